@@ -1,0 +1,51 @@
+"""The rules of UNO, pure and deterministic: no sockets, clocks, threads or event loops."""
+
+from .actions import (
+    Accept,
+    Action,
+    CallUno,
+    Catch,
+    Challenge,
+    ChooseColor,
+    Draw,
+    JumpIn,
+    KeepDrawing,
+    Pass,
+    PlayCard,
+)
+from .cards import CARD_KINDS, DECK_SIZE, Card, Color, Rank, full_deck
+from .errors import RuleError
+from .events import Event
+from .game import Game, LegalActions
+from .rules import PRESETS, RuleSet, WildDrawFour
+from .view import HandResult, MatchOutcome, View
+
+__all__ = [
+    "CARD_KINDS",
+    "DECK_SIZE",
+    "PRESETS",
+    "Accept",
+    "Action",
+    "CallUno",
+    "Card",
+    "Catch",
+    "Challenge",
+    "ChooseColor",
+    "Color",
+    "Draw",
+    "Event",
+    "Game",
+    "HandResult",
+    "JumpIn",
+    "KeepDrawing",
+    "LegalActions",
+    "MatchOutcome",
+    "Pass",
+    "PlayCard",
+    "Rank",
+    "RuleError",
+    "RuleSet",
+    "View",
+    "WildDrawFour",
+    "full_deck",
+]

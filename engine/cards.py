@@ -1,0 +1,148 @@
+"""Cards, colours and ranks, and the 108-card deck (R1).
+
+Text notation (round-trips through ``Card.parse(str(card))``):
+
+* a coloured card is its colour letter followed by its rank:
+  ``R`` red, ``Y`` yellow, ``G`` green, ``B`` blue; ranks ``0``-``9``, ``S`` skip,
+  ``R`` reverse, ``+2`` draw two. Examples: ``R7``, ``G0``, ``BS``, ``YR``, ``R+2``.
+* the two wilds have no colour: ``W`` (wild) and ``W+4`` (wild draw four).
+
+A wild's declared colour is never stored on the card: it travels in the action that plays it
+and in the game state (``Game.color``).
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Iterator
+from dataclasses import dataclass
+
+
+class Color(enum.Enum):
+    RED = "R"
+    YELLOW = "Y"
+    GREEN = "G"
+    BLUE = "B"
+
+    def __repr__(self) -> str:
+        return f"Color.{self.name}"
+
+    @classmethod
+    def parse(cls, text: str) -> Color:
+        """Accept a letter (``R``) or a name (``red``), any case."""
+        key = text.strip().upper()
+        for color in cls:
+            if key in (color.value, color.name):
+                return color
+        raise ValueError(f"not a colour: {text!r}")
+
+
+class Rank(enum.Enum):
+    ZERO = "0"
+    ONE = "1"
+    TWO = "2"
+    THREE = "3"
+    FOUR = "4"
+    FIVE = "5"
+    SIX = "6"
+    SEVEN = "7"
+    EIGHT = "8"
+    NINE = "9"
+    SKIP = "S"
+    REVERSE = "R"
+    DRAW_TWO = "+2"
+    WILD = "W"
+    WILD_DRAW_FOUR = "W+4"
+
+    def __repr__(self) -> str:
+        return f"Rank.{self.name}"
+
+    @property
+    def is_wild(self) -> bool:
+        return self in _WILD_RANKS
+
+    @property
+    def is_number(self) -> bool:
+        return self in _NUMBER_RANKS
+
+    @property
+    def points(self) -> int:
+        """Scoring value of a card of this rank (R19)."""
+        return _POINTS[self]
+
+
+_WILD_RANKS = frozenset({Rank.WILD, Rank.WILD_DRAW_FOUR})
+_NUMBER_RANKS = (
+    Rank.ZERO, Rank.ONE, Rank.TWO, Rank.THREE, Rank.FOUR,
+    Rank.FIVE, Rank.SIX, Rank.SEVEN, Rank.EIGHT, Rank.NINE,
+)
+_POINTS = {rank: int(rank.value) for rank in _NUMBER_RANKS}
+_POINTS.update({Rank.SKIP: 20, Rank.REVERSE: 20, Rank.DRAW_TWO: 20,
+                Rank.WILD: 50, Rank.WILD_DRAW_FOUR: 50})
+COLORED_RANKS = tuple(rank for rank in Rank if not rank.is_wild)
+
+
+@dataclass(frozen=True, slots=True)
+class Card:
+    """One card. Wilds have ``color=None``; every other card has a colour."""
+
+    color: Color | None
+    rank: Rank
+
+    def __post_init__(self) -> None:
+        if self.rank.is_wild != (self.color is None):
+            raise ValueError(f"{self.rank.name} with colour {self.color} is not a card")
+
+    @property
+    def is_wild(self) -> bool:
+        return self.color is None
+
+    @property
+    def points(self) -> int:
+        return self.rank.points
+
+    def __str__(self) -> str:
+        if self.color is None:
+            return self.rank.value
+        return self.color.value + self.rank.value
+
+    def __repr__(self) -> str:
+        return f"Card.parse({str(self)!r})"
+
+    @staticmethod
+    def parse(text: str) -> Card:
+        """The card for a text form such as ``R7``, ``B+2``, ``W`` or ``W+4`` (case-insensitive)."""
+        card = _BY_TEXT.get(text.strip().upper())
+        if card is None:
+            raise ValueError(f"not a card: {text!r}")
+        return card
+
+
+def _all_kinds() -> Iterator[Card]:
+    for color in Color:
+        for rank in COLORED_RANKS:
+            yield Card(color, rank)
+    yield Card(None, Rank.WILD)
+    yield Card(None, Rank.WILD_DRAW_FOUR)
+
+
+# The 54 distinct cards, shared instances: the deck, parsing and the engine all reuse them.
+CARD_KINDS: tuple[Card, ...] = tuple(_all_kinds())
+_BY_TEXT = {str(card): card for card in CARD_KINDS}
+
+
+def full_deck() -> list[Card]:
+    """The 108 cards of R1, in a fixed order (shuffle it yourself)."""
+    deck: list[Card] = []
+    for card in CARD_KINDS:
+        if card.is_wild:
+            copies = 4
+        elif card.rank is Rank.ZERO:
+            copies = 1
+        else:
+            copies = 2
+        deck.extend([card] * copies)
+    return deck
+
+
+DECK_SIZE = 108

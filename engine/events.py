@@ -1,0 +1,171 @@
+"""What happened, as returned by ``Game.apply``. ``event.for_seat(seat)`` redacts an event for one
+seat: a card someone draws is shown to that seat only; everybody else learns how many were drawn.
+``for_seat(None)`` is the spectators' version.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+from .cards import Card, Color
+
+
+@dataclass(frozen=True, slots=True)
+class _Public:
+    def for_seat(self, viewer: str | None) -> Event:
+        return self  # type: ignore[return-value]
+
+
+@dataclass(frozen=True, slots=True)
+class HandStarted(_Public):
+    hand_number: int
+    dealer: str
+    direction: int
+
+
+@dataclass(frozen=True, slots=True)
+class Dealt:
+    """``cards`` is None for every seat but ``seat``."""
+
+    seat: str
+    count: int
+    cards: tuple[Card, ...] | None
+
+    def for_seat(self, viewer: str | None) -> Event:
+        return self if viewer == self.seat else replace(self, cards=None)
+
+
+@dataclass(frozen=True, slots=True)
+class StartingCard(_Public):
+    """The card turned up to start the discard pile (R3, R6). ``returned`` means a Wild Draw Four
+    that went back into the pile."""
+
+    card: Card
+    returned: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class TurnStarted(_Public):
+    seat: str
+
+
+@dataclass(frozen=True, slots=True)
+class CardPlayed(_Public):
+    """``color`` is the colour in play after the card (the declared colour for a wild)."""
+
+    seat: str
+    card: Card
+    color: Color
+    jump_in: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class ColorChosen(_Public):
+    seat: str
+    color: Color
+
+
+@dataclass(frozen=True, slots=True)
+class Drew:
+    """``reason``: ``draw``, ``keep_drawing``, ``draw_two``, ``wild_draw_four``, ``challenge``,
+    ``uno_penalty`` or ``false_catch``. ``cards`` is None for every seat but ``seat``."""
+
+    seat: str
+    count: int
+    cards: tuple[Card, ...] | None
+    reason: str
+
+    def for_seat(self, viewer: str | None) -> Event:
+        return self if viewer == self.seat else replace(self, cards=None)
+
+
+@dataclass(frozen=True, slots=True)
+class DrawSkipped(_Public):
+    """Nothing was left to draw, even after reshuffling (R16)."""
+
+    seat: str
+
+
+@dataclass(frozen=True, slots=True)
+class Reshuffled(_Public):
+    """The discard pile but its top card became the draw pile (R16)."""
+
+    count: int
+
+
+@dataclass(frozen=True, slots=True)
+class Passed(_Public):
+    seat: str
+
+
+@dataclass(frozen=True, slots=True)
+class Skipped(_Public):
+    """``seat`` loses its turn."""
+
+    seat: str
+
+
+@dataclass(frozen=True, slots=True)
+class DirectionChanged(_Public):
+    direction: int
+
+
+@dataclass(frozen=True, slots=True)
+class Challenged(_Public):
+    """``seat`` challenged ``target``'s Wild Draw Four; ``guilty`` says who draws (R12)."""
+
+    seat: str
+    target: str
+    guilty: bool
+
+
+@dataclass(frozen=True, slots=True)
+class UnoCalled(_Public):
+    seat: str
+
+
+@dataclass(frozen=True, slots=True)
+class Caught(_Public):
+    """``seat`` caught ``target``. ``false_catch``: the target was not open to a catch."""
+
+    seat: str
+    target: str
+    false_catch: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class HandsExchanged:
+    """A 7 (``target`` set) or a 0 (``target`` None) moved hands (R15). ``hands`` lists each seat
+    whose hand changed with its new count and, for the viewer only, its new cards."""
+
+    seat: str
+    target: str | None
+    hands: tuple[tuple[str, int, tuple[Card, ...] | None], ...]
+
+    def for_seat(self, viewer: str | None) -> Event:
+        hidden = tuple(
+            (seat, count, cards if seat == viewer else None) for seat, count, cards in self.hands
+        )
+        return replace(self, hands=hidden)
+
+
+@dataclass(frozen=True, slots=True)
+class HandEnded(_Public):
+    """``points`` won by ``winner`` (R19); ``scores`` after the hand, in seat order."""
+
+    winner: str
+    points: int
+    scores: tuple[int, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class MatchEnded(_Public):
+    winner: str
+    scores: tuple[int, ...]
+
+
+Event = (
+    HandStarted | Dealt | StartingCard | TurnStarted | CardPlayed | ColorChosen | Drew
+    | DrawSkipped | Reshuffled | Passed | Skipped | DirectionChanged | Challenged | UnoCalled
+    | Caught | HandsExchanged | HandEnded | MatchEnded
+)

@@ -1,0 +1,907 @@
+"""The game: hands, turns, every rule of RULES.md, and a match of several hands.
+
+Seats are strings, in "clockwise" order. Internally a seat is its index in that order.
+``apply`` checks an action completely before changing anything, so a refused action leaves the
+game exactly as it was.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator, Sequence
+from typing import Any
+
+from . import errors
+from .actions import (
+    TURN_ACTIONS,
+    Accept,
+    Action,
+    CallUno,
+    Catch,
+    Challenge,
+    ChooseColor,
+    Draw,
+    JumpIn,
+    KeepDrawing,
+    Pass,
+    PlayCard,
+)
+from .cards import Card, Color, Rank, full_deck
+from .events import (
+    CardPlayed,
+    Caught,
+    Challenged,
+    ColorChosen,
+    Dealt,
+    DirectionChanged,
+    DrawSkipped,
+    Drew,
+    Event,
+    HandEnded,
+    HandsExchanged,
+    HandStarted,
+    MatchEnded,
+    Passed,
+    Reshuffled,
+    Skipped,
+    StartingCard,
+    TurnStarted,
+    UnoCalled,
+)
+from .rules import RuleSet, WildDrawFour
+from .view import HandResult, MatchOutcome, View
+
+HAND_SIZE = 7
+MIN_SEATS, MAX_SEATS = 2, 10
+COLORS = tuple(Color)
+
+
+class LegalActions:
+    """The actions a seat may take now: supports ``in``, iteration, ``len`` and ``bool``.
+
+    It is live: it always answers for the game's current state.
+    """
+
+    __slots__ = ("_game", "_index")
+
+    def __init__(self, game: Game, index: int) -> None:
+        self._game = game
+        self._index = index
+
+    def __contains__(self, action: object) -> bool:
+        game = self._game
+        if not isinstance(action, (*TURN_ACTIONS, CallUno, Catch)):
+            return False
+        if game._index.get(action.seat) != self._index:
+            return False
+        try:
+            game._check(action)
+        except errors.RuleError:
+            return False
+        return True
+
+    def __iter__(self) -> Iterator[Action]:
+        return iter(self._game._legal(self._index))
+
+    def __len__(self) -> int:
+        return len(self._game._legal(self._index))
+
+    def __bool__(self) -> bool:
+        return bool(self._game._legal(self._index))
+
+    def __repr__(self) -> str:
+        return f"<LegalActions {list(self)!r}>"
+
+
+class Game:
+    """A match of UNO between 2-10 seats under a ``RuleSet``. The first hand is dealt at once;
+    its events are in ``deal_events``. After a hand ends, ``next_hand()`` deals the next one."""
+
+    _hands: list[list[Card]]
+    _draw: list[Card]
+    _discard: list[Card]
+    _color: Color | None
+    _pending_rank: Rank | None
+    _challenge: tuple[int, bool, Color] | None  # offender, guilty, colour in play then
+    _drawn: Card | None
+    _uno_open: int | None
+    _hand_result: HandResult | None
+
+    def __init__(
+        self,
+        seats: Sequence[str],
+        rules: RuleSet | None = None,
+        rng: random.Random | None = None,
+        *,
+        dealer: str | None = None,
+    ) -> None:
+        seats = tuple(seats)
+        if not MIN_SEATS <= len(seats) <= MAX_SEATS:
+            raise ValueError(f"a game has {MIN_SEATS} to {MAX_SEATS} seats, not {len(seats)}")
+        if len(set(seats)) != len(seats) or not all(isinstance(s, str) and s for s in seats):
+            raise ValueError("seat ids must be distinct, non-empty strings")
+        self.seats: tuple[str, ...] = seats
+        self.rules = rules if rules is not None else RuleSet()
+        self._rng = rng if rng is not None else random.Random()
+        self._index = {seat: i for i, seat in enumerate(seats)}
+        self.scores = [0] * len(seats)
+        self.hand_number = 0
+        self._match: MatchOutcome | None = None
+        if dealer is None:
+            self._dealer = self._rng.randrange(len(seats))  # R4: a random first dealer
+        else:
+            self._dealer = self._seat_index(dealer)
+        self._init_hand_state()
+        self.deal_events: list[Event] = self._deal()
+
+    # ------------------------------------------------------------------ public queries
+
+    @property
+    def current(self) -> str:
+        """The seat whose turn it is."""
+        return self.seats[self._current]
+
+    @property
+    def dealer(self) -> str:
+        return self.seats[self._dealer]
+
+    @property
+    def top(self) -> Card:
+        return self._discard[-1]
+
+    @property
+    def color(self) -> Color | None:
+        """The colour in play (a wild's declared colour); None while a starting Wild awaits it."""
+        return self._color
+
+    @property
+    def direction(self) -> int:
+        return self._direction
+
+    @property
+    def pending_draw(self) -> int:
+        return self._pending
+
+    def hand(self, seat: str) -> tuple[Card, ...]:
+        return tuple(self._hands[self._seat_index(seat)])
+
+    def hand_outcome(self) -> HandResult | None:
+        """None until the current hand is over."""
+        return self._hand_result
+
+    def outcome(self) -> MatchOutcome | None:
+        """None until the match is over."""
+        return self._match
+
+    def legal_actions(self, seat: str) -> LegalActions:
+        return LegalActions(self, self._seat_index(seat))
+
+    def card_count(self) -> int:
+        """Every card in the draw pile, the discard pile and the hands (always 108, R16)."""
+        return len(self._draw) + len(self._discard) + sum(len(h) for h in self._hands)
+
+    def all_cards(self) -> list[Card]:
+        """Every card of the game, wherever it is (for checks that nothing is created or lost)."""
+        cards = list(self._draw) + list(self._discard)
+        for hand in self._hands:
+            cards.extend(hand)
+        return cards
+
+    # ------------------------------------------------------------------ acting
+
+    def apply(self, action: Action) -> list[Event]:
+        """Check ``action`` against every rule, then carry it out; return what happened.
+
+        Raises a ``RuleError`` subclass, with the game unchanged, if the action is not allowed.
+        """
+        index = self._check(action)
+        events: list[Event] = []
+        if isinstance(action, TURN_ACTIONS):
+            self._uno_open = None  # the next player acted: a forgotten UNO can't be caught now
+        kind = type(action)
+        if kind is PlayCard:
+            assert isinstance(action, PlayCard)
+            self._play(index, action.card, action.color, action.target, action.uno, events)
+        elif kind is JumpIn:
+            assert isinstance(action, JumpIn)
+            self._play(index, action.card, None, action.target, action.uno, events, jump=True)
+        elif kind is Draw:
+            self._do_draw(index, events)
+        elif kind is KeepDrawing:
+            self._draw_cards(index, 1, "keep_drawing", events)
+        elif kind is Pass:
+            events.append(Passed(self.seats[index]))
+            self._end_turn(self._next(index), events)
+        elif kind is ChooseColor:
+            assert isinstance(action, ChooseColor)
+            self._color = action.color
+            self._awaiting_color = False
+            events.append(ColorChosen(self.seats[index], action.color))
+        elif kind is Challenge:
+            self._do_challenge(index, events)
+        elif kind is Accept:
+            self._challenge = None
+            self._take_pending(index, "wild_draw_four", events)
+        elif kind is CallUno:
+            self._uno_said[index] = True
+            if self._uno_open == index:
+                self._uno_open = None
+            events.append(UnoCalled(self.seats[index]))
+        else:
+            assert isinstance(action, Catch)
+            self._do_catch(index, self._index[action.target], events)
+        return events
+
+    def next_hand(self) -> list[Event]:
+        """Deal the next hand of the match; the deal passes to the next seat (R4)."""
+        if self._match is not None:
+            raise errors.MatchOver("the match is over")
+        if self._hand_result is None:
+            raise errors.HandInProgress("the current hand is not over")
+        self._dealer = (self._dealer + 1) % len(self.seats)
+        self.deal_events = self._deal()
+        return self.deal_events
+
+    # ------------------------------------------------------------------ setting up a hand
+
+    def _init_hand_state(self) -> None:
+        n = len(self.seats)
+        self._hands = [[] for _ in range(n)]
+        self._draw = []
+        self._discard = []
+        self._color = None
+        self._direction = 1
+        self._current = 0
+        self._pending = 0  # cards waiting to be drawn by the current player
+        self._pending_rank = None  # rank of the card that made them
+        self._challenge = None
+        self._awaiting_color = False
+        self._has_drawn = False
+        self._drawn = None
+        self._uno_said = [False] * n
+        self._uno_open = None
+        self._hand_result = None
+
+    def _deal(self) -> list[Event]:
+        """R3 deal, R5 first player and direction, R6 starting card."""
+        self._init_hand_state()
+        self.hand_number += 1
+        n = len(self.seats)
+        deck = full_deck()
+        self._rng.shuffle(deck)
+        for i in range(n):
+            self._hands[i] = deck[i * HAND_SIZE:(i + 1) * HAND_SIZE]
+        self._draw = deck[n * HAND_SIZE:]
+        self._direction = 1 if self.rules.first_to_left else -1
+        events: list[Event] = [HandStarted(self.hand_number, self.dealer, self._direction)]
+        events.extend(
+            Dealt(seat, HAND_SIZE, tuple(hand)) for seat, hand in zip(self.seats, self._hands, strict=True)
+        )
+        while True:
+            card = self._draw.pop()
+            if card.rank is not Rank.WILD_DRAW_FOUR:
+                break
+            events.append(StartingCard(card, returned=True))
+            self._draw.append(card)
+            self._rng.shuffle(self._draw)
+        self._discard = [card]
+        self._color = card.color
+        events.append(StartingCard(card))
+
+        first = self._next(self._dealer)
+        rank = card.rank
+        if rank is Rank.WILD:
+            self._awaiting_color = True
+            self._current = first
+        elif rank is Rank.DRAW_TWO:
+            self._draw_cards(first, 2, "draw_two", events)
+            events.append(Skipped(self.seats[first]))
+            self._current = self._next(first)
+        elif rank is Rank.REVERSE:
+            self._direction = -self._direction
+            events.append(DirectionChanged(self._direction))
+            self._current = self._dealer
+        elif rank is Rank.SKIP:
+            events.append(Skipped(self.seats[first]))
+            self._current = self._next(first)
+        else:
+            self._current = first
+        events.append(TurnStarted(self.current))
+        return events
+
+    # ------------------------------------------------------------------ helpers
+
+    def _seat_index(self, seat: object) -> int:
+        index = self._index.get(seat) if isinstance(seat, str) else None
+        if index is None:
+            raise errors.UnknownSeat(f"no seat {seat!r} at this table")
+        return index
+
+    def _next(self, index: int, steps: int = 1) -> int:
+        return (index + steps * self._direction) % len(self.seats)
+
+    def _matches(self, card: Card) -> bool:
+        """R7: colour in play, or the top card's number or symbol, or a wild."""
+        return card.color is None or card.color is self._color or card.rank is self._discard[-1].rank
+
+    def _holds_color(self, index: int, color: Color | None) -> bool:
+        return any(card.color is color for card in self._hands[index])
+
+    def _playable(self, index: int, card: Card) -> bool:
+        """Whether ``card`` could be played normally (no draw pending) by ``index``."""
+        if not self._matches(card):
+            return False
+        if card.rank is Rank.WILD_DRAW_FOUR and self.rules.wild_draw_four is WildDrawFour.STRICT:
+            return not self._holds_color(index, self._color)
+        return True
+
+    def _stacks(self, card: Card) -> bool:
+        """Whether ``card`` may answer the pending draw (R14, R15)."""
+        rules = self.rules
+        if card.rank is Rank.WILD_DRAW_FOUR:
+            return rules.stack_wild_draw_four
+        if card.rank is Rank.DRAW_TWO:
+            if self._pending_rank is Rank.DRAW_TWO:
+                return rules.stack_draw_two or rules.stack_wild_draw_four
+            return rules.stack_wild_draw_four and card.color is self._color
+        return False
+
+    def _can_answer(self) -> bool:
+        """Whether the rules let the player facing a pending draw stack on it at all."""
+        rules = self.rules
+        if self._pending_rank is Rank.DRAW_TWO:
+            return rules.stack_draw_two or rules.stack_wild_draw_four
+        return rules.stack_wild_draw_four
+
+    def _can_draw_more(self) -> bool:
+        return bool(self._draw) or len(self._discard) > 1
+
+    def _pop_card(self, events: list[Event]) -> Card | None:
+        """Take the top of the draw pile, reshuffling the discards when it is empty (R16)."""
+        if not self._draw:
+            if len(self._discard) <= 1:
+                return None
+            top = self._discard.pop()
+            self._draw = self._discard
+            self._discard = [top]
+            self._rng.shuffle(self._draw)
+            events.append(Reshuffled(len(self._draw)))
+        return self._draw.pop()
+
+    def _draw_cards(self, index: int, count: int, reason: str, events: list[Event]) -> list[Card]:
+        drawn: list[Card] = []
+        for _ in range(count):
+            card = self._pop_card(events)
+            if card is None:
+                break
+            drawn.append(card)
+        self._give(index, drawn, reason, events)
+        return drawn
+
+    def _give(self, index: int, cards: list[Card], reason: str, events: list[Event]) -> None:
+        if cards:
+            self._hands[index].extend(cards)
+            self._uno_said[index] = False
+            if self._uno_open == index:
+                self._uno_open = None
+            events.append(Drew(self.seats[index], len(cards), tuple(cards), reason))
+        else:
+            events.append(DrawSkipped(self.seats[index]))
+
+    def _end_turn(self, next_index: int, events: list[Event]) -> None:
+        self._current = next_index
+        self._has_drawn = False
+        self._drawn = None
+        events.append(TurnStarted(self.seats[next_index]))
+
+    def _take_pending(self, index: int, reason: str, events: list[Event]) -> None:
+        """``index`` draws the pending total and loses the turn (R10, R14)."""
+        count = self._pending
+        self._pending = 0
+        self._pending_rank = None
+        self._draw_cards(index, count, reason, events)
+        events.append(Skipped(self.seats[index]))
+        self._end_turn(self._next(index), events)
+
+    # ------------------------------------------------------------------ checking
+
+    def _check(self, action: Action) -> int:
+        """Raise the ``RuleError`` that refuses ``action``, or return the acting seat's index."""
+        index = self._seat_index(action.seat)
+        if self._hand_result is not None:
+            raise errors.HandOver("the hand is over")
+        kind = type(action)
+        if kind is CallUno:
+            self._check_call_uno(index)
+        elif kind is Catch:
+            assert isinstance(action, Catch)
+            self._check_catch(index, action.target)
+        elif kind is JumpIn:
+            assert isinstance(action, JumpIn)
+            self._check_jump_in(index, action)
+        else:
+            if index != self._current:
+                raise errors.NotYourTurn(f"it is {self.current}'s turn")
+            if kind is ChooseColor:
+                assert isinstance(action, ChooseColor)
+                if not self._awaiting_color:
+                    raise errors.ColorPending("no colour is awaited")
+                if not isinstance(action.color, Color):
+                    raise errors.BadColor("name one of the four colours")
+                return index
+            if self._awaiting_color:
+                raise errors.ColorPending("name the colour of the starting Wild first")
+            if kind is PlayCard:
+                assert isinstance(action, PlayCard)
+                self._check_play(index, action)
+            elif kind is Challenge or kind is Accept:
+                if self._challenge is None:
+                    raise errors.NoChallenge("no Wild Draw Four awaits your answer")
+            elif self._challenge is not None:
+                raise errors.ChallengePending("challenge or accept the Wild Draw Four")
+            elif kind is Draw:
+                self._check_draw(index)
+            elif kind is KeepDrawing:
+                self._check_keep_drawing()
+            elif kind is Pass:
+                self._check_pass(index)
+            else:
+                raise errors.RuleError(f"not an action: {action!r}")
+        return index
+
+    def _check_card(self, index: int, card: object, color: object, target: object,
+                    uno: object) -> None:
+        """Checks shared by a play and a jump-in: the card, its colour, a 7's target, UNO."""
+        if not isinstance(card, Card) or card not in self._hands[index]:
+            raise errors.CardNotInHand(f"you do not hold {card}")
+        if card.color is None:
+            if not isinstance(color, Color):
+                raise errors.BadColor("a wild needs a colour")
+        elif color is not None:
+            raise errors.BadColor("only a wild takes a colour")
+        hand_size = len(self._hands[index])
+        swaps = self.rules.seven_zero and card.rank is Rank.SEVEN and hand_size > 1
+        if swaps:
+            if not isinstance(target, str) or self._index.get(target) in (None, index):
+                raise errors.BadTarget("a 7 swaps hands with another seat: name it")
+        elif target is not None:
+            raise errors.BadTarget("this card takes no target")
+        if uno is not False and (uno is not True or hand_size != 2):
+            raise errors.CannotCallUno("say UNO with your next-to-last card")
+
+    def _check_play(self, index: int, action: PlayCard) -> None:
+        card = action.card
+        self._check_card(index, card, action.color, action.target, action.uno)
+        if self._pending:
+            if not self._stacks(card):
+                if self._challenge is not None:
+                    raise errors.ChallengePending("challenge or accept the Wild Draw Four")
+                raise errors.MustAnswerDraw(f"stack on the draw or draw {self._pending}")
+            return
+        if self._has_drawn and not self.rules.draw_until_playable and card != self._drawn:
+            raise errors.OnlyDrawnCard(f"after drawing you may play only {self._drawn}")
+        if not self._matches(card):
+            raise errors.DoesNotMatch(f"{card} does not match {self.top} in {self._color_name()}")
+        if (card.rank is Rank.WILD_DRAW_FOUR and self.rules.wild_draw_four is WildDrawFour.STRICT
+                and self._holds_color(index, self._color)):
+            raise errors.WildDrawFourRefused(
+                f"you hold a {self._color_name()} card: a Wild Draw Four is not allowed")
+
+    def _color_name(self) -> str:
+        return self._color.name.lower() if self._color is not None else "no colour"
+
+    def _check_draw(self, index: int) -> None:
+        if self._pending:
+            return
+        if self._has_drawn:
+            raise errors.CannotDraw("you already drew this turn")
+        if self.rules.draw_until_playable and self._any_playable(index):
+            raise errors.MustPlay("you have a playable card: play it")
+
+    def _check_keep_drawing(self) -> None:
+        if not self.rules.draw_until_playable or not self._has_drawn:
+            raise errors.CannotDraw("you can keep drawing only after drawing, under draw-until-playable")
+        if not self._can_draw_more():
+            raise errors.CannotDraw("nothing is left to draw")
+
+    def _check_pass(self, index: int) -> None:
+        if self._pending:
+            raise errors.MustAnswerDraw(f"stack on the draw or draw {self._pending}")
+        if not self._has_drawn:
+            raise errors.CannotPass("draw before you pass")
+        if self.rules.draw_until_playable and self._any_playable(index):
+            raise errors.MustPlay("under draw-until-playable the turn ends with a card played")
+
+    def _any_playable(self, index: int) -> bool:
+        return any(self._playable(index, card) for card in self._hands[index])
+
+    def _check_call_uno(self, index: int) -> None:
+        size = len(self._hands[index])
+        if self._uno_said[index] or not (size == 1 or (size == 2 and index == self._current)):
+            raise errors.CannotCallUno("say UNO with one card left, or two on your turn")
+
+    def _check_catch(self, index: int, target: object) -> None:
+        target_index = self._seat_index(target)
+        if target_index == index:
+            raise errors.NotCatchable("you cannot catch yourself")
+        if target_index == self._uno_open:
+            return
+        if self.rules.false_catch_penalty and len(self._hands[target_index]) == 1:
+            return  # a false catch, which costs the catcher (R17 option)
+        raise errors.NotCatchable(f"{self.seats[target_index]} cannot be caught now")
+
+    def _check_jump_in(self, index: int, action: JumpIn) -> None:
+        if not self.rules.jump_in:
+            raise errors.JumpInRefused("jump-in is off at this table")
+        if index == self._current:
+            raise errors.JumpInRefused("it is your turn: play normally")
+        if self._awaiting_color or self._pending or self._challenge is not None:
+            raise errors.JumpInRefused("no jump-in while a draw or a choice is pending")
+        card = action.card
+        if not isinstance(card, Card) or card not in self._hands[index]:
+            raise errors.CardNotInHand(f"you do not hold {card}")
+        if card.color is None or card != self._discard[-1]:
+            raise errors.JumpInRefused("jump in only with a coloured card identical to the top card")
+        self._check_card(index, card, None, action.target, action.uno)
+
+    # ------------------------------------------------------------------ legal actions
+
+    def _legal(self, index: int) -> list[Action]:
+        if self._hand_result is not None:
+            return []
+        seat = self.seats[index]
+        hand = self._hands[index]
+        actions: list[Action] = []
+        size = len(hand)
+        if not self._uno_said[index] and (size == 1 or (size == 2 and index == self._current)):
+            actions.append(CallUno(seat))
+        open_seat = self._uno_open
+        if open_seat is not None and open_seat != index:
+            actions.append(Catch(seat, self.seats[open_seat]))
+        if self.rules.false_catch_penalty:
+            actions.extend(
+                Catch(seat, other) for j, other in enumerate(self.seats)
+                if j != index and j != open_seat and len(self._hands[j]) == 1
+            )
+        if index != self._current:
+            if (self.rules.jump_in and not self._awaiting_color and not self._pending
+                    and self._challenge is None):
+                top = self._discard[-1]
+                if top.color is not None and top in hand:
+                    self._add_plays(index, top, actions, JumpIn)
+            return actions
+        if self._awaiting_color:
+            actions.extend(ChooseColor(seat, color) for color in COLORS)
+        elif self._pending:
+            if self._challenge is not None:
+                actions.append(Challenge(seat))
+                actions.append(Accept(seat))
+            else:
+                actions.append(Draw(seat))
+            for card in dict.fromkeys(hand):
+                if self._stacks(card):
+                    self._add_plays(index, card, actions, PlayCard)
+        elif self._has_drawn:
+            if self.rules.draw_until_playable:
+                any_playable = False
+                for card in dict.fromkeys(hand):
+                    if self._playable(index, card):
+                        any_playable = True
+                        self._add_plays(index, card, actions, PlayCard)
+                if self._can_draw_more():
+                    actions.append(KeepDrawing(seat))
+                if not any_playable:  # a penalty took the playable card's use away: let them go
+                    actions.append(Pass(seat))
+            else:
+                drawn = self._drawn
+                assert drawn is not None
+                if self._playable(index, drawn):
+                    self._add_plays(index, drawn, actions, PlayCard)
+                actions.append(Pass(seat))
+        else:
+            any_playable = False
+            for card in dict.fromkeys(hand):
+                if self._playable(index, card):
+                    any_playable = True
+                    self._add_plays(index, card, actions, PlayCard)
+            if not (any_playable and self.rules.draw_until_playable):
+                actions.append(Draw(seat))
+        return actions
+
+    def _add_plays(self, index: int, card: Card, actions: list[Action],
+                   kind: type[PlayCard] | type[JumpIn]) -> None:
+        seat = self.seats[index]
+        size = len(self._hands[index])
+        unos = (False, True) if size == 2 else (False,)
+        if self.rules.seven_zero and card.rank is Rank.SEVEN and size > 1:
+            targets: tuple[str | None, ...] = tuple(s for j, s in enumerate(self.seats) if j != index)
+        else:
+            targets = (None,)
+        if kind is JumpIn:
+            actions.extend(JumpIn(seat, card, t, u) for t in targets for u in unos)
+        elif card.color is None:
+            actions.extend(PlayCard(seat, card, c, None, u) for c in COLORS for u in unos)
+        else:
+            actions.extend(PlayCard(seat, card, None, t, u) for t in targets for u in unos)
+
+    # ------------------------------------------------------------------ carrying out
+
+    def _play(self, index: int, card: Card, color: Color | None, target: str | None, uno: bool,
+              events: list[Event], jump: bool = False) -> None:
+        hand = self._hands[index]
+        guilty = card.rank is Rank.WILD_DRAW_FOUR and self._holds_color(index, self._color)
+        color_before = self._color
+        hand.remove(card)
+        self._discard.append(card)
+        self._current = index
+        self._has_drawn = False
+        self._drawn = None
+        self._challenge = None  # a stacked answer ends any challenge window
+        self._color = color if card.color is None else card.color
+        assert self._color is not None
+        events.append(CardPlayed(self.seats[index], card, self._color, jump))
+        if len(hand) == 1:
+            self._uno_said[index] = self._uno_said[index] or uno
+            if not self._uno_said[index]:
+                self._uno_open = index
+        else:
+            self._uno_said[index] = False
+
+        rank = card.rank
+        if not hand:  # R18: the hand ends, but a last Draw Two / Wild Draw Four still counts
+            if rank is Rank.DRAW_TWO or rank is Rank.WILD_DRAW_FOUR:
+                total = self._pending + (2 if rank is Rank.DRAW_TWO else 4)
+                self._pending = 0
+                self._draw_cards(self._next(index), total, _draw_reason(rank), events)
+            self._end_hand(index, events)
+            return
+
+        if rank is Rank.SKIP:
+            events.append(Skipped(self.seats[self._next(index)]))
+            self._end_turn(self._next(index, 2), events)
+        elif rank is Rank.REVERSE:
+            self._direction = -self._direction
+            events.append(DirectionChanged(self._direction))
+            if len(self.seats) == 2:  # R11: acts as a Skip
+                events.append(Skipped(self.seats[self._next(index)]))
+                self._end_turn(index, events)
+            else:
+                self._end_turn(self._next(index), events)
+        elif rank is Rank.DRAW_TWO or rank is Rank.WILD_DRAW_FOUR:
+            stacked = self._pending > 0
+            self._pending += 2 if rank is Rank.DRAW_TWO else 4
+            self._pending_rank = rank
+            victim = self._next(index)
+            if (rank is Rank.WILD_DRAW_FOUR and not stacked
+                    and self.rules.wild_draw_four is WildDrawFour.CHALLENGE):
+                assert color_before is not None
+                self._challenge = (index, guilty, color_before)
+                self._end_turn(victim, events)
+            elif self._can_answer():
+                self._end_turn(victim, events)
+            else:
+                self._take_pending(victim, _draw_reason(rank), events)
+        elif rank is Rank.SEVEN and self.rules.seven_zero:
+            assert target is not None
+            other = self._index[target]
+            self._exchange(index, target, {index: other, other: index}, events)
+            self._end_turn(self._next(index), events)
+        elif rank is Rank.ZERO and self.rules.seven_zero:
+            n = len(self.seats)
+            moves = {j: self._next(j, -1) for j in range(n)}  # each seat gets its neighbour's hand
+            self._exchange(index, None, moves, events)
+            self._end_turn(self._next(index), events)
+        else:
+            self._end_turn(self._next(index), events)
+
+    def _exchange(self, index: int, target: str | None, source: dict[int, int],
+                  events: list[Event]) -> None:
+        """Seat ``j`` takes the hand of seat ``source[j]`` (R15: 7 swaps, 0 rotates)."""
+        old = list(self._hands)
+        for j, k in source.items():
+            self._hands[j] = old[k]
+        self._uno_said = [False] * len(self.seats)
+        self._uno_open = None
+        events.append(HandsExchanged(
+            self.seats[index], target,
+            tuple((self.seats[j], len(self._hands[j]), tuple(self._hands[j])) for j in sorted(source)),
+        ))
+
+    def _do_draw(self, index: int, events: list[Event]) -> None:
+        if self._pending:
+            self._take_pending(index, _draw_reason(self._pending_rank), events)
+            return
+        if self.rules.draw_until_playable:  # R9: draw until a playable card comes
+            drawn: list[Card] = []
+            while True:
+                card = self._pop_card(events)
+                if card is None:
+                    break
+                drawn.append(card)
+                if self._playable(index, card):
+                    break
+            self._give(index, drawn, "draw", events)
+            if drawn and self._playable(index, drawn[-1]):
+                self._has_drawn = True
+            else:
+                events.append(Passed(self.seats[index]))
+                self._end_turn(self._next(index), events)
+            return
+        card = self._pop_card(events)  # R8: one card, which may be played at once
+        self._give(index, [card] if card is not None else [], "draw", events)
+        if card is not None and self._playable(index, card):
+            self._has_drawn = True
+            self._drawn = card
+        else:
+            events.append(Passed(self.seats[index]))
+            self._end_turn(self._next(index), events)
+
+    def _do_challenge(self, index: int, events: list[Event]) -> None:
+        assert self._challenge is not None
+        offender, guilty, _ = self._challenge
+        self._challenge = None
+        events.append(Challenged(self.seats[index], self.seats[offender], guilty))
+        if guilty:  # R12: the offender draws the 4; the challenger plays normally
+            self._pending = 0
+            self._pending_rank = None
+            self._draw_cards(offender, 4, "challenge", events)
+        else:  # the challenger draws 6 and loses the turn
+            self._pending += 2
+            self._take_pending(index, "challenge", events)
+
+    def _do_catch(self, index: int, target: int, events: list[Event]) -> None:
+        if target == self._uno_open:
+            self._uno_open = None
+            events.append(Caught(self.seats[index], self.seats[target]))
+            self._draw_cards(target, self.rules.uno_penalty, "uno_penalty", events)
+        else:
+            events.append(Caught(self.seats[index], self.seats[target], false_catch=True))
+            self._draw_cards(index, self.rules.false_catch_penalty, "false_catch", events)
+
+    def _end_hand(self, winner: int, events: list[Event]) -> None:
+        points = sum(card.rank.points for j, hand in enumerate(self._hands) if j != winner
+                     for card in hand)
+        self.scores[winner] += points
+        self._hand_result = HandResult(self.seats[winner], points)
+        self._uno_open = None
+        scores = tuple(self.scores)
+        events.append(HandEnded(self.seats[winner], points, scores))
+        target = self.rules.target_score
+        if target is None or self.scores[winner] >= target:
+            self._match = MatchOutcome(self.seats[winner], scores)
+            events.append(MatchEnded(self.seats[winner], scores))
+
+    # ------------------------------------------------------------------ views
+
+    def view(self, seat: str | None) -> View:
+        """What ``seat`` may know; ``None`` gives the spectators' view (no hand)."""
+        index = None if seat is None else self._seat_index(seat)
+        challenge = self._challenge
+        own_turn = index is not None and index == self._current
+        return View(
+            seat=seat,
+            seats=self.seats,
+            rules=self.rules,
+            hand_number=self.hand_number,
+            dealer=self.dealer,
+            hand=None if index is None else tuple(self._hands[index]),
+            hand_sizes=tuple(len(h) for h in self._hands),
+            top=self._discard[-1],
+            color=self._color,
+            direction=self._direction,
+            current=self.current,
+            pending_draw=self._pending,
+            challenge_from=None if challenge is None else self.seats[challenge[0]],
+            challenge_color=None if challenge is None else challenge[2],
+            awaiting_color=self._awaiting_color,
+            has_drawn=self._has_drawn,
+            drawn=self._drawn if own_turn else None,
+            uno_said=tuple(self._uno_said),
+            uno_open=None if self._uno_open is None else self.seats[self._uno_open],
+            draw_pile=len(self._draw),
+            discard_pile=len(self._discard),
+            scores=tuple(self.scores),
+            hand_result=self._hand_result,
+            outcome=self._match,
+            legal=() if index is None else tuple(self._legal(index)),
+        )
+
+    # ------------------------------------------------------------------ snapshots
+
+    def snapshot(self) -> dict[str, Any]:
+        """The whole game as plain data (dict, list, int, str, bool, None)."""
+        challenge = self._challenge
+        try:
+            rng_state: Any = _state_to_data(self._rng.getstate())
+        except NotImplementedError:  # SystemRandom has no state to keep
+            rng_state = None
+        return {
+            "version": 1,
+            "seats": list(self.seats),
+            "rules": self.rules.to_dict(),
+            "rng": rng_state,
+            "scores": list(self.scores),
+            "hand_number": self.hand_number,
+            "dealer": self._dealer,
+            "match_winner": None if self._match is None else self._match.winner,
+            "match_scores": None if self._match is None else list(self._match.scores),
+            "hands": [[str(c) for c in hand] for hand in self._hands],
+            "draw": [str(c) for c in self._draw],
+            "discard": [str(c) for c in self._discard],
+            "color": None if self._color is None else self._color.value,
+            "direction": self._direction,
+            "current": self._current,
+            "pending": self._pending,
+            "pending_rank": None if self._pending_rank is None else self._pending_rank.value,
+            "challenge": None if challenge is None else [challenge[0], challenge[1], challenge[2].value],
+            "awaiting_color": self._awaiting_color,
+            "has_drawn": self._has_drawn,
+            "drawn": None if self._drawn is None else str(self._drawn),
+            "uno_said": list(self._uno_said),
+            "uno_open": self._uno_open,
+            "hand_winner": None if self._hand_result is None else self._hand_result.winner,
+            "hand_points": None if self._hand_result is None else self._hand_result.points,
+        }
+
+    @classmethod
+    def restore(cls, data: dict[str, Any]) -> Game:
+        """The game that ``snapshot()`` described; it continues exactly as the original would."""
+        if data.get("version") != 1:
+            raise ValueError("unknown snapshot version")
+        game = cls.__new__(cls)
+        game.seats = tuple(data["seats"])
+        game.rules = RuleSet.from_dict(data["rules"])
+        if data["rng"] is None:
+            game._rng = random.SystemRandom()
+        else:
+            game._rng = random.Random()
+            game._rng.setstate(_data_to_state(data["rng"]))
+        game._index = {seat: i for i, seat in enumerate(game.seats)}
+        game.scores = list(data["scores"])
+        game.hand_number = data["hand_number"]
+        game._dealer = data["dealer"]
+        game._match = (None if data["match_winner"] is None
+                       else MatchOutcome(data["match_winner"], tuple(data["match_scores"])))
+        game._init_hand_state()
+        game._hands = [[_card(c) for c in hand] for hand in data["hands"]]
+        game._draw = [_card(c) for c in data["draw"]]
+        game._discard = [_card(c) for c in data["discard"]]
+        game._color = None if data["color"] is None else Color(data["color"])
+        game._direction = data["direction"]
+        game._current = data["current"]
+        game._pending = data["pending"]
+        game._pending_rank = None if data["pending_rank"] is None else Rank(data["pending_rank"])
+        challenge = data["challenge"]
+        game._challenge = (None if challenge is None
+                           else (challenge[0], bool(challenge[1]), Color(challenge[2])))
+        game._awaiting_color = data["awaiting_color"]
+        game._has_drawn = data["has_drawn"]
+        game._drawn = None if data["drawn"] is None else _card(data["drawn"])
+        game._uno_said = list(data["uno_said"])
+        game._uno_open = data["uno_open"]
+        game._hand_result = (None if data["hand_winner"] is None
+                             else HandResult(data["hand_winner"], data["hand_points"]))
+        game.deal_events = []
+        if game.card_count() != 108:
+            raise ValueError("snapshot does not hold 108 cards")
+        return game
+
+
+def _draw_reason(rank: Rank | None) -> str:
+    return "wild_draw_four" if rank is Rank.WILD_DRAW_FOUR else "draw_two"
+
+
+def _card(text: str) -> Card:
+    return Card.parse(text)
+
+
+def _state_to_data(state: Any) -> Any:
+    if isinstance(state, tuple):
+        return [_state_to_data(item) for item in state]
+    return state
+
+
+def _data_to_state(data: Any) -> Any:
+    if isinstance(data, list):
+        return tuple(_data_to_state(item) for item in data)
+    return data
