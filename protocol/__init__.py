@@ -1,1 +1,61 @@
-"""protocol package."""
+"""The wire protocol: msgpack messages over a byte stream, sans-IO (no sockets, no clocks).
+
+See docs/PROTOCOL.md for the full description.
+"""
+
+from . import codec
+from .connection import CLIENT_SENDS, NEED_DATA, SERVER_SENDS, TRANSITIONS, Connection, Role, State
+from .errors import CODES, LocalProtocolError, ProtocolError
+from .fields import clean_text, is_clean_text
+from .messages import (
+    ACTION_KINDS,
+    BOT_LEVELS,
+    LANGUAGES,
+    MAX_CHAT,
+    MAX_MESSAGE_BYTES,
+    MAX_NAME,
+    PRESET_NAMES,
+    PROTOCOL_VERSION,
+    Act,
+    AddBot,
+    Bye,
+    ChatMsg,
+    CreateRoom,
+    Error,
+    Events,
+    Hello,
+    Joined,
+    JoinRoom,
+    LeaveRoom,
+    Left,
+    ListRooms,
+    Message,
+    Ping,
+    Pong,
+    RemoveBot,
+    RoomInfo,
+    Rooms,
+    RoomSummary,
+    RoomUpdate,
+    Say,
+    SeatInfo,
+    Sender,
+    SetRules,
+    Start,
+    Sync,
+    ViewMsg,
+    Welcome,
+    decode_message,
+    message_types,
+)
+
+__all__ = [
+    "ACTION_KINDS", "BOT_LEVELS", "CLIENT_SENDS", "CODES", "LANGUAGES", "MAX_CHAT",
+    "MAX_MESSAGE_BYTES", "MAX_NAME", "NEED_DATA", "PRESET_NAMES", "PROTOCOL_VERSION",
+    "SERVER_SENDS", "TRANSITIONS", "Act", "AddBot", "Bye", "ChatMsg", "Connection", "CreateRoom",
+    "Error", "Events", "Hello", "JoinRoom", "Joined", "LeaveRoom", "Left", "ListRooms",
+    "LocalProtocolError", "Message", "Ping", "Pong", "ProtocolError", "RemoveBot", "Role",
+    "RoomInfo", "RoomSummary", "RoomUpdate", "Rooms", "Say", "SeatInfo", "Sender", "SetRules",
+    "Start", "State", "Sync", "ViewMsg", "Welcome", "clean_text", "codec", "decode_message",
+    "is_clean_text", "message_types",
+]

@@ -1,0 +1,290 @@
+"""Engine values on the wire: cards as text (``R7``, ``W+4``), colours as letters, actions, views
+and events as maps. Decoding checks every field and raises ``ProtocolError(BAD_FIELD)``.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import functools
+import re
+import types
+import typing
+from typing import Any
+
+from engine import events as ev
+from engine.actions import (
+    Accept,
+    Action,
+    CallUno,
+    Catch,
+    Challenge,
+    ChooseColor,
+    Draw,
+    JumpIn,
+    KeepDrawing,
+    Pass,
+    PlayCard,
+)
+from engine.cards import Card, Color
+from engine.rules import RuleSet
+from engine.view import View
+
+from .errors import BAD_FIELD, ProtocolError
+from .messages import Act
+
+_KIND_OF_ACTION: dict[type, str] = {
+    PlayCard: "play", JumpIn: "jump_in", Draw: "draw", KeepDrawing: "keep_drawing", Pass: "pass",
+    ChooseColor: "choose_color", Challenge: "challenge", Accept: "accept", CallUno: "call_uno",
+    Catch: "catch",
+}
+
+EVENT_TYPES: dict[str, type] = {
+    re.sub(r"(?<!^)(?=[A-Z])", "_", cls.__name__).lower(): cls
+    for cls in typing.get_args(ev.Event)
+}
+_EVENT_NAME = {cls: name for name, cls in EVENT_TYPES.items()}
+
+
+def _bad(name: str, why: str) -> ProtocolError:
+    return ProtocolError(BAD_FIELD, f"field {name!r}: {why}")
+
+
+def card_from_wire(text: Any, name: str = "card") -> Card:
+    if not isinstance(text, str) or len(text) > 3:
+        raise _bad(name, "expected a card such as R7, B+2, W or W+4")
+    try:
+        return Card.parse(text)
+    except ValueError:
+        raise _bad(name, f"not a card: {text!r}") from None
+
+
+def color_from_wire(text: Any, name: str = "color") -> Color:
+    if not isinstance(text, str):
+        raise _bad(name, "expected R, Y, G or B")
+    try:
+        return Color(text)
+    except ValueError:
+        raise _bad(name, "expected R, Y, G or B") from None
+
+
+# ---------------------------------------------------------------------------- actions
+
+
+def action_to_act(action: Action) -> Act:
+    """The ``action`` message for an engine action (the seat is implied by the connection)."""
+    card = getattr(action, "card", None)
+    color = getattr(action, "color", None)
+    return Act(
+        kind=_KIND_OF_ACTION[type(action)],
+        card=None if card is None else str(card),
+        color=None if color is None else color.value,
+        target=getattr(action, "target", None),
+        uno=getattr(action, "uno", False),
+    )
+
+
+def action_to_wire(action: Action) -> dict[str, Any]:
+    """An action as a compact map: ``kind`` plus only the fields it uses."""
+    wire = action_to_act(action).to_wire()
+    return {k: v for k, v in wire.items() if k == "kind" or (v is not None and v is not False)}
+
+
+def action_from_act(act: Act, seat: str) -> Action:
+    """The engine action that ``act`` asks for, made for ``seat``. Fields the kind does not use
+    must be left out (or nil/false)."""
+    kind = act.kind
+    used = _USED_FIELDS[kind]
+    for name in ("card", "color", "target", "uno"):
+        if name not in used and getattr(act, name) not in (None, False):
+            raise _bad(name, f"not used by {kind!r}")
+    if kind in ("play", "jump_in"):
+        if act.card is None:
+            raise _bad("card", f"{kind!r} needs a card")
+        card = card_from_wire(act.card)
+        color = None if act.color is None else color_from_wire(act.color)
+        if kind == "play":
+            return PlayCard(seat, card, color, act.target, act.uno)
+        return JumpIn(seat, card, act.target, act.uno)
+    if kind == "choose_color":
+        if act.color is None:
+            raise _bad("color", "choose_color needs a colour")
+        return ChooseColor(seat, color_from_wire(act.color))
+    if kind == "catch":
+        if act.target is None:
+            raise _bad("target", "catch needs a target seat")
+        return Catch(seat, act.target)
+    simple: Any = {"draw": Draw, "keep_drawing": KeepDrawing, "pass": Pass,
+                            "challenge": Challenge, "accept": Accept, "call_uno": CallUno}[kind]
+    action: Action = simple(seat)
+    return action
+
+
+_USED_FIELDS = {
+    "play": ("card", "color", "target", "uno"),
+    "jump_in": ("card", "target", "uno"),
+    "choose_color": ("color",),
+    "catch": ("target",),
+    "draw": (), "keep_drawing": (), "pass": (), "challenge": (), "accept": (), "call_uno": (),
+}
+
+
+def action_from_wire(data: Any, seat: str, name: str = "action") -> Action:
+    if not isinstance(data, dict):
+        raise _bad(name, "expected a map")
+    try:
+        act = Act.from_wire(data)
+    except ProtocolError as exc:
+        raise _bad(name, exc.message) from None
+    return action_from_act(act, seat)
+
+
+# ---------------------------------------------------------------------------- generic values
+
+
+def to_wire(value: Any) -> Any:
+    """Engine values as plain msgpack data."""
+    if value is None or isinstance(value, bool | int | str | float):
+        return value
+    if isinstance(value, Card):
+        return str(value)
+    if isinstance(value, Color):
+        return value.value
+    if isinstance(value, tuple | list):
+        return [to_wire(v) for v in value]
+    if isinstance(value, RuleSet):
+        return value.to_dict()
+    if type(value) in _KIND_OF_ACTION:
+        return action_to_wire(value)
+    if dataclasses.is_dataclass(value):
+        return {f.name: to_wire(getattr(value, f.name)) for f in dataclasses.fields(value)}
+    raise TypeError(f"cannot put {type(value).__name__} on the wire")
+
+
+@functools.cache
+def _hints(cls: type) -> dict[str, Any]:
+    return typing.get_type_hints(cls)
+
+
+def _from_wire(hint: Any, value: Any, name: str, seat: str | None) -> Any:
+    """Decode ``value`` as the type ``hint``, checking it completely."""
+    origin = typing.get_origin(hint)
+    if origin in (typing.Union, types.UnionType):
+        options = typing.get_args(hint)
+        if value is None and type(None) in options:
+            return None
+        (inner,) = [o for o in options if o is not type(None)] or [hint]
+        return _from_wire(inner, value, name, seat)
+    if origin is tuple:
+        args = typing.get_args(hint)
+        if not isinstance(value, list | tuple) or len(value) > 512:
+            raise _bad(name, "expected an array")
+        if len(args) == 2 and args[1] is Ellipsis:
+            return tuple(_from_wire(args[0], v, f"{name}[{i}]", seat) for i, v in enumerate(value))
+        if len(value) != len(args):
+            raise _bad(name, f"expected {len(args)} items")
+        return tuple(_from_wire(a, v, f"{name}[{i}]", seat) for i, (a, v) in
+                     enumerate(zip(args, value, strict=True)))
+    if hint is Card:
+        return card_from_wire(value, name)
+    if hint is Color:
+        return color_from_wire(value, name)
+    if hint is bool:
+        if not isinstance(value, bool):
+            raise _bad(name, "expected true or false")
+        return value
+    if hint is int:
+        if not isinstance(value, int) or isinstance(value, bool) or abs(value) > 2**31:
+            raise _bad(name, "expected an integer")
+        return value
+    if hint is str:
+        if not isinstance(value, str) or len(value) > 64:
+            raise _bad(name, "expected a short string")
+        return value
+    if hint is RuleSet:
+        if not isinstance(value, dict):
+            raise _bad(name, "expected a map of rule options")
+        try:
+            return RuleSet.from_dict(value)
+        except (TypeError, ValueError) as exc:
+            raise _bad(name, str(exc)) from None
+    if hint is Action:  # pragma: no cover - handled through the Union branch
+        raise AssertionError
+    if dataclasses.is_dataclass(hint) and isinstance(hint, type):
+        return _dataclass_from_wire(hint, value, name, seat)
+    raise TypeError(f"no decoder for {hint!r}")
+
+
+def _dataclass_from_wire(cls: type, value: Any, name: str, seat: str | None) -> Any:
+    if not isinstance(value, dict):
+        raise _bad(name, "expected a map")
+    fields = [f.name for f in dataclasses.fields(cls)]
+    if set(value) != set(fields):
+        raise _bad(name, f"expected the fields {', '.join(fields)}")
+    hints = _hints(cls)
+    return cls(**{f: _from_wire(hints[f], value[f], f"{name}.{f}", seat) for f in fields})
+
+
+# ---------------------------------------------------------------------------- views and events
+
+
+def view_to_wire(view: View) -> dict[str, Any]:
+    data: dict[str, Any] = to_wire(view)
+    return data
+
+
+def view_from_wire(data: Any) -> View:
+    """A ``View`` from the wire, every field checked; ``legal`` actions get the view's seat."""
+    if not isinstance(data, dict):
+        raise _bad("view", "expected a map")
+    fields = [f.name for f in dataclasses.fields(View)]
+    if set(data) != set(fields):
+        raise _bad("view", f"expected the fields {', '.join(fields)}")
+    seat = data["seat"]
+    if seat is not None and not isinstance(seat, str):
+        raise _bad("view.seat", "expected a string or nil")
+    hints = _hints(View)
+    values: dict[str, Any] = {}
+    for f in fields:
+        if f == "legal":
+            if not isinstance(data[f], list) or len(data[f]) > 512:
+                raise _bad("view.legal", "expected an array")
+            if data[f] and seat is None:
+                raise _bad("view.legal", "a spectator has no actions")
+            values[f] = tuple(action_from_wire(a, seat or "", f"view.legal[{i}]")
+                              for i, a in enumerate(data[f]))
+        else:
+            values[f] = _from_wire(hints[f], data[f], f"view.{f}", seat)
+    return View(**values)
+
+
+def event_to_wire(event: ev.Event) -> dict[str, Any]:
+    data: dict[str, Any] = {"type": _EVENT_NAME[type(event)]}
+    data.update(to_wire(event))
+    return data
+
+
+def event_from_wire(data: Any) -> ev.Event:
+    if not isinstance(data, dict):
+        raise _bad("event", "expected a map")
+    cls = EVENT_TYPES.get(data.get("type"))  # type: ignore[arg-type]
+    if cls is None:
+        raise _bad("event", "unknown event type")
+    body = {k: v for k, v in data.items() if k != "type"}
+    event: ev.Event = _dataclass_from_wire(cls, body, f"event.{data['type']}", None)
+    return event
+
+
+__all__ = [
+    "EVENT_TYPES",
+    "action_from_act",
+    "action_from_wire",
+    "action_to_act",
+    "action_to_wire",
+    "card_from_wire",
+    "color_from_wire",
+    "event_from_wire",
+    "event_to_wire",
+    "to_wire",
+    "view_from_wire",
+    "view_to_wire",
+]

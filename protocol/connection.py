@@ -1,0 +1,242 @@
+"""The sans-IO connection: bytes in, messages out, and back. No sockets, no clocks.
+
+Both ends keep the same session state. Only a few messages move it, listed in ``TRANSITIONS``;
+``CLIENT_SENDS`` and ``SERVER_SENDS`` say which messages each side may send in each state. A
+message the state does not allow is refused: a ``ProtocolError`` when it comes from the peer, a
+``LocalProtocolError`` when our own side tries to send it.
+"""
+
+from __future__ import annotations
+
+import enum
+from typing import Any, Final
+
+import msgpack
+
+from .errors import (
+    BAD_ENCODING,
+    MISSING_FIELD,
+    NOT_ALLOWED_NOW,
+    TOO_LARGE,
+    VERSION_MISMATCH,
+    LocalProtocolError,
+    ProtocolError,
+)
+from .messages import (
+    MAX_MESSAGE_BYTES,
+    PROTOCOL_VERSION,
+    Bye,
+    Error,
+    Hello,
+    Joined,
+    Message,
+    Sender,
+    decode_message,
+)
+
+
+class Role(enum.Enum):
+    CLIENT = "client"
+    SERVER = "server"
+
+
+class State(enum.Enum):
+    HANDSHAKE = "handshake"  # connected; the client must say hello
+    GREETING = "greeting"  # hello sent; waiting for welcome
+    LOBBY = "lobby"
+    PLAYER = "player"  # seated in a room
+    SPECTATOR = "spectator"  # watching a room
+    CLOSED = "closed"
+
+
+class _NeedData:
+    def __repr__(self) -> str:
+        return "NEED_DATA"
+
+
+NEED_DATA: Final = _NeedData()
+
+_ALWAYS = frozenset({"ping", "pong"})
+_IN_ROOM_SERVER = frozenset({"rooms", "room", "view", "events", "chat", "left", "error", "bye"})
+
+CLIENT_SENDS: dict[State, frozenset[str]] = {
+    State.HANDSHAKE: _ALWAYS | {"hello"},
+    State.GREETING: _ALWAYS,
+    State.LOBBY: _ALWAYS | {"list_rooms", "create_room", "join_room", "chat"},
+    State.PLAYER: _ALWAYS | {"leave_room", "action", "sync", "add_bot", "remove_bot", "set_rules",
+                             "start", "chat", "list_rooms"},
+    State.SPECTATOR: _ALWAYS | {"leave_room", "sync", "chat", "list_rooms"},
+    State.CLOSED: frozenset(),
+}
+
+SERVER_SENDS: dict[State, frozenset[str]] = {
+    State.HANDSHAKE: _ALWAYS | {"error", "bye"},
+    State.GREETING: _ALWAYS | {"welcome", "error", "bye"},
+    State.LOBBY: _ALWAYS | {"rooms", "joined", "chat", "error", "bye"},
+    State.PLAYER: _ALWAYS | _IN_ROOM_SERVER,
+    State.SPECTATOR: _ALWAYS | _IN_ROOM_SERVER,
+    State.CLOSED: frozenset(),
+}
+
+# (state, message) -> next state. "joined" is split by its role.
+TRANSITIONS: dict[tuple[State, str], State] = {
+    (State.HANDSHAKE, "hello"): State.GREETING,
+    (State.GREETING, "welcome"): State.LOBBY,
+    (State.LOBBY, "joined:player"): State.PLAYER,
+    (State.LOBBY, "joined:spectator"): State.SPECTATOR,
+    (State.PLAYER, "left"): State.LOBBY,
+    (State.SPECTATOR, "left"): State.LOBBY,
+}
+# Also: "bye", and an "error" with fatal=true, close the session from any state.
+
+
+class Connection:
+    """One end of a connection. ``receive_data`` takes bytes (``b""`` for end of stream),
+    ``next_event`` returns the next message or ``NEED_DATA``, ``send`` turns a message to bytes.
+    """
+
+    def __init__(self, role: Role) -> None:
+        self.role = role
+        self.state = State.HANDSHAKE
+        self._peer = Sender.SERVER if role is Role.CLIENT else Sender.CLIENT
+        self._unpacker = msgpack.Unpacker(
+            max_buffer_size=MAX_MESSAGE_BYTES, strict_map_key=True, raw=False,
+        )
+        self._inbox = bytearray()
+        self._fed = 0  # bytes given to the unpacker so far
+        self._message_start = 0  # unpacker offset where the next message begins
+        self._failure: ProtocolError | None = None
+        self._eof = False
+        self.sent_seq = 0  # server: the last seq sent
+        self.received_seq = 0  # client: the last seq received
+        self.gap = False  # client: a seq was skipped; ask for a fresh view (``sync``)
+
+    # ------------------------------------------------------------------ receiving
+
+    @property
+    def their_eof(self) -> bool:
+        return self._eof and not self._inbox
+
+    def receive_data(self, data: bytes) -> None:
+        if not data:
+            self._eof = True
+            return
+        self._inbox += data
+
+    def next_event(self) -> Message | _NeedData:
+        """The next complete message from the peer, or ``NEED_DATA``.
+
+        Raises ``ProtocolError``: a fatal one (bad bytes, oversized message) again on every later
+        call; any other refuses just that message, and the next call goes on with the next one.
+        """
+        if self._failure is not None:
+            raise self._failure
+        while True:
+            try:
+                obj = self._unpacker.unpack()
+            except msgpack.OutOfData:
+                if not self._feed():
+                    return NEED_DATA
+                continue
+            except Exception as exc:  # any decode failure: the stream is unusable from here on
+                raise self._fail(BAD_ENCODING, f"undecodable bytes ({type(exc).__name__})") from None
+            end = self._unpacker.tell()
+            size, self._message_start = end - self._message_start, end
+            if size > MAX_MESSAGE_BYTES:
+                raise self._fail(TOO_LARGE, f"message over {MAX_MESSAGE_BYTES} bytes")
+            return self._accept(obj)
+
+    def _feed(self) -> bool:
+        if not self._inbox:
+            return False
+        buffered = self._fed - self._unpacker.tell()
+        room = MAX_MESSAGE_BYTES - buffered
+        if room <= 0:
+            raise self._fail(TOO_LARGE, f"message over {MAX_MESSAGE_BYTES} bytes")
+        chunk = bytes(self._inbox[:room])
+        del self._inbox[:room]
+        self._unpacker.feed(chunk)
+        self._fed += len(chunk)
+        return True
+
+    def _fail(self, code: str, text: str) -> ProtocolError:
+        self._failure = ProtocolError(code, text, fatal=True)
+        self.state = State.CLOSED
+        return self._failure
+
+    def _accept(self, obj: Any) -> Message:
+        seq = None
+        if self._peer is Sender.SERVER and isinstance(obj, dict):
+            seq = obj.get("seq")
+            if not isinstance(seq, int) or isinstance(seq, bool):
+                raise ProtocolError(MISSING_FIELD, "server messages carry an integer 'seq'")
+        message = decode_message(obj, self._peer)
+        if message.TYPE not in self._allowed(self._peer)[self.state]:
+            raise ProtocolError(
+                NOT_ALLOWED_NOW, f"{message.TYPE!r} is not allowed in state {self.state.value!r}"
+            )
+        if isinstance(message, Hello) and message.version != PROTOCOL_VERSION:
+            self.state = State.CLOSED
+            raise ProtocolError(
+                VERSION_MISMATCH,
+                f"this server speaks protocol version {PROTOCOL_VERSION}; "
+                f"the client speaks version {message.version}",
+                fatal=True,
+            )
+        if seq is not None:
+            if seq != self.received_seq + 1:
+                self.gap = True
+            self.received_seq = seq
+        self._move(message)
+        return message
+
+    # ------------------------------------------------------------------ sending
+
+    def send(self, message: Message) -> bytes:
+        """The bytes of ``message``. Raises ``LocalProtocolError`` if our side may not send it."""
+        own = Sender.CLIENT if self.role is Role.CLIENT else Sender.SERVER
+        if message.SENDER not in (own, Sender.BOTH):
+            raise LocalProtocolError(f"a {self.role.value} cannot send {message.TYPE!r}")
+        if message.TYPE not in self._allowed(own)[self.state]:
+            raise LocalProtocolError(f"cannot send {message.TYPE!r} in state {self.state.value!r}")
+        wire: dict[str, Any] = {"type": message.TYPE}
+        wire.update(message.to_wire())
+        if own is Sender.SERVER:
+            self.sent_seq += 1
+            wire["seq"] = self.sent_seq
+        data: bytes = msgpack.packb(wire, use_bin_type=True)
+        if len(data) > MAX_MESSAGE_BYTES:
+            raise LocalProtocolError(f"{message.TYPE!r} is {len(data)} bytes, over the limit")
+        self._move(message)
+        return data
+
+    def error_for(self, exc: ProtocolError, ref: str | None = None) -> Error:
+        """The ``error`` message that answers ``exc`` (server side)."""
+        return Error(code=exc.code, message=exc.message[:300], ref=ref, fatal=exc.fatal)
+
+    # ------------------------------------------------------------------ state
+
+    @staticmethod
+    def _allowed(sender: Sender) -> dict[State, frozenset[str]]:
+        return CLIENT_SENDS if sender is Sender.CLIENT else SERVER_SENDS
+
+    def _move(self, message: Message) -> None:
+        if isinstance(message, Bye) or (isinstance(message, Error) and message.fatal):
+            self.state = State.CLOSED
+            return
+        key = message.TYPE
+        if isinstance(message, Joined):
+            key = f"joined:{message.role}"
+        self.state = TRANSITIONS.get((self.state, key), self.state)
+
+
+__all__ = [
+    "CLIENT_SENDS",
+    "NEED_DATA",
+    "SERVER_SENDS",
+    "TRANSITIONS",
+    "Connection",
+    "Role",
+    "State",
+]
+

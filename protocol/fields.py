@@ -1,0 +1,168 @@
+"""Field specifications: what a message field may hold, checked on every message in or out.
+
+A spec validates a decoded msgpack value and returns it (lists become tuples so messages stay
+hashable and immutable). Every failure raises ``ProtocolError(BAD_FIELD)`` naming the field.
+"""
+
+from __future__ import annotations
+
+import math
+import unicodedata
+from collections.abc import Collection
+from typing import Any
+
+from .errors import BAD_FIELD, ProtocolError
+
+# Characters that change how text is laid out or shown: never allowed in names or chat.
+_BIDI_CONTROLS = frozenset("\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
+
+
+def is_clean_text(text: str, *, allow_newline: bool = False) -> bool:
+    """Whether ``text`` holds no control characters, escape sequences or direction overrides."""
+    for ch in text:
+        if ch in _BIDI_CONTROLS:
+            return False
+        category = unicodedata.category(ch)
+        if category in ("Cc", "Cs", "Co", "Cn") and not (allow_newline and ch == "\n"):
+            return False
+    return True
+
+
+def clean_text(text: str) -> str:
+    """``text`` with every control, escape or direction-override character dropped."""
+    return "".join(ch for ch in text if is_clean_text(ch))
+
+
+class Spec:
+    """Base of all specs."""
+
+    doc = "any"
+
+    def check(self, name: str, value: Any) -> Any:
+        return value
+
+    @staticmethod
+    def fail(name: str, why: str) -> ProtocolError:
+        return ProtocolError(BAD_FIELD, f"field {name!r}: {why}")
+
+
+class Str(Spec):
+    def __init__(self, max_len: int, min_len: int = 0, *, text: bool = False,
+                 choices: Collection[str] | None = None) -> None:
+        self.max_len = max_len
+        self.min_len = min_len
+        self.text = text  # shown to people: no control characters allowed
+        self.choices = tuple(choices) if choices is not None else None
+        if self.choices:
+            self.doc = "str, one of " + ", ".join(f"`{c}`" for c in self.choices)
+        else:
+            self.doc = f"str, {min_len}–{max_len} characters"
+            if text:
+                self.doc += ", no control characters"
+
+    def check(self, name: str, value: Any) -> Any:
+        if not isinstance(value, str):
+            raise self.fail(name, "expected a string")
+        if self.choices is not None:
+            if value not in self.choices:
+                raise self.fail(name, f"expected one of {', '.join(self.choices)}")
+            return value
+        if not self.min_len <= len(value) <= self.max_len:
+            raise self.fail(name, f"length must be {self.min_len}..{self.max_len}")
+        if self.text and not is_clean_text(value):
+            raise self.fail(name, "control characters are not allowed")
+        return value
+
+
+class Int(Spec):
+    def __init__(self, lo: int, hi: int) -> None:
+        self.lo, self.hi = lo, hi
+        self.doc = f"int, {lo}–{hi}"
+
+    def check(self, name: str, value: Any) -> Any:
+        if not isinstance(value, int) or isinstance(value, bool):
+            raise self.fail(name, "expected an integer")
+        if not self.lo <= value <= self.hi:
+            raise self.fail(name, f"must be between {self.lo} and {self.hi}")
+        return value
+
+
+class Float(Spec):
+    """A number (int or float on the wire), finite, within bounds."""
+
+    def __init__(self, lo: float, hi: float) -> None:
+        self.lo, self.hi = lo, hi
+        self.doc = f"float or int, {lo}–{hi}"
+
+    def check(self, name: str, value: Any) -> Any:
+        if not isinstance(value, int | float) or isinstance(value, bool) or not math.isfinite(value):
+            raise self.fail(name, "expected a number")
+        if not self.lo <= value <= self.hi:
+            raise self.fail(name, f"must be between {self.lo} and {self.hi}")
+        return float(value)
+
+
+class Bool(Spec):
+    doc = "bool"
+
+    def check(self, name: str, value: Any) -> Any:
+        if not isinstance(value, bool):
+            raise self.fail(name, "expected true or false")
+        return value
+
+
+class Optional(Spec):
+    def __init__(self, inner: Spec) -> None:
+        self.inner = inner
+        self.doc = f"nil or {inner.doc}"
+
+    def check(self, name: str, value: Any) -> Any:
+        return None if value is None else self.inner.check(name, value)
+
+
+class List(Spec):
+    def __init__(self, item: Spec, max_items: int) -> None:
+        self.item = item
+        self.max_items = max_items
+        self.doc = f"array of at most {max_items} ({item.doc})"
+
+    def check(self, name: str, value: Any) -> Any:
+        if not isinstance(value, list | tuple):
+            raise self.fail(name, "expected an array")
+        if len(value) > self.max_items:
+            raise self.fail(name, f"at most {self.max_items} items")
+        return tuple(self.item.check(f"{name}[{i}]", item) for i, item in enumerate(value))
+
+
+class Map(Spec):
+    """A map with string keys; its content is checked by whoever reads it (e.g. the codec)."""
+
+    def __init__(self, max_items: int, values: Spec | None = None) -> None:
+        self.max_items = max_items
+        self.values = values
+        self.doc = f"map of at most {max_items} entries" + (f" ({values.doc})" if values else "")
+
+    def check(self, name: str, value: Any) -> Any:
+        if not isinstance(value, dict):
+            raise self.fail(name, "expected a map")
+        if len(value) > self.max_items:
+            raise self.fail(name, f"at most {self.max_items} entries")
+        for key, item in value.items():
+            if not isinstance(key, str) or len(key) > 64:
+                raise self.fail(name, "keys must be short strings")
+            if self.values is not None:
+                self.values.check(f"{name}.{key}", item)
+        return value
+
+
+class Scalar(Spec):
+    """nil, bool, int, float or a short string: a rule option's value."""
+
+    doc = "nil, bool, int, float or str (≤ 64)"
+
+    def check(self, name: str, value: Any) -> Any:
+        if value is None or isinstance(value, bool | int | float):
+            return value
+        if isinstance(value, str) and len(value) <= 64:
+            return value
+        raise self.fail(name, "expected a plain value")

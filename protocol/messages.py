@@ -1,0 +1,450 @@
+"""Every message of the protocol, as frozen dataclasses checked on construction.
+
+On the wire a message is one msgpack map: ``{"type": <name>, <field>: <value>, ...}``; messages
+from the server also carry ``"seq"`` (added by ``Connection``). Fields with a default may be
+left out; any other missing field, any extra field or any mistyped field is a ``ProtocolError``.
+The names of client and server messages live in two separate namespaces (both have ``chat``).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import enum
+from dataclasses import dataclass, field
+from typing import Any, ClassVar, TypeVar
+
+from .errors import EXTRA_FIELD, MISSING_FIELD, NOT_A_MAP, UNKNOWN_TYPE, ProtocolError
+from .fields import Bool, Float, Int, List, Map, Optional, Scalar, Spec, Str
+
+PROTOCOL_VERSION = 1
+MAX_MESSAGE_BYTES = 64 * 1024
+MAX_NAME = 24
+MAX_CHAT = 200
+MAX_ROOM_NAME = 32
+MAX_PASSWORD = 64
+MAX_TOKEN = 64
+LANGUAGES = ("en", "es")
+PRESET_NAMES = ("official", "house")
+BOT_LEVELS = ("easy", "normal")
+ACTION_KINDS = ("play", "jump_in", "draw", "keep_drawing", "pass", "choose_color", "challenge",
+                "accept", "call_uno", "catch")
+
+_NAME = Str(MAX_NAME, 1, text=True)
+_SEAT = Str(16, 1)
+_ROOM_ID = Str(16, 1)
+_SECONDS = Float(0, 3600)
+
+T = TypeVar("T", bound="Struct")
+
+
+class Sender(enum.Enum):
+    CLIENT = "client"
+    SERVER = "server"
+    BOTH = "both"
+
+
+def spec(s: Spec, default: Any = dataclasses.MISSING, *, factory: Any = dataclasses.MISSING) -> Any:
+    """A dataclass field checked by ``s``; with a default, it may be left out on the wire."""
+    return field(default=default, default_factory=factory, metadata={"spec": s})
+
+
+@dataclass(frozen=True, slots=True)
+class Struct:
+    """A checked record: built from trusted code or from wire data, always validated."""
+
+    def __post_init__(self) -> None:
+        for f in dataclasses.fields(self):
+            value = getattr(self, f.name)
+            checked = f.metadata["spec"].check(f.name, value)
+            if checked is not value:
+                object.__setattr__(self, f.name, checked)
+
+    def to_wire(self) -> dict[str, Any]:
+        out: dict[str, Any] = {}
+        for f in dataclasses.fields(self):
+            value = getattr(self, f.name)
+            if isinstance(value, Struct):
+                value = value.to_wire()
+            elif isinstance(value, tuple):
+                value = [v.to_wire() if isinstance(v, Struct) else v for v in value]
+            out[f.name] = value
+        return out
+
+    @classmethod
+    def from_wire(cls: type[T], data: Any, *, ignore: tuple[str, ...] = ()) -> T:
+        if not isinstance(data, dict):
+            raise ProtocolError(NOT_A_MAP, f"{cls.__name__} must be a map")
+        fields = dataclasses.fields(cls)
+        names = {f.name for f in fields}
+        extra = [k for k in data if k not in names and k not in ignore]
+        if extra:
+            raise ProtocolError(EXTRA_FIELD, f"unexpected field {str(extra[0])[:32]!r}")
+        values: dict[str, Any] = {}
+        for f in fields:
+            if f.name in data:
+                value = data[f.name]
+                nested = f.metadata.get("struct")
+                if nested is not None:
+                    value = _from_wire_nested(nested, f.name, value)
+                values[f.name] = value
+            elif f.default is dataclasses.MISSING and f.default_factory is dataclasses.MISSING:
+                raise ProtocolError(MISSING_FIELD, f"missing field {f.name!r}")
+        return cls(**values)
+
+
+def nested(struct: type[Struct], *, many: int = 0, optional: bool = False) -> Any:
+    """A field holding a Struct (or, with ``many``, an array of at most that many)."""
+    inner: Spec = _StructSpec(struct)
+    if many:
+        inner = List(inner, many)
+    if optional:
+        inner = Optional(inner)
+    default = None if optional else dataclasses.MISSING
+    return field(default=default, metadata={"spec": inner, "struct": (struct, many, optional)})
+
+
+class _StructSpec(Spec):
+    def __init__(self, struct: type[Struct]) -> None:
+        self.struct = struct
+        self.doc = f"`{struct.__name__}`"
+
+    def check(self, name: str, value: Any) -> Any:
+        if not isinstance(value, self.struct):
+            raise self.fail(name, f"expected {self.struct.__name__}")
+        return value
+
+
+def _from_wire_nested(info: tuple[type[Struct], int, bool], name: str, value: Any) -> Any:
+    struct, many, optional = info
+    if value is None and optional:
+        return None
+    if many:
+        if not isinstance(value, list | tuple):
+            raise Spec.fail(name, "expected an array")
+        if len(value) > many:
+            raise Spec.fail(name, f"at most {many} items")
+        return tuple(struct.from_wire(item) for item in value)
+    return struct.from_wire(value)
+
+
+# ---------------------------------------------------------------------------- records
+
+
+@dataclass(frozen=True, slots=True)
+class RoomSummary(Struct):
+    """One line of the room list."""
+
+    id: str = spec(_ROOM_ID)
+    name: str = spec(Str(MAX_ROOM_NAME, 1, text=True))
+    host: str = spec(_NAME)
+    players: int = spec(Int(0, 10))
+    seats: int = spec(Int(2, 10))
+    bots: int = spec(Int(0, 10))
+    spectators: int = spec(Int(0, 10_000))
+    preset: str = spec(Str(16, 1))
+    started: bool = spec(Bool())
+    password: bool = spec(Bool())
+
+
+@dataclass(frozen=True, slots=True)
+class SeatInfo(Struct):
+    """A seat at a table. ``kind`` is ``human`` or ``bot``; ``away`` means the bot plays for a
+    person who missed several turns; ``connected`` is false while a person is disconnected."""
+
+    seat: str = spec(_SEAT)
+    name: str = spec(_NAME)
+    kind: str = spec(Str(8, choices=("human", "bot")))
+    level: str | None = spec(Optional(Str(8, choices=BOT_LEVELS)), None)
+    connected: bool = spec(Bool(), True)
+    away: bool = spec(Bool(), False)
+
+
+@dataclass(frozen=True, slots=True)
+class RoomInfo(Struct):
+    """Everything about a room but the game itself."""
+
+    id: str = spec(_ROOM_ID)
+    name: str = spec(Str(MAX_ROOM_NAME, 1, text=True))
+    host: str = spec(_NAME)
+    host_seat: str | None = spec(Optional(_SEAT))
+    max_seats: int = spec(Int(2, 10))
+    seats: tuple[SeatInfo, ...] = nested(SeatInfo, many=10)
+    spectators: int = spec(Int(0, 10_000))
+    preset: str = spec(Str(16, 1))
+    rules: dict[str, Any] = spec(Map(32, Scalar()))
+    turn_timeout: float = spec(_SECONDS)
+    bot_delay: float = spec(Float(0, 10))
+    password: bool = spec(Bool())
+    started: bool = spec(Bool())
+
+
+# ---------------------------------------------------------------------------- messages
+
+
+@dataclass(frozen=True, slots=True)
+class Message(Struct):
+    TYPE: ClassVar[str] = ""
+    SENDER: ClassVar[Sender] = Sender.BOTH
+
+
+_REGISTRY: dict[Sender, dict[str, type[Message]]] = {Sender.CLIENT: {}, Sender.SERVER: {}}
+
+M = TypeVar("M", bound=type[Message])
+
+
+def message(type_name: str, sender: Sender) -> Any:
+    """Class decorator: registers a message type under its wire name."""
+
+    def register(cls: M) -> M:
+        cls.TYPE = type_name
+        cls.SENDER = sender
+        for side in (Sender.CLIENT, Sender.SERVER):
+            if sender in (side, Sender.BOTH):
+                assert type_name not in _REGISTRY[side], type_name
+                _REGISTRY[side][type_name] = cls
+        return cls
+
+    return register
+
+
+def message_types(sender: Sender) -> dict[str, type[Message]]:
+    """The messages ``sender`` may send, by wire name."""
+    return dict(_REGISTRY[sender])
+
+
+def decode_message(data: Any, sender: Sender) -> Message:
+    """Check one decoded msgpack value as a message sent by ``sender``."""
+    if not isinstance(data, dict):
+        raise ProtocolError(NOT_A_MAP, "a message must be a map")
+    type_name = data.get("type")
+    if not isinstance(type_name, str):
+        raise ProtocolError(MISSING_FIELD, "a message needs a string 'type'")
+    cls = _REGISTRY[sender].get(type_name)
+    if cls is None:
+        raise ProtocolError(UNKNOWN_TYPE, f"unknown message type {type_name[:32]!r}")
+    ignore = ("type", "seq") if sender is Sender.SERVER else ("type",)
+    return cls.from_wire(data, ignore=ignore)
+
+
+# --- both ways
+
+
+@message("ping", Sender.BOTH)
+@dataclass(frozen=True, slots=True)
+class Ping(Message):
+    """Are you there? Answer with a ``pong`` carrying the same nonce."""
+
+    nonce: int = spec(Int(0, 2**31 - 1))
+
+
+@message("pong", Sender.BOTH)
+@dataclass(frozen=True, slots=True)
+class Pong(Message):
+    nonce: int = spec(Int(0, 2**31 - 1))
+
+
+# --- client to server
+
+
+@message("hello", Sender.CLIENT)
+@dataclass(frozen=True, slots=True)
+class Hello(Message):
+    """First message of a connection. ``token`` resumes an earlier session and its seat."""
+
+    version: int = spec(Int(0, 2**31 - 1))
+    name: str = spec(_NAME)
+    lang: str = spec(Str(2, choices=LANGUAGES), "en")
+    token: str | None = spec(Optional(Str(MAX_TOKEN, 1)), None)
+
+
+@message("list_rooms", Sender.CLIENT)
+@dataclass(frozen=True, slots=True)
+class ListRooms(Message):
+    pass
+
+
+@message("create_room", Sender.CLIENT)
+@dataclass(frozen=True, slots=True)
+class CreateRoom(Message):
+    """Create a room and sit in it as its host. ``rules`` overrides options of ``preset``;
+    ``turn_timeout`` 0 turns turn timeouts off."""
+
+    name: str = spec(Str(MAX_ROOM_NAME, 1, text=True))
+    preset: str = spec(Str(16, choices=PRESET_NAMES), "official")
+    rules: dict[str, Any] = spec(Map(32, Scalar()), factory=dict)
+    seats: int = spec(Int(2, 10), 4)
+    bots: int = spec(Int(0, 9), 0)
+    bot_level: str = spec(Str(8, choices=BOT_LEVELS), "normal")
+    turn_timeout: float = spec(_SECONDS, 30.0)
+    bot_delay: float = spec(Float(0, 10), 1.0)
+    password: str | None = spec(Optional(Str(MAX_PASSWORD, 1)), None)
+
+
+@message("join_room", Sender.CLIENT)
+@dataclass(frozen=True, slots=True)
+class JoinRoom(Message):
+    room: str = spec(_ROOM_ID)
+    password: str | None = spec(Optional(Str(MAX_PASSWORD, 1)), None)
+    spectate: bool = spec(Bool(), False)
+
+
+@message("leave_room", Sender.CLIENT)
+@dataclass(frozen=True, slots=True)
+class LeaveRoom(Message):
+    pass
+
+
+@message("add_bot", Sender.CLIENT)
+@dataclass(frozen=True, slots=True)
+class AddBot(Message):
+    level: str = spec(Str(8, choices=BOT_LEVELS), "normal")
+
+
+@message("remove_bot", Sender.CLIENT)
+@dataclass(frozen=True, slots=True)
+class RemoveBot(Message):
+    seat: str = spec(_SEAT)
+
+
+@message("set_rules", Sender.CLIENT)
+@dataclass(frozen=True, slots=True)
+class SetRules(Message):
+    """Host only, before the start: a preset and overrides, and optionally the timing."""
+
+    preset: str = spec(Str(16, choices=PRESET_NAMES))
+    rules: dict[str, Any] = spec(Map(32, Scalar()), factory=dict)
+    turn_timeout: float | None = spec(Optional(_SECONDS), None)
+    bot_delay: float | None = spec(Optional(Float(0, 10)), None)
+
+
+@message("start", Sender.CLIENT)
+@dataclass(frozen=True, slots=True)
+class Start(Message):
+    """Host only: start the match (empty seats are filled with bots)."""
+
+
+@message("action", Sender.CLIENT)
+@dataclass(frozen=True, slots=True)
+class Act(Message):
+    """A move in the game, for the sender's own seat. Which fields matter depends on ``kind``:
+    ``play``/``jump_in`` take ``card`` (and ``color`` for a wild, ``target`` for a 7 under 7-0,
+    ``uno`` to say UNO with it); ``choose_color`` takes ``color``; ``catch`` takes ``target``."""
+
+    kind: str = spec(Str(16, choices=ACTION_KINDS))
+    card: str | None = spec(Optional(Str(3, 1)), None)
+    color: str | None = spec(Optional(Str(1, choices=("R", "Y", "G", "B"))), None)
+    target: str | None = spec(Optional(_SEAT), None)
+    uno: bool = spec(Bool(), False)
+
+
+@message("sync", Sender.CLIENT)
+@dataclass(frozen=True, slots=True)
+class Sync(Message):
+    """Ask for a fresh ``view`` (after a gap in ``seq``)."""
+
+
+@message("chat", Sender.CLIENT)
+@dataclass(frozen=True, slots=True)
+class Say(Message):
+    """Chat to the lobby, or to the room you are in."""
+
+    text: str = spec(Str(MAX_CHAT, 1, text=True))
+
+
+# --- server to client
+
+
+@message("welcome", Sender.SERVER)
+@dataclass(frozen=True, slots=True)
+class Welcome(Message):
+    """The handshake succeeded. Keep ``token``: sending it in a later ``hello`` takes your seat
+    back. ``resumed`` tells whether a seat was found for the token you sent."""
+
+    server: str = spec(Str(64, 1, text=True))
+    version: str = spec(Str(32, 1))
+    protocol: int = spec(Int(0, 2**31 - 1))
+    token: str = spec(Str(MAX_TOKEN, 1))
+    name: str = spec(_NAME)
+    resumed: bool = spec(Bool(), False)
+
+
+@message("error", Sender.SERVER)
+@dataclass(frozen=True, slots=True)
+class Error(Message):
+    """A request was refused. ``ref`` is the refused message's type, when known. After a
+    ``fatal`` error the server closes the connection."""
+
+    code: str = spec(Str(32, 1))
+    message: str = spec(Str(300))
+    ref: str | None = spec(Optional(Str(32)), None)
+    fatal: bool = spec(Bool(), False)
+
+
+@message("rooms", Sender.SERVER)
+@dataclass(frozen=True, slots=True)
+class Rooms(Message):
+    rooms: tuple[RoomSummary, ...] = nested(RoomSummary, many=500)
+
+
+@message("joined", Sender.SERVER)
+@dataclass(frozen=True, slots=True)
+class Joined(Message):
+    """You are in ``room``, as a ``player`` (at ``seat``) or a ``spectator``."""
+
+    room: RoomInfo = nested(RoomInfo)
+    role: str = spec(Str(10, choices=("player", "spectator")))
+    seat: str | None = spec(Optional(_SEAT), None)
+
+
+@message("room", Sender.SERVER)
+@dataclass(frozen=True, slots=True)
+class RoomUpdate(Message):
+    """The room changed: somebody came, left, dropped, came back; rules or bots changed."""
+
+    room: RoomInfo = nested(RoomInfo)
+
+
+@message("left", Sender.SERVER)
+@dataclass(frozen=True, slots=True)
+class Left(Message):
+    """You are back in the lobby. ``reason``: ``left``, ``room_closed``, ``replaced``."""
+
+    reason: str = spec(Str(32, 1))
+
+
+@message("view", Sender.SERVER)
+@dataclass(frozen=True, slots=True)
+class ViewMsg(Message):
+    """The whole game as your seat may see it (see PROTOCOL.md, "The view")."""
+
+    view: dict[str, Any] = spec(Map(64))
+    deadline: float | None = spec(Optional(_SECONDS), None)
+
+
+@message("events", Sender.SERVER)
+@dataclass(frozen=True, slots=True)
+class Events(Message):
+    """What just happened, redacted for your seat, in order. ``deadline`` is the current turn's."""
+
+    events: tuple[dict[str, Any], ...] = spec(List(Map(16), 512))
+    current: str | None = spec(Optional(_SEAT), None)
+    deadline: float | None = spec(Optional(_SECONDS), None)
+
+
+@message("chat", Sender.SERVER)
+@dataclass(frozen=True, slots=True)
+class ChatMsg(Message):
+    """``scope`` is ``lobby`` or ``room``; ``source`` is the speaker's name."""
+
+    source: str = spec(_NAME)
+    text: str = spec(Str(MAX_CHAT, 1, text=True))
+    scope: str = spec(Str(8, choices=("lobby", "room")))
+
+
+@message("bye", Sender.SERVER)
+@dataclass(frozen=True, slots=True)
+class Bye(Message):
+    """The server closes the connection; ``reason`` e.g. ``shutdown``, ``timeout``, ``flood``."""
+
+    reason: str = spec(Str(32, 1))
+    message: str = spec(Str(300), "")
