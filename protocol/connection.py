@@ -160,6 +160,7 @@ class Connection:
         return True
 
     def _fail(self, code: str, text: str) -> ProtocolError:
+        """A fatal error: the session is closed; only an ``error`` or ``bye`` may still be sent."""
         self._failure = ProtocolError(code, text, fatal=True)
         self.state = State.CLOSED
         return self._failure
@@ -176,12 +177,10 @@ class Connection:
                 NOT_ALLOWED_NOW, f"{message.TYPE!r} is not allowed in state {self.state.value!r}"
             )
         if isinstance(message, Hello) and message.version != PROTOCOL_VERSION:
-            self.state = State.CLOSED
-            raise ProtocolError(
+            raise self._fail(
                 VERSION_MISMATCH,
                 f"this server speaks protocol version {PROTOCOL_VERSION}; "
                 f"the client speaks version {message.version}",
-                fatal=True,
             )
         if seq is not None:
             if seq != self.received_seq + 1:
@@ -197,7 +196,8 @@ class Connection:
         own = Sender.CLIENT if self.role is Role.CLIENT else Sender.SERVER
         if message.SENDER not in (own, Sender.BOTH):
             raise LocalProtocolError(f"a {self.role.value} cannot send {message.TYPE!r}")
-        if message.TYPE not in self._allowed(own)[self.state]:
+        last_words = self._failure is not None and message.TYPE in ("error", "bye")
+        if message.TYPE not in self._allowed(own)[self.state] and not last_words:
             raise LocalProtocolError(f"cannot send {message.TYPE!r} in state {self.state.value!r}")
         wire: dict[str, Any] = {"type": message.TYPE}
         wire.update(message.to_wire())
