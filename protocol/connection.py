@@ -27,7 +27,6 @@ from .messages import (
     PROTOCOL_VERSION,
     Bye,
     Error,
-    Hello,
     Joined,
     Message,
     Sender,
@@ -171,16 +170,20 @@ class Connection:
             seq = obj.get("seq")
             if not isinstance(seq, int) or isinstance(seq, bool):
                 raise ProtocolError(MISSING_FIELD, "server messages carry an integer 'seq'")
+        if self.state is State.HANDSHAKE and self._peer is Sender.CLIENT and isinstance(obj, dict):
+            # Checked before the rest of the hello: another version's hello may have other fields.
+            version = obj.get("version")
+            if (obj.get("type") == "hello" and isinstance(version, int)
+                    and not isinstance(version, bool) and version != PROTOCOL_VERSION):
+                raise self._fail(
+                    VERSION_MISMATCH,
+                    f"this server speaks protocol version {PROTOCOL_VERSION}; "
+                    f"the client speaks version {version}",
+                )
         message = decode_message(obj, self._peer)
         if message.TYPE not in self._allowed(self._peer)[self.state]:
             raise ProtocolError(
                 NOT_ALLOWED_NOW, f"{message.TYPE!r} is not allowed in state {self.state.value!r}"
-            )
-        if isinstance(message, Hello) and message.version != PROTOCOL_VERSION:
-            raise self._fail(
-                VERSION_MISMATCH,
-                f"this server speaks protocol version {PROTOCOL_VERSION}; "
-                f"the client speaks version {message.version}",
             )
         if seq is not None:
             if seq != self.received_seq + 1:
