@@ -266,7 +266,8 @@ def event_to_wire(event: ev.Event) -> dict[str, Any]:
 def event_from_wire(data: Any) -> ev.Event:
     if not isinstance(data, dict):
         raise _bad("event", "expected a map")
-    cls = EVENT_TYPES.get(data.get("type"))  # type: ignore[arg-type]
+    type_name = data.get("type")
+    cls = EVENT_TYPES.get(type_name) if isinstance(type_name, str) else None
     if cls is None:
         raise _bad("event", "unknown event type")
     body = {k: v for k, v in data.items() if k != "type"}

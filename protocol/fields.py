@@ -161,7 +161,11 @@ class Scalar(Spec):
     doc = "nil, bool, int, float or str (≤ 64)"
 
     def check(self, name: str, value: Any) -> Any:
-        if value is None or isinstance(value, bool | int | float):
+        if value is None or isinstance(value, bool | int):
+            return value
+        if isinstance(value, float):
+            if not math.isfinite(value):
+                raise self.fail(name, "expected a finite number")
             return value
         if isinstance(value, str) and len(value) <= 64:
             return value

@@ -123,7 +123,14 @@ def _from_wire_nested(info: tuple[type[Struct], int, bool], name: str, value: An
             raise Spec.fail(name, "expected an array")
         if len(value) > many:
             raise Spec.fail(name, f"at most {many} items")
-        return tuple(struct.from_wire(item) for item in value)
+        return tuple(_record_from_wire(struct, f"{name}[{i}]", item) for i, item in enumerate(value))
+    return _record_from_wire(struct, name, value)
+
+
+def _record_from_wire(struct: type[Struct], name: str, value: Any) -> Struct:
+    # A field that should hold a record but holds something else is a mistyped field.
+    if not isinstance(value, dict):
+        raise Spec.fail(name, f"expected a {struct.__name__} map")
     return struct.from_wire(value)
 
 
