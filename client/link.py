@@ -1,0 +1,89 @@
+"""A client's end of a connection: the sans-IO protocol over a trio stream."""
+
+from __future__ import annotations
+
+import trio
+
+from protocol import (
+    NEED_DATA,
+    PROTOCOL_VERSION,
+    Bye,
+    Connection,
+    Error,
+    Hello,
+    Message,
+    Role,
+    Welcome,
+)
+
+
+class ConnectionLost(Exception):
+    """Raised when the server closed the connection (``bye`` holds its last word, if any)."""
+
+    def __init__(self, reason: str, bye: Bye | None = None) -> None:
+        super().__init__(reason)
+        self.reason = reason
+        self.bye = bye
+
+
+class HandshakeRefused(Exception):
+    """Raised when the server answers hello with an error (e.g. a protocol version mismatch)."""
+
+    def __init__(self, error: Error) -> None:
+        super().__init__(error.message)
+        self.error = error
+
+
+class Link:
+    """Send and receive whole messages. One task may send while another receives."""
+
+    def __init__(self, stream: trio.abc.Stream) -> None:
+        self.stream = stream
+        self.conn = Connection(Role.CLIENT)
+        self._send_lock = trio.Lock()
+
+    async def send(self, message: Message) -> None:
+        async with self._send_lock:
+            data = self.conn.send(message)
+            try:
+                await self.stream.send_all(data)
+            except (trio.BrokenResourceError, trio.ClosedResourceError) as exc:
+                raise ConnectionLost("broken") from exc
+
+    async def receive(self) -> Message:
+        """The next message from the server. Raises ``ConnectionLost`` at the end of the stream,
+        and ``ProtocolError`` if the server sends something invalid."""
+        while True:
+            event = self.conn.next_event()
+            if event is not NEED_DATA:
+                assert isinstance(event, Message)
+                if isinstance(event, Bye):
+                    raise ConnectionLost(event.reason, event)
+                return event
+            try:
+                data = await self.stream.receive_some(65536)
+            except (trio.BrokenResourceError, trio.ClosedResourceError) as exc:
+                raise ConnectionLost("broken") from exc
+            if not data:
+                raise ConnectionLost("eof")
+            self.conn.receive_data(bytes(data))
+
+    async def hello(self, name: str, token: str | None = None, lang: str = "en",
+                    version: int = PROTOCOL_VERSION) -> Welcome:
+        await self.send(Hello(version=version, name=name, lang=lang, token=token))
+        while True:
+            message = await self.receive()
+            if isinstance(message, Welcome):
+                return message
+            if isinstance(message, Error):
+                raise HandshakeRefused(message)
+
+    async def aclose(self) -> None:
+        with trio.move_on_after(1) as scope:
+            scope.shield = True
+            await self.stream.aclose()
+
+
+async def open_link(host: str, port: int) -> Link:
+    stream = await trio.open_tcp_stream(host, port)
+    return Link(stream)

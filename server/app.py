@@ -1,0 +1,302 @@
+"""The server: sessions (people known by a resume token), the lobby, and routing of messages to
+rooms. Everything runs on one trio thread; a misbehaving client only ever hurts its own peer.
+"""
+
+from __future__ import annotations
+
+import itertools
+import logging
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+import trio
+
+from engine import RuleError
+from protocol import (
+    PROTOCOL_VERSION,
+    Act,
+    AddBot,
+    ChatMsg,
+    CreateRoom,
+    Hello,
+    JoinRoom,
+    LeaveRoom,
+    ListRooms,
+    Message,
+    Ping,
+    Pong,
+    ProtocolError,
+    RemoveBot,
+    Rooms,
+    Say,
+    SetRules,
+    Start,
+    State,
+    Sync,
+    Welcome,
+)
+
+from . import errors, tokens
+from .config import ServerConfig
+from .errors import Refused
+from .peer import Peer
+from .room import Room, RoomSettings, Seat, refusal
+
+log = logging.getLogger("uno.server")
+SERVER_VERSION = "0.1.0"
+
+
+@dataclass(eq=False)
+class Session:
+    """A person: found again by their token after a dropped connection, while they hold a seat."""
+
+    sid: str
+    secret: str
+    name: str
+    lang: str
+    peer: Peer | None = None
+    room: Room | None = None
+    seat: Seat | None = None
+
+    @property
+    def token(self) -> str:
+        return f"{self.sid}.{self.secret}"
+
+
+class UnoServer:
+    def __init__(self, config: ServerConfig | None = None) -> None:
+        self.config = config if config is not None else ServerConfig()
+        self.sessions: dict[str, Session] = {}
+        self.peers: set[Peer] = set()
+        self.rooms: dict[str, Room] = {}
+        self._room_numbers = itertools.count(1)
+        self._nursery: trio.Nursery | None = None
+        self.on_change: Callable[[], None] | None = None  # e.g. refresh the LAN announcement
+
+    # ------------------------------------------------------------------ running
+
+    async def serve(self, listeners: list[Any] | None = None, *,
+                    task_status: trio.TaskStatus[UnoServer] = trio.TASK_STATUS_IGNORED) -> None:
+        """Run the server (forever, until cancelled); with ``listeners``, accept connections."""
+        async with trio.open_nursery() as nursery:
+            self._nursery = nursery
+            if listeners:
+                await nursery.start(trio.serve_listeners, self._handle_tcp, listeners)
+            task_status.started(self)
+            await trio.sleep_forever()
+
+    async def _handle_tcp(self, stream: trio.SocketStream) -> None:
+        try:
+            host, port = stream.socket.getpeername()[:2]
+            address = f"{host}:{port}"
+        except OSError:
+            address = "?"
+        await self.handle_stream(stream, address)
+
+    async def handle_stream(self, stream: trio.abc.Stream, address: str = "memory") -> None:
+        """Serve one client over ``stream`` until it ends (tests call this with memory streams)."""
+        peer = Peer(self, stream, address)
+        if len(self.peers) >= self.config.max_connections:
+            peer.close("server_full", "the server is full")
+        self.peers.add(peer)
+        try:
+            await peer.run()
+        except Exception:  # a bug must cost one connection, never the server
+            log.exception("connection from %s failed", address)
+
+    def shutdown(self, reason: str = "shutdown", message: str = "the server is shutting down") -> None:
+        """Tell every client why, then stop."""
+        log.info("shutting down: %s", message)
+        for peer in list(self.peers):
+            peer.close(reason, message)
+        for room in list(self.rooms.values()):
+            room.closed = True
+            room._wake.set()
+
+    # ------------------------------------------------------------------ sessions
+
+    def hello(self, peer: Peer, hello: Hello) -> None:
+        session = self._resume(hello.token)
+        resumed = session is not None
+        if session is None:
+            sid, secret = tokens.new_token()
+            session = Session(sid, secret, hello.name, hello.lang)
+            self.sessions[sid] = session
+        else:
+            old = session.peer
+            if old is not None and old is not peer:
+                old.session = None
+                old.close("replaced", "this seat was taken over by a new connection")
+        session.lang = hello.lang
+        session.peer = peer
+        peer.session = session
+        peer.send(Welcome(server=self.config.name[:64], version=SERVER_VERSION,
+                          protocol=PROTOCOL_VERSION, token=session.token, name=session.name,
+                          resumed=resumed))
+        peer.greeted.set()
+        log.info("%s is %s%s", peer.address, session.name, " (resumed)" if resumed else "")
+        if session.room is not None:
+            session.room.reconnected(session)
+            self._changed()
+
+    def _resume(self, token: str | None) -> Session | None:
+        if token is None:
+            return None
+        parts = tokens.split_token(token)
+        if parts is None:
+            return None
+        session = self.sessions.get(parts[0])
+        if session is None or not tokens.same_secret(parts[1], session.secret):
+            return None
+        return session
+
+    def peer_gone(self, peer: Peer) -> None:
+        self.peers.discard(peer)
+        session = peer.session
+        if session is None or session.peer is not peer:
+            return
+        session.peer = None
+        room = session.room
+        if room is not None:
+            room.disconnected(session)
+        if session.room is None:
+            self.release(session)
+        self._changed()
+
+    def release(self, session: Session) -> None:
+        """Forget a session that holds no seat; its token no longer resumes anything."""
+        session.room, session.seat = None, None
+        if session.peer is None:
+            self.sessions.pop(session.sid, None)
+
+    def room_closed(self, room: Room) -> None:
+        self.rooms.pop(room.id, None)
+        self._changed()
+
+    def _changed(self) -> None:
+        if self.on_change is not None:
+            self.on_change()
+
+    # ------------------------------------------------------------------ messages
+
+    def dispatch(self, peer: Peer, message: Message) -> None:
+        session = peer.session
+        assert session is not None
+        handler = self._handlers.get(type(message))
+        if handler is None:
+            return
+        try:
+            handler(self, peer, session, message)
+        except (Refused, RuleError, ProtocolError) as exc:
+            peer.send(refusal(exc, message.TYPE))
+        except Exception:  # a bug: refuse this request, keep serving everyone
+            log.exception("error handling %s from %s", message.TYPE, peer.address)
+            peer.send(refusal(Refused(errors.INTERNAL, "the server failed on this request"),
+                              message.TYPE))
+
+    def _ping(self, peer: Peer, session: Session, message: Ping) -> None:
+        peer.send(Pong(nonce=message.nonce))
+
+    def _pong(self, peer: Peer, session: Session, message: Pong) -> None:
+        pass  # receiving anything counts as a sign of life
+
+    def _list_rooms(self, peer: Peer, session: Session, message: ListRooms) -> None:
+        peer.send(Rooms(rooms=tuple(room.summary() for room in list(self.rooms.values())[:500])))
+
+    def _create_room(self, peer: Peer, session: Session, message: CreateRoom) -> None:
+        if len(self.rooms) >= self.config.max_rooms:
+            raise Refused(errors.SERVER_FULL, "no more rooms can be opened on this server")
+        if message.bots >= message.seats:
+            raise Refused(errors.ROOM_FULL, "leave at least one seat for yourself")
+        settings = RoomSettings(
+            name=message.name, preset=message.preset, overrides=dict(message.rules),
+            max_seats=message.seats, turn_timeout=message.turn_timeout,
+            bot_delay=message.bot_delay, password=message.password,
+        )
+        room = Room(self, str(next(self._room_numbers)), settings)  # checks the rules
+        self.rooms[room.id] = room
+        assert self._nursery is not None
+        self._nursery.start_soon(room.run)
+        for _ in range(message.bots):
+            room.add_bot(message.bot_level)
+        room.add_player(session)
+        log.info("room %s (%r) created by %s", room.id, settings.name, session.name)
+        self._changed()
+
+    def _join_room(self, peer: Peer, session: Session, message: JoinRoom) -> None:
+        room = self.rooms.get(message.room)
+        if room is None:
+            raise Refused(errors.NO_SUCH_ROOM, f"no room {message.room!r}")
+        password = room.settings.password
+        if password is not None and not tokens.same_secret(message.password or "", password):
+            raise Refused(errors.WRONG_PASSWORD, "wrong password")
+        if message.spectate:
+            room.add_spectator(session)
+        else:
+            room.add_player(session)
+        self._changed()
+
+    def _in_room(self, session: Session) -> Room:
+        if session.room is None:
+            raise Refused(errors.NO_SUCH_ROOM, "you are not in a room")
+        return session.room
+
+    def _leave_room(self, peer: Peer, session: Session, message: LeaveRoom) -> None:
+        self._in_room(session).leave(session)
+        self._changed()
+
+    def _add_bot(self, peer: Peer, session: Session, message: AddBot) -> None:
+        room = self._in_room(session)
+        room.check_host(session)
+        room.add_bot(message.level)
+        room.broadcast_room()
+        self._changed()
+
+    def _remove_bot(self, peer: Peer, session: Session, message: RemoveBot) -> None:
+        room = self._in_room(session)
+        room.check_host(session)
+        room.remove_seat(message.seat)
+        self._changed()
+
+    def _set_rules(self, peer: Peer, session: Session, message: SetRules) -> None:
+        room = self._in_room(session)
+        room.check_host(session)
+        room.set_rules(message.preset, message.rules, message.turn_timeout, message.bot_delay)
+        self._changed()
+
+    def _start(self, peer: Peer, session: Session, message: Start) -> None:
+        room = self._in_room(session)
+        room.check_host(session)
+        room.start()
+        self._changed()
+
+    def _act(self, peer: Peer, session: Session, message: Act) -> None:
+        self._in_room(session).act(session, message)
+
+    def _sync(self, peer: Peer, session: Session, message: Sync) -> None:
+        room = self._in_room(session)
+        seat = room.seat_of(session)
+        if seat is not None:
+            room.mark_present(seat)
+        room.send_view(session)
+
+    def _say(self, peer: Peer, session: Session, message: Say) -> None:
+        if not peer.chat.take(trio.current_time()):
+            raise Refused(errors.RATE_LIMITED, "you are chatting too fast")
+        room = session.room
+        chat = ChatMsg(source=session.name, text=message.text, scope="room" if room else "lobby")
+        if room is not None:
+            targets = [s for s in room._members()]
+        else:
+            targets = [p.session for p in self.peers
+                       if p.session is not None and p.conn.state is State.LOBBY]
+        for target in targets:
+            if target.peer is not None:
+                target.peer.send(chat)
+
+    _handlers: dict[type, Callable[[UnoServer, Peer, Session, Any], None]] = {
+        Ping: _ping, Pong: _pong, ListRooms: _list_rooms, CreateRoom: _create_room,
+        JoinRoom: _join_room, LeaveRoom: _leave_room, AddBot: _add_bot, RemoveBot: _remove_bot,
+        SetRules: _set_rules, Start: _start, Act: _act, Sync: _sync, Say: _say,
+    }

@@ -1,0 +1,24 @@
+"""Server settings, with the defaults documented in docs/PROTOCOL.md and docs/SECURITY.md."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True, slots=True)
+class ServerConfig:
+    name: str = "UNO server"
+    handshake_timeout: float = 10.0  # hello must arrive within this many seconds
+    heartbeat_timeout: float = 15.0  # a connection silent this long is dropped
+    ping_interval: float = 5.0  # the server pings a connection silent this long
+    outgoing_queue: int = 512  # messages waiting for a slow reader before it is dropped
+    flush_timeout: float = 2.0  # time given to send the last messages to a closing client
+    message_rate: float = 40.0  # messages per second a connection may send on average...
+    message_burst: int = 120  # ...with bursts up to this many; beyond, it is disconnected
+    chat_rate: float = 1.0  # chat messages per second...
+    chat_burst: int = 5  # ...with bursts up to this many; beyond, refused with rate_limited
+    max_connections: int = 5000
+    max_rooms: int = 2000
+    next_hand_delay: float = 5.0  # pause between hands so people can read the scores
+    disconnected_turn_timeout: float = 60.0  # a dropped seat's turn timeout when a room has none
+    away_after: int = 3  # timeouts in a row before a seat is marked away

@@ -1,0 +1,554 @@
+"""A room: its seats, its settings, its match, and the clock that drives bots and turn timeouts.
+
+All methods but ``run`` are synchronous and run on the server's one trio thread, so a room's
+state changes atomically between checkpoints. ``run`` is the room's timer task: it sleeps until
+the next thing due (a bot's move, a turn deadline, the next hand) and does it.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import logging
+import random
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+import trio
+
+import engine
+from engine import Game, RuleError, RuleSet
+from engine.bots import choose_action
+from engine.events import HandEnded, HandStarted, MatchEnded, TurnStarted
+from protocol import (
+    Act,
+    Error,
+    Events,
+    Joined,
+    Left,
+    ProtocolError,
+    RoomInfo,
+    RoomSummary,
+    RoomUpdate,
+    SeatInfo,
+    ViewMsg,
+    codec,
+)
+
+from . import errors
+from .errors import Refused
+
+if TYPE_CHECKING:
+    from .app import Session, UnoServer
+
+log = logging.getLogger("uno.server")
+
+
+@dataclass(eq=False)
+class Seat:
+    """A seat at the table: a person (``session``) or a bot."""
+
+    id: str
+    name: str
+    kind: str  # "human" or "bot"
+    level: str = "normal"  # the bot's level; for people, the level that plays when they can't
+    session: Session | None = None
+    away: bool = False
+    timeouts: int = 0
+
+    @property
+    def connected(self) -> bool:
+        return self.kind == "bot" or (self.session is not None and self.session.peer is not None)
+
+    @property
+    def bot_plays(self) -> bool:
+        """Whether the bot plays this seat's turns without waiting."""
+        return self.kind == "bot" or self.away
+
+
+@dataclass
+class RoomSettings:
+    name: str
+    preset: str = "official"
+    overrides: dict[str, Any] = field(default_factory=dict)
+    max_seats: int = 4
+    turn_timeout: float = 30.0
+    bot_delay: float = 1.0
+    password: str | None = None
+
+    def rules(self) -> RuleSet:
+        try:
+            return RuleSet.preset(self.preset, **self.overrides)
+        except (TypeError, ValueError) as exc:
+            raise Refused(errors.BAD_RULES, f"bad rules: {exc}") from None
+
+
+class Room:
+    def __init__(self, server: UnoServer, room_id: str, settings: RoomSettings) -> None:
+        self.server = server
+        self.id = room_id
+        self.settings = settings
+        self.rules = settings.rules()
+        self.seats: list[Seat] = []
+        self.spectators: list[Session] = []
+        self.host: Session | None = None
+        self.game: Game | None = None
+        self.closed = False
+        self._next_seat_number = 1
+        self._bot_rng = random.Random()
+        self._deadline: float | None = None  # the current human turn's deadline (trio time)
+        self._bot_due: float | None = None  # when bots (and away seats) act next
+        self._next_hand_at: float | None = None
+        self._wake = trio.Event()
+        self._version = 0  # counts applied changes
+        self._bots_checked = -1  # the version at which off-turn bots last had their say
+
+    # ------------------------------------------------------------------ queries
+
+    @property
+    def started(self) -> bool:
+        return self.game is not None and self.game.outcome() is None
+
+    @property
+    def config(self) -> Any:
+        return self.server.config
+
+    def seat_of(self, session: Session) -> Seat | None:
+        for seat in self.seats:
+            if seat.session is session:
+                return seat
+        return None
+
+    def _seat_by_id(self, seat_id: str) -> Seat:
+        for seat in self.seats:
+            if seat.id == seat_id:
+                return seat
+        raise Refused(errors.NO_SUCH_SEAT, f"no seat {seat_id!r} in this room")
+
+    def humans(self) -> list[Seat]:
+        return [s for s in self.seats if s.kind == "human"]
+
+    def summary(self) -> RoomSummary:
+        return RoomSummary(
+            id=self.id, name=self.settings.name, host=self._host_name(),
+            players=len(self.humans()), seats=self.settings.max_seats,
+            bots=len(self.seats) - len(self.humans()), spectators=len(self.spectators),
+            preset=self.settings.preset, started=self.started,
+            password=self.settings.password is not None,
+        )
+
+    def info(self) -> RoomInfo:
+        host_seat = self.seat_of(self.host) if self.host is not None else None
+        return RoomInfo(
+            id=self.id, name=self.settings.name, host=self._host_name(),
+            host_seat=None if host_seat is None else host_seat.id,
+            max_seats=self.settings.max_seats,
+            seats=tuple(
+                SeatInfo(seat=s.id, name=s.name, kind=s.kind,
+                         level=s.level if s.kind == "bot" else None,
+                         connected=s.connected, away=s.away)
+                for s in self.seats
+            ),
+            spectators=len(self.spectators), preset=self.settings.preset,
+            rules=self.rules.to_dict(), turn_timeout=self.settings.turn_timeout,
+            bot_delay=self.settings.bot_delay, password=self.settings.password is not None,
+            started=self.started,
+        )
+
+    def _host_name(self) -> str:
+        return self.host.name if self.host is not None else "-"
+
+    # ------------------------------------------------------------------ membership
+
+    def _new_seat_id(self) -> str:
+        seat_id = str(self._next_seat_number)
+        self._next_seat_number += 1
+        return seat_id
+
+    def _unique_name(self, name: str) -> str:
+        taken = {s.name for s in self.seats}
+        if name not in taken:
+            return name
+        for n in range(2, 100):
+            candidate = f"{name[:21]} {n}"
+            if candidate not in taken:
+                return candidate
+        return name
+
+    def add_player(self, session: Session) -> Seat:
+        if self.started or (self.game is not None and self.game.outcome() is None):
+            raise Refused(errors.ALREADY_STARTED, "the match has started: watch it, or wait")
+        if len(self.seats) >= self.settings.max_seats:
+            raise Refused(errors.ROOM_FULL, "every seat is taken")
+        seat = Seat(self._new_seat_id(), self._unique_name(session.name), "human", session=session)
+        self.seats.append(seat)
+        session.room, session.seat = self, seat
+        if self.host is None:
+            self.host = session
+        self._joined(session, "player", seat.id)
+        log.info("room %s: %s sits at seat %s", self.id, seat.name, seat.id)
+        return seat
+
+    def add_spectator(self, session: Session) -> None:
+        self.spectators.append(session)
+        session.room, session.seat = self, None
+        self._joined(session, "spectator", None)
+
+    def _joined(self, session: Session, role: str, seat_id: str | None) -> None:
+        if session.peer is not None:
+            session.peer.send(Joined(room=self.info(), role=role, seat=seat_id))
+        self.broadcast_room()
+        if self.game is not None:
+            self.send_view(session)
+
+    def add_bot(self, level: str) -> Seat:
+        if self.started:
+            raise Refused(errors.ALREADY_STARTED, "bots are added before the start")
+        if len(self.seats) >= self.settings.max_seats:
+            raise Refused(errors.ROOM_FULL, "every seat is taken")
+        number = sum(1 for s in self.seats if s.kind == "bot") + 1
+        seat = Seat(self._new_seat_id(), self._unique_name(f"Bot {number}"), "bot", level=level)
+        self.seats.append(seat)
+        return seat
+
+    def remove_seat(self, seat_id: str) -> None:
+        """Host only, before the start: remove a bot, or a person who dropped."""
+        if self.started:
+            raise Refused(errors.ALREADY_STARTED, "seats are removed before the start")
+        seat = self._seat_by_id(seat_id)
+        if seat.kind == "human" and seat.connected:
+            raise Refused(errors.NO_SUCH_SEAT, "only bots and dropped players can be removed")
+        self.seats.remove(seat)
+        if seat.session is not None:
+            self.server.release(seat.session)
+        self.broadcast_room()
+
+    def leave(self, session: Session, reason: str = "left") -> None:
+        """A deliberate leave: a seat goes to a bot during a match, or is freed before it."""
+        seat = self.seat_of(session)
+        if seat is not None:
+            if self.started:
+                seat.kind, seat.session, seat.away = "bot", None, False
+                seat.name = self._unique_name(f"{seat.name[:18]} (bot)")
+            else:
+                self.seats.remove(seat)
+        elif session in self.spectators:
+            self.spectators.remove(session)
+        session.room, session.seat = None, None
+        if session.peer is not None:
+            session.peer.send(Left(reason=reason))
+        log.info("room %s: %s leaves (%s)", self.id, session.name, reason)
+        self._after_membership_change(session)
+
+    def disconnected(self, session: Session) -> None:
+        """A person's connection dropped. A seat is kept for them; a spectator is gone."""
+        if session in self.spectators:
+            self.spectators.remove(session)
+            session.room = None
+        self._after_membership_change(session)
+        if self.started:
+            self._schedule(turn_changed=False)
+
+    def reconnected(self, session: Session) -> None:
+        seat = self.seat_of(session)
+        if seat is None:
+            return
+        seat.away = False
+        seat.timeouts = 0
+        self._joined(session, "player", seat.id)
+        if self.started:
+            self._schedule(turn_changed=False)
+
+    def _after_membership_change(self, session: Session) -> None:
+        if self.host is session and (session.room is not self or session.peer is None):
+            self._pick_new_host(exclude=session)
+        if not any(s.kind == "human" for s in self.seats) and not self.spectators:
+            self.close()
+            return
+        self.broadcast_room()
+
+    def _pick_new_host(self, exclude: Session) -> None:
+        for seat in self.seats:
+            if seat.kind == "human" and seat.session is not exclude and seat.connected:
+                self.host = seat.session
+                return
+        if self.host is exclude and exclude.room is not self:
+            self.host = None
+
+    def close(self) -> None:
+        if self.closed:
+            return
+        self.closed = True
+        for session in self.spectators + [s.session for s in self.seats if s.session is not None]:
+            session.room, session.seat = None, None
+            if session.peer is not None:
+                session.peer.send(Left(reason="room_closed"))
+        self.server.room_closed(self)
+        self._wake.set()
+        log.info("room %s closed", self.id)
+
+    # ------------------------------------------------------------------ host commands
+
+    def check_host(self, session: Session) -> None:
+        if self.host is not session:
+            raise Refused(errors.NOT_HOST, "only the room's host may do that")
+
+    def set_rules(self, preset: str, overrides: dict[str, Any], turn_timeout: float | None,
+                  bot_delay: float | None) -> None:
+        if self.started:
+            raise Refused(errors.ALREADY_STARTED, "rules change before the start")
+        settings = dataclasses.replace(self.settings, preset=preset, overrides=dict(overrides))
+        self.rules = settings.rules()
+        if turn_timeout is not None:
+            settings.turn_timeout = turn_timeout
+        if bot_delay is not None:
+            settings.bot_delay = bot_delay
+        self.settings = settings
+        self.broadcast_room()
+
+    def start(self) -> None:
+        if self.started:
+            raise Refused(errors.ALREADY_STARTED, "the match is already on")
+        if len(self.seats) < 2:
+            raise Refused(errors.NOT_ENOUGH_PLAYERS, "a match needs at least 2 players: add a bot")
+        for seat in self.seats:
+            seat.away, seat.timeouts = False, 0
+        self.game = Game([s.id for s in self.seats], self.rules, random.SystemRandom())
+        log.info("room %s: match starts with %d seats", self.id, len(self.seats))
+        self.broadcast_room()
+        for session in self._members():
+            self.send_view(session)
+        self._log_events(self.game.deal_events)
+        self._schedule(turn_changed=True)
+
+    # ------------------------------------------------------------------ play
+
+    def act(self, session: Session, act: Act) -> None:
+        """A person's move: checked by the engine for their own seat only."""
+        seat = self.seat_of(session)
+        game = self.game
+        if seat is None or game is None:
+            raise Refused(errors.NOT_STARTED, "there is no game to play here")
+        action = codec.action_from_act(act, seat.id)
+        self.mark_present(seat)
+        events = game.apply(action)  # raises RuleError: nothing changed
+        turn_changed = any(isinstance(e, TurnStarted) for e in events)
+        self._publish(events)
+        self._after_events(events, turn_changed)
+
+    def mark_present(self, seat: Seat) -> None:
+        """The person at ``seat`` did something: they are not away (any more)."""
+        seat.timeouts = 0
+        if seat.away:
+            seat.away = False
+            self.broadcast_room()
+            self._schedule(turn_changed=False)
+
+    def _publish(self, events: list[engine.Event]) -> None:
+        deadline = self.deadline_remaining()
+        game = self.game
+        assert game is not None
+        current = game.current
+        encoded: dict[int, dict[str, Any]] = {}  # public events are encoded once for everybody
+        keep_alive = []  # so that ids in ``encoded`` stay unique
+        for session, seat_id in self._audience():
+            peer = session.peer
+            if peer is None:
+                continue
+            wired = []
+            for event in events:
+                redacted = event.for_seat(seat_id)
+                wire = encoded.get(id(redacted))
+                if wire is None:
+                    wire = encoded[id(redacted)] = codec.event_to_wire(redacted)
+                    keep_alive.append(redacted)
+                wired.append(wire)
+            peer.send(Events(events=tuple(wired), current=current, deadline=deadline))
+            peer.send(ViewMsg(view=codec.view_to_wire(game.view(seat_id)), deadline=deadline))
+
+    def _audience(self) -> Iterable[tuple[Session, str | None]]:
+        for seat in self.seats:
+            if seat.session is not None:
+                yield seat.session, seat.id
+        for session in self.spectators:
+            yield session, None
+
+    def _members(self) -> Iterable[Session]:
+        return (session for session, _ in self._audience())
+
+    def send_view(self, session: Session) -> None:
+        if self.game is None or session.peer is None:
+            return
+        seat = self.seat_of(session)
+        view = self.game.view(None if seat is None else seat.id)
+        session.peer.send(ViewMsg(view=codec.view_to_wire(view), deadline=self.deadline_remaining()))
+
+    def deadline_remaining(self) -> float | None:
+        if self._deadline is None:
+            return None
+        return round(max(0.0, self._deadline - trio.current_time()), 3)
+
+    def _after_events(self, events: list[engine.Event], turn_changed: bool) -> None:
+        self._version += 1
+        self._log_events(events)
+        if any(isinstance(e, MatchEnded) for e in events):
+            self._match_over()
+        self._schedule(turn_changed)
+
+    def _log_events(self, events: list[engine.Event]) -> None:
+        for e in events:
+            if isinstance(e, HandStarted):
+                log.info("room %s: hand %d starts, dealer %s", self.id, e.hand_number, e.dealer)
+            elif isinstance(e, HandEnded):
+                log.info("room %s: hand won by seat %s for %d points", self.id, e.winner, e.points)
+            elif isinstance(e, MatchEnded):
+                log.info("room %s: match won by seat %s, scores %s", self.id, e.winner, e.scores)
+
+    def _match_over(self) -> None:
+        """Seats of people who dropped are freed; everyone else stays for another match."""
+        for seat in list(self.seats):
+            if seat.kind == "human" and not seat.connected:
+                self.seats.remove(seat)
+                if seat.session is not None:
+                    self.server.release(seat.session)
+        self.broadcast_room()
+
+    # ------------------------------------------------------------------ time
+
+    def _schedule(self, turn_changed: bool) -> None:
+        """Work out what is due next after a change, and wake the timer task."""
+        now = trio.current_time()
+        game = self.game
+        self._bot_due = None
+        self._next_hand_at = None
+        if game is None or game.outcome() is not None:
+            self._deadline = None
+        elif game.hand_outcome() is not None:
+            self._deadline = None
+            self._next_hand_at = now + self.config.next_hand_delay
+        else:
+            seat = self._seat_by_id(game.current)
+            if seat.bot_plays:
+                self._deadline = None
+                self._bot_due = now + (0.0 if seat.away else self.settings.bot_delay)
+            elif turn_changed or self._deadline is None:
+                timeout = self.settings.turn_timeout
+                if not seat.connected and timeout <= 0:
+                    timeout = self.config.disconnected_turn_timeout
+                self._deadline = now + timeout if timeout > 0 else None
+            if (self._bot_due is None and self._bots_checked != self._version
+                    and self._off_turn_bot_moves()):
+                self._bot_due = now + self.settings.bot_delay
+        self._wake.set()
+
+    def _off_turn_bot_moves(self) -> bool:
+        game = self.game
+        assert game is not None
+        return any(seat.bot_plays and seat.id != game.current and game.legal_actions(seat.id)
+                   for seat in self.seats)
+
+    async def run(self) -> None:
+        """The room's timer task: bots' moves, turn timeouts, the next hand."""
+        while not self.closed:
+            due = [t for t in (self._deadline, self._bot_due, self._next_hand_at) if t is not None]
+            self._wake = trio.Event()
+            if due:
+                with trio.move_on_at(min(due)):
+                    await self._wake.wait()
+            else:
+                await self._wake.wait()
+            if self.closed:
+                return
+            try:
+                self._tick(trio.current_time())
+            except Exception:  # a bug here must not take the server down
+                log.exception("room %s: error in the timer; closing the room", self.id)
+                self.close()
+                return
+            await trio.sleep(0)
+
+    def _tick(self, now: float) -> None:
+        game = self.game
+        if game is None:
+            return
+        if self._next_hand_at is not None and now >= self._next_hand_at:
+            self._next_hand_at = None
+            events = game.next_hand()
+            self._publish(events)
+            self._after_events(events, turn_changed=True)
+            return
+        if self._bot_due is not None and now >= self._bot_due:
+            self._bot_due = None
+            self._bots_move()
+            return
+        if self._deadline is not None and now >= self._deadline:
+            self._deadline = None
+            self._timed_out()
+
+    def _bots_move(self) -> None:
+        """The current seat's bot moves if it is a bot's (or away) turn; other bots may call UNO,
+        catch or jump in."""
+        game = self.game
+        assert game is not None
+        seat = self._seat_by_id(game.current)
+        if seat.bot_plays:
+            self._bot_act(seat, on_turn=True)
+            return
+        for other in self.seats:
+            if other.bot_plays and other.id != game.current and game.hand_outcome() is None:
+                self._bot_act(other, on_turn=False)
+        self._bots_checked = self._version  # bots that passed wait for the next change
+        self._schedule(turn_changed=False)
+
+    def _bot_act(self, seat: Seat, on_turn: bool) -> bool:
+        game = self.game
+        assert game is not None
+        action = choose_action(seat.level, game.view(seat.id), self._bot_rng)
+        if action is None:
+            if on_turn:  # cannot happen with our bots; never leave a table stuck
+                log.error("room %s: bot %s had no move", self.id, seat.id)
+                action = next(iter(game.legal_actions(seat.id)))
+            else:
+                return False
+        events = game.apply(action)
+        self._publish(events)
+        self._after_events(events, any(isinstance(e, TurnStarted) for e in events))
+        return True
+
+    def _timed_out(self) -> None:
+        """The current person let the deadline pass: the bot finishes their turn for them."""
+        game = self.game
+        assert game is not None
+        seat = self._seat_by_id(game.current)
+        seat.timeouts += 1
+        if seat.timeouts >= self.config.away_after and not seat.away:
+            seat.away = True
+            log.info("room %s: seat %s is away", self.id, seat.id)
+            self.broadcast_room()
+        for _ in range(20):  # a turn is at most a few moves (draw, then play or pass)
+            action = choose_action("normal", game.view(seat.id), self._bot_rng)
+            assert action is not None
+            events = game.apply(action)
+            self._publish(events)
+            turn_over = any(isinstance(e, TurnStarted) for e in events)
+            self._after_events(events, turn_over)
+            if turn_over or game.hand_outcome() is not None:
+                return
+
+    # ------------------------------------------------------------------ messages to members
+
+    def broadcast_room(self) -> None:
+        if self.closed:
+            return
+        update = RoomUpdate(room=self.info())
+        for session in self._members():
+            if session.peer is not None:
+                session.peer.send(update)
+
+
+def refusal(exc: RuleError | ProtocolError | Refused, ref: str) -> Error:
+    if isinstance(exc, ProtocolError):
+        return Error(code=exc.code, message=exc.message[:300], ref=ref)
+    if isinstance(exc, Refused):
+        return Error(code=exc.code, message=exc.message[:300], ref=ref)
+    return Error(code=exc.code, message=str(exc)[:300], ref=ref)
