@@ -109,6 +109,8 @@ class BotClient:
                 await self.link.send(Start())
         elif isinstance(message, ViewMsg):
             await self._on_view(codec.view_from_wire(message.view))
+        elif isinstance(message, Events) and message.view is not None:
+            await self._on_view(codec.view_from_wire(message.view))
         elif isinstance(message, Ping):
             await self.link.send(Pong(nonce=message.nonce))
         elif isinstance(message, Error):

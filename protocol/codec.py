@@ -85,8 +85,19 @@ def action_to_act(action: Action) -> Act:
 
 def action_to_wire(action: Action) -> dict[str, Any]:
     """An action as a compact map: ``kind`` plus only the fields it uses."""
-    wire = action_to_act(action).to_wire()
-    return {k: v for k, v in wire.items() if k == "kind" or (v is not None and v is not False)}
+    wire: dict[str, Any] = {"kind": _KIND_OF_ACTION[type(action)]}
+    card = getattr(action, "card", None)
+    if card is not None:
+        wire["card"] = str(card)
+    color = getattr(action, "color", None)
+    if color is not None:
+        wire["color"] = color.value
+    target = getattr(action, "target", None)
+    if target is not None:
+        wire["target"] = target
+    if getattr(action, "uno", False):
+        wire["uno"] = True
+    return wire
 
 
 def action_from_act(act: Act, seat: str) -> Action:
@@ -228,8 +239,38 @@ def _dataclass_from_wire(cls: type, value: Any, name: str, seat: str | None) -> 
 
 
 def view_to_wire(view: View) -> dict[str, Any]:
-    data: dict[str, Any] = to_wire(view)
-    return data
+    """The view as a map (written out by hand: the server does this for every seat at every move)."""
+    hand_result = view.hand_result
+    outcome = view.outcome
+    return {
+        "seat": view.seat,
+        "seats": list(view.seats),
+        "rules": view.rules.to_dict(),
+        "hand_number": view.hand_number,
+        "dealer": view.dealer,
+        "hand": None if view.hand is None else [str(c) for c in view.hand],
+        "hand_sizes": list(view.hand_sizes),
+        "top": str(view.top),
+        "color": None if view.color is None else view.color.value,
+        "direction": view.direction,
+        "current": view.current,
+        "pending_draw": view.pending_draw,
+        "challenge_from": view.challenge_from,
+        "challenge_color": None if view.challenge_color is None else view.challenge_color.value,
+        "awaiting_color": view.awaiting_color,
+        "has_drawn": view.has_drawn,
+        "drawn": None if view.drawn is None else str(view.drawn),
+        "uno_said": list(view.uno_said),
+        "uno_open": view.uno_open,
+        "draw_pile": view.draw_pile,
+        "discard_pile": view.discard_pile,
+        "scores": list(view.scores),
+        "hand_result": None if hand_result is None else {"winner": hand_result.winner,
+                                                          "points": hand_result.points},
+        "outcome": None if outcome is None else {"winner": outcome.winner,
+                                                  "scores": list(outcome.scores)},
+        "legal": [action_to_wire(a) for a in view.legal],
+    }
 
 
 def view_from_wire(data: Any) -> View:

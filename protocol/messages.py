@@ -431,11 +431,13 @@ class ViewMsg(Message):
 @message("events", Sender.SERVER)
 @dataclass(frozen=True, slots=True)
 class Events(Message):
-    """What just happened, redacted for your seat, in order. ``deadline`` is the current turn's."""
+    """What just happened, redacted for your seat, in order, and ``view``: your whole view after
+    it (as in the ``view`` message). ``deadline`` is the current turn's."""
 
     events: tuple[dict[str, Any], ...] = spec(List(Map(16), 512))
     current: str | None = spec(Optional(_SEAT), None)
     deadline: float | None = spec(Optional(_SECONDS), None)
+    view: dict[str, Any] | None = spec(Optional(Map(64)), None)
 
 
 @message("chat", Sender.SERVER)

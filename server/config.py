@@ -22,3 +22,4 @@ class ServerConfig:
     next_hand_delay: float = 5.0  # pause between hands so people can read the scores
     disconnected_turn_timeout: float = 60.0  # a dropped seat's turn timeout when a room has none
     away_after: int = 3  # timeouts in a row before a seat is marked away
+    seed: int | None = None  # tests and demos only: deal from a seeded RNG instead of the OS's

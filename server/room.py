@@ -95,7 +95,8 @@ class Room:
         self.game: Game | None = None
         self.closed = False
         self._next_seat_number = 1
-        self._bot_rng = random.Random()
+        seed = server.config.seed
+        self._bot_rng = random.Random(None if seed is None else f"{seed}/bots/{room_id}")
         self._deadline: float | None = None  # the current human turn's deadline (trio time)
         self._bot_due: float | None = None  # when bots (and away seats) act next
         self._next_hand_at: float | None = None
@@ -313,7 +314,9 @@ class Room:
             raise Refused(errors.NOT_ENOUGH_PLAYERS, "a match needs at least 2 players: add a bot")
         for seat in self.seats:
             seat.away, seat.timeouts = False, 0
-        self.game = Game([s.id for s in self.seats], self.rules, random.SystemRandom())
+        seed = self.config.seed
+        rng = random.SystemRandom() if seed is None else random.Random(f"{seed}/{self.id}")
+        self.game = Game([s.id for s in self.seats], self.rules, rng)
         log.info("room %s: match starts with %d seats", self.id, len(self.seats))
         self.broadcast_room()
         for session in self._members():
@@ -363,8 +366,8 @@ class Room:
                     wire = encoded[id(redacted)] = codec.event_to_wire(redacted)
                     keep_alive.append(redacted)
                 wired.append(wire)
-            peer.send(Events(events=tuple(wired), current=current, deadline=deadline))
-            peer.send(ViewMsg(view=codec.view_to_wire(game.view(seat_id)), deadline=deadline))
+            peer.send(Events(events=tuple(wired), current=current, deadline=deadline,
+                             view=codec.view_to_wire(game.view(seat_id))))
 
     def _audience(self) -> Iterable[tuple[Session, str | None]]:
         for seat in self.seats:

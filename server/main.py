@@ -1,0 +1,74 @@
+"""``uno server``: the headless dedicated server."""
+
+from __future__ import annotations
+
+import argparse
+import logging
+import signal
+import sys
+from dataclasses import replace
+
+import trio
+
+from .app import UnoServer
+from .config import ServerConfig
+
+log = logging.getLogger("uno.server")
+DEFAULT_PORT = 7777
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--host", default="0.0.0.0", help="address to listen on (default: all)")
+    parser.add_argument("--port", type=int, default=DEFAULT_PORT,
+                        help=f"TCP port (default {DEFAULT_PORT}; 0 picks a free one)")
+    parser.add_argument("--name", default="UNO server", help="the name clients see")
+    parser.add_argument("--log-level", default="info",
+                        choices=("debug", "info", "warning", "error"))
+    parser.add_argument("--heartbeat", type=float, default=15.0,
+                        help="seconds of silence before a connection counts as dropped")
+    parser.add_argument("--next-hand-delay", type=float, default=5.0,
+                        help="seconds between the end of a hand and the next deal")
+
+
+def config_from(args: argparse.Namespace) -> ServerConfig:
+    config = ServerConfig(name=args.name[:64], heartbeat_timeout=args.heartbeat,
+                          next_hand_delay=args.next_hand_delay)
+    return replace(config, ping_interval=min(config.ping_interval, config.heartbeat_timeout / 3))
+
+
+def setup_logging(level: str) -> None:
+    logging.basicConfig(
+        level=getattr(logging, level.upper()), stream=sys.stderr,
+        format="%(asctime)s %(levelname)s %(message)s", datefmt="%H:%M:%S",
+    )
+
+
+async def run(host: str, port: int, config: ServerConfig) -> None:
+    """Serve until SIGINT or SIGTERM, then say goodbye to every client and stop."""
+    server = UnoServer(config)
+    listeners = await trio.open_tcp_listeners(port, host=host)
+    bound = listeners[0].socket.getsockname()
+    with trio.open_signal_receiver(signal.SIGINT, signal.SIGTERM) as signals:
+        async with trio.open_nursery() as nursery:
+            await nursery.start(server.serve, listeners)
+            log.info("%r listening on %s:%d", config.name, bound[0], bound[1])
+            print(f"listening on {bound[0]}:{bound[1]}", flush=True)
+            async for signum in signals:
+                log.info("received %s", signal.Signals(signum).name)
+                break
+            server.shutdown()
+            with trio.move_on_after(config.flush_timeout + 0.5):
+                while server.peers:
+                    await trio.sleep(0.05)
+            nursery.cancel_scope.cancel()
+    log.info("stopped")
+
+
+def main(args: argparse.Namespace) -> int:
+    setup_logging(args.log_level)
+    try:
+        trio.run(run, args.host, args.port, config_from(args))
+    except OSError as exc:
+        log.error("cannot listen on %s:%s: %s", args.host, args.port, exc)
+        return 1
+    return 0
