@@ -205,11 +205,12 @@ class Connection:
         wire: dict[str, Any] = {"type": message.TYPE}
         wire.update(message.to_wire())
         if own is Sender.SERVER:
-            self.sent_seq += 1
-            wire["seq"] = self.sent_seq
+            wire["seq"] = self.sent_seq + 1
         data: bytes = msgpack.packb(wire, use_bin_type=True)
-        if len(data) > MAX_MESSAGE_BYTES:
+        if len(data) > MAX_MESSAGE_BYTES:  # not sent: its seq is not used up
             raise LocalProtocolError(f"{message.TYPE!r} is {len(data)} bytes, over the limit")
+        if own is Sender.SERVER:
+            self.sent_seq += 1
         self._move(message)
         return data
 
