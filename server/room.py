@@ -77,9 +77,12 @@ class RoomSettings:
     password: str | None = None
 
     def rules(self) -> RuleSet:
+        """The preset with the overrides applied; overrides are wire values (as in
+        ``RuleSet.to_dict``: ``"wild_draw_four": "strict"``)."""
         try:
-            return RuleSet.preset(self.preset, **self.overrides)
-        except (TypeError, ValueError) as exc:
+            base = engine.PRESETS[self.preset]
+            return RuleSet.from_dict({**base.to_dict(), **self.overrides})
+        except (KeyError, TypeError, ValueError) as exc:
             raise Refused(errors.BAD_RULES, f"bad rules: {exc}") from None
 
 
