@@ -1,0 +1,301 @@
+"""The lobby and rooms before a match: listing, creating, joining, leaving, the host's commands,
+passwords and chat."""
+
+from __future__ import annotations
+
+import msgpack
+import trio
+from srvkit import Client, Harness, only_room
+
+from protocol import (
+    AddBot,
+    ChatMsg,
+    CreateRoom,
+    Joined,
+    JoinRoom,
+    LeaveRoom,
+    Left,
+    ListRooms,
+    Message,
+    RemoveBot,
+    Rooms,
+    RoomUpdate,
+    Say,
+    SetRules,
+    Start,
+    ViewMsg,
+)
+
+
+async def rooms(client: Client) -> Rooms:
+    await client.send(ListRooms())
+    return await client.expect(Rooms)
+
+
+async def barrier(client: Client) -> list[Message]:
+    """Everything the server sent ``client`` before answering a fresh request."""
+    start = len(client.log)
+    await rooms(client)
+    return client.log[start:-1]
+
+
+async def test_list_create_and_summary(harness: Harness, autojump_clock: object) -> None:
+    with trio.fail_after(30):
+        srv = await harness.server()
+        ann = await harness.client(srv, "ann")
+        assert (await rooms(ann)).rooms == ()
+        joined = await ann.create("Friday night", preset="house", rules={"seven_zero": True},
+                                  seats=6, bots=2, bot_level="easy", turn_timeout=20,
+                                  password="pw")
+        assert joined.role == "player"
+        info = joined.room
+        assert info.name == "Friday night" and info.max_seats == 6 and info.preset == "house"
+        assert info.rules["seven_zero"] is True and info.rules["draw_until_playable"] is True
+        assert info.turn_timeout == 20 and info.password is True and not info.started
+        assert [s.kind for s in info.seats] == ["bot", "bot", "human"]
+        assert [s.level for s in info.seats[:2]] == ["easy", "easy"]
+        assert info.host == "ann" and info.host_seat == joined.seat
+
+        bob = await harness.client(srv, "bob")
+        (summary,) = (await rooms(bob)).rooms
+        assert (summary.id, summary.name, summary.host) == (info.id, "Friday night", "ann")
+        assert (summary.players, summary.bots, summary.seats) == (1, 2, 6)
+        assert summary.password is True and summary.started is False
+
+
+async def test_create_refusals_leave_the_connection_usable(harness: Harness,
+                                                           autojump_clock: object) -> None:
+    with trio.fail_after(30):
+        srv = await harness.server()
+        ann = await harness.client(srv)
+        await ann.send(CreateRoom(name="x", seats=3, bots=3))
+        await ann.error("room_full")
+        await ann.send(CreateRoom(name="x", rules={"no_such_rule": True}))
+        await ann.error("bad_rules")
+        await ann.send(CreateRoom(name="x", rules={"uno_penalty": "two"}))
+        await ann.error("bad_rules")
+        await ann.send(CreateRoom(name="x", rules={"target_score": 0}))
+        await ann.error("bad_rules")
+        # Seats outside 2..10 never get past the protocol's checks.
+        await ann.send_raw(msgpack.packb({"type": "create_room", "name": "x", "seats": 11}))
+        await ann.error("bad_field")
+        await ann.send_raw(msgpack.packb({"type": "create_room", "name": "x", "seats": 1}))
+        await ann.error("bad_field")
+        assert (await rooms(ann)).rooms == ()
+        assert not srv.rooms
+        joined = await ann.create(seats=10, bots=9)
+        assert len(joined.room.seats) == 10
+
+
+async def test_wild_draw_four_option_can_be_set_from_the_wire(harness: Harness,
+                                                              autojump_clock: object) -> None:
+    """RoomInfo.rules says ``"wild_draw_four": "strict"``; the same value must be accepted back."""
+    with trio.fail_after(30):
+        srv = await harness.server()
+        ann = await harness.client(srv)
+        joined = await ann.create(rules={"wild_draw_four": "strict"})
+        assert joined.room.rules["wild_draw_four"] == "strict"
+        await ann.send(SetRules(preset="house", rules={"wild_draw_four": "challenge"}))
+        update = await ann.expect(RoomUpdate, lambda m: m.room.preset == "house")
+        assert update.room.rules["wild_draw_four"] == "challenge"
+        assert update.room.rules["draw_until_playable"] is True
+        # Round trip: what the room says its rules are is accepted as overrides.
+        await ann.send(SetRules(preset="official", rules=dict(update.room.rules)))
+        again = await ann.expect(RoomUpdate, lambda m: m.room.preset == "official")
+        assert again.room.rules == update.room.rules
+        await ann.send(SetRules(preset="official", rules={"wild_draw_four": "sometimes"}))
+        await ann.error("bad_rules")
+
+
+async def test_join_as_player_or_spectator_and_leave(harness: Harness,
+                                                     autojump_clock: object) -> None:
+    with trio.fail_after(30):
+        srv = await harness.server()
+        ann = await harness.client(srv, "ann")
+        room_id = (await ann.create(seats=3)).room.id
+        bob = await harness.client(srv, "bob")
+        joined = await bob.join(room_id)
+        assert joined.role == "player" and joined.seat is not None
+        update = await ann.expect(RoomUpdate, lambda m: len(m.room.seats) == 2)
+        assert [s.name for s in update.room.seats] == ["ann", "bob"]
+
+        cat = await harness.client(srv, "cat")
+        watching = await cat.join(room_id, spectate=True)
+        assert watching.role == "spectator" and watching.seat is None
+        await ann.expect(RoomUpdate, lambda m: m.room.spectators == 1)
+
+        dan = await harness.client(srv, "dan")
+        await dan.join(room_id)
+        eve = await harness.client(srv, "eve")
+        await eve.send(JoinRoom(room=room_id))
+        await eve.error("room_full")
+        await eve.send(JoinRoom(room="nope"))
+        await eve.error("no_such_room")
+        assert await eve.join(room_id, spectate=True)
+
+        await bob.send(LeaveRoom())
+        assert (await bob.expect(Left)).reason == "left"
+        update = await ann.expect(RoomUpdate, lambda m: len(m.room.seats) == 2)
+        assert [s.name for s in update.room.seats] == ["ann", "dan"]
+        # Back in the lobby, bob may join again (the freed seat).
+        assert (await bob.join(room_id)).role == "player"
+        for client in (ann, bob, dan, cat, eve):
+            await client.send(LeaveRoom())
+            await client.expect(Left)
+        assert (await rooms(ann)).rooms == ()  # the last person out closed the room
+        assert not srv.rooms
+
+
+async def test_host_commands_and_not_host(harness: Harness, autojump_clock: object) -> None:
+    with trio.fail_after(30):
+        srv = await harness.server()
+        ann = await harness.client(srv, "ann")
+        room_id = (await ann.create(seats=4)).room.id
+        bob = await harness.client(srv, "bob")
+        await bob.join(room_id)
+        for request in (AddBot(), RemoveBot(seat="1"), SetRules(preset="house"), Start()):
+            await bob.send(request)
+            error = await bob.error("not_host")
+            assert error.ref == request.TYPE
+
+        await ann.send(AddBot(level="easy"))
+        update = await ann.expect(RoomUpdate, lambda m: len(m.room.seats) == 3)
+        bot = update.room.seats[-1]
+        assert bot.kind == "bot" and bot.level == "easy"
+        await ann.send(RemoveBot(seat=bot.seat))
+        await ann.expect(RoomUpdate, lambda m: len(m.room.seats) == 2)
+        await ann.send(RemoveBot(seat=bob.seat or ""))  # a connected person is not removed
+        await ann.error("no_such_seat")
+        await ann.send(RemoveBot(seat="99"))
+        await ann.error("no_such_seat")
+        await ann.send(SetRules(preset="house", rules={"jump_in": True}, turn_timeout=12,
+                                bot_delay=0))
+        update = await bob.expect(RoomUpdate, lambda m: m.room.preset == "house")
+        assert update.room.rules["jump_in"] is True and update.room.turn_timeout == 12
+        await ann.send(AddBot())
+        await ann.send(AddBot())
+        await ann.expect(RoomUpdate, lambda m: len(m.room.seats) == 4)
+        await ann.send(AddBot())
+        await ann.error("room_full")
+
+        await ann.send(Start())
+        await bob.expect(ViewMsg)
+        for request in (AddBot(), RemoveBot(seat="3"), SetRules(preset="official"), Start()):
+            await ann.send(request)
+            await ann.error("already_started")
+
+
+async def test_not_enough_players(harness: Harness, autojump_clock: object) -> None:
+    with trio.fail_after(30):
+        srv = await harness.server()
+        ann = await harness.client(srv)
+        await ann.create()
+        await ann.send(Start())
+        await ann.error("not_enough_players")
+        await ann.send(AddBot())
+        await ann.send(Start())
+        view = await ann.expect(ViewMsg)
+        assert view.view["seat"] == ann.seat and len(view.view["hand"]) == 7
+
+
+async def test_host_passes_on_when_the_host_leaves(harness: Harness, autojump_clock: object) -> None:
+    with trio.fail_after(30):
+        srv = await harness.server()
+        ann = await harness.client(srv, "ann")
+        room_id = (await ann.create()).room.id
+        bob = await harness.client(srv, "bob")
+        await bob.join(room_id)
+        await ann.send(LeaveRoom())
+        update = await bob.expect(RoomUpdate, lambda m: len(m.room.seats) == 1)
+        assert update.room.host == "bob" and update.room.host_seat == bob.seat
+        await bob.send(AddBot())
+        await bob.send(Start())
+        await bob.expect(ViewMsg)
+
+
+async def test_passwords(harness: Harness, autojump_clock: object) -> None:
+    with trio.fail_after(30):
+        srv = await harness.server()
+        ann = await harness.client(srv, "ann")
+        room_id = (await ann.create(password="s3cret")).room.id
+        bob = await harness.client(srv, "bob")
+        await bob.send(JoinRoom(room=room_id))
+        await bob.error("wrong_password")
+        await bob.send(JoinRoom(room=room_id, password="S3cret"))
+        await bob.error("wrong_password")
+        await bob.send(JoinRoom(room=room_id, password="s3cret", spectate=True))
+        joined = await bob.expect(Joined)
+        assert joined.role == "spectator"
+        await bob.send(LeaveRoom())
+        await bob.expect(Left)
+        assert (await bob.join(room_id, password="s3cret")).role == "player"
+        # The password itself never travels back to anybody.
+        for client in (ann, bob):
+            assert "s3cret" not in repr(client.log)
+
+
+async def test_spectator_of_a_started_match(harness: Harness, autojump_clock: object) -> None:
+    with trio.fail_after(30):
+        srv = await harness.server()
+        ann = await harness.client(srv, "ann")
+        room_id = (await ann.create(bots=1)).room.id
+        await ann.send(Start())
+        await ann.expect(ViewMsg)
+        bob = await harness.client(srv, "bob")
+        await bob.send(JoinRoom(room=room_id))
+        await bob.error("already_started")
+        (summary,) = (await rooms(bob)).rooms
+        assert summary.started
+        await bob.join(room_id, spectate=True)
+        view = await bob.expect(ViewMsg)
+        assert view.view["seat"] is None and view.view["hand"] is None and view.view["legal"] == []
+        assert only_room(srv).info().spectators == 1
+
+
+async def test_lobby_and_room_chat(harness: Harness, autojump_clock: object) -> None:
+    with trio.fail_after(30):
+        srv = await harness.server()
+        ann = await harness.client(srv, "ann")
+        bob = await harness.client(srv, "bob")
+        cat = await harness.client(srv, "cat")
+        dan = await harness.client(srv, "dan")
+        room_id = (await cat.create()).room.id
+        await dan.join(room_id, spectate=True)
+
+        await ann.send(Say(text="hello lobby"))
+        mine = await ann.expect(ChatMsg)
+        assert (mine.source, mine.text, mine.scope) == ("ann", "hello lobby", "lobby")
+        assert (await bob.expect(ChatMsg)) == mine
+        assert not [m for m in await barrier(cat) if isinstance(m, ChatMsg)]
+
+        await cat.send(Say(text="hello room"))
+        said = await cat.expect(ChatMsg)
+        assert (said.source, said.scope) == ("cat", "room")
+        assert (await dan.expect(ChatMsg)) == said
+        for outsider in (ann, bob):
+            assert not [m for m in await barrier(outsider) if isinstance(m, ChatMsg)]
+
+
+async def test_chat_is_bounded_and_rate_limited(harness: Harness, autojump_clock: object) -> None:
+    with trio.fail_after(30):
+        srv = await harness.server()
+        ann = await harness.client(srv, "ann")
+        bob = await harness.client(srv, "bob")
+        await ann.send_raw(msgpack.packb({"type": "chat", "text": "x" * 201}))
+        await ann.error("bad_field")
+        await ann.send_raw(msgpack.packb({"type": "chat", "text": "red \x1b[31malert"}))
+        await ann.error("bad_field")
+        await ann.send_raw(msgpack.packb({"type": "chat", "text": "\u202eevil"}))
+        await ann.error("bad_field")
+        for i in range(srv.config.chat_burst):
+            await ann.send(Say(text=f"m{i}"))
+        await ann.send(Say(text="one too many"))
+        error = await ann.error("rate_limited")
+        assert error.ref == "chat"
+        got = [m.text for m in bob.log if isinstance(m, ChatMsg)]
+        got += [(await bob.expect(ChatMsg)).text for _ in range(srv.config.chat_burst)]
+        assert got == [f"m{i}" for i in range(srv.config.chat_burst)]
+        assert not [m for m in await barrier(bob) if isinstance(m, ChatMsg)]
+        await trio.sleep(1.0 / srv.config.chat_rate)
+        await ann.send(Say(text="later"))
+        assert (await bob.expect(ChatMsg)).text == "later"
