@@ -321,11 +321,11 @@ class Room:
         rng = random.SystemRandom() if seed is None else random.Random(f"{seed}/{self.id}")
         self.game = Game([s.id for s in self.seats], self.rules, rng)
         log.info("room %s: match starts with %d seats", self.id, len(self.seats))
+        self._schedule(turn_changed=True)  # first: the views carry the first turn's deadline
         self.broadcast_room()
         for session in self._members():
             self.send_view(session)
         self._log_events(self.game.deal_events)
-        self._schedule(turn_changed=True)
 
     # ------------------------------------------------------------------ play
 
@@ -339,7 +339,6 @@ class Room:
         self.mark_present(seat)
         events = game.apply(action)  # raises RuleError: nothing changed
         turn_changed = any(isinstance(e, TurnStarted) for e in events)
-        self._publish(events)
         self._after_events(events, turn_changed)
 
     def mark_present(self, seat: Seat) -> None:
@@ -395,11 +394,14 @@ class Room:
         return round(max(0.0, self._deadline - trio.current_time()), 3)
 
     def _after_events(self, events: list[engine.Event], turn_changed: bool) -> None:
+        """After a change: work out what is due next, then tell everybody (with the deadline of
+        the turn that follows)."""
         self._version += 1
         self._log_events(events)
+        self._schedule(turn_changed)
+        self._publish(events)
         if any(isinstance(e, MatchEnded) for e in events):
             self._match_over()
-        self._schedule(turn_changed)
 
     def _log_events(self, events: list[engine.Event]) -> None:
         for e in events:
@@ -480,7 +482,6 @@ class Room:
         if self._next_hand_at is not None and now >= self._next_hand_at:
             self._next_hand_at = None
             events = game.next_hand()
-            self._publish(events)
             self._after_events(events, turn_changed=True)
             return
         if self._bot_due is not None and now >= self._bot_due:
@@ -517,7 +518,6 @@ class Room:
             else:
                 return False
         events = game.apply(action)
-        self._publish(events)
         self._after_events(events, any(isinstance(e, TurnStarted) for e in events))
         return True
 
@@ -535,7 +535,6 @@ class Room:
             action = choose_action("normal", game.view(seat.id), self._bot_rng)
             assert action is not None
             events = game.apply(action)
-            self._publish(events)
             turn_over = any(isinstance(e, TurnStarted) for e in events)
             self._after_events(events, turn_over)
             if turn_over or game.hand_outcome() is not None:
