@@ -3,18 +3,18 @@
 from __future__ import annotations
 
 import random
-import types
 from collections import Counter
 from collections.abc import Awaitable, Callable, MutableSequence, Sequence
 from typing import Any, TypeVar
 
+import msgpack
 import pytest
 import trio
 import trio.testing
 
 import server.room as room_module
 from client.link import ConnectionLost, Link
-from engine import Card, Game, full_deck
+from engine import Card, Game, RuleSet, full_deck
 from engine.bots import choose_action
 from protocol import (
     PROTOCOL_VERSION,
@@ -65,7 +65,12 @@ class Client:
         await self.link.send(message)
 
     async def send_raw(self, data: bytes) -> None:
+        """Bytes straight to the server, past the client's own protocol checks."""
         await self.link.stream.send_all(data)
+
+    async def send_wire(self, wire: Any) -> None:
+        """Any msgpack value straight to the server, past the client's own protocol checks."""
+        await self.send_raw(msgpack.packb(wire))
 
     async def recv(self) -> Message:
         message = await self.link.receive()
@@ -268,9 +273,9 @@ class RiggedRandom(random.Random):
 
 
 def rig(monkeypatch: pytest.MonkeyPatch, hands: Sequence[str], turn: str, dealer: int) -> None:
-    """The next match started in any room deals as ``RiggedRandom(hands, turn, dealer)``."""
-    shim = types.SimpleNamespace(
-        Random=random.Random,
-        SystemRandom=lambda: RiggedRandom(hands, turn, dealer),
-    )
-    monkeypatch.setattr(room_module, "random", shim)
+    """Every match started from now on deals from ``RiggedRandom(hands, turn, dealer)``."""
+
+    def rigged_game(seats: Sequence[str], rules: RuleSet, rng: random.Random) -> Game:
+        return Game(seats, rules, RiggedRandom(hands, turn, dealer))
+
+    monkeypatch.setattr(room_module, "Game", rigged_game)
