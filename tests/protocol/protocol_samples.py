@@ -4,6 +4,7 @@ field specs, and helpers that put a pair of connections in a given session state
 from __future__ import annotations
 
 import dataclasses
+import itertools
 from typing import Any
 
 import msgpack
@@ -136,6 +137,12 @@ def raw(message: Message, seq: int | None = None, /, **changes: Any) -> dict[str
 def pack(value: Any) -> bytes:
     data: bytes = msgpack.packb(value, use_bin_type=True)
     return data
+
+
+def chunked(data: bytes, cuts: list[int]) -> list[bytes]:
+    """``data`` cut at the given offsets (taken modulo its length)."""
+    points = sorted({0, len(data), *(c % (len(data) + 1) for c in cuts)})
+    return [data[a:b] for a, b in itertools.pairwise(points)]
 
 
 def receive_all(conn: Connection, data: bytes = b"") -> list[Message]:
