@@ -1,0 +1,288 @@
+"""Computer players. A bot is a pure function of one seat's ``View`` and a ``random.Random``.
+
+``choose_action(level, view, rng)`` returns one of ``view.legal``, or None when it is not the
+seat's turn and the bot chooses to do nothing. On its own turn a bot always returns an action.
+
+Levels:
+
+* ``easy``: a random legal action on its turn; off turn, now and then a random legal action
+  (say UNO, catch someone, jump in).
+* ``normal``: plays sensibly. It says UNO with its next-to-last card, catches a forgotten UNO,
+  jumps in, stacks, plays coloured cards before wilds, names the colour it holds most, hits a
+  next player who is close to winning with action cards, never bluffs a Wild Draw Four, and
+  challenges one when the odds say the offender held the colour (``challenge_odds``).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Sequence
+
+from .actions import (
+    Accept,
+    Action,
+    CallUno,
+    Catch,
+    Challenge,
+    ChooseColor,
+    Draw,
+    JumpIn,
+    KeepDrawing,
+    Pass,
+    PlayCard,
+)
+from .cards import Card, Color, Rank
+from .view import View
+
+__all__ = [
+    "BOT_LEVELS",
+    "CHALLENGE_THRESHOLD",
+    "EASY_OFF_TURN_RATE",
+    "challenge_odds",
+    "choose_action",
+    "should_challenge",
+]
+
+BOT_LEVELS: tuple[str, ...] = ("easy", "normal")
+
+EASY_OFF_TURN_RATE = 0.25
+"""How often ``easy`` takes one of its legal off-turn actions when it has any."""
+
+CHALLENGE_THRESHOLD = 1 / 3
+"""Challenge when P(offender held the colour) exceeds this: a failed challenge costs 6 cards,
+accepting costs 4, a successful challenge costs nothing (6 * (1 - p) < 4  <=>  p > 1/3)."""
+
+_COLORS = tuple(Color)
+_CARDS_PER_COLOR = 25
+_DECK = 108
+_ACTION_RANKS = frozenset({Rank.SKIP, Rank.REVERSE, Rank.DRAW_TWO})
+
+
+def choose_action(level: str, view: View, rng: random.Random) -> Action | None:
+    """The action the bot of ``level`` takes for ``view`` (one of ``view.legal``), or None."""
+    try:
+        bot = _BOTS[level]
+    except KeyError:
+        raise ValueError(f"unknown bot level {level!r}; known: {', '.join(BOT_LEVELS)}") from None
+    return bot(view, rng)
+
+
+# ---------------------------------------------------------------------------------- easy
+
+
+def _easy(view: View, rng: random.Random) -> Action | None:
+    legal = view.legal
+    if not legal:
+        return None
+    if _my_turn(view) or rng.random() < EASY_OFF_TURN_RATE:
+        return rng.choice(legal)
+    return None
+
+
+# ---------------------------------------------------------------------------------- normal
+
+
+def _normal(view: View, rng: random.Random) -> Action | None:
+    legal = view.legal
+    if not legal or view.seat is None or view.hand is None:
+        return None
+    me = view.seat
+    # Say UNO the moment we hold one card without having said it (e.g. after a 7-0 exchange).
+    if len(view.hand) == 1:
+        call = CallUno(me)
+        if call in legal:
+            return call
+    # Catch a forgotten UNO; only the seat that is really open, so never a false catch.
+    if view.uno_open is not None and view.uno_open != me:
+        catch = Catch(me, view.uno_open)
+        if catch in legal:
+            return catch
+    if _my_turn(view):
+        return _normal_turn(view, legal, rng)
+    jumps = [a for a in legal if isinstance(a, JumpIn)]
+    if jumps:
+        return _variant(view, jumps, jumps[0].card, rng)
+    return None
+
+
+def _normal_turn(view: View, legal: Sequence[Action], rng: random.Random) -> Action:
+    me = view.seat
+    assert me is not None and view.hand is not None
+    if view.awaiting_color:
+        return ChooseColor(me, _best_color(view.hand, rng))
+    plays = [a for a in legal if isinstance(a, PlayCard)]
+    if view.challenge_from is not None:
+        if plays:  # a stack on the Wild Draw Four (R15) passes the whole draw along
+            return _best_play(view, plays, rng)
+        return Challenge(me) if should_challenge(view) else Accept(me)
+    if view.pending_draw:
+        if plays:
+            return _best_play(view, plays, rng)
+        return _first_of(legal, Draw, rng)
+    if view.color is not None and any(card.color is view.color for card in view.hand):
+        # Never bluff: a Wild Draw Four while holding the colour in play is left alone.
+        plays = [a for a in plays if a.card.rank is not Rank.WILD_DRAW_FOUR]
+    if plays:
+        return _best_play(view, plays, rng)
+    for kind in (Draw, Pass, KeepDrawing):
+        for action in legal:
+            if type(action) is kind:
+                return action
+    return rng.choice(list(legal))
+
+
+def _first_of(legal: Sequence[Action], kind: type, rng: random.Random) -> Action:
+    for action in legal:
+        if type(action) is kind:
+            return action
+    return rng.choice(list(legal))
+
+
+def _best_play(view: View, plays: Sequence[PlayCard], rng: random.Random) -> Action:
+    """The best card to play among ``plays`` (all PlayCard), in its best variant."""
+    assert view.hand is not None
+    hand = view.hand
+    counts = _color_counts(hand)
+    next_seat = _next_seat(view)
+    threat = view.size_of(next_seat) <= 2
+    best: Card | None = None
+    best_score = float("-inf")
+    for card in dict.fromkeys(a.card for a in plays):
+        score = _card_score(view, card, counts, threat) + rng.random() * 0.01
+        if score > best_score:
+            best, best_score = card, score
+    assert best is not None
+    return _variant(view, plays, best, rng)
+
+
+def _card_score(view: View, card: Card, counts: dict[Color, int], threat: bool) -> float:
+    assert view.hand is not None
+    if card.color is None:
+        # Wilds only when nothing else goes; a Wild Draw Four first (it hurts, and under the
+        # strict rule it may not be playable later).
+        return -1000.0 + (5.0 if card.rank is Rank.WILD_DRAW_FOUR else 0.0)
+    score = 3.0 * (counts[card.color] - 1)  # stay in the colour we hold most
+    score += card.points / 5
+    if card.rank in _ACTION_RANKS:
+        if not threat:
+            score -= 6.0  # keep it to defend with (measured: better, most of all with stacking)
+        elif card.rank is Rank.DRAW_TWO:
+            score += 40.0
+        else:
+            score += 30.0
+    if view.rules.seven_zero and len(view.hand) > 1:
+        mine = len(view.hand) - 1
+        if card.rank is Rank.SEVEN:
+            score += 5.0 * (mine - _fewest_other(view)[1])
+        elif card.rank is Rank.ZERO:
+            score += 5.0 * (mine - view.size_of(_prev_seat(view)))
+    return score
+
+
+def _variant(view: View, actions: Sequence[PlayCard | JumpIn], card: Card,
+             rng: random.Random) -> Action:
+    """Of the variants of playing ``card``, the one with UNO said, our colour, our target."""
+    assert view.hand is not None
+    candidates: list[PlayCard | JumpIn] = [a for a in actions if a.card == card]
+    if len(view.hand) == 2:
+        said = [a for a in candidates if a.uno]
+        candidates = said or candidates
+    if card.color is None:
+        rest = list(view.hand)
+        rest.remove(card)
+        color = _best_color(rest, rng)
+        named: list[PlayCard | JumpIn] = [
+            a for a in candidates if isinstance(a, PlayCard) and a.color is color
+        ]
+        candidates = named or candidates
+    if any(a.target is not None for a in candidates):
+        target = _fewest_other(view)[0]
+        aimed = [a for a in candidates if a.target == target]
+        candidates = aimed or candidates
+    return candidates[0]
+
+
+def _best_color(cards: Sequence[Card], rng: random.Random) -> Color:
+    """The colour we hold most (ties: most points, then at random)."""
+    counts = _color_counts(cards)
+    points = dict.fromkeys(_COLORS, 0)
+    for card in cards:
+        if card.color is not None:
+            points[card.color] += card.points
+    return max(_COLORS, key=lambda c: (counts[c], points[c], rng.random()))
+
+
+# ---------------------------------------------------------------------------------- challenge
+
+
+def challenge_odds(view: View) -> float:
+    """Estimated probability that the Wild Draw Four now facing ``view.seat`` was a bluff, i.e.
+    that its player held a card of ``view.challenge_color`` (R12).
+
+    The cards we cannot see are the draw pile and the other hands. The colour's 25 cards are
+    spread over those and the discard pile: ours are known; one more lies just under the Wild
+    Draw Four (the colour was in play); the rest are split between the discard pile and the unseen
+    cards in proportion to their sizes. The offender's hand is then a random draw from the unseen
+    cards (hypergeometric): P(at least one) = 1 - C(U - k, h) / C(U, h).
+    """
+    if view.challenge_from is None or view.challenge_color is None or view.hand is None:
+        return 0.0
+    color = view.challenge_color
+    held = view.size_of(view.challenge_from)
+    unseen = view.draw_pile + sum(view.hand_sizes) - len(view.hand)
+    if held <= 0 or unseen <= 0:
+        return 0.0
+    mine = sum(1 for card in view.hand if card.color is color)
+    elsewhere = max(0, _CARDS_PER_COLOR - mine - 1)  # not ours, not the card under the +4
+    buried = max(0, view.discard_pile - 2)  # discards but the +4 and the card under it
+    k = elsewhere * unseen / (unseen + buried) if unseen + buried else 0.0
+    p_none = 1.0
+    for i in range(min(held, unseen)):
+        p_none *= max(0.0, (unseen - k - i) / (unseen - i))
+    return 1.0 - p_none
+
+
+def should_challenge(view: View) -> bool:
+    """Whether ``normal`` challenges the Wild Draw Four facing it."""
+    return challenge_odds(view) > CHALLENGE_THRESHOLD
+
+
+# ---------------------------------------------------------------------------------- helpers
+
+
+def _my_turn(view: View) -> bool:
+    return view.seat is not None and view.current == view.seat and view.hand_result is None
+
+
+def _color_counts(cards: Sequence[Card]) -> dict[Color, int]:
+    counts = dict.fromkeys(_COLORS, 0)
+    for card in cards:
+        if card.color is not None:
+            counts[card.color] += 1
+    return counts
+
+
+def _next_seat(view: View) -> str:
+    assert view.seat is not None
+    seats = view.seats
+    return seats[(seats.index(view.seat) + view.direction) % len(seats)]
+
+
+def _prev_seat(view: View) -> str:
+    assert view.seat is not None
+    seats = view.seats
+    return seats[(seats.index(view.seat) - view.direction) % len(seats)]
+
+
+def _fewest_other(view: View) -> tuple[str, int]:
+    """The other seat with the fewest cards (ties: the first in seat order)."""
+    others = [(size, seat) for seat, size in zip(view.seats, view.hand_sizes, strict=True)
+              if seat != view.seat]
+    size, seat = min(others, key=lambda pair: pair[0])
+    return seat, size
+
+
+_BOTS: dict[str, Callable[[View, random.Random], Action | None]] = {
+    "easy": _easy,
+    "normal": _normal,
+}
