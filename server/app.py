@@ -118,7 +118,7 @@ class UnoServer:
 
     def hello(self, peer: Peer, hello: Hello) -> None:
         session = self._resume(hello.token)
-        resumed = session is not None
+        resumed = session is not None and session.room is not None  # back in a seat (or a room)
         if session is None:
             sid, secret = tokens.new_token()
             session = Session(sid, secret, hello.name, hello.lang)
