@@ -234,6 +234,7 @@ class Room:
             if self.started:
                 seat.kind, seat.session, seat.away = "bot", None, False
                 seat.name = self._unique_name(f"{seat.name[:18]} (bot)")
+                self._schedule(turn_changed=False)  # the bot plays a turn it is on at once
             else:
                 self.seats.remove(seat)
         elif session in self.spectators:
@@ -256,6 +257,8 @@ class Room:
     def reconnected(self, session: Session) -> None:
         seat = self.seat_of(session)
         if seat is None:
+            if session in self.spectators:  # a spectator's new connection replaced the old one
+                self._joined(session, "spectator", None)
             return
         seat.away = False
         seat.timeouts = 0
@@ -287,6 +290,8 @@ class Room:
             session.room, session.seat = None, None
             if session.peer is not None:
                 session.peer.send(Left(reason="room_closed"))
+            else:
+                self.server.release(session)  # dropped: their token has nothing to resume now
         self.server.room_closed(self)
         self._wake.set()
         log.info("room %s closed", self.id)
@@ -419,6 +424,11 @@ class Room:
                 self.seats.remove(seat)
                 if seat.session is not None:
                     self.server.release(seat.session)
+                    if self.host is seat.session:
+                        self._pick_new_host(exclude=seat.session)
+        if not self.humans() and not self.spectators:
+            self.close()  # only bots are left
+            return
         self.broadcast_room()
 
     # ------------------------------------------------------------------ time
