@@ -1,0 +1,244 @@
+"""Reconnection: a dropped seat is kept (and times out) until the match ends; its token brings the
+seat, hand and view back; a second connection replaces the first; a leave hands the seat to a
+bot; a forged token gets nothing."""
+
+from __future__ import annotations
+
+import pytest
+import trio
+from srvkit import Client, Harness, game_of, next_move_after, only_room, rig
+
+from protocol import (
+    Act,
+    Events,
+    Joined,
+    LeaveRoom,
+    Left,
+    ListRooms,
+    RemoveBot,
+    Rooms,
+    RoomUpdate,
+    Start,
+    ViewMsg,
+)
+from server import UnoServer
+
+ANN = "R1 R2 R3 G4 G5 G6 B7"
+BOB = "G1 G2 G3 Y4 Y5 Y6 B8"
+
+
+async def table(harness: Harness, monkeypatch: pytest.MonkeyPatch, dealer: int = 1,
+                **create: object) -> tuple[UnoServer, Client, Client]:
+    """ann (seat 1) and bob (seat 2), rigged; ann starts (dealer 1) or bob (dealer 0)."""
+    rig(monkeypatch, [ANN, BOB], "B9", dealer=dealer)
+    srv = await harness.server()
+    ann = await harness.client(srv, "ann")
+    create.setdefault("turn_timeout", 30)
+    room_id = (await ann.create(**create)).room.id
+    bob = await harness.client(srv, "bob")
+    await bob.join(room_id)
+    await ann.send(Start())
+    await ann.expect(ViewMsg)
+    await bob.expect(ViewMsg)
+    return srv, ann, bob
+
+
+def seat_info(update: RoomUpdate, seat: str | None) -> tuple[str, bool, bool]:
+    """(kind, connected, away) of ``seat``; ("none", True, False) when there is no such seat."""
+    for info in update.room.seats:
+        if info.seat == seat:
+            return info.kind, info.connected, info.away
+    return "none", True, False
+
+
+async def test_a_dropped_seat_is_kept_and_its_turns_time_out(
+        harness: Harness, monkeypatch: pytest.MonkeyPatch, autojump_clock: object) -> None:
+    with trio.fail_after(300):
+        srv, ann, bob = await table(harness, monkeypatch, dealer=0)  # bob starts
+        began = trio.current_time()
+        await bob.link.aclose()
+        update = await ann.expect(RoomUpdate, lambda m: not seat_info(m, bob.seat)[1])
+        assert seat_info(update, bob.seat) == ("human", False, False)
+        waited, events = await next_move_after(ann, seat=bob.seat, began=began)
+        assert waited == pytest.approx(30)
+        assert events.events[0]["type"] in ("card_played", "drew")
+        assert only_room(srv).seat_of(srv.sessions[_sid(bob)]) is not None  # still bob's
+
+
+def _sid(client: Client) -> str:
+    assert client.token is not None
+    return client.token.split(".")[0]
+
+
+async def test_a_token_brings_back_the_seat_hand_and_view(
+        harness: Harness, monkeypatch: pytest.MonkeyPatch, autojump_clock: object) -> None:
+    with trio.fail_after(300):
+        srv, ann, bob = await table(harness, monkeypatch)  # ann's turn
+        assert bob.view is not None
+        hand_before = bob.view["hand"]
+        await bob.link.aclose()
+        await ann.expect(RoomUpdate, lambda m: not seat_info(m, bob.seat)[1])
+        await trio.sleep(10)
+        again = harness.connect(srv, "bob (new)")
+        welcome = await again.hello(bob.token)
+        assert welcome.resumed and welcome.token == bob.token and welcome.name == "bob"
+        joined = await again.expect(Joined)
+        assert joined.role == "player" and joined.seat == bob.seat
+        view = await again.expect(ViewMsg)
+        assert view.view["seat"] == bob.seat
+        assert view.view["hand"] == hand_before == list(map(str, game_of(srv).hand(bob.seat or "")))
+        assert view.view["current"] == ann.seat and view.deadline == pytest.approx(20)
+        update = await ann.expect(RoomUpdate, lambda m: seat_info(m, bob.seat)[1])
+        assert seat_info(update, bob.seat) == ("human", True, False)
+        # The seat is bob's again: he plays his turn.
+        await ann.send(Act(kind="play", card="B7"))
+        await again.my_turn()
+        await again.send(Act(kind="play", card="B8"))
+        played = await ann.expect(Events, lambda m: m.events[0].get("seat") == bob.seat)
+        assert played.events[0] == {"type": "card_played", "seat": bob.seat, "card": "B8",
+                                    "color": "B", "jump_in": False}
+
+
+async def test_coming_back_on_ones_own_turn_keeps_the_deadline(
+        harness: Harness, monkeypatch: pytest.MonkeyPatch, autojump_clock: object) -> None:
+    with trio.fail_after(300):
+        srv, ann, bob = await table(harness, monkeypatch, dealer=0)  # bob's turn
+        await bob.link.aclose()
+        await trio.sleep(12)
+        again = harness.connect(srv, "bob")
+        assert (await again.hello(bob.token)).resumed
+        view = await again.expect(ViewMsg)
+        assert view.view["current"] == bob.seat and view.view["legal"]
+        assert view.deadline == pytest.approx(18)
+        await again.send(Act(kind="play", card="B8"))
+        await ann.my_turn()
+
+
+async def test_a_second_connection_replaces_the_first(
+        harness: Harness, monkeypatch: pytest.MonkeyPatch, autojump_clock: object) -> None:
+    with trio.fail_after(60):
+        srv, ann, bob = await table(harness, monkeypatch)
+        twin = harness.connect(srv, "bob")
+        welcome = await twin.hello(bob.token)
+        assert welcome.resumed
+        assert (await twin.expect(Joined)).seat == bob.seat
+        view = await twin.expect(ViewMsg)
+        assert view.view["hand"] == BOB.split()
+        lost = await bob.closed()
+        assert lost.bye is not None and lost.bye.reason == "replaced"
+        # The new connection plays; the old one is gone for good.
+        await ann.send(Act(kind="play", card="B7"))
+        await twin.my_turn()
+        assert await bob.link.stream.receive_some(100) == b""
+        assert only_room(srv).seats[1].connected
+
+
+async def test_a_leave_during_the_match_hands_the_seat_to_a_bot(
+        harness: Harness, monkeypatch: pytest.MonkeyPatch, autojump_clock: object) -> None:
+    with trio.fail_after(300):
+        srv, ann, bob = await table(harness, monkeypatch, dealer=0)  # bob's turn
+        began = trio.current_time()
+        await bob.send(LeaveRoom())
+        assert (await bob.expect(Left)).reason == "left"
+        update = await ann.expect(RoomUpdate, lambda m: seat_info(m, bob.seat)[0] == "bot")
+        assert seat_info(update, bob.seat) == ("bot", True, False)
+        waited, events = await next_move_after(ann, seat=bob.seat, began=began)
+        assert waited == pytest.approx(0)  # the bot plays the turn at once
+        assert events.events[0] == {"type": "card_played", "seat": bob.seat, "card": "B8",
+                                    "color": "B", "jump_in": False}
+        # bob is in the lobby, free to do something else; his token resumes no seat.
+        await bob.send(ListRooms())
+        await bob.expect(Rooms)
+        again = harness.connect(srv, "bob")
+        welcome = await again.hello(bob.token)
+        assert not welcome.resumed
+        await again.send(ListRooms())
+        first = await again.recv()
+        assert isinstance(first, Rooms)
+
+
+@pytest.mark.parametrize("forged", ["nonsense", "a.b", "{sid}.{wrong}", "{sid}", ".{secret}"])
+async def test_a_forged_token_gets_a_fresh_session_and_no_seat(
+        harness: Harness, monkeypatch: pytest.MonkeyPatch, autojump_clock: object,
+        forged: str) -> None:
+    with trio.fail_after(60):
+        srv, ann, bob = await table(harness, monkeypatch)
+        await bob.link.aclose()
+        await ann.expect(RoomUpdate, lambda m: not seat_info(m, bob.seat)[1])
+        assert bob.token is not None
+        sid, secret = bob.token.split(".")
+        token = forged.format(sid=sid, secret=secret, wrong="0" * len(secret))
+        thief = harness.connect(srv, "mallory")
+        welcome = await thief.hello(token)
+        assert not welcome.resumed and welcome.token != bob.token and welcome.name == "mallory"
+        await thief.send(ListRooms())
+        assert isinstance(await thief.recv(), Rooms)  # in the lobby: no joined, no view
+        await thief.send_wire({"type": "action", "kind": "draw"})
+        await thief.error("not_allowed_now")
+        assert not only_room(srv).seats[1].connected
+        # The real token still works.
+        back = harness.connect(srv, "bob")
+        assert (await back.hello(bob.token)).resumed
+        assert (await back.expect(ViewMsg)).view["hand"] == BOB.split()
+
+
+async def test_seats_of_dropped_people_are_freed_when_the_match_ends(
+        harness: Harness, autojump_clock: object) -> None:
+    """ann drops from a table with a bot: her turns time out, she goes away, the match ends,
+    and the room (nobody left in it) closes; her token resumes nothing."""
+    with trio.fail_after(3000):
+        srv = await harness.server()
+        ann = await harness.client(srv, "ann")
+        await ann.create(bots=1, turn_timeout=30, rules={"target_score": 100})
+        await ann.send(Start())
+        await ann.expect(ViewMsg)
+        await ann.link.aclose()
+        while srv.rooms:
+            await trio.sleep(30)
+        watcher = await harness.client(srv, "watcher")
+        await watcher.send(ListRooms())
+        assert (await watcher.expect(Rooms)).rooms == ()
+        assert _sid(ann) not in srv.sessions
+        again = harness.connect(srv, "ann")
+        assert not (await again.hello(ann.token)).resumed
+
+
+async def test_a_dropped_seat_can_be_removed_before_the_start(harness: Harness,
+                                                              autojump_clock: object) -> None:
+    with trio.fail_after(60):
+        srv = await harness.server()
+        ann = await harness.client(srv, "ann")
+        room_id = (await ann.create()).room.id
+        bob = await harness.client(srv, "bob")
+        await bob.join(room_id)
+        await bob.link.aclose()
+        update = await ann.expect(RoomUpdate, lambda m: not seat_info(m, bob.seat)[1])
+        assert len(update.room.seats) == 2
+        await ann.send(RemoveBot(seat=bob.seat or ""))
+        await ann.expect(RoomUpdate, lambda m: len(m.room.seats) == 1)
+        assert _sid(bob) not in srv.sessions
+        again = harness.connect(srv, "bob")
+        assert not (await again.hello(bob.token)).resumed
+
+
+async def test_a_spectators_second_connection_replaces_the_first(harness: Harness,
+                                                                 autojump_clock: object) -> None:
+    with trio.fail_after(60):
+        srv = await harness.server()
+        ann = await harness.client(srv, "ann")
+        room_id = (await ann.create(bots=1)).room.id
+        await ann.send(Start())
+        cat = await harness.client(srv, "cat")
+        await cat.join(room_id, spectate=True)
+        await cat.expect(ViewMsg)
+        twin = harness.connect(srv, "cat")
+        assert (await twin.hello(cat.token)).resumed
+        joined = await twin.expect(Joined)
+        assert joined.role == "spectator"
+        view = await twin.expect(ViewMsg)
+        assert view.view["seat"] is None
+        assert (await cat.closed()).bye.reason == "replaced"  # type: ignore[union-attr]
+        assert only_room(srv).spectators == [srv.sessions[_sid(cat)]]
+        await twin.send(LeaveRoom())
+        await twin.expect(Left)
+        assert only_room(srv).spectators == []
