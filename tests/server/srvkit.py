@@ -168,6 +168,45 @@ def view_in(message: Message) -> dict[str, Any] | None:
     return None
 
 
+MOVES = {"card_played", "drew", "passed", "color_chosen", "challenged", "uno_called", "caught"}
+
+
+def own_move(message: Message, seat: str | None) -> bool:
+    """An events message that starts with a move of ``seat`` (played by it or for it)."""
+    return (isinstance(message, Events) and bool(message.events)
+            and message.events[0]["type"] in MOVES and message.events[0].get("seat") == seat)
+
+
+async def next_move_after(client: Client, began: float | None = None, seat: str | None = None,
+                          play: bool = False) -> tuple[float, Events]:
+    """Wait for the next move made on a new turn of ``seat`` (default: ``client``'s seat), by it
+    or for it, as ``client`` sees it; return how long after the turn began the move came, and
+    its events. ``began``: the turn is on already, since then. ``play``: ``client`` plays its
+    own turns meanwhile (with the normal bot)."""
+    seat = seat or client.seat
+    rng = random.Random(0)
+    while True:
+        message = await client.recv()
+        now = trio.current_time()
+        if began is not None and own_move(message, seat):
+            assert isinstance(message, Events)
+            return now - began, message
+        view = view_in(message)
+        if turn_begins(message, seat) or (began is None and isinstance(message, ViewMsg)
+                                           and view is not None and view["current"] == seat
+                                           and view["outcome"] is None):
+            began = now
+        if play and view is not None and client.is_my_turn(view):
+            action = choose_action("normal", codec.view_from_wire(view), rng)
+            if action is not None:
+                await client.send(codec.action_to_act(action))
+
+
+def turn_begins(message: Message, seat: str | None) -> bool:
+    return isinstance(message, Events) and any(
+        e["type"] == "turn_started" and e["seat"] == seat for e in message.events)
+
+
 class Harness:
     """Starts servers and connects clients inside the test's nursery."""
 

@@ -6,37 +6,9 @@ from __future__ import annotations
 import msgpack
 import pytest
 import trio
-from srvkit import Client, Harness, game_of, rig, view_in
+from srvkit import Harness, game_of, next_move_after, rig, view_in
 
-from protocol import Act, Error, Events, Message, RoomUpdate, Start, Sync, ViewMsg
-
-MOVES = {"card_played", "drew", "passed", "color_chosen", "challenged", "uno_called", "caught"}
-
-
-def own_move(message: Message, seat: str | None) -> bool:
-    """An events message that starts with a move of ``seat`` (played by it or for it)."""
-    return (isinstance(message, Events) and bool(message.events)
-            and message.events[0]["type"] in MOVES and message.events[0].get("seat") == seat)
-
-
-async def next_move_after(client: Client, began: float | None = None) -> tuple[float, Events]:
-    """Wait for the next move made on a new turn of ``client``'s seat (by it, or for it); return
-    how long after the turn began the move came, and its events. ``began``: the turn is on
-    already, since then."""
-    while True:
-        message = await client.recv()
-        now = trio.current_time()
-        if began is not None and own_move(message, client.seat):
-            assert isinstance(message, Events)
-            return now - began, message
-        if turn_begins(message, client) or (began is None and isinstance(message, ViewMsg)
-                                             and client.is_my_turn(message.view)):
-            began = now
-
-
-def turn_begins(message: Message, client: Client) -> bool:
-    return isinstance(message, Events) and any(
-        e["type"] == "turn_started" and e["seat"] == client.seat for e in message.events)
+from protocol import Act, Error, Events, RoomUpdate, Start, Sync
 
 
 async def test_a_late_turn_is_played_at_the_deadline(harness: Harness, monkeypatch: pytest.MonkeyPatch,
