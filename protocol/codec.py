@@ -300,8 +300,17 @@ def view_from_wire(data: Any) -> View:
 
 def event_to_wire(event: ev.Event) -> dict[str, Any]:
     data: dict[str, Any] = {"type": _EVENT_NAME[type(event)]}
-    data.update(to_wire(event))
+    for name, plain in _event_fields(type(event)):
+        value = getattr(event, name)
+        data[name] = value if plain or value is None else to_wire(value)
     return data
+
+
+@functools.cache
+def _event_fields(cls: type) -> tuple[tuple[str, bool], ...]:
+    """Each field of an event class, and whether its values go on the wire as they are."""
+    hints = _hints(cls)
+    return tuple((f.name, hints[f.name] in (str, int, bool)) for f in dataclasses.fields(cls))
 
 
 def event_from_wire(data: Any) -> ev.Event:

@@ -131,11 +131,13 @@ class List(Spec):
             raise self.fail(name, "expected an array")
         if len(value) > self.max_items:
             raise self.fail(name, f"at most {self.max_items} items")
-        return tuple(self.item.check(f"{name}[{i}]", item) for i, item in enumerate(value))
+        check = self.item.check
+        return tuple([check(name, item) for item in value])
 
 
 class Map(Spec):
-    """A map with string keys; its content is checked by whoever reads it (e.g. the codec)."""
+    """A map; its keys and content are checked by whoever reads it (e.g. the codec), or here by
+    ``values`` when given. (Keys are strings or bytes anyway: the decoder is strict about keys.)"""
 
     def __init__(self, max_items: int, values: Spec | None = None) -> None:
         self.max_items = max_items
@@ -147,10 +149,10 @@ class Map(Spec):
             raise self.fail(name, "expected a map")
         if len(value) > self.max_items:
             raise self.fail(name, f"at most {self.max_items} entries")
-        for key, item in value.items():
-            if not isinstance(key, str) or len(key) > 64:
-                raise self.fail(name, "keys must be short strings")
-            if self.values is not None:
+        if self.values is not None:
+            for key, item in value.items():
+                if type(key) is not str or len(key) > 64:
+                    raise self.fail(name, "keys must be short strings")
                 self.values.check(f"{name}.{key}", item)
         return value
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import dataclasses
 import enum
+import functools
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, TypeVar
 
@@ -53,21 +54,21 @@ class Struct:
     """A checked record: built from trusted code or from wire data, always validated."""
 
     def __post_init__(self) -> None:
-        for f in dataclasses.fields(self):
-            value = getattr(self, f.name)
-            checked = f.metadata["spec"].check(f.name, value)
+        for name, field_spec in _specs(type(self)):
+            value = getattr(self, name)
+            checked = field_spec.check(name, value)
             if checked is not value:
-                object.__setattr__(self, f.name, checked)
+                object.__setattr__(self, name, checked)
 
     def to_wire(self) -> dict[str, Any]:
         out: dict[str, Any] = {}
-        for f in dataclasses.fields(self):
-            value = getattr(self, f.name)
+        for name, _ in _specs(type(self)):
+            value = getattr(self, name)
             if isinstance(value, Struct):
                 value = value.to_wire()
             elif isinstance(value, tuple):
                 value = [v.to_wire() if isinstance(v, Struct) else v for v in value]
-            out[f.name] = value
+            out[name] = value
         return out
 
     @classmethod
@@ -90,6 +91,12 @@ class Struct:
             elif f.default is dataclasses.MISSING and f.default_factory is dataclasses.MISSING:
                 raise ProtocolError(MISSING_FIELD, f"missing field {f.name!r}")
         return cls(**values)
+
+
+@functools.cache
+def _specs(cls: type) -> tuple[tuple[str, Spec], ...]:
+    """Each field's name and spec (cached: messages are built and sent on every move)."""
+    return tuple((f.name, f.metadata["spec"]) for f in dataclasses.fields(cls))
 
 
 def nested(struct: type[Struct], *, many: int = 0, optional: bool = False) -> Any:
