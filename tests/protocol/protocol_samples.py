@@ -4,6 +4,7 @@ field specs, and helpers that put a pair of connections in a given session state
 from __future__ import annotations
 
 import dataclasses
+import functools
 import itertools
 from typing import Any
 
@@ -28,7 +29,7 @@ from protocol.connection import CLIENT_SENDS, SERVER_SENDS
 from protocol.fields import Bool, Float, Int, List, Map, Optional, Scalar, Spec, Str
 from protocol.messages import _StructSpec
 
-FUZZ = settings(max_examples=150, deadline=None, derandomize=True,
+FUZZ = settings(max_examples=100, deadline=None, derandomize=True,
                 suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
 QUICK = settings(max_examples=25, deadline=None, derandomize=True,
                  suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
@@ -91,7 +92,8 @@ SERVER_SAMPLES: dict[str, Message] = {
     "room": protocol.RoomUpdate(room=ROOM),
     "left": protocol.Left(reason="room_closed"),
     "view": protocol.ViewMsg(view={"seat": "1", "seats": ["1", "2"], "top": "R7"}, deadline=12.5),
-    "events": protocol.Events(events=EVENTS, current="3", deadline=29.0),
+    "events": protocol.Events(events=EVENTS, current="3", deadline=29.0,
+                              view={"seat": "1", "seats": ["1", "2"], "top": "R7"}),
     "chat": protocol.ChatMsg(source="Max", text="¡hola!", scope="room"),
     "bye": protocol.Bye(reason="shutdown", message="the server is shutting down"),
 }
@@ -215,10 +217,12 @@ def strategy(spec: Spec) -> st.SearchStrategy[Any]:
     raise AssertionError(f"no strategy for {spec!r}")
 
 
+@functools.cache
 def struct_strategy(cls: type[Any]) -> st.SearchStrategy[Any]:
     return st.builds(cls, **{f.name: strategy(f.metadata["spec"]) for f in dataclasses.fields(cls)})
 
 
+@functools.cache
 def msgpack_values(max_leaves: int = 20) -> st.SearchStrategy[Any]:
     """Any value msgpack can carry, including bin, ext, NaN and nesting."""
     leaves = st.one_of(
