@@ -369,6 +369,8 @@ class Game:
         return self._draw.pop()
 
     def _draw_cards(self, index: int, count: int, reason: str, events: list[Event]) -> list[Card]:
+        if count <= 0:  # a penalty of 0 cards: nothing to draw, and no DrawSkipped either
+            return []
         drawn: list[Card] = []
         for _ in range(count):
             card = self._pop_card(events)
@@ -389,6 +391,11 @@ class Game:
             events.append(DrawSkipped(self.seats[index]))
 
     def _end_turn(self, next_index: int, events: list[Event]) -> None:
+        # An UNO said with two cards lapses when the turn ends without the card played (R17),
+        # also when another seat jumped in.
+        for j, hand in enumerate(self._hands):
+            if len(hand) != 1:
+                self._uno_said[j] = False
         self._current = next_index
         self._has_drawn = False
         self._drawn = None
