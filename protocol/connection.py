@@ -81,6 +81,7 @@ SERVER_SENDS: dict[State, frozenset[str]] = {
 TRANSITIONS: dict[tuple[State, str], State] = {
     (State.HANDSHAKE, "hello"): State.GREETING,
     (State.GREETING, "welcome"): State.LOBBY,
+    (State.GREETING, "error"): State.HANDSHAKE,  # the hello was refused: the client may try again
     (State.LOBBY, "joined:player"): State.PLAYER,
     (State.LOBBY, "joined:spectator"): State.SPECTATOR,
     (State.PLAYER, "left"): State.LOBBY,
