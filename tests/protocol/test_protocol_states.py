@@ -150,7 +150,7 @@ def test_bye_and_a_fatal_error_close_from_any_state(state: State) -> None:
         assert exc.code == "not_allowed_now"
     client, server = pair(state)
     receive_one(client, server.send(protocol.Error(code="bad_field", message="no")))
-    assert client.state is server.state is state
+    assert client.state is server.state is TRANSITIONS.get((state, "error"), state)
 
 
 def test_another_protocol_version_is_refused_naming_both() -> None:
@@ -170,6 +170,21 @@ def test_another_protocol_version_is_refused_naming_both() -> None:
     assert (error.code, error.fatal, error.ref) == ("version_mismatch", True, "hello")
     assert "version 2" in error.message and "version 1" in error.message
     assert client.state is State.CLOSED
+
+
+def test_a_refused_hello_may_be_sent_again() -> None:
+    client, server = Connection(Role.CLIENT), Connection(Role.SERVER)
+    client.send(protocol.Hello(version=1, name="Zoë"))  # the server never gets this one...
+    assert client.state is State.GREETING
+    exc = refusal(server, pack({"type": "hello", "version": 1, "name": "\x1b[2J"}))  # ...but this
+    assert (exc.code, exc.fatal) == ("bad_field", False)
+    assert server.state is State.HANDSHAKE
+    receive_one(client, server.send(server.error_for(exc, ref="hello")))
+    assert client.state is server.state is State.HANDSHAKE  # both ends agree: say hello again
+    hello = protocol.Hello(version=1, name="Zoë")
+    assert receive_one(server, client.send(hello)) == hello
+    receive_one(client, server.send(SERVER_SAMPLES["welcome"]))
+    assert client.state is server.state is State.LOBBY
 
 
 def test_a_version_that_is_not_a_number_is_a_bad_field() -> None:
