@@ -299,8 +299,9 @@ def view_from_wire(data: Any) -> View:
 
 
 def event_to_wire(event: ev.Event) -> dict[str, Any]:
-    data: dict[str, Any] = {"type": _EVENT_NAME[type(event)]}
-    for name, plain in _event_fields(type(event)):
+    cls: type = type(event)  # (as plain ``type``: mypy finds the event classes unhashable)
+    data: dict[str, Any] = {"type": _EVENT_NAME[cls]}
+    for name, plain in _event_fields(cls):
         value = getattr(event, name)
         data[name] = value if plain or value is None else to_wire(value)
     return data

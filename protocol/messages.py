@@ -54,7 +54,8 @@ class Struct:
     """A checked record: built from trusted code or from wire data, always validated."""
 
     def __post_init__(self) -> None:
-        for name, field_spec in _specs(type(self)):
+        cls: type = type(self)  # (as plain ``type``: mypy finds a Struct class unhashable)
+        for name, field_spec in _specs(cls):
             value = getattr(self, name)
             checked = field_spec.check(name, value)
             if checked is not value:
@@ -62,7 +63,8 @@ class Struct:
 
     def to_wire(self) -> dict[str, Any]:
         out: dict[str, Any] = {}
-        for name, _ in _specs(type(self)):
+        cls: type = type(self)
+        for name, _ in _specs(cls):
             value = getattr(self, name)
             if isinstance(value, Struct):
                 value = value.to_wire()
