@@ -72,7 +72,8 @@ class LegalActions:
         game = self._game
         if not isinstance(action, (*TURN_ACTIONS, CallUno, Catch)):
             return False
-        if game._index.get(action.seat) != self._index:
+        seat = action.seat
+        if not isinstance(seat, str) or game._index.get(seat) != self._index:
             return False
         try:
             game._check(action)

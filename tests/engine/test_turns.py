@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 import pytest
-from stacking import cards, of_type, stacked_game
+from stacking import cards, deal_rng, of_type, stacked_game
 
-from engine import Card, Color, Draw, KeepDrawing, Pass, PlayCard, RuleSet
+from engine import Card, Color, Draw, Game, KeepDrawing, Pass, PlayCard, RuleSet
 from engine.errors import (
     BadColor,
     CannotDraw,
@@ -260,3 +260,27 @@ def test_R11_two_players_skip_plays_again() -> None:
     game = stacked_game(["RS B1 B2", "Y1 Y2"], "R5")
     game.apply(PlayCard("A", c("RS")))
     assert game.current == "A"
+
+
+# ---------------------------------------------------------------------------- R2 ten players
+
+TEN = "ABCDEFGHIJ"
+
+
+def test_R2_R10_ten_players_skip_and_reverse_wrap_around() -> None:
+    hands = [f"Y{i} Y{i}" for i in range(1, 10)] + ["RS RR G1"]
+    game = stacked_game(hands, "R5", seat_names=TEN, current="J")
+    game.apply(PlayCard("J", c("RS")))
+    assert game.current == "B"  # A skipped
+    game = stacked_game(hands, "R5", seat_names=TEN, current="J")
+    game.apply(PlayCard("J", c("RR")))
+    assert game.current == "I" and game.direction == -1
+
+
+def test_R2_R5_ten_players_real_deal() -> None:
+    game_left = Game(TEN, OFFICIAL, deal_rng(10, [], "G5"), dealer="J")
+    assert game_left.current == "A"
+    game_right = Game(TEN, HOUSE, deal_rng(10, [], "G5"), dealer="A")
+    assert game_right.current == "J"
+    assert all(len(game_right.hand(s)) == 7 for s in TEN)
+    assert game_right.view(None).draw_pile == 108 - 70 - 1
