@@ -904,12 +904,9 @@ def _card(text: str) -> Card:
 
 
 def _state_to_data(state: Any) -> Any:
-    if isinstance(state, tuple):
-        return [_state_to_data(item) for item in state]
-    return state
+    # The state holds a tuple of 625 ints: recurse only into tuples (a call per int is slow).
+    return [_state_to_data(item) if isinstance(item, tuple) else item for item in state]
 
 
 def _data_to_state(data: Any) -> Any:
-    if isinstance(data, list):
-        return tuple(_data_to_state(item) for item in data)
-    return data
+    return tuple(_data_to_state(item) if isinstance(item, list) else item for item in data)
