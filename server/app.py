@@ -182,7 +182,10 @@ class UnoServer:
 
     def dispatch(self, peer: Peer, message: Message) -> None:
         session = peer.session
-        assert session is not None
+        if session is None:  # before hello only ping and pong are allowed
+            if isinstance(message, Ping):
+                peer.send(Pong(nonce=message.nonce))
+            return
         handler = self._handlers.get(type(message))
         if handler is None:
             return
