@@ -5,6 +5,7 @@ heartbeat. Nobody ever waits for a slow client: when its queue is full, it is dr
 from __future__ import annotations
 
 import logging
+import math
 from typing import TYPE_CHECKING
 
 import trio
@@ -122,15 +123,22 @@ class Peer:
         if not self.greeted.is_set():
             self.close("handshake_timeout", "the handshake took too long")
             return
+        last_ping = -math.inf
         while True:
-            await trio.sleep(config.ping_interval)
-            idle = trio.current_time() - self.last_seen
-            if idle >= config.heartbeat_timeout:
+            # Ping after ping_interval of silence (and again every ping_interval), drop after
+            # heartbeat_timeout. A message meanwhile moves both later: waking early is harmless.
+            now = trio.current_time()
+            drop_at = self.last_seen + config.heartbeat_timeout
+            if now >= drop_at:
                 self.close("timeout", "no message for too long")
                 return
-            if idle >= config.ping_interval:
+            ping_at = max(self.last_seen, last_ping) + config.ping_interval
+            if now >= ping_at:
                 self._ping_nonce += 1
                 self.send(Ping(nonce=self._ping_nonce))
+                last_ping = now
+                ping_at = now + config.ping_interval
+            await trio.sleep_until(min(ping_at, drop_at))
 
     async def _read_loop(self) -> None:
         while not self.closed:
@@ -147,8 +155,8 @@ class Peer:
                     message = self.conn.next_event()
                 except ProtocolError as exc:
                     self.send(self.conn.error_for(exc))
-                    if exc.fatal:
-                        self.close(exc.code, notify=False)
+                    if exc.fatal:  # the fatal error is the last word: flush it, then hang up
+                        self.close(exc.code)
                         return
                     if not self._within_rate():
                         return
