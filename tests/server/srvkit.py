@@ -135,9 +135,11 @@ class Client:
         return (view is not None and view["current"] == self.seat and bool(view["legal"])
                 and view["outcome"] is None)
 
-    async def play(self, until: Callable[[Message], bool], rng: random.Random | None = None) -> Message:
+    async def play(self, until: Callable[[Message], bool], rng: random.Random | None = None,
+                   think: float = 0.05) -> Message:
         """Play this seat with the normal bot until a message satisfies ``until``; return it.
-        A refused (stale) move is simply followed by the next view's move."""
+        Each move takes ``think`` seconds (people do not send 40 messages a second). A refused
+        (stale) move is simply followed by the next view's move."""
         rng = rng or random.Random(0)
         while True:
             message = await self.recv()
@@ -148,6 +150,7 @@ class Client:
                 view = codec.view_from_wire(wire)
                 action = choose_action("normal", view, rng)
                 if action is not None:
+                    await trio.sleep(think)
                     await self.send(codec.action_to_act(action))
 
     def events(self, kind: str | None = None) -> list[dict[str, Any]]:

@@ -112,7 +112,7 @@ async def test_bots_fill_seats_and_a_match_runs_to_its_end(harness: Harness,
         await ann.send(Start())
 
         async def play(client: Client) -> None:
-            await client.play(is_match_end)
+            await client.play(is_match_end, think=0)
 
         async with trio.open_nursery() as nursery:
             nursery.start_soon(play, ann)
