@@ -28,6 +28,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="seconds of silence before a connection counts as dropped")
     parser.add_argument("--next-hand-delay", type=float, default=5.0,
                         help="seconds between the end of a hand and the next deal")
+    parser.add_argument("--no-discovery", action="store_true",
+                        help="do not announce this server on the LAN (DNS-SD/mDNS)")
 
 
 def config_from(args: argparse.Namespace) -> ServerConfig:
@@ -43,7 +45,7 @@ def setup_logging(level: str) -> None:
     )
 
 
-async def run(host: str, port: int, config: ServerConfig) -> None:
+async def run(host: str, port: int, config: ServerConfig, discovery: bool = True) -> None:
     """Serve until SIGINT or SIGTERM, then say goodbye to every client and stop."""
     server = UnoServer(config)
     listeners = await trio.open_tcp_listeners(port, host=host)
@@ -53,6 +55,10 @@ async def run(host: str, port: int, config: ServerConfig) -> None:
             await nursery.start(server.serve, listeners)
             log.info("%r listening on %s:%d", config.name, bound[0], bound[1])
             print(f"listening on {bound[0]}:{bound[1]}", flush=True)
+            if discovery:
+                from .discovery import run_announcer
+
+                nursery.start_soon(run_announcer, server, bound[1], host)
             async for signum in signals:
                 log.info("received %s", signal.Signals(signum).name)
                 break
@@ -67,7 +73,7 @@ async def run(host: str, port: int, config: ServerConfig) -> None:
 def main(args: argparse.Namespace) -> int:
     setup_logging(args.log_level)
     try:
-        trio.run(run, args.host, args.port, config_from(args))
+        trio.run(run, args.host, args.port, config_from(args), not args.no_discovery)
     except OSError as exc:
         log.error("cannot listen on %s:%s: %s", args.host, args.port, exc)
         return 1
