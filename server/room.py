@@ -262,9 +262,9 @@ class Room:
             return
         seat.away = False
         seat.timeouts = 0
-        self._joined(session, "player", seat.id)
         if self.started:
-            self._schedule(turn_changed=False)
+            self._schedule(turn_changed=False)  # first: the view carries the deadline
+        self._joined(session, "player", seat.id)
 
     def _after_membership_change(self, session: Session) -> None:
         if self.host is session and (session.room is not self or session.peer is None):
@@ -390,6 +390,8 @@ class Room:
         if self.game is None or session.peer is None:
             return
         seat = self.seat_of(session)
+        if seat is not None and seat.id not in self.game.seats:
+            return  # joined after that match: nothing of it to show
         view = self.game.view(None if seat is None else seat.id)
         session.peer.send(ViewMsg(view=codec.view_to_wire(view), deadline=self.deadline_remaining()))
 
@@ -449,11 +451,14 @@ class Room:
             if seat.bot_plays:
                 self._deadline = None
                 self._bot_due = now + (0.0 if seat.away else self.settings.bot_delay)
-            elif turn_changed or self._deadline is None:
+            else:
                 timeout = self.settings.turn_timeout
                 if not seat.connected and timeout <= 0:
                     timeout = self.config.disconnected_turn_timeout
-                self._deadline = now + timeout if timeout > 0 else None
+                if timeout <= 0:
+                    self._deadline = None  # e.g. a dropped seat came back to a room without timeouts
+                elif turn_changed or self._deadline is None:
+                    self._deadline = now + timeout
             if (self._bot_due is None and self._bots_checked != self._version
                     and self._off_turn_bot_moves()):
                 self._bot_due = now + self.settings.bot_delay
