@@ -136,17 +136,22 @@ class Client:
                 and view["outcome"] is None)
 
     async def play(self, until: Callable[[Message], bool], rng: random.Random | None = None,
-                   think: float = 0.05) -> Message:
+                   think: float = 0.05, now: bool = False) -> Message:
         """Play this seat with the normal bot until a message satisfies ``until``; return it.
         Each move takes ``think`` seconds (people do not send 40 messages a second). A refused
-        (stale) move is simply followed by the next view's move."""
+        (stale) move is simply followed by the next view's move. ``now``: act on the last view
+        received first."""
         rng = rng or random.Random(0)
         while True:
-            message = await self.recv()
-            if until(message):
-                return message
+            if now:
+                message: Message = ViewMsg(view=self.view or {})
+                now = False
+            else:
+                message = await self.recv()
+                if until(message):
+                    return message
             wire = view_in(message)
-            if wire is not None and wire["legal"] and wire["seat"]:
+            if wire and wire["legal"] and wire["seat"]:
                 view = codec.view_from_wire(wire)
                 action = choose_action("normal", view, rng)
                 if action is not None:

@@ -1,0 +1,114 @@
+"""The server as a whole: its limits, its defaults, shutting down, and rooms between matches."""
+
+from __future__ import annotations
+
+import pytest
+import trio
+from srvkit import Harness, next_move_after, only_room
+
+from protocol import (
+    Act,
+    CreateRoom,
+    Events,
+    Joined,
+    Message,
+    Rooms,
+    Start,
+    ViewMsg,
+)
+
+
+def is_match_end(message: Message) -> bool:
+    return isinstance(message, Events) and any(e["type"] == "match_ended" for e in message.events)
+
+
+async def test_defaults_of_a_new_room(harness: Harness, autojump_clock: object) -> None:
+    with trio.fail_after(30):
+        srv = await harness.server()
+        ann = await harness.client(srv)
+        await ann.send(CreateRoom(name="plain"))
+        info = (await ann.expect(Joined)).room
+        assert info.turn_timeout == 30 and info.max_seats == 4 and info.preset == "official"
+        assert info.password is False and len(info.seats) == 1
+
+
+async def test_connection_and_room_limits(harness: Harness, autojump_clock: object) -> None:
+    with trio.fail_after(30):
+        srv = await harness.server(max_connections=2, max_rooms=1)
+        ann = await harness.client(srv, "ann")
+        bob = await harness.client(srv, "bob")
+        cat = harness.connect(srv, "cat")
+        lost = await cat.closed()
+        assert lost.bye is not None and lost.bye.reason == "server_full"
+        await ann.create()
+        await bob.send(CreateRoom(name="second"))
+        await bob.error("server_full")
+        assert len(srv.rooms) == 1 and len(srv.peers) == 2
+
+
+async def test_shutdown_says_goodbye_to_everybody(harness: Harness, autojump_clock: object) -> None:
+    with trio.fail_after(30):
+        srv = await harness.server()
+        ann = await harness.client(srv, "ann")
+        await ann.create(bots=1)
+        await ann.send(Start())
+        await ann.expect(ViewMsg)
+        bob = await harness.client(srv, "bob")
+        srv.shutdown()
+        for client in (ann, bob):
+            lost = await client.closed()
+            assert lost.bye is not None and lost.bye.reason == "shutdown"
+        while srv.peers:
+            await trio.sleep(0.1)
+
+
+async def test_a_dropped_seat_times_out_even_in_a_room_without_timeouts(
+        harness: Harness, autojump_clock: object) -> None:
+    with trio.fail_after(1000):
+        srv = await harness.server()
+        ann = await harness.client(srv, "ann")
+        room_id = (await ann.create(turn_timeout=0)).room.id
+        bob = await harness.client(srv, "bob")
+        await bob.join(room_id)
+        await ann.send(Start())
+        view = (await ann.expect(ViewMsg)).view
+        if view["current"] == ann.seat:  # make it bob's turn
+            await ann.send(Act(kind="draw"))
+            await ann.expect(Events)
+            if ann.view and ann.view["current"] == ann.seat:
+                await ann.send(Act(kind="pass"))
+        await bob.my_turn()
+        began = trio.current_time()
+        await bob.link.aclose()
+        waited, _ = await next_move_after(ann, seat=bob.seat, began=began, play=True)
+        assert waited == pytest.approx(srv.config.disconnected_turn_timeout)
+
+        # Back on his own turn, bob has no deadline again: the room has none.
+        await ann.play(lambda m: isinstance(m, Events) and m.current == bob.seat, now=True)
+        again = harness.connect(srv, "bob")
+        assert (await again.hello(bob.token)).resumed
+        view_message = await again.expect(ViewMsg)
+        assert view_message.view["current"] == bob.seat and view_message.deadline is None
+        async with trio.open_nursery() as nursery:
+            nursery.start_soon(ann.expect, Rooms)  # nothing but pings come to either
+            with trio.move_on_after(600):
+                await again.expect(Events)
+                raise AssertionError("bob's turn timed out")
+            nursery.cancel_scope.cancel()
+
+
+async def test_joining_between_matches(harness: Harness, autojump_clock: object) -> None:
+    with trio.fail_after(1000):
+        srv = await harness.server()
+        ann = await harness.client(srv, "ann")
+        room_id = (await ann.create(bots=1, rules={"target_score": 50})).room.id
+        await ann.send(Start())
+        await ann.play(is_match_end)
+        assert not only_room(srv).started
+        bob = await harness.client(srv, "bob")
+        joined = await bob.join(room_id)
+        assert joined.role == "player" and len(joined.room.seats) == 3
+        await ann.send(Start())
+        view = await bob.expect(ViewMsg)
+        assert view.view["seat"] == bob.seat and len(view.view["seats"]) == 3
+        assert not [m for m in bob.log if m.TYPE == "error"]
