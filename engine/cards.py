@@ -17,12 +17,17 @@ import enum
 from collections.abc import Iterator
 from dataclasses import dataclass
 
+_INTERNED: dict[tuple[object, object], Card] = {}
+
 
 class Color(enum.Enum):
     RED = "R"
     YELLOW = "Y"
     GREEN = "G"
     BLUE = "B"
+
+    # Members are singletons: identity hashing (in C) is correct and much faster than Enum's.
+    __hash__ = object.__hash__
 
     def __repr__(self) -> str:
         return f"Color.{self.name}"
@@ -54,6 +59,8 @@ class Rank(enum.Enum):
     WILD = "W"
     WILD_DRAW_FOUR = "W+4"
 
+    __hash__ = object.__hash__
+
     def __repr__(self) -> str:
         return f"Rank.{self.name}"
 
@@ -82,16 +89,30 @@ _POINTS.update({Rank.SKIP: 20, Rank.REVERSE: 20, Rank.DRAW_TWO: 20,
 COLORED_RANKS = tuple(rank for rank in Rank if not rank.is_wild)
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, eq=False)
 class Card:
-    """One card. Wilds have ``color=None``; every other card has a colour."""
+    """One card. Wilds have ``color=None``; every other card has a colour.
+
+    There is one instance per kind (``Card(c, r) is Card(c, r)``), so equality and hashing are
+    identity, done in C.
+    """
 
     color: Color | None
     rank: Rank
 
-    def __post_init__(self) -> None:
-        if self.rank.is_wild != (self.color is None):
-            raise ValueError(f"{self.rank.name} with colour {self.color} is not a card")
+    def __new__(cls, color: Color | None, rank: Rank) -> Card:
+        card = _INTERNED.get((color, rank))
+        if card is None:
+            if not isinstance(rank, Rank) or (color is not None and not isinstance(color, Color)):
+                raise ValueError(f"not a card: {color!r} {rank!r}")
+            if rank.is_wild != (color is None):
+                raise ValueError(f"{rank.name} with colour {color} is not a card")
+            card = object.__new__(cls)
+            _INTERNED[(color, rank)] = card
+        return card
+
+    def __reduce__(self) -> tuple[type[Card], tuple[Color | None, Rank]]:
+        return (Card, (self.color, self.rank))
 
     @property
     def is_wild(self) -> bool:

@@ -125,6 +125,7 @@ class Game:
         self.rules = rules if rules is not None else RuleSet()
         self._rng = rng if rng is not None else random.Random()
         self._index = {seat: i for i, seat in enumerate(seats)}
+        self._plays_cache: dict[tuple[int, Card, bool], tuple[Action, ...]] = {}
         self.scores = [0] * len(seats)
         self.hand_number = 0
         self._match: MatchOutcome | None = None
@@ -195,7 +196,13 @@ class Game:
 
         Raises a ``RuleError`` subclass, with the game unchanged, if the action is not allowed.
         """
-        index = self._check(action)
+        seat = getattr(action, "seat", None)
+        cached = self._legal_cache.get(self._index.get(seat, -1)) if isinstance(seat, str) else None
+        if cached is not None and any(a is action for a in cached):
+            index = self._index[action.seat]  # one of the very objects listed as legal: checked
+        else:
+            index = self._check(action)
+        self._legal_cache.clear()
         events: list[Event] = []
         if isinstance(action, TURN_ACTIONS):
             self._uno_open = None  # the next player acted: a forgotten UNO can't be caught now
@@ -262,6 +269,7 @@ class Game:
         self._uno_said = [False] * n
         self._uno_open = None
         self._hand_result = None
+        self._legal_cache: dict[int, list[Action]] = {}
 
     def _deal(self) -> list[Event]:
         """R3 deal, R5 first player and direction, R6 starting card."""
@@ -342,8 +350,8 @@ class Game:
         if card.rank is Rank.WILD_DRAW_FOUR:
             return rules.stack_wild_draw_four
         if card.rank is Rank.DRAW_TWO:
-            if self._pending_rank is Rank.DRAW_TWO:
-                return rules.stack_draw_two or rules.stack_wild_draw_four
+            if self._pending_rank is Rank.DRAW_TWO:  # R14 alone decides: +4 stacking is no +2 rule
+                return rules.stack_draw_two
             return rules.stack_wild_draw_four and card.color is self._color
         return False
 
@@ -555,6 +563,13 @@ class Game:
     # ------------------------------------------------------------------ legal actions
 
     def _legal(self, index: int) -> list[Action]:
+        """The legal actions of ``index``, computed once per state (``apply`` clears the cache)."""
+        cached = self._legal_cache.get(index)
+        if cached is None:
+            cached = self._legal_cache[index] = self._compute_legal(index)
+        return cached
+
+    def _compute_legal(self, index: int) -> list[Action]:
         if self._hand_result is not None:
             return []
         seat = self.seats[index]
@@ -608,13 +623,36 @@ class Game:
                 actions.append(Pass(seat))
         else:
             any_playable = False
+            color = self._color
+            top_rank = self._discard[-1].rank
             for card in dict.fromkeys(hand):
-                if self._playable(index, card):
-                    any_playable = True
-                    self._add_plays(index, card, actions, PlayCard)
+                # _playable inlined: colour, number/symbol, or a wild (strict +4 checked apart)
+                if card.color is None:
+                    if (card.rank is Rank.WILD_DRAW_FOUR
+                            and self.rules.wild_draw_four is WildDrawFour.STRICT
+                            and self._holds_color(index, color)):
+                        continue
+                elif card.color is not color and card.rank is not top_rank:
+                    continue
+                any_playable = True
+                actions.extend(self._plays(index, card, size))
             if not (any_playable and self.rules.draw_until_playable):
                 actions.append(Draw(seat))
         return actions
+
+    def _plays(self, index: int, card: Card, size: int) -> tuple[Action, ...]:
+        """The PlayCard actions of ``card`` for ``index`` holding ``size`` cards, made once."""
+        if self.rules.seven_zero and card.rank is Rank.SEVEN:  # targets depend on size > 1
+            out: list[Action] = []
+            self._add_plays(index, card, out, PlayCard)
+            return tuple(out)
+        key = (index, card, size == 2)
+        plays = self._plays_cache.get(key)
+        if plays is None:
+            out = []
+            self._add_plays(index, card, out, PlayCard)
+            plays = self._plays_cache[key] = tuple(out)
+        return plays
 
     def _add_plays(self, index: int, card: Card, actions: list[Action],
                    kind: type[PlayCard] | type[JumpIn]) -> None:
@@ -865,6 +903,7 @@ class Game:
             game._rng = random.Random()
             game._rng.setstate(_data_to_state(data["rng"]))
         game._index = {seat: i for i, seat in enumerate(game.seats)}
+        game._plays_cache = {}
         game.scores = list(data["scores"])
         game.hand_number = data["hand_number"]
         game._dealer = data["dealer"]
