@@ -182,6 +182,22 @@ def test_R15_mix_wild_draw_four_on_draw_two_and_draw_two_of_colour_on_it() -> No
     assert of_type(events, Drew)[0].count == 8
 
 
+def test_R15_stack_wild_draw_four_alone_does_not_stack_draw_two_on_draw_two() -> None:
+    # Only the +4 may answer a +2 here: +2 on +2 is R14, which is off.
+    game = stacked_game(["R+2 B1", "G+2 W+4 Y2", "B3 B4"], "R5", rules=STACK_ALL,
+                        draw="Y5 Y6")
+    game.apply(PlayCard("A", c("R+2")))
+    assert game.current == "B" and game.pending_draw == 2
+    turn = {a for a in game.legal_actions("B") if not isinstance(a, (CallUno, Catch))}
+    assert turn == {Draw("B")} | {PlayCard("B", c("W+4"), color) for color in Color}
+    with pytest.raises(MustAnswerDraw):
+        game.apply(PlayCard("B", c("G+2")))
+    both = stacked_game(["R+2 B1", "G+2 W+4 Y2", "B3 B4"], "R5", rules=STACK_BOTH)
+    both.apply(PlayCard("A", c("R+2")))
+    both.apply(PlayCard("B", c("G+2")))
+    assert both.pending_draw == 4
+
+
 def test_R15_stack_wild_draw_four_answers_a_challengeable_one() -> None:
     game = stacked_game(["W+4 R1 B1", "W+4 Y2", "G1 G2"], "R5", rules=STACK_ALL)
     game.apply(PlayCard("A", c("W+4"), Color.GREEN))
