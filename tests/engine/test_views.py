@@ -14,6 +14,7 @@ from engine import (
     Draw,
     Game,
     PlayCard,
+    RuleError,
     RuleSet,
 )
 from engine.events import Dealt, Drew, HandsExchanged, Reshuffled, StartingCard
@@ -136,3 +137,22 @@ def test_R16_restore_before_a_reshuffle_continues_identically() -> None:
     assert any(isinstance(e, Reshuffled) for e in events)
     assert copy.apply(Draw("A")) == events
     assert copy.snapshot() == game.snapshot()
+
+
+def test_listed_action_objects_are_rechecked_once_stale() -> None:
+    """apply may trust the very objects legal_actions listed, but only for the state it listed
+    them in: kept from an earlier state, they are checked again."""
+    game = stacked_game(["R9 R8 B1", "Y1 R2 Y3", "G1 G2"], "R5")
+    old = list(game.legal_actions("A"))
+    play_r9 = next(a for a in old if isinstance(a, PlayCard) and a.card == c("R9"))
+    draw = next(a for a in old if isinstance(a, Draw))
+    game.apply(play_r9)
+    before = game.snapshot()
+    for stale in (draw, play_r9):
+        with pytest.raises(RuleError) as info:
+            game.apply(stale)
+        assert info.value.code in ("not_your_turn", "card_not_in_hand")
+        assert game.snapshot() == before
+    list(game.legal_actions("A"))  # listed again in the new state: still refused
+    with pytest.raises(RuleError):
+        game.apply(draw)
