@@ -338,7 +338,7 @@ class Room:
         """A person's move: checked by the engine for their own seat only."""
         seat = self.seat_of(session)
         game = self.game
-        if seat is None or game is None:
+        if seat is None or game is None or seat.id not in game.seats:  # (joined after that match)
             raise Refused(errors.NOT_STARTED, "there is no game to play here")
         action = codec.action_from_act(act, seat.id)
         self.mark_present(seat)
