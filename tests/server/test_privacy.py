@@ -155,7 +155,8 @@ async def test_no_client_ever_receives_another_seats_cards(
         assert game_of(srv).outcome() is not None
         for client in [*players, dan]:  # read everything sent so far
             await client.send(ListRooms())
-            await client.expect(Rooms)
+            while not isinstance(await client.recv(), Rooms):  # (a late move may be refused)
+                pass
 
     seen_types: Counter[str] = Counter()
     for client in [*players, dan]:
