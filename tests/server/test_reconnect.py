@@ -242,3 +242,18 @@ async def test_a_spectators_second_connection_replaces_the_first(harness: Harnes
         await twin.send(LeaveRoom())
         await twin.expect(Left)
         assert only_room(srv).spectators == []
+
+
+async def test_the_last_person_leaving_a_match_closes_the_room(harness: Harness,
+                                                               autojump_clock: object) -> None:
+    with trio.fail_after(60):
+        srv = await harness.server()
+        ann = await harness.client(srv, "ann")
+        await ann.create(bots=2)
+        await ann.send(Start())
+        await ann.expect(ViewMsg)
+        await ann.send(LeaveRoom())
+        assert (await ann.expect(Left)).reason == "left"
+        await ann.send(ListRooms())
+        assert (await ann.expect(Rooms)).rooms == ()
+        assert not srv.rooms
