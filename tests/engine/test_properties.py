@@ -286,7 +286,7 @@ def play_hand(game: Game, rng: random.Random, probes: int, views_every: int = 1)
 # ---------------------------------------------------------------------------- the properties
 
 
-@settings(max_examples=30)
+@settings(max_examples=60, deadline=None)
 @given(n=tables, rules=rulesets, seed=seeds)
 def test_random_games_keep_every_invariant(n: int, rules: RuleSet, seed: int) -> None:
     rng = random.Random(seed)
@@ -317,7 +317,7 @@ def test_random_games_keep_every_invariant(n: int, rules: RuleSet, seed: int) ->
     all_legal(game)
 
 
-@settings(max_examples=25)
+@settings(max_examples=40, deadline=None)
 @given(n=tables, rules=rulesets, seed=seeds, cut=st.integers(0, 400))
 def test_restore_mid_game_continues_identically(n: int, rules: RuleSet, seed: int,
                                                 cut: int) -> None:
@@ -340,7 +340,7 @@ def test_restore_mid_game_continues_identically(n: int, rules: RuleSet, seed: in
     assert restored.outcome() == game.outcome()
 
 
-@settings(max_examples=25)
+@settings(max_examples=40, deadline=None)
 @given(n=tables, rules=rulesets, seed=seeds, draw_size=st.integers(0, 4),
        discard_size=st.integers(0, 3))
 def test_nearly_empty_piles_keep_every_invariant(n: int, rules: RuleSet, seed: int,
