@@ -101,7 +101,10 @@ class Card:
     rank: Rank
 
     def __new__(cls, color: Color | None, rank: Rank) -> Card:
-        card = _INTERNED.get((color, rank))
+        try:
+            card = _INTERNED.get((color, rank))
+        except TypeError:  # unhashable: no card, and the checks below say so as a ValueError
+            card = None
         if card is None:
             if not isinstance(rank, Rank) or (color is not None and not isinstance(color, Color)):
                 raise ValueError(f"not a card: {color!r} {rank!r}")

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import copy
+import pickle
 from collections import Counter
 
 import pytest
@@ -70,6 +72,22 @@ def test_wild_has_no_colour_and_coloured_cards_need_one() -> None:
         Card(Color.RED, Rank.WILD)
     with pytest.raises(ValueError):
         Card(None, Rank.SEVEN)
+
+
+@pytest.mark.parametrize(("color", "rank"), [("R", Rank.SEVEN), (Color.RED, "7"), (None, None),
+                                             ([], Rank.SEVEN), (Color.RED, {})])
+def test_card_of_wrong_types_is_a_value_error(color: object, rank: object) -> None:
+    with pytest.raises(ValueError):
+        Card(color, rank)  # type: ignore[arg-type]
+
+
+def test_one_instance_per_kind() -> None:
+    card = Card(Color.RED, Rank.SEVEN)
+    assert card is Card.parse("R7") is Card.parse("r7")
+    assert copy.copy(card) is card and copy.deepcopy(card) is card
+    assert pickle.loads(pickle.dumps(card)) is card
+    assert card != Card.parse("R8") and card != "R7"
+    assert len({*full_deck()}) == 54
 
 
 def test_color_parse_and_repr() -> None:
