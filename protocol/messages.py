@@ -336,7 +336,7 @@ class SetRules(Message):
 @message("start", Sender.CLIENT)
 @dataclass(frozen=True, slots=True)
 class Start(Message):
-    """Host only: start the match (empty seats are filled with bots)."""
+    """Host only: start the match with the seats taken (at least 2; add bots to fill seats)."""
 
 
 @message("action", Sender.CLIENT)
