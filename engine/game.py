@@ -336,13 +336,14 @@ class Game:
     def _holds_color(self, index: int, color: Color | None) -> bool:
         return any(card.color is color for card in self._hands[index])
 
+    def _strict_refuses(self, index: int, card: Card) -> bool:
+        """R13: a Wild Draw Four while holding the colour in play (also when stacking it)."""
+        return (card.rank is Rank.WILD_DRAW_FOUR and self.rules.wild_draw_four is WildDrawFour.STRICT
+                and self._holds_color(index, self._color))
+
     def _playable(self, index: int, card: Card) -> bool:
         """Whether ``card`` could be played normally (no draw pending) by ``index``."""
-        if not self._matches(card):
-            return False
-        if card.rank is Rank.WILD_DRAW_FOUR and self.rules.wild_draw_four is WildDrawFour.STRICT:
-            return not self._holds_color(index, self._color)
-        return True
+        return self._matches(card) and not self._strict_refuses(index, card)
 
     def _stacks(self, card: Card) -> bool:
         """Whether ``card`` may answer the pending draw (R14, R15)."""
@@ -493,13 +494,13 @@ class Game:
                 if self._challenge is not None:
                     raise errors.ChallengePending("challenge or accept the Wild Draw Four")
                 raise errors.MustAnswerDraw(f"stack on the draw or draw {self._pending}")
-            return
-        if self._has_drawn and not self.rules.draw_until_playable and card != self._drawn:
-            raise errors.OnlyDrawnCard(f"after drawing you may play only {self._drawn}")
-        if not self._matches(card):
-            raise errors.DoesNotMatch(f"{card} does not match {self.top} in {self._color_name()}")
-        if (card.rank is Rank.WILD_DRAW_FOUR and self.rules.wild_draw_four is WildDrawFour.STRICT
-                and self._holds_color(index, self._color)):
+        else:
+            if self._has_drawn and not self.rules.draw_until_playable and card != self._drawn:
+                raise errors.OnlyDrawnCard(f"after drawing you may play only {self._drawn}")
+            if not self._matches(card):
+                raise errors.DoesNotMatch(
+                    f"{card} does not match {self.top} in {self._color_name()}")
+        if self._strict_refuses(index, card):
             raise errors.WildDrawFourRefused(
                 f"you hold a {self._color_name()} card: a Wild Draw Four is not allowed")
 
@@ -602,7 +603,7 @@ class Game:
             else:
                 actions.append(Draw(seat))
             for card in dict.fromkeys(hand):
-                if self._stacks(card):
+                if self._stacks(card) and not self._strict_refuses(index, card):
                     self._add_plays(index, card, actions, PlayCard)
         elif self._has_drawn:
             if self.rules.draw_until_playable:

@@ -25,6 +25,7 @@ from engine.errors import (
     JumpInRefused,
     MustAnswerDraw,
     NotYourTurn,
+    WildDrawFourRefused,
 )
 from engine.events import (
     CardPlayed,
@@ -163,6 +164,24 @@ def test_R15_stack_wild_draw_four_on_wild_draw_four() -> None:
     events = game.apply(Draw("C"))
     assert Drew("C", 8, tuple(cards("B2 B3 B4 B5 B6 B7 B8 B9")), "wild_draw_four") in events
     assert game.color is Color.BLUE
+
+
+def test_R13_R15_strict_applies_to_a_stacked_wild_draw_four() -> None:
+    rules = RuleSet.preset("house", stack_wild_draw_four=True)
+    # B holds a red card: under strict +4 the Wild Draw Four may not answer the red +2 either
+    game = stacked_game(["R+2 B1", "W+4 R7 Y2", "B3 B4"], "R5", rules=rules, direction=1)
+    game.apply(PlayCard("A", c("R+2")))
+    assert game.current == "B" and game.pending_draw == 2
+    assert not any(isinstance(a, PlayCard) and a.card == c("W+4") for a in game.legal_actions("B"))
+    before = game.snapshot()
+    with pytest.raises(WildDrawFourRefused):
+        game.apply(PlayCard("B", c("W+4"), Color.BLUE))
+    assert game.snapshot() == before
+    # without a red card it may
+    game = stacked_game(["R+2 B1", "W+4 G7 Y2", "B3 B4"], "R5", rules=rules, direction=1)
+    game.apply(PlayCard("A", c("R+2")))
+    game.apply(PlayCard("B", c("W+4"), Color.BLUE))
+    assert game.pending_draw == 6 and game.current == "C"
 
 
 def test_R15_mix_wild_draw_four_on_draw_two_and_draw_two_of_colour_on_it() -> None:
