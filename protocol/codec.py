@@ -25,7 +25,7 @@ from engine.actions import (
     Pass,
     PlayCard,
 )
-from engine.cards import Card, Color
+from engine.cards import CARD_KINDS, Card, Color
 from engine.rules import RuleSet
 from engine.view import View
 
@@ -88,7 +88,7 @@ def action_to_wire(action: Action) -> dict[str, Any]:
     wire: dict[str, Any] = {"kind": _KIND_OF_ACTION[type(action)]}
     card = getattr(action, "card", None)
     if card is not None:
-        wire["card"] = str(card)
+        wire["card"] = CARD_TEXT[card]
     color = getattr(action, "color", None)
     if color is not None:
         wire["color"] = color.value
@@ -238,6 +238,16 @@ def _dataclass_from_wire(cls: type, value: Any, name: str, seat: str | None) -> 
 # ---------------------------------------------------------------------------- views and events
 
 
+# Text of every card kind, looked up instead of formatted: views carry dozens of cards per seat.
+CARD_TEXT: dict[Card, str] = {card: str(card) for card in CARD_KINDS}
+
+
+@functools.lru_cache(maxsize=64)
+def _rules_to_wire(rules: RuleSet) -> dict[str, Any]:
+    """A rule set's map, made once per rule set (callers must not change it)."""
+    return rules.to_dict()
+
+
 def view_to_wire(view: View) -> dict[str, Any]:
     """The view as a map (written out by hand: the server does this for every seat at every move)."""
     hand_result = view.hand_result
@@ -245,12 +255,12 @@ def view_to_wire(view: View) -> dict[str, Any]:
     return {
         "seat": view.seat,
         "seats": list(view.seats),
-        "rules": view.rules.to_dict(),
+        "rules": _rules_to_wire(view.rules),
         "hand_number": view.hand_number,
         "dealer": view.dealer,
-        "hand": None if view.hand is None else [str(c) for c in view.hand],
+        "hand": None if view.hand is None else [CARD_TEXT[c] for c in view.hand],
         "hand_sizes": list(view.hand_sizes),
-        "top": str(view.top),
+        "top": CARD_TEXT[view.top],
         "color": None if view.color is None else view.color.value,
         "direction": view.direction,
         "current": view.current,
@@ -259,7 +269,7 @@ def view_to_wire(view: View) -> dict[str, Any]:
         "challenge_color": None if view.challenge_color is None else view.challenge_color.value,
         "awaiting_color": view.awaiting_color,
         "has_drawn": view.has_drawn,
-        "drawn": None if view.drawn is None else str(view.drawn),
+        "drawn": None if view.drawn is None else CARD_TEXT[view.drawn],
         "uno_said": list(view.uno_said),
         "uno_open": view.uno_open,
         "draw_pile": view.draw_pile,
