@@ -1,0 +1,389 @@
+"""Every text the client shows, in English and Spanish. ``t(key, **kw)`` formats one.
+
+The language comes from ``--lang`` or, failing that, from the locale (``LC_ALL``,
+``LC_MESSAGES``, ``LANG``): Spanish for ``es*``, English otherwise. Card names follow the rule
+documents ("Roba dos", "Cambio de sentido", "Salta turno", "Comodín", "Comodín +4").
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Mapping
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from engine.cards import Card, Color
+
+LANGS = ("en", "es")
+
+EN: dict[str, str] = {
+    # --- cards
+    "color_R": "red", "color_Y": "yellow", "color_G": "green", "color_B": "blue",
+    "Color_R": "Red", "Color_Y": "Yellow", "Color_G": "Green", "Color_B": "Blue",
+    "rank_S": "Skip", "rank_R": "Reverse", "rank_+2": "Draw Two",
+    "rank_W": "Wild", "rank_W+4": "Wild Draw Four",
+    "card_number": "{Color} {rank}",
+    "card_action": "{Color} {rank}",
+    # --- general
+    "app_title": "UNO",
+    "you": "you",
+    "yes": "yes", "no": "no", "off": "off",
+    "seconds": "{n} s",
+    "quit_confirm": "Quit? Press y to quit, any other key to stay.",
+    # --- connection
+    "status_connecting": "Connecting to {address}…",
+    "status_connected": "connected to {address}",
+    "status_lost": "Connection lost ({reason}). Reconnecting in {delay} (attempt {attempt})…",
+    "status_retrying": "Reconnecting to {address} (attempt {attempt})…",
+    "status_failed": "Cannot connect to {address}: {reason}",
+    "status_replaced": "Your seat was taken over by another window. Press q to quit.",
+    "status_resumed": "Welcome back: you are in your seat again.",
+    "status_seat_lost": "Your seat could not be kept; you are back in the lobby.",
+    "starting_server": "Starting the table…",
+    "server_listening": "Table open on port {port}. Friends join with: uno join {address}",
+    "reason_eof": "closed", "reason_broken": "broken", "reason_refused": "refused",
+    "reason_timeout": "timed out", "reason_shutdown": "the server shut down",
+    # --- browse (uno join without an address)
+    "browse_title": "Tables on your network",
+    "browse_searching": "Looking for tables on the LAN…",
+    "browse_none": "No table found yet. Type an address below, or wait.",
+    "browse_unavailable": "LAN discovery is not available here: type an address.",
+    "browse_columns": "{name:<24} {host:<22} {players:>7} {free:>5}  {rules}",
+    "col_name": "Table", "col_host": "Host", "col_players": "Players", "col_free": "Free",
+    "col_rules": "Rules",
+    "browse_address": "Address (host:port): ",
+    # --- lobby
+    "lobby_title": "Lobby — {server}",
+    "lobby_none": "No tables yet. Press n to open one.",
+    "lobby_columns": "{name:<24} {host:<14} {players:>7} {rules:<9} {state}",
+    "col_table": "Table", "col_state": "State",
+    "room_waiting": "waiting", "room_playing": "playing", "room_locked": "password",
+    "password_prompt": "Password for {room}: ",
+    # --- create form
+    "form_title": "A new table",
+    "form_name": "Name", "form_preset": "Rules", "form_seats": "Seats", "form_bots": "Bots",
+    "form_timeout": "Turn time", "form_password": "Password", "form_stack": "Stack Draw Two",
+    "form_seven_zero": "7-0 (swap hands)", "form_jump_in": "Jump-in",
+    "form_draw_until": "Draw until playable", "form_single": "Single hand",
+    "form_hint": "↑↓ field  ←→ change  type text  Enter create  Esc back",
+    "default_table": "{name}'s table",
+    "preset_official": "official", "preset_house": "house",
+    "none": "none",
+    # --- waiting room
+    "waiting_title": "{room} — waiting for the start",
+    "waiting_seats": "Seats {taken}/{max}: ",
+    "waiting_host": "You are the host: press s to start (empty seats get bots).",
+    "waiting_guest": "Waiting for {host} to start…",
+    "waiting_rules": "Rules: {preset}; turn time {timeout}",
+    "seat_bot": "bot", "seat_host": "host",
+    # --- table
+    "hand_no": "Hand {n}",
+    "target_score": "to {n}",
+    "single_hand": "single hand",
+    "dir_cw": "↻ clockwise", "dir_ccw": "↺ counter-clockwise",
+    "turn_you": "Your turn",
+    "turn_of": "{name}'s turn",
+    "color_in_play": "Colour: {color}",
+    "color_choosing": "Colour: being chosen",
+    "draw_pile": "Draw pile: {n}",
+    "pending_draw": "Pending: +{n}",
+    "cards_n": "{n}",
+    "flag_uno": "UNO!", "flag_away": "away", "flag_off": "offline",
+    "your_hand": "Your hand ({n})",
+    "spectating": "You are watching this table.",
+    "selected": "{card}",
+    "playable_hint": "▲ playable",
+    "uno_armed": "UNO! will be said with your next card",
+    "top_card": "Top card",
+    # --- prompts
+    "prompt_color": "Colour for {card}:",
+    "prompt_start_color": "The first card is a Wild. Colour:",
+    "prompt_challenge": "{name} played a Wild Draw Four on you: y challenge, n accept (draw {n})",
+    "prompt_seat": "Swap hands with:",
+    "prompt_chat": "Say: ",
+    "prompt_drawn": "You drew {card}: Enter plays it, p keeps it",
+    "not_playable": "{card} cannot be played now",
+    "not_your_turn": "It is not your turn",
+    "nothing_to_do": "Nothing to do now",
+    "cannot_uno": "You can say UNO with two cards on your turn, or one card",
+    "nobody_to_catch": "Nobody to catch",
+    "cannot_draw": "You cannot draw now",
+    "cannot_pass": "You cannot pass now",
+    "hand_won": "{name} wins hand {n} and scores {points} points",
+    "match_won": "{name} wins the match!",
+    "scores": "Scores",
+    "next_hand": "The next hand starts in a moment…",
+    "match_over_host": "Press s for a new match, l to leave.",
+    "match_over_guest": "Waiting for the host; press l to leave.",
+    "deadline": "⏱ {n}s",
+    # --- log lines
+    "ev_hand": "Hand {n} — {name} deals",
+    "ev_start_card": "First card: {card}",
+    "ev_start_returned": "{card} turned up and goes back into the pile",
+    "ev_played": "{name} played {card}",
+    "ev_played_wild": "{name} played {card} → {color}",
+    "ev_jump_in": "{name} jumped in with {card}",
+    "ev_drew_one": "{name} draws a card",
+    "ev_drew_n": "{name} draws {n}",
+    "ev_drew_you": "{name} drew {cards}",
+    "ev_drew_penalty": "{name} draws {n} for not saying UNO",
+    "ev_drew_false": "{name} draws {n} for a false catch",
+    "ev_draw_skipped": "Nothing left to draw",
+    "ev_reshuffled": "The discards were shuffled into a new draw pile",
+    "ev_passed": "{name} passes",
+    "ev_skipped": "{name} loses the turn",
+    "ev_direction": "Direction reversed: {dir}",
+    "ev_color": "{name} chose {color}",
+    "ev_challenge_guilty": "{name} challenged {target}'s +4: guilty!",
+    "ev_challenge_innocent": "{name} challenged {target}'s +4: innocent",
+    "ev_uno": "{name}: UNO!",
+    "ev_caught": "{name} caught {target} without UNO!",
+    "ev_false_catch": "{name} wrongly called out {target}",
+    "ev_swap": "{name} swapped hands with {target}",
+    "ev_rotate": "Every hand moved one seat along",
+    "ev_hand_end": "{name} wins the hand: +{points} points",
+    "ev_match_end": "{name} wins the match!",
+    "ev_joined": "{name} sat down",
+    "ev_left": "{name} left",
+    "ev_dropped": "{name} lost the connection",
+    "ev_back": "{name} is back",
+    # --- help lines
+    "help_browse": "↑↓ choose  Enter connect  type host:port  Esc quit",
+    "help_lobby": "↑↓ choose  Enter join  w watch  n new table  r refresh  t chat  q quit",
+    "help_waiting_host": "s start  + add bot  - remove bot  l leave  t chat  q quit",
+    "help_waiting": "l leave  t chat  q quit",
+    "help_table": "←→/1-9 card  Enter play  d draw  p pass  u UNO  c catch  t chat  q quit",
+    "help_spectator": "l leave  t chat  q quit",
+    "help_color": "r/y/g/b or ←→ Enter  choose colour   Esc cancel",
+    "help_challenge": "y challenge   n accept",
+    "help_seat": "←→ or 1-9  choose seat   Enter swap   Esc cancel",
+    "help_chat": "Enter send   Esc cancel",
+    "help_connecting": "q quit",
+    # --- errors (by code)
+    "err_generic": "Refused: {message}",
+    "err_not_your_turn": "It is not your turn",
+    "err_does_not_match": "That card does not match",
+    "err_wild_draw_four_refused": "You may not play a Wild Draw Four while holding the colour in play",
+    "err_must_answer_draw": "Answer the pending draw: stack or draw",
+    "err_must_play": "You must play a card",
+    "err_only_drawn_card": "Only the card you drew can be played now",
+    "err_cannot_pass": "You cannot pass now",
+    "err_cannot_draw": "You cannot draw now",
+    "err_cannot_call_uno": "You cannot say UNO now",
+    "err_not_catchable": "Nobody can be caught now",
+    "err_room_full": "Every seat is taken",
+    "err_wrong_password": "Wrong password",
+    "err_already_started": "The match has started: you can watch it",
+    "err_not_host": "Only the host may do that",
+    "err_not_enough_players": "A match needs at least 2 players: add a bot",
+    "err_no_such_room": "That table is gone",
+    "err_rate_limited": "You are chatting too fast",
+    "err_version_mismatch": "This server speaks another protocol version",
+}
+
+ES: dict[str, str] = {
+    "color_R": "rojo", "color_Y": "amarillo", "color_G": "verde", "color_B": "azul",
+    "Color_R": "Rojo", "Color_Y": "Amarillo", "Color_G": "Verde", "Color_B": "Azul",
+    "rank_S": "Salta turno", "rank_R": "Cambio de sentido", "rank_+2": "Roba dos",
+    "rank_W": "Comodín", "rank_W+4": "Comodín +4",
+    "card_number": "{rank} {color}",
+    "card_action": "{rank} {color}",
+    "app_title": "UNO",
+    "you": "tú",
+    "yes": "sí", "no": "no", "off": "no",
+    "seconds": "{n} s",
+    "quit_confirm": "¿Salir? Pulsa y para salir, cualquier otra tecla para seguir.",
+    "status_connecting": "Conectando con {address}…",
+    "status_connected": "conectado a {address}",
+    "status_lost": "Se perdió la conexión ({reason}). Reintento en {delay} (intento {attempt})…",
+    "status_retrying": "Reconectando con {address} (intento {attempt})…",
+    "status_failed": "No se puede conectar con {address}: {reason}",
+    "status_replaced": "Otra ventana ocupó tu asiento. Pulsa q para salir.",
+    "status_resumed": "Bienvenido de nuevo: vuelves a tu asiento.",
+    "status_seat_lost": "No se pudo guardar tu asiento; vuelves a la sala.",
+    "starting_server": "Abriendo la mesa…",
+    "server_listening": "Mesa abierta en el puerto {port}. Tus amigos entran con: uno join {address}",
+    "reason_eof": "cerrada", "reason_broken": "rota", "reason_refused": "rechazada",
+    "reason_timeout": "tiempo agotado", "reason_shutdown": "el servidor se cerró",
+    "browse_title": "Mesas en tu red",
+    "browse_searching": "Buscando mesas en la red local…",
+    "browse_none": "Aún no hay mesas. Escribe una dirección abajo, o espera.",
+    "browse_unavailable": "La búsqueda en la red no está disponible: escribe una dirección.",
+    "browse_columns": "{name:<24} {host:<22} {players:>7} {free:>5}  {rules}",
+    "col_name": "Mesa", "col_host": "Anfitrión", "col_players": "Jugad.", "col_free": "Libres",
+    "col_rules": "Reglas",
+    "browse_address": "Dirección (host:puerto): ",
+    "lobby_title": "Sala — {server}",
+    "lobby_none": "Aún no hay mesas. Pulsa n para abrir una.",
+    "lobby_columns": "{name:<24} {host:<14} {players:>7} {rules:<9} {state}",
+    "col_table": "Mesa", "col_state": "Estado",
+    "room_waiting": "esperando", "room_playing": "jugando", "room_locked": "contraseña",
+    "password_prompt": "Contraseña de {room}: ",
+    "form_title": "Una mesa nueva",
+    "form_name": "Nombre", "form_preset": "Reglas", "form_seats": "Asientos", "form_bots": "Bots",
+    "form_timeout": "Tiempo por turno", "form_password": "Contraseña",
+    "form_stack": "Acumular Roba dos", "form_seven_zero": "7-0 (cambiar manos)",
+    "form_jump_in": "Cortar (jump-in)", "form_draw_until": "Robar hasta poder jugar",
+    "form_single": "Una sola mano",
+    "form_hint": "↑↓ campo  ←→ cambiar  escribe texto  Enter crear  Esc volver",
+    "default_table": "Mesa de {name}",
+    "preset_official": "oficial", "preset_house": "de la casa",
+    "none": "ninguna",
+    "waiting_title": "{room} — esperando el inicio",
+    "waiting_seats": "Asientos {taken}/{max}: ",
+    "waiting_host": "Eres el anfitrión: pulsa s para empezar (los asientos vacíos serán bots).",
+    "waiting_guest": "Esperando a que {host} empiece…",
+    "waiting_rules": "Reglas: {preset}; tiempo por turno {timeout}",
+    "seat_bot": "bot", "seat_host": "anfitrión",
+    "hand_no": "Mano {n}",
+    "target_score": "a {n}",
+    "single_hand": "una mano",
+    "dir_cw": "↻ horario", "dir_ccw": "↺ antihorario",
+    "turn_you": "Tu turno",
+    "turn_of": "Turno de {name}",
+    "color_in_play": "Color: {color}",
+    "color_choosing": "Color: por elegir",
+    "draw_pile": "Mazo: {n}",
+    "pending_draw": "Acumulado: +{n}",
+    "cards_n": "{n}",
+    "flag_uno": "¡UNO!", "flag_away": "ausente", "flag_off": "desconect.",
+    "your_hand": "Tu mano ({n})",
+    "spectating": "Estás mirando esta mesa.",
+    "selected": "{card}",
+    "playable_hint": "▲ jugable",
+    "uno_armed": "Dirás ¡UNO! con tu próxima carta",
+    "top_card": "Carta arriba",
+    "prompt_color": "Color para {card}:",
+    "prompt_start_color": "La primera carta es un Comodín. Color:",
+    "prompt_challenge": "{name} te jugó un Comodín +4: y desafiar, n aceptar (robar {n})",
+    "prompt_seat": "Cambiar la mano con:",
+    "prompt_chat": "Di: ",
+    "prompt_drawn": "Robaste {card}: Enter la juega, p te la quedas",
+    "not_playable": "{card} no se puede jugar ahora",
+    "not_your_turn": "No es tu turno",
+    "nothing_to_do": "Nada que hacer ahora",
+    "cannot_uno": "Puedes decir UNO con dos cartas en tu turno, o con una",
+    "nobody_to_catch": "No hay a quién pillar",
+    "cannot_draw": "No puedes robar ahora",
+    "cannot_pass": "No puedes pasar ahora",
+    "hand_won": "{name} gana la mano {n} y suma {points} puntos",
+    "match_won": "¡{name} gana la partida!",
+    "scores": "Puntos",
+    "next_hand": "La siguiente mano empieza enseguida…",
+    "match_over_host": "Pulsa s para otra partida, l para salir de la mesa.",
+    "match_over_guest": "Esperando al anfitrión; pulsa l para salir de la mesa.",
+    "deadline": "⏱ {n}s",
+    "ev_hand": "Mano {n} — reparte {name}",
+    "ev_start_card": "Primera carta: {card}",
+    "ev_start_returned": "Salió {card} y vuelve al mazo",
+    "ev_played": "{name} jugó {card}",
+    "ev_played_wild": "{name} jugó {card} → {color}",
+    "ev_jump_in": "{name} cortó con {card}",
+    "ev_drew_one": "{name} roba una carta",
+    "ev_drew_n": "{name} roba {n}",
+    "ev_drew_you": "{name} robó {cards}",
+    "ev_drew_penalty": "{name} roba {n} por no decir UNO",
+    "ev_drew_false": "{name} roba {n} por pillar sin razón",
+    "ev_draw_skipped": "No queda nada que robar",
+    "ev_reshuffled": "Se barajó el descarte como nuevo mazo",
+    "ev_passed": "{name} pasa",
+    "ev_skipped": "{name} pierde el turno",
+    "ev_direction": "Cambio de sentido: {dir}",
+    "ev_color": "{name} eligió {color}",
+    "ev_challenge_guilty": "{name} desafió el +4 de {target}: ¡culpable!",
+    "ev_challenge_innocent": "{name} desafió el +4 de {target}: inocente",
+    "ev_uno": "{name}: ¡UNO!",
+    "ev_caught": "¡{name} pilló a {target} sin decir UNO!",
+    "ev_false_catch": "{name} acusó a {target} sin razón",
+    "ev_swap": "{name} cambió la mano con {target}",
+    "ev_rotate": "Todas las manos pasaron un asiento",
+    "ev_hand_end": "{name} gana la mano: +{points} puntos",
+    "ev_match_end": "¡{name} gana la partida!",
+    "ev_joined": "{name} se sentó",
+    "ev_left": "{name} se fue",
+    "ev_dropped": "{name} perdió la conexión",
+    "ev_back": "{name} volvió",
+    "help_browse": "↑↓ elegir  Enter conectar  escribe host:puerto  Esc salir",
+    "help_lobby": "↑↓ elegir  Enter entrar  w mirar  n mesa nueva  r actualizar  t chat  q salir",
+    "help_waiting_host": "s empezar  + bot  - quitar bot  l salir de la mesa  t chat  q salir",
+    "help_waiting": "l salir de la mesa  t chat  q salir",
+    "help_table": "←→/1-9 carta  Enter jugar  d robar  p pasar  u UNO  c pillar  t chat  q salir",
+    "help_spectator": "l salir de la mesa  t chat  q salir",
+    "help_color": "r/y/g/b o ←→ Enter  elegir color   Esc cancelar",
+    "help_challenge": "y desafiar   n aceptar",
+    "help_seat": "←→ o 1-9  elegir asiento   Enter cambiar   Esc cancelar",
+    "help_chat": "Enter enviar   Esc cancelar",
+    "help_connecting": "q salir",
+    "err_generic": "Rechazado: {message}",
+    "err_not_your_turn": "No es tu turno",
+    "err_does_not_match": "Esa carta no coincide",
+    "err_wild_draw_four_refused": "No puedes jugar un Comodín +4 si tienes el color en juego",
+    "err_must_answer_draw": "Responde al acumulado: acumula o roba",
+    "err_must_play": "Tienes que jugar una carta",
+    "err_only_drawn_card": "Ahora solo puedes jugar la carta que robaste",
+    "err_cannot_pass": "No puedes pasar ahora",
+    "err_cannot_draw": "No puedes robar ahora",
+    "err_cannot_call_uno": "No puedes decir UNO ahora",
+    "err_not_catchable": "Ahora no se puede pillar a nadie",
+    "err_room_full": "Todos los asientos están ocupados",
+    "err_wrong_password": "Contraseña incorrecta",
+    "err_already_started": "La partida ya empezó: puedes mirarla",
+    "err_not_host": "Solo el anfitrión puede hacer eso",
+    "err_not_enough_players": "Una partida necesita al menos 2 jugadores: añade un bot",
+    "err_no_such_room": "Esa mesa ya no existe",
+    "err_rate_limited": "Escribes demasiado rápido",
+    "err_version_mismatch": "Este servidor habla otra versión del protocolo",
+}
+
+TEXTS: Mapping[str, Mapping[str, str]] = {"en": EN, "es": ES}
+
+_lang = "en"
+
+
+def detect_language(arg: str | None = None, environ: Mapping[str, str] | None = None) -> str:
+    """``arg`` if given, else the locale's language (Spanish for ``es*``), else English."""
+    if arg:
+        return arg if arg in LANGS else "en"
+    env = os.environ if environ is None else environ
+    for var in ("LC_ALL", "LC_MESSAGES", "LANG", "LANGUAGE"):
+        value = env.get(var, "")
+        if value:
+            return "es" if value.lower().startswith("es") else "en"
+    return "en"
+
+
+def set_language(lang: str) -> None:
+    global _lang
+    _lang = lang if lang in LANGS else "en"
+
+
+def language() -> str:
+    return _lang
+
+
+def t(key: str, **kw: object) -> str:
+    """The text ``key`` in the current language, formatted with ``kw``."""
+    text = TEXTS[_lang].get(key)
+    if text is None:
+        text = EN.get(key, key)
+    return text.format(**kw) if kw else text
+
+
+def has(key: str) -> bool:
+    return key in TEXTS[_lang]
+
+
+def color_name(color: Color | str, capital: bool = False) -> str:
+    letter = color if isinstance(color, str) else color.value
+    return t(("Color_" if capital else "color_") + letter)
+
+
+def card_name(card: Card) -> str:
+    """A card's name in words: "Red 7", "Roba dos rojo", "Comodín +4"."""
+    rank = card.rank.value
+    if card.color is None:
+        return t("rank_" + rank)
+    color, big = color_name(card.color), color_name(card.color, capital=True)
+    if card.rank.is_number:
+        return t("card_number", color=color, Color=big, rank=rank)
+    return t("card_action", color=color, Color=big, rank=t("rank_" + rank))

@@ -1,0 +1,93 @@
+"""The log: what happened at the table, one line per change, in the player's language.
+
+A change arrives as a list of events; ``narrate`` joins them into one line such as
+"Ana played Draw Two red — Luis draws 2 — Luis loses the turn".
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Collection, Iterable
+
+from engine import events as ev
+
+from .i18n import card_name, color_name, t
+
+Names = Callable[[str], str]
+
+
+def narrate(events: Iterable[ev.Event], name: Names, said_uno: Collection[str] = ()) -> list[str]:
+    """Log lines for one batch of events (usually one line; a hand's end adds its own).
+    ``said_uno``: seats that said UNO with the card they played (the view tells, not an event)."""
+    parts: list[str] = []
+    lines: list[str] = []
+    for event in events:
+        text = _one(event, name)
+        if text is None:
+            continue
+        if isinstance(event, ev.HandStarted | ev.HandEnded | ev.MatchEnded):
+            if parts:
+                lines.append(" — ".join(parts))
+                parts = []
+            lines.append(text)
+        else:
+            parts.append(text)
+            if isinstance(event, ev.CardPlayed) and event.seat in said_uno:
+                parts.append(t("ev_uno", name=name(event.seat)))
+    if parts:
+        lines.append(" — ".join(parts))
+    return lines
+
+
+def _one(event: ev.Event, name: Names) -> str | None:
+    if isinstance(event, ev.HandStarted):
+        return t("ev_hand", n=event.hand_number, name=name(event.dealer))
+    if isinstance(event, ev.StartingCard):
+        key = "ev_start_returned" if event.returned else "ev_start_card"
+        return t(key, card=card_name(event.card))
+    if isinstance(event, ev.CardPlayed):
+        who, card = name(event.seat), card_name(event.card)
+        if event.jump_in:
+            return t("ev_jump_in", name=who, card=card)
+        if event.card.is_wild:
+            return t("ev_played_wild", name=who, card=card, color=color_name(event.color))
+        return t("ev_played", name=who, card=card)
+    if isinstance(event, ev.Drew):
+        who = name(event.seat)
+        if event.cards:
+            return t("ev_drew_you", name=who, cards=", ".join(card_name(c) for c in event.cards))
+        if event.reason == "uno_penalty":
+            return t("ev_drew_penalty", name=who, n=event.count)
+        if event.reason == "false_catch":
+            return t("ev_drew_false", name=who, n=event.count)
+        if event.count == 1:
+            return t("ev_drew_one", name=who)
+        return t("ev_drew_n", name=who, n=event.count)
+    if isinstance(event, ev.DrawSkipped):
+        return t("ev_draw_skipped")
+    if isinstance(event, ev.Reshuffled):
+        return t("ev_reshuffled")
+    if isinstance(event, ev.Passed):
+        return t("ev_passed", name=name(event.seat))
+    if isinstance(event, ev.Skipped):
+        return t("ev_skipped", name=name(event.seat))
+    if isinstance(event, ev.DirectionChanged):
+        return t("ev_direction", dir=t("dir_cw" if event.direction == 1 else "dir_ccw"))
+    if isinstance(event, ev.ColorChosen):
+        return t("ev_color", name=name(event.seat), color=color_name(event.color))
+    if isinstance(event, ev.Challenged):
+        key = "ev_challenge_guilty" if event.guilty else "ev_challenge_innocent"
+        return t(key, name=name(event.seat), target=name(event.target))
+    if isinstance(event, ev.UnoCalled):
+        return t("ev_uno", name=name(event.seat))
+    if isinstance(event, ev.Caught):
+        key = "ev_false_catch" if event.false_catch else "ev_caught"
+        return t(key, name=name(event.seat), target=name(event.target))
+    if isinstance(event, ev.HandsExchanged):
+        if event.target is None:
+            return t("ev_rotate")
+        return t("ev_swap", name=name(event.seat), target=name(event.target))
+    if isinstance(event, ev.HandEnded):
+        return t("ev_hand_end", name=name(event.winner), points=event.points)
+    if isinstance(event, ev.MatchEnded):
+        return t("ev_match_end", name=name(event.winner))
+    return None  # Dealt, TurnStarted: the table shows them
