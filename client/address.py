@@ -1,0 +1,29 @@
+"""``HOST[:PORT]`` as typed by a person."""
+
+from __future__ import annotations
+
+DEFAULT_PORT = 7777
+
+
+def parse_address(text: str, default_port: int = DEFAULT_PORT) -> tuple[str, int]:
+    """``host``, ``host:port``, ``[v6]:port`` or ``:port`` (this machine). Raises ``ValueError``."""
+    text = text.strip()
+    if not text:
+        raise ValueError("empty address")
+    if text.startswith("["):
+        host, sep, rest = text[1:].partition("]")
+        if not sep or (rest and not rest.startswith(":")):
+            raise ValueError(f"bad address {text!r}")
+        port = int(rest[1:]) if rest else default_port
+    elif text.count(":") == 1:
+        host, _, port_text = text.partition(":")
+        port = int(port_text)
+    else:
+        host, port = text, default_port  # a name, an IPv4 address or a bare IPv6 address
+    if not 0 < port < 65536:
+        raise ValueError(f"bad port {port}")
+    return host or "127.0.0.1", port
+
+
+def format_address(host: str, port: int) -> str:
+    return f"[{host}]:{port}" if ":" in host else f"{host}:{port}"

@@ -1,0 +1,694 @@
+"""The client's state, and nothing else: no I/O, no prompt-toolkit, no trio.
+
+``Model.apply(message)`` folds a server message in. Intents (``play_selected``, ``draw``,
+``say_uno`` ...) are what keys ask for; those that talk to the server append protocol messages to
+``outbox``, which the app sends. Screens and prompts are derived from the state, so they can never
+disagree with it.
+"""
+
+from __future__ import annotations
+
+import enum
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from engine import View
+from engine.actions import (
+    Accept,
+    Action,
+    CallUno,
+    Catch,
+    Challenge,
+    ChooseColor,
+    Draw,
+    JumpIn,
+    KeepDrawing,
+    Pass,
+    PlayCard,
+)
+from engine.cards import Card, Color
+from protocol import (
+    MAX_CHAT,
+    AddBot,
+    ChatMsg,
+    CreateRoom,
+    Error,
+    Events,
+    Joined,
+    JoinRoom,
+    LeaveRoom,
+    Left,
+    ListRooms,
+    Message,
+    Ping,
+    Pong,
+    ProtocolError,
+    RemoveBot,
+    RoomInfo,
+    Rooms,
+    RoomSummary,
+    RoomUpdate,
+    Say,
+    Start,
+    ViewMsg,
+    Welcome,
+    clean_text,
+    codec,
+)
+
+from .address import parse_address
+from .form import CreateForm
+from .i18n import card_name, t
+from .narrate import narrate
+
+COLORS = (Color.RED, Color.YELLOW, Color.GREEN, Color.BLUE)
+_COLOR_ORDER = {Color.RED: 0, Color.YELLOW: 1, Color.GREEN: 2, Color.BLUE: 3, None: 4}
+_RANK_ORDER = {rank: i for i, rank in enumerate(
+    ["0", "1", "2", "3", "4", "5", "6", "7", "8", "9", "S", "R", "+2", "W", "W+4"])}
+LOG_LINES = 200
+CHAT_LINES = 100
+
+
+class Status(enum.Enum):
+    IDLE = "idle"  # not connected and not trying (choosing a server)
+    CONNECTING = "connecting"
+    CONNECTED = "connected"
+    LOST = "lost"  # the connection dropped; retrying
+    FAILED = "failed"  # given up: the seat was taken over, or the server refused us
+
+
+class Screen(enum.Enum):
+    BROWSE = "browse"  # choosing a server (``uno join`` without an address)
+    CONNECTING = "connecting"
+    LOBBY = "lobby"
+    CREATE = "create"  # the new-table form
+    WAITING = "waiting"  # in a room before the start
+    TABLE = "table"
+
+
+class Prompt(enum.Enum):
+    NONE = "none"
+    QUIT = "quit"
+    CHAT = "chat"
+    PASSWORD = "password"
+    COLOR = "color"  # the colour of the wild being played
+    START_COLOR = "start_color"  # the colour of a Wild turned up as the first card (R6)
+    SEAT = "seat"  # whom a 7 swaps hands with (R15)
+    CHALLENGE = "challenge"  # challenge or accept a Wild Draw Four (R12)
+
+
+@dataclass(frozen=True)
+class ServerEntry:
+    """A server found on the LAN."""
+
+    name: str
+    host: str
+    port: int
+    tables: int = 0
+    free_seats: int = 0
+    rules: str = ""
+    players: int = 0
+
+
+def card_sort_key(card: Card) -> tuple[int, int]:
+    return _COLOR_ORDER[card.color], _RANK_ORDER[card.rank.value]
+
+
+class Model:
+    def __init__(self, name: str, *, clock: Callable[[], float] = time.monotonic) -> None:
+        self.clock = clock
+        self.name = clean_text(name)[:24] or "Player"
+        # connection
+        self.status = Status.IDLE
+        self.address = ""
+        self.attempt = 0
+        self.reason = ""
+        self.retry_at: float | None = None
+        self.server_name = ""
+        self.token: str | None = None
+        self.connect_request: tuple[str, int] | None = None  # asked for by the browse screen
+        self.info = ""  # a line from the app (e.g. where the hosted table listens)
+        # browse
+        self.browsing = False
+        self.servers: list[ServerEntry] = []
+        self.server_index = 0
+        self.address_text = ""
+        self.discovery_state = "searching"  # searching | unavailable
+        # lobby
+        self.rooms: tuple[RoomSummary, ...] = ()
+        self.room_index = 0
+        self.form: CreateForm | None = None
+        # room and game
+        self.room: RoomInfo | None = None
+        self.role: str | None = None
+        self.seat: str | None = None
+        self.view: View | None = None
+        self.deadline_at: float | None = None
+        self.log: list[str] = []
+        self.chat: list[tuple[str, str]] = []
+        # input
+        self.selected = 0
+        self.uno_armed = False
+        self.pending_card: Card | None = None
+        self.pending_targets: tuple[str, ...] = ()
+        self.color_index = 0
+        self.seat_index = 0
+        self.text_prompt: Prompt | None = None  # CHAT or PASSWORD while typing
+        self.input_text = ""
+        self.password_room: str | None = None
+        self.confirm_quit = False
+        self.quit = False
+        self.notice = ""
+        # automation (``uno host``)
+        self.auto_create: CreateRoom | None = None
+        self.auto_start = False
+        self.outbox: list[Message] = []
+
+    # ================================================================== derived state
+
+    @property
+    def screen(self) -> Screen:
+        if self.room is None:
+            if self.status is Status.CONNECTED:
+                return Screen.CREATE if self.form is not None else Screen.LOBBY
+            return Screen.BROWSE if self.browsing else Screen.CONNECTING
+        if self.view is None:
+            return Screen.WAITING
+        return Screen.TABLE
+
+    @property
+    def prompt(self) -> Prompt:
+        if self.confirm_quit:
+            return Prompt.QUIT
+        if self.text_prompt is not None:
+            return self.text_prompt
+        if self.screen is not Screen.TABLE:
+            return Prompt.NONE
+        if self.pending_card is not None:
+            return Prompt.SEAT if self.pending_targets else Prompt.COLOR
+        legal = self.legal
+        if any(isinstance(a, ChooseColor) for a in legal):
+            return Prompt.START_COLOR
+        if any(isinstance(a, Challenge) for a in legal):
+            return Prompt.CHALLENGE
+        return Prompt.NONE
+
+    @property
+    def typing(self) -> bool:
+        """Whether printable keys are text (not commands) right now."""
+        if self.confirm_quit:
+            return False
+        if self.text_prompt is not None:
+            return True
+        screen = self.screen
+        if screen is Screen.BROWSE:
+            return True
+        return screen is Screen.CREATE and self.form is not None and self.form.editing_text
+
+    @property
+    def legal(self) -> tuple[Action, ...]:
+        return self.view.legal if self.view is not None and self.status is Status.CONNECTED else ()
+
+    @property
+    def hand(self) -> list[Card]:
+        if self.view is None or self.view.hand is None:
+            return []
+        return sorted(self.view.hand, key=card_sort_key)
+
+    @property
+    def playable(self) -> set[Card]:
+        return {a.card for a in self.legal if isinstance(a, PlayCard | JumpIn)}
+
+    @property
+    def selected_card(self) -> Card | None:
+        hand = self.hand
+        return hand[self.selected] if 0 <= self.selected < len(hand) else None
+
+    @property
+    def is_host(self) -> bool:
+        return self.room is not None and self.seat is not None and self.room.host_seat == self.seat
+
+    @property
+    def my_turn(self) -> bool:
+        return self.view is not None and self.view.seat is not None and self.view.current == self.view.seat
+
+    def name_of(self, seat: str | None) -> str:
+        if seat is None:
+            return "?"
+        if self.room is not None:
+            for info in self.room.seats:
+                if info.seat == seat:
+                    return clean_text(info.name)
+        return f"#{clean_text(seat)}"
+
+    def seconds_left(self) -> int | None:
+        if self.deadline_at is None:
+            return None
+        return max(0, int(self.deadline_at - self.clock() + 0.999))
+
+    # ================================================================== connection events
+
+    def connecting(self, address: str, attempt: int) -> None:
+        self.address = address
+        self.attempt = attempt
+        self.retry_at = None
+        if self.status is not Status.LOST:
+            self.status = Status.CONNECTING
+
+    def connection_lost(self, reason: str, retry_in: float) -> None:
+        self.status = Status.LOST
+        self.reason = reason
+        self.retry_at = self.clock() + retry_in
+        self.outbox.clear()
+        self._close_prompts()
+
+    def connection_failed(self, reason: str) -> None:
+        self.status = Status.FAILED
+        self.reason = reason
+        self.retry_at = None
+        self.outbox.clear()
+
+    # ================================================================== server messages
+
+    def apply(self, message: Message) -> None:
+        handler = _HANDLERS.get(type(message))
+        if handler is not None:
+            handler(self, message)
+
+    def _welcome(self, message: Welcome) -> None:
+        had_room = self.room is not None
+        self.status = Status.CONNECTED
+        self.attempt = 0
+        self.reason = ""
+        self.server_name = clean_text(message.server)
+        self.token = message.token
+        self.name = clean_text(message.name)
+        if message.resumed:
+            if had_room:
+                self.notice = t("status_resumed")
+            return
+        if had_room:
+            self._leave_room_state()
+            self.notice = t("status_seat_lost")
+        if self.auto_create is not None:
+            self.outbox.append(self.auto_create)
+            self.auto_create = None
+        else:
+            self.outbox.append(ListRooms())
+
+    def _rooms(self, message: Rooms) -> None:
+        self.rooms = message.rooms
+        self.room_index = min(self.room_index, max(0, len(self.rooms) - 1))
+
+    def _joined(self, message: Joined) -> None:
+        if self.room is None or self.room.id != message.room.id:
+            self.log.clear()
+            self.view = None
+        self.room, self.role, self.seat = message.room, message.role, message.seat
+        self.form = None
+        if self.auto_start and self.is_host and not message.room.started:
+            self.outbox.append(Start())
+        self.auto_start = False
+
+    def _room(self, message: RoomUpdate) -> None:
+        old = self.room
+        self.room = message.room
+        if old is None or old.id != message.room.id:
+            return
+        before = {s.seat: s for s in old.seats}
+        after = {s.seat: s for s in message.room.seats}
+        for seat, info in after.items():
+            prev = before.get(seat)
+            if seat == self.seat:
+                continue
+            if prev is None:
+                self._log([t("ev_joined", name=clean_text(info.name))])
+            elif prev.connected and not info.connected:
+                self._log([t("ev_dropped", name=clean_text(info.name))])
+            elif not prev.connected and info.connected:
+                self._log([t("ev_back", name=clean_text(info.name))])
+        for seat, info in before.items():
+            if seat not in after:
+                self._log([t("ev_left", name=clean_text(info.name))])
+
+    def _left(self, message: Left) -> None:
+        self._leave_room_state()
+        self.outbox.append(ListRooms())
+
+    def _leave_room_state(self) -> None:
+        self.room = self.view = None
+        self.role = self.seat = None
+        self.deadline_at = None
+        self.log.clear()
+        self._close_prompts()
+
+    def _view_msg(self, message: ViewMsg) -> None:
+        self._set_view(message.view, message.deadline)
+
+    def _events(self, message: Events) -> None:
+        events = []
+        for data in message.events:
+            try:
+                events.append(codec.event_from_wire(data))
+            except ProtocolError:
+                continue
+        if message.view is not None:
+            self._set_view(message.view, message.deadline)
+        said = set()
+        if self.view is not None:  # UNO said with a card shows in the view, not in an event
+            view = self.view
+            said = {s for s, n, u in zip(view.seats, view.hand_sizes, view.uno_said, strict=True)
+                    if n == 1 and u}
+        self._log(narrate(events, self.name_of, said))
+
+    def _set_view(self, data: dict[str, Any], deadline: float | None) -> None:
+        try:
+            view = codec.view_from_wire(data)
+        except ProtocolError:
+            return
+        old = self.view
+        self.view = view
+        self.deadline_at = None if deadline is None else self.clock() + deadline
+        hand = self.hand
+        if view.drawn is not None and view.current == view.seat and view.drawn in self.playable:
+            self.selected = hand.index(view.drawn)  # R8: the drawn card is the one to play
+        self.selected = min(self.selected, max(0, len(hand) - 1))
+        if len(hand) != 2 or not self.my_turn:
+            self.uno_armed = False
+        if old is None or old.hand_number != view.hand_number or old.current != view.current:
+            self.pending_card, self.pending_targets = None, ()
+
+    def _chat(self, message: ChatMsg) -> None:
+        self.chat.append((clean_text(message.source), clean_text(message.text)))
+        del self.chat[:-CHAT_LINES]
+
+    def _error(self, message: Error) -> None:
+        key = "err_" + message.code
+        self.notice = t(key) if _has_text(key) else t("err_generic", message=clean_text(message.message))
+        if message.ref == "action":
+            self.pending_card, self.pending_targets = None, ()
+        if message.fatal:
+            self.connection_failed(message.code)
+
+    def _ping(self, message: Ping) -> None:
+        self.outbox.append(Pong(nonce=message.nonce))
+
+    def _log(self, lines: list[str]) -> None:
+        self.log.extend(lines)
+        del self.log[:-LOG_LINES]
+
+    # ================================================================== intents: general
+
+    def _send(self, message: Message) -> bool:
+        if self.status is not Status.CONNECTED:
+            return False
+        self.outbox.append(message)
+        return True
+
+    def take_outbox(self) -> list[Message]:
+        out, self.outbox = self.outbox, []
+        return out
+
+    def key_pressed(self) -> None:
+        """Any key: an old notice has been read."""
+        self.notice = ""
+
+    def ask_quit(self) -> None:
+        self.confirm_quit = True
+
+    def answer_quit(self, yes: bool) -> None:
+        self.confirm_quit = False
+        self.quit = yes
+
+    def cancel(self) -> None:
+        """Esc: close whatever prompt is open."""
+        if self.text_prompt is not None:
+            self.text_prompt, self.input_text = None, ""
+        elif self.pending_card is not None:
+            self.pending_card, self.pending_targets = None, ()
+        elif self.screen is Screen.CREATE:
+            self.form = None
+
+    def _close_prompts(self) -> None:
+        self.pending_card, self.pending_targets = None, ()
+        self.uno_armed = False
+        if self.text_prompt is Prompt.PASSWORD:
+            self.text_prompt, self.input_text = None, ""
+
+    # ---- typing
+
+    def open_chat(self) -> None:
+        self.text_prompt, self.input_text = Prompt.CHAT, ""
+
+    def type_text(self, text: str) -> None:
+        text = clean_text(text.replace("\n", " ").replace("\r", " "))
+        if self.text_prompt is not None:
+            limit = MAX_CHAT if self.text_prompt is Prompt.CHAT else 64
+            self.input_text = (self.input_text + text)[:limit]
+        elif self.screen is Screen.BROWSE:
+            self.address_text = (self.address_text + text.strip())[:100]
+        elif self.screen is Screen.CREATE and self.form is not None:
+            self.form.type_text(text)
+
+    def backspace(self) -> None:
+        if self.text_prompt is not None:
+            self.input_text = self.input_text[:-1]
+        elif self.screen is Screen.BROWSE:
+            self.address_text = self.address_text[:-1]
+        elif self.screen is Screen.CREATE and self.form is not None:
+            self.form.backspace()
+
+    def submit_text(self) -> None:
+        """Enter while typing in a prompt."""
+        prompt, text = self.text_prompt, self.input_text.strip()
+        self.text_prompt, self.input_text = None, ""
+        if prompt is Prompt.CHAT and text:
+            self._send(Say(text=text))
+        elif prompt is Prompt.PASSWORD and self.password_room is not None:
+            self._send(JoinRoom(room=self.password_room, password=text or None))
+
+    # ================================================================== intents: browse
+
+    def set_servers(self, servers: list[ServerEntry]) -> None:
+        self.servers = servers
+        self.server_index = min(self.server_index, max(0, len(servers) - 1))
+
+    def move_server(self, delta: int) -> None:
+        if self.servers:
+            self.server_index = (self.server_index + delta) % len(self.servers)
+
+    def choose_server(self) -> None:
+        if self.address_text:
+            try:
+                self.connect_request = parse_address(self.address_text)
+            except ValueError:
+                self.notice = t("status_failed", address=self.address_text, reason="?")
+                return
+        elif self.servers:
+            entry = self.servers[self.server_index]
+            self.connect_request = (entry.host, entry.port)
+        else:
+            return
+        self.browsing = False
+
+    # ================================================================== intents: lobby
+
+    def move_room(self, delta: int) -> None:
+        if self.rooms:
+            self.room_index = (self.room_index + delta) % len(self.rooms)
+
+    def refresh_rooms(self) -> None:
+        self._send(ListRooms())
+
+    def join_selected(self, spectate: bool = False) -> None:
+        if not self.rooms:
+            return
+        room = self.rooms[self.room_index]
+        spectate = spectate or room.started
+        if room.password and not spectate:
+            self.password_room = room.id
+            self.text_prompt, self.input_text = Prompt.PASSWORD, ""
+            return
+        self._send(JoinRoom(room=room.id, spectate=spectate))
+
+    def open_form(self) -> None:
+        self.form = CreateForm(name=t("default_table", name=self.name)[:32])
+
+    def submit_form(self) -> None:
+        if self.form is not None:
+            self._send(self.form.message(t("default_table", name=self.name)[:32]))
+
+    # ================================================================== intents: room
+
+    def start(self) -> None:
+        if self.is_host and self.room is not None and not self.room.started:
+            self._send(Start())
+
+    def add_bot(self) -> None:
+        if self.is_host and self.room is not None and not self.room.started:
+            self._send(AddBot())
+
+    def remove_bot(self) -> None:
+        if self.is_host and self.room is not None and not self.room.started:
+            bots = [s for s in self.room.seats if s.kind == "bot"]
+            if bots:
+                self._send(RemoveBot(seat=bots[-1].seat))
+
+    def leave(self) -> None:
+        if self.room is not None:
+            self._send(LeaveRoom())
+
+    # ================================================================== intents: the game
+
+    def move_selection(self, delta: int) -> None:
+        if self.prompt is Prompt.COLOR or self.prompt is Prompt.START_COLOR:
+            self.color_index = (self.color_index + delta) % len(COLORS)
+        elif self.prompt is Prompt.SEAT:
+            self.seat_index = (self.seat_index + delta) % len(self.pending_targets)
+        elif self.hand:
+            self.selected = (self.selected + delta) % len(self.hand)
+
+    def select_number(self, number: int) -> None:
+        """Digit keys: 1-9, and 0 for the tenth."""
+        index = 9 if number == 0 else number - 1
+        if self.prompt is Prompt.SEAT:
+            if index < len(self.pending_targets):
+                self.seat_index = index
+                self.choose_target()
+        elif index < len(self.hand):
+            self.selected = index
+
+    def enter(self) -> None:
+        prompt = self.prompt
+        if prompt is Prompt.COLOR or prompt is Prompt.START_COLOR:
+            self.choose_color(COLORS[self.color_index])
+        elif prompt is Prompt.SEAT:
+            self.choose_target()
+        elif prompt is Prompt.NONE:
+            self.play_selected()
+
+    def play_selected(self) -> None:
+        card = self.selected_card
+        view = self.view
+        if card is None or view is None or view.seat is None:
+            return
+        plays = [a for a in self.legal if isinstance(a, PlayCard | JumpIn) and a.card == card]
+        if not plays:
+            key = "not_playable" if self.my_turn else "not_your_turn"
+            self.notice = t(key, card=card_name(card))
+            return
+        if card.is_wild:
+            self.pending_card, self.pending_targets = card, ()
+            self.color_index = 0
+            return
+        targets = tuple(dict.fromkeys(a.target for a in plays if a.target is not None))
+        if targets:
+            self.pending_card, self.pending_targets = card, targets
+            self.seat_index = 0
+            return
+        self._play(plays, card)
+
+    def _play(self, plays: list[Any], card: Card, color: Color | None = None,
+              target: str | None = None) -> None:
+        view = self.view
+        assert view is not None and view.seat is not None
+        uno = self.uno_armed and any(a.uno for a in plays)
+        if isinstance(plays[0], JumpIn):
+            action: Action = JumpIn(view.seat, card, target, uno)
+        else:
+            action = PlayCard(view.seat, card, color, target, uno)
+        self.pending_card, self.pending_targets = None, ()
+        self.uno_armed = False
+        self._act(action)
+
+    def choose_color(self, color: Color) -> None:
+        prompt = self.prompt
+        view = self.view
+        if view is None or view.seat is None:
+            return
+        if prompt is Prompt.START_COLOR:
+            self._act(ChooseColor(view.seat, color))
+        elif prompt is Prompt.COLOR and self.pending_card is not None:
+            card = self.pending_card
+            plays = [a for a in self.legal if isinstance(a, PlayCard) and a.card == card]
+            if plays:
+                self._play(plays, card, color=color)
+            else:
+                self.pending_card = None
+
+    def choose_target(self) -> None:
+        card = self.pending_card
+        if card is None or not self.pending_targets:
+            return
+        target = self.pending_targets[self.seat_index % len(self.pending_targets)]
+        plays = [a for a in self.legal if isinstance(a, PlayCard | JumpIn) and a.card == card
+                 and a.target == target]
+        if plays:
+            self._play(plays, card, target=target)
+        else:
+            self.pending_card, self.pending_targets = None, ()
+
+    def draw(self) -> None:
+        for kind in (Draw, KeepDrawing):
+            action = self._legal_of(kind)
+            if action is not None:
+                self._act(action)
+                return
+        self.notice = t("cannot_draw" if self.my_turn else "not_your_turn")
+
+    def pass_turn(self) -> None:
+        action = self._legal_of(Pass)
+        if action is None:
+            self.notice = t("cannot_pass" if self.my_turn else "not_your_turn")
+            return
+        self._act(action)
+
+    def say_uno(self) -> None:
+        """With two cards on your turn: UNO is said with the next card you play (no time lost).
+        Otherwise, when allowed (one card left), say it now."""
+        hand = self.hand
+        if self.my_turn and len(hand) == 2 and any(
+                isinstance(a, PlayCard | JumpIn) and a.uno for a in self.legal):
+            self.uno_armed = not self.uno_armed
+            return
+        action = self._legal_of(CallUno)
+        if action is None:
+            self.notice = t("cannot_uno")
+            return
+        self._act(action)
+
+    def catch(self) -> None:
+        catches = [a for a in self.legal if isinstance(a, Catch)]
+        if not catches:
+            self.notice = t("nobody_to_catch")
+            return
+        view = self.view
+        assert view is not None
+        best = next((a for a in catches if a.target == view.uno_open), catches[0])
+        self._act(best)
+
+    def challenge(self, accept: bool = False) -> None:
+        action = self._legal_of(Accept if accept else Challenge)
+        if action is not None:
+            self._act(action)
+
+    def _legal_of(self, kind: type) -> Action | None:
+        return next((a for a in self.legal if isinstance(a, kind)), None)
+
+    def _act(self, action: Action) -> None:
+        self._send(codec.action_to_act(action))
+
+
+def _has_text(key: str) -> bool:
+    from .i18n import EN
+
+    return key in EN
+
+
+_HANDLERS: dict[type, Callable[[Model, Any], None]] = {
+    Welcome: Model._welcome, Rooms: Model._rooms, Joined: Model._joined, RoomUpdate: Model._room,
+    Left: Model._left, ViewMsg: Model._view_msg, Events: Model._events, ChatMsg: Model._chat,
+    Error: Model._error, Ping: Model._ping,
+}
