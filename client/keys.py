@@ -1,0 +1,168 @@
+"""Key bindings: a factory that maps keys to model intents, each guarded by a ``Condition``.
+
+After every key the ``after`` callback runs (the app sends what the model queued and redraws).
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable
+
+from prompt_toolkit.filters import Condition
+from prompt_toolkit.key_binding import KeyBindings, KeyPressEvent
+from prompt_toolkit.keys import Keys
+
+from engine.cards import Color
+
+from .model import Model, Prompt, Screen
+
+log = logging.getLogger("uno.client.keys")
+COLOR_KEYS = {"r": Color.RED, "y": Color.YELLOW, "g": Color.GREEN, "b": Color.BLUE,
+              "a": Color.YELLOW, "v": Color.GREEN, "z": Color.BLUE}  # a/v/z: amarillo, verde, azul
+
+
+def make_key_bindings(model: Model, after: Callable[[], None]) -> KeyBindings:
+    kb = KeyBindings()
+
+    def screen_is(*screens: Screen) -> Condition:
+        return Condition(lambda: model.screen in screens)
+
+    def prompt_is(*prompts: Prompt) -> Condition:
+        return Condition(lambda: model.prompt in prompts)
+
+    typing = Condition(lambda: model.typing)
+    commands = ~typing & prompt_is(Prompt.NONE)
+    table = commands & screen_is(Screen.TABLE)
+    picking_color = prompt_is(Prompt.COLOR, Prompt.START_COLOR)
+    picking_seat = prompt_is(Prompt.SEAT)
+    challenge = prompt_is(Prompt.CHALLENGE)
+    quitting = prompt_is(Prompt.QUIT)
+    in_room = screen_is(Screen.WAITING, Screen.TABLE)
+
+    def bind(*keys: str, filter: Condition | None = None) -> Callable[[Callable[[], None]], None]:
+        def register(intent: Callable[[], None]) -> None:
+            def handler(event: KeyPressEvent) -> None:
+                log.debug("key %r -> %s", event.key_sequence[0].key, getattr(intent, "__name__", intent))
+                model.key_pressed()
+                intent()
+                after()
+                if model.quit:
+                    event.app.exit(result=0)
+
+            kb.add(*keys, filter=filter if filter is not None else Condition(lambda: True))(handler)
+
+        return register
+
+    # ---- always
+    bind("c-c")(lambda: setattr(model, "quit", True))
+    bind("c-q")(lambda: setattr(model, "quit", True))
+
+    # ---- quit confirmation: y quits, any other key stays
+    bind("y", filter=quitting)(lambda: model.answer_quit(True))
+
+    @bind(Keys.Any, filter=quitting)
+    def _stay() -> None:
+        model.answer_quit(False)
+
+    bind("escape", filter=quitting)(lambda: model.answer_quit(False))
+
+    # ---- typing (chat, password, address, form text)
+    @kb.add(Keys.Any, filter=typing)
+    def _type(event: KeyPressEvent) -> None:
+        model.key_pressed()
+        if event.data and event.data.isprintable():
+            model.type_text(event.data)
+        after()
+
+    @kb.add(Keys.BracketedPaste, filter=typing)
+    def _paste(event: KeyPressEvent) -> None:
+        model.type_text(event.data)
+        after()
+
+    bind("backspace", filter=typing)(model.backspace)
+    bind("c-h", filter=typing)(model.backspace)
+    text_prompt = typing & prompt_is(Prompt.CHAT, Prompt.PASSWORD)
+    bind("enter", filter=text_prompt)(model.submit_text)
+    bind("escape", filter=text_prompt)(model.cancel)
+
+    # ---- browse
+    browse = screen_is(Screen.BROWSE) & ~text_prompt
+    bind("up", filter=browse)(lambda: model.move_server(-1))
+    bind("down", filter=browse)(lambda: model.move_server(1))
+    bind("enter", filter=browse)(model.choose_server)
+    bind("escape", filter=browse)(lambda: setattr(model, "quit", True))
+
+    # ---- anywhere commands are keys
+    bind("q", filter=commands)(model.ask_quit)
+    bind("t", filter=commands & Condition(lambda: model.screen not in (Screen.BROWSE, Screen.CONNECTING,
+                                                                           Screen.CREATE)))(model.open_chat)
+
+    # ---- lobby
+    lobby = commands & screen_is(Screen.LOBBY)
+    bind("up", filter=lobby)(lambda: model.move_room(-1))
+    bind("down", filter=lobby)(lambda: model.move_room(1))
+    bind("enter", filter=lobby)(model.join_selected)
+    bind("w", filter=lobby)(lambda: model.join_selected(spectate=True))
+    bind("n", filter=lobby)(model.open_form)
+    bind("r", filter=lobby)(model.refresh_rooms)
+
+    # ---- the new-table form (text fields type; the others take keys)
+    form = screen_is(Screen.CREATE) & prompt_is(Prompt.NONE)
+    bind("up", filter=form)(lambda: model.form.move(-1) if model.form else None)
+    bind("down", filter=form)(lambda: model.form.move(1) if model.form else None)
+    bind("tab", filter=form)(lambda: model.form.move(1) if model.form else None)
+    bind("s-tab", filter=form)(lambda: model.form.move(-1) if model.form else None)
+    bind("left", filter=form)(lambda: model.form.change(-1) if model.form else None)
+    bind("right", filter=form)(lambda: model.form.change(1) if model.form else None)
+    bind(" ", filter=form & ~typing)(lambda: model.form.change(1) if model.form else None)
+    bind("enter", filter=form)(model.submit_form)
+    bind("escape", filter=form)(model.cancel)
+
+    # ---- in a room
+    room_cmds = commands & in_room
+    bind("s", filter=room_cmds)(model.start)
+    bind("+", filter=room_cmds)(model.add_bot)
+    bind("-", filter=room_cmds)(model.remove_bot)
+    bind("l", filter=room_cmds)(model.leave)
+
+    # ---- the table
+    bind("left", filter=table)(lambda: model.move_selection(-1))
+    bind("right", filter=table)(lambda: model.move_selection(1))
+    bind("h", filter=table)(lambda: model.move_selection(-1))
+    for digit in "1234567890":
+        bind(digit, filter=table)(lambda d=int(digit): model.select_number(d))  # type: ignore[misc]
+    bind("enter", filter=table)(model.enter)
+    bind(" ", filter=table)(model.enter)
+    bind("d", filter=table)(model.draw)
+    bind("p", filter=table)(model.pass_turn)
+    bind("u", filter=table)(model.say_uno)
+    bind("c", filter=table)(model.catch)
+
+    # ---- colour picker
+    for letter, color in COLOR_KEYS.items():
+        bind(letter, filter=picking_color)(lambda c=color: model.choose_color(c))  # type: ignore[misc]
+    for digit, color in zip("1234", (Color.RED, Color.YELLOW, Color.GREEN, Color.BLUE), strict=True):
+        bind(digit, filter=picking_color)(lambda c=color: model.choose_color(c))  # type: ignore[misc]
+    bind("left", filter=picking_color)(lambda: model.move_selection(-1))
+    bind("right", filter=picking_color)(lambda: model.move_selection(1))
+    bind("enter", filter=picking_color)(model.enter)
+    bind("escape", filter=picking_color)(model.cancel)
+
+    # ---- seat picker (7-0)
+    bind("left", filter=picking_seat)(lambda: model.move_selection(-1))
+    bind("right", filter=picking_seat)(lambda: model.move_selection(1))
+    for digit in "123456789":
+        bind(digit, filter=picking_seat)(lambda d=int(digit): model.select_number(d))  # type: ignore[misc]
+    bind("enter", filter=picking_seat)(model.enter)
+    bind("escape", filter=picking_seat)(model.cancel)
+
+    # ---- challenge or accept a Wild Draw Four
+    bind("y", filter=challenge)(model.challenge)
+    bind("n", filter=challenge)(lambda: model.challenge(accept=True))
+    bind("a", filter=challenge)(lambda: model.challenge(accept=True))
+    # the hand and chat stay usable while deciding
+    bind("left", filter=challenge)(lambda: model.move_selection(-1))
+    bind("right", filter=challenge)(lambda: model.move_selection(1))
+    bind("t", filter=challenge)(model.open_chat)
+
+    return kb

@@ -1,0 +1,100 @@
+"""The prompt-toolkit layout: windows whose content the ``Renderer`` draws from the model."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from prompt_toolkit.application.current import get_app
+from prompt_toolkit.filters import Condition
+from prompt_toolkit.formatted_text import StyleAndTextTuples
+from prompt_toolkit.layout import (
+    ConditionalContainer,
+    Dimension,
+    DynamicContainer,
+    HSplit,
+    Layout,
+    VSplit,
+    Window,
+)
+from prompt_toolkit.layout.containers import Container
+from prompt_toolkit.layout.controls import GetLinePrefixCallable, UIContent, UIControl
+
+from .model import Screen
+from .render import Renderer
+
+
+class Panel(UIControl):
+    """A region drawn by ``draw(width, height)``; ``height(width)`` is its preferred height."""
+
+    def __init__(self, draw: Callable[[int, int], list[StyleAndTextTuples]],
+                 height: Callable[[int], int] | None = None) -> None:
+        self.draw = draw
+        self.height = height
+
+    def create_content(self, width: int, height: int) -> UIContent:
+        lines = self.draw(width, height)
+        return UIContent(get_line=lambda i: lines[i] if i < len(lines) else [],
+                         line_count=len(lines), show_cursor=False)
+
+    def preferred_height(self, width: int, max_available_height: int, wrap_lines: bool,
+                         get_line_prefix: GetLinePrefixCallable | None) -> int | None:
+        return self.height(width) if self.height is not None else None
+
+    def is_focusable(self) -> bool:
+        return False
+
+
+def window(draw: Callable[[int, int], list[StyleAndTextTuples]], *,
+           height: int | Dimension | Callable[[int], int] | None = None,
+           width: int | None = None) -> Window:
+    """A window drawn by ``draw``; a callable ``height`` gets the terminal's width and fixes the
+    height exactly (the log takes whatever room is left)."""
+    if callable(height):
+        fn = height
+
+        def exact() -> Dimension:
+            return Dimension.exact(fn(get_app().output.get_size().columns))
+
+        return Window(Panel(draw, fn), width=width, height=exact)
+    return Window(Panel(draw), height=height, width=width)
+
+
+def build_layout(renderer: Renderer) -> Layout:
+    model = renderer.model
+    r = renderer
+
+    table = HSplit([
+        window(r.players, height=r.players_height),
+        Window(height=Dimension.exact(1), char="─", style="class:dim"),
+        VSplit([
+            window(r.top_card, width=10, height=Dimension(min=5, max=5)),
+            window(r.info, width=27),
+            window(r.log),
+        ], height=Dimension(min=5, preferred=7, weight=10)),
+        Window(height=Dimension.exact(1), char="─", style="class:dim"),
+        window(r.hand, height=r.hand_height),
+        window(r.chat, height=Dimension(min=0, preferred=2, max=2)),
+    ])
+    def chat3() -> Window:
+        return window(r.chat, height=Dimension(min=0, preferred=3, max=3))
+
+    with_chat = {
+        Screen.LOBBY: HSplit([window(r.lobby), chat3()]),
+        Screen.WAITING: HSplit([window(r.waiting), chat3()]),
+    }
+    bodies: dict[Screen, Container] = {
+        Screen.CONNECTING: window(r.connecting),
+        Screen.BROWSE: window(r.browse),
+        Screen.CREATE: window(r.form),
+        Screen.TABLE: table,
+        **with_chat,
+    }
+    root = HSplit([
+        window(r.title, height=1),
+        ConditionalContainer(window(r.banner, height=1),
+                             filter=Condition(lambda: r.banner_text() is not None)),
+        DynamicContainer(lambda: bodies[model.screen]),
+        window(r.prompt_line, height=1),
+        window(r.help, height=1),
+    ])
+    return Layout(root)

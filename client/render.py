@@ -1,0 +1,546 @@
+"""What the model looks like: one function per region, ``(width, height) -> lines``.
+
+Each line is a list of ``(style, text)`` fragments. Nothing here changes the model. Every text
+that came over the network (names, chat, room and server names) goes through ``clean_text``
+before it is shown, and everything is clipped to the width it is given. With ``plain`` (for
+``NO_COLOR``) the same information is carried by letters and brackets instead of colours.
+"""
+
+from __future__ import annotations
+
+import textwrap
+from collections.abc import Callable
+
+from prompt_toolkit.formatted_text import StyleAndTextTuples
+from prompt_toolkit.utils import get_cwidth
+
+from engine.cards import Card, Color
+from protocol import clean_text
+
+from .form import FIELDS, OPTIONS
+from .i18n import card_name, color_name, t
+from .model import COLORS, Model, Prompt, Screen, Status
+
+Line = StyleAndTextTuples
+CELL = 6  # width of one card of the hand
+_BIG_RANK = {"S": "⊘", "R": "⇄", "+2": "+2", "W": "W", "W+4": "+4"}
+
+STYLE = {
+    "title": "reverse bold",
+    "banner": "bg:ansired fg:ansiwhite bold",
+    "help": "reverse",
+    "notice": "bold fg:ansiyellow",
+    "dim": "fg:ansibrightblack",
+    "bold": "bold",
+    "turn": "bold fg:ansibrightgreen",
+    "uno": "bold fg:ansibrightred",
+    "warn": "fg:ansiyellow",
+    "selected": "reverse bold",
+    "mark": "bold fg:ansibrightgreen",
+    "card.r": "bg:#c40000 fg:#ffffff bold",
+    "card.y": "bg:#e0b800 fg:#000000 bold",
+    "card.g": "bg:#008a00 fg:#ffffff bold",
+    "card.b": "bg:#0050d0 fg:#ffffff bold",
+    "card.w": "bg:#202020 fg:#ffffff bold",
+    "text.r": "fg:ansibrightred bold",
+    "text.y": "fg:ansiyellow bold",
+    "text.g": "fg:ansibrightgreen bold",
+    "text.b": "fg:ansibrightblue bold",
+}
+
+
+# ---------------------------------------------------------------------------- text helpers
+
+
+def width_of(text: str) -> int:
+    return sum(get_cwidth(ch) for ch in text)
+
+
+def fit(text: str, width: int) -> str:
+    """``text`` clipped (with an ellipsis) to ``width`` columns."""
+    if width <= 0:
+        return ""
+    if width_of(text) <= width:
+        return text
+    out, used = [], 0
+    for ch in text:
+        w = get_cwidth(ch)
+        if used + w > width - 1:
+            break
+        out.append(ch)
+        used += w
+    return "".join(out) + "…"
+
+
+def pad(text: str, width: int) -> str:
+    text = fit(text, width)
+    return text + " " * (width - width_of(text))
+
+
+def clip_line(line: Line, width: int) -> Line:
+    out: Line = []
+    used = 0
+    for style, text, *_rest in line:
+        room = width - used
+        if room <= 0:
+            break
+        w = width_of(text)
+        if w > room:
+            text = fit(text, room)
+            w = width_of(text)
+        out.append((style, text))
+        used += w
+    return out
+
+
+def wrap(text: str, width: int) -> list[str]:
+    if width < 4:
+        return [fit(text, width)]
+    return textwrap.wrap(text, width=width, break_long_words=True, break_on_hyphens=False) or [""]
+
+
+def cell_text(card: Card) -> str:
+    return str(card)
+
+
+def card_style(card: Card, color: Color | None = None) -> str:
+    key = card.color.value if card.color is not None else (color.value if color else "W")
+    return f"class:card.{key.lower()}"
+
+
+# ---------------------------------------------------------------------------- the renderer
+
+
+class Renderer:
+    def __init__(self, model: Model, *, plain: bool = False) -> None:
+        self.model = model
+        self.plain = plain
+
+    def chip(self, card: Card, selected: bool = False) -> Line:
+        """A card of the hand, ``CELL - 1`` columns: ``[R7]`` / ``>R7<`` plain, coloured else."""
+        code = cell_text(card)
+        if self.plain:
+            text = (">" + code + "<") if selected else ("[" + code + "]")
+            return [("class:selected" if selected else "", pad(text, CELL - 1))]
+        text = (">" + code + "<") if selected else (" " + code + " ")
+        style = card_style(card) + (" underline" if selected else "")
+        return [(style, text), ("", " " * (CELL - 1 - width_of(text)))]
+
+    def color_text(self, color: Color | None) -> Line:
+        if color is None:
+            return [("", "?")]
+        name = color_name(color)
+        if self.plain:
+            return [("bold", name.upper())]
+        return [(f"class:text.{color.value.lower()}", name)]
+
+    # ---- frame
+
+    def title(self, width: int, height: int) -> list[Line]:
+        m = self.model
+        left = [t("app_title")]
+        if m.room is not None:
+            left.append(clean_text(m.room.name))
+            left.append(t("preset_" + m.room.preset) if m.room.preset in ("official", "house")
+                        else clean_text(m.room.preset))
+        view = m.view
+        if view is not None:
+            left.append(t("hand_no", n=view.hand_number))
+            target = view.rules.target_score
+            left.append(t("single_hand") if target is None else t("target_score", n=target))
+        right = m.name
+        text = " · ".join(left)
+        room = width - width_of(right) - 2
+        line = " " + pad(text, max(0, room)) + fit(right, width - 1 - max(0, room)) + " "
+        return [[("class:title", pad(line, width))]]
+
+    def banner_text(self) -> str | None:
+        m = self.model
+        if m.status is Status.LOST:
+            delay = 0.0 if m.retry_at is None else max(0.0, m.retry_at - m.clock())
+            reason = t("reason_" + m.reason) if m.reason in ("eof", "broken", "refused", "timeout",
+                                                             "shutdown") else clean_text(m.reason)
+            return t("status_lost", reason=reason, delay=f"{delay:.1f} s", attempt=m.attempt + 1)
+        if m.status is Status.CONNECTING and m.room is not None:
+            return t("status_retrying", address=m.address, attempt=m.attempt)
+        if m.status is Status.FAILED:
+            if m.reason == "replaced":
+                return t("status_replaced")
+            return t("status_failed", address=m.address, reason=clean_text(m.reason))
+        return None
+
+    def banner(self, width: int, height: int) -> list[Line]:
+        text = self.banner_text() or ""
+        return [[("class:banner", pad(" " + text, width))]]
+
+    def help(self, width: int, height: int) -> list[Line]:
+        m = self.model
+        prompt = m.prompt
+        key = {
+            Prompt.QUIT: "help_connecting", Prompt.CHAT: "help_chat", Prompt.PASSWORD: "help_chat",
+            Prompt.COLOR: "help_color", Prompt.START_COLOR: "help_color",
+            Prompt.SEAT: "help_seat", Prompt.CHALLENGE: "help_challenge",
+        }.get(prompt)
+        if key is None:
+            screen = m.screen
+            if screen is Screen.TABLE:
+                key = "help_table" if m.seat is not None else "help_spectator"
+                if m.view is not None and m.view.outcome is not None:
+                    key = "help_waiting_host" if m.is_host else "help_waiting"
+            elif screen is Screen.WAITING:
+                key = "help_waiting_host" if m.is_host else "help_waiting"
+            else:
+                key = {Screen.BROWSE: "help_browse", Screen.LOBBY: "help_lobby",
+                       Screen.CREATE: "form_hint"}.get(screen, "help_connecting")
+        return [[("class:help", pad(" " + t(key), width))]]
+
+    def prompt_line(self, width: int, height: int) -> list[Line]:
+        m = self.model
+        prompt = m.prompt
+        line: Line
+        if prompt is Prompt.QUIT:
+            line = [("class:notice", t("quit_confirm"))]
+        elif prompt is Prompt.CHAT:
+            line = [("bold", t("prompt_chat")), ("", m.input_text), ("blink", "▏")]
+        elif prompt is Prompt.PASSWORD:
+            room = next((r.name for r in m.rooms if r.id == m.password_room), "?")
+            line = [("bold", t("password_prompt", room=clean_text(room))),
+                    ("", "*" * len(m.input_text)), ("blink", "▏")]
+        elif prompt in (Prompt.COLOR, Prompt.START_COLOR):
+            label = (t("prompt_start_color") if prompt is Prompt.START_COLOR
+                     else t("prompt_color", card=card_name(m.pending_card) if m.pending_card else ""))
+            line = [("bold", label + " ")]
+            for i, color in enumerate(COLORS):
+                chosen = i == m.color_index
+                text = f"{color.value.lower()}:{color_name(color)}"
+                if self.plain:
+                    line.append(("class:selected" if chosen else "", f"[{text}]" if chosen else f" {text} "))
+                else:
+                    line.append((f"class:card.{color.value.lower()}" + (" reverse" if chosen else ""),
+                                 f" {text} "))
+                line.append(("", " "))
+        elif prompt is Prompt.SEAT:
+            line = [("bold", t("prompt_seat") + " ")]
+            for i, seat in enumerate(m.pending_targets):
+                chosen = i == m.seat_index
+                text = f"{i + 1}:{m.name_of(seat)}"
+                line.append(("class:selected" if chosen else "", f"[{text}]" if chosen else f" {text} "))
+        elif prompt is Prompt.CHALLENGE:
+            view = m.view
+            who = m.name_of(view.challenge_from if view else None)
+            line = [("class:notice", t("prompt_challenge", name=who, n=view.pending_draw if view else 4))]
+        elif m.notice:
+            line = [("class:notice", m.notice)]
+        elif m.uno_armed:
+            line = [("class:uno", t("uno_armed"))]
+        elif (m.view is not None and m.view.drawn is not None and m.my_turn
+              and m.view.drawn in m.playable):
+            line = [("class:notice", t("prompt_drawn", card=card_name(m.view.drawn)))]
+        else:
+            line = []
+        return [clip_line([("", " "), *line], width)]
+
+    # ---- screens before the table
+
+    @staticmethod
+    def row(text: str, chosen: bool, width: int) -> Line:
+        """A line of a list; the chosen one is marked (reverse video, and "›" for NO_COLOR)."""
+        return [("class:selected" if chosen else "", pad(("› " if chosen else "  ") + text, width))]
+
+    def connecting(self, width: int, height: int) -> list[Line]:
+        m = self.model
+        lines: list[Line] = [[]]
+        if m.address:
+            lines.append([("bold", "  " + fit(t("status_connecting", address=m.address), width - 2))])
+        else:
+            lines.append([("bold", "  " + t("starting_server"))])
+        if m.info:
+            lines.append([("", "  " + fit(m.info, width - 2))])
+        return lines
+
+    def browse(self, width: int, height: int) -> list[Line]:
+        m = self.model
+        lines: list[Line] = [[("bold", " " + t("browse_title"))], []]
+        header = t("browse_columns", name=t("col_name"), host=t("col_host"), players=t("col_players"),
+                   free=t("col_free"), rules=t("col_rules"))
+        lines.append([("class:dim", "  " + fit(header, width - 2))])
+        for i, entry in enumerate(m.servers):
+            text = t("browse_columns", name=fit(clean_text(entry.name), 24),
+                     host=fit(f"{entry.host}:{entry.port}", 22), players=entry.players,
+                     free=entry.free_seats, rules=clean_text(entry.rules))
+            chosen = i == m.server_index and not m.address_text
+            lines.append(self.row(text, chosen, width))
+        if not m.servers:
+            key = "browse_unavailable" if m.discovery_state == "unavailable" else "browse_none"
+            lines.append([("class:dim", "  " + fit(t(key), width - 2))])
+        lines.append([])
+        lines.append([("bold", " " + t("browse_address")), ("", m.address_text), ("blink", "▏")])
+        return lines
+
+    def lobby(self, width: int, height: int) -> list[Line]:
+        m = self.model
+        lines: list[Line] = [[("bold", " " + fit(t("lobby_title", server=m.server_name), width - 1))]]
+        if m.info:
+            lines.append([("class:dim", " " + fit(m.info, width - 1))])
+        lines.append([])
+        header = t("lobby_columns", name=t("col_table"), host=t("col_host"), players=t("col_players"),
+                   rules=t("col_rules"), state=t("col_state"))
+        lines.append([("class:dim", "  " + fit(header, width - 2))])
+        for i, room in enumerate(m.rooms):
+            state = t("room_playing" if room.started else "room_waiting")
+            if room.password:
+                state += " · " + t("room_locked")
+            text = t("lobby_columns", name=fit(clean_text(room.name), 24),
+                     host=fit(clean_text(room.host), 14), players=f"{room.players + room.bots}/{room.seats}",
+                     rules=t("preset_" + room.preset) if room.preset in ("official", "house") else "?",
+                     state=state)
+            lines.append(self.row(text, i == m.room_index, width))
+        if not m.rooms:
+            lines.append([("class:dim", "  " + t("lobby_none"))])
+        return lines
+
+    def form(self, width: int, height: int) -> list[Line]:
+        m = self.model
+        form = m.form
+        lines: list[Line] = [[("bold", " " + t("form_title"))], []]
+        if form is None:
+            return lines
+        option_label = {"stack": "form_stack", "seven_zero": "form_seven_zero", "jump_in": "form_jump_in",
+                        "draw_until": "form_draw_until"}
+        for i, key in enumerate(FIELDS):
+            if key == "name":
+                label, value = t("form_name"), form.name + ("▏" if i == form.focus else "")
+            elif key == "preset":
+                label, value = t("form_preset"), t("preset_" + form.preset)
+            elif key == "seats":
+                label, value = t("form_seats"), str(form.seats)
+            elif key == "bots":
+                label, value = t("form_bots"), str(form.bots)
+            elif key == "timeout":
+                label = t("form_timeout")
+                value = t("off") if not form.timeout else t("seconds", n=int(form.timeout))
+            elif key == "password":
+                label = t("form_password")
+                value = ("*" * len(form.password) or t("none")) + ("▏" if i == form.focus else "")
+            elif key == "single":
+                label, value = t("form_single"), t("yes" if form.single else "no")
+            else:
+                label, value = t(option_label[key]), t("yes" if form.options[key] else "no")
+            focused = i == form.focus
+            if focused and key not in ("name", "password"):
+                value = f"◀ {value} ▶"
+            text = f"{'›' if focused else ' '} {pad(label, 24)} {value}"
+            lines.append([("class:selected" if focused else "", pad(" " + text, min(width, 64)))])
+        assert len(OPTIONS) == 4
+        return lines
+
+    def waiting(self, width: int, height: int) -> list[Line]:
+        m = self.model
+        room = m.room
+        if room is None:
+            return []
+        lines: list[Line] = [[("bold", " " + fit(t("waiting_title", room=clean_text(room.name)), width - 1))]]
+        if m.info:
+            lines.append([("class:dim", " " + fit(m.info, width - 1))])
+        lines.append([])
+        lines.append([("", " " + t("waiting_seats", taken=len(room.seats), max=room.max_seats))])
+        for i, info in enumerate(room.seats):
+            marks = []
+            if info.kind == "bot":
+                marks.append(t("seat_bot"))
+            if info.seat == room.host_seat:
+                marks.append(t("seat_host"))
+            if not info.connected:
+                marks.append(t("flag_off"))
+            if info.seat == m.seat:
+                marks.append(t("you"))
+            text = f"   {i + 1}. {clean_text(info.name)}" + (f"  ({', '.join(marks)})" if marks else "")
+            lines.append([("bold" if info.seat == m.seat else "", fit(text, width))])
+        for i in range(len(room.seats), room.max_seats):
+            lines.append([("class:dim", f"   {i + 1}. —")])
+        lines.append([])
+        timeout = t("off") if not room.turn_timeout else t("seconds", n=int(room.turn_timeout))
+        preset = t("preset_" + room.preset) if room.preset in ("official", "house") else "?"
+        lines.append([("", " " + fit(t("waiting_rules", preset=preset, timeout=timeout), width - 1))])
+        hint = t("waiting_host") if m.is_host else t("waiting_guest", host=clean_text(room.host))
+        lines.append([("class:notice", " " + fit(hint, width - 1))])
+        return lines
+
+    def chat(self, width: int, height: int) -> list[Line]:
+        lines: list[Line] = []
+        for source, text in self.model.chat:
+            for i, part in enumerate(wrap(f"{clean_text(source)}: {clean_text(text)}", width - 1)):
+                lines.append([("bold" if i == 0 else "", " " + part)])
+        return lines[-height:] if height > 0 else []
+
+    # ---- the table
+
+    def players(self, width: int, height: int) -> list[Line]:
+        m = self.model
+        view = m.view
+        if view is None:
+            return []
+        infos = {s.seat: s for s in m.room.seats} if m.room is not None else {}
+        per_row = max(1, min(len(view.seats), width // 26))
+        cell = width // per_row
+        lines: list[Line] = []
+        row: Line = []
+        for i, seat in enumerate(view.seats):
+            info = infos.get(seat)
+            current = seat == view.current and view.hand_result is None
+            marker = "▶ " if current else "  "
+            flags = []
+            size = view.hand_sizes[i]
+            if view.uno_said[i] and size <= 2:
+                flags.append(("class:uno", " " + t("flag_uno")))
+            if info is not None and not info.connected:
+                flags.append(("class:warn", " " + t("flag_off")))
+            elif info is not None and info.away:
+                flags.append(("class:warn", " " + t("flag_away")))
+            name = m.name_of(seat) + (f" ({t('you')})" if seat == view.seat else "")
+            count = f"[{size:>2}]"
+            flag_width = sum(width_of(f[1]) for f in flags)
+            name_width = max(4, cell - 2 - len(count) - 1 - flag_width)
+            style = "class:turn" if current else ("bold" if seat == view.seat else "")
+            row += [(style, marker + pad(name, name_width) + " "), ("", count), *flags]
+            used = 2 + name_width + 1 + len(count) + flag_width
+            row.append(("", " " * max(0, cell - used)))
+            if (i + 1) % per_row == 0:
+                lines.append(clip_line(row, width))
+                row = []
+        if row:
+            lines.append(clip_line(row, width))
+        return lines
+
+    def players_height(self, width: int) -> int:
+        view = self.model.view
+        if view is None:
+            return 1
+        per_row = max(1, min(len(view.seats), width // 26))
+        return -(-len(view.seats) // per_row)
+
+    def top_card(self, width: int, height: int) -> list[Line]:
+        view = self.model.view
+        if view is None:
+            return []
+        card = view.top
+        style = card_style(card, view.color) if not self.plain else ""
+        rank = card.rank.value
+        big = rank if card.rank.is_number else _BIG_RANK[rank]
+        color = (color_name(view.color).upper() if view.color is not None else "?")
+        inner = 7
+        rows = [str(card).ljust(inner), big.center(inner), fit(color, inner).center(inner)]
+        lines: list[Line] = [[(style, "┌" + "─" * inner + "┐")]]
+        lines += [[(style, "│" + pad(r, inner) + "│")] for r in rows]
+        lines.append([(style, "└" + "─" * inner + "┘")])
+        return lines
+
+    def info(self, width: int, height: int) -> list[Line]:
+        m = self.model
+        view = m.view
+        if view is None:
+            return []
+        lines: list[Line] = [[("bold", fit(card_name(view.top), width))]]
+        if view.color is None:
+            lines.append([("", t("color_choosing"))])
+        else:
+            label = t("color_in_play", color="").rstrip()
+            lines.append([("", label + " "), *self.color_text(view.color)])
+        lines.append([("", t("draw_pile", n=view.draw_pile))])
+        if view.pending_draw:
+            lines.append([("class:uno", t("pending_draw", n=view.pending_draw))])
+        lines.append([("", t("dir_cw" if view.direction == 1 else "dir_ccw"))])
+        if view.hand_result is None and view.outcome is None:
+            turn = t("turn_you") if m.my_turn else t("turn_of", name=m.name_of(view.current))
+            line: Line = [("class:turn" if m.my_turn else "bold", turn)]
+            seconds = m.seconds_left()
+            if seconds is not None:
+                line.append(("class:warn" if seconds <= 5 else "", "  " + t("deadline", n=seconds)))
+            lines.append(line)
+        return [clip_line(line, width) for line in lines]
+
+    def log(self, width: int, height: int) -> list[Line]:
+        m = self.model
+        view = m.view
+        if view is not None and (view.hand_result is not None or view.outcome is not None):
+            return self.scores(width, height)
+        lines: list[Line] = []
+        for entry in m.log[-height:]:
+            lines += [[("", " " + part)] for part in wrap(entry, width - 1)]
+        return lines[-height:] if height > 0 else lines
+
+    def scores(self, width: int, height: int) -> list[Line]:
+        m = self.model
+        view = m.view
+        assert view is not None
+        lines: list[Line] = []
+        if view.outcome is not None:
+            lines.append([("class:uno", " ★ " + fit(t("match_won", name=m.name_of(view.outcome.winner)),
+                                                       width - 3))])
+            scores = view.outcome.scores
+        else:
+            result = view.hand_result
+            assert result is not None
+            for part in wrap(t("hand_won", name=m.name_of(result.winner), n=view.hand_number,
+                               points=result.points), width - 3):
+                lines.append([("class:turn", " ★ " + part)])
+            scores = view.scores
+        lines.append([("bold", " " + t("scores"))])
+        ranked = sorted(zip(view.seats, scores, strict=True), key=lambda p: -p[1])
+        for seat, score in ranked:
+            lines.append([("", "   " + pad(m.name_of(seat), max(4, width - 12)) + f"{score:>6}")])
+        if view.outcome is not None:
+            hint = t("match_over_host" if m.is_host else "match_over_guest")
+            lines.append([("class:notice", " " + fit(hint, width - 1))])
+        else:
+            lines.append([("class:dim", " " + fit(t("next_hand"), width - 1))])
+        return [clip_line(line, width) for line in lines[:height]]
+
+    def hand(self, width: int, height: int) -> list[Line]:
+        m = self.model
+        view = m.view
+        if view is None:
+            return []
+        if view.hand is None:
+            return [[("class:dim", " " + t("spectating"))]]
+        hand = m.hand
+        playable = m.playable
+        header: Line = [("bold", " " + t("your_hand", n=len(hand)))]
+        selected = m.selected_card
+        if selected is not None:
+            header.append(("", " · " + card_name(selected)))
+        if playable:
+            header.append(("class:mark", "   " + t("playable_hint")))
+        if m.uno_armed:
+            header.append(("class:uno", "   " + t("flag_uno")))
+        lines: list[Line] = [clip_line(header, width)]
+        per_row = max(1, (width - 1) // CELL)
+        for start in range(0, len(hand), per_row):
+            chunk = hand[start:start + per_row]
+            numbers: Line = [("", " ")]
+            chips: Line = [("", " ")]
+            marks: Line = [("", " ")]
+            for offset, card in enumerate(chunk):
+                index = start + offset
+                chosen = index == m.selected
+                label = str(index + 1) if index < 10 else ""
+                if index == 9:
+                    label = "0"
+                number_style = "class:selected" if chosen else "class:dim"
+                numbers.append((number_style, pad(label.center(CELL - 1), CELL - 1)))
+                numbers.append(("", " "))
+                chips += self.chip(card, chosen)
+                chips.append(("", " "))
+                marks.append(("class:mark", pad(("▲" if card in playable else "").center(CELL - 1), CELL)))
+            lines += [numbers, chips, marks]
+        return lines
+
+    def hand_height(self, width: int) -> int:
+        view = self.model.view
+        if view is None or view.hand is None:
+            return 1
+        per_row = max(1, (width - 1) // CELL)
+        return 1 + 3 * max(1, -(-len(view.hand) // per_row))
+
+
+Region = Callable[[int, int], list[Line]]
