@@ -1,0 +1,475 @@
+"""The terminal client: prompt-toolkit on asyncio, with trio in guest mode on the same loop.
+
+The asyncio side draws the model and turns keys into intents. The trio side (started right
+after the first screen is drawn, so that the import of trio and the server never delays it) runs
+the network: an optional in-process server (``uno host``), the connection with its reconnect loop,
+and a writer that sends what the model queued. Trio code updates the model and calls
+``invalidate()``; the asyncio side hands work to trio with ``TrioToken.run_sync_soon``.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import os
+import sys
+import time
+import traceback
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from prompt_toolkit.application import Application
+from prompt_toolkit.input import Input
+from prompt_toolkit.output import ColorDepth, Output
+from prompt_toolkit.styles import Style
+
+from .address import format_address
+from .keys import make_key_bindings
+from .layout import build_layout
+from .model import Model, ServerEntry
+from .render import STYLE, Renderer
+
+if TYPE_CHECKING:
+    import trio
+
+    from protocol import CreateRoom
+
+    from .link import Link
+    from .state import TokenStore
+
+log = logging.getLogger("uno.client")
+
+FIRST_DELAY = 0.1  # reconnect backoff: from 100 ms, doubling ...
+MAX_DELAY = 5.0  # ... to at most 5 s between tries
+CONNECT_TIMEOUT = 5.0
+HELLO_TIMEOUT = 10.0
+QUIET_PING = 5.0  # a ping after this long without a message from the server ...
+QUIET_LIMIT = 3  # ... and the connection counts as lost after this many such silences
+
+Connect = Callable[[str, int], Awaitable["trio.abc.Stream"]]
+
+
+@dataclass
+class HostOptions:
+    """``uno host``: a server in this process."""
+
+    table: str
+    create: CreateRoom
+    port: int = 7777
+    bind: str = "0.0.0.0"
+    seed: int | None = None
+    next_hand_delay: float = 5.0
+    discovery: bool = True
+    start: bool = False
+
+
+@dataclass
+class ClientOptions:
+    name: str
+    lang: str = "en"
+    plain: bool = False  # NO_COLOR
+    address: tuple[str, int] | None = None  # connect here; None: browse the LAN first
+    host: HostOptions | None = None
+    discovery: bool = True
+    tokens: TokenStore | None = None
+    connect: Connect | None = None  # how to open a stream (tests: memory streams)
+    extra: dict[str, Any] = field(default_factory=dict)
+
+
+def no_color() -> bool:
+    return bool(os.environ.get("NO_COLOR"))
+
+
+class ClientApp:
+    def __init__(self, options: ClientOptions, *, model: Model | None = None,
+                 input: Input | None = None, output: Output | None = None) -> None:
+        self.options = options
+        self.model = model if model is not None else Model(options.name)
+        self.renderer = Renderer(self.model, plain=options.plain)
+        self.application: Application[int] = Application(
+            layout=build_layout(self.renderer),
+            key_bindings=make_key_bindings(self.model, self.after_key),
+            style=Style.from_dict(STYLE),
+            full_screen=True,
+            mouse_support=False,
+            color_depth=ColorDepth.DEPTH_1_BIT if options.plain else None,
+            refresh_interval=0.5,
+            input=input,
+            output=output,
+        )
+        self.application.ttimeoutlen = 0.05  # Esc reacts at once
+        self.first_render: float | None = None
+        self.application.after_render += self._after_render
+        self.trio_token: trio.lowlevel.TrioToken | None = None
+        self.server: Any = None  # the in-process UnoServer of ``uno host``
+        self.port: int | None = None
+        self.link: Link | None = None
+        self._wake: trio.Event | None = None
+        self._nursery: trio.Nursery | None = None
+        self._trio_done: asyncio.Future[Any] | None = None
+        self._trio_error: BaseException | None = None
+        self._browse_task: asyncio.Task[None] | None = None
+        self._connecting = False
+        if options.address is None and options.host is None:
+            self.model.browsing = True
+
+    # ------------------------------------------------------------------ asyncio side
+
+    def invalidate(self) -> None:
+        self.application.invalidate()
+
+    def _after_render(self, _: object) -> None:
+        if self.first_render is not None:
+            return
+        self.first_render = time.perf_counter()
+        if os.environ.get("UNO_FIRST_SCREEN_FILE"):
+            with contextlib.suppress(OSError), open(os.environ["UNO_FIRST_SCREEN_FILE"], "w") as f:
+                f.write(f"{time.time():.6f}\n")
+        asyncio.get_running_loop().call_soon(self._start_trio)
+
+    def after_key(self) -> None:
+        """After each key: send what the model queued; connect where the browser pointed."""
+        model = self.model
+        if model.connect_request is not None and self._nursery is not None and self.trio_token:
+            host, port = model.connect_request
+            model.connect_request = None
+            self._stop_browsing()
+            nursery = self._nursery
+            self.trio_token.run_sync_soon(lambda: nursery.start_soon(self._connection_loop, host, port))
+        if model.outbox:
+            self.kick()
+        if model.quit:
+            self.application.exit(result=0)
+
+    def kick(self) -> None:
+        """Wake the writer (from anywhere on this thread)."""
+        if self.trio_token is not None:
+            with contextlib.suppress(RuntimeError):
+                self.trio_token.run_sync_soon(self._wake_writer)
+
+    def _wake_writer(self) -> None:
+        if self._wake is not None:
+            self._wake.set()
+
+    async def run(self) -> int:
+        """Run until the player quits; returns the exit code."""
+        loop = asyncio.get_running_loop()
+        self._trio_done = loop.create_future()
+        if self.model.browsing and self.options.discovery:
+            self._browse_task = loop.create_task(self._browse())
+        elif self.model.browsing:
+            self.model.discovery_state = "unavailable"
+        try:
+            code = await self.application.run_async()
+        finally:
+            self._stop_browsing()
+            await self._stop_trio()
+        if self._trio_error is not None:
+            traceback.print_exception(self._trio_error, file=sys.stderr)
+            return 1
+        return code if isinstance(code, int) else 0
+
+    def _start_trio(self) -> None:
+        import trio
+
+        loop = asyncio.get_running_loop()
+
+        def done(outcome: Any) -> None:
+            try:
+                outcome.unwrap()
+            except BaseException as exc:
+                if not isinstance(exc, KeyboardInterrupt):
+                    self._trio_error = exc
+                    with contextlib.suppress(Exception):
+                        self.application.exit(result=1)
+            if self._trio_done is not None and not self._trio_done.done():
+                self._trio_done.set_result(None)
+
+        trio.lowlevel.start_guest_run(
+            self._trio_main,
+            run_sync_soon_threadsafe=loop.call_soon_threadsafe,
+            done_callback=done,
+            host_uses_signal_set_wakeup_fd=True,
+        )
+
+    async def _stop_trio(self) -> None:
+        if self.trio_token is None or self._trio_done is None:
+            return
+        nursery = self._nursery
+
+        def stop() -> None:
+            if self.server is not None:
+                self.server.shutdown()
+            if nursery is not None:
+                nursery.cancel_scope.cancel()
+
+        with contextlib.suppress(RuntimeError):
+            self.trio_token.run_sync_soon(stop)
+        with contextlib.suppress(asyncio.TimeoutError):
+            await asyncio.wait_for(asyncio.shield(self._trio_done), timeout=4.0)
+
+    # ---- LAN browsing (asyncio: zeroconf's async API)
+
+    async def _browse(self) -> None:
+        model = self.model
+        try:
+            from .discovery import Browser
+        except Exception:  # zeroconf missing or broken
+            model.discovery_state = "unavailable"
+            self.invalidate()
+            return
+
+        def show(servers: list[Any]) -> None:
+            model.set_servers([
+                ServerEntry(name=s.name, host=s.host, port=s.port, tables=s.tables,
+                            free_seats=s.free_seats, rules=s.rules, players=s.players)
+                for s in servers if getattr(s, "compatible", True)
+            ])
+            self.invalidate()
+
+        try:
+            async with Browser(on_change=show):
+                await asyncio.Event().wait()
+        except asyncio.CancelledError:
+            raise
+        except Exception as exc:
+            log.info("LAN discovery unavailable: %s", exc)
+            model.discovery_state = "unavailable"
+            self.invalidate()
+
+    def _stop_browsing(self) -> None:
+        if self._browse_task is not None:
+            self._browse_task.cancel()
+            self._browse_task = None
+
+    # ------------------------------------------------------------------ trio side
+
+    async def _trio_main(self) -> None:
+        import trio
+
+        self.trio_token = trio.lowlevel.current_trio_token()
+        self._wake = trio.Event()
+        async with trio.open_nursery() as nursery:
+            self._nursery = nursery
+            address = self.options.address
+            if self.options.host is not None:
+                address = await self._start_server(nursery, self.options.host)
+            if address is not None:
+                nursery.start_soon(self._connection_loop, *address)
+            elif self.model.connect_request is not None:
+                self.after_key()
+            await trio.sleep_forever()
+
+    async def _start_server(self, nursery: trio.Nursery, host: HostOptions) -> tuple[str, int]:
+        import trio
+
+        from server import ServerConfig, UnoServer
+
+        config = ServerConfig(name=host.table[:64], seed=host.seed, next_hand_delay=host.next_hand_delay)
+        self.server = server = UnoServer(config)
+        try:
+            listeners = await trio.open_tcp_listeners(host.port, host=host.bind)
+        except OSError:
+            listeners = await trio.open_tcp_listeners(0, host=host.bind)  # the port is taken
+        await nursery.start(server.serve, listeners)
+        self.port = port = listeners[0].socket.getsockname()[1]
+        if host.discovery:
+            nursery.start_soon(self._announce, server, port, host.bind)
+        from .i18n import t
+
+        self.model.info = t("server_listening", port=port, address=format_address(lan_address(), port))
+        self.model.auto_create = host.create
+        self.model.auto_start = host.start
+        self.invalidate()
+        return "127.0.0.1", port
+
+    async def _announce(self, server: Any, port: int, bind: str) -> None:
+        try:
+            from server.discovery import run_announcer
+        except Exception as exc:  # discovery is a nicety: host:port always works
+            log.info("no LAN announcement: %s", exc)
+            return
+        try:
+            await run_announcer(server, port, bind)
+        except Exception as exc:
+            log.warning("LAN announcement failed: %s", exc)
+
+    async def _connection_loop(self, host: str, port: int) -> None:
+        """Connect, play until the connection drops, and try again with backoff."""
+        import trio
+
+        from protocol import ProtocolError
+
+        from .link import ConnectionLost, HandshakeRefused, Link
+
+        if self._connecting:
+            return
+        self._connecting = True
+        model = self.model
+        address = format_address(host, port)
+        store = self.options.tokens
+        connect = self.options.connect or _tcp_connect
+        delay = FIRST_DELAY
+        attempt = 0
+        while True:
+            attempt += 1
+            model.connecting(address, attempt)
+            self.invalidate()
+            reason = "eof"
+            link: Link | None = None
+            try:
+                with trio.fail_after(CONNECT_TIMEOUT):
+                    stream = await connect(host, port)
+                link = Link(stream)
+                token = model.token or (store.load(address) if store is not None else None)
+                with trio.fail_after(HELLO_TIMEOUT):
+                    welcome = await link.hello(model.name, token, _lang())
+                if store is not None:
+                    store.save(address, welcome.token)
+                model.apply(welcome)
+                self.invalidate()
+                delay, attempt = FIRST_DELAY, 0
+                reason = await self._serve(link)
+            except HandshakeRefused as exc:
+                model.connection_failed(exc.error.code)
+                self.invalidate()
+                return
+            except ConnectionLost as exc:
+                reason = exc.reason
+            except trio.TooSlowError:
+                reason = "timeout"
+            except (OSError, ProtocolError, trio.BrokenResourceError, trio.ClosedResourceError) as exc:
+                reason = "refused" if isinstance(exc, ConnectionRefusedError) else type(exc).__name__
+            finally:
+                self.link = None
+                if link is not None:
+                    await link.aclose()
+            if reason == "replaced":  # another window took this seat: do not fight over it
+                model.connection_failed("replaced")
+                self.invalidate()
+                return
+            model.connection_lost(reason, delay)
+            self.invalidate()
+            await trio.sleep(delay)
+            delay = min(delay * 2, MAX_DELAY)
+
+    async def _serve(self, link: Link) -> str:
+        """Read and write until the connection ends; returns why it ended."""
+        import trio
+
+        from protocol import LocalProtocolError, Ping, ProtocolError, Sync
+
+        from .link import ConnectionLost
+
+        self.link = link
+        model = self.model
+        ended: list[str] = []
+
+        async def reader(cancel: trio.CancelScope) -> None:
+            quiet = 0
+            try:
+                while True:
+                    with trio.move_on_after(QUIET_PING) as scope:
+                        message = await link.receive()
+                    if scope.cancelled_caught:
+                        quiet += 1
+                        if quiet >= QUIET_LIMIT:
+                            ended.append("timeout")
+                            return
+                        model.outbox.append(Ping(nonce=quiet))
+                        self._wake_writer()
+                        continue
+                    quiet = 0
+                    log.debug("received %s", message.TYPE)
+                    model.apply(message)
+                    if link.conn.gap:
+                        link.conn.gap = False
+                        model.outbox.append(Sync())
+                    if model.outbox:
+                        self._wake_writer()
+                    self.invalidate()
+            except ConnectionLost as exc:
+                ended.append(exc.bye.reason if exc.bye is not None else exc.reason)
+            except ProtocolError as exc:
+                ended.append(exc.code)
+            finally:
+                cancel.cancel()
+
+        async def writer(cancel: trio.CancelScope) -> None:
+            try:
+                while True:
+                    assert self._wake is not None
+                    self._wake = trio.Event()
+                    for message in model.take_outbox():
+                        log.debug("send %r", message)
+                        try:
+                            await link.send(message)
+                        except LocalProtocolError as exc:
+                            log.info("not sent: %s", exc)
+                    if not model.outbox:
+                        await self._wake.wait()
+            except ConnectionLost as exc:
+                ended.append(exc.reason)
+                cancel.cancel()
+
+        async with trio.open_nursery() as nursery:
+            nursery.start_soon(reader, nursery.cancel_scope)
+            nursery.start_soon(writer, nursery.cancel_scope)
+        return ended[0] if ended else "eof"
+
+    def drop_connection(self) -> None:
+        """Cut the current connection (tests: a connection killed under a running client)."""
+        link = self.link
+        if link is not None and self.trio_token is not None:
+            async def close() -> None:
+                await link.stream.aclose()
+
+            nursery = self._nursery
+            if nursery is not None:
+                self.trio_token.run_sync_soon(lambda: nursery.start_soon(close))
+
+
+async def _tcp_connect(host: str, port: int) -> trio.abc.Stream:
+    import trio
+
+    return await trio.open_tcp_stream(host, port)
+
+
+def _lang() -> str:
+    from .i18n import language
+
+    return language()
+
+
+def lan_address() -> str:
+    """This machine's address on the LAN (the one the default route uses), for the invitation."""
+    import socket
+
+    try:
+        with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as s:
+            s.connect(("192.0.2.1", 9))  # no packet is sent: this only picks the route
+            address: str = s.getsockname()[0]
+            return address
+    except OSError:
+        return "127.0.0.1"
+
+
+def log_to_file() -> None:
+    """Logs (the in-process server's, zeroconf's) go to a file: nothing may write over the screen."""
+    from .state import state_dir
+
+    logger = logging.getLogger()
+    if any(getattr(h, "uno_client", False) for h in logger.handlers):
+        return
+    try:
+        directory = state_dir()
+        directory.mkdir(parents=True, exist_ok=True)
+        handler: logging.Handler = logging.FileHandler(directory / "client.log", encoding="utf-8")
+    except OSError:
+        handler = logging.NullHandler()
+    handler.setFormatter(logging.Formatter("%(asctime)s %(levelname)s %(name)s %(message)s"))
+    handler.uno_client = True  # type: ignore[attr-defined]
+    logger.addHandler(handler)
+    logger.setLevel(logging.DEBUG if os.environ.get("UNO_DEBUG") else logging.INFO)

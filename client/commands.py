@@ -1,0 +1,151 @@
+"""``uno host`` and ``uno join``: their arguments and what they run.
+
+    uno host [--name TABLE] [--bots N] [--rules official|house] [--port P] [--start] [--seed N]
+    uno join [HOST[:PORT]]
+
+Both take ``--lang es|en`` and ``--player NAME``. Importing this module is cheap: prompt-toolkit,
+trio and the server are imported only when a command runs, trio and the server only after the
+first screen is on the terminal.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+
+from .address import DEFAULT_PORT, parse_address
+
+PRESETS = ("official", "house")
+
+
+def _common(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--lang", choices=("es", "en"), default=None,
+                        help="language of the screen (default: from the locale)")
+    parser.add_argument("--player", metavar="NAME", default=None,
+                        help="your name at the table (default: $UNO_NAME or your user name)")
+
+
+def add_host_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--name", metavar="TABLE", default=None, help="the table's name")
+    parser.add_argument("--bots", type=_bots, default=0, metavar="N", help="bots at the table (0-9)")
+    parser.add_argument("--rules", choices=PRESETS, default="official", help="rule preset")
+    parser.add_argument("--port", type=int, default=DEFAULT_PORT,
+                        help=f"TCP port (default {DEFAULT_PORT}; a free one if it is taken)")
+    parser.add_argument("--seats", type=int, default=None, metavar="N",
+                        help="seats at the table (default: max(4, bots + 1))")
+    parser.add_argument("--turn-timeout", type=float, default=30.0, metavar="SECONDS",
+                        help="time for a turn, 0 for none (default 30)")
+    parser.add_argument("--bot-delay", type=float, default=1.0, metavar="SECONDS",
+                        help="how long bots think (default 1)")
+    parser.add_argument("--start", action="store_true", help="start the match at once")
+    parser.add_argument("--seed", type=int, default=None,
+                        help="deal from a seeded shuffle (tests and demos)")
+    parser.add_argument("--no-discovery", action="store_true", help="do not announce on the LAN")
+    _common(parser)
+
+
+def add_join_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("address", nargs="?", metavar="HOST[:PORT]", default=None,
+                        help=f"the server (port {DEFAULT_PORT} if left out); "
+                             "without it, tables on the LAN are listed")
+    parser.add_argument("--no-discovery", action="store_true", help="do not look for tables on the LAN")
+    _common(parser)
+
+
+def _bots(text: str) -> int:
+    value = int(text)
+    if not 0 <= value <= 9:
+        raise argparse.ArgumentTypeError("between 0 and 9 bots")
+    return value
+
+
+def player_name(arg: str | None) -> str:
+    from protocol import clean_text
+
+    name = arg or os.environ.get("UNO_NAME") or os.environ.get("USER") or os.environ.get("LOGNAME")
+    if not name:
+        import getpass
+
+        try:
+            name = getpass.getuser()
+        except (OSError, KeyError):
+            name = "Player"
+    name = " ".join(clean_text(name).split())[:24]
+    return (name[:1].upper() + name[1:]) if name else "Player"
+
+
+def _setup(args: argparse.Namespace) -> tuple[str, bool]:
+    from .i18n import detect_language, set_language
+
+    lang = detect_language(args.lang)
+    set_language(lang)
+    return lang, bool(os.environ.get("NO_COLOR"))
+
+
+def run_host(args: argparse.Namespace) -> int:
+    from protocol import CreateRoom
+
+    from .app import ClientApp, ClientOptions, HostOptions
+    from .i18n import t
+
+    lang, plain = _setup(args)
+    name = player_name(args.player)
+    seats = args.seats if args.seats is not None else max(4, args.bots + 1)
+    if not 2 <= seats <= 10 or args.bots >= seats:
+        print("uno host: seats must be 2-10, with at least one left for you", file=sys.stderr)
+        return 2
+    table = " ".join((args.name or t("default_table", name=name)).split())[:32] or "UNO"
+    create = CreateRoom(name=table, preset=args.rules, seats=seats, bots=args.bots,
+                        turn_timeout=max(0.0, min(3600.0, args.turn_timeout)),
+                        bot_delay=max(0.0, min(10.0, args.bot_delay)))
+    host = HostOptions(table=table, create=create, port=args.port, seed=args.seed,
+                       discovery=not args.no_discovery, start=args.start)
+    options = ClientOptions(name=name, lang=lang, plain=plain, host=host, discovery=False,
+                            tokens=None)
+    return _run(ClientApp(options))
+
+
+def run_join(args: argparse.Namespace) -> int:
+    from .app import ClientApp, ClientOptions
+    from .state import TokenStore
+
+    lang, plain = _setup(args)
+    address = None
+    if args.address:
+        try:
+            address = parse_address(args.address)
+        except ValueError as exc:
+            print(f"uno join: {exc}", file=sys.stderr)
+            return 2
+    options = ClientOptions(name=player_name(args.player), lang=lang, plain=plain, address=address,
+                            discovery=not args.no_discovery, tokens=TokenStore())
+    return _run(ClientApp(options))
+
+
+def _run(app: object) -> int:
+    import asyncio
+
+    from .app import ClientApp, log_to_file
+
+    assert isinstance(app, ClientApp)
+    log_to_file()
+    try:
+        return asyncio.run(app.run())
+    except KeyboardInterrupt:
+        return 130
+
+
+def main(argv: list[str] | None = None) -> int:
+    """``python -m client host|join ...`` (until ``uno`` itself has these subcommands)."""
+    parser = argparse.ArgumentParser(prog="uno", description="UNO for the terminal, over the LAN.")
+    sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+    host = sub.add_parser("host", help="open a table here and play at it")
+    add_host_arguments(host)
+    host.set_defaults(run=run_host)
+    join = sub.add_parser("join", help="join a table (found on the LAN, or at HOST[:PORT])")
+    add_join_arguments(join)
+    join.set_defaults(run=run_join)
+    args = parser.parse_args(argv)
+    code: int = args.run(args)
+    return code
