@@ -7,7 +7,11 @@ every seat of the table (p50, p99), and the server's memory per connection. In t
 client processes drive a raw trio + msgpack echo server, and the last line compares the two:
 `ratio_vs_echo` = game actions/s ÷ echo messages/s, both at C connections.
 
-    python bench/server_load.py [--connections 1000] [--seconds 10] [--workers 2]
+Two game runs: one where every player acts the moment it may (the server is saturated, so the
+latency there is mostly queueing: 250 busy tables ÷ actions per second), and one where players
+take a person's time (`--think`, 0.5 s on average) to show the latency a table sees at that load.
+
+    python bench/server_load.py [--connections 1000] [--seconds 10] [--workers 2] [--think 0.5]
 
 The load clients skip message validation and bot thinking on purpose: they must cost as little
 as possible so that the server is what is measured.
@@ -65,7 +69,8 @@ class Table:
 
 
 async def game_seat(host: str, port: int, table: Table, index: int, stop_at: list[float],
-                    counts: dict[str, int], ready: trio.Event, go: trio.Event) -> None:
+                    counts: dict[str, int], ready: trio.Event, go: trio.Event,
+                    think: float) -> None:
     wire = Wire(await trio.open_tcp_stream(host, port))
     rng = random.Random(index)
     await wire.send({"type": "hello", "version": 1, "name": f"load{index}"})
@@ -114,6 +119,8 @@ async def game_seat(host: str, port: int, table: Table, index: int, stop_at: lis
                 continue
             plays = [a for a in legal if a["kind"] == "play"]
             action = rng.choice(plays or legal)
+            if think:  # a person's pace: the latency is measured from the send, after this
+                await trio.sleep(think * (0.5 + rng.random()))
             table.sent_at[changes + 1] = time.perf_counter()
             await wire.send({"type": "action", **action})
         if kind == "error" and message.get("ref") == "action":
@@ -134,7 +141,7 @@ async def echo_client(host: str, port: int, stop_at: list[float], counts: dict[s
 
 
 async def worker(mode: str, host: str, port: int, first: int, count: int, seconds: float,
-                 start_at: float) -> dict:
+                 start_at: float, think: float) -> dict:
     counts = {"actions": 0, "messages": 0}
     stop_at = [float("inf")]
     tables = [Table() for _ in range(count // 4)]
@@ -146,7 +153,7 @@ async def worker(mode: str, host: str, port: int, first: int, count: int, second
             readies.append(ready)
             if mode == "game":
                 nursery.start_soon(game_seat, host, port, tables[i // 4], first + i, stop_at,
-                                   counts, ready, go)
+                                   counts, ready, go, think)
             else:
                 nursery.start_soon(echo_client, host, port, stop_at, counts, ready, go)
             if i % 50 == 49:
@@ -166,9 +173,9 @@ async def worker(mode: str, host: str, port: int, first: int, count: int, second
 
 
 def worker_main(argv: list[str]) -> None:
-    mode, host, port, first, count, seconds, start_at = argv
+    mode, host, port, first, count, seconds, start_at, think = argv
     result = trio.run(worker, mode, host, int(port), int(first), int(count), float(seconds),
-                      float(start_at))
+                      float(start_at), float(think))
     print(json.dumps(result))
 
 
@@ -216,12 +223,12 @@ def start_server(command: list[str]) -> tuple[subprocess.Popen[str], int]:
 
 
 def run_mode(mode: str, port: int, connections: int, seconds: float, workers: int,
-             server_pid: int) -> tuple[dict, int]:
+             server_pid: int, think: float = 0.0) -> tuple[dict, int]:
     per = connections // workers // 4 * 4
     start_at = time.time() + 4 + connections / 400  # time for every connection to be made
     procs = [
         subprocess.Popen([sys.executable, __file__, "--worker", mode, "127.0.0.1", str(port),
-                          str(w * per), str(per), str(seconds), str(start_at)],
+                          str(w * per), str(per), str(seconds), str(start_at), str(think)],
                          stdout=subprocess.PIPE, text=True, cwd=ROOT)
         for w in range(workers)
     ]
@@ -251,6 +258,8 @@ def main() -> None:
     parser.add_argument("--connections", type=int, default=1000)
     parser.add_argument("--seconds", type=float, default=10.0)
     parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument("--think", type=float, default=0.5,
+                        help="mean seconds a paced player waits before acting (second game run)")
     args = parser.parse_args()
     connections = args.connections // (4 * args.workers) * 4 * args.workers
 
@@ -262,6 +271,8 @@ def main() -> None:
         time.sleep(0.5)
         rss_idle = rss_kib(server.pid)
         game, rss_busy = run_mode("game", port, connections, args.seconds, args.workers, server.pid)
+        paced, _ = run_mode("game", port, connections, args.seconds, args.workers, server.pid,
+                            think=args.think)
     finally:
         server.terminate()
         server.wait(timeout=10)
@@ -285,6 +296,11 @@ def main() -> None:
     print(f"latency_p99_ms={percentile(latencies, 0.99) * 1000:.2f}")
     if latencies:
         print(f"latency_mean_ms={statistics.fmean(latencies) * 1000:.2f}")
+    paced_latencies = paced["latencies"]
+    print(f"paced_think_s={args.think}")
+    print(f"paced_actions_per_s={paced['actions'] / args.seconds:.0f}")
+    print(f"paced_latency_p50_ms={percentile(paced_latencies, 0.50) * 1000:.2f}")
+    print(f"paced_latency_p99_ms={percentile(paced_latencies, 0.99) * 1000:.2f}")
     print(f"server_rss_idle_mib={rss_idle / 1024:.1f}")
     print(f"server_rss_busy_mib={rss_busy / 1024:.1f}")
     print(f"server_kib_per_connection={(rss_busy - rss_idle) / connections:.1f}")
