@@ -30,11 +30,20 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="seconds between the end of a hand and the next deal")
     parser.add_argument("--no-discovery", action="store_true",
                         help="do not announce this server on the LAN (DNS-SD/mDNS)")
+    parser.add_argument("--handshake-timeout", type=float, default=10.0,
+                        help="seconds a new connection has to say hello")
+    parser.add_argument("--outgoing-queue", type=int, default=512,
+                        help="messages waiting for a client that does not read before it is dropped")
+    parser.add_argument("--max-connections", type=int, default=5000,
+                        help="connections served at once; more are turned away (bye server_full)")
 
 
 def config_from(args: argparse.Namespace) -> ServerConfig:
     config = ServerConfig(name=args.name[:64], heartbeat_timeout=args.heartbeat,
-                          next_hand_delay=args.next_hand_delay)
+                          next_hand_delay=args.next_hand_delay,
+                          handshake_timeout=args.handshake_timeout,
+                          outgoing_queue=max(1, args.outgoing_queue),
+                          max_connections=max(1, args.max_connections))
     return replace(config, ping_interval=min(config.ping_interval, config.heartbeat_timeout / 3))
 
 
