@@ -41,6 +41,7 @@ from . import errors, tokens
 from .config import ServerConfig
 from .errors import Refused
 from .peer import Peer
+from .persist import RoomStore, rebuild_room
 from .room import Room, RoomSettings, Seat, refusal
 
 log = logging.getLogger("uno.server")
@@ -65,8 +66,13 @@ class Session:
 
 
 class UnoServer:
-    def __init__(self, config: ServerConfig | None = None) -> None:
+    def __init__(self, config: ServerConfig | None = None, store: RoomStore | None = None) -> None:
+        """``store`` (or ``config.state_dir``) keeps the rooms on disk; ``serve`` brings back the
+        rooms it holds. Raises ``persist.StoreError`` if the state directory cannot be used."""
         self.config = config if config is not None else ServerConfig()
+        if store is None and self.config.state_dir is not None:
+            store = RoomStore(self.config.state_dir)
+        self.store = store
         self.sessions: dict[str, Session] = {}
         self.peers: set[Peer] = set()
         self.rooms: dict[str, Room] = {}
@@ -79,12 +85,46 @@ class UnoServer:
     async def serve(self, listeners: list[Any] | None = None, *,
                     task_status: trio.TaskStatus[UnoServer] = trio.TASK_STATUS_IGNORED) -> None:
         """Run the server (forever, until cancelled); with ``listeners``, accept connections."""
-        async with trio.open_nursery() as nursery:
-            self._nursery = nursery
-            if listeners:
-                await nursery.start(trio.serve_listeners, self._handle_tcp, listeners)
-            task_status.started(self)
-            await trio.sleep_forever()
+        try:
+            async with trio.open_nursery() as nursery:
+                self._nursery = nursery
+                self._restore_rooms()
+                if listeners:
+                    await nursery.start(trio.serve_listeners, self._handle_tcp, listeners)
+                task_status.started(self)
+                await trio.sleep_forever()
+        finally:
+            if self.store is not None:
+                self.store.close()
+
+    def _restore_rooms(self) -> None:
+        """Bring back the rooms of the store: seats, tokens, settings and the match in play."""
+        if self.store is None:
+            return
+        highest = 0
+        for room_id, record in self.store.records():
+            if room_id.isdigit():
+                highest = max(highest, int(room_id))  # new rooms never take a stored room's id
+            if record is None or room_id in self.rooms:
+                continue
+            try:
+                room = rebuild_room(self, record)
+            except Exception as exc:  # a bad record costs its room, never the server
+                log.error("room %s: cannot restore it (%r); its record is kept", room_id, exc)
+                continue
+            if not room.humans():  # nobody to come back: it would have closed
+                for session in [s.session for s in room.seats if s.session is not None]:
+                    self.sessions.pop(session.sid, None)
+                self.store.forget_room(room.id)
+                continue
+            self.rooms[room.id] = room
+            assert self._nursery is not None
+            self._nursery.start_soon(room.run)
+            room.restored(self.config.restore_grace)
+            log.info("room %s (%r) restored", room.id, room.settings.name)
+        self._room_numbers = itertools.count(highest + 1)
+        if self.rooms:
+            self._changed()
 
     async def _handle_tcp(self, stream: trio.SocketStream) -> None:
         try:
@@ -172,6 +212,8 @@ class UnoServer:
 
     def room_closed(self, room: Room) -> None:
         self.rooms.pop(room.id, None)
+        if self.store is not None:
+            self.store.forget_room(room.id)
         self._changed()
 
     def _changed(self) -> None:

@@ -23,3 +23,5 @@ class ServerConfig:
     disconnected_turn_timeout: float = 60.0  # a dropped seat's turn timeout when a room has none
     away_after: int = 3  # timeouts in a row before a seat is marked away
     seed: int | None = None  # tests and demos only: deal from a seeded RNG instead of the OS's
+    state_dir: str | None = None  # keep the rooms here (server/persist.py), to survive a restart
+    restore_grace: float = 10.0  # after a restart, bots and turn clocks wait this long for people

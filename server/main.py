@@ -12,6 +12,7 @@ import trio
 
 from .app import UnoServer
 from .config import ServerConfig
+from .persist import StoreError
 
 log = logging.getLogger("uno.server")
 DEFAULT_PORT = 7777
@@ -30,6 +31,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="seconds between the end of a hand and the next deal")
     parser.add_argument("--no-discovery", action="store_true",
                         help="do not announce this server on the LAN (DNS-SD/mDNS)")
+    parser.add_argument("--state-dir", default=None, metavar="DIR",
+                        help="keep the rooms in DIR, so that a restarted server resumes them")
     parser.add_argument("--handshake-timeout", type=float, default=10.0,
                         help="seconds a new connection has to say hello")
     parser.add_argument("--outgoing-queue", type=int, default=512,
@@ -44,7 +47,8 @@ def config_from(args: argparse.Namespace) -> ServerConfig:
                           handshake_timeout=args.handshake_timeout,
                           outgoing_queue=max(1, args.outgoing_queue),
                           max_connections=max(1, args.max_connections))
-    return replace(config, ping_interval=min(config.ping_interval, config.heartbeat_timeout / 3))
+    return replace(config, ping_interval=min(config.ping_interval, config.heartbeat_timeout / 3),
+                   state_dir=args.state_dir)
 
 
 def setup_logging(level: str) -> None:
@@ -83,6 +87,9 @@ def main(args: argparse.Namespace) -> int:
     setup_logging(args.log_level)
     try:
         trio.run(run, args.host, args.port, config_from(args), not args.no_discovery)
+    except StoreError as exc:
+        log.error("%s", exc)
+        return 1
     except OSError as exc:
         log.error("cannot listen on %s:%s: %s", args.host, args.port, exc)
         return 1

@@ -106,6 +106,7 @@ class Room:
         self._wake = trio.Event()
         self._version = 0  # counts applied changes
         self._bots_checked = -1  # the version at which off-turn bots last had their say
+        self._hold_until: float | None = None  # after a restart: clocks wait for people to return
 
     # ------------------------------------------------------------------ queries
 
@@ -406,6 +407,7 @@ class Room:
         self._version += 1
         self._log_events(events)
         self._schedule(turn_changed)
+        self._save()  # before the events go out: nobody sees a state the disk does not hold
         self._publish(events)
         if any(isinstance(e, MatchEnded) for e in events):
             self._match_over()
@@ -437,7 +439,7 @@ class Room:
 
     def _schedule(self, turn_changed: bool) -> None:
         """Work out what is due next after a change, and wake the timer task."""
-        now = trio.current_time()
+        now = self._clock_start()
         game = self.game
         self._bot_due = None
         self._next_hand_at = None
@@ -463,6 +465,27 @@ class Room:
                     and self._off_turn_bot_moves()):
                 self._bot_due = now + self.settings.bot_delay
         self._wake.set()
+
+    def _clock_start(self) -> float:
+        """Now; or, while a restored room waits for its people (``restored``), the end of that
+        wait: bots, turn clocks and the next deal count from there."""
+        now = trio.current_time()
+        hold = self._hold_until
+        if hold is None:
+            return now
+        if now >= hold or all(seat.connected for seat in self.humans()):
+            self._hold_until = None
+            return now
+        return hold
+
+    def restored(self, grace: float) -> None:
+        """The room was just rebuilt from disk, with everybody disconnected. Nothing moves until
+        every person is back or ``grace`` seconds have passed; then the current turn gets a
+        fresh, full turn timeout (a deadline set during the wait is kept when the wait ends
+        early, so the deadline people were shown stays true)."""
+        self._hold_until = trio.current_time() + grace
+        if self.game is not None:
+            self._schedule(turn_changed=True)
 
     def _off_turn_bot_moves(self) -> bool:
         game = self.game
@@ -560,10 +583,18 @@ class Room:
     def broadcast_room(self) -> None:
         if self.closed:
             return
+        self._save()  # every change to seats, settings or the host is announced here
         update = RoomUpdate(room=self.info())
         for session in self._members():
             if session.peer is not None:
                 session.peer.send(update)
+
+
+    def _save(self) -> None:
+        """Write the room to the server's store (if it has one), before telling anybody."""
+        store = self.server.store
+        if store is not None and not self.closed:
+            store.save_room(self)
 
 
 def refusal(exc: RuleError | ProtocolError | Refused, ref: str) -> Error:

@@ -1,0 +1,361 @@
+"""Durable rooms (server/persist.py): the store round-trips, survives SIGKILL between commits,
+refuses a directory in use, sets a corrupt file aside; a server restarted on the same directory
+brings back seats, settings, tokens and the match, and its clocks wait for people to return."""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import sqlite3
+import stat
+import subprocess
+import sys
+import textwrap
+from pathlib import Path
+from typing import Any
+
+import pytest
+import trio
+from srvkit import Client, Harness, next_move_after, rig, view_in
+
+from protocol import (
+    Events,
+    Joined,
+    LeaveRoom,
+    Left,
+    ListRooms,
+    Rooms,
+    RoomUpdate,
+    SetRules,
+    Start,
+    ViewMsg,
+)
+from server import ServerConfig, UnoServer
+from server.main import add_arguments, config_from
+from server.persist import DB_NAME, RoomStore, StoreError, default_state_dir, room_record
+
+ANN = "R1 R2 R3 G4 G5 G6 B7"
+BOB = "G1 G2 G3 Y4 Y5 Y6 B8"
+BOTS = "Y1 Y2 Y3 R4 R5 R6 Y9"
+
+
+# ---------------------------------------------------------------------------- the store
+
+
+def test_records_round_trip_and_the_file_is_private(tmp_path: Path) -> None:
+    directory = tmp_path / "a" / "b"  # created, with its parents
+    store = RoomStore(directory)
+    store.put("1", {"version": 1, "x": [1, 2.5, None, "é"]})
+    store.put("2", {"version": 1, "x": 2})
+    store.put("1", {"version": 1, "x": "replaced"})
+    store.delete("2")
+    store.close()
+    again = RoomStore(directory)
+    assert again.records() == [("1", {"version": 1, "x": "replaced"})]
+    again.close()
+    assert stat.S_IMODE(os.stat(directory / DB_NAME).st_mode) == 0o600
+
+
+def test_a_second_server_cannot_use_the_same_directory(tmp_path: Path) -> None:
+    first = RoomStore(tmp_path)
+    with pytest.raises(StoreError, match="in use"):
+        RoomStore(tmp_path)
+    first.close()
+    RoomStore(tmp_path).close()  # free again once the first one is gone
+
+
+def test_a_directory_that_cannot_be_made_is_refused(tmp_path: Path) -> None:
+    (tmp_path / "file").write_text("not a directory")
+    with pytest.raises(StoreError):
+        RoomStore(tmp_path / "file" / "state")
+
+
+def test_a_corrupt_database_is_set_aside_and_the_server_starts_empty(tmp_path: Path) -> None:
+    (tmp_path / DB_NAME).write_bytes(b"this is not a database" * 500)
+    store = RoomStore(tmp_path)
+    assert store.records() == []
+    store.put("1", {"version": 1})
+    store.close()
+    kept = [p.name for p in tmp_path.iterdir() if ".corrupt-" in p.name]
+    assert len(kept) == 1 and kept[0].startswith(DB_NAME)
+    assert (tmp_path / kept[0]).read_bytes().startswith(b"this is not a database")
+
+
+def test_an_unreadable_record_is_reported_as_none(tmp_path: Path) -> None:
+    store = RoomStore(tmp_path)
+    store.put("1", {"version": 1})
+    store._db.execute("INSERT INTO rooms (id, data) VALUES ('2', '{broken')")
+    store._db.execute("INSERT INTO rooms (id, data) VALUES ('3', '{\"version\": 99}')")
+    assert sorted(store.records(), key=lambda r: r[0]) == [("1", {"version": 1}), ("2", None),
+                                                           ("3", None)]
+    store.close()
+
+
+def test_default_state_dir_follows_xdg(tmp_path: Path) -> None:
+    assert default_state_dir({"XDG_DATA_HOME": str(tmp_path)}) == tmp_path / "uno" / "server"
+    assert default_state_dir({}).parts[-4:] == (".local", "share", "uno", "server")
+
+
+def test_the_state_dir_flag() -> None:
+    import argparse
+
+    parser = argparse.ArgumentParser()
+    add_arguments(parser)
+    assert config_from(parser.parse_args(["--state-dir", "/x/y"])).state_dir == "/x/y"
+    assert config_from(parser.parse_args([])).state_dir is None
+
+
+WRITER = textwrap.dedent("""
+    import sys, hashlib
+    from server.persist import RoomStore
+    store = RoomStore(sys.argv[1])
+    n = int(sys.argv[2])
+    while True:
+        n += 1
+        body = "%d:" % n * 2000  # about 10 KB: several pages per commit
+        for room in ("1", "2"):
+            store.put(room, {"version": 1, "n": n, "body": body,
+                             "sum": hashlib.sha256(body.encode()).hexdigest()})
+        print(n, flush=True)
+""")
+
+
+def test_commits_survive_sigkill_whole(tmp_path: Path) -> None:
+    """A writer killed at random moments: every row is whole, and at least as new as the last
+    commit the writer reported (a commit reaches the OS before ``put`` returns)."""
+    import hashlib
+    import random
+
+    rng = random.Random(7)
+    root = Path(__file__).resolve().parents[2]
+    last = 0
+    for _ in range(4):
+        proc = subprocess.Popen([sys.executable, "-c", WRITER, str(tmp_path), str(last)],
+                                stdout=subprocess.PIPE, text=True, cwd=root)
+        assert proc.stdout is not None
+        reported = 0
+        for _ in range(rng.randrange(5, 200)):
+            reported = int(proc.stdout.readline())
+        proc.send_signal(signal.SIGKILL)
+        proc.wait()
+        db = sqlite3.connect(tmp_path / DB_NAME)
+        assert db.execute("PRAGMA integrity_check").fetchone() == ("ok",)
+        rows = {room: json.loads(data) for room, data in db.execute("SELECT id, data FROM rooms")}
+        db.close()
+        for record in rows.values():
+            assert hashlib.sha256(record["body"].encode()).hexdigest() == record["sum"]
+            assert record["n"] >= reported
+        assert rows["1"]["n"] >= rows["2"]["n"] >= rows["1"]["n"] - 1
+        last = rows["1"]["n"]
+
+
+# ---------------------------------------------------------------------------- restarts
+
+
+async def start_server(nursery: trio.Nursery, state: Path, **config: Any,
+                       ) -> tuple[UnoServer, trio.CancelScope]:
+    config.setdefault("next_hand_delay", 0)
+    config.setdefault("seed", 1)
+    srv = UnoServer(ServerConfig(state_dir=str(state), **config))
+    scope = trio.CancelScope()
+
+    async def run(task_status: trio.TaskStatus[UnoServer] = trio.TASK_STATUS_IGNORED) -> None:
+        with scope:
+            await srv.serve(task_status=task_status)
+
+    await nursery.start(run)
+    return srv, scope
+
+
+async def crash(srv: UnoServer, scope: trio.CancelScope, *clients: Client) -> None:
+    """The server dies: nothing more reaches its disk, its tasks stop, its connections break."""
+    assert srv.store is not None
+    srv.store.close()
+    srv.store = None
+    scope.cancel()
+    for client in clients:
+        await client.link.aclose()
+    await trio.sleep(0)
+
+
+async def resume(harness: Harness, srv: UnoServer, client: Client) -> tuple[Client, ViewMsg | None]:
+    again = harness.connect(srv, client.name)
+    welcome = await again.hello(client.token)
+    assert welcome.resumed and welcome.token == client.token
+    joined = await again.expect(Joined)
+    assert joined.seat == client.seat
+    view = await again.expect(ViewMsg) if joined.room.started else None
+    return again, view
+
+
+def public(view: dict[str, Any]) -> dict[str, Any]:
+    return {k: v for k, v in view.items() if k not in ("legal",)}
+
+
+async def table(harness: Harness, monkeypatch: pytest.MonkeyPatch, state: Path, dealer: int,
+                **create: Any) -> tuple[UnoServer, trio.CancelScope, Client, Client]:
+    """A bot (seat 1), ann (seat 2) and bob (seat 3), rigged; dealer 0: ann starts, 2: the bot."""
+    rig(monkeypatch, [BOTS, ANN, BOB], "B9", dealer=dealer)
+    srv, scope = await start_server(harness.nursery, state)
+    ann = await harness.client(srv, "ann")
+    create.setdefault("turn_timeout", 30)
+    room_id = (await ann.create(bots=1, password="pw", **create)).room.id
+    bob = await harness.client(srv, "bob")
+    await bob.join(room_id, password="pw")
+    await ann.send(Start())
+    await ann.expect(ViewMsg)
+    await bob.expect(ViewMsg)
+    return srv, scope, ann, bob
+
+
+async def test_a_restarted_server_brings_back_the_room_and_the_same_hands(
+        harness: Harness, monkeypatch: pytest.MonkeyPatch, tmp_path: Path,
+        autojump_clock: object) -> None:
+    with trio.fail_after(300):
+        srv, scope, ann, bob = await table(harness, monkeypatch, tmp_path, dealer=0)  # ann's turn
+        await ann.play(lambda m: (v := view_in(m)) is not None and v["current"] == bob.seat,
+                       think=0, now=True)
+        await bob.expect(Events, lambda m: m.view is not None and m.view["current"] == bob.seat)
+        before = srv.rooms["1"]
+        record = room_record(before)
+        assert ann.view is not None and bob.view is not None
+        ann_view, bob_view = ann.view, bob.view
+        await crash(srv, scope, ann, bob)
+
+        srv2, _ = await start_server(harness.nursery, tmp_path)
+        room = srv2.rooms["1"]
+        assert room_record(room) == record
+        assert [(s.name, s.kind, s.connected) for s in room.seats] == [
+            ("Bot 1", "bot", True), ("ann", "human", False), ("bob", "human", False)]
+        ann2, ann_again = await resume(harness, srv2, ann)
+        bob2, bob_again = await resume(harness, srv2, bob)
+        assert ann_again is not None and bob_again is not None
+        assert public(ann_again.view) == public(ann_view)
+        assert public(bob_again.view) == public(bob_view)
+        assert bob_again.view["hand"] == bob_view["hand"]
+        assert room.host is srv2.sessions[(ann.token or "").split(".")[0]]
+        assert room.settings.password == "pw" and room.settings.turn_timeout == 30
+        # The match goes on to its end, and a new room gets a fresh number.
+        async def play(client: Client) -> None:
+            await client.play(lambda m: (v := view_in(m)) is not None and v["hand_result"] is not None,
+                              think=0, now=True)
+
+        async with trio.open_nursery() as nursery:
+            nursery.start_soon(play, ann2)
+            nursery.start_soon(play, bob2)
+        carl = await harness.client(srv2, "carl")
+        assert (await carl.create()).room.id == "2"
+
+
+async def test_a_room_before_its_start_keeps_seats_settings_and_host(
+        harness: Harness, tmp_path: Path, autojump_clock: object) -> None:
+    with trio.fail_after(60):
+        srv, scope = await start_server(harness.nursery, tmp_path)
+        ann = await harness.client(srv, "ann")
+        await ann.create(name="kept", bots=1)
+        await ann.send(SetRules(preset="house", rules={"target_score": 50}, turn_timeout=12))
+        await ann.expect(RoomUpdate, lambda m: m.room.preset == "house")
+        bob = await harness.client(srv, "bob")
+        await bob.join("1")
+        await crash(srv, scope, ann, bob)
+
+        srv2, _ = await start_server(harness.nursery, tmp_path)
+        room = srv2.rooms["1"]
+        assert room.settings.name == "kept" and room.settings.preset == "house"
+        assert room.settings.overrides == {"target_score": 50}
+        assert room.settings.turn_timeout == 12 and room.rules.target_score == 50
+        ann2, _ = await resume(harness, srv2, ann)
+        _bob2, _ = await resume(harness, srv2, bob)
+        await ann2.send(Start())  # still the host
+        await ann2.expect(ViewMsg)
+
+
+async def test_a_closed_room_is_forgotten(harness: Harness, tmp_path: Path,
+                                          autojump_clock: object) -> None:
+    with trio.fail_after(60):
+        srv, _ = await start_server(harness.nursery, tmp_path)
+        ann = await harness.client(srv, "ann")
+        await ann.create()
+        assert srv.store is not None and [r for r, _ in srv.store.records()] == ["1"]
+        await ann.send(LeaveRoom())
+        await ann.expect(Left)
+        assert srv.store.records() == []
+
+
+async def test_an_unreadable_room_is_skipped_and_its_number_not_reused(
+        harness: Harness, tmp_path: Path, autojump_clock: object) -> None:
+    with trio.fail_after(60):
+        store = RoomStore(tmp_path)
+        store._db.execute("INSERT INTO rooms (id, data) VALUES ('7', '{broken')")
+        store.put("8", {"version": 1, "id": "8", "settings": {}})  # a record missing its parts
+        store.close()
+        srv, _ = await start_server(harness.nursery, tmp_path)
+        assert srv.rooms == {}
+        ann = await harness.client(srv, "ann")
+        assert (await ann.create()).room.id == "9"
+        await ann.send(ListRooms())
+        assert [r.id for r in (await ann.expect(Rooms)).rooms] == ["9"]
+
+
+async def test_after_a_restart_the_turn_clock_waits_for_people_then_runs_a_full_turn(
+        harness: Harness, monkeypatch: pytest.MonkeyPatch, tmp_path: Path,
+        autojump_clock: object) -> None:
+    """ann's turn with 5 s left when the server dies. After the restart nothing runs for the
+    grace period (10 s) unless everybody is back; then ann has a full 30 s turn."""
+    with trio.fail_after(300):
+        srv, scope, ann, bob = await table(harness, monkeypatch, tmp_path, dealer=0)
+        await trio.sleep(25)
+        await crash(srv, scope, ann, bob)
+        srv2, _ = await start_server(harness.nursery, tmp_path)
+        restored_at = trio.current_time()
+        await trio.sleep(4)
+        bob2, view = await resume(harness, srv2, bob)  # bob is back, ann is not
+        assert view is not None and view.view["current"] == ann.seat
+        assert view.deadline == pytest.approx(10 + 30 - 4)
+        waited, events = await next_move_after(bob2, seat=ann.seat, began=restored_at)
+        assert waited == pytest.approx(10 + 30)  # grace, then a full turn: ann's turn timed out
+        assert events.events[0]["type"] in ("card_played", "drew")
+
+
+async def test_when_everybody_is_back_the_deadline_they_were_shown_holds(
+        harness: Harness, monkeypatch: pytest.MonkeyPatch, tmp_path: Path,
+        autojump_clock: object) -> None:
+    with trio.fail_after(300):
+        srv, scope, ann, bob = await table(harness, monkeypatch, tmp_path, dealer=0)
+        await crash(srv, scope, ann, bob)
+        srv2, _ = await start_server(harness.nursery, tmp_path)
+        restored_at = trio.current_time()
+        await trio.sleep(2)
+        bob2, _ = await resume(harness, srv2, bob)
+        _ann2, view = await resume(harness, srv2, ann)
+        assert view is not None and view.deadline == pytest.approx(10 + 30 - 2)
+        waited, _ = await next_move_after(bob2, seat=ann.seat, began=restored_at)
+        assert waited == pytest.approx(10 + 30)
+
+
+async def test_bots_wait_for_people_after_a_restart(
+        harness: Harness, monkeypatch: pytest.MonkeyPatch, tmp_path: Path,
+        autojump_clock: object) -> None:
+    """The bot's turn (seat 1) when the server dies: after the restart the bot moves only once
+    both people are back (here after 6 s), not during the wait."""
+    with trio.fail_after(300):
+        rig(monkeypatch, [BOTS, ANN, BOB], "B9", dealer=2)
+        srv, scope = await start_server(harness.nursery, tmp_path)
+        ann = await harness.client(srv, "ann")
+        await ann.create(bots=1, bot_delay=1)
+        bob = await harness.client(srv, "bob")
+        await bob.join("1")
+        await ann.send(Start())
+        await ann.expect(ViewMsg)
+        await crash(srv, scope, ann, bob)  # before the bot's move (1 s bot delay)
+        srv2, _ = await start_server(harness.nursery, tmp_path)
+        restored_at = trio.current_time()
+        await trio.sleep(3)
+        ann2, view = await resume(harness, srv2, ann)
+        assert view is not None and view.view["current"] == "1"
+        await trio.sleep(3)
+        assert srv2.rooms["1"].game is not None and srv2.rooms["1"].game.current == "1"
+        _bob2, _ = await resume(harness, srv2, bob)
+        waited, _ = await next_move_after(ann2, seat="1", began=restored_at)
+        assert waited == pytest.approx(6 + 1)  # bob came back after 6 s; then the bot's delay
