@@ -79,7 +79,26 @@ class ClientOptions:
 
 
 def no_color() -> bool:
+    """Whether ``NO_COLOR`` asks for no colours (set and not empty, as no-color.org says)."""
     return bool(os.environ.get("NO_COLOR"))
+
+
+def build_application(model: Model, after_key: Callable[[], None], *, plain: bool = False,
+                      input: Input | None = None, output: Output | None = None) -> Application[int]:
+    """The prompt-toolkit application showing ``model``; ``after_key`` runs after every key."""
+    application: Application[int] = Application(
+        layout=build_layout(Renderer(model, plain=plain)),
+        key_bindings=make_key_bindings(model, after_key),
+        style=Style.from_dict(STYLE),
+        full_screen=True,
+        mouse_support=False,
+        color_depth=ColorDepth.DEPTH_1_BIT if plain else None,
+        refresh_interval=0.5,
+        input=input,
+        output=output,
+    )
+    application.ttimeoutlen = 0.05  # Esc reacts at once
+    return application
 
 
 class ClientApp:
@@ -87,19 +106,8 @@ class ClientApp:
                  input: Input | None = None, output: Output | None = None) -> None:
         self.options = options
         self.model = model if model is not None else Model(options.name)
-        self.renderer = Renderer(self.model, plain=options.plain)
-        self.application: Application[int] = Application(
-            layout=build_layout(self.renderer),
-            key_bindings=make_key_bindings(self.model, self.after_key),
-            style=Style.from_dict(STYLE),
-            full_screen=True,
-            mouse_support=False,
-            color_depth=ColorDepth.DEPTH_1_BIT if options.plain else None,
-            refresh_interval=0.5,
-            input=input,
-            output=output,
-        )
-        self.application.ttimeoutlen = 0.05  # Esc reacts at once
+        self.application = build_application(self.model, self.after_key, plain=options.plain,
+                                             input=input, output=output)
         self.first_render: float | None = None
         self.application.after_render += self._after_render
         self.trio_token: trio.lowlevel.TrioToken | None = None
@@ -400,7 +408,6 @@ class ClientApp:
         async def writer(cancel: trio.CancelScope) -> None:
             try:
                 while True:
-                    assert self._wake is not None
                     self._wake = trio.Event()
                     for message in model.take_outbox():
                         log.debug("send %r", message)

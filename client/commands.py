@@ -76,11 +76,12 @@ def player_name(arg: str | None) -> str:
 
 
 def _setup(args: argparse.Namespace) -> tuple[str, bool]:
+    from .app import no_color
     from .i18n import detect_language, set_language
 
     lang = detect_language(args.lang)
     set_language(lang)
-    return lang, bool(os.environ.get("NO_COLOR"))
+    return lang, no_color()
 
 
 def run_host(args: argparse.Namespace) -> int:

@@ -345,7 +345,12 @@ class Model:
         self._close_prompts()
 
     def _view_msg(self, message: ViewMsg) -> None:
+        old = self.view
         self._set_view(message.view, message.deadline)
+        view = self.view
+        if view is not None and view is not old and (old is None or old.hand_number != view.hand_number):
+            # a deal seen through a view (the first hand, or joining late) rather than events
+            self._log([t("ev_hand", n=view.hand_number, name=self.name_of(view.dealer))])
 
     def _events(self, message: Events) -> None:
         events = []

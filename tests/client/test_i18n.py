@@ -1,0 +1,94 @@
+"""Every text exists in English and Spanish, with the same placeholders; card names follow the
+rule documents; the language comes from --lang or the locale."""
+
+from __future__ import annotations
+
+import re
+import string
+from pathlib import Path
+
+import pytest
+
+from client import i18n
+from client.i18n import EN, ES, card_name, detect_language, set_language, t
+from engine.cards import CARD_KINDS, Card
+
+CLIENT = Path(__file__).resolve().parents[2] / "client"
+
+
+def fields(text: str) -> set[str]:
+    return {name for _, name, _, _ in string.Formatter().parse(text) if name}
+
+
+def test_every_key_exists_in_both_languages() -> None:
+    assert set(EN) == set(ES), (sorted(set(EN) - set(ES)), sorted(set(ES) - set(EN)))
+
+
+@pytest.mark.parametrize("key", sorted(EN))
+def test_both_languages_take_the_same_placeholders(key: str) -> None:
+    if key in ("card_number", "card_action"):  # "Red 7" / "7 rojo": the cases of the colour differ
+        assert fields(EN[key]) | fields(ES[key]) <= {"color", "Color", "rank"}
+    else:
+        assert fields(EN[key]) == fields(ES[key]), key
+
+
+def test_every_text_the_client_asks_for_exists() -> None:
+    """Literal keys in ``t("...")`` calls anywhere in the client, and the key families built at
+    run time (error codes, reasons, presets, colours, ranks)."""
+    used: set[str] = set()
+    for path in CLIENT.glob("*.py"):
+        used |= set(re.findall(r"\bt\(\s*\"([A-Za-z0-9_+]+)\"\s*[,)]", path.read_text(encoding="utf-8")))
+    assert len(used) > 60
+    missing = sorted(key for key in used if key not in EN)
+    assert not missing, missing
+    for family in ("preset_official", "preset_house", "reason_eof", "reason_broken", "reason_refused",
+                   "reason_timeout", "reason_shutdown", "err_generic"):
+        assert family in EN
+
+
+@pytest.mark.parametrize("card", CARD_KINDS, ids=str)
+def test_every_card_has_a_name_in_both_languages(card: Card) -> None:
+    names = []
+    for lang in ("en", "es"):
+        set_language(lang)
+        name = card_name(card)
+        assert name and "{" not in name and "rank_" not in name and "color_" not in name
+        names.append(name)
+    set_language("en")
+    if card.color is not None and not card.rank.is_number:
+        assert names[0] != names[1]
+
+
+def test_card_names_follow_the_rule_documents() -> None:
+    set_language("es")
+    assert card_name(Card.parse("R+2")) == "Roba dos rojo"
+    assert card_name(Card.parse("BR")) == "Cambio de sentido azul"
+    assert card_name(Card.parse("GS")) == "Salta turno verde"
+    assert card_name(Card.parse("W")) == "Comodín"
+    assert card_name(Card.parse("W+4")) == "Comodín +4"
+    assert card_name(Card.parse("Y7")) == "7 amarillo"
+    set_language("en")
+    assert card_name(Card.parse("R+2")) == "Red Draw Two"
+    assert card_name(Card.parse("BR")) == "Blue Reverse"
+    assert card_name(Card.parse("GS")) == "Green Skip"
+    assert card_name(Card.parse("W")) == "Wild"
+    assert card_name(Card.parse("W+4")) == "Wild Draw Four"
+
+
+def test_language_from_the_flag_or_the_locale() -> None:
+    assert detect_language("es", {}) == "es"
+    assert detect_language("en", {"LANG": "es_ES.UTF-8"}) == "en"
+    assert detect_language(None, {"LANG": "es_AR.UTF-8"}) == "es"
+    assert detect_language(None, {"LC_ALL": "en_US.UTF-8", "LANG": "es_ES.UTF-8"}) == "en"
+    assert detect_language(None, {"LC_ALL": "", "LC_MESSAGES": "es_MX", "LANG": "C"}) == "es"
+    assert detect_language(None, {}) == "en"
+
+
+def test_t_formats_in_the_current_language() -> None:
+    set_language("es")
+    try:
+        assert t("ev_drew_n", name="Luis", n=2) == "Luis roba 2"
+        assert i18n.language() == "es"
+    finally:
+        set_language("en")
+    assert t("ev_drew_n", name="Luis", n=2) == "Luis draws 2"

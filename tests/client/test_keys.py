@@ -1,0 +1,207 @@
+"""Keys in, model state and protocol messages out: the real application with a pipe input."""
+
+from __future__ import annotations
+
+from clientkit import (
+    BACKSPACE,
+    DOWN,
+    ENTER,
+    ESC,
+    LEFT,
+    ME,
+    RIGHT,
+    UP,
+    connected_model,
+    make_view,
+    plays,
+    press,
+    room_info,
+    seated,
+    show,
+)
+
+from client.model import Prompt, Screen
+from engine.actions import Accept, CallUno, Catch, Challenge, ChooseColor, Draw, Pass, PlayCard
+from engine.cards import Card
+from protocol import (
+    Act,
+    AddBot,
+    CreateRoom,
+    JoinRoom,
+    RemoveBot,
+    Rooms,
+    RoomSummary,
+    Say,
+    Start,
+    Welcome,
+)
+
+
+def acts(messages: list) -> list[Act]:
+    return [m for m in messages if isinstance(m, Act)]
+
+
+def test_arrows_and_digits_choose_a_card_and_enter_plays_it() -> None:
+    model = seated(make_view("R7 Y3 B5", top="R5", legal=[*plays("R7", "B5"), Draw(ME)]))
+    assert model.hand == list(map(Card.parse, ["R7", "Y3", "B5"]))
+    press(model, RIGHT, RIGHT)
+    assert model.selected == 2
+    press(model, LEFT)
+    assert model.selected == 1
+    sent = press(model, "3", ENTER)
+    assert acts(sent) == [Act(kind="play", card="B5")]
+
+
+def test_the_hand_is_sorted_by_colour_and_rank() -> None:
+    model = seated(make_view("W B5 R7 Y3 R+2 W+4 G0"))
+    assert [str(c) for c in model.hand] == ["R7", "R+2", "Y3", "G0", "B5", "W", "W+4"]
+
+
+def test_a_card_that_cannot_be_played_sends_nothing_and_says_why() -> None:
+    model = seated(make_view("R7 Y3", top="R5", legal=[*plays("R7"), Draw(ME)]))
+    sent = press(model, "2", ENTER)
+    assert acts(sent) == []
+    assert "Yellow 3 cannot be played now" in model.notice
+
+
+def test_a_wild_asks_for_its_colour() -> None:
+    model = seated(make_view("R7 W", top="G5", legal=[*plays("W"), Draw(ME)]))
+    sent = press(model, "2", ENTER)
+    assert model.prompt is Prompt.COLOR and acts(sent) == []
+    sent = press(model, "b")
+    assert acts(sent) == [Act(kind="play", card="W", color="B")]
+    assert model.prompt is Prompt.NONE
+
+
+def test_the_colour_picker_works_with_arrows_and_escape_cancels() -> None:
+    model = seated(make_view("W+4 R7", top="G5", legal=[*plays("W+4"), Draw(ME)]))
+    press(model, "2", ENTER)  # W+4 sorts after R7
+    assert model.pending_card == Card.parse("W+4")
+    press(model, ESC)
+    assert model.prompt is Prompt.NONE and model.pending_card is None
+    sent = press(model, ENTER, RIGHT, RIGHT, ENTER)
+    assert acts(sent) == [Act(kind="play", card="W+4", color="G")]
+
+
+def test_uno_is_said_with_the_next_to_last_card() -> None:
+    model = seated(make_view("R7 Y3", top="R5", legal=[*plays("R7", uno=True), CallUno(ME), Draw(ME)]))
+    sent = press(model, "u")
+    assert model.uno_armed and acts(sent) == []  # no message: UNO costs no time
+    sent = press(model, ENTER)
+    assert acts(sent) == [Act(kind="play", card="R7", uno=True)]
+    assert not model.uno_armed
+
+
+def test_u_again_disarms_uno() -> None:
+    model = seated(make_view("R7 Y3", top="R5", legal=plays("R7", uno=True)))
+    press(model, "u", "u")
+    assert not model.uno_armed
+    assert acts(press(model, ENTER)) == [Act(kind="play", card="R7")]
+
+
+def test_uno_with_one_card_left_is_said_at_once() -> None:
+    model = seated(make_view("Y3", top="R5", current="1", legal=[CallUno(ME)]))
+    assert acts(press(model, "u")) == [Act(kind="call_uno")]
+
+
+def test_draw_pass_and_catch() -> None:
+    model = seated(make_view("R7 Y3", top="B5", legal=[Draw(ME)]))
+    assert acts(press(model, "d")) == [Act(kind="draw")]
+    show(model, make_view("R7 Y3 B9", top="B5", has_drawn=True, drawn=Card.parse("B9"),
+                          legal=[*plays("B9"), Pass(ME)]))
+    assert model.selected_card == Card.parse("B9")  # the drawn card is the one to play
+    assert acts(press(model, "p")) == [Act(kind="pass")]
+    show(model, make_view("R7 Y3", top="B5", current="1", uno_open="2", legal=[Catch(ME, "2")]))
+    assert acts(press(model, "c")) == [Act(kind="catch", target="2")]
+
+
+def test_keys_that_do_nothing_now_explain_why() -> None:
+    model = seated(make_view("R7 Y3", top="B5", current="1", legal=[]))
+    assert acts(press(model, "d", "p", "c")) == []
+    assert model.notice  # the last one's reason is on the screen
+
+
+def test_challenge_or_accept_a_wild_draw_four() -> None:
+    view = make_view("R7 Y3", top="W+4", challenge_from="3", pending_draw=4,
+                     legal=[Challenge(ME), Accept(ME)])
+    model = seated(view)
+    assert model.prompt is Prompt.CHALLENGE
+    assert acts(press(model, "y")) == [Act(kind="challenge")]
+    assert acts(press(model, "n")) == [Act(kind="accept")]
+
+
+def test_a_starting_wild_asks_the_first_player_for_the_colour() -> None:
+    model = seated(make_view("R7 Y3", top="W", color=None, awaiting_color=True,
+                             legal=[ChooseColor(ME, c) for c in
+                                    (Card.parse("R1").color, Card.parse("G1").color)]))
+    assert model.prompt is Prompt.START_COLOR
+    assert acts(press(model, "g")) == [Act(kind="choose_color", color="G")]
+
+
+def test_seven_zero_asks_whom_to_swap_with() -> None:
+    seven = Card.parse("R7")
+    legal = [PlayCard(ME, seven, None, target) for target in ("1", "2", "3")]
+    model = seated(make_view("R7 Y3", top="R5", legal=legal))
+    press(model, "1", ENTER)
+    assert model.prompt is Prompt.SEAT and model.pending_targets == ("1", "2", "3")
+    assert acts(press(model, "2")) == [Act(kind="play", card="R7", target="2")]
+
+
+def test_chat_keys_are_text_not_commands() -> None:
+    model = seated(make_view("R7 Y3", legal=[*plays("R7"), Draw(ME)]))
+    sent = press(model, "t", "d", "x", "p", BACKSPACE, "!", ENTER)
+    assert sent == [Say(text="dx!")]  # 'd' and 'p' were typed, not drawn and passed
+    assert model.prompt is Prompt.NONE
+
+
+def test_escape_closes_the_chat_without_sending() -> None:
+    model = seated(make_view())
+    assert press(model, "t", "h", "i", ESC) == []
+    assert model.prompt is Prompt.NONE
+
+
+def test_quit_asks_first() -> None:
+    model = seated(make_view())
+    press(model, "q", "x")
+    assert not model.quit and model.prompt is Prompt.NONE
+    press(model, "q", "y")
+    assert model.quit
+
+
+def test_lobby_join_watch_refresh() -> None:
+    model = connected_model()
+    model.apply(Welcome(server="s", version="0", protocol=1, token="a.b", name="Ana"))
+    assert [type(m).__name__ for m in model.take_outbox()] == ["ListRooms"]
+    rooms = tuple(RoomSummary(id=str(i), name=f"Mesa {i}", host="Luis", players=1, seats=4, bots=0,
+                              spectators=0, preset="official", started=i == 2, password=False)
+                  for i in (1, 2))
+    model.apply(Rooms(rooms=rooms))
+    assert model.screen is Screen.LOBBY
+    assert press(model, ENTER) == [JoinRoom(room="1")]
+    assert press(model, DOWN, ENTER) == [JoinRoom(room="2", spectate=True)]  # started: watch
+    assert press(model, UP, "w") == [JoinRoom(room="1", spectate=True)]
+    assert [type(m).__name__ for m in press(model, "r")] == ["ListRooms"]
+
+
+def test_the_new_table_form() -> None:
+    model = connected_model()
+    press(model, "n")
+    assert model.screen is Screen.CREATE and model.form is not None
+    press(model, *[BACKSPACE] * 40, *"Casa")
+    sent = press(model, DOWN, RIGHT, DOWN, RIGHT, DOWN, LEFT, ENTER)  # house rules, 5 seats, 2 bots
+    assert len(sent) == 1 and isinstance(sent[0], CreateRoom)
+    create = sent[0]
+    assert create.name == "Casa" and create.preset == "house" and create.seats == 5 and create.bots == 2
+    assert create.rules["stack_draw_two"] is True  # the house preset's options came along
+
+
+def test_the_waiting_room_host_keys() -> None:
+    model = seated(room=room_info(started=False))
+    assert model.screen is Screen.WAITING and model.is_host
+    sent = press(model, "+", "-", "s")
+    assert sent == [AddBot(), RemoveBot(seat="3"), Start()]
+
+
+def test_a_guest_cannot_start() -> None:
+    model = seated(room=room_info(started=False, host_seat="2"))
+    assert press(model, "s", "+") == []

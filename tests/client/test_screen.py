@@ -1,0 +1,156 @@
+"""What reaches the terminal: no control characters or escape sequences from other people, no
+colour under NO_COLOR (but still readable), and an 80×24 table that fits."""
+
+from __future__ import annotations
+
+import argparse
+import re
+
+import pytest
+from clientkit import (
+    ME,
+    make_view,
+    plays,
+    press,
+    render_text,
+    room_info,
+    screen_bytes,
+    seated,
+)
+
+from client.commands import _setup
+from client.model import Model, Screen
+from client.render import Renderer
+from engine import events as ev
+from engine.actions import Draw
+from engine.cards import Card, Color
+from protocol import ChatMsg, Events, RoomSummary, SeatInfo, Welcome, codec, is_clean_text
+from protocol.messages import Rooms, RoomUpdate
+
+EVIL = "Eve\x1b]0;PWNED\x07\x1b[31m\u202etxet\u2066\x00\x9b2J\r\nX\x1bP1$r\x1b\\"
+FORBIDDEN = ("\x1b]", "\x07", "\u202e", "\u2066", "\x00", "\x9b", "\x1bP", "\x1b\\", "\x1b[31m")
+
+
+def force(obj: object, **values: object) -> object:
+    """Put values into a checked (frozen) record behind its back, as a hostile server might."""
+    for name, value in values.items():
+        object.__setattr__(obj, name, value)
+    return obj
+
+
+def hostile_room() -> object:
+    room = room_info()
+    seats = tuple(force(SeatInfo(seat=s.seat, name=s.name, kind=s.kind), name=EVIL + s.seat)
+                  if s.seat == "2" else s for s in room.seats)
+    return force(room, seats=seats, name=EVIL, host=EVIL)
+
+
+def test_names_and_chat_never_bring_control_characters_to_the_screen() -> None:
+    model = seated(make_view("R7 Y3", legal=[*plays("R7"), Draw(ME)], current="2"), room=hostile_room())
+    model.apply(force(ChatMsg(source="x", text="hola", scope="room"), source=EVIL, text=EVIL))
+    model.apply(Events(events=(codec.event_to_wire(ev.CardPlayed("2", Card.parse("R7"), Color.RED)),
+                               codec.event_to_wire(ev.UnoCalled("2"))),
+                       view=codec.view_to_wire(make_view("R7 Y3", current=ME))))
+    assert any("Eve]0;PWNED" in line for line in model.log)
+    out = screen_bytes(model)
+    for bad in FORBIDDEN:
+        assert bad not in out, repr(bad)
+    assert "Eve]0;PWNED" in out  # shown, as harmless text
+    text = render_text(model)
+    assert all(is_clean_text(ch) or ch == "\n" for ch in text)
+
+
+def test_lobby_and_waiting_room_clean_what_others_named() -> None:
+    model = Model("Ana")
+    model.apply(force(Welcome(server="s", version="0", protocol=1, token="a.b", name="Ana"), server=EVIL))
+    room = force(RoomSummary(id="1", name="x", host="x", players=1, seats=4, bots=0, spectators=0,
+                             preset="official", started=False, password=False), name=EVIL, host=EVIL)
+    model.apply(Rooms(rooms=(room,)))
+    assert model.screen is Screen.LOBBY
+    out = screen_bytes(model)
+    for bad in FORBIDDEN:
+        assert bad not in out, repr(bad)
+    waiting = seated(room=room_info(started=False))
+    waiting.apply(RoomUpdate(room=hostile_room()))
+    assert waiting.screen is Screen.WAITING
+    out = screen_bytes(waiting)
+    for bad in FORBIDDEN:
+        assert bad not in out, repr(bad)
+
+
+def test_what_a_player_types_is_cleaned_too() -> None:
+    model = seated(make_view())
+    sent = press(model, "t", "a\x1b]0;x\x07b", "\r")
+    for message in sent:
+        assert is_clean_text(message.text)  # type: ignore[attr-defined]
+
+
+# ---------------------------------------------------------------------------- NO_COLOR
+
+SGR = re.compile(r"\x1b\[([0-9;]*)m")
+COLOUR_CODES = re.compile(r"(^|;)(3[0-9]|4[0-9]|9[0-7]|10[0-7])(;|$)")
+
+
+def colour_codes(out: str) -> list[str]:
+    return [m.group(1) for m in SGR.finditer(out) if COLOUR_CODES.search(m.group(1))]
+
+
+def table_model() -> Model:
+    return seated(make_view("R7 Y3 W", top="B5", legal=[*plays("W"), Draw(ME)]))
+
+
+def test_no_color_sends_no_colour_codes() -> None:
+    assert colour_codes(screen_bytes(table_model()))  # colours by default...
+    assert colour_codes(screen_bytes(table_model(), plain=True)) == []  # ...none under NO_COLOR
+
+
+def test_no_color_is_still_readable() -> None:
+    model = table_model()
+    press(model, "2")
+    text = render_text(model, plain=True)
+    assert "[R7]" in text and ">Y3<" in text and "[W]" in text  # colours as letters, selection as > <
+    assert "BLUE" in text  # the colour in play, in words
+    assert "▲" in text  # playable marks
+    press(model, "3", "\r")
+    assert "[b:blue]" not in render_text(model, plain=True)
+    assert "[r:red]" in render_text(model, plain=True)  # the picker's choice, bracketed
+
+
+@pytest.mark.parametrize(("value", "plain"), [("1", True), ("", False), (None, False)])
+def test_no_color_comes_from_the_environment(monkeypatch: pytest.MonkeyPatch, value: str | None,
+                                             plain: bool) -> None:
+    if value is None:
+        monkeypatch.delenv("NO_COLOR", raising=False)
+    else:
+        monkeypatch.setenv("NO_COLOR", value)
+    assert _setup(argparse.Namespace(lang="en"))[1] is plain
+
+
+# ---------------------------------------------------------------------------- sizes
+
+
+def lines_of(model: Model, columns: int, rows: int) -> list[str]:
+    r = Renderer(model)
+    out = []
+    for region, width in ((r.title, columns), (r.players, columns), (r.info, 27),
+                          (r.log, columns - 37), (r.hand, columns), (r.prompt_line, columns),
+                          (r.help, columns)):
+        out += ["".join(f[1] for f in line) for line in region(width, rows)]
+    return out
+
+
+@pytest.mark.parametrize("columns", [80, 60, 120])
+def test_every_line_fits_its_width(columns: int) -> None:
+    from prompt_toolkit.utils import get_cwidth
+
+    hand = " ".join(["R7", "Y3", "W", "B+2", "GS", "YR"] * 3)
+    model = seated(make_view(hand, legal=[*plays("W"), Draw(ME)]))
+    for line in lines_of(model, columns, 24):
+        assert get_cwidth(line) <= columns, line
+
+
+def test_a_big_hand_wraps_onto_more_rows() -> None:
+    model = seated(make_view(" ".join(["R7"] * 20)))
+    r = Renderer(model)
+    assert r.hand_height(80) == 1 + 3 * 2
+    assert r.hand_height(40) == 1 + 3 * 4
