@@ -148,22 +148,25 @@ class Peer:
                 return
             if not data:
                 return
-            self.last_seen = trio.current_time()
             self.conn.receive_data(bytes(data))
             while not self.closed:
                 try:
                     message = self.conn.next_event()
                 except ProtocolError as exc:
-                    self.send(self.conn.error_for(exc))
                     if exc.fatal:  # the fatal error is the last word: flush it, then hang up
+                        self.send(self.conn.error_for(exc))
                         self.close(exc.code)
                         return
+                    # A whole message, if a wrong one: a sign of life, counted against the rate.
+                    self.last_seen = trio.current_time()
                     if not self._within_rate():
                         return
+                    self.send(self.conn.error_for(exc))
                     continue
                 if message is NEED_DATA:
-                    break
+                    break  # (bytes of an unfinished message are no sign of life: no slowloris)
                 assert isinstance(message, Message)
+                self.last_seen = trio.current_time()
                 if not self._within_rate():
                     return
                 if isinstance(message, Hello):
