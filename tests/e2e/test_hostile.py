@@ -1,0 +1,322 @@
+"""Hostile and broken clients against a real server (``python -m server`` on 127.0.0.1), while a
+well-behaved table (one person and three server bots) plays on.
+
+Each test attacks while the table plays, then lets the table finish its hand, and checks:
+the attacker got the documented answer (error code, bye reason, or being dropped, as the
+server's own log confirms), the table was never disturbed (every view adds up to the whole
+deck, no message missed, no seat changed, nothing refused), and rooms the attacker could
+reach are exactly as before. The helpers and the attacks live in attackkit.py.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+import trio
+from attackkit import (
+    BAD_VALUES,
+    BadValue,
+    Barrage,
+    Player,
+    ServerProcess,
+    Wire,
+    attack_bad_hellos,
+    attack_bad_value,
+    attack_chat_flood,
+    attack_flood,
+    attack_huge_header,
+    attack_idle_sockets,
+    attack_never_reads,
+    attack_oversized,
+    attack_random_bytes,
+    attack_seats,
+    attack_server_full,
+    attack_silent_handshake,
+    attack_text,
+    attack_trickle,
+    attack_wrong_messages,
+    barrage_round,
+    raise_fd_limit,
+    spectate_and_act,
+    table_playing,
+)
+
+from protocol import CreateRoom, Joined, Ping, Pong, Start, ViewMsg
+
+HANDSHAKE = 1.5  # seconds: --handshake-timeout of the test servers
+HEARTBEAT = 3.0  # seconds: --heartbeat (pings after 1 s of silence)
+BOUND = 60  # seconds: the bound of every test
+
+
+def start_server(*extra: str) -> ServerProcess:
+    return ServerProcess("--handshake-timeout", str(HANDSHAKE), "--heartbeat", str(HEARTBEAT),
+                         "--next-hand-delay", "0", "--outgoing-queue", "200", *extra)
+
+
+@pytest.fixture
+def server() -> Iterator[ServerProcess]:
+    srv = start_server()
+    try:
+        yield srv
+    finally:
+        srv.stop()
+        print(f"--- server log (the last 3000 characters):\n{srv.log_text()[-3000:]}")
+        srv.remove_log()
+
+
+def no_tracebacks(server: ServerProcess) -> None:
+    log = server.log_text()
+    assert "Traceback" not in log and " ERROR " not in log, log[-3000:]
+
+
+class Quiet:
+    """A room elsewhere on the server that nobody touches: it must stay exactly as it was."""
+
+    def __init__(self, player: Player, view: dict[str, object]) -> None:
+        self.player = player
+        self.view = view
+        self.room = player.room
+
+    @classmethod
+    async def open(cls, nursery: trio.Nursery, port: int) -> Quiet:
+        player = await Player.connect(nursery, port, "quiet")
+        await player.request(CreateRoom(name="quiet", seats=2, bots=1, turn_timeout=0,
+                                        bot_delay=0), Joined)
+        await player.request(Start(), ViewMsg)
+        await trio.sleep(0.2)  # the bot's moves, if it starts
+        return cls(player, await player.fresh_view())
+
+    async def unchanged(self) -> None:
+        assert await self.player.fresh_view() == self.view
+        assert self.player.room == self.room
+        assert self.player.errors() == [] and self.player.lost is None
+
+
+async def under_attack(server: ServerProcess, *attacks: object) -> None:
+    """Run ``attacks`` (coroutine functions taking the table's room id) while a table plays and a
+    quiet room waits; check the table and the quiet room afterwards."""
+    with trio.fail_after(BOUND):
+        async with trio.open_nursery() as nursery:
+            quiet = await Quiet.open(nursery, server.port)
+            async with table_playing(server.port) as table:
+                assert table.room_id is not None
+                async with trio.open_nursery() as inner:
+                    for attack in attacks:
+                        inner.start_soon(attack, table.room_id)  # type: ignore[arg-type]
+            await quiet.unchanged()
+            nursery.cancel_scope.cancel()
+    assert server.alive()
+    no_tracebacks(server)
+
+
+# ---------------------------------------------------------------------------- bytes
+
+
+async def test_random_bytes_get_protocol_errors_and_end_the_connection(server: ServerProcess) -> None:
+    endings: list[str] = []
+
+    async def attack(room: str) -> None:
+        for seed in range(8):
+            endings.append(await attack_random_bytes(server.port, server, seed))
+
+    await under_attack(server, attack)
+    assert len(endings) == 8 and set(endings) <= {"bad_encoding", "too_large", "flood",
+                                                   "handshake_timeout"}
+
+
+async def test_a_message_over_the_size_limit_is_fatal(server: ServerProcess) -> None:
+    async def attack(room: str) -> None:
+        await attack_oversized(server.port, server)
+        await attack_huge_header(server.port, server)
+
+    await under_attack(server, attack)
+
+
+@pytest.mark.parametrize("bad", BAD_VALUES, ids=[b.name for b in BAD_VALUES])
+async def test_huge_and_deeply_nested_values(server: ServerProcess, bad: BadValue) -> None:
+    async def attack(room: str) -> None:
+        await attack_bad_value(server.port, bad, server)
+
+    await under_attack(server, attack)
+
+
+async def test_valid_msgpack_with_wrong_types_and_unknown_types(server: ServerProcess) -> None:
+    async def attack(room: str) -> None:
+        await attack_wrong_messages(server.port)
+
+    await under_attack(server, attack)
+
+
+# ---------------------------------------------------------------------------- connections
+
+
+async def test_a_handshake_that_never_finishes_is_closed_at_the_deadline(server: ServerProcess) -> None:
+    hello = b"\x85\xa4type\xa5hello\xa7version\x01\xa4name\xa3ann"  # a hello cut short
+
+    async def silent(room: str) -> None:
+        await attack_silent_handshake(server.port, HANDSHAKE, server=server)
+
+    async def partial(room: str) -> None:
+        await attack_silent_handshake(server.port, HANDSHAKE, hello, server=server)
+
+    async def pinging(room: str) -> None:  # pings are answered but do not extend the deadline
+        wire = await Wire.open(server.port)
+        try:
+            for nonce in range(3):
+                await wire.usable(nonce)
+                await trio.sleep(HANDSHAKE / 4)
+            log = await wire.until_closed()
+            assert log[-1]["type"] == "bye" and log[-1]["reason"] == "handshake_timeout"
+        finally:
+            await wire.aclose()
+
+    async def bad_hellos(room: str) -> None:
+        await attack_bad_hellos(server.port, HANDSHAKE)
+
+    await under_attack(server, silent, partial, pinging, bad_hellos)
+
+
+async def test_a_trickle_of_bytes_is_no_sign_of_life(server: ServerProcess) -> None:
+    async def attack(room: str) -> None:
+        await attack_trickle(server.port, HEARTBEAT, server)
+
+    await under_attack(server, attack)
+
+
+async def test_a_client_that_never_reads_is_dropped_and_the_table_never_waits(
+        server: ServerProcess) -> None:
+    async def attack(room: str) -> None:
+        await attack_never_reads(server.port, room, server, bound=BOUND / 2)
+
+    await under_attack(server, attack)
+
+
+async def test_a_thousand_idle_sockets(server: ServerProcess) -> None:
+    raise_fd_limit(1200)
+    endings: list[str] = []
+
+    async def attack(room: str) -> None:
+        async def served() -> None:  # while they are open, people still get in and play
+            async with trio.open_nursery() as nursery:
+                other = await Player.connect(nursery, server.port, "latecomer")
+                await other.request(CreateRoom(name="late", seats=2, bots=1, bot_delay=0), Joined)
+                await other.request(Start(), ViewMsg)
+                nursery.cancel_scope.cancel()
+            await other.aclose()
+
+        endings.extend(await attack_idle_sockets(server.port, 1000, HANDSHAKE, served))
+
+    await under_attack(server, attack)
+    assert endings == ["handshake_timeout"] * 1000
+    log = server.log_text()
+    assert log.count("handshake_timeout)") >= 1000
+
+
+async def test_more_connections_than_allowed_are_turned_away() -> None:
+    server = start_server("--max-connections", "20")
+    try:
+        with trio.fail_after(BOUND):
+            await attack_server_full(server.port, 20)
+            wire = await Wire.open(server.port)  # once they are gone, there is room again
+            try:
+                with trio.fail_after(5):
+                    while True:
+                        try:
+                            await wire.hello()
+                            break
+                        except AssertionError:  # still full: try again
+                            await wire.aclose()
+                            await trio.sleep(0.1)
+                            wire = await Wire.open(server.port)
+            finally:
+                await wire.aclose()
+        no_tracebacks(server)
+    finally:
+        server.stop()
+        server.remove_log()
+
+
+async def test_a_flood_from_one_connection_is_cut_off(server: ServerProcess) -> None:
+    async def attack(room: str) -> None:
+        await attack_flood(server.port, server=server)
+        await attack_flood(server.port, server=server, junk=True)
+        await attack_chat_flood(server.port)
+
+    await under_attack(server, attack)
+
+
+# ---------------------------------------------------------------------------- seats
+
+
+async def test_seated_attackers_change_nothing(server: ServerProcess) -> None:
+    codes: dict[str, int] = {}
+
+    async def attack(room: str) -> None:
+        codes.update(await attack_seats(server.port, seed=1))
+
+    async def spectator(room: str) -> None:
+        await spectate_and_act(server.port, room)
+
+    await under_attack(server, attack, spectator)
+    for code in ("not_your_turn", "card_not_in_hand", "extra_field", "not_host", "cannot_pass",
+                 "already_started", "not_allowed_now", "not_resumed"):
+        assert codes.get(code), (code, codes)
+
+
+async def test_a_forged_token_never_replaces_the_real_connection(server: ServerProcess) -> None:
+    with trio.fail_after(BOUND):
+        async with trio.open_nursery() as nursery:
+            ann = await Player.connect(nursery, server.port, "ann")
+            await ann.request(CreateRoom(name="ann's", seats=2, bots=1, turn_timeout=0), Joined)
+            assert ann.token is not None
+            sid, secret = ann.token.split(".")
+            for n in range(50):  # guesses of the secret for a known id
+                guess = f"{sid}.{n:032x}" if n % 2 else f"{sid}.{secret[:-2]}{n:02x}"
+                if guess == ann.token:
+                    continue
+                thief = await Wire.open(server.port)
+                welcome = await thief.hello("ann", guess)
+                assert not welcome["resumed"]
+                await thief.aclose()
+            await ann.request(Ping(nonce=5), Pong)  # still connected, still the same session
+            assert ann.lost is None  # no bye: not replaced
+            # the real token still works (and replaces the connection, as documented)
+            back = await Player.connect(nursery, server.port, "ann", token=ann.token)
+            assert back.log[0].resumed  # type: ignore[attr-defined]
+            with trio.fail_after(5):
+                while ann.lost is None:
+                    await trio.sleep(0.01)
+            assert ann.lost.reason == "replaced"
+            nursery.cancel_scope.cancel()
+    no_tracebacks(server)
+
+
+# ---------------------------------------------------------------------------- text
+
+
+async def test_escape_sequences_and_control_characters_never_reach_anyone(
+        server: ServerProcess) -> None:
+    refusals: list[int] = []
+
+    async def attack(room: str) -> None:
+        refusals.append(await attack_text(server.port))
+
+    await under_attack(server, attack)
+    assert refusals and refusals[0] > 30
+
+
+# ---------------------------------------------------------------------------- all at once
+
+
+@pytest.mark.slow
+async def test_every_attack_at_once(server: ServerProcess) -> None:
+    raise_fd_limit(1500)
+    result = Barrage()
+
+    async def attack(room: str) -> None:
+        for _ in range(2):
+            await barrage_round(server.port, room, server, HANDSHAKE, result, idle_sockets=500)
+
+    await under_attack(server, attack)
+    assert result.rounds == 2 and not result.failures, result.failures
