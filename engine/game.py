@@ -8,7 +8,7 @@ game exactly as it was.
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 
 from . import errors
@@ -26,7 +26,7 @@ from .actions import (
     Pass,
     PlayCard,
 )
-from .cards import Card, Color, Rank, full_deck
+from .cards import CARD_KINDS, Card, Color, Rank, full_deck
 from .events import (
     CardPlayed,
     Caught,
@@ -54,6 +54,19 @@ from .view import HandResult, MatchOutcome, View
 HAND_SIZE = 7
 MIN_SEATS, MAX_SEATS = 2, 10
 COLORS = tuple(Color)
+WILD_DRAW_FOUR = Card(None, Rank.WILD_DRAW_FOUR)
+
+# R7 as a table: _MATCHING[colour in play][top card's rank] is every card kind that may be played
+# on it (the colour, the number or symbol, the wilds), so finding the playable cards of a hand is
+# one set lookup per card.
+_MATCHING: dict[Color | None, dict[Rank, frozenset[Card]]] = {
+    color: {rank: frozenset(c for c in CARD_KINDS
+                            if c.color is None or c.color is color or c.rank is rank)
+            for rank in Rank}
+    for color in (*COLORS, None)
+}
+_WILD_DRAW_FOUR_ONLY = frozenset({WILD_DRAW_FOUR})
+_DIRECTION_CHANGED = {1: DirectionChanged(1), -1: DirectionChanged(-1)}
 
 
 class LegalActions:
@@ -94,6 +107,86 @@ class LegalActions:
         return f"<LegalActions {list(self)!r}>"
 
 
+class _SeatKit:
+    """The immutable actions and events that name one seat, each built once.
+
+    A frozen dataclass takes a microsecond or more to build, and a hand makes the same few
+    hundred of them thousands of times: the engine hands out shared instances instead. They are
+    values that depend on the seat's name only, so the games with a seat of that name share them
+    (``_seat_kit``), and sharing them is invisible to callers. The one exception, a 7 under 7-0
+    (its targets are the other seats of the game), is never kept, and a 7 without 7-0 is only
+    kept in the kits of games without 7-0.
+    """
+
+    __slots__ = (
+        "accept",
+        "call_uno",
+        "catches",
+        "challenge",
+        "draw",
+        "drew",
+        "keep_drawing",
+        "pass_",
+        "passed",
+        "played",
+        "plays",
+        "plays_two",
+        "seat",
+        "skipped",
+        "turn_started",
+    )
+
+    def __init__(self, seat: str) -> None:
+        self.seat = seat
+        self.draw = Draw(seat)
+        self.pass_ = Pass(seat)
+        self.keep_drawing = KeepDrawing(seat)
+        self.challenge = Challenge(seat)
+        self.accept = Accept(seat)
+        self.call_uno = CallUno(seat)
+        self.turn_started = TurnStarted(seat)
+        self.passed = Passed(seat)
+        self.skipped = Skipped(seat)
+        self.catches: dict[str, Catch] = {}  # by target
+        # The PlayCard actions of a card (a wild's four colours), with a hand of any size but 2,
+        # and with 2 cards (with and without saying UNO). A 7 under 7-0 is not kept (targets).
+        self.plays: dict[Card, tuple[Action, ...]] = {}
+        self.plays_two: dict[Card, tuple[Action, ...]] = {}
+        self.played: dict[Color, dict[Card, CardPlayed]] = {c: {} for c in COLORS}  # by colour after
+        self.drew: dict[tuple[Card, str], Drew] = {}  # one card drawn, by card and reason
+
+    def catch(self, target: str) -> Catch:
+        action = self.catches.get(target)
+        if action is None:
+            action = self.catches[target] = Catch(self.seat, target)
+        return action
+
+    def card_played(self, card: Card, color: Color) -> CardPlayed:
+        event = self.played[color].get(card)
+        if event is None:
+            event = self.played[color][card] = CardPlayed(self.seat, card, color)
+        return event
+
+    def drew_one(self, card: Card, reason: str) -> Drew:
+        event = self.drew.get((card, reason))
+        if event is None:
+            event = self.drew[card, reason] = Drew(self.seat, 1, (card,), reason)
+        return event
+
+
+_KITS: dict[tuple[str, bool], _SeatKit] = {}
+_MAX_KITS = 256  # a kit fully grown holds some 600 small objects: keep a few seat names' worth
+
+
+def _seat_kit(seat: str, seven_zero: bool) -> _SeatKit:
+    kit = _KITS.get((seat, seven_zero))
+    if kit is None:
+        if len(_KITS) >= _MAX_KITS:
+            _KITS.clear()
+        kit = _KITS[seat, seven_zero] = _SeatKit(seat)
+    return kit
+
+
 class Game:
     """A match of UNO between 2-10 seats under a ``RuleSet``. The first hand is dealt at once;
     its events are in ``deal_events``. After a hand ends, ``next_hand()`` deals the next one."""
@@ -124,8 +217,7 @@ class Game:
         self.seats: tuple[str, ...] = seats
         self.rules = rules if rules is not None else RuleSet()
         self._rng = rng if rng is not None else random.Random()
-        self._index = {seat: i for i, seat in enumerate(seats)}
-        self._plays_cache: dict[tuple[int, Card, bool], tuple[Action, ...]] = {}
+        self._seat_tables()
         self.scores = [0] * len(seats)
         self.hand_number = 0
         self._match: MatchOutcome | None = None
@@ -176,7 +268,10 @@ class Game:
         return self._match
 
     def legal_actions(self, seat: str) -> LegalActions:
-        return LegalActions(self, self._seat_index(seat))
+        try:
+            return self._views[self._index[seat]]
+        except (KeyError, TypeError):  # TypeError: an unhashable "seat"
+            raise errors.UnknownSeat(f"no seat {seat!r} at this table") from None
 
     def card_count(self) -> int:
         """Every card in the draw pile, the discard pile and the hands (always 108, R16)."""
@@ -196,48 +291,33 @@ class Game:
 
         Raises a ``RuleError`` subclass, with the game unchanged, if the action is not allowed.
         """
-        seat = getattr(action, "seat", None)
-        cached = self._legal_cache.get(self._index.get(seat, -1)) if isinstance(seat, str) else None
-        if cached is not None and any(a is action for a in cached):
-            index = self._index[action.seat]  # one of the very objects listed as legal: checked
-        else:
-            index = self._check(action)
+        try:
+            index = self._index[action.seat]
+        except (AttributeError, KeyError, TypeError):  # not an action, or no such seat
+            index = -1
+        listed = self._legal_cache.get(index)
+        if listed is not None:
+            for legal in listed:
+                if legal is action:  # one of the very objects listed as legal now: checked
+                    return self._carry_out(index, action)
+        return self._carry_out(self._check(action), action)
+
+    def push(self, action: Action) -> list[Event]:
+        """Carry out ``action`` WITHOUT checking it (python-chess's unchecked ``push``).
+
+        The fast path for an action just taken from ``legal_actions`` in this very state, e.g.
+        by a bot or a playout. An action that is not legal now leaves the game in a state the
+        rules cannot reach. Anything from outside (a network peer, a person) goes to ``apply``.
+        """
+        return self._carry_out(self._index[action.seat], action)
+
+    def _carry_out(self, index: int, action: Action) -> list[Event]:
         self._legal_cache.clear()
         events: list[Event] = []
-        if isinstance(action, TURN_ACTIONS):
+        carry_out, takes_turn = _CARRY_OUT[type(action)]
+        if takes_turn:
             self._uno_open = None  # the next player acted: a forgotten UNO can't be caught now
-        kind = type(action)
-        if kind is PlayCard:
-            assert isinstance(action, PlayCard)
-            self._play(index, action.card, action.color, action.target, action.uno, events)
-        elif kind is JumpIn:
-            assert isinstance(action, JumpIn)
-            self._play(index, action.card, None, action.target, action.uno, events, jump=True)
-        elif kind is Draw:
-            self._do_draw(index, events)
-        elif kind is KeepDrawing:
-            self._draw_cards(index, 1, "keep_drawing", events)
-        elif kind is Pass:
-            events.append(Passed(self.seats[index]))
-            self._end_turn(self._next(index), events)
-        elif kind is ChooseColor:
-            assert isinstance(action, ChooseColor)
-            self._color = action.color
-            self._awaiting_color = False
-            events.append(ColorChosen(self.seats[index], action.color))
-        elif kind is Challenge:
-            self._do_challenge(index, events)
-        elif kind is Accept:
-            self._challenge = None
-            self._take_pending(index, "wild_draw_four", events)
-        elif kind is CallUno:
-            self._uno_said[index] = True
-            if self._uno_open == index:
-                self._uno_open = None
-            events.append(UnoCalled(self.seats[index]))
-        else:
-            assert isinstance(action, Catch)
-            self._do_catch(index, self._index[action.target], events)
+        carry_out(self, index, action, events)
         return events
 
     def next_hand(self) -> list[Event]:
@@ -320,6 +400,13 @@ class Game:
 
     # ------------------------------------------------------------------ helpers
 
+    def _seat_tables(self) -> None:
+        """Per-seat lookups that never change during a game (seats are fixed)."""
+        self._n = len(self.seats)
+        self._index = {seat: i for i, seat in enumerate(self.seats)}
+        self._kits = [_seat_kit(seat, self.rules.seven_zero) for seat in self.seats]
+        self._views = [LegalActions(self, i) for i in range(self._n)]
+
     def _seat_index(self, seat: object) -> int:
         index = self._index.get(seat) if isinstance(seat, str) else None
         if index is None:
@@ -327,7 +414,7 @@ class Game:
         return index
 
     def _next(self, index: int, steps: int = 1) -> int:
-        return (index + steps * self._direction) % len(self.seats)
+        return (index + steps * self._direction) % self._n
 
     def _matches(self, card: Card) -> bool:
         """R7: colour in play, or the top card's number or symbol, or a wild."""
@@ -343,7 +430,8 @@ class Game:
 
     def _playable(self, index: int, card: Card) -> bool:
         """Whether ``card`` could be played normally (no draw pending) by ``index``."""
-        return self._matches(card) and not self._strict_refuses(index, card)
+        return (card in _MATCHING[self._color][self._discard[-1].rank]
+                and (card is not WILD_DRAW_FOUR or not self._strict_refuses(index, card)))
 
     def _stacks(self, card: Card) -> bool:
         """Whether ``card`` may answer the pending draw (R14, R15)."""
@@ -391,7 +479,9 @@ class Game:
         return drawn
 
     def _give(self, index: int, cards: list[Card], reason: str, events: list[Event]) -> None:
-        if cards:
+        if len(cards) == 1:
+            self._give_one(index, cards[0], reason, events)
+        elif cards:
             self._hands[index].extend(cards)
             self._uno_said[index] = False
             if self._uno_open == index:
@@ -400,16 +490,25 @@ class Game:
         else:
             events.append(DrawSkipped(self.seats[index]))
 
+    def _give_one(self, index: int, card: Card, reason: str, events: list[Event]) -> None:
+        self._hands[index].append(card)
+        self._uno_said[index] = False
+        if self._uno_open == index:
+            self._uno_open = None
+        events.append(self._kits[index].drew_one(card, reason))
+
     def _end_turn(self, next_index: int, events: list[Event]) -> None:
         # An UNO said with two cards lapses when the turn ends without the card played (R17),
         # also when another seat jumped in.
-        for j, hand in enumerate(self._hands):
-            if len(hand) != 1:
-                self._uno_said[j] = False
+        said = self._uno_said
+        if True in said:
+            for j, hand in enumerate(self._hands):
+                if len(hand) != 1:
+                    said[j] = False
         self._current = next_index
         self._has_drawn = False
         self._drawn = None
-        events.append(TurnStarted(self.seats[next_index]))
+        events.append(self._kits[next_index].turn_started)
 
     def _take_pending(self, index: int, reason: str, events: list[Event]) -> None:
         """``index`` draws the pending total and loses the turn (R10, R14)."""
@@ -417,7 +516,7 @@ class Game:
         self._pending = 0
         self._pending_rank = None
         self._draw_cards(index, count, reason, events)
-        events.append(Skipped(self.seats[index]))
+        events.append(self._kits[index].skipped)
         self._end_turn(self._next(index), events)
 
     # ------------------------------------------------------------------ checking
@@ -573,20 +672,13 @@ class Game:
     def _compute_legal(self, index: int) -> list[Action]:
         if self._hand_result is not None:
             return []
-        seat = self.seats[index]
+        kit = self._kits[index]
         hand = self._hands[index]
-        actions: list[Action] = []
         size = len(hand)
-        if not self._uno_said[index] and (size == 1 or (size == 2 and index == self._current)):
-            actions.append(CallUno(seat))
-        open_seat = self._uno_open
-        if open_seat is not None and open_seat != index:
-            actions.append(Catch(seat, self.seats[open_seat]))
-        if self.rules.false_catch_penalty:
-            actions.extend(
-                Catch(seat, other) for j, other in enumerate(self.seats)
-                if j != index and j != open_seat and len(self._hands[j]) == 1
-            )
+        if size > 2 and self._uno_open is None and not self.rules.false_catch_penalty:
+            actions: list[Action] = []  # the common case: nothing to say or catch
+        else:
+            actions = self._uno_actions(index, size)
         if index != self._current:
             if (self.rules.jump_in and not self._awaiting_color and not self._pending
                     and self._challenge is None):
@@ -595,13 +687,13 @@ class Game:
                     self._add_plays(index, top, actions, JumpIn)
             return actions
         if self._awaiting_color:
-            actions.extend(ChooseColor(seat, color) for color in COLORS)
+            actions.extend(ChooseColor(kit.seat, color) for color in COLORS)
         elif self._pending:
             if self._challenge is not None:
-                actions.append(Challenge(seat))
-                actions.append(Accept(seat))
+                actions.append(kit.challenge)
+                actions.append(kit.accept)
             else:
-                actions.append(Draw(seat))
+                actions.append(kit.draw)
             for card in dict.fromkeys(hand):
                 if self._stacks(card) and not self._strict_refuses(index, card):
                     self._add_plays(index, card, actions, PlayCard)
@@ -611,48 +703,61 @@ class Game:
                 for card in dict.fromkeys(hand):
                     if self._playable(index, card):
                         any_playable = True
-                        self._add_plays(index, card, actions, PlayCard)
+                        actions.extend(self._plays(index, card, size))
                 if self._can_draw_more():
-                    actions.append(KeepDrawing(seat))
+                    actions.append(kit.keep_drawing)
                 if not any_playable:  # a penalty took the playable card's use away: let them go
-                    actions.append(Pass(seat))
+                    actions.append(kit.pass_)
             else:
                 drawn = self._drawn
                 assert drawn is not None
                 if self._playable(index, drawn):
-                    self._add_plays(index, drawn, actions, PlayCard)
-                actions.append(Pass(seat))
+                    actions.extend(self._plays(index, drawn, size))
+                actions.append(kit.pass_)
         else:
-            any_playable = False
-            color = self._color
-            top_rank = self._discard[-1].rank
-            for card in dict.fromkeys(hand):
-                # _playable inlined: colour, number/symbol, or a wild (strict +4 checked apart)
-                if card.color is None:
-                    if (card.rank is Rank.WILD_DRAW_FOUR
-                            and self.rules.wild_draw_four is WildDrawFour.STRICT
-                            and self._holds_color(index, color)):
-                        continue
-                elif card.color is not color and card.rank is not top_rank:
-                    continue
-                any_playable = True
-                actions.extend(self._plays(index, card, size))
-            if not (any_playable and self.rules.draw_until_playable):
-                actions.append(Draw(seat))
+            # The plays of each distinct playable card, in hand order (R7, R13), then Draw (R8).
+            matching = _MATCHING[self._color][self._discard[-1].rank]
+            if (self.rules.wild_draw_four is WildDrawFour.STRICT
+                    and self._holds_color(index, self._color)):
+                matching = matching - _WILD_DRAW_FOUR_ONLY
+            plays = kit.plays_two if size == 2 else kit.plays
+            playable: list[Card] = []
+            for card in hand:
+                if card in matching and card not in playable:
+                    playable.append(card)
+                    listed = plays.get(card)
+                    actions += listed if listed is not None else self._plays(index, card, size)
+            if not (playable and self.rules.draw_until_playable):
+                actions.append(kit.draw)
+        return actions
+
+    def _uno_actions(self, index: int, size: int) -> list[Action]:
+        """Saying UNO and catching (R17), open to every seat."""
+        kit = self._kits[index]
+        actions: list[Action] = []
+        if (size == 1 or (size == 2 and index == self._current)) and not self._uno_said[index]:
+            actions.append(kit.call_uno)
+        open_seat = self._uno_open
+        if open_seat is not None and open_seat != index:
+            actions.append(kit.catch(self.seats[open_seat]))
+        if self.rules.false_catch_penalty:
+            actions.extend(
+                kit.catch(other) for j, other in enumerate(self.seats)
+                if j != index and j != open_seat and len(self._hands[j]) == 1
+            )
         return actions
 
     def _plays(self, index: int, card: Card, size: int) -> tuple[Action, ...]:
         """The PlayCard actions of ``card`` for ``index`` holding ``size`` cards, made once."""
-        if self.rules.seven_zero and card.rank is Rank.SEVEN:  # targets depend on size > 1
+        kit = self._kits[index]
+        kept = kit.plays_two if size == 2 else kit.plays
+        plays = kept.get(card)
+        if plays is None:
             out: list[Action] = []
             self._add_plays(index, card, out, PlayCard)
-            return tuple(out)
-        key = (index, card, size == 2)
-        plays = self._plays_cache.get(key)
-        if plays is None:
-            out = []
-            self._add_plays(index, card, out, PlayCard)
-            plays = self._plays_cache[key] = tuple(out)
+            plays = tuple(out)
+            if not (self.rules.seven_zero and card.rank is Rank.SEVEN):  # targets vary: not kept
+                kept[card] = plays
         return plays
 
     def _add_plays(self, index: int, card: Card, actions: list[Action],
@@ -673,44 +778,51 @@ class Game:
 
     # ------------------------------------------------------------------ carrying out
 
-    def _play(self, index: int, card: Card, color: Color | None, target: str | None, uno: bool,
-              events: list[Event], jump: bool = False) -> None:
+    def _on_play(self, index: int, action: PlayCard | JumpIn, events: list[Event]) -> None:
+        card = action.card
+        rank = card.rank
         hand = self._hands[index]
-        guilty = card.rank is Rank.WILD_DRAW_FOUR and self._holds_color(index, self._color)
         color_before = self._color
+        guilty = rank is Rank.WILD_DRAW_FOUR and self._holds_color(index, color_before)
         hand.remove(card)
         self._discard.append(card)
         self._current = index
         self._has_drawn = False
         self._drawn = None
         self._challenge = None  # a stacked answer ends any challenge window
-        self._color = color if card.color is None else card.color
-        assert self._color is not None
-        events.append(CardPlayed(self.seats[index], card, self._color, jump))
+        if type(action) is PlayCard:
+            color = action.color if card.color is None else card.color
+            assert color is not None
+            played = self._kits[index].played[color].get(card)
+            events.append(played if played is not None else self._kits[index].card_played(card, color))
+        else:  # a jump-in: always a coloured card
+            color = card.color
+            assert color is not None
+            events.append(CardPlayed(self.seats[index], card, color, True))
+        self._color = color
         if len(hand) == 1:
-            self._uno_said[index] = self._uno_said[index] or uno
-            if not self._uno_said[index]:
+            said = self._uno_said[index] = self._uno_said[index] or action.uno
+            if not said:
                 self._uno_open = index
         else:
             self._uno_said[index] = False
 
-        rank = card.rank
         if not hand:  # R18: the hand ends, but a last Draw Two / Wild Draw Four still counts
             if rank is Rank.DRAW_TWO or rank is Rank.WILD_DRAW_FOUR:
                 total = self._pending + (2 if rank is Rank.DRAW_TWO else 4)
                 self._pending = 0
                 self._draw_cards(self._next(index), total, _draw_reason(rank), events)
             self._end_hand(index, events)
-            return
-
-        if rank is Rank.SKIP:
-            events.append(Skipped(self.seats[self._next(index)]))
+        elif rank not in _SPECIAL_RANKS:
+            self._end_turn((index + self._direction) % self._n, events)
+        elif rank is Rank.SKIP:
+            events.append(self._kits[self._next(index)].skipped)
             self._end_turn(self._next(index, 2), events)
         elif rank is Rank.REVERSE:
             self._direction = -self._direction
-            events.append(DirectionChanged(self._direction))
-            if len(self.seats) == 2:  # R11: acts as a Skip
-                events.append(Skipped(self.seats[self._next(index)]))
+            events.append(_DIRECTION_CHANGED[self._direction])
+            if self._n == 2:  # R11: acts as a Skip
+                events.append(self._kits[self._next(index)].skipped)
                 self._end_turn(index, events)
             else:
                 self._end_turn(self._next(index), events)
@@ -729,16 +841,16 @@ class Game:
             else:
                 self._take_pending(victim, _draw_reason(rank), events)
         elif rank is Rank.SEVEN and self.rules.seven_zero:
+            target = action.target
             assert target is not None
             other = self._index[target]
             self._exchange(index, target, {index: other, other: index}, events)
             self._end_turn(self._next(index), events)
         elif rank is Rank.ZERO and self.rules.seven_zero:
-            n = len(self.seats)
-            moves = {j: self._next(j, -1) for j in range(n)}  # each seat gets its neighbour's hand
+            moves = {j: self._next(j, -1) for j in range(self._n)}  # each takes its neighbour's hand
             self._exchange(index, None, moves, events)
             self._end_turn(self._next(index), events)
-        else:
+        else:  # a Wild, or a 7 or 0 without 7-0
             self._end_turn(self._next(index), events)
 
     def _exchange(self, index: int, target: str | None, source: dict[int, int],
@@ -754,7 +866,7 @@ class Game:
             tuple((self.seats[j], len(self._hands[j]), tuple(self._hands[j])) for j in sorted(source)),
         ))
 
-    def _do_draw(self, index: int, events: list[Event]) -> None:
+    def _on_draw(self, index: int, action: Draw, events: list[Event]) -> None:
         if self._pending:
             self._take_pending(index, _draw_reason(self._pending_rank), events)
             return
@@ -771,17 +883,49 @@ class Game:
             if drawn and self._playable(index, drawn[-1]):
                 self._has_drawn = True
             else:
-                events.append(Passed(self.seats[index]))
+                events.append(self._kits[index].passed)
                 self._end_turn(self._next(index), events)
             return
-        card = self._pop_card(events)  # R8: one card, which may be played at once
-        self._give(index, [card] if card is not None else [], "draw", events)
-        if card is not None and self._playable(index, card):
-            self._has_drawn = True
-            self._drawn = card
+        draw = self._draw  # R8: one card, which may be played at once
+        card = draw.pop() if draw else self._pop_card(events)
+        if card is None:
+            events.append(DrawSkipped(self.seats[index]))
         else:
-            events.append(Passed(self.seats[index]))
-            self._end_turn(self._next(index), events)
+            self._give_one(index, card, "draw", events)
+            if self._playable(index, card):
+                self._has_drawn = True
+                self._drawn = card
+                return
+        events.append(self._kits[index].passed)
+        self._end_turn((index + self._direction) % self._n, events)
+
+    def _on_keep_drawing(self, index: int, action: KeepDrawing, events: list[Event]) -> None:
+        self._draw_cards(index, 1, "keep_drawing", events)
+
+    def _on_pass(self, index: int, action: Pass, events: list[Event]) -> None:
+        events.append(self._kits[index].passed)
+        self._end_turn((index + self._direction) % self._n, events)
+
+    def _on_choose_color(self, index: int, action: ChooseColor, events: list[Event]) -> None:
+        self._color = action.color
+        self._awaiting_color = False
+        events.append(ColorChosen(self.seats[index], action.color))
+
+    def _on_accept(self, index: int, action: Accept, events: list[Event]) -> None:
+        self._challenge = None
+        self._take_pending(index, "wild_draw_four", events)
+
+    def _on_call_uno(self, index: int, action: CallUno, events: list[Event]) -> None:
+        self._uno_said[index] = True
+        if self._uno_open == index:
+            self._uno_open = None
+        events.append(UnoCalled(self.seats[index]))
+
+    def _on_catch(self, index: int, action: Catch, events: list[Event]) -> None:
+        self._do_catch(index, self._index[action.target], events)
+
+    def _on_challenge(self, index: int, action: Challenge, events: list[Event]) -> None:
+        self._do_challenge(index, events)
 
     def _do_challenge(self, index: int, events: list[Event]) -> None:
         assert self._challenge is not None
@@ -903,8 +1047,7 @@ class Game:
         else:
             game._rng = random.Random()
             game._rng.setstate(_data_to_state(data["rng"]))
-        game._index = {seat: i for i, seat in enumerate(game.seats)}
-        game._plays_cache = {}
+        game._seat_tables()
         game.scores = list(data["scores"])
         game.hand_number = data["hand_number"]
         game._dealer = data["dealer"]
@@ -933,6 +1076,27 @@ class Game:
         if game.card_count() != 108:
             raise ValueError("snapshot does not hold 108 cards")
         return game
+
+
+# How ``apply`` carries out each kind of action, and whether it takes or ends a turn (which
+# closes the window for catching a forgotten UNO, R17).
+_CARRY_OUT: dict[type, tuple[Callable[[Game, int, Any, list[Event]], None], bool]] = {
+    PlayCard: (Game._on_play, True),
+    Draw: (Game._on_draw, True),
+    Pass: (Game._on_pass, True),
+    JumpIn: (Game._on_play, True),
+    KeepDrawing: (Game._on_keep_drawing, True),
+    ChooseColor: (Game._on_choose_color, True),
+    Challenge: (Game._on_challenge, True),
+    Accept: (Game._on_accept, True),
+    CallUno: (Game._on_call_uno, False),
+    Catch: (Game._on_catch, False),
+}
+assert set(_CARRY_OUT) == {*TURN_ACTIONS, CallUno, Catch}
+
+# Ranks whose play does more than pass the turn on (7 and 0 only under 7-0, checked then).
+_SPECIAL_RANKS = frozenset({Rank.SKIP, Rank.REVERSE, Rank.DRAW_TWO, Rank.WILD_DRAW_FOUR,
+                            Rank.SEVEN, Rank.ZERO})
 
 
 def _draw_reason(rank: Rank | None) -> str:
