@@ -108,6 +108,8 @@ class UnoServer:
             if record is None or room_id in self.rooms:
                 continue
             try:
+                if record.get("id") != room_id:
+                    raise ValueError(f"the record is room {record.get('id')!r}'s")
                 room = rebuild_room(self, record)
             except Exception as exc:  # a bad record costs its room, never the server
                 log.error("room %s: cannot restore it (%r); its record is kept", room_id, exc)
