@@ -12,7 +12,6 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-import os
 import sys
 import time
 import traceback
@@ -29,7 +28,8 @@ from .address import format_address
 from .keys import make_key_bindings
 from .layout import build_layout
 from .model import Model, ServerEntry
-from .render import STYLE, Renderer
+from .render import Renderer
+from .style import STYLE
 
 if TYPE_CHECKING:
     import trio
@@ -78,11 +78,6 @@ class ClientOptions:
     extra: dict[str, Any] = field(default_factory=dict)
 
 
-def no_color() -> bool:
-    """Whether ``NO_COLOR`` asks for no colours (set and not empty, as no-color.org says)."""
-    return bool(os.environ.get("NO_COLOR"))
-
-
 def build_application(model: Model, after_key: Callable[[], None], *, plain: bool = False,
                       input: Input | None = None, output: Output | None = None) -> Application[int]:
     """The prompt-toolkit application showing ``model``; ``after_key`` runs after every key."""
@@ -101,13 +96,30 @@ def build_application(model: Model, after_key: Callable[[], None], *, plain: boo
     return application
 
 
+def adopt_application(application: Application[int], model: Model, after_key: Callable[[], None],
+                      *, plain: bool = False) -> None:
+    """Make a running application (the first screen, ``client.splash``) show ``model``."""
+    application.layout = build_layout(Renderer(model, plain=plain))
+    application.key_bindings = make_key_bindings(model, after_key)
+    application.refresh_interval = 0.5
+    application.ttimeoutlen = 0.05
+    application.invalidate()
+
+
 class ClientApp:
     def __init__(self, options: ClientOptions, *, model: Model | None = None,
-                 input: Input | None = None, output: Output | None = None) -> None:
+                 input: Input | None = None, output: Output | None = None,
+                 application: Application[int] | None = None) -> None:
+        """With ``application`` (already running, showing the first screen), take it over;
+        otherwise make one (``run`` runs it)."""
         self.options = options
         self.model = model if model is not None else Model(options.name)
-        self.application = build_application(self.model, self.after_key, plain=options.plain,
-                                             input=input, output=output)
+        if application is None:
+            self.application = build_application(self.model, self.after_key, plain=options.plain,
+                                                 input=input, output=output)
+        else:
+            self.application = application
+            adopt_application(application, self.model, self.after_key, plain=options.plain)
         self.first_render: float | None = None
         self.application.after_render += self._after_render
         self.trio_token: trio.lowlevel.TrioToken | None = None
@@ -129,13 +141,17 @@ class ClientApp:
         self.application.invalidate()
 
     def _after_render(self, _: object) -> None:
+        """Once the model is on the screen: start the network (trio) and the LAN browser."""
         if self.first_render is not None:
             return
         self.first_render = time.perf_counter()
-        if os.environ.get("UNO_FIRST_SCREEN_FILE"):
-            with contextlib.suppress(OSError), open(os.environ["UNO_FIRST_SCREEN_FILE"], "w") as f:
-                f.write(f"{time.time():.6f}\n")
-        asyncio.get_running_loop().call_soon(self._start_trio)
+        loop = asyncio.get_running_loop()
+        self._trio_done = loop.create_future()
+        if self.model.browsing and self.options.discovery:
+            self._browse_task = loop.create_task(self._browse())
+        elif self.model.browsing:
+            self.model.discovery_state = "unavailable"
+        loop.call_soon(self._start_trio)
 
     def after_key(self) -> None:
         """After each key: send what the model queued; connect where the browser pointed."""
@@ -163,17 +179,18 @@ class ClientApp:
 
     async def run(self) -> int:
         """Run until the player quits; returns the exit code."""
-        loop = asyncio.get_running_loop()
-        self._trio_done = loop.create_future()
-        if self.model.browsing and self.options.discovery:
-            self._browse_task = loop.create_task(self._browse())
-        elif self.model.browsing:
-            self.model.discovery_state = "unavailable"
         try:
             code = await self.application.run_async()
         finally:
-            self._stop_browsing()
-            await self._stop_trio()
+            await self.close()
+        return self.exit_code(code)
+
+    async def close(self) -> None:
+        """After the screen closed: stop browsing, tell the server's guests, stop trio."""
+        self._stop_browsing()
+        await self._stop_trio()
+
+    def exit_code(self, code: object) -> int:
         if self._trio_error is not None:
             traceback.print_exception(self._trio_error, file=sys.stderr)
             return 1
@@ -461,22 +478,3 @@ def lan_address() -> str:
             return address
     except OSError:
         return "127.0.0.1"
-
-
-def log_to_file() -> None:
-    """Logs (the in-process server's, zeroconf's) go to a file: nothing may write over the screen."""
-    from .state import state_dir
-
-    logger = logging.getLogger()
-    if any(getattr(h, "uno_client", False) for h in logger.handlers):
-        return
-    try:
-        directory = state_dir()
-        directory.mkdir(parents=True, exist_ok=True)
-        handler: logging.Handler = logging.FileHandler(directory / "client.log", encoding="utf-8")
-    except OSError:
-        handler = logging.NullHandler()
-    handler.setFormatter(logging.Formatter("%(asctime)s %(levelname)s %(name)s %(message)s"))
-    handler.uno_client = True  # type: ignore[attr-defined]
-    logger.addHandler(handler)
-    logger.setLevel(logging.DEBUG if os.environ.get("UNO_DEBUG") else logging.INFO)

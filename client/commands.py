@@ -13,8 +13,15 @@ from __future__ import annotations
 import argparse
 import os
 import sys
+from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 from .address import DEFAULT_PORT, parse_address
+
+if TYPE_CHECKING:
+    from prompt_toolkit.application import Application
+
+    from .app import ClientApp
 
 PRESETS = ("official", "house")
 
@@ -76,8 +83,8 @@ def player_name(arg: str | None) -> str:
 
 
 def _setup(args: argparse.Namespace) -> tuple[str, bool]:
-    from .app import no_color
     from .i18n import detect_language, set_language
+    from .style import no_color
 
     lang = detect_language(args.lang)
     set_language(lang)
@@ -85,31 +92,34 @@ def _setup(args: argparse.Namespace) -> tuple[str, bool]:
 
 
 def run_host(args: argparse.Namespace) -> int:
-    from protocol import CreateRoom
-
-    from .app import ClientApp, ClientOptions, HostOptions
     from .i18n import t
 
     lang, plain = _setup(args)
-    name = player_name(args.player)
     seats = args.seats if args.seats is not None else max(4, args.bots + 1)
     if not 2 <= seats <= 10 or args.bots >= seats:
         print("uno host: seats must be 2-10, with at least one left for you", file=sys.stderr)
         return 2
-    table = " ".join((args.name or t("default_table", name=name)).split())[:32] or "UNO"
-    create = CreateRoom(name=table, preset=args.rules, seats=seats, bots=args.bots,
-                        turn_timeout=max(0.0, min(3600.0, args.turn_timeout)),
-                        bot_delay=max(0.0, min(10.0, args.bot_delay)))
-    host = HostOptions(table=table, create=create, port=args.port, seed=args.seed,
-                       discovery=not args.no_discovery, start=args.start)
-    options = ClientOptions(name=name, lang=lang, plain=plain, host=host, discovery=False,
-                            tokens=None)
-    return _run(ClientApp(options))
+
+    def client(application: Application[int]) -> ClientApp:  # after the first screen is up
+        from protocol import CreateRoom
+
+        from .app import ClientApp, ClientOptions, HostOptions
+
+        name = player_name(args.player)
+        table = " ".join((args.name or t("default_table", name=name)).split())[:32] or "UNO"
+        create = CreateRoom(name=table, preset=args.rules, seats=seats, bots=args.bots,
+                            turn_timeout=max(0.0, min(3600.0, args.turn_timeout)),
+                            bot_delay=max(0.0, min(10.0, args.bot_delay)))
+        host = HostOptions(table=table, create=create, port=args.port, seed=args.seed,
+                           discovery=not args.no_discovery, start=args.start)
+        options = ClientOptions(name=name, lang=lang, plain=plain, host=host, discovery=False)
+        return ClientApp(options, application=application)
+
+    return _run(t("starting_server"), client, plain)
 
 
 def run_join(args: argparse.Namespace) -> int:
-    from .app import ClientApp, ClientOptions
-    from .state import TokenStore
+    from .i18n import t
 
     lang, plain = _setup(args)
     address = None
@@ -119,20 +129,28 @@ def run_join(args: argparse.Namespace) -> int:
         except ValueError as exc:
             print(f"uno join: {exc}", file=sys.stderr)
             return 2
-    options = ClientOptions(name=player_name(args.player), lang=lang, plain=plain, address=address,
-                            discovery=not args.no_discovery, tokens=TokenStore())
-    return _run(ClientApp(options))
+    text = t("status_connecting", address=args.address) if address else t("browse_searching")
+
+    def client(application: Application[int]) -> ClientApp:
+        from .app import ClientApp, ClientOptions
+        from .state import TokenStore
+
+        options = ClientOptions(name=player_name(args.player), lang=lang, plain=plain,
+                                address=address, discovery=not args.no_discovery, tokens=TokenStore())
+        return ClientApp(options, application=application)
+
+    return _run(text, client, plain)
 
 
-def _run(app: object) -> int:
+def _run(text: str, client: Callable[[Application[int]], ClientApp], plain: bool) -> int:
     import asyncio
 
-    from .app import ClientApp, log_to_file
+    from .app_log import log_to_file
+    from .splash import launch
 
-    assert isinstance(app, ClientApp)
     log_to_file()
     try:
-        return asyncio.run(app.run())
+        return asyncio.run(launch(text, client, plain))
     except KeyboardInterrupt:
         return 130
 

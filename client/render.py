@@ -25,28 +25,6 @@ Line = StyleAndTextTuples
 CELL = 6  # width of one card of the hand
 _BIG_RANK = {"S": "⊘", "R": "⇄", "+2": "+2", "W": "W", "W+4": "+4"}
 
-STYLE = {
-    "title": "reverse bold",
-    "banner": "bg:ansired fg:ansiwhite bold",
-    "help": "reverse",
-    "notice": "bold fg:ansiyellow",
-    "dim": "fg:ansibrightblack",
-    "bold": "bold",
-    "turn": "bold fg:ansibrightgreen",
-    "uno": "bold fg:ansibrightred",
-    "warn": "fg:ansiyellow",
-    "selected": "reverse bold",
-    "mark": "bold fg:ansibrightgreen",
-    "card.r": "bg:#c40000 fg:#ffffff bold",
-    "card.y": "bg:#e0b800 fg:#000000 bold",
-    "card.g": "bg:#008a00 fg:#ffffff bold",
-    "card.b": "bg:#0050d0 fg:#ffffff bold",
-    "card.w": "bg:#202020 fg:#ffffff bold",
-    "text.r": "fg:ansibrightred bold",
-    "text.y": "fg:ansiyellow bold",
-    "text.g": "fg:ansibrightgreen bold",
-    "text.b": "fg:ansibrightblue bold",
-}
 
 
 # ---------------------------------------------------------------------------- text helpers
