@@ -40,7 +40,7 @@ EN: dict[str, str] = {
     "status_resumed": "Welcome back: you are in your seat again.",
     "status_seat_lost": "Your seat could not be kept; you are back in the lobby.",
     "starting_server": "Starting the table…",
-    "server_listening": "Table open on port {port}. Friends join with: uno join {address}",
+    "server_listening": "Friends join with: uno join {address}",
     "reason_eof": "closed", "reason_broken": "broken", "reason_refused": "refused",
     "reason_timeout": "timed out", "reason_shutdown": "the server shut down",
     # --- browse (uno join without an address)
@@ -202,7 +202,7 @@ ES: dict[str, str] = {
     "status_resumed": "Bienvenido de nuevo: vuelves a tu asiento.",
     "status_seat_lost": "No se pudo guardar tu asiento; vuelves a la sala.",
     "starting_server": "Abriendo la mesa…",
-    "server_listening": "Mesa abierta en el puerto {port}. Tus amigos entran con: uno join {address}",
+    "server_listening": "Tus amigos entran con: uno join {address}",
     "reason_eof": "cerrada", "reason_broken": "rota", "reason_refused": "rechazada",
     "reason_timeout": "tiempo agotado", "reason_shutdown": "el servidor se cerró",
     "browse_title": "Mesas en tu red",

@@ -286,8 +286,7 @@ class Model:
         self.token = message.token
         self.name = clean_text(message.name)
         if message.resumed:
-            if had_room:
-                self.notice = t("status_resumed")
+            self.notice = t("status_resumed")
             return
         if had_room:
             self._leave_room_state()
@@ -350,7 +349,10 @@ class Model:
         view = self.view
         if view is not None and view is not old and (old is None or old.hand_number != view.hand_number):
             # a deal seen through a view (the first hand, or joining late) rather than events
-            self._log([t("ev_hand", n=view.hand_number, name=self.name_of(view.dealer))])
+            lines = [t("ev_hand", n=view.hand_number, name=self.name_of(view.dealer))]
+            if view.discard_pile == 1:  # nothing played yet: the top is the first card
+                lines.append(t("ev_start_card", card=card_name(view.top)))
+            self._log(lines)
 
     def _events(self, message: Events) -> None:
         events = []
