@@ -45,13 +45,12 @@ def parse_hand(screen: str) -> Hand | None:
     playable: list[int] = []
     selected = None
     row = start + 1
-    while row + 2 < len(lines) + 1 and row + 1 < len(lines):
-        numbers, chips = lines[row], lines[row + 1]
+    card = re.compile(r"^[\[>]?([RYGB]([0-9SR]|\+2)|W(\+4)?)[\]<]?$")
+    while row + 1 < len(lines):
+        chips = lines[row + 1]  # under a row of numbers (blank past the tenth card)
         marks = lines[row + 2] if row + 2 < len(lines) else ""
-        if not re.match(r"^\s+\d", numbers):
-            break
         tokens = chips.split()
-        if not tokens:
+        if not tokens or not all(card.match(token) for token in tokens):
             break
         base = len(cards)
         for token in tokens:
@@ -79,10 +78,15 @@ class Tmux:
             raise RuntimeError(f"tmux {' '.join(args)}: {result.stderr.strip()}")
         return result.stdout
 
-    def start(self, command: list[str], env: dict[str, str], window: str = "main") -> str:
-        """Run ``command`` in a new window (the first one creates the session)."""
+    def start(self, command: list[str], env: dict[str, str], window: str = "main",
+              pidfile: Path | None = None) -> str:
+        """Run ``command`` in a new window (the first one creates the session); with ``pidfile``,
+        its process id is written there (to kill it as a crash would)."""
         exports = " ".join(f"{k}={shlex.quote(v)}" for k, v in env.items())
-        shell = f"cd {shlex.quote(str(ROOT))} && env {exports} {shlex.join(command)}; sleep 30"
+        run = f"env {exports} {shlex.join(command)}"
+        if pidfile is not None:
+            run = f"sh -c {shlex.quote(f'echo $$ > {shlex.quote(str(pidfile))}; exec {run}')}"
+        shell = f"cd {shlex.quote(str(ROOT))} && {run}; sleep 30"
         if not self.windows:
             self._tmux("new-session", "-d", "-s", self.name, "-n", window,
                        "-x", str(self.width), "-y", str(self.height), shell)
@@ -144,3 +148,104 @@ def client_env(state_dir: Path, **extra: str) -> dict[str, str]:
            "UNO_NAME": "Ana"}
     env.update(extra)
     return env
+
+
+# ---------------------------------------------------------------------------- a person playing
+
+HAND_OVER = re.compile(r"wins hand 1|wins the match")
+
+
+def my_turn(screen: str) -> bool:
+    return ("Your turn" in screen or "Colour for" in screen or "challenge, n accept" in screen
+            or "The first card is a Wild" in screen)
+
+
+def shows(text: str) -> Callable[[str], bool]:
+    """``text`` is on the screen, or the hand is over (its scores replace the log)."""
+    return lambda s: text in s or HAND_OVER.search(s) is not None
+
+
+class Player:
+    """Plays one window: draws once, plays what it can (wilds last), says UNO with the
+    next-to-last card. ``steps`` keeps a screen for each kind of step it took."""
+
+    def __init__(self, tmux: Tmux, window: str, name: str) -> None:
+        self.tmux, self.window, self.name = tmux, window, name
+        self.steps: dict[str, str] = {}
+
+    def press(self, key: str, before: str, what: str) -> str:
+        """Press ``key`` and wait for the screen to show its effect (any change)."""
+        print(f"--- {self.name}: press {key!r} ({what}) on:\n{before}")
+        self.tmux.send(self.window, key)
+        return self.tmux.wait_for(self.window, lambda s: s != before, timeout=5, what=what, settle=False)
+
+    def evidence(self, text: str, what: str) -> str:
+        return self.tmux.wait_for(self.window, shows(text), timeout=5, what=what, settle=False)
+
+    def select(self, hand: Hand, index: int) -> None:
+        """Select card ``index`` with a digit (first ten) or the arrow keys."""
+        if index < 10:
+            self.tmux.send(self.window, str((index + 1) % 10))
+        else:
+            for _ in range(index - (hand.selected or 0)):
+                self.tmux.send(self.window, "Right")
+        self.tmux.wait_for(self.window, lambda s: (h := parse_hand(s)) is not None and h.selected == index,
+                           timeout=3, what=f"card {index + 1} selected")
+
+    def take_turn(self, screen: str) -> None:
+        """One decision on a settled screen where it is this player's turn."""
+        steps = self.steps
+        if "challenge, n accept" in screen:
+            self.press("n", screen, "the challenge answered")
+            return
+        if "The first card is a Wild" in screen:
+            self.press("r", screen, "the first colour chosen")
+            return
+        hand = parse_hand(screen)
+        assert hand is not None, screen
+        size = len(hand.cards)
+        assert f"Your hand ({size})" in screen
+        if "Enter plays it" in screen:  # a card just drawn that can be played: keep it
+            self.press("p", screen, "the drawn card kept")
+            return
+        if "draw" not in steps or not hand.playable:
+            self.press("d", screen, "a card drawn")
+            steps.setdefault("draw", self.evidence(f"{self.name} drew", "the draw in the log"))
+            return
+        non_wild = [i for i in hand.playable if not hand.cards[i].startswith("W")]
+        index = non_wild[0] if non_wild else hand.playable[0]
+        self.select(hand, index)
+        if size == 2:
+            steps["uno_armed"] = self.press("u", self.tmux.stable_screen(self.window), "UNO armed")
+            assert "UNO! will be said with your next card" in steps["uno_armed"]
+        screen = self.tmux.stable_screen(self.window)
+        if hand.cards[index].startswith("W"):
+            self.press("Enter", screen, "the colour picker")
+            self.pick_colour(self.tmux.wait_for(self.window, "Colour for", timeout=5))
+        else:
+            self.press("Enter", screen, "the card played")
+            steps.setdefault("play", self.evidence(f"{self.name} played", "the card played"))
+        if size == 2:
+            steps["uno"] = self.evidence(f"{self.name}: UNO!", "UNO in the log")
+
+    def pick_colour(self, screen: str) -> None:
+        self.steps["colour_picker"] = screen
+        assert "r:red" in screen and "b:blue" in screen
+        hand = parse_hand(screen)
+        counts = {c: sum(1 for card in (hand.cards if hand else []) if card.startswith(c)) for c in "RYGB"}
+        letter = max(counts, key=lambda c: counts[c])
+        name = {"R": "red", "Y": "yellow", "G": "green", "B": "blue"}[letter]
+        self.press(letter.lower(), screen, "the colour chosen")
+        self.steps["wild"] = self.evidence(f"→ {name}", "the wild's colour in the log")
+        wild = re.search(rf"{self.name} played Wild( Draw Four)? → {name}", self.steps["wild"])
+        assert wild or HAND_OVER.search(self.steps["wild"])
+
+    def play_hand(self) -> str:
+        """Play until the hand is over; the last screen."""
+        for _ in range(150):
+            screen = self.tmux.wait_for(self.window, lambda s: my_turn(s) or HAND_OVER.search(s) is not None,
+                                        timeout=20, what="my turn or the end of the hand")
+            if HAND_OVER.search(screen):
+                return screen
+            self.take_turn(screen)
+        raise AssertionError("the hand did not end")
