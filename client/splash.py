@@ -49,8 +49,10 @@ def splash_application(text: str, *, plain: bool = False) -> Application[int]:
         Window(height=1),
         Window(FormattedTextControl(help_line), height=1),
     ]))
+    # refresh_interval: the auto-refresh task starts with the application (the client's countdown)
     return Application(layout=layout, key_bindings=bindings, style=Style.from_dict(STYLE),
-                       full_screen=True, color_depth=ColorDepth.DEPTH_1_BIT if plain else None)
+                       full_screen=True, color_depth=ColorDepth.DEPTH_1_BIT if plain else None,
+                       refresh_interval=0.5)
 
 
 def _columns() -> int:
