@@ -227,6 +227,16 @@ class Model:
         return hand[self.selected] if 0 <= self.selected < len(hand) else None
 
     @property
+    def catchable(self) -> str | None:
+        """The seat you may catch for a forgotten UNO right now, if any."""
+        catch = next((a for a in self.legal if isinstance(a, Catch)), None)
+        return None if catch is None else catch.target
+
+    @property
+    def can_pass(self) -> bool:
+        return any(isinstance(a, Pass) for a in self.legal)
+
+    @property
     def is_host(self) -> bool:
         return self.room is not None and self.seat is not None and self.room.host_seat == self.seat
 

@@ -211,9 +211,12 @@ class Renderer:
             line = [("class:notice", m.notice)]
         elif m.uno_armed:
             line = [("class:uno", t("uno_armed"))]
+        elif m.catchable is not None:
+            line = [("class:uno", t("catch_hint", name=m.name_of(m.catchable)))]
         elif (m.view is not None and m.view.drawn is not None and m.my_turn
               and m.view.drawn in m.playable):
-            line = [("class:notice", t("prompt_drawn", card=card_name(m.view.drawn)))]
+            key = "prompt_drawn" if m.can_pass else "prompt_drawn_again"
+            line = [("class:notice", t(key, card=card_name(m.view.drawn)))]
         else:
             line = []
         return [clip_line([("", " "), *line], width)]
@@ -342,6 +345,10 @@ class Renderer:
         lines.append([("", " " + fit(t("waiting_rules", preset=preset, timeout=timeout), width - 1))])
         hint = t("waiting_host") if m.is_host else t("waiting_guest", host=clean_text(room.host))
         lines.append([("class:notice", " " + fit(hint, width - 1))])
+        room_left = height - len(lines) - 1
+        if m.log and room_left > 0:  # who came and went
+            lines.append([])
+            lines += [[("class:dim", " " + fit(entry, width - 1))] for entry in m.log[-room_left:]]
         return lines
 
     def chat(self, width: int, height: int) -> list[Line]:

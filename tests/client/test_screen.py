@@ -154,3 +154,23 @@ def test_a_big_hand_wraps_onto_more_rows() -> None:
     r = Renderer(model)
     assert r.hand_height(80) == 1 + 3 * 2
     assert r.hand_height(40) == 1 + 3 * 4
+
+
+def test_the_prompt_line_tells_what_can_be_done() -> None:
+    from engine.actions import Catch, KeepDrawing, Pass
+
+    model = seated(make_view("R7 Y3", current="1", uno_open="2", legal=[Catch(ME, "2")]))
+    assert "Luis did not say UNO: press c to catch!" in render_text(model)
+    drawn = Card.parse("B9")
+    model = seated(make_view("R7 B9", top="B5", has_drawn=True, drawn=drawn, legal=[*plays("B9"), Pass(ME)]))
+    assert "You drew Blue 9: Enter plays it, p keeps it" in render_text(model)
+    model = seated(make_view("R7 B9", top="B5", has_drawn=True, drawn=drawn,
+                             legal=[*plays("B9"), KeepDrawing(ME)]))  # house rules: must play
+    assert "You drew Blue 9: Enter plays it, d draws again" in render_text(model)
+
+
+def test_the_waiting_room_shows_who_came() -> None:
+    model = seated(room=room_info(started=False, seats={"4": "Ana"}))
+    model.apply(RoomUpdate(room=room_info(started=False, seats={"4": "Ana", "2": "Luis"})))
+    text = render_text(model)
+    assert "2. Luis" in text and "Luis sat down" in text
