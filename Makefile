@@ -13,7 +13,7 @@ $(STAMP): pyproject.toml
 	touch $(STAMP)
 
 play: $(STAMP)
-	$(BIN)/uno selfplay --games 3 --players 4 --rules official --bot normal,easy --verbose
+	$(BIN)/uno host --bots 3 --start
 
 test: $(STAMP)
 	$(BIN)/python -m pytest

@@ -36,6 +36,10 @@ class Subcommand:
 
 
 SUBCOMMANDS: tuple[Subcommand, ...] = (
+    Subcommand("host", "host a table and sit at it (friends on the LAN can join)",
+               "client.commands", "add_host_arguments", "run_host"),
+    Subcommand("join", "join a table: found on the LAN, or at HOST[:PORT]",
+               "client.commands", "add_join_arguments", "run_join"),
     Subcommand("selfplay", "bots play each other here, no network; prints results",
                "client.cli", "add_selfplay_arguments", "run_selfplay_command"),
     Subcommand("server", "run a headless server for the LAN", "server.main"),
