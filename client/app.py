@@ -366,7 +366,12 @@ class ClientApp:
             except trio.TooSlowError:
                 reason = "timeout"
             except (OSError, ProtocolError, trio.BrokenResourceError, trio.ClosedResourceError) as exc:
-                reason = "refused" if isinstance(exc, ConnectionRefusedError) else type(exc).__name__
+                if isinstance(exc, ConnectionRefusedError):
+                    reason = "refused"
+                elif isinstance(exc, OSError):
+                    reason = "unreachable"
+                else:
+                    reason = "broken"
             finally:
                 self.link = None
                 if link is not None:

@@ -127,6 +127,7 @@ class Model:
         self.reason = ""
         self.retry_at: float | None = None
         self.server_name = ""
+        self.ever_connected = False
         self.token: str | None = None
         self.connect_request: tuple[str, int] | None = None  # asked for by the browse screen
         self.info = ""  # a line from the app (e.g. where the hosted table listens)
@@ -290,6 +291,7 @@ class Model:
     def _welcome(self, message: Welcome) -> None:
         had_room = self.room is not None
         self.status = Status.CONNECTED
+        self.ever_connected = True
         self.attempt = 0
         self.reason = ""
         self.server_name = clean_text(message.server)

@@ -23,6 +23,7 @@ from .model import COLORS, Model, Prompt, Screen, Status
 
 Line = StyleAndTextTuples
 CELL = 6  # width of one card of the hand
+_REASONS = ("eof", "broken", "refused", "timeout", "shutdown", "unreachable")
 _BIG_RANK = {"S": "⊘", "R": "⇄", "+2": "+2", "W": "W", "W+4": "+4"}
 
 
@@ -136,9 +137,9 @@ class Renderer:
         m = self.model
         if m.status is Status.LOST:
             delay = 0.0 if m.retry_at is None else max(0.0, m.retry_at - m.clock())
-            reason = t("reason_" + m.reason) if m.reason in ("eof", "broken", "refused", "timeout",
-                                                             "shutdown") else clean_text(m.reason)
-            return t("status_lost", reason=reason, delay=f"{delay:.1f} s", attempt=m.attempt + 1)
+            reason = t("reason_" + m.reason) if m.reason in _REASONS else clean_text(m.reason)
+            key = "status_lost" if m.ever_connected else "status_unreachable"
+            return t(key, reason=reason, delay=f"{delay:.1f} s", attempt=m.attempt + 1, address=m.address)
         if m.status is Status.CONNECTING and m.room is not None:
             return t("status_retrying", address=m.address, attempt=m.attempt)
         if m.status is Status.FAILED:

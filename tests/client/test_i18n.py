@@ -42,7 +42,7 @@ def test_every_text_the_client_asks_for_exists() -> None:
     missing = sorted(key for key in used if key not in EN)
     assert not missing, missing
     for family in ("preset_official", "preset_house", "reason_eof", "reason_broken", "reason_refused",
-                   "reason_timeout", "reason_shutdown", "err_generic"):
+                   "reason_timeout", "reason_shutdown", "reason_unreachable", "err_generic"):
         assert family in EN
 
 
