@@ -24,7 +24,7 @@ async def test_matches_survive_server_kills(tmp_path: Path) -> None:
     stats = await run_trial(tmp_path, kills=KILLS, seed=SEED)
     print(describe(stats, time.monotonic() - began))
     assert stats.kills == KILLS
-    assert stats.resumes >= KILLS * 6 * 0.8  # six clients come back after (nearly) every kill
+    assert stats.resumes >= KILLS * 6 * 0.5  # six clients come back (unless killed again first)
     assert stats.hands_by_cards > 0
 
 
