@@ -1,6 +1,7 @@
 """How soon the terminal client shows its first screen.
 
-Starts ``python -m client host --bots 3`` (and ``python -m client join``) in a pseudo-terminal of
+Starts ``uno host --bots 3`` (and ``uno join``; ``python -m client`` without the installed
+``uno``) in a pseudo-terminal of
 80×24, as a person would in a terminal, and measures the time from just before the process is
 spawned to the moment the terminal has received the client's first drawn screen (the title bar
 "UNO" inside the full-screen frame). Then presses Ctrl-C and waits for the client to end.
@@ -91,9 +92,11 @@ def main() -> int:
     with tempfile.TemporaryDirectory() as state:
         env = {"PATH": os.environ.get("PATH", "/usr/bin:/bin"), "TERM": "xterm-256color",
                "LANG": "C.UTF-8", "HOME": state, "XDG_STATE_HOME": state, "UNO_NAME": "Bench"}
+        uno = ROOT / ".venv" / "bin" / "uno"  # the installed command, as `make play` runs it
+        prefix = [str(uno)] if uno.exists() else [python, "-m", "client"]
         commands = {
-            "host": [python, "-m", "client", "host", "--bots", "3", "--port", "0", "--no-discovery"],
-            "join": [python, "-m", "client", "join", "127.0.0.1:9", "--no-discovery"],
+            "host": [*prefix, "host", "--bots", "3", "--port", "0", "--no-discovery"],
+            "join": [*prefix, "join", "127.0.0.1:9", "--no-discovery"],
         }
         first_screen(commands["host"], env)  # warm-up: bytecode caches, disk cache
         results: dict[str, list[float]] = {}
@@ -101,6 +104,7 @@ def main() -> int:
             results[name] = [first_screen(command, env) for _ in range(args.runs)]
     print(f"cpus={os.cpu_count()}")
     print(f"runs={args.runs}")
+    print(f"command={' '.join(commands['host'][:2])}")
     for name, values in results.items():
         print(f"{name}_first_screen_ms_all=" + ",".join(f"{v:.0f}" for v in values))
         print(f"{name}_first_screen_ms_min={min(values):.0f}")
