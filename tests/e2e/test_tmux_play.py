@@ -56,10 +56,10 @@ def test_tmux_host_plays_a_whole_hand(tmux: Tmux, tmp_path: Path) -> None:
     # it follows resizes: wider, narrower, and back to 80×24
     for width, height in ((100, 30), (64, 20), (80, 24)):
         tmux.resize(window, width, height)
-        rule = "─" * width
-        screen = tmux.wait_for(window, lambda s, r=rule: f"\n{r}\n" in s,  # type: ignore[misc]
-                               timeout=5, what=f"a rule across {width} columns")
-        assert "Your hand" in screen and len(screen.splitlines()) <= height
+        rule = f"\n{'─' * width}\n"
+        screen = tmux.wait_for(window, lambda s, r=rule: r in s and "Your hand" in s and "Enter play" in s,  # type: ignore[misc]
+                               timeout=5, what=f"the table redrawn {width} columns wide")
+        assert len(screen.splitlines()) <= height
 
     ana = Player(tmux, window, "Ana")
     final = ana.play_hand()
