@@ -164,7 +164,7 @@ class ClientApp:
             self.trio_token.run_sync_soon(lambda: nursery.start_soon(self._connection_loop, host, port))
         if model.outbox:
             self.kick()
-        if model.quit:
+        if model.quit and not self.application.is_done:
             self.application.exit(result=0)
 
     def kick(self) -> None:

@@ -46,7 +46,7 @@ def make_key_bindings(model: Model, after: Callable[[], None]) -> KeyBindings:
                 model.key_pressed()
                 intent()
                 after()
-                if model.quit:
+                if model.quit and not event.app.is_done:
                     event.app.exit(result=0)
 
             kb.add(*keys, filter=filter if filter is not None else Condition(lambda: True))(handler)
