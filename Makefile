@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: play test lint typecheck bench clean
+.PHONY: play test test-slow fuzz lint typecheck bench soak clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -16,13 +16,34 @@ play: $(STAMP)
 	$(BIN)/uno host --bots 3 --start
 
 test: $(STAMP)
-	$(BIN)/python -m pytest
+	$(BIN)/python -m pytest -m "not slow"
 	$(BIN)/ruff check engine protocol server client tests bench
 	$(BIN)/mypy --strict engine protocol
+
+# The long-running tests (every attack at once, ...): not part of `make test`.
+test-slow: $(STAMP)
+	$(BIN)/python -m pytest -m slow
+
+# Fuzzing for a bounded time: the hypothesis targets with many examples, then atheris (if it
+# installs here) on the protocol decoder and on the server, FUZZ_SECONDS each.
+FUZZ_EXAMPLES ?= 2000
+FUZZ_SECONDS ?= 60
+fuzz: $(STAMP)
+	FUZZ_EXAMPLES=$(FUZZ_EXAMPLES) $(BIN)/python -m pytest tests/fuzz
+	if $(BIN)/python -m pip install --quiet -e '.[test,fuzz]'; then \
+	  mkdir -p .fuzz && cd .fuzz && \
+	  ../$(BIN)/python ../tests/fuzz/atheris_targets.py protocol -max_total_time=$(FUZZ_SECONDS) && \
+	  ../$(BIN)/python ../tests/fuzz/atheris_targets.py server -max_total_time=$(FUZZ_SECONDS) -max_len=4096; \
+	else echo "atheris does not install here: only the hypothesis targets ran"; fi
+
+# Tables of bots with random drops and comebacks, under attack half the time: memory and latency.
+SOAK_SECONDS ?= 60
+soak: $(STAMP)
+	$(BIN)/python bench/soak.py --seconds $(SOAK_SECONDS)
 
 bench: $(STAMP)
 	$(BIN)/python -m pip install --quiet -e '.[test,bench]'
 	$(BIN)/python bench/engine_speed.py
 
 clean:
-	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache .hypothesis
+	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache .hypothesis .fuzz
