@@ -19,7 +19,9 @@ from protocol import clean_text
 
 from .form import FIELDS, OPTIONS
 from .i18n import card_name, color_name, t
-from .model import COLORS, Model, Prompt, Screen, Status
+from .kinds import Prompt, Screen, Status
+from .model import Model
+from .table import COLORS
 
 Line = StyleAndTextTuples
 CELL = 6  # width of one card of the hand
