@@ -16,7 +16,7 @@ import sys
 import time
 import traceback
 from collections.abc import Awaitable, Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from prompt_toolkit.application import Application
@@ -75,7 +75,6 @@ class ClientOptions:
     discovery: bool = True
     tokens: TokenStore | None = None
     connect: Connect | None = None  # how to open a stream (tests: memory streams)
-    extra: dict[str, Any] = field(default_factory=dict)
 
 
 def build_application(model: Model, after_key: Callable[[], None], *, plain: bool = False,
