@@ -107,9 +107,7 @@ class BotClient:
                     and self.options.start_when and len(room.seats) >= self.options.start_when
                     and all(s.connected for s in room.seats)):
                 await self.link.send(Start())
-        elif isinstance(message, ViewMsg):
-            await self._on_view(codec.view_from_wire(message.view))
-        elif isinstance(message, Events) and message.view is not None:
+        elif isinstance(message, ViewMsg | Events) and message.view is not None:
             await self._on_view(codec.view_from_wire(message.view))
         elif isinstance(message, Ping):
             await self.link.send(Pong(nonce=message.nonce))

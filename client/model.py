@@ -23,6 +23,7 @@ from engine.actions import (
     PlayCard,
 )
 from engine.cards import Card
+from engine.events import HandStarted
 from protocol import (
     MAX_CHAT,
     AddBot,
@@ -95,6 +96,7 @@ class Model(TableIntents):
         self.view: View | None = None
         self.deadline_at: float | None = None
         self.log: list[str] = []
+        self.logged_hand: int | None = None  # the last hand whose deal is in the log
         self.chat: list[tuple[str, str]] = []
         # input
         self.selected = 0
@@ -263,6 +265,7 @@ class Model(TableIntents):
     def _joined(self, message: Joined) -> None:
         if self.room is None or self.room.id != message.room.id:
             self.log.clear()
+            self.logged_hand = None
             self.view = None
         self.room, self.role, self.seat = message.room, message.role, message.seat
         self.form = None
@@ -300,14 +303,16 @@ class Model(TableIntents):
         self.role = self.seat = None
         self.deadline_at = None
         self.log.clear()
+        self.logged_hand = None
         self._close_prompts()
 
     def _view_msg(self, message: ViewMsg) -> None:
         old = self.view
         self._set_view(message.view, message.deadline)
         view = self.view
-        if view is not None and view is not old and (old is None or old.hand_number != view.hand_number):
-            # a deal seen through a view (the first hand, or joining late) rather than events
+        if view is not None and view is not old and view.hand_number != self.logged_hand:
+            # a deal seen only through a view (joining late, coming back) rather than events
+            self.logged_hand = view.hand_number
             lines = [t("ev_hand", n=view.hand_number, name=self.name_of(view.dealer))]
             if view.discard_pile == 1:  # nothing played yet: the top is the first card
                 lines.append(t("ev_start_card", card=card_name(view.top)))
@@ -320,6 +325,9 @@ class Model(TableIntents):
                 events.append(codec.event_from_wire(data))
             except ProtocolError:
                 continue
+        for event in events:
+            if isinstance(event, HandStarted):
+                self.logged_hand = event.hand_number
         if message.view is not None:
             self._set_view(message.view, message.deadline)
         said = set()

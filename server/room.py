@@ -329,7 +329,8 @@ class Room:
         log.info("room %s: match starts with %d seats", self.id, len(self.seats))
         self._schedule(turn_changed=True)  # first: the views carry the first turn's deadline
         self.broadcast_room()
-        for session in self._members():
+        self._publish(self.game.deal_events, with_view=False)  # the deal, for the log...
+        for session in self._members():  # ...then the full view, as when anyone sits down
             self.send_view(session)
         self._log_events(self.game.deal_events)
 
@@ -355,7 +356,8 @@ class Room:
             self.broadcast_room()
             self._schedule(turn_changed=False)
 
-    def _publish(self, events: list[engine.Event]) -> None:
+    def _publish(self, events: list[engine.Event], *, with_view: bool = True) -> None:
+        """Send each member the events redacted for their seat, with their view after them."""
         deadline = self.deadline_remaining()
         game = self.game
         assert game is not None
@@ -374,8 +376,8 @@ class Room:
                     wire = encoded[id(redacted)] = codec.event_to_wire(redacted)
                     keep_alive.append(redacted)
                 wired.append(wire)
-            peer.send(Events(events=tuple(wired), current=current, deadline=deadline,
-                             view=codec.view_to_wire(game.view(seat_id))))
+            view = codec.view_to_wire(game.view(seat_id)) if with_view else None
+            peer.send(Events(events=tuple(wired), current=current, deadline=deadline, view=view))
 
     def _audience(self) -> Iterable[tuple[Session, str | None]]:
         for seat in self.seats:
