@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import dataclasses
 import logging
 import sys
 import time
@@ -290,9 +291,16 @@ class ClientApp:
         import trio
 
         from server import ServerConfig, UnoServer
+        from server.persist import StoreError, default_state_dir
 
         config = ServerConfig(name=host.table[:64], seed=host.seed, next_hand_delay=host.next_hand_delay)
-        self.server = server = UnoServer(config)
+        try:  # rooms survive a restart, except seeded (test or demo) tables
+            state_dir = None if host.seed is not None else str(default_state_dir())
+            server = UnoServer(dataclasses.replace(config, state_dir=state_dir))
+        except StoreError as exc:  # e.g. another `uno host` holds the directory
+            log.warning("rooms are not kept on disk: %s", exc)
+            server = UnoServer(config)
+        self.server = server
         try:
             listeners = await trio.open_tcp_listeners(host.port, host=host.bind)
         except OSError:

@@ -110,9 +110,15 @@ def run_host(args: argparse.Namespace) -> int:
         create = CreateRoom(name=table, preset=args.rules, seats=seats, bots=args.bots,
                             turn_timeout=max(0.0, min(3600.0, args.turn_timeout)),
                             bot_delay=max(0.0, min(10.0, args.bot_delay)))
+        from .state import TokenStore
+
         host = HostOptions(table=table, create=create, port=args.port, seed=args.seed,
                            discovery=not args.no_discovery, start=args.start)
-        options = ClientOptions(name=name, lang=lang, plain=plain, host=host, discovery=False)
+        # A seeded (test or demo) table starts afresh; otherwise the table is kept on disk and
+        # a restarted `uno host` takes its seat back with the saved token.
+        tokens = TokenStore() if args.seed is None else None
+        options = ClientOptions(name=name, lang=lang, plain=plain, host=host, discovery=False,
+                                tokens=tokens)
         return ClientApp(options, application=application)
 
     return _run(t("starting_server"), client, plain)
