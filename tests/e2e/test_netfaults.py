@@ -396,6 +396,7 @@ async def test_a_link_with_loss_and_delay_still_plays_a_hand(netem: Net, patient
     print(f"\na hand over netem (40±10 ms, 5% loss each way) took {took:.1f} s")
 
 
+@pytest.mark.slow  # 5 to 20 seconds
 async def test_a_slow_link_that_keeps_losing_packets_still_plays_a_hand(
         net: Net, patient_server: Server) -> None:
     # Without netem: a token bucket of 64 kbit/s (bursts queue up: delay), and the link goes
