@@ -59,6 +59,9 @@ class BotOptions:
     seed: int | None = None
 
 
+MIN_MOVE_INTERVAL = 0.03  # seconds between moves: at most ~33 a second, under the flood limit
+
+
 class BotClient:
     def __init__(self, link: Link, name: str, options: BotOptions) -> None:
         self.link = link
@@ -68,6 +71,7 @@ class BotClient:
         self._acting_on: int = -1  # the view number we last acted on
         self._views = 0
         self._matches_done = 0
+        self._last_send = -1.0
 
     async def run(self, token: str | None = None) -> BotResult:
         welcome = await self.link.hello(self.result.name, token)
@@ -142,4 +146,9 @@ class BotClient:
             return
         self._acting_on = self._views
         result.actions += 1
+        # A program could move far faster than a person; keep under the server's flood limit.
+        wait = self._last_send + MIN_MOVE_INTERVAL - trio.current_time()
+        if wait > 0:
+            await trio.sleep(wait)
+        self._last_send = trio.current_time()
         await self.link.send(codec.action_to_act(action))

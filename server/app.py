@@ -29,6 +29,7 @@ from protocol import (
     ProtocolError,
     RemoveBot,
     Rooms,
+    RoomUpdate,
     Say,
     SetRules,
     Start,
@@ -326,7 +327,10 @@ class UnoServer:
         seat = room.seat_of(session)
         if seat is not None:
             room.mark_present(seat)
-        room.send_view(session)
+        if room.game is None:  # nothing to view before the first match: the room is the state
+            peer.send(RoomUpdate(room=room.info()))
+        else:
+            room.send_view(session)
 
     def _say(self, peer: Peer, session: Session, message: Say) -> None:
         if not peer.chat.take(trio.current_time()):
