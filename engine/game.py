@@ -54,18 +54,49 @@ from .view import HandResult, MatchOutcome, View
 HAND_SIZE = 7
 MIN_SEATS, MAX_SEATS = 2, 10
 COLORS = tuple(Color)
-WILD_DRAW_FOUR = Card(None, Rank.WILD_DRAW_FOUR)
 
-# R7 as a table: _MATCHING[colour in play][top card's rank] is every card kind that may be played
-# on it (the colour, the number or symbol, the wilds), so finding the playable cards of a hand is
-# one set lookup per card.
-_MATCHING: dict[Color | None, dict[Rank, frozenset[Card]]] = {
-    color: {rank: frozenset(c for c in CARD_KINDS
-                            if c.color is None or c.color is color or c.rank is rank)
+# Enum members looked up once: in Python 3.11 ``Rank.SKIP`` is a slow lookup through the enum's
+# metaclass (some 10 times the cost of reading a global).
+_SKIP, _REVERSE, _DRAW_TWO = Rank.SKIP, Rank.REVERSE, Rank.DRAW_TWO
+_WILD, _WILD_DRAW_FOUR = Rank.WILD, Rank.WILD_DRAW_FOUR
+_SEVEN, _ZERO = Rank.SEVEN, Rank.ZERO
+_STRICT, _CHALLENGE = WildDrawFour.STRICT, WildDrawFour.CHALLENGE
+_WILD_DRAW_FOUR_CARD = Card(None, _WILD_DRAW_FOUR)
+
+# Sets of card kinds as bits of an int: each seat keeps the kinds it holds (``Game._held``), so
+# the cards it may play are one ``&`` away, whatever the size of the hand.
+_BIT: dict[Card, int] = {card: 1 << i for i, card in enumerate(CARD_KINDS)}
+_CARD_OF_BIT: dict[int, Card] = {bit: card for card, bit in _BIT.items()}
+_WILD_DRAW_FOUR_BIT = _BIT[_WILD_DRAW_FOUR_CARD]
+# The kinds of one colour (None: the wilds), for R12's guilt and R13's strict +4.
+_COLOR_BITS: dict[Color | None, int] = {
+    color: sum(bit for card, bit in _BIT.items() if card.color is color) for color in (*COLORS, None)
+}
+# R7 as a table: _MATCHING_BITS[colour in play][top card's rank] holds every kind that may be
+# played on it: the colour, the number or symbol, the wilds.
+_MATCHING_BITS: dict[Color | None, dict[Rank, int]] = {
+    color: {rank: sum(bit for card, bit in _BIT.items()
+                      if card.color is None or card.color is color or card.rank is rank)
             for rank in Rank}
     for color in (*COLORS, None)
 }
-_WILD_DRAW_FOUR_ONLY = frozenset({WILD_DRAW_FOUR})
+
+
+def _kinds_of(cards: list[Card]) -> int:
+    bits = 0
+    for card in cards:
+        bits |= _BIT[card]
+    return bits
+
+
+def _cards_of(bits: int) -> list[Card]:
+    """The kinds in ``bits``, in the order of ``CARD_KINDS``."""
+    cards = []
+    while bits:
+        bit = bits & -bits  # the lowest one
+        bits ^= bit
+        cards.append(_CARD_OF_BIT[bit])
+    return cards
 _DIRECTION_CHANGED = {1: DirectionChanged(1), -1: DirectionChanged(-1)}
 
 
@@ -95,10 +126,12 @@ class LegalActions:
         return True
 
     def __iter__(self) -> Iterator[Action]:
-        return iter(self._game._legal(self._index))
+        listed = self._game._legal_cache.get(self._index)  # (inlined _legal: a call less)
+        return iter(listed if listed is not None else self._game._list_legal(self._index))
 
     def __len__(self) -> int:
-        return len(self._game._legal(self._index))
+        listed = self._game._legal_cache.get(self._index)
+        return len(listed if listed is not None else self._game._list_legal(self._index))
 
     def __bool__(self) -> bool:
         return bool(self._game._legal(self._index))
@@ -191,7 +224,9 @@ class Game:
     """A match of UNO between 2-10 seats under a ``RuleSet``. The first hand is dealt at once;
     its events are in ``deal_events``. After a hand ends, ``next_hand()`` deals the next one."""
 
+
     _hands: list[list[Card]]
+    _held: list[int]  # per seat, the kinds of card in its hand, as bits (see _BIT)
     _draw: list[Card]
     _discard: list[Card]
     _color: Color | None
@@ -295,12 +330,19 @@ class Game:
             index = self._index[action.seat]
         except (AttributeError, KeyError, TypeError):  # not an action, or no such seat
             index = -1
-        listed = self._legal_cache.get(index)
-        if listed is not None:
-            for legal in listed:
-                if legal is action:  # one of the very objects listed as legal now: checked
-                    return self._carry_out(index, action)
-        return self._carry_out(self._check(action), action)
+        for legal in self._legal_cache.get(index, ()):
+            if legal is action:  # one of the very objects listed as legal now: checked already
+                break
+        else:
+            index = self._check(action)
+        # Carry it out (as in push: inlined, a call costs as much as some of the moves).
+        self._legal_cache.clear()
+        events: list[Event] = []
+        carry_out, takes_turn = _CARRY_OUT[type(action)]
+        if takes_turn:
+            self._uno_open = None  # the next player acted: a forgotten UNO can't be caught now
+        carry_out(self, index, action, events)
+        return events
 
     def push(self, action: Action) -> list[Event]:
         """Carry out ``action`` WITHOUT checking it (python-chess's unchecked ``push``).
@@ -309,14 +351,12 @@ class Game:
         by a bot or a playout. An action that is not legal now leaves the game in a state the
         rules cannot reach. Anything from outside (a network peer, a person) goes to ``apply``.
         """
-        return self._carry_out(self._index[action.seat], action)
-
-    def _carry_out(self, index: int, action: Action) -> list[Event]:
+        index = self._index[action.seat]
         self._legal_cache.clear()
         events: list[Event] = []
         carry_out, takes_turn = _CARRY_OUT[type(action)]
         if takes_turn:
-            self._uno_open = None  # the next player acted: a forgotten UNO can't be caught now
+            self._uno_open = None
         carry_out(self, index, action, events)
         return events
 
@@ -335,6 +375,7 @@ class Game:
     def _init_hand_state(self) -> None:
         n = len(self.seats)
         self._hands = [[] for _ in range(n)]
+        self._held = [0] * n
         self._draw = []
         self._discard = []
         self._color = None
@@ -360,6 +401,7 @@ class Game:
         self._rng.shuffle(deck)
         for i in range(n):
             self._hands[i] = deck[i * HAND_SIZE:(i + 1) * HAND_SIZE]
+            self._held[i] = _kinds_of(self._hands[i])
         self._draw = deck[n * HAND_SIZE:]
         self._direction = 1 if self.rules.first_to_left else -1
         events: list[Event] = [HandStarted(self.hand_number, self.dealer, self._direction)]
@@ -368,7 +410,7 @@ class Game:
         )
         while True:
             card = self._draw.pop()
-            if card.rank is not Rank.WILD_DRAW_FOUR:
+            if card.rank is not _WILD_DRAW_FOUR:
                 break
             events.append(StartingCard(card, returned=True))
             self._draw.append(card)
@@ -379,18 +421,18 @@ class Game:
 
         first = self._next(self._dealer)
         rank = card.rank
-        if rank is Rank.WILD:
+        if rank is _WILD:
             self._awaiting_color = True
             self._current = first
-        elif rank is Rank.DRAW_TWO:
+        elif rank is _DRAW_TWO:
             self._draw_cards(first, 2, "draw_two", events)
             events.append(Skipped(self.seats[first]))
             self._current = self._next(first)
-        elif rank is Rank.REVERSE:
+        elif rank is _REVERSE:
             self._direction = -self._direction
             events.append(DirectionChanged(self._direction))
             self._current = self._dealer
-        elif rank is Rank.SKIP:
+        elif rank is _SKIP:
             events.append(Skipped(self.seats[first]))
             self._current = self._next(first)
         else:
@@ -421,25 +463,34 @@ class Game:
         return card.color is None or card.color is self._color or card.rank is self._discard[-1].rank
 
     def _holds_color(self, index: int, color: Color | None) -> bool:
-        return any(card.color is color for card in self._hands[index])
+        return bool(self._held[index] & _COLOR_BITS[color])
 
     def _strict_refuses(self, index: int, card: Card) -> bool:
         """R13: a Wild Draw Four while holding the colour in play (also when stacking it)."""
-        return (card.rank is Rank.WILD_DRAW_FOUR and self.rules.wild_draw_four is WildDrawFour.STRICT
+        return (card.rank is _WILD_DRAW_FOUR and self.rules.wild_draw_four is _STRICT
                 and self._holds_color(index, self._color))
 
     def _playable(self, index: int, card: Card) -> bool:
         """Whether ``card`` could be played normally (no draw pending) by ``index``."""
-        return (card in _MATCHING[self._color][self._discard[-1].rank]
-                and (card is not WILD_DRAW_FOUR or not self._strict_refuses(index, card)))
+        return (bool(_BIT[card] & _MATCHING_BITS[self._color][self._discard[-1].rank])
+                and (card is not _WILD_DRAW_FOUR_CARD or not self._strict_refuses(index, card)))
+
+    def _playable_bits(self, index: int) -> int:
+        """The kinds of card ``index`` holds and may play normally (no draw pending): R7, R13."""
+        held = self._held[index]
+        bits = held & _MATCHING_BITS[self._color][self._discard[-1].rank]
+        if (bits & _WILD_DRAW_FOUR_BIT and self.rules.wild_draw_four is _STRICT
+                and held & _COLOR_BITS[self._color]):
+            bits ^= _WILD_DRAW_FOUR_BIT
+        return bits
 
     def _stacks(self, card: Card) -> bool:
         """Whether ``card`` may answer the pending draw (R14, R15)."""
         rules = self.rules
-        if card.rank is Rank.WILD_DRAW_FOUR:
+        if card.rank is _WILD_DRAW_FOUR:
             return rules.stack_wild_draw_four
-        if card.rank is Rank.DRAW_TWO:
-            if self._pending_rank is Rank.DRAW_TWO:  # R14 alone decides: +4 stacking is no +2 rule
+        if card.rank is _DRAW_TWO:
+            if self._pending_rank is _DRAW_TWO:  # R14 alone decides: +4 stacking is no +2 rule
                 return rules.stack_draw_two
             return rules.stack_wild_draw_four and card.color is self._color
         return False
@@ -447,7 +498,7 @@ class Game:
     def _can_answer(self) -> bool:
         """Whether the rules let the player facing a pending draw stack on it at all."""
         rules = self.rules
-        if self._pending_rank is Rank.DRAW_TWO:
+        if self._pending_rank is _DRAW_TWO:
             return rules.stack_draw_two or rules.stack_wild_draw_four
         return rules.stack_wild_draw_four
 
@@ -483,6 +534,7 @@ class Game:
             self._give_one(index, cards[0], reason, events)
         elif cards:
             self._hands[index].extend(cards)
+            self._held[index] |= _kinds_of(cards)
             self._uno_said[index] = False
             if self._uno_open == index:
                 self._uno_open = None
@@ -492,10 +544,13 @@ class Game:
 
     def _give_one(self, index: int, card: Card, reason: str, events: list[Event]) -> None:
         self._hands[index].append(card)
+        self._held[index] |= _BIT[card]
         self._uno_said[index] = False
         if self._uno_open == index:
             self._uno_open = None
-        events.append(self._kits[index].drew_one(card, reason))
+        kit = self._kits[index]
+        drew = kit.drew.get((card, reason))
+        events.append(drew if drew is not None else kit.drew_one(card, reason))
 
     def _end_turn(self, next_index: int, events: list[Event]) -> None:
         # An UNO said with two cards lapses when the turn ends without the card played (R17),
@@ -576,7 +631,7 @@ class Game:
         elif color is not None:
             raise errors.BadColor("only a wild takes a colour")
         hand_size = len(self._hands[index])
-        swaps = self.rules.seven_zero and card.rank is Rank.SEVEN and hand_size > 1
+        swaps = self.rules.seven_zero and card.rank is _SEVEN and hand_size > 1
         if swaps:
             if not isinstance(target, str) or self._index.get(target) in (None, index):
                 raise errors.BadTarget("a 7 swaps hands with another seat: name it")
@@ -629,7 +684,7 @@ class Game:
             raise errors.MustPlay("under draw-until-playable the turn ends with a card played")
 
     def _any_playable(self, index: int) -> bool:
-        return any(self._playable(index, card) for card in self._hands[index])
+        return bool(self._playable_bits(index))
 
     def _check_call_uno(self, index: int) -> None:
         size = len(self._hands[index])
@@ -663,22 +718,24 @@ class Game:
     # ------------------------------------------------------------------ legal actions
 
     def _legal(self, index: int) -> list[Action]:
-        """The legal actions of ``index``, computed once per state (``apply`` clears the cache)."""
-        cached = self._legal_cache.get(index)
-        if cached is None:
-            cached = self._legal_cache[index] = self._compute_legal(index)
-        return cached
+        """The legal actions of ``index``, listed once per state (``apply`` clears the cache)."""
+        listed = self._legal_cache.get(index)
+        return listed if listed is not None else self._list_legal(index)
 
-    def _compute_legal(self, index: int) -> list[Action]:
+    def _list_legal(self, index: int) -> list[Action]:
+        """Work out the legal actions of ``index``, and keep them for ``_legal``.
+
+        Card plays come in the order of ``CARD_KINDS``, a wild's in the order of ``COLORS``.
+        """
+        actions: list[Action] = []
+        self._legal_cache[index] = actions  # filled in below
         if self._hand_result is not None:
-            return []
+            return actions
         kit = self._kits[index]
         hand = self._hands[index]
         size = len(hand)
-        if size > 2 and self._uno_open is None and not self.rules.false_catch_penalty:
-            actions: list[Action] = []  # the common case: nothing to say or catch
-        else:
-            actions = self._uno_actions(index, size)
+        if size <= 2 or self._uno_open is not None or self.rules.false_catch_penalty:
+            self._add_uno_actions(index, size, actions)  # (rarely: usually there is nothing)
         if index != self._current:
             if (self.rules.jump_in and not self._awaiting_color and not self._pending
                     and self._challenge is None):
@@ -694,19 +751,17 @@ class Game:
                 actions.append(kit.accept)
             else:
                 actions.append(kit.draw)
-            for card in dict.fromkeys(hand):
+            for card in _cards_of(self._held[index]):
                 if self._stacks(card) and not self._strict_refuses(index, card):
                     self._add_plays(index, card, actions, PlayCard)
         elif self._has_drawn:
             if self.rules.draw_until_playable:
-                any_playable = False
-                for card in dict.fromkeys(hand):
-                    if self._playable(index, card):
-                        any_playable = True
-                        actions.extend(self._plays(index, card, size))
+                kinds = _cards_of(self._playable_bits(index))
+                for card in kinds:
+                    actions.extend(self._plays(index, card, size))
                 if self._can_draw_more():
                     actions.append(kit.keep_drawing)
-                if not any_playable:  # a penalty took the playable card's use away: let them go
+                if not kinds:  # a penalty took the playable card's use away: let them go
                     actions.append(kit.pass_)
             else:
                 drawn = self._drawn
@@ -714,27 +769,28 @@ class Game:
                 if self._playable(index, drawn):
                     actions.extend(self._plays(index, drawn, size))
                 actions.append(kit.pass_)
-        else:
-            # The plays of each distinct playable card, in hand order (R7, R13), then Draw (R8).
-            matching = _MATCHING[self._color][self._discard[-1].rank]
-            if (self.rules.wild_draw_four is WildDrawFour.STRICT
-                    and self._holds_color(index, self._color)):
-                matching = matching - _WILD_DRAW_FOUR_ONLY
-            plays = kit.plays_two if size == 2 else kit.plays
-            playable: list[Card] = []
-            for card in hand:
-                if card in matching and card not in playable:
-                    playable.append(card)
+        else:  # the common case: play a card (R7, R13) or draw (R8)
+            held = self._held[index]  # (_playable_bits inlined)
+            playable = held & _MATCHING_BITS[self._color][self._discard[-1].rank]
+            if (playable & _WILD_DRAW_FOUR_BIT and self.rules.wild_draw_four is _STRICT
+                    and held & _COLOR_BITS[self._color]):
+                playable ^= _WILD_DRAW_FOUR_BIT
+            if playable:
+                plays = kit.plays_two if size == 2 else kit.plays
+                while playable:  # (_cards_of inlined)
+                    bit = playable & -playable
+                    playable ^= bit
+                    card = _CARD_OF_BIT[bit]
                     listed = plays.get(card)
                     actions += listed if listed is not None else self._plays(index, card, size)
-            if not (playable and self.rules.draw_until_playable):
-                actions.append(kit.draw)
+                if self.rules.draw_until_playable:  # R9: must play
+                    return actions
+            actions.append(kit.draw)
         return actions
 
-    def _uno_actions(self, index: int, size: int) -> list[Action]:
+    def _add_uno_actions(self, index: int, size: int, actions: list[Action]) -> None:
         """Saying UNO and catching (R17), open to every seat."""
         kit = self._kits[index]
-        actions: list[Action] = []
         if (size == 1 or (size == 2 and index == self._current)) and not self._uno_said[index]:
             actions.append(kit.call_uno)
         open_seat = self._uno_open
@@ -745,7 +801,6 @@ class Game:
                 kit.catch(other) for j, other in enumerate(self.seats)
                 if j != index and j != open_seat and len(self._hands[j]) == 1
             )
-        return actions
 
     def _plays(self, index: int, card: Card, size: int) -> tuple[Action, ...]:
         """The PlayCard actions of ``card`` for ``index`` holding ``size`` cards, made once."""
@@ -756,7 +811,7 @@ class Game:
             out: list[Action] = []
             self._add_plays(index, card, out, PlayCard)
             plays = tuple(out)
-            if not (self.rules.seven_zero and card.rank is Rank.SEVEN):  # targets vary: not kept
+            if not (self.rules.seven_zero and card.rank is _SEVEN):  # targets vary: not kept
                 kept[card] = plays
         return plays
 
@@ -765,7 +820,7 @@ class Game:
         seat = self.seats[index]
         size = len(self._hands[index])
         unos = (False, True) if size == 2 else (False,)
-        if self.rules.seven_zero and card.rank is Rank.SEVEN and size > 1:
+        if self.rules.seven_zero and card.rank is _SEVEN and size > 1:
             targets: tuple[str | None, ...] = tuple(s for j, s in enumerate(self.seats) if j != index)
         else:
             targets = (None,)
@@ -783,8 +838,10 @@ class Game:
         rank = card.rank
         hand = self._hands[index]
         color_before = self._color
-        guilty = rank is Rank.WILD_DRAW_FOUR and self._holds_color(index, color_before)
+        guilty = rank is _WILD_DRAW_FOUR and self._holds_color(index, color_before)
         hand.remove(card)
+        if card not in hand:  # its last copy
+            self._held[index] ^= _BIT[card]
         self._discard.append(card)
         self._current = index
         self._has_drawn = False
@@ -808,17 +865,17 @@ class Game:
             self._uno_said[index] = False
 
         if not hand:  # R18: the hand ends, but a last Draw Two / Wild Draw Four still counts
-            if rank is Rank.DRAW_TWO or rank is Rank.WILD_DRAW_FOUR:
-                total = self._pending + (2 if rank is Rank.DRAW_TWO else 4)
+            if rank is _DRAW_TWO or rank is _WILD_DRAW_FOUR:
+                total = self._pending + (2 if rank is _DRAW_TWO else 4)
                 self._pending = 0
                 self._draw_cards(self._next(index), total, _draw_reason(rank), events)
             self._end_hand(index, events)
         elif rank not in _SPECIAL_RANKS:
             self._end_turn((index + self._direction) % self._n, events)
-        elif rank is Rank.SKIP:
+        elif rank is _SKIP:
             events.append(self._kits[self._next(index)].skipped)
             self._end_turn(self._next(index, 2), events)
-        elif rank is Rank.REVERSE:
+        elif rank is _REVERSE:
             self._direction = -self._direction
             events.append(_DIRECTION_CHANGED[self._direction])
             if self._n == 2:  # R11: acts as a Skip
@@ -826,13 +883,13 @@ class Game:
                 self._end_turn(index, events)
             else:
                 self._end_turn(self._next(index), events)
-        elif rank is Rank.DRAW_TWO or rank is Rank.WILD_DRAW_FOUR:
+        elif rank is _DRAW_TWO or rank is _WILD_DRAW_FOUR:
             stacked = self._pending > 0
-            self._pending += 2 if rank is Rank.DRAW_TWO else 4
+            self._pending += 2 if rank is _DRAW_TWO else 4
             self._pending_rank = rank
             victim = self._next(index)
-            if (rank is Rank.WILD_DRAW_FOUR and not stacked
-                    and self.rules.wild_draw_four is WildDrawFour.CHALLENGE):
+            if (rank is _WILD_DRAW_FOUR and not stacked
+                    and self.rules.wild_draw_four is _CHALLENGE):
                 assert color_before is not None
                 self._challenge = (index, guilty, color_before)
                 self._end_turn(victim, events)
@@ -840,13 +897,13 @@ class Game:
                 self._end_turn(victim, events)
             else:
                 self._take_pending(victim, _draw_reason(rank), events)
-        elif rank is Rank.SEVEN and self.rules.seven_zero:
+        elif rank is _SEVEN and self.rules.seven_zero:
             target = action.target
             assert target is not None
             other = self._index[target]
             self._exchange(index, target, {index: other, other: index}, events)
             self._end_turn(self._next(index), events)
-        elif rank is Rank.ZERO and self.rules.seven_zero:
+        elif rank is _ZERO and self.rules.seven_zero:
             moves = {j: self._next(j, -1) for j in range(self._n)}  # each takes its neighbour's hand
             self._exchange(index, None, moves, events)
             self._end_turn(self._next(index), events)
@@ -856,9 +913,10 @@ class Game:
     def _exchange(self, index: int, target: str | None, source: dict[int, int],
                   events: list[Event]) -> None:
         """Seat ``j`` takes the hand of seat ``source[j]`` (R15: 7 swaps, 0 rotates)."""
-        old = list(self._hands)
+        old, old_held = list(self._hands), list(self._held)
         for j, k in source.items():
             self._hands[j] = old[k]
+            self._held[j] = old_held[k]
         self._uno_said = [False] * len(self.seats)
         self._uno_open = None
         events.append(HandsExchanged(
@@ -1055,6 +1113,7 @@ class Game:
                        else MatchOutcome(data["match_winner"], tuple(data["match_scores"])))
         game._init_hand_state()
         game._hands = [[_card(c) for c in hand] for hand in data["hands"]]
+        game._held = [_kinds_of(hand) for hand in game._hands]
         game._draw = [_card(c) for c in data["draw"]]
         game._discard = [_card(c) for c in data["discard"]]
         game._color = None if data["color"] is None else Color(data["color"])
@@ -1095,12 +1154,12 @@ _CARRY_OUT: dict[type, tuple[Callable[[Game, int, Any, list[Event]], None], bool
 assert set(_CARRY_OUT) == {*TURN_ACTIONS, CallUno, Catch}
 
 # Ranks whose play does more than pass the turn on (7 and 0 only under 7-0, checked then).
-_SPECIAL_RANKS = frozenset({Rank.SKIP, Rank.REVERSE, Rank.DRAW_TWO, Rank.WILD_DRAW_FOUR,
-                            Rank.SEVEN, Rank.ZERO})
+_SPECIAL_RANKS = frozenset({_SKIP, _REVERSE, _DRAW_TWO, _WILD_DRAW_FOUR,
+                            _SEVEN, _ZERO})
 
 
 def _draw_reason(rank: Rank | None) -> str:
-    return "wild_draw_four" if rank is Rank.WILD_DRAW_FOUR else "draw_two"
+    return "wild_draw_four" if rank is _WILD_DRAW_FOUR else "draw_two"
 
 
 def _card(text: str) -> Card:
