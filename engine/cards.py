@@ -155,18 +155,18 @@ CARD_KINDS: tuple[Card, ...] = tuple(_all_kinds())
 _BY_TEXT = {str(card): card for card in CARD_KINDS}
 
 
+def _copies(card: Card) -> int:
+    if card.is_wild:
+        return 4
+    return 1 if card.rank is Rank.ZERO else 2
+
+
+_DECK: tuple[Card, ...] = tuple(card for card in CARD_KINDS for _ in range(_copies(card)))
+
+
 def full_deck() -> list[Card]:
     """The 108 cards of R1, in a fixed order (shuffle it yourself)."""
-    deck: list[Card] = []
-    for card in CARD_KINDS:
-        if card.is_wild:
-            copies = 4
-        elif card.rank is Rank.ZERO:
-            copies = 1
-        else:
-            copies = 2
-        deck.extend([card] * copies)
-    return deck
+    return list(_DECK)
 
 
 DECK_SIZE = 108

@@ -97,6 +97,9 @@ def _cards_of(bits: int) -> list[Card]:
         bits ^= bit
         cards.append(_CARD_OF_BIT[bit])
     return cards
+
+
+_NO_EVENTS: dict[Card, Drew] = {}
 _DIRECTION_CHANGED = {1: DirectionChanged(1), -1: DirectionChanged(-1)}
 
 
@@ -181,12 +184,13 @@ class _SeatKit:
         self.passed = Passed(seat)
         self.skipped = Skipped(seat)
         self.catches: dict[str, Catch] = {}  # by target
-        # The PlayCard actions of a card (a wild's four colours), with a hand of any size but 2,
-        # and with 2 cards (with and without saying UNO). A 7 under 7-0 is not kept (targets).
-        self.plays: dict[Card, tuple[Action, ...]] = {}
-        self.plays_two: dict[Card, tuple[Action, ...]] = {}
+        # The PlayCard actions of a card (a wild's four colours), by the card's bit (see _BIT):
+        # with a hand of any size but 2, and with 2 cards (with and without saying UNO).
+        # A 7 under 7-0 is not kept (its targets).
+        self.plays: dict[int, tuple[Action, ...]] = {}
+        self.plays_two: dict[int, tuple[Action, ...]] = {}
         self.played: dict[Color, dict[Card, CardPlayed]] = {c: {} for c in COLORS}  # by colour after
-        self.drew: dict[tuple[Card, str], Drew] = {}  # one card drawn, by card and reason
+        self.drew: dict[str, dict[Card, Drew]] = {}  # one card drawn, by reason and card
 
     def catch(self, target: str) -> Catch:
         action = self.catches.get(target)
@@ -201,9 +205,10 @@ class _SeatKit:
         return event
 
     def drew_one(self, card: Card, reason: str) -> Drew:
-        event = self.drew.get((card, reason))
+        by_card = self.drew.setdefault(reason, {})
+        event = by_card.get(card)
         if event is None:
-            event = self.drew[card, reason] = Drew(self.seat, 1, (card,), reason)
+            event = by_card[card] = Drew(self.seat, 1, (card,), reason)
         return event
 
 
@@ -212,11 +217,12 @@ _MAX_KITS = 256  # a kit fully grown holds some 600 small objects: keep a few se
 
 
 def _seat_kit(seat: str, seven_zero: bool) -> _SeatKit:
-    kit = _KITS.get((seat, seven_zero))
+    key = (seat, seven_zero)
+    kit = _KITS.get(key)
     if kit is None:
         if len(_KITS) >= _MAX_KITS:
             _KITS.clear()
-        kit = _KITS[seat, seven_zero] = _SeatKit(seat)
+        kit = _KITS[key] = _SeatKit(seat)
     return kit
 
 
@@ -260,7 +266,6 @@ class Game:
             self._dealer = self._rng.randrange(len(seats))  # R4: a random first dealer
         else:
             self._dealer = self._seat_index(dealer)
-        self._init_hand_state()
         self.deal_events: list[Event] = self._deal()
 
     # ------------------------------------------------------------------ public queries
@@ -549,7 +554,7 @@ class Game:
         if self._uno_open == index:
             self._uno_open = None
         kit = self._kits[index]
-        drew = kit.drew.get((card, reason))
+        drew = kit.drew.get(reason, _NO_EVENTS).get(card)
         events.append(drew if drew is not None else kit.drew_one(card, reason))
 
     def _end_turn(self, next_index: int, events: list[Event]) -> None:
@@ -777,12 +782,12 @@ class Game:
                 playable ^= _WILD_DRAW_FOUR_BIT
             if playable:
                 plays = kit.plays_two if size == 2 else kit.plays
-                while playable:  # (_cards_of inlined)
+                while playable:  # each kind, lowest bit first (as _cards_of)
                     bit = playable & -playable
                     playable ^= bit
-                    card = _CARD_OF_BIT[bit]
-                    listed = plays.get(card)
-                    actions += listed if listed is not None else self._plays(index, card, size)
+                    listed = plays.get(bit)
+                    actions += (listed if listed is not None
+                                else self._plays(index, _CARD_OF_BIT[bit], size))
                 if self.rules.draw_until_playable:  # R9: must play
                     return actions
             actions.append(kit.draw)
@@ -806,13 +811,13 @@ class Game:
         """The PlayCard actions of ``card`` for ``index`` holding ``size`` cards, made once."""
         kit = self._kits[index]
         kept = kit.plays_two if size == 2 else kit.plays
-        plays = kept.get(card)
+        plays = kept.get(_BIT[card])
         if plays is None:
             out: list[Action] = []
             self._add_plays(index, card, out, PlayCard)
             plays = tuple(out)
             if not (self.rules.seven_zero and card.rank is _SEVEN):  # targets vary: not kept
-                kept[card] = plays
+                kept[_BIT[card]] = plays
         return plays
 
     def _add_plays(self, index: int, card: Card, actions: list[Action],
@@ -950,7 +955,8 @@ class Game:
             events.append(DrawSkipped(self.seats[index]))
         else:
             self._give_one(index, card, "draw", events)
-            if self._playable(index, card):
+            if (_BIT[card] & _MATCHING_BITS[self._color][self._discard[-1].rank]  # (_playable)
+                    and (card is not _WILD_DRAW_FOUR_CARD or not self._strict_refuses(index, card))):
                 self._has_drawn = True
                 self._drawn = card
                 return
