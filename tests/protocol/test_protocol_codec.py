@@ -39,7 +39,7 @@ MATCHES = {
     "official": Match(RuleSet.preset("official", target_score=None), 4, 1),
     "official-10": Match(RuleSet.preset("official", uno_penalty=4, target_score=100), 10, 2),
     "house": Match(RuleSet.preset("house", target_score=None), 3, 3),
-    "house-hoarding": Match(RuleSet.preset("house", target_score=None), 10, 0, "hoard", 300),
+    "house-hoarding": Match(RuleSet.preset("house", target_score=None), 10, 2, "hoard", 300),
     "seven_zero-jump_in-wild_start": Match(RuleSet.preset("official", seven_zero=True, jump_in=True), 4, 17),
     "seven_zero-jump_in-catching": Match(
         RuleSet.preset("official", seven_zero=True, jump_in=True, false_catch_penalty=2,
