@@ -53,10 +53,10 @@ def ours_playout(players: int, rules: RuleSet, *, checked: bool) -> Playout:
     def hand(rng: random.Random) -> int:
         game = Game(seats, rules, rng)
         act = game.apply if checked else game.push
-        legal_actions, outcome, choice = game.legal_actions, game.hand_outcome, rng.choice
+        turn_actions, outcome, choice = game.turn_actions, game.hand_outcome, rng.choice
         moves = 0
         while outcome() is None and moves < MOVE_CAP:
-            act(choice(list(legal_actions(game.current))))
+            act(choice(turn_actions()))
             moves += 1
         return moves
 

@@ -99,7 +99,10 @@ def _cards_of(bits: int) -> list[Card]:
     return cards
 
 
+_SEVENS = _MATCHING_BITS[None][Rank.SEVEN] & ~_COLOR_BITS[None]  # the four 7s
 _NO_EVENTS: dict[Card, Drew] = {}
+# With 10 seats the draw pile runs out every few turns: one Reshuffled event per pile size.
+_RESHUFFLED = [Reshuffled(count) for count in range(len(full_deck()) + 1)]
 _DIRECTION_CHANGED = {1: DirectionChanged(1), -1: DirectionChanged(-1)}
 
 
@@ -143,15 +146,28 @@ class LegalActions:
         return f"<LegalActions {list(self)!r}>"
 
 
+def _all_plays(seat: str, two_left: bool) -> dict[int, tuple[Action, ...]]:
+    """The PlayCard actions of ``seat`` by card bit (see _BIT): a wild's in the four colours;
+    with two cards in hand (``two_left``), with and without saying UNO.
+
+    A 7 under 7-0 names the seat it swaps with, which depends on the game: ``Game._plays`` makes
+    those itself and never looks them up here.
+    """
+    unos = (False, True) if two_left else (False,)
+    plays: dict[int, tuple[Action, ...]] = {}
+    for card, bit in _BIT.items():
+        colors: tuple[Color | None, ...] = COLORS if card.color is None else (None,)
+        plays[bit] = tuple(PlayCard(seat, card, c, None, u) for c in colors for u in unos)
+    return plays
+
+
 class _SeatKit:
     """The immutable actions and events that name one seat, each built once.
 
     A frozen dataclass takes a microsecond or more to build, and a hand makes the same few
     hundred of them thousands of times: the engine hands out shared instances instead. They are
     values that depend on the seat's name only, so the games with a seat of that name share them
-    (``_seat_kit``), and sharing them is invisible to callers. The one exception, a 7 under 7-0
-    (its targets are the other seats of the game), is never kept, and a 7 without 7-0 is only
-    kept in the kits of games without 7-0.
+    (``_seat_kit``), and sharing them is invisible to callers.
     """
 
     __slots__ = (
@@ -184,11 +200,8 @@ class _SeatKit:
         self.passed = Passed(seat)
         self.skipped = Skipped(seat)
         self.catches: dict[str, Catch] = {}  # by target
-        # The PlayCard actions of a card (a wild's four colours), by the card's bit (see _BIT):
-        # with a hand of any size but 2, and with 2 cards (with and without saying UNO).
-        # A 7 under 7-0 is not kept (its targets).
-        self.plays: dict[int, tuple[Action, ...]] = {}
-        self.plays_two: dict[int, tuple[Action, ...]] = {}
+        self.plays = _all_plays(seat, two_left=False)  # with a hand of any size but 2
+        self.plays_two = _all_plays(seat, two_left=True)
         self.played: dict[Color, dict[Card, CardPlayed]] = {c: {} for c in COLORS}  # by colour after
         self.drew: dict[str, dict[Card, Drew]] = {}  # one card drawn, by reason and card
 
@@ -212,17 +225,16 @@ class _SeatKit:
         return event
 
 
-_KITS: dict[tuple[str, bool], _SeatKit] = {}
+_KITS: dict[str, _SeatKit] = {}
 _MAX_KITS = 256  # a kit fully grown holds some 600 small objects: keep a few seat names' worth
 
 
-def _seat_kit(seat: str, seven_zero: bool) -> _SeatKit:
-    key = (seat, seven_zero)
-    kit = _KITS.get(key)
+def _seat_kit(seat: str) -> _SeatKit:
+    kit = _KITS.get(seat)
     if kit is None:
         if len(_KITS) >= _MAX_KITS:
             _KITS.clear()
-        kit = _KITS[key] = _SeatKit(seat)
+        kit = _KITS[seat] = _SeatKit(seat)
     return kit
 
 
@@ -306,6 +318,13 @@ class Game:
     def outcome(self) -> MatchOutcome | None:
         """None until the match is over."""
         return self._match
+
+    def turn_actions(self) -> list[Action]:
+        """The legal actions of the seat whose turn it is, as a new list (like RLCard's
+        ``get_legal_actions``): the quick way for a bot or a playout to pick its next action.
+        ``legal_actions`` gives a live view of any seat's."""
+        listed = self._legal_cache.get(self._current)
+        return list(listed if listed is not None else self._list_legal(self._current))
 
     def legal_actions(self, seat: str) -> LegalActions:
         try:
@@ -451,7 +470,7 @@ class Game:
         """Per-seat lookups that never change during a game (seats are fixed)."""
         self._n = len(self.seats)
         self._index = {seat: i for i, seat in enumerate(self.seats)}
-        self._kits = [_seat_kit(seat, self.rules.seven_zero) for seat in self.seats]
+        self._kits = [_seat_kit(seat) for seat in self.seats]
         self._views = [LegalActions(self, i) for i in range(self._n)]
 
     def _seat_index(self, seat: object) -> int:
@@ -519,7 +538,7 @@ class Game:
             self._draw = self._discard
             self._discard = [top]
             self._rng.shuffle(self._draw)
-            events.append(Reshuffled(len(self._draw)))
+            events.append(_RESHUFFLED[len(self._draw)])
         return self._draw.pop()
 
     def _draw_cards(self, index: int, count: int, reason: str, events: list[Event]) -> list[Card]:
@@ -730,7 +749,8 @@ class Game:
     def _list_legal(self, index: int) -> list[Action]:
         """Work out the legal actions of ``index``, and keep them for ``_legal``.
 
-        Card plays come in the order of ``CARD_KINDS``, a wild's in the order of ``COLORS``.
+        Card plays come in the order of ``CARD_KINDS`` (under 7-0, 7s first), a wild's in the
+        order of ``COLORS``.
         """
         actions: list[Action] = []
         self._legal_cache[index] = actions  # filled in below
@@ -781,13 +801,15 @@ class Game:
                     and held & _COLOR_BITS[self._color]):
                 playable ^= _WILD_DRAW_FOUR_BIT
             if playable:
+                if self.rules.seven_zero and playable & _SEVENS and size > 1:  # 7s name a seat
+                    for card in _cards_of(playable & _SEVENS):
+                        actions.extend(self._plays(index, card, size))
+                    playable &= ~_SEVENS
                 plays = kit.plays_two if size == 2 else kit.plays
                 while playable:  # each kind, lowest bit first (as _cards_of)
                     bit = playable & -playable
                     playable ^= bit
-                    listed = plays.get(bit)
-                    actions += (listed if listed is not None
-                                else self._plays(index, _CARD_OF_BIT[bit], size))
+                    actions += plays[bit]
                 if self.rules.draw_until_playable:  # R9: must play
                     return actions
             actions.append(kit.draw)
@@ -808,17 +830,13 @@ class Game:
             )
 
     def _plays(self, index: int, card: Card, size: int) -> tuple[Action, ...]:
-        """The PlayCard actions of ``card`` for ``index`` holding ``size`` cards, made once."""
-        kit = self._kits[index]
-        kept = kit.plays_two if size == 2 else kit.plays
-        plays = kept.get(_BIT[card])
-        if plays is None:
+        """The PlayCard actions of ``card`` for ``index`` holding ``size`` cards."""
+        if self.rules.seven_zero and card.rank is _SEVEN and size > 1:  # it names a seat (R15)
             out: list[Action] = []
             self._add_plays(index, card, out, PlayCard)
-            plays = tuple(out)
-            if not (self.rules.seven_zero and card.rank is _SEVEN):  # targets vary: not kept
-                kept[_BIT[card]] = plays
-        return plays
+            return tuple(out)
+        kit = self._kits[index]
+        return (kit.plays_two if size == 2 else kit.plays)[_BIT[card]]
 
     def _add_plays(self, index: int, card: Card, actions: list[Action],
                    kind: type[PlayCard] | type[JumpIn]) -> None:
