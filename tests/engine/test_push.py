@@ -1,4 +1,5 @@
-"""The unchecked fast path ``Game.push`` and the objects the engine shares between games.
+"""The fast paths ``Game.push`` and ``Game.turn_actions``, and the objects the engine shares
+between games.
 
 ``push`` carries out an action taken from ``legal_actions`` without checking it again; it must
 do exactly what ``apply`` does. Actions and events naming a seat are shared between games with a
@@ -75,3 +76,19 @@ def test_strict_wild_draw_four_follows_the_hand_of_this_game() -> None:
     lacks = stacked_game(["W+4 Y1 G2", "B1 B2 B3"], top="R5", rules=strict)
     assert not any(isinstance(a, PlayCard) and a.card.is_wild for a in holds.legal_actions("A"))
     assert sum(isinstance(a, PlayCard) and a.card.is_wild for a in lacks.legal_actions("A")) == 4
+
+
+@settings(max_examples=25, deadline=None)
+@given(n=st.integers(2, 10), preset=st.sampled_from(PRESETS), seed=st.integers(0, 2**32 - 1))
+def test_turn_actions_lists_the_current_seats_legal_actions(n: int, preset: str, seed: int) -> None:
+    game = Game(seats(n), RuleSet.preset(preset, target_score=None), random.Random(seed))
+    rng = random.Random(seed)
+    for _ in range(200):
+        listed = game.turn_actions()
+        assert listed == list(game.legal_actions(game.current))
+        if game.hand_outcome() is not None:
+            assert listed == []
+            break
+        listed.clear()  # a copy: the game's own list is untouched
+        assert game.turn_actions() == list(game.legal_actions(game.current))
+        game.push(rng.choice(game.turn_actions()))
