@@ -3,14 +3,16 @@
 Each case plays whole hands (a new game per hand) picking a uniformly random legal action for
 the seat to move, from a fixed seed until a fixed number of moves is reached, and reports moves
 per CPU second (best of a few repeats; the cases of one table size take turns, so a busy machine
-slows them alike). Both engines run in the same process with the same random policy.
+slows them alike). Both engines run in the same process with the same random policy:
+``rng.choice`` of ``game.get_legal_actions()`` for RLCard, of ``game.turn_actions()`` (the same
+thing: the legal actions of the seat to move, as a new list) for ours.
 
 Ours is measured twice:
 
-* ``ours_checked``: ``Game.apply``, which checks every action against the rules (an action
-  taken from ``legal_actions`` is recognised as such and not checked again);
+* ``ours_checked``: ``Game.apply``, which checks every action against the rules (an object it
+  listed itself for the current state is recognised as such and not checked again);
 * ``ours``: ``Game.push``, the unchecked fast path (python-chess's ``push``) for actions just
-  taken from ``legal_actions``. RLCard's ``UnoGame.step`` does not check its action either, so
+  taken from the legal ones. RLCard's ``UnoGame.step`` does not check its action either, so
   this is the like-for-like figure, and the one ``ratio_vs_rlcard`` uses.
 
 Note the workloads differ: our official rules let a player draw instead of playing (R8), so
