@@ -338,7 +338,7 @@ class UnoServer:
         room = session.room
         chat = ChatMsg(source=session.name, text=message.text, scope="room" if room else "lobby")
         if room is not None:
-            targets = [s for s in room._members()]
+            targets = list(room.members())
         else:
             targets = [p.session for p in self.peers
                        if p.session is not None and p.conn.state is State.LOBBY]

@@ -330,7 +330,7 @@ class Room:
         self._schedule(turn_changed=True)  # first: the views carry the first turn's deadline
         self.broadcast_room()
         self._publish(self.game.deal_events, with_view=False)  # the deal, for the log...
-        for session in self._members():  # ...then the full view, as when anyone sits down
+        for session in self.members():  # ...then the full view, as when anyone sits down
             self.send_view(session)
         self._log_events(self.game.deal_events)
 
@@ -386,7 +386,7 @@ class Room:
         for session in self.spectators:
             yield session, None
 
-    def _members(self) -> Iterable[Session]:
+    def members(self) -> Iterable[Session]:
         return (session for session, _ in self._audience())
 
     def send_view(self, session: Session) -> None:
@@ -587,7 +587,7 @@ class Room:
             return
         self._save()  # every change to seats, settings or the host is announced here
         update = RoomUpdate(room=self.info())
-        for session in self._members():
+        for session in self.members():
             if session.peer is not None:
                 session.peer.send(update)
 
@@ -600,8 +600,5 @@ class Room:
 
 
 def refusal(exc: RuleError | ProtocolError | Refused, ref: str) -> Error:
-    if isinstance(exc, ProtocolError):
-        return Error(code=exc.code, message=exc.message[:300], ref=ref)
-    if isinstance(exc, Refused):
-        return Error(code=exc.code, message=exc.message[:300], ref=ref)
+    """The ``error`` answering a refused request: every refusal carries a stable ``code``."""
     return Error(code=exc.code, message=str(exc)[:300], ref=ref)
