@@ -164,9 +164,11 @@ async def worker(mode: str, host: str, port: int, first: int, count: int, second
         await trio.sleep(max(0.0, start_at - time.time()))
         counts["actions"] = counts["messages"] = 0
         stop_at[0] = trio.current_time() + seconds
+        cpu_start = time.process_time()
         go.set()
         await trio.sleep(seconds)
         result = dict(counts)
+        result["cpu_s"] = time.process_time() - cpu_start
         nursery.cancel_scope.cancel()
     result["latencies"] = [x for t in tables for x in t.latencies]
     return result
@@ -211,6 +213,12 @@ def rss_kib(pid: int) -> int:
     return 0
 
 
+def cpu_seconds(pid: int) -> float:
+    """User + system CPU time the process has used so far."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
 def start_server(command: list[str]) -> tuple[subprocess.Popen[str], int]:
     proc = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
                             text=True, cwd=ROOT)
@@ -232,15 +240,21 @@ def run_mode(mode: str, port: int, connections: int, seconds: float, workers: in
                          stdout=subprocess.PIPE, text=True, cwd=ROOT)
         for w in range(workers)
     ]
-    time.sleep(max(0.0, start_at - time.time()) + seconds / 2)
+    time.sleep(max(0.0, start_at - time.time()))
+    cpu_before = cpu_seconds(server_pid)
+    time.sleep(seconds / 2)
     rss_during = rss_kib(server_pid)
+    time.sleep(max(0.0, start_at + seconds - time.time()))
+    server_cpu = cpu_seconds(server_pid) - cpu_before
     results = []
     for proc in procs:
         out, _ = proc.communicate(timeout=seconds + 120)
         results.append(json.loads(out.strip().splitlines()[-1]))
     merged = {"actions": sum(r["actions"] for r in results),
               "messages": sum(r["messages"] for r in results),
-              "latencies": sorted(x for r in results for x in r["latencies"])}
+              "latencies": sorted(x for r in results for x in r["latencies"]),
+              "server_cpu_s": server_cpu,
+              "clients_cpu_s": sum(r["cpu_s"] for r in results)}
     return merged, rss_during
 
 
@@ -304,7 +318,11 @@ def main() -> None:
     print(f"server_rss_idle_mib={rss_idle / 1024:.1f}")
     print(f"server_rss_busy_mib={rss_busy / 1024:.1f}")
     print(f"server_kib_per_connection={(rss_busy - rss_idle) / connections:.1f}")
+    print(f"game_cpu_share_server={game['server_cpu_s'] / args.seconds:.2f}")
+    print(f"game_cpu_share_clients={game['clients_cpu_s'] / args.seconds:.2f}")
     print(f"echo_messages_per_s={echo_per_s:.0f}")
+    print(f"echo_cpu_share_server={echo_result['server_cpu_s'] / args.seconds:.2f}")
+    print(f"echo_cpu_share_clients={echo_result['clients_cpu_s'] / args.seconds:.2f}")
     print(f"ratio_vs_echo={actions_per_s / echo_per_s if echo_per_s else 0:.2f}")
 
 
