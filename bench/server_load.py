@@ -73,12 +73,13 @@ async def game_seat(host: str, port: int, table: Table, index: int, stop_at: lis
                     think: float) -> None:
     wire = Wire(await trio.open_tcp_stream(host, port))
     rng = random.Random(index)
-    await wire.send({"type": "hello", "version": 1, "name": f"load{index}"})
+    await wire.send({"type": "hello", "version": 2, "name": f"load{index}"})
     if index % 4 == 0:
         await wire.send({"type": "create_room", "name": "load", "seats": 4, "bots": 0,
                          "bot_delay": 0, "turn_timeout": 0})
     changes = 0
     seat = None
+    view: dict = {}
     while True:
         message = await wire.receive()
         kind = message["type"]
@@ -108,8 +109,11 @@ async def game_seat(host: str, port: int, table: Table, index: int, stop_at: lis
                 if sent is not None:
                     table.latencies.append(time.perf_counter() - sent)
                     counts["actions"] += 1
-        if kind in ("view", "events") and message.get("view") is not None:
+        if kind == "view":
             view = message["view"]
+        elif kind == "events" and message["view"] is not None:
+            view.update(message["view"])  # only the fields that changed
+        if kind in ("view", "events") and message.get("view") is not None:
             if trio.current_time() >= stop_at[0]:
                 return
             if view["outcome"] is not None or view["current"] != seat:

@@ -311,6 +311,10 @@ class Game:
     def hand(self, seat: str) -> tuple[Card, ...]:
         return tuple(self._hands[self._seat_index(seat)])
 
+    def drawn(self, seat: str) -> Card | None:
+        """The card ``seat`` drew this turn and may still play (R8): only ever on its own turn."""
+        return self._drawn if self._seat_index(seat) == self._current else None
+
     def hand_outcome(self) -> HandResult | None:
         """None until the current hand is over."""
         return self._hand_result

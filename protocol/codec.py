@@ -9,6 +9,7 @@ import functools
 import re
 import types
 import typing
+from collections.abc import Sequence
 from typing import Any
 
 from engine import events as ev
@@ -26,6 +27,7 @@ from engine.actions import (
     PlayCard,
 )
 from engine.cards import CARD_KINDS, Card, Color
+from engine.game import Game
 from engine.rules import RuleSet
 from engine.view import View
 
@@ -283,6 +285,26 @@ def view_to_wire(view: View) -> dict[str, Any]:
     }
 
 
+def seat_views_to_wire(game: Game, seats: Sequence[str | None]) -> list[dict[str, Any]]:
+    """``view_to_wire(game.view(seat))`` for each of ``seats`` (None: a spectator), with the part
+    every seat sees made only once: the server does this at every move. The maps share their
+    public values (and spectators one map), so none may be changed afterwards."""
+    public = view_to_wire(game.view(None))
+    views = []
+    for seat in seats:
+        if seat is None:
+            views.append(public)
+            continue
+        view = public.copy()
+        view["seat"] = seat
+        view["hand"] = [CARD_TEXT[c] for c in game.hand(seat)]
+        drawn = game.drawn(seat)
+        view["drawn"] = None if drawn is None else CARD_TEXT[drawn]
+        view["legal"] = [action_to_wire(a) for a in game.legal_actions(seat)]
+        views.append(view)
+    return views
+
+
 def view_from_wire(data: Any) -> View:
     """A ``View`` from the wire, every field checked; ``legal`` actions get the view's seat."""
     if not isinstance(data, dict):
@@ -346,6 +368,7 @@ __all__ = [
     "color_from_wire",
     "event_from_wire",
     "event_to_wire",
+    "seat_views_to_wire",
     "to_wire",
     "view_from_wire",
     "view_to_wire",

@@ -8,6 +8,7 @@ message the state does not allow is refused: a ``ProtocolError`` when it comes f
 
 from __future__ import annotations
 
+import dataclasses
 import enum
 from typing import Any, Final
 
@@ -27,9 +28,11 @@ from .messages import (
     PROTOCOL_VERSION,
     Bye,
     Error,
+    Events,
     Joined,
     Message,
     Sender,
+    ViewMsg,
     decode_message,
 )
 
@@ -110,6 +113,7 @@ class Connection:
         self.sent_seq = 0  # server: the last seq sent
         self.received_seq = 0  # client: the last seq received
         self.gap = False  # client: a seq was skipped; ask for a fresh view (``sync``)
+        self._view: dict[str, Any] | None = None  # the last whole view sent or received
 
     # ------------------------------------------------------------------ receiving
 
@@ -190,6 +194,11 @@ class Connection:
             if seq != self.received_seq + 1:
                 self.gap = True
             self.received_seq = seq
+        if isinstance(message, ViewMsg):
+            self._view = message.view
+        elif isinstance(message, Events) and message.view is not None:
+            self._view = {**self._view, **message.view} if self._view is not None else message.view
+            message = dataclasses.replace(message, view=self._view)
         self._move(message)
         return message
 
@@ -207,11 +216,19 @@ class Connection:
         wire.update(message.to_wire())
         if own is Sender.SERVER:
             wire["seq"] = self.sent_seq + 1
+            view = None
+            if isinstance(message, ViewMsg):
+                view = message.view
+            elif isinstance(message, Events) and message.view is not None:
+                view = message.view
+                wire["view"] = _changes(self._view, view)
         data: bytes = msgpack.packb(wire, use_bin_type=True)
         if len(data) > MAX_MESSAGE_BYTES:  # not sent: its seq is not used up
             raise LocalProtocolError(f"{message.TYPE!r} is {len(data)} bytes, over the limit")
         if own is Sender.SERVER:
             self.sent_seq += 1
+            if view is not None:
+                self._view = view  # (the caller must not change it from now on)
         self._move(message)
         return data
 
@@ -228,11 +245,31 @@ class Connection:
     def _move(self, message: Message) -> None:
         if isinstance(message, Bye) or (isinstance(message, Error) and message.fatal):
             self.state = State.CLOSED
+            self._view = None
             return
         key = message.TYPE
         if isinstance(message, Joined):
             key = f"joined:{message.role}"
-        self.state = TRANSITIONS.get((self.state, key), self.state)
+        state = TRANSITIONS.get((self.state, key), self.state)
+        if state is not self.state:
+            self._view = None  # a view belongs to one stay at one table
+        self.state = state
+
+
+_ABSENT: Final = object()
+
+
+def _changes(shown: dict[str, Any] | None, view: dict[str, Any]) -> dict[str, Any]:
+    """The fields of ``view`` that differ from ``shown`` (all of them when nothing was shown)."""
+    if shown is None:
+        return view
+    changes = {}
+    get = shown.get
+    for name, value in view.items():
+        old = get(name, _ABSENT)
+        if old is not value and old != value:  # (a shared value, like the rules, is not compared)
+            changes[name] = value
+    return changes
 
 
 __all__ = [

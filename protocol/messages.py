@@ -17,7 +17,7 @@ from typing import Any, ClassVar, TypeVar
 from .errors import EXTRA_FIELD, MISSING_FIELD, NOT_A_MAP, UNKNOWN_TYPE, ProtocolError
 from .fields import Bool, Float, Int, List, Map, Optional, Scalar, Spec, Str
 
-PROTOCOL_VERSION = 1
+PROTOCOL_VERSION = 2
 MAX_MESSAGE_BYTES = 64 * 1024
 MAX_NAME = 24
 MAX_CHAT = 200

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import gc
 import logging
 import signal
 import sys
@@ -58,6 +59,15 @@ def setup_logging(level: str) -> None:
     )
 
 
+def tune_gc() -> None:
+    """Collect cyclic garbage less often. With the default threshold a busy server (1000
+    connections) spent about 8% of its time in collections, some pausing it for 100 ms; with
+    20000, under 1.5% (bench/server_load.py). Nearly all garbage is freed by reference counting
+    anyway. What exists at start-up (code, modules) is frozen: full collections skip it."""
+    gc.freeze()
+    gc.set_threshold(20_000, 10, 10)
+
+
 async def run(host: str, port: int, config: ServerConfig, discovery: bool = True) -> None:
     """Serve until SIGINT or SIGTERM, then say goodbye to every client and stop."""
     server = UnoServer(config)
@@ -66,6 +76,7 @@ async def run(host: str, port: int, config: ServerConfig, discovery: bool = True
     with trio.open_signal_receiver(signal.SIGINT, signal.SIGTERM) as signals:
         async with trio.open_nursery() as nursery:
             await nursery.start(server.serve, listeners)
+            tune_gc()
             log.info("%r listening on %s:%d", config.name, bound[0], bound[1])
             print(f"listening on {bound[0]}:{bound[1]}", flush=True)
             if discovery:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import dataclasses
 import logging
+import math
 import random
 from collections.abc import Iterable
 from dataclasses import dataclass, field
@@ -104,6 +105,7 @@ class Room:
         self._bot_due: float | None = None  # when bots (and away seats) act next
         self._next_hand_at: float | None = None
         self._wake = trio.Event()
+        self._asleep_until = -math.inf  # when the timer task wakes by itself (inf: never)
         self._version = 0  # counts applied changes
         self._bots_checked = -1  # the version at which off-turn bots last had their say
         self._hold_until: float | None = None  # after a restart: clocks wait for people to return
@@ -357,17 +359,19 @@ class Room:
             self._schedule(turn_changed=False)
 
     def _publish(self, events: list[engine.Event], *, with_view: bool = True) -> None:
-        """Send each member the events redacted for their seat, with their view after them."""
+        """Send each member the events redacted for their seat, with their view after them
+        (which their connection sends as the changes since the last one)."""
         deadline = self.deadline_remaining()
         game = self.game
         assert game is not None
         current = game.current
+        audience = [(peer, seat_id) for session, seat_id in self._audience()
+                    if (peer := session.peer) is not None]
+        views = (codec.seat_views_to_wire(game, [seat_id for _, seat_id in audience])
+                 if with_view else [None] * len(audience))
         encoded: dict[int, dict[str, Any]] = {}  # public events are encoded once for everybody
         keep_alive = []  # so that ids in ``encoded`` stay unique
-        for session, seat_id in self._audience():
-            peer = session.peer
-            if peer is None:
-                continue
+        for (peer, seat_id), view in zip(audience, views, strict=True):
             wired = []
             for event in events:
                 redacted = event.for_seat(seat_id)
@@ -376,7 +380,6 @@ class Room:
                     wire = encoded[id(redacted)] = codec.event_to_wire(redacted)
                     keep_alive.append(redacted)
                 wired.append(wire)
-            view = codec.view_to_wire(game.view(seat_id)) if with_view else None
             peer.send(Events(events=tuple(wired), current=current, deadline=deadline, view=view))
 
     def _audience(self) -> Iterable[tuple[Session, str | None]]:
@@ -466,7 +469,12 @@ class Room:
             if (self._bot_due is None and self._bots_checked != self._version
                     and self._off_turn_bot_moves()):
                 self._bot_due = now + self.settings.bot_delay
-        self._wake.set()
+        if self._next_due() < self._asleep_until:  # else it wakes in time anyway, and looks again
+            self._wake.set()
+
+    def _next_due(self) -> float:
+        due = [t for t in (self._deadline, self._bot_due, self._next_hand_at) if t is not None]
+        return min(due, default=math.inf)
 
     def _clock_start(self) -> float:
         """Now; or, while a restored room waits for its people (``restored``), the end of that
@@ -498,13 +506,11 @@ class Room:
     async def run(self) -> None:
         """The room's timer task: bots' moves, turn timeouts, the next hand."""
         while not self.closed:
-            due = [t for t in (self._deadline, self._bot_due, self._next_hand_at) if t is not None]
             self._wake = trio.Event()
-            if due:
-                with trio.move_on_at(min(due)):
-                    await self._wake.wait()
-            else:
+            self._asleep_until = self._next_due()
+            with trio.move_on_at(self._asleep_until):
                 await self._wake.wait()
+            self._asleep_until = -math.inf  # (awake: ``_schedule`` needs no wake-up call)
             if self.closed:
                 return
             try:

@@ -213,7 +213,7 @@ class Wire:
         return self.log
 
     async def hello(self, name: str = "mallory", token: str | None = None) -> dict[str, Any]:
-        await self.send({"type": "hello", "version": 1, "name": name, "lang": "en", "token": token})
+        await self.send({"type": "hello", "version": 2, "name": name, "lang": "en", "token": token})
         return await self.expect("welcome")
 
     async def usable(self, nonce: int = 424242) -> None:
@@ -623,7 +623,7 @@ WRONG_MESSAGES: tuple[tuple[Any, str], ...] = (
     ({"type": "ping", "nonce": -1}, "bad_field"),
     ({"type": "chat", "text": None}, "bad_field"),
     ({"type": "action", "kind": "draw"}, "not_allowed_now"),  # in the lobby
-    ({"type": "hello", "version": 1, "name": "again"}, "not_allowed_now"),
+    ({"type": "hello", "version": 2, "name": "again"}, "not_allowed_now"),
 )
 
 
@@ -676,7 +676,7 @@ async def attack_bad_hellos(port: int, handshake_timeout: float) -> None:
     began = trio.current_time()
     try:
         for name in BAD_NAMES:
-            await wire.send({"type": "hello", "version": 1, "name": name})
+            await wire.send({"type": "hello", "version": 2, "name": name})
             await wire.error("bad_field")
         with trio.fail_after(handshake_timeout + 5):
             log = await wire.until_closed()
@@ -1066,7 +1066,7 @@ async def attack_text(port: int, tag: str = "") -> int:
         speaker = await Wire.open(port)
         try:
             for name in BAD_NAMES:  # refused; the handshake goes on
-                await speaker.send({"type": "hello", "version": 1, "name": name})
+                await speaker.send({"type": "hello", "version": 2, "name": name})
                 await speaker.error("bad_field")
                 refusals += 1
             await speaker.hello(speaker_name)

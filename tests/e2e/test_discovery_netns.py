@@ -25,6 +25,8 @@ from typing import IO, Any
 
 import pytest
 
+from protocol import PROTOCOL_VERSION
+
 ROOT = Path(__file__).resolve().parents[2]
 PROBE = Path(__file__).with_name("discovery_probe.py")
 SERVER_IP, CLIENT_IP = "192.0.2.1", "192.0.2.2"
@@ -176,7 +178,7 @@ def test_a_table_in_another_namespace_is_listed_and_joined(namespaces: tuple[str
         assert found["server"]["name"] == name
         assert (found["server"]["host"], found["server"]["port"]) == (SERVER_IP, port)
         assert found["server"]["addresses"] == [SERVER_IP]
-        assert found["server"]["protocol"] == 1
+        assert found["server"]["protocol"] == PROTOCOL_VERSION
         assert (found["server"]["tables"], found["server"]["free_seats"]) == (0, 0)
 
         # joined through the listing: hello, list_rooms, create_room

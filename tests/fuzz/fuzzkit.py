@@ -285,7 +285,7 @@ async def _serve_script(script: list[tuple[Any, ...]], hello_first: bool) -> Non
         fuzz = _FuzzClient(mine)
         nursery.start_soon(fuzz.read)
         if hello_first:
-            await fuzz.send(msgpack.packb({"type": "hello", "version": 1, "name": "fuzz"}))
+            await fuzz.send(msgpack.packb({"type": "hello", "version": 2, "name": "fuzz"}))
         for step in script:
             await _step(fuzz, step)
             await trio.sleep(0)

@@ -255,8 +255,8 @@ def example_session() -> list[tuple[str, bytes]]:
         spectators=0, preset="official", rules=RuleSet.preset("official").to_dict(),
         turn_timeout=30.0, bot_delay=1.0, password=False, started=False)
 
-    c2s(protocol.Hello(version=1, name="Zoë", lang="en"))
-    s2c(protocol.Welcome(server="UNO server", version="0.1.0", protocol=1,
+    c2s(protocol.Hello(version=2, name="Zoë", lang="en"))
+    s2c(protocol.Welcome(server="UNO server", version="0.1.0", protocol=2,
                          token="9f86d081884c7d65.5e884898da28047151d0e56f8dc62927", name="Zoë"))
     c2s(protocol.ListRooms())
     s2c(protocol.Rooms(rooms=(protocol.RoomSummary(

@@ -156,10 +156,10 @@ def test_bye_and_a_fatal_error_close_from_any_state(state: State) -> None:
 def test_another_protocol_version_is_refused_naming_both() -> None:
     client, server = Connection(Role.CLIENT), Connection(Role.SERVER)
     # A later version's hello may look different: the version is all that is read.
-    hello = {"type": "hello", "version": 2, "name": "Zoë", "caps": ["x"], "lang": 5}
+    hello = {"type": "hello", "version": 3, "name": "Zoë", "caps": ["x"], "lang": 5}
     exc = refusal(server, pack(hello) + pack(raw(protocol.Ping(nonce=1))))
     assert (exc.code, exc.fatal) == ("version_mismatch", True)
-    assert "1" in exc.message and "2" in exc.message
+    assert "2" in exc.message and "3" in exc.message
     assert server.state is State.CLOSED
     with pytest.raises(protocol.ProtocolError) as again:
         server.next_event()
@@ -168,20 +168,20 @@ def test_another_protocol_version_is_refused_naming_both() -> None:
     error = receive_one(client, server.send(server.error_for(exc, ref="hello")))
     assert isinstance(error, protocol.Error)
     assert (error.code, error.fatal, error.ref) == ("version_mismatch", True, "hello")
-    assert "version 2" in error.message and "version 1" in error.message
+    assert "version 2" in error.message and "version 3" in error.message
     assert client.state is State.CLOSED
 
 
 def test_a_refused_hello_may_be_sent_again() -> None:
     client, server = Connection(Role.CLIENT), Connection(Role.SERVER)
-    client.send(protocol.Hello(version=1, name="Zoë"))  # the server never gets this one...
+    client.send(protocol.Hello(version=2, name="Zoë"))  # the server never gets this one...
     assert client.state is State.GREETING
-    exc = refusal(server, pack({"type": "hello", "version": 1, "name": "\x1b[2J"}))  # ...but this
+    exc = refusal(server, pack({"type": "hello", "version": 2, "name": "\x1b[2J"}))  # ...but this
     assert (exc.code, exc.fatal) == ("bad_field", False)
     assert server.state is State.HANDSHAKE
     receive_one(client, server.send(server.error_for(exc, ref="hello")))
     assert client.state is server.state is State.HANDSHAKE  # both ends agree: say hello again
-    hello = protocol.Hello(version=1, name="Zoë")
+    hello = protocol.Hello(version=2, name="Zoë")
     assert receive_one(server, client.send(hello)) == hello
     receive_one(client, server.send(SERVER_SAMPLES["welcome"]))
     assert client.state is server.state is State.LOBBY
@@ -193,7 +193,7 @@ def test_a_version_that_is_not_a_number_is_a_bad_field() -> None:
         exc = refusal(server, pack({"type": "hello", "version": version, "name": "Zoë"}))
         assert (exc.code, exc.fatal) == ("bad_field", False), version
         assert server.state is State.HANDSHAKE
-        hello = protocol.Hello(version=1, name="Zoë")
+        hello = protocol.Hello(version=2, name="Zoë")
         assert receive_one(server, pack(raw(hello))) == hello
 
 
@@ -205,7 +205,7 @@ def test_a_second_hello_is_not_allowed() -> None:
 
 def test_end_of_stream() -> None:
     client, server = Connection(Role.CLIENT), Connection(Role.SERVER)
-    data = client.send(protocol.Hello(version=1, name="Zoë"))
+    data = client.send(protocol.Hello(version=2, name="Zoë"))
     server.receive_data(data)
     server.receive_data(b"")
     assert not server.their_eof  # bytes still wait to be read
