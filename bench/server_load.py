@@ -20,14 +20,20 @@ as possible so that the server is what is measured.
 from __future__ import annotations
 
 import argparse
+import heapq
+import itertools
 import json
+import math
 import os
 import random
+import selectors
+import socket
 import statistics
 import subprocess
 import sys
 import time
 from pathlib import Path
+from typing import Any
 
 import msgpack
 import trio
@@ -39,24 +45,59 @@ TURN_KINDS = ("play", "draw", "pass", "keep_drawing", "challenge", "accept", "ch
 # ---------------------------------------------------------------------------- workers
 
 
-class Wire:
-    """A bare msgpack stream: no checking, as little work as possible."""
+class Connection:
+    """One client connection, driven by the worker's ``Loop``: a bare msgpack stream, no checking.
 
-    def __init__(self, stream: trio.SocketStream) -> None:
-        self.stream = stream
+    The load clients run on a plain epoll loop rather than trio: a load generator must cost as
+    little as possible (like wrk, written in C), so that the server is what is measured. Both runs
+    (game and echo) use it, so the ratio compares the two servers and not the clients."""
+
+    def __init__(self, loop: Loop, host: str, port: int) -> None:
+        self.loop = loop
+        self.sock = socket.create_connection((host, port))
+        self.sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
         self.unpacker = msgpack.Unpacker(raw=False)
+        loop.selector.register(self.sock, selectors.EVENT_READ, self)
 
-    async def send(self, message: dict) -> None:
-        await self.stream.send_all(msgpack.packb(message))
+    def send(self, message: dict) -> None:
+        self.sock.sendall(msgpack.packb(message))  # small: the kernel takes it at once
 
-    async def receive(self) -> dict:
-        while True:
-            for message in self.unpacker:
-                return message
-            data = await self.stream.receive_some(65536)
-            if not data:
-                raise EOFError
-            self.unpacker.feed(data)
+    def readable(self) -> None:
+        data = self.sock.recv(65536)
+        if not data:
+            self.loop.selector.unregister(self.sock)
+            return
+        self.unpacker.feed(data)
+        for message in self.unpacker:
+            self.received(message)
+
+    def received(self, message: dict) -> None:
+        raise NotImplementedError
+
+
+class Loop:
+    """Readiness of many sockets, and timers: all a load client needs."""
+
+    def __init__(self) -> None:
+        self.selector = selectors.DefaultSelector()
+        self.timers: list[tuple[float, int, Any]] = []  # (when, tie-breaker, callback)
+        self._ties = itertools.count()
+
+    def call_later(self, delay: float, callback: Any) -> None:
+        heapq.heappush(self.timers, (time.perf_counter() + delay, next(self._ties), callback))
+
+    def run_until(self, done: Any) -> None:
+        """Serve sockets and timers until ``done()`` is true (checked after each round)."""
+        select, timers = self.selector.select, self.timers
+        while not done():
+            timeout = 0.01
+            if timers:
+                timeout = min(timeout, max(0.0, timers[0][0] - time.perf_counter()))
+            for key, _ in select(timeout):
+                key.data.readable()
+            now = time.perf_counter()
+            while timers and timers[0][0] <= now:
+                heapq.heappop(timers)[2]()
 
 
 class Table:
@@ -65,123 +106,152 @@ class Table:
         self.arrived: dict[int, int] = {}  # change number -> seats that got it
         self.latencies: list[float] = []
         self.room: str | None = None
-        self.room_ready = trio.Event()
+        self.full = False  # four seats taken: ready to start
 
 
-async def game_seat(host: str, port: int, table: Table, index: int, stop_at: list[float],
-                    counts: dict[str, int], ready: trio.Event, go: trio.Event,
-                    think: float) -> None:
-    wire = Wire(await trio.open_tcp_stream(host, port))
-    rng = random.Random(index)
-    await wire.send({"type": "hello", "version": 2, "name": f"load{index}"})
-    if index % 4 == 0:
-        await wire.send({"type": "create_room", "name": "load", "seats": 4, "bots": 0,
-                         "bot_delay": 0, "turn_timeout": 0})
-    changes = 0
-    seat = None
-    view: dict = {}
-    while True:
-        message = await wire.receive()
+class Run:
+    """What a worker's connections share: the clock of the measurement and the counts."""
+
+    def __init__(self, think: float) -> None:
+        self.think = think
+        self.stop_at = math.inf  # perf_counter time when it ends
+        self.actions = 0
+        self.messages = 0
+
+
+class Player(Connection):
+    """A seat at a 4-seat table: plays a legal action from its view whenever it is its turn.
+    Seat 0 of each table creates the room and starts the match."""
+
+    def __init__(self, loop: Loop, host: str, port: int, run: Run, table: Table,
+                 index: int) -> None:
+        super().__init__(loop, host, port)
+        self.run, self.table, self.index = run, table, index
+        self.creator = index % 4 == 0
+        self.rng = random.Random(index)
+        self.changes = 0  # events messages so far: the same count at every seat of the table
+        self.seat: str | None = None
+        self.view: dict[str, Any] = {}
+        self.welcomed = False
+        self.send({"type": "hello", "version": 2, "name": f"load{index}"})
+
+    def received(self, message: dict) -> None:
         kind = message["type"]
-        if kind == "joined":
-            seat = message["seat"]
-            if index % 4 == 0:
+        table = self.table
+        if kind == "welcome":
+            self.welcomed = True
+            if self.creator:
+                self.send({"type": "create_room", "name": "load", "seats": 4, "bots": 0,
+                           "bot_delay": 0, "turn_timeout": 0})
+        elif kind == "joined":
+            self.seat = message["seat"]
+            if self.creator:
                 table.room = message["room"]["id"]
-                table.room_ready.set()
-                ready.set()
-        elif kind == "welcome" and index % 4:
-            await table.room_ready.wait()
-            await wire.send({"type": "join_room", "room": table.room})
-            ready.set()
-        elif kind == "room" and index % 4 == 0:
+        elif kind == "room" and self.creator:
             room = message["room"]
-            if not room["started"] and len(room["seats"]) == 4:
-                await go.wait()
-                await wire.send({"type": "start"})
+            table.full = not room["started"] and len(room["seats"]) == 4
         elif kind == "ping":
-            await wire.send({"type": "pong", "nonce": message["nonce"]})
+            self.send({"type": "pong", "nonce": message["nonce"]})
+        elif kind == "view":
+            self.view = message["view"]
+            self.consider()
         elif kind == "events":
-            changes += 1
-            arrived = table.arrived[changes] = table.arrived.get(changes, 0) + 1
+            self.changes += 1
+            arrived = table.arrived[self.changes] = table.arrived.get(self.changes, 0) + 1
             if arrived == 4:
-                del table.arrived[changes]
-                sent = table.sent_at.pop(changes, None)
+                del table.arrived[self.changes]
+                sent = table.sent_at.pop(self.changes, None)
                 if sent is not None:
                     table.latencies.append(time.perf_counter() - sent)
-                    counts["actions"] += 1
-        if kind == "view":
-            view = message["view"]
-        elif kind == "events" and message["view"] is not None:
-            view.update(message["view"])  # only the fields that changed
-        if kind in ("view", "events") and message.get("view") is not None:
-            if trio.current_time() >= stop_at[0]:
-                return
-            if view["outcome"] is not None or view["current"] != seat:
-                continue
-            legal = [a for a in view["legal"] if a["kind"] in TURN_KINDS]
-            if not legal:
-                continue
-            plays = [a for a in legal if a["kind"] == "play"]
-            action = rng.choice(plays or legal)
-            if think:  # a person's pace: the latency is measured from the send, after this
-                await trio.sleep(think * (0.5 + rng.random()))
-            table.sent_at[changes + 1] = time.perf_counter()
-            await wire.send({"type": "action", **action})
-        if kind == "error" and message.get("ref") == "action":
-            table.sent_at.pop(changes + 1, None)
+                    self.run.actions += 1
+            if message["view"] is not None:
+                self.view.update(message["view"])  # only the fields that changed
+                self.consider()
+        elif kind == "error" and message.get("ref") == "action":
+            table.sent_at.pop(self.changes + 1, None)
+
+    def join(self) -> None:
+        assert self.table.room is not None
+        self.send({"type": "join_room", "room": self.table.room})
+
+    def consider(self) -> None:
+        view = self.view
+        if time.perf_counter() >= self.run.stop_at:
+            return
+        if view["outcome"] is not None or view["current"] != self.seat:
+            return
+        legal = [a for a in view["legal"] if a["kind"] in TURN_KINDS]
+        if not legal:
+            return
+        plays = [a for a in legal if a["kind"] == "play"]
+        action = self.rng.choice(plays or legal)
+        if self.run.think:  # a person's pace: the latency is measured from the send, after this
+            self.loop.call_later(self.run.think * (0.5 + self.rng.random()),
+                                 lambda: self.act(action))
+        else:
+            self.act(action)
+
+    def act(self, action: dict[str, Any]) -> None:
+        self.table.sent_at[self.changes + 1] = time.perf_counter()
+        self.send({"type": "action", **action})
 
 
-async def echo_client(host: str, port: int, stop_at: list[float], counts: dict[str, int],
-                      ready: trio.Event, go: trio.Event) -> None:
-    wire = Wire(await trio.open_tcp_stream(host, port))
-    ready.set()
-    await go.wait()
-    nonce = 0
-    while trio.current_time() < stop_at[0]:
-        nonce += 1
-        await wire.send({"type": "ping", "nonce": nonce})
-        await wire.receive()
-        counts["messages"] += 1
+class Echoer(Connection):
+    """Sends a ping, waits for it to come back, and again, while the measurement runs."""
+
+    def __init__(self, loop: Loop, host: str, port: int, run: Run) -> None:
+        super().__init__(loop, host, port)
+        self.run = run
+        self.nonce = 0
+
+    def ping(self) -> None:
+        self.nonce += 1
+        self.send({"type": "ping", "nonce": self.nonce})
+
+    def received(self, message: dict) -> None:
+        self.run.messages += 1
+        if time.perf_counter() < self.run.stop_at:
+            self.ping()
 
 
-async def worker(mode: str, host: str, port: int, first: int, count: int, seconds: float,
-                 start_at: float, think: float) -> dict:
-    counts = {"actions": 0, "messages": 0}
-    stop_at = [float("inf")]
+def worker(mode: str, host: str, port: int, first: int, count: int, seconds: float,
+           start_at: float, think: float) -> dict[str, Any]:
+    loop = Loop()
+    run = Run(think)
     tables = [Table() for _ in range(count // 4)]
-    go = trio.Event()
-    async with trio.open_nursery() as nursery:
-        readies = []
-        for i in range(count):
-            ready = trio.Event()
-            readies.append(ready)
-            if mode == "game":
-                nursery.start_soon(game_seat, host, port, tables[i // 4], first + i, stop_at,
-                                   counts, ready, go, think)
-            else:
-                nursery.start_soon(echo_client, host, port, stop_at, counts, ready, go)
-            if i % 50 == 49:
-                await trio.sleep(0.01)
-        for ready in readies:
-            await ready.wait()
-        # every worker starts measuring at the same wall-clock moment
-        await trio.sleep(max(0.0, start_at - time.time()))
-        counts["actions"] = counts["messages"] = 0
-        stop_at[0] = trio.current_time() + seconds
-        cpu_start = time.process_time()
-        go.set()
-        await trio.sleep(seconds)
-        result = dict(counts)
-        result["cpu_s"] = time.process_time() - cpu_start
-        nursery.cancel_scope.cancel()
-    result["latencies"] = [x for t in tables for x in t.latencies]
-    return result
+    if mode == "game":
+        # The tables' creators first; once their rooms exist, the other seats join them.
+        creators = [Player(loop, host, port, run, tables[i], first + 4 * i)
+                    for i in range(len(tables))]
+        loop.run_until(lambda: all(t.room is not None for t in tables))
+        others = [Player(loop, host, port, run, tables[i // 3], first + 4 * (i // 3) + 1 + i % 3)
+                  for i in range(3 * len(tables))]
+        loop.run_until(lambda: all(p.welcomed for p in others))
+        for player in others:
+            player.join()
+        loop.run_until(lambda: all(t.full for t in tables))
+    else:
+        echoers = [Echoer(loop, host, port, run) for _ in range(count)]
+    # every worker starts measuring at the same wall-clock moment
+    loop.run_until(lambda: time.time() >= start_at)
+    run.stop_at = time.perf_counter() + seconds
+    cpu_start = time.process_time()
+    if mode == "game":
+        for creator in creators:
+            creator.send({"type": "start"})
+    else:
+        for echoer in echoers:
+            echoer.ping()
+    loop.run_until(lambda: time.perf_counter() >= run.stop_at)
+    return {"actions": run.actions, "messages": run.messages,
+            "cpu_s": time.process_time() - cpu_start,
+            "latencies": [x for t in tables for x in t.latencies]}
 
 
 def worker_main(argv: list[str]) -> None:
     mode, host, port, first, count, seconds, start_at, think = argv
-    result = trio.run(worker, mode, host, int(port), int(first), int(count), float(seconds),
-                      float(start_at), float(think))
+    result = worker(mode, host, int(port), int(first), int(count), float(seconds),
+                    float(start_at), float(think))
     print(json.dumps(result))
 
 

@@ -91,6 +91,7 @@ TRANSITIONS: dict[tuple[State, str], State] = {
     (State.SPECTATOR, "left"): State.LOBBY,
 }
 # Also: "bye", and an "error" with fatal=true, close the session from any state.
+_MOVES_STATE = frozenset({"bye", "error", "joined"} | {name for _, name in TRANSITIONS})
 
 
 class Connection:
@@ -114,6 +115,8 @@ class Connection:
         self.received_seq = 0  # client: the last seq received
         self.gap = False  # client: a seq was skipped; ask for a fresh view (``sync``)
         self._view: dict[str, Any] | None = None  # the last whole view sent or received
+        self._own = Sender.CLIENT if role is Role.CLIENT else Sender.SERVER
+        self._may_send = self._allowed(self._own)
 
     # ------------------------------------------------------------------ receiving
 
@@ -199,37 +202,39 @@ class Connection:
         elif isinstance(message, Events) and message.view is not None:
             self._view = {**self._view, **message.view} if self._view is not None else message.view
             message = dataclasses.replace(message, view=self._view)
-        self._move(message)
+        if message.TYPE in _MOVES_STATE:
+            self._move(message)
         return message
 
     # ------------------------------------------------------------------ sending
 
     def send(self, message: Message) -> bytes:
         """The bytes of ``message``. Raises ``LocalProtocolError`` if our side may not send it."""
-        own = Sender.CLIENT if self.role is Role.CLIENT else Sender.SERVER
-        if message.SENDER not in (own, Sender.BOTH):
-            raise LocalProtocolError(f"a {self.role.value} cannot send {message.TYPE!r}")
-        last_words = self._failure is not None and message.TYPE in ("error", "bye")
-        if message.TYPE not in self._allowed(own)[self.state] and not last_words:
-            raise LocalProtocolError(f"cannot send {message.TYPE!r} in state {self.state.value!r}")
-        wire: dict[str, Any] = {"type": message.TYPE}
+        type_name = message.TYPE
+        if message.SENDER is not self._own and message.SENDER is not Sender.BOTH:
+            raise LocalProtocolError(f"a {self.role.value} cannot send {type_name!r}")
+        if type_name not in self._may_send[self.state] and not (
+                self._failure is not None and type_name in ("error", "bye")):  # last words
+            raise LocalProtocolError(f"cannot send {type_name!r} in state {self.state.value!r}")
+        wire: dict[str, Any] = {"type": type_name}
         wire.update(message.to_wire())
-        if own is Sender.SERVER:
+        view = None
+        if self._own is Sender.SERVER:
             wire["seq"] = self.sent_seq + 1
-            view = None
-            if isinstance(message, ViewMsg):
-                view = message.view
-            elif isinstance(message, Events) and message.view is not None:
-                view = message.view
+            if type_name == "view":
+                view = wire["view"]
+            elif type_name == "events" and wire["view"] is not None:
+                view = wire["view"]
                 wire["view"] = _changes(self._view, view)
         data: bytes = msgpack.packb(wire, use_bin_type=True)
         if len(data) > MAX_MESSAGE_BYTES:  # not sent: its seq is not used up
-            raise LocalProtocolError(f"{message.TYPE!r} is {len(data)} bytes, over the limit")
-        if own is Sender.SERVER:
+            raise LocalProtocolError(f"{type_name!r} is {len(data)} bytes, over the limit")
+        if self._own is Sender.SERVER:
             self.sent_seq += 1
             if view is not None:
                 self._view = view  # (the caller must not change it from now on)
-        self._move(message)
+        if type_name in _MOVES_STATE:
+            self._move(message)
         return data
 
     def error_for(self, exc: ProtocolError, ref: str | None = None) -> Error:

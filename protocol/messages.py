@@ -64,12 +64,12 @@ class Struct:
     def to_wire(self) -> dict[str, Any]:
         out: dict[str, Any] = {}
         cls: type = type(self)
-        for name, _ in _specs(cls):
+        for name, holds_records in _wire_plan(cls):
             value = getattr(self, name)
-            if isinstance(value, Struct):
+            if isinstance(value, tuple):
+                value = [v.to_wire() for v in value] if holds_records else list(value)
+            elif holds_records and value is not None:
                 value = value.to_wire()
-            elif isinstance(value, tuple):
-                value = [v.to_wire() if isinstance(v, Struct) else v for v in value]
             out[name] = value
         return out
 
@@ -99,6 +99,12 @@ class Struct:
 def _specs(cls: type) -> tuple[tuple[str, Spec], ...]:
     """Each field's name and spec (cached: messages are built and sent on every move)."""
     return tuple((f.name, f.metadata["spec"]) for f in dataclasses.fields(cls))
+
+
+@functools.cache
+def _wire_plan(cls: type) -> tuple[tuple[str, bool], ...]:
+    """Each field's name, and whether it holds records (``nested``) rather than plain values."""
+    return tuple((f.name, "struct" in f.metadata) for f in dataclasses.fields(cls))
 
 
 def nested(struct: type[Struct], *, many: int = 0, optional: bool = False) -> Any:
