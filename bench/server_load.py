@@ -114,7 +114,8 @@ class Run:
 
     def __init__(self, think: float) -> None:
         self.think = think
-        self.stop_at = math.inf  # perf_counter time when it ends
+        self.count_from = math.inf  # perf_counter time when the measurement begins...
+        self.stop_at = math.inf  # ...and when it ends
         self.actions = 0
         self.messages = 0
 
@@ -161,7 +162,7 @@ class Player(Connection):
             if arrived == 4:
                 del table.arrived[self.changes]
                 sent = table.sent_at.pop(self.changes, None)
-                if sent is not None:
+                if sent is not None and sent >= self.run.count_from:
                     table.latencies.append(time.perf_counter() - sent)
                     self.run.actions += 1
             if message["view"] is not None:
@@ -209,13 +210,15 @@ class Echoer(Connection):
         self.send({"type": "ping", "nonce": self.nonce})
 
     def received(self, message: dict) -> None:
-        self.run.messages += 1
-        if time.perf_counter() < self.run.stop_at:
+        now = time.perf_counter()
+        if now >= self.run.count_from:
+            self.run.messages += 1
+        if now < self.run.stop_at:
             self.ping()
 
 
-def worker(mode: str, host: str, port: int, first: int, count: int, seconds: float,
-           start_at: float, think: float) -> dict[str, Any]:
+def worker(mode: str, host: str, port: int, first: int, count: int, warmup: float,
+           seconds: float, start_at: float, think: float) -> dict[str, Any]:
     loop = Loop()
     run = Run(think)
     tables = [Table() for _ in range(count // 4)]
@@ -232,10 +235,13 @@ def worker(mode: str, host: str, port: int, first: int, count: int, seconds: flo
         loop.run_until(lambda: all(t.full for t in tables))
     else:
         echoers = [Echoer(loop, host, port, run) for _ in range(count)]
-    # every worker starts measuring at the same wall-clock moment
+    # Every worker starts at the same wall-clock moment, and measures after the warm-up: the
+    # first moves of 250 matches at once (deals, new rooms' first views) are not the steady state.
     loop.run_until(lambda: time.time() >= start_at)
-    run.stop_at = time.perf_counter() + seconds
-    cpu_start = time.process_time()
+    run.count_from = time.perf_counter() + warmup
+    run.stop_at = run.count_from + seconds
+    cpu_at_start: list[float] = []
+    loop.call_later(warmup, lambda: cpu_at_start.append(time.process_time()))
     if mode == "game":
         for creator in creators:
             creator.send({"type": "start"})
@@ -244,13 +250,13 @@ def worker(mode: str, host: str, port: int, first: int, count: int, seconds: flo
             echoer.ping()
     loop.run_until(lambda: time.perf_counter() >= run.stop_at)
     return {"actions": run.actions, "messages": run.messages,
-            "cpu_s": time.process_time() - cpu_start,
+            "cpu_s": time.process_time() - cpu_at_start[0],
             "latencies": [x for t in tables for x in t.latencies]}
 
 
 def worker_main(argv: list[str]) -> None:
-    mode, host, port, first, count, seconds, start_at, think = argv
-    result = worker(mode, host, int(port), int(first), int(count), float(seconds),
+    mode, host, port, first, count, warmup, seconds, start_at, think = argv
+    result = worker(mode, host, int(port), int(first), int(count), float(warmup), float(seconds),
                     float(start_at), float(think))
     print(json.dumps(result))
 
@@ -304,21 +310,39 @@ def start_server(command: list[str]) -> tuple[subprocess.Popen[str], int]:
     return proc, int(line.rsplit(":", 1)[1])
 
 
-def run_mode(mode: str, port: int, connections: int, seconds: float, workers: int,
-             server_pid: int, think: float = 0.0) -> tuple[dict, int]:
+def run_mode(mode: str, server_command: list[str], args: argparse.Namespace,
+             think: float = 0.0) -> dict[str, Any]:
+    """One run against a fresh server: connect, warm up, measure. Also the server's memory."""
+    server, port = start_server(server_command)
+    try:
+        time.sleep(0.5)
+        rss_idle = rss_kib(server.pid)
+        result = measure(mode, port, args, server.pid, think)
+    finally:
+        server.terminate()
+        server.wait(timeout=10)
+    result["rss_idle"] = rss_idle
+    return result
+
+
+def measure(mode: str, port: int, args: argparse.Namespace, server_pid: int,
+            think: float) -> dict[str, Any]:
+    connections, seconds, warmup, workers = (args.connections, args.seconds, args.warmup,
+                                             args.workers)
     per = connections // workers // 4 * 4
     start_at = time.time() + 4 + connections / 400  # time for every connection to be made
     procs = [
         subprocess.Popen([sys.executable, __file__, "--worker", mode, "127.0.0.1", str(port),
-                          str(w * per), str(per), str(seconds), str(start_at), str(think)],
+                          str(w * per), str(per), str(warmup), str(seconds), str(start_at),
+                          str(think)],
                          stdout=subprocess.PIPE, text=True, cwd=ROOT)
         for w in range(workers)
     ]
-    time.sleep(max(0.0, start_at - time.time()))
+    time.sleep(max(0.0, start_at + warmup - time.time()))
     cpu_before = cpu_seconds(server_pid)
     time.sleep(seconds / 2)
     rss_during = rss_kib(server_pid)
-    time.sleep(max(0.0, start_at + seconds - time.time()))
+    time.sleep(max(0.0, start_at + warmup + seconds - time.time()))
     server_cpu = cpu_seconds(server_pid) - cpu_before
     results = []
     for proc in procs:
@@ -328,8 +352,9 @@ def run_mode(mode: str, port: int, connections: int, seconds: float, workers: in
               "messages": sum(r["messages"] for r in results),
               "latencies": sorted(x for r in results for x in r["latencies"]),
               "server_cpu_s": server_cpu,
-              "clients_cpu_s": sum(r["cpu_s"] for r in results)}
-    return merged, rss_during
+              "clients_cpu_s": sum(r["cpu_s"] for r in results),
+              "rss_busy": rss_during}
+    return merged
 
 
 def percentile(values: list[float], p: float) -> float:
@@ -345,33 +370,21 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--connections", type=int, default=1000)
     parser.add_argument("--seconds", type=float, default=10.0)
+    parser.add_argument("--warmup", type=float, default=2.0,
+                        help="seconds of play before the measurement begins")
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--think", type=float, default=0.5,
                         help="mean seconds a paced player waits before acting (second game run)")
     args = parser.parse_args()
-    connections = args.connections // (4 * args.workers) * 4 * args.workers
+    connections = args.connections = args.connections // (4 * args.workers) * 4 * args.workers
 
     uno = [sys.executable, "-m", "server", "--host",
            "127.0.0.1", "--port", "0", "--log-level", "warning", "--next-hand-delay", "0",
            "--heartbeat", "60"]
-    server, port = start_server(uno)
-    try:
-        time.sleep(0.5)
-        rss_idle = rss_kib(server.pid)
-        game, rss_busy = run_mode("game", port, connections, args.seconds, args.workers, server.pid)
-        paced, _ = run_mode("game", port, connections, args.seconds, args.workers, server.pid,
-                            think=args.think)
-    finally:
-        server.terminate()
-        server.wait(timeout=10)
-    echo_cmd = [sys.executable, __file__, "--echo-server"]
-    echo, echo_port = start_server(echo_cmd)
-    try:
-        echo_result, _ = run_mode("echo", echo_port, connections, args.seconds, args.workers,
-                                  echo.pid)
-    finally:
-        echo.kill()
-        echo.wait(timeout=10)
+    game = run_mode("game", uno, args)
+    paced = run_mode("game", uno, args, think=args.think)
+    echo_result = run_mode("echo", [sys.executable, __file__, "--echo-server"], args)
+    rss_idle, rss_busy = game["rss_idle"], game["rss_busy"]
 
     actions_per_s = game["actions"] / args.seconds
     echo_per_s = echo_result["messages"] / args.seconds

@@ -185,15 +185,31 @@ class Peer:
                 ping_at = now + config.ping_interval
             await trio.sleep_until(min(ping_at, drop_at))
 
+    async def _receive(self) -> bytes:
+        """The next bytes the client sent; empty at the end of the stream.
+
+        On a socket this waits for it to be readable and reads it directly, which costs less
+        than ``receive_some`` (its wrappers doubled the cost of a read)."""
+        if self._fd is None:
+            return bytes(await self.stream.receive_some(RECEIVE_SIZE))
+        while True:
+            await trio.lowlevel.wait_readable(self._fd)  # (a checkpoint: never a busy loop)
+            try:
+                return os.read(self._fd, RECEIVE_SIZE)
+            except BlockingIOError:  # woken, but the bytes went elsewhere: wait again
+                continue
+            except OSError as exc:  # a reset connection ends like a closed one
+                raise trio.BrokenResourceError from exc
+
     async def _read_loop(self) -> None:
         while not self.closed:
             try:
-                data = await self.stream.receive_some(RECEIVE_SIZE)
+                data = await self._receive()
             except (trio.BrokenResourceError, trio.ClosedResourceError):
                 return
             if not data:
                 return
-            self.conn.receive_data(bytes(data))
+            self.conn.receive_data(data)
             while not self.closed:
                 try:
                     message = self.conn.next_event()
