@@ -210,6 +210,9 @@ class Connection:
 
     def send(self, message: Message) -> bytes:
         """The bytes of ``message``. Raises ``LocalProtocolError`` if our side may not send it."""
+        if type(message) is Events:
+            return self.send_events(message.events, message.current, message.deadline,
+                                    message.view)
         type_name = message.TYPE
         if message.SENDER is not self._own and message.SENDER is not Sender.BOTH:
             raise LocalProtocolError(f"a {self.role.value} cannot send {type_name!r}")
@@ -223,9 +226,6 @@ class Connection:
             wire["seq"] = self.sent_seq + 1
             if type_name == "view":
                 view = wire["view"]
-            elif type_name == "events" and wire["view"] is not None:
-                view = wire["view"]
-                wire["view"] = _changes(self._view, view)
         data: bytes = msgpack.packb(wire, use_bin_type=True)
         if len(data) > MAX_MESSAGE_BYTES:  # not sent: its seq is not used up
             raise LocalProtocolError(f"{type_name!r} is {len(data)} bytes, over the limit")
@@ -235,6 +235,25 @@ class Connection:
                 self._view = view  # (the caller must not change it from now on)
         if type_name in _MOVES_STATE:
             self._move(message)
+        return data
+
+    def send_events(self, events: tuple[dict[str, Any], ...], current: str | None,
+                    deadline: float | None, view: dict[str, Any] | None) -> bytes:
+        """The bytes of ``Events(events=events, current=current, deadline=deadline, view=view)``
+        without making that message: the server sends one to every seat at every move. The
+        values are not checked again: the server makes them with the codec."""
+        if self._own is not Sender.SERVER or "events" not in self._may_send[self.state]:
+            raise LocalProtocolError(f"cannot send 'events' in state {self.state.value!r}")
+        seq = self.sent_seq + 1
+        data: bytes = msgpack.packb(
+            {"type": "events", "events": events, "current": current, "deadline": deadline,
+             "view": None if view is None else _changes(self._view, view), "seq": seq},
+            use_bin_type=True)
+        if len(data) > MAX_MESSAGE_BYTES:  # not sent: its seq is not used up
+            raise LocalProtocolError(f"'events' is {len(data)} bytes, over the limit")
+        self.sent_seq = seq
+        if view is not None:
+            self._view = view  # (the caller must not change it from now on)
         return data
 
     def error_for(self, exc: ProtocolError, ref: str | None = None) -> Error:

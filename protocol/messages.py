@@ -61,16 +61,6 @@ class Struct:
             if checked is not value:
                 object.__setattr__(self, name, checked)
 
-    @classmethod
-    def unchecked(cls: type[T], **values: Any) -> T:
-        """The record with these values, not checked: only for values this program made itself,
-        on a hot path (the server's ``events`` at every move). Give every field; arrays as
-        tuples. Whatever comes from the network goes through ``from_wire`` and is checked."""
-        record = object.__new__(cls)
-        for name, value in values.items():
-            object.__setattr__(record, name, value)
-        return record
-
     def to_wire(self) -> dict[str, Any]:
         out: dict[str, Any] = {}
         cls: type = type(self)

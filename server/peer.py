@@ -13,7 +13,7 @@ import logging
 import math
 import os
 from collections import deque
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import trio
 
@@ -77,11 +77,27 @@ class Peer:
         try:
             data = self.conn.send(message)
         except LocalProtocolError:
-            log.exception("not sending %s to %s in state %s", message.TYPE, self.address,
-                          self.conn.state.value)
+            self._not_sent(message.TYPE)
             return
         if not self._unwritable:
             self._write(data)
+
+    def send_events(self, events: tuple[dict[str, Any], ...], current: str | None,
+                    deadline: float | None, view: dict[str, Any] | None) -> None:
+        """``send(Events(...))``, made straight from these values (see ``Connection.send_events``)."""
+        if self.closed:
+            return
+        try:
+            data = self.conn.send_events(events, current, deadline, view)
+        except LocalProtocolError:
+            self._not_sent("events")
+            return
+        if not self._unwritable:
+            self._write(data)
+
+    def _not_sent(self, type_name: str) -> None:
+        log.exception("not sending %s to %s in state %s", type_name, self.address,
+                      self.conn.state.value)
 
     def _write(self, data: bytes) -> None:
         if self._fd is not None and not self._queued and not self._writer_busy:

@@ -24,7 +24,6 @@ from engine.events import HandEnded, HandStarted, MatchEnded, TurnStarted
 from protocol import (
     Act,
     Error,
-    Events,
     Joined,
     Left,
     ProtocolError,
@@ -380,9 +379,7 @@ class Room:
                     wire = encoded[id(redacted)] = codec.event_to_wire(redacted)
                     keep_alive.append(redacted)
                 wired.append(wire)
-            # (made from the codec's own maps, which the protocol tests check: not checked again)
-            peer.send(Events.unchecked(events=tuple(wired), current=current, deadline=deadline,
-                                       view=view))
+            peer.send_events(tuple(wired), current, deadline, view)
 
     def _audience(self) -> Iterable[tuple[Session, str | None]]:
         for seat in self.seats:

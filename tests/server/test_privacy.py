@@ -130,7 +130,12 @@ async def test_no_client_ever_receives_another_seats_cards(
             truth[session.name, peer.conn.sent_seq] = (
                 None if seat is None else [str(c) for c in room.game.hand(seat.id)])
 
+    def send_events(peer: Peer, events: tuple[dict[str, Any], ...], current: str | None,
+                    deadline: float | None, view: dict[str, Any] | None) -> None:
+        send(peer, Events(events=events, current=current, deadline=deadline, view=view))
+
     monkeypatch.setattr(Peer, "send", send)
+    monkeypatch.setattr(Peer, "send_events", send_events)
 
     with trio.fail_after(10_000):
         srv = await harness.server()
