@@ -1062,7 +1062,7 @@ class Game:
             hand_number=self.hand_number,
             dealer=self.dealer,
             hand=None if index is None else tuple(self._hands[index]),
-            hand_sizes=tuple(len(h) for h in self._hands),
+            hand_sizes=tuple(map(len, self._hands)),
             top=self._discard[-1],
             color=self._color,
             direction=self._direction,

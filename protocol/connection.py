@@ -139,6 +139,8 @@ class Connection:
         if self._failure is not None:
             raise self._failure
         while True:
+            if self._fed == self._unpacker.tell() and not self._feed():  # (nothing buffered:
+                return NEED_DATA  # feeding first saves raising OutOfData on every message)
             try:
                 obj = self._unpacker.unpack()
             except msgpack.OutOfData:
@@ -160,8 +162,12 @@ class Connection:
         room = MAX_MESSAGE_BYTES - buffered
         if room <= 0:
             raise self._fail(TOO_LARGE, f"message over {MAX_MESSAGE_BYTES} bytes")
-        chunk = bytes(self._inbox[:room])
-        del self._inbox[:room]
+        if len(self._inbox) <= room:
+            chunk = bytes(self._inbox)
+            self._inbox.clear()
+        else:
+            chunk = bytes(self._inbox[:room])
+            del self._inbox[:room]
         self._unpacker.feed(chunk)
         self._fed += len(chunk)
         return True

@@ -77,22 +77,31 @@ class Struct:
     def from_wire(cls: type[T], data: Any, *, ignore: tuple[str, ...] = ()) -> T:
         if not isinstance(data, dict):
             raise ProtocolError(NOT_A_MAP, f"{cls.__name__} must be a map")
-        fields = dataclasses.fields(cls)
-        names = {f.name for f in fields}
-        extra = [k for k in data if k not in names and k not in ignore]
-        if extra:
-            raise ProtocolError(EXTRA_FIELD, f"unexpected field {str(extra[0])[:32]!r}")
+        names, plan = _reading_plan(cls)
+        for key in data:
+            if key not in names and key not in ignore:
+                raise ProtocolError(EXTRA_FIELD, f"unexpected field {str(key)[:32]!r}")
         values: dict[str, Any] = {}
-        for f in fields:
-            if f.name in data:
-                value = data[f.name]
-                nested = f.metadata.get("struct")
+        for name, nested, required in plan:
+            if name in data:
+                value = data[name]
                 if nested is not None:
-                    value = _from_wire_nested(nested, f.name, value)
-                values[f.name] = value
-            elif f.default is dataclasses.MISSING and f.default_factory is dataclasses.MISSING:
-                raise ProtocolError(MISSING_FIELD, f"missing field {f.name!r}")
+                    value = _from_wire_nested(nested, name, value)
+                values[name] = value
+            elif required:
+                raise ProtocolError(MISSING_FIELD, f"missing field {name!r}")
         return cls(**values)
+
+
+@functools.cache
+def _reading_plan(cls: type) -> tuple[frozenset[str], tuple[tuple[str, Any, bool], ...]]:
+    """The field names, and for each field: its name, its ``nested`` record info (or None) and
+    whether it must be given (cached: a message arrives at every move)."""
+    fields = dataclasses.fields(cls)
+    return frozenset(f.name for f in fields), tuple(
+        (f.name, f.metadata.get("struct"),
+         f.default is dataclasses.MISSING and f.default_factory is dataclasses.MISSING)
+        for f in fields)
 
 
 @functools.cache
