@@ -5,7 +5,7 @@ seat: a card someone draws is shown to that seat only; everybody else learns how
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 from .cards import Card, Color
 
@@ -32,7 +32,7 @@ class Dealt:
     cards: tuple[Card, ...] | None
 
     def for_seat(self, viewer: str | None) -> Event:
-        return self if viewer == self.seat else replace(self, cards=None)
+        return self if viewer == self.seat else Dealt(self.seat, self.count, None)
 
 
 @dataclass(frozen=True, slots=True)
@@ -76,7 +76,7 @@ class Drew:
     reason: str
 
     def for_seat(self, viewer: str | None) -> Event:
-        return self if viewer == self.seat else replace(self, cards=None)
+        return self if viewer == self.seat else Drew(self.seat, self.count, None, self.reason)
 
 
 @dataclass(frozen=True, slots=True)
@@ -146,7 +146,7 @@ class HandsExchanged:
         hidden = tuple(
             (seat, count, cards if seat == viewer else None) for seat, count, cards in self.hands
         )
-        return replace(self, hands=hidden)
+        return HandsExchanged(self.seat, self.target, hidden)
 
 
 @dataclass(frozen=True, slots=True)
@@ -169,3 +169,8 @@ Event = (
     | DrawSkipped | Reshuffled | Passed | Skipped | DirectionChanged | Challenged | UnoCalled
     | Caught | HandsExchanged | HandEnded | MatchEnded
 )
+
+
+def is_public(event: Event) -> bool:
+    """Whether everybody sees ``event`` as it is (its ``for_seat`` gives it back unchanged)."""
+    return isinstance(event, _Public)

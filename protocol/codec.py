@@ -9,7 +9,7 @@ import functools
 import re
 import types
 import typing
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from typing import Any
 
 from engine import events as ev
@@ -100,6 +100,26 @@ def action_to_wire(action: Action) -> dict[str, Any]:
     if getattr(action, "uno", False):
         wire["uno"] = True
     return wire
+
+
+# The wire maps of the actions seen lately, by identity: the engine makes each seat's actions
+# once, and views list them at every move. (The action is kept with its map, so that its id
+# cannot be reused while it is here; the maps are shared, so nobody may change them.)
+_ACTION_WIRE: dict[int, tuple[Action, dict[str, Any]]] = {}
+
+
+def actions_to_wire(actions: Iterable[Action]) -> list[dict[str, Any]]:
+    """``[action_to_wire(a) for a in actions]``, each map made once per action."""
+    known = _ACTION_WIRE
+    wired = []
+    for action in actions:
+        entry = known.get(id(action))
+        if entry is None or entry[0] is not action:
+            if len(known) >= 8192:  # (actions made anew each time would fill it: start over)
+                known.clear()
+            entry = known[id(action)] = (action, action_to_wire(action))
+        wired.append(entry[1])
+    return wired
 
 
 def action_from_act(act: Act, seat: str) -> Action:
@@ -281,7 +301,7 @@ def view_to_wire(view: View) -> dict[str, Any]:
                                                           "points": hand_result.points},
         "outcome": None if outcome is None else {"winner": outcome.winner,
                                                   "scores": list(outcome.scores)},
-        "legal": [action_to_wire(a) for a in view.legal],
+        "legal": actions_to_wire(view.legal),
     }
 
 
@@ -300,7 +320,7 @@ def seat_views_to_wire(game: Game, seats: Sequence[str | None]) -> list[dict[str
         view["hand"] = [CARD_TEXT[c] for c in game.hand(seat)]
         drawn = game.drawn(seat)
         view["drawn"] = None if drawn is None else CARD_TEXT[drawn]
-        view["legal"] = [action_to_wire(a) for a in game.legal_actions(seat)]
+        view["legal"] = actions_to_wire(game.legal_actions(seat))
         views.append(view)
     return views
 
@@ -333,17 +353,34 @@ def view_from_wire(data: Any) -> View:
 def event_to_wire(event: ev.Event) -> dict[str, Any]:
     cls: type = type(event)  # (as plain ``type``: mypy finds the event classes unhashable)
     data: dict[str, Any] = {"type": _EVENT_NAME[cls]}
-    for name, plain in _event_fields(cls):
+    for name, convert in _event_fields(cls):
         value = getattr(event, name)
-        data[name] = value if plain or value is None else to_wire(value)
+        data[name] = value if convert is None or value is None else convert(value)
     return data
 
 
+def _card_text(card: Card) -> str:
+    return CARD_TEXT[card]
+
+
+def _color_letter(color: Color) -> str:
+    return color.value
+
+
+def _cards_text(cards: tuple[Card, ...]) -> list[str]:
+    return [CARD_TEXT[card] for card in cards]
+
+
 @functools.cache
-def _event_fields(cls: type) -> tuple[tuple[str, bool], ...]:
-    """Each field of an event class, and whether its values go on the wire as they are."""
+def _event_fields(cls: type) -> tuple[tuple[str, Any], ...]:
+    """Each field of an event class, with what makes its wire value (None: the value as it is)."""
     hints = _hints(cls)
-    return tuple((f.name, hints[f.name] in (str, int, bool)) for f in dataclasses.fields(cls))
+    converters: dict[Any, Any] = {str: None, str | None: None, int: None, bool: None,
+                                  Card: _card_text, Card | None: _card_text,
+                                  Color: _color_letter, Color | None: _color_letter,
+                                  tuple[Card, ...] | None: _cards_text}
+    return tuple((f.name, converters.get(hints[f.name], to_wire))
+                 for f in dataclasses.fields(cls))
 
 
 def event_from_wire(data: Any) -> ev.Event:
@@ -364,6 +401,7 @@ __all__ = [
     "action_from_wire",
     "action_to_act",
     "action_to_wire",
+    "actions_to_wire",
     "card_from_wire",
     "color_from_wire",
     "event_from_wire",

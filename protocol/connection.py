@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import dataclasses
 import enum
+import threading
 from typing import Any, Final
 
 import msgpack
@@ -232,7 +233,7 @@ class Connection:
             wire["seq"] = self.sent_seq + 1
             if type_name == "view":
                 view = wire["view"]
-        data: bytes = msgpack.packb(wire, use_bin_type=True)
+        data = _pack(wire)
         if len(data) > MAX_MESSAGE_BYTES:  # not sent: its seq is not used up
             raise LocalProtocolError(f"{type_name!r} is {len(data)} bytes, over the limit")
         if self._own is Sender.SERVER:
@@ -251,10 +252,9 @@ class Connection:
         if self._own is not Sender.SERVER or "events" not in self._may_send[self.state]:
             raise LocalProtocolError(f"cannot send 'events' in state {self.state.value!r}")
         seq = self.sent_seq + 1
-        data: bytes = msgpack.packb(
-            {"type": "events", "events": events, "current": current, "deadline": deadline,
-             "view": None if view is None else _changes(self._view, view), "seq": seq},
-            use_bin_type=True)
+        data = _pack({"type": "events", "events": events, "current": current,
+                      "deadline": deadline,
+                      "view": None if view is None else _changes(self._view, view), "seq": seq})
         if len(data) > MAX_MESSAGE_BYTES:  # not sent: its seq is not used up
             raise LocalProtocolError(f"'events' is {len(data)} bytes, over the limit")
         self.sent_seq = seq
@@ -287,6 +287,18 @@ class Connection:
 
 
 _ABSENT: Final = object()
+_packers = threading.local()
+
+
+def _pack(message: dict[str, Any]) -> bytes:
+    """``msgpack.packb(message)``, with one packer per thread: ``packb`` makes a new packer, with a
+    256 KiB buffer, for every message, which cost more than the packing itself."""
+    try:
+        packer = _packers.packer
+    except AttributeError:
+        packer = _packers.packer = msgpack.Packer(use_bin_type=True)
+    data: bytes = packer.pack(message)
+    return data
 
 
 def _changes(shown: dict[str, Any] | None, view: dict[str, Any]) -> dict[str, Any]:
