@@ -43,6 +43,7 @@ from .config import ServerConfig
 from .errors import Refused
 from .peer import Peer
 from .persist import RoomStore, rebuild_room
+from .reactor import Reactor
 from .room import Room, RoomSettings, Seat, refusal
 
 log = logging.getLogger("uno.server")
@@ -79,6 +80,7 @@ class UnoServer:
         self.rooms: dict[str, Room] = {}
         self._room_numbers = itertools.count(1)
         self._nursery: trio.Nursery | None = None
+        self.reactor: Reactor | None = None  # reads every socket, while ``serve`` runs
         self.on_change: Callable[[], None] | None = None  # e.g. refresh the LAN announcement
 
     # ------------------------------------------------------------------ running
@@ -89,12 +91,16 @@ class UnoServer:
         try:
             async with trio.open_nursery() as nursery:
                 self._nursery = nursery
+                if Reactor.available():
+                    self.reactor = Reactor()
+                    nursery.start_soon(self.reactor.run)
                 self._restore_rooms()
                 if listeners:
                     await nursery.start(trio.serve_listeners, self._handle_tcp, listeners)
                 task_status.started(self)
                 await trio.sleep_forever()
         finally:
+            self.reactor = None
             if self.store is not None:
                 self.store.close()
 

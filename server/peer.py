@@ -31,6 +31,7 @@ from protocol import (
 )
 
 from .ratelimit import TokenBucket
+from .reactor import Reactor
 
 if TYPE_CHECKING:
     from .app import Session, UnoServer
@@ -53,8 +54,10 @@ class Peer:
         self.last_seen = now
         self.flood = TokenBucket(self.config.message_rate, self.config.message_burst, now)
         self.chat = TokenBucket(self.config.chat_rate, self.config.chat_burst, now)
-        # A socket's descriptor for the direct writes; other streams (tests) use the writer only.
-        self._fd = stream.socket.fileno() if isinstance(stream, trio.SocketStream) else None
+        # A socket's descriptor, for direct reads and writes (on POSIX, where sockets are files);
+        # other streams (tests' memory streams) go through trio's stream methods.
+        self._fd = (stream.socket.fileno()
+                    if isinstance(stream, trio.SocketStream) and os.name == "posix" else None)
         self._queued: deque[bytes] = deque()  # bytes waiting for the writer task, in order
         self._writer_busy = False  # the writer task is sending: new bytes queue behind it
         self._unwritable = False  # a write failed: the other end is gone
@@ -218,38 +221,72 @@ class Peer:
                 raise trio.BrokenResourceError from exc
 
     async def _read_loop(self) -> None:
+        reactor = self.server.reactor
+        if self._fd is not None and reactor is not None:
+            await self._read_by_reactor(reactor, self._fd)
+            return
         while not self.closed:
             try:
                 data = await self._receive()
             except (trio.BrokenResourceError, trio.ClosedResourceError):
                 return
-            if not data:
+            if not data or not self._take(data):
                 return
-            self.conn.receive_data(data)
-            while not self.closed:
-                try:
-                    message = self.conn.next_event()
-                except ProtocolError as exc:
-                    if exc.fatal:  # the fatal error is the last word: flush it, then hang up
-                        self.send(self.conn.error_for(exc))
-                        self.close(exc.code)
-                        return
-                    # A whole message, if a wrong one: a sign of life, counted against the rate.
-                    self.last_seen = trio.current_time()
-                    if not self._within_rate():
-                        return
+
+    async def _read_by_reactor(self, reactor: Reactor, fd: int) -> None:
+        """Let the server's reactor read this socket (see server/reactor.py) until it ends."""
+        ended = trio.Event()
+
+        def readable() -> None:
+            try:
+                data = os.read(fd, RECEIVE_SIZE)
+            except BlockingIOError:  # (nothing after all)
+                return
+            except OSError:  # a reset connection ends like a closed one
+                data = b""
+            try:
+                more = bool(data) and self._take(data)
+            except Exception:  # a bug must cost one connection, never the server
+                log.exception("connection from %s failed", self.address)
+                more = False
+            if not more:
+                reactor.remove(fd)
+                ended.set()
+
+        reactor.add(fd, readable)
+        try:
+            await ended.wait()
+        finally:
+            reactor.remove(fd)
+
+    def _take(self, data: bytes) -> bool:
+        """Act on the messages in ``data``; False once nothing more is to be read."""
+        self.conn.receive_data(data)
+        while not self.closed:
+            try:
+                message = self.conn.next_event()
+            except ProtocolError as exc:
+                if exc.fatal:  # the fatal error is the last word: flush it, then hang up
                     self.send(self.conn.error_for(exc))
-                    continue
-                if message is NEED_DATA:
-                    break  # (bytes of an unfinished message are no sign of life: no slowloris)
-                assert isinstance(message, Message)
+                    self.close(exc.code)
+                    return False
+                # A whole message, if a wrong one: a sign of life, counted against the rate.
                 self.last_seen = trio.current_time()
                 if not self._within_rate():
-                    return
-                if isinstance(message, Hello):
-                    self.server.hello(self, message)
-                else:
-                    self.server.dispatch(self, message)
+                    return False
+                self.send(self.conn.error_for(exc))
+                continue
+            if message is NEED_DATA:
+                return True  # (bytes of an unfinished message are no sign of life: no slowloris)
+            assert isinstance(message, Message)
+            self.last_seen = trio.current_time()
+            if not self._within_rate():
+                return False
+            if isinstance(message, Hello):
+                self.server.hello(self, message)
+            else:
+                self.server.dispatch(self, message)
+        return False
 
     def _within_rate(self) -> bool:
         if self.flood.take(trio.current_time()):
