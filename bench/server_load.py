@@ -3,18 +3,24 @@
 Client processes (never the server's) open C connections and play 4-seat tables (bot delay 0,
 no turn timeout): at each table the seat whose turn it is sends a legal action taken from its
 view. We measure game actions per second, the latency from an action until the update has reached
-every seat of the table (p50, p99), and the server's memory per connection. In the same run the same
-client processes drive a raw trio + msgpack echo server, and the last line compares the two:
+every seat of the table (p50, p99), and the server's memory per connection. The same client
+processes drive a raw trio + msgpack echo server, and the last line compares the two:
 `ratio_vs_echo` = game actions/s ÷ echo messages/s, both at C connections.
 
-Two game runs: one where every player acts the moment it may (the server is saturated, so the
-latency there is mostly queueing: 250 busy tables ÷ actions per second), and one where players
-take a person's time (`--think`, 0.5 s on average) to show the latency a table sees at that load.
+- Saturated runs: every player acts the moment it may, so the server never rests; they give the
+  actions per second, and their latency is mostly queueing (250 busy tables ÷ actions per
+  second). They alternate with the echo runs (`--rounds`), so that a slower spell of a shared
+  machine weighs on both alike.
+- A paced run: players take a person's time (`--think`, 0.5 s on average), which shows the latency
+  a table sees with 1000 connections held: this is the p99 to compare with a target.
+- Every run has a fresh server, and measures after a warm-up (`--warmup`): the first moves of
+  250 matches starting at once are not the steady state.
 
-    python bench/server_load.py [--connections 1000] [--seconds 10] [--workers 2] [--think 0.5]
+    python bench/server_load.py [--connections 1000] [--seconds 10] [--rounds 2] [--think 0.5]
 
-The load clients skip message validation and bot thinking on purpose: they must cost as little
-as possible so that the server is what is measured.
+The load clients skip message validation and bot thinking, and run on a plain epoll loop rather
+than trio: like any load generator, they must cost as little as possible so that the servers are
+what is measured. Each run prints the CPU share of the server and of the clients.
 """
 
 from __future__ import annotations
@@ -373,25 +379,33 @@ def main() -> None:
     parser.add_argument("--warmup", type=float, default=2.0,
                         help="seconds of play before the measurement begins")
     parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument("--rounds", type=int, default=2,
+                        help="saturated game and echo runs, taking turns")
     parser.add_argument("--think", type=float, default=0.5,
                         help="mean seconds a paced player waits before acting (second game run)")
     args = parser.parse_args()
     connections = args.connections = args.connections // (4 * args.workers) * 4 * args.workers
-
     uno = [sys.executable, "-m", "server", "--host",
            "127.0.0.1", "--port", "0", "--log-level", "warning", "--next-hand-delay", "0",
            "--heartbeat", "60"]
-    game = run_mode("game", uno, args)
+    echo_server = [sys.executable, __file__, "--echo-server"]
+    # Saturated game and echo runs take turns, so that a slower spell of this shared machine
+    # weighs on both alike; the ratio compares their totals.
+    games, echoes = [], []
+    for _ in range(args.rounds):
+        games.append(run_mode("game", uno, args))
+        echoes.append(run_mode("echo", echo_server, args))
     paced = run_mode("game", uno, args, think=args.think)
-    echo_result = run_mode("echo", [sys.executable, __file__, "--echo-server"], args)
-    rss_idle, rss_busy = game["rss_idle"], game["rss_busy"]
 
-    actions_per_s = game["actions"] / args.seconds
-    echo_per_s = echo_result["messages"] / args.seconds
-    latencies = game["latencies"]
+    seconds = args.seconds * args.rounds
+    actions_per_s = sum(g["actions"] for g in games) / seconds
+    echo_per_s = sum(e["messages"] for e in echoes) / seconds
+    latencies = sorted(x for g in games for x in g["latencies"])
     print(f"connections={connections}")
     print(f"tables={connections // 4}")
-    print(f"seconds={args.seconds}")
+    print(f"seconds={args.seconds} x {args.rounds} rounds")
+    print("round_ratios=" + ",".join(f"{g['actions'] / e['messages']:.2f}"
+                                     for g, e in zip(games, echoes, strict=True)))
     print(f"game_actions_per_s={actions_per_s:.0f}")
     print(f"latency_p50_ms={percentile(latencies, 0.50) * 1000:.2f}")
     print(f"latency_p99_ms={percentile(latencies, 0.99) * 1000:.2f}")
@@ -402,14 +416,15 @@ def main() -> None:
     print(f"paced_actions_per_s={paced['actions'] / args.seconds:.0f}")
     print(f"paced_latency_p50_ms={percentile(paced_latencies, 0.50) * 1000:.2f}")
     print(f"paced_latency_p99_ms={percentile(paced_latencies, 0.99) * 1000:.2f}")
+    rss_idle, rss_busy = games[0]["rss_idle"], games[0]["rss_busy"]
     print(f"server_rss_idle_mib={rss_idle / 1024:.1f}")
     print(f"server_rss_busy_mib={rss_busy / 1024:.1f}")
     print(f"server_kib_per_connection={(rss_busy - rss_idle) / connections:.1f}")
-    print(f"game_cpu_share_server={game['server_cpu_s'] / args.seconds:.2f}")
-    print(f"game_cpu_share_clients={game['clients_cpu_s'] / args.seconds:.2f}")
+    print(f"game_cpu_share_server={sum(g['server_cpu_s'] for g in games) / seconds:.2f}")
+    print(f"game_cpu_share_clients={sum(g['clients_cpu_s'] for g in games) / seconds:.2f}")
     print(f"echo_messages_per_s={echo_per_s:.0f}")
-    print(f"echo_cpu_share_server={echo_result['server_cpu_s'] / args.seconds:.2f}")
-    print(f"echo_cpu_share_clients={echo_result['clients_cpu_s'] / args.seconds:.2f}")
+    print(f"echo_cpu_share_server={sum(e['server_cpu_s'] for e in echoes) / seconds:.2f}")
+    print(f"echo_cpu_share_clients={sum(e['clients_cpu_s'] for e in echoes) / seconds:.2f}")
     print(f"ratio_vs_echo={actions_per_s / echo_per_s if echo_per_s else 0:.2f}")
 
 

@@ -48,6 +48,7 @@ from engine.events import (
     HandsExchanged,
     Reshuffled,
     TurnStarted,
+    is_public,
 )
 
 FULL_DECK = Counter(full_deck())
@@ -129,6 +130,8 @@ def check_redaction(game: Game, events: list[Event]) -> None:
                     assert (cards is not None) == (seat == viewer)
             else:
                 assert shown == event
+    for event in events:  # public: seen as it is by everybody (the server encodes it once)
+        assert is_public(event) == all(event.for_seat(v) is event for v in (*game.seats, None))
 
 
 def check_public_replay(before: View, events: list[Event], game: Game) -> None:

@@ -15,7 +15,8 @@ from hypothesis import strategies as st
 from protocol_samples import FUZZ, pair, receive_one
 
 import protocol
-from engine import Game, RuleSet
+from engine import Color, Game, RuleSet
+from engine.actions import ChooseColor
 from protocol import State, codec
 
 RULES = {
@@ -136,3 +137,27 @@ def test_any_sequence_of_views_arrives_whole(views: list[tuple[bool, dict[str, A
         _, got = send_through(client, server, message)
         assert isinstance(got, protocol.ViewMsg | protocol.Events)
         assert got.view == view
+
+
+def test_actions_are_encoded_as_by_action_to_wire_even_when_the_cache_starts_over() -> None:
+    for game, names in random_games(RULES["seven_zero-jump_in"], 4, seed=3, steps=60):
+        for seat in names:
+            legal = list(game.legal_actions(seat))
+            assert codec.actions_to_wire(legal) == [codec.action_to_wire(a) for a in legal]
+    # Actions made anew each time (here: 20000 of them) never make the cache grow without end.
+    fresh = [ChooseColor("1", Color.RED) for _ in range(20_000)]
+    assert codec.actions_to_wire(fresh) == [{"kind": "choose_color", "color": "R"}] * 20_000
+    assert len(codec._ACTION_WIRE) <= 8192
+
+
+def test_send_events_gives_the_bytes_of_sending_the_events_message() -> None:
+    server_a, server_b = protocol.Connection(protocol.Role.SERVER), protocol.Connection(
+        protocol.Role.SERVER)
+    server_a.state = server_b.state = State.PLAYER
+    views = [{"seat": "1", "current": str(n % 2)} for n in range(4)]
+    for n, view in enumerate(views):
+        events = ({"type": "turn_started", "seat": str(n)},)
+        message = protocol.Events(events=events, current="1", deadline=12.5, view=view)
+        assert server_a.send(message) == server_b.send_events(events, "1", 12.5, view)
+    with pytest.raises(protocol.LocalProtocolError):
+        protocol.Connection(protocol.Role.CLIENT).send_events((), None, None, None)
