@@ -9,8 +9,9 @@ processes drive a raw trio + msgpack echo server, and the last line compares the
 
 - Saturated runs: every player acts the moment it may, so the server never rests; they give the
   actions per second, and their latency is mostly queueing (250 busy tables ÷ actions per
-  second). They alternate with the echo runs (`--rounds`), so that a slower spell of a shared
-  machine weighs on both alike.
+  second; the echo server's, measured from ping to pong, is 1000 busy connections ÷ messages
+  per second). They alternate with the echo runs (`--rounds`), so that a slower spell of a
+  shared machine weighs on both alike.
 - A paced run: players take a person's time (`--think`, 0.5 s on average), which shows the latency
   a table sees with 1000 connections held: this is the p99 to compare with a target.
 - Every run has a fresh server, and measures after a warm-up (`--warmup`): the first moves of
@@ -210,15 +211,19 @@ class Echoer(Connection):
         super().__init__(loop, host, port)
         self.run = run
         self.nonce = 0
+        self.sent_at = 0.0
+        self.latencies: list[float] = []
 
     def ping(self) -> None:
         self.nonce += 1
+        self.sent_at = time.perf_counter()
         self.send({"type": "ping", "nonce": self.nonce})
 
     def received(self, message: dict) -> None:
         now = time.perf_counter()
-        if now >= self.run.count_from:
+        if self.sent_at >= self.run.count_from:
             self.run.messages += 1
+            self.latencies.append(now - self.sent_at)
         if now < self.run.stop_at:
             self.ping()
 
@@ -227,7 +232,8 @@ def worker(mode: str, host: str, port: int, first: int, count: int, warmup: floa
            seconds: float, start_at: float, think: float) -> dict[str, Any]:
     loop = Loop()
     run = Run(think)
-    tables = [Table() for _ in range(count // 4)]
+    tables = [Table() for _ in range(count // 4)] if mode == "game" else []
+    echoers: list[Echoer] = []
     if mode == "game":
         # The tables' creators first; once their rooms exist, the other seats join them.
         creators = [Player(loop, host, port, run, tables[i], first + 4 * i)
@@ -257,7 +263,8 @@ def worker(mode: str, host: str, port: int, first: int, count: int, warmup: floa
     loop.run_until(lambda: time.perf_counter() >= run.stop_at)
     return {"actions": run.actions, "messages": run.messages,
             "cpu_s": time.process_time() - cpu_at_start[0],
-            "latencies": [x for t in tables for x in t.latencies]}
+            "latencies": [x for t in tables for x in t.latencies]
+            + [x for e in echoers for x in e.latencies]}
 
 
 def worker_main(argv: list[str]) -> None:
@@ -423,6 +430,9 @@ def main() -> None:
     print(f"game_cpu_share_server={sum(g['server_cpu_s'] for g in games) / seconds:.2f}")
     print(f"game_cpu_share_clients={sum(g['clients_cpu_s'] for g in games) / seconds:.2f}")
     print(f"echo_messages_per_s={echo_per_s:.0f}")
+    echo_latencies = sorted(x for e in echoes for x in e["latencies"])
+    print(f"echo_latency_p50_ms={percentile(echo_latencies, 0.50) * 1000:.2f}")
+    print(f"echo_latency_p99_ms={percentile(echo_latencies, 0.99) * 1000:.2f}")
     print(f"echo_cpu_share_server={sum(e['server_cpu_s'] for e in echoes) / seconds:.2f}")
     print(f"echo_cpu_share_clients={sum(e['clients_cpu_s'] for e in echoes) / seconds:.2f}")
     print(f"ratio_vs_echo={actions_per_s / echo_per_s if echo_per_s else 0:.2f}")
