@@ -20,7 +20,7 @@ import trio
 import engine
 from engine import Game, RuleError, RuleSet
 from engine.bots import choose_action
-from engine.events import HandEnded, HandStarted, MatchEnded, TurnStarted
+from engine.events import HandEnded, HandStarted, MatchEnded, TurnStarted, is_public
 from protocol import (
     Act,
     Error,
@@ -368,6 +368,11 @@ class Room:
                     if (peer := session.peer) is not None]
         views = (codec.seat_views_to_wire(game, [seat_id for _, seat_id in audience])
                  if with_view else [None] * len(audience))
+        if all(map(is_public, events)):  # the usual case: the same events for everybody
+            shared = tuple(map(codec.event_to_wire, events))
+            for (peer, _), view in zip(audience, views, strict=True):
+                peer.send_events(shared, current, deadline, view)
+            return
         encoded: dict[int, dict[str, Any]] = {}  # public events are encoded once for everybody
         keep_alive = []  # so that ids in ``encoded`` stay unique
         for (peer, seat_id), view in zip(audience, views, strict=True):
