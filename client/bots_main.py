@@ -63,11 +63,15 @@ async def run_bots(args: argparse.Namespace) -> list[BotResult]:
 
 
 def main(args: argparse.Namespace) -> int:
+    failures: list[BaseException] = []
+    results: list[BotResult] = []
     try:
         results = trio.run(run_bots, args)
     except* (OSError, ConnectionLost, HandshakeRefused) as group:
-        for exc in group.exceptions:
-            print(f"uno bots: {exc}", file=sys.stderr)
+        failures.extend(group.exceptions)  # (no return in an except* block)
+    for exc in failures:
+        print(f"uno bots: {exc}", file=sys.stderr)
+    if failures:
         return 1
     for r in sorted(results, key=lambda r: r.name):
         print(f"{r.name}: room {r.room} seat {r.seat}, {r.actions} actions, {len(r.hands)} hands, "
