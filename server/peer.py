@@ -1,5 +1,6 @@
-"""One client connection: a reader task, a writer for what the socket cannot take at once, and a
-heartbeat. Nobody ever waits for a slow client: when its queue is full, it is dropped.
+"""One client connection: its reading (by the server's reactor on Linux, else by a task of its
+own), a writer for what the socket cannot take at once, and a heartbeat. Nobody ever waits for a
+slow client: when its queue is full, it is dropped.
 
 Sending is the server's hottest path (every move is one message to every seat), so on a real
 socket a message is written straight away when nothing is queued before it: the kernel almost
