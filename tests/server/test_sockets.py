@@ -11,15 +11,16 @@ import msgpack
 import pytest
 import trio
 
-from client.link import open_link
+from client.link import Link, open_link
 from protocol import PROTOCOL_VERSION, Hello, ListRooms, Ping, Rooms, Welcome
 from server import ServerConfig, UnoServer
 from server.peer import Peer
 from server.reactor import Reactor
 
-pytestmark = pytest.mark.skipif(not Reactor.available(), reason="the reactor needs epoll")
+needs_epoll = pytest.mark.skipif(not Reactor.available(), reason="the reactor needs epoll")
 
 
+@needs_epoll
 async def test_the_reactor_calls_the_reader_of_each_ready_socket() -> None:
     reactor = Reactor()
     pairs = [socket.socketpair() for _ in range(3)]
@@ -60,6 +61,7 @@ async def serve_on_loopback(nursery: trio.Nursery, config: ServerConfig) -> tupl
     return server, listeners[0].socket.getsockname()[1]
 
 
+@needs_epoll
 async def test_a_failing_request_costs_one_connection_and_the_others_go_on(
         monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture) -> None:
     original = UnoServer.hello
@@ -145,4 +147,24 @@ async def test_a_welcome_arrives_over_a_real_socket() -> None:
             link = await open_link("127.0.0.1", port)
             assert isinstance(await link.hello("zoë"), Welcome)
             await link.aclose()
+            nursery.cancel_scope.cancel()
+
+
+async def test_without_the_reactor_a_socket_is_read_by_its_own_task() -> None:
+    # (as on systems without epoll, or when handle_stream serves a socket outside serve())
+    ours, theirs = socket.socketpair()
+    server = UnoServer(ServerConfig(seed=1))
+    assert server.reactor is None
+    with trio.fail_after(10):
+        async with trio.open_nursery() as nursery:
+            nursery.start_soon(server.handle_stream,
+                               trio.SocketStream(trio.socket.from_stdlib_socket(ours)), "pair")
+            link = Link(trio.SocketStream(trio.socket.from_stdlib_socket(theirs)))
+            assert isinstance(await link.hello("zoë"), Welcome)
+            await link.send(ListRooms())
+            while not isinstance(await link.receive(), Rooms):
+                pass
+            await link.aclose()
+            while server.peers:  # the end of the stream ends the connection
+                await trio.sleep(0.01)
             nursery.cancel_scope.cancel()
