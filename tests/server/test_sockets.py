@@ -92,12 +92,18 @@ async def test_a_failing_request_costs_one_connection_and_the_others_go_on(
     assert "connection from" in caplog.text and "a bug" in caplog.text
 
 
-async def test_a_client_that_stops_reading_is_dropped_once_its_queue_is_full() -> None:
+def peer_on_a_narrow_socket(outgoing_queue: int) -> tuple[Peer, socket.socket, socket.socket]:
+    """A server's peer on one end of a socket pair whose buffers hold little, and both ends."""
     ours, theirs = socket.socketpair()
     for sock, option in ((ours, socket.SO_SNDBUF), (theirs, socket.SO_RCVBUF)):
         sock.setsockopt(socket.SOL_SOCKET, option, 4096)
-    server = UnoServer(ServerConfig(outgoing_queue=8))
+    server = UnoServer(ServerConfig(outgoing_queue=outgoing_queue))
     peer = Peer(server, trio.SocketStream(trio.socket.from_stdlib_socket(ours)), "pair")
+    return peer, ours, theirs
+
+
+async def test_a_client_that_stops_reading_is_dropped_once_its_queue_is_full() -> None:
+    peer, ours, theirs = peer_on_a_narrow_socket(outgoing_queue=8)
     sent = 0
     while not peer.closed:
         sent += 1
@@ -110,11 +116,7 @@ async def test_a_client_that_stops_reading_is_dropped_once_its_queue_is_full() -
 
 
 async def test_what_the_kernel_refuses_follows_in_order_when_the_client_reads_again() -> None:
-    ours, theirs = socket.socketpair()
-    for sock, option in ((ours, socket.SO_SNDBUF), (theirs, socket.SO_RCVBUF)):
-        sock.setsockopt(socket.SOL_SOCKET, option, 4096)
-    server = UnoServer(ServerConfig(outgoing_queue=10_000))
-    peer = Peer(server, trio.SocketStream(trio.socket.from_stdlib_socket(ours)), "pair")
+    peer, ours, theirs = peer_on_a_narrow_socket(outgoing_queue=10_000)
     count = 3000  # far more than the socket buffers hold: most wait for the writer task
     for nonce in range(1, count + 1):
         peer.send(Ping(nonce=nonce))
