@@ -44,6 +44,8 @@ soak: $(STAMP)
 bench: $(STAMP)
 	$(BIN)/python -m pip install --quiet -e '.[test,bench]'
 	$(BIN)/python bench/engine_speed.py
+	$(BIN)/python bench/server_load.py
+	$(BIN)/python bench/client_startup.py
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache .hypothesis .fuzz
