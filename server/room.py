@@ -108,6 +108,7 @@ class Room:
         self._version = 0  # counts applied changes
         self._bots_checked = -1  # the version at which off-turn bots last had their say
         self._hold_until: float | None = None  # after a restart: clocks wait for people to return
+        self._abandoned_at: float | None = None  # no match on, and everybody dropped: close then
 
     # ------------------------------------------------------------------ queries
 
@@ -204,6 +205,7 @@ class Room:
         if session.peer is not None:
             session.peer.send(Joined(room=self.info(), role=role, seat=seat_id))
         self.broadcast_room()
+        self._watch_abandonment()
         if self.game is not None:
             self.send_view(session)
 
@@ -275,6 +277,19 @@ class Room:
             self.close()
             return
         self.broadcast_room()
+        self._watch_abandonment()
+
+    def _watch_abandonment(self) -> None:
+        """With no match on, a room whose people have all dropped closes after
+        ``abandoned_room_grace`` unless one comes back or someone joins: rooms of connections that
+        never return must not fill the server (its rooms are limited)."""
+        abandoned = (not self.started and not self.spectators and bool(self.humans())
+                     and not any(seat.connected for seat in self.humans()))
+        if not abandoned:
+            self._abandoned_at = None
+        elif self._abandoned_at is None:
+            self._abandoned_at = trio.current_time() + self.config.abandoned_room_grace
+            self._wake_if_sooner()
 
     def _pick_new_host(self, exclude: Session) -> None:
         for seat in self.seats:
@@ -328,6 +343,7 @@ class Room:
         rng = random.SystemRandom() if seed is None else random.Random(f"{seed}/{self.id}")
         self.game = Game([s.id for s in self.seats], self.rules, rng)
         log.info("room %s: match starts with %d seats", self.id, len(self.seats))
+        self._abandoned_at = None
         self._schedule(turn_changed=True)  # first: the views carry the first turn's deadline
         self.broadcast_room()
         self._publish(self.game.deal_events, with_view=False)  # the deal, for the log...
@@ -473,11 +489,15 @@ class Room:
             if (self._bot_due is None and self._bots_checked != self._version
                     and self._off_turn_bot_moves()):
                 self._bot_due = now + self.settings.bot_delay
+        self._wake_if_sooner()
+
+    def _wake_if_sooner(self) -> None:
         if self._next_due() < self._asleep_until:  # else it wakes in time anyway, and looks again
             self._wake.set()
 
     def _next_due(self) -> float:
-        due = [t for t in (self._deadline, self._bot_due, self._next_hand_at) if t is not None]
+        due = [t for t in (self._deadline, self._bot_due, self._next_hand_at, self._abandoned_at)
+               if t is not None]
         return min(due, default=math.inf)
 
     def _clock_start(self) -> float:
@@ -500,6 +520,7 @@ class Room:
         self._hold_until = trio.current_time() + grace
         if self.game is not None:
             self._schedule(turn_changed=True)
+        self._watch_abandonment()
 
     def _off_turn_bot_moves(self) -> bool:
         game = self.game
@@ -526,6 +547,10 @@ class Room:
             await trio.sleep(0)
 
     def _tick(self, now: float) -> None:
+        if self._abandoned_at is not None and now >= self._abandoned_at:
+            log.info("room %s: nobody came back; closing it", self.id)
+            self.close()
+            return
         game = self.game
         if game is None:
             return

@@ -257,3 +257,37 @@ async def test_the_last_person_leaving_a_match_closes_the_room(harness: Harness,
         await ann.send(ListRooms())
         assert (await ann.expect(Rooms)).rooms == ()
         assert not srv.rooms
+
+
+async def test_a_room_whose_people_all_dropped_closes_unless_one_comes_back(
+        harness: Harness, autojump_clock: object) -> None:
+    with trio.fail_after(600):
+        # (abandoned_room_grace: 60 s; these clients read nothing, so no heartbeat timeouts)
+        srv = await harness.server(heartbeat_timeout=3600, ping_interval=3600)
+        rooms = {}
+        clients = {}
+        for name in ("ann", "bob", "cat"):
+            clients[name] = await harness.client(srv, name)
+            rooms[name] = (await clients[name].create(name=name)).room.id
+        began = trio.current_time()
+        for name in ("ann", "bob", "cat"):
+            await clients[name].link.aclose()
+        await trio.sleep(30)
+        # ann comes back in time; dan joins cat's room in time; nobody comes for bob's.
+        again = harness.connect(srv, "ann")
+        assert (await again.hello(clients["ann"].token)).resumed
+        await again.expect(Joined)
+        dan = await harness.client(srv, "dan")
+        await dan.join(rooms["cat"])
+        await trio.sleep(60)
+        assert set(srv.rooms) == {rooms["ann"], rooms["cat"]}
+        late = harness.connect(srv, "bob")
+        welcome = await late.hello(clients["bob"].token)
+        assert not welcome.resumed  # the room went, and its seat with it
+        # Dropped again, ann's room waits its full time once more, then goes.
+        await again.link.aclose()
+        await trio.sleep(59)
+        assert rooms["ann"] in srv.rooms
+        await trio.sleep(2)
+        assert set(srv.rooms) == {rooms["cat"]}
+        assert trio.current_time() - began > 120
