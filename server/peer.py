@@ -39,6 +39,10 @@ if TYPE_CHECKING:
 
 log = logging.getLogger("uno.server")
 RECEIVE_SIZE = 65536
+# Hanging up: how long, and how many bytes, the client's unread input is read and thrown away
+# after the write side is shut, so that the kernel does not reset the connection (see _hang_up).
+LINGER_SECONDS = 1.0
+LINGER_BYTES = 1 << 20
 
 
 class Peer:
@@ -158,11 +162,33 @@ class Peer:
         finally:
             self.closed = True
             self.server.peer_gone(self)
-            with trio.move_on_after(1) as scope:
-                scope.shield = True
-                await self.stream.aclose()
             log.info("connection from %s closed (%s, %s)", self.address, self.name,
                      self.close_reason or "eof")
+            with trio.CancelScope(shield=True):
+                await self._hang_up()
+
+    async def _hang_up(self) -> None:
+        """Close the stream so that the last messages (a ``bye`` above all) arrive.
+
+        A socket closed while the client's input is still unread makes the kernel reset the
+        connection, and a reset throws away what the client had not yet read. So on a socket the
+        write side is shut first (the client reads everything, then the end), its input is read
+        and thrown away until it closes too, or for at most LINGER_SECONDS and LINGER_BYTES,
+        and only then is the socket closed."""
+        if isinstance(self.stream, trio.SocketStream) and not self._unwritable:
+            with trio.move_on_after(LINGER_SECONDS):
+                try:
+                    await self.stream.send_eof()
+                    drained = 0
+                    while drained < LINGER_BYTES:
+                        data = await self.stream.receive_some(RECEIVE_SIZE)
+                        if not data:
+                            break
+                        drained += len(data)
+                except (trio.BrokenResourceError, trio.ClosedResourceError, OSError):
+                    pass  # already gone: nothing to wait for
+        with trio.move_on_after(1):
+            await self.stream.aclose()
 
     async def _write_loop(self) -> None:
         with self._write_scope:
