@@ -400,8 +400,11 @@ async def test_a_link_with_loss_and_delay_still_plays_a_hand(netem: Net, patient
 async def test_a_slow_link_that_keeps_losing_packets_still_plays_a_hand(
         net: Net, patient_server: Server) -> None:
     # Without netem: a token bucket of 64 kbit/s (bursts queue up: delay), and the link goes
-    # down for a quarter of a second every second or two (everything sent meanwhile is lost:
-    # TCP must retransmit; the outages are far shorter than the heartbeat: nobody is dropped).
+    # down for half a second every second or two (everything sent meanwhile is lost: TCP must
+    # retransmit; the outages are far shorter than the heartbeat: nobody is dropped). The game
+    # may happen to send nothing during an outage, so each outage also writes a ping on a spare
+    # connection: a segment in flight for longer than TCP's shortest retransmission timeout
+    # (200 ms), so that every run loses packets for sure.
     try:
         net.qdisc("tbf", "rate", "64kbit", "burst", "1600", "limit", "3000")
     except subprocess.CalledProcessError as exc:
@@ -414,10 +417,13 @@ async def test_a_slow_link_that_keeps_losing_packets_still_plays_a_hand(
         nonlocal outages
         while True:
             await trio.sleep(rng.uniform(1.0, 2.0))
+            spare = await connect_in(net.client_ns, SERVER_IP, patient_server.port)
             net.link(up=False)
             outages += 1
-            await trio.sleep(0.25)
+            await spare.send(Ping(nonce=outages))
+            await trio.sleep(0.5)
             net.link(up=True)
+            await spare.aclose()
 
     async with trio.open_nursery() as nursery:
         nursery.start_soon(flap)
