@@ -11,6 +11,7 @@ from .messages import (
     ACTION_KINDS,
     BOT_LEVELS,
     LANGUAGES,
+    LATE_JOIN,
     MAX_CHAT,
     MAX_MESSAGE_BYTES,
     MAX_NAME,
@@ -32,6 +33,7 @@ from .messages import (
     Message,
     Ping,
     Pong,
+    Queued,
     RemoveBot,
     RoomInfo,
     Rooms,
@@ -43,6 +45,7 @@ from .messages import (
     SetRules,
     Start,
     Sync,
+    TakeSeat,
     ViewMsg,
     Welcome,
     decode_message,
@@ -50,12 +53,13 @@ from .messages import (
 )
 
 __all__ = [
-    "ACTION_KINDS", "BOT_LEVELS", "CLIENT_SENDS", "CODES", "LANGUAGES", "MAX_CHAT",
+    "ACTION_KINDS", "BOT_LEVELS", "CLIENT_SENDS", "CODES", "LANGUAGES", "LATE_JOIN",
+    "MAX_CHAT",
     "MAX_MESSAGE_BYTES", "MAX_NAME", "NEED_DATA", "PRESET_NAMES", "PROTOCOL_VERSION",
     "SERVER_SENDS", "TRANSITIONS", "Act", "AddBot", "Bye", "ChatMsg", "Connection", "CreateRoom",
     "Error", "Events", "Hello", "JoinRoom", "Joined", "LeaveRoom", "Left", "ListRooms",
-    "LocalProtocolError", "Message", "Ping", "Pong", "ProtocolError", "RemoveBot", "Role",
+    "LocalProtocolError", "Message", "Ping", "Pong", "ProtocolError", "Queued", "RemoveBot", "Role",
     "RoomInfo", "RoomSummary", "RoomUpdate", "Rooms", "Say", "SeatInfo", "Sender", "SetRules",
-    "Start", "State", "Sync", "ViewMsg", "Welcome", "clean_text", "codec", "decode_message",
+    "Start", "State", "Sync", "TakeSeat", "ViewMsg", "Welcome", "clean_text", "codec", "decode_message",
     "is_clean_text", "message_types",
 ]

@@ -68,7 +68,7 @@ CLIENT_SENDS: dict[State, frozenset[str]] = {
     State.LOBBY: _ALWAYS | {"list_rooms", "create_room", "join_room", "chat"},
     State.PLAYER: _ALWAYS | {"leave_room", "action", "sync", "add_bot", "remove_bot", "set_rules",
                              "start", "chat", "list_rooms"},
-    State.SPECTATOR: _ALWAYS | {"leave_room", "sync", "chat", "list_rooms"},
+    State.SPECTATOR: _ALWAYS | {"leave_room", "sync", "chat", "list_rooms", "take_seat"},
     State.CLOSED: frozenset(),
 }
 
@@ -77,7 +77,7 @@ SERVER_SENDS: dict[State, frozenset[str]] = {
     State.GREETING: _ALWAYS | {"welcome", "error", "bye"},
     State.LOBBY: _ALWAYS | {"rooms", "joined", "chat", "error", "bye"},
     State.PLAYER: _ALWAYS | _IN_ROOM_SERVER,
-    State.SPECTATOR: _ALWAYS | _IN_ROOM_SERVER,
+    State.SPECTATOR: _ALWAYS | _IN_ROOM_SERVER | {"joined", "queued"},  # seated late, or waiting
     State.CLOSED: frozenset(),
 }
 
@@ -90,6 +90,7 @@ TRANSITIONS: dict[tuple[State, str], State] = {
     (State.LOBBY, "joined:spectator"): State.SPECTATOR,
     (State.PLAYER, "left"): State.LOBBY,
     (State.SPECTATOR, "left"): State.LOBBY,
+    (State.SPECTATOR, "joined:player"): State.PLAYER,  # a late arrival takes a seat
 }
 # Also: "bye", and an "error" with fatal=true, close the session from any state.
 _MOVES_STATE = frozenset({"bye", "error", "joined"} | {name for _, name in TRANSITIONS})

@@ -27,6 +27,9 @@ MAX_TOKEN = 64
 LANGUAGES = ("en", "es")
 PRESET_NAMES = ("official", "house")
 BOT_LEVELS = ("easy", "normal")
+# When a late arrival takes over a bot's seat during a match: at once, or when the next hand
+# is dealt (the host's choice, ``late_join`` of a room).
+LATE_JOIN = ("now", "next_hand")
 ACTION_KINDS = ("play", "jump_in", "draw", "keep_drawing", "pass", "choose_color", "challenge",
                 "accept", "call_uno", "catch")
 
@@ -176,6 +179,8 @@ class RoomSummary(Struct):
     preset: str = spec(Str(16, 1))
     started: bool = spec(Bool())
     password: bool = spec(Bool())
+    rules: dict[str, Any] = spec(Map(32, Scalar()), factory=dict)
+    turn_timeout: float | None = spec(Optional(_SECONDS), None)
 
 
 @dataclass(frozen=True, slots=True)
@@ -208,6 +213,9 @@ class RoomInfo(Struct):
     bot_delay: float = spec(Float(0, 10))
     password: bool = spec(Bool())
     started: bool = spec(Bool())
+    bot_level: str = spec(Str(8, choices=BOT_LEVELS), "normal")
+    late_join: str = spec(Str(10, choices=LATE_JOIN), "now")
+    queue: int = spec(Int(0, 10_000), 0)
 
 
 # ---------------------------------------------------------------------------- messages
@@ -310,6 +318,7 @@ class CreateRoom(Message):
     turn_timeout: float = spec(_SECONDS, 30.0)
     bot_delay: float = spec(Float(0, 10), 1.0)
     password: str | None = spec(Optional(Str(MAX_PASSWORD, 1)), None)
+    late_join: str = spec(Str(10, choices=LATE_JOIN), "now")
 
 
 @message("join_room", Sender.CLIENT)
@@ -347,12 +356,27 @@ class SetRules(Message):
     rules: dict[str, Any] = spec(Map(32, Scalar()), factory=dict)
     turn_timeout: float | None = spec(Optional(_SECONDS), None)
     bot_delay: float | None = spec(Optional(Float(0, 10)), None)
+    bot_level: str | None = spec(Optional(Str(8, choices=BOT_LEVELS)), None)
+    late_join: str | None = spec(Optional(Str(10, choices=LATE_JOIN)), None)
 
 
 @message("start", Sender.CLIENT)
 @dataclass(frozen=True, slots=True)
 class Start(Message):
-    """Host only: start the match with the seats taken (at least 2; add bots to fill seats)."""
+    """Host only: start the match. ``fill``: bots (of the room's ``bot_level``) take the empty
+    seats first; else the match is played by the seats taken (at least 2)."""
+
+    fill: bool = spec(Bool(), False)
+
+
+@message("take_seat", Sender.CLIENT)
+@dataclass(frozen=True, slots=True)
+class TakeSeat(Message):
+    """A spectator asks for a seat: a free one, or a bot's (``seat``: that bot's, if given). The
+    answer is ``joined`` (seated now) or ``queued`` (waiting). ``cancel`` leaves the line."""
+
+    seat: str | None = spec(Optional(_SEAT), None)
+    cancel: bool = spec(Bool(), False)
 
 
 @message("action", Sender.CLIENT)
@@ -434,6 +458,16 @@ class RoomUpdate(Message):
     """The room changed: somebody came, left, dropped, came back; rules or bots changed."""
 
     room: RoomInfo = nested(RoomInfo)
+
+
+@message("queued", Sender.SERVER)
+@dataclass(frozen=True, slots=True)
+class Queued(Message):
+    """You (a spectator) wait for a seat: ``position`` in the line (1 first, 0: not in it any
+    more); ``seat``: the bot's seat you take when the next hand is dealt (nil: none is free)."""
+
+    position: int = spec(Int(0, 10_000))
+    seat: str | None = spec(Optional(_SEAT), None)
 
 
 @message("left", Sender.SERVER)

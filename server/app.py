@@ -35,6 +35,7 @@ from protocol import (
     Start,
     State,
     Sync,
+    TakeSeat,
     Welcome,
 )
 
@@ -267,6 +268,7 @@ class UnoServer:
             name=message.name, preset=message.preset, overrides=dict(message.rules),
             max_seats=message.seats, turn_timeout=message.turn_timeout,
             bot_delay=message.bot_delay, password=message.password,
+            bot_level=message.bot_level, late_join=message.late_join,
         )
         room = Room(self, str(next(self._room_numbers)), settings)  # checks the rules
         self.rooms[room.id] = room
@@ -316,13 +318,18 @@ class UnoServer:
     def _set_rules(self, peer: Peer, session: Session, message: SetRules) -> None:
         room = self._in_room(session)
         room.check_host(session)
-        room.set_rules(message.preset, message.rules, message.turn_timeout, message.bot_delay)
+        room.set_rules(message.preset, message.rules, message.turn_timeout, message.bot_delay,
+                       message.bot_level, message.late_join)
         self._changed()
 
     def _start(self, peer: Peer, session: Session, message: Start) -> None:
         room = self._in_room(session)
         room.check_host(session)
-        room.start()
+        room.start(fill=message.fill)
+        self._changed()
+
+    def _take_seat(self, peer: Peer, session: Session, message: TakeSeat) -> None:
+        self._in_room(session).take_seat(session, message.seat, message.cancel)
         self._changed()
 
     def _act(self, peer: Peer, session: Session, message: Act) -> None:
@@ -356,4 +363,5 @@ class UnoServer:
         Ping: _ping, Pong: _pong, ListRooms: _list_rooms, CreateRoom: _create_room,
         JoinRoom: _join_room, LeaveRoom: _leave_room, AddBot: _add_bot, RemoveBot: _remove_bot,
         SetRules: _set_rules, Start: _start, Act: _act, Sync: _sync, Say: _say,
+        TakeSeat: _take_seat,
     }

@@ -27,6 +27,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from engine import Game
+from protocol import BOT_LEVELS, LATE_JOIN
 
 if TYPE_CHECKING:
     from .app import Session, UnoServer
@@ -172,6 +173,7 @@ def room_record(room: Room) -> dict[str, Any]:
             "name": settings.name, "preset": settings.preset, "overrides": settings.overrides,
             "max_seats": settings.max_seats, "turn_timeout": settings.turn_timeout,
             "bot_delay": settings.bot_delay, "password": settings.password,
+            "bot_level": settings.bot_level, "late_join": settings.late_join,
         },
         "seats": [
             {
@@ -203,6 +205,9 @@ def rebuild_room(server: UnoServer, record: dict[str, Any]) -> Room:
         max_seats=int(s["max_seats"]), turn_timeout=float(s["turn_timeout"]),
         bot_delay=float(s["bot_delay"]),
         password=None if s["password"] is None else str(s["password"]),
+        # (records written before these two settings existed lack them)
+        bot_level=_choice(s.get("bot_level", "normal"), BOT_LEVELS),
+        late_join=_choice(s.get("late_join", "now"), LATE_JOIN),
     )
     room = Room(server, str(record["id"]), settings)
     game = None if record["game"] is None else Game.restore(record["game"])
@@ -233,3 +238,9 @@ def rebuild_room(server: UnoServer, record: dict[str, Any]) -> Room:
     room._next_seat_number = int(record["next_seat"])
     server.sessions.update(sessions)
     return room
+
+
+def _choice(value: Any, choices: tuple[str, ...]) -> str:
+    if value not in choices:
+        raise ValueError(f"{value!r} is not one of {', '.join(choices)}")
+    return str(value)

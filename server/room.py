@@ -27,6 +27,7 @@ from protocol import (
     Joined,
     Left,
     ProtocolError,
+    Queued,
     RoomInfo,
     RoomSummary,
     RoomUpdate,
@@ -75,6 +76,8 @@ class RoomSettings:
     turn_timeout: float = 30.0
     bot_delay: float = 1.0
     password: str | None = None
+    bot_level: str = "normal"  # the level of the bots that fill empty seats at the start
+    late_join: str = "now"  # a late arrival takes a bot's seat "now" or at the "next_hand"
 
     def rules(self) -> RuleSet:
         """The preset with the overrides applied; overrides are wire values (as in
@@ -94,6 +97,9 @@ class Room:
         self.rules = settings.rules()
         self.seats: list[Seat] = []
         self.spectators: list[Session] = []
+        # Spectators waiting for a seat, first come first seated, each with the seat it asked
+        # for (None: any). They are seated by ``_seat_waiting``.
+        self.queue: list[tuple[Session, str | None]] = []
         self.host: Session | None = None
         self.game: Game | None = None
         self.closed = False
@@ -141,7 +147,8 @@ class Room:
             players=len(self.humans()), seats=self.settings.max_seats,
             bots=len(self.seats) - len(self.humans()), spectators=len(self.spectators),
             preset=self.settings.preset, started=self.started,
-            password=self.settings.password is not None,
+            password=self.settings.password is not None, rules=self.rules.to_dict(),
+            turn_timeout=self.settings.turn_timeout,
         )
 
     def info(self) -> RoomInfo:
@@ -159,7 +166,8 @@ class Room:
             spectators=len(self.spectators), preset=self.settings.preset,
             rules=self.rules.to_dict(), turn_timeout=self.settings.turn_timeout,
             bot_delay=self.settings.bot_delay, password=self.settings.password is not None,
-            started=self.started,
+            started=self.started, bot_level=self.settings.bot_level,
+            late_join=self.settings.late_join, queue=len(self.queue),
         )
 
     def _host_name(self) -> str:
@@ -172,8 +180,8 @@ class Room:
         self._next_seat_number += 1
         return seat_id
 
-    def _unique_name(self, name: str) -> str:
-        taken = {s.name for s in self.seats}
+    def _unique_name(self, name: str, exclude: Seat | None = None) -> str:
+        taken = {s.name for s in self.seats if s is not exclude}
         if name not in taken:
             return name
         for n in range(2, 100):
@@ -186,7 +194,13 @@ class Room:
         if self.started or (self.game is not None and self.game.outcome() is None):
             raise Refused(errors.ALREADY_STARTED, "the match has started: watch it, or wait")
         if len(self.seats) >= self.settings.max_seats:
-            raise Refused(errors.ROOM_FULL, "every seat is taken")
+            bots = [s for s in self.seats if s.kind == "bot"]
+            if not bots:
+                raise Refused(errors.ROOM_FULL, "every seat is taken")
+            self.seats.remove(bots[-1])  # before the start, a person arriving sends a bot away
+        if session in self.spectators:  # a spectator sitting down
+            self.spectators.remove(session)
+            self._drop_from_queue(session)
         seat = Seat(self._new_seat_id(), self._unique_name(session.name), "human", session=session)
         self.seats.append(seat)
         session.room, session.seat = self, seat
@@ -229,7 +243,99 @@ class Room:
         self.seats.remove(seat)
         if seat.session is not None:
             self.server.release(seat.session)
+        self._seat_waiting()
         self.broadcast_room()
+
+    # ---- late arrivals: spectators who wait for a seat
+
+    def take_seat(self, session: Session, seat_id: str | None, cancel: bool) -> None:
+        """A spectator asks for a seat (``seat_id``: that bot's); or, with ``cancel``, leaves
+        the line. Seated at once when the room allows it, else queued (and told where)."""
+        if session not in self.spectators:
+            raise Refused(errors.NO_SUCH_SEAT, "only a spectator can ask for a seat")
+        if cancel:
+            self._drop_from_queue(session)
+            if session.peer is not None:
+                session.peer.send(Queued(position=0))
+            self.broadcast_room()
+            return
+        if seat_id is not None and self._seat_by_id(seat_id).kind != "bot":
+            raise Refused(errors.NO_SUCH_SEAT, "that seat is not a bot's")
+        entries = [entry for entry in self.queue if entry[0] is session]
+        if entries:
+            self.queue[self.queue.index(entries[0])] = (session, seat_id)
+        else:
+            self.queue.append((session, seat_id))
+        log.info("room %s: %s asks for a seat", self.id, session.name)
+        if not self._seat_waiting():
+            self._tell_queue()
+            self.broadcast_room()
+
+    def _drop_from_queue(self, session: Session) -> None:
+        before = len(self.queue)
+        self.queue = [entry for entry in self.queue if entry[0] is not session]
+        if len(self.queue) != before:
+            self._tell_queue()
+
+    def _takeable(self) -> list[Seat]:
+        """The seats a late arrival may take over during a match: the bots' (never the seat of
+        a person who is away or disconnected: that seat waits for them)."""
+        game = self.game
+        return [s for s in self.seats if s.kind == "bot" and game is not None and s.id in game.seats]
+
+    def _plan(self) -> list[tuple[Session, Seat]]:
+        """Who in the line would sit where now, in order: each takes the bot's seat it asked for
+        if that one is still free, else the first free one."""
+        free = self._takeable()
+        plan = []
+        for session, wanted in self.queue:
+            if not free:
+                break
+            seat = next((s for s in free if s.id == wanted), free[0])
+            free.remove(seat)
+            plan.append((session, seat))
+        return plan
+
+    def _seat_waiting(self, hand_starts: bool = False) -> bool:
+        """Seat whoever in the line can sit now; whether anyone sat. Before a match (or between
+        two) they take free seats; during one, bots' seats, at once or (``late_join`` is
+        ``next_hand``) only as a hand is dealt (``hand_starts``)."""
+        if self.closed or not self.queue:
+            return False
+        seated = False
+        if not self.started:
+            while self.queue and (len(self.seats) < self.settings.max_seats
+                                  or any(s.kind == "bot" for s in self.seats)):
+                session, _ = self.queue[0]
+                self.add_player(session)  # takes it off the line and out of the spectators
+                seated = True
+        elif hand_starts or self.settings.late_join == "now":
+            for session, seat in self._plan():
+                self._take_over(session, seat)
+                seated = True
+        if seated:
+            self._tell_queue()
+        return seated
+
+    def _take_over(self, session: Session, seat: Seat) -> None:
+        """A late arrival sits in a bot's seat, with its cards and points, in the match on."""
+        self.spectators.remove(session)
+        self.queue = [entry for entry in self.queue if entry[0] is not session]
+        old_name = seat.name
+        seat.kind, seat.session, seat.away, seat.timeouts = "human", session, False, 0
+        seat.name = self._unique_name(session.name, exclude=seat)
+        session.room, session.seat = self, seat
+        log.info("room %s: %s takes over seat %s from %s", self.id, seat.name, seat.id, old_name)
+        self._schedule(turn_changed=False)  # first: the view carries the seat's deadline
+        self._joined(session, "player", seat.id)
+
+    def _tell_queue(self) -> None:
+        """Each spectator in the line learns their place (and the seat they will get)."""
+        reserved = ({session: seat.id for session, seat in self._plan()}
+                    if self.started else {})
+        for position, (session, _) in enumerate(self.queue, start=1):
+            if session.peer is not None:
+                session.peer.send(Queued(position=position, seat=reserved.get(session)))
 
     def leave(self, session: Session, reason: str = "left") -> None:
         """A deliberate leave: a seat goes to a bot during a match, or is freed before it."""
@@ -243,16 +349,19 @@ class Room:
                 self.seats.remove(seat)
         elif session in self.spectators:
             self.spectators.remove(session)
+            self._drop_from_queue(session)
         session.room, session.seat = None, None
         if session.peer is not None:
             session.peer.send(Left(reason=reason))
         log.info("room %s: %s leaves (%s)", self.id, session.name, reason)
+        self._seat_waiting()  # the seat left (a bot's now, or free) may be someone's turn
         self._after_membership_change(session)
 
     def disconnected(self, session: Session) -> None:
         """A person's connection dropped. A seat is kept for them; a spectator is gone."""
         if session in self.spectators:
             self.spectators.remove(session)
+            self._drop_from_queue(session)
             session.room = None
         self._after_membership_change(session)
         if self.started:
@@ -320,7 +429,8 @@ class Room:
             raise Refused(errors.NOT_HOST, "only the room's host may do that")
 
     def set_rules(self, preset: str, overrides: dict[str, Any], turn_timeout: float | None,
-                  bot_delay: float | None) -> None:
+                  bot_delay: float | None, bot_level: str | None = None,
+                  late_join: str | None = None) -> None:
         if self.started:
             raise Refused(errors.ALREADY_STARTED, "rules change before the start")
         settings = dataclasses.replace(self.settings, preset=preset, overrides=dict(overrides))
@@ -329,12 +439,20 @@ class Room:
             settings.turn_timeout = turn_timeout
         if bot_delay is not None:
             settings.bot_delay = bot_delay
+        if bot_level is not None:
+            settings.bot_level = bot_level
+        if late_join is not None:
+            settings.late_join = late_join
         self.settings = settings
         self.broadcast_room()
 
-    def start(self) -> None:
+    def start(self, fill: bool = False) -> None:
+        """Start a match; with ``fill``, bots of the room's level take the empty seats first."""
         if self.started:
             raise Refused(errors.ALREADY_STARTED, "the match is already on")
+        self._seat_waiting()  # people waiting for a seat come before bots
+        while fill and len(self.seats) < self.settings.max_seats:
+            self.add_bot(self.settings.bot_level)
         if len(self.seats) < 2:
             raise Refused(errors.NOT_ENOUGH_PLAYERS, "a match needs at least 2 players: add a bot")
         for seat in self.seats:
@@ -458,6 +576,7 @@ class Room:
         if not self.humans() and not self.spectators:
             self.close()  # only bots are left
             return
+        self._seat_waiting()  # between matches, those waiting take the free seats
         self.broadcast_room()
 
     # ------------------------------------------------------------------ time
@@ -556,6 +675,7 @@ class Room:
             return
         if self._next_hand_at is not None and now >= self._next_hand_at:
             self._next_hand_at = None
+            self._seat_waiting(hand_starts=True)  # late arrivals sit down for the new deal
             events = game.next_hand()
             self._after_events(events, turn_changed=True)
             return

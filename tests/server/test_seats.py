@@ -1,0 +1,228 @@
+"""Seats and late arrivals: bots fill the empty seats at the start (when the host asks), a person
+arriving before the start sends a bot away, and a spectator takes over a bot's seat during a
+match (at once or at the next deal, as the room says) or waits in line for one."""
+
+from __future__ import annotations
+
+import trio
+from srvkit import Harness, game_of, only_room, view_in
+
+from protocol import (
+    Events,
+    Joined,
+    LeaveRoom,
+    Message,
+    Queued,
+    RoomUpdate,
+    SetRules,
+    Start,
+    TakeSeat,
+    ViewMsg,
+)
+from server.persist import rebuild_room, room_record
+
+
+def hand_started(message: Message, number: int) -> bool:
+    return isinstance(message, Events) and any(
+        e["type"] == "hand_started" and e["hand_number"] == number for e in message.events)
+
+
+async def test_start_with_fill_seats_bots_of_the_room_level(harness: Harness,
+                                                           autojump_clock: object) -> None:
+    with trio.fail_after(30):
+        srv = await harness.server()
+        ann = await harness.client(srv, "ann")
+        await ann.create(seats=4, bot_level="easy")
+        await ann.send(Start(fill=True))
+        await ann.expect(ViewMsg)
+        seats = ann.room.seats if ann.room else ()
+        assert [s.kind for s in seats] == ["human", "bot", "bot", "bot"]
+        assert {s.level for s in seats[1:]} == {"easy"}
+        assert len(game_of(srv).seats) == 4
+
+
+async def test_start_without_fill_plays_with_the_seats_taken(harness: Harness,
+                                                             autojump_clock: object) -> None:
+    with trio.fail_after(30):
+        srv = await harness.server()
+        ann = await harness.client(srv, "ann")
+        room_id = (await ann.create(seats=6)).room.id
+        bob = await harness.client(srv, "bob")
+        await bob.join(room_id)
+        await ann.send(Start())
+        await ann.expect(ViewMsg)
+        assert len(game_of(srv).seats) == 2
+        await ann.send(Start(fill=True))  # (already on: nothing changes)
+        await ann.error("already_started")
+
+
+async def test_arriving_at_a_table_full_of_bots_sends_one_away(harness: Harness,
+                                                               autojump_clock: object) -> None:
+    with trio.fail_after(30):
+        srv = await harness.server()
+        ann = await harness.client(srv, "ann")
+        room_id = (await ann.create(bots=3)).room.id  # four seats, all taken
+        bob = await harness.client(srv, "bob")
+        joined = await bob.join(room_id)
+        assert joined.role == "player"
+        kinds = [s.kind for s in joined.room.seats]
+        assert kinds.count("bot") == 2 and kinds.count("human") == 2 and len(kinds) == 4
+        carl = await harness.client(srv, "carl")
+        await carl.join(room_id)
+        dora = await harness.client(srv, "dora")
+        await dora.join(room_id)
+        eve = await harness.client(srv, "eve")
+        await eve.send_wire({"type": "join_room", "room": room_id})
+        await eve.error("room_full")  # four people: no bot left to send away
+
+
+async def test_a_late_arrival_takes_over_a_bot_at_once(harness: Harness,
+                                                       autojump_clock: object) -> None:
+    with trio.fail_after(60):
+        srv = await harness.server()
+        ann = await harness.client(srv, "ann")
+        room_id = (await ann.create(seats=3, bots=2, bot_delay=1)).room.id
+        await ann.send(Start())
+        await ann.expect(ViewMsg)
+        bob = await harness.client(srv, "bob")
+        watching = await bob.join(room_id, spectate=True)
+        assert watching.role == "spectator"
+        bot = watching.room.seats[1]
+        assert bot.kind == "bot"
+        await bob.send(TakeSeat(seat=bot.seat))
+        joined = await bob.expect(Joined)
+        assert joined.role == "player" and joined.seat == bot.seat
+        seat_info = next(s for s in joined.room.seats if s.seat == bot.seat)
+        assert seat_info.kind == "human" and seat_info.name == "bob"
+        view = view_in(await bob.expect(ViewMsg))
+        assert view is not None and view["seat"] == bot.seat
+        game = game_of(srv)
+        assert sorted(str(c) for c in game.hand(bot.seat)) == sorted(view["hand"])  # its cards
+        # ann sees bob in that seat; and bob plays it (the bot no longer does)
+        await ann.expect(RoomUpdate, lambda m: any(s.name == "bob" and s.kind == "human"
+                                                   for s in m.room.seats))
+        def bob_played(m: Message) -> bool:
+            return isinstance(m, Events) and any(
+                e["type"] == "card_played" and e["seat"] == bot.seat for e in m.events)
+
+        async with trio.open_nursery() as nursery:
+            nursery.start_soon(lambda: ann.play(until=bob_played, now=True))
+            nursery.start_soon(lambda: bob.play(until=bob_played, now=True))
+        assert only_room(srv).seat_of(srv.sessions[bob.token.split(".")[0]]) is not None
+
+
+async def test_next_hand_seats_a_late_arrival_at_the_deal(harness: Harness,
+                                                          autojump_clock: object) -> None:
+    with trio.fail_after(600):
+        srv = await harness.server()
+        ann = await harness.client(srv, "ann")
+        room_id = (await ann.create(seats=2, bots=1, late_join="next_hand")).room.id
+        assert only_room(srv).info().late_join == "next_hand"
+        await ann.send(Start())
+        await ann.expect(ViewMsg)
+        bob = await harness.client(srv, "bob")
+        watching = await bob.join(room_id, spectate=True)
+        bot_seat = next(s.seat for s in watching.room.seats if s.kind == "bot")
+        await bob.send(TakeSeat())
+        queued = await bob.expect(Queued)
+        assert (queued.position, queued.seat) == (1, bot_seat)
+        assert only_room(srv).info().queue == 1
+
+        async def ann_plays() -> None:
+            await ann.play(until=lambda m: hand_started(m, 2), now=True)
+
+        async def bob_waits() -> None:
+            await bob.expect(Joined)
+
+        async with trio.open_nursery() as nursery:
+            nursery.start_soon(ann_plays)
+            nursery.start_soon(bob_waits)
+        start = next(i for i, m in enumerate(bob.log) if isinstance(m, Joined) and m.role == "player")
+        assert not any(isinstance(m, Events) and any(e["type"] == "card_played" for e in m.events)
+                       for m in bob.log[start:])  # no move of hand 1 came after the seat
+        await bob.expect(Events, lambda m: hand_started(m, 2))
+
+
+async def test_spectators_wait_in_line_for_a_seat_that_frees(harness: Harness,
+                                                              autojump_clock: object) -> None:
+    with trio.fail_after(60):
+        srv = await harness.server()
+        ann = await harness.client(srv, "ann")
+        room_id = (await ann.create(seats=2)).room.id
+        bob = await harness.client(srv, "bob")
+        await bob.join(room_id)
+        await ann.send(Start())
+        await ann.expect(ViewMsg)
+        carl = await harness.client(srv, "carl")
+        dora = await harness.client(srv, "dora")
+        for position, client in enumerate((carl, dora), start=1):
+            await client.join(room_id, spectate=True)
+            await client.send(TakeSeat())
+            queued = await client.expect(Queued)
+            assert (queued.position, queued.seat) == (position, None)  # no bot to take over
+        await bob.send_wire({"type": "take_seat"})  # a player cannot ask: the protocol refuses
+        await bob.error("not_allowed_now")
+        await bob.send(LeaveRoom())  # bob's seat goes to a bot... and carl takes it at once
+        joined = await carl.expect(Joined)
+        assert joined.role == "player" and joined.seat == bob.seat
+        assert (await dora.expect(Queued)).position == 1
+        await dora.send(TakeSeat(cancel=True))
+        assert (await dora.expect(Queued)).position == 0
+        assert only_room(srv).queue == []
+
+
+async def test_a_spectator_cannot_take_a_persons_seat(harness: Harness,
+                                                      autojump_clock: object) -> None:
+    with trio.fail_after(30):
+        srv = await harness.server()
+        ann = await harness.client(srv, "ann")
+        joined = await ann.create(seats=3, bots=1)
+        await ann.send(Start())
+        await ann.expect(ViewMsg)
+        bob = await harness.client(srv, "bob")
+        await bob.join(joined.room.id, spectate=True)
+        await bob.send(TakeSeat(seat=ann.seat))
+        await bob.error("no_such_seat")
+        await bob.send(TakeSeat(seat="99"))
+        await bob.error("no_such_seat")
+
+
+async def test_before_the_start_a_waiting_spectator_sits_when_a_seat_frees(
+        harness: Harness, autojump_clock: object) -> None:
+    with trio.fail_after(30):
+        srv = await harness.server()
+        ann = await harness.client(srv, "ann")
+        room_id = (await ann.create(seats=2)).room.id
+        bob = await harness.client(srv, "bob")
+        await bob.join(room_id)
+        carl = await harness.client(srv, "carl")
+        await carl.join(room_id, spectate=True)
+        await carl.send(TakeSeat())
+        assert (await carl.expect(Queued)).position == 1
+        await bob.send(LeaveRoom())
+        joined = await carl.expect(Joined)
+        assert joined.role == "player" and [s.name for s in joined.room.seats] == ["ann", "carl"]
+
+
+async def test_the_host_sets_bot_level_and_late_join_and_the_store_keeps_them(
+        harness: Harness, autojump_clock: object) -> None:
+    with trio.fail_after(30):
+        srv = await harness.server()
+        ann = await harness.client(srv, "ann")
+        await ann.create()
+        await ann.send(SetRules(preset="official", bot_level="easy", late_join="next_hand"))
+        update = await ann.expect(RoomUpdate, lambda m: m.room.bot_level == "easy")
+        assert (update.room.bot_level, update.room.late_join) == ("easy", "next_hand")
+        room = only_room(srv)
+        rebuilt = rebuild_room(srv, room_record(room))
+        assert (rebuilt.settings.bot_level, rebuilt.settings.late_join) == ("easy", "next_hand")
+
+
+async def test_the_room_list_carries_the_rules_in_force(harness: Harness,
+                                                        autojump_clock: object) -> None:
+    with trio.fail_after(30):
+        srv = await harness.server()
+        ann = await harness.client(srv, "ann")
+        await ann.create(rules={"jump_in": True}, turn_timeout=45)
+        (summary,) = [only_room(srv).summary()]
+        assert summary.rules["jump_in"] is True and summary.turn_timeout == 45
