@@ -43,7 +43,8 @@ RULES = {"first_to_left": True, "draw_until_playable": False, "wild_draw_four": 
          "jump_in": True, "uno_penalty": 2, "false_catch_penalty": 0, "target_score": 500}
 
 SUMMARY = RoomSummary(id="7", name="Friday night", host="Zoë", players=2, seats=4, bots=1,
-                      spectators=3, preset="house", started=True, password=False)
+                      spectators=3, preset="house", started=True, password=False,
+                      rules={"jump_in": True}, turn_timeout=45.0)
 SEATS = (
     SeatInfo(seat="1", name="Zoë", kind="human"),
     SeatInfo(seat="2", name="Bot 1", kind="bot", level="easy"),
@@ -51,7 +52,7 @@ SEATS = (
 )
 ROOM = RoomInfo(id="7", name="Friday night", host="Zoë", host_seat="1", max_seats=4, seats=SEATS,
                 spectators=3, preset="house", rules=RULES, turn_timeout=30.0, bot_delay=1.0,
-                password=True, started=True)
+                password=True, started=True, bot_level="easy", late_join="next_hand", queue=2)
 EVENTS = (
     {"type": "card_played", "seat": "1", "card": "R7", "color": "R", "jump_in": False},
     {"type": "drew", "seat": "2", "count": 2, "cards": None, "reason": "draw_two"},
@@ -67,14 +68,15 @@ CLIENT_SAMPLES: dict[str, Message] = {
     "create_room": protocol.CreateRoom(name="Friday night", preset="house",
                                        rules={"seven_zero": True, "uno_penalty": 4}, seats=6,
                                        bots=2, bot_level="easy", turn_timeout=20.5, bot_delay=0.5,
-                                       password="hunter2"),
+                                       password="hunter2", late_join="next_hand"),
     "join_room": protocol.JoinRoom(room="7", password="hunter2", spectate=True),
     "leave_room": protocol.LeaveRoom(),
     "add_bot": protocol.AddBot(level="easy"),
     "remove_bot": protocol.RemoveBot(seat="2"),
     "set_rules": protocol.SetRules(preset="official", rules={"jump_in": True}, turn_timeout=0.0,
-                                   bot_delay=2.0),
-    "start": protocol.Start(),
+                                   bot_delay=2.0, bot_level="easy", late_join="next_hand"),
+    "start": protocol.Start(fill=True),
+    "take_seat": protocol.TakeSeat(seat="2", cancel=True),
     "action": protocol.Act(kind="play", card="R7", target="3", uno=True),
     "sync": protocol.Sync(),
     "chat": protocol.Say(text="good game 🙂"),
@@ -91,6 +93,7 @@ SERVER_SAMPLES: dict[str, Message] = {
     "joined": protocol.Joined(room=ROOM, role="player", seat="1"),
     "room": protocol.RoomUpdate(room=ROOM),
     "left": protocol.Left(reason="room_closed"),
+    "queued": protocol.Queued(position=2, seat="3"),
     "view": protocol.ViewMsg(view={"seat": "1", "seats": ["1", "2"], "top": "R7"}, deadline=12.5),
     "events": protocol.Events(events=EVENTS, current="3", deadline=29.0,
                               view={"seat": "1", "seats": ["1", "2"], "top": "R7"}),
