@@ -1,6 +1,7 @@
 """``uno host`` and ``uno join``: their arguments and what they run.
 
-    uno host [--name TABLE] [--bots N] [--rules official|house] [--port P] [--start] [--seed N]
+    uno host [--name TABLE] [--seats N] [--bots N] [--rules official|house] [rule options]
+             [--port P] [--start] [--seed N]
     uno join [HOST[:PORT]]
 
 Both take ``--lang es|en`` and ``--player NAME``. Importing this module is cheap: prompt-toolkit,
@@ -45,11 +46,81 @@ def add_host_arguments(parser: argparse.ArgumentParser) -> None:
                         help="time for a turn, 0 for none (default 30)")
     parser.add_argument("--bot-delay", type=float, default=1.0, metavar="SECONDS",
                         help="how long bots think (default 1)")
-    parser.add_argument("--start", action="store_true", help="start the match at once")
+    _rule_arguments(parser)
+    parser.add_argument("--start", action="store_true",
+                        help="start the match at once (bots take the empty seats)")
     parser.add_argument("--seed", type=int, default=None,
                         help="deal from a seeded shuffle (tests and demos)")
     parser.add_argument("--no-discovery", action="store_true", help="do not announce on the LAN")
     _common(parser)
+
+
+def _rule_arguments(parser: argparse.ArgumentParser) -> None:
+    """Every rule option of the engine, and the table's bot level and late-arrival setting.
+    Rule options left out keep the preset's value."""
+    from protocol import BOT_LEVELS, LATE_JOIN
+
+    rules = parser.add_argument_group("rule options (each defaults to the preset's)")
+    rules.add_argument("--target", type=int, default=None, metavar="POINTS",
+                       help="points that win the match (the preset's: 500)")
+    rules.add_argument("--single-hand", action="store_true", help="play one hand, not a match")
+    for flag, help_text in _SWITCHES:
+        rules.add_argument(f"--{flag}", action=argparse.BooleanOptionalAction, default=None,
+                           help=help_text)
+    rules.add_argument("--uno-penalty", type=int, default=None, metavar="CARDS",
+                       help="cards drawn when caught without saying UNO (0-10)")
+    rules.add_argument("--false-catch-penalty", type=int, default=None, metavar="CARDS",
+                       help="cards drawn for a false catch (0-10)")
+    rules.add_argument("--bot-level", choices=BOT_LEVELS, default="normal",
+                       help="the level of the bots (default normal)")
+    rules.add_argument("--late-join", choices=[v.replace("_", "-") for v in LATE_JOIN],
+                       default="now", help="when someone arriving during a match takes over a "
+                                           "bot's seat: at once, or at the next hand (default now)")
+
+
+# (flag, help); the RuleSet option is the flag with "_" for "-", except the strict +4.
+_SWITCHES = (
+    ("draw-until-playable", "draw until a card can be played (R9)"),
+    ("strict-wild-draw-four", "a Wild Draw Four only without the colour in play, no challenge (R13)"),
+    ("stack-draw-two", "answer a Draw Two with a Draw Two (R14)"),
+    ("stack-wild-draw-four", "stack Wild Draw Fours on draws (R15)"),
+    ("seven-zero", "a 7 swaps hands, a 0 passes them along (R15)"),
+    ("jump-in", "play an identical card out of turn (R15)"),
+    ("first-to-left", "the dealer's left starts and play goes clockwise (R5)"),
+)
+
+
+def rule_overrides(args: argparse.Namespace) -> dict[str, object]:
+    """The rule options given on the command line, in wire form (``RuleSet.to_dict``'s)."""
+    out: dict[str, object] = {}
+    for flag, _ in _SWITCHES:
+        value = getattr(args, flag.replace("-", "_"))
+        if value is None:
+            continue
+        if flag == "strict-wild-draw-four":
+            out["wild_draw_four"] = "strict" if value else "challenge"
+        else:
+            out[flag.replace("-", "_")] = value
+    if args.single_hand:
+        out["target_score"] = None
+    elif args.target is not None:
+        out["target_score"] = args.target
+    if args.uno_penalty is not None:
+        out["uno_penalty"] = args.uno_penalty
+    if args.false_catch_penalty is not None:
+        out["false_catch_penalty"] = args.false_catch_penalty
+    return out
+
+
+def check_rules(preset: str, overrides: dict[str, object]) -> str | None:
+    """Why these options make no rule set (the engine's words), or None."""
+    from engine import RuleSet
+
+    try:
+        RuleSet.from_dict({**RuleSet.preset(preset).to_dict(), **overrides})
+    except (TypeError, ValueError) as exc:
+        return str(exc)
+    return None
 
 
 def add_join_arguments(parser: argparse.ArgumentParser) -> None:
@@ -99,6 +170,11 @@ def run_host(args: argparse.Namespace) -> int:
     if not 2 <= seats <= 10 or args.bots >= seats:
         print("uno host: seats must be 2-10, with at least one left for you", file=sys.stderr)
         return 2
+    overrides = rule_overrides(args)
+    problem = check_rules(args.rules, overrides)
+    if problem is not None:
+        print(f"uno host: {problem}", file=sys.stderr)
+        return 2
 
     def client(application: Application[int]) -> ClientApp:  # after the first screen is up
         from protocol import CreateRoom
@@ -109,7 +185,8 @@ def run_host(args: argparse.Namespace) -> int:
         table = " ".join((args.name or t("default_table", name=name)).split())[:32] or "UNO"
         create = CreateRoom(name=table, preset=args.rules, seats=seats, bots=args.bots,
                             turn_timeout=max(0.0, min(3600.0, args.turn_timeout)),
-                            bot_delay=max(0.0, min(10.0, args.bot_delay)))
+                            bot_delay=max(0.0, min(10.0, args.bot_delay)), rules=overrides,
+                            bot_level=args.bot_level, late_join=args.late_join.replace("-", "_"))
         from .state import TokenStore
 
         host = HostOptions(table=table, create=create, port=args.port, seed=args.seed,

@@ -1,24 +1,32 @@
-"""The "new table" form: its fields, how keys change them, and the ``create_room`` it produces."""
+"""The "new table" form: its fields, how keys change them, and the ``create_room`` it produces.
+
+Every rule option of the engine (``engine.rules.RuleSet``) has a field, and so do the table's
+settings (seats, bots and their level, turn time, when late arrivals sit, password).
+"""
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 from typing import Any
 
-from engine.rules import RuleSet
-from protocol import CreateRoom, clean_text
+from engine.rules import RuleSet, WildDrawFour
+from protocol import BOT_LEVELS, LATE_JOIN, CreateRoom, clean_text
 from protocol.messages import MAX_ROOM_NAME
 
 TIMEOUTS = (0.0, 15.0, 30.0, 45.0, 60.0, 90.0, 120.0)
+TARGETS: tuple[int | None, ...] = (None, 100, 200, 250, 300, 500, 750, 1000)  # None: one hand
 # Rule options offered as yes/no fields: (field key, RuleSet option).
 OPTIONS = (
+    ("draw_until", "draw_until_playable"),
     ("stack", "stack_draw_two"),
+    ("stack_four", "stack_wild_draw_four"),
     ("seven_zero", "seven_zero"),
     ("jump_in", "jump_in"),
-    ("draw_until", "draw_until_playable"),
+    ("left_first", "first_to_left"),
 )
-FIELDS = ("name", "preset", "seats", "bots", "timeout", "password",
-          *(key for key, _ in OPTIONS), "single")
+PENALTIES = (("uno_penalty", "uno_penalty"), ("false_catch", "false_catch_penalty"))
+FIELDS = ("name", "preset", "seats", "bots", "bot_level", "timeout", "late_join", "password",
+          "target", "strict", *(key for key, _ in OPTIONS), *(key for key, _ in PENALTIES))
 TEXT_FIELDS = ("name", "password")
 
 
@@ -28,10 +36,14 @@ class CreateForm:
     preset: str = "official"
     seats: int = 4
     bots: int = 3
+    bot_level: str = "normal"
     timeout: float = 30.0
+    late_join: str = "now"
     password: str = ""
     options: dict[str, bool] = field(default_factory=dict)
-    single: bool = False
+    strict: bool = False  # R13 (a Wild Draw Four only without the colour) rather than R12
+    target: int | None = 500
+    penalties: dict[str, int] = field(default_factory=dict)
     focus: int = 0
 
     def __post_init__(self) -> None:
@@ -39,8 +51,16 @@ class CreateForm:
             self._preset_options()
 
     def _preset_options(self) -> None:
+        """Every rule field takes the preset's value (choosing a preset resets them)."""
         rules = RuleSet.preset(self.preset)
         self.options = {key: bool(getattr(rules, option)) for key, option in OPTIONS}
+        self.penalties = {key: int(getattr(rules, option)) for key, option in PENALTIES}
+        self.strict = rules.wild_draw_four is WildDrawFour.STRICT
+        self.target = rules.target_score
+
+    @property
+    def single(self) -> bool:
+        return self.target is None
 
     @property
     def focused(self) -> str:
@@ -64,13 +84,20 @@ class CreateForm:
             self.bots = min(self.bots, self.seats - 1)
         elif key == "bots":
             self.bots = min(self.seats - 1, max(0, self.bots + delta))
+        elif key == "bot_level":
+            self.bot_level = _step(BOT_LEVELS, self.bot_level, delta)
         elif key == "timeout":
-            index = TIMEOUTS.index(self.timeout) if self.timeout in TIMEOUTS else 2
-            self.timeout = TIMEOUTS[min(len(TIMEOUTS) - 1, max(0, index + delta))]
+            self.timeout = _step(TIMEOUTS, self.timeout, delta, wrap=False)
+        elif key == "late_join":
+            self.late_join = _step(LATE_JOIN, self.late_join, delta)
+        elif key == "target":
+            self.target = _step(TARGETS, self.target, delta, wrap=False)
+        elif key == "strict":
+            self.strict = not self.strict
         elif key in self.options:
             self.options[key] = not self.options[key]
-        elif key == "single":
-            self.single = not self.single
+        elif key in self.penalties:
+            self.penalties[key] = min(10, max(0, self.penalties[key] + delta))
 
     def type_text(self, text: str) -> None:
         key = self.focused
@@ -87,13 +114,25 @@ class CreateForm:
             self.password = self.password[:-1]
 
     def rules(self) -> dict[str, Any]:
+        """Every rule option, as the fields say (wire form, as in ``RuleSet.to_dict``)."""
         overrides: dict[str, Any] = {option: self.options[key] for key, option in OPTIONS}
-        if self.single:
-            overrides["target_score"] = None
+        overrides.update({option: self.penalties[key] for key, option in PENALTIES})
+        overrides["wild_draw_four"] = (WildDrawFour.STRICT if self.strict
+                                       else WildDrawFour.CHALLENGE).value
+        overrides["target_score"] = self.target
         return overrides
 
     def message(self, default_name: str) -> CreateRoom:
         name = clean_text(self.name).strip() or default_name
         return CreateRoom(name=name[:MAX_ROOM_NAME], preset=self.preset, rules=self.rules(),
-                          seats=self.seats, bots=self.bots, turn_timeout=self.timeout,
+                          seats=self.seats, bots=self.bots, bot_level=self.bot_level,
+                          turn_timeout=self.timeout, late_join=self.late_join,
                           password=self.password or None)
+
+
+def _step(values: tuple[Any, ...], current: Any, delta: int, wrap: bool = True) -> Any:
+    """The value ``delta`` steps from ``current`` in ``values`` (round, or stopping at the ends)."""
+    index = values.index(current) if current in values else 0
+    if wrap:
+        return values[(index + delta) % len(values)]
+    return values[min(len(values) - 1, max(0, index + delta))]

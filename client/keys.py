@@ -121,6 +121,8 @@ def make_key_bindings(model: Model, after: Callable[[], None]) -> KeyBindings:
     # ---- in a room
     room_cmds = commands & in_room
     bind("s", filter=room_cmds)(model.start)
+    bind("S", filter=room_cmds)(lambda: model.start(fill=False))
+    bind("j", filter=room_cmds & Condition(lambda: model.role == "spectator"))(model.take_seat)
     bind("+", filter=room_cmds)(model.add_bot)
     bind("-", filter=room_cmds)(model.remove_bot)
     bind("l", filter=room_cmds)(model.leave)

@@ -40,6 +40,7 @@ from protocol import (
     Ping,
     Pong,
     ProtocolError,
+    Queued,
     RemoveBot,
     RoomInfo,
     Rooms,
@@ -47,6 +48,7 @@ from protocol import (
     RoomUpdate,
     Say,
     Start,
+    TakeSeat,
     ViewMsg,
     Welcome,
     clean_text,
@@ -108,6 +110,12 @@ class Model(TableIntents):
         self.text_prompt: Prompt | None = None  # CHAT or PASSWORD while typing
         self.input_text = ""
         self.password_room: str | None = None
+        self.password_spectate = False  # the password prompt is for watching (or a seat later)
+        # a late arrival: asked for a seat on joining; place in the line for one (0: not in
+        # it) and the bot's seat reserved for the next hand
+        self.want_seat = False
+        self.queue_position = 0
+        self.queue_seat: str | None = None
         self.confirm_quit = False
         self.quit = False
         self.notice = ""
@@ -269,8 +277,13 @@ class Model(TableIntents):
             self.view = None
         self.room, self.role, self.seat = message.room, message.role, message.seat
         self.form = None
+        if message.role == "player":
+            self.queue_position, self.queue_seat = 0, None
+        elif self.want_seat:  # arrived after the start: ask for a bot's seat at once
+            self._send(TakeSeat())
+        self.want_seat = False
         if self.auto_start and self.is_host and not message.room.started:
-            self.outbox.append(Start())
+            self.outbox.append(Start(fill=True))  # `uno host --start`: bots take the empty seats
         self.auto_start = False
 
     def _room(self, message: RoomUpdate) -> None:
@@ -286,6 +299,9 @@ class Model(TableIntents):
                 continue
             if prev is None:
                 self._log([t("ev_joined", name=clean_text(info.name))])
+            elif prev.kind == "bot" and info.kind == "human":
+                self._log([t("ev_took_seat", name=clean_text(info.name),
+                             bot=clean_text(prev.name))])
             elif prev.connected and not info.connected:
                 self._log([t("ev_dropped", name=clean_text(info.name))])
             elif not prev.connected and info.connected:
@@ -298,9 +314,13 @@ class Model(TableIntents):
         self._leave_room_state()
         self.outbox.append(ListRooms())
 
+    def _queued(self, message: Queued) -> None:
+        self.queue_position, self.queue_seat = message.position, message.seat
+
     def _leave_room_state(self) -> None:
         self.room = self.view = None
         self.role = self.seat = None
+        self.queue_position, self.queue_seat, self.want_seat = 0, None, False
         self.deadline_at = None
         self.log.clear()
         self.logged_hand = None
@@ -441,7 +461,8 @@ class Model(TableIntents):
         if prompt is Prompt.CHAT and text:
             self._send(Say(text=text))
         elif prompt is Prompt.PASSWORD and self.password_room is not None:
-            self._send(JoinRoom(room=self.password_room, password=text or None))
+            self._send(JoinRoom(room=self.password_room, password=text or None,
+                                spectate=self.password_spectate))
 
     # ================================================================== intents: browse
 
@@ -480,9 +501,11 @@ class Model(TableIntents):
         if not self.rooms:
             return
         room = self.rooms[self.room_index]
+        # A match on is joined as a spectator; Enter (not w) then asks for a bot's seat.
+        self.want_seat = room.started and not spectate
         spectate = spectate or room.started
-        if room.password and not spectate:
-            self.password_room = room.id
+        if room.password:
+            self.password_room, self.password_spectate = room.id, spectate
             self.text_prompt, self.input_text = Prompt.PASSWORD, ""
             return
         self._send(JoinRoom(room=room.id, spectate=spectate))
@@ -496,9 +519,15 @@ class Model(TableIntents):
 
     # ================================================================== intents: room
 
-    def start(self) -> None:
+    def start(self, fill: bool = True) -> None:
+        """``fill``: bots take the empty seats first (``s``); else the seats taken play (``S``)."""
         if self.is_host and self.room is not None and not self.room.started:
-            self._send(Start())
+            self._send(Start(fill=fill))
+
+    def take_seat(self) -> None:
+        """A spectator asks for a seat, or (already in the line) leaves the line."""
+        if self.room is not None and self.role == "spectator":
+            self._send(TakeSeat(cancel=True) if self.queue_position else TakeSeat())
 
     def add_bot(self) -> None:
         if self.is_host and self.room is not None and not self.room.started:
@@ -524,5 +553,5 @@ def _has_text(key: str) -> bool:
 _HANDLERS: dict[type, Callable[[Model, Any], None]] = {
     Welcome: Model._welcome, Rooms: Model._rooms, Joined: Model._joined, RoomUpdate: Model._room,
     Left: Model._left, ViewMsg: Model._view_msg, Events: Model._events, ChatMsg: Model._chat,
-    Error: Model._error, Ping: Model._ping,
+    Error: Model._error, Ping: Model._ping, Queued: Model._queued,
 }

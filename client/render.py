@@ -17,10 +17,11 @@ from prompt_toolkit.utils import get_cwidth
 from engine.cards import Card, Color
 from protocol import clean_text
 
-from .form import FIELDS, OPTIONS
+from .form import FIELDS, CreateForm
 from .i18n import card_name, color_name, t
 from .kinds import Prompt, Screen, Status
 from .model import Model
+from .rulestext import preset_name, rule_labels
 from .table import COLORS
 
 Line = StyleAndTextTuples
@@ -120,15 +121,15 @@ class Renderer:
     def title(self, width: int, height: int) -> list[Line]:
         m = self.model
         left = [t("app_title")]
-        if m.room is not None:
-            left.append(clean_text(m.room.name))
-            left.append(t("preset_" + m.room.preset) if m.room.preset in ("official", "house")
-                        else clean_text(m.room.preset))
+        room_info = m.room
+        if room_info is not None:
+            left.append(clean_text(room_info.name))
         view = m.view
         if view is not None:
             left.append(t("hand_no", n=view.hand_number))
-            target = view.rules.target_score
-            left.append(t("single_hand") if target is None else t("target_score", n=target))
+        if room_info is not None:  # the preset, then the options that are on
+            labels = rule_labels(room_info.rules) if view is not None else []
+            left.append(", ".join([preset_name(room_info.preset), *labels]))
         right = m.name
         text = " · ".join(left)
         room = width - width_of(right) - 2
@@ -166,10 +167,11 @@ class Renderer:
             screen = m.screen
             if screen is Screen.TABLE:
                 key = "help_table" if m.seat is not None else "help_spectator"
-                if m.view is not None and m.view.outcome is not None:
+                if m.view is not None and m.view.outcome is not None and m.seat is not None:
                     key = "help_waiting_host" if m.is_host else "help_waiting"
             elif screen is Screen.WAITING:
-                key = "help_waiting_host" if m.is_host else "help_waiting"
+                key = ("help_spectator" if m.seat is None
+                       else "help_waiting_host" if m.is_host else "help_waiting")
             else:
                 key = {Screen.BROWSE: "help_browse", Screen.LOBBY: "help_lobby",
                        Screen.CREATE: "form_hint"}.get(screen, "help_connecting")
@@ -281,6 +283,14 @@ class Renderer:
             lines.append(self.row(text, i == m.room_index, width))
         if not m.rooms:
             lines.append([("class:dim", "  " + t("lobby_none"))])
+        else:  # the chosen table's options, in words
+            room = m.rooms[min(m.room_index, len(m.rooms) - 1)]
+            options = ", ".join([preset_name(room.preset),
+                                 *rule_labels(room.rules, turn_timeout=room.turn_timeout)])
+            lines.append([])
+            for part in wrap(t("lobby_rules", table=clean_text(room.name), options=options),
+                             width - 2):
+                lines.append([("class:dim", "  " + part)])
         return lines
 
     def form(self, width: int, height: int) -> list[Line]:
@@ -289,34 +299,19 @@ class Renderer:
         lines: list[Line] = [[("bold", " " + t("form_title"))], []]
         if form is None:
             return lines
-        option_label = {"stack": "form_stack", "seven_zero": "form_seven_zero", "jump_in": "form_jump_in",
-                        "draw_until": "form_draw_until"}
+        rows: list[Line] = []
         for i, key in enumerate(FIELDS):
-            if key == "name":
-                label, value = t("form_name"), form.name + ("▏" if i == form.focus else "")
-            elif key == "preset":
-                label, value = t("form_preset"), t("preset_" + form.preset)
-            elif key == "seats":
-                label, value = t("form_seats"), str(form.seats)
-            elif key == "bots":
-                label, value = t("form_bots"), str(form.bots)
-            elif key == "timeout":
-                label = t("form_timeout")
-                value = t("off") if not form.timeout else t("seconds", n=int(form.timeout))
-            elif key == "password":
-                label = t("form_password")
-                value = ("*" * len(form.password) or t("none")) + ("▏" if i == form.focus else "")
-            elif key == "single":
-                label, value = t("form_single"), t("yes" if form.single else "no")
-            else:
-                label, value = t(option_label[key]), t("yes" if form.options[key] else "no")
+            label, value = form_field(form, key)
             focused = i == form.focus
-            if focused and key not in ("name", "password"):
+            if key in ("name", "password"):
+                value += "▏" if focused else ""
+            elif focused:
                 value = f"◀ {value} ▶"
-            text = f"{'›' if focused else ' '} {pad(label, 24)} {value}"
-            lines.append([("class:selected" if focused else "", pad(" " + text, min(width, 64)))])
-        assert len(OPTIONS) == 4
-        return lines
+            text = f"{'›' if focused else ' '} {pad(label, 26)} {value}"
+            rows.append([("class:selected" if focused else "", pad(" " + text, min(width, 66)))])
+        room = max(1, height - len(lines))
+        first = min(max(0, form.focus - room // 2), max(0, len(rows) - room))  # focus in sight
+        return lines + rows[first:first + room]
 
     def waiting(self, width: int, height: int) -> list[Line]:
         m = self.model
@@ -342,12 +337,23 @@ class Renderer:
             lines.append([("bold" if info.seat == m.seat else "", fit(text, width))])
         for i in range(len(room.seats), room.max_seats):
             lines.append([("class:dim", f"   {i + 1}. —")])
+        if room.queue:
+            lines.append([("class:dim", "   " + t("waiting_queue", n=room.queue))])
         lines.append([])
-        timeout = t("off") if not room.turn_timeout else t("seconds", n=int(room.turn_timeout))
-        preset = t("preset_" + room.preset) if room.preset in ("official", "house") else "?"
-        lines.append([("", " " + fit(t("waiting_rules", preset=preset, timeout=timeout), width - 1))])
-        hint = t("waiting_host") if m.is_host else t("waiting_guest", host=clean_text(room.host))
-        lines.append([("class:notice", " " + fit(hint, width - 1))])
+        options = ", ".join(rule_labels(room.rules, turn_timeout=room.turn_timeout,
+                                        bot_level=room.bot_level, late_join=room.late_join))
+        for part in wrap(t("waiting_rules", preset=preset_name(room.preset), options=options),
+                         width - 1):
+            lines.append([("", " " + part)])
+        empty = room.max_seats - len(room.seats)
+        if m.seat is None:
+            hint = spectator_hint(m)
+        elif m.is_host:
+            hint = t("waiting_host", n=empty) if empty else t("waiting_host_full")
+        else:
+            hint = t("waiting_guest", host=clean_text(room.host))
+        for part in wrap(hint, width - 1):
+            lines.append([("class:notice", " " + part)])
         room_left = height - len(lines) - 1
         if m.log and room_left > 0:  # who came and went
             lines.append([])
@@ -490,7 +496,7 @@ class Renderer:
         if view is None:
             return []
         if view.hand is None:
-            return [[("class:dim", " " + t("spectating"))]]
+            return [[("class:dim", " " + fit(spectator_hint(m), width - 1))]]
         hand = m.hand
         playable = m.playable
         header: Line = [("bold", " " + t("your_hand", n=len(hand)))]
@@ -529,6 +535,56 @@ class Renderer:
             return 1
         per_row = max(1, (width - 1) // CELL)
         return 1 + 3 * max(1, -(-len(view.hand) // per_row))
+
+
+def form_field(form: CreateForm, key: str) -> tuple[str, str]:
+    """The label and the value shown for one field of the new-table form."""
+    if key in _FORM_SWITCHES:
+        on = form.strict if key == "strict" else form.options[key]
+        return t(_FORM_SWITCHES[key]), t("yes" if on else "no")
+    if key in form.penalties:
+        label = t("form_uno_penalty" if key == "uno_penalty" else "form_false_catch")
+        return label, str(form.penalties[key])
+    value = {
+        "name": lambda: form.name,
+        "preset": lambda: preset_name(form.preset),
+        "seats": lambda: str(form.seats),
+        "bots": lambda: str(form.bots),
+        "bot_level": lambda: t("level_" + form.bot_level),
+        "timeout": lambda: t("off") if not form.timeout else t("seconds", n=int(form.timeout)),
+        "late_join": lambda: t("late_" + form.late_join),
+        "password": lambda: "*" * len(form.password) or t("none"),
+        "target": lambda: (t("rule_single") if form.target is None
+                           else t("target_points", n=form.target)),
+    }[key]()
+    return t(_FORM_LABELS[key]), value
+
+
+_FORM_LABELS = {"name": "form_name", "preset": "form_preset", "seats": "form_seats",
+                "bots": "form_bots", "bot_level": "form_bot_level", "timeout": "form_timeout",
+                "late_join": "form_late_join", "password": "form_password",
+                "target": "form_target"}
+_FORM_SWITCHES = {"strict": "form_strict", "draw_until": "form_draw_until", "stack": "form_stack",
+                  "stack_four": "form_stack_four", "seven_zero": "form_seven_zero",
+                  "jump_in": "form_jump_in", "left_first": "form_left_first"}
+
+
+def spectator_hint(m: Model) -> str:
+    """What a spectator can do about a seat, or where they are in the line for one."""
+    room = m.room
+    if m.queue_position:
+        if m.queue_seat is not None:
+            return t("queued_seat", name=m.name_of(m.queue_seat))
+        return t("queued_line", n=m.queue_position)
+    if room is None:
+        return t("spectating")
+    if not room.started:
+        if len(room.seats) < room.max_seats or any(s.kind == "bot" for s in room.seats):
+            return t("spectator_sit")
+        return t("spectator_wait")
+    if any(s.kind == "bot" for s in room.seats):
+        return t("spectator_take")
+    return t("spectator_wait")
 
 
 Region = Callable[[int, int], list[Line]]

@@ -199,7 +199,7 @@ def test_the_waiting_room_host_keys() -> None:
     model = seated(room=room_info(started=False))
     assert model.screen is Screen.WAITING and model.is_host
     sent = press(model, "+", "-", "s")
-    assert sent == [AddBot(), RemoveBot(seat="3"), Start()]
+    assert sent == [AddBot(), RemoveBot(seat="3"), Start(fill=True)]
 
 
 def test_a_guest_cannot_start() -> None:

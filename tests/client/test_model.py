@@ -61,7 +61,7 @@ def test_host_mode_creates_and_starts_its_table() -> None:
     model.apply(WELCOME)
     assert model.take_outbox() == [create]
     model.apply(Joined(room=room_info(started=False), role="player", seat=ME))
-    assert model.take_outbox() == [Start()]
+    assert model.take_outbox() == [Start(fill=True)]
     model.apply(Joined(room=room_info(started=False), role="player", seat=ME))
     assert model.take_outbox() == []  # only once
 

@@ -1,0 +1,58 @@
+"""The rule options of a table in words: which are on, translated (for the lobby, the waiting room
+and the table's header). Options left at their usual value are not named, except the target
+score and the UNO penalty, which every table has."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from engine.rules import RuleSet
+
+from .i18n import t
+
+PRESET_KEYS = {"official": "preset_official", "house": "preset_house"}
+
+
+def preset_name(preset: str) -> str:
+    key = PRESET_KEYS.get(preset)
+    return t(key) if key is not None else "?"
+
+
+def rule_labels(rules: Mapping[str, Any], *, turn_timeout: float | None = None,
+                bot_level: str | None = None, late_join: str | None = None) -> list[str]:
+    """Short labels of the options in ``rules`` (wire form, as in ``RoomInfo.rules``), and of the
+    table's settings given. Unknown or missing options count as the engine's defaults."""
+    base = RuleSet()
+    get = rules.get
+    labels = []
+    target = get("target_score", base.target_score)
+    labels.append(t("rule_single") if target is None else t("rule_target", n=target))
+    for option, key in _SWITCHES:
+        if get(option, getattr(base, option)) is True:
+            labels.append(t(key))
+    if get("wild_draw_four") == "strict":
+        labels.append(t("rule_strict_four"))
+    if get("first_to_left", True) is False:
+        labels.append(t("rule_right_first"))
+    uno = get("uno_penalty", base.uno_penalty)
+    labels.append(t("rule_uno_penalty", n=uno) if uno else t("rule_no_uno_penalty"))
+    false_catch = get("false_catch_penalty", base.false_catch_penalty)
+    if false_catch:
+        labels.append(t("rule_false_catch", n=false_catch))
+    if turn_timeout is not None:
+        labels.append(t("rule_turn", n=int(turn_timeout)) if turn_timeout else t("rule_no_clock"))
+    if bot_level is not None:
+        labels.append(t("rule_bots", level=t("level_" + bot_level)))
+    if late_join is not None:
+        labels.append(t("rule_late_" + late_join))
+    return labels
+
+
+_SWITCHES = (
+    ("draw_until_playable", "rule_draw_until"),
+    ("stack_draw_two", "rule_stack_two"),
+    ("stack_wild_draw_four", "rule_stack_four"),
+    ("seven_zero", "rule_seven_zero"),
+    ("jump_in", "rule_jump_in"),
+)

@@ -1,0 +1,45 @@
+"""`uno host` sets every rule option, the bots' level and the late-arrival setting by flags."""
+
+from __future__ import annotations
+
+import argparse
+
+import pytest
+
+from client.commands import add_host_arguments, check_rules, rule_overrides
+from engine import RuleSet
+from engine.rules import WildDrawFour
+
+
+def parse(*argv: str) -> argparse.Namespace:
+    parser = argparse.ArgumentParser()
+    add_host_arguments(parser)
+    return parser.parse_args(list(argv))
+
+
+def test_no_flags_keep_the_presets_options() -> None:
+    args = parse()
+    assert rule_overrides(args) == {}
+    assert (args.bot_level, args.late_join, args.seats) == ("normal", "now", None)
+
+
+def test_every_rule_option_has_a_flag() -> None:
+    args = parse("--rules", "house", "--no-draw-until-playable", "--no-strict-wild-draw-four",
+                 "--stack-wild-draw-four", "--seven-zero", "--jump-in", "--first-to-left",
+                 "--no-stack-draw-two", "--uno-penalty", "4", "--false-catch-penalty", "1",
+                 "--target", "250", "--bot-level", "easy", "--late-join", "next-hand")
+    overrides = rule_overrides(args)
+    rules = RuleSet.from_dict({**RuleSet.preset("house").to_dict(), **overrides})
+    assert rules == RuleSet(first_to_left=True, draw_until_playable=False,
+                            wild_draw_four=WildDrawFour.CHALLENGE, stack_draw_two=False,
+                            stack_wild_draw_four=True, seven_zero=True, jump_in=True,
+                            uno_penalty=4, false_catch_penalty=1, target_score=250)
+    assert (args.bot_level, args.late_join) == ("easy", "next-hand")
+    assert rule_overrides(parse("--single-hand"))["target_score"] is None
+
+
+@pytest.mark.parametrize("argv", [("--uno-penalty", "11"), ("--target", "0")])
+def test_bad_options_are_refused_in_the_engines_words(argv: tuple[str, ...]) -> None:
+    args = parse(*argv)
+    problem = check_rules(args.rules, rule_overrides(args))
+    assert problem is not None and ("between" in problem)

@@ -1,0 +1,200 @@
+"""The client's side of seats and rule options: the new-table form sets every rule option, the
+lobby, the waiting room and the header name the options that are on (in both languages), and a
+late arrival asks for a seat, sees its place in the line, and sits down."""
+
+from __future__ import annotations
+
+import dataclasses
+
+import pytest
+from clientkit import (
+    DOWN,
+    ENTER,
+    ME,
+    RIGHT,
+    connected_model,
+    make_view,
+    press,
+    render_text,
+    room_info,
+    seated,
+    show,
+)
+
+from client.form import FIELDS, CreateForm
+from client.i18n import set_language
+from client.model import Model, Screen
+from client.render import Renderer
+from engine import RuleSet
+from engine.rules import WildDrawFour
+from protocol import (
+    CreateRoom,
+    Joined,
+    JoinRoom,
+    Queued,
+    Rooms,
+    RoomSummary,
+    RoomUpdate,
+    Start,
+    TakeSeat,
+    Welcome,
+)
+
+
+def focus(form: CreateForm, key: str) -> None:
+    form.focus = FIELDS.index(key)
+
+
+def test_the_form_sets_every_rule_option_of_the_engine() -> None:
+    form = CreateForm(name="Casa")
+    for key in ("strict", "draw_until", "stack", "stack_four", "seven_zero", "jump_in", "left_first"):
+        focus(form, key)
+        form.change(1)
+    focus(form, "uno_penalty")
+    form.change(1)  # 2 -> 3
+    focus(form, "false_catch")
+    form.change(1)
+    form.change(1)  # 0 -> 2
+    focus(form, "target")
+    form.change(-1)  # 500 -> 300
+    focus(form, "bot_level")
+    form.change(1)
+    focus(form, "late_join")
+    form.change(1)
+    focus(form, "timeout")
+    form.change(1)
+    message = form.message("x")
+    rules = RuleSet.preset(message.preset, **{
+        k: (WildDrawFour(v) if k == "wild_draw_four" else v) for k, v in message.rules.items()})
+    assert rules == RuleSet(first_to_left=False, draw_until_playable=True,
+                            wild_draw_four=WildDrawFour.STRICT, stack_draw_two=True,
+                            stack_wild_draw_four=True, seven_zero=True, jump_in=True,
+                            uno_penalty=3, false_catch_penalty=2, target_score=300)
+    # every field of RuleSet is set by the form (none is left to the preset by accident)
+    assert set(message.rules) == {f.name for f in dataclasses.fields(RuleSet)}
+    assert (message.bot_level, message.late_join, message.turn_timeout) == ("easy", "next_hand", 45.0)
+
+
+def test_the_form_target_runs_down_to_a_single_hand_and_the_preset_resets_options() -> None:
+    form = CreateForm()
+    focus(form, "target")
+    for _ in range(10):
+        form.change(-1)
+    assert form.target is None and form.message("x").rules["target_score"] is None
+    focus(form, "preset")
+    form.change(1)
+    house = RuleSet.preset("house")
+    assert form.strict is (house.wild_draw_four is WildDrawFour.STRICT) and form.target == 500
+    assert form.options["stack"] is True and form.options["left_first"] is False
+
+
+def test_the_form_keeps_the_focused_field_in_sight_on_a_small_screen() -> None:
+    set_language("en")
+    model = connected_model()
+    model.open_form()
+    assert model.form is not None
+    model.form.focus = FIELDS.index("false_catch")
+    lines = Renderer(model).form(60, 12)
+    text = "\n".join("".join(f[1] for f in line) for line in lines)
+    assert len(lines) <= 12 and "False catch: draw" in text and "›" in text
+
+
+def test_keys_reach_the_new_fields() -> None:
+    model = connected_model()
+    press(model, "n")
+    sent = press(model, *[DOWN] * FIELDS.index("late_join"), RIGHT, ENTER)
+    assert len(sent) == 1 and isinstance(sent[0], CreateRoom) and sent[0].late_join == "next_hand"
+
+
+@pytest.mark.parametrize(("lang", "words"), [
+    ("en", ("stack +2", "7-0 swaps", "jump-in", "to 300 points", "no UNO: +2", "turn 30 s",
+            "easy bots", "late arrivals sit at the next hand")),
+    ("es", ("acumular +2", "7-0 con cambios", "cortar", "a 300 puntos", "sin UNO: +2",
+            "turno de 30 s", "bots nivel fácil", "quien llega tarde se sienta en la próxima mano")),
+])
+def test_the_waiting_room_names_the_options_that_are_on(lang: str, words: tuple[str, ...]) -> None:
+    rules = RuleSet(stack_draw_two=True, seven_zero=True, jump_in=True, target_score=300).to_dict()
+    model = seated(room=room_info(started=False, rules=rules, bot_level="easy",
+                                  late_join="next_hand", seats={ME: "Ana"}), lang=lang)
+    text = render_text(model, columns=200)
+    for word in words:
+        assert word in text, word
+    assert ("s starts with bots in the 3 empty seats" if lang == "en"
+            else "s empieza con bots en los 3 asientos vacíos") in text
+    assert "draw until playable" not in text and "robar hasta poder jugar" not in text  # off
+
+
+def test_the_header_names_the_options_that_are_on() -> None:
+    rules = RuleSet(jump_in=True, target_score=None).to_dict()
+    model = seated(make_view(), room=room_info(rules=rules), lang="es")
+    (line,) = Renderer(model).title(160, 1)
+    text = "".join(f[1] for f in line)
+    assert "oficial, una sola mano, cortar" in text and "Mano 1" in text
+
+
+def test_the_lobby_names_the_chosen_tables_options() -> None:
+    set_language("en")
+    model = connected_model()
+    summary = RoomSummary(id="1", name="Mesa", host="Ana", players=1, seats=4, bots=0,
+                          spectators=0, preset="house", started=False, password=False,
+                          rules=RuleSet.preset("house").to_dict(), turn_timeout=0)
+    model.apply(Rooms(rooms=(summary,)))
+    text = "\n".join("".join(f[1] for f in line) for line in Renderer(model).lobby(120, 20))
+    assert "Mesa: house, to 500 points, draw until playable, stack +2, strict +4" in text
+    assert "no turn clock" in text
+
+
+def late_arrival(lang: str = "en") -> Model:
+    set_language(lang)
+    model = Model("Eva")
+    model.apply(Welcome(server="test", version="0", protocol=1, token="a.b", name="Eva"))
+    summary = RoomSummary(id="1", name="Mesa", host="Ana", players=1, seats=4, bots=3,
+                          spectators=0, preset="official", started=True, password=False)
+    model.apply(Rooms(rooms=(summary,)))
+    model.outbox.clear()
+    return model
+
+
+def test_enter_on_a_match_in_progress_watches_then_asks_for_a_bots_seat() -> None:
+    model = late_arrival()
+    assert press(model, ENTER) == [JoinRoom(room="1", spectate=True)]
+    model.apply(Joined(room=room_info(), role="spectator"))
+    assert model.take_outbox() == [TakeSeat()]
+    model.apply(Queued(position=1, seat="3"))
+    show(model, make_view(hand=""))
+    text = render_text(model)
+    assert "You take Bot 3's seat at the next hand (j cancels)." in text
+    assert "j take a seat" in text
+    model.apply(Joined(room=room_info(), role="player", seat="3"))
+    assert model.role == "player" and model.queue_position == 0 and model.seat == "3"
+
+
+def test_w_only_watches_and_j_asks_then_cancels() -> None:
+    model = late_arrival("es")
+    assert press(model, "w") == [JoinRoom(room="1", spectate=True)]
+    model.apply(Joined(room=room_info(), role="spectator"))
+    assert model.take_outbox() == []
+    show(model, make_view(hand=""))
+    assert "Pulsa j para ocupar el asiento de un bot" in render_text(model)
+    assert press(model, "j") == [TakeSeat()]
+    model.apply(Queued(position=2))
+    assert "Eres el número 2 en la cola" in render_text(model)
+    assert press(model, "j") == [TakeSeat(cancel=True)]
+    model.apply(Queued(position=0))
+    assert model.queue_position == 0
+
+
+def test_a_player_has_no_take_seat_key_and_the_host_has_two_starts() -> None:
+    model = seated(room=room_info(started=False))
+    assert model.screen is Screen.WAITING
+    assert press(model, "j", "S", "s") == [Start(fill=False), Start(fill=True)]
+
+
+def test_the_log_says_who_took_over_a_bot() -> None:
+    model = seated(make_view())
+    before = model.room
+    assert before is not None
+    seats = tuple(dataclasses.replace(s, name="Eva", kind="human") if s.seat == "1" else s
+                  for s in before.seats)
+    model.apply(RoomUpdate(room=dataclasses.replace(before, seats=seats)))
+    assert model.log[-1] == "Eva took over Bot 1's seat"
