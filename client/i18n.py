@@ -74,8 +74,8 @@ EN: dict[str, str] = {
     # --- waiting room
     "waiting_title": "{room} — waiting for the start",
     "waiting_seats": "Seats {taken}/{max}: ",
-    "waiting_host": ("You are the host: s starts with bots in the {n} empty seats, "
-                     "S with the seats taken."),
+    "waiting_host": ("You are the host: press s to start; bots take the empty seats ({n}), "
+                     "or S starts without them."),
     "waiting_guest": "Waiting for {host} to start…",
     "waiting_rules": "Rules: {preset} — {options}",
     "seat_bot": "bot", "seat_host": "host",
@@ -265,8 +265,8 @@ ES: dict[str, str] = {
     "none": "ninguna",
     "waiting_title": "{room} — esperando el inicio",
     "waiting_seats": "Asientos {taken}/{max}: ",
-    "waiting_host": ("Eres el anfitrión: s empieza con bots en los {n} asientos vacíos, "
-                     "S solo con los ocupados."),
+    "waiting_host": ("Eres el anfitrión: pulsa s para empezar; los bots ocupan los asientos "
+                     "vacíos ({n}), o S empieza sin ellos."),
     "waiting_guest": "Esperando a que {host} empiece…",
     "waiting_rules": "Reglas: {preset} — {options}",
     "seat_bot": "bot", "seat_host": "anfitrión",

@@ -119,8 +119,8 @@ def test_the_waiting_room_names_the_options_that_are_on(lang: str, words: tuple[
     text = render_text(model, columns=200)
     for word in words:
         assert word in text, word
-    assert ("s starts with bots in the 3 empty seats" if lang == "en"
-            else "s empieza con bots en los 3 asientos vacíos") in text
+    assert ("bots take the empty seats (3), or S starts without them" if lang == "en"
+            else "los bots ocupan los asientos vacíos (3), o S empieza sin ellos") in text
     assert "draw until playable" not in text and "robar hasta poder jugar" not in text  # off
 
 
