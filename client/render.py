@@ -130,6 +130,8 @@ class Renderer:
         if room_info is not None:  # the preset, then the options that are on
             labels = rule_labels(room_info.rules) if view is not None else []
             left.append(", ".join([preset_name(room_info.preset), *labels]))
+            if room_info.queue and view is not None:  # the host sees who waits for a seat
+                left.append(t("waiting_queue", n=room_info.queue))
         right = m.name
         text = " · ".join(left)
         room = width - width_of(right) - 2

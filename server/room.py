@@ -253,17 +253,21 @@ class Room:
         the line. Seated at once when the room allows it, else queued (and told where)."""
         if session not in self.spectators:
             raise Refused(errors.NO_SUCH_SEAT, "only a spectator can ask for a seat")
+        queued = [i for i, entry in enumerate(self.queue) if entry[0] is session]
         if cancel:
-            self._drop_from_queue(session)
             if session.peer is not None:
                 session.peer.send(Queued(position=0))
-            self.broadcast_room()
+            if queued:  # (a repeated request changes nothing and tells nobody else)
+                self._drop_from_queue(session)
+                self.broadcast_room()
             return
         if seat_id is not None and self._seat_by_id(seat_id).kind != "bot":
             raise Refused(errors.NO_SUCH_SEAT, "that seat is not a bot's")
-        entries = [entry for entry in self.queue if entry[0] is session]
-        if entries:
-            self.queue[self.queue.index(entries[0])] = (session, seat_id)
+        if queued and self.queue[queued[0]][1] == seat_id:
+            self._tell_queue(only=session)  # asked again: where they are, to them alone
+            return
+        if queued:
+            self.queue[queued[0]] = (session, seat_id)
         else:
             self.queue.append((session, seat_id))
         log.info("room %s: %s asks for a seat", self.id, session.name)
@@ -329,12 +333,13 @@ class Room:
         self._schedule(turn_changed=False)  # first: the view carries the seat's deadline
         self._joined(session, "player", seat.id)
 
-    def _tell_queue(self) -> None:
-        """Each spectator in the line learns their place (and the seat they will get)."""
+    def _tell_queue(self, only: Session | None = None) -> None:
+        """Each spectator in the line (or ``only`` that one) learns their place, and the seat
+        they will get."""
         reserved = ({session: seat.id for session, seat in self._plan()}
                     if self.started else {})
         for position, (session, _) in enumerate(self.queue, start=1):
-            if session.peer is not None:
+            if session.peer is not None and only in (None, session):
                 session.peer.send(Queued(position=position, seat=reserved.get(session)))
 
     def leave(self, session: Session, reason: str = "left") -> None:

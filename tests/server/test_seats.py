@@ -226,3 +226,27 @@ async def test_the_room_list_carries_the_rules_in_force(harness: Harness,
         await ann.create(rules={"jump_in": True}, turn_timeout=45)
         (summary,) = [only_room(srv).summary()]
         assert summary.rules["jump_in"] is True and summary.turn_timeout == 45
+
+
+async def test_asking_again_for_a_seat_tells_nobody_else(harness: Harness,
+                                                         autojump_clock: object) -> None:
+    with trio.fail_after(30):
+        srv = await harness.server()
+        ann = await harness.client(srv, "ann")
+        room_id = (await ann.create(seats=2)).room.id
+        bob = await harness.client(srv, "bob")
+        await bob.join(room_id)
+        await ann.send(Start())
+        await ann.expect(ViewMsg)
+        carl = await harness.client(srv, "carl")
+        await carl.join(room_id, spectate=True)
+        await carl.send(TakeSeat())
+        assert (await carl.expect(Queued)).position == 1
+        await ann.expect(RoomUpdate, lambda m: m.room.queue == 1)
+        for _ in range(20):
+            await carl.send(TakeSeat())
+            assert (await carl.expect(Queued)).position == 1
+        await carl.send(TakeSeat(cancel=True))
+        await carl.expect(Queued, lambda m: m.position == 0)
+        update = await ann.expect(RoomUpdate)  # the next update ann gets: carl left the line
+        assert update.room.queue == 0
