@@ -342,11 +342,6 @@ class Renderer:
         if room.queue:
             lines.append([("class:dim", "   " + t("waiting_queue", n=room.queue))])
         lines.append([])
-        options = ", ".join(rule_labels(room.rules, turn_timeout=room.turn_timeout,
-                                        bot_level=room.bot_level, late_join=room.late_join))
-        for part in wrap(t("waiting_rules", preset=preset_name(room.preset), options=options),
-                         width - 1):
-            lines.append([("", " " + part)])
         empty = room.max_seats - len(room.seats)
         if m.seat is None:
             hint = spectator_hint(m)
@@ -354,8 +349,13 @@ class Renderer:
             hint = t("waiting_host", n=empty) if empty else t("waiting_host_full")
         else:
             hint = t("waiting_guest", host=clean_text(room.host))
-        for part in wrap(hint, width - 1):
+        for part in wrap(hint, width - 1):  # (first: what to do next matters most)
             lines.append([("class:notice", " " + part)])
+        options = ", ".join(rule_labels(room.rules, turn_timeout=room.turn_timeout,
+                                        bot_level=room.bot_level, late_join=room.late_join))
+        for part in wrap(t("waiting_rules", preset=preset_name(room.preset), options=options),
+                         width - 1):
+            lines.append([("", " " + part)])
         room_left = height - len(lines) - 1
         if m.log and room_left > 0:  # who came and went
             lines.append([])
