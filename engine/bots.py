@@ -11,6 +11,11 @@ Levels:
   jumps in, stacks, plays coloured cards before wilds, names the colour it holds most, hits a
   next player who is close to winning with action cards, never bluffs a Wild Draw Four, and
   challenges one when the odds say the offender held the colour (``challenge_odds``).
+
+``stand_in(view, rng)`` is not a level: it is what plays a person's turn when their time runs out
+or they are away. It only does what the turn requires, the safe way: it accepts a Wild Draw Four
+(never challenges), never bluffs one, and off the seat's turn it does nothing (no catch, no
+jump-in, no UNO the person did not say; UNO said with the card it plays is fine).
 """
 
 from __future__ import annotations
@@ -41,6 +46,7 @@ __all__ = [
     "challenge_odds",
     "choose_action",
     "should_challenge",
+    "stand_in",
 ]
 
 BOT_LEVELS: tuple[str, ...] = ("easy", "normal")
@@ -210,6 +216,25 @@ def _best_color(cards: Sequence[Card], rng: random.Random) -> Color:
         if card.color is not None:
             points[card.color] += card.points
     return max(_COLORS, key=lambda c: (counts[c], points[c], rng.random()))
+
+
+# ---------------------------------------------------------------------------------- stand-in
+
+# What a stand-in never does for a person: moves the turn does not require.
+_NOT_FOR_A_PERSON = (CallUno, Catch, JumpIn, Challenge)
+
+
+def stand_in(view: View, rng: random.Random) -> Action | None:
+    """The move that plays ``view.seat``'s turn for its absent person, or None off its turn."""
+    if view.seat is None or view.hand is None or not _my_turn(view):
+        return None
+    legal = [a for a in view.legal if not isinstance(a, _NOT_FOR_A_PERSON)]
+    if not legal:
+        return None
+    accept = Accept(view.seat)
+    if view.challenge_from is not None and accept in legal:
+        return accept  # a challenge risks 6 cards; a stack on the +4 is a choice, not a need
+    return _normal_turn(view, legal, rng)
 
 
 # ---------------------------------------------------------------------------------- challenge
