@@ -150,6 +150,19 @@ class HandsExchanged:
 
 
 @dataclass(frozen=True, slots=True)
+class StandIn(_Public):
+    """The moves after this event, up to the end of the turn, are made for ``seat`` by a stand-in
+    (``engine.bots.stand_in``): ``reason`` ``timeout`` (the turn's time ran out) or ``away`` (the
+    seat's person is away). ``Game`` never makes this event: the server adds it."""
+
+    seat: str
+    reason: str
+
+
+STAND_IN_REASONS = ("timeout", "away")
+
+
+@dataclass(frozen=True, slots=True)
 class HandEnded(_Public):
     """``points`` won by ``winner`` (R19); ``scores`` after the hand, in seat order."""
 
@@ -167,7 +180,7 @@ class MatchEnded(_Public):
 Event = (
     HandStarted | Dealt | StartingCard | TurnStarted | CardPlayed | ColorChosen | Drew
     | DrawSkipped | Reshuffled | Passed | Skipped | DirectionChanged | Challenged | UnoCalled
-    | Caught | HandsExchanged | HandEnded | MatchEnded
+    | Caught | HandsExchanged | StandIn | HandEnded | MatchEnded
 )
 
 

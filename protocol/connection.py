@@ -60,14 +60,15 @@ class _NeedData:
 NEED_DATA: Final = _NeedData()
 
 _ALWAYS = frozenset({"ping", "pong"})
-_IN_ROOM_SERVER = frozenset({"rooms", "room", "view", "events", "chat", "left", "error", "bye"})
+_IN_ROOM_SERVER = frozenset({"rooms", "room", "view", "events", "history", "chat", "left", "error",
+                             "bye"})
 
 CLIENT_SENDS: dict[State, frozenset[str]] = {
     State.HANDSHAKE: _ALWAYS | {"hello"},
     State.GREETING: _ALWAYS,
     State.LOBBY: _ALWAYS | {"list_rooms", "create_room", "join_room", "chat"},
     State.PLAYER: _ALWAYS | {"leave_room", "action", "sync", "add_bot", "remove_bot", "set_rules",
-                             "start", "chat", "list_rooms"},
+                             "start", "chat", "list_rooms", "back"},
     State.SPECTATOR: _ALWAYS | {"leave_room", "sync", "chat", "list_rooms", "take_seat"},
     State.CLOSED: frozenset(),
 }

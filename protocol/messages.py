@@ -24,6 +24,8 @@ MAX_CHAT = 200
 MAX_ROOM_NAME = 32
 MAX_PASSWORD = 64
 MAX_TOKEN = 64
+HISTORY_BATCHES = 60  # changes at the table a ``history`` message may hold
+HISTORY_CHAT = 40  # chat lines a ``history`` message may hold
 LANGUAGES = ("en", "es")
 PRESET_NAMES = ("official", "house")
 BOT_LEVELS = ("easy", "normal")
@@ -185,8 +187,9 @@ class RoomSummary(Struct):
 
 @dataclass(frozen=True, slots=True)
 class SeatInfo(Struct):
-    """A seat at a table. ``kind`` is ``human`` or ``bot``; ``away`` means the bot plays for a
-    person who missed several turns; ``connected`` is false while a person is disconnected."""
+    """A seat at a table. ``kind`` is ``human`` or ``bot``; ``away`` means the stand-in plays
+    for a person who missed several turns, until they are back; ``connected`` is false while a
+    person is disconnected."""
 
     seat: str = spec(_SEAT)
     name: str = spec(_NAME)
@@ -216,6 +219,14 @@ class RoomInfo(Struct):
     bot_level: str = spec(Str(8, choices=BOT_LEVELS), "normal")
     late_join: str = spec(Str(10, choices=LATE_JOIN), "now")
     queue: int = spec(Int(0, 10_000), 0)
+
+
+@dataclass(frozen=True, slots=True)
+class ChatLine(Struct):
+    """One line of a room's chat, as a ``chat`` message had it."""
+
+    source: str = spec(_NAME)
+    text: str = spec(Str(MAX_CHAT, 1, text=True))
 
 
 # ---------------------------------------------------------------------------- messages
@@ -399,6 +410,13 @@ class Sync(Message):
     """Ask for a fresh ``view`` (after a gap in ``seq``)."""
 
 
+@message("back", Sender.CLIENT)
+@dataclass(frozen=True, slots=True)
+class Back(Message):
+    """I am here: your seat, marked away (``SeatInfo.away``), is played by you again. Any
+    ``action`` or ``sync`` says the same; ``back`` says it without asking for anything else."""
+
+
 @message("chat", Sender.CLIENT)
 @dataclass(frozen=True, slots=True)
 class Say(Message):
@@ -497,6 +515,17 @@ class Events(Message):
     current: str | None = spec(Optional(_SEAT), None)
     deadline: float | None = spec(Optional(_SECONDS), None)
     view: dict[str, Any] | None = spec(Optional(Map(64)), None)
+
+
+@message("history", Sender.SERVER)
+@dataclass(frozen=True, slots=True)
+class History(Message):
+    """What happened lately in the room you just joined or came back to, oldest first:
+    ``events``, the recent changes at the table (each the ``events`` of one ``events`` message,
+    redacted for you), and ``chat``, the recent chat of the room."""
+
+    events: tuple[tuple[dict[str, Any], ...], ...] = spec(List(List(Map(16), 512), HISTORY_BATCHES))
+    chat: tuple[ChatLine, ...] = nested(ChatLine, many=HISTORY_CHAT)
 
 
 @message("chat", Sender.SERVER)

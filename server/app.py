@@ -17,6 +17,7 @@ from protocol import (
     PROTOCOL_VERSION,
     Act,
     AddBot,
+    Back,
     ChatMsg,
     CreateRoom,
     Hello,
@@ -345,12 +346,19 @@ class UnoServer:
         else:
             room.send_view(session)
 
+    def _back(self, peer: Peer, session: Session, message: Back) -> None:
+        room = self._in_room(session)
+        seat = room.seat_of(session)
+        if seat is not None:
+            room.mark_present(seat)
+
     def _say(self, peer: Peer, session: Session, message: Say) -> None:
         if not peer.chat.take(trio.current_time()):
             raise Refused(errors.RATE_LIMITED, "you are chatting too fast")
         room = session.room
         chat = ChatMsg(source=session.name, text=message.text, scope="room" if room else "lobby")
         if room is not None:
+            room.remember_chat(chat)
             targets = list(room.members())
         else:
             targets = [p.session for p in self.peers
@@ -363,5 +371,5 @@ class UnoServer:
         Ping: _ping, Pong: _pong, ListRooms: _list_rooms, CreateRoom: _create_room,
         JoinRoom: _join_room, LeaveRoom: _leave_room, AddBot: _add_bot, RemoveBot: _remove_bot,
         SetRules: _set_rules, Start: _start, Act: _act, Sync: _sync, Say: _say,
-        TakeSeat: _take_seat,
+        TakeSeat: _take_seat, Back: _back,
     }

@@ -11,19 +11,27 @@ import dataclasses
 import logging
 import math
 import random
+from collections import deque
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+import msgpack
 import trio
 
 import engine
 from engine import Game, RuleError, RuleSet
-from engine.bots import choose_action
-from engine.events import HandEnded, HandStarted, MatchEnded, TurnStarted, is_public
+from engine.bots import choose_action, stand_in
+from engine.events import HandEnded, HandStarted, MatchEnded, StandIn, TurnStarted, is_public
 from protocol import (
+    HISTORY_BATCHES,
+    HISTORY_CHAT,
+    MAX_MESSAGE_BYTES,
     Act,
+    ChatLine,
+    ChatMsg,
     Error,
+    History,
     Joined,
     Left,
     ProtocolError,
@@ -63,7 +71,8 @@ class Seat:
 
     @property
     def bot_plays(self) -> bool:
-        """Whether the bot plays this seat's turns without waiting."""
+        """Whether this seat's turns are played without waiting: by its bot, or by the stand-in
+        of its person, who is away."""
         return self.kind == "bot" or self.away
 
 
@@ -115,6 +124,10 @@ class Room:
         self._bots_checked = -1  # the version at which off-turn bots last had their say
         self._hold_until: float | None = None  # after a restart: clocks wait for people to return
         self._abandoned_at: float | None = None  # no match on, and everybody dropped: close then
+        # What newcomers and returners are shown of the recent past (``history``): the last
+        # changes at the table (unredacted: each reader gets them redacted) and the last chat.
+        self._recent_events: deque[list[engine.Event]] = deque(maxlen=HISTORY_BATCHES)
+        self._recent_chat: deque[ChatLine] = deque(maxlen=HISTORY_CHAT)
 
     # ------------------------------------------------------------------ queries
 
@@ -218,6 +231,9 @@ class Room:
     def _joined(self, session: Session, role: str, seat_id: str | None) -> None:
         if session.peer is not None:
             session.peer.send(Joined(room=self.info(), role=role, seat=seat_id))
+            history = self.history_for(seat_id)
+            if history.events or history.chat:
+                session.peer.send(history)
         self.broadcast_room()
         self._watch_abandonment()
         if self.game is not None:
@@ -489,16 +505,25 @@ class Room:
         self._after_events(events, turn_changed)
 
     def mark_present(self, seat: Seat) -> None:
-        """The person at ``seat`` did something: they are not away (any more)."""
+        """The person at ``seat`` did something: they are not away (any more). If the stand-in
+        has not played the turn they are on yet, it is theirs again, with a full clock."""
         seat.timeouts = 0
-        if seat.away:
-            seat.away = False
-            self.broadcast_room()
-            self._schedule(turn_changed=False)
+        if not seat.away:
+            return
+        seat.away = False
+        log.info("room %s: seat %s is back", self.id, seat.id)
+        self._schedule(turn_changed=False)  # first: what follows carries the new deadline
+        self.broadcast_room()
+        game = self.game
+        if self.started and game is not None and game.current == seat.id:
+            for session in self.members():  # everybody's clock shows the new deadline
+                self.send_view(session)
 
     def _publish(self, events: list[engine.Event], *, with_view: bool = True) -> None:
         """Send each member the events redacted for their seat, with their view after them
         (which their connection sends as the changes since the last one)."""
+        if events:
+            self._recent_events.append(events)
         deadline = self.deadline_remaining()
         game = self.game
         assert game is not None
@@ -601,7 +626,9 @@ class Room:
             seat = self._seat_by_id(game.current)
             if seat.bot_plays:
                 self._deadline = None
-                self._bot_due = now + (0.0 if seat.away else self.settings.bot_delay)
+                # An away seat's stand-in takes a bot's time too: the table can follow it, and
+                # its person, coming back meanwhile, gets the turn back.
+                self._bot_due = now + self.settings.bot_delay
             else:
                 timeout = self.settings.turn_timeout
                 if not seat.connected and timeout <= 0:
@@ -647,9 +674,10 @@ class Room:
         self._watch_abandonment()
 
     def _off_turn_bot_moves(self) -> bool:
+        """Whether a bot may have something to do off its turn (a person's stand-in never has)."""
         game = self.game
         assert game is not None
-        return any(seat.bot_plays and seat.id != game.current and game.legal_actions(seat.id)
+        return any(seat.kind == "bot" and seat.id != game.current and game.legal_actions(seat.id)
                    for seat in self.seats)
 
     async def run(self) -> None:
@@ -693,16 +721,19 @@ class Room:
             self._timed_out()
 
     def _bots_move(self) -> None:
-        """The current seat's bot moves if it is a bot's (or away) turn; other bots may call UNO,
-        catch or jump in."""
+        """The current seat's turn if a bot plays it (or the stand-in of an away person); else
+        the bots may call UNO, catch or jump in."""
         game = self.game
         assert game is not None
         seat = self._seat_by_id(game.current)
-        if seat.bot_plays:
+        if seat.kind == "bot":
             self._bot_act(seat, on_turn=True)
             return
+        if seat.away:
+            self._stand_in(seat, "away")
+            return
         for other in self.seats:
-            if other.bot_plays and other.id != game.current and game.hand_outcome() is None:
+            if other.kind == "bot" and other.id != game.current and game.hand_outcome() is None:
                 self._bot_act(other, on_turn=False)
         self._bots_checked = self._version  # bots that passed wait for the next change
         self._schedule(turn_changed=False)
@@ -722,7 +753,7 @@ class Room:
         return True
 
     def _timed_out(self) -> None:
-        """The current person let the deadline pass: the bot finishes their turn for them."""
+        """The current person let the deadline pass: the stand-in plays their turn for them."""
         game = self.game
         assert game is not None
         seat = self._seat_by_id(game.current)
@@ -731,14 +762,47 @@ class Room:
             seat.away = True
             log.info("room %s: seat %s is away", self.id, seat.id)
             self.broadcast_room()
+        self._stand_in(seat, "timeout")
+
+    def _stand_in(self, seat: Seat, reason: str) -> None:
+        """Play the rest of ``seat``'s turn with the stand-in (``engine.bots.stand_in``), and
+        tell everybody at once, after a ``StandIn`` event that says so."""
+        game = self.game
+        assert game is not None
+        events: list[engine.Event] = [StandIn(seat.id, reason)]
+        turn_over = False
         for _ in range(20):  # a turn is at most a few moves (draw, then play or pass)
-            action = choose_action("normal", game.view(seat.id), self._bot_rng)
-            assert action is not None
-            events = game.apply(action)
+            view = game.view(seat.id)
+            action = stand_in(view, self._bot_rng)
+            if action is None:  # cannot happen on its turn; never leave a table stuck
+                log.error("room %s: no stand-in move for seat %s", self.id, seat.id)
+                action = view.legal[0]
+            events += game.apply(action)
             turn_over = any(isinstance(e, TurnStarted) for e in events)
-            self._after_events(events, turn_over)
-            if turn_over or game.hand_outcome() is not None:
-                return
+            if turn_over or game.hand_outcome() is not None or game.current != seat.id:
+                break
+        self._after_events(events, turn_over)
+
+    # ------------------------------------------------------------------ the recent past
+
+    def remember_chat(self, chat: ChatMsg) -> None:
+        self._recent_chat.append(ChatLine(source=chat.source, text=chat.text))
+
+    def history_for(self, seat_id: str | None) -> History:
+        """The recent past as ``seat_id`` (None: a spectator) may see it, the oldest dropped
+        until the message fits in one frame."""
+        batches = [tuple(codec.event_to_wire(e.for_seat(seat_id)) for e in batch)
+                   for batch in self._recent_events]
+        chat = list(self._recent_chat)
+        history = History(events=tuple(batches), chat=tuple(chat))
+        budget = MAX_MESSAGE_BYTES - 512  # room for the type and seq
+        while len(msgpack.packb(history.to_wire())) > budget:
+            if len(batches) >= len(chat):
+                batches.pop(0)
+            else:
+                chat.pop(0)
+            history = History(events=tuple(batches), chat=tuple(chat))
+        return history
 
     # ------------------------------------------------------------------ messages to members
 

@@ -79,6 +79,7 @@ CLIENT_SAMPLES: dict[str, Message] = {
     "take_seat": protocol.TakeSeat(seat="2", cancel=True),
     "action": protocol.Act(kind="play", card="R7", target="3", uno=True),
     "sync": protocol.Sync(),
+    "back": protocol.Back(),
     "chat": protocol.Say(text="good game 🙂"),
 }
 SERVER_SAMPLES: dict[str, Message] = {
@@ -97,6 +98,8 @@ SERVER_SAMPLES: dict[str, Message] = {
     "view": protocol.ViewMsg(view={"seat": "1", "seats": ["1", "2"], "top": "R7"}, deadline=12.5),
     "events": protocol.Events(events=EVENTS, current="3", deadline=29.0,
                               view={"seat": "1", "seats": ["1", "2"], "top": "R7"}),
+    "history": protocol.History(events=(EVENTS, EVENTS[:1]),
+                                chat=(protocol.ChatLine(source="Max", text="¡hola!"),)),
     "chat": protocol.ChatMsg(source="Max", text="¡hola!", scope="room"),
     "bye": protocol.Bye(reason="shutdown", message="the server is shutting down"),
 }

@@ -40,7 +40,8 @@ from protocol import (
 from protocol.messages import Struct
 
 DOC = Path(__file__).resolve().parents[2] / "docs" / "PROTOCOL.md"
-RECORDS: tuple[type[Struct], ...] = (protocol.RoomSummary, protocol.SeatInfo, protocol.RoomInfo)
+RECORDS: tuple[type[Struct], ...] = (protocol.RoomSummary, protocol.SeatInfo, protocol.ChatLine,
+                                     protocol.RoomInfo)
 DIRECTION = {Sender.CLIENT: "client → server", Sender.SERVER: "server → client",
              Sender.BOTH: "both ways"}
 

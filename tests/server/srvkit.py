@@ -180,9 +180,12 @@ MOVES = {"card_played", "drew", "passed", "color_chosen", "challenged", "uno_cal
 
 
 def own_move(message: Message, seat: str | None) -> bool:
-    """An events message that starts with a move of ``seat`` (played by it or for it)."""
-    return (isinstance(message, Events) and bool(message.events)
-            and message.events[0]["type"] in MOVES and message.events[0].get("seat") == seat)
+    """An events message that starts with a move of ``seat`` (played by it or for it: after a
+    ``stand_in`` event)."""
+    if not isinstance(message, Events):
+        return False
+    moves = [e for e in message.events if e["type"] != "stand_in"]
+    return bool(moves) and moves[0]["type"] in MOVES and moves[0].get("seat") == seat
 
 
 async def next_move_after(client: Client, began: float | None = None, seat: str | None = None,

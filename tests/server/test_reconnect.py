@@ -61,7 +61,8 @@ async def test_a_dropped_seat_is_kept_and_its_turns_time_out(
         assert seat_info(update, bob.seat) == ("human", False, False)
         waited, events = await next_move_after(ann, seat=bob.seat, began=began)
         assert waited == pytest.approx(30)
-        assert events.events[0]["type"] in ("card_played", "drew")
+        assert events.events[0] == {"type": "stand_in", "seat": bob.seat, "reason": "timeout"}
+        assert events.events[1]["type"] in ("card_played", "drew")
         assert only_room(srv).seat_of(srv.sessions[_sid(bob)]) is not None  # still bob's
 
 

@@ -6,9 +6,10 @@ from __future__ import annotations
 import msgpack
 import pytest
 import trio
-from srvkit import Harness, game_of, next_move_after, rig, view_in
+from srvkit import Harness, game_of, next_move_after, only_room, rig, turn_begins, view_in
 
-from protocol import Act, Error, Events, RoomUpdate, Start, Sync
+from engine.bots import should_challenge
+from protocol import Act, Back, Error, Events, RoomUpdate, Start, Sync, ViewMsg, codec
 
 
 async def test_a_late_turn_is_played_at_the_deadline(harness: Harness, monkeypatch: pytest.MonkeyPatch,
@@ -21,7 +22,8 @@ async def test_a_late_turn_is_played_at_the_deadline(harness: Harness, monkeypat
         await ann.send(Start())
         waited, events = await next_move_after(ann)
         assert waited == pytest.approx(30)
-        played = events.events[0]
+        said, played = events.events[:2]
+        assert said == {"type": "stand_in", "seat": ann.seat, "reason": "timeout"}
         assert played["type"] == "card_played" and played["card"] in ("B2", "B4")
         assert len(game_of(srv).hand(ann.seat or "")) == 6
         # The next turn has its own 30 seconds.
@@ -58,16 +60,19 @@ async def test_a_timeout_names_a_starting_wilds_colour(harness: Harness,
         assert view["awaiting_color"] and view["color"] is None
         waited, events = await next_move_after(ann, began=trio.current_time())
         assert waited == pytest.approx(30)
-        chosen = events.events[0]
+        said, chosen, played = events.events[:3]
+        assert said == {"type": "stand_in", "seat": ann.seat, "reason": "timeout"}
         assert chosen == {"type": "color_chosen", "seat": ann.seat, "color": "R"}  # ann's colour
-        # ...and the rest of the turn is played too: a red card, and the bot's turn.
-        played = await ann.expect(Events)
-        assert played.events[0]["type"] == "card_played" and played.events[0]["card"][0] == "R"
-        assert played.current == "1"
+        # ...and the rest of the turn is played too, in the same message: a red card, the bot's
+        # turn.
+        assert played["type"] == "card_played" and played["card"][0] == "R"
+        assert events.current == "1"
 
 
-async def test_a_timeout_answers_a_wild_draw_four(harness: Harness, monkeypatch: pytest.MonkeyPatch,
+async def test_a_timeout_accepts_a_wild_draw_four(harness: Harness, monkeypatch: pytest.MonkeyPatch,
                                                   autojump_clock: object) -> None:
+    """Issue 9, problem 9: the stand-in never challenges (a bot would: the offender holds six
+    cards), and the log is told the turn was played for ann."""
     with trio.fail_after(300):
         # The bot (seat 1) starts and can play nothing but its Wild Draw Four (no bluff).
         rig(monkeypatch, ["W+4 G1 G1 G3 G3 G5 G5", "R2 R4 R3 R4 R5 R6 B7"], "B9", dealer=1)
@@ -78,21 +83,26 @@ async def test_a_timeout_answers_a_wild_draw_four(harness: Harness, monkeypatch:
         view = await ann.my_turn()
         assert view["challenge_from"] == "1" and view["top"] == "W+4"
         assert {a["kind"] for a in view["legal"]} == {"challenge", "accept"}
+        assert should_challenge(codec.view_from_wire(view))  # what a bot would do
         waited, events = await next_move_after(ann, began=trio.current_time())
         assert waited == pytest.approx(30)
-        answer = events.events[0]
-        assert answer["type"] in ("challenged", "drew") and answer["seat"] == ann.seat
-        if answer["type"] == "drew":
-            assert answer["reason"] == "wild_draw_four" and answer["count"] == 4
+        said, answer = events.events[:2]
+        assert said == {"type": "stand_in", "seat": ann.seat, "reason": "timeout"}
+        assert answer["type"] == "drew" and answer["seat"] == ann.seat
+        assert answer["reason"] == "wild_draw_four" and answer["count"] == 4
+        assert not ann.events("challenged")
+        assert len(game_of(srv).hand(ann.seat or "")) == 11
 
 
 def away_flag(update: RoomUpdate, seat: str | None) -> bool:
     return next(s.away for s in update.room.seats if s.seat == seat)
 
 
-@pytest.mark.parametrize("comeback", ["sync", "action"])
+@pytest.mark.parametrize("comeback", ["back", "sync", "action"])
 async def test_three_timeouts_make_a_seat_away_until_its_person_is_back(
         harness: Harness, autojump_clock: object, comeback: str) -> None:
+    """Issue 9, problem 3: away, the seat is played at a bot's pace (``stand_in`` events with
+    reason ``away``); one ``back`` (or ``sync``, or any action) and the next turn waits for ann."""
     with trio.fail_after(1000):
         srv = await harness.server()
         ann = await harness.client(srv, "ann")
@@ -106,12 +116,14 @@ async def test_three_timeouts_make_a_seat_away_until_its_person_is_back(
         assert waited == pytest.approx(30)
         update = next(m for m in ann.log if isinstance(m, RoomUpdate) and away_flag(m, ann.seat))
         assert update.room.seats[1].connected  # away, not gone
-        waited, _ = await next_move_after(ann)
-        assert waited == pytest.approx(0)  # away: played at once
-        waited, _ = await next_move_after(ann)
-        assert waited == pytest.approx(0)
+        for _ in range(2):
+            waited, events = await next_move_after(ann)
+            assert waited == pytest.approx(1)  # away: played at a bot's pace
+            assert events.events[0] == {"type": "stand_in", "seat": ann.seat, "reason": "away"}
 
-        if comeback == "sync":
+        if comeback == "back":
+            await ann.send(Back())
+        elif comeback == "sync":
             await ann.send(Sync())
         else:  # any action, even a refused one, says "I'm back"
             await ann.send_raw(msgpack.packb({"type": "action", "kind": "call_uno"}))
@@ -136,3 +148,55 @@ async def test_acting_resets_the_count_of_timeouts(harness: Harness, autojump_cl
             await ann.send(Act(kind="call_uno"))  # refused, but ann is clearly there
             await ann.error("cannot_call_uno")
         assert not [m for m in ann.log if isinstance(m, RoomUpdate) and away_flag(m, ann.seat)]
+
+
+async def test_back_on_the_turn_before_the_stand_in_moved_makes_it_yours_with_a_full_clock(
+        harness: Harness, autojump_clock: object) -> None:
+    """Issue 9: ann comes back during her turn, before the stand-in played it: the turn is hers
+    again, and everybody is told its fresh deadline."""
+    with trio.fail_after(1000):
+        srv = await harness.server()
+        ann = await harness.client(srv, "ann")
+        await ann.create(bots=1, turn_timeout=30, bot_delay=1)
+        await ann.send(Start())
+        for _ in range(srv.config.away_after):
+            await next_move_after(ann)
+        assert only_room(srv).seats[1].away
+        await ann.expect(Events, lambda m: turn_begins(m, ann.seat))
+        began = trio.current_time()
+        await ann.send(Back())
+        back = await ann.expect(RoomUpdate)
+        assert not away_flag(back, ann.seat)
+        view = await ann.expect(ViewMsg)
+        assert view.view["current"] == ann.seat and view.view["legal"]
+        assert view.deadline == pytest.approx(30)
+        waited, events = await next_move_after(ann, began=began)
+        assert waited == pytest.approx(30)  # not 1: the stand-in did not play it
+        assert events.events[0]["reason"] == "timeout"
+
+
+async def test_an_away_seat_does_nothing_off_its_turn(harness: Harness,
+                                                       monkeypatch: pytest.MonkeyPatch,
+                                                       autojump_clock: object) -> None:
+    """Issue 9, problem 9: the stand-in of an away person does not jump in (nor catch, nor say
+    UNO) off the turn; a bot at ann's seat would jump in with her R1 on bob's turn."""
+    with trio.fail_after(300):
+        # Seats: bot 1, ann, bob. ann deals; bob starts, on an R1: ann holds the other R1.
+        rig(monkeypatch, ["", "R1 G1 G2", ""], "R1", dealer=1)
+        srv = await harness.server()
+        ann = await harness.client(srv, "ann")
+        joined = await ann.create(bots=1, seats=3, turn_timeout=30, bot_delay=1,
+                                  rules={"jump_in": True})
+        bob = await harness.client(srv, "bob")
+        await bob.join(joined.room.id)
+        await ann.send(Start())
+        await ann.expect(ViewMsg)
+        room = only_room(srv)
+        assert room.game is not None and room.game.current == bob.seat
+        room.seats[1].away = True  # as after three timeouts
+        room._schedule(turn_changed=False)
+        assert any(a["kind"] == "jump_in" for a in (ann.view or {})["legal"])
+        waited, _ = await next_move_after(ann, began=trio.current_time(), seat=bob.seat)
+        assert waited == pytest.approx(30)  # bob's turn timed out; nothing happened before
+        assert not [e for e in ann.events("card_played") if e["jump_in"]]
+        assert "R1" in [str(c) for c in room.game.hand(ann.seat or "")]
