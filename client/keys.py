@@ -66,6 +66,12 @@ def make_key_bindings(model: Model, after: Callable[[], None]) -> KeyBindings:
 
     bind("escape", filter=quitting)(lambda: model.answer_quit(False))
 
+    # ---- away: any key brings you back (bound keys do it too, in ``model.key_pressed``)
+    @bind(Keys.Any, filter=Condition(lambda: model.away and not model.typing
+                                     and model.prompt is not Prompt.QUIT))
+    def _back() -> None:
+        pass
+
     # ---- typing (chat, password, address, form text)
     @kb.add(Keys.Any, filter=typing)
     def _type(event: KeyPressEvent) -> None:

@@ -27,10 +27,12 @@ from engine.events import HandStarted
 from protocol import (
     MAX_CHAT,
     AddBot,
+    Back,
     ChatMsg,
     CreateRoom,
     Error,
     Events,
+    History,
     Joined,
     JoinRoom,
     LeaveRoom,
@@ -119,6 +121,7 @@ class Model(TableIntents):
         self.confirm_quit = False
         self.quit = False
         self.notice = ""
+        self.back_sent = False  # "I am back" went out for this spell of being away
         # automation (``uno host``)
         self.auto_create: CreateRoom | None = None
         self.auto_start = False
@@ -197,6 +200,13 @@ class Model(TableIntents):
     @property
     def is_host(self) -> bool:
         return self.room is not None and self.seat is not None and self.room.host_seat == self.seat
+
+    @property
+    def away(self) -> bool:
+        """Whether the server marked our seat away: the stand-in plays it until we are back."""
+        if self.room is None or self.seat is None:
+            return False
+        return any(info.seat == self.seat and info.away for info in self.room.seats)
 
     @property
     def my_turn(self) -> bool:
@@ -289,6 +299,8 @@ class Model(TableIntents):
     def _room(self, message: RoomUpdate) -> None:
         old = self.room
         self.room = message.room
+        if not self.away:
+            self.back_sent = False
         if old is None or old.id != message.room.id:
             return
         before = {s.seat: s for s in old.seats}
@@ -374,6 +386,25 @@ class Model(TableIntents):
         if old is None or old.hand_number != view.hand_number or old.current != view.current:
             self.pending_card, self.pending_targets = None, ()
 
+    def _history(self, message: History) -> None:
+        """The room's recent past, on joining or coming back: it becomes the log and the chat
+        (what we had is older or the same)."""
+        lines: list[str] = []
+        for batch in message.events:
+            events = []
+            for data in batch:
+                try:
+                    events.append(codec.event_from_wire(data))
+                except ProtocolError:
+                    continue
+            for event in events:
+                if isinstance(event, HandStarted):
+                    self.logged_hand = event.hand_number
+            lines += narrate(events, self.name_of)
+        self.log = lines[-LOG_LINES:]
+        self.chat = [(clean_text(line.source), clean_text(line.text)) for line in message.chat]
+        del self.chat[:-CHAT_LINES]
+
     def _chat(self, message: ChatMsg) -> None:
         self.chat.append((clean_text(message.source), clean_text(message.text)))
         del self.chat[:-CHAT_LINES]
@@ -406,8 +437,10 @@ class Model(TableIntents):
         return out
 
     def key_pressed(self) -> None:
-        """Any key: an old notice has been read."""
+        """Any key: an old notice has been read; if our seat is away, we are back."""
         self.notice = ""
+        if self.away and not self.back_sent and self._send(Back()):
+            self.back_sent = True
 
     def ask_quit(self) -> None:
         self.confirm_quit = True
@@ -553,5 +586,6 @@ def _has_text(key: str) -> bool:
 _HANDLERS: dict[type, Callable[[Model, Any], None]] = {
     Welcome: Model._welcome, Rooms: Model._rooms, Joined: Model._joined, RoomUpdate: Model._room,
     Left: Model._left, ViewMsg: Model._view_msg, Events: Model._events, ChatMsg: Model._chat,
+    History: Model._history,
     Error: Model._error, Ping: Model._ping, Queued: Model._queued,
 }

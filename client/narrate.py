@@ -86,6 +86,9 @@ def _one(event: ev.Event, name: Names) -> str | None:
         if event.target is None:
             return t("ev_rotate")
         return t("ev_swap", name=name(event.seat), target=name(event.target))
+    if isinstance(event, ev.StandIn):
+        key = "ev_stand_in_away" if event.reason == "away" else "ev_stand_in_timeout"
+        return t(key, name=name(event.seat))
     if isinstance(event, ev.HandEnded):
         return t("ev_hand_end", name=name(event.winner), points=event.points)
     if isinstance(event, ev.MatchEnded):

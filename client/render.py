@@ -151,6 +151,8 @@ class Renderer:
             if m.reason == "replaced":
                 return t("status_replaced")
             return t("status_failed", address=m.address, reason=clean_text(m.reason))
+        if m.away:
+            return t("away_back_sent") if m.back_sent else t("away_banner")
         return None
 
     def banner(self, width: int, height: int) -> list[Line]:

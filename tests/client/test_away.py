@@ -1,0 +1,119 @@
+"""Stepping away and coming back, as the client shows it (issue 9): the away banner, any key
+sends ``back`` once, the stand-in's turns are narrated in both languages, and a ``history`` brings
+back the room's recent log and chat."""
+
+from __future__ import annotations
+
+import dataclasses
+
+from clientkit import ENTER, ME, make_view, plays, press, render_text, room_info, seated
+
+from client.i18n import set_language
+from client.model import Model
+from engine import events as ev
+from engine.actions import Draw
+from engine.cards import Card, Color
+from protocol import Act, Back, ChatLine, Events, History, RoomUpdate, ViewMsg, codec
+
+
+def away_room(away: bool = True) -> RoomUpdate:
+    room = room_info()
+    seats = tuple(dataclasses.replace(s, away=away and s.seat == ME) for s in room.seats)
+    return RoomUpdate(room=dataclasses.replace(room, seats=seats))
+
+
+def away_model(lang: str = "en") -> Model:
+    """Ana at the table, not on her turn, marked away by the server."""
+    model = seated(make_view(current="2"), lang=lang)
+    model.apply(away_room())
+    model.outbox.clear()
+    return model
+
+
+def test_the_screen_says_you_are_away_and_which_key_brings_you_back() -> None:
+    model = away_model()
+    assert model.away
+    assert "You are away" in render_text(model) and "Press any key" in render_text(model)
+    set_language("es")
+    try:
+        assert "Estás ausente" in render_text(model) and "cualquier tecla" in render_text(model)
+    finally:
+        set_language("en")
+
+
+def test_any_key_off_turn_sends_back_once() -> None:
+    """Problem 3: off turn, the client used to refuse every key without sending anything."""
+    for key in ("x", "d", " ", "z"):
+        model = away_model()
+        sent = press(model, key)
+        assert sent.count(Back()) == 1, key
+        assert not [m for m in sent if isinstance(m, Act)]
+        assert "Welcome back" in render_text(model)
+        assert press(model, "x").count(Back()) == 0  # said once
+        model.apply(away_room(away=False))
+        assert not model.away and "Welcome back" not in render_text(model)
+
+
+def test_away_again_later_sends_back_again() -> None:
+    model = away_model()
+    press(model, "x")
+    model.apply(away_room(away=False))
+    model.apply(away_room())
+    assert press(model, "x").count(Back()) == 1
+
+
+def test_not_away_keys_send_no_back() -> None:
+    model = seated(make_view(current="2"))
+    assert not model.away
+    assert Back() not in press(model, "x", "d")
+
+
+def test_back_on_your_turn_and_then_the_key_plays() -> None:
+    """The server gives the turn back (``room``, then a ``view`` with a fresh deadline): the
+    next key plays as usual."""
+    model = seated(make_view(legal=[*plays("R7"), Draw(ME)]))
+    model.apply(away_room())
+    model.outbox.clear()
+    assert press(model, "x") == [Back()]
+    model.apply(away_room(away=False))
+    model.apply(ViewMsg(view=codec.view_to_wire(make_view(legal=[*plays("R7"), Draw(ME)])),
+                        deadline=30.0))
+    assert press(model, "1", ENTER) == [Act(kind="play", card="R7")]
+
+
+def test_the_stand_in_is_narrated_in_both_languages() -> None:
+    for lang, timeout, away in (
+            ("en", "Time's up for Ana: the turn is played for them — Ana draws a card",
+             "Luis is away: the turn is played for them — Luis played Red 7"),
+            ("es", "Se acabó el tiempo de Ana: se juega su turno en su lugar — Ana roba una carta",
+             "Luis está ausente: se juega su turno en su lugar — Luis jugó 7 rojo")):
+        model = seated(make_view(), lang=lang)
+        try:
+            wire = (codec.event_to_wire(ev.StandIn(ME, "timeout")),
+                    codec.event_to_wire(ev.Drew(ME, 1, None, "draw")))
+            model.apply(Events(events=wire, view=codec.view_to_wire(make_view())))
+            assert model.log[-1] == timeout
+            wire = (codec.event_to_wire(ev.StandIn("2", "away")),
+                    codec.event_to_wire(ev.CardPlayed("2", Card.parse("R7"), Color.RED)))
+            model.apply(Events(events=wire, view=codec.view_to_wire(make_view())))
+            assert model.log[-1] == away
+        finally:
+            set_language("en")
+
+
+def test_a_history_becomes_the_log_and_the_chat() -> None:
+    model = seated()
+    model.log.append("an old line")
+    batches = (
+        (codec.event_to_wire(ev.HandStarted(3, "1", 1)),
+         codec.event_to_wire(ev.StartingCard(Card.parse("G2")))),
+        (codec.event_to_wire(ev.CardPlayed("2", Card.parse("G7"), Color.GREEN)),
+         codec.event_to_wire(ev.TurnStarted(ME))),
+        ({"type": "no_such_event"},),  # an event it cannot read is left out
+    )
+    model.apply(History(events=batches, chat=(ChatLine(source="Luis", text="hola"),)))
+    assert model.log == ["Hand 3 — Bot 1 deals", "First card: Green 2", "Luis played Green 7"]
+    assert model.chat == [("Luis", "hola")]
+    # The view that follows does not log the deal again.
+    model.apply(ViewMsg(view=codec.view_to_wire(make_view(hand_number=3))))
+    assert model.log[-1] == "Luis played Green 7"
