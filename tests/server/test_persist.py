@@ -315,7 +315,8 @@ async def test_after_a_restart_the_turn_clock_waits_for_people_then_runs_a_full_
         assert view.deadline == pytest.approx(10 + 30 - 4)
         waited, events = await next_move_after(bob2, seat=ann.seat, began=restored_at)
         assert waited == pytest.approx(10 + 30)  # grace, then a full turn: ann's turn timed out
-        assert events.events[0]["type"] in ("card_played", "drew")
+        assert events.events[0] == {"type": "stand_in", "seat": ann.seat, "reason": "timeout"}
+        assert events.events[1]["type"] in ("card_played", "drew")
 
 
 async def test_when_everybody_is_back_the_deadline_they_were_shown_holds(
