@@ -5,13 +5,16 @@ key brings her back), presses one key, and plays her next turn herself.
 
 from __future__ import annotations
 
+import os
 import re
 import shutil
+import signal
+import time
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from tmuxkit import PYTHON, Tmux, parse_hand
+from tmuxkit import HAND_OVER, PYTHON, Player, Tmux, my_turn, parse_hand
 
 pytestmark = pytest.mark.skipif(shutil.which("tmux") is None and not Path("/usr/bin/tmux").exists(),
                                 reason="tmux is not installed")
@@ -94,3 +97,57 @@ def test_tmux_away_in_spanish(tmux: Tmux, tmp_path: Path) -> None:
     screen = tmux.wait_for(window, "Tu turno", timeout=15, what="her next turn")
     tmux.send(window, "d")
     tmux.wait_for(window, "Ana robó", timeout=5, what="her own draw in the log")
+
+
+def test_tmux_a_killed_guest_comes_back_to_the_recent_log_and_chat(tmux: Tmux,
+                                                                  tmp_path: Path) -> None:
+    """Issue 9: "coming back restores the recent log and chat of the room, not an empty screen".
+    Luis's terminal is killed mid-hand; started again, it shows the moves and the chat from
+    before (only the server's ``history`` has them: the new process remembers nothing)."""
+    host = tmux.start([PYTHON, "-m", "client", "host", "--bots", "1", "--seats", "3", "--seed", "5",
+                       "--lang", "en", "--no-discovery", "--port", "0", "--bot-delay", "0.3",
+                       "--turn-timeout", "0", "--name", "Mesa"],
+                      env_for(tmp_path / "ana"), window="host")
+    screen = tmux.wait_for(host, "press s to start", timeout=15, what="the host's waiting room")
+    invitation = re.search(r"uno join (\S+)", screen)
+    assert invitation is not None, screen
+    address = invitation.group(1)
+    luis_env = {**env_for(tmp_path / "luis"), "UNO_NAME": "Luis"}
+    join = [PYTHON, "-m", "client", "join", address, "--lang", "en"]
+    pidfile = tmp_path / "luis.pid"
+    guest = tmux.start(join, luis_env, window="guest", pidfile=pidfile)
+    tmux.wait_for(guest, "Mesa", timeout=15, what="the lobby")
+    tmux.send(guest, "Enter")
+    tmux.wait_for(guest, "Waiting for Ana to start", timeout=10, what="the guest seated")
+    tmux.send(host, "t")
+    tmux.wait_for(host, "Say:", timeout=5, what="the chat prompt")
+    tmux.send(host, "-l", "hola Luis")
+    tmux.send(host, "Enter")
+    tmux.wait_for(guest, "Ana: hola Luis", timeout=5, what="the chat at the guest")
+    tmux.send(host, "s")
+
+    ana, luis = Player(tmux, host, "Ana"), Player(tmux, guest, "Luis")
+    deadline = time.monotonic() + 60
+    while not ({"draw", "play"} & set(luis.steps) and {"draw", "play"} & set(ana.steps)):
+        assert time.monotonic() < deadline, "nobody played"
+        for player in (ana, luis):
+            screen = tmux.screen(player.window)
+            if my_turn(screen) and not HAND_OVER.search(screen):
+                screen = tmux.stable_screen(player.window)
+                if my_turn(screen):
+                    player.take_turn(screen)
+        time.sleep(0.05)
+    before = tmux.stable_screen(guest)
+    moves = [line[38:].strip() for line in before.split("Your hand")[0].splitlines()
+             if re.match(r"(Ana|Luis|Bot 1) (played|drew|draws)", line[38:].strip())]
+    assert moves, before
+    print(f"--- before the kill:\n{before}")
+
+    os.kill(int(pidfile.read_text()), signal.SIGKILL)  # the guest's terminal crashes
+    tmux.wait_for(host, "Luis lost the connection", timeout=10, settle=False)
+    guest = tmux.start(join, luis_env, window="guest2")
+    screen = tmux.wait_for(guest, "Your hand", timeout=15, what="the seat taken back")
+    print(f"--- after:\n{screen}")
+    assert "Ana: hola Luis" in screen  # the chat
+    log = [line[38:].strip() for line in screen.split("Your hand")[0].splitlines()]
+    assert moves[-1] in log or any(moves[-1].startswith(line) for line in log if line), (moves, log)
