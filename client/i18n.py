@@ -154,7 +154,7 @@ EN: dict[str, str] = {
     "ev_back": "{name} is back",
     "ev_stand_in_timeout": "Time's up for {name}: the turn is played for them",
     "ev_stand_in_away": "{name} is away: the turn is played for them",
-    "away_banner": "You are away: your turns are played for you. Press any key to come back.",
+    "away_banner": "You are away. Press any key to come back.",  # (fits 60 columns)
     "away_back_sent": "Welcome back: your next turn is yours.",
     # --- help lines
     "help_browse": "↑↓ choose  Enter connect  type host:port  Esc quit",
@@ -346,7 +346,7 @@ ES: dict[str, str] = {
     "ev_back": "{name} volvió",
     "ev_stand_in_timeout": "Se acabó el tiempo de {name}: se juega su turno en su lugar",
     "ev_stand_in_away": "{name} está ausente: se juega su turno en su lugar",
-    "away_banner": "Estás ausente: se juegan tus turnos por ti. Pulsa cualquier tecla para volver.",
+    "away_banner": "Estás ausente. Pulsa cualquier tecla para volver.",
     "away_back_sent": "Bienvenido de nuevo: tu próximo turno es tuyo.",
     "help_browse": "↑↓ elegir  Enter conectar  escribe host:puerto  Esc salir",
     "help_lobby": "↑↓ elegir  Enter entrar  w mirar  n mesa nueva  r actualizar  t chat  q salir",
