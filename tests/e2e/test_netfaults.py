@@ -324,11 +324,11 @@ async def test_a_link_that_goes_down_is_seen_as_dropped_and_the_seat_comes_back(
                 lambda m: seat_state(m, seat) == (False, False), HEARTBEAT + 5, mark)
             print(f"\nseen as dropped {dropped_at - down_at:.2f} s after the link went down")
             assert HEARTBEAT - 0.5 <= dropped_at - down_at <= HEARTBEAT + 1.5
-            # Its turns go on under the timeout rules: the server moves for it, then marks it away.
+            # Its turns go on under the timeout rules: the stand-in moves for it, then it is away.
             after_drop = len(watcher.log)
             await watcher.wait_for(
                 lambda m: isinstance(m, Events) and bool(m.events)
-                and m.events[0]["type"] in MOVES and m.events[0].get("seat") == seat,
+                and m.events[0] == {"type": "stand_in", "seat": seat, "reason": "timeout"},
                 4 * TURN + 5, after_drop)
             away_at, _ = await watcher.wait_for(lambda m: seat_state(m, seat) == (False, True),
                                                 20 * TURN + 10, after_drop)
