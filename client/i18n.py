@@ -152,6 +152,7 @@ EN: dict[str, str] = {
     "ev_left": "{name} left",
     "ev_dropped": "{name} lost the connection",
     "ev_back": "{name} is back",
+    "ev_went_away": "{name} is away: their turns are played for them",
     "ev_stand_in_timeout": "Time's up for {name}: the turn is played for them",
     "ev_stand_in_away": "{name} is away: the turn is played for them",
     "away_banner": "You are away. Press any key to come back.",  # (fits 60 columns)
@@ -344,6 +345,7 @@ ES: dict[str, str] = {
     "ev_left": "{name} se fue",
     "ev_dropped": "{name} perdió la conexión",
     "ev_back": "{name} volvió",
+    "ev_went_away": "{name} está ausente: se juegan sus turnos en su lugar",
     "ev_stand_in_timeout": "Se acabó el tiempo de {name}: se juega su turno en su lugar",
     "ev_stand_in_away": "{name} está ausente: se juega su turno en su lugar",
     "away_banner": "Estás ausente. Pulsa cualquier tecla para volver.",

@@ -318,6 +318,10 @@ class Model(TableIntents):
                 self._log([t("ev_dropped", name=clean_text(info.name))])
             elif not prev.connected and info.connected:
                 self._log([t("ev_back", name=clean_text(info.name))])
+            elif not prev.away and info.away:
+                self._log([t("ev_went_away", name=clean_text(info.name))])
+            elif prev.away and not info.away:
+                self._log([t("ev_back", name=clean_text(info.name))])
         for seat, info in before.items():
             if seat not in after:
                 self._log([t("ev_left", name=clean_text(info.name))])

@@ -117,3 +117,14 @@ def test_a_history_becomes_the_log_and_the_chat() -> None:
     # The view that follows does not log the deal again.
     model.apply(ViewMsg(view=codec.view_to_wire(make_view(hand_number=3))))
     assert model.log[-1] == "Luis played Green 7"
+
+
+def test_the_others_read_who_went_away_and_who_came_back() -> None:
+    model = seated(make_view())
+    room = room_info()
+    luis_away = tuple(dataclasses.replace(s, away=s.seat == "2") for s in room.seats)
+    model.apply(RoomUpdate(room=dataclasses.replace(room, seats=luis_away)))
+    assert model.log[-1] == "Luis is away: their turns are played for them"
+    model.apply(RoomUpdate(room=room))
+    assert model.log[-1] == "Luis is back"
+    assert not model.away  # and Ana herself is not
