@@ -19,7 +19,7 @@ from tmuxkit import HAND_OVER, PYTHON, Player, Tmux, my_turn, parse_hand
 pytestmark = pytest.mark.skipif(shutil.which("tmux") is None and not Path("/usr/bin/tmux").exists(),
                                 reason="tmux is not installed")
 
-TURN_TIMEOUT = 4  # seconds: long enough for a loaded machine to press keys in time
+TURN_TIMEOUT = 5  # seconds: long enough for a loaded machine to press keys in time
 TIMES_UP = "Time's up for Ana"  # (the log wraps the rest of the line)
 AWAY = "You are away"
 
