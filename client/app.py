@@ -48,6 +48,8 @@ CONNECT_TIMEOUT = 5.0
 HELLO_TIMEOUT = 10.0
 QUIET_PING = 5.0  # a ping after this long without a message from the server ...
 QUIET_LIMIT = 3  # ... and the connection counts as lost after this many such silences
+GIVE_UP_AFTER = 20.0  # an address that has never answered is given up after this many seconds
+FINAL_REASONS = ("replaced", "table_closed")  # bye reasons after which trying again is pointless
 
 Connect = Callable[[str, int], Awaitable["trio.abc.Stream"]]
 
@@ -64,6 +66,8 @@ class HostOptions:
     next_hand_delay: float = 5.0
     discovery: bool = True
     start: bool = False
+    resume: bool = False  # go back to the match kept from last time instead of opening ``create``
+    keep: bool = False  # keep rooms on disk (``uno host --resume`` brings them back)
 
 
 @dataclass
@@ -132,6 +136,7 @@ class ClientApp:
         self._trio_error: BaseException | None = None
         self._browse_task: asyncio.Task[None] | None = None
         self._connecting = False
+        self._stopping = False  # quitting: a dropped connection is not tried again
         if options.address is None and options.host is None:
             self.model.browsing = True
 
@@ -225,15 +230,32 @@ class ClientApp:
         nursery = self._nursery
 
         def stop() -> None:
-            if self.server is not None:
-                self.server.shutdown()
-            if nursery is not None:
+            self._stopping = True
+            if self.server is not None and nursery is not None:
+                nursery.start_soon(self._stop_server, nursery)
+            elif nursery is not None:
                 nursery.cancel_scope.cancel()
 
         with contextlib.suppress(RuntimeError):
             self.trio_token.run_sync_soon(stop)
         with contextlib.suppress(asyncio.TimeoutError):
             await asyncio.wait_for(asyncio.shield(self._trio_done), timeout=4.0)
+
+    async def _stop_server(self, nursery: trio.Nursery) -> None:
+        """The host quits: close its table for everyone, or keep it for later; tell every guest
+        which (their ``bye``), give them a moment to read it, then stop."""
+        import trio
+
+        server, model = self.server, self.model
+        if model.end_table and model.room is not None:
+            server.close_room(model.room.id)
+            server.shutdown("table_closed", "the host closed the table")
+        else:
+            server.shutdown("shutdown", "the host stopped the server; the table is kept for later")
+        with trio.move_on_after(server.config.flush_timeout + 0.5):
+            while server.peers:
+                await trio.sleep(0.05)
+        nursery.cancel_scope.cancel()
 
     # ---- LAN browsing (asyncio: zeroconf's async API)
 
@@ -293,14 +315,18 @@ class ClientApp:
         from server import ServerConfig, UnoServer
         from server.persist import StoreError, default_state_dir
 
-        config = ServerConfig(name=host.table[:64], seed=host.seed, next_hand_delay=host.next_hand_delay)
-        try:  # rooms survive a restart, except seeded (test or demo) tables
-            state_dir = None if host.seed is not None else str(default_state_dir())
+        # Kept rooms stay on disk unless --resume brings the last one back (restore_rooms below).
+        config = ServerConfig(name=host.table[:64], seed=host.seed, next_hand_delay=host.next_hand_delay,
+                              restore_rooms=False)
+        try:
+            state_dir = str(default_state_dir()) if host.keep else None
             server = UnoServer(dataclasses.replace(config, state_dir=state_dir))
         except StoreError as exc:  # e.g. another `uno host` holds the directory
             log.warning("rooms are not kept on disk: %s", exc)
             server = UnoServer(config)
         self.server = server
+        self.model.hosting = True
+        resumed = self._offer_kept_room(server, host.resume)
         try:
             listeners = await trio.open_tcp_listeners(host.port, host=host.bind)
         except OSError:
@@ -312,10 +338,31 @@ class ClientApp:
         from .i18n import t
 
         self.model.info = t("server_listening", port=port, address=format_address(lan_address(), port))
-        self.model.auto_create = host.create
-        self.model.auto_start = host.start
+        if not resumed:
+            self.model.auto_create = host.create
+            self.model.auto_start = host.start
         self.invalidate()
         return "127.0.0.1", port
+
+    def _offer_kept_room(self, server: Any, resume: bool) -> bool:
+        """With ``resume``, have the server bring back the last kept room and take the host's seat
+        in it (returns True); otherwise say on screen that it is kept and how to go back to it."""
+        from .i18n import t
+
+        kept = [room for room in server.kept_rooms() if room.host_token is not None]
+        if not kept:
+            if resume:
+                self.model.notice = t("resume_none")
+            return False
+        last = kept[-1]
+        if resume:
+            server.config = dataclasses.replace(server.config, restore_rooms=(last.id,))
+            self.model.token = last.host_token
+            self.model.server_id = server.server_id
+            return True
+        progress = t("resume_hand", n=last.hand_number) if last.hand_number else t("resume_waiting")
+        self.model.offer = t("resume_offer", name=last.name, progress=progress)
+        return False
 
     async def _announce(self, server: Any, port: int, bind: str) -> None:
         try:
@@ -329,7 +376,9 @@ class ClientApp:
             log.warning("LAN announcement failed: %s", exc)
 
     async def _connection_loop(self, host: str, port: int) -> None:
-        """Connect, play until the connection drops, and try again with backoff."""
+        """Connect, play until the connection drops, and try again with backoff. An address that
+        has never answered is given up after ``GIVE_UP_AFTER``; once connected, the client keeps
+        trying (its seat waits for it) until the table is closed or the seat taken over."""
         import trio
 
         from protocol import ProtocolError
@@ -345,6 +394,8 @@ class ClientApp:
         connect = self.options.connect or _tcp_connect
         delay = FIRST_DELAY
         attempt = 0
+        since = trio.current_time()
+        retake: tuple[str, str] | None = None  # (server id, token) for a seat known by another address
         while True:
             attempt += 1
             model.connecting(address, attempt)
@@ -355,42 +406,69 @@ class ClientApp:
                 with trio.fail_after(CONNECT_TIMEOUT):
                     stream = await connect(host, port)
                 link = Link(stream)
-                token = model.token or (store.load(address) if store is not None else None)
+                offered_id, token = retake or self._token_to_offer(address)
                 with trio.fail_after(HELLO_TIMEOUT):
                     welcome = await link.hello(model.name, token, _lang())
+                kept = self._seat_known_elsewhere(welcome, offered_id) if retake is None else None
+                if kept is not None:
+                    # This server holds our seat, known by another address: say hello again with
+                    # its token (the session just made is forgotten when this connection closes).
+                    retake, delay, attempt = (welcome.server_id, kept), 0.0, attempt - 1
+                    continue
+                retake = None
                 if store is not None:
-                    store.save(address, welcome.token)
+                    store.save(welcome.server_id, address, welcome.token)
                 model.apply(welcome)
                 self.invalidate()
                 delay, attempt = FIRST_DELAY, 0
                 reason = await self._serve(link)
             except HandshakeRefused as exc:
-                model.connection_failed(exc.error.code)
+                model.connection_failed(exc.error.code, exc.error.message)
                 self.invalidate()
                 return
             except ConnectionLost as exc:
                 reason = exc.reason
             except trio.TooSlowError:
-                reason = "timeout"
+                reason = "timeout" if link is not None else "unreachable"
             except (OSError, ProtocolError, trio.BrokenResourceError, trio.ClosedResourceError) as exc:
-                if isinstance(exc, ConnectionRefusedError):
-                    reason = "refused"
-                elif isinstance(exc, OSError):
-                    reason = "unreachable"
-                else:
-                    reason = "broken"
+                reason = _failure_reason(exc)
             finally:
                 self.link = None
                 if link is not None:
                     await link.aclose()
-            if reason == "replaced":  # another window took this seat: do not fight over it
-                model.connection_failed("replaced")
+            if self._stopping:
+                return
+            if reason in FINAL_REASONS:  # the seat was taken over, or the host closed the table
+                model.connection_failed(reason)
                 self.invalidate()
                 return
-            model.connection_lost(reason, delay)
-            self.invalidate()
-            await trio.sleep(delay)
-            delay = min(delay * 2, MAX_DELAY)
+            if not model.ever_connected and trio.current_time() - since >= GIVE_UP_AFTER:
+                model.connection_failed(reason, gave_up=True)
+                self.invalidate()
+                return
+            if delay:
+                model.connection_lost(reason, delay)
+                self.invalidate()
+                await trio.sleep(delay)
+            delay = min(max(delay * 2, FIRST_DELAY), MAX_DELAY)
+
+    def _token_to_offer(self, address: str) -> tuple[str | None, str | None]:
+        """(server id, token) for the first hello: this run's token, else the one kept for the
+        server that last answered at ``address``."""
+        if self.model.token is not None:
+            return self.model.server_id, self.model.token
+        if self.options.tokens is None:
+            return None, None
+        return self.options.tokens.load_for_address(address)
+
+    def _seat_known_elsewhere(self, welcome: Any, offered_id: str | None) -> str | None:
+        """The token kept for the server that just welcomed us, when the hello did not offer it
+        (the address was new, or another server used to answer there)."""
+        store = self.options.tokens
+        if store is None or welcome.resumed or not welcome.server_id or welcome.server_id == offered_id:
+            return None
+        kept = store.load(welcome.server_id)
+        return kept if kept is not None and kept != welcome.token else None
 
     async def _serve(self, link: Link) -> str:
         """Read and write until the connection ends; returns why it ended."""
@@ -465,6 +543,19 @@ class ClientApp:
             nursery = self._nursery
             if nursery is not None:
                 self.trio_token.run_sync_soon(lambda: nursery.start_soon(close))
+
+
+def _failure_reason(exc: Exception) -> str:
+    """Why a connection attempt failed, as a ``reason_*`` key of client/i18n.py."""
+    import socket
+
+    if isinstance(exc, ConnectionRefusedError):
+        return "refused"
+    if isinstance(exc, socket.gaierror):
+        return "unknown_host"
+    if isinstance(exc, OSError):
+        return "unreachable"
+    return "broken"
 
 
 async def _tcp_connect(host: str, port: int) -> trio.abc.Stream:

@@ -1,7 +1,7 @@
 """``uno host`` and ``uno join``: their arguments and what they run.
 
     uno host [--name TABLE] [--seats N] [--bots N] [--rules official|house] [rule options]
-             [--port P] [--start] [--seed N]
+             [--port P] [--start] [--seed N] [--resume]
     uno join [HOST[:PORT]]
 
 Both take ``--lang es|en`` and ``--player NAME``. Importing this module is cheap: prompt-toolkit,
@@ -49,6 +49,8 @@ def add_host_arguments(parser: argparse.ArgumentParser) -> None:
     _rule_arguments(parser)
     parser.add_argument("--start", action="store_true",
                         help="start the match at once (bots take the empty seats)")
+    parser.add_argument("--resume", action="store_true",
+                        help="go back to the match kept from last time (instead of a new table)")
     parser.add_argument("--seed", type=int, default=None,
                         help="deal from a seeded shuffle (tests and demos)")
     parser.add_argument("--no-discovery", action="store_true", help="do not announce on the LAN")
@@ -187,15 +189,12 @@ def run_host(args: argparse.Namespace) -> int:
                             turn_timeout=max(0.0, min(3600.0, args.turn_timeout)),
                             bot_delay=max(0.0, min(10.0, args.bot_delay)), rules=overrides,
                             bot_level=args.bot_level, late_join=args.late_join.replace("-", "_"))
-        from .state import TokenStore
-
+        # A seeded (test or demo) table is not kept; otherwise a match the host keeps for later
+        # stays on disk, and `uno host --resume` takes the host's seat in it back.
         host = HostOptions(table=table, create=create, port=args.port, seed=args.seed,
-                           discovery=not args.no_discovery, start=args.start)
-        # A seeded (test or demo) table starts afresh; otherwise the table is kept on disk and
-        # a restarted `uno host` takes its seat back with the saved token.
-        tokens = TokenStore() if args.seed is None else None
-        options = ClientOptions(name=name, lang=lang, plain=plain, host=host, discovery=False,
-                                tokens=tokens)
+                           discovery=not args.no_discovery, start=args.start,
+                           resume=args.resume, keep=args.seed is None)
+        options = ClientOptions(name=name, lang=lang, plain=plain, host=host, discovery=False)
         return ClientApp(options, application=application)
 
     return _run(t("starting_server"), client, plain)

@@ -30,6 +30,9 @@ EN: dict[str, str] = {
     "yes": "yes", "no": "no", "off": "off",
     "seconds": "{n} s",
     "quit_confirm": "Quit? Press y to quit, any other key to stay.",
+    "host_quit_confirm": "Quit: e ends the match for everyone, k keeps it for later"
+                         " (uno host --resume); any other key stays.",
+    "help_host_quit": "e end for everyone · k keep for later · Esc stay",
     # --- connection
     "status_connecting": "Connecting to {address}…",
     "status_connected": "connected to {address}",
@@ -44,7 +47,17 @@ EN: dict[str, str] = {
     "server_listening": "Friends join with: uno join {address}",
     "reason_eof": "closed", "reason_broken": "broken", "reason_refused": "refused",
     "reason_timeout": "timed out", "reason_shutdown": "the server shut down",
-    "reason_unreachable": "no answer",
+    "reason_unreachable": "no answer", "reason_unknown_host": "no such host name",
+    "reason_table_closed": "the host closed the table",
+    "status_table_closed": "The host closed the table. Press q to quit.",
+    "status_gave_up": "Gave up: nothing answers at {address} ({reason}). Is the table open and"
+                      " the address right? Press q to quit.",
+    "status_version": "{address} runs another version of UNO ({detail}). Both sides need the"
+                      " same version. Press q to quit.",
+    "resume_offer": "Kept from last time: “{name}”, {progress}. To go back to it: uno host --resume",
+    "resume_hand": "hand {n}",
+    "resume_waiting": "not started",
+    "resume_none": "Nothing was kept from last time: here is a new table.",
     # --- browse (uno join without an address)
     "browse_title": "Tables on your network",
     "browse_searching": "Looking for tables on the LAN…",
@@ -230,6 +243,9 @@ ES: dict[str, str] = {
     "yes": "sí", "no": "no", "off": "no",
     "seconds": "{n} s",
     "quit_confirm": "¿Salir? Pulsa y para salir, cualquier otra tecla para seguir.",
+    "host_quit_confirm": "Salir: t termina la partida para todos, g la guarda para después"
+                         " (uno host --resume); otra tecla sigue.",
+    "help_host_quit": "t terminar para todos · g guardar para después · Esc seguir",
     "status_connecting": "Conectando con {address}…",
     "status_connected": "conectado a {address}",
     "status_lost": "Se perdió la conexión ({reason}). Reintento en {delay} (intento {attempt})…",
@@ -243,7 +259,18 @@ ES: dict[str, str] = {
     "server_listening": "Tus amigos entran con: uno join {address}",
     "reason_eof": "cerrada", "reason_broken": "rota", "reason_refused": "rechazada",
     "reason_timeout": "tiempo agotado", "reason_shutdown": "el servidor se cerró",
-    "reason_unreachable": "sin respuesta",
+    "reason_unreachable": "sin respuesta", "reason_unknown_host": "ese nombre no existe",
+    "reason_table_closed": "el anfitrión cerró la mesa",
+    "status_table_closed": "El anfitrión cerró la mesa. Pulsa q para salir.",
+    "status_gave_up": "Dejo de intentarlo: nadie responde en {address} ({reason}). ¿Está abierta la mesa y"
+                      " es correcta la dirección? Pulsa q para salir.",
+    "status_version": "{address} usa otra versión de UNO ({detail}). Los dos lados necesitan la"
+                      " misma versión. Pulsa q para salir.",
+    "resume_offer": "Guardada de la última vez: «{name}», {progress}. Para volver a ella:"
+                    " uno host --resume",
+    "resume_hand": "mano {n}",
+    "resume_waiting": "sin empezar",
+    "resume_none": "No había nada guardado de la última vez: aquí tienes una mesa nueva.",
     "browse_title": "Mesas en tu red",
     "browse_searching": "Buscando mesas en la red local…",
     "browse_none": "Aún no hay mesas. Escribe una dirección abajo, o espera.",

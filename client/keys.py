@@ -19,6 +19,9 @@ from .model import Model, Prompt, Screen
 log = logging.getLogger("uno.client.keys")
 COLOR_KEYS = {"r": Color.RED, "y": Color.YELLOW, "g": Color.GREEN, "b": Color.BLUE,
               "a": Color.YELLOW, "v": Color.GREEN, "z": Color.BLUE}  # a/v/z: amarillo, verde, azul
+# The host quitting a match: e/t end it for everyone (terminar), k/g keep it for later (guardar).
+END_TABLE_KEYS = ("e", "t")
+KEEP_TABLE_KEYS = ("k", "g")
 
 
 def make_key_bindings(model: Model, after: Callable[[], None]) -> KeyBindings:
@@ -37,6 +40,7 @@ def make_key_bindings(model: Model, after: Callable[[], None]) -> KeyBindings:
     picking_seat = prompt_is(Prompt.SEAT)
     challenge = prompt_is(Prompt.CHALLENGE)
     quitting = prompt_is(Prompt.QUIT)
+    host_quitting = prompt_is(Prompt.HOST_QUIT)
     in_room = screen_is(Screen.WAITING, Screen.TABLE)
 
     def bind(*keys: str, filter: Condition | None = None) -> Callable[[Callable[[], None]], None]:
@@ -68,9 +72,21 @@ def make_key_bindings(model: Model, after: Callable[[], None]) -> KeyBindings:
 
     # ---- away: any key brings you back (bound keys do it too, in ``model.key_pressed``)
     @bind(Keys.Any, filter=Condition(lambda: model.away and not model.typing
-                                     and model.prompt is not Prompt.QUIT))
+                                     and model.prompt not in (Prompt.QUIT, Prompt.HOST_QUIT)))
     def _back() -> None:
         pass
+
+    # ---- the host quitting a match: end it for everyone, keep it for later, or (any other key) stay
+    for key in END_TABLE_KEYS:
+        bind(key, filter=host_quitting)(lambda: model.answer_host_quit(True))
+    for key in KEEP_TABLE_KEYS:
+        bind(key, filter=host_quitting)(lambda: model.answer_host_quit(False))
+
+    @bind(Keys.Any, filter=host_quitting)
+    def _stay_host() -> None:
+        model.answer_host_quit(None)
+
+    bind("escape", filter=host_quitting)(lambda: model.answer_host_quit(None))
 
     # ---- typing (chat, password, address, form text)
     @kb.add(Keys.Any, filter=typing)

@@ -26,6 +26,7 @@ class Screen(enum.Enum):
 class Prompt(enum.Enum):
     NONE = "none"
     QUIT = "quit"
+    HOST_QUIT = "host_quit"  # the host quits a match: end it for everyone, or keep it for later
     CHAT = "chat"
     PASSWORD = "password"
     COLOR = "color"  # the colour of the wild being played

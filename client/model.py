@@ -81,6 +81,9 @@ class Model(TableIntents):
         self.server_name = ""
         self.ever_connected = False
         self.token: str | None = None
+        self.server_id: str | None = None  # the server's identity (welcome.server_id)
+        self.failure = ""  # what the server said when it refused us (FAILED)
+        self.gave_up = False  # FAILED because the address never answered
         self.connect_request: tuple[str, int] | None = None  # asked for by the browse screen
         self.info = ""  # a line from the app (e.g. where the hosted table listens)
         # browse
@@ -119,12 +122,17 @@ class Model(TableIntents):
         self.queue_position = 0
         self.queue_seat: str | None = None
         self.confirm_quit = False
+        self.confirm_host_quit = False  # the host quits a match: end it for everyone, or keep it?
         self.quit = False
         self.notice = ""
         self.back_sent = False  # "I am back" went out for this spell of being away
         # automation (``uno host``)
         self.auto_create: CreateRoom | None = None
         self.auto_start = False
+        self.hosting = False  # this client runs the server (``uno host``)
+        self.end_table: bool | None = None  # how the host quit: True end for everyone, False keep
+        self.offer = ""  # ``uno host``: the match kept from last time, and how to take it back
+        self.offer_shown = False
         self.outbox: list[Message] = []
 
     # ================================================================== derived state
@@ -141,6 +149,8 @@ class Model(TableIntents):
 
     @property
     def prompt(self) -> Prompt:
+        if self.confirm_host_quit:
+            return Prompt.HOST_QUIT
         if self.confirm_quit:
             return Prompt.QUIT
         if self.text_prompt is not None:
@@ -159,7 +169,7 @@ class Model(TableIntents):
     @property
     def typing(self) -> bool:
         """Whether printable keys are text (not commands) right now."""
-        if self.confirm_quit:
+        if self.confirm_quit or self.confirm_host_quit:
             return False
         if self.text_prompt is not None:
             return True
@@ -242,9 +252,11 @@ class Model(TableIntents):
         self.outbox.clear()
         self._close_prompts()
 
-    def connection_failed(self, reason: str) -> None:
+    def connection_failed(self, reason: str, detail: str = "", *, gave_up: bool = False) -> None:
         self.status = Status.FAILED
         self.reason = reason
+        self.failure = clean_text(detail)
+        self.gave_up = gave_up
         self.retry_at = None
         self.outbox.clear()
 
@@ -263,6 +275,7 @@ class Model(TableIntents):
         self.reason = ""
         self.server_name = clean_text(message.server)
         self.token = message.token
+        self.server_id = message.server_id or None
         self.name = clean_text(message.name)
         if message.resumed:
             self.notice = t("status_resumed")
@@ -371,7 +384,11 @@ class Model(TableIntents):
             view = self.view
             said = {s for s, n, u in zip(view.seats, view.hand_sizes, view.uno_said, strict=True)
                     if n == 1 and u}
-        self._log(narrate(events, self.name_of, said))
+        lines = narrate(events, self.name_of, said)
+        if self.offer and not self.offer_shown and any(isinstance(e, HandStarted) for e in events):
+            lines.append(self.offer)  # at the table too: the match kept from last time
+            self.offer_shown = True
+        self._log(lines)
 
     def _set_view(self, data: dict[str, Any], deadline: float | None) -> None:
         try:
@@ -447,11 +464,23 @@ class Model(TableIntents):
             self.back_sent = True
 
     def ask_quit(self) -> None:
-        self.confirm_quit = True
+        if self.hosting and self.room is not None and self.room.started:
+            self.confirm_host_quit = True
+        else:
+            self.confirm_quit = True
 
     def answer_quit(self, yes: bool) -> None:
         self.confirm_quit = False
         self.quit = yes
+        if yes and self.hosting:
+            self.end_table = True  # no match on: the waiting room closes with its host
+
+    def answer_host_quit(self, end: bool | None) -> None:
+        """The host quits a match: ``end`` True ends it for everyone, False keeps it for later
+        (``uno host --resume``), None stays at the table."""
+        self.confirm_host_quit = False
+        if end is not None:
+            self.end_table, self.quit = end, True
 
     def cancel(self) -> None:
         """Esc: close whatever prompt is open."""

@@ -26,7 +26,8 @@ from .table import COLORS
 
 Line = StyleAndTextTuples
 CELL = 6  # width of one card of the hand
-_REASONS = ("eof", "broken", "refused", "timeout", "shutdown", "unreachable")
+_REASONS = ("eof", "broken", "refused", "timeout", "shutdown", "unreachable", "unknown_host",
+            "table_closed")
 _BIG_RANK = {"S": "⊘", "R": "⇄", "+2": "+2", "W": "W", "W+4": "+4"}
 
 
@@ -148,12 +149,24 @@ class Renderer:
         if m.status is Status.CONNECTING and m.room is not None:
             return t("status_retrying", address=m.address, attempt=m.attempt)
         if m.status is Status.FAILED:
-            if m.reason == "replaced":
-                return t("status_replaced")
-            return t("status_failed", address=m.address, reason=clean_text(m.reason))
+            return self.failure_text()
         if m.away:
             return t("away_back_sent") if m.back_sent else t("away_banner")
         return None
+
+    def failure_text(self) -> str:
+        """Why the client stopped trying, in words."""
+        m = self.model
+        if m.reason == "replaced":
+            return t("status_replaced")
+        if m.reason == "table_closed":
+            return t("status_table_closed")
+        if m.reason == "version_mismatch":
+            return t("status_version", address=m.address, detail=m.failure)
+        reason = t("reason_" + m.reason) if m.reason in _REASONS else clean_text(m.reason)
+        if m.gave_up:
+            return t("status_gave_up", address=m.address, reason=reason)
+        return t("status_failed", address=m.address, reason=reason)
 
     def banner(self, width: int, height: int) -> list[Line]:
         text = self.banner_text() or ""
@@ -163,7 +176,8 @@ class Renderer:
         m = self.model
         prompt = m.prompt
         key = {
-            Prompt.QUIT: "help_connecting", Prompt.CHAT: "help_chat", Prompt.PASSWORD: "help_chat",
+            Prompt.QUIT: "help_connecting", Prompt.HOST_QUIT: "help_host_quit",
+            Prompt.CHAT: "help_chat", Prompt.PASSWORD: "help_chat",
             Prompt.COLOR: "help_color", Prompt.START_COLOR: "help_color",
             Prompt.SEAT: "help_seat", Prompt.CHALLENGE: "help_challenge",
         }.get(prompt)
@@ -187,6 +201,8 @@ class Renderer:
         line: Line
         if prompt is Prompt.QUIT:
             line = [("class:notice", t("quit_confirm"))]
+        elif prompt is Prompt.HOST_QUIT:
+            line = [("class:notice", t("host_quit_confirm"))]
         elif prompt is Prompt.CHAT:
             line = [("bold", t("prompt_chat")), ("", m.input_text), ("blink", "▏")]
         elif prompt is Prompt.PASSWORD:
@@ -272,6 +288,8 @@ class Renderer:
         lines: list[Line] = [[("bold", " " + fit(t("lobby_title", server=m.server_name), width - 1))]]
         if m.info:
             lines.append([("class:dim", " " + fit(m.info, width - 1))])
+        if m.offer:
+            lines.append([("class:notice", " " + fit(m.offer, width - 1))])
         lines.append([])
         header = t("lobby_columns", name=t("col_table"), host=t("col_host"), players=t("col_players"),
                    rules=t("col_rules"), state=t("col_state"))
@@ -325,6 +343,8 @@ class Renderer:
         lines: list[Line] = [[("bold", " " + fit(t("waiting_title", room=clean_text(room.name)), width - 1))]]
         if m.info:
             lines.append([("class:dim", " " + fit(m.info, width - 1))])
+        if m.offer:
+            lines.append([("class:notice", " " + fit(m.offer, width - 1))])
         lines.append([])
         lines.append([("", " " + t("waiting_seats", taken=len(room.seats), max=room.max_seats))])
         for i, info in enumerate(room.seats):

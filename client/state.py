@@ -1,5 +1,11 @@
-"""Resume tokens kept on disk, one file per server address, so that a client that was killed
-takes its seat back when started again.
+"""Resume tokens kept on disk, so that a client that was killed takes its seat back when started
+again, by whatever address it reaches the server this time.
+
+Tokens are kept per server *identity* (``welcome.server_id``), not per address typed: one
+server may be reached as ``192.168.1.5``, ``mesa.local`` or through LAN discovery. Beside them,
+each address remembers the id of the server that last answered there, so that the first hello
+to a known address already carries the right token. An address never seen before is resolved by
+the first ``welcome`` (see ``ClientApp._connection_loop``).
 
 The directory is ``$XDG_STATE_HOME/uno`` or ``~/.local/state/uno``. Files are private (0600).
 """
@@ -18,33 +24,59 @@ def state_dir(environ: dict[str, str] | None = None) -> Path:
     return Path(base) / "uno"
 
 
+def _safe(name: str) -> str:
+    return re.sub(r"[^A-Za-z0-9._-]", "_", name)[:120] or "_"
+
+
 class TokenStore:
     def __init__(self, directory: Path | None = None) -> None:
         self.directory = directory if directory is not None else state_dir()
 
-    def _path(self, address: str) -> Path:
-        safe = re.sub(r"[^A-Za-z0-9._-]", "_", address)[:120] or "_"
-        return self.directory / f"token-{safe}"
+    def _token_path(self, server_id: str) -> Path:
+        return self.directory / f"seat-{_safe(server_id)}"
 
-    def load(self, address: str) -> str | None:
+    def _address_path(self, address: str) -> Path:
+        return self.directory / f"server-{_safe(address)}"
+
+    def _read(self, path: Path) -> str | None:
         try:
-            token = self._path(address).read_text(encoding="ascii").strip()
+            text = path.read_text(encoding="ascii").strip()
         except (OSError, UnicodeDecodeError):
             return None
-        return token if 0 < len(token) <= 64 and token.isprintable() else None
+        return text if 0 < len(text) <= 64 and text.isprintable() else None
 
-    def save(self, address: str, token: str) -> None:
+    def _write(self, path: Path, text: str) -> None:
         try:
             self.directory.mkdir(parents=True, exist_ok=True, mode=0o700)
-            path = self._path(address)
             tmp = path.with_suffix(".tmp")
             fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
             with os.fdopen(fd, "w", encoding="ascii") as f:
-                f.write(token)
+                f.write(text)
             os.replace(tmp, path)
         except OSError:
             pass  # no resume after a restart, but the game goes on
 
-    def forget(self, address: str) -> None:
+    def server_at(self, address: str) -> str | None:
+        """The id of the server that last answered at ``address``."""
+        return self._read(self._address_path(address))
+
+    def load(self, server_id: str) -> str | None:
+        """The token kept for the server ``server_id``."""
+        return self._read(self._token_path(server_id)) if server_id else None
+
+    def load_for_address(self, address: str) -> tuple[str | None, str | None]:
+        """(server id, token) to offer in the first hello to ``address``: the server that last
+        answered there, and its token; (None, None) for an address never seen."""
+        server_id = self.server_at(address)
+        return (server_id, self.load(server_id)) if server_id else (None, None)
+
+    def save(self, server_id: str, address: str, token: str) -> None:
+        """The server ``server_id`` answered at ``address`` and gave ``token``."""
+        if not server_id:  # a server that sends no id: remember the token by address alone
+            server_id = "address-" + address
+        self._write(self._address_path(address), server_id)
+        self._write(self._token_path(server_id), token)
+
+    def forget(self, server_id: str) -> None:
         with contextlib.suppress(OSError):
-            self._path(address).unlink()
+            self._token_path(server_id).unlink()

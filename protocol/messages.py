@@ -26,6 +26,7 @@ MAX_PASSWORD = 64
 MAX_TOKEN = 64
 HISTORY_BATCHES = 60  # changes at the table a ``history`` message may hold
 HISTORY_CHAT = 40  # chat lines a ``history`` message may hold
+MAX_SERVER_ID = 32  # welcome.server_id (a server makes 32 hex digits)
 LANGUAGES = ("en", "es")
 PRESET_NAMES = ("official", "house")
 BOT_LEVELS = ("easy", "normal")
@@ -432,7 +433,8 @@ class Say(Message):
 @dataclass(frozen=True, slots=True)
 class Welcome(Message):
     """The handshake succeeded. Keep ``token``: sending it in a later ``hello`` takes your seat
-    back. ``resumed`` tells whether a seat was found for the token you sent."""
+    back. ``resumed`` tells whether a seat was found for the token you sent. ``server_id`` names
+    the server whatever address reached it (kept across its restarts): keep tokens by it."""
 
     server: str = spec(Str(64, 1, text=True))
     version: str = spec(Str(32, 1))
@@ -440,6 +442,7 @@ class Welcome(Message):
     token: str = spec(Str(MAX_TOKEN, 1))
     name: str = spec(_NAME)
     resumed: bool = spec(Bool(), False)
+    server_id: str = spec(Str(MAX_SERVER_ID), "")
 
 
 @message("error", Sender.SERVER)

@@ -4,6 +4,7 @@ rooms. Everything runs on one trio thread; a misbehaving client only ever hurts 
 
 from __future__ import annotations
 
+import contextlib
 import itertools
 import logging
 from collections.abc import Callable
@@ -40,7 +41,7 @@ from protocol import (
     Welcome,
 )
 
-from . import errors, tokens
+from . import errors, identity, tokens
 from .config import ServerConfig
 from .errors import Refused
 from .peer import Peer
@@ -69,6 +70,27 @@ class Session:
         return f"{self.sid}.{self.secret}"
 
 
+@dataclass(frozen=True)
+class KeptRoom:
+    """A room kept on disk but not open: its name, how far its match got, and its host's token."""
+
+    id: str
+    name: str
+    hand_number: int  # 0: the match had not started
+    host_token: str | None  # takes the host's seat back once the room is open again
+
+    @classmethod
+    def from_record(cls, room_id: str, record: dict[str, Any]) -> KeptRoom:
+        game = record["game"]
+        token = None
+        for seat in record["seats"]:
+            who = seat["session"]
+            if who is not None and who["sid"] == record["host"]:
+                token = f"{who['sid']}.{who['secret']}"
+        return cls(room_id, str(record["settings"]["name"]),
+                   0 if game is None else int(game["hand_number"]), token)
+
+
 class UnoServer:
     def __init__(self, config: ServerConfig | None = None, store: RoomStore | None = None) -> None:
         """``store`` (or ``config.state_dir``) keeps the rooms on disk; ``serve`` brings back the
@@ -77,6 +99,8 @@ class UnoServer:
         if store is None and self.config.state_dir is not None:
             store = RoomStore(self.config.state_dir)
         self.store = store
+        # clients keep their seats by this id, whatever address reached the server
+        self.server_id = identity.server_id(None if store is None else store.directory)
         self.sessions: dict[str, Session] = {}
         self.peers: set[Peer] = set()
         self.rooms: dict[str, Room] = {}
@@ -107,14 +131,15 @@ class UnoServer:
                 self.store.close()
 
     def _restore_rooms(self) -> None:
-        """Bring back the rooms of the store: seats, tokens, settings and the match in play."""
+        """Bring back the rooms of the store: seats, tokens, settings and the match in play
+        (without ``config.restore_rooms`` they stay on disk, kept for later)."""
         if self.store is None:
             return
         highest = 0
         for room_id, record in self.store.records():
             if room_id.isdigit():
                 highest = max(highest, int(room_id))  # new rooms never take a stored room's id
-            if record is None or room_id in self.rooms:
+            if record is None or room_id in self.rooms or not self._restores(room_id):
                 continue
             try:
                 if record.get("id") != room_id:
@@ -137,6 +162,22 @@ class UnoServer:
         if self.rooms:
             self._changed()
 
+    def _restores(self, room_id: str) -> bool:
+        wanted = self.config.restore_rooms
+        return wanted if isinstance(wanted, bool) else room_id in wanted
+
+    def kept_rooms(self) -> list[KeptRoom]:
+        """The rooms on disk that are not open, oldest first: what ``uno host --resume`` offers."""
+        if self.store is None:
+            return []
+        kept = []
+        for room_id, record in self.store.records():
+            if record is None or room_id in self.rooms:
+                continue
+            with contextlib.suppress(KeyError, TypeError, ValueError, AttributeError):
+                kept.append(KeptRoom.from_record(room_id, record))
+        return sorted(kept, key=lambda room: (len(room.id), room.id))
+
     async def _handle_tcp(self, stream: trio.SocketStream) -> None:
         try:
             host, port = stream.socket.getpeername()[:2]
@@ -155,6 +196,13 @@ class UnoServer:
             await peer.run()
         except Exception:  # a bug must cost one connection, never the server
             log.exception("connection from %s failed", address)
+
+    def close_room(self, room_id: str) -> None:
+        """Close a room for everyone in it (``left`` with reason ``room_closed``), and forget it."""
+        room = self.rooms.get(room_id)
+        if room is not None:
+            room.close()
+            self._changed()
 
     def shutdown(self, reason: str = "shutdown", message: str = "the server is shutting down") -> None:
         """Tell every client why, then stop."""
@@ -184,7 +232,7 @@ class UnoServer:
         peer.session = session
         peer.send(Welcome(server=self.config.name[:64], version=SERVER_VERSION,
                           protocol=PROTOCOL_VERSION, token=session.token, name=session.name,
-                          resumed=resumed))
+                          resumed=resumed, server_id=self.server_id))
         peer.greeted.set()
         log.info("%s is %s%s", peer.address, session.name, " (resumed)" if resumed else "")
         if session.room is not None:

@@ -24,5 +24,7 @@ class ServerConfig:
     away_after: int = 3  # timeouts in a row before a seat is marked away
     seed: int | None = None  # tests and demos only: deal from a seeded RNG instead of the OS's
     state_dir: str | None = None  # keep the rooms here (server/persist.py), to survive a restart
+    # which kept rooms come back at start: all, none (``uno host``), or these ids (``--resume``)
+    restore_rooms: bool | tuple[str, ...] = True
     restore_grace: float = 10.0  # after a restart, bots and turn clocks wait this long for people
     abandoned_room_grace: float = 60.0  # no match on and everybody dropped: the room closes then

@@ -5,8 +5,10 @@ from __future__ import annotations
 
 import asyncio
 import itertools
+import socket
 from collections.abc import Callable, Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 import trio
@@ -15,8 +17,10 @@ from prompt_toolkit.input import create_pipe_input
 from prompt_toolkit.input.base import PipeInput
 from prompt_toolkit.output import DummyOutput
 
-from client.app import FIRST_DELAY, MAX_DELAY, ClientApp, ClientOptions, HostOptions
-from client.model import Screen, Status
+from client.app import FIRST_DELAY, GIVE_UP_AFTER, MAX_DELAY, ClientApp, ClientOptions, HostOptions
+from client.link import Link
+from client.model import Model, Screen, Status
+from client.render import Renderer
 from client.state import TokenStore
 from protocol import CreateRoom, Message, ViewMsg, Welcome
 from server import ServerConfig, UnoServer
@@ -57,7 +61,8 @@ async def until(condition: Callable[[], bool], what: str) -> None:
         await trio.sleep(0.01)
 
 
-async def test_retries_back_off_from_100_ms_doubling_to_5_s(pipe: PipeInput, autojump_clock: object) -> None:
+async def test_retries_back_off_from_100_ms_doubling_to_5_s_then_give_up_on_a_silent_address(
+        pipe: PipeInput, autojump_clock: object) -> None:
     tries: list[float] = []
 
     async def refuse(host: str, port: int) -> trio.abc.Stream:
@@ -65,12 +70,33 @@ async def test_retries_back_off_from_100_ms_doubling_to_5_s(pipe: PipeInput, aut
         raise ConnectionRefusedError("refused")
 
     app = new_app(pipe, address=("192.0.2.1", 7777), connect=refuse)
-    with trio.move_on_after(30):
-        await app._connection_loop("192.0.2.1", 7777)
+    with trio.fail_after(GIVE_UP_AFTER + MAX_DELAY + 1):
+        await app._connection_loop("192.0.2.1", 7777)  # returns: it gave up
     gaps = [round(b - a, 3) for a, b in itertools.pairwise(tries)]
-    assert gaps[:8] == [0.1, 0.2, 0.4, 0.8, 1.6, 3.2, 5.0, 5.0]
+    assert gaps[:7] == [0.1, 0.2, 0.4, 0.8, 1.6, 3.2, 5.0]
     assert FIRST_DELAY == 0.1 and MAX_DELAY == 5.0
-    assert app.model.status is Status.LOST and app.model.reason == "refused"
+    assert GIVE_UP_AFTER <= tries[-1] - tries[0] < GIVE_UP_AFTER + MAX_DELAY
+    model = app.model
+    assert model.status is Status.FAILED and model.reason == "refused" and model.gave_up
+    banner = Renderer(model).banner_text()
+    assert banner is not None and "Gave up" in banner and "192.0.2.1:7777" in banner
+    assert "refused" in banner
+
+
+@pytest.mark.parametrize(("error", "words"), [
+    (socket.gaierror(-2, "Name or service not known"), "no such host name"),
+    (OSError(113, "No route to host"), "no answer"),
+])
+async def test_a_silent_address_says_what_went_wrong(pipe: PipeInput, autojump_clock: object,
+                                                      error: OSError, words: str) -> None:
+    async def fail(host: str, port: int) -> trio.abc.Stream:
+        raise error
+
+    app = new_app(pipe, address=("mesa.example", 7777), connect=fail)
+    with trio.fail_after(GIVE_UP_AFTER + MAX_DELAY + 1):
+        await app._connection_loop("mesa.example", 7777)
+    banner = Renderer(app.model).banner_text()
+    assert banner is not None and words in banner and "mesa.example:7777" in banner, banner
 
 
 class MemoryNet:
@@ -135,7 +161,7 @@ async def test_a_new_client_takes_the_seat_back_with_the_token_on_disk(
             process.cancel_scope.cancel()  # killed: its connection goes with it
         assert first.model.view is not None and first.model.view.hand is not None
         hand, seat = sorted(map(str, first.model.view.hand)), first.model.seat
-        assert store.load("memory:1") == first.model.token
+        assert store.load_for_address("memory:1") == (server.server_id, first.model.token)
         ana = server.rooms["1"].seats[-1]  # the bots sat down first
         assert ana.name == "Ana"
         await until(lambda: not ana.connected, "the server saw the client go")
@@ -176,8 +202,118 @@ def test_the_running_app_reconnects_over_tcp_to_the_same_hand(pipe: PipeInput) -
         await wait(lambda: resumed_with_a_view(received), "back, with a fresh view")
         assert model.view is not None
         assert sorted(map(str, model.view.hand or ())) == hand and model.view.hand_number == number
-        pipe.send_text("qy")  # quit: the app ends, and trio with it
+        pipe.send_text("qe")  # quit, ending the match for everyone: the app ends, and trio with it
         return await asyncio.wait_for(running, 10)
 
     assert asyncio.run(main()) == 0
     assert Status.LOST in seen
+
+
+async def test_the_seat_comes_back_by_another_address_of_the_same_server(
+        pipe: PipeInput, nursery: trio.Nursery, autojump_clock: object, tmp_path: Path) -> None:
+    """Seats are kept by the server's identity: joined as "memory:1" (say, LAN discovery),
+    killed, started again with "memory:2" (say, the IP address typed), back in the same seat."""
+    server = UnoServer(ServerConfig(seed=13))
+    await nursery.start(server.serve)
+    net = MemoryNet(server, nursery)
+    store = TokenStore(tmp_path / "uno")
+    with trio.fail_after(60):
+        first = new_app(pipe, address=("memory", 1), connect=net.connect, tokens=store)
+        first.model.auto_create, first.model.auto_start = TABLE, True
+        async with trio.open_nursery() as process:
+            process.start_soon(first._connection_loop, "memory", 1)
+            await until(lambda: first.model.view is not None, "the deal")
+            process.cancel_scope.cancel()
+        assert first.model.view is not None and first.model.view.hand is not None
+        hand, seat = sorted(map(str, first.model.view.hand)), first.model.seat
+        ana = server.rooms["1"].seats[-1]
+        await until(lambda: not ana.connected, "the server saw the client go")
+        assert store.load_for_address("memory:2") == (None, None)  # never used before
+
+        second = new_app(pipe, address=("memory", 2), connect=net.connect, tokens=store)
+        received = record(second)
+        nursery.start_soon(second._connection_loop, "memory", 2)
+        await until(lambda: resumed_with_a_view(received), "the seat back")
+        assert second.model.seat == seat and second.model.status is Status.CONNECTED
+        assert sorted(map(str, second.model.view.hand or ())) == hand  # type: ignore[union-attr]
+        assert len(net.server_ends) == 3  # the first hello (no token) was answered, then redone
+        assert [m.resumed for m in received if isinstance(m, Welcome)] == [True]
+        assert store.load_for_address("memory:2") == (server.server_id, second.model.token)
+        assert len(server.rooms["1"].humans()) == 1
+
+
+async def test_a_seat_that_was_playing_keeps_retrying_with_the_countdown_on_screen(
+        pipe: PipeInput, nursery: trio.Nursery, autojump_clock: object) -> None:
+    server = UnoServer(ServerConfig(seed=14))
+    await nursery.start(server.serve)
+    net = MemoryNet(server, nursery)
+    gone = False
+
+    async def connect(host: str, port: int) -> trio.abc.Stream:
+        if gone:
+            raise ConnectionRefusedError("refused")
+        return await net.connect(host, port)
+
+    with trio.fail_after(120):
+        model = Model("Ana", clock=trio.current_time)  # the countdown, on the test's clock
+        app = ClientApp(ClientOptions(name="Ana", address=("memory", 1), connect=connect), model=model,
+                        input=pipe, output=DummyOutput())
+        model.auto_create, model.auto_start = TABLE, True
+        nursery.start_soon(app._connection_loop, "memory", 1)
+        await until(lambda: model.view is not None, "the deal")
+        gone = True  # the host's machine went away
+        await net.cut()
+        await trio.sleep(GIVE_UP_AFTER * 3)
+        assert model.status is Status.LOST and not model.gave_up  # still trying
+        assert model.screen is Screen.TABLE
+        await until(lambda: model.retry_at is not None and model.retry_at - model.clock() > 2, "a wait")
+        banner = Renderer(model).banner_text()
+        assert banner is not None and "Reconnecting in" in banner and "refused" in banner, banner
+        shown = float(banner.split("Reconnecting in ")[1].split(" s")[0])
+        await trio.sleep(1)
+        later = Renderer(model).banner_text() or ""
+        assert f"Reconnecting in {shown - 1:.1f} s" in later, later  # it counts down
+
+
+async def test_the_host_closing_the_table_ends_the_retries_with_that_message(
+        pipe: PipeInput, nursery: trio.Nursery, autojump_clock: object) -> None:
+    server = UnoServer(ServerConfig(seed=15))
+    await nursery.start(server.serve)
+    net = MemoryNet(server, nursery)
+    with trio.fail_after(60):
+        app = new_app(pipe, address=("memory", 1), connect=net.connect)
+        model = app.model
+        model.auto_create, model.auto_start = TABLE, True
+        done = trio.Event()
+
+        async def run() -> None:
+            await app._connection_loop("memory", 1)
+            done.set()
+
+        nursery.start_soon(run)
+        await until(lambda: model.view is not None, "the deal")
+        server.close_room("1")
+        server.shutdown("table_closed", "the host closed the table")
+        await done.wait()  # it stopped trying
+    assert model.status is Status.FAILED and model.reason == "table_closed"
+    assert Renderer(model).banner_text() == "The host closed the table. Press q to quit."
+
+
+async def test_a_server_of_another_version_is_named_as_such(pipe: PipeInput, nursery: trio.Nursery,
+                                                             autojump_clock: object) -> None:
+    server = UnoServer(ServerConfig())
+    await nursery.start(server.serve)
+    net = MemoryNet(server, nursery)
+    app = new_app(pipe, address=("memory", 1), connect=net.connect)
+
+    hello = Link.hello
+
+    async def old_hello(link: Any, name: str, token: str | None = None, lang: str = "en") -> Any:
+        return await hello(link, name, token, lang, version=1)
+
+    with trio.fail_after(30), pytest.MonkeyPatch.context() as patch:
+        patch.setattr(Link, "hello", old_hello)
+        await app._connection_loop("memory", 1)  # refused: it does not try again
+    banner = Renderer(app.model).banner_text() or ""
+    assert app.model.status is Status.FAILED
+    assert "memory:1 runs another version of UNO" in banner and "version 2" in banner, banner

@@ -258,7 +258,8 @@ def example_session() -> list[tuple[str, bytes]]:
 
     c2s(protocol.Hello(version=2, name="Zoë", lang="en"))
     s2c(protocol.Welcome(server="UNO server", version="0.1.0", protocol=2,
-                         token="9f86d081884c7d65.5e884898da28047151d0e56f8dc62927", name="Zoë"))
+                         token="9f86d081884c7d65.5e884898da28047151d0e56f8dc62927", name="Zoë",
+                         server_id="4b227777d4dd1fc61c6f884f48641d02"))
     c2s(protocol.ListRooms())
     s2c(protocol.Rooms(rooms=(protocol.RoomSummary(
         id="1", name="Bob's table", host="Bob", players=1, seats=4, bots=2, spectators=0,

@@ -1,0 +1,118 @@
+"""The server's identity (``welcome.server_id``, server/identity.py) and rooms kept for later
+(``ServerConfig.restore_rooms``, ``UnoServer.kept_rooms``, ``UnoServer.close_room``): what
+``uno host`` builds its resume offer and its "end for everyone / keep for later" on."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from typing import Any
+
+import trio
+from srvkit import Harness
+
+from protocol import Joined, Left, ListRooms, Rooms, Start, ViewMsg
+from server import ServerConfig, UnoServer
+from server.identity import ID_FILE, server_id
+
+
+def test_the_id_is_kept_in_the_state_directory(tmp_path: Path) -> None:
+    first = server_id(tmp_path / "state")
+    assert re.fullmatch(r"[0-9a-f]{32}", first)
+    assert server_id(tmp_path / "state") == first
+    assert (tmp_path / "state" / ID_FILE).read_text().strip() == first
+    assert server_id(tmp_path / "other") != first
+    assert server_id(None) != server_id(None)  # no directory: a new id each run
+
+
+def test_a_damaged_id_file_is_replaced(tmp_path: Path) -> None:
+    (tmp_path / ID_FILE).write_text("not an id\x1b[31m")
+    fresh = server_id(tmp_path)
+    assert re.fullmatch(r"[0-9a-f]{32}", fresh) and server_id(tmp_path) == fresh
+
+
+async def serve(nursery: trio.Nursery, state: Path | None,
+                **config: Any) -> tuple[UnoServer, trio.CancelScope]:
+    config.setdefault("next_hand_delay", 0)
+    config.setdefault("seed", 1)
+    srv = UnoServer(ServerConfig(state_dir=None if state is None else str(state), **config))
+    scope = trio.CancelScope()
+
+    async def run(task_status: trio.TaskStatus[UnoServer] = trio.TASK_STATUS_IGNORED) -> None:
+        with scope:
+            await srv.serve(task_status=task_status)
+
+    await nursery.start(run)
+    return srv, scope
+
+
+async def stop(srv: UnoServer, scope: trio.CancelScope) -> None:
+    """The server stops: its disk first (as in test_persist's ``crash``), then its tasks."""
+    if srv.store is not None:
+        srv.store.close()
+        srv.store = None
+    scope.cancel()
+    await trio.sleep(0)
+
+
+async def test_welcome_carries_the_same_id_after_a_restart(harness: Harness, tmp_path: Path,
+                                                           autojump_clock: object) -> None:
+    with trio.fail_after(60):
+        srv, scope = await serve(harness.nursery, tmp_path)
+        first = await (harness.connect(srv, "ann")).hello()
+        assert first.server_id == srv.server_id and len(first.server_id) == 32
+        await stop(srv, scope)
+        again, scope = await serve(harness.nursery, tmp_path)
+        assert (await harness.connect(again, "ann").hello()).server_id == first.server_id
+        await stop(again, scope)
+        other, scope = await serve(harness.nursery, None)
+        assert (await harness.connect(other, "ann").hello()).server_id != first.server_id
+        await stop(other, scope)
+
+
+async def test_kept_rooms_stay_on_disk_until_asked_for(harness: Harness, tmp_path: Path,
+                                                       autojump_clock: object) -> None:
+    """``uno host`` opens its server with ``restore_rooms=False``: the last match is listed as
+    kept (with the host's token), new rooms never take its id, and ``--resume`` brings it back."""
+    with trio.fail_after(120):
+        srv, scope = await serve(harness.nursery, tmp_path)
+        ann = await harness.client(srv, "ann")
+        await ann.create(name="Root's table", bots=3)
+        await ann.send(Start())
+        await ann.expect(ViewMsg)
+        await stop(srv, scope)
+
+        srv, scope = await serve(harness.nursery, tmp_path, restore_rooms=False)
+        assert srv.rooms == {}
+        (kept,) = srv.kept_rooms()
+        assert (kept.id, kept.name, kept.hand_number, kept.host_token) == ("1", "Root's table", 1, ann.token)
+        bea = harness.connect(srv, "bea")
+        assert (await bea.hello(ann.token)).resumed is False  # the kept seat is not open
+        joined = await bea.create(name="Mesa", bots=1)
+        assert joined.room.id == "2" and joined.room.name == "Mesa"
+        assert [room.id for room in srv.kept_rooms()] == ["1"]
+        await stop(srv, scope)
+
+        srv, scope = await serve(harness.nursery, tmp_path, restore_rooms=("1",))
+        assert list(srv.rooms) == ["1"] and [r.id for r in srv.kept_rooms()] == ["2"]
+        back = harness.connect(srv, "ann")
+        assert (await back.hello(ann.token)).resumed
+        assert (await back.expect(Joined)).room.name == "Root's table"
+        await stop(srv, scope)
+
+
+async def test_close_room_ends_the_match_for_everyone_and_forgets_it(
+        harness: Harness, tmp_path: Path, autojump_clock: object) -> None:
+    with trio.fail_after(60):
+        srv, scope = await serve(harness.nursery, tmp_path)
+        ann = await harness.client(srv, "ann")
+        room = (await ann.create(bots=1, seats=3)).room.id
+        bob = await harness.client(srv, "bob")
+        await bob.join(room)
+        await ann.send(Start())
+        srv.close_room(room)
+        assert (await bob.expect(Left)).reason == "room_closed"
+        await bob.send(ListRooms())
+        assert (await bob.expect(Rooms)).rooms == ()
+        assert srv.kept_rooms() == [] and srv.store is not None and srv.store.records() == []
+        await stop(srv, scope)
