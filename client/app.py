@@ -549,7 +549,9 @@ def _failure_reason(exc: Exception) -> str:
     """Why a connection attempt failed, as a ``reason_*`` key of client/i18n.py."""
     import socket
 
-    if isinstance(exc, ConnectionRefusedError):
+    causes = getattr(exc.__cause__, "exceptions", ())  # trio: every address tried, each failed
+    if isinstance(exc, ConnectionRefusedError) or (
+            causes and all(isinstance(cause, ConnectionRefusedError) for cause in causes)):
         return "refused"
     if isinstance(exc, socket.gaierror):
         return "unknown_host"

@@ -30,9 +30,8 @@ EN: dict[str, str] = {
     "yes": "yes", "no": "no", "off": "off",
     "seconds": "{n} s",
     "quit_confirm": "Quit? Press y to quit, any other key to stay.",
-    "host_quit_confirm": "Quit: e ends the match for everyone, k keeps it for later"
-                         " (uno host --resume); any other key stays.",
-    "help_host_quit": "e end for everyone · k keep for later · Esc stay",
+    "host_quit_confirm": "End the match for everyone (e), or keep it for later (k)?",
+    "help_host_quit": "e end for everyone · k keep for later (uno host --resume) · Esc stay",
     # --- connection
     "status_connecting": "Connecting to {address}…",
     "status_connected": "connected to {address}",
@@ -243,9 +242,8 @@ ES: dict[str, str] = {
     "yes": "sí", "no": "no", "off": "no",
     "seconds": "{n} s",
     "quit_confirm": "¿Salir? Pulsa y para salir, cualquier otra tecla para seguir.",
-    "host_quit_confirm": "Salir: t termina la partida para todos, g la guarda para después"
-                         " (uno host --resume); otra tecla sigue.",
-    "help_host_quit": "t terminar para todos · g guardar para después · Esc seguir",
+    "host_quit_confirm": "¿Terminar la partida para todos (t), o guardarla para después (g)?",
+    "help_host_quit": "t terminar para todos · g guardar (uno host --resume) · Esc seguir",
     "status_connecting": "Conectando con {address}…",
     "status_connected": "conectado a {address}",
     "status_lost": "Se perdió la conexión ({reason}). Reintento en {delay} (intento {attempt})…",

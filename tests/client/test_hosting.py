@@ -1,0 +1,75 @@
+"""The host's side of ``uno host``: quitting a match asks whether to end it for everyone or keep
+it for later, with each language's keys shown and working; the kept match is offered on screen."""
+
+from __future__ import annotations
+
+import pytest
+from clientkit import ESC, make_view, press, render_text, room_info, seated
+
+from client.i18n import set_language
+from client.model import Model, Prompt
+from engine.events import HandStarted
+from protocol import Events, codec
+
+KEYS = {"en": ("e", "k"), "es": ("t", "g")}
+WORDS = {"en": ("End the match for everyone (e)", "keep it for later (k)"),
+         "es": ("¿Terminar la partida para todos (t)", "guardarla para después (g)")}
+
+
+def hosting(lang: str, started: bool = True) -> Model:
+    model = seated(make_view() if started else None, room=room_info(started=started), lang=lang)
+    model.hosting = True
+    return model
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_the_host_quitting_a_match_is_asked_end_or_keep_in_its_language(lang: str) -> None:
+    end, keep = KEYS[lang]
+    model = hosting(lang)
+    press(model, "q")
+    assert model.prompt is Prompt.HOST_QUIT
+    shown = render_text(model)
+    for words in WORDS[lang]:
+        assert words in shown, shown
+    help_line = next(line for line in shown.splitlines() if "Esc" in line)
+    assert help_line.startswith(f" {end} ") and f" {keep} " in help_line, help_line
+    press(model, "x")
+    assert model.prompt is Prompt.NONE and not model.quit
+    press(model, "q", ESC)
+    assert model.prompt is Prompt.NONE and not model.quit
+
+    press(model, "q", keep)
+    assert model.quit and model.end_table is False
+
+    model = hosting(lang)
+    press(model, "q", end)
+    assert model.quit and model.end_table is True
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_the_other_languages_letters_work_too(lang: str) -> None:
+    other = KEYS["es" if lang == "en" else "en"]
+    model = hosting(lang)
+    press(model, "q", other[1])
+    assert model.quit and model.end_table is False
+
+
+def test_a_guest_or_a_waiting_room_host_gets_the_plain_question() -> None:
+    guest = seated(make_view(), room=room_info(started=True))
+    press(guest, "q")
+    assert guest.prompt is Prompt.QUIT
+    waiting = hosting("en", started=False)
+    press(waiting, "q")
+    assert waiting.prompt is Prompt.QUIT
+    press(waiting, "y")
+    assert waiting.quit and waiting.end_table is True
+
+
+def test_the_kept_match_is_offered_at_the_table_once() -> None:
+    set_language("en")
+    model = seated(make_view(), room=room_info(started=True))
+    model.offer = "Kept from last time: “Root's table”, hand 3. To go back to it: uno host --resume"
+    deal = Events(events=(codec.event_to_wire(HandStarted(1, "1", 1)),))
+    model.apply(deal)
+    model.apply(deal)
+    assert model.log.count(model.offer) == 1

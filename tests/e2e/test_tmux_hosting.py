@@ -1,0 +1,175 @@
+"""End to end, in tmux, as a host and a friend would: ``uno host`` twice (the second opens the
+table its options describe and offers the first, which ``--resume`` brings back), the host's
+quit question (end for everyone / keep for later) in English and Spanish, and a friend who joins
+by IP address, is killed (SIGKILL), and comes back by host name to the same hand.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import shutil
+import signal
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from tmuxkit import HAND_OVER, PYTHON, Player, Tmux, my_turn, parse_hand
+
+pytestmark = pytest.mark.skipif(shutil.which("tmux") is None and not Path("/usr/bin/tmux").exists(),
+                                reason="tmux is not installed")
+
+TEXT = {
+    "en": {"waiting": "press s to start", "seats": "Seats 2/4",
+           "offer": "Kept from last time: “Root's table”, hand 1",
+           "resume": "uno host --resume", "ask": "End the match for everyone (e), or keep it for later (k)?",
+           "end": "e", "keep": "k", "back": "Welcome back", "none": "Nothing was kept from last time",
+           "hand": "Your hand", "yes": "y"},
+    "es": {"waiting": "pulsa s para empezar", "seats": "Asientos 2/4",
+           "offer": "Guardada de la última vez: «Root's table», mano 1", "resume": "uno host --resume",
+           "ask": "¿Terminar la partida para todos (t), o guardarla para después (g)?",
+           "end": "t", "keep": "g", "back": "Bienvenido de nuevo", "none": "No había nada guardado",
+           "hand": "Tu mano", "yes": "y"},
+}
+
+
+@pytest.fixture
+def tmux() -> Iterator[Tmux]:
+    session = Tmux("hosting", width=100, height=26)
+    try:
+        yield session
+    finally:
+        session.kill()
+
+
+def env(home: Path, name: str) -> dict[str, str]:
+    return {"XDG_STATE_HOME": str(home / "state"), "XDG_DATA_HOME": str(home / "data"),
+            "XDG_CONFIG_HOME": str(home / "config"), "TERM": "xterm-256color", "LANG": "C.UTF-8",
+            "UNO_NAME": name, "UNO_DEBUG": "1"}
+
+
+def host(lang: str, *options: str) -> list[str]:
+    return [PYTHON, "-m", "client", "host", "--lang", lang, "--no-discovery", "--port", "0", *options]
+
+
+def quit_window(tmux: Tmux, window: str, *keys: str) -> None:
+    """Press ``keys`` (the quit and its answer) and wait until the client has exited."""
+    for key in keys:
+        tmux.send(window, key)
+        time.sleep(0.2)
+    tmux.wait_for(window, lambda s: "UNO ·" not in s, timeout=10, what="the client gone", settle=False)
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_tmux_uno_host_twice_opens_the_new_table_and_offers_the_first(tmux: Tmux, tmp_path: Path,
+                                                                       lang: str) -> None:
+    text, home = TEXT[lang], tmp_path / "root"
+    first = tmux.start(host(lang, "--bots", "3", "--start", "--bot-delay", "5", "--name", "Root's table"),
+                       env(home, "Root"),
+                       window="first")
+    tmux.wait_for(first, text["hand"], timeout=15, what="the first match dealt")
+    tmux.send(first, "q")
+    screen = tmux.wait_for(first, text["ask"], timeout=5, what="the host's quit question")
+    assert f"{text['end']} " in screen.splitlines()[-1] and text["resume"] in screen.splitlines()[-1]
+    tmux.send(first, "Escape")  # stay
+    tmux.wait_for(first, lambda s: text["ask"] not in s and text["hand"] in s, timeout=5, what="still here")
+    quit_window(tmux, first, "q", text["keep"])
+
+    second = tmux.start(host(lang, "--bots", "1", "--name", "Mesa"), env(home, "Root"), window="second")
+    screen = tmux.wait_for(second, text["waiting"], timeout=15, what="the new table's waiting room")
+    assert "Mesa" in screen and text["seats"] in screen  # Root and one bot, of four seats
+    assert "Bot 1" in screen and "Bot 2" not in screen and "Root's table" in screen, screen
+    assert text["offer"] in screen and text["resume"] in screen, screen
+    quit_window(tmux, second, "q", text["yes"])  # a waiting room: the plain question
+
+    third = tmux.start(host(lang, "--resume"), env(home, "Root"), window="third")
+    screen = tmux.wait_for(third, text["back"], timeout=15, what="the kept match back")
+    assert "Root's table" in screen and "Bot 3" in screen and text["hand"] in screen
+    quit_window(tmux, third, "q", text["end"])  # ended for everyone: nothing is kept
+
+    fourth = tmux.start(host(lang, "--resume", "--name", "Otra"), env(home, "Root"), window="fourth")
+    screen = tmux.wait_for(fourth, text["none"], timeout=15, what="nothing to resume")
+    assert "Otra" in screen and "Root's table" not in screen
+
+
+def join(address: str, lang: str = "en") -> list[str]:
+    return [PYTHON, "-m", "client", "join", address, "--lang", lang, "--no-discovery"]
+
+
+def test_tmux_a_friend_joins_by_ip_is_killed_and_comes_back_by_host_name(tmux: Tmux, tmp_path: Path) -> None:
+    hosting = tmux.start(host("en", "--bots", "0", "--seats", "2", "--seed", "4", "--turn-timeout", "0",
+                              "--name", "Mesa LAN"), env(tmp_path / "ana", "Ana"), window="host")
+    screen = tmux.wait_for(hosting, "press s to start", timeout=15, what="the host's waiting room")
+    invitation = re.search(r"uno join \S+:(\d+)", screen)
+    assert invitation is not None, screen
+    port = invitation.group(1)
+
+    pidfile = tmp_path / "luis.pid"
+    friend = env(tmp_path / "luis", "Luis")
+    guest = tmux.start(join(f"127.0.0.1:{port}"), friend, window="guest", pidfile=pidfile)
+    screen = tmux.wait_for(guest, "› Mesa LAN", timeout=15, what="the lobby, by IP address")
+    tmux.send(guest, "Enter")
+    tmux.wait_for(guest, "Waiting for Ana to start", timeout=10)
+    tmux.wait_for(hosting, "Luis", timeout=5, what="Luis in the host's waiting room")
+    tmux.send(hosting, "s")
+    dealt = re.compile(r"Your hand \(\d+\)")
+    tmux.wait_for(guest, lambda s: dealt.search(s) is not None, timeout=10, what="the deal (guest)")
+
+    ana, luis = Player(tmux, hosting, "Ana"), Player(tmux, guest, "Luis")
+    killed = False
+    deadline = time.monotonic() + 120
+    while time.monotonic() < deadline:
+        if HAND_OVER.search(tmux.screen(hosting)) and HAND_OVER.search(tmux.screen(guest)):
+            break
+        for player in (ana, luis):
+            screen = tmux.screen(player.window)
+            if my_turn(screen) and not HAND_OVER.search(screen):
+                screen = tmux.stable_screen(player.window)
+                if my_turn(screen):
+                    player.take_turn(screen)
+        if not killed and "play" in luis.steps and not HAND_OVER.search(tmux.screen(hosting)):
+            killed = True
+            before = parse_hand(tmux.stable_screen(guest))
+            assert before is not None
+            os.kill(int(pidfile.read_text()), signal.SIGKILL)  # the friend's terminal crashes
+            tmux.wait_for(hosting, "Luis lost the connection", timeout=10, settle=False)
+            guest = tmux.start(join(f"localhost:{port}"), friend, window="guest2")  # another address
+            screen = tmux.wait_for(guest, "Your hand", timeout=15, what="the seat taken back by name")
+            after = parse_hand(screen)
+            assert after is not None and sorted(after.cards) == sorted(before.cards), (before, after)
+            assert "Welcome back" in screen and "spectator" not in screen.lower(), screen
+            tmux.wait_for(hosting, "Luis is back", timeout=5, settle=False)
+            luis = Player(tmux, guest, "Luis")
+            luis.steps["play"] = screen
+        time.sleep(0.05)
+    else:
+        raise AssertionError("the hand did not end")
+    assert killed
+
+    # the host ends the match for everyone: the friend is told, and stops trying
+    tmux.send(hosting, "q")
+    tmux.wait_for(hosting, "End the match for everyone (e)", timeout=5, what="the host's question")
+    tmux.send(hosting, "e")
+    screen = tmux.wait_for(guest, "The host closed the table", timeout=15, what="the friend told")
+    assert "Reconnecting" not in screen
+
+
+@pytest.mark.parametrize(("lang", "words"), [
+    ("en", "Gave up: nothing answers at 127.0.0.1:{port} (refused)"),
+    ("es", "Dejo de intentarlo: nadie responde en 127.0.0.1:{port} (rechazada)"),
+])
+def test_tmux_a_join_to_an_address_that_never_answers_gives_up_with_a_clear_message(
+        tmux: Tmux, tmp_path: Path, lang: str, words: str) -> None:
+    import socket
+
+    with socket.socket() as probe:  # a port with nobody listening on it
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    window = tmux.start(join(f"127.0.0.1:{port}", lang), env(tmp_path / "luis", "Luis"), window="join")
+    screen = tmux.wait_for(window, lambda s: "127.0.0.1" in s and ("(refused)" in s or "(rechazada)" in s),
+                           timeout=10, what="the first refusal")
+    assert "Gave up" not in screen and "Dejo de" not in screen  # it tries again first
+    screen = tmux.wait_for(window, words.format(port=port), timeout=40, what="the give-up message")
+    time.sleep(1)
+    assert tmux.screen(window) == screen  # no more tries
