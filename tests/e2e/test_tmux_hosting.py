@@ -97,6 +97,44 @@ def join(address: str, lang: str = "en") -> list[str]:
     return [PYTHON, "-m", "client", "join", address, "--lang", lang, "--no-discovery"]
 
 
+def play_a_hand_killing_the_friend(tmux: Tmux, hosting: str, guest: str, pidfile: Path,
+                                   again: list[str], friend: dict[str, str]) -> str:
+    """Ana (host) and Luis play a hand; after Luis's first card his client is killed (SIGKILL)
+    and started again with ``again`` (another address): he must be back in his seat, same cards.
+    Returns the window of Luis's second client."""
+    ana, luis = Player(tmux, hosting, "Ana"), Player(tmux, guest, "Luis")
+    killed = False
+    deadline = time.monotonic() + 120
+    while time.monotonic() < deadline:
+        if HAND_OVER.search(tmux.screen(hosting)) and HAND_OVER.search(tmux.screen(guest)):
+            break
+        for player in (ana, luis):
+            screen = tmux.screen(player.window)
+            if my_turn(screen) and not HAND_OVER.search(screen):
+                screen = tmux.stable_screen(player.window)
+                if my_turn(screen):
+                    player.take_turn(screen)
+        if not killed and "play" in luis.steps and not HAND_OVER.search(tmux.screen(hosting)):
+            killed = True
+            before = parse_hand(tmux.stable_screen(guest))
+            assert before is not None
+            os.kill(int(pidfile.read_text()), signal.SIGKILL)  # the friend's terminal crashes
+            tmux.wait_for(hosting, "Luis lost the connection", timeout=10, settle=False)
+            guest = tmux.start(again, friend, window="guest2")
+            screen = tmux.wait_for(guest, "Your hand", timeout=15, what="the seat taken back")
+            after = parse_hand(screen)
+            assert after is not None and sorted(after.cards) == sorted(before.cards), (before, after)
+            assert "Welcome back" in screen and "spectator" not in screen.lower(), screen
+            tmux.wait_for(hosting, "Luis is back", timeout=5, settle=False)
+            luis = Player(tmux, guest, "Luis")
+            luis.steps["play"] = screen
+        time.sleep(0.05)
+    else:
+        raise AssertionError("the hand did not end")
+    assert killed
+    return guest
+
+
 def test_tmux_a_friend_joins_by_ip_is_killed_and_comes_back_by_host_name(tmux: Tmux, tmp_path: Path) -> None:
     hosting = tmux.start(host("en", "--bots", "0", "--seats", "2", "--seed", "4", "--turn-timeout", "0",
                               "--name", "Mesa LAN"), env(tmp_path / "ana", "Ana"), window="host")
@@ -116,37 +154,8 @@ def test_tmux_a_friend_joins_by_ip_is_killed_and_comes_back_by_host_name(tmux: T
     dealt = re.compile(r"Your hand \(\d+\)")
     tmux.wait_for(guest, lambda s: dealt.search(s) is not None, timeout=10, what="the deal (guest)")
 
-    ana, luis = Player(tmux, hosting, "Ana"), Player(tmux, guest, "Luis")
-    killed = False
-    deadline = time.monotonic() + 120
-    while time.monotonic() < deadline:
-        if HAND_OVER.search(tmux.screen(hosting)) and HAND_OVER.search(tmux.screen(guest)):
-            break
-        for player in (ana, luis):
-            screen = tmux.screen(player.window)
-            if my_turn(screen) and not HAND_OVER.search(screen):
-                screen = tmux.stable_screen(player.window)
-                if my_turn(screen):
-                    player.take_turn(screen)
-        if not killed and "play" in luis.steps and not HAND_OVER.search(tmux.screen(hosting)):
-            killed = True
-            before = parse_hand(tmux.stable_screen(guest))
-            assert before is not None
-            os.kill(int(pidfile.read_text()), signal.SIGKILL)  # the friend's terminal crashes
-            tmux.wait_for(hosting, "Luis lost the connection", timeout=10, settle=False)
-            guest = tmux.start(join(f"localhost:{port}"), friend, window="guest2")  # another address
-            screen = tmux.wait_for(guest, "Your hand", timeout=15, what="the seat taken back by name")
-            after = parse_hand(screen)
-            assert after is not None and sorted(after.cards) == sorted(before.cards), (before, after)
-            assert "Welcome back" in screen and "spectator" not in screen.lower(), screen
-            tmux.wait_for(hosting, "Luis is back", timeout=5, settle=False)
-            luis = Player(tmux, guest, "Luis")
-            luis.steps["play"] = screen
-        time.sleep(0.05)
-    else:
-        raise AssertionError("the hand did not end")
-    assert killed
-
+    guest = play_a_hand_killing_the_friend(tmux, hosting, guest, pidfile,
+                                           join(f"localhost:{port}"), friend)  # by host name
     # the host ends the match for everyone: the friend is told, and stops trying
     tmux.send(hosting, "q")
     tmux.wait_for(hosting, "End the match for everyone (e)", timeout=5, what="the host's question")
