@@ -137,6 +137,8 @@ class ClientApp:
         self._browse_task: asyncio.Task[None] | None = None
         self._connecting = False
         self._stopping = False  # quitting: a dropped connection is not tried again
+        self._kept: Any = None  # ``uno host``: the kept room offered (server.app.KeptRoom)
+        self._switch_to: tuple[str, str] | None = None  # connect again at once, with this seat
         if options.address is None and options.host is None:
             self.model.browsing = True
 
@@ -167,6 +169,9 @@ class ClientApp:
             self._stop_browsing()
             nursery = self._nursery
             self.trio_token.run_sync_soon(lambda: nursery.start_soon(self._connection_loop, host, port))
+        if model.resume_request and self.trio_token is not None:
+            model.resume_request = False
+            self.trio_token.run_sync_soon(self._resume_kept)
         if model.outbox:
             self.kick()
         if model.quit and not self.application.is_done:
@@ -362,7 +367,30 @@ class ClientApp:
             return True
         progress = t("resume_hand", n=last.hand_number) if last.hand_number else t("resume_waiting")
         self.model.offer = t("resume_offer", name=last.name, progress=progress)
+        self.model.offer_key = t("resume_offer_key", name=last.name, progress=progress)
+        self._kept = last
         return False
+
+    def _resume_kept(self) -> None:
+        """``r`` in the new table's waiting room: close it, open the kept room, and take the
+        host's seat there (the connection is made again with that seat's token)."""
+        from .i18n import t
+
+        model, kept, server, link = self.model, self._kept, self.server, self.link
+        if kept is None or server is None or kept.host_token is None or link is None:
+            return
+        if model.room is not None:
+            server.close_room(model.room.id)
+        if not server.restore_room(kept.id):
+            model.notice = t("resume_failed")
+            self.invalidate()
+            return
+        self._kept = None
+        model.offer = model.offer_key = ""
+        model.outbox.clear()
+        self._switch_to = (server.server_id, kept.host_token)
+        if self._nursery is not None:
+            self._nursery.start_soon(link.stream.aclose)
 
     async def _announce(self, server: Any, port: int, bind: str) -> None:
         try:
@@ -438,6 +466,9 @@ class ClientApp:
                     await link.aclose()
             if self._stopping:
                 return
+            if self._switch_to is not None:  # the host went back to the kept match
+                retake, self._switch_to, delay, attempt = self._switch_to, None, 0.0, 0
+                continue
             if reason in FINAL_REASONS:  # the seat was taken over, or the host closed the table
                 model.connection_failed(reason)
                 self.invalidate()

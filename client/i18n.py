@@ -54,6 +54,8 @@ EN: dict[str, str] = {
     "status_version": "{address} runs another version of UNO ({detail}). Both sides need the"
                       " same version. Press q to quit.",
     "resume_offer": "Kept from last time: “{name}”, {progress}. To go back to it: uno host --resume",
+    "resume_offer_key": "Kept from last time: “{name}”, {progress}. r: back to it (later: uno host --resume)",
+    "resume_failed": "The kept match could not be opened again",
     "resume_hand": "hand {n}",
     "resume_waiting": "not started",
     "resume_none": "Nothing was kept from last time: here is a new table.",
@@ -266,6 +268,9 @@ ES: dict[str, str] = {
                       " misma versión. Pulsa q para salir.",
     "resume_offer": "Guardada de la última vez: «{name}», {progress}. Para volver a ella:"
                     " uno host --resume",
+    "resume_offer_key": "Guardada de la última vez: «{name}», {progress}. r: volver a ella"
+                        " (luego: uno host --resume)",
+    "resume_failed": "No se pudo volver a abrir la partida guardada",
     "resume_hand": "mano {n}",
     "resume_waiting": "sin empezar",
     "resume_none": "No había nada guardado de la última vez: aquí tienes una mesa nueva.",

@@ -148,6 +148,8 @@ def make_key_bindings(model: Model, after: Callable[[], None]) -> KeyBindings:
     bind("+", filter=room_cmds)(model.add_bot)
     bind("-", filter=room_cmds)(model.remove_bot)
     bind("l", filter=room_cmds)(model.leave)
+    resumable = Condition(lambda: model.can_resume_kept and model.prompt is Prompt.NONE and not model.typing)
+    bind("r", filter=resumable)(model.resume_kept)  # the host: back to the match kept from last time
 
     # ---- the table
     bind("left", filter=table)(lambda: model.move_selection(-1))

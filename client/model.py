@@ -133,6 +133,8 @@ class Model(TableIntents):
         self.end_table: bool | None = None  # how the host quit: True end for everyone, False keep
         self.offer = ""  # ``uno host``: the match kept from last time, and how to take it back
         self.offer_shown = False
+        self.offer_key = ""  # the same offer, in the new table's waiting room, with its key
+        self.resume_request = False  # the host asked (``r``) to go back to the kept match
         self.outbox: list[Message] = []
 
     # ================================================================== derived state
@@ -604,6 +606,17 @@ class Model(TableIntents):
             bots = [s for s in self.room.seats if s.kind == "bot"]
             if bots:
                 self._send(RemoveBot(seat=bots[-1].seat))
+
+    @property
+    def can_resume_kept(self) -> bool:
+        """The host, in the new table's waiting room, may go back to the match kept from last
+        time instead."""
+        return (self.hosting and bool(self.offer_key) and self.is_host and self.room is not None
+                and not self.room.started)
+
+    def resume_kept(self) -> None:
+        if self.can_resume_kept:
+            self.resume_request = True
 
     def leave(self) -> None:
         if self.room is not None:

@@ -343,8 +343,9 @@ class Renderer:
         lines: list[Line] = [[("bold", " " + fit(t("waiting_title", room=clean_text(room.name)), width - 1))]]
         if m.info:
             lines.append([("class:dim", " " + fit(m.info, width - 1))])
-        if m.offer:
-            lines.append([("class:notice", " " + fit(m.offer, width - 1))])
+        offer = m.offer_key if m.can_resume_kept else m.offer
+        if offer:
+            lines.append([("class:notice", " " + fit(offer, width - 1))])
         lines.append([])
         lines.append([("", " " + t("waiting_seats", taken=len(room.seats), max=room.max_seats))])
         for i, info in enumerate(room.seats):

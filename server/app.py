@@ -130,16 +130,18 @@ class UnoServer:
             if self.store is not None:
                 self.store.close()
 
-    def _restore_rooms(self) -> None:
+    def _restore_rooms(self, only: str | None = None) -> None:
         """Bring back the rooms of the store: seats, tokens, settings and the match in play
-        (without ``config.restore_rooms`` they stay on disk, kept for later)."""
+        (those ``config.restore_rooms`` leaves out stay on disk, kept for later); with ``only``,
+        that one room, later on."""
         if self.store is None:
             return
         highest = 0
         for room_id, record in self.store.records():
             if room_id.isdigit():
                 highest = max(highest, int(room_id))  # new rooms never take a stored room's id
-            if record is None or room_id in self.rooms or not self._restores(room_id):
+            wanted = self._restores(room_id) if only is None else room_id == only
+            if record is None or room_id in self.rooms or not wanted:
                 continue
             try:
                 if record.get("id") != room_id:
@@ -158,9 +160,16 @@ class UnoServer:
             self._nursery.start_soon(room.run)
             room.restored(self.config.restore_grace)
             log.info("room %s (%r) restored", room.id, room.settings.name)
-        self._room_numbers = itertools.count(highest + 1)
+        if only is None:
+            self._room_numbers = itertools.count(highest + 1)
         if self.rooms:
             self._changed()
+
+    def restore_room(self, room_id: str) -> bool:
+        """Open a kept room (``kept_rooms``) while serving; whether it is open now."""
+        if self._nursery is not None:
+            self._restore_rooms(only=room_id)
+        return room_id in self.rooms
 
     def _restores(self, room_id: str) -> bool:
         wanted = self.config.restore_rooms

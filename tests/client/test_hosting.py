@@ -73,3 +73,16 @@ def test_the_kept_match_is_offered_at_the_table_once() -> None:
     model.apply(deal)
     model.apply(deal)
     assert model.log.count(model.offer) == 1
+
+
+def test_r_in_the_new_tables_waiting_room_asks_for_the_kept_match() -> None:
+    model = hosting("en", started=False)
+    press(model, "r")
+    assert not model.resume_request  # nothing offered: r does nothing
+    model.offer = model.offer_key = "Kept from last time"
+    press(model, "r")
+    assert model.resume_request
+    started = hosting("en")
+    started.offer = started.offer_key = "Kept from last time"
+    press(started, "r")
+    assert not started.resume_request  # a match is on: only the flag (uno host --resume)

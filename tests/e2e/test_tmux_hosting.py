@@ -20,7 +20,7 @@ from tmuxkit import HAND_OVER, PYTHON, Player, Tmux, my_turn, parse_hand
 pytestmark = pytest.mark.skipif(shutil.which("tmux") is None and not Path("/usr/bin/tmux").exists(),
                                 reason="tmux is not installed")
 
-TEXT = {
+TEXT = {  # what each language shows (the offer's start, as the waiting room and the log both say it)
     "en": {"waiting": "press s to start", "seats": "Seats 2/4",
            "offer": "Kept from last time: “Root's table”, hand 1",
            "resume": "uno host --resume", "ask": "End the match for everyone (e), or keep it for later (k)?",
@@ -81,7 +81,14 @@ def test_tmux_uno_host_twice_opens_the_new_table_and_offers_the_first(tmux: Tmux
     assert "Mesa" in screen and text["seats"] in screen  # Root and one bot, of four seats
     assert "Bot 1" in screen and "Bot 2" not in screen and "Root's table" in screen, screen
     assert text["offer"] in screen and text["resume"] in screen, screen
-    quit_window(tmux, second, "q", text["yes"])  # a waiting room: the plain question
+    tmux.send(second, "r")  # back to the kept match, from the new table's waiting room
+    screen = tmux.wait_for(second, text["back"], timeout=15, what="the kept match, by its key")
+    assert "Root's table" in screen and "Bot 3" in screen and text["hand"] in screen
+    quit_window(tmux, second, "q", text["keep"])  # kept again
+
+    again = tmux.start(host(lang, "--bots", "1", "--name", "Mesa"), env(home, "Root"), window="again")
+    screen = tmux.wait_for(again, text["offer"], timeout=15, what="the offer, once more")
+    quit_window(tmux, again, "q", text["yes"])  # a waiting room: the plain question
 
     third = tmux.start(host(lang, "--resume"), env(home, "Root"), window="third")
     screen = tmux.wait_for(third, text["back"], timeout=15, what="the kept match back")

@@ -116,3 +116,20 @@ async def test_close_room_ends_the_match_for_everyone_and_forgets_it(
         assert (await bob.expect(Rooms)).rooms == ()
         assert srv.kept_rooms() == [] and srv.store is not None and srv.store.records() == []
         await stop(srv, scope)
+
+
+async def test_a_kept_room_can_be_opened_while_serving(harness: Harness, tmp_path: Path,
+                                                       autojump_clock: object) -> None:
+    with trio.fail_after(60):
+        srv, scope = await serve(harness.nursery, tmp_path)
+        ann = await harness.client(srv, "ann")
+        await ann.create(name="Root's table", bots=1)
+        await ann.send(Start())
+        await ann.expect(ViewMsg)
+        await stop(srv, scope)
+        srv, scope = await serve(harness.nursery, tmp_path, restore_rooms=False)
+        assert srv.restore_room("7") is False  # no such room kept
+        assert srv.restore_room("1") is True and list(srv.rooms) == ["1"] and srv.kept_rooms() == []
+        back = harness.connect(srv, "ann")
+        assert (await back.hello(ann.token)).resumed
+        await stop(srv, scope)
