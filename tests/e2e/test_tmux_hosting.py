@@ -189,3 +189,60 @@ def test_tmux_a_join_to_an_address_that_never_answers_gives_up_with_a_clear_mess
     screen = tmux.wait_for(window, words.format(port=port), timeout=40, what="the give-up message")
     time.sleep(1)
     assert tmux.screen(window) == screen  # no more tries
+
+
+FRIEND = {
+    "en": {"waiting": "Waiting for Ana to start", "retry": r"Reconnecting in (\d+\.\d) s",
+           "lost": "Connection lost", "hand": "Your hand",
+           "closed": "The host closed the table"},
+    "es": {"waiting": "Esperando a que Ana empiece", "retry": r"Reintento en (\d+\.\d) s",
+           "lost": "Se perdió la conexión", "hand": "Tu mano",
+           "closed": "El anfitrión cerró la mesa"},
+}
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_tmux_a_friends_seat_waits_while_the_host_keeps_the_match_for_later(tmux: Tmux, tmp_path: Path,
+                                                                           lang: str) -> None:
+    """The host keeps the match for later and quits: the friend's client keeps trying, with a
+    countdown; ``uno host --resume`` on the same port takes both back to the same match; then
+    the host ends it for everyone and the friend is told so, and stops trying."""
+    import socket
+
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = str(probe.getsockname()[1])
+    text, ana_home = FRIEND[lang], tmp_path / "ana"
+    hosting = tmux.start([*host("en", "--bots", "1", "--seats", "3", "--turn-timeout", "0"), "--port", port],
+                         env(ana_home, "Ana"), window="host")
+    tmux.wait_for(hosting, "press s to start", timeout=15, what="the host's waiting room")
+    guest = tmux.start(join(f"127.0.0.1:{port}", lang), env(tmp_path / "luis", "Luis"), window="guest")
+    tmux.wait_for(guest, "Ana's table", timeout=15, what="the lobby")
+    tmux.send(guest, "Enter")
+    tmux.wait_for(guest, text["waiting"], timeout=10)
+    tmux.wait_for(hosting, "Luis", timeout=5, what="Luis in the host's waiting room")
+    tmux.send(hosting, "s")
+    tmux.wait_for(guest, text["hand"], timeout=10, what="the deal")
+
+    quit_window(tmux, hosting, "q", "k")  # kept for later
+    screen = tmux.wait_for(guest, lambda s: re.search(text["retry"], s) is not None, timeout=15,
+                           what="the countdown to the next try")
+    assert text["lost"] in screen and text["hand"] in screen  # the table stays on screen
+    first = float(re.search(text["retry"], screen).group(1))  # type: ignore[union-attr]
+    later = tmux.wait_for(guest, lambda s: (m := re.search(text["retry"], s)) is not None
+                          and float(m.group(1)) != first, timeout=10, what="the countdown moving")
+    assert text["lost"] in later
+
+    again = tmux.start([*host("en", "--resume"), "--port", port], env(ana_home, "Ana"), window="again")
+    tmux.wait_for(again, "Welcome back", timeout=15, what="the host back in the kept match")
+    # back by himself, in his seat (the "welcome back" notice may give way to a prompt at once)
+    tmux.wait_for(guest, lambda s: text["hand"] in s and text["lost"] not in s
+                  and re.search(text["retry"], s) is None, timeout=20, what="the friend back")
+    tmux.wait_for(again, lambda s: "Luis" in s and "offline" not in s, timeout=10, what="Luis online")
+
+    tmux.send(again, "q")
+    tmux.wait_for(again, "End the match for everyone (e)", timeout=5, what="the host's question")
+    tmux.send(again, "e")
+    screen = tmux.wait_for(guest, text["closed"], timeout=15, what="the friend told")
+    time.sleep(1)
+    assert not re.search(text["retry"], tmux.screen(guest))  # it stopped trying
