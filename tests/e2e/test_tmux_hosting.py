@@ -1,7 +1,9 @@
 """End to end, in tmux, as a host and a friend would: ``uno host`` twice (the second opens the
 table its options describe and offers the first, which ``--resume`` brings back), the host's
-quit question (end for everyone / keep for later) in English and Spanish, and a friend who joins
-by IP address, is killed (SIGKILL), and comes back by host name to the same hand.
+quit question (end for everyone / keep for later) in English and Spanish, a friend who joins
+by IP address, is killed (SIGKILL), and comes back by host name to the same hand, a friend's seat
+that keeps trying (with a countdown) while the host's match is kept for later, and a join to an
+address that never answers giving up with a clear message.
 """
 
 from __future__ import annotations
