@@ -28,6 +28,8 @@ from typing import Any
 
 from protocol import PROTOCOL_VERSION
 
+from .address import format_address
+
 log = logging.getLogger("uno.client.discovery")
 
 SERVICE_TYPE = "_uno._tcp.local."
@@ -63,8 +65,8 @@ class FoundServer:
 
     @property
     def address(self) -> str:
-        """``host:port``, as a player would type it."""
-        return f"{self.host}:{self.port}"
+        """``host:port`` (``[v6]:port``), as a player would type it."""
+        return format_address(self.host, self.port)
 
 
 # ---------------------------------------------------------------------------------- TXT record
@@ -113,32 +115,47 @@ def _instance(service: str) -> str:
     return service[: -len(suffix)] if service.endswith(suffix) else service
 
 
-def _local_networks() -> list[ipaddress.IPv4Network]:
+Network = ipaddress.IPv4Network | ipaddress.IPv6Network
+
+
+def _local_networks() -> list[Network]:
+    networks: list[Network] = []
     try:
         import ifaddr  # a dependency of zeroconf
 
-        return [ipaddress.IPv4Network(f"{ip.ip}/{ip.network_prefix}", strict=False)
-                for adapter in ifaddr.get_adapters() for ip in adapter.ips if isinstance(ip.ip, str)]
+        for adapter in ifaddr.get_adapters():
+            for ip in adapter.ips:
+                text = ip.ip if isinstance(ip.ip, str) else ip.ip[0]
+                networks.append(ipaddress.ip_network(f"{text.split('%')[0]}/{ip.network_prefix}",
+                                                     strict=False))
     except Exception:  # the ordering is a nicety
-        return []
+        pass
+    return networks
 
 
 def order_addresses(addresses: Sequence[str],
-                    networks: Sequence[ipaddress.IPv4Network] | None = None) -> tuple[str, ...]:
-    """Best first: addresses on one of our own subnets, then other LAN ones, loopback last."""
+                    networks: Sequence[Network] | None = None) -> tuple[str, ...]:
+    """Best first: addresses on one of our own subnets, then other LAN ones, loopback last; IPv4
+    before IPv6 within each. Link-local IPv6 addresses are left out: without the interface they
+    were heard on (mDNS records do not carry it) they cannot be connected to."""
     nets = _local_networks() if networks is None else networks
 
-    def rank(text: str) -> tuple[int, int]:
+    def usable(text: str) -> bool:
         try:
             address = ipaddress.ip_address(text)
         except ValueError:
-            return (3, 0)
+            return False
+        return not (address.version == 6 and address.is_link_local)
+
+    def rank(text: str) -> tuple[int, int]:
+        address = ipaddress.ip_address(text)
         if address.is_loopback:
             return (2, 0)
-        local = address.version == 4 and any(address in net for net in nets if not net.is_loopback)
+        local = any(address in net for net in nets
+                    if net.version == address.version and not net.is_loopback)
         return (0 if local else 1, 0 if address.version == 4 else 1)
 
-    unique = list(dict.fromkeys(addresses))
+    unique = [text for text in dict.fromkeys(addresses) if usable(text)]
     return tuple(sorted(unique, key=rank))  # sorted() is stable: the announced order breaks ties
 
 
@@ -265,7 +282,7 @@ class Browser:
                 log.debug("could not resolve %r", name)
                 return
             server = found_server(name, info.properties or {},
-                                  info.parsed_addresses(IPVersion.V4Only), info.port or 0)
+                                  info.parsed_addresses(IPVersion.All), info.port or 0)
         except asyncio.CancelledError:
             raise
         except Exception as exc:  # a malformed record from someone on the LAN

@@ -10,6 +10,11 @@ zeroconf runs its own asyncio loop in its own thread; its blocking calls (which 
 run here in trio worker threads (``trio.to_thread.run_sync``), so this works under a plain
 ``trio.run`` and under trio in guest mode on the client's asyncio loop alike.
 
+Each network interface gets its own zeroconf instance that hears only that interface and
+announces only the addresses valid there (RFC 6762 §6.2; ``server.discovery_net``), under a host
+name unique to this server (``<hostname>-uno-<6 hex digits>.local.``) that is first probed: if
+anyone else answers for it, ``-2``, ``-3``, ... is tried.
+
 Discovery is best effort: if zeroconf fails (no multicast interface, a sandbox without sockets,
 ...), a warning is logged and the server carries on without it. Players can always type
 ``host:port``.
@@ -24,19 +29,20 @@ most about once a second, coalescing bursts of changes) and withdraws the servic
 
 from __future__ import annotations
 
-import ipaddress
 import logging
 import re
 import socket
+import sys
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 
 import trio
 
 from protocol import PROTOCOL_VERSION
 
 from .app import SERVER_VERSION
+from .discovery_net import Link, host_label, plan_links
 
 if TYPE_CHECKING:
     from .app import UnoServer
@@ -48,7 +54,10 @@ TXT_VERSION = "1"
 MIN_UPDATE_INTERVAL = 1.0  # seconds between two TXT updates on the wire
 MAX_TXT_VALUE = 200  # bytes of one TXT value (a TXT string holds at most 255 bytes with its key)
 STOP_TIMEOUT = 3.0  # seconds the withdrawal may take at shutdown
-_ANY_HOSTS = ("", "0.0.0.0", "::", "*")
+PROBE_TIMEOUT = 0.75  # seconds to listen for another owner of our host name (RFC 6762 §8.1)
+MAX_LABEL_ATTEMPTS = 10  # host labels tried (``-2``, ``-3``, ...) before announcing regardless
+IP_MULTICAST_ALL = 49  # Linux's <linux/in.h>; Python's socket module does not export it
+T = TypeVar("T")
 
 
 # ---------------------------------------------------------------------------------- TXT record
@@ -120,7 +129,7 @@ def snapshot(server: UnoServer) -> Announcement:
     )
 
 
-# ---------------------------------------------------------------------------------- names, addresses
+# ---------------------------------------------------------------------------------- names
 
 
 def instance_name(server_name: str) -> str:
@@ -129,47 +138,7 @@ def instance_name(server_name: str) -> str:
     return clip_utf8(label, 63).strip() or "UNO server"
 
 
-def host_label() -> str:
-    """The mDNS host name under which our addresses are published (``<label>.local.``)."""
-    name = re.sub(r"[^A-Za-z0-9-]+", "-", socket.gethostname().split(".")[0]).strip("-")
-    return f"{(name or 'host')[:50]}-uno"
-
-
-def local_ipv4_addresses() -> list[str]:
-    """This machine's IPv4 addresses other than loopback (those clients elsewhere can reach)."""
-    import ifaddr  # a dependency of zeroconf
-
-    found: list[str] = []
-    for adapter in ifaddr.get_adapters():
-        for ip in adapter.ips:
-            if isinstance(ip.ip, str) and not ipaddress.IPv4Address(ip.ip).is_loopback \
-                    and ip.ip not in found:
-                found.append(ip.ip)
-    return found
-
-
-def announce_addresses(host: str) -> list[str] | None:
-    """The addresses to announce for a server listening on ``host``; ``None`` if it is not
-    reachable from other machines (loopback) or not an IPv4 address we can announce."""
-    if host in _ANY_HOSTS:
-        found = local_ipv4_addresses()
-        return found or ["127.0.0.1"]  # no network: at least clients on this machine can find it
-    try:
-        address = ipaddress.ip_address(host)
-    except ValueError:  # a host name: resolve it
-        try:
-            infos = socket.getaddrinfo(host, None, socket.AF_INET)
-        except OSError:
-            return None
-        if not infos:
-            return None
-        address = ipaddress.ip_address(infos[0][4][0])
-    if address.version != 4 or address.is_loopback:
-        return None
-    return [str(address)]
-
-
-# ---------------------------------------------------------------------------------- announcer
+# ---------------------------------------------------------------------------------- zeroconf
 
 
 class ZeroconfLike(Protocol):
@@ -180,89 +149,224 @@ class ZeroconfLike(Protocol):
     def close(self) -> None: ...
 
 
-def default_zeroconf(addresses: Sequence[str]) -> ZeroconfLike:
-    """A zeroconf instance (with its own thread) on all IPv4 interfaces. Blocking: call it in a
-    worker thread."""
+ZeroconfFactory = Callable[[Link], ZeroconfLike]
+Prober = Callable[[ZeroconfLike, str, float], Sequence[str]]
+
+
+def hear_own_interface_only(zc: Any) -> None:
+    """Make ``zc``'s shared listening socket (0.0.0.0:5353) receive only the multicast of the
+    interface it joined the group on. Linux otherwise hands every socket bound to the port the
+    multicast of every interface (IP_MULTICAST_ALL defaults to 1): the instance for eth0 would
+    hear docker0's queries and answer them (a unicast answer, with eth0's addresses), and would
+    take its sibling's announcements on docker0 for a name conflict."""
+    if not sys.platform.startswith("linux"):
+        return  # the BSDs and macOS deliver a group's packets by the socket's own memberships
+    try:
+        for reader in list(zc.engine.readers):
+            sock = reader.sock
+            if sock.family == socket.AF_INET and sock.getsockname()[0] == "0.0.0.0":
+                sock.setsockopt(socket.IPPROTO_IP, IP_MULTICAST_ALL, 0)
+    except (AttributeError, OSError) as exc:  # zeroconf's insides moved: answers may leak across
+        log.warning("LAN discovery: cannot keep interfaces apart: %s", exc)
+
+
+def default_zeroconf(link: Link) -> ZeroconfLike:
+    """A zeroconf instance (with its own thread) on ``link``'s interface (on every IPv4 interface
+    if ``link.bind`` is None). Blocking: call it in a worker thread."""
     from zeroconf import InterfaceChoice, IPVersion, Zeroconf
 
-    zc: ZeroconfLike = Zeroconf(interfaces=InterfaceChoice.All, ip_version=IPVersion.V4Only)
+    if link.bind is None:
+        zc: ZeroconfLike = Zeroconf(interfaces=InterfaceChoice.All, ip_version=IPVersion.V4Only)
+        return zc
+    zc = Zeroconf(interfaces=[link.bind], ip_version=IPVersion.V4Only)
+    hear_own_interface_only(zc)
     return zc
 
 
+def probe_host(zc: ZeroconfLike, hostname: str, timeout: float) -> list[str]:
+    """The addresses someone on ``zc``'s link answers for ``hostname`` within ``timeout`` s
+    (zeroconf asks again at growing intervals). Blocking: call it in a worker thread."""
+    from zeroconf import AddressResolver, IPVersion  # type: ignore[attr-defined]  # not in __all__
+
+    resolver = AddressResolver(hostname)
+    resolver.request(zc, int(timeout * 1000))  # type: ignore[arg-type]
+    return list(resolver.parsed_addresses(IPVersion.All))
+
+
+@dataclass
+class _Registration:
+    """The service as announced on one link."""
+
+    link: Link
+    zc: ZeroconfLike
+    info: Any = None  # the registered zeroconf.ServiceInfo
+
+
+# ---------------------------------------------------------------------------------- announcer
+
+
 class Announcer:
-    """One announced service. Every method is safe to call in any state: a failure only turns
-    discovery off (``active`` is then false), it never raises."""
+    """One announced service, on every link at once. Every method is safe to call in any state:
+    a failure only turns discovery off (``active`` is then false), it never raises."""
 
     def __init__(self, *, interval: float = MIN_UPDATE_INTERVAL,
-                 zeroconf_factory: Callable[[Sequence[str]], ZeroconfLike] = default_zeroconf) -> None:
+                 zeroconf_factory: ZeroconfFactory = default_zeroconf,
+                 prober: Prober = probe_host, probe_timeout: float = PROBE_TIMEOUT,
+                 hostname: str | None = None) -> None:
         self.interval = interval
+        self.probe_timeout = probe_timeout
         self._factory = zeroconf_factory
-        self._zc: ZeroconfLike | None = None
-        self._info: Any = None  # the registered zeroconf.ServiceInfo
+        self._prober = prober
+        self._hostname = hostname  # None: this machine's
+        self._regs: list[_Registration] = []
+        self._label = ""  # the mDNS host label (``<label>.local.``)
         self._port = 0
-        self._addresses: list[str] = []
         self._txt: dict[str, str] | None = None  # what the network has been told
         self._last_update = -float("inf")  # trio time of the last update sent
-        self._lock = trio.Lock()  # one zeroconf call at a time
+        self._lock = trio.Lock()  # one round of zeroconf calls at a time
         self._changed = trio.Event()
         self.updates = 0  # TXT updates sent (for tests and logs)
 
     @property
     def active(self) -> bool:
-        """Whether the service is registered."""
-        return self._info is not None
+        """Whether the service is registered (on at least one link)."""
+        return any(reg.info is not None for reg in self._regs)
 
     @property
     def service_name(self) -> str | None:
         """The registered instance (``<name>._uno._tcp.local.``; zeroconf may have renamed it)."""
-        return None if self._info is None else str(self._info.name)
+        names = [str(reg.info.name) for reg in self._regs if reg.info is not None]
+        return names[0] if names else None
+
+    @property
+    def host(self) -> str | None:
+        """The announced host name (``<label>.local.``)."""
+        return f"{self._label}.local." if self.active else None
+
+    @property
+    def links(self) -> list[Link]:
+        """The links the service is announced on."""
+        return [reg.link for reg in self._regs if reg.info is not None]
 
     @property
     def addresses(self) -> list[str]:
-        return list(self._addresses)
+        """Every announced address (each link is told only its own)."""
+        return list(dict.fromkeys(a for link in self.links for a in link.addresses))
 
-    def _service_info(self, txt: dict[str, str], name: str | None = None) -> Any:
+    def _service_info(self, link: Link, txt: dict[str, str], name: str | None = None) -> Any:
         from zeroconf import ServiceInfo
 
         if name is None:
             name = f"{instance_name(txt['name'])}.{SERVICE_TYPE}"
         return ServiceInfo(SERVICE_TYPE, name, port=self._port, properties=txt,
-                           server=f"{host_label()}.local.", parsed_addresses=self._addresses)
+                           server=f"{self._label}.local.", parsed_addresses=list(link.addresses))
+
+    async def _each(self, call: Callable[[_Registration], T], regs: Sequence[_Registration], *,
+                    abandon: bool = False) -> list[T | Exception]:
+        """``call(reg)`` for every registration at once, in worker threads; each result or the
+        exception it raised, in order."""
+        results: list[T | Exception] = [RuntimeError("not run")] * len(regs)
+
+        async def one(index: int, reg: _Registration) -> None:
+            try:
+                results[index] = await trio.to_thread.run_sync(call, reg, abandon_on_cancel=abandon)
+            except Exception as exc:  # OSError, zeroconf's errors, EventLoopBlocked, ...
+                results[index] = exc
+
+        async with trio.open_nursery() as nursery:
+            for index, reg in enumerate(regs):
+                nursery.start_soon(one, index, reg)
+        return results
 
     async def start(self, port: int, server_name: str, tables: int = 0, free_seats: int = 0, *,
                     rooms: Sequence[str] = (), host: str = "0.0.0.0",
                     announcement: Announcement | None = None) -> bool:
-        """Register the service (takes about 1.6 s: mDNS probes, then announcements). Returns
-        whether it worked; on failure, logs a warning and discovery stays off."""
+        """Register the service on every link (takes about 2.4 s: a host name probe, then mDNS
+        probes and announcements). Returns whether it worked somewhere; on failure, logs a
+        warning and discovery stays off."""
         if announcement is None:
             announcement = Announcement(server_name, tables, free_seats, tuple(rooms))
         async with self._lock:
-            if self._zc is not None:
+            if self._regs:
                 return self.active
-            addresses = announce_addresses(host)
-            if addresses is None:
+            links = await trio.to_thread.run_sync(plan_links, host)
+            if not links:
                 log.info("not announcing on the LAN: listening on %s only", host)
                 return False
-            self._port, self._addresses = port, addresses
+            self._port = port
             txt = encode_txt(announcement)
             try:
-                self._zc = await trio.to_thread.run_sync(self._factory, addresses)
-                info = self._service_info(txt)
-                await trio.to_thread.run_sync(self._register, info)
-            except Exception as exc:  # OSError, zeroconf's errors, EventLoopBlocked, ...
+                await self._open(links)
+                self._label = await self._choose_label(port, links)
+                await self._register_all(txt)
+            except Exception as exc:
                 log.warning("LAN discovery is off (announcing failed: %s: %s); "
                             "players can still connect to host:port", type(exc).__name__, exc)
                 await self._close_quietly()
                 return False
-            self._info, self._txt = info, txt
+            self._txt = txt
             self._last_update = trio.current_time()
-            log.info("announced on the LAN as %r (%s port %d)", self.service_name,
-                     ", ".join(addresses), port)
+            log.info("announced on the LAN as %r, host %s, port %d: %s", self.service_name,
+                     self.host, port, "; ".join(f"{link.interface} {', '.join(link.addresses)}"
+                                                for link in self.links))
             return True
 
-    def _register(self, info: Any) -> None:
-        assert self._zc is not None
-        self._zc.register_service(info, allow_name_change=True)
+    async def _open(self, links: Sequence[Link]) -> None:
+        """A zeroconf instance per link; raises the first error if none could be opened."""
+        errors: list[Exception] = []
+        for link in links:
+            try:
+                zc = await trio.to_thread.run_sync(self._factory, link)
+            except Exception as exc:
+                errors.append(exc)
+                log.debug("no zeroconf on %s: %s", link.interface, exc)
+                continue
+            self._regs.append(_Registration(link, zc))
+        if not self._regs:
+            raise errors[0]
+        if errors:
+            log.warning("LAN discovery: not announcing on every interface: %s", errors[0])
+
+    async def _choose_label(self, port: int, links: Sequence[Link]) -> str:
+        """The first host label that nobody else answers for on any of our links."""
+        ours = {address for link in links for address in link.addresses}
+        label = host_label(port, links, hostname=self._hostname)
+        for attempt in range(1, MAX_LABEL_ATTEMPTS + 1):
+            label = host_label(port, links, attempt, hostname=self._hostname)
+            hostname = f"{label}.local."
+
+            def probe(reg: _Registration, hostname: str = hostname) -> Sequence[str]:
+                return self._prober(reg.zc, hostname, self.probe_timeout)
+
+            answers = await self._each(probe, self._regs)
+            foreign = sorted({address for found in answers if not isinstance(found, Exception)
+                              for address in found} - ours)
+            if not foreign:
+                return label
+            log.info("the host name %s is taken (%s answers for it): trying another", hostname,
+                     ", ".join(foreign))
+        return label  # taken every time: announce anyway rather than not at all
+
+    async def _register_all(self, txt: dict[str, str]) -> None:
+        def register(reg: _Registration) -> Any:
+            info = self._service_info(reg.link, txt)
+            reg.zc.register_service(info, allow_name_change=True)
+            return info
+
+        results = await self._each(register, self._regs)
+        failed: list[tuple[_Registration, Exception]] = []
+        for reg, result in zip(self._regs, results, strict=True):
+            if isinstance(result, Exception):
+                failed.append((reg, result))
+            else:
+                reg.info = result
+        if len(failed) == len(self._regs):
+            raise failed[0][1]
+        for reg, exc in failed:
+            log.warning("LAN discovery: not announcing on %s: %s: %s", reg.link.interface,
+                        type(exc).__name__, exc)
+            self._regs.remove(reg)
+            await self._close_zc(reg.zc)
 
     async def update(self, server_name: str | None = None, tables: int | None = None,
                      free_seats: int | None = None, rooms: Sequence[str] | None = None, *,
@@ -270,7 +374,7 @@ class Announcer:
         """Send a new TXT record if it differs from the last one; never more often than once per
         ``interval`` (waits for the rest of it). Returns whether an update went out."""
         async with self._lock:
-            if self._info is None or self._txt is None:
+            if not self.active or self._txt is None:
                 return False
             if announcement is None:
                 old = self._txt
@@ -285,23 +389,30 @@ class Announcer:
             if txt == self._txt:
                 return False
             await trio.sleep_until(self._last_update + self.interval)
-            info = self._service_info(txt, name=self._info.name)
+            regs = [reg for reg in self._regs if reg.info is not None]
+
+            def send(reg: _Registration) -> Any:
+                info = self._service_info(reg.link, txt, name=reg.info.name)
+                reg.zc.update_service(info)
+                return info
+
             try:
-                await trio.to_thread.run_sync(self._zc_update, info)
-            except Exception as exc:
-                log.warning("LAN discovery: updating the announcement failed: %s: %s",
-                            type(exc).__name__, exc)
-                return False
+                results = await self._each(send, regs)
             finally:
                 self._last_update = trio.current_time()
-            self._info, self._txt = info, txt
+            sent = False
+            for reg, result in zip(regs, results, strict=True):
+                if isinstance(result, Exception):
+                    log.warning("LAN discovery on %s: updating the announcement failed: %s: %s",
+                                reg.link.interface, type(result).__name__, result)
+                else:
+                    reg.info, sent = result, True
+            if not sent:
+                return False
+            self._txt = txt
             self.updates += 1
             log.debug("announcement updated: %s", txt)
             return True
-
-    def _zc_update(self, info: Any) -> None:
-        assert self._zc is not None
-        self._zc.update_service(info)
 
     def notify(self) -> None:
         """Something changed (a sync callback, e.g. ``UnoServer.on_change``): ``keep_updated``
@@ -322,25 +433,36 @@ class Announcer:
         so it also runs in a cancelled scope (e.g. at shutdown)."""
         with trio.CancelScope(shield=True), trio.move_on_after(STOP_TIMEOUT):
             async with self._lock:
-                info, self._info, self._txt = self._info, None, None
-                if info is not None and self._zc is not None:
-                    try:
-                        await trio.to_thread.run_sync(self._zc.unregister_service, info,
-                                                      abandon_on_cancel=True)
-                        log.info("withdrew the LAN announcement %r", str(info.name))
-                    except Exception as exc:
-                        log.warning("LAN discovery: withdrawing failed: %s: %s",
-                                    type(exc).__name__, exc)
+                regs = [reg for reg in self._regs if reg.info is not None]
+                self._txt = None
+
+                def withdraw(reg: _Registration) -> None:
+                    reg.zc.unregister_service(reg.info)
+
+                results = await self._each(withdraw, regs, abandon=True)
+                for reg, result in zip(regs, results, strict=True):
+                    if isinstance(result, Exception):
+                        log.warning("LAN discovery on %s: withdrawing failed: %s: %s",
+                                    reg.link.interface, type(result).__name__, result)
+                if regs and not all(isinstance(result, Exception) for result in results):
+                    log.info("withdrew the LAN announcement %r", str(regs[0].info.name))
+                for reg in self._regs:
+                    reg.info = None
                 await self._close_quietly()
 
-    async def _close_quietly(self) -> None:
-        zc, self._zc = self._zc, None
-        if zc is None:
-            return
+    async def _close_zc(self, zc: ZeroconfLike) -> None:
         try:
             await trio.to_thread.run_sync(zc.close, abandon_on_cancel=True)
         except Exception as exc:
             log.debug("closing zeroconf failed: %s", exc)
+
+    async def _close_quietly(self) -> None:
+        regs, self._regs = self._regs, []
+        for reg in regs:
+            reg.info = None
+        async with trio.open_nursery() as nursery:
+            for reg in regs:
+                nursery.start_soon(self._close_zc, reg.zc)
 
 
 async def run_announcer(server: UnoServer, port: int, host: str = "0.0.0.0", *,

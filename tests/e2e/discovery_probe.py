@@ -6,6 +6,10 @@
                                             list_rooms, create a room), wait until the listing
                                             shows the table, leave, then wait for the withdrawal
     discovery_probe.py once NAME TIMEOUT    client.discovery.discover until NAME is listed
+    discovery_probe.py each TIMEOUT NAME... discover until every NAME is listed, then connect to
+                                            each through its listing and say hello
+    discovery_probe.py squat HOST ADDRESS   answer for the mDNS host name HOST with ADDRESS (as
+                                            another machine would) until stdin closes
 
 Every wait is bounded by TIMEOUT seconds; the exit status is 0 only if everything was seen.
 """
@@ -149,10 +153,53 @@ def once(name: str, timeout: float) -> int:
     return 0 if named(name)(servers) else 1
 
 
+async def greet(servers: list[FoundServer], timeout: float) -> None:
+    for found in servers:
+        with trio.fail_after(timeout):
+            link = await open_link(found.host, found.port)
+            try:
+                welcome = await link.hello("probe")
+            finally:
+                await link.aclose()
+        emit("welcome", listed=found.name, address=found.address, server=welcome.server)
+
+
+def each(names: list[str], timeout: float) -> int:
+    """Every one of ``names`` listed, then greeted at the address its listing gives."""
+    started = time.monotonic()
+    servers = discover(timeout, until=lambda servers: all(named(name)(servers) for name in names))
+    emit("discovered", elapsed=time.monotonic() - started, servers=[as_dict(s) for s in servers])
+    wanted = [s for s in servers if s.name in names]
+    if len(wanted) != len(names):
+        return 1
+    trio.run(greet, wanted, timeout)
+    return 0
+
+
+def squat(hostname: str, address: str) -> int:
+    from zeroconf import IPVersion, ServiceInfo, Zeroconf
+
+    zc = Zeroconf(ip_version=IPVersion.V4Only)
+    try:
+        info = ServiceInfo("_squat._tcp.local.", "squatter._squat._tcp.local.", port=9,
+                           server=hostname, parsed_addresses=[address])
+        zc.register_service(info)
+        emit("squatting", host=hostname, address=address)
+        sys.stdin.read()
+        zc.unregister_service(info)
+    finally:
+        zc.close()
+    return 0
+
+
 if __name__ == "__main__":
     if os.environ.get("UNO_PROBE_DEBUG"):  # zeroconf's packet log, on stderr
         logging.basicConfig(level=logging.DEBUG, stream=sys.stderr,
                             format="%(relativeCreated)6d %(name)s %(message)s")
         logging.getLogger("zeroconf").setLevel(logging.DEBUG)
+    if sys.argv[1] == "squat":
+        sys.exit(squat(sys.argv[2], sys.argv[3]))
+    if sys.argv[1] == "each":
+        sys.exit(each(sys.argv[3:], float(sys.argv[2])))
     mode, expected, limit = sys.argv[1], sys.argv[2], float(sys.argv[3])
     sys.exit(watch(expected, limit) if mode == "watch" else once(expected, limit))

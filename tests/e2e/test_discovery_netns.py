@@ -13,6 +13,7 @@ from __future__ import annotations
 import json
 import os
 import queue
+import re
 import shutil
 import signal
 import subprocess
@@ -26,6 +27,7 @@ from typing import IO, Any
 import pytest
 
 from protocol import PROTOCOL_VERSION
+from server.discovery_net import Link, host_label
 
 ROOT = Path(__file__).resolve().parents[2]
 PROBE = Path(__file__).with_name("discovery_probe.py")
@@ -90,35 +92,79 @@ def _ip_quiet(*args: str) -> None:
     subprocess.run(["ip", *args], capture_output=True, timeout=10)
 
 
+class Net:
+    """Network namespaces of this test, joined by veth pairs (and bridges); all deleted by
+    ``close``. Names carry the test's pid so that parallel runs do not meet."""
+
+    def __init__(self) -> None:
+        self.tag = f"{os.getpid() % 10**5}"
+        self.spaces: list[str] = []
+        self.links = 0
+
+    def ns(self, role: str) -> str:
+        name = f"uno-disc-{self.tag}-{role}"
+        _ip("netns", "add", name)
+        self.spaces.append(name)
+        _ip("-n", name, "link", "set", "lo", "up")
+        return name
+
+    def _device(self) -> str:
+        self.links += 1
+        return f"u{self.tag}d{self.links}"  # at most 15 characters
+
+    def veth(self, a: str, b: str) -> tuple[str, str]:
+        """A veth pair between namespaces ``a`` and ``b``: (its end in a, its end in b), down."""
+        dev_a, dev_b = self._device(), self._device()
+        _ip("link", "add", dev_a, "netns", a, "type", "veth", "peer", "name", dev_b, "netns", b)
+        return dev_a, dev_b
+
+    def bridge(self, ns: str, *ports: str) -> str:
+        dev = self._device()
+        _ip("-n", ns, "link", "add", dev, "type", "bridge")
+        for port in ports:
+            _ip("-n", ns, "link", "set", port, "master", dev)
+            _ip("-n", ns, "link", "set", port, "up")
+        return dev
+
+    def up(self, ns: str, dev: str, *addresses: str) -> None:
+        for address in addresses:  # IPv6 without duplicate detection: usable at once
+            _ip("-n", ns, "addr", "add", address, "dev", dev, *(["nodad"] if ":" in address else []))
+        _ip("-n", ns, "link", "set", dev, "up")
+        _ip_quiet("-n", ns, "route", "add", "224.0.0.0/4", "dev", dev)  # multicast, if needed
+
+    def close(self) -> None:
+        for ns in self.spaces:  # deleting a namespace also deletes its devices
+            _ip_quiet("netns", "del", ns)
+        self.spaces.clear()
+
+
 @pytest.fixture
-def namespaces() -> Iterator[tuple[str, str]]:
+def net() -> Iterator[Net]:
     if os.geteuid() != 0:
         pytest.skip("needs root to create network namespaces")
     if shutil.which("ip") is None:
         pytest.skip("needs iproute2 (`ip`): apt-get install -y iproute2")
-    pid = os.getpid()
-    server_ns, client_ns = f"uno-disc-{pid}-s", f"uno-disc-{pid}-c"
-    server_if, client_if = f"unod{pid % 10**6}s", f"unod{pid % 10**6}c"  # at most 15 characters
+    made = Net()
     try:
-        _ip("netns", "add", server_ns)
-        _ip("netns", "add", client_ns)
-        _ip("link", "add", server_if, "netns", server_ns, "type", "veth",
-            "peer", "name", client_if, "netns", client_ns)
-        for ns, dev, address in ((server_ns, server_if, SERVER_IP), (client_ns, client_if, CLIENT_IP)):
-            _ip("-n", ns, "addr", "add", f"{address}/24", "dev", dev)
-            _ip("-n", ns, "link", "set", "lo", "up")
-            _ip("-n", ns, "link", "set", dev, "up")
-            _ip_quiet("-n", ns, "route", "add", "224.0.0.0/4", "dev", dev)  # multicast, if needed
+        made.ns("probe")
     except (subprocess.CalledProcessError, subprocess.TimeoutExpired, OSError) as exc:
-        for ns in (server_ns, client_ns):
-            _ip_quiet("netns", "del", ns)
-        detail = getattr(exc, "stderr", "") or exc
-        pytest.skip(f"cannot create network namespaces here: {detail}")
+        made.close()
+        pytest.skip(f"cannot create network namespaces here: {getattr(exc, 'stderr', '') or exc}")
+    made.close()
     try:
-        yield server_ns, client_ns
+        yield made
     finally:
-        for ns in (server_ns, client_ns):  # deleting a namespace also deletes its end of the veth
-            _ip_quiet("netns", "del", ns)
+        made.close()
+
+
+@pytest.fixture
+def namespaces(net: Net) -> tuple[str, str]:
+    """A server's namespace and a client's, on one link (SERVER_IP, CLIENT_IP)."""
+    server_ns, client_ns = net.ns("s"), net.ns("c")
+    server_if, client_if = net.veth(server_ns, client_ns)
+    net.up(server_ns, server_if, f"{SERVER_IP}/24")
+    net.up(client_ns, client_if, f"{CLIENT_IP}/24")
+    return server_ns, client_ns
 
 
 class Children:
@@ -127,9 +173,16 @@ class Children:
     def __init__(self) -> None:
         self.procs: list[subprocess.Popen[str]] = []
 
-    def start(self, ns: str, *args: str) -> tuple[subprocess.Popen[str], Lines, Lines]:
-        # `ip netns exec` execs the command: the pid is the Python process itself
-        proc = subprocess.Popen(["ip", "netns", "exec", ns, sys.executable, *args], cwd=ROOT,
+    def start(self, ns: str, *args: str, hostname: str | None = None,
+              ) -> tuple[subprocess.Popen[str], Lines, Lines]:
+        """``python ARGS`` in namespace ``ns``; with ``hostname``, in a UTS namespace of its own
+        too, where that is the machine's host name."""
+        # `ip netns exec` (and unshare, and sh) exec the command: the pid is the Python process
+        command = ["ip", "netns", "exec", ns, sys.executable, *args]
+        if hostname is not None:
+            command = ["unshare", "--uts", "sh", "-c", 'hostname "$0" && exec "$@"', hostname,
+                       *command]
+        proc = subprocess.Popen(command, cwd=ROOT, stdin=subprocess.PIPE,
                                 stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
                                 env={**os.environ, "PYTHONUNBUFFERED": "1"})
         self.procs.append(proc)
@@ -212,4 +265,106 @@ def test_a_table_in_another_namespace_is_listed_and_joined(namespaces: tuple[str
     finally:
         children.stop_all()
         for title, lines in logs.items():  # shown by pytest when the test fails
+            print(f"--- {title}:\n{lines.text()}")
+
+
+# ---------------------------------------------------------------------------------- real LANs
+
+PORT = 7777  # each namespace has ports of its own
+
+
+def start_server(children: Children, logs: dict[str, Lines], ns: str, name: str, *args: str,
+                 hostname: str | None = None) -> Lines:
+    _, out, err = children.start(ns, "-m", "server", "--name", name, "--log-level", "info",
+                                 "--heartbeat", "60", *args, hostname=hostname)
+    logs.update({f"{name} stdout": out, f"{name} stderr": err})
+    return err
+
+
+def announced_host(err: Lines) -> str:
+    """The mDNS host name a server's log says it announced."""
+    _, line = err.wait(lambda line: "announced on the LAN" in line or "LAN discovery is off" in line)
+    found = re.search(r", host (\S+), port ", line)
+    assert found is not None, line
+    return found.group(1)
+
+
+def probe_each(children: Children, logs: dict[str, Lines], ns: str, *names: str,
+               ) -> tuple[dict[str, dict[str, Any]], dict[str, str]]:
+    """What a fresh browser in ``ns`` lists for ``names``, and which server answers a hello at
+    the address each listing gives (by listed name)."""
+    proc, out, err = children.start(ns, str(PROBE), "each", str(WAIT), *names)
+    logs.update({f"probe in {ns} stdout": out, f"probe in {ns} stderr": err})
+    _, discovered = out.event("discovered")
+    listed = {s["name"]: s for s in discovered["servers"]}
+    answered = {}
+    for _ in names:
+        _, welcome = out.event("welcome")
+        answered[welcome["listed"]] = welcome["server"]
+    assert proc.wait(WAIT) == 0
+    return listed, answered
+
+
+def test_two_servers_on_machines_with_one_host_name_are_told_apart(net: Net) -> None:
+    """Two cloned Raspberry Pis (host name `raspberrypi`) on one LAN, the second one's host name
+    already answered for by a third machine: each table is listed with its own address only."""
+    lan, pi_a, pi_b = net.ns("lan"), net.ns("a"), net.ns("b")
+    a_dev, a_port = net.veth(pi_a, lan)
+    b_dev, b_port = net.veth(pi_b, lan)
+    net.up(lan, net.bridge(lan, a_port, b_port), "192.0.2.2/24")
+    net.up(pi_a, a_dev, "192.0.2.1/24")
+    net.up(pi_b, b_dev, "192.0.2.3/24")
+    taken = f"{host_label(PORT, [Link('eth0', '192.0.2.3', ('192.0.2.3',))], hostname='raspberrypi')}.local."
+    children = Children()
+    logs: dict[str, Lines] = {}
+    try:
+        _, squatter, squatter_err = children.start(lan, str(PROBE), "squat", taken, "192.0.2.99")
+        logs.update({"squatter stdout": squatter, "squatter stderr": squatter_err})
+        squatter.event("squatting")
+        errs = {name: start_server(children, logs, ns, name, "--host", "0.0.0.0", "--port", str(PORT),
+                                   hostname="raspberrypi")
+                for ns, name in ((pi_a, "pi A"), (pi_b, "pi B"))}
+        hosts = {name: announced_host(err) for name, err in errs.items()}
+        print(f"\nannounced hosts: {hosts}")
+        assert all(host.startswith("raspberrypi-uno-") for host in hosts.values())  # gethostname()
+        assert hosts["pi A"] != hosts["pi B"]
+        assert hosts["pi B"] == taken.replace(".local.", "-2.local.")  # the squatter was heard
+
+        listed, answered = probe_each(children, logs, lan, "pi A", "pi B")
+        assert listed["pi A"]["addresses"] == ["192.0.2.1"]
+        assert listed["pi B"]["addresses"] == ["192.0.2.3"]
+        assert answered == {"pi A": "pi A", "pi B": "pi B"}
+    finally:
+        children.stop_all()
+        for title, lines in logs.items():  # shown by pytest when the test fails
+            print(f"--- {title}:\n{lines.text()}")
+
+
+def test_each_interface_is_told_the_addresses_valid_there(net: Net) -> None:
+    """A server on a LAN and on a second network (a docker bridge, a VPN), with IPv4 and IPv6
+    addresses on both: a client on either network is given the addresses of its own only. One
+    server listens on IPv4 (0.0.0.0), another on IPv6 (::), both announced over IPv4 mDNS."""
+    srv, lan, dock = net.ns("srv"), net.ns("lan"), net.ns("dock")
+    srv_lan, lan_dev = net.veth(srv, lan)
+    srv_dock, dock_dev = net.veth(srv, dock)
+    net.up(srv, srv_lan, "192.0.2.1/24", "2001:db8:1::1/64")
+    net.up(lan, lan_dev, "192.0.2.2/24", "2001:db8:1::2/64")
+    net.up(srv, srv_dock, "198.51.100.1/24", "2001:db8:2::1/64")
+    net.up(dock, dock_dev, "198.51.100.2/24", "2001:db8:2::2/64")
+    children = Children()
+    logs: dict[str, Lines] = {}
+    try:
+        errs = [start_server(children, logs, srv, "v4 table", "--host", "0.0.0.0", "--port", str(PORT)),
+                start_server(children, logs, srv, "v6 table", "--host", "::", "--port", str(PORT + 1))]
+        for err in errs:
+            announced_host(err)
+        expected = {lan: ("192.0.2.1", "2001:db8:1::1"), dock: ("198.51.100.1", "2001:db8:2::1")}
+        for ns, (v4, v6) in expected.items():
+            listed, answered = probe_each(children, logs, ns, "v4 table", "v6 table")
+            assert listed["v4 table"]["addresses"] == [v4], ns
+            assert listed["v6 table"]["addresses"] == [v6], ns  # link-local ones are left out
+            assert answered == {"v4 table": "v4 table", "v6 table": "v6 table"}
+    finally:
+        children.stop_all()
+        for title, lines in logs.items():
             print(f"--- {title}:\n{lines.text()}")
