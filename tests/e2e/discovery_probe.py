@@ -8,6 +8,8 @@
     discovery_probe.py once NAME TIMEOUT    client.discovery.discover until NAME is listed
     discovery_probe.py each TIMEOUT NAME... discover until every NAME is listed, then connect to
                                             each through its listing and say hello
+    discovery_probe.py ask HOST SECONDS     a legacy unicast query (from a port other than 5353)
+                                            for HOST's addresses: every answer heard in SECONDS
     discovery_probe.py squat HOST ADDRESS   answer for the mDNS host name HOST with ADDRESS (as
                                             another machine would) until stdin closes
 
@@ -18,6 +20,7 @@ from __future__ import annotations
 
 import asyncio
 import dataclasses
+import ipaddress
 import json
 import logging
 import os
@@ -176,6 +179,38 @@ def each(names: list[str], timeout: float) -> int:
     return 0
 
 
+def ask(hostname: str, seconds: float) -> int:
+    """Unicast answers (RFC 6762 §6.7) go back to the asker alone, whichever responder heard the
+    query: the ones to check for addresses from another network."""
+    import socket
+    import struct
+
+    from zeroconf import DNSAddress, DNSIncoming
+
+    question = b"".join(bytes([len(part)]) + part for part in hostname.rstrip(".").encode().split(b"."))
+    name = question + b"\0"
+    # A and AAAA (zeroconf gives no addresses as answers to ANY)
+    query = struct.pack("!6H", 0x5D15, 0, 2, 0, 0, 0) + name + struct.pack("!2H", 1, 1) \
+        + name + struct.pack("!2H", 28, 1)
+    answers: list[dict[str, Any]] = []
+    with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as sock:
+        sock.bind(("0.0.0.0", 0))
+        sock.sendto(query, ("224.0.0.251", 5353))
+        deadline = time.monotonic() + seconds
+        while (left := deadline - time.monotonic()) > 0:
+            sock.settimeout(left)
+            try:
+                data, source = sock.recvfrom(9000)
+            except TimeoutError:
+                break
+            records = DNSIncoming(data).answers()
+            addresses = sorted(str(ipaddress.ip_address(r.address)) for r in records
+                               if isinstance(r, DNSAddress) and r.name.lower() == hostname.lower())
+            answers.append({"from": source[0], "addresses": addresses})
+    emit("answers", answers=answers)
+    return 0
+
+
 def squat(hostname: str, address: str) -> int:
     from zeroconf import IPVersion, ServiceInfo, Zeroconf
 
@@ -197,6 +232,8 @@ if __name__ == "__main__":
         logging.basicConfig(level=logging.DEBUG, stream=sys.stderr,
                             format="%(relativeCreated)6d %(name)s %(message)s")
         logging.getLogger("zeroconf").setLevel(logging.DEBUG)
+    if sys.argv[1] == "ask":
+        sys.exit(ask(sys.argv[2], float(sys.argv[3])))
     if sys.argv[1] == "squat":
         sys.exit(squat(sys.argv[2], sys.argv[3]))
     if sys.argv[1] == "each":

@@ -305,6 +305,16 @@ def probe_each(children: Children, logs: dict[str, Lines], ns: str, *names: str,
     return listed, answered
 
 
+def ask(children: Children, logs: dict[str, Lines], ns: str, host: str) -> list[dict[str, Any]]:
+    """The answers to a legacy unicast query for ``host``'s addresses, asked from ``ns``."""
+    proc, out, err = children.start(ns, str(PROBE), "ask", host, "1.5")
+    logs.update({f"ask {host} in {ns} stdout": out, f"ask {host} in {ns} stderr": err})
+    _, record = out.event("answers")
+    assert proc.wait(WAIT) == 0
+    answers: list[dict[str, Any]] = record["answers"]
+    return answers
+
+
 def test_two_servers_on_machines_with_one_host_name_are_told_apart(net: Net) -> None:
     """Two cloned Raspberry Pis (host name `raspberrypi`) on one LAN, the second one's host name
     already answered for by a third machine: each table is listed with its own address only."""
@@ -356,14 +366,19 @@ def test_each_interface_is_told_the_addresses_valid_there(net: Net) -> None:
     try:
         errs = [start_server(children, logs, srv, "v4 table", "--host", "0.0.0.0", "--port", str(PORT)),
                 start_server(children, logs, srv, "v6 table", "--host", "::", "--port", str(PORT + 1))]
-        for err in errs:
-            announced_host(err)
+        v4_host, v6_host = (announced_host(err) for err in errs)
         expected = {lan: ("192.0.2.1", "2001:db8:1::1"), dock: ("198.51.100.1", "2001:db8:2::1")}
         for ns, (v4, v6) in expected.items():
             listed, answered = probe_each(children, logs, ns, "v4 table", "v6 table")
             assert listed["v4 table"]["addresses"] == [v4], ns
             assert listed["v6 table"]["addresses"] == [v6], ns  # link-local ones are left out
             assert answered == {"v4 table": "v4 table", "v6 table": "v6 table"}
+            # unicast answers, which only the asker sees (every responder that heard it answers)
+            for host, address in ((v4_host, v4), (v6_host, v6)):
+                answers = ask(children, logs, ns, host)
+                assert answers and all(address in a["addresses"] for a in answers), answers
+                assert not {a for answer in answers for a in answer["addresses"]
+                            if not a.startswith("fe80:")} - {address}, answers
     finally:
         children.stop_all()
         for title, lines in logs.items():
