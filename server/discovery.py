@@ -56,7 +56,7 @@ MAX_TXT_VALUE = 200  # bytes of one TXT value (a TXT string holds at most 255 by
 STOP_TIMEOUT = 3.0  # seconds the withdrawal may take at shutdown
 PROBE_TIMEOUT = 0.75  # seconds to listen for another owner of our host name (RFC 6762 §8.1)
 MAX_LABEL_ATTEMPTS = 10  # host labels tried (``-2``, ``-3``, ...) before announcing regardless
-IP_MULTICAST_ALL = 49  # Linux's <linux/in.h>; Python's socket module does not export it
+SO_BINDTODEVICE = getattr(socket, "SO_BINDTODEVICE", 25)  # Linux's <asm-generic/socket.h>
 T = TypeVar("T")
 
 
@@ -153,21 +153,23 @@ ZeroconfFactory = Callable[[Link], ZeroconfLike]
 Prober = Callable[[ZeroconfLike, str, float], Sequence[str]]
 
 
-def hear_own_interface_only(zc: Any) -> None:
-    """Make ``zc``'s shared listening socket (0.0.0.0:5353) receive only the multicast of the
-    interface it joined the group on. Linux otherwise hands every socket bound to the port the
-    multicast of every interface (IP_MULTICAST_ALL defaults to 1): the instance for eth0 would
-    hear docker0's queries and answer them (a unicast answer, with eth0's addresses), and would
-    take its sibling's announcements on docker0 for a name conflict."""
+def hear_own_interface_only(zc: Any, interface: str) -> None:
+    """Tie ``zc``'s listening socket (0.0.0.0:5353, shared with the instances for the other
+    interfaces) to ``interface`` (SO_BINDTODEVICE). Otherwise Linux hands it the multicast of
+    every interface: the instance for eth0 would answer docker0's queries, by unicast with eth0's
+    addresses. (IP_MULTICAST_ALL=0 is not enough: with SO_REUSEPORT, which zeroconf sets, Linux
+    6.18 then delivers a group's packets to one socket of the group, not always the one that
+    joined on the packet's interface; tests/e2e/test_discovery_avahi.py saw a server vanish.)"""
     if not sys.platform.startswith("linux"):
         return  # the BSDs and macOS deliver a group's packets by the socket's own memberships
     try:
         for reader in list(zc.engine.readers):
             sock = reader.sock
             if sock.family == socket.AF_INET and sock.getsockname()[0] == "0.0.0.0":
-                sock.setsockopt(socket.IPPROTO_IP, IP_MULTICAST_ALL, 0)
-    except (AttributeError, OSError) as exc:  # zeroconf's insides moved: answers may leak across
-        log.warning("LAN discovery: cannot keep interfaces apart: %s", exc)
+                sock.setsockopt(socket.SOL_SOCKET, SO_BINDTODEVICE, interface.encode())
+    except (AttributeError, OSError) as exc:  # no privilege, or zeroconf's insides moved
+        log.warning("LAN discovery: cannot keep interfaces apart (%s); a unicast answer may "
+                    "give addresses of another interface", exc)
 
 
 def default_zeroconf(link: Link) -> ZeroconfLike:
@@ -179,7 +181,7 @@ def default_zeroconf(link: Link) -> ZeroconfLike:
         zc: ZeroconfLike = Zeroconf(interfaces=InterfaceChoice.All, ip_version=IPVersion.V4Only)
         return zc
     zc = Zeroconf(interfaces=[link.bind], ip_version=IPVersion.V4Only)
-    hear_own_interface_only(zc)
+    hear_own_interface_only(zc, link.interface)
     return zc
 
 

@@ -8,6 +8,7 @@
     discovery_probe.py once NAME TIMEOUT    client.discovery.discover until NAME is listed
     discovery_probe.py each TIMEOUT NAME... discover until every NAME is listed, then connect to
                                             each through its listing and say hello
+    discovery_probe.py list TIMEOUT NAME... discover until every NAME is listed (no connecting)
     discovery_probe.py ask HOST SECONDS     a legacy unicast query (from a port other than 5353)
                                             for HOST's addresses: every answer heard in SECONDS
     discovery_probe.py squat HOST ADDRESS   answer for the mDNS host name HOST with ADDRESS (as
@@ -167,7 +168,7 @@ async def greet(servers: list[FoundServer], timeout: float) -> None:
         emit("welcome", listed=found.name, address=found.address, server=welcome.server)
 
 
-def each(names: list[str], timeout: float) -> int:
+def each(names: list[str], timeout: float, connect: bool = True) -> int:
     """Every one of ``names`` listed, then greeted at the address its listing gives."""
     started = time.monotonic()
     servers = discover(timeout, until=lambda servers: all(named(name)(servers) for name in names))
@@ -175,7 +176,8 @@ def each(names: list[str], timeout: float) -> int:
     wanted = [s for s in servers if s.name in names]
     if len(wanted) != len(names):
         return 1
-    trio.run(greet, wanted, timeout)
+    if connect:
+        trio.run(greet, wanted, timeout)
     return 0
 
 
@@ -236,7 +238,7 @@ if __name__ == "__main__":
         sys.exit(ask(sys.argv[2], float(sys.argv[3])))
     if sys.argv[1] == "squat":
         sys.exit(squat(sys.argv[2], sys.argv[3]))
-    if sys.argv[1] == "each":
-        sys.exit(each(sys.argv[3:], float(sys.argv[2])))
+    if sys.argv[1] in ("each", "list"):
+        sys.exit(each(sys.argv[3:], float(sys.argv[2]), connect=sys.argv[1] == "each"))
     mode, expected, limit = sys.argv[1], sys.argv[2], float(sys.argv[3])
     sys.exit(watch(expected, limit) if mode == "watch" else once(expected, limit))

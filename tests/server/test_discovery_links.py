@@ -194,22 +194,32 @@ async def test_an_interface_that_fails_leaves_the_others_announced(
     await announcer.stop()
 
 
-@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="IP_MULTICAST_ALL is Linux's")
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="SO_BINDTODEVICE is Linux's")
 def test_the_shared_mdns_socket_hears_only_its_own_interface() -> None:
-    # a socket like zeroconf's listening one (0.0.0.0), not bound to 5353 and joined to nothing
+    # sockets like zeroconf's listening (0.0.0.0) and answering ones, on no multicast group
     listening = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
     responding = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
+
+    def device(sock: socket.socket) -> bytes:
+        return sock.getsockopt(socket.SOL_SOCKET, sd.SO_BINDTODEVICE, 16).rstrip(b"\0")
+
     try:
         listening.bind(("0.0.0.0", 0))
         responding.bind(("127.0.0.1", 0))
-        assert listening.getsockopt(socket.IPPROTO_IP, sd.IP_MULTICAST_ALL) == 1  # Linux's default
         readers = [types.SimpleNamespace(sock=s) for s in (listening, responding)]
-        sd.hear_own_interface_only(types.SimpleNamespace(engine=types.SimpleNamespace(readers=readers)))
-        assert listening.getsockopt(socket.IPPROTO_IP, sd.IP_MULTICAST_ALL) == 0
-        assert responding.getsockopt(socket.IPPROTO_IP, sd.IP_MULTICAST_ALL) == 1  # left alone
+        sd.hear_own_interface_only(types.SimpleNamespace(engine=types.SimpleNamespace(readers=readers)),
+                                   "lo")
+        assert device(listening) == b"lo"
+        assert device(responding) == b""  # bound to its address already: left alone
     finally:
         listening.close()
         responding.close()
+
+
+def test_not_keeping_interfaces_apart_is_only_a_warning(caplog: pytest.LogCaptureFixture) -> None:
+    with caplog.at_level(logging.WARNING, logger="uno.server.discovery"):
+        sd.hear_own_interface_only(types.SimpleNamespace(), "eth0")  # no engine
+    assert "cannot keep interfaces apart" in caplog.text or not sys.platform.startswith("linux")
 
 
 # ---------------------------------------------------------------------------------- client
