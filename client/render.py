@@ -17,6 +17,7 @@ from prompt_toolkit.utils import get_cwidth
 from engine.cards import Card, Color
 from protocol import clean_text
 
+from .address import format_address
 from .form import FIELDS, CreateForm
 from .i18n import card_name, color_name, t
 from .kinds import Prompt, Screen, Status
@@ -272,7 +273,7 @@ class Renderer:
         lines.append([("class:dim", "  " + fit(header, width - 2))])
         for i, entry in enumerate(m.servers):
             text = t("browse_columns", name=fit(clean_text(entry.name), 24),
-                     host=fit(f"{entry.host}:{entry.port}", 22), players=entry.players,
+                     host=fit(format_address(entry.host, entry.port), 22), players=entry.players,
                      free=entry.free_seats, rules=clean_text(entry.rules))
             chosen = i == m.server_index and not m.address_text
             lines.append(self.row(text, chosen, width))
