@@ -32,7 +32,7 @@ MAX_HOSTNAME = 40  # characters of the machine's host name kept in the label (a 
 class Link:
     """One network interface to announce on."""
 
-    interface: str  # its name ("eth0"), for logs
+    interface: str  # its device ("eth0")
     bind: str | None  # the IPv4 address zeroconf's sockets use there; None: every interface
     addresses: tuple[str, ...]  # the addresses announced there (A and AAAA records)
 
@@ -95,16 +95,21 @@ def plan_links(host: str, adapters: Iterable[Any] | None = None) -> list[Link]:
     only = None if wildcard else resolve(host)
     if not wildcard and (only is None or ipaddress.ip_address(only).is_loopback):
         return []
+    devices: dict[str, tuple[list[str], list[str]]] = {}
+    for adapter in adapters:  # an alias ("eth0:1") is one more address of its device
+        v4, v6 = devices.setdefault(str(adapter.name).split(":")[0], ([], []))
+        more_v4, more_v6 = _adapter_addresses(adapter)
+        v4.extend(a for a in more_v4 if a not in v4)
+        v6.extend(a for a in more_v6 if a not in v6)
     links: list[Link] = []
-    for adapter in adapters:
-        v4, v6 = _adapter_addresses(adapter)
+    for device, (v4, v6) in devices.items():
         if not v4:
             continue  # no IPv4 mDNS socket can be bound there
         addresses = (v4 if 4 in families else []) + (v6 if 6 in families else [])
         if only is not None:
             addresses = [only] if only in addresses else []
         if addresses:
-            links.append(Link(str(adapter.nice_name or adapter.name), v4[0], tuple(addresses)))
+            links.append(Link(device, v4[0], tuple(addresses)))
     if links:
         return links
     if only is not None:  # an address on no interface we know: announce it everywhere

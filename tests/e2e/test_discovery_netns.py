@@ -12,6 +12,7 @@ The namespaces exist only during the test and are deleted, with every process, a
 from __future__ import annotations
 
 import os
+import shutil
 import signal
 import sys
 import time
@@ -126,6 +127,7 @@ def test_a_table_in_another_namespace_is_listed_and_joined(namespaces: tuple[str
 
 # ---------------------------------------------------------------------------------- real LANs
 
+@pytest.mark.skipif(shutil.which("unshare") is None, reason="needs unshare (util-linux)")
 def test_two_servers_on_machines_with_one_host_name_are_told_apart(net: Net) -> None:
     """Two cloned Raspberry Pis (host name `raspberrypi`) on one LAN, the second one's host name
     already answered for by a third machine: each table is listed with its own address only."""

@@ -49,6 +49,12 @@ def test_each_interface_announces_its_own_addresses() -> None:
         Link("docker0", "198.51.100.1", ("198.51.100.1", "198.51.100.9"))]
 
 
+def test_an_alias_is_one_more_address_of_its_device() -> None:
+    machine = [adapter("eth0", "192.0.2.1"), adapter("eth0:1", "192.0.2.50"), adapter("wg0", "203.0.113.1")]
+    assert plan_links("0.0.0.0", machine) == [Link("eth0", "192.0.2.1", ("192.0.2.1", "192.0.2.50")),
+                                              Link("wg0", "203.0.113.1", ("203.0.113.1",))]
+
+
 def test_ipv6_addresses_are_announced_when_the_server_listens_on_ipv6() -> None:
     assert plan_links("::", MACHINE) == [
         Link("eth0", "192.0.2.1", ("2001:db8:1::1", "fe80::1"))]  # trio's "::" is IPv6 only
@@ -206,6 +212,11 @@ def test_the_shared_mdns_socket_hears_only_its_own_interface() -> None:
     try:
         listening.bind(("0.0.0.0", 0))
         responding.bind(("127.0.0.1", 0))
+        with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as trial:
+            try:
+                trial.setsockopt(socket.SOL_SOCKET, sd.SO_BINDTODEVICE, b"lo")
+            except PermissionError:
+                pytest.skip("SO_BINDTODEVICE needs CAP_NET_RAW on this kernel")
         readers = [types.SimpleNamespace(sock=s) for s in (listening, responding)]
         sd.hear_own_interface_only(types.SimpleNamespace(engine=types.SimpleNamespace(readers=readers)),
                                    "lo")
