@@ -315,19 +315,19 @@ class Announcer:
 
     async def _open(self, links: Sequence[Link]) -> None:
         """A zeroconf instance per link; raises the first error if none could be opened."""
-        errors: list[Exception] = []
+        failed: list[tuple[Link, Exception]] = []
         for link in links:
             try:
                 zc = await trio.to_thread.run_sync(self._factory, link)
             except Exception as exc:
-                errors.append(exc)
-                log.debug("no zeroconf on %s: %s", link.interface, exc)
+                failed.append((link, exc))
                 continue
             self._regs.append(_Registration(link, zc))
         if not self._regs:
-            raise errors[0]
-        if errors:
-            log.warning("LAN discovery: not announcing on every interface: %s", errors[0])
+            raise failed[0][1]
+        for link, error in failed:
+            log.warning("LAN discovery: not announcing on %s: %s: %s", link.interface,
+                        type(error).__name__, error)
 
     async def _choose_label(self, port: int, links: Sequence[Link]) -> str:
         """The first host label that nobody else answers for on any of our links."""
