@@ -158,8 +158,8 @@ def hear_own_interface_only(zc: Any, interface: str) -> None:
     interfaces) to ``interface`` (SO_BINDTODEVICE). Otherwise Linux hands it the multicast of
     every interface: the instance for eth0 would answer docker0's queries, by unicast with eth0's
     addresses. (IP_MULTICAST_ALL=0 is not enough: with SO_REUSEPORT, which zeroconf sets, Linux
-    6.18 then delivers a group's packets to one socket of the group, not always the one that
-    joined on the packet's interface; tests/e2e/test_discovery_avahi.py saw a server vanish.)"""
+    then hands a group's packets to one socket of the port's group, not always the one that
+    joined on the packet's interface. Seen on 6.18: avahi lost sight of a server.)"""
     if not sys.platform.startswith("linux"):
         return  # the BSDs and macOS deliver a group's packets by the socket's own memberships
     try:
@@ -332,7 +332,7 @@ class Announcer:
     async def _choose_label(self, port: int, links: Sequence[Link]) -> str:
         """The first host label that nobody else answers for on any of our links."""
         ours = {address for link in links for address in link.addresses}
-        label = host_label(port, links, hostname=self._hostname)
+        label = ""
         for attempt in range(1, MAX_LABEL_ATTEMPTS + 1):
             label = host_label(port, links, attempt, hostname=self._hostname)
             hostname = f"{label}.local."
