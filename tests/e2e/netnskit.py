@@ -102,9 +102,10 @@ class Net:
         self.links += 1
         return f"u{self.tag}d{self.links}"  # at most 15 characters
 
-    def veth(self, a: str, b: str) -> tuple[str, str]:
-        """A veth pair between namespaces ``a`` and ``b``: (its end in a, its end in b), down."""
-        dev_a, dev_b = self._device(), self._device()
+    def veth(self, a: str, b: str, names: tuple[str, str] | None = None) -> tuple[str, str]:
+        """A veth pair between namespaces ``a`` and ``b``: (its end in a, its end in b), down;
+        ``names`` (at most 15 characters each) or names of our own."""
+        dev_a, dev_b = names or (self._device(), self._device())
         _ip("link", "add", dev_a, "netns", a, "type", "veth", "peer", "name", dev_b, "netns", b)
         return dev_a, dev_b
 

@@ -49,13 +49,17 @@ def net() -> Iterator[Net]:
 
 
 @pytest.fixture
-def namespaces(net: Net) -> tuple[str, str]:
-    """A server's namespace and a client's, on one link (SERVER_IP, CLIENT_IP)."""
-    server_ns, client_ns = net.ns("s"), net.ns("c")
-    server_if, client_if = net.veth(server_ns, client_ns)
-    net.up(server_ns, server_if, f"{SERVER_IP}/24")
-    net.up(client_ns, client_if, f"{CLIENT_IP}/24")
-    return server_ns, client_ns
+def namespaces() -> Iterator[tuple[str, str]]:
+    """A server's namespace and a client's, on one link (SERVER_IP, CLIENT_IP); the server's end
+    is named ``unod<pid>s`` (test_tmux_netns_rejoin.py adds an address to it). Self-contained, so
+    that other test files can import it."""
+    tag = os.getpid() % 10**6
+    with namespaces_or_skip() as net:
+        server_ns, client_ns = net.ns("s"), net.ns("c")
+        server_if, client_if = net.veth(server_ns, client_ns, (f"unod{tag}s", f"unod{tag}c"))
+        net.up(server_ns, server_if, f"{SERVER_IP}/24")
+        net.up(client_ns, client_if, f"{CLIENT_IP}/24")
+        yield server_ns, client_ns
 
 
 def test_a_table_in_another_namespace_is_listed_and_joined(namespaces: tuple[str, str]) -> None:
