@@ -4,6 +4,7 @@ defaults; the lobby points to it, and the README names only files that exist."""
 
 from __future__ import annotations
 
+import argparse
 import dataclasses
 import enum
 import re
@@ -15,6 +16,7 @@ import pytest
 from clientkit import connected_model, render_text
 
 from client.cli import build_parser
+from client.commands import rule_overrides
 from client.docs import RULES_DOC, shown_path
 from client.i18n import EN, ES, set_language
 from engine import PRESETS, RuleSet
@@ -72,11 +74,12 @@ def test_every_option_and_each_presets_value(doc: str) -> None:
     assert listed == options
     assert RuleSet() == PRESETS["official"]  # so the official column gives the defaults
     assert list(PRESETS) == ["official", "house"]
-    assert "| option | values | `official` | `house` |" in table
+    assert "| option | values | `official` | `house` | `uno host` |" in table
     for name in options:
         cells = row(table, name)
         assert cells[2] == literal(getattr(PRESETS["official"], name)), name
         assert cells[3] == literal(getattr(PRESETS["house"], name)), name
+        assert_host_flags(cells[4], name, rule=True)
     for name in options[1:]:  # and each is explained with the rules
         assert f"`{name}`" in section(doc, "## Stacking and the other house rules") \
             or f"`{name}`" in doc.split("## Presets and options")[0], name
@@ -101,14 +104,43 @@ def test_the_card_notation(doc: str) -> None:
         assert str(Card.parse(text)) == text
 
 
+def host_flags() -> dict[str, argparse.Action]:
+    parser = build_parser(["host"])
+    sub = next(a for a in parser._actions if isinstance(a, argparse._SubParsersAction))
+    return {flag: action for action in sub.choices["host"]._actions for flag in action.option_strings}
+
+
+def assert_host_flags(cell: str, option: str, rule: bool) -> None:
+    """The ``uno host`` flags a cell names exist and set ``option``: a rule option (among the
+    rule overrides they make) or a table option (the argument of that name)."""
+    flags = re.findall(r"`(--[\w-]+)`", cell)
+    assert flags, option
+    known = host_flags()
+    for flag in flags:
+        assert flag in known, f"uno host has no {flag}"
+        action = known[flag]
+        value = [] if action.nargs == 0 else [str(next(iter(action.choices or ["2"])))]
+        args = build_parser(["host"]).parse_args(["host", flag, *value])
+        if rule:
+            assert option in rule_overrides(args), f"{flag} does not set {option}"
+        else:
+            assert action.dest == option, f"{flag} does not set {option}"
+
+
 def test_the_table_options_defaults(doc: str) -> None:
     table = section(doc, "## Table options")
+    fields = [f.name for f in dataclasses.fields(CreateRoom)]
     defaults = {f.name: f.default for f in dataclasses.fields(CreateRoom)}
-    for name in ("seats", "bots", "bot_level", "turn_timeout", "bot_delay"):
+    listed = re.findall(r"^\| `(\w+)` \|", table, re.MULTILINE)
+    assert set(listed) == set(fields) - {"name", "preset", "rules"}  # every other room option
+    for name in listed:
         value = defaults[name]
+        if value is None:
+            assert row(table, name)[1] == "none", name
+            continue
         shown = f"`{int(value)}`" if isinstance(value, float) and value.is_integer() else f"`{value}`"
         assert row(table, name)[1] == shown, name
-    assert defaults["password"] is None and row(table, "password")[1] == "none"
+        assert_host_flags(row(table, name)[2], name, rule=False)
 
 
 @pytest.mark.parametrize("lang", ["en", "es"])
