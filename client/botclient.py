@@ -65,6 +65,8 @@ class BotOptions:
     level: str = "normal"
     create: CreateRoom | None = None  # create this room (and start it when full) ...
     room: str | None = None  # ... or join this room (or the first open one when both are None)
+    # ... or the room this gives (the one a fellow bot opened: see ``BotClient.seated``)
+    room_of: Callable[[], Awaitable[str]] | None = None
     start_when: int = 0  # as the creator: start once this many seats are taken
     matches: int = 1  # leave after this many matches
     seed: int | None = None
@@ -126,6 +128,7 @@ class BotClient:
         self._matches_done = 0
         self._last_send = -1.0
         self._welcomed = False  # the current connection got past hello
+        self.seated = trio.Event()  # set once ``result.room`` and ``result.seat`` are known
 
     # ------------------------------------------------------------------ connection
 
@@ -207,13 +210,19 @@ class BotClient:
                 self.note(f"opened table {self.result.room}; it starts when {options.start_when} "
                           "seats are taken")
             return
+        given = options.room
+        if given is None and options.room_of is not None:
+            with trio.move_on_at(deadline):
+                given = await options.room_of()
+            if given is None:
+                raise BotGaveUp(f"the table to sit at did not open in {self.patience.table:g} s")
         while True:
-            room = options.room or await self._find_open_table(link, deadline)
+            room = given or await self._find_open_table(link, deadline)
             await link.send(JoinRoom(room=room))
             refused = await self._joined_or_refused(link)
             if refused is None:
                 return
-            if options.room is not None:
+            if given is not None:
                 raise BotGaveUp(f"cannot sit at table {room}: {refused.message}")
             # someone took the last seat first, or the match started: look again
 
@@ -258,6 +267,7 @@ class BotClient:
         if isinstance(message, Joined):
             back = result.seat is not None
             result.seat, result.room = message.seat, message.room.id
+            self.seated.set()
             if back:
                 self.note(f"back in seat {result.seat} of room {result.room}")
             await self._maybe_start(link, message)

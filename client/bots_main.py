@@ -1,6 +1,7 @@
 """``uno bots``: bot players that connect to a server like any client (no terminal needed).
 
-Each bot sits down (opening a table with ``--create``), plays its matches and leaves. A bot that
+Each bot sits down (with ``--create`` the first opens a table and the others sit at that one),
+plays its matches and leaves. A bot that
 loses its connection tries again with backoff and takes its seat back; one that cannot sit down,
 or whose server does not come back, says why and stops (exit status 1)."""
 
@@ -59,6 +60,12 @@ async def run_bots(args: argparse.Namespace) -> tuple[list[BotResult], dict[str,
     patience = Patience(table=args.wait, reconnect=args.retry_for)
     results: list[BotResult] = []
     gave_up: dict[str, list[str]] = defaultdict(list)
+    creator: list[BotClient] = []  # with --create: the first bot, whose table the others join
+
+    async def created_room() -> str:
+        await creator[0].seated.wait()
+        assert creator[0].result.room is not None
+        return creator[0].result.room
 
     async def connect() -> Link:
         return await open_link(host, port)
@@ -70,9 +77,12 @@ async def run_bots(args: argparse.Namespace) -> tuple[list[BotResult], dict[str,
             create = CreateRoom(name=f"{args.name} table"[:32], preset=args.rules, seats=args.seats,
                                 bot_delay=args.bot_delay)
         options = BotOptions(level=args.level, create=create, start_when=args.seats,
+                             room_of=created_room if args.create and index > 0 else None,
                              matches=args.matches,
                              seed=None if args.seed is None else args.seed + index)
         bot = BotClient(connect, name, options, patience, note=lambda text: say(f"{name}: {text}"))
+        if create is not None:
+            creator.append(bot)
         try:
             results.append(await bot.run())
         except BotGaveUp as exc:
@@ -81,7 +91,7 @@ async def run_bots(args: argparse.Namespace) -> tuple[list[BotResult], dict[str,
     async with trio.open_nursery() as nursery:
         for index in range(args.count):
             nursery.start_soon(one, index)
-            await trio.sleep(0.05)  # the creator's room exists before the others look for it
+            await trio.sleep(0.05)  # (the creator first: it takes seat 1)
     return results, gave_up
 
 

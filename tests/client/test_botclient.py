@@ -11,8 +11,10 @@ import trio
 import trio.testing
 
 from client.botclient import BotClient, BotGaveUp, BotOptions, BotResult, Patience
-from client.link import Link
-from protocol import CreateRoom
+from client.bots_main import run_bots
+from client.cli import build_parser
+from client.link import Link, open_link
+from protocol import CreateRoom, Joined
 from server import ServerConfig, UnoServer
 
 PATIENCE = Patience()
@@ -180,3 +182,25 @@ async def test_a_server_that_never_answers_is_given_up_after_the_first_contact_b
     with pytest.raises(BotGaveUp, match=r"cannot reach the server: connection refused \(tried for 5 s\)"):
         await BotClient(refuse, "Bot", BotOptions()).run()
     assert trio.current_time() - began <= PATIENCE.first_contact
+
+
+async def test_uno_bots_create_sit_at_the_table_their_first_bot_opened(nursery: trio.Nursery) -> None:
+    """Another table, open and listed first, does not catch the others of `uno bots --create`.
+    (Real sockets on 127.0.0.1, real time.)"""
+    server = UnoServer(ServerConfig(seed=7, next_hand_delay=0))
+    listeners = await trio.open_tcp_listeners(0, host="127.0.0.1")
+    await nursery.start(server.serve, listeners)
+    port = listeners[0].socket.getsockname()[1]
+    with trio.fail_after(60):
+        ana = await open_link("127.0.0.1", port)
+        await ana.hello("Ana")
+        await ana.send(CreateRoom(name="Ana's table", seats=4))
+        while not isinstance(await ana.receive(), Joined):
+            pass
+        argv = ["bots", "--connect", f"127.0.0.1:{port}", "--count", "2", "--seats", "2",
+                "--create", "--seed", "1"]
+        results, gave_up = await run_bots(build_parser(argv).parse_args(argv))
+        await ana.aclose()
+    assert not gave_up
+    assert sorted((r.room, r.seat) for r in results) == [("2", "1"), ("2", "2")]
+    assert all(r.winner is not None for r in results)
