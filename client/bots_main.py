@@ -1,9 +1,9 @@
 """``uno bots``: bot players that connect to a server like any client (no terminal needed).
 
 Each bot sits down (with ``--create`` the first opens a table and the others sit at that one),
-plays its matches and leaves. A bot that
-loses its connection tries again with backoff and takes its seat back; one that cannot sit down,
-or whose server does not come back, says why and stops (exit status 1)."""
+plays its matches and leaves. A bot that loses its connection tries again with backoff and takes
+its seat back; one that cannot sit down, or whose server does not come back, says why and stops
+(exit status 1)."""
 
 from __future__ import annotations
 
