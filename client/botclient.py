@@ -224,7 +224,11 @@ class BotClient:
                 return
             if given is not None:
                 raise BotGaveUp(f"cannot sit at table {room}: {refused.message}")
-            # someone took the last seat first, or the match started: look again
+            # someone took the last seat first, or the match started: look again, in a moment
+            if trio.current_time() + LIST_INTERVAL > deadline:
+                raise BotGaveUp(f"no table would seat us in {self.patience.table:g} s "
+                                f"(the last one said: {refused.message})")
+            await trio.sleep(LIST_INTERVAL)
 
     async def _find_open_table(self, link: Link, deadline: float) -> str:
         while True:

@@ -10,6 +10,7 @@ import pytest
 import trio
 import trio.testing
 
+from client import botclient
 from client.botclient import BotClient, BotGaveUp, BotOptions, BotResult, Patience
 from client.bots_main import run_bots
 from client.cli import build_parser
@@ -204,3 +205,28 @@ async def test_uno_bots_create_sit_at_the_table_their_first_bot_opened(nursery: 
     assert not gave_up
     assert sorted((r.room, r.seat) for r in results) == [("2", "1"), ("2", "2")]
     assert all(r.winner is not None for r in results)
+
+
+async def test_a_bot_refused_again_and_again_gives_up_in_time_without_flooding(
+        nursery: trio.Nursery, autojump_clock: object, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A table that looks open in the list but refuses every join (here: the list is misread as
+    open while the match is on) costs a look every LIST_INTERVAL, and the bot gives up in time."""
+    net = MemoryNet(await new_server(nursery, seed=8), nursery)
+    create = CreateRoom(name="Busy", seats=2, turn_timeout=0, rules={"target_score": 100_000})
+    busy = [BotClient(net.connect, f"Bot {i}", BotOptions(create=create if i == 0 else None,
+                                                           start_when=2, seed=i)) for i in (0, 1)]
+    monkeypatch.setattr(botclient, "open_table", lambda rooms: rooms[0] if rooms else None)
+    with trio.fail_after(60):
+        async with trio.open_nursery() as players:
+            for bot in busy:
+                players.start_soon(bot.run)
+                await trio.sleep(0.1)
+            while not all(b.result.actions for b in busy):
+                await trio.sleep(0.01)
+            late = BotClient(net.connect, "Late", BotOptions())
+            began = trio.current_time()
+            with pytest.raises(BotGaveUp, match="no table would seat us in 10 s"):
+                await late.run()
+            players.cancel_scope.cancel()
+    assert trio.current_time() - began <= PATIENCE.table + 0.5
+    assert late.result.refused <= PATIENCE.table / botclient.LIST_INTERVAL + 1
