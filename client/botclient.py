@@ -1,11 +1,16 @@
 """A terminal-less client that plays with the engine's bots over the real protocol.
 
-Used by ``uno bots``, the end-to-end tests and the load benchmark.
+Used by ``uno bots`` and the end-to-end tests. A bot client never waits forever: it sits down (or
+opens a table), plays its matches and leaves, or raises ``BotGaveUp`` saying why not. When its
+connection drops (the server restarted, say) it connects again with backoff and takes its seat back
+with its resume token (docs/PROTOCOL.md, "Resuming").
 """
 
 from __future__ import annotations
 
 import random
+import socket
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 
 import trio
@@ -19,11 +24,14 @@ from protocol import (
     Joined,
     JoinRoom,
     LeaveRoom,
+    Left,
     ListRooms,
     Message,
     Ping,
     Pong,
+    ProtocolError,
     Rooms,
+    RoomSummary,
     RoomUpdate,
     Start,
     Sync,
@@ -31,7 +39,9 @@ from protocol import (
     codec,
 )
 
-from .link import Link
+from .link import ConnectionLost, HandshakeRefused, Link
+
+Connect = Callable[[], Awaitable[Link]]
 
 
 @dataclass
@@ -47,6 +57,7 @@ class BotResult:
     scores: tuple[int, ...] = ()
     token: str | None = None
     last_view: View | None = None
+    reconnects: int = 0  # connections after the first that took the seat back
 
 
 @dataclass
@@ -54,90 +65,253 @@ class BotOptions:
     level: str = "normal"
     create: CreateRoom | None = None  # create this room (and start it when full) ...
     room: str | None = None  # ... or join this room (or the first open one when both are None)
+    # ... or the room this gives (the one a fellow bot opened: see ``BotClient.seated``)
+    room_of: Callable[[], Awaitable[str]] | None = None
     start_when: int = 0  # as the creator: start once this many seats are taken
     matches: int = 1  # leave after this many matches
     seed: int | None = None
 
 
+@dataclass(frozen=True)
+class Patience:
+    """How long a bot client keeps trying before it gives up, in seconds."""
+
+    first_contact: float = 5.0  # to reach a server that has not answered yet
+    reconnect: float = 120.0  # to reach it again after a drop (a restart may take a while)
+    table: float = 10.0  # to find an open table (or to hear back about the one it asked for)
+    first_delay: float = 0.1  # between attempts: from this, doubling ...
+    max_delay: float = 2.0  # ... up to this
+    quiet: float = 10.0  # silence before the client pings; a second one means the link is dead
+
+
+class BotGaveUp(Exception):
+    """The bot client stopped before finishing its matches; the message says why."""
+
+
 MIN_MOVE_INTERVAL = 0.03  # seconds between moves: at most ~33 a second, under the flood limit
+LIST_INTERVAL = 0.25  # seconds between looks at the room list while no table is open
+_MATCH_OVER = -2  # ``_acting_on`` once the last view showed the end of a match
+
+
+def connect_failure(exc: OSError) -> str:
+    """A short reason for a failed connection attempt."""
+    causes: list[BaseException] = [exc]
+    group = exc.__cause__
+    if isinstance(group, BaseExceptionGroup):  # trio: one error per address it tried
+        causes.extend(group.exceptions)
+    if any(isinstance(e, socket.gaierror) for e in causes):
+        return "unknown host"
+    if any(isinstance(e, ConnectionRefusedError) for e in causes):
+        return "connection refused"
+    if any(isinstance(e, TimeoutError) for e in causes):
+        return "no answer"
+    return str(exc)
+
+
+def open_table(rooms: tuple[RoomSummary, ...]) -> RoomSummary | None:
+    """The first table a bot may sit at: not started, a seat free, no password."""
+    return next((r for r in rooms if not r.started and r.players < r.seats and not r.password), None)
 
 
 class BotClient:
-    def __init__(self, link: Link, name: str, options: BotOptions) -> None:
-        self.link = link
+    def __init__(self, connect: Connect, name: str, options: BotOptions,
+                 patience: Patience | None = None,
+                 note: Callable[[str], None] | None = None) -> None:
+        self.connect = connect
         self.options = options
+        self.patience = patience or Patience()
+        self.note = note or (lambda text: None)  # tells a person what is going on
         self.result = BotResult(name)
         self.rng = random.Random(options.seed)
         self._acting_on: int = -1  # the view number we last acted on
         self._views = 0
         self._matches_done = 0
         self._last_send = -1.0
+        self._welcomed = False  # the current connection got past hello
+        self.seated = trio.Event()  # set once ``result.room`` and ``result.seat`` are known
 
-    async def run(self, token: str | None = None) -> BotResult:
-        welcome = await self.link.hello(self.result.name, token)
-        self.result.token = welcome.token
-        if not welcome.resumed:
-            await self._enter_room()
+    # ------------------------------------------------------------------ connection
+
+    async def run(self) -> BotResult:
+        """Play until the matches are done, reconnecting as needed; raises ``BotGaveUp``."""
+        patience = self.patience
+        delay = patience.first_delay
+        since, window = trio.current_time(), patience.first_contact
+        connected_before = False
+        while True:
+            reason = "no answer"
+            try:
+                link = await self.connect()
+            except OSError as exc:
+                reason = connect_failure(exc)
+            else:
+                self._welcomed = False
+                try:
+                    await self._session(link, connected_before)
+                    return self.result
+                except HandshakeRefused as exc:
+                    raise BotGaveUp(f"the server refused us: {exc.error.message}") from exc
+                except ConnectionLost as exc:
+                    reason = exc.bye.reason if exc.bye is not None else exc.reason
+                    if reason == "replaced":
+                        raise BotGaveUp("another connection took this seat over") from exc
+                except ProtocolError as exc:
+                    reason = exc.code
+                finally:
+                    await link.aclose()
+                if self._welcomed:  # a session that worked: the clock starts again
+                    connected_before = True
+                    delay = patience.first_delay
+                    since, window = trio.current_time(), patience.reconnect
+                    self.note(f"lost the connection ({reason}); trying again")
+            if trio.current_time() + delay - since > window:
+                what = "the server did not come back" if connected_before else "cannot reach the server"
+                raise BotGaveUp(f"{what}: {reason} (tried for {window:g} s)")
+            await trio.sleep(delay)
+            delay = min(delay * 2, patience.max_delay)
+
+    async def _session(self, link: Link, connected_before: bool) -> None:
+        result = self.result
+        welcome = await link.hello(result.name, result.token)
+        self._welcomed = True
+        result.token = welcome.token
+        if welcome.resumed:
+            if connected_before:
+                result.reconnects += 1
+        elif result.seat is not None:
+            raise BotGaveUp("the server no longer knows our seat (restarted without --state-dir?)")
+        else:
+            await self._enter_room(link)
         while self._matches_done < self.options.matches:
-            message = await self.link.receive()
-            await self._on_message(message)
-        await self.link.send(LeaveRoom())
-        return self.result
+            await self._on_message(link, await self._receive(link))
+        await link.send(LeaveRoom())
 
-    async def _enter_room(self) -> None:
+    async def _receive(self, link: Link) -> Message:
+        """The next message; a server silent through two pings is taken as gone."""
+        for nonce in (1, 2):
+            with trio.move_on_after(self.patience.quiet):
+                return await link.receive()
+            await link.send(Ping(nonce=nonce))
+        raise ConnectionLost("timeout")
+
+    # ------------------------------------------------------------------ sitting down
+
+    async def _enter_room(self, link: Link) -> None:
+        """Sit down (create the room, join the one asked for, or the first open one) within
+        ``patience.table`` seconds, or raise ``BotGaveUp``."""
         options = self.options
+        deadline = trio.current_time() + self.patience.table
         if options.create is not None:
-            await self.link.send(options.create)
+            await link.send(options.create)
+            refused = await self._joined_or_refused(link)
+            if refused is not None:
+                raise BotGaveUp(f"cannot open a table: {refused.message}")
+            if options.start_when:
+                self.note(f"opened table {self.result.room}; it starts when {options.start_when} "
+                          "seats are taken")
             return
-        room = options.room
-        while room is None:
-            await self.link.send(ListRooms())
-            message = await self.link.receive()
-            if isinstance(message, Rooms):
-                open_rooms = [r for r in message.rooms if not r.started and r.players < r.seats]
-                if open_rooms:
-                    room = open_rooms[0].id
-                else:
-                    await trio.sleep(0.05)
-        await self.link.send(JoinRoom(room=room))
+        given = options.room
+        if given is None and options.room_of is not None:
+            with trio.move_on_at(deadline):
+                given = await options.room_of()
+            if given is None:
+                raise BotGaveUp(f"the table to sit at did not open in {self.patience.table:g} s")
+        while True:
+            room = given or await self._find_open_table(link, deadline)
+            await link.send(JoinRoom(room=room))
+            refused = await self._joined_or_refused(link)
+            if refused is None:
+                return
+            if given is not None:
+                raise BotGaveUp(f"cannot sit at table {room}: {refused.message}")
+            # someone took the last seat first, or the match started: look again, in a moment
+            if trio.current_time() + LIST_INTERVAL > deadline:
+                raise BotGaveUp(f"no table would seat us in {self.patience.table:g} s "
+                                f"(the last one said: {refused.message})")
+            await trio.sleep(LIST_INTERVAL)
 
-    async def _on_message(self, message: Message) -> None:
+    async def _find_open_table(self, link: Link, deadline: float) -> str:
+        while True:
+            await link.send(ListRooms())
+            reply = await self._reply(link, Rooms)
+            if isinstance(reply, Rooms) and (table := open_table(reply.rooms)) is not None:
+                return table.id
+            if trio.current_time() + LIST_INTERVAL > deadline:
+                raise BotGaveUp(f"no open table to sit at in {self.patience.table:g} s "
+                                "(every table is full, started or has a password; "
+                                "--create opens one)")
+            await trio.sleep(LIST_INTERVAL)
+
+    async def _joined_or_refused(self, link: Link) -> Error | None:
+        reply = await self._reply(link, Joined, Error)
+        if isinstance(reply, Error):
+            self.result.refused += 1
+            return reply
+        assert isinstance(reply, Joined)
+        await self._on_message(link, reply)
+        return None
+
+    async def _reply(self, link: Link, *types: type[Message]) -> Message:
+        """The next message of one of ``types`` (answering pings meanwhile), within
+        ``patience.table`` seconds."""
+        with trio.move_on_after(self.patience.table):
+            while True:
+                message = await link.receive()
+                link.conn.gap = False  # nothing to sync in the lobby: the reply is what counts
+                if isinstance(message, Ping):
+                    await link.send(Pong(nonce=message.nonce))
+                elif isinstance(message, types):
+                    return message
+        raise BotGaveUp(f"the server did not answer in {self.patience.table:g} s")
+
+    # ------------------------------------------------------------------ at the table
+
+    async def _on_message(self, link: Link, message: Message) -> None:
         result = self.result
         if isinstance(message, Joined):
+            back = result.seat is not None
             result.seat, result.room = message.seat, message.room.id
+            self.seated.set()
+            if back:
+                self.note(f"back in seat {result.seat} of room {result.room}")
+            await self._maybe_start(link, message)
         elif isinstance(message, RoomUpdate):
-            room = message.room
-            if (self.options.create is not None and not room.started
-                    and self.options.start_when and len(room.seats) >= self.options.start_when
-                    and all(s.connected for s in room.seats)):
-                await self.link.send(Start())
+            await self._maybe_start(link, message)
         elif isinstance(message, ViewMsg | Events) and message.view is not None:
-            await self._on_view(codec.view_from_wire(message.view))
+            await self._on_view(link, codec.view_from_wire(message.view))
         elif isinstance(message, Ping):
-            await self.link.send(Pong(nonce=message.nonce))
+            await link.send(Pong(nonce=message.nonce))
+        elif isinstance(message, Left):
+            raise BotGaveUp("the table was closed" if message.reason == "room_closed"
+                            else f"we were taken off the table ({message.reason})")
         elif isinstance(message, Error):
             result.refused += 1
             if message.ref == "action":
-                self._acting_on = -1  # the move was stale: act on the next view
-        elif isinstance(message, Events):
-            pass
-        if self.link.conn.gap:
-            self.link.conn.gap = False
-            await self.link.send(Sync())
+                self._acting_on = -1  # the move was stale: act on a fresh view
+                await link.send(Sync())
+        if link.conn.gap:
+            link.conn.gap = False
+            await link.send(Sync())
 
-    async def _on_view(self, view: View) -> None:
+    async def _maybe_start(self, link: Link, message: Joined | RoomUpdate) -> None:
+        room, options = message.room, self.options
+        if (options.create is not None and not room.started and options.start_when
+                and len(room.seats) >= options.start_when and all(s.connected for s in room.seats)):
+            await link.send(Start())
+
+    async def _on_view(self, link: Link, view: View) -> None:
         result = self.result
         self._views += 1
         result.views += 1
         result.last_view = view
         result.hands.add(view.hand_number)
         if view.outcome is not None:
-            if result.winner is None or self._acting_on != -2:
+            if self._acting_on != _MATCH_OVER:  # (a view after a reconnect repeats the end)
                 result.winner, result.scores = view.outcome.winner, view.outcome.scores
                 self._matches_done += 1
-                self._acting_on = -2
+                self._acting_on = _MATCH_OVER
             return
-        if self._acting_on == -2:
+        if self._acting_on == _MATCH_OVER:
             self._acting_on = -1  # a new match began
         if not view.legal or self._acting_on == self._views:
             return
@@ -151,4 +325,4 @@ class BotClient:
         if wait > 0:
             await trio.sleep(wait)
         self._last_send = trio.current_time()
-        await self.link.send(codec.action_to_act(action))
+        await link.send(codec.action_to_act(action))

@@ -1,16 +1,22 @@
-"""``uno bots``: bot players that connect to a server like any client (no terminal needed)."""
+"""``uno bots``: bot players that connect to a server like any client (no terminal needed).
+
+Each bot sits down (with ``--create`` the first opens a table and the others sit at that one),
+plays its matches and leaves. A bot that loses its connection tries again with backoff and takes
+its seat back; one that cannot sit down, or whose server does not come back, says why and stops
+(exit status 1)."""
 
 from __future__ import annotations
 
 import argparse
 import sys
+from collections import defaultdict
 
 import trio
 
 from protocol import CreateRoom
 
-from .botclient import BotClient, BotOptions, BotResult
-from .link import ConnectionLost, HandshakeRefused, open_link
+from .botclient import BotClient, BotGaveUp, BotOptions, BotResult, Patience
+from .link import Link, open_link
 
 
 def parse_address(text: str, default_port: int = 7777) -> tuple[str, int]:
@@ -35,45 +41,65 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--matches", type=int, default=1, help="matches to play before leaving")
     parser.add_argument("--name", default="Bot", help="name prefix")
     parser.add_argument("--seed", type=int, default=None)
+    defaults = Patience()
+    parser.add_argument("--wait", type=float, default=defaults.table, metavar="SECONDS",
+                        help="how long a bot looks for an open table before it gives up "
+                             f"(default {defaults.table:g})")
+    parser.add_argument("--retry-for", type=float, default=defaults.reconnect, metavar="SECONDS",
+                        help="how long a bot tries to reconnect after the server went away "
+                             f"(default {defaults.reconnect:g})")
 
 
-async def run_bots(args: argparse.Namespace) -> list[BotResult]:
+def say(text: str) -> None:
+    print(f"uno bots: {text}", file=sys.stderr, flush=True)
+
+
+async def run_bots(args: argparse.Namespace) -> tuple[list[BotResult], dict[str, list[str]]]:
+    """Every bot's result, and the names of the bots that gave up, by reason."""
     host, port = parse_address(args.connect)
+    patience = Patience(table=args.wait, reconnect=args.retry_for)
     results: list[BotResult] = []
+    gave_up: dict[str, list[str]] = defaultdict(list)
+    creator: list[BotClient] = []  # with --create: the first bot, whose table the others join
+
+    async def created_room() -> str:
+        await creator[0].seated.wait()
+        assert creator[0].result.room is not None
+        return creator[0].result.room
+
+    async def connect() -> Link:
+        return await open_link(host, port)
 
     async def one(index: int) -> None:
+        name = f"{args.name} {index + 1}"[:24]
         create = None
         if args.create and index == 0:
-            create = CreateRoom(name=f"{args.name} table", preset=args.rules, seats=args.seats,
+            create = CreateRoom(name=f"{args.name} table"[:32], preset=args.rules, seats=args.seats,
                                 bot_delay=args.bot_delay)
         options = BotOptions(level=args.level, create=create, start_when=args.seats,
+                             room_of=created_room if args.create and index > 0 else None,
                              matches=args.matches,
                              seed=None if args.seed is None else args.seed + index)
-        link = await open_link(host, port)
+        bot = BotClient(connect, name, options, patience, note=lambda text: say(f"{name}: {text}"))
+        if create is not None:
+            creator.append(bot)
         try:
-            results.append(await BotClient(link, f"{args.name} {index + 1}"[:24], options).run())
-        finally:
-            await link.aclose()
+            results.append(await bot.run())
+        except BotGaveUp as exc:
+            gave_up[str(exc)].append(name)
 
     async with trio.open_nursery() as nursery:
         for index in range(args.count):
             nursery.start_soon(one, index)
-            await trio.sleep(0.05)  # the creator's room exists before the others look for it
-    return results
+            await trio.sleep(0.05)  # (the creator first: it takes seat 1)
+    return results, gave_up
 
 
 def main(args: argparse.Namespace) -> int:
-    failures: list[BaseException] = []
-    results: list[BotResult] = []
-    try:
-        results = trio.run(run_bots, args)
-    except* (OSError, ConnectionLost, HandshakeRefused) as group:
-        failures.extend(group.exceptions)  # (no return in an except* block)
-    for exc in failures:
-        print(f"uno bots: {exc}", file=sys.stderr)
-    if failures:
-        return 1
+    results, gave_up = trio.run(run_bots, args)
+    for reason, names in gave_up.items():
+        say(f"{', '.join(names)} at {args.connect}: {reason}")
     for r in sorted(results, key=lambda r: r.name):
         print(f"{r.name}: room {r.room} seat {r.seat}, {r.actions} actions, {len(r.hands)} hands, "
-              f"winner seat {r.winner}, scores {list(r.scores)}")
-    return 0
+              f"winner seat {r.winner}, scores {list(r.scores)}, {r.reconnects} reconnects")
+    return 1 if gave_up else 0

@@ -71,6 +71,7 @@ EN: dict[str, str] = {
     # --- lobby
     "lobby_title": "Lobby — {server}",
     "lobby_none": "No tables yet. Press n to open one.",
+    "lobby_rules_doc": "The rules of this game: {path}",
     "lobby_columns": "{name:<24} {host:<14} {players:>7} {rules:<9} {state}",
     "col_table": "Table", "col_state": "State",
     "room_waiting": "waiting", "room_playing": "playing", "room_locked": "password",
@@ -284,6 +285,7 @@ ES: dict[str, str] = {
     "browse_address": "Dirección (host:puerto): ",
     "lobby_title": "Sala — {server}",
     "lobby_none": "Aún no hay mesas. Pulsa n para abrir una.",
+    "lobby_rules_doc": "Las reglas de este juego: {path}",
     "lobby_columns": "{name:<24} {host:<14} {players:>7} {rules:<9} {state}",
     "col_table": "Mesa", "col_state": "Estado",
     "room_waiting": "esperando", "room_playing": "jugando", "room_locked": "contraseña",

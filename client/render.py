@@ -18,6 +18,7 @@ from engine.cards import Card, Color
 from protocol import clean_text
 
 from .address import format_address
+from .docs import shown_path
 from .form import FIELDS, CreateForm
 from .i18n import card_name, color_name, t
 from .kinds import Prompt, Screen, Status
@@ -314,6 +315,7 @@ class Renderer:
             for part in wrap(t("lobby_rules", table=clean_text(room.name), options=options),
                              width - 2):
                 lines.append([("class:dim", "  " + part)])
+        lines += [[], [("class:dim", "  " + fit(t("lobby_rules_doc", path=shown_path()), width - 2))]]
         return lines
 
     def form(self, width: int, height: int) -> list[Line]:

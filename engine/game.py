@@ -1,4 +1,4 @@
-"""The game: hands, turns, every rule of RULES.md, and a match of several hands.
+"""The game: hands, turns, every rule of docs/RULES.md, and a match of several hands.
 
 Seats are strings, in "clockwise" order. Internally a seat is its index in that order.
 ``apply`` checks an action completely before changing anything, so a refused action leaves the

@@ -1,4 +1,4 @@
-"""The rule options of ../shared/RULES.md and the two presets, ``official`` and ``house``."""
+"""The rule options of docs/RULES.md and the two presets, ``official`` and ``house``."""
 
 from __future__ import annotations
 

@@ -33,6 +33,7 @@ import sqlite3
 import subprocess
 import sys
 from collections import Counter
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -76,12 +77,15 @@ def free_port() -> int:
 
 
 class ServerProcess:
-    """``python -m server`` on a fixed port and state directory, started and killed at will."""
+    """``python -m server`` (or ``command``) on a fixed port and state directory, started and
+    killed at will."""
 
-    def __init__(self, port: int, state_dir: Path, log_path: Path) -> None:
+    def __init__(self, port: int, state_dir: Path, log_path: Path,
+                 command: Sequence[str] = (PYTHON, "-m", "server")) -> None:
         self.port = port
         self.state_dir = state_dir
         self.log_path = log_path
+        self.command = list(command)
         self.proc: subprocess.Popen[bytes] | None = None
         self.starts = 0
 
@@ -93,7 +97,7 @@ class ServerProcess:
         log_file = open(self.log_path, "ab")  # noqa: SIM115 (handed to the child)
         try:
             self.proc = subprocess.Popen(
-                [PYTHON, "-m", "server", "--host", "127.0.0.1", "--port", str(self.port),
+                [*self.command, "--host", "127.0.0.1", "--port", str(self.port),
                  "--state-dir", str(self.state_dir), "--next-hand-delay", "0",
                  "--log-level", "warning", "--no-discovery"],
                 cwd=ROOT, stdout=log_file, stderr=log_file, env={**os.environ, "PYTHONUNBUFFERED": "1"})
@@ -116,6 +120,15 @@ class ServerProcess:
             self.proc.send_signal(signal.SIGKILL)
             self.proc.wait()
             self.proc = None
+
+    def stop(self, signum: int = signal.SIGTERM, timeout: float = 20) -> int:
+        """Send ``signum`` and wait for the server to exit; returns its exit status."""
+        assert self.proc is not None
+        self.proc.send_signal(signum)
+        try:
+            return self.proc.wait(timeout)
+        finally:
+            self.kill()
 
 
 @dataclass

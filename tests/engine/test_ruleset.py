@@ -1,4 +1,4 @@
-"""RuleSet: the two presets of RULES.md, overrides, plain-data form and validation."""
+"""RuleSet: the two presets of docs/RULES.md, overrides, plain-data form and validation."""
 
 from __future__ import annotations
 
