@@ -29,9 +29,21 @@ EN: dict[str, str] = {
     "you": "you",
     "yes": "yes", "no": "no", "off": "off",
     "seconds": "{n} s",
-    "quit_confirm": "Quit? Press y to quit, any other key to stay.",
+    "quit_confirm": "Quit? {yes} quits, any other key stays.",
     "host_quit_confirm": "End the match for everyone (e), or keep it for later (k)?",
     "help_host_quit": "e end for everyone · k keep for later (uno host --resume) · Esc stay",
+    # --- the keys of this language (the other language's keys work too)
+    "key_yes": "y", "key_no": "n", "key_accept": "a",
+    "key_color_R": "r", "key_color_Y": "y", "key_color_G": "g", "key_color_B": "b",
+    # --- leaving the table
+    "leave_confirm": "Leave the table? {yes} leaves, any other key stays.",
+    "leave_bot": "A bot plays your seat.",
+    "leave_bot_host": "A bot plays your seat; {name} becomes the host.",
+    "leave_free": "Your seat is freed.",
+    "leave_free_host": "Your seat is freed; {name} becomes the host.",
+    "leave_closes": "The table closes for everyone.",
+    "leave_watch": "You stop watching.",
+    "gone": "gone",
     # --- connection
     "status_connecting": "Connecting to {address}…",
     "status_connected": "connected to {address}",
@@ -113,10 +125,12 @@ EN: dict[str, str] = {
     "playable_hint": "▲ playable",
     "uno_armed": "UNO! will be said with your next card",
     "top_card": "Top card",
+    "hand_changed": "Your hand just changed: look before you choose",
+    "hand_first": "That is your first card", "hand_last": "That is your last card",
     # --- prompts
     "prompt_color": "Colour for {card}:",
     "prompt_start_color": "The first card is a Wild. Colour:",
-    "prompt_challenge": "{name} played a Wild Draw Four on you: y challenge, n accept (draw {n})",
+    "prompt_challenge": "{name} played a Wild Draw Four on you: {yes} challenge, {accept} accept (draw {n})",
     "prompt_seat": "Swap hands with:",
     "prompt_chat": "Say: ",
     "prompt_drawn": "You drew {card}: Enter plays it, p keeps it",
@@ -133,8 +147,8 @@ EN: dict[str, str] = {
     "match_won": "{name} wins the match!",
     "scores": "Scores",
     "next_hand": "The next hand starts in a moment…",
-    "match_over_host": "Press s for a new match, l to leave.",
-    "match_over_guest": "Waiting for the host; press l to leave.",
+    "match_over_host": "Press s for a new match, x to leave.",
+    "match_over_guest": "Waiting for the host; press x to leave.",
     "deadline": "⏱ {n}s",
     # --- log lines
     "ev_hand": "Hand {n} — {name} deals",
@@ -175,12 +189,16 @@ EN: dict[str, str] = {
     # --- help lines
     "help_browse": "↑↓ choose  Enter connect  type host:port  Esc quit",
     "help_lobby": "↑↓ choose  Enter join  w watch  n new table  r refresh  t chat  q quit",
-    "help_waiting_host": "s start  S start as seated  + add bot  - remove bot  l leave  t chat  q quit",
-    "help_waiting": "l leave  t chat  q quit",
-    "help_table": "←→/1-9 card  Enter play  d draw  p pass  u UNO  c catch  t chat  q quit",
-    "help_spectator": "j take a seat  l leave  t chat  q quit",
-    "help_color": "r/y/g/b or ←→ Enter  choose colour   Esc cancel",
-    "help_challenge": "y challenge   n accept",
+    "help_waiting_host": "s start  S start as seated  + add bot  - remove bot  x leave  t chat  q quit",
+    "help_waiting": "x leave  t chat  q quit",
+    "help_table": "←→ h l 1-9 Home End  card    Enter play  d draw  p pass  u UNO  c catch  t chat"
+                  "  x leave  q quit",
+    "help_table_mid": "←→ card  Enter play  d draw  p pass  u UNO  c catch  t chat  x leave  q quit",
+    "help_table_short": "Enter play  d draw  p pass  u UNO  c catch  x leave  q quit",
+    "help_spectator": "j take a seat  x leave  t chat  q quit",
+    "help_confirm": "{yes} yes   any other key: no",
+    "help_color": "{keys} · ←→ Enter  choose colour   Esc cancel",
+    "help_challenge": "{yes} challenge   {accept}/{no} accept",
     "help_seat": "←→ or 1-9  choose seat   Enter swap   Esc cancel",
     "help_chat": "Enter send   Esc cancel",
     "help_connecting": "q quit",
@@ -244,9 +262,19 @@ ES: dict[str, str] = {
     "you": "tú",
     "yes": "sí", "no": "no", "off": "no",
     "seconds": "{n} s",
-    "quit_confirm": "¿Salir? Pulsa y para salir, cualquier otra tecla para seguir.",
+    "quit_confirm": "¿Salir? {yes} sale, otra tecla sigue.",
     "host_quit_confirm": "¿Terminar la partida para todos (t), o guardarla para después (g)?",
     "help_host_quit": "t terminar para todos · g guardar (uno host --resume) · Esc seguir",
+    "key_yes": "s", "key_no": "n", "key_accept": "a",
+    "key_color_R": "r", "key_color_Y": "a", "key_color_G": "v", "key_color_B": "z",
+    "leave_confirm": "¿Dejar la mesa? {yes} la deja, otra tecla sigue.",
+    "leave_bot": "Un bot juega tu asiento.",
+    "leave_bot_host": "Un bot juega tu asiento; {name} pasa a ser el anfitrión.",
+    "leave_free": "Tu asiento queda libre.",
+    "leave_free_host": "Tu asiento queda libre; {name} pasa a ser el anfitrión.",
+    "leave_closes": "La mesa se cierra para todos.",
+    "leave_watch": "Dejas de mirar.",
+    "gone": "se fue",
     "status_connecting": "Conectando con {address}…",
     "status_connected": "conectado a {address}",
     "status_lost": "Se perdió la conexión ({reason}). Reintento en {delay} (intento {attempt})…",
@@ -325,9 +353,11 @@ ES: dict[str, str] = {
     "playable_hint": "▲ jugable",
     "uno_armed": "Dirás ¡UNO! con tu próxima carta",
     "top_card": "Carta arriba",
+    "hand_changed": "Tu mano acaba de cambiar: mírala antes de elegir",
+    "hand_first": "Es tu primera carta", "hand_last": "Es tu última carta",
     "prompt_color": "Color para {card}:",
     "prompt_start_color": "La primera carta es un Comodín. Color:",
-    "prompt_challenge": "{name} te jugó un Comodín +4: y desafiar, n aceptar (robar {n})",
+    "prompt_challenge": "{name} te jugó un Comodín +4: {yes} desafiar, {accept} aceptar (robar {n})",
     "prompt_seat": "Cambiar la mano con:",
     "prompt_chat": "Di: ",
     "prompt_drawn": "Robaste {card}: Enter la juega, p te la quedas",
@@ -344,8 +374,8 @@ ES: dict[str, str] = {
     "match_won": "¡{name} gana la partida!",
     "scores": "Puntos",
     "next_hand": "La siguiente mano empieza enseguida…",
-    "match_over_host": "Pulsa s para otra partida, l para salir de la mesa.",
-    "match_over_guest": "Esperando al anfitrión; pulsa l para salir de la mesa.",
+    "match_over_host": "Pulsa s para otra partida, x para dejar la mesa.",
+    "match_over_guest": "Esperando al anfitrión; pulsa x para dejar la mesa.",
     "deadline": "⏱ {n}s",
     "ev_hand": "Mano {n} — reparte {name}",
     "ev_start_card": "Primera carta: {card}",
@@ -384,12 +414,16 @@ ES: dict[str, str] = {
     "away_back_sent": "Bienvenido de nuevo: tu próximo turno es tuyo.",
     "help_browse": "↑↓ elegir  Enter conectar  escribe host:puerto  Esc salir",
     "help_lobby": "↑↓ elegir  Enter entrar  w mirar  n mesa nueva  r actualizar  t chat  q salir",
-    "help_waiting_host": "s empezar  S empezar así  + bot  - quitar bot  l salir de la mesa  t chat  q salir",
-    "help_waiting": "l salir de la mesa  t chat  q salir",
-    "help_table": "←→/1-9 carta  Enter jugar  d robar  p pasar  u UNO  c pillar  t chat  q salir",
-    "help_spectator": "j sentarse  l salir de la mesa  t chat  q salir",
-    "help_color": "r/y/g/b o ←→ Enter  elegir color   Esc cancelar",
-    "help_challenge": "y desafiar   n aceptar",
+    "help_waiting_host": "s empezar  S empezar así  + bot  - quitar bot  x dejar la mesa  t chat  q salir",
+    "help_waiting": "x dejar la mesa  t chat  q salir",
+    "help_table": "←→ h l 1-9 Inicio Fin  carta    Enter jugar  d robar  p pasar  u UNO  c pillar"
+                  "  t chat  x dejar la mesa  q salir",
+    "help_table_mid": "←→ carta  Enter juega  d roba  p pasa  u UNO  c pilla  t chat  x deja  q sale",
+    "help_table_short": "Enter juega  d roba  p pasa  u UNO  c pilla  x deja  q sale",
+    "help_spectator": "j sentarse  x dejar la mesa  t chat  q salir",
+    "help_confirm": "{yes} sí   otra tecla: no",
+    "help_color": "{keys} · ←→ Enter  elegir color   Esc cancelar",
+    "help_challenge": "{yes} desafiar   {accept}/{no} aceptar",
     "help_seat": "←→ o 1-9  elegir asiento   Enter cambiar   Esc cancelar",
     "help_chat": "Enter enviar   Esc cancelar",
     "help_connecting": "q salir",
@@ -476,6 +510,18 @@ def t(key: str, **kw: object) -> str:
 
 def has(key: str) -> bool:
     return key in TEXTS[_lang]
+
+
+def keys_of(name: str) -> tuple[str, ...]:
+    """Every language's key for ``name`` ("yes", "color_Y" ...), this language's first: each
+    language shows its own, and the others' work too."""
+    order = (_lang, *(lang for lang in LANGS if lang != _lang))
+    return tuple(dict.fromkeys(TEXTS[lang]["key_" + name] for lang in order))
+
+
+def key(name: str) -> str:
+    """This language's key for ``name``."""
+    return t("key_" + name)
 
 
 def color_name(color: Color | str, capital: bool = False) -> str:

@@ -8,17 +8,16 @@ from __future__ import annotations
 import logging
 from collections.abc import Callable
 
-from prompt_toolkit.filters import Condition
+from prompt_toolkit.filters import Condition, Filter
 from prompt_toolkit.key_binding import KeyBindings, KeyPressEvent
 from prompt_toolkit.keys import Keys
 
-from engine.cards import Color
-
-from .model import Model, Prompt, Screen
+from .i18n import keys_of
+from .kinds import Prompt, Screen
+from .model import Model
+from .table import COLORS
 
 log = logging.getLogger("uno.client.keys")
-COLOR_KEYS = {"r": Color.RED, "y": Color.YELLOW, "g": Color.GREEN, "b": Color.BLUE,
-              "a": Color.YELLOW, "v": Color.GREEN, "z": Color.BLUE}  # a/v/z: amarillo, verde, azul
 # The host quitting a match: e/t end it for everyone (terminar), k/g keep it for later (guardar).
 END_TABLE_KEYS = ("e", "t")
 KEEP_TABLE_KEYS = ("k", "g")
@@ -41,9 +40,13 @@ def make_key_bindings(model: Model, after: Callable[[], None]) -> KeyBindings:
     challenge = prompt_is(Prompt.CHALLENGE)
     quitting = prompt_is(Prompt.QUIT)
     host_quitting = prompt_is(Prompt.HOST_QUIT)
+    leaving = prompt_is(Prompt.LEAVE)
+    # the hand takes h/l (vim) and Home/End while a hand is being played
+    has_hand = Condition(lambda: model.view is not None and model.view.hand is not None
+                         and model.view.outcome is None)
     in_room = screen_is(Screen.WAITING, Screen.TABLE)
 
-    def bind(*keys: str, filter: Condition | None = None) -> Callable[[Callable[[], None]], None]:
+    def bind(*keys: str, filter: Filter | None = None) -> Callable[[Callable[[], None]], None]:
         def register(intent: Callable[[], None]) -> None:
             def handler(event: KeyPressEvent) -> None:
                 log.debug("key %r -> %s", event.key_sequence[0].key, getattr(intent, "__name__", intent))
@@ -61,14 +64,14 @@ def make_key_bindings(model: Model, after: Callable[[], None]) -> KeyBindings:
     bind("c-c")(lambda: setattr(model, "quit", True))
     bind("c-q")(lambda: setattr(model, "quit", True))
 
-    # ---- quit confirmation: y quits, any other key stays
-    bind("y", filter=quitting)(lambda: model.answer_quit(True))
-
-    @bind(Keys.Any, filter=quitting)
-    def _stay() -> None:
-        model.answer_quit(False)
-
-    bind("escape", filter=quitting)(lambda: model.answer_quit(False))
+    # ---- confirmations (quit, leave): the language's "yes" (any language's) confirms, any
+    # other key stays
+    for yes in keys_of("yes"):
+        bind(yes, filter=quitting)(lambda: model.answer_quit(True))
+        bind(yes, filter=leaving)(lambda: model.answer_leave(True))
+    for confirming, answer in ((quitting, model.answer_quit), (leaving, model.answer_leave)):
+        bind(Keys.Any, filter=confirming)(lambda a=answer: a(False))  # type: ignore[misc]
+        bind("escape", filter=confirming)(lambda a=answer: a(False))  # type: ignore[misc]
 
     # ---- away: any key brings you back (bound keys do it too, in ``model.key_pressed``)
     @bind(Keys.Any, filter=Condition(lambda: model.away and not model.typing
@@ -147,14 +150,18 @@ def make_key_bindings(model: Model, after: Callable[[], None]) -> KeyBindings:
     bind("j", filter=room_cmds & Condition(lambda: model.role == "spectator"))(model.take_seat)
     bind("+", filter=room_cmds)(model.add_bot)
     bind("-", filter=room_cmds)(model.remove_bot)
-    bind("l", filter=room_cmds)(model.leave)
+    bind("x", filter=room_cmds)(model.ask_leave)
+    bind("l", filter=room_cmds & ~(screen_is(Screen.TABLE) & has_hand))(model.ask_leave)
     resumable = Condition(lambda: model.can_resume_kept and model.prompt is Prompt.NONE and not model.typing)
     bind("r", filter=resumable)(model.resume_kept)  # the host: back to the match kept from last time
 
     # ---- the table
     bind("left", filter=table)(lambda: model.move_selection(-1))
     bind("right", filter=table)(lambda: model.move_selection(1))
-    bind("h", filter=table)(lambda: model.move_selection(-1))
+    bind("h", filter=table & has_hand)(lambda: model.move_selection(-1))
+    bind("l", filter=table & has_hand)(lambda: model.move_selection(1))
+    bind("home", filter=table)(lambda: model.move_to(0))
+    bind("end", filter=table)(lambda: model.move_to(-1))
     for digit in "1234567890":
         bind(digit, filter=table)(lambda d=int(digit): model.select_number(d))  # type: ignore[misc]
     bind("enter", filter=table)(model.enter)
@@ -165,9 +172,10 @@ def make_key_bindings(model: Model, after: Callable[[], None]) -> KeyBindings:
     bind("c", filter=table)(model.catch)
 
     # ---- colour picker
-    for letter, color in COLOR_KEYS.items():
-        bind(letter, filter=picking_color)(lambda c=color: model.choose_color(c))  # type: ignore[misc]
-    for digit, color in zip("1234", (Color.RED, Color.YELLOW, Color.GREEN, Color.BLUE), strict=True):
+    for color in COLORS:
+        for letter in keys_of("color_" + color.value):
+            bind(letter, filter=picking_color)(lambda c=color: model.choose_color(c))  # type: ignore[misc]
+    for digit, color in zip("1234", COLORS, strict=True):
         bind(digit, filter=picking_color)(lambda c=color: model.choose_color(c))  # type: ignore[misc]
     bind("left", filter=picking_color)(lambda: model.move_selection(-1))
     bind("right", filter=picking_color)(lambda: model.move_selection(1))
@@ -183,9 +191,10 @@ def make_key_bindings(model: Model, after: Callable[[], None]) -> KeyBindings:
     bind("escape", filter=picking_seat)(model.cancel)
 
     # ---- challenge or accept a Wild Draw Four
-    bind("y", filter=challenge)(model.challenge)
-    bind("n", filter=challenge)(lambda: model.challenge(accept=True))
-    bind("a", filter=challenge)(lambda: model.challenge(accept=True))
+    for yes in keys_of("yes"):
+        bind(yes, filter=challenge)(model.challenge)
+    for no in (*keys_of("no"), *keys_of("accept")):
+        bind(no, filter=challenge)(lambda: model.challenge(accept=True))
     # the hand and chat stay usable while deciding
     bind("left", filter=challenge)(lambda: model.move_selection(-1))
     bind("right", filter=challenge)(lambda: model.move_selection(1))

@@ -27,6 +27,7 @@ class Prompt(enum.Enum):
     NONE = "none"
     QUIT = "quit"
     HOST_QUIT = "host_quit"  # the host quits a match: end it for everyone, or keep it for later
+    LEAVE = "leave"  # leave the table? (a confirmation, like QUIT)
     CHAT = "chat"
     PASSWORD = "password"
     COLOR = "color"  # the colour of the wild being played

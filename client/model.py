@@ -23,7 +23,7 @@ from engine.actions import (
     PlayCard,
 )
 from engine.cards import Card
-from engine.events import HandStarted
+from engine.events import HandsExchanged, HandStarted
 from protocol import (
     MAX_CHAT,
     AddBot,
@@ -107,6 +107,8 @@ class Model(TableIntents):
         self.chat: list[tuple[str, str]] = []
         # input
         self.selected = 0
+        self.hand_changed_at: float | None = None
+        self.last_digit: tuple[int, float] | None = None
         self.uno_armed = False
         self.pending_card: Card | None = None
         self.pending_targets: tuple[str, ...] = ()
@@ -123,6 +125,7 @@ class Model(TableIntents):
         self.queue_seat: str | None = None
         self.confirm_quit = False
         self.confirm_host_quit = False  # the host quits a match: end it for everyone, or keep it?
+        self.confirm_leave = False
         self.quit = False
         self.notice = ""
         self.back_sent = False  # "I am back" went out for this spell of being away
@@ -155,6 +158,8 @@ class Model(TableIntents):
             return Prompt.HOST_QUIT
         if self.confirm_quit:
             return Prompt.QUIT
+        if self.confirm_leave:
+            return Prompt.LEAVE
         if self.text_prompt is not None:
             return self.text_prompt
         if self.screen is not Screen.TABLE:
@@ -171,7 +176,7 @@ class Model(TableIntents):
     @property
     def typing(self) -> bool:
         """Whether printable keys are text (not commands) right now."""
-        if self.confirm_quit or self.confirm_host_quit:
+        if self.confirm_quit or self.confirm_host_quit or self.confirm_leave:
             return False
         if self.text_prompt is not None:
             return True
@@ -349,6 +354,7 @@ class Model(TableIntents):
         self.queue_position, self.queue_seat = message.position, message.seat
 
     def _leave_room_state(self) -> None:
+        self.confirm_leave = False
         self.room = self.view = None
         self.role = self.seat = None
         self.queue_position, self.queue_seat, self.want_seat = 0, None, False
@@ -379,6 +385,9 @@ class Model(TableIntents):
         for event in events:
             if isinstance(event, HandStarted):
                 self.logged_hand = event.hand_number
+            if isinstance(event, HandsExchanged) and self.seat is not None and (
+                    event.target is None or self.seat in (event.seat, event.target)):
+                self._hand_replaced()
         if message.view is not None:
             self._set_view(message.view, message.deadline)
         said = set()
@@ -400,6 +409,8 @@ class Model(TableIntents):
         old = self.view
         self.view = view
         self.deadline_at = None if deadline is None else self.clock() + deadline
+        if old is not None and old.hand_number != view.hand_number:
+            self._hand_replaced()
         hand = self.hand
         if view.drawn is not None and view.current == view.seat and view.drawn in self.playable:
             self.selected = hand.index(view.drawn)  # R8: the drawn card is the one to play
@@ -427,6 +438,13 @@ class Model(TableIntents):
         self.log = lines[-LOG_LINES:]
         self.chat = [(clean_text(line.source), clean_text(line.text)) for line in message.chat]
         del self.chat[:-CHAT_LINES]
+
+    def _hand_replaced(self) -> None:
+        """A new hand of cards (a deal, a 7-0 swap): keys typed for the old one must not land on
+        it, and the cursor starts again at the first card."""
+        self.hand_changed_at = self.clock()
+        self.selected = 0
+        self.last_digit = None
 
     def _chat(self, message: ChatMsg) -> None:
         self.chat.append((clean_text(message.source), clean_text(message.text)))
@@ -617,6 +635,33 @@ class Model(TableIntents):
     def resume_kept(self) -> None:
         if self.can_resume_kept:
             self.resume_request = True
+
+    def ask_leave(self) -> None:
+        if self.room is not None:
+            self.confirm_leave = True
+
+    def answer_leave(self, yes: bool) -> None:
+        self.confirm_leave = False
+        if yes:
+            self.leave()
+
+    def leave_consequence(self) -> str:
+        """What leaving does to the table, as the server handles it (server/room.py ``leave``):
+        during a match a bot takes the seat; the host's role passes to another person; a table
+        left with nobody but bots closes."""
+        room = self.room
+        if room is None:
+            return ""
+        if self.seat is None:
+            return t("leave_watch")
+        others = [s for s in room.seats if s.kind == "human" and s.seat != self.seat]
+        if not others and not room.spectators:
+            return t("leave_closes")
+        heir = next((s for s in others if s.connected), None)
+        if self.is_host and heir is not None:
+            key = "leave_bot_host" if room.started else "leave_free_host"
+            return t(key, name=clean_text(heir.name))
+        return t("leave_bot" if room.started else "leave_free")
 
     def leave(self) -> None:
         if self.room is not None:

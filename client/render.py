@@ -20,7 +20,8 @@ from protocol import clean_text
 from .address import format_address
 from .docs import shown_path
 from .form import FIELDS, CreateForm
-from .i18n import card_name, color_name, t
+from .i18n import card_name, color_name, has, t
+from .i18n import key as key_of
 from .kinds import Prompt, Screen, Status
 from .model import Model
 from .rulestext import preset_name, rule_labels
@@ -178,7 +179,7 @@ class Renderer:
         m = self.model
         prompt = m.prompt
         key = {
-            Prompt.QUIT: "help_connecting", Prompt.HOST_QUIT: "help_host_quit",
+            Prompt.QUIT: "help_confirm", Prompt.HOST_QUIT: "help_host_quit", Prompt.LEAVE: "help_confirm",
             Prompt.CHAT: "help_chat", Prompt.PASSWORD: "help_chat",
             Prompt.COLOR: "help_color", Prompt.START_COLOR: "help_color",
             Prompt.SEAT: "help_seat", Prompt.CHALLENGE: "help_challenge",
@@ -195,16 +196,28 @@ class Renderer:
             else:
                 key = {Screen.BROWSE: "help_browse", Screen.LOBBY: "help_lobby",
                        Screen.CREATE: "form_hint"}.get(screen, "help_connecting")
-        return [[("class:help", pad(" " + t(key), width))]]
+        keys = {"yes": key_of("yes"), "no": key_of("no"), "accept": key_of("accept"),
+                "keys": "/".join(key_of("color_" + c.value) for c in COLORS)}
+        # the longest text that fits: "_mid" and "_short" variants drop the less needed keys
+        text = t(key, **keys)
+        for variant in (key + "_mid", key + "_short"):
+            if width_of(text) < width:
+                break
+            if has(variant):
+                text = t(variant, **keys)
+        return [[("class:help", pad(" " + text, width))]]
 
     def prompt_line(self, width: int, height: int) -> list[Line]:
         m = self.model
         prompt = m.prompt
         line: Line
         if prompt is Prompt.QUIT:
-            line = [("class:notice", t("quit_confirm"))]
+            line = [("class:notice", t("quit_confirm", yes=key_of("yes")))]
         elif prompt is Prompt.HOST_QUIT:
             line = [("class:notice", t("host_quit_confirm"))]
+        elif prompt is Prompt.LEAVE:
+            line = [("class:notice", t("leave_confirm", yes=key_of("yes"))),
+                    ("", " " + m.leave_consequence())]
         elif prompt is Prompt.CHAT:
             line = [("bold", t("prompt_chat")), ("", m.input_text), ("blink", "▏")]
         elif prompt is Prompt.PASSWORD:
@@ -217,7 +230,7 @@ class Renderer:
             line = [("bold", label + " ")]
             for i, color in enumerate(COLORS):
                 chosen = i == m.color_index
-                text = f"{color.value.lower()}:{color_name(color)}"
+                text = f"{key_of('color_' + color.value)}:{color_name(color)}"
                 if self.plain:
                     line.append(("class:selected" if chosen else "", f"[{text}]" if chosen else f" {text} "))
                 else:
@@ -233,7 +246,8 @@ class Renderer:
         elif prompt is Prompt.CHALLENGE:
             view = m.view
             who = m.name_of(view.challenge_from if view else None)
-            line = [("class:notice", t("prompt_challenge", name=who, n=view.pending_draw if view else 4))]
+            line = [("class:notice", t("prompt_challenge", name=who, n=view.pending_draw if view else 4,
+                                       yes=key_of("yes"), accept=key_of("accept")))]
         elif m.notice:
             line = [("class:notice", m.notice)]
         elif m.uno_armed:

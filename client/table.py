@@ -5,6 +5,7 @@ it reads the view and the legal actions, and queues ``action`` messages; no I/O.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from engine.actions import (
@@ -30,6 +31,8 @@ if TYPE_CHECKING:
     from engine import View
 
 COLORS = (Color.RED, Color.YELLOW, Color.GREEN, Color.BLUE)
+NUMBER_GAP = 1.0  # a second digit within this many seconds makes a two-digit card number ("12")
+HAND_GUARD = 0.6  # keys to choose or play a card this soon after the hand changed are dropped
 _COLOR_ORDER = {Color.RED: 0, Color.YELLOW: 1, Color.GREEN: 2, Color.BLUE: 3, None: 4}
 _RANK_ORDER = {rank: i for i, rank in enumerate(
     ["0", "1", "2", "3", "4", "5", "6", "7", "8", "9", "S", "R", "+2", "W", "W+4"])}
@@ -56,27 +59,58 @@ class TableIntents:
     selected_card: Card | None
     my_turn: bool
     prompt: Prompt
+    clock: Callable[[], float]
+    hand_changed_at: float | None  # when a 7-0 swap (or a new deal) changed the hand
+    last_digit: tuple[int, float] | None  # the card number typed last, and when
 
     def _send(self, message: Any) -> bool:
         raise NotImplementedError
 
+    def _hand_just_changed(self) -> bool:
+        """Whether the hand changed under keys typed for the old one (they are dropped)."""
+        changed = self.hand_changed_at
+        if changed is not None and self.clock() - changed < HAND_GUARD:
+            self.notice = t("hand_changed")
+            return True
+        return False
 
     def move_selection(self, delta: int) -> None:
+        """Arrows (and h/l): the cursor stops at either end, saying so, rather than wrapping."""
         if self.prompt is Prompt.COLOR or self.prompt is Prompt.START_COLOR:
-            self.color_index = (self.color_index + delta) % len(COLORS)
+            self.color_index = max(0, min(len(COLORS) - 1, self.color_index + delta))
         elif self.prompt is Prompt.SEAT:
-            self.seat_index = (self.seat_index + delta) % len(self.pending_targets)
-        elif self.hand:
-            self.selected = (self.selected + delta) % len(self.hand)
+            self.seat_index = max(0, min(len(self.pending_targets) - 1, self.seat_index + delta))
+        elif self.hand and not self._hand_just_changed():
+            wanted = self.selected + delta
+            self.selected = max(0, min(len(self.hand) - 1, wanted))
+            if wanted != self.selected:
+                self.notice = t("hand_first" if wanted < 0 else "hand_last")
+
+    def move_to(self, index: int) -> None:
+        """Home and End: the first card, or (``-1``) the last."""
+        if self.hand and not self._hand_just_changed():
+            self.selected = index % len(self.hand)
 
     def select_number(self, number: int) -> None:
-        """Digit keys: 1-9, and 0 for the tenth."""
+        """Digit keys: 1-9, and 0 for the tenth; a second digit typed at once makes a two-digit
+        number (1 then 2: the twelfth card), when the hand has that many."""
         index = 9 if number == 0 else number - 1
         if self.prompt is Prompt.SEAT:
             if index < len(self.pending_targets):
                 self.seat_index = index
                 self.choose_target()
-        elif index < len(self.hand):
+            return
+        if self._hand_just_changed():
+            return
+        now = self.clock()
+        last, self.last_digit = self.last_digit, (number, now)
+        if last is not None and 1 <= last[0] <= 9 and now - last[1] < NUMBER_GAP:
+            two_digits = last[0] * 10 + number
+            if two_digits <= len(self.hand):
+                self.selected = two_digits - 1
+                self.last_digit = None
+                return
+        if index < len(self.hand):
             self.selected = index
 
     def enter(self) -> None:
@@ -85,7 +119,7 @@ class TableIntents:
             self.choose_color(COLORS[self.color_index])
         elif prompt is Prompt.SEAT:
             self.choose_target()
-        elif prompt is Prompt.NONE:
+        elif prompt is Prompt.NONE and not self._hand_just_changed():
             self.play_selected()
 
     def play_selected(self) -> None:
