@@ -101,6 +101,7 @@ class Model(TableIntents):
         self.role: str | None = None
         self.seat: str | None = None
         self.view: View | None = None
+        self.known_names: dict[str, str] = {}  # seat id -> name, kept after the seat's player left
         self.deadline_at: float | None = None
         self.log: list[str] = []
         self.logged_hand: int | None = None  # the last hand whose deal is in the log
@@ -230,13 +231,21 @@ class Model(TableIntents):
         return self.view is not None and self.view.seat is not None and self.view.current == self.view.seat
 
     def name_of(self, seat: str | None) -> str:
+        """A seat's name; one whose player has gone keeps the name they had, marked as gone."""
         if seat is None:
             return "?"
         if self.room is not None:
             for info in self.room.seats:
                 if info.seat == seat:
                     return clean_text(info.name)
+        known = self.known_names.get(seat)
+        if known is not None:
+            return f"{known} ({t('gone')})"
         return f"#{clean_text(seat)}"
+
+    def _remember_names(self, room: RoomInfo) -> None:
+        for info in room.seats:
+            self.known_names[info.seat] = clean_text(info.name)
 
     def seconds_left(self) -> int | None:
         if self.deadline_at is None:
@@ -305,7 +314,9 @@ class Model(TableIntents):
             self.log.clear()
             self.logged_hand = None
             self.view = None
+            self.known_names = {}
         self.room, self.role, self.seat = message.room, message.role, message.seat
+        self._remember_names(message.room)
         self.form = None
         if message.role == "player":
             self.queue_position, self.queue_seat = 0, None
@@ -322,7 +333,10 @@ class Model(TableIntents):
         if not self.away:
             self.back_sent = False
         if old is None or old.id != message.room.id:
+            self.known_names = {}
+            self._remember_names(message.room)
             return
+        self._remember_names(message.room)
         before = {s.seat: s for s in old.seats}
         after = {s.seat: s for s in message.room.seats}
         for seat, info in after.items():

@@ -53,6 +53,11 @@ def _one(event: ev.Event, name: Names) -> str | None:
         return t("ev_played", name=who, card=card)
     if isinstance(event, ev.Drew):
         who = name(event.seat)
+        if event.reason == "draw" and event.count > 1:  # R9: the rule, not a choice, drew them
+            line = t("ev_drew_until", name=who, n=event.count)
+            if event.cards:
+                line += " (" + ", ".join(card_name(c) for c in event.cards) + ")"
+            return line
         if event.cards:
             return t("ev_drew_you", name=who, cards=", ".join(card_name(c) for c in event.cards))
         if event.reason == "uno_penalty":

@@ -72,7 +72,7 @@ def test_the_log_tells_what_happened_in_words() -> None:
     model.apply(events(ev.CardPlayed("2", Card.parse("R+2"), Color.RED),
                        ev.Drew("3", 2, None, "draw_two"), ev.Skipped("3"),
                        view=make_view()))
-    assert model.log[-1] == "Luis played Red Draw Two — Bot 3 draws 2 — Bot 3 loses the turn"
+    assert model.log[-1] == "Luis played Red Draw Two — Bot 3 drew 2 — Bot 3 lost the turn"
     model.apply(events(ev.CardPlayed(ME, Card.parse("W"), Color.BLUE),
                        view=make_view("R7", uno_said=(False, False, False, True))))
     assert model.log[-1] == "Ana played Wild → blue — Ana: UNO!"
@@ -86,7 +86,7 @@ def test_the_log_in_spanish() -> None:
         model = seated(make_view(), lang="es")
         model.apply(events(ev.CardPlayed("2", Card.parse("R+2"), Color.RED),
                            ev.Drew("3", 2, None, "draw_two"), view=make_view()))
-        assert model.log[-1] == "Luis jugó Roba dos rojo — Bot 3 roba 2"
+        assert model.log[-1] == "Luis jugó Roba dos rojo — Bot 3 robó 2"
     finally:
         set_language("en")
 
@@ -100,7 +100,7 @@ def test_arrivals_departures_and_dropped_connections_are_logged() -> None:
     model.apply(RoomUpdate(room=dataclasses.replace(room, seats=dropped)))
     assert model.log[-1] == "Luis lost the connection"
     model.apply(RoomUpdate(room=room))
-    assert model.log[-1] == "Luis is back"
+    assert model.log[-1] == "Luis came back"
     model.apply(RoomUpdate(room=room_info(seats={"4": "Ana"})))
     assert model.log[-1] == "Luis left"
 

@@ -1,0 +1,177 @@
+"""Every prompt shows keys that work, in English and in Spanish; confirmations ask first and take
+the language's keys (and the other language's); leaving says what happens to the table."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+
+import pytest
+from clientkit import ME, RIGHT, make_view, plays, press, room_info, seated
+
+from client.i18n import set_language
+from client.model import Model, Prompt
+from client.render import Renderer
+from engine.actions import Accept, Challenge, ChooseColor, Draw, PlayCard
+from engine.cards import Card, Color
+from protocol import Act, LeaveRoom
+
+NAMES = {"1": "Bea", "2": "Luis", "3": "Eva", "4": "Ana"}  # no digits: digits are keys
+
+
+def room() -> object:
+    return room_info(seats=NAMES, host=NAMES[ME])
+
+
+def quitting() -> Model:
+    model = seated(make_view(), room=room())  # type: ignore[arg-type]
+    model.ask_quit()
+    return model
+
+
+def leaving() -> Model:
+    model = seated(make_view(), room=room())  # type: ignore[arg-type]
+    model.ask_leave()
+    return model
+
+
+def colour() -> Model:
+    model = seated(make_view("R7 W", top="G5", legal=[*plays("W"), Draw(ME)]), room=room())  # type: ignore[arg-type]
+    model.selected = 1
+    model.play_selected()
+    return model
+
+
+def start_colour() -> Model:
+    return seated(make_view("R7 Y3", top="W", color=None, awaiting_color=True,
+                            legal=[ChooseColor(ME, c) for c in Color]), room=room())  # type: ignore[arg-type]
+
+
+def challenge() -> Model:
+    return seated(make_view("R7 Y3", top="W+4", challenge_from="3", pending_draw=4,
+                            legal=[Challenge(ME), Accept(ME)]), room=room())  # type: ignore[arg-type]
+
+
+def seat() -> Model:
+    seven = Card.parse("R7")
+    model = seated(make_view("R7 Y3", top="R5", legal=[PlayCard(ME, seven, None, t) for t in "123"]),
+                   room=room())  # type: ignore[arg-type]
+    model.play_selected()
+    return model
+
+
+PROMPTS: dict[Prompt, Callable[[], Model]] = {
+    Prompt.QUIT: quitting, Prompt.LEAVE: leaving, Prompt.COLOR: colour,
+    Prompt.START_COLOR: start_colour, Prompt.CHALLENGE: challenge, Prompt.SEAT: seat,
+}
+# A shown key: a lone letter or digit (or several joined by "/"), before a space, ":" or ")".
+SHOWN_KEY = re.compile(r"(?:(?<=\s)|^)([a-z0-9](?:/[a-z0-9])*)(?=[\s:]|$)")
+
+
+def shown_keys(model: Model, lang: str) -> set[str]:
+    set_language(lang)
+    r = Renderer(model)
+    text = " ".join("".join(f[1] for f in line) for region in (r.prompt_line, r.help)
+                    for line in region(100, 1))
+    return {k for group in SHOWN_KEY.findall(text) for k in group.split("/")}
+
+
+def effect(model: Model, key: str) -> object:
+    """What pressing ``key`` did: the messages sent, and whether it quit or left the prompt."""
+    prompt = model.prompt
+    sent = press(model, key)
+    return sent, model.quit, model.prompt is not prompt
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+@pytest.mark.parametrize("prompt", list(PROMPTS), ids=lambda p: p.value)
+def test_every_prompt_shows_keys_that_work(prompt: Prompt, lang: str) -> None:
+    assert PROMPTS[prompt]().prompt is prompt
+    keys = shown_keys(PROMPTS[prompt](), lang)
+    assert keys, f"the {prompt.value} prompt shows no key"
+    for key in sorted(keys):
+        model = PROMPTS[prompt]()
+        set_language(lang)
+        sent, quit, closed = effect(model, key)  # type: ignore[misc]
+        assert sent or quit or closed, f"{lang}: {key!r} is shown in the {prompt.value} prompt and does nothing"
+        if prompt in (Prompt.QUIT, Prompt.LEAVE):  # a confirmation's shown key is its "yes"
+            assert quit or sent == [LeaveRoom()], (lang, key)
+    set_language("en")
+
+
+@pytest.mark.parametrize(("lang", "yes", "colours"), [("en", "y", "r:red y:yellow g:green b:blue"),
+                                                      ("es", "s", "r:rojo a:amarillo v:verde z:azul")])
+def test_each_language_shows_its_own_keys(lang: str, yes: str, colours: str) -> None:
+    models = colour(), quitting(), challenge()  # (seated in English)
+    set_language(lang)
+    line = "".join(f[1] for f in Renderer(models[0]).prompt_line(100, 1)[0])
+    assert " ".join(line.split()[-4:]) == colours
+    assert f" {yes} " in "".join(f[1] for f in Renderer(models[1]).prompt_line(100, 1)[0])
+    challenge_line = "".join(f[1] for f in Renderer(models[2]).prompt_line(100, 1)[0])
+    assert f"{yes} " in challenge_line and "a " in challenge_line
+    set_language("en")
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_the_other_languages_keys_work_too(lang: str) -> None:
+    for yes in ("y", "s"):
+        model = quitting()
+        set_language(lang)
+        press(model, yes)
+        assert model.quit, (lang, yes)
+    for letter, color in (("y", "Y"), ("a", "Y"), ("g", "G"), ("v", "G"), ("b", "B"), ("z", "B")):
+        model = colour()
+        assert [m for m in press(model, letter) if isinstance(m, Act)] == [Act(kind="play", card="W", color=color)]
+    for key, kind in (("y", "challenge"), ("s", "challenge"), ("n", "accept"), ("a", "accept")):
+        assert press(challenge(), key) == [Act(kind=kind)]
+    set_language("en")
+
+
+def test_in_spanish_y_does_not_confirm_by_accident_of_language_but_s_does() -> None:
+    """The Spanish quit prompt asks for s (sí); n, or any other key, stays."""
+    model = quitting()
+    set_language("es")
+    assert "s sale" in "".join(f[1] for f in Renderer(model).prompt_line(100, 1)[0])
+    press(model, "n")
+    assert not model.quit and model.prompt is Prompt.NONE
+    model.ask_quit()
+    press(model, "s")
+    assert model.quit
+    set_language("en")
+
+
+def test_l_moves_right_at_the_table_and_x_asks_before_leaving() -> None:
+    model = seated(make_view("R7 Y3 B5", legal=[*plays("R7"), Draw(ME)]))
+    assert press(model, "l", "l") == [] and model.selected == 2
+    assert press(model, "h") == [] and model.selected == 1
+    assert press(model, "x") == [] and model.prompt is Prompt.LEAVE
+    assert press(model, "n") == [] and model.prompt is Prompt.NONE and model.room is not None
+    assert press(model, "x", "y") == [LeaveRoom()]
+
+
+def test_l_asks_before_leaving_where_there_is_no_hand() -> None:
+    model = seated(room=room_info(started=False))
+    assert press(model, "l") == [] and model.prompt is Prompt.LEAVE
+    assert press(model, "q") == [] and model.prompt is Prompt.NONE  # any other key stays
+    assert press(model, "l", "y") == [LeaveRoom()]
+
+
+def consequence(**room_changes: object) -> str:
+    model = seated(make_view(), room=room_info(**room_changes))  # type: ignore[arg-type]
+    model.ask_leave()
+    return "".join(f[1] for f in Renderer(model).prompt_line(200, 1)[0])
+
+
+def test_leaving_says_what_happens_to_the_table() -> None:
+    alone = {"1": "Bot 1", "2": "Bot 2", "4": "Ana"}
+    assert "The table closes for everyone" in consequence(seats=alone)
+    assert "Luis becomes the host" in consequence()
+    assert "A bot plays your seat" in consequence()
+    assert "Your seat is freed" in consequence(started=False)
+    assert "A bot plays your seat." in consequence(host_seat="2")  # a guest: the host stays
+
+
+def test_right_stops_at_the_last_card_and_says_so() -> None:
+    model = seated(make_view("R7 Y3", legal=[*plays("R7"), Draw(ME)]))
+    press(model, RIGHT, RIGHT, RIGHT)
+    assert model.selected == 1 and "last card" in model.notice
