@@ -80,6 +80,7 @@ class ClientOptions:
     discovery: bool = True
     tokens: TokenStore | None = None
     connect: Connect | None = None  # how to open a stream (tests: memory streams)
+    bell: bool = True  # ring the terminal's bell when your turn starts (``--no-bell``: not)
 
 
 def build_application(model: Model, after_key: Callable[[], None], *, plain: bool = False,
@@ -530,6 +531,9 @@ class ClientApp:
                     quiet = 0
                     log.debug("received %s", message.TYPE)
                     model.apply(message)
+                    if model.take_bell() and self.options.bell:
+                        self.application.output.bell()
+                        self.application.output.flush()
                     if link.conn.gap:
                         link.conn.gap = False
                         model.outbox.append(Sync())

@@ -32,6 +32,8 @@ def _common(parser: argparse.ArgumentParser) -> None:
                         help="language of the screen (default: from the locale)")
     parser.add_argument("--player", metavar="NAME", default=None,
                         help="your name at the table (default: $UNO_NAME or your user name)")
+    parser.add_argument("--no-bell", action="store_true",
+                        help="no terminal bell when your turn starts")
 
 
 def add_host_arguments(parser: argparse.ArgumentParser) -> None:
@@ -195,6 +197,7 @@ def run_host(args: argparse.Namespace) -> int:
                            discovery=not args.no_discovery, start=args.start,
                            resume=args.resume, keep=args.seed is None)
         options = ClientOptions(name=name, lang=lang, plain=plain, host=host, discovery=False)
+        options.bell = not args.no_bell
         return ClientApp(options, application=application)
 
     return _run(t("starting_server"), client, plain)
@@ -219,6 +222,7 @@ def run_join(args: argparse.Namespace) -> int:
 
         options = ClientOptions(name=player_name(args.player), lang=lang, plain=plain,
                                 address=address, discovery=not args.no_discovery, tokens=TokenStore())
+        options.bell = not args.no_bell
         return ClientApp(options, application=application)
 
     return _run(text, client, plain)

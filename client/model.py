@@ -23,7 +23,7 @@ from engine.actions import (
     PlayCard,
 )
 from engine.cards import Card
-from engine.events import HandsExchanged, HandStarted
+from engine.events import HandEnded, HandsExchanged, HandStarted
 from protocol import (
     MAX_CHAT,
     AddBot,
@@ -105,6 +105,7 @@ class Model(TableIntents):
         self.deadline_at: float | None = None
         self.log: list[str] = []
         self.logged_hand: int | None = None  # the last hand whose deal is in the log
+        self.winning_play = ""  # the log line of the play that ended the last hand
         self.chat: list[tuple[str, str]] = []
         # input
         self.selected = 0
@@ -130,6 +131,7 @@ class Model(TableIntents):
         self.quit = False
         self.notice = ""
         self.back_sent = False  # "I am back" went out for this spell of being away
+        self.bell = False  # your turn has just started: the app rings the terminal's bell
         # automation (``uno host``)
         self.auto_create: CreateRoom | None = None
         self.auto_start = False
@@ -369,6 +371,7 @@ class Model(TableIntents):
 
     def _leave_room_state(self) -> None:
         self.confirm_leave = False
+        self.winning_play = ""
         self.room = self.view = None
         self.role = self.seat = None
         self.queue_position, self.queue_seat, self.want_seat = 0, None, False
@@ -414,6 +417,10 @@ class Model(TableIntents):
             lines.append(self.offer)  # at the table too: the match kept from last time
             self.offer_shown = True
         self._log(lines)
+        ended = next((i for i, e in enumerate(events) if isinstance(e, HandEnded)), None)
+        if ended is not None:  # kept on the end-of-hand screen, under the scores
+            before = narrate(events[:ended], self.name_of, said)
+            self.winning_play = before[-1] if before else ""
 
     def _set_view(self, data: dict[str, Any], deadline: float | None) -> None:
         try:
@@ -425,6 +432,9 @@ class Model(TableIntents):
         self.deadline_at = None if deadline is None else self.clock() + deadline
         if old is not None and old.hand_number != view.hand_number:
             self._hand_replaced()
+        was_mine = old is not None and old.seat is not None and old.current == old.seat
+        if self.my_turn and not was_mine and view.hand_result is None and view.outcome is None:
+            self.bell = True
         hand = self.hand
         if view.drawn is not None and view.current == view.seat and view.drawn in self.playable:
             self.selected = hand.index(view.drawn)  # R8: the drawn card is the one to play
@@ -486,6 +496,11 @@ class Model(TableIntents):
             return False
         self.outbox.append(message)
         return True
+
+    def take_bell(self) -> bool:
+        """Whether to ring the bell now (once per turn that started)."""
+        ring, self.bell = self.bell, False
+        return ring
 
     def take_outbox(self) -> list[Message]:
         out, self.outbox = self.outbox, []

@@ -14,6 +14,7 @@ from collections.abc import Callable
 from prompt_toolkit.formatted_text import StyleAndTextTuples
 from prompt_toolkit.utils import get_cwidth
 
+from engine import View
 from engine.cards import Card, Color
 from protocol import clean_text
 
@@ -87,6 +88,12 @@ def wrap(text: str, width: int) -> list[str]:
 
 def cell_text(card: Card) -> str:
     return str(card)
+
+
+def upcoming(view: View) -> str:
+    """The seat that plays after the current one, the way play goes now."""
+    index = view.seats.index(view.current)
+    return view.seats[(index + view.direction) % len(view.seats)]
 
 
 def card_style(card: Card, color: Color | None = None) -> str:
@@ -412,48 +419,52 @@ class Renderer:
     # ---- the table
 
     def players(self, width: int, height: int) -> list[Line]:
+        """The seats in their order around the table, joined by arrows that point the way play
+        goes; the player on turn has "▶" (and the turn colour), the one after them "next"."""
+        return [clip_line(row, width) for row in self._player_rows(width)]
+
+    def players_height(self, width: int) -> int:
+        return max(1, len(self._player_rows(width)))
+
+    def _player_rows(self, width: int) -> list[Line]:
         m = self.model
         view = m.view
         if view is None:
             return []
         infos = {s.seat: s for s in m.room.seats} if m.room is not None else {}
-        per_row = max(1, min(len(view.seats), width // 26))
-        cell = width // per_row
-        lines: list[Line] = []
+        arrow = "→ " if view.direction == 1 else "← "
+        playing = view.hand_result is None and view.outcome is None
+        after = upcoming(view)
+        name_room = max(4, min(24, width - 20))
+        rows: list[Line] = []
         row: Line = []
+        used = 0
         for i, seat in enumerate(view.seats):
             info = infos.get(seat)
-            current = seat == view.current and view.hand_result is None
-            marker = "▶ " if current else "  "
-            flags = []
+            current = playing and seat == view.current
             size = view.hand_sizes[i]
-            if view.uno_said[i] and size <= 2:
-                flags.append(("class:uno", " " + t("flag_uno")))
-            if info is not None and not info.connected:
-                flags.append(("class:warn", " " + t("flag_off")))
-            elif info is not None and info.away:
-                flags.append(("class:warn", " " + t("flag_away")))
-            name = m.name_of(seat) + (f" ({t('you')})" if seat == view.seat else "")
-            count = f"[{size:>2}]"
-            flag_width = sum(width_of(f[1]) for f in flags)
-            name_width = max(4, cell - 2 - len(count) - 1 - flag_width)
+            name = fit(m.name_of(seat) + (f" ({t('you')})" if seat == view.seat else ""), name_room)
             style = "class:turn" if current else ("bold" if seat == view.seat else "")
-            row += [(style, marker + pad(name, name_width) + " "), ("", count), *flags]
-            used = 2 + name_width + 1 + len(count) + flag_width
-            row.append(("", " " * max(0, cell - used)))
-            if (i + 1) % per_row == 0:
-                lines.append(clip_line(row, width))
-                row = []
+            cell: Line = [(style, ("▶ " if current else "  ") + name), ("", f" [{size:>2}]")]
+            if playing and seat == after:
+                cell.append(("class:mark", " " + t("flag_next")))
+            if view.uno_said[i] and size <= 2:
+                cell.append(("class:uno", " " + t("flag_uno")))
+            if info is not None and not info.connected:
+                cell.append(("class:warn", " " + t("flag_off")))
+            elif info is not None and info.away:
+                cell.append(("class:warn", " " + t("flag_away")))
+            if i < len(view.seats) - 1:
+                cell.append(("class:dim", " " + arrow))
+            cell_width = sum(width_of(f[1]) for f in cell)
+            if row and used + cell_width > width:
+                rows.append(row)
+                row, used = [], 0
+            row += cell
+            used += cell_width
         if row:
-            lines.append(clip_line(row, width))
-        return lines
-
-    def players_height(self, width: int) -> int:
-        view = self.model.view
-        if view is None:
-            return 1
-        per_row = max(1, min(len(view.seats), width // 26))
-        return -(-len(view.seats) // per_row)
+            rows.append(row)
+        return rows
 
     def top_card(self, width: int, height: int) -> list[Line]:
         view = self.model.view
@@ -506,31 +517,67 @@ class Renderer:
         return lines[-height:] if height > 0 else lines
 
     def scores(self, width: int, height: int) -> list[Line]:
+        """The end of a hand (or of the match): who won with what play, every hand's remaining
+        cards with their points, the match scores, and the countdown to the next deal."""
         m = self.model
         view = m.view
         assert view is not None
         lines: list[Line] = []
+        result = view.hand_result
         if view.outcome is not None:
             lines.append([("class:uno", " ★ " + fit(t("match_won", name=m.name_of(view.outcome.winner)),
                                                        width - 3))])
             scores = view.outcome.scores
-        else:
-            result = view.hand_result
-            assert result is not None
-            for part in wrap(t("hand_won", name=m.name_of(result.winner), n=view.hand_number,
-                               points=result.points), width - 3):
-                lines.append([("class:turn", " ★ " + part)])
-            scores = view.scores
-        lines.append([("bold", " " + t("scores"))])
-        ranked = sorted(zip(view.seats, scores, strict=True), key=lambda p: -p[1])
-        for seat, score in ranked:
-            lines.append([("", "   " + pad(m.name_of(seat), max(4, width - 12)) + f"{score:>6}")])
-        if view.outcome is not None:
             hint = t("match_over_host" if m.is_host else "match_over_guest")
             lines.append([("class:notice", " " + fit(hint, width - 1))])
         else:
-            lines.append([("class:dim", " " + fit(t("next_hand"), width - 1))])
+            assert result is not None
+            lines.append([("class:turn", " ★ " + fit(t("hand_won", name=m.name_of(result.winner),
+                                                           n=view.hand_number, points=result.points),
+                                                         width - 3))])
+            scores = view.scores
+            seconds = m.seconds_left()
+            countdown = t("next_hand") if seconds is None else t("next_hand_in", n=seconds)
+            lines.append([("class:notice", " " + fit(countdown, width - 1))])
+        play = m.winning_play
+        if play:
+            lines.append([("", " " + fit(play, width - 1))])
+        hands = result.hands if result is not None and len(result.hands) == len(view.seats) else None
+        name_width = max(6, min(16, max(width_of(m.name_of(seat)) for seat in view.seats)))
+        cards_width = max(0, width - 3 - name_width - 1 - 8 - 7) if hands is not None else 0
+        header = "   " + pad(t("col_player"), name_width) + " "
+        if hands is not None:
+            header += pad(t("col_cards_left"), cards_width) + f"{t('col_points'):>8}"
+        lines.append([("class:dim", header + f"{t('col_score'):>7}")])
+        for i, seat in enumerate(view.seats):
+            won = result is not None and seat == result.winner
+            row: Line = [("class:turn" if won else "", (" ★ " if won else "   ")
+                          + pad(m.name_of(seat), name_width) + " ")]
+            if hands is not None:
+                held = hands[i]
+                row += self.card_codes(held, cards_width)
+                value = result.points if won and result is not None else sum(c.points for c in held)
+                row.append(("bold" if won else "", f"{('+' if won else '') + str(value):>8}"))
+            row.append(("bold", f"{scores[i]:>7}"))
+            lines.append(row)
         return [clip_line(line, width) for line in lines[:height]]
+
+    def card_codes(self, cards: tuple[Card, ...], width: int) -> Line:
+        """Cards as their short codes ("R7 W+4"), coloured, in exactly ``width`` columns."""
+        out: Line = []
+        used = 0
+        for i, card in enumerate(cards):
+            code = str(card)
+            rest = len(cards) - i
+            if used + len(code) + 1 > width - (0 if rest == 1 else 2):
+                out.append(("class:dim", "…"))
+                used += 1
+                break
+            out.append(("" if self.plain else card_style(card), code))
+            out.append(("", " "))
+            used += len(code) + 1
+        out.append(("", " " * max(0, width - used)))
+        return out
 
     def hand(self, width: int, height: int) -> list[Line]:
         m = self.model

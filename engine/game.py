@@ -1055,6 +1055,9 @@ class Game:
         index = None if seat is None else self._seat_index(seat)
         challenge = self._challenge
         own_turn = index is not None and index == self._current
+        result = self._hand_result
+        if result is not None:  # the hand is over: every hand is shown, with its points
+            result = HandResult(result.winner, result.points, tuple(map(tuple, self._hands)))
         return View(
             seat=seat,
             seats=self.seats,
@@ -1078,7 +1081,7 @@ class Game:
             draw_pile=len(self._draw),
             discard_pile=len(self._discard),
             scores=tuple(self.scores),
-            hand_result=self._hand_result,
+            hand_result=result,
             outcome=self._match,
             legal=() if index is None else tuple(self._legal(index)),
         )

@@ -11,10 +11,14 @@ from .rules import RuleSet
 
 @dataclass(frozen=True, slots=True)
 class HandResult:
-    """The hand is over: ``winner`` emptied their hand and scored ``points`` (R18, R19)."""
+    """The hand is over: ``winner`` emptied their hand and scored ``points`` (R18, R19).
+
+    In a view, ``hands`` shows what every seat still held, in seat order: the cards the points
+    were counted from, shown to everybody once the hand is over (as at a real table)."""
 
     winner: str
     points: int
+    hands: tuple[tuple[Card, ...], ...] = ()
 
 
 @dataclass(frozen=True, slots=True)

@@ -297,8 +297,9 @@ def view_to_wire(view: View) -> dict[str, Any]:
         "draw_pile": view.draw_pile,
         "discard_pile": view.discard_pile,
         "scores": list(view.scores),
-        "hand_result": None if hand_result is None else {"winner": hand_result.winner,
-                                                          "points": hand_result.points},
+        "hand_result": None if hand_result is None else {
+            "winner": hand_result.winner, "points": hand_result.points,
+            "hands": [[CARD_TEXT[c] for c in hand] for hand in hand_result.hands]},
         "outcome": None if outcome is None else {"winner": outcome.winner,
                                                   "scores": list(outcome.scores)},
         "legal": actions_to_wire(view.legal),

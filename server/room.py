@@ -570,9 +570,12 @@ class Room:
         session.peer.send(ViewMsg(view=codec.view_to_wire(view), deadline=self.deadline_remaining()))
 
     def deadline_remaining(self) -> float | None:
-        if self._deadline is None:
+        """Seconds left for the current turn; between hands, until the next deal (a countdown
+        for the scores on screen)."""
+        due = self._deadline if self._deadline is not None else self._next_hand_at
+        if due is None:
             return None
-        return round(max(0.0, self._deadline - trio.current_time()), 3)
+        return round(max(0.0, due - trio.current_time()), 3)
 
     def _after_events(self, events: list[engine.Event], turn_changed: bool) -> None:
         """After a change: work out what is due next, then tell everybody (with the deadline of

@@ -88,7 +88,8 @@ def allowed(path: Path, message: dict[str, Any], seat: str | None) -> bool:
     if path[0] == "view":
         rest = path[1:]
         return (rest[0] in ("hand", "top", "drawn")
-                or (rest[0] == "legal" and rest[-1] == "card"))
+                or (rest[0] == "legal" and rest[-1] == "card")
+                or rest[:2] == ("hand_result", "hands"))  # every hand, once the hand is over
     if message["type"] == "events" and path[0] == "events":
         event = message["events"][path[1]]
         field = path[2]
