@@ -20,7 +20,9 @@ from prompt_toolkit.layout.containers import Container
 from prompt_toolkit.layout.controls import GetLinePrefixCallable, UIContent, UIControl
 
 from .model import Screen
-from .render import Renderer
+from .render import TOP_WIDTH, Renderer
+
+INFO_WIDTH, NARROW_INFO_WIDTH = 27, 22  # the column beside the top card (narrow: under 70 columns)
 
 
 class Panel(UIControl):
@@ -62,15 +64,17 @@ def window(draw: Callable[[int, int], list[StyleAndTextTuples]], *,
 def build_layout(renderer: Renderer) -> Layout:
     model = renderer.model
     r = renderer
+    r.rows = lambda: get_app().output.get_size().rows
 
     table = HSplit([
         window(r.players, height=r.players_height),
         Window(height=Dimension.exact(1), char="─", style="class:dim"),
         VSplit([
-            window(r.top_card, width=10, height=Dimension(min=5, max=5)),
-            window(r.info, width=27),
+            window(r.top_card, width=TOP_WIDTH, height=Dimension(min=3, max=5)),
+            Window(Panel(r.info), width=lambda: Dimension.exact(
+                INFO_WIDTH if get_app().output.get_size().columns >= 70 else NARROW_INFO_WIDTH)),
             window(r.log),
-        ], height=Dimension(min=5, preferred=7, weight=10)),
+        ], height=Dimension(min=3, preferred=7, weight=10)),
         Window(height=Dimension.exact(1), char="─", style="class:dim"),
         window(r.hand, height=r.hand_height),
         window(r.chat, height=Dimension(min=0, preferred=2, max=2)),

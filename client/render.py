@@ -30,6 +30,10 @@ from .table import COLORS
 
 Line = StyleAndTextTuples
 CELL = 6  # width of one card of the hand
+BIG_CELL = 8  # ... drawn as a box, on a big terminal (at least BIG_COLUMNS × BIG_ROWS)
+BIG_COLUMNS, BIG_ROWS = 150, 40
+TOP_INNER = 8  # inside the top card's frame: the longest colour name ("AMARILLO") fits
+TOP_WIDTH = TOP_INNER + 3  # the frame, and a space before the next column
 _REASONS = ("eof", "broken", "refused", "timeout", "shutdown", "unreachable", "unknown_host",
             "table_closed")
 _BIG_RANK = {"S": "⊘", "R": "⇄", "+2": "+2", "W": "W", "W+4": "+4"}
@@ -108,6 +112,11 @@ class Renderer:
     def __init__(self, model: Model, *, plain: bool = False) -> None:
         self.model = model
         self.plain = plain
+        self.rows: Callable[[], int] = lambda: 24  # the terminal's height (the layout sets it)
+
+    def big(self, width: int) -> bool:
+        """Whether the terminal is big enough for big cards."""
+        return width >= BIG_COLUMNS and self.rows() >= BIG_ROWS
 
     def chip(self, card: Card, selected: bool = False) -> Line:
         """A card of the hand, ``CELL - 1`` columns: ``[R7]`` / ``>R7<`` plain, coloured else."""
@@ -234,7 +243,7 @@ class Renderer:
         elif prompt in (Prompt.COLOR, Prompt.START_COLOR):
             label = (t("prompt_start_color") if prompt is Prompt.START_COLOR
                      else t("prompt_color", card=card_name(m.pending_card) if m.pending_card else ""))
-            line = [("bold", label + " ")]
+            line = []
             for i, color in enumerate(COLORS):
                 chosen = i == m.color_index
                 text = f"{key_of('color_' + color.value)}:{color_name(color)}"
@@ -244,6 +253,8 @@ class Renderer:
                     line.append((f"class:card.{color.value.lower()}" + (" reverse" if chosen else ""),
                                  f" {text} "))
                 line.append(("", " "))
+            if width_of(label) + sum(width_of(f[1]) for f in line) < width - 1:  # else: the keys only
+                line.insert(0, ("bold", label + " "))
         elif prompt is Prompt.SEAT:
             line = [("bold", t("prompt_seat") + " ")]
             for i, seat in enumerate(m.pending_targets):
@@ -253,8 +264,12 @@ class Renderer:
         elif prompt is Prompt.CHALLENGE:
             view = m.view
             who = m.name_of(view.challenge_from if view else None)
-            line = [("class:notice", t("prompt_challenge", name=who, n=view.pending_draw if view else 4,
-                                       yes=key_of("yes"), accept=key_of("accept")))]
+            values = dict(name=who, n=view.pending_draw if view else 4, yes=key_of("yes"),
+                          accept=key_of("accept"))
+            text = t("prompt_challenge", **values)
+            if width_of(text) >= width:
+                text = t("prompt_challenge_short", **values)
+            line = [("class:notice", text)]
         elif m.notice:
             line = [("class:notice", m.notice)]
         elif m.uno_armed:
@@ -475,7 +490,7 @@ class Renderer:
         rank = card.rank.value
         big = rank if card.rank.is_number else _BIG_RANK[rank]
         color = (color_name(view.color).upper() if view.color is not None else "?")
-        inner = 7
+        inner = TOP_INNER
         rows = [str(card).ljust(inner), big.center(inner), fit(color, inner).center(inner)]
         lines: list[Line] = [[(style, "┌" + "─" * inner + "┐")]]
         lines += [[(style, "│" + pad(r, inner) + "│")] for r in rows]
@@ -597,33 +612,57 @@ class Renderer:
         if m.uno_armed:
             header.append(("class:uno", "   " + t("flag_uno")))
         lines: list[Line] = [clip_line(header, width)]
-        per_row = max(1, (width - 1) // CELL)
+        big = self.big(width)
+        cell = BIG_CELL if big else CELL
+        per_row = max(1, (width - 1) // cell)
         for start in range(0, len(hand), per_row):
             chunk = hand[start:start + per_row]
             numbers: Line = [("", " ")]
-            chips: Line = [("", " ")]
+            rows: list[Line] = [[("", " ")] for _ in range(3 if big else 1)]
             marks: Line = [("", " ")]
             for offset, card in enumerate(chunk):
                 index = start + offset
                 chosen = index == m.selected
-                label = str(index + 1) if index < 10 else ""
-                if index == 9:
-                    label = "0"
                 number_style = "class:selected" if chosen else "class:dim"
-                numbers.append((number_style, pad(label.center(CELL - 1), CELL - 1)))
+                numbers.append((number_style, pad(str(index + 1).center(cell - 1), cell - 1)))
                 numbers.append(("", " "))
-                chips += self.chip(card, chosen)
-                chips.append(("", " "))
-                marks.append(("class:mark", pad(("▲" if card in playable else "").center(CELL - 1), CELL)))
-            lines += [numbers, chips, marks]
+                if big:
+                    for row, part in zip(rows, self.big_card(card, chosen), strict=True):
+                        row += [*part, ("", " ")]
+                else:
+                    rows[0] += [*self.chip(card, chosen), ("", " ")]
+                marks.append(("class:mark", pad(("▲" if card in playable else "").center(cell - 1), cell)))
+            lines += [numbers, *rows, marks]
+        block = 5 if big else 3
+        if len(lines) > height >= 1 + block:  # not enough room: the rows around the chosen card
+            first = 1 + block * max(0, min(m.selected // per_row, (len(lines) - 1) // block
+                                           - (height - 1) // block))
+            lines = [lines[0], *lines[first:first + (height - 1) // block * block]]
         return lines
+
+    def big_card(self, card: Card, selected: bool) -> list[Line]:
+        """A card of the hand as a box, ``BIG_CELL - 1`` columns by 3 lines; the chosen one has a
+        double border."""
+        inner = BIG_CELL - 3
+        top, side, bottom = ("╔═╗", "║", "╚═╝") if selected else ("┌─┐", "│", "└─┘")
+        style = "" if self.plain else card_style(card) + (" underline" if selected else "")
+        if self.plain and selected:
+            style = "class:selected"
+        return [[(style, top[0] + top[1] * inner + top[2])],
+                [(style, side + str(card).center(inner) + side)],
+                [(style, bottom[0] + bottom[1] * inner + bottom[2])]]
 
     def hand_height(self, width: int) -> int:
         view = self.model.view
         if view is None or view.hand is None:
             return 1
-        per_row = max(1, (width - 1) // CELL)
-        return 1 + 3 * max(1, -(-len(view.hand) // per_row))
+        big = self.big(width)
+        per_row = max(1, (width - 1) // (BIG_CELL if big else CELL))
+        block = 5 if big else 3
+        wanted = 1 + block * max(1, -(-len(view.hand) // per_row))
+        # what the rest needs: title, players, two rules, the top card's 5 lines, prompt, help
+        room = self.rows() - self.players_height(width) - 10
+        return max(1 + block, min(wanted, 1 + block * (room // block)))
 
 
 def form_field(form: CreateForm, key: str) -> tuple[str, str]:

@@ -145,3 +145,31 @@ def connected_model(name: str = "Ana") -> Model:
     model = Model(name)
     model.status = Status.CONNECTED
     return model
+
+
+def screen_lines(model: Model, *keys: str, columns: int = 80, rows: int = 24) -> list[str]:
+    """The characters on a ``columns``×``rows`` terminal after ``keys``: the application's last
+    drawn screen, read back from its renderer, one string per row."""
+    drawn: list[list[str]] = []
+
+    async def main() -> None:
+        with create_pipe_input() as pipe:
+            output = Vt100_Output(io.StringIO(), lambda: Size(rows=rows, columns=columns),
+                                  term="xterm-256color")
+            app = build_application(model, model.take_outbox, input=pipe, output=output)
+            running = asyncio.ensure_future(app.run_async())
+            await asyncio.sleep(0.02)
+            for key in keys:
+                pipe.send_text(key)
+                await asyncio.sleep(0.12 if key == "\x1b" else 0.01)
+            await asyncio.sleep(0.05)
+            screen = app.renderer._last_screen
+            assert screen is not None
+            for y in range(rows):
+                line = screen.data_buffer[y]
+                drawn.append("".join(line[x].char for x in range(columns)).rstrip())
+            app.exit(result=0)
+            await asyncio.wait_for(running, 5)
+
+    asyncio.run(main())
+    return drawn

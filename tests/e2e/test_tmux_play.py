@@ -48,7 +48,7 @@ def test_tmux_host_plays_a_whole_hand(tmux: Tmux, tmp_path: Path) -> None:
     screen = tmux.wait_for(window, lambda s: re.search(r"Your hand \(\d+\)", s) is not None,
                            timeout=10, what="the deal")
     assert "Hand 1" in screen and "Draw pile:" in screen
-    assert "┌───────┐" in screen  # the top card, drawn large
+    assert "┌────────┐" in screen  # the top card, drawn large
     for bot in ("Bot 1", "Bot 2", "Bot 3"):
         assert bot in screen
     assert "Enter play" in screen and "d draw" in screen and "u UNO" in screen
