@@ -93,7 +93,7 @@ def test_every_prompt_shows_keys_that_work(prompt: Prompt, lang: str) -> None:
         model = PROMPTS[prompt]()
         set_language(lang)
         sent, quit, closed = effect(model, key)  # type: ignore[misc]
-        assert sent or quit or closed, f"{lang}: {key!r} is shown in the {prompt.value} prompt and does nothing"
+        assert sent or quit or closed, f"{lang}: {key!r} is shown in the {prompt.value} prompt, does nothing"
         if prompt in (Prompt.QUIT, Prompt.LEAVE):  # a confirmation's shown key is its "yes"
             assert quit or sent == [LeaveRoom()], (lang, key)
     set_language("en")
@@ -121,7 +121,8 @@ def test_the_other_languages_keys_work_too(lang: str) -> None:
         assert model.quit, (lang, yes)
     for letter, color in (("y", "Y"), ("a", "Y"), ("g", "G"), ("v", "G"), ("b", "B"), ("z", "B")):
         model = colour()
-        assert [m for m in press(model, letter) if isinstance(m, Act)] == [Act(kind="play", card="W", color=color)]
+        played = [m for m in press(model, letter) if isinstance(m, Act)]
+        assert played == [Act(kind="play", card="W", color=color)]
     for key, kind in (("y", "challenge"), ("s", "challenge"), ("n", "accept"), ("a", "accept")):
         assert press(challenge(), key) == [Act(kind=kind)]
     set_language("en")

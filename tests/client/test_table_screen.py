@@ -1,0 +1,278 @@
+"""The table as a player reads it and steers it: cards chosen past the tenth, Home/End, no silent
+wrap, keys typed as the hand changed; the order of play and who is next; the end of a hand; names
+of people who left; the screen at 60×20 and at 200×50; the log's tense; the bell."""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+import re
+
+import pytest
+from clientkit import (
+    ENTER,
+    ME,
+    make_view,
+    plays,
+    press,
+    render_text,
+    room_info,
+    screen_lines,
+    seated,
+)
+
+from client.commands import main as _main  # noqa: F401  (the CLI module imports cheaply)
+from client.i18n import EN, ES, set_language
+from client.model import Model, Prompt
+from client.render import Renderer
+from engine import Game, RuleSet
+from engine import events as ev
+from engine.actions import Accept, Challenge, Draw, PlayCard
+from engine.cards import Card, Color
+from engine.view import HandResult, MatchOutcome
+from protocol import Act, Events, RoomUpdate, codec
+
+TWELVE = "R1 R2 R3 R4 R5 R6 R7 R8 R9 Y1 Y2 Y3"
+
+
+class Clock:
+    def __init__(self) -> None:
+        self.now = 100.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+def acts(messages: list) -> list[Act]:
+    return [m for m in messages if isinstance(m, Act)]
+
+
+def text_of(model: Model, region: str, width: int = 80, height: int = 24) -> str:
+    lines = getattr(Renderer(model), region)(width, height)
+    return "\n".join("".join(f[1] for f in line) for line in lines)
+
+
+# ---------------------------------------------------------------------------- choosing cards
+
+
+def test_cards_eleven_and_up_are_chosen_by_number() -> None:
+    clock = Clock()
+    model = seated(make_view(TWELVE, legal=[*plays("Y3"), Draw(ME)]), clock=clock)
+    press(model, "1", "2")
+    assert model.selected == 11
+    assert acts(press(model, ENTER)) == [Act(kind="play", card="Y3")]
+    press(model, "1", "0")
+    assert model.selected == 9
+    clock.now += 5  # a digit on its own, later: the first nine (and 0 the tenth) as before
+    press(model, "3")
+    assert model.selected == 2
+    clock.now += 5
+    press(model, "9", "9")  # no 99th card: the second 9 is the ninth card again
+    assert model.selected == 8
+    assert "11" in text_of(model, "hand") and "12" in text_of(model, "hand")
+
+
+def test_home_and_end_jump_and_the_cursor_does_not_wrap() -> None:
+    model = seated(make_view(TWELVE, legal=[Draw(ME)]))
+    press(model, "\x1b[F")  # End
+    assert model.selected == 11
+    press(model, "l")
+    assert model.selected == 11 and "last card" in model.notice
+    press(model, "\x1b[H")  # Home
+    assert model.selected == 0
+    press(model, "h")
+    assert model.selected == 0 and "first card" in model.notice
+
+
+def test_keys_typed_before_a_seven_zero_swap_do_not_land_on_the_new_hand() -> None:
+    clock = Clock()
+    model = seated(make_view("R7 Y3 B5", current="2", legal=[]), clock=clock)
+    press(model, "3")
+    assert model.selected == 2
+    swapped = make_view("G1 G2 G3 W", legal=[*plays("G1", "G2", "G3", "W"), Draw(ME)])
+    model.apply(Events(events=(codec.event_to_wire(ev.HandsExchanged("2", ME, ())),),
+                       view=codec.view_to_wire(swapped)))
+    assert model.selected == 0
+    assert acts(press(model, "2", ENTER)) == []  # meant for the old hand
+    assert model.selected == 0 and "hand just changed" in model.notice
+    clock.now += 1
+    assert acts(press(model, "2", ENTER)) == [Act(kind="play", card="G2")]
+
+
+# ---------------------------------------------------------------------------- who plays next
+
+
+@pytest.mark.parametrize(("direction", "arrow", "after"), [(1, "→", "Bot 3"), (-1, "←", "Bot 1")])
+def test_the_order_of_play_and_the_next_player_are_shown(direction: int, arrow: str, after: str) -> None:
+    model = seated(make_view(current="2", direction=direction))
+    players = text_of(model, "players")
+    assert "▶ Luis" in players and players.count("▶") == 1
+    assert players.count(arrow) == 3 and ("←" if arrow == "→" else "→") not in players
+    assert re.search(rf"{after}( \(you\))? \[ ?\d+\] next", players), players
+
+
+def test_no_turn_marker_once_the_hand_is_over() -> None:
+    model = seated(make_view(current="2", hand_result=HandResult("2", 10)))
+    assert "▶" not in text_of(model, "players") and "next" not in text_of(model, "players")
+
+
+# ---------------------------------------------------------------------------- the end of a hand
+
+
+def hand_over(model: Model, deadline: float | None = 4.2) -> None:
+    hands = tuple(tuple(map(Card.parse, held.split())) for held in ("R7 Y3 W+4", "B2", TWELVE, ""))
+    view = make_view("", top="R5", current="1", hand_result=HandResult(ME, 122, hands),
+                     scores=(0, 0, 0, 122), hand_sizes=(3, 1, 12, 0))
+    model.apply(Events(events=(codec.event_to_wire(ev.CardPlayed(ME, Card.parse("R5"), Color.RED)),
+                               codec.event_to_wire(ev.HandEnded(ME, 122, (0, 0, 0, 122)))),
+                       view=codec.view_to_wire(view), deadline=deadline))
+
+
+def test_the_end_of_a_hand_shows_every_hand_its_points_the_scores_and_a_countdown() -> None:
+    clock = Clock()
+    model = seated(make_view("R5", top="R6"), clock=clock)
+    hand_over(model)
+    board = text_of(model, "log", 80, 12)
+    assert "Ana wins hand 1 and scores 122 points" in board
+    assert "Ana played Red 5" in board  # the winning play stays visible
+    rows = {line.split()[0] + (" " + line.split()[1] if line.split()[0] == "Bot" else ""): line
+            for line in board.splitlines()[4:]}
+    assert re.search(r"R7 Y3 W\+4\s+60\s+0$", rows["Bot 1"]), rows
+    assert re.search(r"B2\s+2\s+0$", rows["Luis"]), rows
+    assert re.search(r"R1 R2 .* Y3\s+51\s+0$", rows["Bot 3"]), rows
+    assert re.search(r"\+122\s+122$", board.splitlines()[-1]), board
+    assert "The next hand is dealt in 5 s" in board
+    clock.now += 3
+    assert "The next hand is dealt in 2 s" in text_of(model, "log", 80, 12)
+    assert "Red 5" in text_of(model, "info")  # the winning card is still on top
+
+
+def test_the_final_scoreboard() -> None:
+    model = seated(make_view())
+    view = make_view(hand_result=HandResult(ME, 30), outcome=MatchOutcome(ME, (10, 20, 0, 530)))
+    model.apply(Events(events=(), view=codec.view_to_wire(view)))
+    board = text_of(model, "log")
+    assert "Ana wins the match!" in board and "530" in board and "x to leave" in board
+
+
+def test_the_view_shows_every_hand_once_the_hand_is_over() -> None:
+    """The engine and the wire: ``hand_result.hands`` is what each seat held (what the points
+    were counted from)."""
+    game = Game(("A", "B", "C"), RuleSet(), random.Random(3))
+    rng = random.Random(3)
+    while game.hand_outcome() is None:
+        game.push(rng.choice(list(game.legal_actions(game.current))))
+    for seat in (None, "A", "B"):
+        view = game.view(seat)
+        assert view.hand_result is not None
+        assert view.hand_result.hands == tuple(game.hand(s) for s in game.seats)
+        assert sum(c.points for h in view.hand_result.hands for c in h) == view.hand_result.points
+        assert codec.view_from_wire(codec.view_to_wire(view)) == view
+
+
+# ---------------------------------------------------------------------------- names
+
+
+def test_players_who_left_keep_their_names_marked_as_gone() -> None:
+    model = seated(make_view())
+    model.apply(RoomUpdate(room=room_info(seats={"1": "Bot 1", "3": "Bot 3", "4": "Ana"})))
+    assert model.name_of("2") == "Luis (gone)"
+    view = make_view(outcome=MatchOutcome("2", (0, 510, 0, 20)), hand_result=HandResult("2", 30))
+    model.apply(Events(events=(), view=codec.view_to_wire(view)))
+    text = render_text(model)
+    assert "Luis (gone) wins the match!" in text and "#2" not in text
+    assert "Luis (gone)" in text_of(model, "players")
+
+
+# ---------------------------------------------------------------------------- sizes
+
+
+def ten_players(lang: str, prompt: str = "") -> Model:
+    seats = tuple(str(i) for i in range(1, 11))
+    names = {s: f"Jugador {s}" for s in seats} | {ME: "Ana"}
+    base = Game(seats, RuleSet(), random.Random(1)).view(ME)
+    hand = tuple(map(Card.parse, (TWELVE + " G4 G5 B6 W W+4").split()))
+    legal: list = [Draw(ME), *[PlayCard(ME, Card.parse("W"), c) for c in Color]]
+    changes: dict = dict(challenge_from=None, pending_draw=0)
+    if prompt == "challenge":
+        legal, changes = [Challenge(ME), Accept(ME)], dict(challenge_from="3", pending_draw=4)
+    view = dataclasses.replace(base, hand=hand, hand_sizes=tuple(len(hand) if s == ME else 7 for s in seats),
+                               current=ME, legal=tuple(legal), drawn=None, has_drawn=False,
+                               awaiting_color=False, **changes)
+    model = seated(view, room=room_info(seats=names, max_seats=10), lang=lang)
+    if prompt == "colour":
+        model.selected = 15
+        model.play_selected()
+    return model
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_at_60_by_20_the_help_and_the_prompt_that_matters_still_show(lang: str) -> None:
+    help_line = {"en": "Enter play  d draw  p pass  u UNO  c catch  x leave  q quit",
+                 "es": "Enter juega  d roba  p pasa  u UNO  c pilla  x deja  q sale"}[lang]
+    screen = screen_lines(ten_players(lang), columns=60, rows=20)
+    assert screen[-1].strip() == help_line, screen
+    assert "Window too small" not in "\n".join(screen)
+    model = ten_players(lang, "colour")
+    assert model.prompt is Prompt.COLOR
+    colours = {"en": "r:red y:yellow g:green b:blue", "es": "r:rojo a:amarillo v:verde z:azul"}
+    assert colours[lang] in " ".join(screen_lines(model, columns=60, rows=20)[-2].split())
+    challenge = screen_lines(ten_players(lang, "challenge"), columns=60, rows=20)[-2]
+    assert {"en": "y challenge, a accept", "es": "s desafiar, a aceptar"}[lang] in challenge
+    set_language("en")
+
+
+def test_at_200_by_50_the_cards_grow() -> None:
+    model = seated(make_view(TWELVE, legal=[Draw(ME)]))
+    big = "\n".join(screen_lines(model, columns=200, rows=50))
+    assert "╔═════╗" in big and big.count("┌─────┐") == 11 and "│  Y3 │" in big
+    small = "\n".join(screen_lines(model, columns=80, rows=24))
+    assert "┌─────┐" not in small and ">R1<" in small
+
+
+def test_the_spanish_colour_names_fit_the_card_art() -> None:
+    for color in Color:
+        model = seated(make_view(top="Y5" if color is Color.YELLOW else "W", color=color), lang="es")
+        art = text_of(model, "top_card")
+        assert "…" not in art
+    assert "AMARILLO" in text_of(seated(make_view(top="Y5"), lang="es"), "top_card")
+    set_language("en")
+
+
+# ---------------------------------------------------------------------------- the log and the bell
+
+PRESENT = {"en": r"\b(draws|passes|loses|wins|deals|goes|is back)\b",
+           "es": r"\b(roba|pasa|pierde|gana|reparte|vuelve)\b"}
+
+
+@pytest.mark.parametrize(("lang", "texts"), [("en", EN), ("es", ES)])
+def test_log_lines_use_one_tense(lang: str, texts: dict[str, str]) -> None:
+    present = [key for key, text in texts.items() if key.startswith("ev_") and re.search(PRESENT[lang], text)]
+    assert not present, present
+
+
+def test_a_draw_until_playable_turn_says_why_it_drew_several() -> None:
+    model = seated(make_view())
+    model.apply(Events(events=(codec.event_to_wire(ev.Drew("2", 4, None, "draw")),),
+                       view=codec.view_to_wire(make_view())))
+    assert model.log[-1] == "Luis drew 4 until a card could be played"
+
+
+def test_the_bell_rings_once_when_your_turn_starts() -> None:
+    model = seated(make_view(current="2"))
+    assert not model.take_bell()
+    model.apply(Events(events=(), view=codec.view_to_wire(make_view(current=ME, legal=[Draw(ME)]))))
+    assert model.take_bell() and not model.take_bell()
+    model.apply(Events(events=(), view=codec.view_to_wire(make_view(current=ME, has_drawn=True))))
+    assert not model.take_bell()  # the same turn goes on
+
+
+def test_no_bell_is_a_flag() -> None:
+    import argparse
+
+    from client.commands import add_join_arguments
+
+    parser = argparse.ArgumentParser()
+    add_join_arguments(parser)
+    assert parser.parse_args([]).no_bell is False
+    assert parser.parse_args(["--no-bell"]).no_bell is True

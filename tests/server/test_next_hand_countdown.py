@@ -1,0 +1,33 @@
+"""Between hands the deadline counts down to the next deal, so the scores on screen can say when
+the next hand comes; the view then shows every hand's remaining cards."""
+
+from __future__ import annotations
+
+import pytest
+import trio
+from srvkit import Harness, view_in
+
+from protocol import Message, Start, Sync, ViewMsg
+
+
+def hand_over(message: Message) -> bool:
+    view = view_in(message)
+    return view is not None and view.get("hand_result") is not None
+
+
+async def test_between_hands_the_deadline_counts_to_the_next_deal(harness: Harness,
+                                                                  autojump_clock: object) -> None:
+    with trio.fail_after(600):
+        srv = await harness.server(next_hand_delay=5)
+        ann = await harness.client(srv, "ann")
+        await ann.create(bots=1, turn_timeout=30)
+        await ann.send(Start())
+        ended = await ann.play(hand_over)
+        assert ended.deadline == pytest.approx(5)  # type: ignore[attr-defined]
+        await trio.sleep(2)
+        await ann.send(Sync())
+        synced = await ann.expect(ViewMsg)
+        assert synced.deadline == pytest.approx(3)
+        result = synced.view["hand_result"]
+        assert result is not None and len(result["hands"]) == 2
+        assert result["hands"][synced.view["seats"].index(result["winner"])] == []
