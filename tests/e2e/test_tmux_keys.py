@@ -1,0 +1,114 @@
+"""End to end, in English and in Spanish: `l` and `x` ask before leaving (and say the table closes
+for everyone when the host leaves bots alone), `l` moves right at the table, `q` asks before
+quitting, and every confirmation and the colour picker show and take the language's keys.
+``uno host --bots 3`` in an 80×24 tmux window; the deal is fixed by ``--seed``."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from tmuxkit import PYTHON, Tmux, client_env, parse_hand
+
+pytestmark = pytest.mark.skipif(shutil.which("tmux") is None and not Path("/usr/bin/tmux").exists(),
+                                reason="tmux is not installed")
+
+SEED = 9  # Ana's first hand: R0 R2 R4 Y7 Y8 B8 W, and her turn comes first
+
+TEXT = {
+    "en": dict(waiting="press s to start", leave="Leave the table? y leaves, any other key stays.",
+               closes="The table closes for everyone.", turn="Your turn", help="x leave",
+               colour="Colour for Wild:", colours="r:red   y:yellow   g:green   b:blue", yellow="y",
+               played="Ana played Wild → yellow", quit="Quit? y quits, any other key stays.", yes="y",
+               confirm_help="y yes   any other key: no"),
+    "es": dict(waiting="pulsa s para empezar", leave="¿Dejar la mesa? s la deja, otra tecla sigue.",
+               closes="La mesa se cierra para todos.", turn="Tu turno", help="x deja",
+               colour="Color para Comodín:", colours="r:rojo   a:amarillo   v:verde   z:azul",
+               yellow="a", played="Ana jugó Comodín → amarillo",
+               quit="¿Salir? s sale, otra tecla sigue.", yes="s", confirm_help="s sí   otra tecla: no"),
+}
+
+
+@pytest.fixture
+def tmux() -> Iterator[Tmux]:
+    session = Tmux("keys")
+    try:
+        yield session
+    finally:
+        session.kill()
+
+
+def gone(pid: int, timeout: float) -> bool:
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        try:
+            os.kill(pid, 0)
+        except ProcessLookupError:
+            return True
+        time.sleep(0.05)
+    return False
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_leaving_and_quitting_ask_first_in_the_languages_keys(tmux: Tmux, tmp_path: Path, lang: str) -> None:
+    text = TEXT[lang]
+    env = client_env(tmp_path / "state", XDG_DATA_HOME=str(tmp_path / "data"),
+                     XDG_CONFIG_HOME=str(tmp_path / "config"))
+    pidfile = tmp_path / "pid"
+    command = [PYTHON, "-m", "client", "host", "--bots", "3", "--seed", str(SEED), "--lang", lang,
+               "--no-discovery", "--port", "0", "--bot-delay", "0.05", "--turn-timeout", "0", "--no-bell"]
+    window = tmux.start(command, env, pidfile=pidfile)
+    tmux.wait_for(window, text["waiting"], timeout=15, what="the waiting room")
+
+    # l in the waiting room asks first, and says what happens to the table; another key stays
+    tmux.send(window, "l")
+    screen = tmux.wait_for(window, text["leave"], timeout=5, what="the leave confirmation")
+    assert text["closes"] in screen and text["confirm_help"] in screen.splitlines()[-1]
+    tmux.send(window, "n")
+    tmux.wait_for(window, lambda s: text["leave"] not in s and text["waiting"] in s, timeout=5,
+                  what="still in the waiting room")
+
+    tmux.send(window, "s")
+    screen = tmux.wait_for(window, lambda s: text["turn"] in s and (h := parse_hand(s)) is not None
+                           and h.selected == 0, timeout=15, what="the deal and Ana's turn")
+    assert text["help"] in screen.splitlines()[-1]
+    assert (hand := parse_hand(screen)) is not None and hand.cards == "R0 R2 R4 Y7 Y8 B8 W".split()
+
+    # at the table l moves right (h left), and x asks before leaving
+    tmux.send(window, "l")
+    tmux.wait_for(window, lambda s: (h := parse_hand(s)) is not None and h.selected == 1, timeout=5,
+                  what="l moved right")
+    tmux.send(window, "h")
+    tmux.wait_for(window, lambda s: (h := parse_hand(s)) is not None and h.selected == 0, timeout=5,
+                  what="h moved left")
+    tmux.send(window, "x")
+    tmux.wait_for(window, text["leave"], timeout=5, what="x asks first")
+    tmux.send(window, "n")
+    tmux.wait_for(window, lambda s: text["leave"] not in s and text["turn"] in s, timeout=5,
+                  what="still at the table")
+
+    # the colour picker shows the language's letters, and they work
+    tmux.send(window, "7")
+    tmux.wait_for(window, lambda s: (h := parse_hand(s)) is not None and h.selected == 6, timeout=5,
+                  what="the Wild chosen")
+    tmux.send(window, "Enter")
+    screen = tmux.wait_for(window, text["colour"], timeout=5, what="the colour picker")
+    assert text["colours"] in screen
+    tmux.send(window, text["yellow"])
+    tmux.wait_for(window, text["played"], timeout=5, what="the Wild played in yellow")
+
+    # q asks first; another key stays; the language's yes quits
+    tmux.send(window, "q")
+    screen = tmux.wait_for(window, text["quit"], timeout=5, what="the quit confirmation")
+    assert text["confirm_help"] in screen.splitlines()[-1]
+    tmux.send(window, "n")
+    tmux.wait_for(window, lambda s: text["quit"] not in s, timeout=5, what="still playing")
+    assert not gone(int(pidfile.read_text()), 0.3)
+    tmux.send(window, "q")
+    tmux.wait_for(window, text["quit"], timeout=5, what="the quit confirmation again")
+    tmux.send(window, text["yes"])
+    assert gone(int(pidfile.read_text()), 10), "the client did not quit"
