@@ -27,8 +27,9 @@ from prompt_toolkit.styles import Style
 
 from .address import format_address
 from .keys import make_key_bindings
+from .kinds import ServerEntry
 from .layout import build_layout
-from .model import Model, ServerEntry
+from .model import Model
 from .render import Renderer
 from .style import STYLE
 

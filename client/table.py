@@ -53,17 +53,36 @@ class TableIntents:
     color_index: int
     seat_index: int
     notice: str
-    legal: tuple[Action, ...]
-    hand: list[Card]
-    playable: set[Card]
-    selected_card: Card | None
-    my_turn: bool
-    prompt: Prompt
     clock: Callable[[], float]
     hand_changed_at: float | None  # when a 7-0 swap (or a new deal) changed the hand
     last_digit: tuple[int, float] | None  # the card number typed last, and when
 
     def _send(self, message: Any) -> bool:
+        raise NotImplementedError
+
+    # derived state, provided by Model (read-only there)
+    @property
+    def legal(self) -> tuple[Action, ...]:
+        raise NotImplementedError
+
+    @property
+    def hand(self) -> list[Card]:
+        raise NotImplementedError
+
+    @property
+    def playable(self) -> set[Card]:
+        raise NotImplementedError
+
+    @property
+    def selected_card(self) -> Card | None:
+        raise NotImplementedError
+
+    @property
+    def my_turn(self) -> bool:
+        raise NotImplementedError
+
+    @property
+    def prompt(self) -> Prompt:
         raise NotImplementedError
 
     def _hand_just_changed(self) -> bool:

@@ -76,7 +76,8 @@ def test_leaving_and_quitting_ask_first_in_the_languages_keys(tmux: Tmux, tmp_pa
     screen = tmux.wait_for(window, lambda s: text["turn"] in s and (h := parse_hand(s)) is not None
                            and h.selected == 0, timeout=15, what="the deal and Ana's turn")
     assert text["help"] in screen.splitlines()[-1]
-    assert (hand := parse_hand(screen)) is not None and hand.cards == "R0 R2 R4 Y7 Y8 B8 W".split()
+    hand = parse_hand(screen)
+    assert hand is not None and hand.cards == ["R0", "R2", "R4", "Y7", "Y8", "B8", "W"]
 
     # at the table l moves right (h left), and x asks before leaving
     tmux.send(window, "l")

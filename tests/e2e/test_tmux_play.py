@@ -71,5 +71,5 @@ def test_tmux_host_plays_a_whole_hand(tmux: Tmux, tmp_path: Path) -> None:
     assert "Colour for Wild" in steps["colour_picker"]
     assert "Ana: UNO!" in steps["uno"]
     assert HAND_OVER.search(final)
-    assert "Scores" in final
+    assert "Cards left" in final and "Score" in final  # every hand, with its points
     assert "Ana" in final

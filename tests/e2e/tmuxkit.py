@@ -156,7 +156,7 @@ HAND_OVER = re.compile(r"wins hand 1|wins the match")
 
 
 def my_turn(screen: str) -> bool:
-    return ("Your turn" in screen or "Colour for" in screen or "challenge, n accept" in screen
+    return ("Your turn" in screen or "Colour for" in screen or "challenge, a accept" in screen
             or "The first card is a Wild" in screen)
 
 
@@ -195,8 +195,8 @@ class Player:
     def take_turn(self, screen: str) -> None:
         """One decision on a settled screen where it is this player's turn."""
         steps = self.steps
-        if "challenge, n accept" in screen:
-            self.press("n", screen, "the challenge answered")
+        if "challenge, a accept" in screen:
+            self.press("a", screen, "the challenge answered")
             return
         if "The first card is a Wild" in screen:
             self.press("r", screen, "the first colour chosen")
