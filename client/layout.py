@@ -71,8 +71,10 @@ def build_layout(renderer: Renderer) -> Layout:
         Window(height=Dimension.exact(1), char="─", style="class:dim"),
         VSplit([
             window(r.top_card, width=TOP_WIDTH, height=Dimension(min=3, max=5)),
-            Window(Panel(r.info), width=lambda: Dimension.exact(
-                INFO_WIDTH if get_app().output.get_size().columns >= 70 else NARROW_INFO_WIDTH)),
+            ConditionalContainer(  # a hand's end gives its room to the board (render.scores)
+                Window(Panel(r.info), width=lambda: Dimension.exact(
+                    INFO_WIDTH if get_app().output.get_size().columns >= 70 else NARROW_INFO_WIDTH)),
+                filter=Condition(lambda: not model.hand_over)),
             window(r.log),
         ], height=Dimension(min=3, preferred=7, weight=10)),
         Window(height=Dimension.exact(1), char="─", style="class:dim"),

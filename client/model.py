@@ -229,6 +229,12 @@ class Model(TableIntents):
         return any(info.seat == self.seat and info.away for info in self.room.seats)
 
     @property
+    def hand_over(self) -> bool:
+        """The hand (or the match) is over: its board is on screen."""
+        view = self.view
+        return view is not None and (view.hand_result is not None or view.outcome is not None)
+
+    @property
     def my_turn(self) -> bool:
         return self.view is not None and self.view.seat is not None and self.view.current == self.view.seat
 

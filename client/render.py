@@ -26,7 +26,7 @@ from .i18n import key as key_of
 from .kinds import Prompt, Screen, Status
 from .model import Model
 from .rulestext import preset_name, rule_labels
-from .table import COLORS
+from .table import COLORS, card_sort_key
 
 Line = StyleAndTextTuples
 CELL = 6  # width of one card of the hand
@@ -206,6 +206,8 @@ class Renderer:
                 key = "help_table" if m.seat is not None else "help_spectator"
                 if m.view is not None and m.view.outcome is not None and m.seat is not None:
                     key = "help_waiting_host" if m.is_host else "help_waiting"
+                elif m.hand_over and m.seat is not None:
+                    key = "help_hand_over"
             elif screen is Screen.WAITING:
                 key = ("help_spectator" if m.seat is None
                        else "help_waiting_host" if m.is_host else "help_waiting")
@@ -570,7 +572,7 @@ class Renderer:
                           + pad(m.name_of(seat), name_width) + " ")]
             if hands is not None:
                 held = hands[i]
-                row += self.card_codes(held, cards_width)
+                row += self.card_codes(tuple(sorted(held, key=card_sort_key)), cards_width)
                 value = result.points if won and result is not None else sum(c.points for c in held)
                 row.append(("bold" if won else "", f"{('+' if won else '') + str(value):>8}"))
             row.append(("bold", f"{scores[i]:>7}"))
