@@ -659,6 +659,8 @@ class Model(TableIntents):
             bots = [s for s in self.room.seats if s.kind == "bot"]
             if bots:
                 self._send(RemoveBot(seat=bots[-1].seat))
+            else:
+                self.notice = t("no_bot_to_remove")
 
     @property
     def can_resume_kept(self) -> bool:

@@ -176,3 +176,50 @@ def test_right_stops_at_the_last_card_and_says_so() -> None:
     model = seated(make_view("R7 Y3", legal=[*plays("R7"), Draw(ME)]))
     press(model, RIGHT, RIGHT, RIGHT)
     assert model.selected == 1 and "last card" in model.notice
+
+
+# ---------------------------------------------------------------------------- the help lines
+
+HELP_KEY = re.compile(r"(?:(?<=\s)|^)([a-zA-Z0-9+\-])(?=\s)")
+
+
+def state(model: Model) -> tuple[object, ...]:
+    return (model.prompt, model.screen, model.notice, model.quit, model.uno_armed, model.form is not None,
+            model.selected)
+
+
+def table_model() -> Model:
+    return seated(make_view("R7 Y3 R7", top="R5", legal=[*plays("R7"), Draw(ME)]), room=room())  # type: ignore[arg-type]
+
+
+def waiting_model() -> Model:
+    return seated(room=room_info(started=False, seats=NAMES, host=NAMES[ME]))
+
+
+def lobby_model() -> Model:
+    from clientkit import connected_model
+
+    from protocol import Rooms, RoomSummary
+
+    model = connected_model()
+    model.apply(Rooms(rooms=(RoomSummary(id="1", name="Mesa", host="Luis", players=1, seats=4, bots=0,
+                                         spectators=0, preset="official", started=False,
+                                         password=False),)))
+    return model
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+@pytest.mark.parametrize("screen", [table_model, waiting_model, lobby_model], ids=lambda f: f.__name__)
+def test_every_key_a_help_line_shows_does_something(screen: Callable[[], Model], lang: str) -> None:
+    shown = screen()
+    set_language(lang)
+    help_line = "".join(f[1] for f in Renderer(shown).help(80, 1)[0])
+    keys = set(HELP_KEY.findall(help_line))
+    assert len(keys) >= 3, help_line
+    for key in sorted(keys):
+        model = screen()
+        set_language(lang)
+        before = state(model)
+        sent = press(model, key)
+        assert sent or state(model) != before, f"{lang}: {key!r} is in the help ({help_line}), does nothing"
+    set_language("en")
