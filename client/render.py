@@ -94,6 +94,20 @@ def cell_text(card: Card) -> str:
     return str(card)
 
 
+def help_text(key: str, width: int) -> str:
+    """The help line ``key`` in the language's keys, in its longest variant that fits ``width``:
+    "_mid" and "_short" variants drop the keys least needed."""
+    keys = {"yes": key_of("yes"), "no": key_of("no"), "accept": key_of("accept"),
+            "keys": "/".join(key_of("color_" + c.value) for c in COLORS)}
+    text = t(key, **keys)
+    for variant in (key + "_mid", key + "_short"):
+        if width_of(text) <= width:
+            break
+        if has(variant):
+            text = t(variant, **keys)
+    return text
+
+
 def upcoming(view: View) -> str:
     """The seat that plays after the current one, the way play goes now."""
     index = view.seats.index(view.current)
@@ -214,16 +228,7 @@ class Renderer:
             else:
                 key = {Screen.BROWSE: "help_browse", Screen.LOBBY: "help_lobby",
                        Screen.CREATE: "form_hint"}.get(screen, "help_connecting")
-        keys = {"yes": key_of("yes"), "no": key_of("no"), "accept": key_of("accept"),
-                "keys": "/".join(key_of("color_" + c.value) for c in COLORS)}
-        # the longest text that fits: "_mid" and "_short" variants drop the less needed keys
-        text = t(key, **keys)
-        for variant in (key + "_mid", key + "_short"):
-            if width_of(text) < width:
-                break
-            if has(variant):
-                text = t(variant, **keys)
-        return [[("class:help", pad(" " + text, width))]]
+        return [[("class:help", pad(" " + help_text(key, width - 1), width))]]
 
     def prompt_line(self, width: int, height: int) -> list[Line]:
         m = self.model

@@ -276,3 +276,17 @@ def test_no_bell_is_a_flag() -> None:
     add_join_arguments(parser)
     assert parser.parse_args([]).no_bell is False
     assert parser.parse_args(["--no-bell"]).no_bell is True
+
+
+@pytest.mark.parametrize(("lang", "texts"), [("en", EN), ("es", ES)])
+def test_every_help_line_fits_60_columns(lang: str, texts: dict[str, str]) -> None:
+    from client.render import help_text, width_of
+
+    set_language(lang)
+    for key in texts:
+        if (key.startswith("help_") or key == "form_hint") and not key.endswith(("_mid", "_short")):
+            text = help_text(key, 59)  # (a space before it)
+            assert width_of(text) <= 59, (key, text)
+            assert "q" in text.split() or key in ("help_chat", "help_color", "help_seat", "help_challenge",
+                                                 "help_confirm", "form_hint", "help_browse"), (key, text)
+    set_language("en")
