@@ -100,7 +100,7 @@ def build_layout(renderer: Renderer) -> Layout:
         ConditionalContainer(window(r.banner, height=1),
                              filter=Condition(lambda: r.banner_text() is not None)),
         DynamicContainer(lambda: bodies[model.screen]),
-        window(r.prompt_line, height=1),
+        window(r.prompt_line, height=r.prompt_height),
         window(r.help, height=1),
     ])
     return Layout(root)

@@ -230,6 +230,14 @@ class Renderer:
                        Screen.CREATE: "form_hint"}.get(screen, "help_connecting")
         return [[("class:help", pad(" " + help_text(key, width - 1), width))]]
 
+    def prompt_height(self, width: int) -> int:
+        """Two lines for a leave confirmation too wide for one; else one."""
+        m = self.model
+        if m.prompt is not Prompt.LEAVE:
+            return 1
+        wide = 1 + width_of(t("leave_confirm", yes=key_of("yes"))) + 1 + width_of(m.leave_consequence())
+        return 2 if wide > width else 1
+
     def prompt_line(self, width: int, height: int) -> list[Line]:
         m = self.model
         prompt = m.prompt
@@ -239,8 +247,11 @@ class Renderer:
         elif prompt is Prompt.HOST_QUIT:
             line = [("class:notice", t("host_quit_confirm"))]
         elif prompt is Prompt.LEAVE:
-            line = [("class:notice", t("leave_confirm", yes=key_of("yes"))),
-                    ("", " " + m.leave_consequence())]
+            question = t("leave_confirm", yes=key_of("yes"))
+            if self.prompt_height(width) == 2:  # what happens to the table, on a line of its own
+                return [[("", " "), ("class:notice", fit(question, width - 1))],
+                        [("", " " + fit(m.leave_consequence(), width - 1))]]
+            line = [("class:notice", question), ("", " " + m.leave_consequence())]
         elif prompt is Prompt.CHAT:
             line = [("bold", t("prompt_chat")), ("", m.input_text), ("blink", "▏")]
         elif prompt is Prompt.PASSWORD:

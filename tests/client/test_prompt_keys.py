@@ -223,3 +223,14 @@ def test_every_key_a_help_line_shows_does_something(screen: Callable[[], Model],
         sent = press(model, key)
         assert sent or state(model) != before, f"{lang}: {key!r} is in the help ({help_line}), does nothing"
     set_language("en")
+
+
+def test_at_60_columns_what_leaving_does_gets_a_line_of_its_own() -> None:
+    from clientkit import screen_lines
+
+    model = seated(make_view(), room=room_info(seats={"1": "Bot 1", "2": "Bot 2", "4": "Ana"}))
+    model.ask_leave()
+    screen = screen_lines(model, columns=60, rows=20)
+    assert screen[-3].strip() == "Leave the table? y leaves, any other key stays."
+    assert screen[-2].strip() == "The table closes for everyone."
+    assert screen[-1].strip() == "y yes   any other key: no"
