@@ -75,7 +75,8 @@ def make_key_bindings(model: Model, after: Callable[[], None]) -> KeyBindings:
 
     # ---- away: any key brings you back (bound keys do it too, in ``model.key_pressed``)
     @bind(Keys.Any, filter=Condition(lambda: model.away and not model.typing
-                                     and model.prompt not in (Prompt.QUIT, Prompt.HOST_QUIT)))
+                                     and model.prompt not in (Prompt.QUIT, Prompt.HOST_QUIT,
+                                                              Prompt.LEAVE)))
     def _back() -> None:
         pass
 

@@ -83,10 +83,10 @@ def test_back_on_your_turn_and_then_the_key_plays() -> None:
 
 def test_the_stand_in_is_narrated_in_both_languages() -> None:
     for lang, timeout, away in (
-            ("en", "Time's up for Ana: the turn is played for them — Ana draws a card",
-             "Luis is away: the turn is played for them — Luis played Red 7"),
-            ("es", "Se acabó el tiempo de Ana: se juega su turno en su lugar — Ana roba una carta",
-             "Luis está ausente: se juega su turno en su lugar — Luis jugó 7 rojo")):
+            ("en", "Time's up for Ana: the turn was played for them — Ana drew a card",
+             "Luis was away: the turn was played for them — Luis played Red 7"),
+            ("es", "Se acabó el tiempo de Ana: se jugó su turno en su lugar — Ana robó una carta",
+             "Luis estaba ausente: se jugó su turno en su lugar — Luis jugó 7 rojo")):
         model = seated(make_view(), lang=lang)
         try:
             wire = (codec.event_to_wire(ev.StandIn(ME, "timeout")),
@@ -112,7 +112,7 @@ def test_a_history_becomes_the_log_and_the_chat() -> None:
         ({"type": "no_such_event"},),  # an event it cannot read is left out
     )
     model.apply(History(events=batches, chat=(ChatLine(source="Luis", text="hola"),)))
-    assert model.log == ["Hand 3 — Bot 1 deals", "First card: Green 2", "Luis played Green 7"]
+    assert model.log == ["Hand 3 — Bot 1 dealt", "First card: Green 2", "Luis played Green 7"]
     assert model.chat == [("Luis", "hola")]
     # The view that follows does not log the deal again.
     model.apply(ViewMsg(view=codec.view_to_wire(make_view(hand_number=3))))
@@ -124,7 +124,7 @@ def test_the_others_read_who_went_away_and_who_came_back() -> None:
     room = room_info()
     luis_away = tuple(dataclasses.replace(s, away=s.seat == "2") for s in room.seats)
     model.apply(RoomUpdate(room=dataclasses.replace(room, seats=luis_away)))
-    assert model.log[-1] == "Luis is away: their turns are played for them"
+    assert model.log[-1] == "Luis went away: their turns are played for them"
     model.apply(RoomUpdate(room=room))
-    assert model.log[-1] == "Luis is back"
+    assert model.log[-1] == "Luis came back"
     assert not model.away  # and Ana herself is not

@@ -234,3 +234,16 @@ def test_at_60_columns_what_leaving_does_gets_a_line_of_its_own() -> None:
     assert screen[-3].strip() == "Leave the table? y leaves, any other key stays."
     assert screen[-2].strip() == "The table closes for everyone."
     assert screen[-1].strip() == "y yes   any other key: no"
+
+
+def test_away_any_other_key_still_answers_the_leave_question() -> None:
+    import dataclasses
+
+    info = room_info()
+    seats = tuple(dataclasses.replace(s, away=s.seat == ME) for s in info.seats)
+    away = dataclasses.replace(info, seats=seats)
+    model = seated(make_view(current="2"), room=away)
+    assert model.away
+    model.ask_leave()
+    press(model, "n")
+    assert model.prompt is Prompt.NONE and model.room is not None

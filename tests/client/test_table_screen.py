@@ -241,8 +241,8 @@ def test_the_spanish_colour_names_fit_the_card_art() -> None:
 
 # ---------------------------------------------------------------------------- the log and the bell
 
-PRESENT = {"en": r"\b(draws|passes|loses|wins|deals|goes|is back)\b",
-           "es": r"\b(roba|pasa|pierde|gana|reparte|vuelve)\b"}
+PRESENT = {"en": r"\b(draws|passes|loses|wins|deals|goes|is back|is away|turn is played)\b",
+           "es": r"\b(roba|pasa|pierde|gana|reparte|vuelve|está ausente|se juega)\b"}
 
 
 @pytest.mark.parametrize(("lang", "texts"), [("en", EN), ("es", ES)])
