@@ -49,17 +49,17 @@ def test_any_key_off_turn_sends_back_once() -> None:
         assert sent.count(Back()) == 1, key
         assert not [m for m in sent if isinstance(m, Act)]
         assert "Welcome back" in render_text(model)
-        assert press(model, "x").count(Back()) == 0  # said once
+        assert press(model, "o").count(Back()) == 0  # said once
         model.apply(away_room(away=False))
         assert not model.away and "Welcome back" not in render_text(model)
 
 
 def test_away_again_later_sends_back_again() -> None:
     model = away_model()
-    press(model, "x")
+    press(model, "o")
     model.apply(away_room(away=False))
     model.apply(away_room())
-    assert press(model, "x").count(Back()) == 1
+    assert press(model, "o").count(Back()) == 1
 
 
 def test_not_away_keys_send_no_back() -> None:
@@ -74,7 +74,7 @@ def test_back_on_your_turn_and_then_the_key_plays() -> None:
     model = seated(make_view(legal=[*plays("R7"), Draw(ME)]))
     model.apply(away_room())
     model.outbox.clear()
-    assert press(model, "x") == [Back()]
+    assert press(model, "o") == [Back()]
     model.apply(away_room(away=False))
     model.apply(ViewMsg(view=codec.view_to_wire(make_view(legal=[*plays("R7"), Draw(ME)])),
                         deadline=30.0))
