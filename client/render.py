@@ -168,8 +168,8 @@ class Renderer:
                 left.append(t("waiting_queue", n=room_info.queue))
         right = m.name
         text = " · ".join(left)
-        room = width - width_of(right) - 2
-        line = " " + pad(text, max(0, room)) + fit(right, width - 1 - max(0, room)) + " "
+        room = width - width_of(right) - 3  # (a space between, and one at each end)
+        line = " " + pad(text, max(0, room)) + " " + fit(right, width - 2 - max(0, room)) + " "
         return [[("class:title", pad(line, width))]]
 
     def banner_text(self) -> str | None:

@@ -290,3 +290,9 @@ def test_every_help_line_fits_60_columns(lang: str, texts: dict[str, str]) -> No
             assert "q" in text.split() or key in ("help_chat", "help_color", "help_seat", "help_challenge",
                                                  "help_confirm", "form_hint", "help_browse"), (key, text)
     set_language("en")
+
+
+def test_the_title_keeps_a_space_before_your_name() -> None:
+    model = seated(make_view(), room=room_info(name="A table with a long long name"))
+    title = text_of(model, "title", 60)
+    assert title.endswith("… Ana ") and len(title) == 60, title
