@@ -183,12 +183,12 @@ class Player:
         return self.tmux.wait_for(self.window, shows(text), timeout=5, what=what, settle=False)
 
     def select(self, hand: Hand, index: int) -> None:
-        """Select card ``index`` with a digit (first ten) or the arrow keys."""
+        """Select card ``index`` with a digit (the first ten: 1-9, 0) or two (11 and up, typed
+        at once)."""
         if index < 10:
             self.tmux.send(self.window, str((index + 1) % 10))
         else:
-            for _ in range(index - (hand.selected or 0)):
-                self.tmux.send(self.window, "Right")
+            self.tmux.send(self.window, *str(index + 1))
         self.tmux.wait_for(self.window, lambda s: (h := parse_hand(s)) is not None and h.selected == index,
                            timeout=3, what=f"card {index + 1} selected")
 
