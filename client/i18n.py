@@ -32,6 +32,7 @@ EN: dict[str, str] = {
     "quit_confirm": "Quit? {yes} quits, any other key stays.",
     "host_quit_confirm": "End the match for everyone (e), or keep it for later (k)?",
     "help_host_quit": "e end for everyone · k keep for later (uno host --resume) · Esc stay",
+    "help_host_quit_short": "e end for everyone · k keep for later · Esc stay",
     # --- the keys of this language (the other language's keys work too)
     "key_yes": "y", "key_no": "n", "key_accept": "a",
     "key_color_R": "r", "key_color_Y": "y", "key_color_G": "g", "key_color_B": "b",
@@ -275,6 +276,7 @@ ES: dict[str, str] = {
     "quit_confirm": "¿Salir? {yes} sale, otra tecla sigue.",
     "host_quit_confirm": "¿Terminar la partida para todos (t), o guardarla para después (g)?",
     "help_host_quit": "t terminar para todos · g guardar (uno host --resume) · Esc seguir",
+    "help_host_quit_short": "t terminar para todos · g guardar · Esc seguir",
     "key_yes": "s", "key_no": "n", "key_accept": "a",
     "key_color_R": "r", "key_color_Y": "a", "key_color_G": "v", "key_color_B": "z",
     "leave_confirm": "¿Dejar la mesa? {yes} la deja, otra tecla sigue.",

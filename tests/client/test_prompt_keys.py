@@ -29,6 +29,14 @@ def quitting() -> Model:
     return model
 
 
+def host_quitting() -> Model:
+    """``uno host``'s player quitting a match: end it for everyone, or keep it for later."""
+    model = seated(make_view(), room=room())  # type: ignore[arg-type]
+    model.hosting = True
+    model.ask_quit()
+    return model
+
+
 def leaving() -> Model:
     model = seated(make_view(), room=room())  # type: ignore[arg-type]
     model.ask_leave()
@@ -61,7 +69,7 @@ def seat() -> Model:
 
 
 PROMPTS: dict[Prompt, Callable[[], Model]] = {
-    Prompt.QUIT: quitting, Prompt.LEAVE: leaving, Prompt.COLOR: colour,
+    Prompt.QUIT: quitting, Prompt.HOST_QUIT: host_quitting, Prompt.LEAVE: leaving, Prompt.COLOR: colour,
     Prompt.START_COLOR: start_colour, Prompt.CHALLENGE: challenge, Prompt.SEAT: seat,
 }
 # A shown key: a lone letter or digit (or several joined by "/"), before a space, ":" or ")".
@@ -73,7 +81,8 @@ def shown_keys(model: Model, lang: str) -> set[str]:
     r = Renderer(model)
     text = " ".join("".join(f[1] for f in line) for region in (r.prompt_line, r.help)
                     for line in region(100, 1))
-    return {k for group in SHOWN_KEY.findall(text) for k in group.split("/")}
+    conjunctions = {"es": {"o"}}.get(lang, set())  # "… (t), o guardarla …": a word, not a key
+    return {k for group in SHOWN_KEY.findall(text) for k in group.split("/")} - conjunctions
 
 
 def effect(model: Model, key: str) -> object:
@@ -94,7 +103,7 @@ def test_every_prompt_shows_keys_that_work(prompt: Prompt, lang: str) -> None:
         set_language(lang)
         sent, quit, closed = effect(model, key)  # type: ignore[misc]
         assert sent or quit or closed, f"{lang}: {key!r} is shown in the {prompt.value} prompt, does nothing"
-        if prompt in (Prompt.QUIT, Prompt.LEAVE):  # a confirmation's shown key is its "yes"
+        if prompt in (Prompt.QUIT, Prompt.HOST_QUIT, Prompt.LEAVE):  # a confirmation's keys act
             assert quit or sent == [LeaveRoom()], (lang, key)
     set_language("en")
 
