@@ -134,7 +134,7 @@ def play_a_hand_killing_the_friend(tmux: Tmux, hosting: str, guest: str, pidfile
             after = parse_hand(screen)
             assert after is not None and sorted(after.cards) == sorted(before.cards), (before, after)
             assert "Welcome back" in screen and "spectator" not in screen.lower(), screen
-            tmux.wait_for(hosting, "Luis is back", timeout=5, settle=False)
+            tmux.wait_for(hosting, "Luis came back", timeout=5, settle=False)
             luis = Player(tmux, guest, "Luis")
             luis.steps["play"] = screen
         time.sleep(0.05)

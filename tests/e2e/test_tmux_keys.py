@@ -1,6 +1,7 @@
 """End to end, in English and in Spanish: `l` and `x` ask before leaving (and say the table closes
 for everyone when the host leaves bots alone), `l` moves right at the table, `q` asks before
-quitting, and every confirmation and the colour picker show and take the language's keys.
+quitting (the host mid-match: end the match or keep it), and every confirmation and the colour
+picker show and take the language's keys.
 ``uno host --bots 3`` in an 80×24 tmux window; the deal is fixed by ``--seed``."""
 
 from __future__ import annotations
@@ -24,12 +25,14 @@ TEXT = {
                closes="The table closes for everyone.", turn="Your turn", help="x leave",
                colour="Colour for Wild:", colours="r:red   y:yellow   g:green   b:blue", yellow="y",
                played="Ana played Wild → yellow", quit="Quit? y quits, any other key stays.", yes="y",
-               confirm_help="y yes   any other key: no"),
+               confirm_help="y yes   any other key: no",
+               host_quit="End the match for everyone (e)", end="e"),
     "es": dict(waiting="pulsa s para empezar", leave="¿Dejar la mesa? s la deja, otra tecla sigue.",
                closes="La mesa se cierra para todos.", turn="Tu turno", help="x deja",
                colour="Color para Comodín:", colours="r:rojo   a:amarillo   v:verde   z:azul",
                yellow="a", played="Ana jugó Comodín → amarillo",
-               quit="¿Salir? s sale, otra tecla sigue.", yes="s", confirm_help="s sí   otra tecla: no"),
+               quit="¿Salir? s sale, otra tecla sigue.", yes="s", confirm_help="s sí   otra tecla: no",
+               host_quit="¿Terminar la partida para todos (t)", end="t"),
 }
 
 
@@ -72,6 +75,14 @@ def test_leaving_and_quitting_ask_first_in_the_languages_keys(tmux: Tmux, tmp_pa
     tmux.wait_for(window, lambda s: text["leave"] not in s and text["waiting"] in s, timeout=5,
                   what="still in the waiting room")
 
+    # q asks first (no match on yet: a plain quit); another key stays
+    tmux.send(window, "q")
+    screen = tmux.wait_for(window, text["quit"], timeout=5, what="the quit confirmation")
+    assert text["confirm_help"] in screen.splitlines()[-1]
+    tmux.send(window, "n")
+    tmux.wait_for(window, lambda s: text["quit"] not in s and text["waiting"] in s, timeout=5,
+                  what="still in the waiting room")
+
     tmux.send(window, "s")
     screen = tmux.wait_for(window, lambda s: text["turn"] in s and (h := parse_hand(s)) is not None
                            and h.selected == 0, timeout=15, what="the deal and Ana's turn")
@@ -102,14 +113,14 @@ def test_leaving_and_quitting_ask_first_in_the_languages_keys(tmux: Tmux, tmp_pa
     tmux.send(window, text["yellow"])
     tmux.wait_for(window, text["played"], timeout=5, what="the Wild played in yellow")
 
-    # q asks first; another key stays; the language's yes quits
+    # mid-match the host's q asks whether to end the match or keep it; another key stays; the
+    # language's "end" key quits
     tmux.send(window, "q")
-    screen = tmux.wait_for(window, text["quit"], timeout=5, what="the quit confirmation")
-    assert text["confirm_help"] in screen.splitlines()[-1]
+    tmux.wait_for(window, text["host_quit"], timeout=5, what="the host's quit question")
     tmux.send(window, "n")
-    tmux.wait_for(window, lambda s: text["quit"] not in s, timeout=5, what="still playing")
+    tmux.wait_for(window, lambda s: text["host_quit"] not in s, timeout=5, what="still playing")
     assert not gone(int(pidfile.read_text()), 0.3)
     tmux.send(window, "q")
-    tmux.wait_for(window, text["quit"], timeout=5, what="the quit confirmation again")
-    tmux.send(window, text["yes"])
+    tmux.wait_for(window, text["host_quit"], timeout=5, what="the question again")
+    tmux.send(window, text["end"])
     assert gone(int(pidfile.read_text()), 10), "the client did not quit"
