@@ -58,8 +58,10 @@ CONNECTION_LINE = re.compile(r"connection from 127\.0\.0\.1:(\d+)(?: closed \(.*
                              re.MULTILINE)
 MOVES = {"card_played", "drew", "passed", "color_chosen", "challenged", "uno_called", "caught"}
 # Unicode categories and code points that must never reach a terminal (docs/PROTOCOL.md, Limits).
-BAD_CATEGORIES = {"Cc", "Cs", "Co", "Cn"}
+BAD_CATEGORIES = {"Cc", "Cs", "Co", "Cn", "Cf", "Zl", "Zp"}
 DIRECTION_CONTROLS = {0x061C, 0x200E, 0x200F, *range(0x202A, 0x202F), *range(0x2066, 0x206A)}
+INVISIBLE = {0x115F, 0x1160, 0x3164, 0xFFA0, 0x2800}  # letters and symbols that show as nothing
+MAX_MARKS = 4  # combining marks in a row on one character
 
 
 # ---------------------------------------------------------------------------- the server
@@ -325,8 +327,16 @@ class Player:
 
 
 def bad_text(text: str) -> list[str]:
-    """The characters of ``text`` that must never reach another player's terminal."""
-    return [c for c in text if unicodedata.category(c) in BAD_CATEGORIES or ord(c) in DIRECTION_CONTROLS]
+    """The characters of ``text`` that must never reach another player's terminal (and marks
+    piled on one character past the limit)."""
+    bad = [c for c in text if unicodedata.category(c) in BAD_CATEGORIES
+           or ord(c) in DIRECTION_CONTROLS or ord(c) in INVISIBLE]
+    marks = 0
+    for c in unicodedata.normalize("NFC", text):
+        marks = marks + 1 if unicodedata.category(c).startswith("M") else 0
+        if marks > MAX_MARKS:
+            bad.append(c)
+    return bad
 
 
 def strings_in(value: Any) -> list[str]:
@@ -875,6 +885,29 @@ BAD_TEXTS = (
     "z" * 201,  # overlong
     "",
 )
+# Text that holds nothing a terminal acts on, but does not show as what it is.
+INVISIBLE_NAMES = (
+    "ann\u200b",  # a zero-width space: "ann" again
+    "a\u200db",  # a zero-width joiner
+    "\u2060ann",  # a word joiner
+    "tag\U000e0061\U000e007f",  # tag characters
+    "\u3164",  # the Hangul filler: a name that looks blank
+    "\u115f\u1160",
+    "\u2800",  # the blank Braille pattern
+    "   ",
+    "x" + "\u0301" * 23,  # marks piled over the lines around
+    "\u0308ann",  # a mark with nothing under it
+)
+INVISIBLE_TEXTS = (
+    "one\u2028two",  # a line separator
+    "one\u2029two",  # a paragraph separator
+    "hi\u200bthere",
+    "\ufeffbom",
+    "\u3164\u3164",
+    " ",
+    "Z" + "\u0336\u0337\u0338\u0334\u0335" * 30,  # 150 combining marks
+    "tags\U000e0041\U000e0042",
+)
 
 
 @dataclass
@@ -1053,10 +1086,12 @@ async def attack_seats(port: int, seed: int = 0) -> dict[str, int]:
     return dict(codes)
 
 
-async def attack_text(port: int, tag: str = "") -> int:
+async def attack_text(port: int, tag: str = "", names: Sequence[str] = BAD_NAMES,
+                      texts: Sequence[str] = BAD_TEXTS) -> int:
     """Names, chat and room names with escape sequences, control characters, direction
-    overrides and overlong text are refused with ``bad_field``: none of it reaches anyone; a
-    later clean line does. Returns how many were refused."""
+    overrides and overlong text (or any other ``names`` and ``texts``) are refused with
+    ``bad_field``: none of it reaches anyone; a later clean line does. Returns how many were
+    refused."""
     refusals = 0
     async with trio.open_nursery() as nursery:
         listener = await Player.connect(nursery, port, f"listener{tag}")
@@ -1065,22 +1100,22 @@ async def attack_text(port: int, tag: str = "") -> int:
         joined = await listener.request(CreateRoom(name=f"chat{tag}", seats=3, bots=1), Joined)
         speaker = await Wire.open(port)
         try:
-            for name in BAD_NAMES:  # refused; the handshake goes on
+            for name in names:  # refused; the handshake goes on
                 await speaker.send({"type": "hello", "version": 2, "name": name})
                 await speaker.error("bad_field")
                 refusals += 1
             await speaker.hello(speaker_name)
-            for text in BAD_TEXTS:  # in the lobby
+            for text in texts:  # in the lobby
                 await speaker.send({"type": "chat", "text": text})
                 await speaker.error("bad_field")
                 refusals += 1
-            for name in (*(n for n in BAD_NAMES if bad_text(n) or not n), "y" * 33):
+            for name in (*(n for n in names if n != "x" * 25), "y" * 33):  # (25 x: a fine room)
                 await speaker.send({"type": "create_room", "name": name or "", "seats": 2})
                 await speaker.error("bad_field")
                 refusals += 1
             await speaker.send({"type": "join_room", "room": joined.room.id})
             await speaker.expect("joined")
-            for text in BAD_TEXTS:  # in the room
+            for text in texts:  # in the room
                 await speaker.send({"type": "chat", "text": text})
                 await speaker.error("bad_field")
                 refusals += 1

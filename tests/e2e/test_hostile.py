@@ -20,6 +20,8 @@ import trio
 from attackkit import (
     BAD_VALUES,
     IDLE_SOCKET_WELCOMES,
+    INVISIBLE_NAMES,
+    INVISIBLE_TEXTS,
     BadValue,
     Barrage,
     Player,
@@ -338,6 +340,17 @@ async def test_escape_sequences_and_control_characters_never_reach_anyone(
 
     await under_attack(server, attack)
     assert refusals and refusals[0] > 30
+
+
+async def test_invisible_and_blank_looking_text_never_reaches_anyone(
+        server: ServerProcess) -> None:
+    refusals: list[int] = []
+
+    async def attack(room: str) -> None:
+        refusals.append(await attack_text(server.port, "-inv", INVISIBLE_NAMES, INVISIBLE_TEXTS))
+
+    await under_attack(server, attack)
+    assert refusals == [len(INVISIBLE_NAMES) * 2 + 1 + len(INVISIBLE_TEXTS) * 2]
 
 
 # ---------------------------------------------------------------------------- all at once

@@ -5,6 +5,7 @@ as soon as the header is in."""
 from __future__ import annotations
 
 import random
+import unicodedata
 from typing import Any
 
 import msgpack
@@ -20,8 +21,11 @@ from protocol import (
     Connection,
     ProtocolError,
     Role,
+    Say,
     State,
+    clean_text,
     codec,
+    is_clean_text,
 )
 from protocol.headers import HeaderWalk
 
@@ -189,3 +193,53 @@ def test_the_walk_never_refuses_a_value_that_fits(value: Any, seed: int) -> None
         step = rng.randint(1, 40)
         walk.feed(data[i:i + step])
         i += step
+
+
+# ---------------------------------------------------------------------------- shown text
+
+
+INVISIBLE = [
+    "a\u200bb", "a\u200cb", "a\u200db", "\u2060word",  # zero-width space, non-joiner, joiner, WJ
+    "x\u2028y", "x\u2029y",  # line and paragraph separators
+    "tag\U000e0041\U000e007f",  # tag characters
+    "\ufeffbom", "soft\u00adhyphen",  # other format characters
+    "\u3164", "ann\u3164", "\u115f\u1160", "\uffa0", "\u2800",  # fillers and the blank pattern
+    " ", "   ", "\u3000",  # nothing but spaces
+    "a" + "\u0301" * 150, "e" + "\u0300\u0301\u0302\u0303\u0304\u0305",  # piled marks
+    "\u0301abc",  # a mark with nothing under it
+]
+SHOWN_WELL = ["Zoë", "Ñandú", "नमस्ते", "น้ำ", "日本語", "ベン", "Ελένη", "a b", "🙂", "ệ"]
+
+
+def hello(name: str) -> dict[str, Any]:
+    return {"type": "hello", "version": PROTOCOL_VERSION, "name": name}
+
+
+@pytest.mark.parametrize("text", INVISIBLE)
+def test_invisible_and_layout_characters_are_refused_in_names_rooms_and_chat(text: str) -> None:
+    exc = refusal(Connection(Role.SERVER), hello(text[:24]))
+    assert (exc.code, exc.ref) == ("bad_field", "hello"), text
+    for wire in ({"type": "create_room", "name": text[:32]}, {"type": "chat", "text": text}):
+        exc = refusal(lobby_server(), wire)
+        assert exc.code == "bad_field", wire
+    cleaned = clean_text(text)
+    assert is_clean_text(cleaned) and len(cleaned) <= len(text)
+
+
+@pytest.mark.parametrize("text", SHOWN_WELL)
+def test_names_in_any_script_are_kept(text: str) -> None:
+    conn = Connection(Role.SERVER)
+    conn.receive_data(msgpack.packb(hello(text)))
+    message = conn.next_event()
+    assert getattr(message, "name", None) == unicodedata.normalize("NFC", text)
+    assert clean_text(text) == unicodedata.normalize("NFC", text)
+
+
+def test_names_are_normalised_to_nfc_before_they_are_measured() -> None:
+    conn = Connection(Role.SERVER)
+    decomposed = "e\u0301" * 24  # 48 code points; 24 characters in NFC
+    conn.receive_data(msgpack.packb(hello(decomposed)))
+    message = conn.next_event()
+    assert getattr(message, "name", None) == "\u00e9" * 24
+    assert Say(text="Zoe\u0308").text == "Zoë"
+    assert clean_text("Zoe\u0308") == "Zoë"
