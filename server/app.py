@@ -320,6 +320,12 @@ class UnoServer:
     def _create_room(self, peer: Peer, session: Session, message: CreateRoom) -> None:
         if len(self.rooms) >= self.config.max_rooms:
             raise Refused(errors.SERVER_FULL, "no more rooms can be opened on this server")
+        origin = peer.host
+        limit = self.config.max_rooms_per_address
+        if sum(1 for room in self.rooms.values() if room.origin == origin) >= limit:
+            # (one client must not take every room; people behind one address share the limit)
+            raise Refused(errors.TOO_MANY_ROOMS,
+                          f"{limit} rooms opened from your address are still open")
         if message.bots >= message.seats:
             raise Refused(errors.ROOM_FULL, "leave at least one seat for yourself")
         settings = RoomSettings(
@@ -329,6 +335,7 @@ class UnoServer:
             bot_level=message.bot_level, late_join=message.late_join,
         )
         room = Room(self, str(next(self._room_numbers)), settings)  # checks the rules
+        room.origin = origin
         self.rooms[room.id] = room
         assert self._nursery is not None
         self._nursery.start_soon(room.run)

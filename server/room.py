@@ -123,7 +123,8 @@ class Room:
         self._version = 0  # counts applied changes
         self._bots_checked = -1  # the version at which off-turn bots last had their say
         self._hold_until: float | None = None  # after a restart: clocks wait for people to return
-        self._abandoned_at: float | None = None  # no match on, and everybody dropped: close then
+        self._abandoned_at: float | None = None  # everybody dropped: close then
+        self.origin: str | None = None  # the address of the client that created it, if one did
         # What newcomers and returners are shown of the recent past (``history``): the last
         # changes at the table (unredacted: each reader gets them redacted) and the last chat.
         self._recent_events: deque[list[engine.Event]] = deque(maxlen=HISTORY_BATCHES)
@@ -410,15 +411,18 @@ class Room:
         self._watch_abandonment()
 
     def _watch_abandonment(self) -> None:
-        """With no match on, a room whose people have all dropped closes after
-        ``abandoned_room_grace`` unless one comes back or someone joins: rooms of connections that
-        never return must not fill the server (its rooms are limited)."""
-        abandoned = (not self.started and not self.spectators and bool(self.humans())
+        """A room whose people have all dropped closes unless one comes back or someone joins:
+        after ``abandoned_room_grace`` with no match on, after ``abandoned_match_grace`` during
+        one (its seats wait that long). Rooms of connections that never return must not fill
+        the server (its rooms are limited), not even with a match of bots and a long clock."""
+        abandoned = (not self.spectators and bool(self.humans())
                      and not any(seat.connected for seat in self.humans()))
         if not abandoned:
             self._abandoned_at = None
         elif self._abandoned_at is None:
-            self._abandoned_at = trio.current_time() + self.config.abandoned_room_grace
+            config = self.config
+            grace = config.abandoned_match_grace if self.started else config.abandoned_room_grace
+            self._abandoned_at = trio.current_time() + grace
             self._wake_if_sooner()
 
     def _pick_new_host(self, exclude: Session) -> None:
@@ -482,7 +486,6 @@ class Room:
         rng = random.SystemRandom() if seed is None else random.Random(f"{seed}/{self.id}")
         self.game = Game([s.id for s in self.seats], self.rules, rng)
         log.info("room %s: match starts with %d seats", self.id, len(self.seats))
-        self._abandoned_at = None
         self._schedule(turn_changed=True)  # first: the views carry the first turn's deadline
         self.broadcast_room()
         self._publish(self.game.deal_events, with_view=False)  # the deal, for the log...

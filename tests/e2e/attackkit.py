@@ -157,11 +157,15 @@ class Wire:
         self.auto_pong = False
 
     @classmethod
-    async def open(cls, port: int, host: str = "127.0.0.1", rcvbuf: int | None = None) -> Wire:
+    async def open(cls, port: int, host: str = "127.0.0.1", rcvbuf: int | None = None,
+                   source: str | None = None) -> Wire:
+        """``source``: connect from this address (another 127.x.y.z: a client elsewhere)."""
         sock = trio.socket.socket(trio.socket.AF_INET, trio.socket.SOCK_STREAM)
         if rcvbuf is not None:  # before connecting, so the window stays small
             sock.setsockopt(trio.socket.SOL_SOCKET, trio.socket.SO_RCVBUF, rcvbuf)
         try:
+            if source is not None:
+                await sock.bind((source, 0))
             await sock.connect((host, port))
         except BaseException:
             sock.close()
@@ -201,6 +205,14 @@ class Wire:
             message = await self.recv()
             assert message is not None, f"the server hung up waiting for {kind}; got {self.log}"
             if message.get("type") == kind and (where is None or where(message)):
+                return message
+
+    async def expect_one_of(self, *kinds: str) -> dict[str, Any]:
+        """Read until a message of one of ``kinds``; fail at EOF."""
+        while True:
+            message = await self.recv()
+            assert message is not None, f"the server hung up waiting for {kinds}; got {self.log}"
+            if message.get("type") in kinds:
                 return message
 
     async def error(self, code: str, fatal: bool = False) -> dict[str, Any]:
@@ -854,6 +866,47 @@ async def attack_server_full(port: int, max_connections: int) -> None:
     finally:
         for wire in wires:
             await wire.aclose()
+
+
+ROOM_SLOT_SOURCE = "127.0.0.66"  # the address the room-slot attacker connects from
+
+
+async def attack_room_slots(port: int, attempts: int, source: str = ROOM_SLOT_SOURCE
+                            ) -> list[str]:
+    """Over fresh connections from ``source``: open a room with one bot and an hour's turn
+    clock, start the match, drop; ``attempts`` times. Past the rooms one address may have open,
+    each ``create_room`` gets ``too_many_rooms`` (``ref`` ``create_room``, not fatal). Returns
+    each attempt's answer (``joined`` or the error's code), in order."""
+    answers = []
+    for n in range(attempts):
+        wire = await Wire.open(port, source=source)
+        try:
+            await wire.hello(f"slot{n}")
+            await wire.send({"type": "create_room", "name": f"slot {n}", "seats": 2, "bots": 1,
+                             "turn_timeout": 3600, "bot_delay": 0})
+            answer = await wire.expect_one_of("joined", "error")
+            if answer["type"] == "error":
+                assert answer["ref"] == "create_room" and not answer["fatal"], answer
+                answers.append(answer["code"])
+                continue
+            await wire.send({"type": "start"})
+            await wire.expect("view")
+            answers.append("joined")
+        finally:
+            await wire.aclose()
+    return answers
+
+
+async def slot_rooms(port: int) -> list[str]:
+    """The names of the room-slot attacker's rooms still open."""
+    wire = await Wire.open(port)
+    try:
+        await wire.hello("counter")
+        await wire.send({"type": "list_rooms"})
+        rooms = (await wire.expect("rooms"))["rooms"]
+    finally:
+        await wire.aclose()
+    return [r["name"] for r in rooms if r["name"].startswith("slot ")]
 
 
 # ---------------------------------------------------------------------------- attacks: seats

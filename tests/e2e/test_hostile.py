@@ -36,6 +36,7 @@ from attackkit import (
     attack_never_reads,
     attack_oversized,
     attack_random_bytes,
+    attack_room_slots,
     attack_seats,
     attack_server_full,
     attack_silent_handshake,
@@ -44,6 +45,7 @@ from attackkit import (
     attack_wrong_messages,
     barrage_round,
     raise_fd_limit,
+    slot_rooms,
     spectate_and_act,
     table_playing,
 )
@@ -280,6 +282,38 @@ async def test_the_bye_of_a_flood_arrives_though_the_flood_is_still_unread(
         assert log[-1].get("type") == "bye" and log[-1]["reason"] == "flood", log[-2:]
 
     await under_attack(server, *([one] * 8))
+
+
+async def test_rooms_opened_and_dropped_from_one_address_never_shut_a_newcomer_out() -> None:
+    # The attack: over fresh connections from one address, open a room with a bot and an hour's
+    # turn clock, start it, drop. Matches were exempt from closing, so 2000 of them filled every
+    # room slot for hours. Now one address may have LIMIT rooms open, and a match whose people
+    # have all dropped ends after the grace.
+    limit, grace, attempts = 10, 6.0, 25
+    server = start_server("--max-rooms-per-address", str(limit),
+                          "--abandoned-match-grace", str(grace))
+    try:
+        async def attack(room: str) -> None:
+            answers = await attack_room_slots(server.port, attempts)
+            assert answers[:limit] == ["joined"] * limit, answers
+            assert "too_many_rooms" in answers and set(answers) == {"joined", "too_many_rooms"}
+            assert len(await slot_rooms(server.port)) <= limit
+            async with trio.open_nursery() as nursery:  # a newcomer opens a room meanwhile
+                newcomer = await Player.connect(nursery, server.port, "newcomer")
+                await newcomer.request(CreateRoom(name="fair", seats=2, bots=1), Joined)
+                nursery.cancel_scope.cancel()
+            await newcomer.aclose()
+            with trio.fail_after(grace + 15):  # then the dropped matches end...
+                while await slot_rooms(server.port):
+                    await trio.sleep(0.5)
+            assert await attack_room_slots(server.port, 1) == ["joined"]  # ...and slots free up
+
+        await under_attack(server, attack)
+        assert server.log_text().count("nobody came back; closing it") >= limit
+    finally:
+        server.stop()
+        print(f"--- server log (the last 3000 characters):\n{server.log_text()[-3000:]}")
+        server.remove_log()
 
 
 # ---------------------------------------------------------------------------- seats

@@ -38,6 +38,7 @@ from protocol import (
     codec,
 )
 from protocol.messages import Struct
+from server.errors import SERVER_CODES
 
 DOC = Path(__file__).resolve().parents[2] / "docs" / "PROTOCOL.md"
 RECORDS: tuple[type[Struct], ...] = (protocol.RoomSummary, protocol.SeatInfo, protocol.ChatLine,
@@ -170,6 +171,9 @@ def test_every_error_code_is_documented(doc: str) -> None:
     assert len(codes) > 15
     for code in codes:
         table_row(rules, code)
+    server = section(doc, "### Server errors")
+    for code in SERVER_CODES:
+        table_row(server, code)
 
 
 def test_every_event_and_its_fields_are_documented(doc: str) -> None:
