@@ -569,12 +569,34 @@ async def attack_oversized(port: int, server: ServerProcess | None = None) -> No
 
 
 async def attack_huge_header(port: int, server: ServerProcess | None = None) -> None:
-    """A str header announcing 4 GiB, then 64 KiB of it: ``too_large`` once 64 KiB are in."""
+    """A str header announcing 4 GiB, then 64 KiB of it: ``too_large``."""
     wire = await Wire.open(port)
     try:
         await wire.hello()
         await wire.send_raw(b"\x81\xa4type\xdb\xff\xff\xff\xff" + b"x" * 70_000)
         await expect_fatal(wire, "too_large", server)
+    finally:
+        await wire.aclose()
+
+
+HUGE_HEADERS = (b"\x82\xa4type\xa4chat\xa4text\xdb\xff\xff\xff\xff",  # str32 of 4 GiB
+                b"\x82\xa4type\xa4chat\xa4text\xc6\x00\x01\x00\x00",  # bin32 of 64 KiB
+                b"\x81\xa4type\xda\xff\xff")  # str16 of 65535 bytes after a few
+
+
+async def attack_huge_header_alone(port: int, header: bytes, heartbeat: float,
+                                   server: ServerProcess | None = None) -> float:
+    """A header announcing more than a message may hold, and nothing after it: the fatal
+    ``too_large`` at once, long before the heartbeat would drop the connection. Returns the
+    seconds the answer took."""
+    wire = await Wire.open(port)
+    try:
+        await wire.hello()
+        began = trio.current_time()
+        await wire.send_raw(header)
+        with trio.fail_after(heartbeat / 2):
+            await expect_fatal(wire, "too_large", server)
+        return trio.current_time() - began
     finally:
         await wire.aclose()
 
@@ -649,6 +671,12 @@ WRONG_MESSAGES: tuple[tuple[Any, str], ...] = (
 )
 
 
+def expected_ref(value: Any) -> str | None:
+    """The ``ref`` of the error refusing ``value``: its type, when that is a short clean str."""
+    kind = value.get("type") if isinstance(value, dict) else None
+    return kind if isinstance(kind, str) and 0 < len(kind) <= 32 and not bad_text(kind) else None
+
+
 async def attack_wrong_messages(port: int, messages: Sequence[tuple[Any, str]] = WRONG_MESSAGES
                                 ) -> None:
     """Valid msgpack, wrong messages (wrong types, unknown types, missing and extra fields):
@@ -658,7 +686,8 @@ async def attack_wrong_messages(port: int, messages: Sequence[tuple[Any, str]] =
         await wire.hello()
         for value, code in messages:
             await wire.send(value)
-            await wire.error(code)
+            error = await wire.error(code)
+            assert error["ref"] == expected_ref(value), (value, error)  # what was refused
         await wire.usable()
         await wire.send({"type": "list_rooms"})
         await wire.expect("rooms")
@@ -699,7 +728,7 @@ async def attack_bad_hellos(port: int, handshake_timeout: float) -> None:
     try:
         for name in BAD_NAMES:
             await wire.send({"type": "hello", "version": 2, "name": name})
-            await wire.error("bad_field")
+            assert (await wire.error("bad_field"))["ref"] == "hello"
         with trio.fail_after(handshake_timeout + 5):
             log = await wire.until_closed()
     finally:
@@ -1077,6 +1106,9 @@ async def attack_seats(port: int, seed: int = 0) -> dict[str, int]:
              if other_hand[-1] not in hand else
              {"type": "action", "kind": "play", "card": not_held}, ("card_not_in_hand", "bad_color")),
             (on, {"type": "action", "kind": "play", "card": "X9"}, ("bad_field",)),
+            # a card held, written in lower case (cards are written in capitals, as colours are)
+            (on, {"type": "action", "kind": "play", "card": hand[0].lower(),
+                  "color": "R" if hand[0].startswith("W") else None}, ("bad_field",)),
             (on, {"type": "action", "kind": "play", "card": "R10"}, ("bad_field",)),
             (on, {"type": "action", "kind": "teleport"}, ("bad_field",)),
             (on, {"type": "action", "kind": "pass"}, ("cannot_pass",)),

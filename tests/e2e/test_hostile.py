@@ -19,6 +19,7 @@ import pytest
 import trio
 from attackkit import (
     BAD_VALUES,
+    HUGE_HEADERS,
     IDLE_SOCKET_WELCOMES,
     INVISIBLE_NAMES,
     INVISIBLE_TEXTS,
@@ -32,6 +33,7 @@ from attackkit import (
     attack_chat_flood,
     attack_flood,
     attack_huge_header,
+    attack_huge_header_alone,
     attack_idle_sockets,
     attack_never_reads,
     attack_oversized,
@@ -139,6 +141,16 @@ async def test_a_message_over_the_size_limit_is_fatal(server: ServerProcess) -> 
         await attack_huge_header(server.port, server)
 
     await under_attack(server, attack)
+
+
+async def test_a_header_announcing_over_64_kib_is_answered_at_once(server: ServerProcess) -> None:
+    took: list[float] = []
+
+    async def one(header: bytes, room: str) -> None:
+        took.append(await attack_huge_header_alone(server.port, header, HEARTBEAT, server))
+
+    await under_attack(server, *(partial(one, header) for header in HUGE_HEADERS))
+    assert len(took) == len(HUGE_HEADERS) and max(took) < HEARTBEAT / 2, took
 
 
 async def test_huge_and_deeply_nested_values(server: ServerProcess) -> None:
