@@ -42,6 +42,7 @@ from protocol import (
 )
 
 from . import errors, identity, tokens
+from .accept import serve_listener
 from .config import ServerConfig
 from .errors import Refused
 from .peer import Peer
@@ -121,8 +122,8 @@ class UnoServer:
                     self.reactor = Reactor()
                     nursery.start_soon(self.reactor.run)
                 self._restore_rooms()
-                if listeners:
-                    await nursery.start(trio.serve_listeners, self._handle_tcp, listeners)
+                for listener in listeners or ():
+                    nursery.start_soon(serve_listener, listener, self._handle_tcp, nursery)
                 task_status.started(self)
                 await trio.sleep_forever()
         finally:
@@ -187,11 +188,11 @@ class UnoServer:
                 kept.append(KeptRoom.from_record(room_id, record))
         return sorted(kept, key=lambda room: (len(room.id), room.id))
 
-    async def _handle_tcp(self, stream: trio.SocketStream) -> None:
+    async def _handle_tcp(self, stream: trio.abc.Stream) -> None:
         try:
-            host, port = stream.socket.getpeername()[:2]
+            host, port = stream.socket.getpeername()[:2]  # type: ignore[attr-defined]
             address = f"{host}:{port}"
-        except OSError:
+        except (AttributeError, OSError, ValueError):  # (not an IP socket)
             address = "?"
         await self.handle_stream(stream, address)
 

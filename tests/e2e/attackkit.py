@@ -70,14 +70,23 @@ MAX_MARKS = 4  # combining marks in a row on one character
 class ServerProcess:
     """``python -m server`` on 127.0.0.1 and a free port, its log in a temporary file."""
 
-    def __init__(self, *args: str, log_level: str = "info") -> None:
+    def __init__(self, *args: str, log_level: str = "info", max_files: int | None = None) -> None:
+        """``max_files``: the server's limit of open file descriptors (RLIMIT_NOFILE)."""
         self._log = tempfile.NamedTemporaryFile("w+", prefix="uno-server-", suffix=".log",  # noqa: SIM115
                                                 delete=False)
+
+        def limit_files() -> None:
+            import resource
+
+            if max_files is not None:
+                resource.setrlimit(resource.RLIMIT_NOFILE, (max_files, max_files))
+
         self.proc = subprocess.Popen(
             [sys.executable, "-m", "server", "--host", "127.0.0.1", "--port", "0", "--no-discovery",
              "--log-level", log_level, *args],
             cwd=ROOT, stdout=subprocess.PIPE, stderr=self._log, text=True,
             env={**os.environ, "PYTHONUNBUFFERED": "1"},
+            preexec_fn=limit_files if max_files is not None else None,
         )
         self._scanned = 0  # bytes of the log read by ``close_reason``
         # client port -> why the server closed its last connection (None: open). Ports are

@@ -265,6 +265,40 @@ async def test_more_connections_than_allowed_are_turned_away() -> None:
         server.remove_log()
 
 
+async def test_at_the_descriptor_limit_the_log_gets_a_warning_not_tracebacks() -> None:
+    # With every descriptor in use, accept fails; trio's own loop logged a traceback for each
+    # retry, ten a second. Held there for 4 s, the log gets one warning (one per 10 s).
+    server = ServerProcess("--handshake-timeout", "30", max_files=48)
+    wires: list[Wire] = []
+    try:
+        with trio.fail_after(BOUND):
+            for _ in range(60):  # more than the server can take
+                wires.append(await Wire.open(server.port))
+            with trio.fail_after(10):
+                while "cannot accept connections" not in server.log_text():
+                    await trio.sleep(0.1)
+            await trio.sleep(4)
+            log = server.log_text()
+            assert log.count("cannot accept connections: EMFILE") == 1, log[-3000:]
+            for wire in wires:
+                await wire.aclose()
+            wires.clear()
+            fresh = await Wire.open(server.port)  # descriptors free again: served at once
+            try:
+                with trio.fail_after(10):
+                    await fresh.hello("fresh")
+            finally:
+                await fresh.aclose()
+        assert server.alive()
+        no_tracebacks(server)
+    finally:
+        for wire in wires:
+            await wire.aclose()
+        server.stop()
+        print(f"--- server log (the last 3000 characters):\n{server.log_text()[-3000:]}")
+        server.remove_log()
+
+
 async def test_a_flood_from_one_connection_is_cut_off(server: ServerProcess) -> None:
     async def attack(room: str) -> None:
         await attack_flood(server.port, server=server)
