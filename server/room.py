@@ -397,9 +397,12 @@ class Room:
             return
         seat.away = False
         seat.timeouts = 0
+        waiting = self._hold_until is not None and trio.current_time() < self._hold_until
         if self.started:
             self._schedule(turn_changed=False)  # first: the view carries the deadline
         self._joined(session, "player", seat.id)
+        if waiting and self._hold_until is None:  # the last one back after a restart: the
+            self._send_views(exclude=session)  # clock runs from now; tell the others
 
     def _after_membership_change(self, session: Session) -> None:
         if self.host is session and (session.room is not self or session.peer is None):
@@ -573,9 +576,16 @@ class Room:
         session.peer.send(ViewMsg(view=codec.view_to_wire(view), deadline=self.deadline_remaining()))
 
     def deadline_remaining(self) -> float | None:
-        if self._deadline is None:
+        """Seconds left for the current turn; None when no clock runs (also while a restored
+        room waits for its people: how long that lasts is not known yet)."""
+        if self._deadline is None or (self._hold_until is not None and self._held()):
             return None
         return round(max(0.0, self._deadline - trio.current_time()), 3)
+
+    def _send_views(self, exclude: Session | None = None) -> None:
+        for session in list(self.members()):
+            if session is not exclude:
+                self.send_view(session)
 
     def _after_events(self, events: list[engine.Event], turn_changed: bool) -> None:
         """After a change: work out what is due next, then tell everybody (with the deadline of
@@ -650,9 +660,15 @@ class Room:
             self._wake.set()
 
     def _next_due(self) -> float:
-        due = [t for t in (self._deadline, self._bot_due, self._next_hand_at, self._abandoned_at)
-               if t is not None]
+        due = [t for t in (self._deadline, self._bot_due, self._next_hand_at, self._abandoned_at,
+                           self._hold_until) if t is not None]
         return min(due, default=math.inf)
+
+    def _held(self) -> bool:
+        """Whether a restored room still waits for its people (see ``restored``)."""
+        hold = self._hold_until
+        return (hold is not None and trio.current_time() < hold
+                and not all(seat.connected for seat in self.humans()))
 
     def _clock_start(self) -> float:
         """Now; or, while a restored room waits for its people (``restored``), the end of that
@@ -661,16 +677,18 @@ class Room:
         hold = self._hold_until
         if hold is None:
             return now
-        if now >= hold or all(seat.connected for seat in self.humans()):
+        if not self._held():
             self._hold_until = None
+            if now < hold:  # everybody is back early: the turn's clock starts now, not then
+                self._deadline = None
             return now
         return hold
 
     def restored(self, grace: float) -> None:
         """The room was just rebuilt from disk, with everybody disconnected. Nothing moves until
         every person is back or ``grace`` seconds have passed; then the current turn gets a
-        fresh, full turn timeout (a deadline set during the wait is kept when the wait ends
-        early, so the deadline people were shown stays true)."""
+        fresh, full turn timeout, and everybody at the table a ``view`` with that deadline.
+        While the room waits, views show no deadline: the clock does not run."""
         self._hold_until = trio.current_time() + grace
         if self.game is not None:
             self._schedule(turn_changed=True)
@@ -706,6 +724,10 @@ class Room:
             log.info("room %s: nobody came back; closing it", self.id)
             self.close()
             return
+        if self._hold_until is not None and now >= self._hold_until:  # the wait is over
+            self._hold_until = None
+            if self.game is not None:
+                self._send_views()  # with the deadline of the turn that starts now
         game = self.game
         if game is None:
             return
