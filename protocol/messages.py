@@ -495,7 +495,8 @@ class Queued(Message):
 @message("left", Sender.SERVER)
 @dataclass(frozen=True, slots=True)
 class Left(Message):
-    """You are back in the lobby. ``reason``: ``left``, ``room_closed``, ``replaced``."""
+    """You are back in the lobby. ``reason``: ``left`` or ``room_closed`` (a connection replaced
+    by a newer one gets ``bye`` ``replaced`` instead)."""
 
     reason: str = spec(Str(32, 1))
 
