@@ -66,8 +66,8 @@ def text_problem(text: str) -> str | None:
     """Why ``text`` (a name, a room name, a chat line, already NFC) may not be shown to others,
     or None: it must be clean (``is_clean_text``) and not look blank."""
     problem = _unclean(text)
-    if problem is None and not any(not ch.isspace() and unicodedata.category(ch)[0] != "M"
-                                   for ch in text):
+    if problem is None and (not text.strip() if text.isascii() else not any(
+            not ch.isspace() and unicodedata.category(ch)[0] != "M" for ch in text)):
         problem = "it looks blank"
     return problem
 
