@@ -260,6 +260,7 @@ EN: dict[str, str] = {
     "queued_line": "You are number {n} in line for a seat (j cancels).",
     "ev_took_seat": "{name} took over {bot}'s seat",
     "err_no_such_seat": "That seat cannot be taken",
+    "err_too_many_rooms": "Too many tables were opened from your address: wait for one to close",
 }
 
 ES: dict[str, str] = {
@@ -494,6 +495,7 @@ ES: dict[str, str] = {
     "queued_line": "Eres el número {n} en la cola por un asiento (j cancela).",
     "ev_took_seat": "{name} ocupa el asiento de {bot}",
     "err_no_such_seat": "Ese asiento no se puede ocupar",
+    "err_too_many_rooms": "Se abrieron demasiadas mesas desde tu dirección: espera a que cierre una",
 }
 
 TEXTS: Mapping[str, Mapping[str, str]] = {"en": EN, "es": ES}

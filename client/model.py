@@ -413,12 +413,7 @@ class Model(TableIntents):
                 self._hand_replaced()
         if message.view is not None:
             self._set_view(message.view, message.deadline)
-        said = set()
-        if self.view is not None:  # UNO said with a card shows in the view, not in an event
-            view = self.view
-            said = {s for s, n, u in zip(view.seats, view.hand_sizes, view.uno_said, strict=True)
-                    if n == 1 and u}
-        lines = narrate(events, self.name_of, said)
+        lines = narrate(events, self.name_of)
         if self.offer and not self.offer_shown and any(isinstance(e, HandStarted) for e in events):
             lines.append(self.offer)  # at the table too: the match kept from last time
             self.offer_shown = True

@@ -6,7 +6,7 @@ A change arrives as a list of events; ``narrate`` joins them into one line such 
 
 from __future__ import annotations
 
-from collections.abc import Callable, Collection, Iterable
+from collections.abc import Callable, Iterable
 
 from engine import events as ev
 
@@ -15,9 +15,9 @@ from .i18n import card_name, color_name, t
 Names = Callable[[str], str]
 
 
-def narrate(events: Iterable[ev.Event], name: Names, said_uno: Collection[str] = ()) -> list[str]:
-    """Log lines for one batch of events (usually one line; a hand's end adds its own).
-    ``said_uno``: seats that said UNO with the card they played (the view tells, not an event)."""
+def narrate(events: Iterable[ev.Event], name: Names) -> list[str]:
+    """Log lines for one batch of events (usually one line; a hand's end adds its own). UNO said
+    with a card comes as its own ``uno_called`` event, after the ``card_played``."""
     parts: list[str] = []
     lines: list[str] = []
     for event in events:
@@ -31,8 +31,6 @@ def narrate(events: Iterable[ev.Event], name: Names, said_uno: Collection[str] =
             lines.append(text)
         else:
             parts.append(text)
-            if isinstance(event, ev.CardPlayed) and event.seat in said_uno:
-                parts.append(t("ev_uno", name=name(event.seat)))
     if parts:
         lines.append(" — ".join(parts))
     return lines

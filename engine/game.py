@@ -885,7 +885,10 @@ class Game:
             events.append(CardPlayed(self.seats[index], card, color, True))
         self._color = color
         if len(hand) == 1:
-            said = self._uno_said[index] = self._uno_said[index] or action.uno
+            said = self._uno_said[index]
+            if action.uno and not said:  # UNO said with the card: told like a call_uno
+                said = self._uno_said[index] = True
+                events.append(UnoCalled(self.seats[index]))
             if not said:
                 self._uno_open = index
         else:

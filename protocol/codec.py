@@ -52,12 +52,14 @@ def _bad(name: str, why: str) -> ProtocolError:
 
 
 def card_from_wire(text: Any, name: str = "card") -> Card:
+    """The card written exactly as the protocol writes cards: capitals, no spaces (``R7``, not
+    ``r7``), as colours are (``Card.parse``, which people type into, is more lenient)."""
     if not isinstance(text, str) or len(text) > 3:
         raise _bad(name, "expected a card such as R7, B+2, W or W+4")
-    try:
-        return Card.parse(text)
-    except ValueError:
-        raise _bad(name, f"not a card: {text!r}") from None
+    card = _CARD_BY_TEXT.get(text)
+    if card is None:
+        raise _bad(name, f"not a card (cards are written in capitals, e.g. R7): {text!r}")
+    return card
 
 
 def color_from_wire(text: Any, name: str = "color") -> Color:
@@ -262,6 +264,7 @@ def _dataclass_from_wire(cls: type, value: Any, name: str, seat: str | None) -> 
 
 # Text of every card kind, looked up instead of formatted: views carry dozens of cards per seat.
 CARD_TEXT: dict[Card, str] = {card: str(card) for card in CARD_KINDS}
+_CARD_BY_TEXT: dict[str, Card] = {text: card for card, text in CARD_TEXT.items()}
 
 
 @functools.lru_cache(maxsize=64)

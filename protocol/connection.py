@@ -24,8 +24,11 @@ from .errors import (
     LocalProtocolError,
     ProtocolError,
 )
+from .fields import is_clean_text
+from .headers import HeaderWalk, TooLong
 from .messages import (
     MAX_MESSAGE_BYTES,
+    MAX_REF,
     PROTOCOL_VERSION,
     Bye,
     Error,
@@ -112,6 +115,8 @@ class Connection:
         self._inbox = bytearray()
         self._fed = 0  # bytes given to the unpacker so far
         self._message_start = 0  # unpacker offset where the next message begins
+        self._last_chunk = b""  # the bytes fed last, which end at offset ``_fed``
+        self._walk: HeaderWalk | None = None  # the headers of a message cut off so far
         self._failure: ProtocolError | None = None
         self._eof = False
         self.sent_seq = 0  # server: the last seq sent
@@ -147,11 +152,13 @@ class Connection:
             try:
                 obj = self._unpacker.unpack()
             except msgpack.OutOfData:
+                self._walk_cut_message()
                 if not self._feed():
                     return NEED_DATA
                 continue
             except Exception as exc:  # any decode failure: the stream is unusable from here on
                 raise self._fail(BAD_ENCODING, f"undecodable bytes ({type(exc).__name__})") from None
+            self._walk = None
             end = self._unpacker.tell()
             size, self._message_start = end - self._message_start, end
             if size > MAX_MESSAGE_BYTES:
@@ -173,7 +180,27 @@ class Connection:
             del self._inbox[:room]
         self._unpacker.feed(chunk)
         self._fed += len(chunk)
+        self._last_chunk = chunk
+        if self._walk is not None:
+            self._walk_feed(chunk)
         return True
+
+    def _walk_cut_message(self) -> None:
+        """The message begun at ``_message_start`` is cut off: follow its headers from now on, so
+        that one announcing more than a message may hold is refused at once, not after 64 KiB.
+        (It began in the last chunk: an earlier cut would have started the walk already.)"""
+        if self._walk is not None:
+            return
+        self._walk = HeaderWalk(MAX_MESSAGE_BYTES)
+        start = self._message_start - (self._fed - len(self._last_chunk))
+        self._walk_feed(self._last_chunk[max(0, start):])
+
+    def _walk_feed(self, data: bytes) -> None:
+        assert self._walk is not None
+        try:
+            self._walk.feed(data)
+        except TooLong as exc:
+            raise self._fail(TOO_LARGE, f"message over {MAX_MESSAGE_BYTES} bytes: {exc}") from None
 
     def _fail(self, code: str, text: str) -> ProtocolError:
         """A fatal error: the session is closed; only an ``error`` or ``bye`` may still be sent."""
@@ -182,6 +209,14 @@ class Connection:
         return self._failure
 
     def _accept(self, obj: Any) -> Message:
+        try:
+            return self._check(obj)
+        except ProtocolError as exc:
+            if exc.ref is None:
+                exc.ref = _type_of(obj)
+            raise
+
+    def _check(self, obj: Any) -> Message:
         seq = None
         if self._peer is Sender.SERVER and isinstance(obj, dict):
             seq = obj.get("seq")
@@ -265,8 +300,10 @@ class Connection:
         return data
 
     def error_for(self, exc: ProtocolError, ref: str | None = None) -> Error:
-        """The ``error`` message that answers ``exc`` (server side)."""
-        return Error(code=exc.code, message=exc.message[:300], ref=ref, fatal=exc.fatal)
+        """The ``error`` message that answers ``exc`` (server side); its ``ref`` is ``ref``, else
+        the refused message's type when it is known."""
+        return Error(code=exc.code, message=exc.message[:300],
+                     ref=ref if ref is not None else exc.ref, fatal=exc.fatal)
 
     # ------------------------------------------------------------------ state
 
@@ -286,6 +323,17 @@ class Connection:
         if state is not self.state:
             self._view = None  # a view belongs to one stay at one table
         self.state = state
+
+
+def _type_of(obj: Any) -> str | None:
+    """The ``type`` a decoded message claims, when it can be named back safely in ``ref``: a
+    str of at most MAX_REF characters with no control characters."""
+    if not isinstance(obj, dict):
+        return None
+    name = obj.get("type")
+    if isinstance(name, str) and 0 < len(name) <= MAX_REF and is_clean_text(name):
+        return name
+    return None
 
 
 _ABSENT: Final = object()

@@ -8,14 +8,17 @@ class ProtocolError(Exception):
 
     ``fatal`` errors (undecodable bytes, an oversized message) end the connection: after one, the
     byte stream can no longer be trusted to be in step. Any other error refuses one message and
-    leaves the connection usable.
+    leaves the connection usable. ``ref`` is the type of the refused message, when it is known
+    (the connection fills it in), for the ``ref`` of the ``error`` that answers it.
     """
 
-    def __init__(self, code: str, message: str, *, fatal: bool = False) -> None:
+    def __init__(self, code: str, message: str, *, fatal: bool = False,
+                 ref: str | None = None) -> None:
         super().__init__(message)
         self.code = code
         self.message = message
         self.fatal = fatal
+        self.ref = ref
 
     def __repr__(self) -> str:
         return f"ProtocolError({self.code!r}, {self.message!r}, fatal={self.fatal})"

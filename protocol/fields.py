@@ -13,24 +13,84 @@ from typing import Any
 
 from .errors import BAD_FIELD, ProtocolError
 
-# Characters that change how text is laid out or shown: never allowed in names or chat.
+# Characters that change how text is laid out or shown: never allowed in names or chat. (They
+# are format characters, Cf, like the other invisible ones below; kept by name for the docs.)
 _BIDI_CONTROLS = frozenset("\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
+# Control (Cc), surrogate, private-use and unassigned code points; format characters (Cf: zero-width
+# spaces and joiners, direction controls, tag characters, the byte order mark); and the line and
+# paragraph separators (Zl, Zp, U+2028 and U+2029).
+_BAD_CATEGORIES = frozenset({"Cc", "Cs", "Co", "Cn", "Cf", "Zl", "Zp"})
+# Letters and symbols that show as nothing: the Hangul fillers and the blank Braille pattern.
+_INVISIBLE = frozenset("\u115f\u1160\u3164\uffa0\u2800")
+# Combining marks (M*) allowed in a row on one character: enough for any script's accents and
+# vowel signs, too few to pile marks across the lines above and below ("Zalgo" text).
+MAX_COMBINING = 4
+
+
+def _bad_char(ch: str, allow_newline: bool = False) -> bool:
+    if ch in _INVISIBLE:
+        return True
+    return unicodedata.category(ch) in _BAD_CATEGORIES and not (allow_newline and ch == "\n")
 
 
 def is_clean_text(text: str, *, allow_newline: bool = False) -> bool:
-    """Whether ``text`` holds no control characters, escape sequences or direction overrides."""
+    """Whether ``text`` shows as what it is: no control, format or invisible characters (so no
+    escape sequences, direction overrides or zero-width characters), no line separators, and at
+    most MAX_COMBINING combining marks on a character (none at the start). ``text_problem`` also
+    refuses text that looks blank."""
+    return _unclean(text, allow_newline) is None
+
+
+def _unclean(text: str, allow_newline: bool = False) -> str | None:
+    if text.isascii():  # the usual case: printable ASCII is clean
+        if text.isprintable() or all(ch.isprintable() or (allow_newline and ch == "\n")
+                                     for ch in text):
+            return None
+        return "control characters"
+    marks = 0
     for ch in text:
-        if ch in _BIDI_CONTROLS:
-            return False
-        category = unicodedata.category(ch)
-        if category in ("Cc", "Cs", "Co", "Cn") and not (allow_newline and ch == "\n"):
-            return False
-    return True
+        if _bad_char(ch, allow_newline):
+            return f"the character U+{ord(ch):04X}"
+        if unicodedata.category(ch)[0] == "M":
+            marks += 1
+            if marks > MAX_COMBINING:
+                return f"more than {MAX_COMBINING} combining marks on one character"
+        else:
+            marks = 0
+    if unicodedata.category(text[0])[0] == "M":
+        return "a combining mark first"
+    return None
+
+
+def text_problem(text: str) -> str | None:
+    """Why ``text`` (a name, a room name, a chat line, already NFC) may not be shown to others,
+    or None: it must be clean (``is_clean_text``) and not look blank."""
+    problem = _unclean(text)
+    if problem is None and (not text.strip() if text.isascii() else not any(
+            not ch.isspace() and unicodedata.category(ch)[0] != "M" for ch in text)):
+        problem = "it looks blank"
+    return problem
 
 
 def clean_text(text: str) -> str:
-    """``text`` with every control, escape or direction-override character dropped."""
-    return "".join(ch for ch in text if is_clean_text(ch))
+    """``text`` in NFC with every control, format, invisible or line-separating character
+    dropped, and runs of combining marks cut to MAX_COMBINING (for showing what others sent)."""
+    text = unicodedata.normalize("NFC", text)
+    if text.isascii() and text.isprintable():
+        return text
+    out: list[str] = []
+    marks = 0
+    for ch in text:
+        if _bad_char(ch):
+            continue
+        if unicodedata.category(ch)[0] == "M":
+            marks += 1
+            if marks > MAX_COMBINING or not out:
+                continue
+        else:
+            marks = 0
+        out.append(ch)
+    return "".join(out)
 
 
 class Spec:
@@ -58,7 +118,7 @@ class Str(Spec):
         else:
             self.doc = f"str, {min_len}–{max_len} characters"
             if text:
-                self.doc += ", no control characters"
+                self.doc += ", shown text (see Limits)"
 
     def check(self, name: str, value: Any) -> Any:
         if not isinstance(value, str):
@@ -67,10 +127,12 @@ class Str(Spec):
             if value not in self.choices:
                 raise self.fail(name, f"expected one of {', '.join(self.choices)}")
             return value
+        if self.text and not value.isascii():
+            value = unicodedata.normalize("NFC", value)  # one form per text: é is one character
         if not self.min_len <= len(value) <= self.max_len:
             raise self.fail(name, f"length must be {self.min_len}..{self.max_len}")
-        if self.text and not is_clean_text(value):
-            raise self.fail(name, "control characters are not allowed")
+        if self.text and (problem := text_problem(value)) is not None:
+            raise self.fail(name, f"not allowed: {problem}")
         return value
 
 

@@ -27,6 +27,7 @@ MAX_TOKEN = 64
 HISTORY_BATCHES = 60  # changes at the table a ``history`` message may hold
 HISTORY_CHAT = 40  # chat lines a ``history`` message may hold
 MAX_SERVER_ID = 32  # welcome.server_id (a server makes 32 hex digits)
+MAX_REF = 32  # an error's ``ref``: a message type
 LANGUAGES = ("en", "es")
 PRESET_NAMES = ("official", "house")
 BOT_LEVELS = ("easy", "normal")
@@ -453,7 +454,7 @@ class Error(Message):
 
     code: str = spec(Str(32, 1))
     message: str = spec(Str(300))
-    ref: str | None = spec(Optional(Str(32)), None)
+    ref: str | None = spec(Optional(Str(MAX_REF)), None)
     fatal: bool = spec(Bool(), False)
 
 
@@ -494,7 +495,8 @@ class Queued(Message):
 @message("left", Sender.SERVER)
 @dataclass(frozen=True, slots=True)
 class Left(Message):
-    """You are back in the lobby. ``reason``: ``left``, ``room_closed``, ``replaced``."""
+    """You are back in the lobby. ``reason``: ``left`` or ``room_closed`` (a connection replaced
+    by a newer one gets ``bye`` ``replaced`` instead)."""
 
     reason: str = spec(Str(32, 1))
 

@@ -42,6 +42,7 @@ from protocol import (
 )
 
 from . import errors, identity, tokens
+from .accept import serve_listener
 from .config import ServerConfig
 from .errors import Refused
 from .peer import Peer
@@ -121,8 +122,8 @@ class UnoServer:
                     self.reactor = Reactor()
                     nursery.start_soon(self.reactor.run)
                 self._restore_rooms()
-                if listeners:
-                    await nursery.start(trio.serve_listeners, self._handle_tcp, listeners)
+                for listener in listeners or ():
+                    nursery.start_soon(serve_listener, listener, self._handle_tcp, nursery)
                 task_status.started(self)
                 await trio.sleep_forever()
         finally:
@@ -187,11 +188,11 @@ class UnoServer:
                 kept.append(KeptRoom.from_record(room_id, record))
         return sorted(kept, key=lambda room: (len(room.id), room.id))
 
-    async def _handle_tcp(self, stream: trio.SocketStream) -> None:
+    async def _handle_tcp(self, stream: trio.abc.Stream) -> None:
         try:
-            host, port = stream.socket.getpeername()[:2]
+            host, port = stream.socket.getpeername()[:2]  # type: ignore[attr-defined]
             address = f"{host}:{port}"
-        except OSError:
+        except (AttributeError, OSError, ValueError):  # (not an IP socket)
             address = "?"
         await self.handle_stream(stream, address)
 
@@ -320,6 +321,12 @@ class UnoServer:
     def _create_room(self, peer: Peer, session: Session, message: CreateRoom) -> None:
         if len(self.rooms) >= self.config.max_rooms:
             raise Refused(errors.SERVER_FULL, "no more rooms can be opened on this server")
+        origin = peer.host
+        limit = self.config.max_rooms_per_address
+        if sum(1 for room in self.rooms.values() if room.origin == origin) >= limit:
+            # (one client must not take every room; people behind one address share the limit)
+            raise Refused(errors.TOO_MANY_ROOMS,
+                          f"{limit} rooms opened from your address are still open")
         if message.bots >= message.seats:
             raise Refused(errors.ROOM_FULL, "leave at least one seat for yourself")
         settings = RoomSettings(
@@ -329,6 +336,7 @@ class UnoServer:
             bot_level=message.bot_level, late_join=message.late_join,
         )
         room = Room(self, str(next(self._room_numbers)), settings)  # checks the rules
+        room.origin = origin
         self.rooms[room.id] = room
         assert self._nursery is not None
         self._nursery.start_soon(room.run)

@@ -28,3 +28,5 @@ class ServerConfig:
     restore_rooms: bool | tuple[str, ...] = True
     restore_grace: float = 10.0  # after a restart, bots and turn clocks wait this long for people
     abandoned_room_grace: float = 60.0  # no match on and everybody dropped: the room closes then
+    abandoned_match_grace: float = 300.0  # a match on and every person dropped: it ends then
+    max_rooms_per_address: int = 50  # rooms open at once created from one client address

@@ -14,10 +14,12 @@ NOT_ENOUGH_PLAYERS = "not_enough_players"
 BAD_RULES = "bad_rules"
 NO_SUCH_SEAT = "no_such_seat"
 SERVER_FULL = "server_full"
+TOO_MANY_ROOMS = "too_many_rooms"  # this address has opened as many rooms as it may at once
 INTERNAL = "internal_error"  # a bug on the server's side; the request had no effect
 
 SERVER_CODES = (RATE_LIMITED, NO_SUCH_ROOM, ROOM_FULL, WRONG_PASSWORD, NOT_HOST, ALREADY_STARTED,
-                NOT_STARTED, NOT_ENOUGH_PLAYERS, BAD_RULES, NO_SUCH_SEAT, SERVER_FULL, INTERNAL)
+                NOT_STARTED, NOT_ENOUGH_PLAYERS, BAD_RULES, NO_SUCH_SEAT, SERVER_FULL, TOO_MANY_ROOMS,
+                INTERNAL)
 
 
 class Refused(Exception):

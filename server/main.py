@@ -17,6 +17,7 @@ from .persist import StoreError
 
 log = logging.getLogger("uno.server")
 DEFAULT_PORT = 7777
+DEFAULTS = ServerConfig()
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -40,6 +41,14 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="messages waiting for a client that does not read before it is dropped")
     parser.add_argument("--max-connections", type=int, default=5000,
                         help="connections served at once; more are turned away (bye server_full)")
+    parser.add_argument("--max-rooms-per-address", type=int,
+                        default=DEFAULTS.max_rooms_per_address, metavar="N",
+                        help="rooms open at once that clients from one address may have created "
+                             "(default %(default)s; people behind one NAT share it)")
+    parser.add_argument("--abandoned-match-grace", type=float,
+                        default=DEFAULTS.abandoned_match_grace, metavar="SECONDS",
+                        help="a match whose people have all dropped ends after this long "
+                             "(default %(default)s)")
 
 
 def config_from(args: argparse.Namespace) -> ServerConfig:
@@ -47,7 +56,9 @@ def config_from(args: argparse.Namespace) -> ServerConfig:
                           next_hand_delay=args.next_hand_delay,
                           handshake_timeout=args.handshake_timeout,
                           outgoing_queue=max(1, args.outgoing_queue),
-                          max_connections=max(1, args.max_connections))
+                          max_connections=max(1, args.max_connections),
+                          max_rooms_per_address=max(1, args.max_rooms_per_address),
+                          abandoned_match_grace=max(0.0, args.abandoned_match_grace))
     return replace(config, ping_interval=min(config.ping_interval, config.heartbeat_timeout / 3),
                    state_dir=args.state_dir)
 

@@ -51,6 +51,7 @@ class Peer:
         self.config = server.config
         self.stream = stream
         self.address = address
+        self.host = address.rsplit(":", 1)[0]  # the client's address without its port
         self.conn = Connection(Role.SERVER)
         self.session: Session | None = None
         self.closed = False

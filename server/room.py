@@ -123,7 +123,8 @@ class Room:
         self._version = 0  # counts applied changes
         self._bots_checked = -1  # the version at which off-turn bots last had their say
         self._hold_until: float | None = None  # after a restart: clocks wait for people to return
-        self._abandoned_at: float | None = None  # no match on, and everybody dropped: close then
+        self._abandoned_at: float | None = None  # everybody dropped: close then
+        self.origin: str | None = None  # the address of the client that created it, if one did
         # What newcomers and returners are shown of the recent past (``history``): the last
         # changes at the table (unredacted: each reader gets them redacted) and the last chat.
         self._recent_events: deque[list[engine.Event]] = deque(maxlen=HISTORY_BATCHES)
@@ -396,9 +397,12 @@ class Room:
             return
         seat.away = False
         seat.timeouts = 0
+        waiting = self._hold_until is not None and trio.current_time() < self._hold_until
         if self.started:
             self._schedule(turn_changed=False)  # first: the view carries the deadline
         self._joined(session, "player", seat.id)
+        if waiting and self._hold_until is None:  # the last one back after a restart: the
+            self._send_views(exclude=session)  # clock runs from now; tell the others
 
     def _after_membership_change(self, session: Session) -> None:
         if self.host is session and (session.room is not self or session.peer is None):
@@ -410,15 +414,18 @@ class Room:
         self._watch_abandonment()
 
     def _watch_abandonment(self) -> None:
-        """With no match on, a room whose people have all dropped closes after
-        ``abandoned_room_grace`` unless one comes back or someone joins: rooms of connections that
-        never return must not fill the server (its rooms are limited)."""
-        abandoned = (not self.started and not self.spectators and bool(self.humans())
+        """A room whose people have all dropped closes unless one comes back or someone joins:
+        after ``abandoned_room_grace`` with no match on, after ``abandoned_match_grace`` during
+        one (its seats wait that long). Rooms of connections that never return must not fill
+        the server (its rooms are limited), not even with a match of bots and a long clock."""
+        abandoned = (not self.spectators and bool(self.humans())
                      and not any(seat.connected for seat in self.humans()))
         if not abandoned:
             self._abandoned_at = None
         elif self._abandoned_at is None:
-            self._abandoned_at = trio.current_time() + self.config.abandoned_room_grace
+            config = self.config
+            grace = config.abandoned_match_grace if self.started else config.abandoned_room_grace
+            self._abandoned_at = trio.current_time() + grace
             self._wake_if_sooner()
 
     def _pick_new_host(self, exclude: Session) -> None:
@@ -482,7 +489,6 @@ class Room:
         rng = random.SystemRandom() if seed is None else random.Random(f"{seed}/{self.id}")
         self.game = Game([s.id for s in self.seats], self.rules, rng)
         log.info("room %s: match starts with %d seats", self.id, len(self.seats))
-        self._abandoned_at = None
         self._schedule(turn_changed=True)  # first: the views carry the first turn's deadline
         self.broadcast_room()
         self._publish(self.game.deal_events, with_view=False)  # the deal, for the log...
@@ -571,11 +577,17 @@ class Room:
 
     def deadline_remaining(self) -> float | None:
         """Seconds left for the current turn; between hands, until the next deal (a countdown
-        for the scores on screen)."""
+        for the scores on screen). None when no clock runs (also while a restored room waits for
+        its people: how long that lasts is not known yet)."""
         due = self._deadline if self._deadline is not None else self._next_hand_at
-        if due is None:
+        if due is None or (self._hold_until is not None and self._held()):
             return None
         return round(max(0.0, due - trio.current_time()), 3)
+
+    def _send_views(self, exclude: Session | None = None) -> None:
+        for session in list(self.members()):
+            if session is not exclude:
+                self.send_view(session)
 
     def _after_events(self, events: list[engine.Event], turn_changed: bool) -> None:
         """After a change: work out what is due next, then tell everybody (with the deadline of
@@ -650,9 +662,15 @@ class Room:
             self._wake.set()
 
     def _next_due(self) -> float:
-        due = [t for t in (self._deadline, self._bot_due, self._next_hand_at, self._abandoned_at)
-               if t is not None]
+        due = [t for t in (self._deadline, self._bot_due, self._next_hand_at, self._abandoned_at,
+                           self._hold_until) if t is not None]
         return min(due, default=math.inf)
+
+    def _held(self) -> bool:
+        """Whether a restored room still waits for its people (see ``restored``)."""
+        hold = self._hold_until
+        return (hold is not None and trio.current_time() < hold
+                and not all(seat.connected for seat in self.humans()))
 
     def _clock_start(self) -> float:
         """Now; or, while a restored room waits for its people (``restored``), the end of that
@@ -661,16 +679,18 @@ class Room:
         hold = self._hold_until
         if hold is None:
             return now
-        if now >= hold or all(seat.connected for seat in self.humans()):
+        if not self._held():
             self._hold_until = None
+            if now < hold:  # everybody is back early: the turn's clock starts now, not then
+                self._deadline = None
             return now
         return hold
 
     def restored(self, grace: float) -> None:
         """The room was just rebuilt from disk, with everybody disconnected. Nothing moves until
         every person is back or ``grace`` seconds have passed; then the current turn gets a
-        fresh, full turn timeout (a deadline set during the wait is kept when the wait ends
-        early, so the deadline people were shown stays true)."""
+        fresh, full turn timeout, and everybody at the table a ``view`` with that deadline.
+        While the room waits, views show no deadline: the clock does not run."""
         self._hold_until = trio.current_time() + grace
         if self.game is not None:
             self._schedule(turn_changed=True)
@@ -706,6 +726,10 @@ class Room:
             log.info("room %s: nobody came back; closing it", self.id)
             self.close()
             return
+        if self._hold_until is not None and now >= self._hold_until:  # the wait is over
+            self._hold_until = None
+            if self.game is not None:
+                self._send_views()  # with the deadline of the turn that starts now
         game = self.game
         if game is None:
             return

@@ -73,9 +73,12 @@ def test_the_log_tells_what_happened_in_words() -> None:
                        ev.Drew("3", 2, None, "draw_two"), ev.Skipped("3"),
                        view=make_view()))
     assert model.log[-1] == "Luis played Red Draw Two — Bot 3 drew 2 — Bot 3 lost the turn"
-    model.apply(events(ev.CardPlayed(ME, Card.parse("W"), Color.BLUE),
+    model.apply(events(ev.CardPlayed(ME, Card.parse("W"), Color.BLUE), ev.UnoCalled(ME),
                        view=make_view("R7", uno_said=(False, False, False, True))))
-    assert model.log[-1] == "Ana played Wild → blue — Ana: UNO!"
+    assert model.log[-1] == "Ana played Wild → blue — Ana: UNO!"  # (said once)
+    model.apply(events(ev.CardPlayed("2", Card.parse("R7"), Color.RED),  # said before: not again
+                       view=make_view("R7", hand_sizes=(5, 1, 5, 1), uno_said=(False, True, False, True))))
+    assert model.log[-1] == "Luis played Red 7"
     model.apply(events(ev.Drew(ME, 1, (Card.parse("G5"),), "draw"), view=make_view()))
     assert model.log[-1] == "Ana drew Green 5"
 

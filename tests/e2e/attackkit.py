@@ -58,8 +58,10 @@ CONNECTION_LINE = re.compile(r"connection from 127\.0\.0\.1:(\d+)(?: closed \(.*
                              re.MULTILINE)
 MOVES = {"card_played", "drew", "passed", "color_chosen", "challenged", "uno_called", "caught"}
 # Unicode categories and code points that must never reach a terminal (docs/PROTOCOL.md, Limits).
-BAD_CATEGORIES = {"Cc", "Cs", "Co", "Cn"}
+BAD_CATEGORIES = {"Cc", "Cs", "Co", "Cn", "Cf", "Zl", "Zp"}
 DIRECTION_CONTROLS = {0x061C, 0x200E, 0x200F, *range(0x202A, 0x202F), *range(0x2066, 0x206A)}
+INVISIBLE = {0x115F, 0x1160, 0x3164, 0xFFA0, 0x2800}  # letters and symbols that show as nothing
+MAX_MARKS = 4  # combining marks in a row on one character
 
 
 # ---------------------------------------------------------------------------- the server
@@ -68,14 +70,23 @@ DIRECTION_CONTROLS = {0x061C, 0x200E, 0x200F, *range(0x202A, 0x202F), *range(0x2
 class ServerProcess:
     """``python -m server`` on 127.0.0.1 and a free port, its log in a temporary file."""
 
-    def __init__(self, *args: str, log_level: str = "info") -> None:
+    def __init__(self, *args: str, log_level: str = "info", max_files: int | None = None) -> None:
+        """``max_files``: the server's limit of open file descriptors (RLIMIT_NOFILE)."""
         self._log = tempfile.NamedTemporaryFile("w+", prefix="uno-server-", suffix=".log",  # noqa: SIM115
                                                 delete=False)
+
+        def limit_files() -> None:
+            import resource
+
+            if max_files is not None:
+                resource.setrlimit(resource.RLIMIT_NOFILE, (max_files, max_files))
+
         self.proc = subprocess.Popen(
             [sys.executable, "-m", "server", "--host", "127.0.0.1", "--port", "0", "--no-discovery",
              "--log-level", log_level, *args],
             cwd=ROOT, stdout=subprocess.PIPE, stderr=self._log, text=True,
             env={**os.environ, "PYTHONUNBUFFERED": "1"},
+            preexec_fn=limit_files if max_files is not None else None,
         )
         self._scanned = 0  # bytes of the log read by ``close_reason``
         # client port -> why the server closed its last connection (None: open). Ports are
@@ -155,11 +166,15 @@ class Wire:
         self.auto_pong = False
 
     @classmethod
-    async def open(cls, port: int, host: str = "127.0.0.1", rcvbuf: int | None = None) -> Wire:
+    async def open(cls, port: int, host: str = "127.0.0.1", rcvbuf: int | None = None,
+                   source: str | None = None) -> Wire:
+        """``source``: connect from this address (another 127.x.y.z: a client elsewhere)."""
         sock = trio.socket.socket(trio.socket.AF_INET, trio.socket.SOCK_STREAM)
         if rcvbuf is not None:  # before connecting, so the window stays small
             sock.setsockopt(trio.socket.SOL_SOCKET, trio.socket.SO_RCVBUF, rcvbuf)
         try:
+            if source is not None:
+                await sock.bind((source, 0))
             await sock.connect((host, port))
         except BaseException:
             sock.close()
@@ -199,6 +214,14 @@ class Wire:
             message = await self.recv()
             assert message is not None, f"the server hung up waiting for {kind}; got {self.log}"
             if message.get("type") == kind and (where is None or where(message)):
+                return message
+
+    async def expect_one_of(self, *kinds: str) -> dict[str, Any]:
+        """Read until a message of one of ``kinds``; fail at EOF."""
+        while True:
+            message = await self.recv()
+            assert message is not None, f"the server hung up waiting for {kinds}; got {self.log}"
+            if message.get("type") in kinds:
                 return message
 
     async def error(self, code: str, fatal: bool = False) -> dict[str, Any]:
@@ -325,8 +348,16 @@ class Player:
 
 
 def bad_text(text: str) -> list[str]:
-    """The characters of ``text`` that must never reach another player's terminal."""
-    return [c for c in text if unicodedata.category(c) in BAD_CATEGORIES or ord(c) in DIRECTION_CONTROLS]
+    """The characters of ``text`` that must never reach another player's terminal (and marks
+    piled on one character past the limit)."""
+    bad = [c for c in text if unicodedata.category(c) in BAD_CATEGORIES
+           or ord(c) in DIRECTION_CONTROLS or ord(c) in INVISIBLE]
+    marks = 0
+    for c in unicodedata.normalize("NFC", text):
+        marks = marks + 1 if unicodedata.category(c).startswith("M") else 0
+        if marks > MAX_MARKS:
+            bad.append(c)
+    return bad
 
 
 def strings_in(value: Any) -> list[str]:
@@ -547,12 +578,34 @@ async def attack_oversized(port: int, server: ServerProcess | None = None) -> No
 
 
 async def attack_huge_header(port: int, server: ServerProcess | None = None) -> None:
-    """A str header announcing 4 GiB, then 64 KiB of it: ``too_large`` once 64 KiB are in."""
+    """A str header announcing 4 GiB, then 64 KiB of it: ``too_large``."""
     wire = await Wire.open(port)
     try:
         await wire.hello()
         await wire.send_raw(b"\x81\xa4type\xdb\xff\xff\xff\xff" + b"x" * 70_000)
         await expect_fatal(wire, "too_large", server)
+    finally:
+        await wire.aclose()
+
+
+HUGE_HEADERS = (b"\x82\xa4type\xa4chat\xa4text\xdb\xff\xff\xff\xff",  # str32 of 4 GiB
+                b"\x82\xa4type\xa4chat\xa4text\xc6\x00\x01\x00\x00",  # bin32 of 64 KiB
+                b"\x81\xa4type\xda\xff\xff")  # str16 of 65535 bytes after a few
+
+
+async def attack_huge_header_alone(port: int, header: bytes, heartbeat: float,
+                                   server: ServerProcess | None = None) -> float:
+    """A header announcing more than a message may hold, and nothing after it: the fatal
+    ``too_large`` at once, long before the heartbeat would drop the connection. Returns the
+    seconds the answer took."""
+    wire = await Wire.open(port)
+    try:
+        await wire.hello()
+        began = trio.current_time()
+        await wire.send_raw(header)
+        with trio.fail_after(heartbeat / 2):
+            await expect_fatal(wire, "too_large", server)
+        return trio.current_time() - began
     finally:
         await wire.aclose()
 
@@ -627,6 +680,12 @@ WRONG_MESSAGES: tuple[tuple[Any, str], ...] = (
 )
 
 
+def expected_ref(value: Any) -> str | None:
+    """The ``ref`` of the error refusing ``value``: its type, when that is a short clean str."""
+    kind = value.get("type") if isinstance(value, dict) else None
+    return kind if isinstance(kind, str) and 0 < len(kind) <= 32 and not bad_text(kind) else None
+
+
 async def attack_wrong_messages(port: int, messages: Sequence[tuple[Any, str]] = WRONG_MESSAGES
                                 ) -> None:
     """Valid msgpack, wrong messages (wrong types, unknown types, missing and extra fields):
@@ -636,7 +695,8 @@ async def attack_wrong_messages(port: int, messages: Sequence[tuple[Any, str]] =
         await wire.hello()
         for value, code in messages:
             await wire.send(value)
-            await wire.error(code)
+            error = await wire.error(code)
+            assert error["ref"] == expected_ref(value), (value, error)  # what was refused
         await wire.usable()
         await wire.send({"type": "list_rooms"})
         await wire.expect("rooms")
@@ -677,7 +737,7 @@ async def attack_bad_hellos(port: int, handshake_timeout: float) -> None:
     try:
         for name in BAD_NAMES:
             await wire.send({"type": "hello", "version": 2, "name": name})
-            await wire.error("bad_field")
+            assert (await wire.error("bad_field"))["ref"] == "hello"
         with trio.fail_after(handshake_timeout + 5):
             log = await wire.until_closed()
     finally:
@@ -846,6 +906,47 @@ async def attack_server_full(port: int, max_connections: int) -> None:
             await wire.aclose()
 
 
+ROOM_SLOT_SOURCE = "127.0.0.66"  # the address the room-slot attacker connects from
+
+
+async def attack_room_slots(port: int, attempts: int, source: str = ROOM_SLOT_SOURCE
+                            ) -> list[str]:
+    """Over fresh connections from ``source``: open a room with one bot and an hour's turn
+    clock, start the match, drop; ``attempts`` times. Past the rooms one address may have open,
+    each ``create_room`` gets ``too_many_rooms`` (``ref`` ``create_room``, not fatal). Returns
+    each attempt's answer (``joined`` or the error's code), in order."""
+    answers = []
+    for n in range(attempts):
+        wire = await Wire.open(port, source=source)
+        try:
+            await wire.hello(f"slot{n}")
+            await wire.send({"type": "create_room", "name": f"slot {n}", "seats": 2, "bots": 1,
+                             "turn_timeout": 3600, "bot_delay": 0})
+            answer = await wire.expect_one_of("joined", "error")
+            if answer["type"] == "error":
+                assert answer["ref"] == "create_room" and not answer["fatal"], answer
+                answers.append(answer["code"])
+                continue
+            await wire.send({"type": "start"})
+            await wire.expect("view")
+            answers.append("joined")
+        finally:
+            await wire.aclose()
+    return answers
+
+
+async def slot_rooms(port: int) -> list[str]:
+    """The names of the room-slot attacker's rooms still open."""
+    wire = await Wire.open(port)
+    try:
+        await wire.hello("counter")
+        await wire.send({"type": "list_rooms"})
+        rooms = (await wire.expect("rooms"))["rooms"]
+    finally:
+        await wire.aclose()
+    return [r["name"] for r in rooms if r["name"].startswith("slot ")]
+
+
 # ---------------------------------------------------------------------------- attacks: seats
 
 
@@ -874,6 +975,29 @@ BAD_TEXTS = (
     "\U0010ffff",  # a noncharacter (Cn)
     "z" * 201,  # overlong
     "",
+)
+# Text that holds nothing a terminal acts on, but does not show as what it is.
+INVISIBLE_NAMES = (
+    "ann\u200b",  # a zero-width space: "ann" again
+    "a\u200db",  # a zero-width joiner
+    "\u2060ann",  # a word joiner
+    "tag\U000e0061\U000e007f",  # tag characters
+    "\u3164",  # the Hangul filler: a name that looks blank
+    "\u115f\u1160",
+    "\u2800",  # the blank Braille pattern
+    "   ",
+    "x" + "\u0301" * 23,  # marks piled over the lines around
+    "\u0308ann",  # a mark with nothing under it
+)
+INVISIBLE_TEXTS = (
+    "one\u2028two",  # a line separator
+    "one\u2029two",  # a paragraph separator
+    "hi\u200bthere",
+    "\ufeffbom",
+    "\u3164\u3164",
+    " ",
+    "Z" + "\u0336\u0337\u0338\u0334\u0335" * 30,  # 150 combining marks
+    "tags\U000e0041\U000e0042",
 )
 
 
@@ -991,6 +1115,9 @@ async def attack_seats(port: int, seed: int = 0) -> dict[str, int]:
              if other_hand[-1] not in hand else
              {"type": "action", "kind": "play", "card": not_held}, ("card_not_in_hand", "bad_color")),
             (on, {"type": "action", "kind": "play", "card": "X9"}, ("bad_field",)),
+            # a card held, written in lower case (cards are written in capitals, as colours are)
+            (on, {"type": "action", "kind": "play", "card": hand[0].lower(),
+                  "color": "R" if hand[0].startswith("W") else None}, ("bad_field",)),
             (on, {"type": "action", "kind": "play", "card": "R10"}, ("bad_field",)),
             (on, {"type": "action", "kind": "teleport"}, ("bad_field",)),
             (on, {"type": "action", "kind": "pass"}, ("cannot_pass",)),
@@ -1053,10 +1180,12 @@ async def attack_seats(port: int, seed: int = 0) -> dict[str, int]:
     return dict(codes)
 
 
-async def attack_text(port: int, tag: str = "") -> int:
+async def attack_text(port: int, tag: str = "", names: Sequence[str] = BAD_NAMES,
+                      texts: Sequence[str] = BAD_TEXTS) -> int:
     """Names, chat and room names with escape sequences, control characters, direction
-    overrides and overlong text are refused with ``bad_field``: none of it reaches anyone; a
-    later clean line does. Returns how many were refused."""
+    overrides and overlong text (or any other ``names`` and ``texts``) are refused with
+    ``bad_field``: none of it reaches anyone; a later clean line does. Returns how many were
+    refused."""
     refusals = 0
     async with trio.open_nursery() as nursery:
         listener = await Player.connect(nursery, port, f"listener{tag}")
@@ -1065,22 +1194,22 @@ async def attack_text(port: int, tag: str = "") -> int:
         joined = await listener.request(CreateRoom(name=f"chat{tag}", seats=3, bots=1), Joined)
         speaker = await Wire.open(port)
         try:
-            for name in BAD_NAMES:  # refused; the handshake goes on
+            for name in names:  # refused; the handshake goes on
                 await speaker.send({"type": "hello", "version": 2, "name": name})
                 await speaker.error("bad_field")
                 refusals += 1
             await speaker.hello(speaker_name)
-            for text in BAD_TEXTS:  # in the lobby
+            for text in texts:  # in the lobby
                 await speaker.send({"type": "chat", "text": text})
                 await speaker.error("bad_field")
                 refusals += 1
-            for name in (*(n for n in BAD_NAMES if bad_text(n) or not n), "y" * 33):
+            for name in (*(n for n in names if n != "x" * 25), "y" * 33):  # (25 x: a fine room)
                 await speaker.send({"type": "create_room", "name": name or "", "seats": 2})
                 await speaker.error("bad_field")
                 refusals += 1
             await speaker.send({"type": "join_room", "room": joined.room.id})
             await speaker.expect("joined")
-            for text in BAD_TEXTS:  # in the room
+            for text in texts:  # in the room
                 await speaker.send({"type": "chat", "text": text})
                 await speaker.error("bad_field")
                 refusals += 1

@@ -19,7 +19,10 @@ import pytest
 import trio
 from attackkit import (
     BAD_VALUES,
+    HUGE_HEADERS,
     IDLE_SOCKET_WELCOMES,
+    INVISIBLE_NAMES,
+    INVISIBLE_TEXTS,
     BadValue,
     Barrage,
     Player,
@@ -30,10 +33,12 @@ from attackkit import (
     attack_chat_flood,
     attack_flood,
     attack_huge_header,
+    attack_huge_header_alone,
     attack_idle_sockets,
     attack_never_reads,
     attack_oversized,
     attack_random_bytes,
+    attack_room_slots,
     attack_seats,
     attack_server_full,
     attack_silent_handshake,
@@ -42,6 +47,7 @@ from attackkit import (
     attack_wrong_messages,
     barrage_round,
     raise_fd_limit,
+    slot_rooms,
     spectate_and_act,
     table_playing,
 )
@@ -135,6 +141,16 @@ async def test_a_message_over_the_size_limit_is_fatal(server: ServerProcess) -> 
         await attack_huge_header(server.port, server)
 
     await under_attack(server, attack)
+
+
+async def test_a_header_announcing_over_64_kib_is_answered_at_once(server: ServerProcess) -> None:
+    took: list[float] = []
+
+    async def one(header: bytes, room: str) -> None:
+        took.append(await attack_huge_header_alone(server.port, header, HEARTBEAT, server))
+
+    await under_attack(server, *(partial(one, header) for header in HUGE_HEADERS))
+    assert len(took) == len(HUGE_HEADERS) and max(took) < HEARTBEAT / 2, took
 
 
 async def test_huge_and_deeply_nested_values(server: ServerProcess) -> None:
@@ -249,6 +265,40 @@ async def test_more_connections_than_allowed_are_turned_away() -> None:
         server.remove_log()
 
 
+async def test_at_the_descriptor_limit_the_log_gets_a_warning_not_tracebacks() -> None:
+    # With every descriptor in use, accept fails; trio's own loop logged a traceback for each
+    # retry, ten a second. Held there for 4 s, the log gets one warning (one per 10 s).
+    server = ServerProcess("--handshake-timeout", "30", max_files=48)
+    wires: list[Wire] = []
+    try:
+        with trio.fail_after(BOUND):
+            for _ in range(60):  # more than the server can take
+                wires.append(await Wire.open(server.port))
+            with trio.fail_after(10):
+                while "cannot accept connections" not in server.log_text():
+                    await trio.sleep(0.1)
+            await trio.sleep(4)
+            log = server.log_text()
+            assert log.count("cannot accept connections: EMFILE") == 1, log[-3000:]
+            for wire in wires:
+                await wire.aclose()
+            wires.clear()
+            fresh = await Wire.open(server.port)  # descriptors free again: served at once
+            try:
+                with trio.fail_after(10):
+                    await fresh.hello("fresh")
+            finally:
+                await fresh.aclose()
+        assert server.alive()
+        no_tracebacks(server)
+    finally:
+        for wire in wires:
+            await wire.aclose()
+        server.stop()
+        print(f"--- server log (the last 3000 characters):\n{server.log_text()[-3000:]}")
+        server.remove_log()
+
+
 async def test_a_flood_from_one_connection_is_cut_off(server: ServerProcess) -> None:
     async def attack(room: str) -> None:
         await attack_flood(server.port, server=server)
@@ -278,6 +328,38 @@ async def test_the_bye_of_a_flood_arrives_though_the_flood_is_still_unread(
         assert log[-1].get("type") == "bye" and log[-1]["reason"] == "flood", log[-2:]
 
     await under_attack(server, *([one] * 8))
+
+
+async def test_rooms_opened_and_dropped_from_one_address_never_shut_a_newcomer_out() -> None:
+    # The attack: over fresh connections from one address, open a room with a bot and an hour's
+    # turn clock, start it, drop. Matches were exempt from closing, so 2000 of them filled every
+    # room slot for hours. Now one address may have LIMIT rooms open, and a match whose people
+    # have all dropped ends after the grace.
+    limit, grace, attempts = 10, 6.0, 25
+    server = start_server("--max-rooms-per-address", str(limit),
+                          "--abandoned-match-grace", str(grace))
+    try:
+        async def attack(room: str) -> None:
+            answers = await attack_room_slots(server.port, attempts)
+            assert answers[:limit] == ["joined"] * limit, answers
+            assert "too_many_rooms" in answers and set(answers) == {"joined", "too_many_rooms"}
+            assert len(await slot_rooms(server.port)) <= limit
+            async with trio.open_nursery() as nursery:  # a newcomer opens a room meanwhile
+                newcomer = await Player.connect(nursery, server.port, "newcomer")
+                await newcomer.request(CreateRoom(name="fair", seats=2, bots=1), Joined)
+                nursery.cancel_scope.cancel()
+            await newcomer.aclose()
+            with trio.fail_after(grace + 15):  # then the dropped matches end...
+                while await slot_rooms(server.port):
+                    await trio.sleep(0.5)
+            assert await attack_room_slots(server.port, 1) == ["joined"]  # ...and slots free up
+
+        await under_attack(server, attack)
+        assert server.log_text().count("nobody came back; closing it") >= limit
+    finally:
+        server.stop()
+        print(f"--- server log (the last 3000 characters):\n{server.log_text()[-3000:]}")
+        server.remove_log()
 
 
 # ---------------------------------------------------------------------------- seats
@@ -338,6 +420,17 @@ async def test_escape_sequences_and_control_characters_never_reach_anyone(
 
     await under_attack(server, attack)
     assert refusals and refusals[0] > 30
+
+
+async def test_invisible_and_blank_looking_text_never_reaches_anyone(
+        server: ServerProcess) -> None:
+    refusals: list[int] = []
+
+    async def attack(room: str) -> None:
+        refusals.append(await attack_text(server.port, "-inv", INVISIBLE_NAMES, INVISIBLE_TEXTS))
+
+    await under_attack(server, attack)
+    assert refusals == [len(INVISIBLE_NAMES) * 2 + 1 + len(INVISIBLE_TEXTS) * 2]
 
 
 # ---------------------------------------------------------------------------- all at once

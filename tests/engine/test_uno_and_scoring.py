@@ -24,6 +24,7 @@ from engine import (
 )
 from engine.errors import CannotCallUno, HandOver, NotCatchable
 from engine.events import (
+    CardPlayed,
     Caught,
     Drew,
     HandEnded,
@@ -75,6 +76,20 @@ def test_R17_uno_said_with_the_play_cannot_be_caught() -> None:
     with pytest.raises(NotCatchable) as info:
         game.apply(Catch("B", "A"))
     assert info.value.code == "not_catchable"
+
+
+def test_R17_uno_said_with_the_play_is_told_like_a_call() -> None:
+    game = stacked_game(["R9 B1", "Y1 Y2", "G1 G2"], "R5")
+    events = game.apply(PlayCard("A", c("R9"), uno=True))
+    assert events[:2] == [CardPlayed("A", c("R9"), Color.RED, False), UnoCalled("A")]
+    assert [e for e in events if isinstance(e, UnoCalled)] == [UnoCalled("A")]
+
+
+def test_R17_uno_called_before_the_play_is_not_told_again() -> None:
+    game = stacked_game(["R9 B1", "Y1 Y2", "G1 G2"], "R5")
+    assert game.apply(CallUno("A")) == [UnoCalled("A")]
+    events = game.apply(PlayCard("A", c("R9"), uno=True))
+    assert not [e for e in events if isinstance(e, UnoCalled)]
 
 
 def test_R17_uno_said_after_the_play_closes_the_window() -> None:

@@ -6,6 +6,7 @@ from __future__ import annotations
 import dataclasses
 import functools
 import itertools
+import unicodedata
 from typing import Any
 
 import msgpack
@@ -26,7 +27,7 @@ from protocol import (
     State,
 )
 from protocol.connection import CLIENT_SENDS, SERVER_SENDS
-from protocol.fields import Bool, Float, Int, List, Map, Optional, Scalar, Spec, Str
+from protocol.fields import Bool, Float, Int, List, Map, Optional, Scalar, Spec, Str, text_problem
 from protocol.messages import _StructSpec
 
 FUZZ = settings(max_examples=100, deadline=None, derandomize=True,
@@ -185,9 +186,16 @@ def refusal(conn: Connection, data: bytes) -> ProtocolError:
 # ---------------------------------------------------------------------------- strategies
 
 _SAFE_CHARS = st.characters(exclude_categories=("Cs",))  # surrogates cannot be UTF-8 encoded
-_CLEAN_CHARS = st.characters(exclude_categories=("Cc", "Cs", "Co", "Cn"),
-                             exclude_characters="\u061c\u200e\u200f\u202a\u202b\u202c\u202d"
-                                                "\u202e\u2066\u2067\u2068\u2069")
+# Text people may show each other: letters, numbers, punctuation, symbols, spaces and a few
+# combining marks, in NFC, not blank (protocol/fields.py ``text_problem``).
+_CLEAN_CHARS = st.characters(categories=("L", "N", "P", "S", "Zs", "Mn"),
+                             exclude_characters="\u115f\u1160\u3164\uffa0\u2800")
+
+
+def _clean_text(min_size: int, max_size: int) -> st.SearchStrategy[str]:
+    return st.text(_CLEAN_CHARS, min_size=min_size, max_size=max_size).map(
+        lambda t: unicodedata.normalize("NFC", t)).filter(
+        lambda t: min_size <= len(t) <= max_size and (not t or text_problem(t) is None))
 _SCALARS = st.one_of(
     st.none(), st.booleans(), st.integers(-(2**63), 2**64 - 1),
     st.floats(allow_nan=False, allow_infinity=False), st.text(_SAFE_CHARS, max_size=64),
@@ -199,8 +207,9 @@ def strategy(spec: Spec) -> st.SearchStrategy[Any]:
     if isinstance(spec, Str):
         if spec.choices is not None:
             return st.sampled_from(spec.choices)
-        return st.text(_CLEAN_CHARS if spec.text else _SAFE_CHARS, min_size=spec.min_len,
-                       max_size=spec.max_len)
+        if spec.text:
+            return _clean_text(spec.min_len, spec.max_len)
+        return st.text(_SAFE_CHARS, min_size=spec.min_len, max_size=spec.max_len)
     if isinstance(spec, Int):
         return st.integers(spec.lo, spec.hi)
     if isinstance(spec, Float):

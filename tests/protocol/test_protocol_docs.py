@@ -1,6 +1,8 @@
 """docs/PROTOCOL.md cannot fall out of date: every message, field, record, state, transition,
-error code, event, view field, action kind and rule option is checked against the code, and the
-example session's bytes are made again and compared.
+error code, event, view field, action kind and rule option is checked against the code, every
+number the document states (versions, limits, timeouts) is the code's, and the example session
+is recorded again from a real server (tests/protocol/example_session.py) and compared byte for
+byte.
 
 Run this file (``python tests/protocol/test_protocol_docs.py``) to print the example session's
 blocks, to paste into the document after a deliberate change.
@@ -10,7 +12,6 @@ from __future__ import annotations
 
 import dataclasses
 import json
-import random
 import re
 import sys
 from pathlib import Path
@@ -18,16 +19,16 @@ from typing import Any
 
 import msgpack
 import pytest
+from example_session import example_session
 
 import protocol
-from engine import PRESETS, Game, RuleSet, View
+from engine import PRESETS, RuleSet, View
 from engine import errors as engine_errors
-from engine.actions import PlayCard
 from protocol import (
     ACTION_KINDS,
     CLIENT_SENDS,
     CODES,
-    NEED_DATA,
+    PROTOCOL_VERSION,
     SERVER_SENDS,
     TRANSITIONS,
     Connection,
@@ -38,6 +39,7 @@ from protocol import (
     codec,
 )
 from protocol.messages import Struct
+from server.errors import SERVER_CODES
 
 DOC = Path(__file__).resolve().parents[2] / "docs" / "PROTOCOL.md"
 RECORDS: tuple[type[Struct], ...] = (protocol.RoomSummary, protocol.SeatInfo, protocol.ChatLine,
@@ -170,6 +172,9 @@ def test_every_error_code_is_documented(doc: str) -> None:
     assert len(codes) > 15
     for code in codes:
         table_row(rules, code)
+    server = section(doc, "### Server errors")
+    for code in SERVER_CODES:
+        table_row(server, code)
 
 
 def test_every_event_and_its_fields_are_documented(doc: str) -> None:
@@ -203,6 +208,55 @@ def test_every_rule_option_and_preset_is_documented(doc: str) -> None:
             assert cells[column] == wire_literal(value), (f.name, preset)
 
 
+def _number(value: float) -> str:
+    return f"{value:g}"
+
+
+def stated_numbers() -> list[tuple[str, str]]:
+    """(heading, phrase) for every number the document states, made from the code's values."""
+    from protocol.fields import MAX_COMBINING
+    from server.config import ServerConfig
+
+    v, c = PROTOCOL_VERSION, ServerConfig()
+    other = Connection(Role.SERVER)
+    other.receive_data(msgpack.packb({"type": "hello", "version": v - 1, "name": "a"}))
+    with pytest.raises(protocol.ProtocolError) as mismatch:
+        other.next_event()
+    turn = next(f.default for f in dataclasses.fields(protocol.CreateRoom)
+                if f.name == "turn_timeout")
+    assert c.chat_rate == 1  # ("about one line a second")
+    return [
+        ("## Versions", f"describes protocol version `{v}`"),
+        ("## Versions", f'("{mismatch.value.message}")'),
+        ("#### `hello` (client → server)", f"the protocol version the client speaks: `{v}`"),
+        ("#### `hello` (client → server)", f"hello within {_number(c.handshake_timeout)} seconds"),
+        ("#### `welcome` (server → client)", f"the protocol version: `{v}`"),
+        ("## A minimal client", f"Send `hello` with version {v} and a name"),
+        ("## Limits", f"more than {MAX_COMBINING} combining marks in a row"),
+        ("#### `chat` (client → server)", f"one line a second (bursts of {c.chat_burst})"),
+        ("## Timeouts", f"within {_number(c.handshake_timeout)} seconds of connecting"),
+        ("## Timeouts", f"silent for {_number(c.ping_interval)} seconds, and drops one silent for "
+                        f"{_number(c.heartbeat_timeout)} seconds"),
+        ("## Timeouts", f"({_number(turn)} by default, set per room"),
+        ("## Timeouts", f"After {c.away_after} timeouts in a row"),
+        ("## Timeouts", f"times out after {_number(c.disconnected_turn_timeout)} seconds"),
+        ("## Timeouts", f"waits {_number(c.next_hand_delay)} seconds before dealing"),
+        ("## Timeouts", f"({c.outgoing_queue} messages waiting)"),
+        ("## Timeouts", f"more than {_number(c.message_rate)} messages a second on average "
+                        f"(bursts of {c.message_burst})"),
+        ("## Resuming", f"{_number(c.abandoned_room_grace)} seconds with no match on"),
+        ("## Resuming", f"{_number(c.abandoned_match_grace / 60)} minutes during a match"),
+        ("## Resuming", f"or {_number(c.restore_grace)} seconds have passed"),
+        ("### Server errors", f"({c.max_rooms_per_address} by default"),
+    ]
+
+
+@pytest.mark.parametrize(("heading", "phrase"), stated_numbers())
+def test_every_number_stated_is_the_code(doc: str, heading: str, phrase: str) -> None:
+    text = " ".join(section(doc, heading).split())
+    assert phrase in text, f"{heading}: expected {phrase!r}"
+
+
 def test_the_limits_are_the_code(doc: str) -> None:
     text = section(doc, "## Limits")
     for number in (protocol.MAX_MESSAGE_BYTES, protocol.MAX_NAME, protocol.MAX_CHAT):
@@ -211,78 +265,6 @@ def test_the_limits_are_the_code(doc: str) -> None:
 
 
 # ---------------------------------------------------------------------------- the example
-
-
-def example_game() -> tuple[Game, dict[str, Any], list[Any], PlayCard]:
-    """Seat 1 is a bot, seat 2 is Zoë. The bot plays, then Zoë tries a card that does not match."""
-    game = Game(["1", "2"], RuleSet.preset("official"), random.Random(1), dealer="2")
-    assert game.current == "1"
-    first_view = codec.view_to_wire(game.view("2"))
-    legal = [a for a in game.legal_actions("1") if isinstance(a, PlayCard) and not a.uno]
-    played = next(a for a in legal if a.card.rank.is_number)
-    events = game.apply(played)
-    bad = next(c for c in game.hand("2")
-               if c.color is not None and c.color != game.color and c.rank != game.top.rank)
-    return game, first_view, events, PlayCard("2", bad)
-
-
-def example_session() -> list[tuple[str, bytes]]:
-    """The example session: (direction, bytes) of each message shown, made by the real code."""
-    client, server = Connection(Role.CLIENT), Connection(Role.SERVER)
-    shown: list[tuple[str, bytes]] = []
-
-    def deliver(data: bytes, to: Connection) -> None:
-        to.receive_data(data)
-        event = to.next_event()
-        assert isinstance(event, Message)
-        assert to.next_event() is NEED_DATA
-
-    def c2s(message: Message) -> None:
-        data = client.send(message)
-        deliver(data, server)
-        shown.append(("client → server", data))
-
-    def s2c(message: Message, show: bool = True) -> None:
-        data = server.send(message)
-        deliver(data, client)
-        if show:
-            shown.append(("server → client", data))
-
-    game, first_view, events, bad_play = example_game()
-    room = protocol.RoomInfo(
-        id="2", name="Zoë's room", host="Zoë", host_seat="2", max_seats=2,
-        seats=(protocol.SeatInfo(seat="1", name="Bot 1", kind="bot", level="normal"),
-               protocol.SeatInfo(seat="2", name="Zoë", kind="human")),
-        spectators=0, preset="official", rules=RuleSet.preset("official").to_dict(),
-        turn_timeout=30.0, bot_delay=1.0, password=False, started=False)
-
-    c2s(protocol.Hello(version=2, name="Zoë", lang="en"))
-    s2c(protocol.Welcome(server="UNO server", version="0.1.0", protocol=2,
-                         token="9f86d081884c7d65.5e884898da28047151d0e56f8dc62927", name="Zoë",
-                         server_id="4b227777d4dd1fc61c6f884f48641d02"))
-    c2s(protocol.ListRooms())
-    s2c(protocol.Rooms(rooms=(protocol.RoomSummary(
-        id="1", name="Bob's table", host="Bob", players=1, seats=4, bots=2, spectators=0,
-        preset="house", started=False, password=False),)))
-    c2s(protocol.CreateRoom(name="Zoë's room", seats=2, bots=1))
-    s2c(protocol.Joined(room=room, role="player", seat="2"))
-    s2c(protocol.RoomUpdate(room=room), show=False)  # seq 4
-    c2s(protocol.Start())
-    s2c(protocol.RoomUpdate(room=dataclasses.replace(room, started=True)), show=False)  # seq 5
-    s2c(protocol.ViewMsg(view=first_view, deadline=None), show=False)  # seq 6: the bot's turn
-    s2c(protocol.Events(events=tuple(codec.event_to_wire(e.for_seat("2")) for e in events),
-                        current=game.current, deadline=30.0,
-                        view=codec.view_to_wire(game.view("2"))))
-    c2s(codec.action_to_act(bad_play))
-    try:
-        game.apply(bad_play)
-    except engine_errors.RuleError as exc:
-        s2c(protocol.Error(code=exc.code, message=str(exc), ref="action"))
-    else:  # pragma: no cover - the example game is fixed
-        raise AssertionError("the example play should be refused")
-    s2c(protocol.Ping(nonce=1))
-    c2s(protocol.Pong(nonce=1))
-    return shown
 
 
 def pretty(value: Any, indent: int = 0, width: int = 100) -> str:
@@ -312,11 +294,16 @@ def render_blocks(session: list[tuple[str, bytes]]) -> str:
     return "\n".join(out)
 
 
-def test_the_example_session_is_what_the_code_sends(doc: str) -> None:
+@pytest.fixture(scope="module")
+def session() -> list[tuple[str, bytes]]:
+    return example_session()
+
+
+def test_the_example_session_is_what_the_code_sends(doc: str,
+                                                    session: list[tuple[str, bytes]]) -> None:
     text = doc[doc.index("## Example session"):]
     text = text[:text.find("\n## ", 1)] if "\n## " in text[1:] else text
     blocks = re.findall(r"```(json|hex)\n(.*?)```", text, flags=re.S)
-    session = example_session()
     pairs = [(blocks[i][1], blocks[i + 1][1]) for i in range(0, len(blocks), 2)]
     assert [b[0] for b in blocks] == ["json", "hex"] * len(session), "regenerate the example"
     for (json_text, hex_text), (_, data) in zip(pairs, session, strict=True):
@@ -324,11 +311,52 @@ def test_the_example_session_is_what_the_code_sends(doc: str) -> None:
         assert json.loads(json_text) == msgpack.unpackb(data)
 
 
-def test_the_byte_by_byte_hello_adds_up(doc: str) -> None:
+def test_the_byte_by_byte_hello_adds_up(doc: str, session: list[tuple[str, bytes]]) -> None:
     text = section(doc, "### Reading the first message byte by byte")
     cells = re.findall(r"^\| `([0-9a-f ]+)` \|", text, flags=re.M)
-    assert bytes.fromhex("".join(cells)) == example_session()[0][1]
+    assert bytes.fromhex("".join(cells)) == session[0][1]
 
 
 if __name__ == "__main__":
     sys.stdout.write(render_blocks(example_session()))
+
+
+def test_what_a_client_writer_needs_to_know_about_legal_and_drawing() -> None:
+    """"Things a client writer needs to know": a wild once per colour, a next-to-last card with
+    and without UNO, an unplayable drawn card passed at once (official rules), and the state
+    after a hand ends."""
+    import random
+
+    from engine import Game
+    from engine.actions import Draw, PlayCard
+    from engine.bots import choose_action
+
+    checked = {"wild": 0, "uno": 0, "passed": 0}
+    for seed in range(6):
+        game = Game(["1", "2", "3"], RuleSet.preset("official"), random.Random(seed))
+        rng = random.Random(seed)
+        while game.hand_outcome() is None:
+            seat = game.current
+            legal = list(game.legal_actions(seat))
+            plays = [a for a in legal if isinstance(a, PlayCard)]
+            size = len(game.hand(seat))
+            for card in {a.card for a in plays}:
+                variants = [a for a in plays if a.card == card]
+                colours = 4 if card.is_wild else 1
+                assert len(variants) == colours * (2 if size == 2 else 1), (card, variants)
+                assert {a.uno for a in variants} == ({False, True} if size == 2 else {False})
+                checked["wild"] += card.is_wild
+                checked["uno"] += size == 2
+            plain_draw = Draw(seat) in legal and not game.view(seat).pending_draw
+            action = (Draw(seat) if plain_draw and rng.random() < 0.3
+                      else choose_action("normal", game.view(seat), rng))
+            assert action is not None
+            events = game.apply(action)
+            if plain_draw and isinstance(action, Draw) and not game.view(seat).has_drawn:
+                names = [codec.event_to_wire(e)["type"] for e in events]
+                assert names[-3:] == ["drew", "passed", "turn_started"], names
+                checked["passed"] += 1
+        result = game.hand_outcome()
+        assert result is not None and game.current == result.winner
+        assert all(not game.legal_actions(s) for s in game.seats)
+    assert all(checked[k] for k in ("wild", "uno", "passed")), checked

@@ -232,15 +232,18 @@ class Harness:
         return srv
 
     def connect(self, srv: UnoServer, name: str = "ann",
-                pair: StreamPair = trio.testing.memory_stream_pair) -> Client:
+                pair: StreamPair = trio.testing.memory_stream_pair,
+                address: str = "memory") -> Client:
+        """A client; ``address`` is the ``host:port`` the server sees it come from."""
         client_end, server_end = pair()
-        self.nursery.start_soon(srv.handle_stream, server_end)
+        self.nursery.start_soon(srv.handle_stream, server_end, address)
         return Client(client_end, name)
 
     async def client(self, srv: UnoServer, name: str = "ann",
-                     pair: StreamPair = trio.testing.memory_stream_pair) -> Client:
+                     pair: StreamPair = trio.testing.memory_stream_pair,
+                     address: str = "memory") -> Client:
         """A client that said hello."""
-        client = self.connect(srv, name, pair)
+        client = self.connect(srv, name, pair, address)
         await client.hello()
         return client
 

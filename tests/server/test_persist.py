@@ -302,7 +302,9 @@ async def test_after_a_restart_the_turn_clock_waits_for_people_then_runs_a_full_
         harness: Harness, monkeypatch: pytest.MonkeyPatch, tmp_path: Path,
         autojump_clock: object) -> None:
     """ann's turn with 5 s left when the server dies. After the restart nothing runs for the
-    grace period (10 s) unless everybody is back; then ann has a full 30 s turn."""
+    grace period (10 s) unless everybody is back; then ann has a full 30 s turn. bob, back
+    meanwhile, is shown no deadline while the clock waits (not the grace plus a turn), then a
+    view with the whole turn when the wait ends."""
     with trio.fail_after(300):
         srv, scope, ann, bob = await table(harness, monkeypatch, tmp_path, dealer=0)
         await trio.sleep(25)
@@ -312,27 +314,35 @@ async def test_after_a_restart_the_turn_clock_waits_for_people_then_runs_a_full_
         await trio.sleep(4)
         bob2, view = await resume(harness, srv2, bob)  # bob is back, ann is not
         assert view is not None and view.view["current"] == ann.seat
-        assert view.deadline == pytest.approx(10 + 30 - 4)
+        assert view.deadline is None  # the clock does not run yet
+        started = await bob2.expect(ViewMsg)  # the wait is over
+        assert trio.current_time() - restored_at == pytest.approx(10)
+        assert started.deadline == pytest.approx(30)
         waited, events = await next_move_after(bob2, seat=ann.seat, began=restored_at)
         assert waited == pytest.approx(10 + 30)  # grace, then a full turn: ann's turn timed out
         assert events.events[0] == {"type": "stand_in", "seat": ann.seat, "reason": "timeout"}
         assert events.events[1]["type"] in ("card_played", "drew")
 
 
-async def test_when_everybody_is_back_the_deadline_they_were_shown_holds(
+async def test_when_everybody_is_back_the_turn_clock_runs_a_whole_turn_from_then(
         harness: Harness, monkeypatch: pytest.MonkeyPatch, tmp_path: Path,
         autojump_clock: object) -> None:
+    """Both back 2 s after the restart: ann's turn has 30 s from then, as it had before the
+    crash (not the grace plus a turn), and bob, back first, is told so with a view."""
     with trio.fail_after(300):
-        srv, scope, ann, bob = await table(harness, monkeypatch, tmp_path, dealer=0)
+        srv, scope, ann, bob = await table(harness, monkeypatch, tmp_path, dealer=0, turn_timeout=5)
         await crash(srv, scope, ann, bob)
         srv2, _ = await start_server(harness.nursery, tmp_path)
         restored_at = trio.current_time()
         await trio.sleep(2)
-        bob2, _ = await resume(harness, srv2, bob)
+        bob2, early = await resume(harness, srv2, bob)
+        assert early is not None and early.deadline is None  # ann is not back: no clock yet
         _ann2, view = await resume(harness, srv2, ann)
-        assert view is not None and view.deadline == pytest.approx(10 + 30 - 2)
+        assert view is not None and view.deadline == pytest.approx(5)
+        told = await bob2.expect(ViewMsg)
+        assert told.deadline == pytest.approx(5)
         waited, _ = await next_move_after(bob2, seat=ann.seat, began=restored_at)
-        assert waited == pytest.approx(10 + 30)
+        assert waited == pytest.approx(2 + 5)
 
 
 async def test_bots_wait_for_people_after_a_restart(

@@ -1,0 +1,60 @@
+"""End to end, as people see the server's answers: two people behind one address, on a server
+that lets an address open one table. Zoë (her name typed with a zero-width space, which never
+shows) opens a table; Bob, from the same address, is told why he cannot open another one.
+"""
+
+from __future__ import annotations
+
+import shutil
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from attackkit import ServerProcess
+from tmuxkit import PYTHON, Tmux
+
+pytestmark = pytest.mark.skipif(shutil.which("tmux") is None and not Path("/usr/bin/tmux").exists(),
+                                reason="tmux is not installed")
+
+
+@pytest.fixture
+def tmux() -> Iterator[Tmux]:
+    session = Tmux("answers", width=100, height=30)
+    try:
+        yield session
+    finally:
+        session.kill()
+
+
+def env(tmp: Path, who: str) -> dict[str, str]:
+    return {"XDG_STATE_HOME": str(tmp / who / "state"), "XDG_DATA_HOME": str(tmp / who / "data"),
+            "XDG_CONFIG_HOME": str(tmp / who / "config"), "TERM": "xterm-256color",
+            "LANG": "C.UTF-8"}
+
+
+def test_tmux_a_second_table_from_one_address_is_refused_in_words(tmux: Tmux, tmp_path: Path) -> None:
+    server = ServerProcess("--max-rooms-per-address", "1")
+    try:
+        address = f"127.0.0.1:{server.port}"
+        zoe = tmux.start([PYTHON, "-m", "client", "join", "--no-discovery", "--lang", "en",
+                          "--player", "Zo\u200be", address], env(tmp_path, "zoe"), window="zoe")
+        screen = tmux.wait_for(zoe, "Press n to open one", timeout=10, what="the lobby")
+        assert screen.splitlines()[0].rstrip().endswith(" Zoe")  # the invisible space is gone
+        tmux.send(zoe, "n")
+        tmux.wait_for(zoe, "A new table", timeout=5, what="the form")
+        tmux.send(zoe, "Enter")
+        tmux.wait_for(zoe, "waiting for the start", timeout=10, what="Zoë's table")
+
+        bob = tmux.start([PYTHON, "-m", "client", "join", "--no-discovery", "--lang", "en",
+                          "--player", "Bob", address], env(tmp_path, "bob"), window="bob")
+        screen = tmux.wait_for(bob, "Zoe's table", timeout=10, what="Zoë's table in Bob's lobby")
+        tmux.send(bob, "n")
+        tmux.wait_for(bob, "A new table", timeout=5, what="the form")
+        tmux.send(bob, "Enter")
+        screen = tmux.wait_for(bob, "Too many tables were opened from your address", timeout=10,
+                               what="the refusal, in words")
+        assert "A new table" in screen  # the form stays: nothing was lost
+        assert "too_many_rooms" not in screen
+    finally:
+        server.stop()
+        server.remove_log()

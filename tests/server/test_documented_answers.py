@@ -1,0 +1,90 @@
+"""What docs/PROTOCOL.md, "Things a client writer needs to know", says a client will see: each
+claim, checked against the server."""
+
+from __future__ import annotations
+
+import pytest
+import trio
+from srvkit import Harness, next_move_after
+
+from protocol import (
+    Events,
+    JoinRoom,
+    Message,
+    RoomUpdate,
+    Start,
+    Sync,
+    ViewMsg,
+)
+
+
+def ends(kind: str):  # type: ignore[no-untyped-def]
+    return lambda m: isinstance(m, Events) and any(e["type"] == kind for e in m.events)
+
+
+async def test_after_a_hand_and_after_a_match(harness: Harness, autojump_clock: object) -> None:
+    with trio.fail_after(3000):
+        srv = await harness.server(next_hand_delay=5)
+        ann = await harness.client(srv, "ann")
+        await ann.create(bots=1, rules={"target_score": 1})  # the first hand ends the match...
+        await ann.send(Start())
+        await ann.expect(ViewMsg)
+        ended: Message = await ann.play(ends("hand_ended"))
+        assert isinstance(ended, Events) and ended.deadline is None
+        view = ann.view
+        assert view is not None
+        winner = next(e for e in ended.events if e["type"] == "hand_ended")["winner"]
+        assert view["current"] == winner and view["legal"] == [] and view["hand_result"]
+        assert any(e["type"] == "match_ended" for e in ended.events)
+        update = await ann.expect(RoomUpdate)
+        assert update.room.started is False  # the match is over: the host may start again
+        assert view["outcome"] is not None and max(view["scores"]) > 0
+        await ann.send(Start())
+        fresh = await ann.expect(ViewMsg)
+        assert fresh.view["scores"] == [0, 0] and fresh.view["outcome"] is None
+
+
+async def test_the_next_hand_is_dealt_after_the_pause(harness: Harness,
+                                                      autojump_clock: object) -> None:
+    with trio.fail_after(3000):
+        srv = await harness.server(next_hand_delay=5)
+        ann = await harness.client(srv, "ann")
+        await ann.create(bots=1, rules={"target_score": 100_000})
+        await ann.send(Start())
+        await ann.expect(ViewMsg)
+        await ann.play(ends("hand_ended"))
+        ended_at = trio.current_time()
+        deal = await ann.expect(Events, ends("hand_started"))
+        assert trio.current_time() - ended_at == pytest.approx(5)
+        assert deal.view is not None  # (only a match's first deal comes without its view)
+
+
+async def test_sync_while_away_sends_the_room_then_the_view(harness: Harness,
+                                                           autojump_clock: object) -> None:
+    with trio.fail_after(3000):
+        srv = await harness.server()
+        ann = await harness.client(srv, "ann")
+        await ann.create(bots=1, turn_timeout=30, bot_delay=1)
+        await ann.send(Start())
+        for _ in range(srv.config.away_after):
+            await next_move_after(ann)
+        assert any(isinstance(m, RoomUpdate) and m.room.seats[1].away for m in ann.log)
+        mark = len(ann.log)
+        await ann.send(Sync())
+        await ann.expect(ViewMsg)
+        kinds = [type(m) for m in ann.log[mark:] if isinstance(m, RoomUpdate | ViewMsg)]
+        assert kinds[:2] == [RoomUpdate, ViewMsg]
+        room = next(m for m in ann.log[mark:] if isinstance(m, RoomUpdate))
+        assert not room.room.seats[1].away
+
+
+async def test_watching_a_room_with_a_password_needs_it(harness: Harness,
+                                                        autojump_clock: object) -> None:
+    with trio.fail_after(60):
+        srv = await harness.server()
+        ann = await harness.client(srv, "ann")
+        room = (await ann.create(bots=1, password="pw")).room.id
+        bob = await harness.client(srv, "bob")
+        await bob.send(JoinRoom(room=room, spectate=True))
+        assert (await bob.error("wrong_password")).ref == "join_room"
+        assert (await bob.join(room, spectate=True, password="pw")).role == "spectator"
