@@ -420,7 +420,7 @@ class Model(TableIntents):
         self._log(lines)
         ended = next((i for i, e in enumerate(events) if isinstance(e, HandEnded)), None)
         if ended is not None:  # kept on the end-of-hand screen, under the scores
-            before = narrate(events[:ended], self.name_of, said)
+            before = narrate(events[:ended], self.name_of)
             self.winning_play = before[-1] if before else ""
 
     def _set_view(self, data: dict[str, Any], deadline: float | None) -> None:
