@@ -46,6 +46,7 @@ bench: $(STAMP)
 	$(BIN)/python bench/engine_speed.py
 	$(BIN)/python bench/server_load.py
 	$(BIN)/python bench/client_startup.py
+	$(BIN)/python bench/bot_strength.py --hands 2000 --processes 2
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache .hypothesis .fuzz

@@ -1,0 +1,94 @@
+"""bench/bot_strength.py in seconds: a tiny pairing runs and prints its lines, and a duplicate deal
+really is the same deal replayed with the seats rotated."""
+
+from __future__ import annotations
+
+import importlib.util
+import multiprocessing
+import sys
+from pathlib import Path
+from types import ModuleType
+
+import pytest
+
+from engine import Game
+from engine.events import Dealt, Event, StartingCard
+
+
+def _load_bench() -> ModuleType:
+    path = Path(__file__).resolve().parents[2] / "bench" / "bot_strength.py"
+    spec = importlib.util.spec_from_file_location("bot_strength", path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules["bot_strength"] = module  # (dataclasses and pickling look it up by name)
+    spec.loader.exec_module(module)
+    return module
+
+
+bench = _load_bench()
+
+
+def test_a_tiny_pairing_prints_every_line_and_the_verdict_last() -> None:
+    lines: list[str] = []
+    cases = bench.build_cases([("normal", "easy")], [2], ["official", "house"], hands=4, matches=2)
+    bench.run(cases, seed=3, processes=1, out=lines.append)
+    values = dict(line.split("=", 1) for line in lines if not line.startswith("#"))
+    for name in ("official_2p_hand_normal_vs_easy", "house_2p_match_normal_vs_easy"):
+        assert values[f"{name}_hands"] != "0"
+        for key in ("win_rate", "ci95_lo", "ci95_hi", "wilson95_lo", "wilson95_hi", "fair_share",
+                    "points_per_hand", "field_points_per_hand", "ms_per_move_p50",
+                    "ms_per_move_p99", "field_ms_per_move_p50", "field_ms_per_move_p99"):
+            float(values[f"{name}_{key}"])
+        assert 0 <= float(values[f"{name}_ci95_lo"]) <= float(values[f"{name}_ci95_hi"]) <= 1
+    assert values["official_2p_hand_normal_vs_easy_hands"] == "4"  # 2 deals x 2 rotations
+    assert values["house_2p_match_normal_vs_easy_matches"] == "2"
+    assert lines[-1].startswith("verdict=")
+
+
+def _deals(case: object, deal: int) -> dict[int, list[tuple[tuple[str, tuple[str, ...]], ...]]]:
+    """For each rotation, each hand's deal: every seat's cards and the starting card."""
+    seen: dict[int, list[tuple[tuple[str, tuple[str, ...]], ...]]] = {}
+
+    def observe(rotation: int, game: Game, events: list[Event]) -> None:
+        dealt = tuple((e.seat, tuple(map(str, e.cards or ()))) for e in events if isinstance(e, Dealt))
+        start = tuple(("start", (str(e.card),)) for e in events if isinstance(e, StartingCard))
+        seen.setdefault(rotation, []).append((*dealt, *start, ("dealer", (game.dealer,))))
+
+    bench.play_group(case, 11, deal, observe)
+    return seen
+
+
+@pytest.mark.parametrize("seats", [2, 4])
+def test_a_duplicate_deal_replays_the_same_cards_with_the_hero_at_each_seat(seats: int) -> None:
+    case = bench.Case("official", seats, False, "normal", "easy")
+    seen = _deals(case, 0)
+    assert sorted(seen) == list(range(seats))
+    assert all(hands == seen[0] for hands in seen.values())  # one deal, whatever the rotation
+    assert _deals(case, 1)[0] != seen[0]  # the next deal is another one
+    for rotation in range(seats):
+        levels = bench.rotation_levels("normal", "easy", seats, rotation)
+        assert levels[rotation] == "normal" and levels.count("normal") == 1
+
+
+def test_every_hand_of_a_match_is_a_duplicate_deal_too() -> None:
+    case = bench.Case("house", 2, True, "normal", "easy")
+    seen = _deals(case, 0)
+    hands = min(len(deals) for deals in seen.values())
+    assert hands >= 2  # a match to 500 takes several hands
+    for k in range(hands):
+        assert len({deals[k] for deals in seen.values()}) == 1, f"hand {k + 1} differs"
+    assert seen[0][0] != seen[0][1]
+
+
+def test_the_results_do_not_depend_on_the_number_of_processes() -> None:
+    case = bench.Case("official", 2, False, "normal", "easy")
+    alone = bench.play_case(case, 5, 3, None)
+    with multiprocessing.Pool(2) as pool:
+        shared = bench.play_case(case, 5, 3, pool)
+    assert [(g.wins, g.hands, g.hero_points) for g in alone] == \
+        [(g.wins, g.hands, g.hero_points) for g in shared]
+
+
+def test_an_unknown_level_is_refused_by_name() -> None:
+    with pytest.raises(SystemExit):
+        bench.main(["--levels", "normal:grandmaster", "--hands", "2"])
