@@ -18,6 +18,7 @@ from .errors import RuleError
 from .events import Event
 from .game import Game, LegalActions
 from .rules import PRESETS, RuleSet, WildDrawFour
+from .tracker import NotHeld, Tracker
 from .view import HandResult, MatchOutcome, View
 
 __all__ = [
@@ -40,11 +41,13 @@ __all__ = [
     "KeepDrawing",
     "LegalActions",
     "MatchOutcome",
+    "NotHeld",
     "Pass",
     "PlayCard",
     "Rank",
     "RuleError",
     "RuleSet",
+    "Tracker",
     "View",
     "WildDrawFour",
     "full_deck",
