@@ -17,7 +17,9 @@ from .cards import CARD_KINDS, DECK_SIZE, Card, Color, Rank, full_deck
 from .errors import RuleError
 from .events import Event
 from .game import Game, LegalActions
+from .rng import KeyedRandom
 from .rules import PRESETS, RuleSet, WildDrawFour
+from .snapshot import SnapshotError
 from .tracker import NotHeld, Tracker
 from .view import HandResult, MatchOutcome, View
 
@@ -39,6 +41,7 @@ __all__ = [
     "HandResult",
     "JumpIn",
     "KeepDrawing",
+    "KeyedRandom",
     "LegalActions",
     "MatchOutcome",
     "NotHeld",
@@ -47,6 +50,7 @@ __all__ = [
     "Rank",
     "RuleError",
     "RuleSet",
+    "SnapshotError",
     "Tracker",
     "View",
     "WildDrawFour",

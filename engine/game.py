@@ -12,6 +12,7 @@ from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 
 from . import errors
+from . import snapshot as _snapshot
 from .actions import (
     TURN_ACTIONS,
     Accept,
@@ -1092,83 +1093,15 @@ class Game:
     # ------------------------------------------------------------------ snapshots
 
     def snapshot(self) -> dict[str, Any]:
-        """The whole game as plain data (dict, list, int, str, bool, None)."""
-        challenge = self._challenge
-        try:
-            rng_state: Any = _state_to_data(self._rng.getstate())
-        except NotImplementedError:  # SystemRandom has no state to keep
-            rng_state = None
-        return {
-            "version": 1,
-            "seats": list(self.seats),
-            "rules": self.rules.to_dict(),
-            "rng": rng_state,
-            "scores": list(self.scores),
-            "hand_number": self.hand_number,
-            "dealer": self._dealer,
-            "match_winner": None if self._match is None else self._match.winner,
-            "match_scores": None if self._match is None else list(self._match.scores),
-            "hands": [[str(c) for c in hand] for hand in self._hands],
-            "draw": [str(c) for c in self._draw],
-            "discard": [str(c) for c in self._discard],
-            "color": None if self._color is None else self._color.value,
-            "direction": self._direction,
-            "current": self._current,
-            "pending": self._pending,
-            "pending_rank": None if self._pending_rank is None else self._pending_rank.value,
-            "challenge": None if challenge is None else [challenge[0], challenge[1], challenge[2].value],
-            "awaiting_color": self._awaiting_color,
-            "has_drawn": self._has_drawn,
-            "drawn": None if self._drawn is None else str(self._drawn),
-            "uno_said": list(self._uno_said),
-            "uno_open": self._uno_open,
-            "hand_winner": None if self._hand_result is None else self._hand_result.winner,
-            "hand_points": None if self._hand_result is None else self._hand_result.points,
-        }
+        """The whole game as plain data (dict, list, int, str, bool, None): see engine/snapshot.py
+        for the format."""
+        return _snapshot.snapshot(self)
 
     @classmethod
     def restore(cls, data: dict[str, Any]) -> Game:
-        """The game that ``snapshot()`` described; it continues exactly as the original would."""
-        if data.get("version") != 1:
-            raise ValueError("unknown snapshot version")
-        game = cls.__new__(cls)
-        game.seats = tuple(data["seats"])
-        game.rules = RuleSet.from_dict(data["rules"])
-        if data["rng"] is None:
-            game._rng = random.SystemRandom()
-        else:
-            game._rng = random.Random()
-            game._rng.setstate(_data_to_state(data["rng"]))
-        game._seat_tables()
-        game.scores = list(data["scores"])
-        game.hand_number = data["hand_number"]
-        game._dealer = data["dealer"]
-        game._match = (None if data["match_winner"] is None
-                       else MatchOutcome(data["match_winner"], tuple(data["match_scores"])))
-        game._init_hand_state()
-        game._hands = [[_card(c) for c in hand] for hand in data["hands"]]
-        game._held = [_kinds_of(hand) for hand in game._hands]
-        game._draw = [_card(c) for c in data["draw"]]
-        game._discard = [_card(c) for c in data["discard"]]
-        game._color = None if data["color"] is None else Color(data["color"])
-        game._direction = data["direction"]
-        game._current = data["current"]
-        game._pending = data["pending"]
-        game._pending_rank = None if data["pending_rank"] is None else Rank(data["pending_rank"])
-        challenge = data["challenge"]
-        game._challenge = (None if challenge is None
-                           else (challenge[0], bool(challenge[1]), Color(challenge[2])))
-        game._awaiting_color = data["awaiting_color"]
-        game._has_drawn = data["has_drawn"]
-        game._drawn = None if data["drawn"] is None else _card(data["drawn"])
-        game._uno_said = list(data["uno_said"])
-        game._uno_open = data["uno_open"]
-        game._hand_result = (None if data["hand_winner"] is None
-                             else HandResult(data["hand_winner"], data["hand_points"]))
-        game.deal_events = []
-        if game.card_count() != 108:
-            raise ValueError("snapshot does not hold 108 cards")
-        return game
+        """The game that ``snapshot()`` described; it continues exactly as the original would.
+        Raises ``SnapshotError`` (a ``ValueError``) for a position that no game could reach."""
+        return _snapshot.restore(data, cls)
 
 
 # How ``apply`` carries out each kind of action, and whether it takes or ends a turn (which
@@ -1194,16 +1127,3 @@ _SPECIAL_RANKS = frozenset({_SKIP, _REVERSE, _DRAW_TWO, _WILD_DRAW_FOUR,
 
 def _draw_reason(rank: Rank | None) -> str:
     return "wild_draw_four" if rank is _WILD_DRAW_FOUR else "draw_two"
-
-
-def _card(text: str) -> Card:
-    return Card.parse(text)
-
-
-def _state_to_data(state: Any) -> Any:
-    # The state holds a tuple of 625 ints: recurse only into tuples (a call per int is slow).
-    return [_state_to_data(item) if isinstance(item, tuple) else item for item in state]
-
-
-def _data_to_state(data: Any) -> Any:
-    return tuple(_data_to_state(item) if isinstance(item, list) else item for item in data)

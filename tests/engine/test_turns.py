@@ -48,7 +48,7 @@ def test_R7_matching_colour_number_or_wild(card: str) -> None:
 
 
 def test_R7_matching_symbol() -> None:
-    game = stacked_game(["GS B1 B2", "Y1 Y2"], "RS", seat_names="ABC")
+    game = stacked_game(["GS B1 B2", "Y1 Y2", "Y3 Y4"], "RS")
     game.apply(PlayCard("A", c("GS")))
     assert game.color is Color.GREEN
 
