@@ -149,7 +149,7 @@ class UnoServer:
                     raise ValueError(f"the record is room {record.get('id')!r}'s")
                 room = rebuild_room(self, record)
             except Exception as exc:  # a bad record costs its room, never the server
-                log.error("room %s: cannot restore it (%r); its record is kept", room_id, exc)
+                log.error("ROOM %s CANNOT BE RESTORED (%s); its record is kept", room_id, exc)
                 continue
             if not room.humans():  # nobody to come back: it would have closed
                 for session in [s.session for s in room.seats if s.session is not None]:

@@ -1,18 +1,27 @@
-"""Durable rooms: every room kept in one sqlite3 row, so that a server killed at any moment comes
-back with the same tables, the same hands and the same resume tokens.
+"""Durable rooms: every room kept in one sqlite3 database, so that a server killed at any moment
+comes back with the same tables, the same hands and the same resume tokens.
 
-One row per room holds a JSON record: the settings, the seats (with their people's session id and
-secret, so tokens keep working), the host, and ``Game.snapshot()``. The room writes its row
-synchronously, in one transaction, before it queues the message that reveals a change (see
-``Room._save``); nothing is sent before the handler that queued it returns, so a client never
-sees a state the disk does not hold.
+One row per room (table ``rooms``) holds a JSON record: the settings, the seats (with their
+people's session id and secret, so tokens keep working), the host, and ``Game.snapshot()``. A move
+of the match only adds a small row to table ``moves`` (the action, see server/journal.py): the
+room's record is written whole when anything but the match changes, and every
+``SNAPSHOT_EVERY`` moves, in one transaction with the removal of the moves it includes. On
+restore the moves are replayed through the engine on top of the record's snapshot. The room
+writes synchronously, before it queues the message that reveals a change (see ``Room._save``);
+nothing is sent before the handler that queued it returns, so a client never sees a state the
+disk does not hold.
 
 Durability: WAL journal with ``synchronous=NORMAL``. A commit then reaches the operating system
 (a ``write`` to the WAL file) without an ``fsync``; that survives the server process being killed
-(SIGKILL, a crash), which is what this is for, and it keeps a write at about a tenth of a
-millisecond. A power cut may lose the last moves, never the database's consistency.
-``locking_mode=EXCLUSIVE`` keeps the file locked while the server runs, so a second server
-given the same directory fails at start instead of corrupting the first one's rooms.
+(SIGKILL, a crash), which is what this is for, and it keeps a move's write at some 15 µs. A power
+cut may lose the last moves, never the database's consistency. ``DIR/rooms.lock`` (``flock``)
+and ``locking_mode=EXCLUSIVE`` keep a second server given the same directory from starting
+instead of corrupting the first one's rooms.
+
+State that cannot be read in full (a database that fails its check, a WAL with garbage in it,
+see server/wal.py) is never half used: the database and its ``-wal``/``-shm`` are renamed
+``*.corrupt-STAMP``, the server says so at ERROR level (``uno server`` logs to stderr) and starts
+with no rooms.
 """
 
 from __future__ import annotations
@@ -22,12 +31,20 @@ import json
 import logging
 import os
 import sqlite3
+import stat
 import time
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import IO, TYPE_CHECKING, Any
 
-from engine import Game
 from protocol import BOT_LEVELS, LATE_JOIN
+
+from .journal import JournaledGame
+from .wal import wal_fault
+
+try:
+    import fcntl
+except ImportError:  # not on Unix: SQLite's own lock still keeps a second server out
+    fcntl = None  # type: ignore[assignment]
 
 if TYPE_CHECKING:
     from .app import Session, UnoServer
@@ -37,6 +54,10 @@ log = logging.getLogger("uno.server")
 
 RECORD_VERSION = 1
 DB_NAME = "rooms.sqlite3"
+LOCK_NAME = "rooms.lock"
+DB_SUFFIXES = ("", "-wal", "-shm")  # the database and SQLite's files beside it
+DIR_MODE, FILE_MODE = 0o700, 0o600  # private: the files hold resume secrets and passwords
+SNAPSHOT_EVERY = 64  # moves between two whole records of a room (a restore replays fewer)
 
 
 class StoreError(Exception):
@@ -51,32 +72,96 @@ def default_state_dir(environ: dict[str, str] | None = None) -> Path:
     return Path(base) / "uno" / "server"
 
 
+class _Saved:
+    """What the store last wrote whole for a room: its record but the game, the game, and how
+    many of the game's journal entries are on disk since."""
+
+    __slots__ = ("game", "meta", "written")
+
+    def __init__(self, meta: dict[str, Any], game: JournaledGame | None) -> None:
+        self.meta, self.game, self.written = meta, game, 0
+
+
 class RoomStore:
     """The rooms of one server, in ``DIR/rooms.sqlite3``. All calls are synchronous and quick."""
 
     def __init__(self, directory: str | os.PathLike[str]) -> None:
         self.directory = Path(directory)
         self.path = self.directory / DB_NAME
+        self.set_aside: list[Path] = []  # files found unreadable at the start, renamed
         self._failing = False
+        self._saved: dict[str, _Saved] = {}
         try:
-            self.directory.mkdir(parents=True, exist_ok=True, mode=0o700)
+            self.directory.mkdir(parents=True, exist_ok=True, mode=DIR_MODE)
         except OSError as exc:
             raise StoreError(f"cannot use {self.directory}: {exc}") from None
+        self._tighten(self.directory, DIR_MODE)
+        self._lock = self._take_lock()
         try:
-            self._db = self._open()
-        except sqlite3.DatabaseError as exc:
-            if _locked(exc):
-                raise StoreError(f"{self.path} is in use by another server") from None
-            self._set_aside(exc)
+            fault = wal_fault(f"{self.path}-wal")
+            if fault is not None:
+                self._set_aside(f"its write-ahead log cannot be read in full: {fault}")
+            for suffix in DB_SUFFIXES:
+                self._tighten(Path(f"{self.path}{suffix}"), FILE_MODE)
             try:
                 self._db = self._open()
-            except sqlite3.Error as exc2:
-                raise StoreError(f"cannot use {self.path}: {exc2}") from None
-        except sqlite3.Error as exc:
-            raise StoreError(f"cannot use {self.path}: {exc}") from None
+            except sqlite3.DatabaseError as exc:
+                if _locked(exc):
+                    raise StoreError(f"{self.path} is in use by another server") from None
+                self._set_aside(str(exc))
+                try:
+                    self._db = self._open()
+                except sqlite3.Error as exc2:
+                    raise StoreError(f"cannot use {self.path}: {exc2}") from None
+            except sqlite3.Error as exc:
+                raise StoreError(f"cannot use {self.path}: {exc}") from None
+        except BaseException:
+            self._release_lock()
+            raise
+
+    def _take_lock(self) -> IO[bytes] | None:
+        """Hold ``DIR/rooms.lock`` while the store is open: before anything reads the files, a
+        second server stops here (and so never inspects a WAL that the first one is writing)."""
+        if fcntl is None:
+            return None
+        try:
+            fd = os.open(self.directory / LOCK_NAME, os.O_RDWR | os.O_CREAT, FILE_MODE)
+        except OSError as exc:
+            raise StoreError(f"cannot use {self.directory}: {exc}") from None
+        lock = os.fdopen(fd, "r+b")
+        try:
+            fcntl.flock(lock, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except OSError:
+            lock.close()
+            raise StoreError(f"{self.path} is in use by another server") from None
+        return lock
+
+    def _release_lock(self) -> None:
+        if self._lock is not None:
+            self._lock.close()  # closing the file releases the flock
+            self._lock = None
+
+    @staticmethod
+    def _tighten(path: Path, mode: int) -> None:
+        """Make an existing ``path`` private: SECURITY.md promises 0700 and 0600. It says so when
+        it changes a mode, and warns when it cannot."""
+        try:
+            current = stat.S_IMODE(os.stat(path).st_mode)
+        except FileNotFoundError:
+            return
+        if not current & 0o077:
+            return
+        try:
+            os.chmod(path, current & ~0o077)
+        except OSError as exc:
+            log.error("%s is open to other users (mode %o) and cannot be made private: %s",
+                      path, current, exc)
+        else:
+            log.warning("%s was open to other users (mode %o): made private (%o)", path, current,
+                        current & ~0o077)
 
     def _open(self) -> sqlite3.Connection:
-        fd = os.open(self.path, os.O_RDWR | os.O_CREAT, 0o600)  # private: it holds resume secrets
+        fd = os.open(self.path, os.O_RDWR | os.O_CREAT, FILE_MODE)  # private: it holds resume secrets
         os.close(fd)
         db = sqlite3.connect(self.path, isolation_level=None, timeout=0)
         try:
@@ -87,6 +172,8 @@ class RoomStore:
             db.execute("PRAGMA synchronous=NORMAL")
             db.execute("BEGIN IMMEDIATE")  # takes the exclusive lock and keeps it
             db.execute("CREATE TABLE IF NOT EXISTS rooms (id TEXT PRIMARY KEY, data TEXT NOT NULL)")
+            db.execute("CREATE TABLE IF NOT EXISTS moves (room TEXT NOT NULL, seq INTEGER NOT NULL,"
+                       " entry TEXT NOT NULL, PRIMARY KEY (room, seq)) WITHOUT ROWID")
             db.execute("COMMIT")
             check = db.execute("PRAGMA quick_check").fetchone()
             if check is None or check[0] != "ok":
@@ -96,24 +183,67 @@ class RoomStore:
             raise
         return db
 
-    def _set_aside(self, exc: Exception) -> None:
-        """A file that is not a sound database is renamed (kept for a post-mortem), not deleted."""
+    def _set_aside(self, why: str) -> None:
+        """State that cannot be read in full is renamed (kept for a post-mortem), never deleted
+        and never half used: the server starts with no rooms, and says so loudly."""
         stamp = time.strftime("%Y%m%d-%H%M%S")
-        log.error("state database %s is unreadable (%s): set aside as *.corrupt-%s; starting empty",
-                  self.path, exc, stamp)
-        for suffix in ("", "-wal", "-shm"):
+        tail, n = f".corrupt-{stamp}", 1
+        while any(Path(f"{self.path}{suffix}{tail}").exists() for suffix in DB_SUFFIXES):
+            n += 1
+            tail = f".corrupt-{stamp}-{n}"
+        for suffix in DB_SUFFIXES:
             source = Path(f"{self.path}{suffix}")
             with contextlib.suppress(FileNotFoundError):
-                source.rename(f"{self.path}{suffix}.corrupt-{stamp}")
+                source.rename(f"{source}{tail}")
+                self.set_aside.append(Path(f"{source}{tail}"))
+        names = ", ".join(p.name for p in self.set_aside) or "nothing"
+        log.error("THE SAVED ROOMS CANNOT BE READ IN FULL: %s: %s. Set aside in %s: %s. "
+                  "The server starts with no rooms.", self.path, why, self.directory, names)
 
     # ------------------------------------------------------------------ rows
 
     def put(self, room_id: str, record: dict[str, Any]) -> None:
+        """Write ``record`` whole; the room's moves written before it are part of it now."""
         data = json.dumps(record, separators=(",", ":"), allow_nan=False)
-        self._db.execute("INSERT OR REPLACE INTO rooms (id, data) VALUES (?, ?)", (room_id, data))
+        db = self._db
+        db.execute("BEGIN IMMEDIATE")
+        try:
+            db.execute("INSERT OR REPLACE INTO rooms (id, data) VALUES (?, ?)", (room_id, data))
+            db.execute("DELETE FROM moves WHERE room = ?", (room_id,))
+            db.execute("COMMIT")
+        except BaseException:
+            with contextlib.suppress(sqlite3.Error):
+                db.execute("ROLLBACK")
+            raise
+
+    def append(self, room_id: str, first: int, entries: list[Any]) -> None:
+        """Add moves ``first``, ``first + 1``... to the room's record."""
+        rows = [(room_id, first + i, json.dumps(entry, separators=(",", ":")))
+                for i, entry in enumerate(entries)]
+        if len(rows) == 1:
+            self._db.execute("INSERT INTO moves (room, seq, entry) VALUES (?, ?, ?)", rows[0])
+            return
+        db = self._db
+        db.execute("BEGIN IMMEDIATE")
+        try:
+            db.executemany("INSERT INTO moves (room, seq, entry) VALUES (?, ?, ?)", rows)
+            db.execute("COMMIT")
+        except BaseException:
+            with contextlib.suppress(sqlite3.Error):
+                db.execute("ROLLBACK")
+            raise
 
     def delete(self, room_id: str) -> None:
-        self._db.execute("DELETE FROM rooms WHERE id = ?", (room_id,))
+        db = self._db
+        db.execute("BEGIN IMMEDIATE")
+        try:
+            db.execute("DELETE FROM rooms WHERE id = ?", (room_id,))
+            db.execute("DELETE FROM moves WHERE room = ?", (room_id,))
+            db.execute("COMMIT")
+        except BaseException:
+            with contextlib.suppress(sqlite3.Error):
+                db.execute("ROLLBACK")
+            raise
 
     def records(self) -> list[tuple[str, dict[str, Any] | None]]:
         """Every row: (room id, record), the record None when it cannot be read."""
@@ -124,23 +254,36 @@ class RoomStore:
                 if not isinstance(record, dict) or record.get("version") != RECORD_VERSION:
                     raise ValueError("not a room record of this version")
             except (TypeError, ValueError) as exc:
-                log.error("room %s: unreadable record (%s)", room_id, exc)
+                log.error("ROOM %s CANNOT BE READ (%s): it is not restored; its record is kept",
+                          room_id, exc)
                 record = None
             rows.append((str(room_id), record))
         return rows
 
+    def moves(self, room_id: str) -> list[Any]:
+        """The room's moves since its record was written, in order (raises ``ValueError`` if
+        one cannot be read, or one is missing)."""
+        rows = self._db.execute("SELECT seq, entry FROM moves WHERE room = ? ORDER BY seq",
+                                (room_id,)).fetchall()
+        if [seq for seq, _ in rows] != list(range(len(rows))):
+            raise ValueError("its moves are not numbered 0, 1, 2...: some are missing")
+        return [json.loads(entry) for _, entry in rows]
+
     def close(self) -> None:
-        with contextlib.suppress(sqlite3.Error):
+        with contextlib.suppress(sqlite3.Error, AttributeError):
             self._db.close()
+        self._release_lock()
 
     # ------------------------------------------------------------------ rooms
 
     def save_room(self, room: Room) -> None:
-        """Write ``room`` as it is now. A failure is logged, not raised: the game goes on (and the
-        next change tries again)."""
+        """Write ``room`` as it is now: its new moves when only its match changed, else (and
+        every ``SNAPSHOT_EVERY`` moves) its whole record. A failure is logged, not raised: the
+        game goes on (and the next change tries again, whole)."""
         try:
-            self.put(room.id, room_record(room))
+            self._save(room)
         except (sqlite3.Error, ValueError, TypeError) as exc:
+            self._saved.pop(room.id, None)
             if not self._failing:
                 log.error("room %s: cannot save the room: %s", room.id, exc)
             self._failing = True
@@ -149,7 +292,24 @@ class RoomStore:
                 log.warning("rooms are saved again")
             self._failing = False
 
+    def _save(self, room: Room) -> None:
+        meta = room_meta(room)
+        game = room.game if isinstance(room.game, JournaledGame) else None
+        saved = self._saved.get(room.id)
+        journal = None if game is None else game.journal
+        if (saved is not None and game is not None and saved.game is game and journal is not None
+                and len(journal) < SNAPSHOT_EVERY and saved.meta == meta):
+            if len(journal) > saved.written:
+                self.append(room.id, saved.written, journal[saved.written:])
+                saved.written = len(journal)
+            return
+        self.put(room.id, {**meta, "game": None if room.game is None else room.game.snapshot()})
+        if game is not None:
+            game.journal = []
+        self._saved[room.id] = _Saved(meta, game)
+
     def forget_room(self, room_id: str) -> None:
+        self._saved.pop(room_id, None)
         try:
             self.delete(room_id)
         except sqlite3.Error as exc:
@@ -165,6 +325,11 @@ def _locked(exc: sqlite3.Error) -> bool:
 
 def room_record(room: Room) -> dict[str, Any]:
     """Everything needed to rebuild ``room``, as plain data. Spectators are not kept."""
+    return {**room_meta(room), "game": None if room.game is None else room.game.snapshot()}
+
+
+def room_meta(room: Room) -> dict[str, Any]:
+    """``room_record`` but the game: what a move leaves as it was."""
     settings = room.settings
     return {
         "version": RECORD_VERSION,
@@ -188,14 +353,14 @@ def room_record(room: Room) -> dict[str, Any]:
         ],
         "host": None if room.host is None else room.host.sid,
         "next_seat": room._next_seat_number,
-        "game": None if room.game is None else room.game.snapshot(),
     }
 
 
 def rebuild_room(server: UnoServer, record: dict[str, Any]) -> Room:
     """The room ``record`` describes, with its people's sessions (all disconnected for now) added
-    to ``server.sessions``. Raises ``KeyError``, ``TypeError`` or ``ValueError`` for a bad record
-    (and then changes nothing)."""
+    to ``server.sessions``; its match is the record's snapshot with the store's moves for the room
+    replayed. Raises ``KeyError``, ``TypeError`` or ``ValueError`` for a bad record or move (and
+    then changes nothing)."""
     from .app import Session
     from .room import Room, RoomSettings, Seat
 
@@ -210,7 +375,16 @@ def rebuild_room(server: UnoServer, record: dict[str, Any]) -> Room:
         late_join=_choice(s.get("late_join", "now"), LATE_JOIN),
     )
     room = Room(server, str(record["id"]), settings)
-    game = None if record["game"] is None else Game.restore(record["game"])
+    game = None if record["game"] is None else JournaledGame.restore(record["game"])
+    moves = [] if server.store is None else server.store.moves(room.id)
+    if moves and game is None:
+        raise ValueError("moves without a match")
+    for number, entry in enumerate(moves):
+        assert isinstance(game, JournaledGame)
+        try:
+            game.replay(entry)
+        except (TypeError, ValueError) as exc:
+            raise ValueError(f"its move {number} cannot be replayed: {exc}") from None
     sessions: dict[str, Session] = {}
     for entry in record["seats"]:
         seat = Seat(str(entry["id"]), str(entry["name"]), str(entry["kind"]),

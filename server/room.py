@@ -46,6 +46,7 @@ from protocol import (
 
 from . import errors
 from .errors import Refused
+from .journal import JournaledGame
 
 if TYPE_CHECKING:
     from .app import Session, UnoServer
@@ -486,8 +487,9 @@ class Room:
         for seat in self.seats:
             seat.away, seat.timeouts = False, 0
         seed = self.config.seed
-        rng = random.SystemRandom() if seed is None else random.Random(f"{seed}/{self.id}")
-        self.game = Game([s.id for s in self.seats], self.rules, rng)
+        # KeyedRandom: nobody can predict it, and a snapshot keeps it (the store replays moves).
+        rng = engine.KeyedRandom() if seed is None else random.Random(f"{seed}/{self.id}")
+        self.game = JournaledGame([s.id for s in self.seats], self.rules, rng)
         log.info("room %s: match starts with %d seats", self.id, len(self.seats))
         self._schedule(turn_changed=True)  # first: the views carry the first turn's deadline
         self.broadcast_room()

@@ -35,6 +35,7 @@ from protocol import (
     codec,
 )
 from server import ServerConfig, UnoServer
+from server.journal import JournaledGame
 from server.room import Room
 
 M = TypeVar("M", bound=Message)
@@ -329,6 +330,6 @@ def rig(monkeypatch: pytest.MonkeyPatch, hands: Sequence[str], turn: str, dealer
     """Every match started from now on deals from ``RiggedRandom(hands, turn, dealer)``."""
 
     def rigged_game(seats: Sequence[str], rules: RuleSet, rng: random.Random) -> Game:
-        return Game(seats, rules, RiggedRandom(hands, turn, dealer))
+        return JournaledGame(seats, rules, RiggedRandom(hands, turn, dealer))
 
-    monkeypatch.setattr(room_module, "Game", rigged_game)
+    monkeypatch.setattr(room_module, "JournaledGame", rigged_game)

@@ -5,6 +5,7 @@ brings back seats, settings, tokens and the match, and its clocks wait for peopl
 from __future__ import annotations
 
 import json
+import logging
 import os
 import signal
 import sqlite3
@@ -19,6 +20,7 @@ import pytest
 import trio
 from srvkit import Client, Harness, next_move_after, rig, view_in
 
+from engine import KeyedRandom, RuleSet
 from protocol import (
     Events,
     Joined,
@@ -32,8 +34,17 @@ from protocol import (
     ViewMsg,
 )
 from server import ServerConfig, UnoServer
+from server.journal import JournaledGame, action_entry, action_from_entry
 from server.main import add_arguments, config_from
-from server.persist import DB_NAME, RoomStore, StoreError, default_state_dir, room_record
+from server.persist import (
+    DB_NAME,
+    SNAPSHOT_EVERY,
+    RoomStore,
+    StoreError,
+    default_state_dir,
+    room_record,
+)
+from server.wal import wal_fault
 
 ANN = "R1 R2 R3 G4 G5 G6 B7"
 BOB = "G1 G2 G3 Y4 Y5 Y6 B8"
@@ -139,6 +150,7 @@ def test_commits_survive_sigkill_whole(tmp_path: Path) -> None:
             reported = int(proc.stdout.readline())
         proc.send_signal(signal.SIGKILL)
         proc.wait()
+        assert wal_fault(tmp_path / f"{DB_NAME}-wal") is None  # a killed writer's log is whole
         db = sqlite3.connect(tmp_path / DB_NAME)
         assert db.execute("PRAGMA integrity_check").fetchone() == ("ok",)
         rows = {room: json.loads(data) for room, data in db.execute("SELECT id, data FROM rooms")}
@@ -148,6 +160,210 @@ def test_commits_survive_sigkill_whole(tmp_path: Path) -> None:
             assert record["n"] >= reported
         assert rows["1"]["n"] >= rows["2"]["n"] >= rows["1"]["n"] - 1
         last = rows["1"]["n"]
+
+
+# ---------------------------------------------------------------------------- unreadable state
+
+KILLED = textwrap.dedent("""
+    import os, signal, sys
+    from server.persist import RoomStore
+    store = RoomStore(sys.argv[1])
+    for n in range(int(sys.argv[2])):
+        store.put(str(n % 5), {"version": 1, "id": str(n % 5), "n": n, "body": "x" * (n % 3000)})
+    os.kill(os.getpid(), signal.SIGKILL)
+""")
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def killed_writer(directory: Path, commits: int) -> bytes:
+    """Rooms written by a process that is then SIGKILLed: they are all in the WAL. Its bytes."""
+    subprocess.run([sys.executable, "-c", KILLED, str(directory), str(commits)], cwd=ROOT,
+                   check=False)
+    wal = directory / f"{DB_NAME}-wal"
+    assert wal.stat().st_size > 0
+    return wal.read_bytes()
+
+
+GARBLE: dict[str, Any] = {
+    "its header": lambda b: b[:8] + bytes(range(8)) + b[16:],
+    "a page": lambda b: b[:200] + b"garbage!" * 8 + b[264:],
+    "a frame header": lambda b: b[:32 + 4120 * 2] + b"\xff" * 24 + b[32 + 4120 * 2 + 24:],
+    "junk after it": lambda b: b + b"\x00junk" * 1000,
+    "a few stray bytes": lambda b: b + b"junk",
+}
+
+
+@pytest.mark.parametrize("where", list(GARBLE))
+def test_garbage_in_the_wal_after_a_sigkill_sets_the_state_aside_loudly(
+        tmp_path: Path, caplog: pytest.LogCaptureFixture, where: str) -> None:
+    original = killed_writer(tmp_path, 40)
+    garbled = GARBLE[where](original)
+    (tmp_path / f"{DB_NAME}-wal").write_bytes(garbled)
+    (tmp_path / f"{DB_NAME}-shm").write_bytes(b"\0" * 64)  # an -shm goes aside with them
+    with caplog.at_level(logging.ERROR, logger="uno.server"):
+        store = RoomStore(tmp_path)
+    assert "THE SAVED ROOMS CANNOT BE READ IN FULL" in caplog.text
+    assert store.records() == []  # it starts with no rooms...
+    store.close()
+    kept = sorted(p.name for p in tmp_path.iterdir() if ".corrupt-" in p.name)
+    assert sorted(name.split(".corrupt-")[0] for name in kept) == [
+        DB_NAME, f"{DB_NAME}-shm", f"{DB_NAME}-wal"]
+    wal_kept = next(tmp_path / name for name in kept if "-wal" in name)
+    assert wal_kept.read_bytes() == garbled  # ...and keeps every byte for a post-mortem
+    assert sorted(p.name for p in store.set_aside) == kept
+
+
+def test_a_killed_servers_wal_is_read_in_full(tmp_path: Path,
+                                              caplog: pytest.LogCaptureFixture) -> None:
+    killed_writer(tmp_path, 40)
+    with caplog.at_level(logging.WARNING, logger="uno.server"):
+        store = RoomStore(tmp_path)
+    assert sorted(room for room, _ in store.records()) == ["0", "1", "2", "3", "4"]
+    assert dict(store.records())["4"]["n"] == 39  # type: ignore[index]
+    store.close()
+    assert caplog.text == "" and not [p for p in tmp_path.iterdir() if ".corrupt-" in p.name]
+
+
+def test_uno_server_says_on_stderr_that_it_set_the_state_aside(tmp_path: Path) -> None:
+    state = tmp_path / "state"
+    state.mkdir(mode=0o700)
+    wal = killed_writer(state, 10)
+    (state / f"{DB_NAME}-wal").write_bytes(b"\xde\xad" * 16 + wal[32:])
+    env = {**os.environ, **{k: str(tmp_path / k) for k in
+                            ("XDG_STATE_HOME", "XDG_DATA_HOME", "XDG_CONFIG_HOME")}}
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "server", "--host", "127.0.0.1", "--port", "0", "--no-discovery",
+         "--state-dir", str(state)], cwd=ROOT, env=env, stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE, text=True)
+    try:
+        assert proc.stdout is not None
+        assert "listening on" in proc.stdout.readline()  # it starts
+    finally:
+        proc.terminate()
+        _, err = proc.communicate(timeout=30)
+    assert "THE SAVED ROOMS CANNOT BE READ IN FULL" in err
+    assert "write-ahead log" in err and ".corrupt-" in err
+
+
+def test_an_open_state_directory_and_file_are_made_private(
+        tmp_path: Path, caplog: pytest.LogCaptureFixture) -> None:
+    state = tmp_path / "state"
+    state.mkdir()
+    os.chmod(state, 0o755)
+    RoomStore(state).close()
+    os.chmod(state / DB_NAME, 0o644)
+    with caplog.at_level(logging.WARNING, logger="uno.server"):
+        RoomStore(state).close()
+    assert stat.S_IMODE(os.stat(state).st_mode) == 0o700
+    assert stat.S_IMODE(os.stat(state / DB_NAME).st_mode) == 0o600
+    assert "open to other users (mode 644): made private (600)" in caplog.text
+    caplog.clear()
+    os.chmod(state, 0o750)
+    with caplog.at_level(logging.WARNING, logger="uno.server"):
+        RoomStore(state).close()
+    assert "open to other users (mode 750): made private (700)" in caplog.text
+    assert stat.S_IMODE(os.stat(state).st_mode) == 0o700
+
+
+# ---------------------------------------------------------------------------- the journal
+
+
+def test_every_action_kind_survives_its_journal_entry() -> None:
+    from engine import (
+        Accept,
+        CallUno,
+        Card,
+        Catch,
+        Challenge,
+        ChooseColor,
+        Color,
+        Draw,
+        JumpIn,
+        KeepDrawing,
+        Pass,
+        PlayCard,
+    )
+
+    actions = [PlayCard("1", Card.parse("W+4"), Color.RED, None, True),
+               PlayCard("1", Card.parse("G7"), None, "2"), JumpIn("2", Card.parse("B+2")),
+               Draw("1"), KeepDrawing("1"), Pass("1"), ChooseColor("1", Color.BLUE),
+               Challenge("1"), Accept("1"), CallUno("3"), Catch("3", "1")]
+    for action in actions:
+        assert action_from_entry(json.loads(json.dumps(action_entry(action)))) == action
+
+
+def test_a_journal_replayed_on_its_snapshot_gives_the_same_game() -> None:
+    """Moves over two hands (deals and reshuffles from a KeyedRandom), replayed on the first
+    snapshot after a trip through JSON: the same game, card for card, random state included."""
+    import random
+
+    rng = random.Random(2)
+    game = JournaledGame(["1", "2", "3", "4"], RuleSet(target_score=None), KeyedRandom())
+    start = game.snapshot()
+    game.journal = []
+    for _ in range(2):
+        while game.hand_outcome() is None:
+            game.apply(rng.choice(list(game.legal_actions(game.current))))
+        if game.outcome() is not None:
+            break
+    assert len(game.journal) > 20
+    again = JournaledGame.restore(start)
+    assert isinstance(again, JournaledGame)
+    for entry in json.loads(json.dumps(game.journal)):
+        again.replay(entry)
+    assert again.snapshot() == game.snapshot()
+
+
+async def test_a_move_writes_a_small_row_and_the_room_is_written_whole_now_and_then(
+        harness: Harness, tmp_path: Path, autojump_clock: object) -> None:
+    with trio.fail_after(600):
+        srv, scope = await start_server(harness.nursery, tmp_path, seed=None)
+        ann = await harness.client(srv, "ann")
+        await ann.create(bots=3, bot_delay=1, turn_timeout=0)
+        await ann.send(Start())
+        await ann.expect(ViewMsg)
+        store = srv.store
+        assert store is not None
+        written = dict(store.records())["1"]
+        seen_moves: set[int] = set()
+        whole_again = False
+        while not whole_again or len(seen_moves) < 3:
+            await ann.play(lambda m: isinstance(m, Events), think=0, now=True)
+            moves = len(store.moves("1"))
+            record = dict(store.records())["1"]
+            if record != written:  # written whole: its moves are part of it now
+                assert moves < SNAPSHOT_EVERY
+                whole_again = True
+                written = record
+            seen_moves.add(moves)
+        assert max(seen_moves) <= SNAPSHOT_EVERY
+        game = srv.rooms["1"].game
+        assert game is not None
+        before = game.snapshot()
+        await crash(srv, scope, ann)
+        srv2, _ = await start_server(harness.nursery, tmp_path, seed=None)
+        restored = srv2.rooms["1"].game
+        assert restored is not None and restored.snapshot() == before
+        assert before["rng"]["kind"] == "blake2b-ctr"  # an unpredictable deck, kept all the same
+
+
+async def test_a_move_that_cannot_be_replayed_costs_its_room_loudly(
+        harness: Harness, tmp_path: Path, autojump_clock: object,
+        caplog: pytest.LogCaptureFixture) -> None:
+    with trio.fail_after(60):
+        srv, scope = await start_server(harness.nursery, tmp_path)
+        ann = await harness.client(srv, "ann")
+        await ann.create(bots=1, turn_timeout=0)
+        await ann.send(Start())
+        await ann.expect(ViewMsg)
+        assert srv.store is not None
+        srv.store.append("1", len(srv.store.moves("1")), [["PlayCard", "9", "R1", None, None, False]])
+        await crash(srv, scope, ann)
+        with caplog.at_level(logging.ERROR, logger="uno.server"):
+            srv2, _ = await start_server(harness.nursery, tmp_path)
+        assert srv2.rooms == {}
+        assert "ROOM 1 CANNOT BE RESTORED" in caplog.text and "cannot be replayed" in caplog.text
+        assert srv2.store is not None and [r for r, _ in srv2.store.records()] == ["1"]
 
 
 # ---------------------------------------------------------------------------- restarts
