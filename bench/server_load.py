@@ -16,6 +16,9 @@ processes drive a raw trio + msgpack echo server, and the last line compares the
   a table sees with 1000 connections held: this is the p99 to compare with a target.
 - Every run has a fresh server, and measures after a warm-up (`--warmup`): the first moves of
   250 matches starting at once are not the steady state.
+- Persisted runs: the same saturated game with `--state-dir` (a fresh temporary directory), so
+  every move is written to disk before its update is sent; `ratio_persist` = their actions per
+  second ÷ the in-memory runs' (each round runs all three kinds in turn).
 
     python bench/server_load.py [--connections 1000] [--seconds 10] [--rounds 2] [--think 0.5]
 
@@ -34,10 +37,12 @@ import math
 import os
 import random
 import selectors
+import shutil
 import socket
 import statistics
 import subprocess
 import sys
+import tempfile
 import time
 from pathlib import Path
 from typing import Any
@@ -398,10 +403,15 @@ def main() -> None:
     echo_server = [sys.executable, __file__, "--echo-server"]
     # Saturated game and echo runs take turns, so that a slower spell of this shared machine
     # weighs on both alike; the ratio compares their totals.
-    games, echoes = [], []
+    games, echoes, persisted = [], [], []
     for _ in range(args.rounds):
         games.append(run_mode("game", uno, args))
         echoes.append(run_mode("echo", echo_server, args))
+        state_dir = tempfile.mkdtemp(prefix="uno-bench-state-")
+        try:
+            persisted.append(run_mode("game", [*uno, "--state-dir", state_dir], args))
+        finally:
+            shutil.rmtree(state_dir, ignore_errors=True)
     paced = run_mode("game", uno, args, think=args.think)
 
     seconds = args.seconds * args.rounds
@@ -435,6 +445,15 @@ def main() -> None:
     print(f"echo_latency_p99_ms={percentile(echo_latencies, 0.99) * 1000:.2f}")
     print(f"echo_cpu_share_server={sum(e['server_cpu_s'] for e in echoes) / seconds:.2f}")
     print(f"echo_cpu_share_clients={sum(e['clients_cpu_s'] for e in echoes) / seconds:.2f}")
+    persist_per_s = sum(p["actions"] for p in persisted) / seconds
+    persist_latencies = sorted(x for p in persisted for x in p["latencies"])
+    print(f"persist_actions_per_s={persist_per_s:.0f}")
+    print(f"persist_latency_p50_ms={percentile(persist_latencies, 0.50) * 1000:.2f}")
+    print(f"persist_latency_p99_ms={percentile(persist_latencies, 0.99) * 1000:.2f}")
+    print(f"persist_cpu_share_server={sum(p['server_cpu_s'] for p in persisted) / seconds:.2f}")
+    print("persist_round_ratios=" + ",".join(f"{p['actions'] / g['actions']:.2f}"
+                                             for p, g in zip(persisted, games, strict=True)))
+    print(f"ratio_persist={persist_per_s / actions_per_s if actions_per_s else 0:.2f}")
     print(f"ratio_vs_echo={actions_per_s / echo_per_s if echo_per_s else 0:.2f}")
 
 
