@@ -453,6 +453,13 @@ def main() -> None:
     print(f"persist_cpu_share_server={sum(p['server_cpu_s'] for p in persisted) / seconds:.2f}")
     print("persist_round_ratios=" + ",".join(f"{p['actions'] / g['actions']:.2f}"
                                              for p, g in zip(persisted, games, strict=True)))
+    # CPU time of the server per action: what persistence costs, less swayed by a busy machine.
+    game_cpu_us = sum(g["server_cpu_s"] for g in games) / max(1, sum(g["actions"] for g in games)) * 1e6
+    persist_cpu_us = (sum(p["server_cpu_s"] for p in persisted)
+                      / max(1, sum(p["actions"] for p in persisted)) * 1e6)
+    print(f"game_server_cpu_us_per_action={game_cpu_us:.0f}")
+    print(f"persist_server_cpu_us_per_action={persist_cpu_us:.0f}")
+    print(f"ratio_persist_cpu={game_cpu_us / persist_cpu_us if persist_cpu_us else 0:.2f}")
     print(f"ratio_persist={persist_per_s / actions_per_s if actions_per_s else 0:.2f}")
     print(f"ratio_vs_echo={actions_per_s / echo_per_s if echo_per_s else 0:.2f}")
 

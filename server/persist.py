@@ -1,27 +1,28 @@
-"""Durable rooms: every room kept in one sqlite3 database, so that a server killed at any moment
-comes back with the same tables, the same hands and the same resume tokens.
+"""Durable rooms: every room kept in ``DIR``, so that a server killed at any moment comes back
+with the same tables, the same hands and the same resume tokens.
 
-One row per room (table ``rooms``) holds a JSON record: the settings, the seats (with their
-people's session id and secret, so tokens keep working), the host, and ``Game.snapshot()``. A move
-of the match only adds a small row to table ``moves`` (the action, see server/journal.py): the
-room's record is written whole when anything but the match changes, and every
-``SNAPSHOT_EVERY`` moves, in one transaction with the removal of the moves it includes. On
-restore the moves are replayed through the engine on top of the record's snapshot. The room
-writes synchronously, before it queues the message that reveals a change (see ``Room._save``);
-nothing is sent before the handler that queued it returns, so a client never sees a state the
-disk does not hold.
+One sqlite3 row per room (``DIR/rooms.sqlite3``, table ``rooms``) holds a JSON record: the
+settings, the seats (with their people's session id and secret, so tokens keep working), the
+host, and ``Game.snapshot()``. A move of the match only appends a line to ``DIR/moves.log``
+(server/movelog.py: the action, server/journal.py). The record is written whole when anything
+but the match changes and every ``SNAPSHOT_EVERY`` moves; each whole record gets a new
+generation, which makes the moves logged before it out of date. On restore the moves of the
+record's generation are replayed through the engine on top of its snapshot. The room writes
+synchronously, before it queues the message that reveals a change (see ``Room._save``); nothing
+is sent before the handler that queued it returns, so a client never sees a state the disk does
+not hold.
 
-Durability: WAL journal with ``synchronous=NORMAL``. A commit then reaches the operating system
-(a ``write`` to the WAL file) without an ``fsync``; that survives the server process being killed
-(SIGKILL, a crash), which is what this is for, and it keeps a move's write at some 15 µs. A power
-cut may lose the last moves, never the database's consistency. ``DIR/rooms.lock`` (``flock``)
-and ``locking_mode=EXCLUSIVE`` keep a second server given the same directory from starting
-instead of corrupting the first one's rooms.
+Durability: SQLite in WAL mode with ``synchronous=NORMAL``, and the log's plain ``write``: both
+reach the operating system without an ``fsync``; that survives the server process being killed
+(SIGKILL, a crash), which is what this is for. A move costs one ``write`` of some 60 bytes. A
+power cut may lose the last moves, never the database's consistency. ``DIR/rooms.lock``
+(``flock``) and ``locking_mode=EXCLUSIVE`` keep a second server given the same directory from
+starting instead of corrupting the first one's rooms.
 
 State that cannot be read in full (a database that fails its check, a WAL with garbage in it,
-see server/wal.py) is never half used: the database and its ``-wal``/``-shm`` are renamed
-``*.corrupt-STAMP``, the server says so at ERROR level (``uno server`` logs to stderr) and starts
-with no rooms.
+see server/wal.py, a damaged move log) is never half used: the database, its ``-wal``/``-shm``
+and the log are renamed ``*.corrupt-STAMP``, the server says so at ERROR level (``uno server``
+logs to stderr) and starts with no rooms.
 """
 
 from __future__ import annotations
@@ -38,7 +39,9 @@ from typing import IO, TYPE_CHECKING, Any
 
 from protocol import BOT_LEVELS, LATE_JOIN
 
+from . import movelog
 from .journal import JournaledGame
+from .movelog import LogFault, MoveLog
 from .wal import wal_fault
 
 try:
@@ -73,24 +76,32 @@ def default_state_dir(environ: dict[str, str] | None = None) -> Path:
 
 
 class _Saved:
-    """What the store last wrote whole for a room: its record but the game, the game, and how
-    many of the game's journal entries are on disk since."""
+    """A room's last whole record: its generation (see server/movelog.py), the log lines of the
+    moves after it, and, once this server wrote it, the record but the game (``meta``), the game,
+    and how many of the game's journal entries are in the log."""
 
-    __slots__ = ("game", "meta", "written")
+    __slots__ = ("game", "gen", "lines", "meta", "prefix", "written")
 
-    def __init__(self, meta: dict[str, Any], game: JournaledGame | None) -> None:
-        self.meta, self.game, self.written = meta, game, 0
+    def __init__(self, gen: int, lines: list[bytes] | None = None) -> None:
+        self.gen = gen
+        self.prefix: str | None = None  # of its log lines (movelog.prefix)
+        self.lines = lines if lines is not None else []
+        self.meta: dict[str, Any] | None = None
+        self.game: JournaledGame | None = None
+        self.written = 0
 
 
 class RoomStore:
-    """The rooms of one server, in ``DIR/rooms.sqlite3``. All calls are synchronous and quick."""
+    """The rooms of one server, in ``DIR/rooms.sqlite3`` and ``DIR/moves.log``. All calls are
+    synchronous and quick."""
 
     def __init__(self, directory: str | os.PathLike[str]) -> None:
         self.directory = Path(directory)
         self.path = self.directory / DB_NAME
+        self.log_path = self.directory / movelog.LOG_NAME
         self.set_aside: list[Path] = []  # files found unreadable at the start, renamed
         self._failing = False
-        self._saved: dict[str, _Saved] = {}
+        self._rooms: dict[str, _Saved] = {}
         try:
             self.directory.mkdir(parents=True, exist_ok=True, mode=DIR_MODE)
         except OSError as exc:
@@ -98,26 +109,47 @@ class RoomStore:
         self._tighten(self.directory, DIR_MODE)
         self._lock = self._take_lock()
         try:
-            fault = wal_fault(f"{self.path}-wal")
-            if fault is not None:
-                self._set_aside(f"its write-ahead log cannot be read in full: {fault}")
-            for suffix in DB_SUFFIXES:
-                self._tighten(Path(f"{self.path}{suffix}"), FILE_MODE)
-            try:
-                self._db = self._open()
-            except sqlite3.DatabaseError as exc:
-                if _locked(exc):
-                    raise StoreError(f"{self.path} is in use by another server") from None
-                self._set_aside(str(exc))
-                try:
-                    self._db = self._open()
-                except sqlite3.Error as exc2:
-                    raise StoreError(f"cannot use {self.path}: {exc2}") from None
-            except sqlite3.Error as exc:
-                raise StoreError(f"cannot use {self.path}: {exc}") from None
+            for name in (*(f"{DB_NAME}{suffix}" for suffix in DB_SUFFIXES), movelog.LOG_NAME):
+                self._tighten(self.directory / name, FILE_MODE)
+            self._db = self._open_all()
+            self._log = MoveLog(self.log_path, FILE_MODE)
+            self._log.rewrite([line for saved in self._rooms.values() for line in saved.lines])
         except BaseException:
+            with contextlib.suppress(AttributeError, sqlite3.Error):
+                self._db.close()
             self._release_lock()
             raise
+
+    def _open_all(self) -> sqlite3.Connection:
+        """Open the database and read the move log: all of it, or (set aside) none of it."""
+        fault = wal_fault(f"{self.path}-wal")
+        if fault is not None:
+            self._set_aside(f"its write-ahead log cannot be read in full: {fault}")
+        try:
+            moves, torn = movelog.read_log(self.log_path)
+        except LogFault as exc:
+            self._set_aside(str(exc))
+            moves, torn = {}, None
+        if torn is not None:
+            log.warning("%s: %s", self.log_path, torn)
+        try:
+            db = self._open()
+        except sqlite3.DatabaseError as exc:
+            if _locked(exc):
+                raise StoreError(f"{self.path} is in use by another server") from None
+            self._set_aside(str(exc))
+            moves = {}
+            try:
+                db = self._open()
+            except sqlite3.Error as exc2:
+                raise StoreError(f"cannot use {self.path}: {exc2}") from None
+        except sqlite3.Error as exc:
+            raise StoreError(f"cannot use {self.path}: {exc}") from None
+        gens = db.execute("SELECT id, gen FROM rooms").fetchall()
+        self._next_gen = 1 + max([gen for _, gen in gens] + [gen for _, gen in moves], default=0)
+        for room_id, gen in gens:  # the moves of older records are out of date: dropped
+            self._rooms[str(room_id)] = _Saved(gen, moves.get((str(room_id), gen), []))
+        return db
 
     def _take_lock(self) -> IO[bytes] | None:
         """Hold ``DIR/rooms.lock`` while the store is open: before anything reads the files, a
@@ -171,9 +203,11 @@ class RoomStore:
                 raise sqlite3.DatabaseError(f"journal mode {mode!r} instead of wal")
             db.execute("PRAGMA synchronous=NORMAL")
             db.execute("BEGIN IMMEDIATE")  # takes the exclusive lock and keeps it
-            db.execute("CREATE TABLE IF NOT EXISTS rooms (id TEXT PRIMARY KEY, data TEXT NOT NULL)")
-            db.execute("CREATE TABLE IF NOT EXISTS moves (room TEXT NOT NULL, seq INTEGER NOT NULL,"
-                       " entry TEXT NOT NULL, PRIMARY KEY (room, seq)) WITHOUT ROWID")
+            db.execute("CREATE TABLE IF NOT EXISTS rooms (id TEXT PRIMARY KEY, data TEXT NOT NULL,"
+                       " gen INTEGER NOT NULL DEFAULT 0)")
+            columns = [row[1] for row in db.execute("PRAGMA table_info(rooms)")]
+            if "gen" not in columns:  # a database from before the move log
+                db.execute("ALTER TABLE rooms ADD COLUMN gen INTEGER NOT NULL DEFAULT 0")
             db.execute("COMMIT")
             check = db.execute("PRAGMA quick_check").fetchone()
             if check is None or check[0] != "ok":
@@ -188,11 +222,12 @@ class RoomStore:
         and never half used: the server starts with no rooms, and says so loudly."""
         stamp = time.strftime("%Y%m%d-%H%M%S")
         tail, n = f".corrupt-{stamp}", 1
-        while any(Path(f"{self.path}{suffix}{tail}").exists() for suffix in DB_SUFFIXES):
+        while any(Path(f"{self.path}{suffix}{tail}").exists()
+                  for suffix in (*DB_SUFFIXES, movelog.LOG_NAME)):
             n += 1
             tail = f".corrupt-{stamp}-{n}"
-        for suffix in DB_SUFFIXES:
-            source = Path(f"{self.path}{suffix}")
+        sources = [Path(f"{self.path}{suffix}") for suffix in DB_SUFFIXES] + [self.log_path]
+        for source in sources:
             with contextlib.suppress(FileNotFoundError):
                 source.rename(f"{source}{tail}")
                 self.set_aside.append(Path(f"{source}{tail}"))
@@ -203,47 +238,31 @@ class RoomStore:
     # ------------------------------------------------------------------ rows
 
     def put(self, room_id: str, record: dict[str, Any]) -> None:
-        """Write ``record`` whole; the room's moves written before it are part of it now."""
+        """Write ``record`` whole, under a new generation: the room's moves logged before it
+        are part of it now."""
         data = json.dumps(record, separators=(",", ":"), allow_nan=False)
-        db = self._db
-        db.execute("BEGIN IMMEDIATE")
-        try:
-            db.execute("INSERT OR REPLACE INTO rooms (id, data) VALUES (?, ?)", (room_id, data))
-            db.execute("DELETE FROM moves WHERE room = ?", (room_id,))
-            db.execute("COMMIT")
-        except BaseException:
-            with contextlib.suppress(sqlite3.Error):
-                db.execute("ROLLBACK")
-            raise
+        gen = self._next_gen
+        self._db.execute("INSERT OR REPLACE INTO rooms (id, data, gen) VALUES (?, ?, ?)",
+                         (room_id, data, gen))
+        self._next_gen += 1
+        self._rooms[room_id] = _Saved(gen)
+        if self._log.size > movelog.COMPACT_AT:
+            self._log.rewrite([line for saved in self._rooms.values() for line in saved.lines])
 
     def append(self, room_id: str, first: int, entries: list[Any]) -> None:
-        """Add moves ``first``, ``first + 1``... to the room's record."""
-        rows = [(room_id, first + i, json.dumps(entry, separators=(",", ":")))
-                for i, entry in enumerate(entries)]
-        if len(rows) == 1:
-            self._db.execute("INSERT INTO moves (room, seq, entry) VALUES (?, ?, ?)", rows[0])
-            return
-        db = self._db
-        db.execute("BEGIN IMMEDIATE")
-        try:
-            db.executemany("INSERT INTO moves (room, seq, entry) VALUES (?, ?, ?)", rows)
-            db.execute("COMMIT")
-        except BaseException:
-            with contextlib.suppress(sqlite3.Error):
-                db.execute("ROLLBACK")
-            raise
+        """Log moves ``first``, ``first + 1``... after the room's record (one ``write``)."""
+        saved = self._rooms[room_id]
+        if first != len(saved.lines):
+            raise ValueError(f"room {room_id} has {len(saved.lines)} moves logged, not {first}")
+        start = movelog.prefix(room_id, saved.gen) if saved.prefix is None else saved.prefix
+        saved.prefix = start
+        lines = [movelog.encode(start, first + i, entry) for i, entry in enumerate(entries)]
+        self._log.append(lines[0] if len(lines) == 1 else b"".join(lines))
+        saved.lines.extend(lines)
 
     def delete(self, room_id: str) -> None:
-        db = self._db
-        db.execute("BEGIN IMMEDIATE")
-        try:
-            db.execute("DELETE FROM rooms WHERE id = ?", (room_id,))
-            db.execute("DELETE FROM moves WHERE room = ?", (room_id,))
-            db.execute("COMMIT")
-        except BaseException:
-            with contextlib.suppress(sqlite3.Error):
-                db.execute("ROLLBACK")
-            raise
+        self._db.execute("DELETE FROM rooms WHERE id = ?", (room_id,))
+        self._rooms.pop(room_id, None)  # its logged moves are out of date
 
     def records(self) -> list[tuple[str, dict[str, Any] | None]]:
         """Every row: (room id, record), the record None when it cannot be read."""
@@ -261,17 +280,15 @@ class RoomStore:
         return rows
 
     def moves(self, room_id: str) -> list[Any]:
-        """The room's moves since its record was written, in order (raises ``ValueError`` if
-        one cannot be read, or one is missing)."""
-        rows = self._db.execute("SELECT seq, entry FROM moves WHERE room = ? ORDER BY seq",
-                                (room_id,)).fetchall()
-        if [seq for seq, _ in rows] != list(range(len(rows))):
-            raise ValueError("its moves are not numbered 0, 1, 2...: some are missing")
-        return [json.loads(entry) for _, entry in rows]
+        """The journal entries of the room's moves since its record was written, in order."""
+        saved = self._rooms.get(room_id)
+        return [] if saved is None else [movelog.decode(line) for line in saved.lines]
 
     def close(self) -> None:
         with contextlib.suppress(sqlite3.Error, AttributeError):
             self._db.close()
+        with contextlib.suppress(AttributeError):
+            self._log.close()
         self._release_lock()
 
     # ------------------------------------------------------------------ rooms
@@ -282,8 +299,10 @@ class RoomStore:
         game goes on (and the next change tries again, whole)."""
         try:
             self._save(room)
-        except (sqlite3.Error, ValueError, TypeError) as exc:
-            self._saved.pop(room.id, None)
+        except (OSError, sqlite3.Error, ValueError, TypeError) as exc:
+            saved = self._rooms.get(room.id)
+            if saved is not None:
+                saved.game = None  # the next save is a whole one
             if not self._failing:
                 log.error("room %s: cannot save the room: %s", room.id, exc)
             self._failing = True
@@ -295,7 +314,7 @@ class RoomStore:
     def _save(self, room: Room) -> None:
         meta = room_meta(room)
         game = room.game if isinstance(room.game, JournaledGame) else None
-        saved = self._saved.get(room.id)
+        saved = self._rooms.get(room.id)
         journal = None if game is None else game.journal
         if (saved is not None and game is not None and saved.game is game and journal is not None
                 and len(journal) < SNAPSHOT_EVERY and saved.meta == meta):
@@ -304,12 +323,12 @@ class RoomStore:
                 saved.written = len(journal)
             return
         self.put(room.id, {**meta, "game": None if room.game is None else room.game.snapshot()})
+        saved = self._rooms[room.id]
+        saved.meta, saved.game = meta, game
         if game is not None:
             game.journal = []
-        self._saved[room.id] = _Saved(meta, game)
 
     def forget_room(self, room_id: str) -> None:
-        self._saved.pop(room_id, None)
         try:
             self.delete(room_id)
         except sqlite3.Error as exc:

@@ -7,8 +7,8 @@ the log the way SQLite does (https://sqlite.org/fileformat.html#the_write_ahead_
 at where the valid frames end. What may follow them in a sound log:
 
 - nothing;
-- the first 24-byte header of a frame whose page was never written (a kill between the two writes
-  of a frame);
+- the last frame written, torn: its 24-byte header without its page, or over the page of an older
+  frame (a kill between the two writes of a frame: that transaction never committed);
 - frames of an earlier generation of the log: after a checkpoint SQLite writes the log again from
   its start, with the first salt one higher, and older frames stay behind the newer ones.
 
@@ -61,6 +61,12 @@ def wal_fault(path: str | os.PathLike[str]) -> str | None:
         if frame_sums != (f_sum1, f_sum2):
             break
         offset, sums = offset + frame_size, frame_sums
+    return _fault_after(data, offset, frame_size, salt1, salt2)
+
+
+def _fault_after(data: bytes, offset: int, frame_size: int, salt1: int, salt2: int) -> str | None:
+    """What follows the last valid frame, at ``offset``: a fault, or None if a sound log may end
+    so (see the module's docstring)."""
     rest = len(data) - offset
     if rest == 0:
         return None
@@ -68,9 +74,20 @@ def wal_fault(path: str | os.PathLike[str]) -> str | None:
         return f"{rest} stray bytes after the last frame"
     _, _, f_salt1, f_salt2, _, _ = _FRAME_HEADER.unpack_from(data, offset)
     if (f_salt1, f_salt2) == (salt1, salt2):
-        if rest < frame_size:
-            return None  # a frame whose page was never written: a transaction that did not commit
-        return f"frame {(offset - _HEADER.size) // frame_size + 1} fails its checksum"
+        # A frame of this generation that fails: the last one written, torn (its header written,
+        # not its page), is how a killed writer leaves a transaction that did not commit; any
+        # frame of this generation after it means commits were lost.
+        after = offset + frame_size
+        if after + _FRAME_HEADER.size <= len(data):
+            _, _, n_salt1, n_salt2, _, _ = _FRAME_HEADER.unpack_from(data, after)
+            if (n_salt1, n_salt2) == (salt1, salt2):
+                return f"frame {(offset - _HEADER.size) // frame_size + 1} fails its checksum"
+        if after >= len(data):
+            return None
+        offset, rest = after, len(data) - after
+        if rest < _FRAME_HEADER.size:
+            return f"{rest} stray bytes after the last frame"
+        _, _, f_salt1, f_salt2, _, _ = _FRAME_HEADER.unpack_from(data, offset)
     if 1 <= (salt1 - f_salt1) & _MASK <= _OLDEST_GENERATION and rest % frame_size in (0, _FRAME_HEADER.size):
         return None  # frames of an earlier generation of the log, left behind
     return f"bytes that are no frame at offset {offset}"

@@ -36,6 +36,7 @@ from protocol import (
 from server import ServerConfig, UnoServer
 from server.journal import JournaledGame, action_entry, action_from_entry
 from server.main import add_arguments, config_from
+from server.movelog import LOG_NAME
 from server.persist import (
     DB_NAME,
     SNAPSHOT_EVERY,
@@ -207,10 +208,29 @@ def test_garbage_in_the_wal_after_a_sigkill_sets_the_state_aside_loudly(
     store.close()
     kept = sorted(p.name for p in tmp_path.iterdir() if ".corrupt-" in p.name)
     assert sorted(name.split(".corrupt-")[0] for name in kept) == [
-        DB_NAME, f"{DB_NAME}-shm", f"{DB_NAME}-wal"]
+        LOG_NAME, DB_NAME, f"{DB_NAME}-shm", f"{DB_NAME}-wal"]
     wal_kept = next(tmp_path / name for name in kept if "-wal" in name)
     assert wal_kept.read_bytes() == garbled  # ...and keeps every byte for a post-mortem
     assert sorted(p.name for p in store.set_aside) == kept
+
+
+def test_a_torn_last_frame_is_a_transaction_that_never_committed(tmp_path: Path) -> None:
+    """A kill between the two writes of a frame: its header, then another frame's old page. That
+    is a sound log (the transaction did not commit); the same frame with more after it is not."""
+    wal = killed_writer(tmp_path, 40)
+    frame = 24 + 4096
+    frames = (len(wal) - 32) // frame
+    assert frames >= 4 and len(wal) == 32 + frames * frame
+    last = 32 + (frames - 1) * frame
+    torn = wal[:last + 24] + wal[32 + 24:32 + frame]  # frame 1's page under the last header
+    (tmp_path / "torn-wal").write_bytes(torn)
+    assert wal_fault(tmp_path / "torn-wal") is None
+    (tmp_path / "torn-wal").write_bytes(torn[:last + 24])  # its page never written at all
+    assert wal_fault(tmp_path / "torn-wal") is None
+    middle = 32 + (frames - 2) * frame
+    broken = wal[:middle + 24] + wal[32 + 24:32 + frame] + wal[last:]
+    (tmp_path / "broken-wal").write_bytes(broken)
+    assert wal_fault(tmp_path / "broken-wal") == f"frame {frames - 1} fails its checksum"
 
 
 def test_a_killed_servers_wal_is_read_in_full(tmp_path: Path,
@@ -222,6 +242,80 @@ def test_a_killed_servers_wal_is_read_in_full(tmp_path: Path,
     assert dict(store.records())["4"]["n"] == 39  # type: ignore[index]
     store.close()
     assert caplog.text == "" and not [p for p in tmp_path.iterdir() if ".corrupt-" in p.name]
+
+
+def logged_moves(directory: Path) -> RoomStore:
+    """A store with room 1's record and three moves logged after it, closed; then reopened."""
+    store = RoomStore(directory)
+    store.put("1", {"version": 1, "id": "1"})
+    store.append("1", 0, [["Draw", "1"], ["Pass", "1"]])
+    store.append("1", 2, [["Draw", "2"]])
+    store.close()
+    return RoomStore(directory)
+
+
+def test_the_moves_after_a_record_come_back_in_order(tmp_path: Path) -> None:
+    again = logged_moves(tmp_path)
+    assert again.moves("1") == [["Draw", "1"], ["Pass", "1"], ["Draw", "2"]]
+    again.put("1", {"version": 1, "id": "1", "new": True})  # a whole record: they are part of it
+    assert again.moves("1") == []
+    again.close()
+    third = RoomStore(tmp_path)
+    assert third.moves("1") == [] and dict(third.records())["1"] == {"version": 1, "id": "1",
+                                                                     "new": True}
+    third.close()
+    assert (tmp_path / LOG_NAME).read_bytes() == b""  # out-of-date moves are dropped
+
+
+@pytest.mark.parametrize("damage", ["a line that is no move", "a missing move"])
+def test_a_damaged_move_log_sets_the_state_aside_loudly(
+        tmp_path: Path, caplog: pytest.LogCaptureFixture, damage: str) -> None:
+    logged_moves(tmp_path).close()
+    log_file = tmp_path / LOG_NAME
+    lines = log_file.read_bytes().splitlines(keepends=True)
+    if damage == "a line that is no move":
+        lines[1] = b"{garbage}\n"
+    else:
+        del lines[1]
+    log_file.write_bytes(b"".join(lines))
+    with caplog.at_level(logging.ERROR, logger="uno.server"):
+        store = RoomStore(tmp_path)
+    assert "THE SAVED ROOMS CANNOT BE READ IN FULL" in caplog.text
+    assert store.records() == [] and store.moves("1") == []
+    store.close()
+    assert (tmp_path / f"{LOG_NAME}.corrupt-{caplog.text.split('.corrupt-')[1][:15]}").exists()
+
+
+def test_a_torn_last_move_is_ignored_with_a_warning(tmp_path: Path,
+                                                    caplog: pytest.LogCaptureFixture) -> None:
+    logged_moves(tmp_path).close()
+    with open(tmp_path / LOG_NAME, "ab") as f:
+        f.write(b'["1",1,3,["Dr')  # a power cut in the middle of a write
+    with caplog.at_level(logging.WARNING, logger="uno.server"):
+        store = RoomStore(tmp_path)
+    assert "cut short" in caplog.text and "CANNOT" not in caplog.text
+    assert len(store.moves("1")) == 3
+    store.close()
+
+
+def test_the_move_log_is_compacted(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    import server.movelog
+
+    monkeypatch.setattr(server.movelog, "COMPACT_AT", 2000)
+    store = RoomStore(tmp_path)
+    for room in "012":
+        store.put(room, {"version": 1, "id": room})
+    for n in range(200):
+        room = str(n % 3)
+        if n % 10 == 0:
+            store.put(room, {"version": 1, "id": room})
+        store.append(room, len(store.moves(room)), [["Draw", room]])
+    live = {room: store.moves(room) for room in "012"}
+    assert (tmp_path / LOG_NAME).stat().st_size < 2000 + 2000
+    store.close()
+    again = RoomStore(tmp_path)
+    assert {room: again.moves(room) for room in "012"} == live
+    again.close()
 
 
 def test_uno_server_says_on_stderr_that_it_set_the_state_aside(tmp_path: Path) -> None:
@@ -314,7 +408,7 @@ def test_a_journal_replayed_on_its_snapshot_gives_the_same_game() -> None:
     assert again.snapshot() == game.snapshot()
 
 
-async def test_a_move_writes_a_small_row_and_the_room_is_written_whole_now_and_then(
+async def test_a_move_writes_a_line_and_the_room_is_written_whole_now_and_then(
         harness: Harness, tmp_path: Path, autojump_clock: object) -> None:
     with trio.fail_after(600):
         srv, scope = await start_server(harness.nursery, tmp_path, seed=None)
