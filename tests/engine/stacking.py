@@ -127,6 +127,10 @@ def stacked_game(
         current=cur,
         dealer=dealer_index,
         uno_said=[False] * len(names),
+        # A fresh turn, whatever the real deal behind ``data`` turned up (say, a Wild awaiting
+        # its colour): restore refuses a position no game could reach.
+        awaiting_color=False, pending=0, pending_rank=None, challenge=None, has_drawn=False,
+        drawn=None, uno_open=None,
     )
     for key, value in state.items():
         if key not in data:
