@@ -43,6 +43,8 @@ from server.persist import (
     RoomStore,
     StoreError,
     default_state_dir,
+    meta_key,
+    room_meta,
     room_record,
 )
 from server.wal import wal_fault
@@ -384,6 +386,43 @@ def test_every_action_kind_survives_its_journal_entry() -> None:
                Challenge("1"), Accept("1"), CallUno("3"), Catch("3", "1")]
     for action in actions:
         assert action_from_entry(json.loads(json.dumps(action_entry(action)))) == action
+
+
+def test_whatever_changes_the_record_but_the_game_changes_its_key() -> None:
+    """The store writes only a move when ``meta_key`` is unchanged: any change to what
+    ``room_meta`` keeps must change the key."""
+    from server.app import Session
+    from server.room import Room, RoomSettings, Seat
+
+    def room() -> Room:
+        r = Room(UnoServer(ServerConfig()), "1", RoomSettings("x", overrides={"jump_in": True}))
+        for i in range(3):
+            r.seats.append(Seat(str(i + 1), f"p{i}", "human", session=Session(f"s{i}", "k", f"p{i}", "en")))
+        r.host = r.seats[0].session
+        return r
+
+    def set_host(r: Room) -> None:
+        r.host = r.seats[1].session
+
+    def set_lang(r: Room) -> None:
+        assert r.seats[2].session is not None
+        r.seats[2].session.lang = "es"
+
+    changes: list[Any] = [
+        lambda r: setattr(r.seats[0], "away", True), lambda r: setattr(r.seats[1], "timeouts", 1),
+        lambda r: setattr(r.seats[2], "name", "q"), lambda r: setattr(r.seats[0], "level", "hard"),
+        lambda r: setattr(r.seats[0], "session", None), lambda r: r.seats.pop(),
+        lambda r: setattr(r.settings, "turn_timeout", 5.0),
+        lambda r: r.settings.overrides.update(jump_in=False), set_host, set_lang,
+        lambda r: setattr(r, "_next_seat_number", 9),
+    ]
+    for change in changes:
+        a, b = room(), room()
+        assert meta_key(a) == meta_key(b) and room_meta(a) == room_meta(b)
+        key = meta_key(b)
+        change(b)
+        assert room_meta(a) != room_meta(b)
+        assert meta_key(b) != key
 
 
 def test_a_journal_replayed_on_its_snapshot_gives_the_same_game() -> None:
