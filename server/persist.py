@@ -20,7 +20,8 @@ power cut may lose the last moves, never the database's consistency. ``DIR/rooms
 starting instead of corrupting the first one's rooms.
 
 State that cannot be read in full (a database that fails its check, a WAL with garbage in it,
-see server/wal.py, a damaged move log) is never half used: the database, its ``-wal``/``-shm``
+see server/wal.py, a damaged move log, moves that follow a record the database lacks) is never
+half used: the database, its ``-wal``/``-shm``
 and the log are renamed ``*.corrupt-STAMP``, the server says so at ERROR level (``uno server``
 logs to stderr) and starts with no rooms.
 """
@@ -147,6 +148,14 @@ class RoomStore:
         except sqlite3.Error as exc:
             raise StoreError(f"cannot use {self.path}: {exc}") from None
         gens = db.execute("SELECT id, gen FROM rooms").fetchall()
+        current = {str(room_id): gen for room_id, gen in gens}
+        ahead = sorted(room for room, gen in moves if room in current and gen > current[room])
+        if ahead:  # moves logged after a record that the database lacks: commits were lost
+            db.close()
+            self._set_aside(f"the database lacks the records that room {ahead[0]}'s moves follow")
+            moves = {}
+            db = self._open()
+            gens = []
         self._next_gen = 1 + max([gen for _, gen in gens] + [gen for _, gen in moves], default=0)
         for room_id, gen in gens:  # the moves of older records are out of date: dropped
             self._rooms[str(room_id)] = _Saved(gen, moves.get((str(room_id), gen), []))

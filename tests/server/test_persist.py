@@ -288,6 +288,21 @@ def test_a_damaged_move_log_sets_the_state_aside_loudly(
     assert (tmp_path / f"{LOG_NAME}.corrupt-{caplog.text.split('.corrupt-')[1][:15]}").exists()
 
 
+def test_moves_after_a_record_the_database_lacks_set_the_state_aside(
+        tmp_path: Path, caplog: pytest.LogCaptureFixture) -> None:
+    """Room 1's record at generation 1, its log at generation 2: a commit was lost."""
+    store = RoomStore(tmp_path)
+    store.put("1", {"version": 1, "id": "1"})
+    store.put("2", {"version": 1, "id": "2"})
+    store.close()
+    (tmp_path / LOG_NAME).write_bytes(b'["1",3,0,["Draw","1"]]\n')
+    with caplog.at_level(logging.ERROR, logger="uno.server"):
+        again = RoomStore(tmp_path)
+    assert "THE SAVED ROOMS CANNOT BE READ IN FULL" in caplog.text and "room 1's moves" in caplog.text
+    assert again.records() == []
+    again.close()
+
+
 def test_a_torn_last_move_is_ignored_with_a_warning(tmp_path: Path,
                                                     caplog: pytest.LogCaptureFixture) -> None:
     logged_moves(tmp_path).close()
