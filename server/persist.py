@@ -21,9 +21,8 @@ starting instead of corrupting the first one's rooms.
 
 State that cannot be read in full (a database that fails its check, a WAL with garbage in it,
 see server/wal.py, a damaged move log, moves that follow a record the database lacks) is never
-half used: the database, its ``-wal``/``-shm``
-and the log are renamed ``*.corrupt-STAMP``, the server says so at ERROR level (``uno server``
-logs to stderr) and starts with no rooms.
+half used: the database, its ``-wal``/``-shm`` and the log are renamed ``*.corrupt-STAMP``, the
+server says so at ERROR level (``uno server`` logs to stderr) and starts with no rooms.
 """
 
 from __future__ import annotations
