@@ -1,7 +1,7 @@
-"""``python -m client host|join ...``: the terminal client's commands."""
+"""``python -m client host|join ...``: the same commands as ``uno`` (client/cli.py)."""
 
 import sys
 
-from client.commands import main
+from client.cli import main
 
 sys.exit(main())

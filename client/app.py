@@ -26,8 +26,8 @@ from prompt_toolkit.output import ColorDepth, Output
 from prompt_toolkit.styles import Style
 
 from .address import format_address
+from .enums import ServerEntry
 from .keys import make_key_bindings
-from .kinds import ServerEntry
 from .layout import build_layout
 from .model import Model
 from .render import Renderer
@@ -39,7 +39,7 @@ if TYPE_CHECKING:
     from protocol import CreateRoom
 
     from .link import Link
-    from .state import TokenStore
+    from .tokens import TokenStore
 
 log = logging.getLogger("uno.client")
 

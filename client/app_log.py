@@ -9,7 +9,7 @@ import os
 
 def log_to_file() -> None:
     """Logs (the in-process server's, zeroconf's) go to a file: nothing may write over the screen."""
-    from .state import state_dir
+    from .tokens import state_dir
 
     logger = logging.getLogger()
     if any(getattr(h, "uno_client", False) for h in logger.handlers):

@@ -218,7 +218,7 @@ def run_join(args: argparse.Namespace) -> int:
 
     def client(application: Application[int]) -> ClientApp:
         from .app import ClientApp, ClientOptions
-        from .state import TokenStore
+        from .tokens import TokenStore
 
         options = ClientOptions(name=player_name(args.player), lang=lang, plain=plain,
                                 address=address, discovery=not args.no_discovery, tokens=TokenStore())
@@ -240,17 +240,3 @@ def _run(text: str, client: Callable[[Application[int]], ClientApp], plain: bool
     except KeyboardInterrupt:
         return 130
 
-
-def main(argv: list[str] | None = None) -> int:
-    """``python -m client host|join ...`` (until ``uno`` itself has these subcommands)."""
-    parser = argparse.ArgumentParser(prog="uno", description="UNO for the terminal, over the LAN.")
-    sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
-    host = sub.add_parser("host", help="open a table here and play at it")
-    add_host_arguments(host)
-    host.set_defaults(run=run_host)
-    join = sub.add_parser("join", help="join a table (found on the LAN, or at HOST[:PORT])")
-    add_join_arguments(join)
-    join.set_defaults(run=run_join)
-    args = parser.parse_args(argv)
-    code: int = args.run(args)
-    return code

@@ -532,10 +532,6 @@ def t(key: str, **kw: object) -> str:
     return text.format(**kw) if kw else text
 
 
-def has(key: str) -> bool:
-    return key in TEXTS[_lang]
-
-
 def keys_of(name: str) -> tuple[str, ...]:
     """Every language's key for ``name`` ("yes", "color_Y" ...), this language's first: each
     language shows its own, and the others' work too."""

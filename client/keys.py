@@ -12,8 +12,8 @@ from prompt_toolkit.filters import Condition, Filter
 from prompt_toolkit.key_binding import KeyBindings, KeyPressEvent
 from prompt_toolkit.keys import Keys
 
+from .enums import Prompt, Screen
 from .i18n import keys_of
-from .kinds import Prompt, Screen
 from .model import Model
 from .table import COLORS
 

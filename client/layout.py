@@ -19,7 +19,7 @@ from prompt_toolkit.layout import (
 from prompt_toolkit.layout.containers import Container
 from prompt_toolkit.layout.controls import GetLinePrefixCallable, UIContent, UIControl
 
-from .kinds import Screen
+from .enums import Screen
 from .render import TOP_WIDTH, Renderer
 
 INFO_WIDTH, NARROW_INFO_WIDTH = 27, 22  # the column beside the top card (narrow: under 70 columns)

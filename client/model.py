@@ -58,9 +58,9 @@ from protocol import (
 )
 
 from .address import parse_address
+from .enums import Prompt, Screen, ServerEntry, Status
 from .form import CreateForm
 from .i18n import card_name, t
-from .kinds import Prompt, Screen, ServerEntry, Status
 from .narrate import narrate
 from .table import TableIntents, card_sort_key
 

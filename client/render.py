@@ -20,10 +20,10 @@ from protocol import clean_text
 
 from .address import format_address
 from .docs import shown_path
+from .enums import Prompt, Screen, Status
 from .form import FIELDS, CreateForm
-from .i18n import card_name, color_name, has, t
+from .i18n import EN, card_name, color_name, t
 from .i18n import key as key_of
-from .kinds import Prompt, Screen, Status
 from .model import Model
 from .rulestext import preset_name, rule_labels
 from .table import COLORS, card_sort_key
@@ -90,10 +90,6 @@ def wrap(text: str, width: int) -> list[str]:
     return textwrap.wrap(text, width=width, break_long_words=True, break_on_hyphens=False) or [""]
 
 
-def cell_text(card: Card) -> str:
-    return str(card)
-
-
 def help_text(key: str, width: int) -> str:
     """The help line ``key`` in the language's keys, in its longest variant that fits ``width``:
     "_mid" and "_short" variants drop the keys least needed."""
@@ -103,7 +99,7 @@ def help_text(key: str, width: int) -> str:
     for variant in (key + "_mid", key + "_short"):
         if width_of(text) <= width:
             break
-        if has(variant):
+        if variant in EN:
             text = t(variant, **keys)
     return text
 
@@ -134,7 +130,7 @@ class Renderer:
 
     def chip(self, card: Card, selected: bool = False) -> Line:
         """A card of the hand, ``CELL - 1`` columns: ``[R7]`` / ``>R7<`` plain, coloured else."""
-        code = cell_text(card)
+        code = str(card)
         if self.plain:
             text = (">" + code + "<") if selected else ("[" + code + "]")
             return [("class:selected" if selected else "", pad(text, CELL - 1))]
@@ -731,6 +727,3 @@ def spectator_hint(m: Model) -> str:
     if any(s.kind == "bot" for s in room.seats):
         return t("spectator_take")
     return t("spectator_wait")
-
-
-Region = Callable[[int, int], list[Line]]

@@ -24,8 +24,8 @@ from engine.actions import (
 from engine.cards import Card, Color
 from protocol import codec
 
+from .enums import Prompt
 from .i18n import card_name, t
-from .kinds import Prompt
 
 if TYPE_CHECKING:
     from engine import View

@@ -21,7 +21,7 @@ from client.app import FIRST_DELAY, GIVE_UP_AFTER, MAX_DELAY, ClientApp, ClientO
 from client.link import Link
 from client.model import Model, Screen, Status
 from client.render import Renderer
-from client.state import TokenStore
+from client.tokens import TokenStore
 from protocol import CreateRoom, Message, ViewMsg, Welcome
 from server import ServerConfig, UnoServer
 

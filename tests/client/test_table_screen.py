@@ -21,7 +21,7 @@ from clientkit import (
     seated,
 )
 
-from client.commands import main as _main  # noqa: F401  (the CLI module imports cheaply)
+import client.commands  # noqa: F401  (the CLI module imports cheaply)
 from client.i18n import EN, ES, set_language
 from client.model import Model, Prompt
 from client.render import Renderer
