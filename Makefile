@@ -18,7 +18,7 @@ play: $(STAMP)
 test: $(STAMP)
 	$(BIN)/python -m pytest -m "not slow"
 	$(BIN)/ruff check engine protocol server client tests bench
-	$(BIN)/mypy --strict engine protocol
+	$(BIN)/mypy --strict engine protocol server client
 
 # The long-running tests (every attack at once, ...): not part of `make test`.
 test-slow: $(STAMP)
