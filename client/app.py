@@ -142,7 +142,7 @@ class ClientApp:
         self._kept: Any = None  # ``uno host``: the kept room offered (server.app.KeptRoom)
         self._switch_to: tuple[str, str] | None = None  # connect again at once, with this seat
         if options.address is None and options.host is None:
-            self.model.browsing = True
+            self.model.servers.browsing = True
 
     # ------------------------------------------------------------------ asyncio side
 
@@ -156,23 +156,23 @@ class ClientApp:
         self.first_render = time.perf_counter()
         loop = asyncio.get_running_loop()
         self._trio_done = loop.create_future()
-        if self.model.browsing and self.options.discovery:
+        if self.model.servers.browsing and self.options.discovery:
             self._browse_task = loop.create_task(self._browse())
-        elif self.model.browsing:
-            self.model.discovery_state = "unavailable"
+        elif self.model.servers.browsing:
+            self.model.servers.discovery_state = "unavailable"
         loop.call_soon(self._start_trio)
 
     def after_key(self) -> None:
         """After each key: send what the model queued; connect where the browser pointed."""
         model = self.model
-        if model.connect_request is not None and self._nursery is not None and self.trio_token:
-            host, port = model.connect_request
-            model.connect_request = None
+        if model.servers.connect_request is not None and self._nursery is not None and self.trio_token:
+            host, port = model.servers.connect_request
+            model.servers.connect_request = None
             self._stop_browsing()
             nursery = self._nursery
             self.trio_token.run_sync_soon(lambda: nursery.start_soon(self._connection_loop, host, port))
-        if model.resume_request and self.trio_token is not None:
-            model.resume_request = False
+        if model.host.resume_request and self.trio_token is not None:
+            model.host.resume_request = False
             self.trio_token.run_sync_soon(self._resume_kept)
         if model.outbox:
             self.kick()
@@ -254,8 +254,8 @@ class ClientApp:
         import trio
 
         server, model = self.server, self.model
-        if model.end_table and model.room is not None:
-            server.close_room(model.room.id)
+        if model.host.end_table and model.seating.room is not None:
+            server.close_room(model.seating.room.id)
             server.shutdown("table_closed", "the host closed the table")
         else:
             server.shutdown("shutdown", "the host stopped the server; the table is kept for later")
@@ -271,12 +271,12 @@ class ClientApp:
         try:
             from .discovery import Browser
         except Exception:  # zeroconf missing or broken
-            model.discovery_state = "unavailable"
+            model.servers.discovery_state = "unavailable"
             self.invalidate()
             return
 
         def show(servers: list[Any]) -> None:
-            model.set_servers([
+            model.servers.set([
                 ServerEntry(name=s.name, host=s.host, port=s.port, tables=s.tables,
                             free_seats=s.free_seats, rules=s.rules, players=s.players)
                 for s in servers if getattr(s, "compatible", True)
@@ -290,7 +290,7 @@ class ClientApp:
             raise
         except Exception as exc:
             log.info("LAN discovery unavailable: %s", exc)
-            model.discovery_state = "unavailable"
+            model.servers.discovery_state = "unavailable"
             self.invalidate()
 
     def _stop_browsing(self) -> None:
@@ -312,7 +312,7 @@ class ClientApp:
                 address = await self._start_server(nursery, self.options.host)
             if address is not None:
                 nursery.start_soon(self._connection_loop, *address)
-            elif self.model.connect_request is not None:
+            elif self.model.servers.connect_request is not None:
                 self.after_key()
             await trio.sleep_forever()
 
@@ -332,7 +332,7 @@ class ClientApp:
             log.warning("rooms are not kept on disk: %s", exc)
             server = UnoServer(config)
         self.server = server
-        self.model.hosting = True
+        self.model.host.active = True
         resumed = self._offer_kept_room(server, host.resume)
         try:
             listeners = await trio.open_tcp_listeners(host.port, host=host.bind)
@@ -344,10 +344,11 @@ class ClientApp:
             nursery.start_soon(self._announce, server, port, host.bind)
         from .i18n import t
 
-        self.model.info = t("server_listening", port=port, address=format_address(lan_address(), port))
+        address = format_address(lan_address(), port)
+        self.model.session.info = t("server_listening", port=port, address=address)
         if not resumed:
-            self.model.auto_create = host.create
-            self.model.auto_start = host.start
+            self.model.host.auto_create = host.create
+            self.model.host.auto_start = host.start
         self.invalidate()
         return "127.0.0.1", port
 
@@ -359,17 +360,17 @@ class ClientApp:
         kept = [room for room in server.kept_rooms() if room.host_token is not None]
         if not kept:
             if resume:
-                self.model.notice = t("resume_none")
+                self.model.prompts.notice = t("resume_none")
             return False
         last = kept[-1]
         if resume:
             server.config = dataclasses.replace(server.config, restore_rooms=(last.id,))
-            self.model.token = last.host_token
-            self.model.server_id = server.server_id
+            self.model.session.token = last.host_token
+            self.model.session.server_id = server.server_id
             return True
         progress = t("resume_hand", n=last.hand_number) if last.hand_number else t("resume_waiting")
-        self.model.offer = t("resume_offer", name=last.name, progress=progress)
-        self.model.offer_key = t("resume_offer_key", name=last.name, progress=progress)
+        self.model.host.offer = t("resume_offer", name=last.name, progress=progress)
+        self.model.host.offer_key = t("resume_offer_key", name=last.name, progress=progress)
         self._kept = last
         return False
 
@@ -381,14 +382,14 @@ class ClientApp:
         model, kept, server, link = self.model, self._kept, self.server, self.link
         if kept is None or server is None or kept.host_token is None or link is None:
             return
-        if model.room is not None:
-            server.close_room(model.room.id)
+        if model.seating.room is not None:
+            server.close_room(model.seating.room.id)
         if not server.restore_room(kept.id):
-            model.notice = t("resume_failed")
+            model.prompts.notice = t("resume_failed")
             self.invalidate()
             return
         self._kept = None
-        model.offer = model.offer_key = ""
+        model.host.offer = model.host.offer_key = ""
         model.outbox.clear()
         self._switch_to = (server.server_id, kept.host_token)
         if self._nursery is not None:
@@ -438,7 +439,7 @@ class ClientApp:
                 link = Link(stream)
                 offered_id, token = retake or self._token_to_offer(address)
                 with trio.fail_after(HELLO_TIMEOUT):
-                    welcome = await link.hello(model.name, token, _lang())
+                    welcome = await link.hello(model.session.name, token, _lang())
                 kept = self._seat_known_elsewhere(welcome, offered_id) if retake is None else None
                 if kept is not None:
                     # This server holds our seat, known by another address: say hello again with
@@ -475,7 +476,7 @@ class ClientApp:
                 model.connection_failed(reason)
                 self.invalidate()
                 return
-            if not model.ever_connected and trio.current_time() - since >= GIVE_UP_AFTER:
+            if not model.session.ever_connected and trio.current_time() - since >= GIVE_UP_AFTER:
                 model.connection_failed(reason, gave_up=True)
                 self.invalidate()
                 return
@@ -488,8 +489,8 @@ class ClientApp:
     def _token_to_offer(self, address: str) -> tuple[str | None, str | None]:
         """(server id, token) for the first hello: this run's token, else the one kept for the
         server that last answered at ``address``."""
-        if self.model.token is not None:
-            return self.model.server_id, self.model.token
+        if self.model.session.token is not None:
+            return self.model.session.server_id, self.model.session.token
         if self.options.tokens is None:
             return None, None
         return self.options.tokens.load_for_address(address)
@@ -532,7 +533,7 @@ class ClientApp:
                     quiet = 0
                     log.debug("received %s", message.TYPE)
                     model.apply(message)
-                    if model.take_bell() and self.options.bell:
+                    if model.table.take_bell() and self.options.bell:
                         self.application.output.bell()
                         self.application.output.flush()
                     if link.conn.gap:
@@ -552,7 +553,7 @@ class ClientApp:
             try:
                 while True:
                     self._wake = trio.Event()
-                    for message in model.take_outbox():
+                    for message in model.outbox.take():
                         log.debug("send %r", message)
                         try:
                             await link.send(message)

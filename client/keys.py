@@ -25,6 +25,7 @@ KEEP_TABLE_KEYS = ("k", "g")
 
 def make_key_bindings(model: Model, after: Callable[[], None]) -> KeyBindings:
     kb = KeyBindings()
+    table, seating = model.table, model.seating  # the parts the keys read and act on
 
     def screen_is(*screens: Screen) -> Condition:
         return Condition(lambda: model.screen in screens)
@@ -34,7 +35,7 @@ def make_key_bindings(model: Model, after: Callable[[], None]) -> KeyBindings:
 
     typing = Condition(lambda: model.typing)
     commands = ~typing & prompt_is(Prompt.NONE)
-    table = commands & screen_is(Screen.TABLE)
+    at_table = commands & screen_is(Screen.TABLE)
     picking_color = prompt_is(Prompt.COLOR, Prompt.START_COLOR)
     picking_seat = prompt_is(Prompt.SEAT)
     challenge = prompt_is(Prompt.CHALLENGE)
@@ -42,8 +43,8 @@ def make_key_bindings(model: Model, after: Callable[[], None]) -> KeyBindings:
     host_quitting = prompt_is(Prompt.HOST_QUIT)
     leaving = prompt_is(Prompt.LEAVE)
     # the hand takes h/l (vim) and Home/End while a hand is being played
-    has_hand = Condition(lambda: model.view is not None and model.view.hand is not None
-                         and model.view.outcome is None)
+    has_hand = Condition(lambda: table.view is not None and table.view.hand is not None
+                         and table.view.outcome is None)
     in_room = screen_is(Screen.WAITING, Screen.TABLE)
 
     def bind(*keys: str, filter: Filter | None = None) -> Callable[[Callable[[], None]], None]:
@@ -74,7 +75,7 @@ def make_key_bindings(model: Model, after: Callable[[], None]) -> KeyBindings:
         bind("escape", filter=confirming)(lambda a=answer: a(False))  # type: ignore[misc]
 
     # ---- away: any key brings you back (bound keys do it too, in ``model.key_pressed``)
-    @bind(Keys.Any, filter=Condition(lambda: model.away and not model.typing
+    @bind(Keys.Any, filter=Condition(lambda: seating.away and not model.typing
                                      and model.prompt not in (Prompt.QUIT, Prompt.HOST_QUIT,
                                                               Prompt.LEAVE)))
     def _back() -> None:
@@ -113,8 +114,8 @@ def make_key_bindings(model: Model, after: Callable[[], None]) -> KeyBindings:
 
     # ---- browse
     browse = screen_is(Screen.BROWSE) & ~text_prompt
-    bind("up", filter=browse)(lambda: model.move_server(-1))
-    bind("down", filter=browse)(lambda: model.move_server(1))
+    bind("up", filter=browse)(lambda: model.servers.move(-1))
+    bind("down", filter=browse)(lambda: model.servers.move(1))
     bind("enter", filter=browse)(model.choose_server)
     bind("escape", filter=browse)(lambda: setattr(model, "quit", True))
 
@@ -125,8 +126,8 @@ def make_key_bindings(model: Model, after: Callable[[], None]) -> KeyBindings:
 
     # ---- lobby
     lobby = commands & screen_is(Screen.LOBBY)
-    bind("up", filter=lobby)(lambda: model.move_room(-1))
-    bind("down", filter=lobby)(lambda: model.move_room(1))
+    bind("up", filter=lobby)(lambda: model.lobby.move(-1))
+    bind("down", filter=lobby)(lambda: model.lobby.move(1))
     bind("enter", filter=lobby)(model.join_selected)
     bind("w", filter=lobby)(lambda: model.join_selected(spectate=True))
     bind("n", filter=lobby)(model.open_form)
@@ -148,7 +149,7 @@ def make_key_bindings(model: Model, after: Callable[[], None]) -> KeyBindings:
     room_cmds = commands & in_room
     bind("s", filter=room_cmds)(model.start)
     bind("S", filter=room_cmds)(lambda: model.start(fill=False))
-    bind("j", filter=room_cmds & Condition(lambda: model.role == "spectator"))(model.take_seat)
+    bind("j", filter=room_cmds & Condition(lambda: seating.role == "spectator"))(model.take_seat)
     bind("+", filter=room_cmds)(model.add_bot)
     bind("-", filter=room_cmds)(model.remove_bot)
     bind("x", filter=room_cmds)(model.ask_leave)
@@ -157,48 +158,48 @@ def make_key_bindings(model: Model, after: Callable[[], None]) -> KeyBindings:
     bind("r", filter=resumable)(model.resume_kept)  # the host: back to the match kept from last time
 
     # ---- the table
-    bind("left", filter=table)(lambda: model.move_selection(-1))
-    bind("right", filter=table)(lambda: model.move_selection(1))
-    bind("h", filter=table & has_hand)(lambda: model.move_selection(-1))
-    bind("l", filter=table & has_hand)(lambda: model.move_selection(1))
-    bind("home", filter=table)(lambda: model.move_to(0))
-    bind("end", filter=table)(lambda: model.move_to(-1))
+    bind("left", filter=at_table)(lambda: table.move_selection(-1))
+    bind("right", filter=at_table)(lambda: table.move_selection(1))
+    bind("h", filter=at_table & has_hand)(lambda: table.move_selection(-1))
+    bind("l", filter=at_table & has_hand)(lambda: table.move_selection(1))
+    bind("home", filter=at_table)(lambda: table.move_to(0))
+    bind("end", filter=at_table)(lambda: table.move_to(-1))
     for digit in "1234567890":
-        bind(digit, filter=table)(lambda d=int(digit): model.select_number(d))  # type: ignore[misc]
-    bind("enter", filter=table)(model.enter)
-    bind(" ", filter=table)(model.enter)
-    bind("d", filter=table)(model.draw)
-    bind("p", filter=table)(model.pass_turn)
-    bind("u", filter=table)(model.say_uno)
-    bind("c", filter=table)(model.catch)
+        bind(digit, filter=at_table)(lambda d=int(digit): table.select_number(d))  # type: ignore[misc]
+    bind("enter", filter=at_table)(table.enter)
+    bind(" ", filter=at_table)(table.enter)
+    bind("d", filter=at_table)(table.draw)
+    bind("p", filter=at_table)(table.pass_turn)
+    bind("u", filter=at_table)(table.say_uno)
+    bind("c", filter=at_table)(table.catch)
 
     # ---- colour picker
     for color in COLORS:
         for letter in keys_of("color_" + color.value):
-            bind(letter, filter=picking_color)(lambda c=color: model.choose_color(c))  # type: ignore[misc]
+            bind(letter, filter=picking_color)(lambda c=color: table.choose_color(c))  # type: ignore[misc]
     for digit, color in zip("1234", COLORS, strict=True):
-        bind(digit, filter=picking_color)(lambda c=color: model.choose_color(c))  # type: ignore[misc]
-    bind("left", filter=picking_color)(lambda: model.move_selection(-1))
-    bind("right", filter=picking_color)(lambda: model.move_selection(1))
-    bind("enter", filter=picking_color)(model.enter)
+        bind(digit, filter=picking_color)(lambda c=color: table.choose_color(c))  # type: ignore[misc]
+    bind("left", filter=picking_color)(lambda: table.move_selection(-1))
+    bind("right", filter=picking_color)(lambda: table.move_selection(1))
+    bind("enter", filter=picking_color)(table.enter)
     bind("escape", filter=picking_color)(model.cancel)
 
     # ---- seat picker (7-0)
-    bind("left", filter=picking_seat)(lambda: model.move_selection(-1))
-    bind("right", filter=picking_seat)(lambda: model.move_selection(1))
+    bind("left", filter=picking_seat)(lambda: table.move_selection(-1))
+    bind("right", filter=picking_seat)(lambda: table.move_selection(1))
     for digit in "123456789":
-        bind(digit, filter=picking_seat)(lambda d=int(digit): model.select_number(d))  # type: ignore[misc]
-    bind("enter", filter=picking_seat)(model.enter)
+        bind(digit, filter=picking_seat)(lambda d=int(digit): table.select_number(d))  # type: ignore[misc]
+    bind("enter", filter=picking_seat)(table.enter)
     bind("escape", filter=picking_seat)(model.cancel)
 
     # ---- challenge or accept a Wild Draw Four
     for yes in keys_of("yes"):
-        bind(yes, filter=challenge)(model.challenge)
+        bind(yes, filter=challenge)(table.challenge)
     for no in (*keys_of("no"), *keys_of("accept")):
-        bind(no, filter=challenge)(lambda: model.challenge(accept=True))
+        bind(no, filter=challenge)(lambda: table.challenge(accept=True))
     # the hand and chat stay usable while deciding
-    bind("left", filter=challenge)(lambda: model.move_selection(-1))
-    bind("right", filter=challenge)(lambda: model.move_selection(1))
+    bind("left", filter=challenge)(lambda: table.move_selection(-1))
+    bind("right", filter=challenge)(lambda: table.move_selection(1))
     bind("t", filter=challenge)(model.open_chat)
 
     return kb

@@ -19,8 +19,9 @@ from prompt_toolkit.layout import (
 from prompt_toolkit.layout.containers import Container
 from prompt_toolkit.layout.controls import GetLinePrefixCallable, UIContent, UIControl
 
+from .draw import TOP_WIDTH
 from .enums import Screen
-from .render import TOP_WIDTH, Renderer
+from .render import Renderer
 
 INFO_WIDTH, NARROW_INFO_WIDTH = 27, 22  # the column beside the top card (narrow: under 70 columns)
 
@@ -74,7 +75,7 @@ def build_layout(renderer: Renderer) -> Layout:
             ConditionalContainer(  # a hand's end gives its room to the board (render.scores)
                 Window(Panel(r.info), width=lambda: Dimension.exact(
                     INFO_WIDTH if get_app().output.get_size().columns >= 70 else NARROW_INFO_WIDTH)),
-                filter=Condition(lambda: not model.hand_over)),
+                filter=Condition(lambda: not model.table.hand_over)),
             window(r.log),
         ], height=Dimension(min=3, preferred=7, weight=10)),
         Window(height=Dimension.exact(1), char="─", style="class:dim"),

@@ -1,13 +1,14 @@
-"""What a player's keys ask for at the table: choosing, playing (a wild's colour, a 7's target,
-UNO with the next-to-last card), drawing, passing, catching, challenging. A mixin of ``Model``:
-it reads the view and the legal actions, and queues ``action`` messages; no I/O.
+"""The table as one player sees it: the view, the cursor in the hand, the card being played
+(a wild's colour, a 7's target), UNO armed with the next-to-last card; and what the player's
+keys ask for there: choosing, playing, drawing, passing, catching, challenging. Every move sent
+is one of the view's legal actions, as the server listed it; no I/O.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
 
+from engine import View
 from engine.actions import (
     Accept,
     Action,
@@ -26,9 +27,8 @@ from protocol import codec
 
 from .enums import Prompt
 from .i18n import card_name, t
-
-if TYPE_CHECKING:
-    from engine import View
+from .prompts import Prompts
+from .session import Outbox, Session
 
 COLORS = (Color.RED, Color.YELLOW, Color.GREEN, Color.BLUE)
 NUMBER_GAP = 1.0  # a second digit within this many seconds makes a two-digit card number ("12")
@@ -37,73 +37,156 @@ _COLOR_ORDER = {Color.RED: 0, Color.YELLOW: 1, Color.GREEN: 2, Color.BLUE: 3, No
 _RANK_ORDER = {rank: i for i, rank in enumerate(
     ["0", "1", "2", "3", "4", "5", "6", "7", "8", "9", "S", "R", "+2", "W", "W+4"])}
 
+Play = PlayCard | JumpIn
+
 
 def card_sort_key(card: Card) -> tuple[int, int]:
     """The hand's order on screen: by colour (wilds last), then by rank."""
     return _COLOR_ORDER[card.color], _RANK_ORDER[card.rank.value]
 
 
-class TableIntents:
-    # provided by Model
-    view: View | None
-    selected: int
-    uno_armed: bool
-    pending_card: Card | None
-    pending_targets: tuple[str, ...]
-    color_index: int
-    seat_index: int
-    notice: str
-    clock: Callable[[], float]
-    hand_changed_at: float | None  # when a 7-0 swap (or a new deal) changed the hand
-    last_digit: tuple[int, float] | None  # the card number typed last, and when
+class Table:
+    def __init__(self, session: Session, outbox: Outbox, prompts: Prompts,
+                 clock: Callable[[], float]) -> None:
+        self._session = session
+        self._outbox = outbox
+        self._prompts = prompts  # where a refused key says why (``notice``)
+        self.clock = clock
+        self.view: View | None = None
+        self.deadline_at: float | None = None
+        self.selected = 0
+        self.hand_changed_at: float | None = None  # when a 7-0 swap (or a new deal) changed the hand
+        self.last_digit: tuple[int, float] | None = None  # the card number typed last, and when
+        self.uno_armed = False
+        self.pending_card: Card | None = None
+        self.pending_targets: tuple[str, ...] = ()
+        self.color_index = 0
+        self.seat_index = 0
+        self.bell = False  # your turn has just started: the app rings the terminal's bell
 
-    def _send(self, message: Any) -> bool:
-        raise NotImplementedError
+    # ================================================================== derived state
 
-    # derived state, provided by Model (read-only there)
     @property
     def legal(self) -> tuple[Action, ...]:
-        raise NotImplementedError
+        return self.view.legal if self.view is not None and self._session.connected else ()
 
     @property
     def hand(self) -> list[Card]:
-        raise NotImplementedError
+        if self.view is None or self.view.hand is None:
+            return []
+        return sorted(self.view.hand, key=card_sort_key)
 
     @property
     def playable(self) -> set[Card]:
-        raise NotImplementedError
+        return {a.card for a in self.legal if isinstance(a, Play)}
 
     @property
     def selected_card(self) -> Card | None:
-        raise NotImplementedError
+        hand = self.hand
+        return hand[self.selected] if 0 <= self.selected < len(hand) else None
+
+    @property
+    def catchable(self) -> str | None:
+        """The seat you may catch for a forgotten UNO right now, if any."""
+        catch = next((a for a in self.legal if isinstance(a, Catch)), None)
+        return None if catch is None else catch.target
+
+    @property
+    def can_pass(self) -> bool:
+        return any(isinstance(a, Pass) for a in self.legal)
+
+    @property
+    def hand_over(self) -> bool:
+        """The hand (or the match) is over: its board is on screen."""
+        view = self.view
+        return view is not None and (view.hand_result is not None or view.outcome is not None)
 
     @property
     def my_turn(self) -> bool:
-        raise NotImplementedError
+        return self.view is not None and self.view.seat is not None and self.view.current == self.view.seat
 
     @property
     def prompt(self) -> Prompt:
-        raise NotImplementedError
+        """The table's question, if any: a colour, a seat, or a challenge."""
+        if self.pending_card is not None:
+            return Prompt.SEAT if self.pending_targets else Prompt.COLOR
+        legal = self.legal
+        if any(isinstance(a, ChooseColor) for a in legal):
+            return Prompt.START_COLOR
+        if any(isinstance(a, Challenge) for a in legal):
+            return Prompt.CHALLENGE
+        return Prompt.NONE
+
+    def seconds_left(self) -> int | None:
+        if self.deadline_at is None:
+            return None
+        return max(0, int(self.deadline_at - self.clock() + 0.999))
+
+    # ================================================================== the server's views
+
+    def set_view(self, view: View, deadline: float | None) -> None:
+        old = self.view
+        self.view = view
+        self.deadline_at = None if deadline is None else self.clock() + deadline
+        if old is not None and old.hand_number != view.hand_number:
+            self.hand_replaced()
+        was_mine = old is not None and old.seat is not None and old.current == old.seat
+        if self.my_turn and not was_mine and view.hand_result is None and view.outcome is None:
+            self.bell = True
+        hand = self.hand
+        if view.drawn is not None and view.current == view.seat and view.drawn in self.playable:
+            self.selected = hand.index(view.drawn)  # R8: the drawn card is the one to play
+        self.selected = min(self.selected, max(0, len(hand) - 1))
+        if len(hand) != 2 or not self.my_turn:
+            self.uno_armed = False
+        if old is None or old.hand_number != view.hand_number or old.current != view.current:
+            self.close_pending()
+
+    def hand_replaced(self) -> None:
+        """A new hand of cards (a deal, a 7-0 swap): keys typed for the old one must not land on
+        it, and the cursor starts again at the first card."""
+        self.hand_changed_at = self.clock()
+        self.selected = 0
+        self.last_digit = None
+
+    def close_pending(self) -> None:
+        self.pending_card, self.pending_targets = None, ()
+
+    def clear(self) -> None:
+        """We left the room."""
+        self.view = None
+        self.deadline_at = None
+
+    def take_bell(self) -> bool:
+        """Whether to ring the bell now (once per turn that started)."""
+        ring, self.bell = self.bell, False
+        return ring
+
+    # ================================================================== intents
+
+    def _refuse(self, key: str, **kw: object) -> None:
+        self._prompts.notice = t(key, **kw)
 
     def _hand_just_changed(self) -> bool:
         """Whether the hand changed under keys typed for the old one (they are dropped)."""
         changed = self.hand_changed_at
         if changed is not None and self.clock() - changed < HAND_GUARD:
-            self.notice = t("hand_changed")
+            self._refuse("hand_changed")
             return True
         return False
 
     def move_selection(self, delta: int) -> None:
         """Arrows (and h/l): the cursor stops at either end, saying so, rather than wrapping."""
-        if self.prompt is Prompt.COLOR or self.prompt is Prompt.START_COLOR:
+        prompt = self.prompt
+        if prompt is Prompt.COLOR or prompt is Prompt.START_COLOR:
             self.color_index = max(0, min(len(COLORS) - 1, self.color_index + delta))
-        elif self.prompt is Prompt.SEAT:
+        elif prompt is Prompt.SEAT:
             self.seat_index = max(0, min(len(self.pending_targets) - 1, self.seat_index + delta))
         elif self.hand and not self._hand_just_changed():
             wanted = self.selected + delta
             self.selected = max(0, min(len(self.hand) - 1, wanted))
             if wanted != self.selected:
-                self.notice = t("hand_first" if wanted < 0 else "hand_last")
+                self._refuse("hand_first" if wanted < 0 else "hand_last")
 
     def move_to(self, index: int) -> None:
         """Home and End: the first card, or (``-1``) the last."""
@@ -141,15 +224,17 @@ class TableIntents:
         elif prompt is Prompt.NONE and not self._hand_just_changed():
             self.play_selected()
 
+    def _plays_of(self, card: Card) -> list[Play]:
+        return [a for a in self.legal if isinstance(a, Play) and a.card == card]
+
     def play_selected(self) -> None:
         card = self.selected_card
         view = self.view
         if card is None or view is None or view.seat is None:
             return
-        plays = [a for a in self.legal if isinstance(a, PlayCard | JumpIn) and a.card == card]
+        plays = self._plays_of(card)
         if not plays:
-            key = "not_playable" if self.my_turn else "not_your_turn"
-            self.notice = t(key, card=card_name(card))
+            self._refuse("not_playable" if self.my_turn else "not_your_turn", card=card_name(card))
             return
         if card.is_wild:
             self.pending_card, self.pending_targets = card, ()
@@ -160,20 +245,17 @@ class TableIntents:
             self.pending_card, self.pending_targets = card, targets
             self.seat_index = 0
             return
-        self._play(plays, card)
+        self._play(plays)
 
-    def _play(self, plays: list[Any], card: Card, color: Color | None = None,
-              target: str | None = None) -> None:
-        view = self.view
-        assert view is not None and view.seat is not None
+    def _play(self, plays: list[Play], color: Color | None = None) -> None:
+        """Send the legal play among ``plays`` with ``color``, saying UNO if armed (and allowed)."""
         uno = self.uno_armed and any(a.uno for a in plays)
-        if isinstance(plays[0], JumpIn):
-            action: Action = JumpIn(view.seat, card, target, uno)
-        else:
-            action = PlayCard(view.seat, card, color, target, uno)
-        self.pending_card, self.pending_targets = None, ()
+        action = next((a for a in plays if a.uno == uno
+                       and (a.color if isinstance(a, PlayCard) else None) == color), None)
+        self.close_pending()
         self.uno_armed = False
-        self._act(action)
+        if action is not None:
+            self._act(action)
 
     def choose_color(self, color: Color) -> None:
         prompt = self.prompt
@@ -181,12 +263,13 @@ class TableIntents:
         if view is None or view.seat is None:
             return
         if prompt is Prompt.START_COLOR:
-            self._act(ChooseColor(view.seat, color))
+            choice = next((a for a in self.legal if isinstance(a, ChooseColor) and a.color == color), None)
+            if choice is not None:
+                self._act(choice)
         elif prompt is Prompt.COLOR and self.pending_card is not None:
-            card = self.pending_card
-            plays = [a for a in self.legal if isinstance(a, PlayCard) and a.card == card]
+            plays = [a for a in self._plays_of(self.pending_card) if isinstance(a, PlayCard)]
             if plays:
-                self._play(plays, card, color=color)
+                self._play(list(plays), color=color)
             else:
                 self.pending_card = None
 
@@ -195,12 +278,11 @@ class TableIntents:
         if card is None or not self.pending_targets:
             return
         target = self.pending_targets[self.seat_index % len(self.pending_targets)]
-        plays = [a for a in self.legal if isinstance(a, PlayCard | JumpIn) and a.card == card
-                 and a.target == target]
+        plays = [a for a in self._plays_of(card) if a.target == target]
         if plays:
-            self._play(plays, card, target=target)
+            self._play(plays)
         else:
-            self.pending_card, self.pending_targets = None, ()
+            self.close_pending()
 
     def draw(self) -> None:
         for kind in (Draw, KeepDrawing):
@@ -208,33 +290,32 @@ class TableIntents:
             if action is not None:
                 self._act(action)
                 return
-        self.notice = t("cannot_draw" if self.my_turn else "not_your_turn")
+        self._refuse("cannot_draw" if self.my_turn else "not_your_turn")
 
     def pass_turn(self) -> None:
         action = self._legal_of(Pass)
         if action is None:
-            self.notice = t("cannot_pass" if self.my_turn else "not_your_turn")
+            self._refuse("cannot_pass" if self.my_turn else "not_your_turn")
             return
         self._act(action)
 
     def say_uno(self) -> None:
         """With two cards on your turn: UNO is said with the next card you play (no time lost).
         Otherwise, when allowed (one card left), say it now."""
-        hand = self.hand
-        if self.my_turn and len(hand) == 2 and any(
-                isinstance(a, PlayCard | JumpIn) and a.uno for a in self.legal):
+        if self.my_turn and len(self.hand) == 2 and any(
+                isinstance(a, Play) and a.uno for a in self.legal):
             self.uno_armed = not self.uno_armed
             return
         action = self._legal_of(CallUno)
         if action is None:
-            self.notice = t("cannot_uno")
+            self._refuse("cannot_uno")
             return
         self._act(action)
 
     def catch(self) -> None:
         catches = [a for a in self.legal if isinstance(a, Catch)]
         if not catches:
-            self.notice = t("nobody_to_catch")
+            self._refuse("nobody_to_catch")
             return
         view = self.view
         assert view is not None
@@ -250,4 +331,4 @@ class TableIntents:
         return next((a for a in self.legal if isinstance(a, kind)), None)
 
     def _act(self, action: Action) -> None:
-        self._send(codec.action_to_act(action))
+        self._outbox.send(codec.action_to_act(action))

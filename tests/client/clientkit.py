@@ -16,8 +16,9 @@ from prompt_toolkit.output import DummyOutput
 from prompt_toolkit.output.vt100 import Vt100_Output
 
 from client.app import build_application
+from client.enums import Status
 from client.i18n import set_language
-from client.model import Model, Status
+from client.model import Model
 from engine import Game, RuleSet, View
 from engine.actions import Action, PlayCard
 from engine.cards import Card, Color
@@ -100,7 +101,7 @@ def press(model: Model, *keys: str, plain: bool = False, output: Any = None) -> 
     sent: list[Message] = []
 
     def after() -> None:
-        sent.extend(model.take_outbox())
+        sent.extend(model.outbox.take())
 
     async def main() -> None:
         with create_pipe_input() as pipe:
@@ -143,7 +144,7 @@ def render_text(model: Model, plain: bool = False, columns: int = 80, rows: int 
 
 def connected_model(name: str = "Ana") -> Model:
     model = Model(name)
-    model.status = Status.CONNECTED
+    model.session.status = Status.CONNECTED
     return model
 
 
@@ -156,7 +157,7 @@ def screen_lines(model: Model, *keys: str, columns: int = 80, rows: int = 24) ->
         with create_pipe_input() as pipe:
             output = Vt100_Output(io.StringIO(), lambda: Size(rows=rows, columns=columns),
                                   term="xterm-256color")
-            app = build_application(model, model.take_outbox, input=pipe, output=output)
+            app = build_application(model, model.outbox.take, input=pipe, output=output)
             running = asyncio.ensure_future(app.run_async())
             await asyncio.sleep(0.02)
             for key in keys:

@@ -32,7 +32,7 @@ def away_model(lang: str = "en") -> Model:
 
 def test_the_screen_says_you_are_away_and_which_key_brings_you_back() -> None:
     model = away_model()
-    assert model.away
+    assert model.seating.away
     assert "You are away. Press any key to come back." in render_text(model, columns=60)
     set_language("es")
     try:
@@ -51,7 +51,7 @@ def test_any_key_off_turn_sends_back_once() -> None:
         assert "Welcome back" in render_text(model)
         assert press(model, "o").count(Back()) == 0  # said once
         model.apply(away_room(away=False))
-        assert not model.away and "Welcome back" not in render_text(model)
+        assert not model.seating.away and "Welcome back" not in render_text(model)
 
 
 def test_away_again_later_sends_back_again() -> None:
@@ -64,7 +64,7 @@ def test_away_again_later_sends_back_again() -> None:
 
 def test_not_away_keys_send_no_back() -> None:
     model = seated(make_view(current="2"))
-    assert not model.away
+    assert not model.seating.away
     assert Back() not in press(model, "x", "d")
 
 
@@ -92,18 +92,18 @@ def test_the_stand_in_is_narrated_in_both_languages() -> None:
             wire = (codec.event_to_wire(ev.StandIn(ME, "timeout")),
                     codec.event_to_wire(ev.Drew(ME, 1, None, "draw")))
             model.apply(Events(events=wire, view=codec.view_to_wire(make_view())))
-            assert model.log[-1] == timeout
+            assert model.transcript.log[-1] == timeout
             wire = (codec.event_to_wire(ev.StandIn("2", "away")),
                     codec.event_to_wire(ev.CardPlayed("2", Card.parse("R7"), Color.RED)))
             model.apply(Events(events=wire, view=codec.view_to_wire(make_view())))
-            assert model.log[-1] == away
+            assert model.transcript.log[-1] == away
         finally:
             set_language("en")
 
 
 def test_a_history_becomes_the_log_and_the_chat() -> None:
     model = seated()
-    model.log.append("an old line")
+    model.transcript.log.append("an old line")
     batches = (
         (codec.event_to_wire(ev.HandStarted(3, "1", 1)),
          codec.event_to_wire(ev.StartingCard(Card.parse("G2")))),
@@ -112,11 +112,11 @@ def test_a_history_becomes_the_log_and_the_chat() -> None:
         ({"type": "no_such_event"},),  # an event it cannot read is left out
     )
     model.apply(History(events=batches, chat=(ChatLine(source="Luis", text="hola"),)))
-    assert model.log == ["Hand 3 — Bot 1 dealt", "First card: Green 2", "Luis played Green 7"]
-    assert model.chat == [("Luis", "hola")]
+    assert model.transcript.log == ["Hand 3 — Bot 1 dealt", "First card: Green 2", "Luis played Green 7"]
+    assert model.transcript.chat == [("Luis", "hola")]
     # The view that follows does not log the deal again.
     model.apply(ViewMsg(view=codec.view_to_wire(make_view(hand_number=3))))
-    assert model.log[-1] == "Luis played Green 7"
+    assert model.transcript.log[-1] == "Luis played Green 7"
 
 
 def test_the_others_read_who_went_away_and_who_came_back() -> None:
@@ -124,7 +124,7 @@ def test_the_others_read_who_went_away_and_who_came_back() -> None:
     room = room_info()
     luis_away = tuple(dataclasses.replace(s, away=s.seat == "2") for s in room.seats)
     model.apply(RoomUpdate(room=dataclasses.replace(room, seats=luis_away)))
-    assert model.log[-1] == "Luis went away: their turns are played for them"
+    assert model.transcript.log[-1] == "Luis went away: their turns are played for them"
     model.apply(RoomUpdate(room=room))
-    assert model.log[-1] == "Luis came back"
-    assert not model.away  # and Ana herself is not
+    assert model.transcript.log[-1] == "Luis came back"
+    assert not model.seating.away  # and Ana herself is not

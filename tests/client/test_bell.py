@@ -47,10 +47,10 @@ async def test_the_bell_rings_when_your_turn_starts(pipe: PipeInput, nursery: tr
     output = BellOutput()
     app = ClientApp(ClientOptions(name="Ana", address=("memory", 1), connect=connect, bell=bell),
                     input=pipe, output=output)
-    app.model.auto_create, app.model.auto_start = TABLE, True
+    app.model.host.auto_create, app.model.host.auto_start = TABLE, True
     nursery.start_soon(app._connection_loop, "memory", 1)
     with trio.fail_after(120):
-        while not app.model.my_turn:
+        while not app.model.table.my_turn:
             await trio.sleep(0.01)
         await trio.sleep(0.1)
     assert output.bells == (1 if bell else 0)

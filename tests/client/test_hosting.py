@@ -6,8 +6,9 @@ from __future__ import annotations
 import pytest
 from clientkit import ESC, make_view, press, render_text, room_info, seated
 
+from client.enums import Prompt
 from client.i18n import set_language
-from client.model import Model, Prompt
+from client.model import Model
 from engine.events import HandStarted
 from protocol import Events, codec
 
@@ -18,7 +19,7 @@ WORDS = {"en": ("End the match for everyone (e)", "keep it for later (k)"),
 
 def hosting(lang: str, started: bool = True) -> Model:
     model = seated(make_view() if started else None, room=room_info(started=started), lang=lang)
-    model.hosting = True
+    model.host.active = True
     return model
 
 
@@ -39,11 +40,11 @@ def test_the_host_quitting_a_match_is_asked_end_or_keep_in_its_language(lang: st
     assert model.prompt is Prompt.NONE and not model.quit
 
     press(model, "q", keep)
-    assert model.quit and model.end_table is False
+    assert model.quit and model.host.end_table is False
 
     model = hosting(lang)
     press(model, "q", end)
-    assert model.quit and model.end_table is True
+    assert model.quit and model.host.end_table is True
 
 
 @pytest.mark.parametrize("lang", ["en", "es"])
@@ -51,7 +52,7 @@ def test_the_other_languages_letters_work_too(lang: str) -> None:
     other = KEYS["es" if lang == "en" else "en"]
     model = hosting(lang)
     press(model, "q", other[1])
-    assert model.quit and model.end_table is False
+    assert model.quit and model.host.end_table is False
 
 
 def test_a_guest_or_a_waiting_room_host_gets_the_plain_question() -> None:
@@ -62,27 +63,27 @@ def test_a_guest_or_a_waiting_room_host_gets_the_plain_question() -> None:
     press(waiting, "q")
     assert waiting.prompt is Prompt.QUIT
     press(waiting, "y")
-    assert waiting.quit and waiting.end_table is True
+    assert waiting.quit and waiting.host.end_table is True
 
 
 def test_the_kept_match_is_offered_at_the_table_once() -> None:
     set_language("en")
     model = seated(make_view(), room=room_info(started=True))
-    model.offer = "Kept from last time: “Root's table”, hand 3. To go back to it: uno host --resume"
+    model.host.offer = "Kept from last time: “Root's table”, hand 3. To go back to it: uno host --resume"
     deal = Events(events=(codec.event_to_wire(HandStarted(1, "1", 1)),))
     model.apply(deal)
     model.apply(deal)
-    assert model.log.count(model.offer) == 1
+    assert model.transcript.log.count(model.host.offer) == 1
 
 
 def test_r_in_the_new_tables_waiting_room_asks_for_the_kept_match() -> None:
     model = hosting("en", started=False)
     press(model, "r")
-    assert not model.resume_request  # nothing offered: r does nothing
-    model.offer = model.offer_key = "Kept from last time"
+    assert not model.host.resume_request  # nothing offered: r does nothing
+    model.host.offer = model.host.offer_key = "Kept from last time"
     press(model, "r")
-    assert model.resume_request
+    assert model.host.resume_request
     started = hosting("en")
-    started.offer = started.offer_key = "Kept from last time"
+    started.host.offer = started.host.offer_key = "Kept from last time"
     press(started, "r")
-    assert not started.resume_request  # a match is on: only the flag (uno host --resume)
+    assert not started.host.resume_request  # a match is on: only the flag (uno host --resume)

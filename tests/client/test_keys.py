@@ -20,7 +20,7 @@ from clientkit import (
     show,
 )
 
-from client.model import Prompt, Screen
+from client.enums import Prompt, Screen
 from engine.actions import Accept, CallUno, Catch, Challenge, ChooseColor, Draw, Pass, PlayCard
 from engine.cards import Card
 from protocol import (
@@ -43,25 +43,25 @@ def acts(messages: list) -> list[Act]:
 
 def test_arrows_and_digits_choose_a_card_and_enter_plays_it() -> None:
     model = seated(make_view("R7 Y3 B5", top="R5", legal=[*plays("R7", "B5"), Draw(ME)]))
-    assert model.hand == list(map(Card.parse, ["R7", "Y3", "B5"]))
+    assert model.table.hand == list(map(Card.parse, ["R7", "Y3", "B5"]))
     press(model, RIGHT, RIGHT)
-    assert model.selected == 2
+    assert model.table.selected == 2
     press(model, LEFT)
-    assert model.selected == 1
+    assert model.table.selected == 1
     sent = press(model, "3", ENTER)
     assert acts(sent) == [Act(kind="play", card="B5")]
 
 
 def test_the_hand_is_sorted_by_colour_and_rank() -> None:
     model = seated(make_view("W B5 R7 Y3 R+2 W+4 G0"))
-    assert [str(c) for c in model.hand] == ["R7", "R+2", "Y3", "G0", "B5", "W", "W+4"]
+    assert [str(c) for c in model.table.hand] == ["R7", "R+2", "Y3", "G0", "B5", "W", "W+4"]
 
 
 def test_a_card_that_cannot_be_played_sends_nothing_and_says_why() -> None:
     model = seated(make_view("R7 Y3", top="R5", legal=[*plays("R7"), Draw(ME)]))
     sent = press(model, "2", ENTER)
     assert acts(sent) == []
-    assert "Yellow 3 cannot be played now" in model.notice
+    assert "Yellow 3 cannot be played now" in model.prompts.notice
 
 
 def test_a_wild_asks_for_its_colour() -> None:
@@ -76,9 +76,9 @@ def test_a_wild_asks_for_its_colour() -> None:
 def test_the_colour_picker_works_with_arrows_and_escape_cancels() -> None:
     model = seated(make_view("W+4 R7", top="G5", legal=[*plays("W+4"), Draw(ME)]))
     press(model, "2", ENTER)  # W+4 sorts after R7
-    assert model.pending_card == Card.parse("W+4")
+    assert model.table.pending_card == Card.parse("W+4")
     press(model, ESC)
-    assert model.prompt is Prompt.NONE and model.pending_card is None
+    assert model.prompt is Prompt.NONE and model.table.pending_card is None
     sent = press(model, ENTER, RIGHT, RIGHT, ENTER)
     assert acts(sent) == [Act(kind="play", card="W+4", color="G")]
 
@@ -86,16 +86,16 @@ def test_the_colour_picker_works_with_arrows_and_escape_cancels() -> None:
 def test_uno_is_said_with_the_next_to_last_card() -> None:
     model = seated(make_view("R7 Y3", top="R5", legal=[*plays("R7", uno=True), CallUno(ME), Draw(ME)]))
     sent = press(model, "u")
-    assert model.uno_armed and acts(sent) == []  # no message: UNO costs no time
+    assert model.table.uno_armed and acts(sent) == []  # no message: UNO costs no time
     sent = press(model, ENTER)
     assert acts(sent) == [Act(kind="play", card="R7", uno=True)]
-    assert not model.uno_armed
+    assert not model.table.uno_armed
 
 
 def test_u_again_disarms_uno() -> None:
     model = seated(make_view("R7 Y3", top="R5", legal=plays("R7", uno=True)))
     press(model, "u", "u")
-    assert not model.uno_armed
+    assert not model.table.uno_armed
     assert acts(press(model, ENTER)) == [Act(kind="play", card="R7")]
 
 
@@ -109,7 +109,7 @@ def test_draw_pass_and_catch() -> None:
     assert acts(press(model, "d")) == [Act(kind="draw")]
     show(model, make_view("R7 Y3 B9", top="B5", has_drawn=True, drawn=Card.parse("B9"),
                           legal=[*plays("B9"), Pass(ME)]))
-    assert model.selected_card == Card.parse("B9")  # the drawn card is the one to play
+    assert model.table.selected_card == Card.parse("B9")  # the drawn card is the one to play
     assert acts(press(model, "p")) == [Act(kind="pass")]
     show(model, make_view("R7 Y3", top="B5", current="1", uno_open="2", legal=[Catch(ME, "2")]))
     assert acts(press(model, "c")) == [Act(kind="catch", target="2")]
@@ -118,7 +118,7 @@ def test_draw_pass_and_catch() -> None:
 def test_keys_that_do_nothing_now_explain_why() -> None:
     model = seated(make_view("R7 Y3", top="B5", current="1", legal=[]))
     assert acts(press(model, "d", "p", "c")) == []
-    assert model.notice  # the last one's reason is on the screen
+    assert model.prompts.notice  # the last one's reason is on the screen
 
 
 def test_challenge_or_accept_a_wild_draw_four() -> None:
@@ -143,7 +143,7 @@ def test_seven_zero_asks_whom_to_swap_with() -> None:
     legal = [PlayCard(ME, seven, None, target) for target in ("1", "2", "3")]
     model = seated(make_view("R7 Y3", top="R5", legal=legal))
     press(model, "1", ENTER)
-    assert model.prompt is Prompt.SEAT and model.pending_targets == ("1", "2", "3")
+    assert model.prompt is Prompt.SEAT and model.table.pending_targets == ("1", "2", "3")
     assert acts(press(model, "2")) == [Act(kind="play", card="R7", target="2")]
 
 
@@ -171,7 +171,7 @@ def test_quit_asks_first() -> None:
 def test_lobby_join_watch_refresh() -> None:
     model = connected_model()
     model.apply(Welcome(server="s", version="0", protocol=1, token="a.b", name="Ana"))
-    assert [type(m).__name__ for m in model.take_outbox()] == ["ListRooms"]
+    assert [type(m).__name__ for m in model.outbox.take()] == ["ListRooms"]
     rooms = tuple(RoomSummary(id=str(i), name=f"Mesa {i}", host="Luis", players=1, seats=4, bots=0,
                               spectators=0, preset="official", started=i == 2, password=False)
                   for i in (1, 2))
@@ -197,7 +197,7 @@ def test_the_new_table_form() -> None:
 
 def test_the_waiting_room_host_keys() -> None:
     model = seated(room=room_info(started=False))
-    assert model.screen is Screen.WAITING and model.is_host
+    assert model.screen is Screen.WAITING and model.seating.is_host
     sent = press(model, "+", "-", "s")
     assert sent == [AddBot(), RemoveBot(seat="3"), Start(fill=True)]
 

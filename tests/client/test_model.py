@@ -6,8 +6,9 @@ import dataclasses
 
 from clientkit import ME, make_view, plays, room_info, seated, show
 
+from client.enums import Prompt, Screen, Status
 from client.i18n import set_language
-from client.model import Model, Prompt, Screen, Status
+from client.model import Model
 from engine import events as ev
 from engine.actions import Draw
 from engine.cards import Card, Color
@@ -39,31 +40,31 @@ def events(*items: ev.Event, view: object = None) -> Events:
 def test_the_screens_follow_the_connection_and_the_room() -> None:
     model = Model("Ana")
     assert model.screen is Screen.CONNECTING
-    model.browsing = True
+    model.servers.browsing = True
     assert model.screen is Screen.BROWSE
     model.apply(WELCOME)
-    assert model.status is Status.CONNECTED and model.screen is Screen.LOBBY
-    assert model.take_outbox() == [ListRooms()]
-    assert model.token == "s.secret" and model.server_name == "Casa"
+    assert model.session.status is Status.CONNECTED and model.screen is Screen.LOBBY
+    assert model.outbox.take() == [ListRooms()]
+    assert model.session.token == "s.secret" and model.session.server_name == "Casa"
     model.apply(Joined(room=room_info(started=False), role="player", seat=ME))
     assert model.screen is Screen.WAITING
     model.apply(ViewMsg(view=codec.view_to_wire(make_view())))
     assert model.screen is Screen.TABLE
     model.apply(Left(reason="left"))
-    assert model.screen is Screen.LOBBY and model.view is None
-    assert model.take_outbox() == [ListRooms()]
+    assert model.screen is Screen.LOBBY and model.table.view is None
+    assert model.outbox.take() == [ListRooms()]
 
 
 def test_host_mode_creates_and_starts_its_table() -> None:
     model = Model("Ana")
     create = CreateRoom(name="Mesa", bots=3)
-    model.auto_create, model.auto_start = create, True
+    model.host.auto_create, model.host.auto_start = create, True
     model.apply(WELCOME)
-    assert model.take_outbox() == [create]
+    assert model.outbox.take() == [create]
     model.apply(Joined(room=room_info(started=False), role="player", seat=ME))
-    assert model.take_outbox() == [Start(fill=True)]
+    assert model.outbox.take() == [Start(fill=True)]
     model.apply(Joined(room=room_info(started=False), role="player", seat=ME))
-    assert model.take_outbox() == []  # only once
+    assert model.outbox.take() == []  # only once
 
 
 def test_the_log_tells_what_happened_in_words() -> None:
@@ -72,15 +73,15 @@ def test_the_log_tells_what_happened_in_words() -> None:
     model.apply(events(ev.CardPlayed("2", Card.parse("R+2"), Color.RED),
                        ev.Drew("3", 2, None, "draw_two"), ev.Skipped("3"),
                        view=make_view()))
-    assert model.log[-1] == "Luis played Red Draw Two — Bot 3 drew 2 — Bot 3 lost the turn"
+    assert model.transcript.log[-1] == "Luis played Red Draw Two — Bot 3 drew 2 — Bot 3 lost the turn"
     model.apply(events(ev.CardPlayed(ME, Card.parse("W"), Color.BLUE), ev.UnoCalled(ME),
                        view=make_view("R7", uno_said=(False, False, False, True))))
-    assert model.log[-1] == "Ana played Wild → blue — Ana: UNO!"  # (said once)
+    assert model.transcript.log[-1] == "Ana played Wild → blue — Ana: UNO!"  # (said once)
     model.apply(events(ev.CardPlayed("2", Card.parse("R7"), Color.RED),  # said before: not again
                        view=make_view("R7", hand_sizes=(5, 1, 5, 1), uno_said=(False, True, False, True))))
-    assert model.log[-1] == "Luis played Red 7"
+    assert model.transcript.log[-1] == "Luis played Red 7"
     model.apply(events(ev.Drew(ME, 1, (Card.parse("G5"),), "draw"), view=make_view()))
-    assert model.log[-1] == "Ana drew Green 5"
+    assert model.transcript.log[-1] == "Ana drew Green 5"
 
 
 def test_the_log_in_spanish() -> None:
@@ -89,7 +90,7 @@ def test_the_log_in_spanish() -> None:
         model = seated(make_view(), lang="es")
         model.apply(events(ev.CardPlayed("2", Card.parse("R+2"), Color.RED),
                            ev.Drew("3", 2, None, "draw_two"), view=make_view()))
-        assert model.log[-1] == "Luis jugó Roba dos rojo — Bot 3 robó 2"
+        assert model.transcript.log[-1] == "Luis jugó Roba dos rojo — Bot 3 robó 2"
     finally:
         set_language("en")
 
@@ -97,70 +98,70 @@ def test_the_log_in_spanish() -> None:
 def test_arrivals_departures_and_dropped_connections_are_logged() -> None:
     model = seated(room=room_info(started=False, seats={"4": "Ana"}))
     model.apply(RoomUpdate(room=room_info(started=False, seats={"4": "Ana", "2": "Luis"})))
-    assert model.log[-1] == "Luis sat down"
+    assert model.transcript.log[-1] == "Luis sat down"
     room = room_info(seats={"4": "Ana", "2": "Luis"})
     dropped = tuple(dataclasses.replace(s, connected=s.seat != "2") for s in room.seats)
     model.apply(RoomUpdate(room=dataclasses.replace(room, seats=dropped)))
-    assert model.log[-1] == "Luis lost the connection"
+    assert model.transcript.log[-1] == "Luis lost the connection"
     model.apply(RoomUpdate(room=room))
-    assert model.log[-1] == "Luis came back"
+    assert model.transcript.log[-1] == "Luis came back"
     model.apply(RoomUpdate(room=room_info(seats={"4": "Ana"})))
-    assert model.log[-1] == "Luis left"
+    assert model.transcript.log[-1] == "Luis left"
 
 
 def test_chat_is_kept_and_pings_are_answered() -> None:
     model = seated()
     model.apply(ChatMsg(source="Luis", text="hola", scope="room"))
-    assert model.chat == [("Luis", "hola")]
+    assert model.transcript.chat == [("Luis", "hola")]
     model.apply(Ping(nonce=7))
-    assert model.take_outbox() == [Pong(nonce=7)]
+    assert model.outbox.take() == [Pong(nonce=7)]
 
 
 def test_refusals_are_shown_in_the_players_language() -> None:
     model = seated(make_view())
     model.apply(Error(code="not_your_turn", message="it is not your turn", ref="action"))
-    assert model.notice == "It is not your turn"
+    assert model.prompts.notice == "It is not your turn"
     model.apply(Error(code="something_new", message="no way", ref="action"))
-    assert model.notice == "Refused: no way"
+    assert model.prompts.notice == "Refused: no way"
 
 
 def test_the_turn_deadline_counts_down() -> None:
     now = [100.0]
     model = seated(make_view(), clock=lambda: now[0])
     model.apply(ViewMsg(view=codec.view_to_wire(make_view()), deadline=20.0))
-    assert model.seconds_left() == 20
+    assert model.table.seconds_left() == 20
     now[0] += 7.5
-    assert model.seconds_left() == 13
+    assert model.table.seconds_left() == 13
     now[0] += 60
-    assert model.seconds_left() == 0
+    assert model.table.seconds_left() == 0
     model.apply(ViewMsg(view=codec.view_to_wire(make_view(current="2")), deadline=None))
-    assert model.seconds_left() is None
+    assert model.table.seconds_left() is None
 
 
 def test_a_lost_connection_drops_prompts_and_queued_messages() -> None:
     model = seated(make_view("W R7", legal=[*plays("W"), Draw(ME)]))
-    model.selected = 1
-    model.play_selected()
+    model.table.selected = 1
+    model.table.play_selected()
     assert model.prompt is Prompt.COLOR
     model.outbox.append(Draw(ME))  # type: ignore[arg-type]
     model.connection_lost("eof", 0.1)
-    assert model.status is Status.LOST and model.prompt is Prompt.NONE and model.outbox == []
+    assert model.session.status is Status.LOST and model.prompt is Prompt.NONE and not model.outbox
     assert model.screen is Screen.TABLE  # the table stays on screen while reconnecting
-    model.draw()
-    assert model.outbox == []  # nothing is queued while disconnected
+    model.table.draw()
+    assert not model.outbox  # nothing is queued while disconnected
     model.apply(Welcome(server="Casa", version="0", protocol=1, token="s.secret", name="Ana", resumed=True))
-    assert model.status is Status.CONNECTED and model.notice.startswith("Welcome back")
+    assert model.session.status is Status.CONNECTED and model.prompts.notice.startswith("Welcome back")
 
 
 def test_a_seat_not_resumed_goes_back_to_the_lobby() -> None:
     model = seated(make_view())
     model.connection_lost("eof", 0.1)
     model.apply(WELCOME)
-    assert model.screen is Screen.LOBBY and model.room is None
-    assert "lobby" in model.notice
+    assert model.screen is Screen.LOBBY and model.seating.room is None
+    assert "lobby" in model.prompts.notice
 
 
 def test_a_drawn_card_is_selected_for_playing() -> None:
     model = seated(make_view("R1 R2 B9", legal=[Draw(ME)]))
     show(model, make_view("R1 R2 B9 G4", has_drawn=True, drawn=Card.parse("G4"), legal=plays("G4")))
-    assert model.selected_card == Card.parse("G4")
+    assert model.table.selected_card == Card.parse("G4")

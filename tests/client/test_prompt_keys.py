@@ -9,8 +9,9 @@ from collections.abc import Callable
 import pytest
 from clientkit import ME, RIGHT, make_view, plays, press, room_info, seated
 
+from client.enums import Prompt
 from client.i18n import set_language
-from client.model import Model, Prompt
+from client.model import Model
 from client.render import Renderer
 from engine.actions import Accept, Challenge, ChooseColor, Draw, PlayCard
 from engine.cards import Card, Color
@@ -32,7 +33,7 @@ def quitting() -> Model:
 def host_quitting() -> Model:
     """``uno host``'s player quitting a match: end it for everyone, or keep it for later."""
     model = seated(make_view(), room=room())  # type: ignore[arg-type]
-    model.hosting = True
+    model.host.active = True
     model.ask_quit()
     return model
 
@@ -45,8 +46,8 @@ def leaving() -> Model:
 
 def colour() -> Model:
     model = seated(make_view("R7 W", top="G5", legal=[*plays("W"), Draw(ME)]), room=room())  # type: ignore[arg-type]
-    model.selected = 1
-    model.play_selected()
+    model.table.selected = 1
+    model.table.play_selected()
     return model
 
 
@@ -64,7 +65,7 @@ def seat() -> Model:
     seven = Card.parse("R7")
     model = seated(make_view("R7 Y3", top="R5", legal=[PlayCard(ME, seven, None, t) for t in "123"]),
                    room=room())  # type: ignore[arg-type]
-    model.play_selected()
+    model.table.play_selected()
     return model
 
 
@@ -152,10 +153,10 @@ def test_in_spanish_y_does_not_confirm_by_accident_of_language_but_s_does() -> N
 
 def test_l_moves_right_at_the_table_and_x_asks_before_leaving() -> None:
     model = seated(make_view("R7 Y3 B5", legal=[*plays("R7"), Draw(ME)]))
-    assert press(model, "l", "l") == [] and model.selected == 2
-    assert press(model, "h") == [] and model.selected == 1
+    assert press(model, "l", "l") == [] and model.table.selected == 2
+    assert press(model, "h") == [] and model.table.selected == 1
     assert press(model, "x") == [] and model.prompt is Prompt.LEAVE
-    assert press(model, "n") == [] and model.prompt is Prompt.NONE and model.room is not None
+    assert press(model, "n") == [] and model.prompt is Prompt.NONE and model.seating.room is not None
     assert press(model, "x", "y") == [LeaveRoom()]
 
 
@@ -184,7 +185,7 @@ def test_leaving_says_what_happens_to_the_table() -> None:
 def test_right_stops_at_the_last_card_and_says_so() -> None:
     model = seated(make_view("R7 Y3", legal=[*plays("R7"), Draw(ME)]))
     press(model, RIGHT, RIGHT, RIGHT)
-    assert model.selected == 1 and "last card" in model.notice
+    assert model.table.selected == 1 and "last card" in model.prompts.notice
 
 
 # ---------------------------------------------------------------------------- the help lines
@@ -193,8 +194,9 @@ HELP_KEY = re.compile(r"(?:(?<=\s)|^)([a-zA-Z0-9+\-])(?=\s)")
 
 
 def state(model: Model) -> tuple[object, ...]:
-    return (model.prompt, model.screen, model.notice, model.quit, model.uno_armed, model.form is not None,
-            model.selected)
+    return (model.prompt, model.screen, model.prompts.notice, model.quit, model.table.uno_armed,
+            model.form is not None,
+            model.table.selected)
 
 
 def table_model() -> Model:
@@ -252,7 +254,7 @@ def test_away_any_other_key_still_answers_the_leave_question() -> None:
     seats = tuple(dataclasses.replace(s, away=s.seat == ME) for s in info.seats)
     away = dataclasses.replace(info, seats=seats)
     model = seated(make_view(current="2"), room=away)
-    assert model.away
+    assert model.seating.away
     model.ask_leave()
     press(model, "n")
-    assert model.prompt is Prompt.NONE and model.room is not None
+    assert model.prompt is Prompt.NONE and model.seating.room is not None

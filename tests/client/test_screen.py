@@ -19,7 +19,8 @@ from clientkit import (
 )
 
 from client.commands import _setup
-from client.model import Model, Screen
+from client.enums import Screen
+from client.model import Model
 from client.render import Renderer
 from engine import events as ev
 from engine.actions import Draw
@@ -51,7 +52,7 @@ def test_names_and_chat_never_bring_control_characters_to_the_screen() -> None:
     model.apply(Events(events=(codec.event_to_wire(ev.CardPlayed("2", Card.parse("R7"), Color.RED)),
                                codec.event_to_wire(ev.UnoCalled("2"))),
                        view=codec.view_to_wire(make_view("R7 Y3", current=ME))))
-    assert any("Eve]0;PWNED" in line for line in model.log)
+    assert any("Eve]0;PWNED" in line for line in model.transcript.log)
     out = screen_bytes(model)
     for bad in FORBIDDEN:
         assert bad not in out, repr(bad)

@@ -21,9 +21,10 @@ from clientkit import (
     show,
 )
 
+from client.enums import Screen
 from client.form import FIELDS, CreateForm
 from client.i18n import set_language
-from client.model import Model, Screen
+from client.model import Model
 from client.render import Renderer
 from engine import RuleSet
 from engine.rules import WildDrawFour
@@ -159,21 +160,21 @@ def test_enter_on_a_match_in_progress_watches_then_asks_for_a_bots_seat() -> Non
     model = late_arrival()
     assert press(model, ENTER) == [JoinRoom(room="1", spectate=True)]
     model.apply(Joined(room=room_info(), role="spectator"))
-    assert model.take_outbox() == [TakeSeat()]
+    assert model.outbox.take() == [TakeSeat()]
     model.apply(Queued(position=1, seat="3"))
     show(model, make_view(hand=""))
     text = render_text(model)
     assert "You take Bot 3's seat at the next hand (j cancels)." in text
     assert "j take a seat" in text
     model.apply(Joined(room=room_info(), role="player", seat="3"))
-    assert model.role == "player" and model.queue_position == 0 and model.seat == "3"
+    assert model.seating.role == "player" and model.seating.queue_position == 0 and model.seating.seat == "3"
 
 
 def test_w_only_watches_and_j_asks_then_cancels() -> None:
     model = late_arrival("es")
     assert press(model, "w") == [JoinRoom(room="1", spectate=True)]
     model.apply(Joined(room=room_info(), role="spectator"))
-    assert model.take_outbox() == []
+    assert model.outbox.take() == []
     show(model, make_view(hand=""))
     assert "Pulsa j para ocupar el asiento de un bot" in render_text(model)
     assert press(model, "j") == [TakeSeat()]
@@ -181,7 +182,7 @@ def test_w_only_watches_and_j_asks_then_cancels() -> None:
     assert "Eres el número 2 en la cola" in render_text(model)
     assert press(model, "j") == [TakeSeat(cancel=True)]
     model.apply(Queued(position=0))
-    assert model.queue_position == 0
+    assert model.seating.queue_position == 0
 
 
 def test_a_player_has_no_take_seat_key_and_the_host_has_two_starts() -> None:
@@ -192,9 +193,9 @@ def test_a_player_has_no_take_seat_key_and_the_host_has_two_starts() -> None:
 
 def test_the_log_says_who_took_over_a_bot() -> None:
     model = seated(make_view())
-    before = model.room
+    before = model.seating.room
     assert before is not None
     seats = tuple(dataclasses.replace(s, name="Eva", kind="human") if s.seat == "1" else s
                   for s in before.seats)
     model.apply(RoomUpdate(room=dataclasses.replace(before, seats=seats)))
-    assert model.log[-1] == "Eva took over Bot 1's seat"
+    assert model.transcript.log[-1] == "Eva took over Bot 1's seat"

@@ -18,8 +18,9 @@ from prompt_toolkit.input.base import PipeInput
 from prompt_toolkit.output import DummyOutput
 
 from client.app import FIRST_DELAY, GIVE_UP_AFTER, MAX_DELAY, ClientApp, ClientOptions, HostOptions
+from client.enums import Screen, Status
 from client.link import Link
-from client.model import Model, Screen, Status
+from client.model import Model
 from client.render import Renderer
 from client.tokens import TokenStore
 from protocol import CreateRoom, Message, ViewMsg, Welcome
@@ -77,7 +78,8 @@ async def test_retries_back_off_from_100_ms_doubling_to_5_s_then_give_up_on_a_si
     assert FIRST_DELAY == 0.1 and MAX_DELAY == 5.0
     assert GIVE_UP_AFTER <= tries[-1] - tries[0] < GIVE_UP_AFTER + MAX_DELAY
     model = app.model
-    assert model.status is Status.FAILED and model.reason == "refused" and model.gave_up
+    session = model.session
+    assert session.status is Status.FAILED and session.reason == "refused" and session.gave_up
     banner = Renderer(model).banner_text()
     assert banner is not None and "Gave up" in banner and "192.0.2.1:7777" in banner
     assert "refused" in banner
@@ -130,20 +132,22 @@ async def test_a_killed_connection_comes_back_to_the_same_hand(
     with trio.fail_after(60):
         app = await seated_app(pipe, net, nursery)
         model = app.model
-        model.auto_create, model.auto_start = TABLE, True
-        await until(lambda: model.view is not None, "the deal")
-        assert model.view is not None and model.view.hand is not None
-        seat, hand, number = model.seat, sorted(map(str, model.view.hand)), model.view.hand_number
+        model.host.auto_create, model.host.auto_start = TABLE, True
+        await until(lambda: model.table.view is not None, "the deal")
+        assert model.table.view is not None and model.table.view.hand is not None
+        view = model.table.view
+        seat, hand, number = model.seating.seat, sorted(map(str, view.hand)), view.hand_number
 
         received = record(app)
         await net.cut()
-        await until(lambda: model.status is Status.LOST, "the drop noticed")
+        await until(lambda: model.session.status is Status.LOST, "the drop noticed")
         assert model.screen is Screen.TABLE  # still on screen, with a banner
         await until(lambda: resumed_with_a_view(received), "back, with a fresh view")
-        assert len(net.server_ends) == 2 and model.status is Status.CONNECTED
-        assert model.seat == seat and model.view.hand_number == number
-        assert sorted(map(str, model.view.hand or ())) == hand
-        assert model.log.count(model.log[0]) == 1 and model.log[0].startswith("Hand 1")  # kept
+        assert len(net.server_ends) == 2 and model.session.status is Status.CONNECTED
+        assert model.seating.seat == seat and model.table.view.hand_number == number
+        assert sorted(map(str, model.table.view.hand or ())) == hand
+        log = model.transcript.log
+        assert log.count(log[0]) == 1 and log[0].startswith("Hand 1")  # kept
 
 
 async def test_a_new_client_takes_the_seat_back_with_the_token_on_disk(
@@ -154,14 +158,14 @@ async def test_a_new_client_takes_the_seat_back_with_the_token_on_disk(
     store = TokenStore(tmp_path / "uno")
     with trio.fail_after(60):
         first = new_app(pipe, address=("memory", 1), connect=net.connect, tokens=store)
-        first.model.auto_create, first.model.auto_start = TABLE, True
+        first.model.host.auto_create, first.model.host.auto_start = TABLE, True
         async with trio.open_nursery() as process:  # the first client's "process"
             process.start_soon(first._connection_loop, "memory", 1)
-            await until(lambda: first.model.view is not None, "the deal")
+            await until(lambda: first.model.table.view is not None, "the deal")
             process.cancel_scope.cancel()  # killed: its connection goes with it
-        assert first.model.view is not None and first.model.view.hand is not None
-        hand, seat = sorted(map(str, first.model.view.hand)), first.model.seat
-        assert store.load_for_address("memory:1") == (server.server_id, first.model.token)
+        assert first.model.table.view is not None and first.model.table.view.hand is not None
+        hand, seat = sorted(map(str, first.model.table.view.hand)), first.model.seating.seat
+        assert store.load_for_address("memory:1") == (server.server_id, first.model.session.token)
         ana = server.rooms["1"].seats[-1]  # the bots sat down first
         assert ana.name == "Ana"
         await until(lambda: not ana.connected, "the server saw the client go")
@@ -170,8 +174,8 @@ async def test_a_new_client_takes_the_seat_back_with_the_token_on_disk(
         received = record(second)
         nursery.start_soon(second._connection_loop, "memory", 1)
         await until(lambda: resumed_with_a_view(received), "the seat back")
-        assert second.model.seat == seat
-        assert sorted(map(str, second.model.view.hand or ())) == hand  # type: ignore[union-attr]
+        assert second.model.seating.seat == seat
+        assert sorted(map(str, second.model.table.view.hand or ())) == hand  # type: ignore[union-attr]
 
 
 def test_the_running_app_reconnects_over_tcp_to_the_same_hand(pipe: PipeInput) -> None:
@@ -186,22 +190,23 @@ def test_the_running_app_reconnects_over_tcp_to_the_same_hand(pipe: PipeInput) -
     async def wait(condition: Callable[[], bool], what: str) -> None:
         async with asyncio.timeout(10):
             while not condition():
-                seen.append(model.status)
+                seen.append(model.session.status)
                 await asyncio.sleep(0.005)
 
     async def main() -> int:
         running = asyncio.ensure_future(app.run())
-        await wait(lambda: model.view is not None and model.view.hand is not None, "the deal")
-        assert model.view is not None and model.view.hand is not None
-        hand, number = sorted(map(str, model.view.hand)), model.view.hand_number
+        await wait(lambda: model.table.view is not None and model.table.view.hand is not None, "the deal")
+        assert model.table.view is not None and model.table.view.hand is not None
+        hand, number = sorted(map(str, model.table.view.hand)), model.table.view.hand_number
         assert app.port and app.server is not None
         seen.clear()
         received = record(app)
         app.drop_connection()
-        await wait(lambda: model.status is Status.LOST, "the drop")
+        await wait(lambda: model.session.status is Status.LOST, "the drop")
         await wait(lambda: resumed_with_a_view(received), "back, with a fresh view")
-        assert model.view is not None
-        assert sorted(map(str, model.view.hand or ())) == hand and model.view.hand_number == number
+        assert model.table.view is not None
+        view = model.table.view
+        assert sorted(map(str, view.hand or ())) == hand and view.hand_number == number
         pipe.send_text("qe")  # quit, ending the match for everyone: the app ends, and trio with it
         return await asyncio.wait_for(running, 10)
 
@@ -219,13 +224,13 @@ async def test_the_seat_comes_back_by_another_address_of_the_same_server(
     store = TokenStore(tmp_path / "uno")
     with trio.fail_after(60):
         first = new_app(pipe, address=("memory", 1), connect=net.connect, tokens=store)
-        first.model.auto_create, first.model.auto_start = TABLE, True
+        first.model.host.auto_create, first.model.host.auto_start = TABLE, True
         async with trio.open_nursery() as process:
             process.start_soon(first._connection_loop, "memory", 1)
-            await until(lambda: first.model.view is not None, "the deal")
+            await until(lambda: first.model.table.view is not None, "the deal")
             process.cancel_scope.cancel()
-        assert first.model.view is not None and first.model.view.hand is not None
-        hand, seat = sorted(map(str, first.model.view.hand)), first.model.seat
+        assert first.model.table.view is not None and first.model.table.view.hand is not None
+        hand, seat = sorted(map(str, first.model.table.view.hand)), first.model.seating.seat
         ana = server.rooms["1"].seats[-1]
         await until(lambda: not ana.connected, "the server saw the client go")
         assert store.load_for_address("memory:2") == (None, None)  # never used before
@@ -234,11 +239,11 @@ async def test_the_seat_comes_back_by_another_address_of_the_same_server(
         received = record(second)
         nursery.start_soon(second._connection_loop, "memory", 2)
         await until(lambda: resumed_with_a_view(received), "the seat back")
-        assert second.model.seat == seat and second.model.status is Status.CONNECTED
-        assert sorted(map(str, second.model.view.hand or ())) == hand  # type: ignore[union-attr]
+        assert second.model.seating.seat == seat and second.model.session.status is Status.CONNECTED
+        assert sorted(map(str, second.model.table.view.hand or ())) == hand  # type: ignore[union-attr]
         assert len(net.server_ends) == 3  # the first hello (no token) was answered, then redone
         assert [m.resumed for m in received if isinstance(m, Welcome)] == [True]
-        assert store.load_for_address("memory:2") == (server.server_id, second.model.token)
+        assert store.load_for_address("memory:2") == (server.server_id, second.model.session.token)
         assert len(server.rooms["1"].humans()) == 1
 
 
@@ -258,15 +263,16 @@ async def test_a_seat_that_was_playing_keeps_retrying_with_the_countdown_on_scre
         model = Model("Ana", clock=trio.current_time)  # the countdown, on the test's clock
         app = ClientApp(ClientOptions(name="Ana", address=("memory", 1), connect=connect), model=model,
                         input=pipe, output=DummyOutput())
-        model.auto_create, model.auto_start = TABLE, True
+        model.host.auto_create, model.host.auto_start = TABLE, True
         nursery.start_soon(app._connection_loop, "memory", 1)
-        await until(lambda: model.view is not None, "the deal")
+        await until(lambda: model.table.view is not None, "the deal")
         gone = True  # the host's machine went away
         await net.cut()
         await trio.sleep(GIVE_UP_AFTER * 3)
-        assert model.status is Status.LOST and not model.gave_up  # still trying
+        assert model.session.status is Status.LOST and not model.session.gave_up  # still trying
         assert model.screen is Screen.TABLE
-        await until(lambda: model.retry_at is not None and model.retry_at - model.clock() > 2, "a wait")
+        session = model.session
+        await until(lambda: session.retry_at is not None and session.retry_at - model.clock() > 2, "a wait")
         banner = Renderer(model).banner_text()
         assert banner is not None and "Reconnecting in" in banner and "refused" in banner, banner
         shown = float(banner.split("Reconnecting in ")[1].split(" s")[0])
@@ -283,7 +289,7 @@ async def test_the_host_closing_the_table_ends_the_retries_with_that_message(
     with trio.fail_after(60):
         app = new_app(pipe, address=("memory", 1), connect=net.connect)
         model = app.model
-        model.auto_create, model.auto_start = TABLE, True
+        model.host.auto_create, model.host.auto_start = TABLE, True
         done = trio.Event()
 
         async def run() -> None:
@@ -291,11 +297,11 @@ async def test_the_host_closing_the_table_ends_the_retries_with_that_message(
             done.set()
 
         nursery.start_soon(run)
-        await until(lambda: model.view is not None, "the deal")
+        await until(lambda: model.table.view is not None, "the deal")
         server.close_room("1")
         server.shutdown("table_closed", "the host closed the table")
         await done.wait()  # it stopped trying
-    assert model.status is Status.FAILED and model.reason == "table_closed"
+    assert model.session.status is Status.FAILED and model.session.reason == "table_closed"
     assert Renderer(model).banner_text() == "The host closed the table. Press q to quit."
 
 
@@ -315,5 +321,5 @@ async def test_a_server_of_another_version_is_named_as_such(pipe: PipeInput, nur
         patch.setattr(Link, "hello", old_hello)
         await app._connection_loop("memory", 1)  # refused: it does not try again
     banner = Renderer(app.model).banner_text() or ""
-    assert app.model.status is Status.FAILED
+    assert app.model.session.status is Status.FAILED
     assert "memory:1 runs another version of UNO" in banner and "version 2" in banner, banner

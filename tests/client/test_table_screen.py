@@ -22,8 +22,9 @@ from clientkit import (
 )
 
 import client.commands  # noqa: F401  (the CLI module imports cheaply)
+from client.enums import Prompt
 from client.i18n import EN, ES, set_language
-from client.model import Model, Prompt
+from client.model import Model
 from client.render import Renderer
 from engine import Game, RuleSet
 from engine import events as ev
@@ -59,42 +60,42 @@ def test_cards_eleven_and_up_are_chosen_by_number() -> None:
     clock = Clock()
     model = seated(make_view(TWELVE, legal=[*plays("Y3"), Draw(ME)]), clock=clock)
     press(model, "1", "2")
-    assert model.selected == 11
+    assert model.table.selected == 11
     assert acts(press(model, ENTER)) == [Act(kind="play", card="Y3")]
     press(model, "1", "0")
-    assert model.selected == 9
+    assert model.table.selected == 9
     clock.now += 5  # a digit on its own, later: the first nine (and 0 the tenth) as before
     press(model, "3")
-    assert model.selected == 2
+    assert model.table.selected == 2
     clock.now += 5
     press(model, "9", "9")  # no 99th card: the second 9 is the ninth card again
-    assert model.selected == 8
+    assert model.table.selected == 8
     assert "11" in text_of(model, "hand") and "12" in text_of(model, "hand")
 
 
 def test_home_and_end_jump_and_the_cursor_does_not_wrap() -> None:
     model = seated(make_view(TWELVE, legal=[Draw(ME)]))
     press(model, "\x1b[F")  # End
-    assert model.selected == 11
+    assert model.table.selected == 11
     press(model, "l")
-    assert model.selected == 11 and "last card" in model.notice
+    assert model.table.selected == 11 and "last card" in model.prompts.notice
     press(model, "\x1b[H")  # Home
-    assert model.selected == 0
+    assert model.table.selected == 0
     press(model, "h")
-    assert model.selected == 0 and "first card" in model.notice
+    assert model.table.selected == 0 and "first card" in model.prompts.notice
 
 
 def test_keys_typed_before_a_seven_zero_swap_do_not_land_on_the_new_hand() -> None:
     clock = Clock()
     model = seated(make_view("R7 Y3 B5", current="2", legal=[]), clock=clock)
     press(model, "3")
-    assert model.selected == 2
+    assert model.table.selected == 2
     swapped = make_view("G1 G2 G3 W", legal=[*plays("G1", "G2", "G3", "W"), Draw(ME)])
     model.apply(Events(events=(codec.event_to_wire(ev.HandsExchanged("2", ME, ())),),
                        view=codec.view_to_wire(swapped)))
-    assert model.selected == 0
+    assert model.table.selected == 0
     assert acts(press(model, "2", ENTER)) == []  # meant for the old hand
-    assert model.selected == 0 and "hand just changed" in model.notice
+    assert model.table.selected == 0 and "hand just changed" in model.prompts.notice
     clock.now += 1
     assert acts(press(model, "2", ENTER)) == [Act(kind="play", card="G2")]
 
@@ -176,7 +177,7 @@ def test_the_view_shows_every_hand_once_the_hand_is_over() -> None:
 def test_players_who_left_keep_their_names_marked_as_gone() -> None:
     model = seated(make_view())
     model.apply(RoomUpdate(room=room_info(seats={"1": "Bot 1", "3": "Bot 3", "4": "Ana"})))
-    assert model.name_of("2") == "Luis (gone)"
+    assert model.seating.name_of("2") == "Luis (gone)"
     view = make_view(outcome=MatchOutcome("2", (0, 510, 0, 20)), hand_result=HandResult("2", 30))
     model.apply(Events(events=(), view=codec.view_to_wire(view)))
     text = render_text(model)
@@ -201,8 +202,8 @@ def ten_players(lang: str, prompt: str = "") -> Model:
                                awaiting_color=False, **changes)
     model = seated(view, room=room_info(seats=names, max_seats=10), lang=lang)
     if prompt == "colour":
-        model.selected = 15
-        model.play_selected()
+        model.table.selected = 15
+        model.table.play_selected()
     return model
 
 
@@ -255,16 +256,16 @@ def test_a_draw_until_playable_turn_says_why_it_drew_several() -> None:
     model = seated(make_view())
     model.apply(Events(events=(codec.event_to_wire(ev.Drew("2", 4, None, "draw")),),
                        view=codec.view_to_wire(make_view())))
-    assert model.log[-1] == "Luis drew 4 until a card could be played"
+    assert model.transcript.log[-1] == "Luis drew 4 until a card could be played"
 
 
 def test_the_bell_rings_once_when_your_turn_starts() -> None:
     model = seated(make_view(current="2"))
-    assert not model.take_bell()
+    assert not model.table.take_bell()
     model.apply(Events(events=(), view=codec.view_to_wire(make_view(current=ME, legal=[Draw(ME)]))))
-    assert model.take_bell() and not model.take_bell()
+    assert model.table.take_bell() and not model.table.take_bell()
     model.apply(Events(events=(), view=codec.view_to_wire(make_view(current=ME, has_drawn=True))))
-    assert not model.take_bell()  # the same turn goes on
+    assert not model.table.take_bell()  # the same turn goes on
 
 
 def test_no_bell_is_a_flag() -> None:
@@ -280,7 +281,7 @@ def test_no_bell_is_a_flag() -> None:
 
 @pytest.mark.parametrize(("lang", "texts"), [("en", EN), ("es", ES)])
 def test_every_help_line_fits_60_columns(lang: str, texts: dict[str, str]) -> None:
-    from client.render import help_text, width_of
+    from client.draw import help_text, width_of
 
     set_language(lang)
     for key in texts:

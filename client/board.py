@@ -1,0 +1,177 @@
+"""The table's board: the players' row, the top card, the column beside it (whose turn, the
+draw pile, the clock), and the scores at a hand's end.
+"""
+
+from __future__ import annotations
+
+from engine.cards import Card
+
+from .draw import (
+    BIG_RANK,
+    TOP_INNER,
+    Line,
+    Painter,
+    card_style,
+    clip_line,
+    fit,
+    pad,
+    upcoming,
+    width_of,
+)
+from .i18n import card_name, color_name, t
+from .table import card_sort_key
+
+
+class Board(Painter):
+    """The players, the top card and its column, the scores."""
+
+    def players(self, width: int, height: int) -> list[Line]:
+        """The seats in their order around the table, joined by arrows that point the way play
+        goes; the player on turn has "▶" (and the turn colour), the one after them "next"."""
+        return [clip_line(row, width) for row in self._player_rows(width)]
+
+    def players_height(self, width: int) -> int:
+        return max(1, len(self._player_rows(width)))
+
+    def _player_rows(self, width: int) -> list[Line]:
+        m = self.model
+        view = m.table.view
+        if view is None:
+            return []
+        infos = {s.seat: s for s in m.seating.room.seats} if m.seating.room is not None else {}
+        arrow = "→ " if view.direction == 1 else "← "
+        playing = view.hand_result is None and view.outcome is None
+        after = upcoming(view)
+        name_room = max(4, min(24, width - 20))
+        rows: list[Line] = []
+        row: Line = []
+        used = 0
+        for i, seat in enumerate(view.seats):
+            info = infos.get(seat)
+            current = playing and seat == view.current
+            size = view.hand_sizes[i]
+            name = fit(m.seating.name_of(seat) + (f" ({t('you')})" if seat == view.seat else ""), name_room)
+            style = "class:turn" if current else ("bold" if seat == view.seat else "")
+            cell: Line = [(style, ("▶ " if current else "  ") + name), ("", f" [{size:>2}]")]
+            if playing and seat == after:
+                cell.append(("class:mark", " " + t("flag_next")))
+            if view.uno_said[i] and size <= 2:
+                cell.append(("class:uno", " " + t("flag_uno")))
+            if info is not None and not info.connected:
+                cell.append(("class:warn", " " + t("flag_off")))
+            elif info is not None and info.away:
+                cell.append(("class:warn", " " + t("flag_away")))
+            if i < len(view.seats) - 1:
+                cell.append(("class:dim", " " + arrow))
+            cell_width = sum(width_of(f[1]) for f in cell)
+            if row and used + cell_width > width:
+                rows.append(row)
+                row, used = [], 0
+            row += cell
+            used += cell_width
+        if row:
+            rows.append(row)
+        return rows
+
+    def top_card(self, width: int, height: int) -> list[Line]:
+        view = self.model.table.view
+        if view is None:
+            return []
+        card = view.top
+        style = card_style(card, view.color) if not self.plain else ""
+        rank = card.rank.value
+        big = rank if card.rank.is_number else BIG_RANK[rank]
+        color = (color_name(view.color).upper() if view.color is not None else "?")
+        inner = TOP_INNER
+        rows = [str(card).ljust(inner), big.center(inner), fit(color, inner).center(inner)]
+        lines: list[Line] = [[(style, "┌" + "─" * inner + "┐")]]
+        lines += [[(style, "│" + pad(r, inner) + "│")] for r in rows]
+        lines.append([(style, "└" + "─" * inner + "┘")])
+        return lines
+
+    def info(self, width: int, height: int) -> list[Line]:
+        m = self.model
+        view = m.table.view
+        if view is None:
+            return []
+        lines: list[Line] = [[("bold", fit(card_name(view.top), width))]]
+        if view.color is None:
+            lines.append([("", t("color_choosing"))])
+        else:
+            label = t("color_in_play", color="").rstrip()
+            lines.append([("", label + " "), *self.color_text(view.color)])
+        lines.append([("", t("draw_pile", n=view.draw_pile))])
+        if view.pending_draw:
+            lines.append([("class:uno", t("pending_draw", n=view.pending_draw))])
+        lines.append([("", t("dir_cw" if view.direction == 1 else "dir_ccw"))])
+        if view.hand_result is None and view.outcome is None:
+            turn = t("turn_you") if m.table.my_turn else t("turn_of", name=m.seating.name_of(view.current))
+            line: Line = [("class:turn" if m.table.my_turn else "bold", turn)]
+            seconds = m.table.seconds_left()
+            if seconds is not None:
+                line.append(("class:warn" if seconds <= 5 else "", "  " + t("deadline", n=seconds)))
+            lines.append(line)
+        return [clip_line(line, width) for line in lines]
+
+    def scores(self, width: int, height: int) -> list[Line]:
+        """The end of a hand (or of the match): who won with what play, every hand's remaining
+        cards with their points, the match scores, and the countdown to the next deal."""
+        m = self.model
+        view = m.table.view
+        assert view is not None
+        lines: list[Line] = []
+        result = view.hand_result
+        if view.outcome is not None:
+            match_won = t("match_won", name=m.seating.name_of(view.outcome.winner))
+            lines.append([("class:uno", " ★ " + fit(match_won, width - 3))])
+            scores = view.outcome.scores
+            hint = t("match_over_host" if m.seating.is_host else "match_over_guest")
+            lines.append([("class:notice", " " + fit(hint, width - 1))])
+        else:
+            assert result is not None
+            lines.append([("class:turn", " ★ " + fit(t("hand_won", name=m.seating.name_of(result.winner),
+                                                           n=view.hand_number, points=result.points),
+                                                         width - 3))])
+            scores = view.scores
+            seconds = m.table.seconds_left()
+            countdown = t("next_hand") if seconds is None else t("next_hand_in", n=seconds)
+            lines.append([("class:notice", " " + fit(countdown, width - 1))])
+        play = m.transcript.winning_play
+        if play:
+            lines.append([("", " " + fit(play, width - 1))])
+        hands = result.hands if result is not None and len(result.hands) == len(view.seats) else None
+        name_width = max(6, min(16, max(width_of(m.seating.name_of(seat)) for seat in view.seats)))
+        cards_width = max(0, width - 3 - name_width - 1 - 8 - 7) if hands is not None else 0
+        header = "   " + pad(t("col_player"), name_width) + " "
+        if hands is not None:
+            header += pad(t("col_cards_left"), cards_width) + f"{t('col_points'):>8}"
+        lines.append([("class:dim", header + f"{t('col_score'):>7}")])
+        for i, seat in enumerate(view.seats):
+            won = result is not None and seat == result.winner
+            row: Line = [("class:turn" if won else "", (" ★ " if won else "   ")
+                          + pad(m.seating.name_of(seat), name_width) + " ")]
+            if hands is not None:
+                held = hands[i]
+                row += self.card_codes(tuple(sorted(held, key=card_sort_key)), cards_width)
+                value = result.points if won and result is not None else sum(c.points for c in held)
+                row.append(("bold" if won else "", f"{('+' if won else '') + str(value):>8}"))
+            row.append(("bold", f"{scores[i]:>7}"))
+            lines.append(row)
+        return [clip_line(line, width) for line in lines[:height]]
+
+    def card_codes(self, cards: tuple[Card, ...], width: int) -> Line:
+        """Cards as their short codes ("R7 W+4"), coloured, in exactly ``width`` columns."""
+        out: Line = []
+        used = 0
+        for i, card in enumerate(cards):
+            code = str(card)
+            rest = len(cards) - i
+            if used + len(code) + 1 > width - (0 if rest == 1 else 2):
+                out.append(("class:dim", "…"))
+                used += 1
+                break
+            out.append(("" if self.plain else card_style(card), code))
+            out.append(("", " "))
+            used += len(code) + 1
+        out.append(("", " " * max(0, width - used)))
+        return out

@@ -1,0 +1,154 @@
+"""Drawing helpers every region shares: text clipped to a width (in terminal columns), card
+chips, colour names, list rows; and ``Painter``, the base of the regions.
+
+Each line is a list of ``(style, text)`` fragments. With ``plain`` (for ``NO_COLOR``) the same
+information is carried by letters and brackets instead of colours.
+"""
+
+from __future__ import annotations
+
+import textwrap
+from collections.abc import Callable
+
+from prompt_toolkit.formatted_text import StyleAndTextTuples
+from prompt_toolkit.utils import get_cwidth
+
+from engine import View
+from engine.cards import Card, Color
+
+from .i18n import EN, color_name, t
+from .i18n import key as key_of
+from .model import Model
+from .table import COLORS
+
+Line = StyleAndTextTuples
+CELL = 6  # width of one card of the hand
+BIG_CELL = 8  # ... drawn as a box, on a big terminal (at least BIG_COLUMNS × BIG_ROWS)
+BIG_COLUMNS, BIG_ROWS = 150, 40
+TOP_INNER = 8  # inside the top card's frame: the longest colour name ("AMARILLO") fits
+TOP_WIDTH = TOP_INNER + 3  # the frame, and a space before the next column
+BIG_RANK = {"S": "⊘", "R": "⇄", "+2": "+2", "W": "W", "W+4": "+4"}  # an action card drawn big
+
+
+def width_of(text: str) -> int:
+    return sum(get_cwidth(ch) for ch in text)
+
+
+def fit(text: str, width: int) -> str:
+    """``text`` clipped (with an ellipsis) to ``width`` columns."""
+    if width <= 0:
+        return ""
+    if width_of(text) <= width:
+        return text
+    out, used = [], 0
+    for ch in text:
+        w = get_cwidth(ch)
+        if used + w > width - 1:
+            break
+        out.append(ch)
+        used += w
+    return "".join(out) + "…"
+
+
+def pad(text: str, width: int) -> str:
+    text = fit(text, width)
+    return text + " " * (width - width_of(text))
+
+
+def clip_line(line: Line, width: int) -> Line:
+    out: Line = []
+    used = 0
+    for style, text, *_rest in line:
+        room = width - used
+        if room <= 0:
+            break
+        w = width_of(text)
+        if w > room:
+            text = fit(text, room)
+            w = width_of(text)
+        out.append((style, text))
+        used += w
+    return out
+
+
+def wrap(text: str, width: int) -> list[str]:
+    if width < 4:
+        return [fit(text, width)]
+    return textwrap.wrap(text, width=width, break_long_words=True, break_on_hyphens=False) or [""]
+
+
+def help_text(key: str, width: int) -> str:
+    """The help line ``key`` in the language's keys, in its longest variant that fits ``width``:
+    "_mid" and "_short" variants drop the keys least needed."""
+    keys = {"yes": key_of("yes"), "no": key_of("no"), "accept": key_of("accept"),
+            "keys": "/".join(key_of("color_" + c.value) for c in COLORS)}
+    text = t(key, **keys)
+    for variant in (key + "_mid", key + "_short"):
+        if width_of(text) <= width:
+            break
+        if variant in EN:
+            text = t(variant, **keys)
+    return text
+
+
+def upcoming(view: View) -> str:
+    """The seat that plays after the current one, the way play goes now."""
+    index = view.seats.index(view.current)
+    return view.seats[(index + view.direction) % len(view.seats)]
+
+
+def card_style(card: Card, color: Color | None = None) -> str:
+    key = card.color.value if card.color is not None else (color.value if color else "W")
+    return f"class:card.{key.lower()}"
+
+
+
+class Canvas:
+    """What every region draws for: plain (``NO_COLOR``) or in colour, and the terminal's height
+    (the layout sets it)."""
+
+    def __init__(self, plain: bool = False) -> None:
+        self.plain = plain
+        self.rows: Callable[[], int] = lambda: 24
+
+
+class Painter:
+    """A region of the screen: draws the model on the canvas; nothing here changes the model."""
+
+    def __init__(self, model: Model, canvas: Canvas) -> None:
+        self.model = model
+        self.canvas = canvas
+
+    @property
+    def plain(self) -> bool:
+        return self.canvas.plain
+
+    def rows(self) -> int:
+        return self.canvas.rows()
+
+    def big(self, width: int) -> bool:
+        """Whether the terminal is big enough for big cards."""
+        return width >= BIG_COLUMNS and self.rows() >= BIG_ROWS
+
+    def chip(self, card: Card, selected: bool = False) -> Line:
+        """A card of the hand, ``CELL - 1`` columns: ``[R7]`` / ``>R7<`` plain, coloured else."""
+        code = str(card)
+        if self.plain:
+            text = (">" + code + "<") if selected else ("[" + code + "]")
+            return [("class:selected" if selected else "", pad(text, CELL - 1))]
+        text = (">" + code + "<") if selected else (" " + code + " ")
+        style = card_style(card) + (" underline" if selected else "")
+        return [(style, text), ("", " " * (CELL - 1 - width_of(text)))]
+
+    def color_text(self, color: Color | None) -> Line:
+        if color is None:
+            return [("", "?")]
+        name = color_name(color)
+        if self.plain:
+            return [("bold", name.upper())]
+        return [(f"class:text.{color.value.lower()}", name)]
+
+    @staticmethod
+    def row(text: str, chosen: bool, width: int) -> Line:
+        """A line of a list; the chosen one is marked (reverse video, and "›" for NO_COLOR)."""
+        return [("class:selected" if chosen else "", pad(("› " if chosen else "  ") + text, width))]

@@ -1,0 +1,99 @@
+"""The player's hand, at the bottom of the table.
+"""
+
+from __future__ import annotations
+
+from engine.cards import Card
+
+from .board import Board
+from .draw import (
+    BIG_CELL,
+    CELL,
+    Canvas,
+    Line,
+    Painter,
+    card_style,
+    clip_line,
+    fit,
+    pad,
+)
+from .i18n import card_name, t
+from .model import Model
+
+
+class HandView(Painter):
+    """The hand: chips, or boxes on a big terminal."""
+
+    def __init__(self, model: Model, canvas: Canvas, board: Board) -> None:
+        super().__init__(model, canvas)
+        self.board = board
+
+    def hand(self, width: int, height: int) -> list[Line]:
+        m = self.model
+        view = m.table.view
+        if view is None:
+            return []
+        if view.hand is None:
+            return [[("class:dim", " " + fit(m.seating.spectator_hint(), width - 1))]]
+        hand = m.table.hand
+        playable = m.table.playable
+        header: Line = [("bold", " " + t("your_hand", n=len(hand)))]
+        selected = m.table.selected_card
+        if selected is not None:
+            header.append(("", " · " + card_name(selected)))
+        if playable:
+            header.append(("class:mark", "   " + t("playable_hint")))
+        if m.table.uno_armed:
+            header.append(("class:uno", "   " + t("flag_uno")))
+        lines: list[Line] = [clip_line(header, width)]
+        big = self.big(width)
+        cell = BIG_CELL if big else CELL
+        per_row = max(1, (width - 1) // cell)
+        for start in range(0, len(hand), per_row):
+            chunk = hand[start:start + per_row]
+            numbers: Line = [("", " ")]
+            rows: list[Line] = [[("", " ")] for _ in range(3 if big else 1)]
+            marks: Line = [("", " ")]
+            for offset, card in enumerate(chunk):
+                index = start + offset
+                chosen = index == m.table.selected
+                number_style = "class:selected" if chosen else "class:dim"
+                numbers.append((number_style, pad(str(index + 1).center(cell - 1), cell - 1)))
+                numbers.append(("", " "))
+                if big:
+                    for row, part in zip(rows, self.big_card(card, chosen), strict=True):
+                        row += [*part, ("", " ")]
+                else:
+                    rows[0] += [*self.chip(card, chosen), ("", " ")]
+                marks.append(("class:mark", pad(("▲" if card in playable else "").center(cell - 1), cell)))
+            lines += [numbers, *rows, marks]
+        block = 5 if big else 3
+        if len(lines) > height >= 1 + block:  # not enough room: the rows around the chosen card
+            first = 1 + block * max(0, min(m.table.selected // per_row, (len(lines) - 1) // block
+                                           - (height - 1) // block))
+            lines = [lines[0], *lines[first:first + (height - 1) // block * block]]
+        return lines
+
+    def big_card(self, card: Card, selected: bool) -> list[Line]:
+        """A card of the hand as a box, ``BIG_CELL - 1`` columns by 3 lines; the chosen one has a
+        double border."""
+        inner = BIG_CELL - 3
+        top, side, bottom = ("╔═╗", "║", "╚═╝") if selected else ("┌─┐", "│", "└─┘")
+        style = "" if self.plain else card_style(card) + (" underline" if selected else "")
+        if self.plain and selected:
+            style = "class:selected"
+        return [[(style, top[0] + top[1] * inner + top[2])],
+                [(style, side + str(card).center(inner) + side)],
+                [(style, bottom[0] + bottom[1] * inner + bottom[2])]]
+
+    def hand_height(self, width: int) -> int:
+        view = self.model.table.view
+        if view is None or view.hand is None:
+            return 1
+        big = self.big(width)
+        per_row = max(1, (width - 1) // (BIG_CELL if big else CELL))
+        block = 5 if big else 3
+        wanted = 1 + block * max(1, -(-len(view.hand) // per_row))
+        # what the rest needs: title, players, two rules, the top card's 5 lines, prompt, help
+        room = self.rows() - self.board.players_height(width) - 10
+        return max(1 + block, min(wanted, 1 + block * (room // block)))

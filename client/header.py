@@ -1,0 +1,83 @@
+"""The top of the screen: the title line, and the banner (connection trouble, away).
+"""
+
+from __future__ import annotations
+
+from protocol import clean_text
+
+from .draw import (
+    Line,
+    Painter,
+    fit,
+    pad,
+    width_of,
+)
+from .enums import Status
+from .i18n import t
+from .rulestext import preset_name, rule_labels
+
+_REASONS = ("eof", "broken", "refused", "timeout", "shutdown", "unreachable", "unknown_host",
+            "table_closed")
+
+
+def _reason(reason: str) -> str:
+    """Why a connection ended, in words (a reason we have no words for is shown as it came)."""
+    return t("reason_" + reason) if reason in _REASONS else clean_text(reason)
+
+
+class Header(Painter):
+    """The title and the banner."""
+
+    def title(self, width: int, height: int) -> list[Line]:
+        m = self.model
+        left = [t("app_title")]
+        room_info = m.seating.room
+        if room_info is not None:
+            left.append(clean_text(room_info.name))
+        view = m.table.view
+        if view is not None:
+            left.append(t("hand_no", n=view.hand_number))
+        if room_info is not None:  # the preset, then the options that are on
+            labels = rule_labels(room_info.rules) if view is not None else []
+            left.append(", ".join([preset_name(room_info.preset), *labels]))
+            if room_info.queue and view is not None:  # the host sees who waits for a seat
+                left.append(t("waiting_queue", n=room_info.queue))
+        right = m.session.name
+        text = " · ".join(left)
+        room = width - width_of(right) - 3  # (a space between, and one at each end)
+        line = " " + pad(text, max(0, room)) + " " + fit(right, width - 2 - max(0, room)) + " "
+        return [[("class:title", pad(line, width))]]
+
+    def banner_text(self) -> str | None:
+        m = self.model
+        session = m.session
+        if session.status is Status.LOST:
+            delay = 0.0 if session.retry_at is None else max(0.0, session.retry_at - m.clock())
+            key = "status_lost" if session.ever_connected else "status_unreachable"
+            return t(key, reason=_reason(session.reason), delay=f"{delay:.1f} s",
+                     attempt=session.attempt + 1, address=session.address)
+        if session.status is Status.CONNECTING and m.seating.room is not None:
+            return t("status_retrying", address=session.address, attempt=session.attempt)
+        if session.status is Status.FAILED:
+            return self.failure_text()
+        if m.seating.away:
+            return t("away_back_sent") if m.back_sent else t("away_banner")
+        return None
+
+    def failure_text(self) -> str:
+        """Why the client stopped trying, in words."""
+        session = self.model.session
+        if session.reason == "replaced":
+            return t("status_replaced")
+        if session.reason == "table_closed":
+            return t("status_table_closed")
+        if session.reason == "version_mismatch":
+            return t("status_version", address=session.address, detail=session.failure)
+        reason = _reason(session.reason)
+        if session.gave_up:
+            return t("status_gave_up", address=session.address, reason=reason)
+        return t("status_failed", address=session.address, reason=reason)
+
+    def banner(self, width: int, height: int) -> list[Line]:
+        text = self.banner_text() or ""
+        return [[("class:banner", pad(" " + text, width))]]

@@ -1,0 +1,20 @@
+"""``uno host``: what this client does for the table it runs (open it, start it, the match kept
+from last time), and how its host left it."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from protocol import CreateRoom
+
+
+@dataclass
+class Hosting:
+    active: bool = False  # this client runs the server (``uno host``)
+    auto_create: CreateRoom | None = None  # opened once connected
+    auto_start: bool = False  # started (bots in the empty seats) once open
+    end_table: bool | None = None  # how the host quit: True end for everyone, False keep
+    offer: str = ""  # the match kept from last time, and how to take it back
+    offer_shown: bool = False
+    offer_key: str = ""  # the same offer, in the new table's waiting room, with its key
+    resume_request: bool = False  # the host asked (``r``) to go back to the kept match

@@ -1,0 +1,23 @@
+"""The lobby: the server's tables, and the one under the cursor."""
+
+from __future__ import annotations
+
+from protocol import RoomSummary
+
+
+class Lobby:
+    def __init__(self) -> None:
+        self.rooms: tuple[RoomSummary, ...] = ()
+        self.index = 0
+
+    def set(self, rooms: tuple[RoomSummary, ...]) -> None:
+        self.rooms = rooms
+        self.index = min(self.index, max(0, len(rooms) - 1))
+
+    def move(self, delta: int) -> None:
+        if self.rooms:
+            self.index = (self.index + delta) % len(self.rooms)
+
+    @property
+    def selected(self) -> RoomSummary | None:
+        return self.rooms[self.index] if self.rooms else None

@@ -1,0 +1,125 @@
+"""The bottom of the screen: the prompt line (questions, text typed, notices) and the help line
+(the keys that work now).
+"""
+
+from __future__ import annotations
+
+from protocol import clean_text
+
+from .draw import (
+    Line,
+    Painter,
+    clip_line,
+    fit,
+    help_text,
+    pad,
+    width_of,
+)
+from .enums import Prompt, Screen
+from .i18n import card_name, color_name, t
+from .i18n import key as key_of
+from .table import COLORS
+
+
+class PromptLine(Painter):
+    """The prompt line and the help line."""
+
+    def help(self, width: int, height: int) -> list[Line]:
+        m = self.model
+        prompt = m.prompt
+        key = {
+            Prompt.QUIT: "help_confirm", Prompt.HOST_QUIT: "help_host_quit", Prompt.LEAVE: "help_confirm",
+            Prompt.CHAT: "help_chat", Prompt.PASSWORD: "help_chat",
+            Prompt.COLOR: "help_color", Prompt.START_COLOR: "help_color",
+            Prompt.SEAT: "help_seat", Prompt.CHALLENGE: "help_challenge",
+        }.get(prompt)
+        if key is None:
+            screen = m.screen
+            if screen is Screen.TABLE:
+                key = "help_table" if m.seating.seat is not None else "help_spectator"
+                view = m.table.view
+                if view is not None and view.outcome is not None and m.seating.seat is not None:
+                    key = "help_waiting_host" if m.seating.is_host else "help_waiting"
+                elif m.table.hand_over and m.seating.seat is not None:
+                    key = "help_hand_over"
+            elif screen is Screen.WAITING:
+                key = ("help_spectator" if m.seating.seat is None
+                       else "help_waiting_host" if m.seating.is_host else "help_waiting")
+            else:
+                key = {Screen.BROWSE: "help_browse", Screen.LOBBY: "help_lobby",
+                       Screen.CREATE: "form_hint"}.get(screen, "help_connecting")
+        return [[("class:help", pad(" " + help_text(key, width - 1), width))]]
+
+    def prompt_height(self, width: int) -> int:
+        """Two lines for a leave confirmation too wide for one; else one."""
+        m = self.model
+        if m.prompt is not Prompt.LEAVE:
+            return 1
+        question = t("leave_confirm", yes=key_of("yes"))
+        wide = 1 + width_of(question) + 1 + width_of(m.seating.leave_consequence())
+        return 2 if wide > width else 1
+
+    def prompt_line(self, width: int, height: int) -> list[Line]:
+        m = self.model
+        prompt = m.prompt
+        line: Line
+        if prompt is Prompt.QUIT:
+            line = [("class:notice", t("quit_confirm", yes=key_of("yes")))]
+        elif prompt is Prompt.HOST_QUIT:
+            line = [("class:notice", t("host_quit_confirm"))]
+        elif prompt is Prompt.LEAVE:
+            question = t("leave_confirm", yes=key_of("yes"))
+            if self.prompt_height(width) == 2:  # what happens to the table, on a line of its own
+                return [[("", " "), ("class:notice", fit(question, width - 1))],
+                        [("", " " + fit(m.seating.leave_consequence(), width - 1))]]
+            line = [("class:notice", question), ("", " " + m.seating.leave_consequence())]
+        elif prompt is Prompt.CHAT:
+            line = [("bold", t("prompt_chat")), ("", m.prompts.input_text), ("blink", "▏")]
+        elif prompt is Prompt.PASSWORD:
+            room = next((r.name for r in m.lobby.rooms if r.id == m.prompts.password_room), "?")
+            line = [("bold", t("password_prompt", room=clean_text(room))),
+                    ("", "*" * len(m.prompts.input_text)), ("blink", "▏")]
+        elif prompt in (Prompt.COLOR, Prompt.START_COLOR):
+            pending = m.table.pending_card
+            label = (t("prompt_start_color") if prompt is Prompt.START_COLOR
+                     else t("prompt_color", card=card_name(pending) if pending else ""))
+            line = []
+            for i, color in enumerate(COLORS):
+                chosen = i == m.table.color_index
+                text = f"{key_of('color_' + color.value)}:{color_name(color)}"
+                if self.plain:
+                    line.append(("class:selected" if chosen else "", f"[{text}]" if chosen else f" {text} "))
+                else:
+                    line.append((f"class:card.{color.value.lower()}" + (" reverse" if chosen else ""),
+                                 f" {text} "))
+                line.append(("", " "))
+            if width_of(label) + sum(width_of(f[1]) for f in line) < width - 1:  # else: the keys only
+                line.insert(0, ("bold", label + " "))
+        elif prompt is Prompt.SEAT:
+            line = [("bold", t("prompt_seat") + " ")]
+            for i, seat in enumerate(m.table.pending_targets):
+                chosen = i == m.table.seat_index
+                text = f"{i + 1}:{m.seating.name_of(seat)}"
+                line.append(("class:selected" if chosen else "", f"[{text}]" if chosen else f" {text} "))
+        elif prompt is Prompt.CHALLENGE:
+            view = m.table.view
+            who = m.seating.name_of(view.challenge_from if view else None)
+            values = dict(name=who, n=view.pending_draw if view else 4, yes=key_of("yes"),
+                          accept=key_of("accept"))
+            text = t("prompt_challenge", **values)
+            if width_of(text) >= width:
+                text = t("prompt_challenge_short", **values)
+            line = [("class:notice", text)]
+        elif m.prompts.notice:
+            line = [("class:notice", m.prompts.notice)]
+        elif m.table.uno_armed:
+            line = [("class:uno", t("uno_armed"))]
+        elif m.table.catchable is not None:
+            line = [("class:uno", t("catch_hint", name=m.seating.name_of(m.table.catchable)))]
+        elif (m.table.view is not None and m.table.view.drawn is not None and m.table.my_turn
+              and m.table.view.drawn in m.table.playable):
+            key = "prompt_drawn" if m.table.can_pass else "prompt_drawn_again"
+            line = [("class:notice", t(key, card=card_name(m.table.view.drawn)))]
+        else:
+            line = []
+        return [clip_line([("", " "), *line], width)]

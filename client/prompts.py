@@ -1,0 +1,53 @@
+"""The prompt line: questions waiting for an answer (quit, leave, the host's quit), the text
+being typed (chat, a table's password), and the notice of the last key."""
+
+from __future__ import annotations
+
+from protocol import MAX_CHAT
+
+from .enums import Prompt
+
+PASSWORD_LENGTH = 64
+
+
+class Prompts:
+    def __init__(self) -> None:
+        self.confirm_quit = False
+        self.confirm_host_quit = False  # the host quits a match: end it for everyone, or keep it?
+        self.confirm_leave = False
+        self.text_prompt: Prompt | None = None  # CHAT or PASSWORD while typing
+        self.input_text = ""
+        self.password_room: str | None = None
+        self.password_spectate = False  # the password prompt is for watching (or a seat later)
+        self.notice = ""
+
+    @property
+    def confirming(self) -> Prompt | None:
+        """The question asked, if any: it takes every key."""
+        if self.confirm_host_quit:
+            return Prompt.HOST_QUIT
+        if self.confirm_quit:
+            return Prompt.QUIT
+        if self.confirm_leave:
+            return Prompt.LEAVE
+        return None
+
+    def open_text(self, prompt: Prompt) -> None:
+        self.text_prompt, self.input_text = prompt, ""
+
+    def open_password(self, room: str, spectate: bool) -> None:
+        self.password_room, self.password_spectate = room, spectate
+        self.open_text(Prompt.PASSWORD)
+
+    def close_text(self) -> tuple[Prompt | None, str]:
+        """Close the text prompt; what it was, and the text typed (stripped)."""
+        prompt, text = self.text_prompt, self.input_text.strip()
+        self.text_prompt, self.input_text = None, ""
+        return prompt, text
+
+    def type_text(self, text: str) -> None:
+        limit = MAX_CHAT if self.text_prompt is Prompt.CHAT else PASSWORD_LENGTH
+        self.input_text = (self.input_text + text)[:limit]
+
+    def backspace(self) -> None:
+        self.input_text = self.input_text[:-1]

@@ -1,0 +1,189 @@
+"""The screens before the table: connecting, choosing a server, the lobby, the new-table form,
+the waiting room.
+"""
+
+from __future__ import annotations
+
+from protocol import clean_text
+
+from .address import format_address
+from .docs import shown_path
+from .draw import (
+    Line,
+    Painter,
+    fit,
+    pad,
+    wrap,
+)
+from .form import FIELDS, CreateForm
+from .i18n import t
+from .rulestext import preset_name, rule_labels
+
+
+class Screens(Painter):
+    """The screens before the table."""
+
+    def connecting(self, width: int, height: int) -> list[Line]:
+        m = self.model
+        lines: list[Line] = [[]]
+        if m.session.address:
+            lines.append([("bold", "  " + fit(t("status_connecting", address=m.session.address), width - 2))])
+        else:
+            lines.append([("bold", "  " + t("starting_server"))])
+        if m.session.info:
+            lines.append([("", "  " + fit(m.session.info, width - 2))])
+        return lines
+
+    def browse(self, width: int, height: int) -> list[Line]:
+        m = self.model
+        lines: list[Line] = [[("bold", " " + t("browse_title"))], []]
+        header = t("browse_columns", name=t("col_name"), host=t("col_host"), players=t("col_players"),
+                   free=t("col_free"), rules=t("col_rules"))
+        lines.append([("class:dim", "  " + fit(header, width - 2))])
+        for i, entry in enumerate(m.servers.entries):
+            text = t("browse_columns", name=fit(clean_text(entry.name), 24),
+                     host=fit(format_address(entry.host, entry.port), 22), players=entry.players,
+                     free=entry.free_seats, rules=clean_text(entry.rules))
+            chosen = i == m.servers.index and not m.servers.address_text
+            lines.append(self.row(text, chosen, width))
+        if not m.servers.entries:
+            key = "browse_unavailable" if m.servers.discovery_state == "unavailable" else "browse_none"
+            lines.append([("class:dim", "  " + fit(t(key), width - 2))])
+        lines.append([])
+        lines.append([("bold", " " + t("browse_address")), ("", m.servers.address_text), ("blink", "▏")])
+        return lines
+
+    def lobby(self, width: int, height: int) -> list[Line]:
+        m = self.model
+        lines: list[Line] = [[("bold", " " + fit(t("lobby_title", server=m.session.server_name), width - 1))]]
+        if m.session.info:
+            lines.append([("class:dim", " " + fit(m.session.info, width - 1))])
+        if m.host.offer:
+            lines.append([("class:notice", " " + fit(m.host.offer, width - 1))])
+        lines.append([])
+        header = t("lobby_columns", name=t("col_table"), host=t("col_host"), players=t("col_players"),
+                   rules=t("col_rules"), state=t("col_state"))
+        lines.append([("class:dim", "  " + fit(header, width - 2))])
+        for i, room in enumerate(m.lobby.rooms):
+            state = t("room_playing" if room.started else "room_waiting")
+            if room.password:
+                state += " · " + t("room_locked")
+            text = t("lobby_columns", name=fit(clean_text(room.name), 24),
+                     host=fit(clean_text(room.host), 14), players=f"{room.players + room.bots}/{room.seats}",
+                     rules=t("preset_" + room.preset) if room.preset in ("official", "house") else "?",
+                     state=state)
+            lines.append(self.row(text, i == m.lobby.index, width))
+        if not m.lobby.rooms:
+            lines.append([("class:dim", "  " + t("lobby_none"))])
+        else:  # the chosen table's options, in words
+            room = m.lobby.rooms[min(m.lobby.index, len(m.lobby.rooms) - 1)]
+            options = ", ".join([preset_name(room.preset),
+                                 *rule_labels(room.rules, turn_timeout=room.turn_timeout)])
+            lines.append([])
+            for part in wrap(t("lobby_rules", table=clean_text(room.name), options=options),
+                             width - 2):
+                lines.append([("class:dim", "  " + part)])
+        lines += [[], [("class:dim", "  " + fit(t("lobby_rules_doc", path=shown_path()), width - 2))]]
+        return lines
+
+    def form(self, width: int, height: int) -> list[Line]:
+        m = self.model
+        form = m.form
+        lines: list[Line] = [[("bold", " " + t("form_title"))], []]
+        if form is None:
+            return lines
+        rows: list[Line] = []
+        for i, key in enumerate(FIELDS):
+            label, value = form_field(form, key)
+            focused = i == form.focus
+            if key in ("name", "password"):
+                value += "▏" if focused else ""
+            elif focused:
+                value = f"◀ {value} ▶"
+            text = f"{'›' if focused else ' '} {pad(label, 26)} {value}"
+            rows.append([("class:selected" if focused else "", pad(" " + text, min(width, 66)))])
+        room = max(1, height - len(lines))
+        first = min(max(0, form.focus - room // 2), max(0, len(rows) - room))  # focus in sight
+        return lines + rows[first:first + room]
+
+    def waiting(self, width: int, height: int) -> list[Line]:
+        m = self.model
+        room = m.seating.room
+        if room is None:
+            return []
+        lines: list[Line] = [[("bold", " " + fit(t("waiting_title", room=clean_text(room.name)), width - 1))]]
+        if m.session.info:
+            lines.append([("class:dim", " " + fit(m.session.info, width - 1))])
+        offer = m.host.offer_key if m.can_resume_kept else m.host.offer
+        if offer:
+            lines.append([("class:notice", " " + fit(offer, width - 1))])
+        lines.append([])
+        lines.append([("", " " + t("waiting_seats", taken=len(room.seats), max=room.max_seats))])
+        for i, info in enumerate(room.seats):
+            marks = []
+            if info.kind == "bot":
+                marks.append(t("seat_bot"))
+            if info.seat == room.host_seat:
+                marks.append(t("seat_host"))
+            if not info.connected:
+                marks.append(t("flag_off"))
+            if info.seat == m.seating.seat:
+                marks.append(t("you"))
+            text = f"   {i + 1}. {clean_text(info.name)}" + (f"  ({', '.join(marks)})" if marks else "")
+            lines.append([("bold" if info.seat == m.seating.seat else "", fit(text, width))])
+        for i in range(len(room.seats), room.max_seats):
+            lines.append([("class:dim", f"   {i + 1}. —")])
+        if room.queue:
+            lines.append([("class:dim", "   " + t("waiting_queue", n=room.queue))])
+        lines.append([])
+        empty = room.max_seats - len(room.seats)
+        if m.seating.seat is None:
+            hint = m.seating.spectator_hint()
+        elif m.seating.is_host:
+            hint = t("waiting_host", n=empty) if empty else t("waiting_host_full")
+        else:
+            hint = t("waiting_guest", host=clean_text(room.host))
+        for part in wrap(hint, width - 1):  # (first: what to do next matters most)
+            lines.append([("class:notice", " " + part)])
+        options = ", ".join(rule_labels(room.rules, turn_timeout=room.turn_timeout,
+                                        bot_level=room.bot_level, late_join=room.late_join))
+        for part in wrap(t("waiting_rules", preset=preset_name(room.preset), options=options),
+                         width - 1):
+            lines.append([("", " " + part)])
+        room_left = height - len(lines) - 1
+        if m.transcript.log and room_left > 0:  # who came and went
+            lines.append([])
+            lines += [[("class:dim", " " + fit(entry, width - 1))] for entry in m.transcript.log[-room_left:]]
+        return lines
+
+
+def form_field(form: CreateForm, key: str) -> tuple[str, str]:
+    """The label and the value shown for one field of the new-table form."""
+    if key in _FORM_SWITCHES:
+        on = form.strict if key == "strict" else form.options[key]
+        return t(_FORM_SWITCHES[key]), t("yes" if on else "no")
+    if key in form.penalties:
+        label = t("form_uno_penalty" if key == "uno_penalty" else "form_false_catch")
+        return label, str(form.penalties[key])
+    value = {
+        "name": lambda: form.name,
+        "preset": lambda: preset_name(form.preset),
+        "seats": lambda: str(form.seats),
+        "bots": lambda: str(form.bots),
+        "bot_level": lambda: t("level_" + form.bot_level),
+        "timeout": lambda: t("off") if not form.timeout else t("seconds", n=int(form.timeout)),
+        "late_join": lambda: t("late_" + form.late_join),
+        "password": lambda: "*" * len(form.password) or t("none"),
+        "target": lambda: (t("rule_single") if form.target is None
+                           else t("target_points", n=form.target)),
+    }[key]()
+    return t(_FORM_LABELS[key]), value
+
+
+_FORM_LABELS = {"name": "form_name", "preset": "form_preset", "seats": "form_seats",
+                "bots": "form_bots", "bot_level": "form_bot_level", "timeout": "form_timeout",
+                "late_join": "form_late_join", "password": "form_password",
+                "target": "form_target"}
+_FORM_SWITCHES = {"strict": "form_strict", "draw_until": "form_draw_until", "stack": "form_stack",
+                  "stack_four": "form_stack_four", "seven_zero": "form_seven_zero",
+                  "jump_in": "form_jump_in", "left_first": "form_left_first"}

@@ -1,0 +1,136 @@
+"""Where we are: the room, our role and seat in it, the line for a seat, and the names of the
+seats (kept after their players left)."""
+
+from __future__ import annotations
+
+from protocol import RoomInfo, clean_text
+
+from .i18n import t
+
+
+class Seating:
+    def __init__(self) -> None:
+        self.room: RoomInfo | None = None
+        self.role: str | None = None
+        self.seat: str | None = None
+        self.known_names: dict[str, str] = {}  # seat id -> name, kept after the seat's player left
+        # a late arrival: asked for a seat on joining; place in the line for one (0: not in
+        # it) and the bot's seat reserved for the next hand
+        self.want_seat = False
+        self.queue_position = 0
+        self.queue_seat: str | None = None
+
+    @property
+    def is_host(self) -> bool:
+        return self.room is not None and self.seat is not None and self.room.host_seat == self.seat
+
+    @property
+    def away(self) -> bool:
+        """Whether the server marked our seat away: the stand-in plays it until we are back."""
+        if self.room is None or self.seat is None:
+            return False
+        return any(info.seat == self.seat and info.away for info in self.room.seats)
+
+    @property
+    def can_host_command(self) -> bool:
+        """The host of a table not started yet (start, add or remove a bot)."""
+        return self.is_host and self.room is not None and not self.room.started
+
+    def name_of(self, seat: str | None) -> str:
+        """A seat's name; one whose player has gone keeps the name they had, marked as gone."""
+        if seat is None:
+            return "?"
+        if self.room is not None:
+            for info in self.room.seats:
+                if info.seat == seat:
+                    return clean_text(info.name)
+        known = self.known_names.get(seat)
+        if known is not None:
+            return f"{known} ({t('gone')})"
+        return f"#{clean_text(seat)}"
+
+    def joined(self, room: RoomInfo, role: str, seat: str | None) -> None:
+        if self.room is None or self.room.id != room.id:
+            self.known_names = {}
+        self.room, self.role, self.seat = room, role, seat
+        self._remember_names(room)
+        if role == "player":
+            self.queue_position, self.queue_seat = 0, None
+
+    def update(self, room: RoomInfo) -> list[str]:
+        """A new state of the room; the log lines for what others did (joined, left, dropped,
+        came back, went away)."""
+        old, self.room = self.room, room
+        if old is None or old.id != room.id:
+            self.known_names = {}
+            self._remember_names(room)
+            return []
+        self._remember_names(room)
+        lines = []
+        before = {s.seat: s for s in old.seats}
+        after = {s.seat: s for s in room.seats}
+        for seat, info in after.items():
+            prev = before.get(seat)
+            if seat == self.seat:
+                continue
+            name = clean_text(info.name)
+            if prev is None:
+                lines.append(t("ev_joined", name=name))
+            elif prev.kind == "bot" and info.kind == "human":
+                lines.append(t("ev_took_seat", name=name, bot=clean_text(prev.name)))
+            elif prev.connected and not info.connected:
+                lines.append(t("ev_dropped", name=name))
+            elif not prev.connected and info.connected:
+                lines.append(t("ev_back", name=name))
+            elif not prev.away and info.away:
+                lines.append(t("ev_went_away", name=name))
+            elif prev.away and not info.away:
+                lines.append(t("ev_back", name=name))
+        for seat, info in before.items():
+            if seat not in after:
+                lines.append(t("ev_left", name=clean_text(info.name)))
+        return lines
+
+    def left(self) -> None:
+        self.room = None
+        self.role = self.seat = None
+        self.queue_position, self.queue_seat, self.want_seat = 0, None, False
+
+    def leave_consequence(self) -> str:
+        """What leaving does to the table, as the server handles it (server/room.py ``leave``):
+        during a match a bot takes the seat; the host's role passes to another person; a table
+        left with nobody but bots closes."""
+        room = self.room
+        if room is None:
+            return ""
+        if self.seat is None:
+            return t("leave_watch")
+        others = [s for s in room.seats if s.kind == "human" and s.seat != self.seat]
+        if not others and not room.spectators:
+            return t("leave_closes")
+        heir = next((s for s in others if s.connected), None)
+        if self.is_host and heir is not None:
+            key = "leave_bot_host" if room.started else "leave_free_host"
+            return t(key, name=clean_text(heir.name))
+        return t("leave_bot" if room.started else "leave_free")
+
+    def spectator_hint(self) -> str:
+        """What a spectator can do about a seat, or where they are in the line for one."""
+        room = self.room
+        if self.queue_position:
+            if self.queue_seat is not None:
+                return t("queued_seat", name=self.name_of(self.queue_seat))
+            return t("queued_line", n=self.queue_position)
+        if room is None:
+            return t("spectating")
+        if not room.started:
+            if len(room.seats) < room.max_seats or any(s.kind == "bot" for s in room.seats):
+                return t("spectator_sit")
+            return t("spectator_wait")
+        if any(s.kind == "bot" for s in room.seats):
+            return t("spectator_take")
+        return t("spectator_wait")
+
+    def _remember_names(self, room: RoomInfo) -> None:
+        for info in room.seats:
+            self.known_names[info.seat] = clean_text(info.name)
