@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import dataclasses
+import logging
+from typing import Any
 
 from clientkit import ME, make_view, plays, room_info, seated, show
 
@@ -24,6 +26,7 @@ from protocol import (
     Pong,
     RoomUpdate,
     Start,
+    Sync,
     ViewMsg,
     Welcome,
     codec,
@@ -165,3 +168,30 @@ def test_a_drawn_card_is_selected_for_playing() -> None:
     model = seated(make_view("R1 R2 B9", legal=[Draw(ME)]))
     show(model, make_view("R1 R2 B9 G4", has_drawn=True, drawn=Card.parse("G4"), legal=plays("G4")))
     assert model.table.selected_card == Card.parse("G4")
+
+
+def test_an_event_or_view_that_does_not_decode_is_logged_and_a_sync_asked_for(caplog: Any) -> None:
+    model = seated(make_view("R7 Y3"))
+    good = codec.event_to_wire(ev.Passed(ME))
+    with caplog.at_level(logging.WARNING, logger="uno.client.model"):
+        model.apply(Events(events=({"type": "no_such_event"}, good)))
+    assert "did not decode" in caplog.text and "no_such_event" in caplog.text
+    assert model.outbox.take() == [Sync()]  # the table is fetched again, not left frozen
+    assert model.transcript.log[-1] == "Ana passed"  # the events that decoded are told
+    model.apply(ViewMsg(view={"hand": "not a view"}))
+    assert model.outbox.take() == []  # one sync at a time, until a view decodes
+    show(model, make_view("R7"))
+    model.apply(ViewMsg(view={"hand": "not a view"}))
+    assert model.outbox.take() == [Sync()]
+
+
+def test_the_move_sent_is_the_legal_action_the_player_picked() -> None:
+    legal = [*plays("W", uno=True), *plays("R7", uno=True), Draw(ME)]
+    model = seated(make_view("R7 W", legal=legal))
+    model.table.say_uno()  # armed: said with the next card
+    model.table.selected = 1  # the wild
+    model.table.play_selected()
+    model.table.choose_color(Color.GREEN)
+    [sent] = model.outbox.take()
+    chosen = next(a for a in legal if getattr(a, "color", None) is Color.GREEN and getattr(a, "uno", False))
+    assert sent == codec.action_to_act(chosen)
