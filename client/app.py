@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import dataclasses
 import logging
 import sys
 import time
@@ -27,6 +26,7 @@ from prompt_toolkit.styles import Style
 
 from .address import format_address
 from .enums import ServerEntry
+from .hosted import HostedServer, HostOptions
 from .keys import make_key_bindings
 from .layout import build_layout
 from .model import Model
@@ -35,8 +35,6 @@ from .style import STYLE
 
 if TYPE_CHECKING:
     import trio
-
-    from protocol import CreateRoom
 
     from .link import Link
     from .tokens import TokenStore
@@ -53,22 +51,6 @@ GIVE_UP_AFTER = 20.0  # an address that has never answered is given up after thi
 FINAL_REASONS = ("replaced", "table_closed")  # bye reasons after which trying again is pointless
 
 Connect = Callable[[str, int], Awaitable["trio.abc.Stream"]]
-
-
-@dataclass
-class HostOptions:
-    """``uno host``: a server in this process."""
-
-    table: str
-    create: CreateRoom
-    port: int = 7777
-    bind: str = "0.0.0.0"
-    seed: int | None = None
-    next_hand_delay: float = 5.0
-    discovery: bool = True
-    start: bool = False
-    resume: bool = False  # go back to the match kept from last time instead of opening ``create``
-    keep: bool = False  # keep rooms on disk (``uno host --resume`` brings them back)
 
 
 @dataclass
@@ -129,8 +111,7 @@ class ClientApp:
         self.first_render: float | None = None
         self.application.after_render += self._after_render
         self.trio_token: trio.lowlevel.TrioToken | None = None
-        self.server: Any = None  # the in-process UnoServer of ``uno host``
-        self.port: int | None = None
+        self.hosted: HostedServer | None = None  # ``uno host``: the server in this process
         self.link: Link | None = None
         self._wake: trio.Event | None = None
         self._nursery: trio.Nursery | None = None
@@ -139,7 +120,6 @@ class ClientApp:
         self._browse_task: asyncio.Task[None] | None = None
         self._connecting = False
         self._stopping = False  # quitting: a dropped connection is not tried again
-        self._kept: Any = None  # ``uno host``: the kept room offered (server.app.KeptRoom)
         self._switch_to: tuple[str, str] | None = None  # connect again at once, with this seat
         if options.address is None and options.host is None:
             self.model.servers.browsing = True
@@ -238,8 +218,8 @@ class ClientApp:
 
         def stop() -> None:
             self._stopping = True
-            if self.server is not None and nursery is not None:
-                nursery.start_soon(self._stop_server, nursery)
+            if self.hosted is not None and nursery is not None:
+                nursery.start_soon(self.hosted.stop, nursery)
             elif nursery is not None:
                 nursery.cancel_scope.cancel()
 
@@ -247,22 +227,6 @@ class ClientApp:
             self.trio_token.run_sync_soon(stop)
         with contextlib.suppress(asyncio.TimeoutError):
             await asyncio.wait_for(asyncio.shield(self._trio_done), timeout=4.0)
-
-    async def _stop_server(self, nursery: trio.Nursery) -> None:
-        """The host quits: close its table for everyone, or keep it for later; tell every guest
-        which (their ``bye``), give them a moment to read it, then stop."""
-        import trio
-
-        server, model = self.server, self.model
-        if model.host.end_table and model.seating.room is not None:
-            server.close_room(model.seating.room.id)
-            server.shutdown("table_closed", "the host closed the table")
-        else:
-            server.shutdown("shutdown", "the host stopped the server; the table is kept for later")
-        with trio.move_on_after(server.config.flush_timeout + 0.5):
-            while server.peers:
-                await trio.sleep(0.05)
-        nursery.cancel_scope.cancel()
 
     # ---- LAN browsing (asyncio: zeroconf's async API)
 
@@ -309,102 +273,23 @@ class ClientApp:
             self._nursery = nursery
             address = self.options.address
             if self.options.host is not None:
-                address = await self._start_server(nursery, self.options.host)
+                self.hosted = HostedServer(self.options.host, self.model, self.invalidate)
+                address = await self.hosted.start(nursery)
             if address is not None:
                 nursery.start_soon(self._connection_loop, *address)
             elif self.model.servers.connect_request is not None:
                 self.after_key()
             await trio.sleep_forever()
 
-    async def _start_server(self, nursery: trio.Nursery, host: HostOptions) -> tuple[str, int]:
-        import trio
-
-        from server import ServerConfig, UnoServer
-        from server.persist import StoreError, default_state_dir
-
-        # Kept rooms stay on disk unless --resume brings the last one back (restore_rooms below).
-        config = ServerConfig(name=host.table[:64], seed=host.seed, next_hand_delay=host.next_hand_delay,
-                              restore_rooms=False)
-        try:
-            state_dir = str(default_state_dir()) if host.keep else None
-            server = UnoServer(dataclasses.replace(config, state_dir=state_dir))
-        except StoreError as exc:  # e.g. another `uno host` holds the directory
-            log.warning("rooms are not kept on disk: %s", exc)
-            server = UnoServer(config)
-        self.server = server
-        self.model.host.active = True
-        resumed = self._offer_kept_room(server, host.resume)
-        try:
-            listeners = await trio.open_tcp_listeners(host.port, host=host.bind)
-        except OSError:
-            listeners = await trio.open_tcp_listeners(0, host=host.bind)  # the port is taken
-        await nursery.start(server.serve, listeners)
-        self.port = port = listeners[0].socket.getsockname()[1]
-        if host.discovery:
-            nursery.start_soon(self._announce, server, port, host.bind)
-        from .i18n import t
-
-        address = format_address(lan_address(), port)
-        self.model.session.info = t("server_listening", port=port, address=address)
-        if not resumed:
-            self.model.host.auto_create = host.create
-            self.model.host.auto_start = host.start
-        self.invalidate()
-        return "127.0.0.1", port
-
-    def _offer_kept_room(self, server: Any, resume: bool) -> bool:
-        """With ``resume``, have the server bring back the last kept room and take the host's seat
-        in it (returns True); otherwise say on screen that it is kept and how to go back to it."""
-        from .i18n import t
-
-        kept = [room for room in server.kept_rooms() if room.host_token is not None]
-        if not kept:
-            if resume:
-                self.model.prompts.notice = t("resume_none")
-            return False
-        last = kept[-1]
-        if resume:
-            server.config = dataclasses.replace(server.config, restore_rooms=(last.id,))
-            self.model.session.token = last.host_token
-            self.model.session.server_id = server.server_id
-            return True
-        progress = t("resume_hand", n=last.hand_number) if last.hand_number else t("resume_waiting")
-        self.model.host.offer = t("resume_offer", name=last.name, progress=progress)
-        self.model.host.offer_key = t("resume_offer_key", name=last.name, progress=progress)
-        self._kept = last
-        return False
-
     def _resume_kept(self) -> None:
-        """``r`` in the new table's waiting room: close it, open the kept room, and take the
-        host's seat there (the connection is made again with that seat's token)."""
-        from .i18n import t
-
-        model, kept, server, link = self.model, self._kept, self.server, self.link
-        if kept is None or server is None or kept.host_token is None or link is None:
+        """The host asked to go back to the kept match: connect again, with the seat there."""
+        link, hosted = self.link, self.hosted
+        if link is None or hosted is None:
             return
-        if model.seating.room is not None:
-            server.close_room(model.seating.room.id)
-        if not server.restore_room(kept.id):
-            model.prompts.notice = t("resume_failed")
-            self.invalidate()
-            return
-        self._kept = None
-        model.host.offer = model.host.offer_key = ""
-        model.outbox.clear()
-        self._switch_to = (server.server_id, kept.host_token)
-        if self._nursery is not None:
+        seat = hosted.resume_kept()
+        if seat is not None and self._nursery is not None:
+            self._switch_to = seat
             self._nursery.start_soon(link.stream.aclose)
-
-    async def _announce(self, server: Any, port: int, bind: str) -> None:
-        try:
-            from server.discovery import run_announcer
-        except Exception as exc:  # discovery is a nicety: host:port always works
-            log.info("no LAN announcement: %s", exc)
-            return
-        try:
-            await run_announcer(server, port, bind)
-        except Exception as exc:
-            log.warning("LAN announcement failed: %s", exc)
 
     async def _connection_loop(self, host: str, port: int) -> None:
         """Connect, play until the connection drops, and try again with backoff. An address that
@@ -607,16 +492,3 @@ def _lang() -> str:
     from .i18n import language
 
     return language()
-
-
-def lan_address() -> str:
-    """This machine's address on the LAN (the one the default route uses), for the invitation."""
-    import socket
-
-    try:
-        with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as s:
-            s.connect(("192.0.2.1", 9))  # no packet is sent: this only picks the route
-            address: str = s.getsockname()[0]
-            return address
-    except OSError:
-        return "127.0.0.1"

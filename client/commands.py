@@ -183,7 +183,8 @@ def run_host(args: argparse.Namespace) -> int:
     def client(application: Application[int]) -> ClientApp:  # after the first screen is up
         from protocol import CreateRoom
 
-        from .app import ClientApp, ClientOptions, HostOptions
+        from .app import ClientApp, ClientOptions
+        from .hosted import HostOptions
 
         name = player_name(args.player)
         table = " ".join((args.name or t("default_table", name=name)).split())[:32] or "UNO"

@@ -17,8 +17,9 @@ from prompt_toolkit.input import create_pipe_input
 from prompt_toolkit.input.base import PipeInput
 from prompt_toolkit.output import DummyOutput
 
-from client.app import FIRST_DELAY, GIVE_UP_AFTER, MAX_DELAY, ClientApp, ClientOptions, HostOptions
+from client.app import FIRST_DELAY, GIVE_UP_AFTER, MAX_DELAY, ClientApp, ClientOptions
 from client.enums import Screen, Status
+from client.hosted import HostOptions
 from client.link import Link
 from client.model import Model
 from client.render import Renderer
@@ -198,7 +199,7 @@ def test_the_running_app_reconnects_over_tcp_to_the_same_hand(pipe: PipeInput) -
         await wait(lambda: model.table.view is not None and model.table.view.hand is not None, "the deal")
         assert model.table.view is not None and model.table.view.hand is not None
         hand, number = sorted(map(str, model.table.view.hand)), model.table.view.hand_number
-        assert app.port and app.server is not None
+        assert app.hosted is not None and app.hosted.port and app.hosted.server is not None
         seen.clear()
         received = record(app)
         app.drop_connection()

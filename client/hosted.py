@@ -1,0 +1,164 @@
+"""``uno host``: the server in this process, the table it opens, its LAN announcement, and the
+match kept from last time (offered on screen, or brought back with ``--resume`` or ``r``).
+
+Imported cheaply: trio and the server are imported when the server starts.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import logging
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from .address import format_address
+from .i18n import t
+from .model import Model
+
+if TYPE_CHECKING:
+    import trio
+
+    from protocol import CreateRoom
+
+log = logging.getLogger("uno.client")
+
+
+@dataclass
+class HostOptions:
+    """``uno host``: a server in this process."""
+
+    table: str
+    create: CreateRoom
+    port: int = 7777
+    bind: str = "0.0.0.0"
+    seed: int | None = None
+    next_hand_delay: float = 5.0
+    discovery: bool = True
+    start: bool = False
+    resume: bool = False  # go back to the match kept from last time instead of opening ``create``
+    keep: bool = False  # keep rooms on disk (``uno host --resume`` brings them back)
+
+
+class HostedServer:
+    def __init__(self, options: HostOptions, model: Model, invalidate: Callable[[], None]) -> None:
+        self.options = options
+        self.model = model
+        self.invalidate = invalidate
+        self.server: Any = None  # the in-process UnoServer
+        self.port: int | None = None
+        self._kept: Any = None  # the kept room offered (server.app.KeptRoom)
+
+    async def start(self, nursery: trio.Nursery) -> tuple[str, int]:
+        """Start the server (and its announcement) in ``nursery``; the address to connect to."""
+        import trio
+
+        from server import ServerConfig, UnoServer
+        from server.persist import StoreError, default_state_dir
+
+        host = self.options
+        # Kept rooms stay on disk unless --resume brings the last one back (restore_rooms below).
+        config = ServerConfig(name=host.table[:64], seed=host.seed, next_hand_delay=host.next_hand_delay,
+                              restore_rooms=False)
+        try:
+            state_dir = str(default_state_dir()) if host.keep else None
+            server = UnoServer(dataclasses.replace(config, state_dir=state_dir))
+        except StoreError as exc:  # e.g. another `uno host` holds the directory
+            log.warning("rooms are not kept on disk: %s", exc)
+            server = UnoServer(config)
+        self.server = server
+        self.model.host.active = True
+        resumed = self._offer_kept_room(host.resume)
+        try:
+            listeners = await trio.open_tcp_listeners(host.port, host=host.bind)
+        except OSError:
+            listeners = await trio.open_tcp_listeners(0, host=host.bind)  # the port is taken
+        await nursery.start(server.serve, listeners)
+        self.port = port = listeners[0].socket.getsockname()[1]
+        if host.discovery:
+            nursery.start_soon(self._announce, port, host.bind)
+        address = format_address(lan_address(), port)
+        self.model.session.info = t("server_listening", port=port, address=address)
+        if not resumed:
+            self.model.host.auto_create = host.create
+            self.model.host.auto_start = host.start
+        self.invalidate()
+        return "127.0.0.1", port
+
+    def _offer_kept_room(self, resume: bool) -> bool:
+        """With ``resume``, have the server bring back the last kept room and take the host's seat
+        in it (returns True); otherwise say on screen that it is kept and how to go back to it."""
+        server, model = self.server, self.model
+        kept = [room for room in server.kept_rooms() if room.host_token is not None]
+        if not kept:
+            if resume:
+                model.prompts.notice = t("resume_none")
+            return False
+        last = kept[-1]
+        if resume:
+            server.config = dataclasses.replace(server.config, restore_rooms=(last.id,))
+            model.session.token = last.host_token
+            model.session.server_id = server.server_id
+            return True
+        progress = t("resume_hand", n=last.hand_number) if last.hand_number else t("resume_waiting")
+        model.host.offer = t("resume_offer", name=last.name, progress=progress)
+        model.host.offer_key = t("resume_offer_key", name=last.name, progress=progress)
+        self._kept = last
+        return False
+
+    def resume_kept(self) -> tuple[str, str] | None:
+        """``r`` in the new table's waiting room: close it and open the kept room; the (server
+        id, token) of the host's seat there, to connect again with (None if it did not open)."""
+        model, kept, server = self.model, self._kept, self.server
+        if kept is None or server is None or kept.host_token is None:
+            return None
+        if model.seating.room is not None:
+            server.close_room(model.seating.room.id)
+        if not server.restore_room(kept.id):
+            model.prompts.notice = t("resume_failed")
+            self.invalidate()
+            return None
+        self._kept = None
+        model.host.offer = model.host.offer_key = ""
+        model.outbox.clear()
+        return server.server_id, kept.host_token
+
+    async def _announce(self, port: int, bind: str) -> None:
+        try:
+            from server.discovery import run_announcer
+        except Exception as exc:  # discovery is a nicety: host:port always works
+            log.info("no LAN announcement: %s", exc)
+            return
+        try:
+            await run_announcer(self.server, port, bind)
+        except Exception as exc:
+            log.warning("LAN announcement failed: %s", exc)
+
+    async def stop(self, nursery: trio.Nursery) -> None:
+        """The host quits: close its table for everyone, or keep it for later; tell every guest
+        which (their ``bye``), give them a moment to read it, then stop."""
+        import trio
+
+        server, model = self.server, self.model
+        if model.host.end_table and model.seating.room is not None:
+            server.close_room(model.seating.room.id)
+            server.shutdown("table_closed", "the host closed the table")
+        else:
+            server.shutdown("shutdown", "the host stopped the server; the table is kept for later")
+        with trio.move_on_after(server.config.flush_timeout + 0.5):
+            while server.peers:
+                await trio.sleep(0.05)
+        nursery.cancel_scope.cancel()
+
+
+def lan_address() -> str:
+    """This machine's address on the LAN (the one the default route uses), for the invitation."""
+    import socket
+
+    try:
+        with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as s:
+            s.connect(("192.0.2.1", 9))  # no packet is sent: this only picks the route
+            address: str = s.getsockname()[0]
+            return address
+    except OSError:
+        return "127.0.0.1"
