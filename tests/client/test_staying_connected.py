@@ -135,8 +135,8 @@ async def test_a_killed_connection_comes_back_to_the_same_hand(
         model = app.model
         model.host.auto_create, model.host.auto_start = TABLE, True
         await until(lambda: model.table.view is not None, "the deal")
-        assert model.table.view is not None and model.table.view.hand is not None
         view = model.table.view
+        assert view is not None and view.hand is not None
         seat, hand, number = model.seating.seat, sorted(map(str, view.hand)), view.hand_number
 
         received = record(app)
@@ -151,6 +151,21 @@ async def test_a_killed_connection_comes_back_to_the_same_hand(
         assert log.count(log[0]) == 1 and log[0].startswith("Hand 1")  # kept
 
 
+async def dealt_then_killed(pipe: PipeInput, net: MemoryNet,
+                            store: TokenStore) -> tuple[ClientApp, list[str], str | None]:
+    """A client at "memory:1" opens a table, is dealt a hand, and is killed (its connection goes
+    with it); the client, its hand and its seat."""
+    first = new_app(pipe, address=("memory", 1), connect=net.connect, tokens=store)
+    first.model.host.auto_create, first.model.host.auto_start = TABLE, True
+    async with trio.open_nursery() as process:  # the first client's "process"
+        process.start_soon(first._connection_loop, "memory", 1)
+        await until(lambda: first.model.table.view is not None, "the deal")
+        process.cancel_scope.cancel()
+    view = first.model.table.view
+    assert view is not None and view.hand is not None
+    return first, sorted(map(str, view.hand)), first.model.seating.seat
+
+
 async def test_a_new_client_takes_the_seat_back_with_the_token_on_disk(
         pipe: PipeInput, nursery: trio.Nursery, autojump_clock: object, tmp_path: Path) -> None:
     server = UnoServer(ServerConfig(seed=12))
@@ -158,14 +173,7 @@ async def test_a_new_client_takes_the_seat_back_with_the_token_on_disk(
     net = MemoryNet(server, nursery)
     store = TokenStore(tmp_path / "uno")
     with trio.fail_after(60):
-        first = new_app(pipe, address=("memory", 1), connect=net.connect, tokens=store)
-        first.model.host.auto_create, first.model.host.auto_start = TABLE, True
-        async with trio.open_nursery() as process:  # the first client's "process"
-            process.start_soon(first._connection_loop, "memory", 1)
-            await until(lambda: first.model.table.view is not None, "the deal")
-            process.cancel_scope.cancel()  # killed: its connection goes with it
-        assert first.model.table.view is not None and first.model.table.view.hand is not None
-        hand, seat = sorted(map(str, first.model.table.view.hand)), first.model.seating.seat
+        first, hand, seat = await dealt_then_killed(pipe, net, store)
         assert store.load_for_address("memory:1") == (server.server_id, first.model.session.token)
         ana = server.rooms["1"].seats[-1]  # the bots sat down first
         assert ana.name == "Ana"
@@ -224,14 +232,7 @@ async def test_the_seat_comes_back_by_another_address_of_the_same_server(
     net = MemoryNet(server, nursery)
     store = TokenStore(tmp_path / "uno")
     with trio.fail_after(60):
-        first = new_app(pipe, address=("memory", 1), connect=net.connect, tokens=store)
-        first.model.host.auto_create, first.model.host.auto_start = TABLE, True
-        async with trio.open_nursery() as process:
-            process.start_soon(first._connection_loop, "memory", 1)
-            await until(lambda: first.model.table.view is not None, "the deal")
-            process.cancel_scope.cancel()
-        assert first.model.table.view is not None and first.model.table.view.hand is not None
-        hand, seat = sorted(map(str, first.model.table.view.hand)), first.model.seating.seat
+        _, hand, seat = await dealt_then_killed(pipe, net, store)
         ana = server.rooms["1"].seats[-1]
         await until(lambda: not ana.connected, "the server saw the client go")
         assert store.load_for_address("memory:2") == (None, None)  # never used before
