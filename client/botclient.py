@@ -90,7 +90,6 @@ class BotGaveUp(Exception):
 
 MIN_MOVE_INTERVAL = 0.03  # seconds between moves: at most ~33 a second, under the flood limit
 LIST_INTERVAL = 0.25  # seconds between looks at the room list while no table is open
-_MATCH_OVER = -2  # ``_acting_on`` once the last view showed the end of a match
 
 
 def connect_failure(exc: OSError) -> str:
@@ -123,8 +122,7 @@ class BotClient:
         self.note = note or (lambda text: None)  # tells a person what is going on
         self.result = BotResult(name)
         self.rng = random.Random(options.seed)
-        self._acting_on: int = -1  # the view number we last acted on
-        self._views = 0
+        self._match_over = False  # the last view showed the end of a match
         self._matches_done = 0
         self._last_send = -1.0
         self._welcomed = False  # the current connection got past hello
@@ -287,7 +285,7 @@ class BotClient:
         elif isinstance(message, Error):
             result.refused += 1
             if message.ref == "action":
-                self._acting_on = -1  # the move was stale: act on a fresh view
+                self._match_over = False  # the move was stale: the fresh view asked for is acted on
                 await link.send(Sync())
         if link.conn.gap:
             link.conn.gap = False
@@ -301,24 +299,21 @@ class BotClient:
 
     async def _on_view(self, link: Link, view: View) -> None:
         result = self.result
-        self._views += 1
         result.views += 1
         result.last_view = view
         result.hands.add(view.hand_number)
         if view.outcome is not None:
-            if self._acting_on != _MATCH_OVER:  # (a view after a reconnect repeats the end)
+            if not self._match_over:  # (a view after a reconnect repeats the end)
                 result.winner, result.scores = view.outcome.winner, view.outcome.scores
                 self._matches_done += 1
-                self._acting_on = _MATCH_OVER
+                self._match_over = True
             return
-        if self._acting_on == _MATCH_OVER:
-            self._acting_on = -1  # a new match began
-        if not view.legal or self._acting_on == self._views:
+        self._match_over = False  # (a new match began)
+        if not view.legal:
             return
         action = choose_action(self.options.level, view, self.rng)
         if action is None:
             return
-        self._acting_on = self._views
         result.actions += 1
         # A program could move far faster than a person; keep under the server's flood limit.
         wait = self._last_send + MIN_MOVE_INTERVAL - trio.current_time()
