@@ -43,10 +43,6 @@ class Renderer:
         self.log, self.chat = talk.log, talk.chat
 
     @property
-    def plain(self) -> bool:
-        return self.canvas.plain
-
-    @property
     def rows(self) -> Callable[[], int]:
         """The terminal's height (the layout sets it)."""
         return self.canvas.rows

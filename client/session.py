@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
 from protocol import Message, Welcome, clean_text
 
 from .enums import Status
@@ -91,6 +89,3 @@ class Outbox:
 
     def __len__(self) -> int:
         return len(self._messages)
-
-    def __iter__(self) -> Iterator[Message]:
-        return iter(self._messages)
