@@ -2,7 +2,11 @@
 
 from __future__ import annotations
 
+import random
+from collections.abc import Callable
 from dataclasses import dataclass
+
+from engine import KeyedRandom
 
 
 @dataclass(frozen=True, slots=True)
@@ -23,6 +27,8 @@ class ServerConfig:
     disconnected_turn_timeout: float = 60.0  # a dropped seat's turn timeout when a room has none
     away_after: int = 3  # timeouts in a row before a seat is marked away
     seed: int | None = None  # tests and demos only: deal from a seeded RNG instead of the OS's
+    # tests only: the random source of each match's deal, made from the room's id (over ``seed``)
+    deal_rng: Callable[[str], random.Random] | None = None
     state_dir: str | None = None  # keep the rooms here (server/persist.py), to survive a restart
     # which kept rooms come back at start: all, none (``uno host``), or these ids (``--resume``)
     restore_rooms: bool | tuple[str, ...] = True
@@ -30,3 +36,11 @@ class ServerConfig:
     abandoned_room_grace: float = 60.0  # no match on and everybody dropped: the room closes then
     abandoned_match_grace: float = 300.0  # a match on and every person dropped: it ends then
     max_rooms_per_address: int = 50  # rooms open at once created from one client address
+
+    def deal_random(self, room_id: str) -> random.Random:
+        """The random source of a new match's deal in room ``room_id``."""
+        if self.deal_rng is not None:
+            return self.deal_rng(room_id)
+        if self.seed is None:
+            return KeyedRandom()
+        return random.Random(f"{self.seed}/{room_id}")

@@ -486,9 +486,9 @@ class Room:
             raise Refused(errors.NOT_ENOUGH_PLAYERS, "a match needs at least 2 players: add a bot")
         for seat in self.seats:
             seat.away, seat.timeouts = False, 0
-        seed = self.config.seed
-        # KeyedRandom: nobody can predict it, and a snapshot keeps it (the store replays moves).
-        rng = engine.KeyedRandom() if seed is None else random.Random(f"{seed}/{self.id}")
+        # KeyedRandom unless a seed or a test says otherwise: nobody can predict it, and a snapshot
+        # keeps it (the store replays moves).
+        rng = self.config.deal_random(self.id)
         self.game = JournaledGame([s.id for s in self.seats], self.rules, rng)
         log.info("room %s: match starts with %d seats", self.id, len(self.seats))
         self._schedule(turn_changed=True)  # first: the views carry the first turn's deadline

@@ -1,3 +1,3 @@
-"""Engine tests. The deck-stacking helpers live in ``stacking.py`` beside this file; the property
+"""Engine tests. The deck-stacking helpers live in ``tests/kit/deck.py``; the property
 tests set their own hypothesis settings (no global profile, so other packages' tests are unaffected).
 """

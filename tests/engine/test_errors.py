@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 import pytest
-from stacking import stacked_game
+from kit.deck import stacked_game
 
 from engine import (
     Accept,

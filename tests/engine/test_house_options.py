@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from stacking import cards, of_type, stacked_game
+from kit.deck import cards, of_type, stacked_game
 
 from engine import (
     Accept,

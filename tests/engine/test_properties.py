@@ -14,7 +14,7 @@ from typing import Any
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from stacking import seats, stacked_game
+from kit.deck import seats, stacked_game
 
 from engine import (
     CARD_KINDS,

@@ -13,7 +13,7 @@ import random
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from stacking import seats, stacked_game
+from kit.deck import seats, stacked_game
 
 from engine import Action, Card, Game, PlayCard, RuleError, RuleSet, WildDrawFour
 

@@ -6,7 +6,7 @@ import random
 from collections import Counter
 
 import pytest
-from stacking import ArrangedRandom, cards, deal_rng, of_type, put_on_top, seats
+from kit.deck import ArrangedRandom, cards, deal_rng, of_type, put_on_top, seats
 
 from engine import (
     CallUno,

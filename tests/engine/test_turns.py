@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from stacking import cards, deal_rng, of_type, stacked_game
+from kit.deck import cards, deal_rng, of_type, stacked_game
 
 from engine import Card, Color, Draw, Game, KeepDrawing, Pass, PlayCard, RuleSet
 from engine.errors import (

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections import Counter
 
 import pytest
-from stacking import cards, of_type, stacked_game
+from kit.deck import cards, of_type, stacked_game
 
 from engine import (
     Accept,

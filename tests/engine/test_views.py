@@ -6,7 +6,7 @@ import json
 import random
 
 import pytest
-from stacking import cards, seats, stacked_game
+from kit.deck import cards, seats, stacked_game
 
 from engine import (
     Card,

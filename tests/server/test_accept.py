@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 import trio
 import trio.testing
-from srvkit import Client
+from kit.client import Client
 
 from server import ServerConfig, UnoServer
 from server.accept import RETRY_AFTER, WARN_EVERY

@@ -11,7 +11,8 @@ from typing import Any
 
 import pytest
 import trio
-from srvkit import Client, Harness
+from kit.client import Client
+from kit.harness import Harness
 
 from client.link import ConnectionLost
 from engine import full_deck

@@ -10,7 +10,8 @@ import msgpack
 import pytest
 import trio
 import trio.testing
-from srvkit import Client, Harness, game_of, only_room
+from kit.client import Client
+from kit.harness import Harness, game_of, only_room
 
 from client.link import HandshakeRefused
 from engine import full_deck

@@ -18,7 +18,7 @@ from typing import Any
 
 import pytest
 import trio
-from srvkit import Harness
+from kit.harness import Harness
 
 import server.discovery as sd
 from client.discovery import decode_txt, found_server, order_addresses

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 import trio
-from srvkit import Harness, next_move_after
+from kit.harness import Harness, next_move_after
 
 from protocol import (
     Events,

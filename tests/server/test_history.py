@@ -7,7 +7,8 @@ from __future__ import annotations
 import msgpack
 import pytest
 import trio
-from srvkit import Harness, only_room, rig
+from kit.deck import rigged_deal
+from kit.harness import Harness, only_room
 
 from engine import Card, Color
 from engine.events import CardPlayed
@@ -41,8 +42,7 @@ def after_joined(log: list[Message]) -> Message:
 async def test_a_spectator_and_a_returning_player_get_the_recent_log_and_chat(
         harness: Harness, monkeypatch: pytest.MonkeyPatch, autojump_clock: object) -> None:
     with trio.fail_after(300):
-        rig(monkeypatch, [BOT, ANN], "Y9", dealer=1)  # the bot starts
-        srv = await harness.server()
+        srv = await harness.server(deal_rng=rigged_deal([BOT, ANN], "Y9", dealer=1))  # the bot starts
         ann = await harness.client(srv, "ann")
         joined = await ann.create(bots=1, bot_delay=1, turn_timeout=0)
         await ann.send(Say(text="hola a todos"))

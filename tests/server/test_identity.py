@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import Any
 
 import trio
-from srvkit import Harness
+from kit.harness import Harness
 
 from protocol import Joined, Left, ListRooms, Rooms, Start, ViewMsg
 from server import ServerConfig, UnoServer

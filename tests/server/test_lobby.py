@@ -5,7 +5,8 @@ from __future__ import annotations
 
 import msgpack
 import trio
-from srvkit import Client, Harness, only_room
+from kit.client import Client
+from kit.harness import Harness, only_room
 
 from protocol import (
     AddBot,

@@ -5,7 +5,8 @@ from __future__ import annotations
 
 import pytest
 import trio
-from srvkit import Harness, view_in
+from kit.client import view_in
+from kit.harness import Harness
 
 from protocol import Message, Start, Sync, ViewMsg
 

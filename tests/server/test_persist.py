@@ -18,7 +18,9 @@ from typing import Any
 
 import pytest
 import trio
-from srvkit import Client, Harness, next_move_after, rig, view_in
+from kit.client import Client, view_in
+from kit.deck import rigged_deal
+from kit.harness import Harness, next_move_after
 
 from engine import KeyedRandom, RuleSet
 from protocol import (
@@ -560,8 +562,8 @@ def public(view: dict[str, Any]) -> dict[str, Any]:
 async def table(harness: Harness, monkeypatch: pytest.MonkeyPatch, state: Path, dealer: int,
                 **create: Any) -> tuple[UnoServer, trio.CancelScope, Client, Client]:
     """A bot (seat 1), ann (seat 2) and bob (seat 3), rigged; dealer 0: ann starts, 2: the bot."""
-    rig(monkeypatch, [BOTS, ANN, BOB], "B9", dealer=dealer)
-    srv, scope = await start_server(harness.nursery, state)
+    srv, scope = await start_server(harness.nursery, state,
+                                     deal_rng=rigged_deal([BOTS, ANN, BOB], "B9", dealer=dealer))
     ann = await harness.client(srv, "ann")
     create.setdefault("turn_timeout", 30)
     room_id = (await ann.create(bots=1, password="pw", **create)).room.id
@@ -715,8 +717,8 @@ async def test_bots_wait_for_people_after_a_restart(
     """The bot's turn (seat 1) when the server dies: after the restart the bot moves only once
     both people are back (here after 6 s), not during the wait."""
     with trio.fail_after(300):
-        rig(monkeypatch, [BOTS, ANN, BOB], "B9", dealer=2)
-        srv, scope = await start_server(harness.nursery, tmp_path)
+        srv, scope = await start_server(harness.nursery, tmp_path,
+                                         deal_rng=rigged_deal([BOTS, ANN, BOB], "B9", dealer=2))
         ann = await harness.client(srv, "ann")
         await ann.create(bots=1, bot_delay=1)
         bob = await harness.client(srv, "bob")

@@ -6,7 +6,9 @@ from __future__ import annotations
 import msgpack
 import pytest
 import trio
-from srvkit import Client, Harness, game_of, only_room, rig, view_in
+from kit.client import Client, view_in
+from kit.deck import rigged_deal
+from kit.harness import Harness, game_of, only_room
 
 from protocol import Act, Events, Message, Start, Sync, ViewMsg
 from server import UnoServer
@@ -20,8 +22,7 @@ async def two_humans(harness: Harness, monkeypatch: pytest.MonkeyPatch, ann_hand
                      bob_hand: str, turn: str = "B9",
                      **create: object) -> tuple[UnoServer, Client, Client]:
     """ann (seat 1, who starts) and bob (seat 2) with rigged hands; the match is on."""
-    rig(monkeypatch, [ann_hand, bob_hand], turn, dealer=1)
-    srv = await harness.server()
+    srv = await harness.server(deal_rng=rigged_deal([ann_hand, bob_hand], turn, dealer=1))
     ann = await harness.client(srv, "ann")
     room_id = (await ann.create(**create)).room.id
     bob = await harness.client(srv, "bob")
@@ -139,8 +140,8 @@ async def test_bots_wait_for_the_bot_delay(harness: Harness, monkeypatch: pytest
                                            autojump_clock: object) -> None:
     with trio.fail_after(60):
         # Seat 1 is the bot, seat 2 ann; dealer 0, so ann starts.
-        rig(monkeypatch, ["G1 G1 G3 G3 G5 G5 G7", "B2 B2 B3 R4 R5 R6 R7"], "B9", dealer=0)
-        srv = await harness.server()
+        deal = rigged_deal(["G1 G1 G3 G3 G5 G5 G7", "B2 B2 B3 R4 R5 R6 R7"], "B9", dealer=0)
+        srv = await harness.server(deal_rng=deal)
         ann = await harness.client(srv, "ann")
         await ann.create(bots=1, bot_delay=1.5)
         await ann.send(Start())
@@ -159,8 +160,8 @@ async def test_deadlines_travel_with_a_humans_turn(harness: Harness, monkeypatch
                                                    autojump_clock: object) -> None:
     with trio.fail_after(60):
         # The bot (seat 1) holds only green (no 2); ann holds blue and red.
-        rig(monkeypatch, ["G1 G1 G3 G3 G5 G5 G7", "B2 B2 B3 R4 R5 R6 R7"], "B9", dealer=0)
-        srv = await harness.server()
+        deal = rigged_deal(["G1 G1 G3 G3 G5 G5 G7", "B2 B2 B3 R4 R5 R6 R7"], "B9", dealer=0)
+        srv = await harness.server(deal_rng=deal)
         ann = await harness.client(srv, "ann")
         await ann.create(bots=1, turn_timeout=30)
         await ann.send(Start())

@@ -17,7 +17,8 @@ import msgpack
 import pytest
 import trio
 import trio.testing
-from srvkit import Client, Harness, game_of
+from kit.client import Client
+from kit.harness import Harness, game_of
 
 from engine import Card
 from protocol import Events, ListRooms, Message, Rooms, Start, ViewMsg

@@ -6,7 +6,9 @@ from __future__ import annotations
 
 import pytest
 import trio
-from srvkit import Client, Harness, game_of, next_move_after, only_room, rig
+from kit.client import Client
+from kit.deck import rigged_deal
+from kit.harness import Harness, game_of, next_move_after, only_room
 
 from protocol import (
     Act,
@@ -30,8 +32,7 @@ BOB = "G1 G2 G3 Y4 Y5 Y6 B8"
 async def table(harness: Harness, monkeypatch: pytest.MonkeyPatch, dealer: int = 1,
                 **create: object) -> tuple[UnoServer, Client, Client]:
     """ann (seat 1) and bob (seat 2), rigged; ann starts (dealer 1) or bob (dealer 0)."""
-    rig(monkeypatch, [ANN, BOB], "B9", dealer=dealer)
-    srv = await harness.server()
+    srv = await harness.server(deal_rng=rigged_deal([ANN, BOB], "B9", dealer=dealer))
     ann = await harness.client(srv, "ann")
     create.setdefault("turn_timeout", 30)
     room_id = (await ann.create(**create)).room.id

@@ -5,7 +5,7 @@ that a newcomer can always open a room."""
 from __future__ import annotations
 
 import trio
-from srvkit import Harness
+from kit.harness import Harness
 
 from protocol import CreateRoom, Error, Joined, ListRooms, Rooms, Start, ViewMsg
 from server.config import ServerConfig

@@ -5,7 +5,8 @@ match (at once or at the next deal, as the room says) or waits in line for one."
 from __future__ import annotations
 
 import trio
-from srvkit import Harness, game_of, only_room, view_in
+from kit.client import view_in
+from kit.harness import Harness, game_of, only_room
 
 from protocol import (
     Events,

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 import trio
-from srvkit import Harness, next_move_after, only_room
+from kit.harness import Harness, next_move_after, only_room
 
 from protocol import (
     Act,

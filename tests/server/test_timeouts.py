@@ -6,7 +6,9 @@ from __future__ import annotations
 import msgpack
 import pytest
 import trio
-from srvkit import Harness, game_of, next_move_after, only_room, rig, turn_begins, view_in
+from kit.client import view_in
+from kit.deck import rigged_deal
+from kit.harness import Harness, game_of, next_move_after, only_room, turn_begins
 
 from engine.bots import should_challenge
 from protocol import Act, Back, Error, Events, RoomUpdate, Start, Sync, ViewMsg, codec
@@ -15,8 +17,8 @@ from protocol import Act, Back, Error, Events, RoomUpdate, Start, Sync, ViewMsg,
 async def test_a_late_turn_is_played_at_the_deadline(harness: Harness, monkeypatch: pytest.MonkeyPatch,
                                                      autojump_clock: object) -> None:
     with trio.fail_after(300):
-        rig(monkeypatch, ["G1 G1 G3 G3 G5 G5 G7", "B2 B4 Y3 R4 R5 R6 R7"], "B9", dealer=0)
-        srv = await harness.server()
+        deal = rigged_deal(["G1 G1 G3 G3 G5 G5 G7", "B2 B4 Y3 R4 R5 R6 R7"], "B9", dealer=0)
+        srv = await harness.server(deal_rng=deal)
         ann = await harness.client(srv, "ann")
         await ann.create(bots=1, turn_timeout=30)
         await ann.send(Start())
@@ -51,8 +53,8 @@ async def test_a_timeout_names_a_starting_wilds_colour(harness: Harness,
                                                        monkeypatch: pytest.MonkeyPatch,
                                                        autojump_clock: object) -> None:
     with trio.fail_after(300):
-        rig(monkeypatch, ["G1 G1 G3 G3 G5 G5 G7", "R2 R4 R3 R4 R5 R6 B7"], "W", dealer=0)
-        srv = await harness.server()
+        deal = rigged_deal(["G1 G1 G3 G3 G5 G5 G7", "R2 R4 R3 R4 R5 R6 B7"], "W", dealer=0)
+        srv = await harness.server(deal_rng=deal)
         ann = await harness.client(srv, "ann")
         await ann.create(bots=1, turn_timeout=30)
         await ann.send(Start())
@@ -75,8 +77,8 @@ async def test_a_timeout_accepts_a_wild_draw_four(harness: Harness, monkeypatch:
     cards), and the log is told the turn was played for ann."""
     with trio.fail_after(300):
         # The bot (seat 1) starts and can play nothing but its Wild Draw Four (no bluff).
-        rig(monkeypatch, ["W+4 G1 G1 G3 G3 G5 G5", "R2 R4 R3 R4 R5 R6 B7"], "B9", dealer=1)
-        srv = await harness.server()
+        deal = rigged_deal(["W+4 G1 G1 G3 G3 G5 G5", "R2 R4 R3 R4 R5 R6 B7"], "B9", dealer=1)
+        srv = await harness.server(deal_rng=deal)
         ann = await harness.client(srv, "ann")
         await ann.create(bots=1, turn_timeout=30)
         await ann.send(Start())
@@ -182,8 +184,7 @@ async def test_an_away_seat_does_nothing_off_its_turn(harness: Harness,
     UNO) off the turn; a bot at ann's seat would jump in with her R1 on bob's turn."""
     with trio.fail_after(300):
         # Seats: bot 1, ann, bob. ann deals; bob starts, on an R1: ann holds the other R1.
-        rig(monkeypatch, ["", "R1 G1 G2", ""], "R1", dealer=1)
-        srv = await harness.server()
+        srv = await harness.server(deal_rng=rigged_deal(["", "R1 G1 G2", ""], "R1", dealer=1))
         ann = await harness.client(srv, "ann")
         joined = await ann.create(bots=1, seats=3, turn_timeout=30, bot_delay=1,
                                   rules={"jump_in": True})

@@ -1,6 +1,6 @@
-"""Deck stacking for engine tests: games in a chosen state, and deals in a chosen order.
+"""Deck stacking: games in a chosen state, and deals in a chosen order.
 
-Two tools:
+Three tools:
 
 * ``stacked_game(...)`` builds a ``Game`` in any state by editing the plain data of
   ``game.snapshot()`` and calling ``Game.restore``. Hands, the top card, the colour in play, the
@@ -10,6 +10,8 @@ Two tools:
 * ``ArrangedRandom`` is a ``random.Random`` whose ``shuffle`` lays out a chosen order, so a real
   deal (R3, R5, R6) can be tested. ``deal_rng(...)`` builds one for "these hands, and this card
   turned up".
+* ``rigged_deal(...)`` is the same for a server's rooms: a ``ServerConfig.deal_rng`` that deals
+  every match started from chosen hands, with a chosen first dealer.
 
 Cards are written in their text form (``"R7 B+2 W W+4"``).
 """
@@ -230,3 +232,54 @@ def play_all(game: Game, *actions: Any) -> list[Event]:
     for action in actions:
         out.extend(game.apply(action))
     return out
+
+
+# ---------------------------------------------------------------------------- a server's deals
+
+
+class _DealerRandom(ArrangedRandom):
+    """An ``ArrangedRandom`` whose ``randrange`` (the pick of the first dealer) is fixed."""
+
+    def __init__(self, dealer: int, *arrangements: Arrangement | None, seed: int = 0) -> None:
+        super().__init__(*arrangements, seed=seed)
+        self.dealer = dealer
+
+    def randrange(self, *args: Any, **kwargs: Any) -> int:  # type: ignore[override]
+        return self.dealer
+
+
+def room_deal_order(hands: Sequence[str], turn: str) -> Arrangement:
+    """An arrangement of the full deck for a room's first deal: seat by seat (in seat order)
+    ``hands``, each filled up to 7 with plain blue numbers so the chosen cards decide what
+    happens, then the rest in a seeded order, and ``turn`` turned up."""
+
+    def arrange(deck: list[Card]) -> list[Card]:
+        pool = Counter(deck)
+        wanted = [cards(hand) for hand in hands]
+        turned = Card.parse(turn)
+        for hand in wanted:
+            _take(pool, hand)
+        _take(pool, [turned])
+        spare = [c for c in full_deck() if pool[c] > 0 and c.color is not None
+                 and c.color.value == "B" and c.rank.is_number]
+        out: list[Card] = []
+        for hand in wanted:
+            filler = spare[: 7 - len(hand)]
+            del spare[: 7 - len(hand)]
+            _take(pool, filler)
+            out.extend(hand + filler)
+        rest = _pool_list(pool)
+        random.Random(1).shuffle(rest)
+        return [*out, *rest, turned]
+
+    return arrange
+
+
+def rigged_deal(hands: Sequence[str], turn: str, dealer: int) -> Callable[[str], random.Random]:
+    """A ``ServerConfig.deal_rng``: every match a room starts deals ``hands`` and turns up
+    ``turn``, ``dealer`` (an index) deals first; later shuffles are seeded ones."""
+
+    def deal_rng(room_id: str) -> random.Random:
+        return _DealerRandom(dealer, room_deal_order(hands, turn))
+
+    return deal_rng

@@ -1,0 +1,124 @@
+"""An in-process ``UnoServer`` for the server tests: clients over memory streams (or any
+stream pair), and helpers that read a room, a game and the moves of a seat."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Awaitable, Callable
+from typing import Any
+
+import trio
+import trio.testing
+
+from engine import Game
+from engine import events as ev
+from kit.client import Client, bot_act, view_in
+from protocol import PROTOCOL_VERSION, Events, Hello, Message, Start, ViewMsg, codec
+from server import ServerConfig, UnoServer
+from server.room import Room
+
+StreamPair = Callable[[], tuple[trio.abc.Stream, trio.abc.Stream]]
+
+BOUND = 120.0  # virtual seconds: the default ``fail_after`` of helpers
+_MOVE_EVENTS = (ev.CardPlayed, ev.Drew, ev.Passed, ev.ColorChosen, ev.Challenged, ev.UnoCalled,
+                ev.Caught)
+# the wire names of the events that are a seat's move
+MOVES = frozenset(name for name, cls in codec.EVENT_TYPES.items() if cls in _MOVE_EVENTS)
+STAND_IN = next(name for name, cls in codec.EVENT_TYPES.items() if cls is ev.StandIn)
+TURN_STARTED = next(name for name, cls in codec.EVENT_TYPES.items() if cls is ev.TurnStarted)
+
+
+def own_move(message: Message, seat: str | None) -> bool:
+    """An events message that starts with a move of ``seat`` (played by it or for it: after a
+    ``stand_in`` event)."""
+    if not isinstance(message, Events):
+        return False
+    moves = [e for e in message.events if e["type"] != STAND_IN]
+    return bool(moves) and moves[0]["type"] in MOVES and moves[0].get("seat") == seat
+
+
+def turn_begins(message: Message, seat: str | None) -> bool:
+    return isinstance(message, Events) and any(
+        e["type"] == TURN_STARTED and e["seat"] == seat for e in message.events)
+
+
+async def next_move_after(client: Client, began: float | None = None, seat: str | None = None,
+                          play: bool = False) -> tuple[float, Events]:
+    """Wait for the next move made on a new turn of ``seat`` (default: ``client``'s seat), by it
+    or for it, as ``client`` sees it; return how long after the turn began the move came, and
+    its events. ``began``: the turn is on already, since then. ``play``: ``client`` plays its
+    own turns meanwhile (with the normal bot)."""
+    seat = seat or client.seat
+    rng = random.Random(0)
+    while True:
+        message = await client.recv()
+        now = trio.current_time()
+        if began is not None and own_move(message, seat):
+            assert isinstance(message, Events)
+            return now - began, message
+        view = view_in(message)
+        if turn_begins(message, seat) or (began is None and isinstance(message, ViewMsg)
+                                           and view is not None and view["current"] == seat
+                                           and view["outcome"] is None):
+            began = now
+        if play and view is not None and client.is_my_turn(view):
+            act = bot_act(view, rng)
+            if act is not None:
+                await client.send(act)
+
+
+class Harness:
+    """Starts servers and connects clients inside the test's nursery."""
+
+    def __init__(self, nursery: trio.Nursery) -> None:
+        self.nursery = nursery
+
+    async def server(self, **overrides: Any) -> UnoServer:
+        overrides.setdefault("next_hand_delay", 0)
+        overrides.setdefault("seed", 1)
+        srv = UnoServer(ServerConfig(**overrides))
+        await self.nursery.start(srv.serve)
+        return srv
+
+    def connect(self, srv: UnoServer, name: str = "ann",
+                pair: StreamPair = trio.testing.memory_stream_pair,
+                address: str = "memory") -> Client:
+        """A client; ``address`` is the ``host:port`` the server sees it come from."""
+        client_end, server_end = pair()
+        self.nursery.start_soon(srv.handle_stream, server_end, address)
+        return Client(client_end, name)
+
+    async def client(self, srv: UnoServer, name: str = "ann",
+                     pair: StreamPair = trio.testing.memory_stream_pair,
+                     address: str = "memory") -> Client:
+        """A client that said hello."""
+        client = self.connect(srv, name, pair, address)
+        await client.hello()
+        return client
+
+
+def raw_hello(name: str = "raw") -> Hello:
+    return Hello(version=PROTOCOL_VERSION, name=name)
+
+
+def only_room(srv: UnoServer) -> Room:
+    (room,) = srv.rooms.values()
+    return room
+
+
+def game_of(srv: UnoServer) -> Game:
+    game = only_room(srv).game
+    assert game is not None
+    return game
+
+
+async def start_match(host: Client) -> ViewMsg:
+    """The host starts the match; its first view."""
+    await host.send(Start())
+    return await host.expect(ViewMsg)
+
+
+async def gather(*tasks: Callable[[], Awaitable[Any]]) -> None:
+    async with trio.open_nursery() as nursery:
+        for task in tasks:
+            nursery.start_soon(task)
