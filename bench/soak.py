@@ -43,9 +43,11 @@ import trio
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "tests"))  # the test kit
 sys.path.insert(0, str(ROOT / "tests" / "e2e"))
 
-from attackkit import Barrage, LiveTable, ServerProcess, p99, raise_fd_limit, run_barrage  # noqa: E402
+from attackkit import Barrage, LiveTable, p99, raise_fd_limit, run_barrage  # noqa: E402
+from kit.server import ServerProcess  # noqa: E402
 
 from client.link import ConnectionLost, Link  # noqa: E402
 from engine.bots import choose_action  # noqa: E402

@@ -4,347 +4,55 @@ attacks themselves.
 
 Each ``attack_*`` coroutine connects on its own, does one hostile thing and raises
 ``AssertionError`` unless the server answers as docs/PROTOCOL.md and docs/SECURITY.md promise.
-They are used by tests/e2e/test_hostile.py and by bench/soak.py (which puts this folder on
-``sys.path``).
+They are used by tests/e2e/test_hostile.py and by bench/soak.py (which puts this folder and
+tests/ on ``sys.path``). The server process and the clients are the test kit's (tests/kit).
 """
 
 from __future__ import annotations
 
 import math
-import os
 import random
-import re
-import subprocess
-import sys
-import tempfile
 import unicodedata
 from collections import Counter
 from collections.abc import AsyncIterator, Callable, Sequence
 from contextlib import asynccontextmanager, suppress
 from dataclasses import dataclass, field
 from functools import partial
-from pathlib import Path
 from typing import Any
 
 import msgpack
 import trio
+from kit.client import Client, bot_act
+from kit.harness import MOVES
+from kit.server import ServerProcess
+from kit.wire import Wire
 
-from client.link import ConnectionLost, Link
-from engine.bots import choose_action
+from engine import events as ev
+from engine import full_deck
 from protocol import (
+    CODES,
+    PROTOCOL_VERSION,
     Act,
     CreateRoom,
     Error,
     Events,
     Joined,
     JoinRoom,
-    Message,
-    Ping,
-    Pong,
-    RoomInfo,
     RoomUpdate,
     Start,
-    Sync,
     ViewMsg,
     codec,
 )
+from server.errors import INTERNAL
 
-ROOT = Path(__file__).resolve().parents[2]
-DECK = 108
-PROTOCOL_CODES = {"bad_encoding", "too_large", "version_mismatch", "not_a_map", "unknown_type",
-                  "missing_field", "extra_field", "bad_field", "not_allowed_now"}
-# "connection from 127.0.0.1:PORT" when a connection opens, "... closed (NAME, REASON)" when it ends
-CONNECTION_LINE = re.compile(r"connection from 127\.0\.0\.1:(\d+)(?: closed \(.*, (\S+)\))?$",
-                             re.MULTILINE)
-MOVES = {"card_played", "drew", "passed", "color_chosen", "challenged", "uno_called", "caught"}
+DECK = len(full_deck())
+PROTOCOL_CODES = frozenset(CODES)
+HAND_ENDED = next(name for name, cls in codec.EVENT_TYPES.items() if cls is ev.HandEnded)
 # Unicode categories and code points that must never reach a terminal (docs/PROTOCOL.md, Limits).
 BAD_CATEGORIES = {"Cc", "Cs", "Co", "Cn", "Cf", "Zl", "Zp"}
 DIRECTION_CONTROLS = {0x061C, 0x200E, 0x200F, *range(0x202A, 0x202F), *range(0x2066, 0x206A)}
 INVISIBLE = {0x115F, 0x1160, 0x3164, 0xFFA0, 0x2800}  # letters and symbols that show as nothing
 MAX_MARKS = 4  # combining marks in a row on one character
-
-
-# ---------------------------------------------------------------------------- the server
-
-
-class ServerProcess:
-    """``python -m server`` on 127.0.0.1 and a free port, its log in a temporary file."""
-
-    def __init__(self, *args: str, log_level: str = "info", max_files: int | None = None) -> None:
-        """``max_files``: the server's limit of open file descriptors (RLIMIT_NOFILE)."""
-        self._log = tempfile.NamedTemporaryFile("w+", prefix="uno-server-", suffix=".log",  # noqa: SIM115
-                                                delete=False)
-
-        def limit_files() -> None:
-            import resource
-
-            if max_files is not None:
-                resource.setrlimit(resource.RLIMIT_NOFILE, (max_files, max_files))
-
-        self.proc = subprocess.Popen(
-            [sys.executable, "-m", "server", "--host", "127.0.0.1", "--port", "0", "--no-discovery",
-             "--log-level", log_level, *args],
-            cwd=ROOT, stdout=subprocess.PIPE, stderr=self._log, text=True,
-            env={**os.environ, "PYTHONUNBUFFERED": "1"},
-            preexec_fn=limit_files if max_files is not None else None,
-        )
-        self._scanned = 0  # bytes of the log read by ``close_reason``
-        # client port -> why the server closed its last connection (None: open). Ports are
-        # used again and again: only call this once the server has seen the connection.
-        self._closes: dict[int, str | None] = {}
-        assert self.proc.stdout is not None
-        line = self.proc.stdout.readline()  # the server prints it as soon as it listens
-        if not line.startswith("listening on "):
-            self.stop()
-            raise RuntimeError(f"the server did not start: {line!r}\n{self.log_text()}")
-        self.host = "127.0.0.1"
-        self.port = int(line.rsplit(":", 1)[1])
-        self.pid = self.proc.pid
-
-    def rss_kib(self) -> int:
-        """The server's resident memory (VmRSS), in KiB."""
-        with open(f"/proc/{self.pid}/status") as status:
-            for line in status:
-                if line.startswith("VmRSS:"):
-                    return int(line.split()[1])
-        raise RuntimeError("no VmRSS")
-
-    def log_text(self) -> str:
-        with open(self._log.name) as log:
-            return log.read()
-
-    def close_reason(self, port: int) -> str | None:
-        """Why the server closed the connection from local ``port`` (from its log), if it did."""
-        with open(self._log.name, "rb") as log:
-            log.seek(self._scanned)
-            new = log.read()
-        end = new.rfind(b"\n") + 1
-        self._scanned += end
-        for match in CONNECTION_LINE.finditer(new[:end].decode(errors="replace")):
-            self._closes[int(match.group(1))] = match.group(2)  # None: open (again)
-        return self._closes.get(port)
-
-    async def wait_close_reason(self, port: int, timeout: float = 5.0) -> str:
-        with trio.fail_after(timeout):
-            while (reason := self.close_reason(port)) is None:
-                await trio.sleep(0.05)
-        return reason
-
-    def alive(self) -> bool:
-        return self.proc.poll() is None
-
-    def stop(self) -> None:
-        if self.proc.poll() is None:
-            self.proc.terminate()
-            try:
-                self.proc.wait(5)
-            except subprocess.TimeoutExpired:
-                self.proc.kill()
-                self.proc.wait(5)
-        if self.proc.stdout is not None:
-            self.proc.stdout.close()
-        self._log.close()
-
-    def remove_log(self) -> None:
-        os.unlink(self._log.name)
-
-
-# ---------------------------------------------------------------------------- clients
-
-
-class Wire:
-    """A raw connection: sends any bytes, decodes whatever comes back with a plain msgpack
-    decoder (no session checks), answers nothing unless asked."""
-
-    def __init__(self, stream: trio.SocketStream) -> None:
-        self.stream = stream
-        self.port = stream.socket.getsockname()[1]
-        self.unpacker = msgpack.Unpacker(raw=False, max_buffer_size=1 << 20)
-        self.log: list[dict[str, Any]] = []
-        self.eof = False
-        self.reset = False
-        self.auto_pong = False
-
-    @classmethod
-    async def open(cls, port: int, host: str = "127.0.0.1", rcvbuf: int | None = None,
-                   source: str | None = None) -> Wire:
-        """``source``: connect from this address (another 127.x.y.z: a client elsewhere)."""
-        sock = trio.socket.socket(trio.socket.AF_INET, trio.socket.SOCK_STREAM)
-        if rcvbuf is not None:  # before connecting, so the window stays small
-            sock.setsockopt(trio.socket.SOL_SOCKET, trio.socket.SO_RCVBUF, rcvbuf)
-        try:
-            if source is not None:
-                await sock.bind((source, 0))
-            await sock.connect((host, port))
-        except BaseException:
-            sock.close()
-            raise
-        return cls(trio.SocketStream(sock))
-
-    async def send(self, value: Any) -> None:
-        await self.send_raw(msgpack.packb(value))
-
-    async def send_raw(self, data: bytes) -> None:
-        await self.stream.send_all(data)
-
-    async def recv(self) -> dict[str, Any] | None:
-        """The next message, or None once the server has hung up."""
-        while True:
-            for obj in self.unpacker:
-                assert isinstance(obj, dict), obj
-                self.log.append(obj)
-                if self.auto_pong and obj.get("type") == "ping":
-                    await self.send({"type": "pong", "nonce": obj["nonce"]})
-                return obj
-            if self.eof:
-                return None
-            try:
-                data = await self.stream.receive_some(65536)
-            except trio.BrokenResourceError:
-                data, self.reset = b"", True
-            if not data:
-                self.eof = True
-                continue
-            self.unpacker.feed(data)
-
-    async def expect(self, kind: str, where: Callable[[dict[str, Any]], bool] | None = None
-                     ) -> dict[str, Any]:
-        """Read until a message of type ``kind`` (for which ``where`` holds); fail at EOF."""
-        while True:
-            message = await self.recv()
-            assert message is not None, f"the server hung up waiting for {kind}; got {self.log}"
-            if message.get("type") == kind and (where is None or where(message)):
-                return message
-
-    async def expect_one_of(self, *kinds: str) -> dict[str, Any]:
-        """Read until a message of one of ``kinds``; fail at EOF."""
-        while True:
-            message = await self.recv()
-            assert message is not None, f"the server hung up waiting for {kinds}; got {self.log}"
-            if message.get("type") in kinds:
-                return message
-
-    async def error(self, code: str, fatal: bool = False) -> dict[str, Any]:
-        error = await self.expect("error")
-        assert (error["code"], error["fatal"]) == (code, fatal), error
-        return error
-
-    async def until_closed(self) -> list[dict[str, Any]]:
-        """Read until the server hangs up; every message read so far."""
-        while await self.recv() is not None:
-            pass
-        return self.log
-
-    async def hello(self, name: str = "mallory", token: str | None = None) -> dict[str, Any]:
-        await self.send({"type": "hello", "version": 2, "name": name, "lang": "en", "token": token})
-        return await self.expect("welcome")
-
-    async def usable(self, nonce: int = 424242) -> None:
-        """The connection still works: a ping gets its pong."""
-        await self.send({"type": "ping", "nonce": nonce})
-        await self.expect("pong", lambda m: m["nonce"] == nonce)
-
-    def bye(self) -> dict[str, Any] | None:
-        byes = [m for m in self.log if m.get("type") == "bye"]
-        return byes[-1] if byes else None
-
-    async def aclose(self) -> None:
-        with trio.move_on_after(1) as scope:
-            scope.shield = True
-            await self.stream.aclose()
-
-
-class Player:
-    """A well-behaved client (the real protocol ``Link``, so every server message is checked),
-    whose reader runs in the background: it logs everything, answers pings and keeps the room
-    and the last view."""
-
-    def __init__(self, link: Link, name: str) -> None:
-        self.link = link
-        self.name = name
-        self.log: list[Message] = []
-        self.token: str | None = None
-        self.seat: str | None = None
-        self.room: RoomInfo | None = None
-        self.view: dict[str, Any] | None = None
-        self.lost: ConnectionLost | None = None
-        self._changed = trio.Event()
-
-    @classmethod
-    async def connect(cls, nursery: trio.Nursery, port: int, name: str,
-                      token: str | None = None) -> Player:
-        stream = await trio.open_tcp_stream("127.0.0.1", port)
-        player = cls(Link(stream), name)
-        welcome = await player.link.hello(name, token)
-        player.token = welcome.token
-        player.log.append(welcome)
-        nursery.start_soon(player._read)
-        return player
-
-    async def _read(self) -> None:
-        try:
-            while True:
-                message = await self.link.receive()
-                self.log.append(message)
-                if isinstance(message, Joined):
-                    self.seat, self.room = message.seat, message.room
-                elif isinstance(message, RoomUpdate):
-                    self.room = message.room
-                elif isinstance(message, ViewMsg) or (isinstance(message, Events) and message.view):
-                    self.view = message.view
-                elif isinstance(message, Ping):
-                    await self.link.send(Pong(nonce=message.nonce))
-                self._changed.set()
-                self._changed = trio.Event()
-        except ConnectionLost as lost:
-            self.lost = lost
-            self._changed.set()
-
-    async def send(self, message: Message) -> None:
-        await self.link.send(message)
-
-    async def wait_for(self, predicate: Callable[[Message], bool], after: int | None = None,
-                       timeout: float = 10.0) -> Message:
-        """The first message (from index ``after`` of the log on) for which ``predicate`` holds."""
-        index = len(self.log) if after is None else after
-        with trio.fail_after(timeout):
-            while True:
-                while index < len(self.log):
-                    message = self.log[index]
-                    index += 1
-                    if predicate(message):
-                        return message
-                if self.lost is not None:
-                    raise AssertionError(f"{self.name} lost its connection: {self.lost.reason}")
-                await self._changed.wait()
-
-    async def request(self, message: Message, answer: type[Message],
-                      where: Callable[[Any], bool] | None = None, timeout: float = 10.0) -> Any:
-        """Send ``message``; the first ``answer`` (for which ``where`` holds) after it. An
-        ``error`` about ``message`` fails."""
-        mark = len(self.log)
-        await self.send(message)
-
-        def matches(m: Message) -> bool:
-            if isinstance(m, Error) and m.ref == message.TYPE and answer is not Error:
-                raise AssertionError(f"{self.name}: {message.TYPE} refused: {m}")
-            return isinstance(m, answer) and (where is None or where(m))
-
-        return await self.wait_for(matches, mark, timeout)
-
-    async def fresh_view(self) -> dict[str, Any]:
-        """A view asked for now (``sync``)."""
-        msg = await self.request(Sync(), ViewMsg)
-        return dict(msg.view)
-
-    def errors(self) -> list[Error]:
-        return [m for m in self.log if isinstance(m, Error)]
-
-    def chats(self) -> list[Any]:
-        return [m for m in self.log if m.TYPE == "chat"]
-
-    async def aclose(self) -> None:
-        await self.link.aclose()
 
 
 def bad_text(text: str) -> list[str]:
@@ -428,33 +136,34 @@ class LiveTable:
         self.done = trio.Event()
 
     async def run(self) -> None:
-        link = Link(await trio.open_tcp_stream("127.0.0.1", self.port))
+        client = await Client.tcp(self.port, self.name)
         try:
-            await self._play(link)
+            await self._play(client)
         finally:
-            await link.aclose()
+            await client.aclose()
             self.done.set()
 
-    async def _play(self, link: Link) -> None:
+    async def _play(self, client: Client) -> None:
         report = self.report
-        await link.hello(self.name)
-        await link.send(CreateRoom(name=f"{self.name} room", seats=self.bots + 1, bots=self.bots,
+        await client.hello()
+        await client.send(CreateRoom(name=f"{self.name} room", seats=self.bots + 1, bots=self.bots,
                                    bot_delay=0, turn_timeout=30))
         sent_at: float | None = None
         acted_on = -1
         views = 0
         hand_over_after_stop = False
         while not hand_over_after_stop:
-            message = await link.receive()
-            if link.conn.gap:
-                report.problems.append(f"a message was missed before seq {link.conn.received_seq}")
-                link.conn.gap = False
+            message = await client.recv()  # it answers pings
+            conn = client.link.conn
+            if conn.gap:
+                report.problems.append(f"a message was missed before seq {conn.received_seq}")
+                conn.gap = False
             for text in strings_in(message):
                 if bad_text(text):
                     report.problems.append(f"control characters reached the table: {text!r}")
             if isinstance(message, Joined):
                 self.seat, self.room_id = message.seat, message.room.id
-                await link.send(Start())
+                await client.send(Start())
             elif isinstance(message, RoomUpdate):
                 seats = [(s.seat, s.name, s.kind) for s in message.room.seats]
                 if message.room.started and self.seats is None:
@@ -464,11 +173,9 @@ class LiveTable:
                 for s in message.room.seats:
                     if s.seat == self.seat and (not s.connected or s.away):
                         report.problems.append(f"our seat was shown as dropped or away: {s}")
-            elif isinstance(message, Ping):
-                await link.send(Pong(nonce=message.nonce))
             elif isinstance(message, Error):
                 report.errors.append(message.code)
-                if message.ref == "action" and sent_at is not None:
+                if message.ref == Act.TYPE and sent_at is not None:
                     report.latencies.append(trio.current_time() - sent_at)
                     sent_at, acted_on = None, -1
             view = message.view if isinstance(message, ViewMsg | Events) else None
@@ -477,7 +184,7 @@ class LiveTable:
                 if sent_at is not None and first.get("type") in MOVES and first.get("seat") == self.seat:
                     report.latencies.append(trio.current_time() - sent_at)
                     sent_at = None
-                ended = sum(1 for e in message.events if e["type"] == "hand_ended")
+                ended = sum(1 for e in message.events if e["type"] == HAND_ENDED)
                 report.hands += ended
                 if ended and self.stop.is_set():
                     hand_over_after_stop = True
@@ -487,27 +194,27 @@ class LiveTable:
             report.problems.extend(check_view(view, self.seat))
             if view["outcome"] is not None:  # a match is over: start another one
                 if not self.stop.is_set():
-                    await link.send(Start())
+                    await client.send(Start())
                 continue
             if view["current"] != self.seat or not view["legal"] or sent_at is not None \
                     or acted_on == views:
                 continue
-            action = choose_action("normal", codec.view_from_wire(view), self.rng)
-            if action is None:
+            act = bot_act(view, self.rng)
+            if act is None:
                 continue
             acted_on = views
             await trio.sleep(self.think)
             sent_at = trio.current_time()
             report.actions += 1
             self.started.set()
-            await link.send(codec.action_to_act(action))
+            await client.send(act)
 
     def check(self) -> None:
         """Raise unless the table played on unharmed."""
         report = self.report
         assert not report.problems, report.problems[:10]
         assert report.hands >= 1, "no hand was finished"
-        unexpected = [c for c in report.errors if c in PROTOCOL_CODES or c == "internal_error"]
+        unexpected = [c for c in report.errors if c in PROTOCOL_CODES or c == INTERNAL]
         assert not unexpected, unexpected
         # Stale moves (a bot called UNO or caught someone just before ours) are rare and harmless.
         assert len(report.errors) <= max(2, report.actions // 50), report.errors
@@ -676,7 +383,7 @@ WRONG_MESSAGES: tuple[tuple[Any, str], ...] = (
     ({"type": "ping", "nonce": -1}, "bad_field"),
     ({"type": "chat", "text": None}, "bad_field"),
     ({"type": "action", "kind": "draw"}, "not_allowed_now"),  # in the lobby
-    ({"type": "hello", "version": 2, "name": "again"}, "not_allowed_now"),
+    ({"type": "hello", "version": PROTOCOL_VERSION, "name": "again"}, "not_allowed_now"),
 )
 
 
@@ -736,7 +443,7 @@ async def attack_bad_hellos(port: int, handshake_timeout: float) -> None:
     began = trio.current_time()
     try:
         for name in BAD_NAMES:
-            await wire.send({"type": "hello", "version": 2, "name": name})
+            await wire.send({"type": "hello", "version": PROTOCOL_VERSION, "name": name})
             assert (await wire.error("bad_field"))["ref"] == "hello"
         with trio.fail_after(handshake_timeout + 5):
             log = await wire.until_closed()
@@ -1014,22 +721,22 @@ class SeatedRoom:
     plays (well-behaved) moves until it is an attacker's turn with nothing pending, and names
     the attacker on turn and the other one."""
 
-    def __init__(self, players: dict[str, Player]) -> None:
+    def __init__(self, players: dict[str, Client]) -> None:
         self.players = players
         self.room_id = ""
-        self.on_turn: Player
-        self.off_turn: Player
+        self.on_turn: Client
+        self.off_turn: Client
 
     @classmethod
     async def open(cls, nursery: trio.Nursery, port: int, tag: str = "") -> SeatedRoom:
-        victim = await Player.connect(nursery, port, f"victim{tag}")
+        victim = await Client.connect(nursery, port, f"victim{tag}")
         joined = await victim.request(
             CreateRoom(name=f"seated{tag}", seats=3, bots=0, bot_delay=0, turn_timeout=0,
                        rules={"target_score": None}), Joined)
         room = cls({"victim": victim})
         room.room_id = joined.room.id
         for name in ("mallory", "eve"):
-            player = await Player.connect(nursery, port, f"{name}{tag}")
+            player = await Client.connect(nursery, port, f"{name}{tag}")
             await player.request(JoinRoom(room=room.room_id), Joined)
             room.players[name] = player
         await victim.request(Start(), ViewMsg)
@@ -1048,10 +755,10 @@ class SeatedRoom:
                 self.off_turn = self.players["eve" if name == "mallory" else "mallory"]
                 return
             assert view["hand_result"] is None, "the hand ended while getting ready"
-            action = choose_action("normal", codec.view_from_wire(view), rng)
-            assert action is not None
+            act = bot_act(view, rng)
+            assert act is not None
             player = self.players[name]
-            await player.request(codec.action_to_act(action), Events,
+            await player.request(act, Events,
                                  lambda m, seat=player.seat: bool(m.events)
                                  and m.events[0].get("seat") == seat)
         raise AssertionError("never an attacker's plain turn")
@@ -1064,11 +771,11 @@ class SeatedRoom:
         return Snapshot(views, seats, victim.room.host)
 
 
-async def refused(wire_or_player: Player, message: Any, codes: Sequence[str]) -> Error:
+async def refused(wire_or_player: Client, message: Any, codes: Sequence[str]) -> Error:
     """Send a raw ``message`` as a seated player; the error it gets, whose code is in ``codes``."""
     player = wire_or_player
     mark = len(player.log)
-    await player.link.stream.send_all(msgpack.packb(message))
+    await player.send_wire(message)
     error = await player.wait_for(lambda m: isinstance(m, Error | Events), mark)
     assert isinstance(error, Error), f"{message} was accepted: {error}"
     assert error.code in codes and not error.fatal, (message, error)
@@ -1093,7 +800,7 @@ async def attack_seats(port: int, seed: int = 0) -> dict[str, int]:
         other_hand = before.views[name_of[id(off)]]["hand"]
         not_held = next(c for c in ("R0", "Y0", "G0", "B0", "R5", "G7", "B9", "Y2", "W", "W+4")
                         if c not in hand)
-        attempts: list[tuple[Player, Any, tuple[str, ...]]] = [
+        attempts: list[tuple[Client, Any, tuple[str, ...]]] = [
             # out of turn
             (off, {"type": "action", "kind": "play", "card": other_hand[0],
                    "color": "R" if other_hand[0].startswith("W") else None}, ("not_your_turn",)),
@@ -1188,14 +895,14 @@ async def attack_text(port: int, tag: str = "", names: Sequence[str] = BAD_NAMES
     refused."""
     refusals = 0
     async with trio.open_nursery() as nursery:
-        listener = await Player.connect(nursery, port, f"listener{tag}")
-        lobby = await Player.connect(nursery, port, f"lobby{tag}")
+        listener = await Client.connect(nursery, port, f"listener{tag}")
+        lobby = await Client.connect(nursery, port, f"lobby{tag}")
         speaker_name = f"speaker{tag}"[:24]
         joined = await listener.request(CreateRoom(name=f"chat{tag}", seats=3, bots=1), Joined)
         speaker = await Wire.open(port)
         try:
             for name in names:  # refused; the handshake goes on
-                await speaker.send({"type": "hello", "version": 2, "name": name})
+                await speaker.send({"type": "hello", "version": PROTOCOL_VERSION, "name": name})
                 await speaker.error("bad_field")
                 refusals += 1
             await speaker.hello(speaker_name)

@@ -25,23 +25,18 @@ Checked:
 from __future__ import annotations
 
 import dataclasses
-import os
 import random
-import signal
-import socket
 import sqlite3
-import subprocess
-import sys
 from collections import Counter
-from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 import trio
+from kit.server import ServerProcess, free_port
 
 from client.link import ConnectionLost, HandshakeRefused, Link, open_link
-from engine import View
+from engine import View, full_deck
 from engine.actions import JumpIn, PlayCard
 from engine.bots import choose_action
 from protocol import (
@@ -64,71 +59,8 @@ from protocol import (
     codec,
 )
 
-ROOT = Path(__file__).resolve().parents[2]
-PYTHON = sys.executable
-DECK = 108
+DECK = len(full_deck())
 THINK = 0.03  # seconds a client waits before a move: under the server's 40 messages a second
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
-
-
-class ServerProcess:
-    """``python -m server`` (or ``command``) on a fixed port and state directory, started and
-    killed at will."""
-
-    def __init__(self, port: int, state_dir: Path, log_path: Path,
-                 command: Sequence[str] = (PYTHON, "-m", "server")) -> None:
-        self.port = port
-        self.state_dir = state_dir
-        self.log_path = log_path
-        self.command = list(command)
-        self.proc: subprocess.Popen[bytes] | None = None
-        self.starts = 0
-
-    async def start(self) -> None:
-        assert self.proc is None
-        self.starts += 1
-        with open(self.log_path, "ab") as log:
-            log.write(f"---- start {self.starts}\n".encode())
-        log_file = open(self.log_path, "ab")  # noqa: SIM115 (handed to the child)
-        try:
-            self.proc = subprocess.Popen(
-                [*self.command, "--host", "127.0.0.1", "--port", str(self.port),
-                 "--state-dir", str(self.state_dir), "--next-hand-delay", "0",
-                 "--log-level", "warning", "--no-discovery"],
-                cwd=ROOT, stdout=log_file, stderr=log_file, env={**os.environ, "PYTHONUNBUFFERED": "1"})
-        finally:
-            log_file.close()
-        with trio.fail_after(20):
-            while True:  # listening once a connection is accepted
-                if self.proc.poll() is not None:
-                    raise AssertionError(f"the server exited: {self.log_path.read_text()[-3000:]}")
-                try:
-                    stream = await trio.open_tcp_stream("127.0.0.1", self.port)
-                except OSError:
-                    await trio.sleep(0.02)
-                    continue
-                await stream.aclose()
-                return
-
-    def kill(self) -> None:
-        if self.proc is not None:
-            self.proc.send_signal(signal.SIGKILL)
-            self.proc.wait()
-            self.proc = None
-
-    def stop(self, signum: int = signal.SIGTERM, timeout: float = 20) -> int:
-        """Send ``signum`` and wait for the server to exit; returns its exit status."""
-        assert self.proc is not None
-        self.proc.send_signal(signum)
-        try:
-            return self.proc.wait(timeout)
-        finally:
-            self.kill()
 
 
 @dataclass
@@ -469,7 +401,8 @@ async def run_trial(tmp: Path, kills: int, seed: int, target: int = 150) -> Stat
     rng = random.Random(seed)
     port = free_port()
     state = tmp / "state"
-    server = ServerProcess(port, state, tmp / "server.log")
+    server = ServerProcess("--next-hand-delay", "0", port=port, state_dir=state,
+                           log_path=tmp / "server.log", log_level="warning", start=False)
     restarts = Restarts()
     stats = Stats()
     tables = [Table("four", 4, 0, target), Table("bot", 3, 1, target)]
@@ -480,7 +413,7 @@ async def run_trial(tmp: Path, kills: int, seed: int, target: int = 150) -> Stat
             table.players.append(player)
             players.append(player)
     try:
-        await server.start()
+        await server.start_async()
         async with trio.open_nursery() as nursery:
             for player in players:
                 nursery.start_soon(player.run)
@@ -493,7 +426,7 @@ async def run_trial(tmp: Path, kills: int, seed: int, target: int = 150) -> Stat
                 stats.kills += 1
                 restarts.begin(players)
                 await trio.sleep(rng.uniform(0, 0.2))  # down for a moment
-                await server.start()
+                await server.start_async()
                 if rng.random() < 0.2:  # some kills come while the clients are coming back
                     await trio.sleep(rng.uniform(0, 0.05))
                     continue

@@ -25,9 +25,6 @@ from attackkit import (
     INVISIBLE_TEXTS,
     BadValue,
     Barrage,
-    Player,
-    ServerProcess,
-    Wire,
     attack_bad_hellos,
     attack_bad_value,
     attack_chat_flood,
@@ -51,6 +48,9 @@ from attackkit import (
     spectate_and_act,
     table_playing,
 )
+from kit.client import Client
+from kit.server import ServerProcess
+from kit.wire import Wire
 
 from protocol import CreateRoom, Joined, Ping, Pong, Start, ViewMsg
 
@@ -83,14 +83,14 @@ def no_tracebacks(server: ServerProcess) -> None:
 class Quiet:
     """A room elsewhere on the server that nobody touches: it must stay exactly as it was."""
 
-    def __init__(self, player: Player, view: dict[str, object]) -> None:
+    def __init__(self, player: Client, view: dict[str, object]) -> None:
         self.player = player
         self.view = view
         self.room = player.room
 
     @classmethod
     async def open(cls, nursery: trio.Nursery, port: int) -> Quiet:
-        player = await Player.connect(nursery, port, "quiet")
+        player = await Client.connect(nursery, port, "quiet")
         await player.request(CreateRoom(name="quiet", seats=2, bots=1, turn_timeout=0,
                                         bot_delay=0), Joined)
         await player.request(Start(), ViewMsg)
@@ -224,7 +224,7 @@ async def test_a_thousand_idle_sockets(server: ServerProcess) -> None:
     async def attack(room: str) -> None:
         async def served() -> None:  # while they are open, people still get in and play
             async with trio.open_nursery() as nursery:
-                other = await Player.connect(nursery, server.port, "latecomer")
+                other = await Client.connect(nursery, server.port, "latecomer")
                 await other.request(CreateRoom(name="late", seats=2, bots=1, bot_delay=0), Joined)
                 await other.request(Start(), ViewMsg)
                 nursery.cancel_scope.cancel()
@@ -345,7 +345,7 @@ async def test_rooms_opened_and_dropped_from_one_address_never_shut_a_newcomer_o
             assert "too_many_rooms" in answers and set(answers) == {"joined", "too_many_rooms"}
             assert len(await slot_rooms(server.port)) <= limit
             async with trio.open_nursery() as nursery:  # a newcomer opens a room meanwhile
-                newcomer = await Player.connect(nursery, server.port, "newcomer")
+                newcomer = await Client.connect(nursery, server.port, "newcomer")
                 await newcomer.request(CreateRoom(name="fair", seats=2, bots=1), Joined)
                 nursery.cancel_scope.cancel()
             await newcomer.aclose()
@@ -383,7 +383,7 @@ async def test_seated_attackers_change_nothing(server: ServerProcess) -> None:
 async def test_a_forged_token_never_replaces_the_real_connection(server: ServerProcess) -> None:
     with trio.fail_after(BOUND):
         async with trio.open_nursery() as nursery:
-            ann = await Player.connect(nursery, server.port, "ann")
+            ann = await Client.connect(nursery, server.port, "ann")
             await ann.request(CreateRoom(name="ann's", seats=2, bots=1, turn_timeout=0), Joined)
             assert ann.token is not None
             sid, secret = ann.token.split(".")
@@ -398,7 +398,7 @@ async def test_a_forged_token_never_replaces_the_real_connection(server: ServerP
             await ann.request(Ping(nonce=5), Pong)  # still connected, still the same session
             assert ann.lost is None  # no bye: not replaced
             # the real token still works (and replaces the connection, as documented)
-            back = await Player.connect(nursery, server.port, "ann", token=ann.token)
+            back = await Client.connect(nursery, server.port, "ann", token=ann.token)
             assert back.log[0].resumed  # type: ignore[attr-defined]
             with trio.fail_after(5):
                 while ann.lost is None:

@@ -10,7 +10,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from attackkit import ServerProcess
+from kit.server import ServerProcess
 from tmuxkit import PYTHON, Tmux
 
 pytestmark = pytest.mark.skipif(shutil.which("tmux") is None and not Path("/usr/bin/tmux").exists(),

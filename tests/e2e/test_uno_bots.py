@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 import trio
-from restart_kit import ServerProcess, free_port
+from kit.server import ServerProcess, free_port
 
 from client.link import open_link
 from engine import View
@@ -127,12 +127,13 @@ async def test_uno_bots_tables_survive_server_restarts(tmp_path: Path,
     for name in ("XDG_STATE_HOME", "XDG_DATA_HOME", "XDG_CONFIG_HOME"):
         monkeypatch.setenv(name, str(tmp_path / name.lower()))
     port = free_port()
-    server = ServerProcess(port, tmp_path / "state", tmp_path / "server.log",
-                           command=[str(UNO), "server"])
+    server = ServerProcess("--next-hand-delay", "0", port=port, state_dir=tmp_path / "state",
+                           log_path=tmp_path / "server.log", log_level="warning",
+                           command=[str(UNO), "server"], start=False)
     out, err = Lines(), Lines()
     bots: trio.Process | None = None
     try:
-        await server.start()
+        await server.start_async()
         bots = await trio.lowlevel.open_process(
             [str(UNO), "bots", "--connect", f"127.0.0.1:{port}", "--count", "4", "--create",
              "--seed", "3", "--retry-for", "60"],
@@ -145,14 +146,14 @@ async def test_uno_bots_tables_survive_server_restarts(tmp_path: Path,
                 await until_played(port)
                 assert server.stop(signal.SIGTERM) == 0
                 await err.wait_for("lost the connection (shutdown); trying again", 4)
-                await server.start()
+                await server.start_async()
                 await err.wait_for("back in seat", 4)
                 seen = await until_played(port)
                 seen = await until_played(port, seen)  # they play on
                 assert seen.outcome is None  # (and the match is not over yet)
                 server.kill()
                 await err.wait_for("lost the connection", 8)
-                await server.start()
+                await server.start_async()
                 await err.wait_for("back in seat", 8)
             with trio.fail_after(120):
                 assert await bots.wait() == 0, "\n".join(err.lines)
@@ -180,10 +181,11 @@ async def test_uno_bots_with_no_open_table_say_why_and_exit(tmp_path: Path,
     for name in ("XDG_STATE_HOME", "XDG_DATA_HOME", "XDG_CONFIG_HOME"):
         monkeypatch.setenv(name, str(tmp_path / name.lower()))
     port = free_port()
-    server = ServerProcess(port, tmp_path / "state", tmp_path / "server.log",
-                           command=[str(UNO), "server"])
+    server = ServerProcess("--next-hand-delay", "0", port=port, state_dir=tmp_path / "state",
+                           log_path=tmp_path / "server.log", log_level="warning",
+                           command=[str(UNO), "server"], start=False)
     try:
-        await server.start()
+        await server.start_async()
         began = time.monotonic()
         with trio.fail_after(60):
             bots = await trio.run_process(

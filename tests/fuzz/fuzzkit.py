@@ -25,17 +25,22 @@ from typing import Any
 import msgpack
 import trio
 import trio.testing
+from kit.client import Client
+from kit.wire import Wire
 
-from client.link import ConnectionLost, Link
 from engine import full_deck
 from protocol import (
     CODES,
     NEED_DATA,
+    PROTOCOL_VERSION,
+    Act,
     Connection,
     CreateRoom,
     Error,
     Events,
+    Hello,
     Joined,
+    Message,
     Ping,
     Pong,
     ProtocolError,
@@ -46,6 +51,7 @@ from protocol import (
 )
 from protocol.messages import Sender, message_types
 from server import ServerConfig, UnoServer
+from server.errors import INTERNAL
 
 # Budgets: the normal test suite runs a few examples; `make fuzz` sets FUZZ_EXAMPLES higher.
 EXAMPLES = int(os.environ.get("FUZZ_EXAMPLES", "40"))
@@ -84,7 +90,7 @@ POOL: dict[str, list[Any]] = {
     "text": ["hi", "\x1b[2J", "\u202e", "x" * 200, "x" * 201, ""],
     "nonce": [0, 1, 2**31 - 1, 2**31, -1],
 }
-PROTOCOL_CODES = {*CODES, "internal_error"}
+PROTOCOL_CODES = {*CODES, INTERNAL}
 
 
 def decode_stream(chunks: list[bytes]) -> int:
@@ -151,44 +157,33 @@ def build_message(kind: str, picks: list[int], extra: bool) -> dict[str, Any]:
     return message
 
 
-class _FuzzClient:
-    """The fuzzed client's end: reads everything the server sends (with a plain decoder)."""
+class _Fuzzed:
+    """The fuzzed client's end: a raw ``Wire`` whose reader runs all along and keeps the view."""
 
     def __init__(self, stream: trio.abc.Stream) -> None:
-        self.stream = stream
-        self.unpacker = msgpack.Unpacker(raw=False, max_buffer_size=1 << 20)
+        self.wire = Wire(stream)
         self.view: dict[str, Any] | None = None
-        self.reading = trio.Event()
-        self.reading.set()
         self.closed = False
 
     async def read(self) -> None:
-        try:
-            while True:
-                await self.reading.wait()
-                data = await self.stream.receive_some(65536)
-                if not data:
-                    break
-                self.unpacker.feed(data)
-                for message in self.unpacker:
-                    assert isinstance(message, dict) and isinstance(message.get("seq"), int), message
-                    view = message.get("view")
-                    if isinstance(view, dict):
-                        self.view = view
-        except (trio.BrokenResourceError, trio.ClosedResourceError):
-            pass
+        while (message := await self.wire.recv()) is not None:
+            assert isinstance(message.get("seq"), int), message
+            view = message.get("view")
+            if isinstance(view, dict):
+                self.view = view
+            self.wire.log.clear()  # a long script would keep every message
         self.closed = True
 
     async def send(self, data: bytes) -> None:
         if self.closed:
             return
         try:
-            await self.stream.send_all(data)
+            await self.wire.send_raw(data)
         except (trio.BrokenResourceError, trio.ClosedResourceError):
             self.closed = True
 
 
-async def _step(client: _FuzzClient, step: tuple[Any, ...]) -> None:
+async def _step(client: _Fuzzed, step: tuple[Any, ...]) -> None:
     kind = step[0]
     if kind == "message":
         _, name, picks, extra = step
@@ -206,95 +201,73 @@ async def _step(client: _FuzzClient, step: tuple[Any, ...]) -> None:
     elif kind == "pause":
         await trio.sleep(step[1])
     elif kind == "stall":  # stop reading for a while (the queue may fill)
-        client.reading = trio.Event()
+        client.wire.reading = trio.Event()
         await trio.sleep(step[1])
-        client.reading.set()
+        client.wire.reading.set()
 
 
-class _Player:
+async def _sit(srv: UnoServer, nursery: trio.Nursery) -> Client:
     """A well-behaved player at table "1" with a bot, match started, no clock. Its reader runs
     all along (it answers pings), so a long script never makes it look dead."""
+    mine, theirs = trio.testing.memory_stream_pair()
+    nursery.start_soon(srv.handle_stream, theirs)
+    player = Client(mine, "player")
+    await player.hello()
+    player.read_in(nursery)
+    mark = len(player.log)
+    await player.send(CreateRoom(name="table", seats=4, bots=1, bot_delay=0, turn_timeout=0))
+    await _next(player, Joined, mark)
+    mark = len(player.log)
+    await player.send(Start())
+    await _next(player, ViewMsg, mark)
+    return player
 
-    def __init__(self, link: Link) -> None:
-        self.link = link
-        self.log: list[Any] = []
-        self.lost: ConnectionLost | None = None
-        self._new = trio.Event()
 
-    @classmethod
-    async def sit(cls, srv: UnoServer, nursery: trio.Nursery) -> _Player:
-        mine, theirs = trio.testing.memory_stream_pair()
-        nursery.start_soon(srv.handle_stream, theirs)
-        player = cls(Link(mine))
-        await player.link.hello("player")
-        nursery.start_soon(player._read)
-        await player.link.send(CreateRoom(name="table", seats=4, bots=1, bot_delay=0, turn_timeout=0))
-        await player.next(Joined)
-        await player.link.send(Start())
-        await player.next(ViewMsg)
-        return player
+async def _next(player: Client, kind: Any, after: int) -> Any:
+    """The first ``kind`` message from index ``after`` of the log; a refusal fails (but for a
+    stale move's)."""
 
-    async def _read(self) -> None:
-        try:
-            while True:
-                message = await self.link.receive()
-                self.log.append(message)
-                if isinstance(message, Ping):
-                    await self.link.send(Pong(nonce=message.nonce))
-                self._new.set()
-                self._new = trio.Event()
-        except ConnectionLost as lost:
-            self.lost = lost
-            self._new.set()
+    def wanted(message: Message) -> bool:
+        if isinstance(message, Error) and kind is not Error and (
+                message.ref != Act.TYPE or message.code in PROTOCOL_CODES):
+            raise AssertionError(f"the player was refused: {message}")
+        return isinstance(message, kind)
 
-    async def next(self, kind: type, after: int | None = None) -> Any:
-        """The first ``kind`` message from index ``after`` (default: from now) of the log."""
-        index = len(self.log) if after is None else after
-        while True:
-            while index < len(self.log):
-                message = self.log[index]
-                index += 1
-                if isinstance(message, kind):
-                    return message
-                if isinstance(message, Error) and kind is not Error and (
-                        message.ref != "action" or message.code in PROTOCOL_CODES):
-                    raise AssertionError(f"the player was refused: {message}")
-            if self.lost is not None:
-                raise AssertionError(f"the player lost its connection: {self.lost.reason}")
-            await self._new.wait()
+    return await player.wait_for(wanted, after, timeout=None)
 
-    async def still_served(self) -> None:
-        """Ping, sync, and a move on its turn if it has one: all answered."""
-        mark = len(self.log)
-        await self.link.send(Ping(nonce=99))
-        await self.next(Pong, mark)
-        mark = len(self.log)
-        await self.link.send(Sync())
-        view = (await self.next(ViewMsg, mark)).view
-        if view["legal"] and view["current"] == view["seat"] and view["outcome"] is None:
-            mark = len(self.log)
-            await self.link.stream.send_all(msgpack.packb({"type": "action", **view["legal"][0]}))
-            # its events (or, rarely, a refusal of a stale move: a bot just called UNO)
-            await self.next(Events | Error, mark)  # type: ignore[arg-type]
+
+async def _still_served(player: Client) -> None:
+    """Ping, sync, and a move on its turn if it has one: all answered."""
+    mark = len(player.log)
+    await player.send(Ping(nonce=99))
+    await _next(player, Pong, mark)
+    mark = len(player.log)
+    await player.send(Sync())
+    view = (await _next(player, ViewMsg, mark)).view
+    if view["legal"] and view["current"] == view["seat"] and view["outcome"] is None:
+        mark = len(player.log)
+        await player.send_wire({"type": Act.TYPE, **view["legal"][0]})
+        # its events (or, rarely, a refusal of a stale move: a bot just called UNO)
+        await _next(player, Events | Error, mark)
 
 
 async def _serve_script(script: list[tuple[Any, ...]], hello_first: bool) -> None:
     srv = UnoServer(ServerConfig(seed=7, next_hand_delay=0, outgoing_queue=64))
     async with trio.open_nursery() as nursery:
         await nursery.start(srv.serve)
-        player = await _Player.sit(srv, nursery)
+        player = await _sit(srv, nursery)
         mine, theirs = trio.testing.memory_stream_pair()
         nursery.start_soon(srv.handle_stream, theirs)
-        fuzz = _FuzzClient(mine)
+        fuzz = _Fuzzed(mine)
         nursery.start_soon(fuzz.read)
         if hello_first:
-            await fuzz.send(msgpack.packb({"type": "hello", "version": 2, "name": "fuzz"}))
+            await fuzz.send(msgpack.packb({"type": Hello.TYPE, "version": PROTOCOL_VERSION, "name": "fuzz"}))
         for step in script:
             await _step(fuzz, step)
             await trio.sleep(0)
         await trio.sleep(1)
         with trio.fail_after(60):
-            await player.still_served()
+            await _still_served(player)
         for room in srv.rooms.values():
             if room.game is not None:
                 assert Counter(room.game.all_cards()) == Counter(full_deck())

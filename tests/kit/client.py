@@ -76,6 +76,15 @@ class Client:
         """A client connected to ``host:port`` (it has not said hello yet)."""
         return cls(await trio.open_tcp_stream(host, port), name)
 
+    @classmethod
+    async def connect(cls, nursery: trio.Nursery, port: int, name: str, token: str | None = None,
+                      host: str = LOOPBACK) -> Client:
+        """A client at ``host:port`` that said hello and reads in the background (``read_in``)."""
+        client = await cls.tcp(port, name, host)
+        await client.hello(token)
+        client.read_in(nursery)
+        return client
+
     # ------------------------------------------------------------------ sending
 
     async def send(self, message: Message) -> None:

@@ -8,6 +8,7 @@ from __future__ import annotations
 import os
 import resource
 import signal
+import socket
 import subprocess
 import sys
 import tempfile
@@ -21,6 +22,13 @@ from kit.closes import closes
 ROOT = Path(__file__).resolve().parents[2]
 SERVER = (sys.executable, "-m", "server")
 START_BOUND = 20.0  # seconds a server may take to listen
+
+
+def free_port() -> int:
+    """A port free on 127.0.0.1 now (for a server that must come back on the same one)."""
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
 
 
 class ServerProcess:
