@@ -31,9 +31,12 @@ from typing import Any
 
 import pytest
 import trio
+from kit.client import Client, bot_act, view_in
+from kit.harness import MOVES
+from kit.server import ServerProcess
 
-from client.link import Link
-from engine.bots import choose_action
+from engine import events as ev
+from engine import full_deck
 from protocol import (
     CreateRoom,
     Events,
@@ -41,18 +44,16 @@ from protocol import (
     JoinRoom,
     Message,
     Ping,
-    Pong,
     RoomUpdate,
     Start,
-    ViewMsg,
     codec,
 )
 
-ROOT = Path(__file__).resolve().parents[2]
 SERVER_IP, CLIENT_IP = "192.0.2.1", "192.0.2.2"
 HEARTBEAT = 3.0  # --heartbeat of the server: pings after 1 s of silence, drops after 3 s
 TURN = 1.0  # turn_timeout of the table
-MOVES = {"card_played", "drew", "passed", "color_chosen", "challenged", "uno_called", "caught"}
+DECK = len(full_deck())
+HAND_ENDED = next(name for name, cls in codec.EVENT_TYPES.items() if cls is ev.HandEnded)
 CLONE_NEWNET = 0x40000000
 
 pytestmark = pytest.mark.skipif(sys.platform != "linux", reason="network namespaces are Linux's")
@@ -113,38 +114,9 @@ def net() -> Iterator[Net]:
             _quiet("ip", "netns", "del", ns)
 
 
-class Server:
-    """``python -m server`` inside the server's namespace, its log in a file."""
-
-    def __init__(self, ns: str, log: Path, heartbeat: float) -> None:
-        self.log_path = log
-        self._log = open(log, "w")  # noqa: SIM115 (closed in stop)
-        self.proc = subprocess.Popen(
-            ["ip", "netns", "exec", ns, sys.executable, "-m", "server", "--host", "0.0.0.0",
-             "--port", "0", "--no-discovery", "--heartbeat", str(heartbeat),
-             "--next-hand-delay", "0", "--log-level", "info"],
-            cwd=ROOT, stdout=subprocess.PIPE, stderr=self._log, text=True,
-            env={**os.environ, "PYTHONUNBUFFERED": "1"})
-        assert self.proc.stdout is not None
-        line = self.proc.stdout.readline()
-        if not line.startswith("listening on "):
-            self.stop()
-            raise AssertionError(f"the server did not start: {line!r}\n{log.read_text()}")
-        self.port = int(line.rsplit(":", 1)[1])
-
-    def stop(self) -> None:
-        if self.proc.poll() is None:
-            self.proc.terminate()
-            try:
-                self.proc.wait(5)
-            except subprocess.TimeoutExpired:
-                self.proc.kill()
-                self.proc.wait(5)
-        self._log.close()
-
-
-def _serve(net: Net, tmp_path: Path, heartbeat: float) -> Iterator[Server]:
-    srv = Server(net.server_ns, tmp_path / "server.log", heartbeat)
+def _serve(net: Net, tmp_path: Path, heartbeat: float) -> Iterator[ServerProcess]:
+    srv = ServerProcess("--heartbeat", str(heartbeat), "--next-hand-delay", "0", host="0.0.0.0",
+                        netns=net.server_ns, log_path=tmp_path / "server.log")
     try:
         yield srv
     finally:
@@ -153,13 +125,13 @@ def _serve(net: Net, tmp_path: Path, heartbeat: float) -> Iterator[Server]:
 
 
 @pytest.fixture
-def server(net: Net, tmp_path: Path) -> Iterator[Server]:
+def server(net: Net, tmp_path: Path) -> Iterator[ServerProcess]:
     """The server, with a short heartbeat (``HEARTBEAT``)."""
     yield from _serve(net, tmp_path, HEARTBEAT)
 
 
 @pytest.fixture
-def patient_server(net: Net, tmp_path: Path) -> Iterator[Server]:
+def patient_server(net: Net, tmp_path: Path) -> Iterator[ServerProcess]:
     """The server with the default heartbeat (15 s): a bad link is slow, but it is no dropped link."""
     yield from _serve(net, tmp_path, 15.0)
 
@@ -194,39 +166,9 @@ def _connect_in(ns: str, host: str, port: int) -> socket.socket:
     return sock
 
 
-async def connect_in(ns: str, host: str, port: int) -> Link:
+async def connect_in(ns: str, host: str, port: int, name: str) -> Client:
     sock = await trio.to_thread.run_sync(_connect_in, ns, host, port)
-    return Link(trio.SocketStream(trio.socket.from_stdlib_socket(sock)))
-
-
-class Watcher:
-    """Reads a connection in the background (answering pings) and keeps a timed log."""
-
-    def __init__(self, link: Link) -> None:
-        self.link = link
-        self.log: list[tuple[float, Message]] = []
-        self._changed = trio.Event()
-
-    async def run(self) -> None:
-        while True:
-            message = await self.link.receive()
-            self.log.append((trio.current_time(), message))
-            if isinstance(message, Ping):
-                await self.link.send(Pong(nonce=message.nonce))
-            self._changed.set()
-            self._changed = trio.Event()
-
-    async def wait_for(self, predicate: Callable[[Message], bool], timeout: float,
-                       after: int = 0) -> tuple[float, Message]:
-        index = after
-        with trio.fail_after(timeout):
-            while True:
-                while index < len(self.log):
-                    at, message = self.log[index]
-                    index += 1
-                    if predicate(message):
-                        return at, message
-                await self._changed.wait()
+    return Client(trio.SocketStream(trio.socket.from_stdlib_socket(sock)), name)
 
 
 def seat_state(message: Message, seat: str) -> tuple[bool, bool] | None:
@@ -239,57 +181,56 @@ def seat_state(message: Message, seat: str) -> tuple[bool, bool] | None:
 
 
 def hand_ended(message: Message) -> bool:
-    return isinstance(message, Events) and any(e["type"] == "hand_ended" for e in message.events)
+    return isinstance(message, Events) and any(e["type"] == HAND_ENDED for e in message.events)
 
 
-async def play(link: Link, seat: str, until: Callable[[Message], bool], rng: random.Random,
+async def play(client: Client, seat: str, until: Callable[[Message], bool], rng: random.Random,
                think: float = 0.05) -> Message:
     """Play ``seat`` (the normal bot's moves on its turns) until a message satisfies ``until``."""
     acted_on: Any = None
     while True:
-        message = await link.receive()
+        message = await client.recv()  # it answers pings
         if until(message):
             return message
-        if isinstance(message, Ping):
-            await link.send(Pong(nonce=message.nonce))
-        view = message.view if isinstance(message, ViewMsg | Events) else None
+        view = view_in(message)
         if view is None:
             continue
         total = sum(view["hand_sizes"]) + view["draw_pile"] + view["discard_pile"]
-        assert total == 108 and len(view["hand"]) == view["hand_sizes"][view["seats"].index(seat)]
+        assert total == DECK and len(view["hand"]) == view["hand_sizes"][view["seats"].index(seat)]
         if view["current"] == seat and view["legal"] and view["outcome"] is None and acted_on is not view:
-            action = choose_action("normal", codec.view_from_wire(view), rng)
-            if action is not None:
+            act = bot_act(view, rng)
+            if act is not None:
                 acted_on = view
                 await trio.sleep(think)
-                await link.send(codec.action_to_act(action))
+                await client.send(act)
 
 
 @dataclass
 class Table:
-    player: Link  # from the client's namespace
+    player: Client  # from the client's namespace
     token: str
     seat: str
     room: str
-    watcher: Watcher  # a spectator in the server's namespace
+    watcher: Client  # a spectator in the server's namespace, reading in the background
 
 
-async def open_table(net: Net, server: Server, nursery: trio.Nursery, turn_timeout: float) -> Table:
+async def open_table(net: Net, server: ServerProcess, nursery: trio.Nursery, turn_timeout: float
+                     ) -> Table:
     """The player (from the client's namespace) opens a table with two server bots and starts
     it; a spectator watches from the server's namespace."""
-    player = await connect_in(net.client_ns, SERVER_IP, server.port)
-    welcome = await player.hello("faraway")
+    player = await connect_in(net.client_ns, SERVER_IP, server.port, "faraway")
+    welcome = await player.hello()
     assert welcome.token
     await player.send(CreateRoom(name="far table", seats=3, bots=2, bot_delay=0.05,
                                  turn_timeout=turn_timeout))
-    while not isinstance(joined := await player.receive(), Joined):
-        pass
+    joined = await player.expect(Joined)
     assert joined.seat is not None
-    watcher = Watcher(await connect_in(net.server_ns, "127.0.0.1", server.port))
-    await watcher.link.hello("watcher")
-    await watcher.link.send(JoinRoom(room=joined.room.id, spectate=True))
-    nursery.start_soon(watcher.run)
-    await watcher.wait_for(lambda m: isinstance(m, Joined), 5)
+    watcher = await connect_in(net.server_ns, "127.0.0.1", server.port, "watcher")
+    await watcher.hello()
+    mark = len(watcher.log)
+    await watcher.send(JoinRoom(room=joined.room.id, spectate=True))
+    watcher.read_in(nursery)
+    await watcher.wait_for(lambda m: isinstance(m, Joined), mark, 5)
     await player.send(Start())
     return Table(player, welcome.token, joined.seat, joined.room.id, watcher)
 
@@ -298,7 +239,7 @@ async def open_table(net: Net, server: Server, nursery: trio.Nursery, turn_timeo
 
 
 async def test_a_link_that_goes_down_is_seen_as_dropped_and_the_seat_comes_back(
-        net: Net, server: Server) -> None:
+        net: Net, server: ServerProcess) -> None:
     rng = random.Random(1)
     with trio.fail_after(90):
         async with trio.open_nursery() as nursery:
@@ -320,8 +261,8 @@ async def test_a_link_that_goes_down_is_seen_as_dropped_and_the_seat_comes_back(
             mark = len(watcher.log)
             net.link(up=False)
             down_at = trio.current_time()
-            dropped_at, _ = await watcher.wait_for(
-                lambda m: seat_state(m, seat) == (False, False), HEARTBEAT + 5, mark)
+            dropped_at = watcher.times[await watcher.wait_for_index(
+                lambda m: seat_state(m, seat) == (False, False), mark, HEARTBEAT + 5)]
             print(f"\nseen as dropped {dropped_at - down_at:.2f} s after the link went down")
             assert HEARTBEAT - 0.5 <= dropped_at - down_at <= HEARTBEAT + 1.5
             # Its turns go on under the timeout rules: the stand-in moves for it, then it is away.
@@ -329,9 +270,9 @@ async def test_a_link_that_goes_down_is_seen_as_dropped_and_the_seat_comes_back(
             await watcher.wait_for(
                 lambda m: isinstance(m, Events) and bool(m.events)
                 and m.events[0] == {"type": "stand_in", "seat": seat, "reason": "timeout"},
-                4 * TURN + 5, after_drop)
-            away_at, _ = await watcher.wait_for(lambda m: seat_state(m, seat) == (False, True),
-                                                20 * TURN + 10, after_drop)
+                after_drop, 4 * TURN + 5)
+            away_at = watcher.times[await watcher.wait_for_index(
+                lambda m: seat_state(m, seat) == (False, True), after_drop, 20 * TURN + 10)]
             print(f"marked away {away_at - dropped_at:.2f} s after the drop")
             assert "(faraway, timeout)" in server.log_path.read_text()
 
@@ -339,14 +280,12 @@ async def test_a_link_that_goes_down_is_seen_as_dropped_and_the_seat_comes_back(
             net.link(up=True)
             await player.aclose()
             mark = len(watcher.log)
-            again = await connect_in(net.client_ns, SERVER_IP, server.port)
-            welcome = await again.hello("faraway", token=table.token)
+            again = await connect_in(net.client_ns, SERVER_IP, server.port, "faraway")
+            welcome = await again.hello(token=table.token)
             assert welcome.resumed
-            joined = await again.receive()
-            while not isinstance(joined, Joined):
-                joined = await again.receive()
+            joined = await again.expect(Joined)
             assert (joined.role, joined.seat, joined.room.id) == ("player", seat, table.room)
-            await watcher.wait_for(lambda m: seat_state(m, seat) == (True, False), 5, mark)
+            await watcher.wait_for(lambda m: seat_state(m, seat) == (True, False), mark, 5)
             # and plays on to the end of a hand
             await play(again, seat, hand_ended, rng)
             await again.aclose()
@@ -354,7 +293,7 @@ async def test_a_link_that_goes_down_is_seen_as_dropped_and_the_seat_comes_back(
 
 
 
-async def play_a_hand(net: Net, server: Server, hands: int = 1) -> float:
+async def play_a_hand(net: Net, server: ServerProcess, hands: int = 1) -> float:
     """The player plays ``hands`` whole hands over the (impaired) link; how long it took."""
     with trio.fail_after(120):
         async with trio.open_nursery() as nursery:
@@ -365,7 +304,7 @@ async def play_a_hand(net: Net, server: Server, hands: int = 1) -> float:
                 await play(table.player, table.seat, hand_ended, rng)
             took = trio.current_time() - began
             # the player was never seen as dropped, and never timed out
-            assert all(seat_state(m, table.seat) in (None, (True, False)) for _, m in table.watcher.log)
+            assert all(seat_state(m, table.seat) in (None, (True, False)) for m in table.watcher.log)
             await table.player.aclose()
             nursery.cancel_scope.cancel()
     return took
@@ -390,15 +329,15 @@ def netem(net: Net) -> Net:
     return net
 
 
-async def test_a_link_with_loss_and_delay_still_plays_a_hand(netem: Net, patient_server: Server
-                                                            ) -> None:
+async def test_a_link_with_loss_and_delay_still_plays_a_hand(netem: Net,
+                                                            patient_server: ServerProcess) -> None:
     took = await play_a_hand(netem, patient_server)
     print(f"\na hand over netem (40±10 ms, 5% loss each way) took {took:.1f} s")
 
 
 @pytest.mark.slow  # 5 to 20 seconds
 async def test_a_slow_link_that_keeps_losing_packets_still_plays_a_hand(
-        net: Net, patient_server: Server) -> None:
+        net: Net, patient_server: ServerProcess) -> None:
     # Without netem: a token bucket of 64 kbit/s (bursts queue up: delay), and the link goes
     # down for half a second every second or two (everything sent meanwhile is lost: TCP must
     # retransmit; the outages are far shorter than the heartbeat: nobody is dropped). The game
@@ -417,7 +356,7 @@ async def test_a_slow_link_that_keeps_losing_packets_still_plays_a_hand(
         nonlocal outages
         while True:
             await trio.sleep(rng.uniform(1.0, 2.0))
-            spare = await connect_in(net.client_ns, SERVER_IP, patient_server.port)
+            spare = await connect_in(net.client_ns, SERVER_IP, patient_server.port, "spare")
             net.link(up=False)
             outages += 1
             await spare.send(Ping(nonce=outages))

@@ -63,6 +63,7 @@ class Client:
         self.link = Link(stream)
         self.name = name
         self.log: list[Message] = []
+        self.times: list[float] = []  # when each message of the log arrived (trio's clock)
         self.auto_pong = True
         self.token: str | None = None
         self.seat: str | None = None
@@ -102,6 +103,7 @@ class Client:
         welcome = await self.link.hello(self.name, token)
         self.token = welcome.token
         self.log.append(welcome)
+        self.times.append(trio.current_time())
         return welcome
 
     async def aclose(self) -> None:
@@ -116,6 +118,7 @@ class Client:
 
     async def _took(self, message: Message) -> None:
         self.log.append(message)
+        self.times.append(trio.current_time())
         if isinstance(message, Joined):
             self.seat, self.room = message.seat, message.room
         elif isinstance(message, RoomUpdate):
@@ -227,14 +230,18 @@ class Client:
         """The first message (from index ``after`` of the log on; default: from now) for which
         ``predicate`` holds, read by the background reader. ``timeout``: None leaves the bound to
         the caller."""
+        return self.log[await self.wait_for_index(predicate, after, timeout)]
+
+    async def wait_for_index(self, predicate: Callable[[Message], bool], after: int | None = None,
+                             timeout: float | None = 10.0) -> int:
+        """As ``wait_for``; the message's index in the log (``times[index]``: when it came)."""
         index = len(self.log) if after is None else after
         with trio.fail_after(float("inf") if timeout is None else timeout):
             while True:
                 while index < len(self.log):
-                    message = self.log[index]
                     index += 1
-                    if predicate(message):
-                        return message
+                    if predicate(self.log[index - 1]):
+                        return index - 1
                 if self.lost is not None:
                     raise AssertionError(f"{self.name} lost its connection: {self.lost.reason}")
                 await self._changed.wait()
