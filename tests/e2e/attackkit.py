@@ -43,7 +43,8 @@ from protocol import (
     ViewMsg,
     codec,
 )
-from server.errors import INTERNAL
+from protocol.errors import BAD_FIELD, NOT_ALLOWED_NOW
+from server.errors import ALREADY_STARTED, INTERNAL
 
 DECK = len(full_deck())
 PROTOCOL_CODES = frozenset(CODES)
@@ -444,7 +445,7 @@ async def attack_bad_hellos(port: int, handshake_timeout: float) -> None:
     try:
         for name in BAD_NAMES:
             await wire.send({"type": "hello", "version": PROTOCOL_VERSION, "name": name})
-            assert (await wire.error("bad_field"))["ref"] == "hello"
+            assert (await wire.error(BAD_FIELD))["ref"] == "hello"
         with trio.fail_after(handshake_timeout + 5):
             log = await wire.until_closed()
     finally:
@@ -867,14 +868,14 @@ async def attack_seats(port: int, seed: int = 0) -> dict[str, int]:
         try:
             await thief.hello(victim.name)
             await thief.send({"type": "join_room", "room": room.room_id})
-            codes[(await thief.error("already_started"))["code"]] += 1
+            codes[(await thief.error(ALREADY_STARTED))["code"]] += 1
             await thief.send({"type": "join_room", "room": room.room_id, "spectate": True})
             joined = await thief.expect("joined")
             assert joined["role"] == "spectator" and joined["seat"] is None
             view = (await thief.expect("view"))["view"]
             assert view["seat"] is None and view["hand"] is None and view["legal"] == []
             await thief.send({"type": "action", "kind": "draw"})
-            codes[(await thief.error("not_allowed_now"))["code"]] += 1
+            codes[(await thief.error(NOT_ALLOWED_NOW))["code"]] += 1
         finally:
             await thief.aclose()
         await victim.wait_for(lambda m: isinstance(m, RoomUpdate) and m.room.spectators == 0,
@@ -903,22 +904,22 @@ async def attack_text(port: int, tag: str = "", names: Sequence[str] = BAD_NAMES
         try:
             for name in names:  # refused; the handshake goes on
                 await speaker.send({"type": "hello", "version": PROTOCOL_VERSION, "name": name})
-                await speaker.error("bad_field")
+                await speaker.error(BAD_FIELD)
                 refusals += 1
             await speaker.hello(speaker_name)
             for text in texts:  # in the lobby
                 await speaker.send({"type": "chat", "text": text})
-                await speaker.error("bad_field")
+                await speaker.error(BAD_FIELD)
                 refusals += 1
             for name in (*(n for n in names if n != "x" * 25), "y" * 33):  # (25 x: a fine room)
                 await speaker.send({"type": "create_room", "name": name or "", "seats": 2})
-                await speaker.error("bad_field")
+                await speaker.error(BAD_FIELD)
                 refusals += 1
             await speaker.send({"type": "join_room", "room": joined.room.id})
             await speaker.expect("joined")
             for text in texts:  # in the room
                 await speaker.send({"type": "chat", "text": text})
-                await speaker.error("bad_field")
+                await speaker.error(BAD_FIELD)
                 refusals += 1
             await speaker.send({"type": "chat", "text": "clean line"})
             await speaker.expect("chat")
@@ -950,9 +951,9 @@ async def spectate_and_act(port: int, room: str) -> None:
         await wire.expect("joined")
         for kind in ("draw", "pass", "call_uno"):
             await wire.send({"type": "action", "kind": kind})
-            await wire.error("not_allowed_now")
+            await wire.error(NOT_ALLOWED_NOW)
         await wire.send({"type": "join_room", "room": room})  # a seat, from a spectator
-        await wire.error("not_allowed_now")
+        await wire.error(NOT_ALLOWED_NOW)
     finally:
         await wire.aclose()
 

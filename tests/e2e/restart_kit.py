@@ -33,13 +33,15 @@ from pathlib import Path
 from typing import Any
 
 import trio
+from kit.client import Client
 from kit.server import ServerProcess, free_port
 
-from client.link import ConnectionLost, HandshakeRefused, Link, open_link
+from client.link import ConnectionLost, HandshakeRefused, open_link
 from engine import View, full_deck
 from engine.actions import JumpIn, PlayCard
 from engine.bots import choose_action
 from protocol import (
+    Act,
     CreateRoom,
     Error,
     Events,
@@ -48,8 +50,6 @@ from protocol import (
     LeaveRoom,
     ListRooms,
     Message,
-    Ping,
-    Pong,
     RoomInfo,
     Rooms,
     RoomUpdate,
@@ -58,6 +58,7 @@ from protocol import (
     ViewMsg,
     codec,
 )
+from server.persist import DB_NAME
 
 DECK = len(full_deck())
 THINK = 0.03  # seconds a client waits before a move: under the server's 40 messages a second
@@ -175,22 +176,22 @@ class Player:
         delay = 0.02
         while not self.done:
             try:
-                link = await open_link("127.0.0.1", self.port)
+                client = await Client.tcp(self.port, self.name)
             except OSError:
                 await trio.sleep(delay)
                 delay = min(delay * 2, 0.2)
                 continue
             delay = 0.02
             try:
-                await self._session(link)
+                await self._session(client)
             except (ConnectionLost, HandshakeRefused, trio.BrokenResourceError, OSError):
                 pass
             finally:
-                await link.aclose()
+                await client.aclose()
 
-    async def _session(self, link: Link) -> None:
+    async def _session(self, client: Client) -> None:
         generation = self.restarts.generation
-        welcome = await link.hello(self.name, self.token)
+        welcome = await client.hello(self.token)
         if self.seated:
             assert welcome.resumed, f"{self.name}: the token no longer resumes the seat"
             assert welcome.token == self.token
@@ -198,45 +199,43 @@ class Player:
         self.connected.set()
         if welcome.resumed:
             self.seated = True
-            resumed = await self._resumed_view(link)
+            resumed = await self._resumed_view(client)
             self.stats.resumes += 1
             self.check_resume(resumed)
             self.resumed_views[generation] = resumed
             await self.restarts.arrived(self).wait()
-            await self._on_view(link, resumed)
-            await self._maybe_start(link)
+            await self._on_view(client, resumed)
+            await self._maybe_start(client)
         else:
-            await self._enter(link)
+            await self._enter(client)
         while not self.done:
-            await self._on_message(link, await link.receive())
-        await link.send(LeaveRoom())
+            await self._on_message(client, await client.recv())
+        await client.send(LeaveRoom())
 
-    async def _resumed_view(self, link: Link) -> View:
+    async def _resumed_view(self, client: Client) -> View:
         while True:
-            message = await link.receive()
+            message = await client.recv()
             if isinstance(message, Joined):
                 assert message.seat == self.seat or self.seat is None, (message.seat, self.seat)
                 self.seat, self.room = message.seat, message.room
             elif isinstance(message, RoomUpdate):
                 self.room = message.room
-            elif isinstance(message, Ping):
-                await link.send(Pong(nonce=message.nonce))
             elif isinstance(message, ViewMsg):
                 return self._checked(codec.view_from_wire(message.view))
             elif isinstance(message, Error):
                 raise AssertionError(f"{self.name}: {message!r} on resuming")
 
-    async def _enter(self, link: Link) -> None:
+    async def _enter(self, client: Client) -> None:
         if self.creator:
-            await link.send(self.table.create())
+            await client.send(self.table.create())
         else:
             await self.table.room_known.wait()
             assert self.table.room is not None
-            await link.send(JoinRoom(room=self.table.room))
+            await client.send(JoinRoom(room=self.table.room))
 
     # ------------------------------------------------------------------ messages
 
-    async def _on_message(self, link: Link, message: Message) -> None:
+    async def _on_message(self, client: Client, message: Message) -> None:
         if isinstance(message, Joined):
             self.seat, self.room, self.seated = message.seat, message.room, True
             if self.creator:
@@ -244,18 +243,16 @@ class Player:
                 self.table.room_known.set()
         elif isinstance(message, RoomUpdate):
             self.room = message.room
-            await self._maybe_start(link)
+            await self._maybe_start(client)
         elif isinstance(message, (ViewMsg, Events)) and message.view is not None:
-            await self._on_view(link, self._checked(codec.view_from_wire(message.view)))
-        elif isinstance(message, Ping):
-            await link.send(Pong(nonce=message.nonce))
-        elif isinstance(message, Error) and message.ref == "action":
-            await link.send(Sync())  # a stale move: act on a fresh view
-        if link.conn.gap:
-            link.conn.gap = False
-            await link.send(Sync())
+            await self._on_view(client, self._checked(codec.view_from_wire(message.view)))
+        elif isinstance(message, Error) and message.ref == Act.TYPE:
+            await client.send(Sync())  # a stale move: act on a fresh view
+        if client.link.conn.gap:
+            client.link.conn.gap = False
+            await client.send(Sync())
 
-    async def _maybe_start(self, link: Link) -> None:
+    async def _maybe_start(self, client: Client) -> None:
         room = self.room
         if not self.creator or room is None or room.started or len(room.seats) < self.table.seats:
             return
@@ -265,7 +262,7 @@ class Player:
         if (last is not None and last.outcome is not None
                 and not self.table.go_on.get(match_key(last), False)):
             return  # that was the last match
-        await link.send(Start())
+        await client.send(Start())
 
     def _checked(self, view: View) -> View:
         self.stats.views += 1
@@ -273,7 +270,7 @@ class Player:
         assert view.hand is not None and len(view.hand) == view.size_of(view.seat or ""), view
         return view
 
-    async def _on_view(self, link: Link, view: View) -> None:
+    async def _on_view(self, client: Client, view: View) -> None:
         last = self.last
         if last is not None and (view.hand_number < last.hand_number
                                  or (last.outcome is not None and view.outcome is None)):
@@ -294,7 +291,7 @@ class Player:
             if action is not None:
                 await trio.sleep(THINK)
                 self.pending = action
-                await link.send(codec.action_to_act(action))
+                await client.send(codec.action_to_act(action))
 
     def _record(self, view: View) -> None:
         match = self.match
@@ -388,7 +385,7 @@ def check_scores(table: Table, stats: Stats) -> None:
 
 
 def rooms_left(state_dir: Path) -> int:
-    db = sqlite3.connect(state_dir / "rooms.sqlite3")
+    db = sqlite3.connect(state_dir / DB_NAME)
     try:
         return int(db.execute("SELECT count(*) FROM rooms").fetchone()[0])
     finally:

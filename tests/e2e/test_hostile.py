@@ -52,6 +52,7 @@ from kit.client import Client
 from kit.server import ServerProcess
 from kit.wire import Wire
 
+from engine.errors import NotYourTurn
 from protocol import CreateRoom, Joined, Ping, Pong, Start, ViewMsg
 
 HANDSHAKE = 1.5  # seconds: --handshake-timeout of the test servers
@@ -375,7 +376,7 @@ async def test_seated_attackers_change_nothing(server: ServerProcess) -> None:
         await spectate_and_act(server.port, room)
 
     await under_attack(server, attack, spectator)
-    for code in ("not_your_turn", "card_not_in_hand", "extra_field", "not_host", "cannot_pass",
+    for code in (NotYourTurn.code, "card_not_in_hand", "extra_field", "not_host", "cannot_pass",
                  "already_started", "not_allowed_now", "not_resumed"):
         assert codes.get(code), (code, codes)
 

@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 import trio
-from kit.server import ServerProcess, free_port
+from kit.server import ServerProcess
 
 from client.link import open_link
 from engine import View
@@ -23,16 +23,11 @@ ROOT = Path(__file__).resolve().parents[2]
 UNO = Path(sys.executable).with_name("uno")  # the command the project installs
 
 
-def test_uno_bots_play_a_whole_match_on_uno_server() -> None:
-    server = subprocess.Popen(
-        [sys.executable, "-m", "server", "--host", "127.0.0.1", "--port", "0", "--no-discovery",
-         "--next-hand-delay", "0", "--log-level", "warning"],
-        cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+def test_uno_bots_play_a_whole_match_on_uno_server(tmp_path: Path) -> None:
+    server = ServerProcess("--next-hand-delay", "0", log_level="warning",
+                           log_path=tmp_path / "server.log")
     try:
-        assert server.stdout is not None
-        line = server.stdout.readline()
-        assert line.startswith("listening on "), line
-        port = line.rsplit(":", 1)[1].strip()
+        port = server.port
         bots = subprocess.run(
             [str(UNO), "bots", "--connect", f"127.0.0.1:{port}",
              "--count", "4", "--create", "--seed", "3"],
@@ -51,10 +46,10 @@ def test_uno_bots_play_a_whole_match_on_uno_server() -> None:
         winner = int(results[0].group(5)) if results[0] else 0
         assert max(scores) == scores[winner - 1] >= 500
     finally:
-        server.terminate()
-        _, errors = server.communicate(timeout=10)
+        status = server.stop()
+    errors = server.log_text()
     assert "Traceback" not in errors and "ERROR" not in errors, errors
-    assert server.returncode == 0
+    assert status == 0
 
 
 def test_uno_bots_says_why_when_nobody_answers() -> None:
@@ -65,6 +60,16 @@ def test_uno_bots_says_why_when_nobody_answers() -> None:
 
 
 # ---------------------------------------------------------------------- server restarts
+
+def uno_server(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> ServerProcess:
+    """`uno server` with a state directory (not started yet: ``start_async``), and the XDG
+    folders in ``tmp_path``."""
+    for name in ("XDG_STATE_HOME", "XDG_DATA_HOME", "XDG_CONFIG_HOME"):
+        monkeypatch.setenv(name, str(tmp_path / name.lower()))
+    return ServerProcess("--next-hand-delay", "0", state_dir=tmp_path / "state",
+                         log_path=tmp_path / "server.log", log_level="warning",
+                         command=[str(UNO), "server"], start=False)
+
 
 BOT_LINE = re.compile(r"Bot \d: room (\S+) seat (\S+), \d+ actions, \d+ hands, "
                       r"winner seat (\S+), scores \[(.*)\], (\d+) reconnects$")
@@ -124,16 +129,12 @@ async def test_uno_bots_tables_survive_server_restarts(tmp_path: Path,
     """`uno server --state-dir` is stopped (SIGTERM) and killed (SIGKILL) under a table of
     `uno bots --create`, and started again on the same port and directory each time: the bots
     come back to their seats and finish the match."""
-    for name in ("XDG_STATE_HOME", "XDG_DATA_HOME", "XDG_CONFIG_HOME"):
-        monkeypatch.setenv(name, str(tmp_path / name.lower()))
-    port = free_port()
-    server = ServerProcess("--next-hand-delay", "0", port=port, state_dir=tmp_path / "state",
-                           log_path=tmp_path / "server.log", log_level="warning",
-                           command=[str(UNO), "server"], start=False)
+    server = uno_server(tmp_path, monkeypatch)
     out, err = Lines(), Lines()
     bots: trio.Process | None = None
     try:
         await server.start_async()
+        port = server.port  # kept when it starts again
         bots = await trio.lowlevel.open_process(
             [str(UNO), "bots", "--connect", f"127.0.0.1:{port}", "--count", "4", "--create",
              "--seed", "3", "--retry-for", "60"],
@@ -178,14 +179,10 @@ async def test_uno_bots_tables_survive_server_restarts(tmp_path: Path,
 
 async def test_uno_bots_with_no_open_table_say_why_and_exit(tmp_path: Path,
                                                             monkeypatch: pytest.MonkeyPatch) -> None:
-    for name in ("XDG_STATE_HOME", "XDG_DATA_HOME", "XDG_CONFIG_HOME"):
-        monkeypatch.setenv(name, str(tmp_path / name.lower()))
-    port = free_port()
-    server = ServerProcess("--next-hand-delay", "0", port=port, state_dir=tmp_path / "state",
-                           log_path=tmp_path / "server.log", log_level="warning",
-                           command=[str(UNO), "server"], start=False)
+    server = uno_server(tmp_path, monkeypatch)
     try:
         await server.start_async()
+        port = server.port
         began = time.monotonic()
         with trio.fail_after(60):
             bots = await trio.run_process(

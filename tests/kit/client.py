@@ -197,7 +197,7 @@ class Client:
 
     def events(self, kind: str | None = None) -> list[dict[str, Any]]:
         """Every event received so far (of type ``kind``), in order."""
-        out = []
+        out: list[dict[str, Any]] = []
         for message in self.log:
             if isinstance(message, Events):
                 out.extend(e for e in message.events if kind is None or e["type"] == kind)

@@ -162,7 +162,7 @@ class ArrangedRandom(random.Random):
         self.arrangements: list[Arrangement | None] = list(arrangements)
         self.shuffles = 0
 
-    def shuffle(self, x: MutableSequence[Any]) -> None:  # type: ignore[override]
+    def shuffle(self, x: MutableSequence[Any]) -> None:
         self.shuffles += 1
         arrange = self.arrangements.pop(0) if self.arrangements else None
         if arrange is None:
@@ -244,7 +244,7 @@ class _DealerRandom(ArrangedRandom):
         super().__init__(*arrangements, seed=seed)
         self.dealer = dealer
 
-    def randrange(self, *args: Any, **kwargs: Any) -> int:  # type: ignore[override]
+    def randrange(self, *args: Any, **kwargs: Any) -> int:
         return self.dealer
 
 

@@ -18,6 +18,7 @@ from client.link import ConnectionLost
 from engine import full_deck
 from protocol import CLIENT_SENDS, Error, State
 from server import UnoServer
+from server.errors import INTERNAL
 
 
 def check_consistency(srv: UnoServer) -> None:
@@ -135,6 +136,6 @@ async def test_random_clients_keep_the_server_consistent(
                 await trio.sleep(rng.choice([0.05, 0.05, 1, 7]))
                 check_consistency(srv)
             nursery.cancel_scope.cancel()
-        assert "internal_error" not in errors
+        assert INTERNAL not in errors
         assert sum(errors.values()) > 0 and srv.rooms is not None
         assert not [r for r in caplog.records if r.levelno >= logging.ERROR], caplog.text

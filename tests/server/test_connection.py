@@ -28,6 +28,8 @@ from protocol import (
     Start,
     ViewMsg,
 )
+from protocol.errors import VERSION_MISMATCH
+from server.errors import INTERNAL
 
 
 def is_match_end(message: Message) -> bool:
@@ -179,7 +181,7 @@ async def test_another_protocol_version_is_refused(harness: Harness, autojump_cl
         ann = harness.connect(srv)
         with pytest.raises(HandshakeRefused) as refused:
             await ann.link.hello("ann", version=PROTOCOL_VERSION + 1)
-        assert refused.value.error.code == "version_mismatch" and refused.value.error.fatal
+        assert refused.value.error.code == VERSION_MISMATCH and refused.value.error.fatal
         await ann.closed()
 
 
@@ -285,7 +287,7 @@ async def test_a_hostile_player_cannot_corrupt_the_room(harness: Harness,
         assert Counter(game.all_cards()) == Counter(full_deck())
         errors = Counter(m.code for m in mallory.log if isinstance(m, Error))
         assert errors["not_your_turn"] and errors["bad_field"] and errors["missing_field"]
-        assert "internal_error" not in errors
+        assert INTERNAL not in errors
         # mallory is still connected (the attack kept under the rate limit) and so is ann.
         assert all(s.connected for s in only_room(srv).seats)
         await mallory.send(ListRooms())

@@ -16,6 +16,7 @@ from protocol import (
     Sync,
     ViewMsg,
 )
+from server.errors import WRONG_PASSWORD
 
 
 def ends(kind: str):  # type: ignore[no-untyped-def]
@@ -86,5 +87,5 @@ async def test_watching_a_room_with_a_password_needs_it(harness: Harness,
         room = (await ann.create(bots=1, password="pw")).room.id
         bob = await harness.client(srv, "bob")
         await bob.send(JoinRoom(room=room, spectate=True))
-        assert (await bob.error("wrong_password")).ref == "join_room"
+        assert (await bob.error(WRONG_PASSWORD)).ref == "join_room"
         assert (await bob.join(room, spectate=True, password="pw")).role == "spectator"

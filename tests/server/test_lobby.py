@@ -26,6 +26,18 @@ from protocol import (
     Start,
     ViewMsg,
 )
+from protocol.errors import BAD_FIELD
+from server.errors import (
+    ALREADY_STARTED,
+    BAD_RULES,
+    NO_SUCH_ROOM,
+    NO_SUCH_SEAT,
+    NOT_ENOUGH_PLAYERS,
+    NOT_HOST,
+    RATE_LIMITED,
+    ROOM_FULL,
+    WRONG_PASSWORD,
+)
 
 
 async def rooms(client: Client) -> Rooms:
@@ -70,18 +82,18 @@ async def test_create_refusals_leave_the_connection_usable(harness: Harness,
         srv = await harness.server()
         ann = await harness.client(srv)
         await ann.send(CreateRoom(name="x", seats=3, bots=3))
-        await ann.error("room_full")
+        await ann.error(ROOM_FULL)
         await ann.send(CreateRoom(name="x", rules={"no_such_rule": True}))
-        await ann.error("bad_rules")
+        await ann.error(BAD_RULES)
         await ann.send(CreateRoom(name="x", rules={"uno_penalty": "two"}))
-        await ann.error("bad_rules")
+        await ann.error(BAD_RULES)
         await ann.send(CreateRoom(name="x", rules={"target_score": 0}))
-        await ann.error("bad_rules")
+        await ann.error(BAD_RULES)
         # Seats outside 2..10 never get past the protocol's checks.
         await ann.send_raw(msgpack.packb({"type": "create_room", "name": "x", "seats": 11}))
-        await ann.error("bad_field")
+        await ann.error(BAD_FIELD)
         await ann.send_raw(msgpack.packb({"type": "create_room", "name": "x", "seats": 1}))
-        await ann.error("bad_field")
+        await ann.error(BAD_FIELD)
         assert (await rooms(ann)).rooms == ()
         assert not srv.rooms
         joined = await ann.create(seats=10, bots=9)
@@ -105,7 +117,7 @@ async def test_wild_draw_four_option_can_be_set_from_the_wire(harness: Harness,
         again = await ann.expect(RoomUpdate, lambda m: m.room.preset == "official")
         assert again.room.rules == update.room.rules
         await ann.send(SetRules(preset="official", rules={"wild_draw_four": "sometimes"}))
-        await ann.error("bad_rules")
+        await ann.error(BAD_RULES)
 
 
 async def test_join_as_player_or_spectator_and_leave(harness: Harness,
@@ -129,9 +141,9 @@ async def test_join_as_player_or_spectator_and_leave(harness: Harness,
         await dan.join(room_id)
         eve = await harness.client(srv, "eve")
         await eve.send(JoinRoom(room=room_id))
-        await eve.error("room_full")
+        await eve.error(ROOM_FULL)
         await eve.send(JoinRoom(room="nope"))
-        await eve.error("no_such_room")
+        await eve.error(NO_SUCH_ROOM)
         assert await eve.join(room_id, spectate=True)
 
         await bob.send(LeaveRoom())
@@ -156,7 +168,7 @@ async def test_host_commands_and_not_host(harness: Harness, autojump_clock: obje
         await bob.join(room_id)
         for request in (AddBot(), RemoveBot(seat="1"), SetRules(preset="house"), Start()):
             await bob.send(request)
-            error = await bob.error("not_host")
+            error = await bob.error(NOT_HOST)
             assert error.ref == request.TYPE
 
         await ann.send(AddBot(level="easy"))
@@ -166,9 +178,9 @@ async def test_host_commands_and_not_host(harness: Harness, autojump_clock: obje
         await ann.send(RemoveBot(seat=bot.seat))
         await ann.expect(RoomUpdate, lambda m: len(m.room.seats) == 2)
         await ann.send(RemoveBot(seat=bob.seat or ""))  # a connected person is not removed
-        await ann.error("no_such_seat")
+        await ann.error(NO_SUCH_SEAT)
         await ann.send(RemoveBot(seat="99"))
-        await ann.error("no_such_seat")
+        await ann.error(NO_SUCH_SEAT)
         await ann.send(SetRules(preset="house", rules={"jump_in": True}, turn_timeout=12,
                                 bot_delay=0))
         update = await bob.expect(RoomUpdate, lambda m: m.room.preset == "house")
@@ -177,13 +189,13 @@ async def test_host_commands_and_not_host(harness: Harness, autojump_clock: obje
         await ann.send(AddBot())
         await ann.expect(RoomUpdate, lambda m: len(m.room.seats) == 4)
         await ann.send(AddBot())
-        await ann.error("room_full")
+        await ann.error(ROOM_FULL)
 
         await ann.send(Start())
         await bob.expect(ViewMsg)
         for request in (AddBot(), RemoveBot(seat="3"), SetRules(preset="official"), Start()):
             await ann.send(request)
-            await ann.error("already_started")
+            await ann.error(ALREADY_STARTED)
 
 
 async def test_not_enough_players(harness: Harness, autojump_clock: object) -> None:
@@ -192,7 +204,7 @@ async def test_not_enough_players(harness: Harness, autojump_clock: object) -> N
         ann = await harness.client(srv)
         await ann.create()
         await ann.send(Start())
-        await ann.error("not_enough_players")
+        await ann.error(NOT_ENOUGH_PLAYERS)
         await ann.send(AddBot())
         await ann.send(Start())
         view = await ann.expect(ViewMsg)
@@ -221,9 +233,9 @@ async def test_passwords(harness: Harness, autojump_clock: object) -> None:
         room_id = (await ann.create(password="s3cret")).room.id
         bob = await harness.client(srv, "bob")
         await bob.send(JoinRoom(room=room_id))
-        await bob.error("wrong_password")
+        await bob.error(WRONG_PASSWORD)
         await bob.send(JoinRoom(room=room_id, password="S3cret"))
-        await bob.error("wrong_password")
+        await bob.error(WRONG_PASSWORD)
         await bob.send(JoinRoom(room=room_id, password="s3cret", spectate=True))
         joined = await bob.expect(Joined)
         assert joined.role == "spectator"
@@ -244,7 +256,7 @@ async def test_spectator_of_a_started_match(harness: Harness, autojump_clock: ob
         await ann.expect(ViewMsg)
         bob = await harness.client(srv, "bob")
         await bob.send(JoinRoom(room=room_id))
-        await bob.error("already_started")
+        await bob.error(ALREADY_STARTED)
         (summary,) = (await rooms(bob)).rooms
         assert summary.started
         await bob.join(room_id, spectate=True)
@@ -283,15 +295,15 @@ async def test_chat_is_bounded_and_rate_limited(harness: Harness, autojump_clock
         ann = await harness.client(srv, "ann")
         bob = await harness.client(srv, "bob")
         await ann.send_raw(msgpack.packb({"type": "chat", "text": "x" * 201}))
-        await ann.error("bad_field")
+        await ann.error(BAD_FIELD)
         await ann.send_raw(msgpack.packb({"type": "chat", "text": "red \x1b[31malert"}))
-        await ann.error("bad_field")
+        await ann.error(BAD_FIELD)
         await ann.send_raw(msgpack.packb({"type": "chat", "text": "\u202eevil"}))
-        await ann.error("bad_field")
+        await ann.error(BAD_FIELD)
         for i in range(srv.config.chat_burst):
             await ann.send(Say(text=f"m{i}"))
         await ann.send(Say(text="one too many"))
-        error = await ann.error("rate_limited")
+        error = await ann.error(RATE_LIMITED)
         assert error.ref == "chat"
         got = [m.text for m in bob.log if isinstance(m, ChatMsg)]
         got += [(await bob.expect(ChatMsg)).text for _ in range(srv.config.chat_burst)]

@@ -10,7 +10,17 @@ from kit.client import Client, view_in
 from kit.deck import rigged_deal
 from kit.harness import Harness, game_of, only_room
 
+from engine.errors import (
+    BadColor,
+    CannotPass,
+    CardNotInHand,
+    ColorPending,
+    DoesNotMatch,
+    NotYourTurn,
+    UnknownSeat,
+)
 from protocol import Act, Events, Message, Start, Sync, ViewMsg
+from protocol.errors import BAD_FIELD, EXTRA_FIELD, NOT_ALLOWED_NOW
 from server import UnoServer
 
 
@@ -55,26 +65,26 @@ async def test_illegal_moves_get_engine_codes_and_change_nothing(
         srv_game = game_of(srv)
         before = srv_game.snapshot()
         await bob.send(Act(kind="play", card="B8"))  # bob holds it, but it is ann's turn
-        await bob.error("not_your_turn")
+        await bob.error(NotYourTurn.code)
         await ann.send(Act(kind="play", card="Y1"))
-        await ann.error("card_not_in_hand")
+        await ann.error(CardNotInHand.code)
         await ann.send(Act(kind="play", card="R1"))
-        await ann.error("does_not_match")
+        await ann.error(DoesNotMatch.code)
         await ann.send(Act(kind="play", card="B7", color="R"))
-        await ann.error("bad_color")
+        await ann.error(BadColor.code)
         await ann.send(Act(kind="pass"))
-        await ann.error("cannot_pass")
+        await ann.error(CannotPass.code)
         await ann.send(Act(kind="choose_color", color="R"))
-        await ann.error("color_pending")
+        await ann.error(ColorPending.code)
         await ann.send(Act(kind="catch", target="99"))
-        await ann.error("unknown_seat")
+        await ann.error(UnknownSeat.code)
         await ann.send(Act(kind="play"))  # the protocol's own check: a play needs a card
-        await ann.error("bad_field")
+        await ann.error(BAD_FIELD)
         await ann.send(Act(kind="draw", card="B7"))
-        await ann.error("bad_field")
+        await ann.error(BAD_FIELD)
         await ann.send_raw(msgpack.packb({"type": "action", "kind": "play", "card": "B7",
                                           "seat": bob.seat}))  # no acting for another seat
-        await ann.error("extra_field")
+        await ann.error(EXTRA_FIELD)
         assert srv_game.snapshot() == before
         # Both connections still work, and the game goes on.
         await ann.send(Act(kind="play", card="B7"))
@@ -95,7 +105,7 @@ async def test_a_spectator_cannot_act(harness: Harness, autojump_clock: object) 
         await ann.send(Start())
         await bob.expect(ViewMsg)
         await bob.send_wire({"type": "action", "kind": "draw"})
-        await bob.error("not_allowed_now")
+        await bob.error(NOT_ALLOWED_NOW)
         await bob.send(Sync())
         view = await bob.expect(ViewMsg)
         assert view.view["seat"] is None and view.view["hand"] is None

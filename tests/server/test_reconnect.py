@@ -23,6 +23,7 @@ from protocol import (
     Start,
     ViewMsg,
 )
+from protocol.errors import NOT_ALLOWED_NOW
 from server import UnoServer
 
 ANN = "R1 R2 R3 G4 G5 G6 B7"
@@ -176,7 +177,7 @@ async def test_a_forged_token_gets_a_fresh_session_and_no_seat(
         await thief.send(ListRooms())
         assert isinstance(await thief.recv(), Rooms)  # in the lobby: no joined, no view
         await thief.send_wire({"type": "action", "kind": "draw"})
-        await thief.error("not_allowed_now")
+        await thief.error(NOT_ALLOWED_NOW)
         assert not only_room(srv).seats[1].connected
         # The real token still works.
         back = harness.connect(srv, "bob")

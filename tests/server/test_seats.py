@@ -20,6 +20,8 @@ from protocol import (
     TakeSeat,
     ViewMsg,
 )
+from protocol.errors import NOT_ALLOWED_NOW
+from server.errors import ALREADY_STARTED, NO_SUCH_SEAT, ROOM_FULL
 from server.persist import rebuild_room, room_record
 
 
@@ -54,7 +56,7 @@ async def test_start_without_fill_plays_with_the_seats_taken(harness: Harness,
         await ann.expect(ViewMsg)
         assert len(game_of(srv).seats) == 2
         await ann.send(Start(fill=True))  # (already on: nothing changes)
-        await ann.error("already_started")
+        await ann.error(ALREADY_STARTED)
 
 
 async def test_arriving_at_a_table_full_of_bots_sends_one_away(harness: Harness,
@@ -74,7 +76,7 @@ async def test_arriving_at_a_table_full_of_bots_sends_one_away(harness: Harness,
         await dora.join(room_id)
         eve = await harness.client(srv, "eve")
         await eve.send_wire({"type": "join_room", "room": room_id})
-        await eve.error("room_full")  # four people: no bot left to send away
+        await eve.error(ROOM_FULL)  # four people: no bot left to send away
 
 
 async def test_a_late_arrival_takes_over_a_bot_at_once(harness: Harness,
@@ -162,7 +164,7 @@ async def test_spectators_wait_in_line_for_a_seat_that_frees(harness: Harness,
             queued = await client.expect(Queued)
             assert (queued.position, queued.seat) == (position, None)  # no bot to take over
         await bob.send_wire({"type": "take_seat"})  # a player cannot ask: the protocol refuses
-        await bob.error("not_allowed_now")
+        await bob.error(NOT_ALLOWED_NOW)
         await bob.send(LeaveRoom())  # bob's seat goes to a bot... and carl takes it at once
         joined = await carl.expect(Joined)
         assert joined.role == "player" and joined.seat == bob.seat
@@ -183,9 +185,9 @@ async def test_a_spectator_cannot_take_a_persons_seat(harness: Harness,
         bob = await harness.client(srv, "bob")
         await bob.join(joined.room.id, spectate=True)
         await bob.send(TakeSeat(seat=ann.seat))
-        await bob.error("no_such_seat")
+        await bob.error(NO_SUCH_SEAT)
         await bob.send(TakeSeat(seat="99"))
-        await bob.error("no_such_seat")
+        await bob.error(NO_SUCH_SEAT)
 
 
 async def test_before_the_start_a_waiting_spectator_sits_when_a_seat_frees(

@@ -16,6 +16,7 @@ from protocol import (
     Start,
     ViewMsg,
 )
+from server.errors import NOT_STARTED, SERVER_FULL
 
 
 def is_match_end(message: Message) -> bool:
@@ -42,7 +43,7 @@ async def test_connection_and_room_limits(harness: Harness, autojump_clock: obje
         assert lost.bye is not None and lost.bye.reason == "server_full"
         await ann.create()
         await bob.send(CreateRoom(name="second"))
-        await bob.error("server_full")
+        await bob.error(SERVER_FULL)
         assert len(srv.rooms) == 1 and len(srv.peers) == 2
 
 
@@ -109,7 +110,7 @@ async def test_joining_between_matches(harness: Harness, autojump_clock: object)
         joined = await bob.join(room_id)
         assert joined.role == "player" and len(joined.room.seats) == 3
         await bob.send(Act(kind="draw"))  # bob has no part in the match that ended
-        await bob.error("not_started")
+        await bob.error(NOT_STARTED)
         await ann.send(Start())
         view = await bob.expect(ViewMsg)
         assert view.view["seat"] == bob.seat and len(view.view["seats"]) == 3

@@ -11,6 +11,7 @@ from kit.deck import rigged_deal
 from kit.harness import Harness, game_of, next_move_after, only_room, turn_begins
 
 from engine.bots import should_challenge
+from engine.errors import CannotCallUno
 from protocol import Act, Back, Error, Events, RoomUpdate, Start, Sync, ViewMsg, codec
 
 
@@ -134,7 +135,7 @@ async def test_three_timeouts_make_a_seat_away_until_its_person_is_back(
         waited, _ = await next_move_after(ann)
         assert waited == pytest.approx(30)  # the turn waits for ann again
         if comeback == "action":
-            assert any(m.code == "cannot_call_uno" for m in ann.log if isinstance(m, Error))
+            assert any(m.code == CannotCallUno.code for m in ann.log if isinstance(m, Error))
 
 
 async def test_acting_resets_the_count_of_timeouts(harness: Harness, autojump_clock: object) -> None:
@@ -148,7 +149,7 @@ async def test_acting_resets_the_count_of_timeouts(harness: Harness, autojump_cl
                 waited, _ = await next_move_after(ann)
                 assert waited == pytest.approx(30)
             await ann.send(Act(kind="call_uno"))  # refused, but ann is clearly there
-            await ann.error("cannot_call_uno")
+            await ann.error(CannotCallUno.code)
         assert not [m for m in ann.log if isinstance(m, RoomUpdate) and away_flag(m, ann.seat)]
 
 
