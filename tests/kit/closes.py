@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-_LINE = re.compile(r"connection from (?P<host>[^\s:]+):(?P<port>\d+)"
+_LINE = re.compile(r"connection from (?P<host>\S+):(?P<port>\d+)"
                    r"(?: closed \((?P<name>.*), (?P<reason>\S+)\))?$", re.MULTILINE)
 
 
@@ -25,3 +25,8 @@ class Close:
 def closes(log: str) -> list[Close]:
     """Every connection line of ``log``, in order."""
     return [Close(m["host"], int(m["port"]), m["reason"], m["name"]) for m in _LINE.finditer(log)]
+
+
+def closed(log: str, name: str) -> list[str]:
+    """Why the server closed the connections of ``name`` (the name said in hello), in order."""
+    return [c.reason for c in closes(log) if c.name == name and c.reason is not None]

@@ -3,6 +3,7 @@ client sends, the server and everybody else go on."""
 
 from __future__ import annotations
 
+import logging
 import random
 from collections import Counter
 
@@ -11,6 +12,7 @@ import pytest
 import trio
 import trio.testing
 from kit.client import Client
+from kit.closes import Close, closed, closes
 from kit.harness import Harness, game_of, only_room
 
 from client.link import HandshakeRefused
@@ -59,6 +61,23 @@ async def test_a_silent_connection_is_pinged_then_dropped(harness: Harness,
         pings = [m for m in ann.log if isinstance(m, Ping)]
         assert ann.log[-1] == pings[-1] and len(pings) == 2  # at 5 and 10 seconds of silence
         assert trio.current_time() - last == pytest.approx(srv.config.heartbeat_timeout)
+
+
+async def test_the_log_says_why_a_connection_closed_in_the_form_the_kit_reads(
+        harness: Harness, autojump_clock: object, caplog: pytest.LogCaptureFixture) -> None:
+    # The end-to-end tests read close reasons from a server's log with ``kit.closes``.
+    caplog.set_level(logging.INFO, logger="uno.server")
+    with trio.fail_after(100):
+        srv = await harness.server()
+        ann = harness.connect(srv, "ann", address="192.0.2.9:4242")
+        await ann.hello()
+        ann.auto_pong = False
+        await ann.closed()
+        await trio.testing.wait_all_tasks_blocked()
+    log = "\n".join(r.getMessage() for r in caplog.records)
+    assert Close("192.0.2.9", 4242, None) in closes(log)  # opened
+    assert Close("192.0.2.9", 4242, "timeout", "ann") in closes(log)
+    assert closed(log, "ann") == ["timeout"]
 
 
 async def test_pongs_keep_a_connection_alive(harness: Harness, autojump_clock: object) -> None:
