@@ -43,6 +43,7 @@ from protocol.messages import _StructSpec
 
 ALL = [(Sender.CLIENT, name) for name in CLIENT_TYPES] + [(Sender.SERVER, name) for name in SERVER_TYPES]
 IDS = [f"{sender.value}-{name}" for sender, name in ALL]
+VERSION = protocol.PROTOCOL_VERSION
 
 
 def test_the_samples_cover_every_message() -> None:
@@ -286,7 +287,7 @@ def test_decode_message_checks_without_a_connection() -> None:
 
 def test_messages_are_checked_when_built() -> None:
     with pytest.raises(protocol.ProtocolError) as info:
-        protocol.Hello(version=2, name="x" * 25)
+        protocol.Hello(version=VERSION, name="x" * 25)
     assert info.value.code == "bad_field"
     with pytest.raises(protocol.ProtocolError):
         protocol.Say(text="")
@@ -305,7 +306,7 @@ GOOD_NAMES = ["Zoë", "日本語の名前", "🙂" * 24, "x" * 24, "A B-C_d.e", 
 @pytest.mark.parametrize("text", BAD_TEXT)
 def test_control_characters_are_refused_in_names_and_chat(text: str) -> None:
     for wire, state, role in [
-        (raw(protocol.Hello(version=2, name="a"), name=text[:24]), State.HANDSHAKE, Role.SERVER),
+        (raw(protocol.Hello(version=VERSION, name="a"), name=text[:24]), State.HANDSHAKE, Role.SERVER),
         (raw(protocol.Say(text="a"), text=text), State.LOBBY, Role.SERVER),
         (raw(protocol.CreateRoom(name="a"), name=text), State.LOBBY, Role.SERVER),
         (raw(protocol.ChatMsg(source="a", text="b", scope="lobby"), seq=1, source=text[:24]),
@@ -328,17 +329,17 @@ def test_control_characters_are_refused_in_names_and_chat(text: str) -> None:
 @pytest.mark.parametrize("name", GOOD_NAMES)
 def test_names_of_up_to_24_characters_are_accepted(name: str) -> None:
     _, server = pair(State.HANDSHAKE)
-    assert receive_one(server, pack(raw(protocol.Hello(version=2, name="a"), name=name))).name == name  # type: ignore[attr-defined]
+    assert receive_one(server, pack(raw(protocol.Hello(version=VERSION, name="a"), name=name))).name == name  # type: ignore[attr-defined]
 
 
 def test_a_name_of_25_characters_is_refused() -> None:
     assert protocol.MAX_NAME == 24
     for name in ("x" * 25, "é" * 25, "🙂" * 25, ""):
         _, server = pair(State.HANDSHAKE)
-        exc = refusal(server, pack(raw(protocol.Hello(version=2, name="a"), name=name)))
+        exc = refusal(server, pack(raw(protocol.Hello(version=VERSION, name="a"), name=name)))
         assert (exc.code, exc.fatal) == ("bad_field", False)
         with pytest.raises(protocol.ProtocolError):
-            protocol.Hello(version=2, name=name)
+            protocol.Hello(version=VERSION, name=name)
 
 
 def test_chat_is_at_most_200_characters() -> None:

@@ -35,6 +35,7 @@ from protocol import (
 )
 
 STATES = list(State)
+VERSION = protocol.PROTOCOL_VERSION
 
 
 def expected_next(state: State, message: Message) -> State:
@@ -102,7 +103,7 @@ def test_a_whole_session_moves_both_ends_alike() -> None:
     def s2c(message: Message) -> None:
         assert receive_one(client, server.send(message)) == message
 
-    c2s(protocol.Hello(version=protocol.PROTOCOL_VERSION, name="Zoë"))
+    c2s(protocol.Hello(version=VERSION, name="Zoë"))
     assert client.state is server.state is State.GREETING
     s2c(protocol.Ping(nonce=1))
     c2s(protocol.Pong(nonce=1))
@@ -174,14 +175,14 @@ def test_another_protocol_version_is_refused_naming_both() -> None:
 
 def test_a_refused_hello_may_be_sent_again() -> None:
     client, server = Connection(Role.CLIENT), Connection(Role.SERVER)
-    client.send(protocol.Hello(version=2, name="Zoë"))  # the server never gets this one...
+    client.send(protocol.Hello(version=VERSION, name="Zoë"))  # the server never gets this one...
     assert client.state is State.GREETING
-    exc = refusal(server, pack({"type": "hello", "version": 2, "name": "\x1b[2J"}))  # ...but this
+    exc = refusal(server, pack({"type": "hello", "version": VERSION, "name": "\x1b[2J"}))  # ...but this
     assert (exc.code, exc.fatal) == ("bad_field", False)
     assert server.state is State.HANDSHAKE
     receive_one(client, server.send(server.error_for(exc, ref="hello")))
     assert client.state is server.state is State.HANDSHAKE  # both ends agree: say hello again
-    hello = protocol.Hello(version=2, name="Zoë")
+    hello = protocol.Hello(version=VERSION, name="Zoë")
     assert receive_one(server, client.send(hello)) == hello
     receive_one(client, server.send(SERVER_SAMPLES["welcome"]))
     assert client.state is server.state is State.LOBBY
@@ -193,19 +194,19 @@ def test_a_version_that_is_not_a_number_is_a_bad_field() -> None:
         exc = refusal(server, pack({"type": "hello", "version": version, "name": "Zoë"}))
         assert (exc.code, exc.fatal) == ("bad_field", False), version
         assert server.state is State.HANDSHAKE
-        hello = protocol.Hello(version=2, name="Zoë")
+        hello = protocol.Hello(version=VERSION, name="Zoë")
         assert receive_one(server, pack(raw(hello))) == hello
 
 
 def test_a_second_hello_is_not_allowed() -> None:
     _, server = pair(State.LOBBY)
-    exc = refusal(server, pack(raw(protocol.Hello(version=2, name="x"))))
+    exc = refusal(server, pack(raw(protocol.Hello(version=VERSION, name="x"))))
     assert (exc.code, exc.fatal) == ("not_allowed_now", False)
 
 
 def test_end_of_stream() -> None:
     client, server = Connection(Role.CLIENT), Connection(Role.SERVER)
-    data = client.send(protocol.Hello(version=2, name="Zoë"))
+    data = client.send(protocol.Hello(version=VERSION, name="Zoë"))
     server.receive_data(data)
     server.receive_data(b"")
     assert not server.their_eof  # bytes still wait to be read
