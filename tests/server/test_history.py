@@ -5,7 +5,6 @@ restores the recent log and chat of the room, not an empty screen")."""
 from __future__ import annotations
 
 import msgpack
-import pytest
 import trio
 from kit.deck import rigged_deal
 from kit.harness import Harness, only_room
@@ -40,7 +39,7 @@ def after_joined(log: list[Message]) -> Message:
 
 
 async def test_a_spectator_and_a_returning_player_get_the_recent_log_and_chat(
-        harness: Harness, monkeypatch: pytest.MonkeyPatch, autojump_clock: object) -> None:
+        harness: Harness, autojump_clock: object) -> None:
     with trio.fail_after(300):
         srv = await harness.server(deal_rng=rigged_deal([BOT, ANN], "Y9", dealer=1))  # the bot starts
         ann = await harness.client(srv, "ann")

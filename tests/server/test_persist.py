@@ -559,7 +559,7 @@ def public(view: dict[str, Any]) -> dict[str, Any]:
     return {k: v for k, v in view.items() if k not in ("legal",)}
 
 
-async def table(harness: Harness, monkeypatch: pytest.MonkeyPatch, state: Path, dealer: int,
+async def table(harness: Harness, state: Path, dealer: int,
                 **create: Any) -> tuple[UnoServer, trio.CancelScope, Client, Client]:
     """A bot (seat 1), ann (seat 2) and bob (seat 3), rigged; dealer 0: ann starts, 2: the bot."""
     srv, scope = await start_server(harness.nursery, state,
@@ -576,10 +576,10 @@ async def table(harness: Harness, monkeypatch: pytest.MonkeyPatch, state: Path, 
 
 
 async def test_a_restarted_server_brings_back_the_room_and_the_same_hands(
-        harness: Harness, monkeypatch: pytest.MonkeyPatch, tmp_path: Path,
+        harness: Harness, tmp_path: Path,
         autojump_clock: object) -> None:
     with trio.fail_after(300):
-        srv, scope, ann, bob = await table(harness, monkeypatch, tmp_path, dealer=0)  # ann's turn
+        srv, scope, ann, bob = await table(harness, tmp_path, dealer=0)  # ann's turn
         await ann.play(lambda m: (v := view_in(m)) is not None and v["current"] == bob.seat,
                        think=0, now=True)
         await bob.expect(Events, lambda m: m.view is not None and m.view["current"] == bob.seat)
@@ -665,14 +665,14 @@ async def test_an_unreadable_room_is_skipped_and_its_number_not_reused(
 
 
 async def test_after_a_restart_the_turn_clock_waits_for_people_then_runs_a_full_turn(
-        harness: Harness, monkeypatch: pytest.MonkeyPatch, tmp_path: Path,
+        harness: Harness, tmp_path: Path,
         autojump_clock: object) -> None:
     """ann's turn with 5 s left when the server dies. After the restart nothing runs for the
     grace period (10 s) unless everybody is back; then ann has a full 30 s turn. bob, back
     meanwhile, is shown no deadline while the clock waits (not the grace plus a turn), then a
     view with the whole turn when the wait ends."""
     with trio.fail_after(300):
-        srv, scope, ann, bob = await table(harness, monkeypatch, tmp_path, dealer=0)
+        srv, scope, ann, bob = await table(harness, tmp_path, dealer=0)
         await trio.sleep(25)
         await crash(srv, scope, ann, bob)
         srv2, _ = await start_server(harness.nursery, tmp_path)
@@ -691,12 +691,12 @@ async def test_after_a_restart_the_turn_clock_waits_for_people_then_runs_a_full_
 
 
 async def test_when_everybody_is_back_the_turn_clock_runs_a_whole_turn_from_then(
-        harness: Harness, monkeypatch: pytest.MonkeyPatch, tmp_path: Path,
+        harness: Harness, tmp_path: Path,
         autojump_clock: object) -> None:
     """Both back 2 s after the restart: ann's turn has 30 s from then, as it had before the
     crash (not the grace plus a turn), and bob, back first, is told so with a view."""
     with trio.fail_after(300):
-        srv, scope, ann, bob = await table(harness, monkeypatch, tmp_path, dealer=0, turn_timeout=5)
+        srv, scope, ann, bob = await table(harness, tmp_path, dealer=0, turn_timeout=5)
         await crash(srv, scope, ann, bob)
         srv2, _ = await start_server(harness.nursery, tmp_path)
         restored_at = trio.current_time()
@@ -712,7 +712,7 @@ async def test_when_everybody_is_back_the_turn_clock_runs_a_whole_turn_from_then
 
 
 async def test_bots_wait_for_people_after_a_restart(
-        harness: Harness, monkeypatch: pytest.MonkeyPatch, tmp_path: Path,
+        harness: Harness, tmp_path: Path,
         autojump_clock: object) -> None:
     """The bot's turn (seat 1) when the server dies: after the restart the bot moves only once
     both people are back (here after 6 s), not during the wait."""

@@ -28,7 +28,7 @@ def is_match_end(message: Message) -> bool:
     return isinstance(message, Events) and any(e["type"] == "match_ended" for e in message.events)
 
 
-async def two_humans(harness: Harness, monkeypatch: pytest.MonkeyPatch, ann_hand: str,
+async def two_humans(harness: Harness, ann_hand: str,
                      bob_hand: str, turn: str = "B9",
                      **create: object) -> tuple[UnoServer, Client, Client]:
     """ann (seat 1, who starts) and bob (seat 2) with rigged hands; the match is on."""
@@ -43,10 +43,9 @@ async def two_humans(harness: Harness, monkeypatch: pytest.MonkeyPatch, ann_hand
     return srv, ann, bob
 
 
-async def test_each_client_gets_its_own_view(harness: Harness, monkeypatch: pytest.MonkeyPatch,
-                                             autojump_clock: object) -> None:
+async def test_each_client_gets_its_own_view(harness: Harness, autojump_clock: object) -> None:
     with trio.fail_after(30):
-        _, ann, bob = await two_humans(harness, monkeypatch, "R1 R2 R3 G4 G5 G6 Y7",
+        _, ann, bob = await two_humans(harness, "R1 R2 R3 G4 G5 G6 Y7",
                                     "G1 G2 G3 Y4 Y5 Y6 R7")
         for client, hand in ((ann, "R1 R2 R3 G4 G5 G6 Y7"), (bob, "G1 G2 G3 Y4 Y5 Y6 R7")):
             assert client.view is not None
@@ -58,9 +57,9 @@ async def test_each_client_gets_its_own_view(harness: Harness, monkeypatch: pyte
 
 
 async def test_illegal_moves_get_engine_codes_and_change_nothing(
-        harness: Harness, monkeypatch: pytest.MonkeyPatch, autojump_clock: object) -> None:
+        harness: Harness, autojump_clock: object) -> None:
     with trio.fail_after(30):
-        srv, ann, bob = await two_humans(harness, monkeypatch, "R1 R2 R3 G4 G5 G6 B7",
+        srv, ann, bob = await two_humans(harness, "R1 R2 R3 G4 G5 G6 B7",
                                          "G1 G2 G3 Y4 Y5 Y6 B8")
         srv_game = game_of(srv)
         before = srv_game.snapshot()
@@ -146,8 +145,7 @@ async def test_bots_fill_seats_and_a_match_runs_to_its_end(harness: Harness,
         assert view.view["outcome"] is None and view.view["scores"] == [0, 0, 0, 0]
 
 
-async def test_bots_wait_for_the_bot_delay(harness: Harness, monkeypatch: pytest.MonkeyPatch,
-                                           autojump_clock: object) -> None:
+async def test_bots_wait_for_the_bot_delay(harness: Harness, autojump_clock: object) -> None:
     with trio.fail_after(60):
         # Seat 1 is the bot, seat 2 ann; dealer 0, so ann starts.
         deal = rigged_deal(["G1 G1 G3 G3 G5 G5 G7", "B2 B2 B3 R4 R5 R6 R7"], "B9", dealer=0)
@@ -166,8 +164,7 @@ async def test_bots_wait_for_the_bot_delay(harness: Harness, monkeypatch: pytest
         assert bot_moved.events[0]["type"] == "drew"  # no blue and no 2: it draws
 
 
-async def test_deadlines_travel_with_a_humans_turn(harness: Harness, monkeypatch: pytest.MonkeyPatch,
-                                                   autojump_clock: object) -> None:
+async def test_deadlines_travel_with_a_humans_turn(harness: Harness, autojump_clock: object) -> None:
     with trio.fail_after(60):
         # The bot (seat 1) holds only green (no 2); ann holds blue and red.
         deal = rigged_deal(["G1 G1 G3 G3 G5 G5 G7", "B2 B2 B3 R4 R5 R6 R7"], "B9", dealer=0)

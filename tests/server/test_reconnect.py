@@ -30,7 +30,7 @@ ANN = "R1 R2 R3 G4 G5 G6 B7"
 BOB = "G1 G2 G3 Y4 Y5 Y6 B8"
 
 
-async def table(harness: Harness, monkeypatch: pytest.MonkeyPatch, dealer: int = 1,
+async def table(harness: Harness, dealer: int = 1,
                 **create: object) -> tuple[UnoServer, Client, Client]:
     """ann (seat 1) and bob (seat 2), rigged; ann starts (dealer 1) or bob (dealer 0)."""
     srv = await harness.server(deal_rng=rigged_deal([ANN, BOB], "B9", dealer=dealer))
@@ -54,9 +54,9 @@ def seat_info(update: RoomUpdate, seat: str | None) -> tuple[str, bool, bool]:
 
 
 async def test_a_dropped_seat_is_kept_and_its_turns_time_out(
-        harness: Harness, monkeypatch: pytest.MonkeyPatch, autojump_clock: object) -> None:
+        harness: Harness, autojump_clock: object) -> None:
     with trio.fail_after(300):
-        srv, ann, bob = await table(harness, monkeypatch, dealer=0)  # bob starts
+        srv, ann, bob = await table(harness, dealer=0)  # bob starts
         began = trio.current_time()
         await bob.link.aclose()
         update = await ann.expect(RoomUpdate, lambda m: not seat_info(m, bob.seat)[1])
@@ -74,9 +74,9 @@ def _sid(client: Client) -> str:
 
 
 async def test_a_token_brings_back_the_seat_hand_and_view(
-        harness: Harness, monkeypatch: pytest.MonkeyPatch, autojump_clock: object) -> None:
+        harness: Harness, autojump_clock: object) -> None:
     with trio.fail_after(300):
-        srv, ann, bob = await table(harness, monkeypatch)  # ann's turn
+        srv, ann, bob = await table(harness)  # ann's turn
         assert bob.view is not None
         hand_before = bob.view["hand"]
         await bob.link.aclose()
@@ -103,9 +103,9 @@ async def test_a_token_brings_back_the_seat_hand_and_view(
 
 
 async def test_coming_back_on_ones_own_turn_keeps_the_deadline(
-        harness: Harness, monkeypatch: pytest.MonkeyPatch, autojump_clock: object) -> None:
+        harness: Harness, autojump_clock: object) -> None:
     with trio.fail_after(300):
-        srv, ann, bob = await table(harness, monkeypatch, dealer=0)  # bob's turn
+        srv, ann, bob = await table(harness, dealer=0)  # bob's turn
         await bob.link.aclose()
         await trio.sleep(12)
         again = harness.connect(srv, "bob")
@@ -118,9 +118,9 @@ async def test_coming_back_on_ones_own_turn_keeps_the_deadline(
 
 
 async def test_a_second_connection_replaces_the_first(
-        harness: Harness, monkeypatch: pytest.MonkeyPatch, autojump_clock: object) -> None:
+        harness: Harness, autojump_clock: object) -> None:
     with trio.fail_after(60):
-        srv, ann, bob = await table(harness, monkeypatch)
+        srv, ann, bob = await table(harness)
         twin = harness.connect(srv, "bob")
         welcome = await twin.hello(bob.token)
         assert welcome.resumed
@@ -137,9 +137,9 @@ async def test_a_second_connection_replaces_the_first(
 
 
 async def test_a_leave_during_the_match_hands_the_seat_to_a_bot(
-        harness: Harness, monkeypatch: pytest.MonkeyPatch, autojump_clock: object) -> None:
+        harness: Harness, autojump_clock: object) -> None:
     with trio.fail_after(300):
-        srv, ann, bob = await table(harness, monkeypatch, dealer=0)  # bob's turn
+        srv, ann, bob = await table(harness, dealer=0)  # bob's turn
         began = trio.current_time()
         await bob.send(LeaveRoom())
         assert (await bob.expect(Left)).reason == "left"
@@ -162,10 +162,10 @@ async def test_a_leave_during_the_match_hands_the_seat_to_a_bot(
 
 @pytest.mark.parametrize("forged", ["nonsense", "a.b", "{sid}.{wrong}", "{sid}", ".{secret}"])
 async def test_a_forged_token_gets_a_fresh_session_and_no_seat(
-        harness: Harness, monkeypatch: pytest.MonkeyPatch, autojump_clock: object,
+        harness: Harness, autojump_clock: object,
         forged: str) -> None:
     with trio.fail_after(60):
-        srv, ann, bob = await table(harness, monkeypatch)
+        srv, ann, bob = await table(harness)
         await bob.link.aclose()
         await ann.expect(RoomUpdate, lambda m: not seat_info(m, bob.seat)[1])
         assert bob.token is not None

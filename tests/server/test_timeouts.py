@@ -15,8 +15,7 @@ from engine.errors import CannotCallUno
 from protocol import Act, Back, Error, Events, RoomUpdate, Start, Sync, ViewMsg, codec
 
 
-async def test_a_late_turn_is_played_at_the_deadline(harness: Harness, monkeypatch: pytest.MonkeyPatch,
-                                                     autojump_clock: object) -> None:
+async def test_a_late_turn_is_played_at_the_deadline(harness: Harness, autojump_clock: object) -> None:
     with trio.fail_after(300):
         deal = rigged_deal(["G1 G1 G3 G3 G5 G5 G7", "B2 B4 Y3 R4 R5 R6 R7"], "B9", dealer=0)
         srv = await harness.server(deal_rng=deal)
@@ -51,7 +50,6 @@ async def test_no_timeout_when_turned_off(harness: Harness, autojump_clock: obje
 
 
 async def test_a_timeout_names_a_starting_wilds_colour(harness: Harness,
-                                                       monkeypatch: pytest.MonkeyPatch,
                                                        autojump_clock: object) -> None:
     with trio.fail_after(300):
         deal = rigged_deal(["G1 G1 G3 G3 G5 G5 G7", "R2 R4 R3 R4 R5 R6 B7"], "W", dealer=0)
@@ -72,8 +70,7 @@ async def test_a_timeout_names_a_starting_wilds_colour(harness: Harness,
         assert events.current == "1"
 
 
-async def test_a_timeout_accepts_a_wild_draw_four(harness: Harness, monkeypatch: pytest.MonkeyPatch,
-                                                  autojump_clock: object) -> None:
+async def test_a_timeout_accepts_a_wild_draw_four(harness: Harness, autojump_clock: object) -> None:
     """Issue 9, problem 9: the stand-in never challenges (a bot would: the offender holds six
     cards), and the log is told the turn was played for ann."""
     with trio.fail_after(300):
@@ -179,7 +176,6 @@ async def test_back_on_the_turn_before_the_stand_in_moved_makes_it_yours_with_a_
 
 
 async def test_an_away_seat_does_nothing_off_its_turn(harness: Harness,
-                                                       monkeypatch: pytest.MonkeyPatch,
                                                        autojump_clock: object) -> None:
     """Issue 9, problem 9: the stand-in of an away person does not jump in (nor catch, nor say
     UNO) off the turn; a bot at ann's seat would jump in with her R1 on bob's turn."""
