@@ -14,7 +14,7 @@ from collections import Counter
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from stacking import cards, deal_rng, seats
+from kit.deck import cards, deal_rng, seats
 
 from engine import (
     Action,
