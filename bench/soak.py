@@ -11,7 +11,7 @@ half a plain close, none says leave_room), waits 0.2-3 s and connects again with
 back in its seat if the match is still on, else it joins the table again.
 
 The run has four phases: warm-up (10%), calm (10-40%), attacks (40-70%: every attack of
-tests/e2e/attackkit.py, round after round, against the same server), calm again (70-100%). The
+tests/e2e/barrage.py, round after round, against the same server), calm again (70-100%). The
 server's memory (VmRSS) is sampled every second. Printed as `name=value` lines:
 
 - rss_start_kib (after the warm-up), rss_end_kib, rss_max_kib, rss_after_attacks_kib (at 70%);
@@ -46,7 +46,8 @@ sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "tests"))  # the test kit
 sys.path.insert(0, str(ROOT / "tests" / "e2e"))
 
-from attackkit import Barrage, LiveTable, p99, raise_fd_limit, run_barrage  # noqa: E402
+from attack_table import LiveTable, p99  # noqa: E402
+from barrage import Barrage, raise_fd_limit, run_barrage  # noqa: E402
 from kit.server import ServerProcess  # noqa: E402
 
 from client.link import ConnectionLost, Link  # noqa: E402

@@ -5,7 +5,8 @@ Each test attacks while the table plays, then lets the table finish its hand, an
 the attacker got the documented answer (error code, bye reason, or being dropped, as the
 server's own log confirms), the table was never disturbed (every view adds up to the whole
 deck, no message missed, no seat changed, nothing refused), and rooms the attacker could
-reach are exactly as before. The helpers and the attacks live in attackkit.py.
+reach are exactly as before. The attacks live in attacks_bytes.py, attacks_connections.py and
+attacks_seats.py, the table that plays on meanwhile in attack_table.py, all at once in barrage.py.
 """
 
 from __future__ import annotations
@@ -17,37 +18,33 @@ from functools import partial
 import msgpack
 import pytest
 import trio
-from attackkit import (
+from attack_table import INVISIBLE_NAMES, INVISIBLE_TEXTS, table_playing
+from attacks_bytes import (
     BAD_VALUES,
     HUGE_HEADERS,
-    IDLE_SOCKET_WELCOMES,
-    INVISIBLE_NAMES,
-    INVISIBLE_TEXTS,
     BadValue,
-    Barrage,
-    attack_bad_hellos,
     attack_bad_value,
-    attack_chat_flood,
-    attack_flood,
     attack_huge_header,
     attack_huge_header_alone,
-    attack_idle_sockets,
-    attack_never_reads,
     attack_oversized,
     attack_random_bytes,
+    attack_wrong_messages,
+)
+from attacks_connections import (
+    IDLE_SOCKET_WELCOMES,
+    attack_bad_hellos,
+    attack_chat_flood,
+    attack_flood,
+    attack_idle_sockets,
+    attack_never_reads,
     attack_room_slots,
-    attack_seats,
     attack_server_full,
     attack_silent_handshake,
-    attack_text,
     attack_trickle,
-    attack_wrong_messages,
-    barrage_round,
-    raise_fd_limit,
     slot_rooms,
-    spectate_and_act,
-    table_playing,
 )
+from attacks_seats import attack_seats, attack_text, spectate_and_act
+from barrage import Barrage, barrage_round, raise_fd_limit
 from kit.client import Client
 from kit.server import ServerProcess
 from kit.wire import Wire

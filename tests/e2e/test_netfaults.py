@@ -33,10 +33,9 @@ import pytest
 import trio
 from kit.client import Client, bot_act, view_in
 from kit.closes import closed
-from kit.harness import MOVES
+from kit.harness import MOVES, is_hand_end
 from kit.server import ServerProcess
 
-from engine import events as ev
 from engine import full_deck
 from protocol import (
     CreateRoom,
@@ -47,14 +46,12 @@ from protocol import (
     Ping,
     RoomUpdate,
     Start,
-    codec,
 )
 
 SERVER_IP, CLIENT_IP = "192.0.2.1", "192.0.2.2"
 HEARTBEAT = 3.0  # --heartbeat of the server: pings after 1 s of silence, drops after 3 s
 TURN = 1.0  # turn_timeout of the table
 DECK = len(full_deck())
-HAND_ENDED = next(name for name, cls in codec.EVENT_TYPES.items() if cls is ev.HandEnded)
 CLONE_NEWNET = 0x40000000
 
 pytestmark = pytest.mark.skipif(sys.platform != "linux", reason="network namespaces are Linux's")
@@ -181,10 +178,6 @@ def seat_state(message: Message, seat: str) -> tuple[bool, bool] | None:
     return None
 
 
-def hand_ended(message: Message) -> bool:
-    return isinstance(message, Events) and any(e["type"] == HAND_ENDED for e in message.events)
-
-
 async def play(client: Client, seat: str, until: Callable[[Message], bool], rng: random.Random,
                think: float = 0.05) -> Message:
     """Play ``seat`` (the normal bot's moves on its turns) until a message satisfies ``until``."""
@@ -288,7 +281,7 @@ async def test_a_link_that_goes_down_is_seen_as_dropped_and_the_seat_comes_back(
             assert (joined.role, joined.seat, joined.room.id) == ("player", seat, table.room)
             await watcher.wait_for(lambda m: seat_state(m, seat) == (True, False), mark, 5)
             # and plays on to the end of a hand
-            await play(again, seat, hand_ended, rng)
+            await play(again, seat, is_hand_end, rng)
             await again.aclose()
             nursery.cancel_scope.cancel()
 
@@ -302,7 +295,7 @@ async def play_a_hand(net: Net, server: ServerProcess, hands: int = 1) -> float:
             table = await open_table(net, server, nursery, turn_timeout=30)
             rng = random.Random(2)
             for _ in range(hands):
-                await play(table.player, table.seat, hand_ended, rng)
+                await play(table.player, table.seat, is_hand_end, rng)
             took = trio.current_time() - began
             # the player was never seen as dropped, and never timed out
             assert all(seat_state(m, table.seat) in (None, (True, False)) for m in table.watcher.log)

@@ -20,12 +20,33 @@ from server.room import Room
 StreamPair = Callable[[], tuple[trio.abc.Stream, trio.abc.Stream]]
 
 BOUND = 120.0  # virtual seconds: the default ``fail_after`` of helpers
-_MOVE_EVENTS = (ev.CardPlayed, ev.Drew, ev.Passed, ev.ColorChosen, ev.Challenged, ev.UnoCalled,
-                ev.Caught)
+
+
+def event_name(cls: type) -> str:
+    """The wire name (``type``) of an engine event class."""
+    return next(name for name, kind in codec.EVENT_TYPES.items() if kind is cls)
+
+
 # the wire names of the events that are a seat's move
-MOVES = frozenset(name for name, cls in codec.EVENT_TYPES.items() if cls in _MOVE_EVENTS)
-STAND_IN = next(name for name, cls in codec.EVENT_TYPES.items() if cls is ev.StandIn)
-TURN_STARTED = next(name for name, cls in codec.EVENT_TYPES.items() if cls is ev.TurnStarted)
+MOVES = frozenset(event_name(cls) for cls in (ev.CardPlayed, ev.Drew, ev.Passed, ev.ColorChosen,
+                                              ev.Challenged, ev.UnoCalled, ev.Caught))
+STAND_IN = event_name(ev.StandIn)
+TURN_STARTED = event_name(ev.TurnStarted)
+HAND_ENDED = event_name(ev.HandEnded)
+MATCH_ENDED = event_name(ev.MatchEnded)
+
+
+def carries(kind: str) -> Callable[[Message], bool]:
+    """Whether a message is an ``events`` message with an event of type ``kind``."""
+
+    def holds(message: Message) -> bool:
+        return isinstance(message, Events) and any(e["type"] == kind for e in message.events)
+
+    return holds
+
+
+is_match_end = carries(MATCH_ENDED)
+is_hand_end = carries(HAND_ENDED)
 
 
 def own_move(message: Message, seat: str | None) -> bool:

@@ -13,16 +13,14 @@ import trio
 import trio.testing
 from kit.client import Client
 from kit.closes import Close, closed, closes
-from kit.harness import Harness, game_of, only_room
+from kit.harness import Harness, game_of, is_match_end, only_room
 
 from client.link import HandshakeRefused
 from engine import full_deck
 from protocol import (
     PROTOCOL_VERSION,
     Error,
-    Events,
     ListRooms,
-    Message,
     Ping,
     Pong,
     Rooms,
@@ -32,10 +30,6 @@ from protocol import (
 )
 from protocol.errors import VERSION_MISMATCH
 from server.errors import INTERNAL
-
-
-def is_match_end(message: Message) -> bool:
-    return isinstance(message, Events) and any(e["type"] == "match_ended" for e in message.events)
 
 
 async def still_usable(client: Client) -> None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 import trio
-from kit.harness import Harness, next_move_after
+from kit.harness import HAND_ENDED, MATCH_ENDED, Harness, carries, is_hand_end, next_move_after
 
 from protocol import (
     Events,
@@ -19,10 +19,6 @@ from protocol import (
 from server.errors import WRONG_PASSWORD
 
 
-def ends(kind: str):  # type: ignore[no-untyped-def]
-    return lambda m: isinstance(m, Events) and any(e["type"] == kind for e in m.events)
-
-
 async def test_after_a_hand_and_after_a_match(harness: Harness, autojump_clock: object) -> None:
     with trio.fail_after(3000):
         srv = await harness.server(next_hand_delay=5)
@@ -30,13 +26,13 @@ async def test_after_a_hand_and_after_a_match(harness: Harness, autojump_clock: 
         await ann.create(bots=1, rules={"target_score": 1})  # the first hand ends the match...
         await ann.send(Start())
         await ann.expect(ViewMsg)
-        ended: Message = await ann.play(ends("hand_ended"))
+        ended: Message = await ann.play(is_hand_end)
         assert isinstance(ended, Events) and ended.deadline is None
         view = ann.view
         assert view is not None
-        winner = next(e for e in ended.events if e["type"] == "hand_ended")["winner"]
+        winner = next(e for e in ended.events if e["type"] == HAND_ENDED)["winner"]
         assert view["current"] == winner and view["legal"] == [] and view["hand_result"]
-        assert any(e["type"] == "match_ended" for e in ended.events)
+        assert any(e["type"] == MATCH_ENDED for e in ended.events)
         update = await ann.expect(RoomUpdate)
         assert update.room.started is False  # the match is over: the host may start again
         assert view["outcome"] is not None and max(view["scores"]) > 0
@@ -53,9 +49,9 @@ async def test_the_next_hand_is_dealt_after_the_pause(harness: Harness,
         await ann.create(bots=1, rules={"target_score": 100_000})
         await ann.send(Start())
         await ann.expect(ViewMsg)
-        await ann.play(ends("hand_ended"))
+        await ann.play(is_hand_end)
         ended_at = trio.current_time()
-        deal = await ann.expect(Events, ends("hand_started"))
+        deal = await ann.expect(Events, carries("hand_started"))
         assert trio.current_time() - ended_at == pytest.approx(5)
         assert deal.view is not None  # (only a match's first deal comes without its view)
 

@@ -8,7 +8,7 @@ import pytest
 import trio
 from kit.client import Client, view_in
 from kit.deck import rigged_deal
-from kit.harness import Harness, game_of, only_room
+from kit.harness import Harness, game_of, is_match_end, only_room
 
 from engine.errors import (
     BadColor,
@@ -19,13 +19,9 @@ from engine.errors import (
     NotYourTurn,
     UnknownSeat,
 )
-from protocol import Act, Events, Message, Start, Sync, ViewMsg
+from protocol import Act, Events, Start, Sync, ViewMsg
 from protocol.errors import BAD_FIELD, EXTRA_FIELD, NOT_ALLOWED_NOW
 from server import UnoServer
-
-
-def is_match_end(message: Message) -> bool:
-    return isinstance(message, Events) and any(e["type"] == "match_ended" for e in message.events)
 
 
 async def two_humans(harness: Harness, ann_hand: str,

@@ -18,7 +18,7 @@ import pytest
 import trio
 import trio.testing
 from kit.client import Client
-from kit.harness import Harness, game_of
+from kit.harness import Harness, game_of, is_match_end
 
 from engine import Card
 from protocol import Events, ListRooms, Message, Rooms, Start, ViewMsg
@@ -101,10 +101,6 @@ def allowed(path: Path, message: dict[str, Any], seat: str | None) -> bool:
         if field == "hands":
             return seat is not None and event["hands"][path[3]][0] == seat
     return False
-
-
-def is_match_end(message: Message) -> bool:
-    return isinstance(message, Events) and any(e["type"] == "match_ended" for e in message.events)
 
 
 @pytest.mark.parametrize("rules", [
