@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from stacking import seats, stacked_game
+from kit.deck import seats, stacked_game
 from test_properties import choose, rulesets, seeds, tables
 
 from engine import Game, KeyedRandom, RuleSet, SnapshotError
