@@ -22,10 +22,12 @@ from protocol import (
     Events,
     Joined,
     JoinRoom,
+    ListRooms,
     Message,
     Ping,
     Pong,
     RoomInfo,
+    Rooms,
     RoomUpdate,
     Sync,
     ViewMsg,
@@ -161,6 +163,11 @@ class Client:
     async def join(self, room: str, **options: Any) -> Joined:
         await self.send(JoinRoom(room=room, **options))
         return await self.expect(Joined)
+
+    async def rooms(self) -> Rooms:
+        """The open rooms, asked for now (``list_rooms``); the connection works both ways."""
+        await self.send(ListRooms())
+        return await self.expect(Rooms)
 
     async def my_turn(self) -> dict[str, Any]:
         """Wait for a view (in a ``view`` or ``events`` message) in which this seat may act on

@@ -11,7 +11,6 @@ import msgpack
 import pytest
 import trio
 import trio.testing
-from kit.client import Client
 from kit.closes import Close, closed, closes
 from kit.harness import Harness, game_of, is_match_end, only_room
 
@@ -30,12 +29,6 @@ from protocol import (
 )
 from protocol.errors import VERSION_MISMATCH
 from server.errors import INTERNAL
-
-
-async def still_usable(client: Client) -> None:
-    await client.send(ListRooms())
-    await client.expect(Rooms)
-
 
 # ---------------------------------------------------------------------------- heartbeats
 
@@ -82,7 +75,7 @@ async def test_pongs_keep_a_connection_alive(harness: Harness, autojump_clock: o
             await ann.expect(Rooms)  # nothing but pings will come
         pings = [m for m in ann.log if isinstance(m, Ping)]
         assert len(pings) >= 300 / srv.config.heartbeat_timeout
-        await still_usable(ann)
+        await ann.rooms()
 
 
 async def test_the_handshake_has_a_deadline(harness: Harness, autojump_clock: object) -> None:
@@ -161,7 +154,7 @@ async def test_an_invalid_message_gets_a_stable_code(harness: Harness, autojump_
         await ann.send_wire(wire)
         error = await ann.error(code)
         assert not error.fatal
-        await still_usable(ann)
+        await ann.rooms()
         await ann.create()  # and more than usable
 
 
@@ -233,7 +226,7 @@ async def test_a_steady_rate_below_the_limit_is_fine(harness: Harness, autojump_
         for i in range(4 * srv.config.message_burst):
             await ann.send(Ping(nonce=i))
             await trio.sleep(1.2 / srv.config.message_rate)
-        await still_usable(ann)
+        await ann.rooms()
 
 
 # ---------------------------------------------------------------------------- hostile clients
@@ -303,9 +296,8 @@ async def test_a_hostile_player_cannot_corrupt_the_room(harness: Harness,
         assert INTERNAL not in errors
         # mallory is still connected (the attack kept under the rate limit) and so is ann.
         assert all(s.connected for s in only_room(srv).seats)
-        await mallory.send(ListRooms())
-        await mallory.expect(Rooms)
-        await still_usable(ann)
+        await mallory.rooms()
+        await ann.rooms()
         fresh = await harness.client(srv, "fresh")
         await fresh.create(bots=1)
         await fresh.send(Start())

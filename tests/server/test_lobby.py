@@ -16,10 +16,8 @@ from protocol import (
     JoinRoom,
     LeaveRoom,
     Left,
-    ListRooms,
     Message,
     RemoveBot,
-    Rooms,
     RoomUpdate,
     Say,
     SetRules,
@@ -40,15 +38,10 @@ from server.errors import (
 )
 
 
-async def rooms(client: Client) -> Rooms:
-    await client.send(ListRooms())
-    return await client.expect(Rooms)
-
-
 async def barrier(client: Client) -> list[Message]:
     """Everything the server sent ``client`` before answering a fresh request."""
     start = len(client.log)
-    await rooms(client)
+    await client.rooms()
     return client.log[start:-1]
 
 
@@ -56,7 +49,7 @@ async def test_list_create_and_summary(harness: Harness, autojump_clock: object)
     with trio.fail_after(30):
         srv = await harness.server()
         ann = await harness.client(srv, "ann")
-        assert (await rooms(ann)).rooms == ()
+        assert (await ann.rooms()).rooms == ()
         joined = await ann.create("Friday night", preset="house", rules={"seven_zero": True},
                                   seats=6, bots=2, bot_level="easy", turn_timeout=20,
                                   password="pw")
@@ -70,7 +63,7 @@ async def test_list_create_and_summary(harness: Harness, autojump_clock: object)
         assert info.host == "ann" and info.host_seat == joined.seat
 
         bob = await harness.client(srv, "bob")
-        (summary,) = (await rooms(bob)).rooms
+        (summary,) = (await bob.rooms()).rooms
         assert (summary.id, summary.name, summary.host) == (info.id, "Friday night", "ann")
         assert (summary.players, summary.bots, summary.seats) == (1, 2, 6)
         assert summary.password is True and summary.started is False
@@ -94,7 +87,7 @@ async def test_create_refusals_leave_the_connection_usable(harness: Harness,
         await ann.error(BAD_FIELD)
         await ann.send_raw(msgpack.packb({"type": "create_room", "name": "x", "seats": 1}))
         await ann.error(BAD_FIELD)
-        assert (await rooms(ann)).rooms == ()
+        assert (await ann.rooms()).rooms == ()
         assert not srv.rooms
         joined = await ann.create(seats=10, bots=9)
         assert len(joined.room.seats) == 10
@@ -155,7 +148,7 @@ async def test_join_as_player_or_spectator_and_leave(harness: Harness,
         for client in (ann, bob, dan, cat, eve):
             await client.send(LeaveRoom())
             await client.expect(Left)
-        assert (await rooms(ann)).rooms == ()  # the last person out closed the room
+        assert (await ann.rooms()).rooms == ()  # the last person out closed the room
         assert not srv.rooms
 
 
@@ -257,7 +250,7 @@ async def test_spectator_of_a_started_match(harness: Harness, autojump_clock: ob
         bob = await harness.client(srv, "bob")
         await bob.send(JoinRoom(room=room_id))
         await bob.error(ALREADY_STARTED)
-        (summary,) = (await rooms(bob)).rooms
+        (summary,) = (await bob.rooms()).rooms
         assert summary.started
         await bob.join(room_id, spectate=True)
         view = await bob.expect(ViewMsg)

@@ -150,8 +150,7 @@ async def test_a_leave_during_the_match_hands_the_seat_to_a_bot(
         assert events.events[0] == {"type": "card_played", "seat": bob.seat, "card": "B8",
                                     "color": "B", "jump_in": False}
         # bob is in the lobby, free to do something else; his token resumes no seat.
-        await bob.send(ListRooms())
-        await bob.expect(Rooms)
+        await bob.rooms()
         again = harness.connect(srv, "bob")
         welcome = await again.hello(bob.token)
         assert not welcome.resumed
