@@ -58,8 +58,8 @@ class Screens(Painter):
         lines: list[Line] = [[("bold", " " + fit(t("lobby_title", server=m.session.server_name), width - 1))]]
         if m.session.info:
             lines.append([("class:dim", " " + fit(m.session.info, width - 1))])
-        if m.host.offer:
-            lines.append([("class:notice", " " + fit(m.host.offer, width - 1))])
+        if m.host.offer:  # wrapped: its key and command are at the end
+            lines += [[("class:notice", " " + part)] for part in wrap(m.host.offer, width - 1)]
         lines.append([])
         header = t("lobby_columns", name=t("col_table"), host=t("col_host"), players=t("col_players"),
                    rules=t("col_rules"), state=t("col_state"))
@@ -115,8 +115,8 @@ class Screens(Painter):
         if m.session.info:
             lines.append([("class:dim", " " + fit(m.session.info, width - 1))])
         offer = m.host.offer_key if m.can_resume_kept else m.host.offer
-        if offer:
-            lines.append([("class:notice", " " + fit(offer, width - 1))])
+        if offer:  # wrapped: its key and command are at the end
+            lines += [[("class:notice", " " + part)] for part in wrap(offer, width - 1)]
         lines.append([])
         lines.append([("", " " + t("waiting_seats", taken=len(room.seats), max=room.max_seats))])
         for i, info in enumerate(room.seats):
