@@ -160,6 +160,9 @@ class UnoServer:
             assert self._nursery is not None
             self._nursery.start_soon(room.run)
             room.restored(self.config.restore_grace)
+            for session in [s.session for s in room.seats if s.session is not None]:
+                if session.peer is not None:  # came back before the room did (``_kept_seat_token``)
+                    room.reconnected(session)
             log.info("room %s (%r) restored", room.id, room.settings.name)
         if only is None:
             self._room_numbers = itertools.count(highest + 1)
@@ -229,7 +232,9 @@ class UnoServer:
         session = self._resume(hello.token)
         resumed = session is not None and session.room is not None  # back in a seat (or a room)
         if session is None:
-            sid, secret = tokens.new_token()
+            # someone of a kept room (``uno host`` has only offered it yet) keeps their token, so
+            # that the seat is theirs again if the host brings the room back (``restore_room``)
+            sid, secret = self._kept_seat_token(hello.token) or tokens.new_token()
             session = Session(sid, secret, hello.name, hello.lang)
             self.sessions[sid] = session
         else:
@@ -259,6 +264,22 @@ class UnoServer:
         if session is None or not tokens.same_secret(parts[1], session.secret):
             return None
         return session
+
+    def _kept_seat_token(self, token: str | None) -> tuple[str, str] | None:
+        """``token``'s (sid, secret) when it holds a seat in a room kept on disk but not open."""
+        parts = None if token is None or self.store is None else tokens.split_token(token)
+        if parts is None or self.store is None or parts[0] in self.sessions:
+            return None
+        for room_id, record in self.store.records():
+            if record is None or room_id in self.rooms:
+                continue
+            with contextlib.suppress(KeyError, TypeError, AttributeError):
+                for seat in record["seats"]:
+                    who = seat["session"]
+                    if (who is not None and who["sid"] == parts[0]
+                            and tokens.same_secret(parts[1], str(who["secret"]))):
+                        return parts
+        return None
 
     def peer_gone(self, peer: Peer) -> None:
         self.peers.discard(peer)

@@ -424,6 +424,7 @@ def rebuild_room(server: UnoServer, record: dict[str, Any]) -> Room:
         except (TypeError, ValueError) as exc:
             raise ValueError(f"its move {number} cannot be replayed: {exc}") from None
     sessions: dict[str, Session] = {}
+    returning: list[tuple[Session, Seat]] = []  # back already, in the lobby, with this room's token
     for entry in record["seats"]:
         seat = Seat(str(entry["id"]), str(entry["name"]), str(entry["kind"]),
                     level=str(entry["level"]), away=bool(entry["away"]),
@@ -433,7 +434,12 @@ def rebuild_room(server: UnoServer, record: dict[str, Any]) -> Room:
         who = entry["session"]
         if who is not None:
             sid = str(who["sid"])
-            if sid in sessions or sid in server.sessions:
+            known = server.sessions.get(sid)
+            if (known is not None and known.room is None and sid not in sessions
+                    and known.secret == str(who["secret"])):
+                sessions[sid] = known
+                returning.append((known, seat))
+            elif sid in sessions or known is not None:
                 log.warning("room %s: session %s holds two seats; seat %s keeps none",
                             room.id, sid, seat.id)
             else:
@@ -446,6 +452,8 @@ def rebuild_room(server: UnoServer, record: dict[str, Any]) -> Room:
             and not set(game.seats) <= {seat.id for seat in room.seats}):
         raise ValueError("the match in progress has seats the room does not")
     room.game = game
+    for session, seat in returning:  # (only now: a bad record must change nothing)
+        session.room, session.seat, seat.session = room, seat, session
     room.host = sessions.get(record["host"]) if record["host"] is not None else None
     room._next_seat_number = int(record["next_seat"])
     server.sessions.update(sessions)

@@ -248,3 +248,42 @@ def test_tmux_a_friends_seat_waits_while_the_host_keeps_the_match_for_later(tmux
     screen = tmux.wait_for(guest, text["closed"], timeout=15, what="the friend told")
     time.sleep(1)
     assert not re.search(text["retry"], tmux.screen(guest))  # it stopped trying
+
+
+def test_tmux_a_friend_back_in_the_new_tables_lobby_gets_the_seat_when_the_host_presses_r(
+        tmux: Tmux, tmp_path: Path) -> None:
+    """The host keeps the match and runs ``uno host`` again with other options; the friend's
+    client reconnects meanwhile and lands in the new table's lobby (the kept room is not open).
+    ``r`` in the host's waiting room brings the kept match back, and the friend with it, in the
+    same seat and hand: not left in the lobby while the seat waits for nobody."""
+    import socket
+
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = str(probe.getsockname()[1])
+    ana_home = tmp_path / "ana"
+    hosting = tmux.start([*host("en", "--bots", "1", "--seats", "3", "--turn-timeout", "0"), "--port", port],
+                         env(ana_home, "Ana"), window="host")
+    tmux.wait_for(hosting, "press s to start", timeout=15, what="the host's waiting room")
+    guest = tmux.start(join(f"127.0.0.1:{port}"), env(tmp_path / "luis", "Luis"), window="guest")
+    tmux.wait_for(guest, "Ana's table", timeout=15, what="the lobby")
+    tmux.send(guest, "Enter")
+    tmux.wait_for(guest, "Waiting for Ana", timeout=10)
+    tmux.send(hosting, "s")
+    dealt = tmux.wait_for(guest, "Your hand", timeout=10, what="the deal")
+    hand = parse_hand(dealt)
+    assert hand is not None
+    quit_window(tmux, hosting, "q", "k")  # kept for later
+
+    again = tmux.start([*host("en", "--bots", "2", "--name", "Mesa", "--target", "200"), "--port", port],
+                       env(ana_home, "Ana"), window="again")
+    tmux.wait_for(again, "r: back to it", timeout=15, what="the offer of the kept match")
+    tmux.wait_for(guest, lambda s: "Lobby" in s and "Mesa" in s, timeout=20,
+                  what="the friend reconnected, in the new table's lobby")
+    tmux.send(again, "r")
+    tmux.wait_for(again, lambda s: "Luis" in s and "Your hand" in s, timeout=15, what="the kept match")
+    back = tmux.wait_for(guest, lambda s: "Your hand" in s and "Ana's table" in s, timeout=15,
+                         what="the friend back at the kept table")
+    assert (parse_hand(back) or hand).cards == hand.cards  # the same seat, the same hand
+    tmux.wait_for(again, lambda s: "Luis" in s and "offline" not in s, timeout=10, what="Luis online")
+    assert "Luis 2" not in tmux.screen(again)

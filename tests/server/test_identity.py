@@ -133,3 +133,31 @@ async def test_a_kept_room_can_be_opened_while_serving(harness: Harness, tmp_pat
         back = harness.connect(srv, "ann")
         assert (await back.hello(ann.token)).resumed
         await stop(srv, scope)
+
+
+async def test_a_friend_back_before_the_kept_room_keeps_the_seat_when_it_opens(
+        harness: Harness, tmp_path: Path, autojump_clock: object) -> None:
+    """``uno host`` offers the kept match; a friend's client reconnects meanwhile (to the lobby:
+    the room is not open) and keeps its token, so when the host brings the room back the friend
+    is put back in the same seat at once, not left in the lobby with a seat nobody can take."""
+    with trio.fail_after(60):
+        srv, scope = await serve(harness.nursery, tmp_path)
+        ann = await harness.client(srv, "ann")
+        room = (await ann.create(name="Root's table", bots=1, seats=3)).room.id
+        bob = await harness.client(srv, "bob")
+        seat = (await bob.join(room)).seat
+        await ann.send(Start())
+        await bob.expect(ViewMsg)
+        await stop(srv, scope)
+
+        srv, scope = await serve(harness.nursery, tmp_path, restore_rooms=False)
+        back = harness.connect(srv, "bob")
+        welcome = await back.hello(bob.token)
+        assert welcome.resumed is False and welcome.token == bob.token  # the room is not open
+        assert srv.restore_room(room)
+        joined = await back.expect(Joined)
+        assert (joined.room.id, joined.role, joined.seat) == (room, "player", seat)
+        await back.expect(ViewMsg)
+        host = harness.connect(srv, "ann")
+        assert (await host.hello(ann.token)).resumed  # the host's seat is there too
+        await stop(srv, scope)
