@@ -40,8 +40,11 @@ class Session:
             self.status = Status.CONNECTING
 
     def lost(self, reason: str, retry_at: float) -> None:
+        # the server said it stops (a host keeping the match for later): the refusals of the
+        # tries that follow must not hide why the connection went
+        if not (self.status is Status.LOST and self.reason == "shutdown"):
+            self.reason = reason
         self.status = Status.LOST
-        self.reason = reason
         self.retry_at = retry_at
 
     def failed(self, reason: str, detail: str = "", *, gave_up: bool = False) -> None:

@@ -325,3 +325,33 @@ async def test_a_server_of_another_version_is_named_as_such(pipe: PipeInput, nur
     banner = Renderer(app.model).banner_text() or ""
     assert app.model.session.status is Status.FAILED
     assert "memory:1 runs another version of UNO" in banner and "version 2" in banner, banner
+
+
+async def test_a_host_keeping_the_match_is_still_the_reason_shown_while_retrying(
+        pipe: PipeInput, nursery: trio.Nursery, autojump_clock: object) -> None:
+    """The host keeps the match for later (``bye`` shutdown) and its port then refuses: the
+    banner goes on saying the server shut down, not "refused", while the seat keeps trying."""
+    server = UnoServer(ServerConfig(seed=16))
+    await nursery.start(server.serve)
+    net = MemoryNet(server, nursery)
+    gone = False
+
+    async def connect(host: str, port: int) -> trio.abc.Stream:
+        if gone:
+            raise ConnectionRefusedError("refused")
+        return await net.connect(host, port)
+
+    with trio.fail_after(120):
+        model = Model("Ana", clock=trio.current_time)
+        app = ClientApp(ClientOptions(name="Ana", address=("memory", 1), connect=connect), model=model,
+                        input=pipe, output=DummyOutput())
+        model.host.auto_create, model.host.auto_start = TABLE, True
+        nursery.start_soon(app._connection_loop, "memory", 1)
+        await until(lambda: model.table.view is not None, "the deal")
+        gone = True
+        server.shutdown("shutdown", "the host stopped the server; the table is kept for later")
+        await until(lambda: model.session.status is Status.LOST and model.session.attempt >= 3,
+                    "a few refused tries")
+        banner = Renderer(model).banner_text() or ""
+        assert "the server shut down" in banner and "refused" not in banner, banner
+        assert "Reconnecting in" in banner
