@@ -133,6 +133,8 @@ class Table:
         was_mine = old is not None and old.seat is not None and old.current == old.seat
         if self.my_turn and not was_mine and view.hand_result is None and view.outcome is None:
             self.bell = True
+            if self._prompts.notice == t("not_your_turn"):  # no longer true: beside "Your turn"
+                self._prompts.notice = ""
         hand = self.hand
         if view.drawn is not None and view.current == view.seat and view.drawn in self.playable:
             self.selected = hand.index(view.drawn)  # R8: the drawn card is the one to play

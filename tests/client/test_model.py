@@ -195,3 +195,15 @@ def test_the_move_sent_is_the_legal_action_the_player_picked() -> None:
     [sent] = model.outbox.take()
     chosen = next(a for a in legal if getattr(a, "color", None) is Color.GREEN and getattr(a, "uno", False))
     assert sent == codec.action_to_act(chosen)
+
+
+def test_it_is_not_your_turn_goes_when_the_turn_comes() -> None:
+    """A key pressed off-turn (e.g. the one that ended being away) leaves "It is not your turn";
+    once the turn is ours it would contradict the "Your turn" beside it."""
+    model = seated(make_view("R7 Y3", current="1"))
+    model.table.play_selected()
+    assert model.prompts.notice == "It is not your turn"
+    model.apply(ViewMsg(view=codec.view_to_wire(make_view("R7 Y3", current="2")), deadline=None))
+    assert model.prompts.notice == "It is not your turn"  # still somebody else's
+    model.apply(ViewMsg(view=codec.view_to_wire(make_view("R7 Y3", legal=plays("R7"))), deadline=20.0))
+    assert model.prompts.notice == ""
