@@ -251,7 +251,7 @@ _TEXTS: dict[str, tuple[str, str]] = {
     "ev_played_wild": ("{name} played {card} → {color}", "{name} jugó {card} → {color}"),
     "ev_jump_in": ("{name} jumped in with {card}", "{name} cortó con {card}"),
     "ev_drew_one": ("{name} drew a card", "{name} robó una carta"),
-    "ev_drew_n": ("{name} drew {n}", "{name} robó {n}"),
+    "ev_drew_n": ("{name} drew {n}", "{name} robó {n} cartas"),  # not "robó 2": it reads as the card 2
     "ev_drew_until": ("{name} drew {n} until a card could be played",
                       "{name} robó {n} hasta tener una carta que jugar"),
     "ev_drew_you": ("{name} drew {cards}", "{name} robó {cards}"),

@@ -87,7 +87,7 @@ def test_language_from_the_flag_or_the_locale() -> None:
 def test_t_formats_in_the_current_language() -> None:
     set_language("es")
     try:
-        assert t("ev_drew_n", name="Luis", n=2) == "Luis robó 2"
+        assert t("ev_drew_n", name="Luis", n=2) == "Luis robó 2 cartas"
         assert i18n.language() == "es"
     finally:
         set_language("en")

@@ -93,7 +93,7 @@ def test_the_log_in_spanish() -> None:
         model = seated(make_view(), lang="es")
         model.apply(events(ev.CardPlayed("2", Card.parse("R+2"), Color.RED),
                            ev.Drew("3", 2, None, "draw_two"), view=make_view()))
-        assert model.transcript.log[-1] == "Luis jugó Roba dos rojo — Bot 3 robó 2"
+        assert model.transcript.log[-1] == "Luis jugó Roba dos rojo — Bot 3 robó 2 cartas"  # not the card 2
     finally:
         set_language("en")
 
