@@ -203,8 +203,9 @@ _TEXTS: dict[str, tuple[str, str]] = {
     "top_card": ("Top card", "Carta arriba"),
     "hand_changed": ("Your hand just changed: look before you choose",
                      "Tu mano acaba de cambiar: mírala antes de elegir"),
-    "hand_first": ("That is your first card", "Es tu primera carta"),
-    "hand_last": ("That is your last card", "Es tu última carta"),
+    # (not "your last card": in UNO that says you have one card left)
+    "hand_first": ("Already at the first card of your hand", "Ya estás en la primera carta de la mano"),
+    "hand_last": ("Already at the last card of your hand", "Ya estás en la última carta de la mano"),
     # --- prompts
     "prompt_color": ("Colour for {card}:", "Color para {card}:"),
     "prompt_start_color": ("The first card is a Wild. Colour:", "La primera carta es un Comodín. Color:"),

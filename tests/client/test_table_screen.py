@@ -78,11 +78,11 @@ def test_home_and_end_jump_and_the_cursor_does_not_wrap() -> None:
     press(model, "\x1b[F")  # End
     assert model.table.selected == 11
     press(model, "l")
-    assert model.table.selected == 11 and "last card" in model.prompts.notice
+    assert model.table.selected == 11 and model.prompts.notice == "Already at the last card of your hand"
     press(model, "\x1b[H")  # Home
     assert model.table.selected == 0
     press(model, "h")
-    assert model.table.selected == 0 and "first card" in model.prompts.notice
+    assert model.table.selected == 0 and model.prompts.notice == "Already at the first card of your hand"
 
 
 def test_keys_typed_before_a_seven_zero_swap_do_not_land_on_the_new_hand() -> None:
