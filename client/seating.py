@@ -78,6 +78,8 @@ class Seating:
                 lines.append(t("ev_joined", name=name))
             elif prev.kind == "bot" and info.kind == "human":
                 lines.append(t("ev_took_seat", name=name, bot=clean_text(prev.name)))
+            elif prev.kind == "human" and info.kind == "bot":  # left during a match
+                lines.append(t("ev_left_to_bot", name=clean_text(prev.name)))
             elif prev.connected and not info.connected:
                 lines.append(t("ev_dropped", name=name))
             elif not prev.connected and info.connected:

@@ -199,3 +199,32 @@ def test_the_log_says_who_took_over_a_bot() -> None:
                   for s in before.seats)
     model.apply(RoomUpdate(room=dataclasses.replace(before, seats=seats)))
     assert model.transcript.log[-1] == "Eva took over Bot 1's seat"
+
+
+@pytest.mark.parametrize(("lang", "line"), [("en", "Luis left: a bot plays the seat"),
+                                            ("es", "Luis se fue: un bot juega su asiento")])
+def test_the_log_says_who_left_a_match_and_that_a_bot_plays_on(lang: str, line: str) -> None:
+    """A person who leaves during a match keeps the seat's name, played by a bot: the seat
+    changes kind, and the log must say so (it said nothing)."""
+    model = seated(make_view(), lang=lang)
+    try:
+        before = model.seating.room
+        assert before is not None
+        seats = tuple(dataclasses.replace(s, kind="bot") if s.seat == "2" else s for s in before.seats)
+        model.apply(RoomUpdate(room=dataclasses.replace(before, seats=seats)))
+        assert model.transcript.log[-1] == line
+    finally:
+        set_language("en")
+
+
+def test_the_spanish_log_says_who_took_over_a_bot_in_the_past_like_every_other_line() -> None:
+    model = seated(make_view(), lang="es")
+    try:
+        before = model.seating.room
+        assert before is not None
+        seats = tuple(dataclasses.replace(s, name="Eva", kind="human") if s.seat == "1" else s
+                      for s in before.seats)
+        model.apply(RoomUpdate(room=dataclasses.replace(before, seats=seats)))
+        assert model.transcript.log[-1] == "Eva ocupó el asiento de Bot 1"  # jugó, robó, se sentó, ocupó
+    finally:
+        set_language("en")
