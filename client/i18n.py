@@ -371,7 +371,7 @@ _TEXTS: dict[str, tuple[str, str]] = {
     "level_easy": ("easy", "fácil"),
     "level_normal": ("normal", "normal"),
     "form_bot_level": ("Bot level", "Nivel de los bots"),
-    "form_late_join": ("Late arrivals sit", "Quien llega tarde se sienta"),
+    "form_late_join": ("Late arrivals sit", "Si llega tarde, se sienta"),
     "late_now": ("at once", "al momento"),
     "late_next_hand": ("at the next hand", "en la próxima mano"),
     "form_target": ("Match to", "Partida a"),

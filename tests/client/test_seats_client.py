@@ -228,3 +228,17 @@ def test_the_spanish_log_says_who_took_over_a_bot_in_the_past_like_every_other_l
         assert model.transcript.log[-1] == "Eva ocupó el asiento de Bot 1"  # jugó, robó, se sentó, ocupó
     finally:
         set_language("en")
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_every_label_of_the_new_table_form_fits_its_column(lang: str) -> None:
+    """The form pads labels to 26 columns: a longer one is cut ("Quien llega tarde se sien…")."""
+    from client.render import form_field
+
+    set_language(lang)
+    try:
+        form = CreateForm()
+        too_long = [label for label, _ in (form_field(form, key) for key in FIELDS) if len(label) > 26]
+        assert too_long == []
+    finally:
+        set_language("en")
