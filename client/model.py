@@ -169,6 +169,8 @@ class Model:
             self.table.view = None
         seating.joined(message.room, message.role, message.seat)
         self.form = None
+        if self.prompts.notice == t("status_seat_lost"):  # the server put us back in a seat after all
+            self.prompts.notice = ""
         if message.role != "player" and seating.want_seat:
             self.outbox.send(TakeSeat())  # arrived after the start: ask for a bot's seat at once
         seating.want_seat = False

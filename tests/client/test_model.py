@@ -207,3 +207,14 @@ def test_it_is_not_your_turn_goes_when_the_turn_comes() -> None:
     assert model.prompts.notice == "It is not your turn"  # still somebody else's
     model.apply(ViewMsg(view=codec.view_to_wire(make_view("R7 Y3", legal=plays("R7"))), deadline=20.0))
     assert model.prompts.notice == ""
+
+
+def test_back_in_a_seat_after_all_the_lobby_notice_goes() -> None:
+    """``uno host`` had only offered the kept match: the seat was not open (to the lobby), then
+    the host brought it back and the server seated us: "could not be kept" is no longer true."""
+    model = seated(make_view())
+    model.connection_lost("eof", 0.1)
+    model.apply(WELCOME)
+    assert "could not be kept" in model.prompts.notice
+    model.apply(Joined(room=room_info(started=True), role="player", seat="4"))
+    assert model.prompts.notice == ""

@@ -233,7 +233,7 @@ def test_the_spanish_log_says_who_took_over_a_bot_in_the_past_like_every_other_l
 @pytest.mark.parametrize("lang", ["en", "es"])
 def test_every_label_of_the_new_table_form_fits_its_column(lang: str) -> None:
     """The form pads labels to 26 columns: a longer one is cut ("Quien llega tarde se sien…")."""
-    from client.render import form_field
+    from client.screens import form_field
 
     set_language(lang)
     try:

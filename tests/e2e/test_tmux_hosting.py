@@ -285,5 +285,6 @@ def test_tmux_a_friend_back_in_the_new_tables_lobby_gets_the_seat_when_the_host_
     back = tmux.wait_for(guest, lambda s: "Your hand" in s and "Ana's table" in s, timeout=15,
                          what="the friend back at the kept table")
     assert (parse_hand(back) or hand).cards == hand.cards  # the same seat, the same hand
+    assert "could not be kept" not in back, back  # the lobby's word on the seat is no longer true
     tmux.wait_for(again, lambda s: "Luis" in s and "offline" not in s, timeout=10, what="Luis online")
     assert "Luis 2" not in tmux.screen(again)
