@@ -267,6 +267,8 @@ class UnoServer:
 
     def _kept_seat_token(self, token: str | None) -> tuple[str, str] | None:
         """``token``'s (sid, secret) when it holds a seat in a room kept on disk but not open."""
+        if self.config.restore_rooms is True:  # every room was opened at the start: none is kept
+            return None
         parts = None if token is None or self.store is None else tokens.split_token(token)
         if parts is None or self.store is None or parts[0] in self.sessions:
             return None

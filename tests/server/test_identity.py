@@ -151,6 +151,9 @@ async def test_a_friend_back_before_the_kept_room_keeps_the_seat_when_it_opens(
         await stop(srv, scope)
 
         srv, scope = await serve(harness.nursery, tmp_path, restore_rooms=False)
+        sid = bob.token.partition(".")[0]
+        forged = await harness.connect(srv, "eve").hello(f"{sid}.{'0' * 22}")
+        assert not forged.token.startswith(sid + ".")  # the seat's id without its secret: nothing
         back = harness.connect(srv, "bob")
         welcome = await back.hello(bob.token)
         assert welcome.resumed is False and welcome.token == bob.token  # the room is not open
