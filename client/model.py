@@ -265,9 +265,18 @@ class Model:
         """The room's recent past, on joining or coming back: it becomes the log and the chat
         (what we had is older or the same)."""
         lines: list[str] = []
-        for batch in message.events:
-            lines += narrate(self._decode_events(batch), self.seating.name_of)
+        for number, batch in enumerate(message.events):
+            then = message.names[number] if number < len(message.names) else {}
+            lines += narrate(self._decode_events(batch), self._name_then(then))
         self.transcript.replace(lines, [(line.source, line.text) for line in message.chat])
+
+    def _name_then(self, then: dict[str, Any]) -> Callable[[str], str]:
+        """Names for a batch of the past: who sat at each seat then (``history.names``), else
+        the name known now."""
+        def name(seat: str) -> str:
+            known = then.get(seat)
+            return clean_text(known) if isinstance(known, str) and known else self.seating.name_of(seat)
+        return name
 
     def _chat(self, message: ChatMsg) -> None:
         self.transcript.said(message.source, message.text)

@@ -527,10 +527,13 @@ class Events(Message):
 class History(Message):
     """What happened lately in the room you just joined or came back to, oldest first:
     ``events``, the recent changes at the table (each the ``events`` of one ``events`` message,
-    redacted for you), and ``chat``, the recent chat of the room."""
+    redacted for you), and ``chat``, the recent chat of the room. ``names``, one per batch of
+    ``events``: who sat where then (seat id to name), since seats change hands (a bot's taken
+    over, a person left) and the past must not be told with today's names."""
 
     events: tuple[tuple[dict[str, Any], ...], ...] = spec(List(List(Map(16), 512), HISTORY_BATCHES))
     chat: tuple[ChatLine, ...] = nested(ChatLine, many=HISTORY_CHAT)
+    names: tuple[dict[str, Any], ...] = spec(List(Map(16), HISTORY_BATCHES), ())
 
 
 @message("chat", Sender.SERVER)

@@ -129,6 +129,7 @@ class Room:
         # What newcomers and returners are shown of the recent past (``history``): the last
         # changes at the table (unredacted: each reader gets them redacted) and the last chat.
         self._recent_events: deque[list[engine.Event]] = deque(maxlen=HISTORY_BATCHES)
+        self._recent_names: deque[dict[str, str]] = deque(maxlen=HISTORY_BATCHES)  # who sat where then
         self._recent_chat: deque[ChatLine] = deque(maxlen=HISTORY_CHAT)
 
     # ------------------------------------------------------------------ queries
@@ -532,6 +533,7 @@ class Room:
         (which their connection sends as the changes since the last one)."""
         if events:
             self._recent_events.append(events)
+            self._recent_names.append({seat.id: seat.name for seat in self.seats})
         deadline = self.deadline_remaining()
         game = self.game
         assert game is not None
@@ -822,15 +824,18 @@ class Room:
         until the message fits in one frame."""
         batches = [tuple(codec.event_to_wire(e.for_seat(seat_id)) for e in batch)
                    for batch in self._recent_events]
+        names = list(self._recent_names)[-len(batches):] if batches else []
+        names = [{}] * (len(batches) - len(names)) + names  # (both deques end with the newest)
         chat = list(self._recent_chat)
-        history = History(events=tuple(batches), chat=tuple(chat))
+        history = History(events=tuple(batches), chat=tuple(chat), names=tuple(names))
         budget = MAX_MESSAGE_BYTES - 512  # room for the type and seq
         while len(msgpack.packb(history.to_wire())) > budget:
             if len(batches) >= len(chat):
                 batches.pop(0)
+                names.pop(0)
             else:
                 chat.pop(0)
-            history = History(events=tuple(batches), chat=tuple(chat))
+            history = History(events=tuple(batches), chat=tuple(chat), names=tuple(names))
         return history
 
     # ------------------------------------------------------------------ messages to members

@@ -242,3 +242,15 @@ def test_every_label_of_the_new_table_form_fits_its_column(lang: str) -> None:
         assert too_long == []
     finally:
         set_language("en")
+
+
+def test_the_past_is_told_with_the_names_of_then() -> None:
+    """Eva took over Bot 1's seat after the deal: her history says Bot 1 dealt, not Eva."""
+    from engine.events import HandStarted
+    from protocol import History, codec
+
+    model = seated(room=room_info(seats={"1": "Eva", "2": "Luis", "3": "Bot 3", "4": "Ana"}))
+    deal = (codec.event_to_wire(HandStarted(1, "1", 1)),)
+    model.apply(History(events=(deal, deal), chat=(),
+                        names=({"1": "Bot 1", "2": "Luis", "3": "Bot 3", "4": "Ana"}, {})))
+    assert model.transcript.log == ["Hand 1 — Bot 1 dealt", "Hand 1 — Eva dealt"]  # (no names: today's)

@@ -87,6 +87,8 @@ def wire_literal(value: Any) -> str:
         return f'`"{value}"`'
     if isinstance(value, dict):
         return "`{}`" if not value else f"`{json.dumps(value)}`"
+    if value == ():
+        return "`[]`"  # an empty array on the wire
     return f"`{value!r}`"
 
 

@@ -121,3 +121,26 @@ async def test_the_history_is_bounded_and_fits_in_a_message(harness: Harness,
         max_ = await harness.client(srv, "max")
         await max_.join(joined.room.id, spectate=True)
         assert (await max_.expect(History)) == history  # it came through whole: it fit
+
+
+async def test_the_history_names_who_sat_where_then(harness: Harness, autojump_clock: object) -> None:
+    """bob takes over a bot's seat mid-hand: the deal that came before was that bot's, and the
+    history says so (``names``), so that nobody is told bob dealt a hand he was not at."""
+    from protocol import TakeSeat
+
+    with trio.fail_after(60):
+        srv = await harness.server()
+        ann = await harness.client(srv, "ann")
+        room_id = (await ann.create(seats=3, bots=2, bot_delay=1, turn_timeout=0)).room.id
+        await ann.send(Start())
+        await ann.expect(ViewMsg)
+        bob = await harness.client(srv, "bob")
+        watching = await bob.join(room_id, spectate=True)
+        bot = watching.room.seats[1]
+        history = await bob.expect(History)
+        assert len(history.names) == len(history.events)
+        assert history.names[0][bot.seat] == bot.name and history.names[0][ann.seat] == "ann"
+        await bob.send(TakeSeat(seat=bot.seat))
+        await bob.expect(Joined)
+        again = await bob.expect(History)
+        assert again.names[0][bot.seat] == bot.name  # the deal was the bot's, not bob's
