@@ -94,12 +94,14 @@ def test_r_in_the_new_tables_waiting_room_asks_for_the_kept_match() -> None:
 def test_the_offer_in_the_waiting_room_is_wrapped_never_cut(lang: str, columns: int) -> None:
     """Its key and the command are at the end of a long line: they must stay on screen."""
     from client.i18n import t
-
-    model = hosting(lang, started=False)
-    model.host.offer = t("resume_offer", name="Ana's table", progress=t("resume_hand", n=2))
-    model.host.offer_key = t("resume_offer_key", name="Ana's table", progress=t("resume_hand", n=2))
     from client.render import Renderer
 
-    shown = "\n".join("".join(f[1] for f in line) for line in Renderer(model).waiting(columns, 24))
+    model = hosting(lang, started=False)
+    try:
+        model.host.offer = t("resume_offer", name="Ana's table", progress=t("resume_hand", n=2))
+        model.host.offer_key = t("resume_offer_key", name="Ana's table", progress=t("resume_hand", n=2))
+        shown = "\n".join("".join(f[1] for f in line) for line in Renderer(model).waiting(columns, 24))
+    finally:
+        set_language("en")  # (the tests that follow read English)
     assert "…" not in shown, shown
     assert "uno host --resume" in shown.replace("\n ", " "), shown
