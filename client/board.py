@@ -140,7 +140,9 @@ class Board(Painter):
         if play:
             lines.append([("", " " + fit(play, width - 1))])
         hands = result.hands if result is not None and len(result.hands) == len(view.seats) else None
-        name_width = max(6, min(16, max(width_of(m.seating.name_of(seat)) for seat in view.seats)))
+        # as wide as the longest name (up to 16) and never narrower than the heading ("Jugador")
+        name_width = max(width_of(t("col_player")),
+                         min(16, max(width_of(m.seating.name_of(seat)) for seat in view.seats)))
         cards_width = max(0, width - 3 - name_width - 1 - 8 - 7) if hands is not None else 0
         header = "   " + pad(t("col_player"), name_width) + " "
         if hands is not None:

@@ -156,6 +156,18 @@ def test_the_final_scoreboard() -> None:
     assert "Ana wins the match!" in board and "530" in board and "x to leave" in board
 
 
+def test_the_column_headings_of_the_scores_are_not_cut_in_spanish() -> None:
+    """Short names at the table: the "Player" column still fits its heading ("Jugad…" was cut)."""
+    try:
+        model = seated(make_view("R5", top="R6"), lang="es")
+        hand_over(model)
+        board = text_of(model, "log", 80, 12)
+        heading = next((line for line in board.splitlines() if "Puntos" in line), board)
+        assert "Jugador" in heading and "Cartas que quedan" in heading, heading
+    finally:
+        set_language("en")
+
+
 def test_the_view_shows_every_hand_once_the_hand_is_over() -> None:
     """The engine and the wire: ``hand_result.hands`` is what each seat held (what the points
     were counted from)."""
