@@ -19,6 +19,8 @@ from .form import FIELDS, CreateForm
 from .i18n import t
 from .rulestext import preset_name, rule_labels
 
+FORM_LABEL = 26  # columns for the labels of the new-table form
+
 
 class Screens(Painter):
     """The screens before the table."""
@@ -100,7 +102,7 @@ class Screens(Painter):
                 value += "▏" if focused else ""
             elif focused:
                 value = f"◀ {value} ▶"
-            text = f"{'›' if focused else ' '} {pad(label, 26)} {value}"
+            text = f"{'›' if focused else ' '} {pad(label, FORM_LABEL)} {value}"
             rows.append([("class:selected" if focused else "", pad(" " + text, min(width, 66)))])
         room = max(1, height - len(lines))
         first = min(max(0, form.focus - room // 2), max(0, len(rows) - room))  # focus in sight

@@ -21,11 +21,13 @@ from clientkit import (
     show,
 )
 
+from client.draw import width_of
 from client.enums import Screen
 from client.form import FIELDS, CreateForm
 from client.i18n import set_language
 from client.model import Model
 from client.render import Renderer
+from client.screens import FORM_LABEL, form_field
 from engine import RuleSet
 from engine.rules import WildDrawFour
 from protocol import (
@@ -98,6 +100,21 @@ def test_the_form_keeps_the_focused_field_in_sight_on_a_small_screen() -> None:
     lines = Renderer(model).form(60, 12)
     text = "\n".join("".join(f[1] for f in line) for line in lines)
     assert len(lines) <= 12 and "False catch: draw" in text and "›" in text
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_every_label_of_the_form_fits_its_column(lang: str) -> None:
+    """No label is cut ("Quien llega tarde se sien…" was, in Spanish)."""
+    model = connected_model()
+    set_language(lang)
+    try:
+        model.open_form()
+        assert model.form is not None
+        for key in FIELDS:
+            label, _ = form_field(model.form, key)
+            assert width_of(label) <= FORM_LABEL, label
+    finally:
+        set_language("en")
 
 
 def test_keys_reach_the_new_fields() -> None:
