@@ -318,6 +318,7 @@ class ClientApp:
             self.invalidate()
             reason = "eof"
             link: Link | None = None
+            welcomed = False
             try:
                 with trio.fail_after(CONNECT_TIMEOUT):
                     stream = await connect(host, port)
@@ -331,7 +332,7 @@ class ClientApp:
                     # its token (the session just made is forgotten when this connection closes).
                     retake, delay, attempt = (welcome.server_id, kept), 0.0, attempt - 1
                     continue
-                retake = None
+                retake, welcomed = None, True
                 if store is not None:
                     store.save(welcome.server_id, address, welcome.token)
                 model.apply(welcome)
@@ -346,7 +347,10 @@ class ClientApp:
                 reason = exc.reason
             except trio.TooSlowError:
                 reason = "timeout" if link is not None else "unreachable"
-            except (OSError, ProtocolError, trio.BrokenResourceError, trio.ClosedResourceError) as exc:
+            except ProtocolError as exc:
+                # bytes that are not UNO's before any welcome: another program listens there
+                reason = "not_uno" if link is not None and not welcomed else _failure_reason(exc)
+            except (OSError, trio.BrokenResourceError, trio.ClosedResourceError) as exc:
                 reason = _failure_reason(exc)
             finally:
                 self.link = None
@@ -357,7 +361,8 @@ class ClientApp:
             if self._switch_to is not None:  # the host went back to the kept match
                 retake, self._switch_to, delay, attempt = self._switch_to, None, 0.0, 0
                 continue
-            if reason in FINAL_REASONS:  # the seat was taken over, or the host closed the table
+            if reason in FINAL_REASONS or (reason == "not_uno" and not model.session.ever_connected):
+                # the seat was taken over, the host closed the table, or it never was a UNO server
                 model.connection_failed(reason)
                 self.invalidate()
                 return

@@ -17,7 +17,7 @@ from .i18n import t
 from .rulestext import preset_name, rule_labels
 
 _REASONS = ("eof", "broken", "refused", "timeout", "shutdown", "unreachable", "unknown_host",
-            "table_closed")
+            "table_closed", "not_uno")
 
 
 def _reason(reason: str) -> str:
@@ -73,6 +73,8 @@ class Header(Painter):
             return t("status_table_closed")
         if session.reason == "version_mismatch":
             return t("status_version", address=session.address, detail=session.failure)
+        if session.reason == "not_uno":
+            return t("status_not_uno", address=session.address)
         reason = _reason(session.reason)
         if session.gave_up:
             return t("status_gave_up", address=session.address, reason=reason)

@@ -96,6 +96,11 @@ _TEXTS: dict[str, tuple[str, str]] = {
     "reason_unreachable": ("no answer", "sin respuesta"),
     "reason_unknown_host": ("no such host name", "ese nombre no existe"),
     "reason_table_closed": ("the host closed the table", "el anfitrión cerró la mesa"),
+    "reason_not_uno": ("not a UNO server", "no es un servidor de UNO"),
+    "status_not_uno": ("{address} is not a UNO server: another program answers on that port. Is the port"
+                       " right? Press q to quit.",
+                       "{address} no es un servidor de UNO: en ese puerto responde otro programa."
+                       " ¿Es correcto el puerto? Pulsa q para salir."),
     "status_table_closed": ("The host closed the table. Press q to quit.",
                             "El anfitrión cerró la mesa. Pulsa q para salir."),
     "status_gave_up": ("Gave up: nothing answers at {address} ({reason}). Is the table open and the "

@@ -15,7 +15,9 @@ from .draw import (
     pad,
     wrap,
 )
+from .enums import Status
 from .form import FIELDS, CreateForm
+from .header import Header
 from .i18n import t
 from .rulestext import preset_name, rule_labels
 
@@ -28,7 +30,10 @@ class Screens(Painter):
     def connecting(self, width: int, height: int) -> list[Line]:
         m = self.model
         lines: list[Line] = [[]]
-        if m.session.address:
+        if m.session.status is Status.FAILED:  # why it stopped, all of it (the banner is one line)
+            failure = Header(m, self.canvas).failure_text()
+            lines += [[("bold", "  " + part)] for part in wrap(failure, width - 3)]
+        elif m.session.address:
             lines.append([("bold", "  " + fit(t("status_connecting", address=m.session.address), width - 2))])
         else:
             lines.append([("bold", "  " + t("starting_server"))])

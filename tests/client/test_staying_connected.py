@@ -355,3 +355,47 @@ async def test_a_host_keeping_the_match_is_still_the_reason_shown_while_retrying
         banner = Renderer(model).banner_text() or ""
         assert "the server shut down" in banner and "refused" not in banner, banner
         assert "Reconnecting in" in banner
+
+
+async def test_another_program_on_the_port_is_named_as_such_and_given_up_at_once(
+        pipe: PipeInput, autojump_clock: object) -> None:
+    """Something answers, but not in UNO's protocol (say an SSH server): the client says so and
+    stops, instead of "nothing answers at … (broken)" twenty seconds later."""
+    tries: list[float] = []
+
+    async def ssh(host: str, port: int) -> trio.abc.Stream:
+        tries.append(trio.current_time())
+        client_end, server_end = trio.testing.memory_stream_pair()
+        await server_end.send_all(b"SSH-2.0-OpenSSH_9.6\r\n")
+        return client_end
+
+    app = new_app(pipe, address=("127.0.0.1", 22), connect=ssh)
+    with trio.fail_after(GIVE_UP_AFTER):
+        await app._connection_loop("127.0.0.1", 22)
+    model = app.model
+    assert len(tries) == 1 and model.session.status is Status.FAILED and model.session.reason == "not_uno"
+    banner = Renderer(model).banner_text() or ""
+    assert "127.0.0.1:22 is not a UNO server" in banner and "nothing answers" not in banner, banner
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+async def test_the_whole_reason_for_giving_up_shows_on_the_connecting_screen(
+        pipe: PipeInput, autojump_clock: object, lang: str) -> None:
+    """The banner is one line (cut at 80 columns): the screen below it says it all, wrapped, and
+    no longer says "Connecting to …"."""
+    async def refuse(host: str, port: int) -> trio.abc.Stream:
+        raise ConnectionRefusedError("refused")
+
+    from client.i18n import set_language
+
+    set_language(lang)
+    try:
+        app = new_app(pipe, address=("192.0.2.1", 7777), connect=refuse)
+        with trio.fail_after(GIVE_UP_AFTER + MAX_DELAY + 1):
+            await app._connection_loop("192.0.2.1", 7777)
+        lines = Renderer(app.model).connecting(80, 20)
+        text = " ".join("".join(f[1] for f in line).strip() for line in lines)
+        assert ("Press q to quit." in text) if lang == "en" else ("Pulsa q para salir." in text), text
+        assert "Connecting" not in text and "Conectando" not in text, text
+    finally:
+        set_language("en")
