@@ -303,7 +303,9 @@ class Model:
 
     def ask_quit(self) -> None:
         room = self.seating.room
-        if self.host.active and room is not None and room.started:
+        if self.session.status is Status.FAILED and not self.host.active:  # "press q to quit"
+            self.quit = True
+        elif self.host.active and room is not None and room.started:
             self.prompts.confirm_host_quit = True
         else:
             self.prompts.confirm_quit = True

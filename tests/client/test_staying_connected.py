@@ -397,5 +397,7 @@ async def test_the_whole_reason_for_giving_up_shows_on_the_connecting_screen(
         text = " ".join("".join(f[1] for f in line).strip() for line in lines)
         assert ("Press q to quit." in text) if lang == "en" else ("Pulsa q para salir." in text), text
         assert "Connecting" not in text and "Conectando" not in text, text
+        app.model.ask_quit()  # "press q to quit" means it: nothing is left to lose by asking
+        assert app.model.quit
     finally:
         set_language("en")
