@@ -3,7 +3,7 @@ table its options describe and offers the first, which ``--resume`` brings back)
 quit question (end for everyone / keep for later) in English and Spanish, a friend who joins
 by IP address, is killed (SIGKILL), and comes back by host name to the same hand, a friend's seat
 that keeps trying (with a countdown) while the host's match is kept for later, and a join to an
-address that never answers giving up with a clear message.
+address that never answers giving up with a clear message, and one to another program's port.
 """
 
 from __future__ import annotations
@@ -191,6 +191,49 @@ def test_tmux_a_join_to_an_address_that_never_answers_gives_up_with_a_clear_mess
     screen = tmux.wait_for(window, words.format(port=port), timeout=40, what="the give-up message")
     time.sleep(1)
     assert tmux.screen(window) == screen  # no more tries
+
+
+@pytest.mark.parametrize(("lang", "words"), [
+    ("en", "127.0.0.1:{port} is not a UNO server: another program answers on that port"),
+    ("es", "127.0.0.1:{port} no es un servidor de UNO: en ese puerto responde otro programa"),
+])
+def test_tmux_a_join_to_the_port_of_another_program_says_so_and_q_quits(
+        tmux: Tmux, tmp_path: Path, lang: str, words: str) -> None:
+    """A port where something else listens (here: what an SSH server says first) is not
+    "nothing answers … (broken)" after twenty seconds of tries: the client says what it found,
+    stops trying, and q (as the screen says) quits without another question."""
+    import socket
+    import threading
+
+    listener = socket.create_server(("127.0.0.1", 0))
+    port = listener.getsockname()[1]
+    accepted: list[socket.socket] = []
+
+    def answer() -> None:
+        try:
+            while True:
+                peer, _ = listener.accept()
+                accepted.append(peer)
+                peer.sendall(b"SSH-2.0-OpenSSH_9.6\r\n")
+        except OSError:  # closed at the end of the test
+            pass
+
+    threading.Thread(target=answer, daemon=True).start()
+    try:
+        window = tmux.start(join(f"127.0.0.1:{port}", lang), env(tmp_path / "luis", "Luis"), window="join")
+        screen = tmux.wait_for(window, words.format(port=port).split(": ")[0], timeout=15,
+                               what="the not-UNO message")
+        body = " ".join(line.strip() for line in screen.splitlines()[2:])
+        assert words.format(port=port) in body, screen  # whole, below the one-line banner
+        assert "Connecting to" not in screen and "Conectando" not in screen
+        time.sleep(1)
+        assert len(accepted) == 1  # it did not try again
+        tmux.send(window, "q")
+        tmux.wait_for(window, lambda s: "UNO " not in s, timeout=10, what="the client gone", settle=False)
+    finally:
+        listener.close()
+        for peer in accepted:
+            peer.close()
 
 
 FRIEND = {
