@@ -1,0 +1,100 @@
+"""End to end, in tmux: a headless ``uno server --state-dir`` with a table of ``uno bots``
+and one person (Luis, in Spanish) at it. The server is stopped (SIGTERM) mid-match and started
+again, then killed (SIGKILL) and started again: each time Luis's screen says the connection
+was lost and counts down to the next try, then he is back in his seat, with his hand, and plays
+his next turn; the bots say they are back in their seats."""
+
+from __future__ import annotations
+
+import os
+import re
+import shutil
+import signal
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from restart_kit import free_port
+from tmuxkit import PYTHON, Tmux, parse_hand
+
+pytestmark = pytest.mark.skipif(shutil.which("tmux") is None and not Path("/usr/bin/tmux").exists(),
+                                reason="tmux is not installed")
+
+UNO = str(Path(sys.executable).with_name("uno"))
+LOST = re.compile(r"Se perdió la conexión \(.*\)\. Reintento en \d+\.\d s")
+
+
+@pytest.fixture
+def tmux() -> Iterator[Tmux]:
+    session = Tmux("restart", width=80, height=24)
+    try:
+        yield session
+    finally:
+        session.kill()
+
+
+def env(home: Path, name: str) -> dict[str, str]:
+    return {"XDG_STATE_HOME": str(home / "state"), "XDG_DATA_HOME": str(home / "data"),
+            "XDG_CONFIG_HOME": str(home / "config"), "TERM": "xterm-256color", "LANG": "C.UTF-8",
+            "UNO_NAME": name}
+
+
+def my_turn(screen: str) -> bool:
+    return "Tu turno" in screen and parse_hand(screen) is not None
+
+
+def draw_a_card(tmux: Tmux, window: str) -> None:
+    """Luis's turn, the simplest way: draw one (and keep it, if it could be played)."""
+    screen = tmux.wait_for(window, my_turn, timeout=60, what="Luis's turn")
+    hand, draws = parse_hand(screen), screen.count("Luis robó")
+    assert hand is not None
+    tmux.send(window, "d")
+    # (the bots answer at once: by the next look the turn may be Luis's again)
+    drawn = tmux.wait_for(window, lambda s: "Robaste" in s or s.count("Luis robó") > draws or (
+        (h := parse_hand(s)) is not None and len(h.cards) != len(hand.cards)), timeout=10,
+        what="Luis's draw", settle=False)
+    if "Robaste" in drawn:  # a card that can be played: keep it
+        tmux.send(window, "p")
+        tmux.wait_for(window, lambda s: "Robaste" not in s, timeout=10, what="the card kept",
+                      settle=False)
+
+
+def test_tmux_bots_and_a_person_come_back_after_the_server_stops_and_is_killed(
+        tmux: Tmux, tmp_path: Path) -> None:
+    port = free_port()
+    server_env = env(tmp_path / "server", "server")
+    rooms = tmp_path / "rooms"
+
+    def start_server(n: int) -> Path:
+        pidfile = tmp_path / f"server{n}.pid"
+        window = tmux.start([PYTHON, "-m", "server", "--host", "127.0.0.1", "--port", str(port),
+                             "--no-discovery", "--state-dir", str(rooms)], server_env,
+                            window=f"server{n}", pidfile=pidfile)
+        tmux.wait_for(window, f"listening on 127.0.0.1:{port}", timeout=20, what="the server up")
+        return pidfile
+
+    pidfile = start_server(1)
+    bots = tmux.start([UNO, "bots", "--connect", f"127.0.0.1:{port}", "--count", "3", "--create",
+                       "--seats", "4", "--bot-delay", "0.2", "--seed", "3", "--retry-for", "60"],
+                      server_env, window="bots")
+    tmux.wait_for(bots, "it starts when 4 seats are taken", timeout=20, what="the bots' table")
+    luis = tmux.start([PYTHON, "-m", "client", "join", f"127.0.0.1:{port}", "--lang", "es",
+                       "--no-discovery", "--no-bell"], env(tmp_path / "luis", "Luis"), window="luis")
+    tmux.wait_for(luis, "Bot table", timeout=20, what="the lobby lists the bots' table")
+    tmux.send(luis, "Enter")
+    tmux.wait_for(luis, "Tu mano", timeout=20, what="the match started with Luis in it")
+    draw_a_card(tmux, luis)
+
+    for n, how in ((2, signal.SIGTERM), (3, signal.SIGKILL)):
+        os.kill(int(pidfile.read_text()), how)
+        screen = tmux.wait_for(luis, lambda s: LOST.search(s) is not None, timeout=15,
+                               what="the countdown to the next try", settle=False)
+        assert "Tu mano" in screen  # the table stays on screen while it retries
+        pidfile = start_server(n)
+        tmux.wait_for(luis, lambda s: LOST.search(s) is None and "Tu mano" in s, timeout=30,
+                      what="Luis back at the table")
+        backs = 3 * (n - 1)
+        tmux.wait_for(bots, lambda s, backs=backs: s.count("back in seat") == backs, timeout=30,
+                      what="the three bots back in their seats")
+        draw_a_card(tmux, luis)  # and he plays on
