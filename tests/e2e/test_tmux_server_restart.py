@@ -41,7 +41,7 @@ def env(home: Path, name: str) -> dict[str, str]:
 
 
 def my_turn(screen: str) -> bool:
-    return "Tu turno" in screen and parse_hand(screen) is not None
+    return ("Tu turno" in screen or "La primera carta es un Comodín" in screen) and parse_hand(screen) is not None
 
 
 def draw_a_card(tmux: Tmux, window: str) -> None:
@@ -49,7 +49,11 @@ def draw_a_card(tmux: Tmux, window: str) -> None:
     screen = tmux.wait_for(window, my_turn, timeout=60, what="Luis's turn")
     hand, draws = parse_hand(screen), screen.count("Luis robó")
     assert hand is not None
-    tmux.send(window, "d")
+    if "La primera carta es un Comodín" in screen:
+        tmux.send(window, "r")
+        tmux.wait_for(window, lambda s: "La primera carta" not in s, timeout=10, what="the colour")
+        return
+    tmux.send(window, "a" if "s desafiar" in screen else "d")  # (a +4: accept it and draw)
     # (the bots answer at once: by the next look the turn may be Luis's again)
     drawn = tmux.wait_for(window, lambda s: "Robaste" in s or s.count("Luis robó") > draws or (
         (h := parse_hand(s)) is not None and len(h.cards) != len(hand.cards)), timeout=10,
