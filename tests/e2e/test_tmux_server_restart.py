@@ -41,7 +41,8 @@ def env(home: Path, name: str) -> dict[str, str]:
 
 
 def my_turn(screen: str) -> bool:
-    return ("Tu turno" in screen or "La primera carta es un Comodín" in screen) and parse_hand(screen) is not None
+    asked = "Tu turno" in screen or "La primera carta es un Comodín" in screen
+    return asked and parse_hand(screen) is not None
 
 
 def draw_a_card(tmux: Tmux, window: str) -> None:
