@@ -139,7 +139,7 @@ class Table:
         if view.drawn is not None and view.current == view.seat and view.drawn in self.playable:
             self.selected = hand.index(view.drawn)  # R8: the drawn card is the one to play
         self.selected = min(self.selected, max(0, len(hand) - 1))
-        if len(hand) != 2 or not self.my_turn:
+        if not self.can_arm_uno:  # (a jump-in stays armed while it can still be made)
             self.uno_armed = False
         if old is None or old.hand_number != view.hand_number or old.current != view.current:
             self.close_pending()
@@ -301,11 +301,15 @@ class Table:
             return
         self._act(action)
 
+    @property
+    def can_arm_uno(self) -> bool:
+        return len(self.hand) == 2 and any(isinstance(a, Play) and a.uno for a in self.legal)
+
     def say_uno(self) -> None:
-        """With two cards on your turn: UNO is said with the next card you play (no time lost).
-        Otherwise, when allowed (one card left), say it now."""
-        if self.my_turn and len(self.hand) == 2 and any(
-                isinstance(a, Play) and a.uno for a in self.legal):
+        """With two cards and a play that can say UNO (on your turn, or a jump-in): UNO is said
+        with the next card you play (no time lost). Otherwise, when allowed (one card left),
+        say it now."""
+        if self.can_arm_uno:
             self.uno_armed = not self.uno_armed
             return
         action = self._legal_of(CallUno)

@@ -21,12 +21,13 @@ from clientkit import (
 )
 
 from client.enums import Prompt, Screen
-from engine.actions import Accept, CallUno, Catch, Challenge, ChooseColor, Draw, Pass, PlayCard
+from engine.actions import Accept, CallUno, Catch, Challenge, ChooseColor, Draw, JumpIn, Pass, PlayCard
 from engine.cards import Card
 from protocol import (
     Act,
     AddBot,
     CreateRoom,
+    Events,
     JoinRoom,
     RemoveBot,
     Rooms,
@@ -34,6 +35,7 @@ from protocol import (
     Say,
     Start,
     Welcome,
+    codec,
 )
 
 
@@ -89,6 +91,24 @@ def test_uno_is_said_with_the_next_to_last_card() -> None:
     assert model.table.uno_armed and acts(sent) == []  # no message: UNO costs no time
     sent = press(model, ENTER)
     assert acts(sent) == [Act(kind="play", card="R7", uno=True)]
+    assert not model.table.uno_armed
+
+
+def test_uno_is_said_with_a_jump_in_of_the_next_to_last_card() -> None:
+    """Out of turn, with two cards and one of them identical to the top card: u arms UNO for
+    the jump-in (it used to answer "on your turn", and the jump-in could then be caught)."""
+    seven = Card.parse("R7")
+    jumps = [JumpIn(ME, seven, None, False), JumpIn(ME, seven, None, True)]
+    model = seated(make_view("R7 Y3", top="R7", current="1", legal=jumps))
+    sent = press(model, "u")
+    assert model.table.uno_armed and acts(sent) == []
+    model.apply(Events(events=(), view=codec.view_to_wire(
+        make_view("R7 Y3", top="R7", current="2", legal=jumps))))  # the turn moves on: still armed
+    assert model.table.uno_armed
+    assert acts(press(model, ENTER)) == [Act(kind="jump_in", card="R7", uno=True)]
+    assert not model.table.uno_armed
+    model = seated(make_view("R7 Y3", top="G7", current="1", legal=[]))  # nothing to jump in with
+    press(model, "u")
     assert not model.table.uno_armed
 
 
