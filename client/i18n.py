@@ -144,7 +144,7 @@ _TEXTS: dict[str, tuple[str, str]] = {
     "lobby_none": ("No tables yet. Press n to open one.", "Aún no hay mesas. Pulsa n para abrir una."),
     "lobby_rules_doc": ("The rules of this game: {path}", "Las reglas de este juego: {path}"),
     "lobby_columns": ("{name:<24} {host:<14} {players:>7} {rules:<9} {state}",
-                      "{name:<24} {host:<14} {players:>7} {rules:<9} {state}"),
+                      "{name:<24} {host:<14} {players:>7} {rules:<11} {state}"),
     "col_table": ("Table", "Mesa"),
     "col_state": ("State", "Estado"),
     "room_waiting": ("waiting", "esperando"),

@@ -162,6 +162,26 @@ def test_the_lobby_names_the_chosen_tables_options() -> None:
     assert "no turn clock" in text
 
 
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_the_lobby_columns_stay_apart_in_both_languages(lang: str) -> None:
+    """A house table being played: its preset and state are two columns ("de la casa jugando"
+    ran together in Spanish), under their headings."""
+    set_language(lang)
+    try:
+        model = connected_model()
+        summary = RoomSummary(id="1", name="Mesa de Sofía", host="Ana", players=3, seats=3, bots=0,
+                              spectators=0, preset="house", started=True, password=False)
+        model.apply(Rooms(rooms=(summary,)))
+        lines = ["".join(f[1] for f in line) for line in Renderer(model).lobby(80, 20)]
+        heading = next(line for line in lines if "Mesa de Sofía" not in line and (
+            "Rules" in line or "Reglas" in line))
+        row = next(line for line in lines if line.startswith("› Mesa de Sofía"))
+        rules, state = (("house", "playing") if lang == "en" else ("de la casa", "jugando"))
+        assert f"{rules}  " in row and row.index(state) == heading.index(heading.split()[-1]), (heading, row)
+    finally:
+        set_language("en")
+
+
 def late_arrival(lang: str = "en") -> Model:
     set_language(lang)
     model = Model("Eva")
