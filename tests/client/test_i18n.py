@@ -92,3 +92,36 @@ def test_t_formats_in_the_current_language() -> None:
     finally:
         set_language("en")
     assert t("ev_drew_n", name="Luis", n=2) == "Luis drew 2"
+
+
+def _refusal_codes() -> set[str]:
+    """Every code the engine or the server refuses a request with (the protocol's own codes
+    mean a broken client, not a player's key, and are left out)."""
+    import inspect
+
+    import engine.errors
+    from server import errors as server_errors
+
+    rules = {cls.code for _, cls in inspect.getmembers(engine.errors, inspect.isclass)
+             if issubclass(cls, engine.errors.RuleError)}
+    return rules | set(server_errors.SERVER_CODES)
+
+
+@pytest.mark.parametrize("code", sorted(_refusal_codes()))
+def test_every_refusal_a_player_can_meet_is_said_in_both_languages(code: str) -> None:
+    """A key pressed as the table changed (a jump-in someone beat, a card after the hand ended)
+    is refused by code: the client says why in its language, not the server's English."""
+    assert f"err_{code}" in EN and f"err_{code}" in ES
+
+
+def test_a_jump_in_someone_beat_is_refused_in_spanish() -> None:
+    from client.model import Model
+    from protocol import Error
+
+    set_language("es")
+    try:
+        model = Model("Sofía")
+        model.apply(Error(code="jump_in_refused", message="a jump-in needs the identical card", ref="act"))
+        assert model.prompts.notice == "Tarde para cortar: cambió la carta de arriba"
+    finally:
+        set_language("en")
