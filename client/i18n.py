@@ -283,6 +283,8 @@ _TEXTS: dict[str, tuple[str, str]] = {
     "ev_match_end": ("{name} won the match!", "¡{name} ganó la partida!"),
     "ev_joined": ("{name} sat down", "{name} se sentó"),
     "ev_left": ("{name} left", "{name} se fue"),
+    "ev_new_host": ("{name} is the host now", "{name} es ahora el anfitrión"),
+    "ev_you_host": ("You are the host now", "Ahora eres el anfitrión"),
     "ev_dropped": ("{name} lost the connection", "{name} perdió la conexión"),
     "ev_back": ("{name} came back", "{name} volvió"),
     "ev_went_away": ("{name} went away: their turns are played for them",

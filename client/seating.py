@@ -59,7 +59,7 @@ class Seating:
 
     def update(self, room: RoomInfo) -> list[str]:
         """A new state of the room; the log lines for what others did (joined, left, dropped,
-        came back, went away)."""
+        came back, went away) and who is the host now."""
         old, self.room = self.room, room
         if old is None or old.id != room.id:
             self.known_names = {}
@@ -91,6 +91,9 @@ class Seating:
         for seat, info in before.items():
             if seat not in after:
                 lines.append(t("ev_left", name=clean_text(info.name)))
+        if room.host_seat != old.host_seat and room.host_seat is not None:
+            lines.append(t("ev_you_host") if room.host_seat == self.seat
+                         else t("ev_new_host", name=clean_text(room.host)))
         return lines
 
     def left(self) -> None:

@@ -228,6 +228,24 @@ def test_a_player_has_no_take_seat_key_and_the_host_has_two_starts() -> None:
     assert press(model, "j", "S", "s") == [Start(fill=False), Start(fill=True)]
 
 
+@pytest.mark.parametrize(("lang", "left", "host"), [
+    ("en", "Luis left: a bot plays the seat", "You are the host now"),
+    ("es", "Luis se fue: un bot juega su asiento", "Ahora eres el anfitrión"),
+])
+def test_the_log_says_who_left_mid_match_and_who_is_the_host_now(lang: str, left: str, host: str) -> None:
+    """Luis (the host) leaves a match: a bot takes his seat, keeping his name, and the host
+    passes on. The others' logs said nothing of either (only "Luis (bot)" in the header)."""
+    model = seated(make_view(), room=room_info(host_seat="2"), lang=lang)
+    try:
+        before = model.seating.room
+        assert before is not None
+        seats = tuple(dataclasses.replace(s, kind="bot") if s.seat == "2" else s for s in before.seats)
+        model.apply(RoomUpdate(room=dataclasses.replace(before, seats=seats, host_seat="4", host="Ana")))
+        assert model.transcript.log[-2:] == [left, host], model.transcript.log
+    finally:
+        set_language("en")
+
+
 def test_the_log_says_who_took_over_a_bot() -> None:
     model = seated(make_view())
     before = model.seating.room
