@@ -14,7 +14,7 @@ from .draw import (
 )
 from .enums import Status
 from .i18n import t
-from .rulestext import preset_name, rule_labels
+from .rulestext import changed_labels, preset_name
 
 _REASONS = ("eof", "broken", "refused", "timeout", "shutdown", "unreachable", "unknown_host",
             "table_closed", "not_uno")
@@ -38,7 +38,7 @@ class Header(Painter):
         if view is not None:
             left.append(t("hand_no", n=view.hand_number))
         if room_info is not None:  # the preset, then the options that are on
-            labels = rule_labels(room_info.rules) if view is not None else []
+            labels = changed_labels(room_info.rules, room_info.preset) if view is not None else []
             left.append(", ".join([preset_name(room_info.preset), *labels]))
             if room_info.queue and view is not None:  # the host sees who waits for a seat
                 left.append(t("waiting_queue", n=room_info.queue))

@@ -1,6 +1,7 @@
-"""The rule options of a table in words: which are on, translated (for the lobby, the waiting room
-and the table's header). Options left at their usual value are not named, except the target
-score and the UNO penalty, which every table has."""
+"""The rule options of a table in words: which are on, translated (for the lobby and the waiting
+room), or what differs from the preset (for the table's header, where room is short). Options
+left at their usual value are not named, except the target score and (in the lobby and the
+waiting room) the UNO penalty, which every table has."""
 
 from __future__ import annotations
 
@@ -46,6 +47,35 @@ def rule_labels(rules: Mapping[str, Any], *, turn_timeout: float | None = None,
         labels.append(t("rule_bots", level=t("level_" + bot_level)))
     if late_join is not None:
         labels.append(t("rule_late_" + late_join))
+    return labels
+
+
+def changed_labels(rules: Mapping[str, Any], preset: str) -> list[str]:
+    """Short labels of what ``rules`` change from ``preset`` (and the target, every table has
+    one): what the header has room for, next to the preset's name."""
+    try:
+        base = RuleSet.preset(preset)
+    except (KeyError, ValueError):
+        return rule_labels(rules)
+    get = rules.get
+    target = get("target_score", base.target_score)
+    labels = [t("rule_single") if target is None else t("rule_target", n=target)]
+    for option, key in _SWITCHES:
+        value = get(option, getattr(base, option))
+        if value is not getattr(base, option):
+            labels.append(t(key) if value else t("rule_without", rule=t(key)))
+    four = get("wild_draw_four", base.wild_draw_four.value)
+    if four != base.wild_draw_four.value:
+        labels.append(t("rule_strict_four" if four == "strict" else "rule_challenge_four"))
+    left = get("first_to_left", base.first_to_left)
+    if left is not base.first_to_left:
+        labels.append(t("rule_left_first" if left else "rule_right_first"))
+    uno = get("uno_penalty", base.uno_penalty)
+    if uno != base.uno_penalty:
+        labels.append(t("rule_uno_penalty", n=uno) if uno else t("rule_no_uno_penalty"))
+    false_catch = get("false_catch_penalty", base.false_catch_penalty)
+    if false_catch != base.false_catch_penalty:
+        labels.append(t("rule_false_catch", n=false_catch))
     return labels
 
 

@@ -150,6 +150,23 @@ def test_the_header_names_the_options_that_are_on() -> None:
     assert "oficial, una sola mano, cortar" in text and "Mano 1" in text
 
 
+@pytest.mark.parametrize(("lang", "words"), [
+    ("es", "de la casa, a 100 puntos, sin acumular +2, 7-0 con cambios, cortar, +4 con desafío"),
+    ("en", "house, to 100 points, no stack +2, 7-0 swaps, jump-in, +4 with challenge"),
+])
+def test_the_header_names_what_differs_from_the_preset_first(lang: str, words: str) -> None:
+    """At 80 columns the header had room for the house preset's own options only ("de la casa,
+    a 100 puntos, robar hasta po…"): the ones the host changed never showed during play."""
+    rules = RuleSet.preset("house", seven_zero=True, jump_in=True, stack_draw_two=False,
+                           wild_draw_four=WildDrawFour.CHALLENGE, target_score=100).to_dict()
+    model = seated(make_view(), room=room_info(preset="house", rules=rules), lang=lang)
+    try:
+        (line,) = Renderer(model).title(200, 1)
+        assert words in "".join(f[1] for f in line)
+    finally:
+        set_language("en")
+
+
 def test_the_lobby_names_the_chosen_tables_options() -> None:
     set_language("en")
     model = connected_model()
