@@ -98,7 +98,7 @@ def test_tmux_a_spanish_host_sets_house_options_in_the_form_and_an_english_frien
 
     tmux.send(sofia, "s")  # a bot takes the third seat
     table = tmux.wait_for(sofia, "Tu mano", timeout=15, what="the deal")
-    assert "de la casa, a 100 puntos" in table.splitlines()[0]
+    assert "de la casa, a 100 puntos, 7-0 con cambio" in table.splitlines()[0]  # what she changed
 
     tmux.send(sofia, "q")
     asked = tmux.wait_for(sofia, "¿Salir? s sale, otra tecla sigue.", timeout=5, what="the quit question")
