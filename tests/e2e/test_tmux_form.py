@@ -12,7 +12,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from restart_kit import free_port
+from kit.server import free_port
 from tmuxkit import PYTHON, Tmux
 
 pytestmark = pytest.mark.skipif(shutil.which("tmux") is None and not Path("/usr/bin/tmux").exists(),
