@@ -76,7 +76,7 @@ def test_tmux_a_spanish_host_sets_house_options_in_the_form_and_an_english_frien
     assert field(form, "+4 estricto (sin farol)") == "no"
     assert field(form, "Acumular Roba dos") == "sí"  # the preset's
     assert field(form, "7-0 (cambiar manos)") == "sí"
-    assert "Al llegar tarde se sienta" in form and "…" not in form  # no label cut
+    assert "Si llega tarde, se sienta" in form and "…" not in form  # no label cut
 
     tmux.send(sofia, "Enter")
     waiting = tmux.wait_for(sofia, "esperando el inicio", timeout=10, what="the waiting room")
