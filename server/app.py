@@ -46,29 +46,14 @@ from .accept import serve_listener
 from .config import ServerConfig
 from .errors import Refused
 from .peer import Peer
-from .persist import RoomStore, rebuild_room
+from .persist import RoomStore
 from .reactor import Reactor
-from .room import Room, RoomSettings, Seat, refusal
+from .room import Room, refusal
+from .settings import RoomSettings
+from .table import Session, Table
 
 log = logging.getLogger("uno.server")
 SERVER_VERSION = "0.1.0"
-
-
-@dataclass(eq=False)
-class Session:
-    """A person: found again by their token after a dropped connection, while they hold a seat."""
-
-    sid: str
-    secret: str
-    name: str
-    lang: str
-    peer: Peer | None = None
-    room: Room | None = None
-    seat: Seat | None = None
-
-    @property
-    def token(self) -> str:
-        return f"{self.sid}.{self.secret}"
 
 
 @dataclass(frozen=True)
@@ -103,7 +88,7 @@ class UnoServer:
         # clients keep their seats by this id, whatever address reached the server
         self.server_id = identity.server_id(None if store is None else store.directory)
         self.sessions: dict[str, Session] = {}
-        self.peers: set[Peer] = set()
+        self.peers: set[Peer[Session]] = set()
         self.rooms: dict[str, Room] = {}
         self._room_numbers = itertools.count(1)
         self._nursery: trio.Nursery | None = None
@@ -147,7 +132,7 @@ class UnoServer:
             try:
                 if record.get("id") != room_id:
                     raise ValueError(f"the record is room {record.get('id')!r}'s")
-                room = rebuild_room(self, record)
+                room = Room.from_record(self, record, self.store.moves(room_id))
             except Exception as exc:  # a bad record costs its room, never the server
                 log.error("ROOM %s CANNOT BE RESTORED (%s); its record is kept", room_id, exc)
                 continue
@@ -201,7 +186,7 @@ class UnoServer:
 
     async def handle_stream(self, stream: trio.abc.Stream, address: str = "memory") -> None:
         """Serve one client over ``stream`` until it ends (tests call this with memory streams)."""
-        peer = Peer(self, stream, address)
+        peer = Peer[Session](self, stream, address)
         if len(self.peers) >= self.config.max_connections:
             peer.close("server_full", "the server is full")
         self.peers.add(peer)
@@ -223,12 +208,11 @@ class UnoServer:
         for peer in list(self.peers):
             peer.close(reason, message)
         for room in list(self.rooms.values()):
-            room.closed = True
-            room._wake.set()
+            room.stop()
 
     # ------------------------------------------------------------------ sessions
 
-    def hello(self, peer: Peer, hello: Hello) -> None:
+    def hello(self, peer: Peer[Session], hello: Hello) -> None:
         session = self._resume(hello.token)
         resumed = session is not None and session.room is not None  # back in a seat (or a room)
         if session is None:
@@ -283,7 +267,7 @@ class UnoServer:
                         return parts
         return None
 
-    def peer_gone(self, peer: Peer) -> None:
+    def peer_gone(self, peer: Peer[Session]) -> None:
         self.peers.discard(peer)
         session = peer.session
         if session is None or session.peer is not peer:
@@ -302,7 +286,7 @@ class UnoServer:
         if session.peer is None:
             self.sessions.pop(session.sid, None)
 
-    def room_closed(self, room: Room) -> None:
+    def room_closed(self, room: Table) -> None:
         self.rooms.pop(room.id, None)
         if self.store is not None:
             self.store.forget_room(room.id)
@@ -314,7 +298,7 @@ class UnoServer:
 
     # ------------------------------------------------------------------ messages
 
-    def dispatch(self, peer: Peer, message: Message) -> None:
+    def dispatch(self, peer: Peer[Session], message: Message) -> None:
         session = peer.session
         if session is None:  # before hello only ping and pong are allowed
             if isinstance(message, Ping):
@@ -329,29 +313,28 @@ class UnoServer:
             peer.send(refusal(exc, message.TYPE))
         except Exception:  # a bug: refuse this request, keep serving everyone
             log.exception("error handling %s from %s", message.TYPE, peer.address)
-            peer.send(refusal(Refused(errors.INTERNAL, "the server failed on this request"),
+            peer.send(refusal(errors.Internal("the server failed on this request"),
                               message.TYPE))
 
-    def _ping(self, peer: Peer, session: Session, message: Ping) -> None:
+    def _ping(self, peer: Peer[Session], session: Session, message: Ping) -> None:
         peer.send(Pong(nonce=message.nonce))
 
-    def _pong(self, peer: Peer, session: Session, message: Pong) -> None:
+    def _pong(self, peer: Peer[Session], session: Session, message: Pong) -> None:
         pass  # receiving anything counts as a sign of life
 
-    def _list_rooms(self, peer: Peer, session: Session, message: ListRooms) -> None:
+    def _list_rooms(self, peer: Peer[Session], session: Session, message: ListRooms) -> None:
         peer.send(Rooms(rooms=tuple(room.summary() for room in list(self.rooms.values())[:500])))
 
-    def _create_room(self, peer: Peer, session: Session, message: CreateRoom) -> None:
+    def _create_room(self, peer: Peer[Session], session: Session, message: CreateRoom) -> None:
         if len(self.rooms) >= self.config.max_rooms:
-            raise Refused(errors.SERVER_FULL, "no more rooms can be opened on this server")
+            raise errors.ServerFull("no more rooms can be opened on this server")
         origin = peer.host
         limit = self.config.max_rooms_per_address
         if sum(1 for room in self.rooms.values() if room.origin == origin) >= limit:
             # (one client must not take every room; people behind one address share the limit)
-            raise Refused(errors.TOO_MANY_ROOMS,
-                          f"{limit} rooms opened from your address are still open")
+            raise errors.TooManyRooms(f"{limit} rooms opened from your address are still open")
         if message.bots >= message.seats:
-            raise Refused(errors.ROOM_FULL, "leave at least one seat for yourself")
+            raise errors.RoomFull("leave at least one seat for yourself")
         settings = RoomSettings(
             name=message.name, preset=message.preset, overrides=dict(message.rules),
             max_seats=message.seats, turn_timeout=message.turn_timeout,
@@ -369,13 +352,13 @@ class UnoServer:
         log.info("room %s (%r) created by %s", room.id, settings.name, session.name)
         self._changed()
 
-    def _join_room(self, peer: Peer, session: Session, message: JoinRoom) -> None:
+    def _join_room(self, peer: Peer[Session], session: Session, message: JoinRoom) -> None:
         room = self.rooms.get(message.room)
         if room is None:
-            raise Refused(errors.NO_SUCH_ROOM, f"no room {message.room!r}")
+            raise errors.NoSuchRoom(f"no room {message.room!r}")
         password = room.settings.password
         if password is not None and not tokens.same_secret(message.password or "", password):
-            raise Refused(errors.WRONG_PASSWORD, "wrong password")
+            raise errors.WrongPassword("wrong password")
         if message.spectate:
             room.add_spectator(session)
         else:
@@ -383,48 +366,49 @@ class UnoServer:
         self._changed()
 
     def _in_room(self, session: Session) -> Room:
-        if session.room is None:
-            raise Refused(errors.NO_SUCH_ROOM, "you are not in a room")
-        return session.room
+        room = session.room
+        if not isinstance(room, Room):  # (None: not in a room)
+            raise errors.NoSuchRoom("you are not in a room")
+        return room
 
-    def _leave_room(self, peer: Peer, session: Session, message: LeaveRoom) -> None:
+    def _leave_room(self, peer: Peer[Session], session: Session, message: LeaveRoom) -> None:
         self._in_room(session).leave(session)
         self._changed()
 
-    def _add_bot(self, peer: Peer, session: Session, message: AddBot) -> None:
+    def _add_bot(self, peer: Peer[Session], session: Session, message: AddBot) -> None:
         room = self._in_room(session)
         room.check_host(session)
         room.add_bot(message.level)
         room.broadcast_room()
         self._changed()
 
-    def _remove_bot(self, peer: Peer, session: Session, message: RemoveBot) -> None:
+    def _remove_bot(self, peer: Peer[Session], session: Session, message: RemoveBot) -> None:
         room = self._in_room(session)
         room.check_host(session)
         room.remove_seat(message.seat)
         self._changed()
 
-    def _set_rules(self, peer: Peer, session: Session, message: SetRules) -> None:
+    def _set_rules(self, peer: Peer[Session], session: Session, message: SetRules) -> None:
         room = self._in_room(session)
         room.check_host(session)
         room.set_rules(message.preset, message.rules, message.turn_timeout, message.bot_delay,
                        message.bot_level, message.late_join)
         self._changed()
 
-    def _start(self, peer: Peer, session: Session, message: Start) -> None:
+    def _start(self, peer: Peer[Session], session: Session, message: Start) -> None:
         room = self._in_room(session)
         room.check_host(session)
         room.start(fill=message.fill)
         self._changed()
 
-    def _take_seat(self, peer: Peer, session: Session, message: TakeSeat) -> None:
+    def _take_seat(self, peer: Peer[Session], session: Session, message: TakeSeat) -> None:
         self._in_room(session).take_seat(session, message.seat, message.cancel)
         self._changed()
 
-    def _act(self, peer: Peer, session: Session, message: Act) -> None:
+    def _act(self, peer: Peer[Session], session: Session, message: Act) -> None:
         self._in_room(session).act(session, message)
 
-    def _sync(self, peer: Peer, session: Session, message: Sync) -> None:
+    def _sync(self, peer: Peer[Session], session: Session, message: Sync) -> None:
         room = self._in_room(session)
         seat = room.seat_of(session)
         if seat is not None:
@@ -434,19 +418,19 @@ class UnoServer:
         else:
             room.send_view(session)
 
-    def _back(self, peer: Peer, session: Session, message: Back) -> None:
+    def _back(self, peer: Peer[Session], session: Session, message: Back) -> None:
         room = self._in_room(session)
         seat = room.seat_of(session)
         if seat is not None:
             room.mark_present(seat)
 
-    def _say(self, peer: Peer, session: Session, message: Say) -> None:
+    def _say(self, peer: Peer[Session], session: Session, message: Say) -> None:
         if not peer.chat.take(trio.current_time()):
-            raise Refused(errors.RATE_LIMITED, "you are chatting too fast")
+            raise errors.RateLimited("you are chatting too fast")
         room = session.room
         chat = ChatMsg(source=session.name, text=message.text, scope="room" if room else "lobby")
         if room is not None:
-            room.remember_chat(chat)
+            room.publisher.remember_chat(chat)
             targets = list(room.members())
         else:
             targets = [p.session for p in self.peers
@@ -455,7 +439,7 @@ class UnoServer:
             if target.peer is not None:
                 target.peer.send(chat)
 
-    _handlers: dict[type, Callable[[UnoServer, Peer, Session, Any], None]] = {
+    _handlers: dict[type, Callable[[UnoServer, Peer[Session], Session, Any], None]] = {
         Ping: _ping, Pong: _pong, ListRooms: _list_rooms, CreateRoom: _create_room,
         JoinRoom: _join_room, LeaveRoom: _leave_room, AddBot: _add_bot, RemoveBot: _remove_bot,
         SetRules: _set_rules, Start: _start, Act: _act, Sync: _sync, Say: _say,

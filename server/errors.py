@@ -1,31 +1,118 @@
-"""Codes of the ``error`` messages the server sends for refused requests (beyond the protocol's
-and the engine's own codes). They are stable: clients may depend on them."""
+"""Why the server refuses a request (beyond the protocol's and the engine's own reasons): one
+``Refused`` subclass per cause, each with a stable ``code``. A refusal becomes an ``error``
+message carrying that code; clients may depend on the codes, so they never change once published.
+"""
 
 from __future__ import annotations
 
-RATE_LIMITED = "rate_limited"  # chat too fast
-NO_SUCH_ROOM = "no_such_room"
-ROOM_FULL = "room_full"
-WRONG_PASSWORD = "wrong_password"
-NOT_HOST = "not_host"  # only the room's host may do that
-ALREADY_STARTED = "already_started"  # the match is on: join as a spectator, or wait
-NOT_STARTED = "not_started"  # no game yet
-NOT_ENOUGH_PLAYERS = "not_enough_players"
-BAD_RULES = "bad_rules"
-NO_SUCH_SEAT = "no_such_seat"
-SERVER_FULL = "server_full"
-TOO_MANY_ROOMS = "too_many_rooms"  # this address has opened as many rooms as it may at once
-INTERNAL = "internal_error"  # a bug on the server's side; the request had no effect
-
-SERVER_CODES = (RATE_LIMITED, NO_SUCH_ROOM, ROOM_FULL, WRONG_PASSWORD, NOT_HOST, ALREADY_STARTED,
-                NOT_STARTED, NOT_ENOUGH_PLAYERS, BAD_RULES, NO_SUCH_SEAT, SERVER_FULL, TOO_MANY_ROOMS,
-                INTERNAL)
-
 
 class Refused(Exception):
-    """Raised by lobby and room code to refuse a request; becomes an ``error`` message."""
+    """Raised by lobby and room code to refuse a request; the request changed nothing."""
 
-    def __init__(self, code: str, message: str) -> None:
+    code = "refused"
+
+    def __init__(self, message: str) -> None:
         super().__init__(message)
-        self.code = code
         self.message = message
+
+
+class RateLimited(Refused):
+    """Raised when a person chats faster than their connection's chat allowance."""
+
+    code = "rate_limited"
+
+
+class NoSuchRoom(Refused):
+    """Raised when a request names a room that is not open, or needs a room its sender is not in."""
+
+    code = "no_such_room"
+
+
+class RoomFull(Refused):
+    """Raised when a person or a bot would sit in a room whose every seat is taken (by people),
+    or a new room would leave no seat for its creator."""
+
+    code = "room_full"
+
+
+class WrongPassword(Refused):
+    """Raised when a join gives a password that is not the room's."""
+
+    code = "wrong_password"
+
+
+class NotHost(Refused):
+    """Raised when anyone but the room's host sends a host command."""
+
+    code = "not_host"
+
+
+class AlreadyStarted(Refused):
+    """Raised when a request needs the match not to be on (join as a player, add or remove a
+    seat, change the rules, start): watch it, or wait."""
+
+    code = "already_started"
+
+
+class NotStarted(Refused):
+    """Raised when a move is sent where there is no game for the sender to play."""
+
+    code = "not_started"
+
+
+class NotEnoughPlayers(Refused):
+    """Raised when a match would start with fewer than two seats."""
+
+    code = "not_enough_players"
+
+
+class BadRules(Refused):
+    """Raised when a room's preset or rule overrides are not ones the engine knows."""
+
+    code = "bad_rules"
+
+
+class NoSuchSeat(Refused):
+    """Raised when a request names a seat that is not there, or not of the kind it needs (a
+    bot's seat to take, a bot or a dropped person to remove)."""
+
+    code = "no_such_seat"
+
+
+class ServerFull(Refused):
+    """Raised when a room would be opened on a server that has as many as it may hold."""
+
+    code = "server_full"
+
+
+class TooManyRooms(Refused):
+    """Raised when an address that has opened as many rooms as it may at once opens another."""
+
+    code = "too_many_rooms"
+
+
+class Internal(Refused):
+    """Raised (in effect) when the server fails on a request: a bug on the server's side; the
+    request had no effect."""
+
+    code = "internal_error"
+
+
+CAUSES: tuple[type[Refused], ...] = (
+    RateLimited, NoSuchRoom, RoomFull, WrongPassword, NotHost, AlreadyStarted, NotStarted,
+    NotEnoughPlayers, BadRules, NoSuchSeat, ServerFull, TooManyRooms, Internal)
+SERVER_CODES = tuple(cause.code for cause in CAUSES)
+# The codes by name, for whoever compares codes (tests): each is its cause's ``code``.
+RATE_LIMITED = RateLimited.code
+NO_SUCH_ROOM = NoSuchRoom.code
+ROOM_FULL = RoomFull.code
+WRONG_PASSWORD = WrongPassword.code
+NOT_HOST = NotHost.code
+ALREADY_STARTED = AlreadyStarted.code
+NOT_STARTED = NotStarted.code
+NOT_ENOUGH_PLAYERS = NotEnoughPlayers.code
+BAD_RULES = BadRules.code
+NO_SUCH_SEAT = NoSuchSeat.code
+SERVER_FULL = ServerFull.code
+TOO_MANY_ROOMS = TooManyRooms.code
+INTERNAL = Internal.code

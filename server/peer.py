@@ -14,7 +14,7 @@ import logging
 import math
 import os
 from collections import deque
-from typing import TYPE_CHECKING, Any
+from typing import Any, Generic, Protocol, TypeVar
 
 import trio
 
@@ -31,11 +31,9 @@ from protocol import (
     State,
 )
 
+from .config import ServerConfig
 from .ratelimit import TokenBucket
 from .reactor import Reactor
-
-if TYPE_CHECKING:
-    from .app import Session, UnoServer
 
 log = logging.getLogger("uno.server")
 RECEIVE_SIZE = 65536
@@ -45,15 +43,41 @@ LINGER_SECONDS = 1.0
 LINGER_BYTES = 1 << 20
 
 
-class Peer:
-    def __init__(self, server: UnoServer, stream: trio.abc.Stream, address: str) -> None:
+class Named(Protocol):
+    """What a connection knows of the person on it (a ``Session``: server/table.py)."""
+
+    @property
+    def name(self) -> str: ...
+
+
+S = TypeVar("S", bound=Named)
+
+
+class PeerOwner(Protocol[S]):
+    """What a connection needs of its server (server/app.py)."""
+
+    @property
+    def config(self) -> ServerConfig: ...
+
+    @property
+    def reactor(self) -> Reactor | None: ...
+
+    def hello(self, peer: Peer[S], hello: Hello) -> None: ...
+
+    def dispatch(self, peer: Peer[S], message: Message) -> None: ...
+
+    def peer_gone(self, peer: Peer[S]) -> None: ...
+
+
+class Peer(Generic[S]):
+    def __init__(self, server: PeerOwner[S], stream: trio.abc.Stream, address: str) -> None:
         self.server = server
         self.config = server.config
         self.stream = stream
         self.address = address
         self.host = address.rsplit(":", 1)[0]  # the client's address without its port
         self.conn = Connection(Role.SERVER)
-        self.session: Session | None = None
+        self.session: S | None = None
         self.closed = False
         self.close_reason = ""
         now = trio.current_time()

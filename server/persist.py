@@ -30,15 +30,14 @@ from __future__ import annotations
 import contextlib
 import json
 import logging
-import operator
 import os
 import sqlite3
 import stat
 import time
 from pathlib import Path
-from typing import IO, TYPE_CHECKING, Any
+from typing import IO, Any, Protocol
 
-from protocol import BOT_LEVELS, LATE_JOIN
+from engine import Game
 
 from . import movelog
 from .journal import JournaledGame
@@ -50,9 +49,21 @@ try:
 except ImportError:  # not on Unix: SQLite's own lock still keeps a second server out
     fcntl = None  # type: ignore[assignment]
 
-if TYPE_CHECKING:
-    from .app import Session, UnoServer
-    from .room import Room
+
+
+class Recorded(Protocol):
+    """What the store needs of a room (server/room.py)."""
+
+    id: str
+
+    @property
+    def game(self) -> Game | None: ...
+
+    def record_key(self) -> tuple[Any, ...]:
+        """What the record keeps but the game: equal keys, equal records."""
+
+    def to_record(self) -> dict[str, Any]:
+        """The whole record: everything needed to rebuild the room, as plain data."""
 
 log = logging.getLogger("uno.server")
 
@@ -78,7 +89,7 @@ def default_state_dir(environ: dict[str, str] | None = None) -> Path:
 
 class _Saved:
     """A room's last whole record: its generation (see server/movelog.py), the log lines of the
-    moves after it, and, once this server wrote it, ``meta_key`` of the room then, the game,
+    moves after it, and, once this server wrote it, ``record_key()`` of the room then, the game,
     and how many of the game's journal entries are in the log."""
 
     __slots__ = ("game", "gen", "lines", "meta", "prefix", "written")
@@ -87,7 +98,7 @@ class _Saved:
         self.gen = gen
         self.prefix: str | None = None  # of its log lines (movelog.prefix)
         self.lines = lines if lines is not None else []
-        self.meta: tuple[Any, ...] | None = None  # meta_key
+        self.meta: tuple[Any, ...] | None = None  # record_key()
         self.game: JournaledGame | None = None
         self.written = 0
 
@@ -302,7 +313,7 @@ class RoomStore:
 
     # ------------------------------------------------------------------ rooms
 
-    def save_room(self, room: Room) -> None:
+    def save_room(self, room: Recorded) -> None:
         """Write ``room`` as it is now: its new moves when only its match changed, else (and
         every ``SNAPSHOT_EVERY`` moves) its whole record. A failure is logged, not raised: the
         game goes on (and the next change tries again, whole)."""
@@ -320,8 +331,8 @@ class RoomStore:
                 log.warning("rooms are saved again")
             self._failing = False
 
-    def _save(self, room: Room) -> None:
-        meta = meta_key(room)
+    def _save(self, room: Recorded) -> None:
+        meta = room.record_key()
         game = room.game if isinstance(room.game, JournaledGame) else None
         saved = self._rooms.get(room.id)
         journal = None if game is None else game.journal
@@ -331,7 +342,7 @@ class RoomStore:
                 self.append(room.id, saved.written, journal[saved.written:])
                 saved.written = len(journal)
             return
-        self.put(room.id, room_record(room))
+        self.put(room.id, room.to_record())
         saved = self._rooms[room.id]
         saved.meta, saved.game = meta, game
         if game is not None:
@@ -346,121 +357,3 @@ class RoomStore:
 
 def _locked(exc: sqlite3.Error) -> bool:
     return "locked" in str(exc) or "busy" in str(exc)
-
-
-# ---------------------------------------------------------------------- records
-
-
-def room_record(room: Room) -> dict[str, Any]:
-    """Everything needed to rebuild ``room``, as plain data. Spectators are not kept."""
-    return {**room_meta(room), "game": None if room.game is None else room.game.snapshot()}
-
-
-# What a room's record keeps of its settings, seats and their people: named once, for the
-# record (``room_meta``) and for the quick test of whether it changed (``meta_key``).
-_SETTINGS = ("name", "preset", "max_seats", "turn_timeout", "bot_delay", "password", "bot_level",
-             "late_join")  # and "overrides", a dict
-_SEAT = ("id", "name", "kind", "level", "away", "timeouts")
-_SESSION = ("sid", "secret", "name", "lang")
-_settings_of, _seat_of, _session_of = (operator.attrgetter(*names) for names in (_SETTINGS, _SEAT,
-                                                                                 _SESSION))
-
-
-def meta_key(room: Room) -> tuple[Any, ...]:
-    """``room_meta``'s values as tuples: equal keys, equal records (a third of the cost)."""
-    settings = room.settings
-    return (room.id, _settings_of(settings), tuple(settings.overrides.items()),
-            None if room.host is None else room.host.sid, room._next_seat_number,
-            tuple((_seat_of(seat), None if seat.session is None else _session_of(seat.session))
-                  for seat in room.seats))
-
-
-def room_meta(room: Room) -> dict[str, Any]:
-    """``room_record`` but the game: what a move leaves as it was."""
-    settings = room.settings
-    return {
-        "version": RECORD_VERSION,
-        "id": room.id,
-        "settings": {**dict(zip(_SETTINGS, _settings_of(settings), strict=True)),
-                     "overrides": dict(settings.overrides)},
-        "seats": [
-            {**dict(zip(_SEAT, _seat_of(seat), strict=True)),
-             "session": None if seat.session is None
-             else dict(zip(_SESSION, _session_of(seat.session), strict=True))}
-            for seat in room.seats
-        ],
-        "host": None if room.host is None else room.host.sid,
-        "next_seat": room._next_seat_number,
-    }
-
-
-def rebuild_room(server: UnoServer, record: dict[str, Any]) -> Room:
-    """The room ``record`` describes, with its people's sessions (all disconnected for now) added
-    to ``server.sessions``; its match is the record's snapshot with the store's moves for the room
-    replayed. Raises ``KeyError``, ``TypeError`` or ``ValueError`` for a bad record or move (and
-    then changes nothing)."""
-    from .app import Session
-    from .room import Room, RoomSettings, Seat
-
-    s = record["settings"]
-    settings = RoomSettings(
-        name=str(s["name"]), preset=str(s["preset"]), overrides=dict(s["overrides"]),
-        max_seats=int(s["max_seats"]), turn_timeout=float(s["turn_timeout"]),
-        bot_delay=float(s["bot_delay"]),
-        password=None if s["password"] is None else str(s["password"]),
-        # (records written before these two settings existed lack them)
-        bot_level=_choice(s.get("bot_level", "normal"), BOT_LEVELS),
-        late_join=_choice(s.get("late_join", "now"), LATE_JOIN),
-    )
-    room = Room(server, str(record["id"]), settings)
-    game = None if record["game"] is None else JournaledGame.restore(record["game"])
-    moves = [] if server.store is None else server.store.moves(room.id)
-    if moves and game is None:
-        raise ValueError("moves without a match")
-    for number, entry in enumerate(moves):
-        assert isinstance(game, JournaledGame)
-        try:
-            game.replay(entry)
-        except (TypeError, ValueError) as exc:
-            raise ValueError(f"its move {number} cannot be replayed: {exc}") from None
-    sessions: dict[str, Session] = {}
-    returning: list[tuple[Session, Seat]] = []  # back already, in the lobby, with this room's token
-    for entry in record["seats"]:
-        seat = Seat(str(entry["id"]), str(entry["name"]), str(entry["kind"]),
-                    level=str(entry["level"]), away=bool(entry["away"]),
-                    timeouts=int(entry["timeouts"]))
-        if seat.kind not in ("human", "bot"):
-            raise ValueError(f"seat {seat.id}: unknown kind {seat.kind!r}")
-        who = entry["session"]
-        if who is not None:
-            sid = str(who["sid"])
-            known = server.sessions.get(sid)
-            if (known is not None and known.room is None and sid not in sessions
-                    and known.secret == str(who["secret"])):
-                sessions[sid] = known
-                returning.append((known, seat))
-            elif sid in sessions or known is not None:
-                log.warning("room %s: session %s holds two seats; seat %s keeps none",
-                            room.id, sid, seat.id)
-            else:
-                session = Session(sid, str(who["secret"]), str(who["name"]), str(who["lang"]),
-                                  room=room, seat=seat)
-                sessions[sid] = session
-                seat.session = session
-        room.seats.append(seat)
-    if (game is not None and game.outcome() is None
-            and not set(game.seats) <= {seat.id for seat in room.seats}):
-        raise ValueError("the match in progress has seats the room does not")
-    room.game = game
-    for session, seat in returning:  # (only now: a bad record must change nothing)
-        session.room, session.seat, seat.session = room, seat, session
-    room.host = sessions.get(record["host"]) if record["host"] is not None else None
-    room._next_seat_number = int(record["next_seat"])
-    server.sessions.update(sessions)
-    return room
-
-
-def _choice(value: Any, choices: tuple[str, ...]) -> str:
-    if value not in choices:
-        raise ValueError(f"{value!r} is not one of {', '.join(choices)}")
-    return str(value)

@@ -108,11 +108,11 @@ async def test_the_history_is_bounded_and_fits_in_a_message(harness: Harness,
         joined = await ann.create()
         room = only_room(srv)
         for n in range(HISTORY_CHAT + 10):
-            room.remember_chat(ChatMsg(source="ann", text=f"{n:03}" + "𝄞" * 197, scope="room"))
+            room.publisher.remember_chat(ChatMsg(source="ann", text=f"{n:03}" + "𝄞" * 197, scope="room"))
         for n in range(HISTORY_BATCHES + 10):
             card = Card.parse(f"R{n % 10}")
-            room._recent_events.append([CardPlayed("1", card, Color.RED)] * 100)
-        history = room.history_for(None)
+            room.publisher.recent_events.append([CardPlayed("1", card, Color.RED)] * 100)
+        history = room.publisher.history_for(None)
         assert 0 < len(history.events) < HISTORY_BATCHES
         assert 0 < len(history.chat) <= HISTORY_CHAT
         assert history.chat[-1].text.startswith(f"{HISTORY_CHAT + 9:03}")  # the newest are kept

@@ -45,9 +45,6 @@ from server.persist import (
     RoomStore,
     StoreError,
     default_state_dir,
-    meta_key,
-    room_meta,
-    room_record,
 )
 from server.wal import wal_fault
 
@@ -406,10 +403,9 @@ def test_every_action_kind_survives_its_journal_entry() -> None:
 
 
 def test_whatever_changes_the_record_but_the_game_changes_its_key() -> None:
-    """The store writes only a move when ``meta_key`` is unchanged: any change to what
-    ``room_meta`` keeps must change the key."""
-    from server.app import Session
-    from server.room import Room, RoomSettings, Seat
+    """The store writes only a move when ``Room.record_key`` is unchanged: any change to what
+    the record keeps but the game must change the key."""
+    from server.room import Room, RoomSettings, Seat, Session
 
     def room() -> Room:
         r = Room(UnoServer(ServerConfig()), "1", RoomSettings("x", overrides={"jump_in": True}))
@@ -431,15 +427,16 @@ def test_whatever_changes_the_record_but_the_game_changes_its_key() -> None:
         lambda r: setattr(r.seats[0], "session", None), lambda r: r.seats.pop(),
         lambda r: setattr(r.settings, "turn_timeout", 5.0),
         lambda r: r.settings.overrides.update(jump_in=False), set_host, set_lang,
-        lambda r: setattr(r, "_next_seat_number", 9),
+        lambda r: setattr(r, "next_seat_number", 9),
     ]
     for change in changes:
         a, b = room(), room()
-        assert meta_key(a) == meta_key(b) and room_meta(a) == room_meta(b)
-        key = meta_key(b)
+        assert a.record_key() == b.record_key()
+        assert a.to_record(with_game=False) == b.to_record(with_game=False)
+        key = b.record_key()
         change(b)
-        assert room_meta(a) != room_meta(b)
-        assert meta_key(b) != key
+        assert a.to_record(with_game=False) != b.to_record(with_game=False)
+        assert b.record_key() != key
 
 
 def test_a_journal_replayed_on_its_snapshot_gives_the_same_game() -> None:
@@ -584,14 +581,14 @@ async def test_a_restarted_server_brings_back_the_room_and_the_same_hands(
                        think=0, now=True)
         await bob.expect(Events, lambda m: m.view is not None and m.view["current"] == bob.seat)
         before = srv.rooms["1"]
-        record = room_record(before)
+        record = before.to_record()
         assert ann.view is not None and bob.view is not None
         ann_view, bob_view = ann.view, bob.view
         await crash(srv, scope, ann, bob)
 
         srv2, _ = await start_server(harness.nursery, tmp_path)
         room = srv2.rooms["1"]
-        assert room_record(room) == record
+        assert room.to_record() == record
         assert [(s.name, s.kind, s.connected) for s in room.seats] == [
             ("Bot 1", "bot", True), ("ann", "human", False), ("bob", "human", False)]
         ann2, ann_again = await resume(harness, srv2, ann)

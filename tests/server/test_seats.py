@@ -22,7 +22,7 @@ from protocol import (
 )
 from protocol.errors import NOT_ALLOWED_NOW
 from server.errors import ALREADY_STARTED, NO_SUCH_SEAT, ROOM_FULL
-from server.persist import rebuild_room, room_record
+from server.room import Room
 
 
 def hand_started(message: Message, number: int) -> bool:
@@ -217,7 +217,7 @@ async def test_the_host_sets_bot_level_and_late_join_and_the_store_keeps_them(
         update = await ann.expect(RoomUpdate, lambda m: m.room.bot_level == "easy")
         assert (update.room.bot_level, update.room.late_join) == ("easy", "next_hand")
         room = only_room(srv)
-        rebuilt = rebuild_room(srv, room_record(room))
+        rebuilt = Room.from_record(srv, room.to_record())
         assert (rebuilt.settings.bot_level, rebuilt.settings.late_join) == ("easy", "next_hand")
 
 

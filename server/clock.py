@@ -1,0 +1,86 @@
+"""A room's clock: what is due when (a person's turn deadline, the bots' next move, the next
+deal, the end of a restored room's wait for its people, the closing of an abandoned room), and
+the wake-up of the room's timer task when something falls due sooner than it sleeps.
+
+The clock only keeps the times; the room decides what they are (``Room._schedule``) and what
+happens when one passes (``Room._tick``). Times are trio's clock.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable
+
+import trio
+
+
+class Clock:
+    def __init__(self, everyone_back: Callable[[], bool]) -> None:
+        self._everyone_back = everyone_back  # whether every person of the room is connected
+        self.deadline: float | None = None  # the current person's turn ends
+        self.bot_due: float | None = None  # bots (and away seats' stand-ins) act next
+        self.next_hand_at: float | None = None  # the next hand is dealt
+        self.hold_until: float | None = None  # after a restart: clocks wait for people to return
+        self.abandoned_at: float | None = None  # everybody dropped: the room closes then
+        self._wake = trio.Event()
+        self._asleep_until = -math.inf  # when the timer task wakes by itself (inf: never)
+
+    def next_due(self) -> float:
+        due = [t for t in (self.deadline, self.bot_due, self.next_hand_at, self.abandoned_at,
+                           self.hold_until) if t is not None]
+        return min(due, default=math.inf)
+
+    def wake_if_sooner(self) -> None:
+        """Wake the timer task if something is due before it would wake by itself."""
+        if self.next_due() < self._asleep_until:  # else it wakes in time anyway, and looks again
+            self._wake.set()
+
+    def wake(self) -> None:
+        """Wake the timer task now (the room closed)."""
+        self._wake.set()
+
+    async def sleep(self) -> None:
+        """Sleep until the next thing due, or until woken."""
+        self._wake = trio.Event()
+        self._asleep_until = self.next_due()
+        with trio.move_on_at(self._asleep_until):
+            await self._wake.wait()
+        self._asleep_until = -math.inf  # (awake: changes need no wake-up call)
+
+    # ---- a restored room's wait for its people
+
+    def hold(self, grace: float) -> None:
+        """The room was just rebuilt from disk: nothing moves for ``grace`` seconds, or until
+        everybody is back."""
+        self.hold_until = trio.current_time() + grace
+
+    def waiting(self) -> bool:
+        """Whether a restored room's wait has not run out (whoever is back by now)."""
+        return self.hold_until is not None and trio.current_time() < self.hold_until
+
+    def held(self) -> bool:
+        """Whether a restored room still waits for its people."""
+        return self.waiting() and not self._everyone_back()
+
+    def start(self) -> float:
+        """Now; or, while a restored room waits for its people, the end of that wait: bots,
+        turn clocks and the next deal count from there."""
+        now = trio.current_time()
+        hold = self.hold_until
+        if hold is None:
+            return now
+        if not self.held():
+            self.hold_until = None
+            if now < hold:  # everybody is back early: the turn's clock starts now, not then
+                self.deadline = None
+            return now
+        return hold
+
+    def remaining(self) -> float | None:
+        """Seconds left for the current turn; between hands, until the next deal (a countdown
+        for the scores on screen). None when no clock runs (also while a restored room waits for
+        its people: how long that lasts is not known yet)."""
+        due = self.deadline if self.deadline is not None else self.next_hand_at
+        if due is None or (self.hold_until is not None and self.held()):
+            return None
+        return round(max(0.0, due - trio.current_time()), 3)

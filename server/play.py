@@ -1,0 +1,68 @@
+"""The match's moves that nobody sends: a bot's, and the stand-in's that plays for a person who
+is away or let the deadline pass. Pure functions of the game: the room carries their events out
+(``Room._after_events``)."""
+
+from __future__ import annotations
+
+import logging
+import random
+from collections.abc import Iterable
+
+import engine
+from engine import Game
+from engine.bots import choose_action, stand_in
+from engine.events import HandEnded, HandStarted, MatchEnded, StandIn, TurnStarted
+
+log = logging.getLogger("uno.server")
+STAND_IN_MOVES = 20  # a turn is at most a few moves (draw, then play or pass)
+
+
+def turn_changed(events: Iterable[engine.Event]) -> bool:
+    return any(isinstance(e, TurnStarted) for e in events)
+
+
+def bot_move(game: Game, seat_id: str, level: str, on_turn: bool,
+             rng: random.Random) -> list[engine.Event] | None:
+    """The bot at ``seat_id`` moves: the events, or None when off its turn it lets the moment
+    pass."""
+    action = choose_action(level, game.view(seat_id), rng)
+    if action is None:
+        if not on_turn:
+            return None
+        log.error("bot %s had no move", seat_id)  # cannot happen with our bots; never leave a
+        action = next(iter(game.legal_actions(seat_id)))  # table stuck
+    return game.apply(action)
+
+
+def stand_in_turn(game: Game, seat_id: str, reason: str,
+                  rng: random.Random) -> tuple[list[engine.Event], bool]:
+    """Play the rest of ``seat_id``'s turn with the stand-in (``engine.bots.stand_in``): the
+    events, after a ``StandIn`` event that says so, and whether the turn passed on."""
+    events: list[engine.Event] = [StandIn(seat_id, reason)]
+    turn_over = False
+    for _ in range(STAND_IN_MOVES):
+        view = game.view(seat_id)
+        action = stand_in(view, rng)
+        if action is None:  # cannot happen on its turn; never leave a table stuck
+            log.error("no stand-in move for seat %s", seat_id)
+            action = view.legal[0]
+        events += game.apply(action)
+        turn_over = turn_changed(events)
+        if turn_over or game.hand_outcome() is not None or game.current != seat_id:
+            break
+    return events, turn_over
+
+
+def off_turn_bot_moves(game: Game, bot_seats: Iterable[str]) -> bool:
+    """Whether a bot may have something to do off its turn (a person's stand-in never has)."""
+    return any(seat_id != game.current and game.legal_actions(seat_id) for seat_id in bot_seats)
+
+
+def log_events(room_id: str, events: Iterable[engine.Event]) -> None:
+    for e in events:
+        if isinstance(e, HandStarted):
+            log.info("room %s: hand %d starts, dealer %s", room_id, e.hand_number, e.dealer)
+        elif isinstance(e, HandEnded):
+            log.info("room %s: hand won by seat %s for %d points", room_id, e.winner, e.points)
+        elif isinstance(e, MatchEnded):
+            log.info("room %s: match won by seat %s, scores %s", room_id, e.winner, e.scores)

@@ -1,0 +1,490 @@
+"""A room's seats and people, and its host's commands: who sits where, who watches, who waits
+for a seat (late arrivals), who is host, who dropped, and when an abandoned room closes.
+
+``Table`` is the part of a room (server/room.py) that the match does not change; the room adds
+the match, its clock's scheduling, the bots and the record on disk.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import logging
+from abc import ABC, abstractmethod
+from collections.abc import Iterable
+from dataclasses import dataclass
+from typing import Any, Protocol
+
+import trio
+
+from engine import Game
+from protocol import (
+    Joined,
+    Left,
+    Queued,
+    RoomInfo,
+    RoomSummary,
+    RoomUpdate,
+    SeatInfo,
+)
+
+from . import errors
+from .clock import Clock
+from .config import ServerConfig
+from .peer import Peer
+from .persist import RoomStore
+from .publish import Publisher
+from .settings import RoomSettings
+
+log = logging.getLogger("uno.server")
+
+
+@dataclass(eq=False)
+class Session:
+    """A person: found again by their token after a dropped connection, while they hold a seat."""
+
+    sid: str
+    secret: str
+    name: str
+    lang: str
+    peer: Peer[Session] | None = None
+    room: Table | None = None  # (a Room: server/room.py)
+    seat: Seat | None = None
+
+    @property
+    def token(self) -> str:
+        return f"{self.sid}.{self.secret}"
+
+
+@dataclass(eq=False)
+class Seat:
+    """A seat at the table: a person (``session``) or a bot."""
+
+    id: str
+    name: str
+    kind: str  # "human" or "bot"
+    level: str = "normal"  # the bot's level; for people, the level that plays when they can't
+    session: Session | None = None
+    away: bool = False
+    timeouts: int = 0
+
+    @property
+    def connected(self) -> bool:
+        return self.kind == "bot" or (self.session is not None and self.session.peer is not None)
+
+    @property
+    def bot_plays(self) -> bool:
+        """Whether this seat's turns are played without waiting: by its bot, or by the stand-in
+        of its person, who is away."""
+        return self.kind == "bot" or self.away
+
+
+class RoomOwner(Protocol):
+    """What a room needs of its server (server/app.py)."""
+
+    config: ServerConfig
+    store: RoomStore | None
+    sessions: dict[str, Session]
+
+    def release(self, session: Session) -> None: ...
+
+    def room_closed(self, room: Table) -> None: ...
+
+
+class Table(ABC):
+    def __init__(self, server: RoomOwner, room_id: str, settings: RoomSettings) -> None:
+        self.server = server
+        self.id = room_id
+        self.settings = settings
+        self.rules = settings.rules()
+        self.seats: list[Seat] = []
+        self.spectators: list[Session] = []
+        # Spectators waiting for a seat, first come first seated, each with the seat it asked
+        # for (None: any). They are seated by ``_seat_waiting``.
+        self.queue: list[tuple[Session, str | None]] = []
+        self.host: Session | None = None
+        self.game: Game | None = None
+        self.closed = False
+        self.next_seat_number = 1  # the number of the next seat made (seat ids are never reused)
+        self.clock = Clock(lambda: all(seat.connected for seat in self.humans()))
+        self.origin: str | None = None  # the address of the client that created it, if one did
+        self.publisher = Publisher()
+
+    # ------------------------------------------------------------------ queries
+
+    @property
+    def started(self) -> bool:
+        return self.game is not None and self.game.outcome() is None
+
+    @property
+    def config(self) -> ServerConfig:
+        return self.server.config
+
+    def seat_of(self, session: Session) -> Seat | None:
+        for seat in self.seats:
+            if seat.session is session:
+                return seat
+        return None
+
+    def _seat_by_id(self, seat_id: str) -> Seat:
+        for seat in self.seats:
+            if seat.id == seat_id:
+                return seat
+        raise errors.NoSuchSeat(f"no seat {seat_id!r} in this room")
+
+    def humans(self) -> list[Seat]:
+        return [s for s in self.seats if s.kind == "human"]
+
+    def summary(self) -> RoomSummary:
+        return RoomSummary(
+            id=self.id, name=self.settings.name, host=self._host_name(),
+            players=len(self.humans()), seats=self.settings.max_seats,
+            bots=len(self.seats) - len(self.humans()), spectators=len(self.spectators),
+            preset=self.settings.preset, started=self.started,
+            password=self.settings.password is not None, rules=self.rules.to_dict(),
+            turn_timeout=self.settings.turn_timeout,
+        )
+
+    def info(self) -> RoomInfo:
+        host_seat = self.seat_of(self.host) if self.host is not None else None
+        return RoomInfo(
+            id=self.id, name=self.settings.name, host=self._host_name(),
+            host_seat=None if host_seat is None else host_seat.id,
+            max_seats=self.settings.max_seats,
+            seats=tuple(
+                SeatInfo(seat=s.id, name=s.name, kind=s.kind,
+                         level=s.level if s.kind == "bot" else None,
+                         connected=s.connected, away=s.away)
+                for s in self.seats
+            ),
+            spectators=len(self.spectators), preset=self.settings.preset,
+            rules=self.rules.to_dict(), turn_timeout=self.settings.turn_timeout,
+            bot_delay=self.settings.bot_delay, password=self.settings.password is not None,
+            started=self.started, bot_level=self.settings.bot_level,
+            late_join=self.settings.late_join, queue=len(self.queue),
+        )
+
+    def _host_name(self) -> str:
+        return self.host.name if self.host is not None else "-"
+
+    @abstractmethod
+    def _schedule(self, turn_changed: bool) -> None:
+        """Work out what is due next after a change (the room's match does: server/room.py)."""
+
+    @abstractmethod
+    def _save(self) -> None:
+        """Write the room to the server's store, before telling anybody (server/room.py)."""
+
+    @abstractmethod
+    def send_view(self, session: Session) -> None:
+        """Send ``session`` the match's view with its deadline, if there is a match for them."""
+
+    # ------------------------------------------------------------------ membership
+
+    def _new_seat_id(self) -> str:
+        seat_id = str(self.next_seat_number)
+        self.next_seat_number += 1
+        return seat_id
+
+    def _unique_name(self, name: str, exclude: Seat | None = None) -> str:
+        taken = {s.name for s in self.seats if s is not exclude}
+        if name not in taken:
+            return name
+        for n in range(2, 100):
+            candidate = f"{name[:21]} {n}"
+            if candidate not in taken:
+                return candidate
+        return name
+
+    def add_player(self, session: Session) -> Seat:
+        if self.started or (self.game is not None and self.game.outcome() is None):
+            raise errors.AlreadyStarted("the match has started: watch it, or wait")
+        if len(self.seats) >= self.settings.max_seats:
+            bots = [s for s in self.seats if s.kind == "bot"]
+            if not bots:
+                raise errors.RoomFull("every seat is taken")
+            self.seats.remove(bots[-1])  # before the start, a person arriving sends a bot away
+        if session in self.spectators:  # a spectator sitting down
+            self.spectators.remove(session)
+            self._drop_from_queue(session)
+        seat = Seat(self._new_seat_id(), self._unique_name(session.name), "human", session=session)
+        self.seats.append(seat)
+        session.room, session.seat = self, seat
+        if self.host is None:
+            self.host = session
+        self._joined(session, "player", seat.id)
+        log.info("room %s: %s sits at seat %s", self.id, seat.name, seat.id)
+        return seat
+
+    def add_spectator(self, session: Session) -> None:
+        self.spectators.append(session)
+        session.room, session.seat = self, None
+        self._joined(session, "spectator", None)
+
+    def _joined(self, session: Session, role: str, seat_id: str | None) -> None:
+        if session.peer is not None:
+            session.peer.send(Joined(room=self.info(), role=role, seat=seat_id))
+            history = self.publisher.history_for(seat_id)
+            if history.events or history.chat:
+                session.peer.send(history)
+        self.broadcast_room()
+        self._watch_abandonment()
+        if self.game is not None:
+            self.send_view(session)
+
+    def add_bot(self, level: str) -> Seat:
+        if self.started:
+            raise errors.AlreadyStarted("bots are added before the start")
+        if len(self.seats) >= self.settings.max_seats:
+            raise errors.RoomFull("every seat is taken")
+        number = sum(1 for s in self.seats if s.kind == "bot") + 1
+        seat = Seat(self._new_seat_id(), self._unique_name(f"Bot {number}"), "bot", level=level)
+        self.seats.append(seat)
+        return seat
+
+    def remove_seat(self, seat_id: str) -> None:
+        """Host only, before the start: remove a bot, or a person who dropped."""
+        if self.started:
+            raise errors.AlreadyStarted("seats are removed before the start")
+        seat = self._seat_by_id(seat_id)
+        if seat.kind == "human" and seat.connected:
+            raise errors.NoSuchSeat("only bots and dropped players can be removed")
+        self.seats.remove(seat)
+        if seat.session is not None:
+            self.server.release(seat.session)
+        self._seat_waiting()
+        self.broadcast_room()
+
+    # ---- late arrivals: spectators who wait for a seat
+
+    def take_seat(self, session: Session, seat_id: str | None, cancel: bool) -> None:
+        """A spectator asks for a seat (``seat_id``: that bot's); or, with ``cancel``, leaves
+        the line. Seated at once when the room allows it, else queued (and told where)."""
+        if session not in self.spectators:
+            raise errors.NoSuchSeat("only a spectator can ask for a seat")
+        queued = [i for i, entry in enumerate(self.queue) if entry[0] is session]
+        if cancel:
+            if session.peer is not None:
+                session.peer.send(Queued(position=0))
+            if queued:  # (a repeated request changes nothing and tells nobody else)
+                self._drop_from_queue(session)
+                self.broadcast_room()
+            return
+        if seat_id is not None and self._seat_by_id(seat_id).kind != "bot":
+            raise errors.NoSuchSeat("that seat is not a bot's")
+        if queued and self.queue[queued[0]][1] == seat_id:
+            self._tell_queue(only=session)  # asked again: where they are, to them alone
+            return
+        if queued:
+            self.queue[queued[0]] = (session, seat_id)
+        else:
+            self.queue.append((session, seat_id))
+        log.info("room %s: %s asks for a seat", self.id, session.name)
+        if not self._seat_waiting():
+            self._tell_queue()
+            self.broadcast_room()
+
+    def _drop_from_queue(self, session: Session) -> None:
+        before = len(self.queue)
+        self.queue = [entry for entry in self.queue if entry[0] is not session]
+        if len(self.queue) != before:
+            self._tell_queue()
+
+    def _takeable(self) -> list[Seat]:
+        """The seats a late arrival may take over during a match: the bots' (never the seat of
+        a person who is away or disconnected: that seat waits for them)."""
+        game = self.game
+        return [s for s in self.seats if s.kind == "bot" and game is not None and s.id in game.seats]
+
+    def _plan(self) -> list[tuple[Session, Seat]]:
+        """Who in the line would sit where now, in order: each takes the bot's seat it asked for
+        if that one is still free, else the first free one."""
+        free = self._takeable()
+        plan = []
+        for session, wanted in self.queue:
+            if not free:
+                break
+            seat = next((s for s in free if s.id == wanted), free[0])
+            free.remove(seat)
+            plan.append((session, seat))
+        return plan
+
+    def _seat_waiting(self, hand_starts: bool = False) -> bool:
+        """Seat whoever in the line can sit now; whether anyone sat. Before a match (or between
+        two) they take free seats; during one, bots' seats, at once or (``late_join`` is
+        ``next_hand``) only as a hand is dealt (``hand_starts``)."""
+        if self.closed or not self.queue:
+            return False
+        seated = False
+        if not self.started:
+            while self.queue and (len(self.seats) < self.settings.max_seats
+                                  or any(s.kind == "bot" for s in self.seats)):
+                session, _ = self.queue[0]
+                self.add_player(session)  # takes it off the line and out of the spectators
+                seated = True
+        elif hand_starts or self.settings.late_join == "now":
+            for session, seat in self._plan():
+                self._take_over(session, seat)
+                seated = True
+        if seated:
+            self._tell_queue()
+        return seated
+
+    def _take_over(self, session: Session, seat: Seat) -> None:
+        """A late arrival sits in a bot's seat, with its cards and points, in the match on."""
+        self.spectators.remove(session)
+        self.queue = [entry for entry in self.queue if entry[0] is not session]
+        old_name = seat.name
+        seat.kind, seat.session, seat.away, seat.timeouts = "human", session, False, 0
+        seat.name = self._unique_name(session.name, exclude=seat)
+        session.room, session.seat = self, seat
+        log.info("room %s: %s takes over seat %s from %s", self.id, seat.name, seat.id, old_name)
+        self._schedule(turn_changed=False)  # first: the view carries the seat's deadline
+        self._joined(session, "player", seat.id)
+
+    def _tell_queue(self, only: Session | None = None) -> None:
+        """Each spectator in the line (or ``only`` that one) learns their place, and the seat
+        they will get."""
+        reserved = ({session: seat.id for session, seat in self._plan()}
+                    if self.started else {})
+        for position, (session, _) in enumerate(self.queue, start=1):
+            if session.peer is not None and only in (None, session):
+                session.peer.send(Queued(position=position, seat=reserved.get(session)))
+
+    def leave(self, session: Session, reason: str = "left") -> None:
+        """A deliberate leave: a seat goes to a bot during a match, or is freed before it."""
+        seat = self.seat_of(session)
+        if seat is not None:
+            if self.started:
+                seat.kind, seat.session, seat.away = "bot", None, False
+                seat.name = self._unique_name(f"{seat.name[:18]} (bot)")
+                self._schedule(turn_changed=False)  # the bot plays a turn it is on at once
+            else:
+                self.seats.remove(seat)
+        elif session in self.spectators:
+            self.spectators.remove(session)
+            self._drop_from_queue(session)
+        session.room, session.seat = None, None
+        if session.peer is not None:
+            session.peer.send(Left(reason=reason))
+        log.info("room %s: %s leaves (%s)", self.id, session.name, reason)
+        self._seat_waiting()  # the seat left (a bot's now, or free) may be someone's turn
+        self._after_membership_change(session)
+
+    def disconnected(self, session: Session) -> None:
+        """A person's connection dropped. A seat is kept for them; a spectator is gone."""
+        if session in self.spectators:
+            self.spectators.remove(session)
+            self._drop_from_queue(session)
+            session.room = None
+        self._after_membership_change(session)
+        if self.started:
+            self._schedule(turn_changed=False)
+
+    def reconnected(self, session: Session) -> None:
+        seat = self.seat_of(session)
+        if seat is None:
+            if session in self.spectators:  # a spectator's new connection replaced the old one
+                self._joined(session, "spectator", None)
+            return
+        seat.away = False
+        seat.timeouts = 0
+        waiting = self.clock.waiting()
+        if self.started:
+            self._schedule(turn_changed=False)  # first: the view carries the deadline
+        self._joined(session, "player", seat.id)
+        if waiting and self.clock.hold_until is None:  # the last one back after a restart: the
+            for other in list(self.members()):  # clock runs from now; tell the others
+                if other is not session:
+                    self.send_view(other)
+
+    def _after_membership_change(self, session: Session) -> None:
+        if self.host is session and (session.room is not self or session.peer is None):
+            self._pick_new_host(exclude=session)
+        if not any(s.kind == "human" for s in self.seats) and not self.spectators:
+            self.close()
+            return
+        self.broadcast_room()
+        self._watch_abandonment()
+
+    def _watch_abandonment(self) -> None:
+        """A room whose people have all dropped closes unless one comes back or someone joins:
+        after ``abandoned_room_grace`` with no match on, after ``abandoned_match_grace`` during
+        one (its seats wait that long). Rooms of connections that never return must not fill
+        the server (its rooms are limited), not even with a match of bots and a long clock."""
+        abandoned = (not self.spectators and bool(self.humans())
+                     and not any(seat.connected for seat in self.humans()))
+        clock = self.clock
+        if not abandoned:
+            clock.abandoned_at = None
+        elif clock.abandoned_at is None:
+            config = self.config
+            grace = config.abandoned_match_grace if self.started else config.abandoned_room_grace
+            clock.abandoned_at = trio.current_time() + grace
+            clock.wake_if_sooner()
+
+    def _pick_new_host(self, exclude: Session) -> None:
+        for seat in self.seats:
+            if seat.kind == "human" and seat.session is not exclude and seat.connected:
+                self.host = seat.session
+                return
+        if self.host is exclude and exclude.room is not self:
+            self.host = None
+
+    def close(self) -> None:
+        if self.closed:
+            return
+        self.closed = True
+        for session in self.spectators + [s.session for s in self.seats if s.session is not None]:
+            session.room, session.seat = None, None
+            if session.peer is not None:
+                session.peer.send(Left(reason="room_closed"))
+            else:
+                self.server.release(session)  # dropped: their token has nothing to resume now
+        self.server.room_closed(self)
+        self.clock.wake()
+        log.info("room %s closed", self.id)
+
+    # ------------------------------------------------------------------ host commands
+
+    def check_host(self, session: Session) -> None:
+        if self.host is not session:
+            raise errors.NotHost("only the room's host may do that")
+
+    def set_rules(self, preset: str, overrides: dict[str, Any], turn_timeout: float | None,
+                  bot_delay: float | None, bot_level: str | None = None,
+                  late_join: str | None = None) -> None:
+        if self.started:
+            raise errors.AlreadyStarted("rules change before the start")
+        settings = dataclasses.replace(self.settings, preset=preset, overrides=dict(overrides))
+        self.rules = settings.rules()
+        if turn_timeout is not None:
+            settings.turn_timeout = turn_timeout
+        if bot_delay is not None:
+            settings.bot_delay = bot_delay
+        if bot_level is not None:
+            settings.bot_level = bot_level
+        if late_join is not None:
+            settings.late_join = late_join
+        self.settings = settings
+        self.broadcast_room()
+
+    def _audience(self) -> Iterable[tuple[Session, str | None]]:
+        for seat in self.seats:
+            if seat.session is not None:
+                yield seat.session, seat.id
+        for session in self.spectators:
+            yield session, None
+
+    def members(self) -> Iterable[Session]:
+        return (session for session, _ in self._audience())
+
+    # ------------------------------------------------------------------ messages to members
+
+    def broadcast_room(self) -> None:
+        if self.closed:
+            return
+        self._save()  # every change to seats, settings or the host is announced here
+        update = RoomUpdate(room=self.info())
+        for session in self.members():
+            if session.peer is not None:
+                session.peer.send(update)
