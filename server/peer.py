@@ -1,19 +1,12 @@
-"""One client connection: its reading (by the server's reactor on Linux, else by a task of its
-own), a writer for what the socket cannot take at once, and a heartbeat. Nobody ever waits for a
-slow client: when its queue is full, it is dropped.
-
-Sending is the server's hottest path (every move is one message to every seat), so on a real
-socket a message is written straight away when nothing is queued before it: the kernel almost
-always takes it whole. Only the rest of a partial write, and what comes after it, waits for the
-writer task. Handing every message to a task instead cost about three times the write itself.
+"""One client connection: the protocol's state, rate limits and a heartbeat over a transport
+(server/transport.py: how the bytes travel). Nobody ever waits for a slow client: when its queue
+is full, it is dropped.
 """
 
 from __future__ import annotations
 
 import logging
 import math
-import os
-from collections import deque
 from typing import Any, Generic, Protocol, TypeVar
 
 import trio
@@ -34,13 +27,9 @@ from protocol import (
 from .config import ServerConfig
 from .ratelimit import TokenBucket
 from .reactor import Reactor
+from .transport import transport_for
 
 log = logging.getLogger("uno.server")
-RECEIVE_SIZE = 65536
-# Hanging up: how long, and how many bytes, the client's unread input is read and thrown away
-# after the write side is shut, so that the kernel does not reset the connection (see _hang_up).
-LINGER_SECONDS = 1.0
-LINGER_BYTES = 1 << 20
 
 
 class Named(Protocol):
@@ -84,14 +73,8 @@ class Peer(Generic[S]):
         self.last_seen = now
         self.flood = TokenBucket(self.config.message_rate, self.config.message_burst, now)
         self.chat = TokenBucket(self.config.chat_rate, self.config.chat_burst, now)
-        # A socket's descriptor, for direct reads and writes (on POSIX, where sockets are files);
-        # other streams (tests' memory streams) go through trio's stream methods.
-        self._fd = (stream.socket.fileno()
-                    if isinstance(stream, trio.SocketStream) and os.name == "posix" else None)
-        self._queued: deque[bytes] = deque()  # bytes waiting for the writer task, in order
-        self._writer_busy = False  # the writer task is sending: new bytes queue behind it
-        self._unwritable = False  # a write failed: the other end is gone
-        self._writer_wakeup = trio.lowlevel.ParkingLot()
+        self.transport = transport_for(stream, self.config.outgoing_queue, self._write_failed,
+                                       server.reactor, address)
         self._read_scope = trio.CancelScope()
         self._write_scope = trio.CancelScope()
         self._ping_nonce = 0
@@ -112,8 +95,8 @@ class Peer(Generic[S]):
         except LocalProtocolError:
             self._not_sent(message.TYPE)
             return
-        if not self._unwritable:
-            self._write(data)
+        if not self.transport.write(data):
+            self.close("slow", notify=False)
 
     def send_events(self, events: tuple[dict[str, Any], ...], current: str | None,
                     deadline: float | None, view: dict[str, Any] | None) -> None:
@@ -125,37 +108,17 @@ class Peer(Generic[S]):
         except LocalProtocolError:
             self._not_sent("events")
             return
-        if not self._unwritable:
-            self._write(data)
+        if not self.transport.write(data):
+            self.close("slow", notify=False)
 
     def _not_sent(self, type_name: str) -> None:
         log.exception("not sending %s to %s in state %s", type_name, self.address,
                       self.conn.state.value)
 
-    def _write(self, data: bytes) -> None:
-        if self._fd is not None and not self._queued and not self._writer_busy:
-            try:
-                written = os.write(self._fd, data)
-            except BlockingIOError:
-                written = 0
-            except OSError:  # reset or gone (SIGPIPE is ignored by Python: an error instead)
-                self._write_failed()
-                return
-            if written == len(data):
-                return
-            data = data[written:]
-        if len(self._queued) >= self.config.outgoing_queue:
-            self.close("slow", notify=False)
-            return
-        self._queued.append(data)
-        self._writer_wakeup.unpark_all()
-
     def _write_failed(self) -> None:
         """The other end is gone. Nothing more can reach it, but what it sent before going is
         still read and acted on (its last message may be a leave) until the reader meets the end
         of the stream, which a reset connection gives at once."""
-        self._unwritable = True
-        self._queued.clear()
         self.close_reason = self.close_reason or "broken"
 
     def close(self, reason: str, message: str = "", *, notify: bool = True) -> None:
@@ -166,7 +129,7 @@ class Peer(Generic[S]):
             self.send(Bye(reason=reason, message=message))
         self.closed = True
         self.close_reason = self.close_reason or reason
-        self._writer_wakeup.unpark_all()  # to flush what is queued, then stop
+        self.transport.wake_writer()  # to flush what is queued, then stop
         self._read_scope.cancel()
         self._write_scope.deadline = trio.current_time() + (
             self.config.flush_timeout if notify else 0)
@@ -190,47 +153,11 @@ class Peer(Generic[S]):
             log.info("connection from %s closed (%s, %s)", self.address, self.name,
                      self.close_reason or "eof")
             with trio.CancelScope(shield=True):
-                await self._hang_up()
-
-    async def _hang_up(self) -> None:
-        """Close the stream so that the last messages (a ``bye`` above all) arrive.
-
-        A socket closed while the client's input is still unread makes the kernel reset the
-        connection, and a reset throws away what the client had not yet read. So on a socket the
-        write side is shut first (the client reads everything, then the end), its input is read
-        and thrown away until it closes too, or for at most LINGER_SECONDS and LINGER_BYTES,
-        and only then is the socket closed."""
-        if isinstance(self.stream, trio.SocketStream) and not self._unwritable:
-            with trio.move_on_after(LINGER_SECONDS):
-                try:
-                    await self.stream.send_eof()
-                    drained = 0
-                    while drained < LINGER_BYTES:
-                        data = await self.stream.receive_some(RECEIVE_SIZE)
-                        if not data:
-                            break
-                        drained += len(data)
-                except (trio.BrokenResourceError, trio.ClosedResourceError, OSError):
-                    pass  # already gone: nothing to wait for
-        with trio.move_on_after(1):
-            await self.stream.aclose()
+                await self.transport.hang_up()
 
     async def _write_loop(self) -> None:
         with self._write_scope:
-            try:
-                while True:
-                    if not self._queued:
-                        if self.closed:
-                            return
-                        await self._writer_wakeup.park()
-                        continue
-                    data = b"".join(self._queued)
-                    self._queued.clear()
-                    self._writer_busy = True
-                    await self.stream.send_all(data)
-                    self._writer_busy = False
-            except (trio.BrokenResourceError, trio.ClosedResourceError):
-                self._write_failed()
+            await self.transport.write_loop(lambda: self.closed)
 
     async def _heartbeat(self) -> None:
         config = self.config
@@ -256,60 +183,8 @@ class Peer(Generic[S]):
                 ping_at = now + config.ping_interval
             await trio.sleep_until(min(ping_at, drop_at))
 
-    async def _receive(self) -> bytes:
-        """The next bytes the client sent; empty at the end of the stream.
-
-        On a socket this waits for it to be readable and reads it directly, which costs less
-        than ``receive_some`` (its wrappers doubled the cost of a read)."""
-        if self._fd is None:
-            return bytes(await self.stream.receive_some(RECEIVE_SIZE))
-        while True:
-            await trio.lowlevel.wait_readable(self._fd)  # (a checkpoint: never a busy loop)
-            try:
-                return os.read(self._fd, RECEIVE_SIZE)
-            except BlockingIOError:  # woken, but the bytes went elsewhere: wait again
-                continue
-            except OSError as exc:  # a reset connection ends like a closed one
-                raise trio.BrokenResourceError from exc
-
     async def _read_loop(self) -> None:
-        reactor = self.server.reactor
-        if self._fd is not None and reactor is not None:
-            await self._read_by_reactor(reactor, self._fd)
-            return
-        while not self.closed:
-            try:
-                data = await self._receive()
-            except (trio.BrokenResourceError, trio.ClosedResourceError):
-                return
-            if not data or not self._take(data):
-                return
-
-    async def _read_by_reactor(self, reactor: Reactor, fd: int) -> None:
-        """Let the server's reactor read this socket (see server/reactor.py) until it ends."""
-        ended = trio.Event()
-
-        def readable() -> None:
-            try:
-                data = os.read(fd, RECEIVE_SIZE)
-            except BlockingIOError:  # (nothing after all)
-                return
-            except OSError:  # a reset connection ends like a closed one
-                data = b""
-            try:
-                more = bool(data) and self._take(data)
-            except Exception:  # a bug must cost one connection, never the server
-                log.exception("connection from %s failed", self.address)
-                more = False
-            if not more:
-                reactor.remove(fd)
-                ended.set()
-
-        reactor.add(fd, readable)
-        try:
-            await ended.wait()
-        finally:
-            reactor.remove(fd)
+        await self.transport.read_loop(self._take, lambda: self.closed)
 
     def _take(self, data: bytes) -> bool:
         """Act on the messages in ``data``; False once nothing more is to be read."""

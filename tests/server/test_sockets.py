@@ -120,7 +120,7 @@ async def test_what_the_kernel_refuses_follows_in_order_when_the_client_reads_ag
     count = 3000  # far more than the socket buffers hold: most wait for the writer task
     for nonce in range(1, count + 1):
         peer.send(Ping(nonce=nonce))
-    assert peer._queued and not peer.closed
+    assert peer.transport.queued and not peer.closed
     theirs.setblocking(False)
     unpacker = msgpack.Unpacker(raw=False)
     nonces: list[int] = []
