@@ -71,10 +71,19 @@ class Clock:
             return now
         if not self.held():
             self.hold_until = None
-            if now < hold:  # everybody is back early: the turn's clock starts now, not then
-                self.deadline = None
+            if now < hold and self.deadline is not None:  # everybody is back early: the turn's
+                self.deadline = now + (self.deadline - hold)  # time left counts from now
             return now
         return hold
+
+    def turn_left(self) -> float | None:
+        """Seconds left on the current turn's deadline (counted from the end of a restored
+        room's wait, while it lasts); None when no turn clock runs."""
+        if self.deadline is None:
+            return None
+        now = trio.current_time()
+        start = now if self.hold_until is None else max(now, self.hold_until)
+        return round(max(0.0, self.deadline - start), 3)
 
     def remaining(self) -> float | None:
         """Seconds left for the current turn; between hands, until the next deal (a countdown

@@ -63,15 +63,14 @@ class JournaledGame(Game):
             self.journal.append(_NEXT_HAND_ENTRY)
         return events
 
-    def replay(self, entry: Any) -> None:
-        """Carry out a journal ``entry`` again. Raises ``ValueError`` (a ``RuleError`` is one)
-        for an entry that is not one, or that the game refuses."""
+    def replay(self, entry: Any) -> list[Event]:
+        """Carry out a journal ``entry`` again; its events. Raises ``ValueError`` (a
+        ``RuleError`` is one) for an entry that is not one, or that the game refuses."""
         if not isinstance(entry, list) or not entry:
             raise ValueError(f"not a journal entry: {entry!r}")
         if entry == [NEXT_HAND]:
-            self.next_hand()
-        else:
-            self.apply(action_from_entry(entry))
+            return self.next_hand()
+        return self.apply(action_from_entry(entry))
 
 
 def action_entry(action: Action) -> tuple[Any, ...]:

@@ -45,6 +45,9 @@ class Room(Table):
         self._bot_rng = random.Random(None if seed is None else f"{seed}/bots/{room_id}")
         self._version = 0  # counts applied changes
         self._bots_checked = -1  # the version at which off-turn bots last had their say
+        # A restored room's turn: the seconds it had left when it was last saved (None: a whole
+        # turn), given from the end of the wait for its people (``restored``).
+        self._turn_left: float | None = None
 
     def start(self, fill: bool = False) -> None:
         """Start a match; with ``fill``, bots of the room's level take the empty seats first."""
@@ -189,11 +192,16 @@ class Room(Table):
     def restored(self, grace: float) -> None:
         """The room was just rebuilt from disk, with everybody disconnected. Nothing moves until
         every person is back or ``grace`` seconds have passed; then the current turn gets a
-        fresh, full turn timeout, and everybody at the table a ``view`` with that deadline.
-        While the room waits, views show no deadline: the clock does not run."""
-        self.clock.hold(grace)
+        the time it had left when the room was last saved (a whole turn if that save began it),
+        and everybody at the table a ``view`` with that deadline. While the room waits, views
+        show no deadline: the clock does not run."""
+        clock = self.clock
+        clock.hold(grace)
         if self.game is not None:
             self._schedule(turn_changed=True)
+            left = self._turn_left
+            if left is not None and clock.deadline is not None and clock.hold_until is not None:
+                clock.deadline = min(clock.deadline, clock.hold_until + left)
         self._watch_abandonment()
 
     async def run(self) -> None:
@@ -318,6 +326,7 @@ class Room(Table):
         }
         if with_game:
             record["game"] = None if self.game is None else self.game.snapshot()
+            record["turn_left"] = self.clock.turn_left()  # (the moves after it may reset it)
         return record
 
     @classmethod
@@ -331,14 +340,18 @@ class Room(Table):
         # (``journal.JournaledGame``: tests rig the deal of new matches through this module's
         # ``JournaledGame``; a restored match has its own random source)
         game = None if record["game"] is None else journal.JournaledGame.restore(record["game"])
+        left = record.get("turn_left")  # (records written before it was kept lack it)
+        turn_left = None if left is None else max(0.0, float(left))
         for number, entry in enumerate(moves):
             if game is None:
                 raise ValueError("moves without a match")
             assert isinstance(game, journal.JournaledGame)
             try:
-                game.replay(entry)
+                events = game.replay(entry)
             except (TypeError, ValueError) as exc:
                 raise ValueError(f"its move {number} cannot be replayed: {exc}") from None
+            if play.turn_changed(events) or entry == [journal.NEXT_HAND]:
+                turn_left = None  # a turn began after the record: it had its whole time then
         sessions: dict[str, Session] = {}
         returning: list[tuple[Session, Seat]] = []  # back already, in the lobby, with its token
         for entry in record["seats"]:
@@ -370,6 +383,7 @@ class Room(Table):
         room.game = game
         for session, seat in returning:  # (only now: a bad record must change nothing)
             session.room, session.seat, seat.session = room, seat, session
+        room._turn_left = turn_left
         room.host = sessions.get(record["host"]) if record["host"] is not None else None
         room.next_seat_number = int(record["next_seat"])
         server.sessions.update(sessions)

@@ -20,7 +20,7 @@ import pytest
 import trio
 from kit.client import Client, view_in
 from kit.deck import rigged_deal
-from kit.harness import Harness, next_move_after
+from kit.harness import Harness, gather, next_move_after, own_move
 
 from engine import KeyedRandom, RuleSet
 from protocol import (
@@ -706,6 +706,34 @@ async def test_when_everybody_is_back_the_turn_clock_runs_a_whole_turn_from_then
         assert told.deadline == pytest.approx(5)
         waited, _ = await next_move_after(bob2, seat=ann.seat, began=restored_at)
         assert waited == pytest.approx(2 + 5)
+
+
+async def test_a_restored_turn_has_the_time_it_had_left_when_last_saved(
+        harness: Harness, tmp_path: Path, autojump_clock: object) -> None:
+    """20 s into ann's 30 s turn bob leaves (the room is written whole, with 10 s left on the
+    turn), then the server dies. ann, back at once (everybody is), has those 10 s: not a whole
+    turn, never more than the room's timeout."""
+    with trio.fail_after(300):
+        srv, scope, ann, bob = await table(harness, tmp_path, dealer=0)
+
+        async def listen(client: Client) -> None:  # (answering pings)
+            with trio.move_on_after(20):
+                while True:
+                    await client.recv()
+
+        await gather(lambda: listen(ann), lambda: listen(bob))
+        await bob.send(LeaveRoom())
+        await bob.expect(Left)
+        await ann.expect(RoomUpdate, lambda m: m.room.seats[2].kind == "bot")
+        await crash(srv, scope, ann, bob)
+        srv2, _ = await start_server(harness.nursery, tmp_path)
+        restored_at = trio.current_time()
+        ann2, view = await resume(harness, srv2, ann)
+        assert view is not None and view.view["current"] == ann.seat
+        assert view.deadline == pytest.approx(10)
+        events = await ann2.expect(Events, lambda m: own_move(m, ann.seat))
+        assert trio.current_time() - restored_at == pytest.approx(10)
+        assert events.events[0] == {"type": "stand_in", "seat": ann.seat, "reason": "timeout"}
 
 
 async def test_bots_wait_for_people_after_a_restart(
