@@ -62,7 +62,6 @@ class Peer(Generic[S]):
     def __init__(self, server: PeerOwner[S], stream: trio.abc.Stream, address: str) -> None:
         self.server = server
         self.config = server.config
-        self.stream = stream
         self.address = address
         self.host = address.rsplit(":", 1)[0]  # the client's address without its port
         self.conn = Connection(Role.SERVER)
