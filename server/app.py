@@ -44,11 +44,11 @@ from protocol import (
 from . import errors, identity, tokens
 from .accept import serve_listener
 from .config import ServerConfig
-from .errors import Refused
+from .errors import Refused, refusal
 from .peer import Peer
 from .persist import RoomStore
 from .reactor import Reactor
-from .room import Room, refusal
+from .room import Room
 from .settings import RoomSettings
 from .table import Session, Table
 

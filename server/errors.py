@@ -5,6 +5,9 @@ message carrying that code; clients may depend on the codes, so they never chang
 
 from __future__ import annotations
 
+from engine import RuleError
+from protocol import Error, ProtocolError
+
 
 class Refused(Exception):
     """Raised by lobby and room code to refuse a request; the request changed nothing."""
@@ -92,8 +95,8 @@ class TooManyRooms(Refused):
 
 
 class Internal(Refused):
-    """Raised (in effect) when the server fails on a request: a bug on the server's side; the
-    request had no effect."""
+    """Raised when the server fails on a request (a bug on the server's side): the dispatcher
+    answers any other exception with one. The request had no effect."""
 
     code = "internal_error"
 
@@ -116,3 +119,8 @@ NO_SUCH_SEAT = NoSuchSeat.code
 SERVER_FULL = ServerFull.code
 TOO_MANY_ROOMS = TooManyRooms.code
 INTERNAL = Internal.code
+
+
+def refusal(exc: RuleError | ProtocolError | Refused, ref: str) -> Error:
+    """The ``error`` answering a refused request: every refusal carries a stable ``code``."""
+    return Error(code=exc.code, message=str(exc)[:300], ref=ref)

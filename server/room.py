@@ -19,12 +19,10 @@ from typing import Any
 import trio
 
 import engine
-from engine import RuleError
 from engine.events import MatchEnded
-from protocol import Act, Error, ProtocolError, ViewMsg, codec
+from protocol import Act, ViewMsg, codec
 
 from . import errors, journal, play
-from .errors import Refused
 from .journal import JournaledGame
 from .settings import RoomSettings
 from .table import RoomOwner, Seat, Session, Table
@@ -388,8 +386,3 @@ class Room(Table):
         room.next_seat_number = int(record["next_seat"])
         server.sessions.update(sessions)
         return room
-
-
-def refusal(exc: RuleError | ProtocolError | Refused, ref: str) -> Error:
-    """The ``error`` answering a refused request: every refusal carries a stable ``code``."""
-    return Error(code=exc.code, message=str(exc)[:300], ref=ref)
