@@ -22,8 +22,8 @@ import engine
 from engine.events import MatchEnded
 from protocol import Act, ViewMsg, codec
 
-from . import errors, journal, play
-from .journal import JournaledGame
+from . import errors, play
+from .journal import NEXT_HAND, JournaledGame
 from .settings import RoomSettings
 from .table import RoomOwner, Seat, Session, Table
 
@@ -335,20 +335,18 @@ class Room(Table):
         store's for the room) replayed. Raises ``KeyError``, ``TypeError`` or ``ValueError`` for
         a bad record or move (and then changes nothing)."""
         room = cls(server, str(record["id"]), RoomSettings.from_record(record["settings"]))
-        # (``journal.JournaledGame``: tests rig the deal of new matches through this module's
-        # ``JournaledGame``; a restored match has its own random source)
-        game = None if record["game"] is None else journal.JournaledGame.restore(record["game"])
+        game = None if record["game"] is None else JournaledGame.restore(record["game"])
         left = record.get("turn_left")  # (records written before it was kept lack it)
         turn_left = None if left is None else max(0.0, float(left))
         for number, entry in enumerate(moves):
             if game is None:
                 raise ValueError("moves without a match")
-            assert isinstance(game, journal.JournaledGame)
+            assert isinstance(game, JournaledGame)
             try:
                 events = game.replay(entry)
             except (TypeError, ValueError) as exc:
                 raise ValueError(f"its move {number} cannot be replayed: {exc}") from None
-            if play.turn_changed(events) or entry == [journal.NEXT_HAND]:
+            if play.turn_changed(events) or entry == [NEXT_HAND]:
                 turn_left = None  # a turn began after the record: it had its whole time then
         sessions: dict[str, Session] = {}
         returning: list[tuple[Session, Seat]] = []  # back already, in the lobby, with its token
