@@ -556,6 +556,13 @@ def public(view: dict[str, Any]) -> dict[str, Any]:
     return {k: v for k, v in view.items() if k not in ("legal",)}
 
 
+async def listen(client: Client, seconds: float) -> None:
+    """``client`` reads (and answers pings: its connection stays) for ``seconds``."""
+    with trio.move_on_after(seconds):
+        while True:
+            await client.recv()
+
+
 async def table(harness: Harness, state: Path, dealer: int,
                 **create: Any) -> tuple[UnoServer, trio.CancelScope, Client, Client]:
     """A bot (seat 1), ann (seat 2) and bob (seat 3), rigged; dealer 0: ann starts, 2: the bot."""
@@ -664,14 +671,14 @@ async def test_an_unreadable_room_is_skipped_and_its_number_not_reused(
 async def test_after_a_restart_the_turn_clock_waits_for_people_then_runs_the_time_left(
         harness: Harness, tmp_path: Path,
         autojump_clock: object) -> None:
-    """ann's turn with 5 s left when the server dies; the room was last saved 15 s into it (the
-    silent connections dropped and bob became host), with 15 s left. After the restart nothing
-    runs for the grace period (10 s) unless everybody is back; then ann has those 15 s. bob, back
+    """ann's turn with 5 s left when the server dies; the room was last saved as the turn began
+    (both stay connected meanwhile), with the whole 30 s left. After the restart nothing runs
+    for the grace period (10 s) unless everybody is back; then ann has those 30 s. bob, back
     meanwhile, is shown no deadline while the clock waits (not the grace plus a turn), then a
     view with the time left when the wait ends."""
     with trio.fail_after(300):
         srv, scope, ann, bob = await table(harness, tmp_path, dealer=0)
-        await trio.sleep(25)
+        await gather(lambda: listen(ann, 25), lambda: listen(bob, 25))
         await crash(srv, scope, ann, bob)
         srv2, _ = await start_server(harness.nursery, tmp_path)
         restored_at = trio.current_time()
@@ -681,9 +688,9 @@ async def test_after_a_restart_the_turn_clock_waits_for_people_then_runs_the_tim
         assert view.deadline is None  # the clock does not run yet
         started = await bob2.expect(ViewMsg)  # the wait is over
         assert trio.current_time() - restored_at == pytest.approx(10)
-        assert started.deadline == pytest.approx(15)
+        assert started.deadline == pytest.approx(30)
         waited, events = await next_move_after(bob2, seat=ann.seat, began=restored_at)
-        assert waited == pytest.approx(10 + 15)  # grace, then the time left: ann's turn timed out
+        assert waited == pytest.approx(10 + 30)  # grace, then the time left: ann's turn timed out
         assert events.events[0] == {"type": "stand_in", "seat": ann.seat, "reason": "timeout"}
         assert events.events[1]["type"] in ("card_played", "drew")
 
@@ -716,13 +723,7 @@ async def test_a_restored_turn_has_the_time_it_had_left_when_last_saved(
     turn, never more than the room's timeout."""
     with trio.fail_after(300):
         srv, scope, ann, bob = await table(harness, tmp_path, dealer=0)
-
-        async def listen(client: Client) -> None:  # (answering pings)
-            with trio.move_on_after(20):
-                while True:
-                    await client.recv()
-
-        await gather(lambda: listen(ann), lambda: listen(bob))
+        await gather(lambda: listen(ann, 20), lambda: listen(bob, 20))
         await bob.send(LeaveRoom())
         await bob.expect(Left)
         await ann.expect(RoomUpdate, lambda m: m.room.seats[2].kind == "bot")
