@@ -23,7 +23,7 @@ from .actions import (
     Pass,
     PlayCard,
 )
-from .cards import Card, Rank, full_deck
+from .cards import DECK_SIZE, Card, Rank
 from .checks import can_answer, may_play
 from .events import (
     CardPlayed,
@@ -41,6 +41,7 @@ from .events import (
     Reshuffled,
     UnoCalled,
 )
+from .rules import WildDrawFour
 from .state import GameState
 from .view import HandResult, MatchOutcome
 
@@ -48,12 +49,13 @@ from .view import HandResult, MatchOutcome
 # metaclass (some 10 times the cost of reading a global).
 _SKIP, _REVERSE, _DRAW_TWO = Rank.SKIP, Rank.REVERSE, Rank.DRAW_TWO
 _WILD_DRAW_FOUR, _SEVEN, _ZERO = Rank.WILD_DRAW_FOUR, Rank.SEVEN, Rank.ZERO
+_STRICT = WildDrawFour.STRICT
 _DRAW, _KEEP_DRAWING = DrawReason.DRAW, DrawReason.KEEP_DRAWING
 # Ranks whose play does more than pass the turn on (7 and 0 only under 7-0, checked then).
 _SPECIAL_RANKS = frozenset({_SKIP, _REVERSE, _DRAW_TWO, _WILD_DRAW_FOUR, _SEVEN, _ZERO})
 _NO_EVENTS: dict[Card, Drew] = {}
 # With 10 seats the draw pile runs out every few turns: one Reshuffled event per pile size.
-_RESHUFFLED = [Reshuffled(count) for count in range(len(full_deck()) + 1)]
+_RESHUFFLED = [Reshuffled(count) for count in range(DECK_SIZE + 1)]
 _DIRECTION_CHANGED = {1: DirectionChanged(1), -1: DirectionChanged(-1)}
 
 
@@ -196,7 +198,8 @@ def _on_draw(game: GameState, index: int, action: Draw, events: list[Event]) -> 
         events.append(DrawSkipped(game.seats[index]))
     else:
         _give_one(game, index, card, _DRAW, events)
-        if may_play(game, index, card):
+        if game._hands[index].may_play(card, game._color, game._discard[-1].rank,
+                                       game.rules.wild_draw_four is _STRICT):
             game._has_drawn = True
             game._drawn = card
             return

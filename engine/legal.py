@@ -14,10 +14,12 @@ from .actions import TURN_ACTIONS, Action, CallUno, Catch, ChooseColor, JumpIn, 
 from .cards import Card, Rank
 from .checks import can_draw_more, check, may_play, playable_bits, stacks, strict_refuses
 from .hand import BIT, COLORS, SEVENS, cards_of
+from .rules import WildDrawFour
 from .seat_kit import build_plays
 from .state import GameState
 
 _SEVEN = Rank.SEVEN
+_STRICT = WildDrawFour.STRICT
 _CHECKED = (*TURN_ACTIONS, CallUno, Catch)
 
 
@@ -110,7 +112,7 @@ def list_legal(game: GameState, index: int) -> list[Action]:
                 actions.extend(_plays(game, index, drawn, size))
             actions.append(kit.pass_)
     else:  # the common case: play a card (R7, R13) or draw (R8)
-        playable = playable_bits(game, index)
+        playable = hand.playable(game._color, game._discard[-1].rank, rules.wild_draw_four is _STRICT)
         if playable:
             if rules.seven_zero and playable & SEVENS and size > 1:  # 7s name a seat
                 for card in cards_of(playable & SEVENS):
