@@ -24,7 +24,7 @@ from .actions import (
     PlayCard,
 )
 from .cards import DECK_SIZE, Card, Rank
-from .checks import can_answer, may_play
+from .checks import can_answer
 from .events import (
     CardPlayed,
     Caught,
@@ -41,15 +41,13 @@ from .events import (
     Reshuffled,
     UnoCalled,
 )
-from .rules import WildDrawFour
-from .state import GameState
+from .state import STRICT, GameState
 from .view import HandResult, MatchOutcome
 
 # Enum members looked up once: in Python 3.11 ``Rank.SKIP`` is a slow lookup through the enum's
 # metaclass (some 10 times the cost of reading a global).
 _SKIP, _REVERSE, _DRAW_TWO = Rank.SKIP, Rank.REVERSE, Rank.DRAW_TWO
 _WILD_DRAW_FOUR, _SEVEN, _ZERO = Rank.WILD_DRAW_FOUR, Rank.SEVEN, Rank.ZERO
-_STRICT = WildDrawFour.STRICT
 _DRAW, _KEEP_DRAWING = DrawReason.DRAW, DrawReason.KEEP_DRAWING
 # Ranks whose play does more than pass the turn on (7 and 0 only under 7-0, checked then).
 _SPECIAL_RANKS = frozenset({_SKIP, _REVERSE, _DRAW_TWO, _WILD_DRAW_FOUR, _SEVEN, _ZERO})
@@ -135,7 +133,8 @@ def _on_play(game: GameState, index: int, action: PlayCard | JumpIn, events: lis
         game._pending += 2 if rank is _DRAW_TWO else 4
         game._pending_rank = rank
         victim = game._next(index)
-        if rank is _WILD_DRAW_FOUR and not stacked and not game._strict():  # R12: challenge
+        if (rank is _WILD_DRAW_FOUR and not stacked
+                and game.rules.wild_draw_four is not STRICT):  # R12: it may be challenged
             assert color_before is not None
             game._challenge = (index, guilty, color_before)
             end_turn(game, victim, events)
@@ -176,6 +175,7 @@ def _on_draw(game: GameState, index: int, action: Draw, events: list[Event]) -> 
     if game._pending:
         _take_pending(game, index, draw_reason(game._pending_rank), events)
         return
+    hand, strict = game._hands[index], game.rules.wild_draw_four is STRICT
     if game.rules.draw_until_playable:  # R9: draw until a playable card comes
         drawn: list[Card] = []
         while True:
@@ -183,10 +183,10 @@ def _on_draw(game: GameState, index: int, action: Draw, events: list[Event]) -> 
             if card is None:
                 break
             drawn.append(card)
-            if may_play(game, index, card):
+            if hand.may_play(card, game._color, game._discard[-1].rank, strict):
                 break
         _give(game, index, drawn, _DRAW, events)
-        if drawn and may_play(game, index, drawn[-1]):
+        if drawn and hand.may_play(drawn[-1], game._color, game._discard[-1].rank, strict):
             game._has_drawn = True
         else:
             events.append(game._kits[index].passed)
@@ -198,8 +198,7 @@ def _on_draw(game: GameState, index: int, action: Draw, events: list[Event]) -> 
         events.append(DrawSkipped(game.seats[index]))
     else:
         _give_one(game, index, card, _DRAW, events)
-        if game._hands[index].may_play(card, game._color, game._discard[-1].rank,
-                                       game.rules.wild_draw_four is _STRICT):
+        if hand.may_play(card, game._color, game._discard[-1].rank, strict):
             game._has_drawn = True
             game._drawn = card
             return

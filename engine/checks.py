@@ -23,7 +23,7 @@ from .actions import (
 )
 from .cards import Card, Color, Rank
 from .hand import WILD_DRAW_FOUR_CARD, matches
-from .state import GameState
+from .state import STRICT, GameState
 
 _DRAW_TWO, _WILD_DRAW_FOUR, _SEVEN = Rank.DRAW_TWO, Rank.WILD_DRAW_FOUR, Rank.SEVEN
 
@@ -32,18 +32,14 @@ _DRAW_TWO, _WILD_DRAW_FOUR, _SEVEN = Rank.DRAW_TWO, Rank.WILD_DRAW_FOUR, Rank.SE
 
 def strict_refuses(game: GameState, index: int, card: Card) -> bool:
     """R13: a Wild Draw Four while holding the colour in play (also when stacking it)."""
-    return (card is WILD_DRAW_FOUR_CARD and game._strict()
+    return (card is WILD_DRAW_FOUR_CARD and game.rules.wild_draw_four is STRICT
             and game._hands[index].holds_color(game._color))
 
 
 def playable_bits(game: GameState, index: int) -> int:
     """The kinds of card ``index`` holds and may play normally (no draw pending): R7, R13."""
-    return game._hands[index].playable(game._color, game._discard[-1].rank, game._strict())
-
-
-def may_play(game: GameState, index: int, card: Card) -> bool:
-    """Whether ``card`` could be played normally (no draw pending) by ``index``."""
-    return game._hands[index].may_play(card, game._color, game._discard[-1].rank, game._strict())
+    return game._hands[index].playable(game._color, game._discard[-1].rank,
+                                       game.rules.wild_draw_four is STRICT)
 
 
 def stacks(game: GameState, card: Card) -> bool:

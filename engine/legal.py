@@ -12,14 +12,12 @@ from collections.abc import Iterator
 from . import errors
 from .actions import TURN_ACTIONS, Action, CallUno, Catch, ChooseColor, JumpIn, PlayCard
 from .cards import Card, Rank
-from .checks import can_draw_more, check, may_play, playable_bits, stacks, strict_refuses
+from .checks import can_draw_more, check, stacks, strict_refuses
 from .hand import BIT, COLORS, SEVENS, cards_of
-from .rules import WildDrawFour
 from .seat_kit import build_plays
-from .state import GameState
+from .state import STRICT, GameState
 
 _SEVEN = Rank.SEVEN
-_STRICT = WildDrawFour.STRICT
 _CHECKED = (*TURN_ACTIONS, CallUno, Catch)
 
 
@@ -97,8 +95,9 @@ def list_legal(game: GameState, index: int) -> list[Action]:
             if stacks(game, card) and not strict_refuses(game, index, card):
                 actions.extend(_plays(game, index, card, size))
     elif game._has_drawn:
+        color, top_rank, strict = game._color, game._discard[-1].rank, rules.wild_draw_four is STRICT
         if rules.draw_until_playable:
-            kinds = cards_of(playable_bits(game, index))
+            kinds = cards_of(hand.playable(color, top_rank, strict))
             for card in kinds:
                 actions.extend(_plays(game, index, card, size))
             if can_draw_more(game):
@@ -108,11 +107,11 @@ def list_legal(game: GameState, index: int) -> list[Action]:
         else:
             drawn = game._drawn
             assert drawn is not None
-            if may_play(game, index, drawn):
+            if hand.may_play(drawn, color, top_rank, strict):
                 actions.extend(_plays(game, index, drawn, size))
             actions.append(kit.pass_)
     else:  # the common case: play a card (R7, R13) or draw (R8)
-        playable = hand.playable(game._color, game._discard[-1].rank, rules.wild_draw_four is _STRICT)
+        playable = hand.playable(game._color, game._discard[-1].rank, rules.wild_draw_four is STRICT)
         if playable:
             if rules.seven_zero and playable & SEVENS and size > 1:  # 7s name a seat
                 for card in cards_of(playable & SEVENS):

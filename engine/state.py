@@ -90,14 +90,11 @@ class GameState:
     def _next(self, index: int, steps: int = 1) -> int:
         return (index + steps * self._direction) % self._n
 
-    def _strict(self) -> bool:
-        """Whether R13 holds: a Wild Draw Four is refused while holding the colour in play."""
-        return self.rules.wild_draw_four is _STRICT
-
     def _color_name(self) -> str:
         return self._color.name.lower() if self._color is not None else "no colour"
 
 
-# In Python 3.11 ``WildDrawFour.STRICT`` is a slow lookup through the enum's metaclass (some 10
-# times the cost of reading a global): looked up once.
-_STRICT = WildDrawFour.STRICT
+# R13 is on when ``rules.wild_draw_four is STRICT``. In Python 3.11 ``WildDrawFour.STRICT`` is a
+# slow lookup through the enum's metaclass (some 10 times the cost of reading a global): looked
+# up once, here.
+STRICT = WildDrawFour.STRICT
