@@ -15,7 +15,7 @@ from .actions import (
 )
 from .cards import CARD_KINDS, DECK_SIZE, Card, Color, Rank, full_deck
 from .errors import RuleError
-from .events import Event
+from .events import DrawReason, Event, StandInReason
 from .game import Game, LegalActions
 from .rng import KeyedRandom
 from .rules import PRESETS, RuleSet, WildDrawFour
@@ -36,6 +36,7 @@ __all__ = [
     "ChooseColor",
     "Color",
     "Draw",
+    "DrawReason",
     "Event",
     "Game",
     "HandResult",
@@ -51,6 +52,7 @@ __all__ = [
     "RuleError",
     "RuleSet",
     "SnapshotError",
+    "StandInReason",
     "Tracker",
     "View",
     "WildDrawFour",

@@ -36,7 +36,7 @@ from .actions import (
     Pass,
     PlayCard,
 )
-from .cards import Card, Color, Rank
+from .cards import Card, Color, Rank, full_deck
 from .view import View
 
 __all__ = [
@@ -59,8 +59,7 @@ CHALLENGE_THRESHOLD = 1 / 3
 accepting costs 4, a successful challenge costs nothing (6 * (1 - p) < 4  <=>  p > 1/3)."""
 
 _COLORS = tuple(Color)
-_CARDS_PER_COLOR = 25
-_DECK = 108
+_CARDS_PER_COLOR = sum(1 for card in full_deck() if card.color is Color.RED)  # 25
 _ACTION_RANKS = frozenset({Rank.SKIP, Rank.REVERSE, Rank.DRAW_TWO})
 
 
@@ -311,3 +310,4 @@ _BOTS: dict[str, Callable[[View, random.Random], Action | None]] = {
     "easy": _easy,
     "normal": _normal,
 }
+assert tuple(_BOTS) == BOT_LEVELS

@@ -169,4 +169,4 @@ def full_deck() -> list[Card]:
     return list(_DECK)
 
 
-DECK_SIZE = 108
+DECK_SIZE = len(_DECK)  # 108

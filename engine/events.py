@@ -5,9 +5,29 @@ seat: a card someone draws is shown to that seat only; everybody else learns how
 
 from __future__ import annotations
 
+import enum
 from dataclasses import dataclass
 
 from .cards import Card, Color
+
+
+class DrawReason(enum.StrEnum):
+    """Why a seat drew (``Drew.reason``); the values are the wire's strings."""
+
+    DRAW = "draw"  # its own draw (R8, R9)
+    KEEP_DRAWING = "keep_drawing"  # one more under draw-until-playable (R9)
+    DRAW_TWO = "draw_two"  # a Draw Two's total (R10, R14)
+    WILD_DRAW_FOUR = "wild_draw_four"  # a Wild Draw Four's total (R10, R12, R15)
+    CHALLENGE = "challenge"  # a challenge lost, by either side (R12)
+    UNO_PENALTY = "uno_penalty"  # caught without saying UNO (R17)
+    FALSE_CATCH = "false_catch"  # a catch of a seat that could not be caught (R17 option)
+
+
+class StandInReason(enum.StrEnum):
+    """Why a stand-in moves for a seat (``StandIn.reason``); the values are the wire's strings."""
+
+    TIMEOUT = "timeout"  # the turn's time ran out
+    AWAY = "away"  # the seat's person is away
 
 
 @dataclass(frozen=True, slots=True)
@@ -67,8 +87,10 @@ class ColorChosen(_Public):
 
 @dataclass(frozen=True, slots=True)
 class Drew:
-    """``reason``: ``draw``, ``keep_drawing``, ``draw_two``, ``wild_draw_four``, ``challenge``,
-    ``uno_penalty`` or ``false_catch``. ``cards`` is None for every seat but ``seat``."""
+    """``reason``: a ``DrawReason``. ``cards`` is None for every seat but ``seat``.
+
+    ``reason`` is annotated ``str`` (a ``DrawReason`` is one) while protocol/ decodes it by its
+    annotation as a plain string: the values are the same on the wire."""
 
     seat: str
     count: int
@@ -152,14 +174,11 @@ class HandsExchanged:
 @dataclass(frozen=True, slots=True)
 class StandIn(_Public):
     """The moves after this event, up to the end of the turn, are made for ``seat`` by a stand-in
-    (``engine.bots.stand_in``): ``reason`` ``timeout`` (the turn's time ran out) or ``away`` (the
-    seat's person is away). ``Game`` never makes this event: the server adds it."""
+    (``engine.bots.stand_in``): ``reason`` a ``StandInReason`` (annotated ``str`` as
+    ``Drew.reason`` is). ``Game`` never makes this event: the server adds it."""
 
     seat: str
     reason: str
-
-
-STAND_IN_REASONS = ("timeout", "away")
 
 
 @dataclass(frozen=True, slots=True)

@@ -17,8 +17,6 @@ from typing import Any
 
 KEY_BYTES = 32
 STATE_KIND = "blake2b-ctr"
-_BLOCK_BITS = 512  # one BLAKE2b digest
-_BLOCK_BYTES = _BLOCK_BITS // 8
 
 
 class KeyedRandom(random.Random):

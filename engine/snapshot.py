@@ -49,18 +49,18 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from typing import TYPE_CHECKING, Any
+from typing import Any, Generic, TypeVar
 
 from .cards import CARD_KINDS, Card, Color, Rank, full_deck
+from .hand import Hand
 from .rng import KEY_BYTES, STATE_KIND, KeyedRandom
 from .rules import RuleSet, WildDrawFour
+from .state import MAX_SEATS, MIN_SEATS, GameState
 from .view import HandResult, MatchOutcome
 
-if TYPE_CHECKING:
-    from .game import Game
+G = TypeVar("G", bound=GameState)
 
 VERSION = 1
-MIN_SEATS, MAX_SEATS = 2, 10
 KEYS = (
     "version", "seats", "rules", "rng", "scores", "hand_number", "dealer", "match_winner",
     "match_scores", "hands", "draw", "discard", "color", "direction", "current", "pending",
@@ -79,7 +79,7 @@ class SnapshotError(ValueError):
 # ---------------------------------------------------------------------------- snapshot
 
 
-def snapshot(game: Game) -> dict[str, Any]:
+def snapshot(game: GameState) -> dict[str, Any]:
     """``game`` as plain data (see the module's docstring)."""
     challenge = game._challenge
     match, result = game._match, game._hand_result
@@ -93,7 +93,7 @@ def snapshot(game: Game) -> dict[str, Any]:
         "dealer": game._dealer,
         "match_winner": None if match is None else match.winner,
         "match_scores": None if match is None else list(match.scores),
-        "hands": [[str(c) for c in hand] for hand in game._hands],
+        "hands": [[str(c) for c in hand.cards] for hand in game._hands],
         "draw": [str(c) for c in game._draw],
         "discard": [str(c) for c in game._discard],
         "color": None if game._color is None else game._color.value,
@@ -134,14 +134,10 @@ def _data_to_state(data: Any) -> Any:
 # ---------------------------------------------------------------------------- restore
 
 
-def restore(data: Any, cls: type[Game] | None = None) -> Game:
-    """The game that ``data`` describes (an instance of ``cls``, by default ``Game``); it
-    continues exactly as the original would. Raises ``SnapshotError`` for a snapshot that no
-    game could reach, naming the first fault found."""
-    if cls is None:
-        from .game import Game
-
-        cls = Game
+def restore(data: Any, cls: type[G]) -> G:
+    """The game that ``data`` describes, an instance of ``cls`` (``Game.restore`` passes
+    ``Game``); it continues exactly as the original would. Raises ``SnapshotError`` for a
+    snapshot that no game could reach, naming the first fault found."""
     if not isinstance(data, dict):
         raise SnapshotError("a snapshot is a dict")
     if data.get("version") != VERSION:
@@ -153,13 +149,11 @@ def restore(data: Any, cls: type[Game] | None = None) -> Game:
     return _Reader(data, cls).game
 
 
-class _Reader:
+class _Reader(Generic[G]):
     """Reads one snapshot into a new game, checking each field as it goes, then the whole."""
 
-    def __init__(self, data: dict[str, Any], cls: type[Game]) -> None:
+    def __init__(self, data: dict[str, Any], cls: type[G]) -> None:
         self.data = data
-        from .game import _kinds_of
-
         game = self.game = cls.__new__(cls)
         seats = data["seats"]
         if (not isinstance(seats, list) or not MIN_SEATS <= len(seats) <= MAX_SEATS
@@ -177,9 +171,8 @@ class _Reader:
         game.hand_number = self._int("hand_number", data["hand_number"], 1)
         game._dealer = self._index("dealer")
         game._init_hand_state()
-        game._hands = [self._cards(f"hands[{i}]", hand)
+        game._hands = [Hand(self._cards(f"hands[{i}]", hand))
                        for i, hand in enumerate(self._list("hands", n))]
-        game._held = [_kinds_of(hand) for hand in game._hands]
         game._draw = self._cards("draw", data["draw"])
         game._discard = self._cards("discard", data["discard"])
         game._color = self._color("color", data["color"], optional=True)
@@ -308,7 +301,7 @@ class _Reader:
 
     def _check_cards(self) -> None:
         game = self.game
-        held = Counter(game.all_cards())
+        held = Counter([*game._draw, *game._discard, *(c for hand in game._hands for c in hand.cards)])
         if held != _DECK:
             extra, lacking = held - _DECK, _DECK - held
             raise SnapshotError(
@@ -327,9 +320,9 @@ class _Reader:
             raise SnapshotError(f"the colour in play is {top.color.value}, the top card's")
         result = game._hand_result
         for i, hand in enumerate(game._hands):
-            if not hand and (result is None or game.seats[i] != result.winner):
+            if not hand.cards and (result is None or game.seats[i] != result.winner):
                 raise SnapshotError(f"seat {i} holds no card, but it has not won the hand")
-        if result is not None and game._hands[game._index[result.winner]]:
+        if result is not None and game._hands[game._index[result.winner]].cards:
             raise SnapshotError("the hand's winner still holds cards")
         if result is not None and game.scores[game._index[result.winner]] < result.points:
             raise SnapshotError("the hand's winner has fewer points than the hand gave")
@@ -361,16 +354,16 @@ class _Reader:
         drawn = game._drawn
         if drawn is not None:
             if (not game._has_drawn or game.rules.draw_until_playable
-                    or drawn not in game._hands[current]):
+                    or drawn not in game._hands[current].cards):
                 raise SnapshotError("drawn is a card the current seat drew (R8) and holds")
         elif game._has_drawn and not game.rules.draw_until_playable:
             raise SnapshotError("under R8, has_drawn comes with the drawn card")
         for i, said in enumerate(game._uno_said):
-            size = len(game._hands[i])
+            size = len(game._hands[i].cards)
             if said and not (size == 1 or (size == 2 and (i == current or over))):
                 raise SnapshotError(f"seat {i} said UNO with {size} cards")
         open_seat = game._uno_open
-        if open_seat is not None and (over or len(game._hands[open_seat]) != 1
+        if open_seat is not None and (over or len(game._hands[open_seat].cards) != 1
                                       or game._uno_said[open_seat]):
             raise SnapshotError("uno_open names a seat with one card that did not say UNO")
 

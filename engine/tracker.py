@@ -64,6 +64,7 @@ from .events import (
     ColorChosen,
     Dealt,
     DirectionChanged,
+    DrawReason,
     DrawSkipped,
     Drew,
     Event,
@@ -75,6 +76,10 @@ from .events import (
     TurnStarted,
 )
 from .rules import RuleSet, WildDrawFour
+
+# Compared with ``==``: an event decoded from the wire carries the reason as a plain string.
+_DRAW = DrawReason.DRAW
+_OWN_DRAWS = (DrawReason.DRAW, DrawReason.KEEP_DRAWING)
 
 __all__ = [
     "ChallengeRecord",
@@ -102,7 +107,7 @@ class Played:
 class DrewCards:
     seat: str
     count: int
-    reason: str  # as ``events.Drew.reason``: draw, keep_drawing, draw_two, wild_draw_four, ...
+    reason: str  # ``events.Drew.reason``: a ``DrawReason``
 
 
 @dataclass(frozen=True, slots=True)
@@ -230,7 +235,7 @@ class Tracker:
         """The events of one ``Game.apply`` (or one deal), redacted for this seat, in order."""
         drew_now: str | None = None  # a seat that drew in this very call (R8 forced pass)
         for event in events:
-            if (isinstance(event, Drew) and event.reason == "draw") or isinstance(event, DrawSkipped):
+            if (isinstance(event, Drew) and event.reason == _DRAW) or isinstance(event, DrawSkipped):
                 drew_now = event.seat
             self._one(event, drew_now)
 
@@ -299,7 +304,7 @@ class Tracker:
         seat = event.seat
         self.log.append(DrewCards(seat, event.count, event.reason))
         self._sizes[seat] += event.count
-        if seat == self.current and event.reason in ("draw", "keep_drawing"):
+        if seat == self.current and event.reason in _OWN_DRAWS:
             self._drew_this_turn += event.count
         if seat == self.seat:
             if event.cards is not None:
@@ -309,7 +314,7 @@ class Tracker:
         self._facts[seat] = _NOTHING
         self._after_play.pop(seat, None)
         self._if_innocent.pop(seat, None)
-        if event.reason == "draw" and self.rules.draw_until_playable:
+        if event.reason == _DRAW and self.rules.draw_until_playable:
             # ... but under R9 a seat draws only with nothing playable, and stops at the first
             # playable card: all it holds but that card lacks these (R7).
             self._after_play[seat] = self._unplayable_now()
