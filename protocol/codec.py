@@ -32,6 +32,7 @@ from engine.rules import RuleSet
 from engine.view import View
 
 from .errors import BAD_FIELD, ProtocolError
+from .kinds import ActionKind
 from .messages import Act
 
 _KIND_OF_ACTION: dict[type, str] = {
@@ -79,7 +80,7 @@ def action_to_act(action: Action) -> Act:
     card = getattr(action, "card", None)
     color = getattr(action, "color", None)
     return Act(
-        kind=_KIND_OF_ACTION[type(action)],
+        kind=ActionKind(_KIND_OF_ACTION[type(action)]),
         card=None if card is None else str(card),
         color=None if color is None else color.value,
         target=getattr(action, "target", None),

@@ -6,6 +6,7 @@ hashable and immutable). Every failure raises ``ProtocolError(BAD_FIELD)`` namin
 
 from __future__ import annotations
 
+import enum
 import math
 import unicodedata
 from collections.abc import Collection
@@ -134,6 +135,20 @@ class Str(Spec):
         if self.text and (problem := text_problem(value)) is not None:
             raise self.fail(name, f"not allowed: {problem}")
         return value
+
+
+class Choice(Str):
+    """One word of a closed set, a ``str`` enum: the value becomes its member."""
+
+    def __init__(self, kind: type[enum.StrEnum]) -> None:
+        super().__init__(max(len(member.value) for member in kind), 1,
+                         choices=[member.value for member in kind])
+        self.kind = kind
+
+    def check(self, name: str, value: Any) -> Any:
+        if type(value) is self.kind:
+            return value
+        return self.kind(super().check(name, value))
 
 
 class Int(Spec):

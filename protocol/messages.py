@@ -14,8 +14,13 @@ import functools
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, TypeVar
 
+from engine.bots import BOT_LEVELS as BOT_LEVELS  # (the engine's levels, named here too)
+from engine.cards import Color
+from engine.rules import PRESETS
+
 from .errors import EXTRA_FIELD, MISSING_FIELD, NOT_A_MAP, UNKNOWN_TYPE, ProtocolError
-from .fields import Bool, Float, Int, List, Map, Optional, Scalar, Spec, Str
+from .fields import Bool, Choice, Float, Int, List, Map, Optional, Scalar, Spec, Str
+from .kinds import ActionKind, LeftReason, RoomRole, SeatKind
 
 PROTOCOL_VERSION = 2
 MAX_MESSAGE_BYTES = 64 * 1024
@@ -29,13 +34,12 @@ HISTORY_CHAT = 40  # chat lines a ``history`` message may hold
 MAX_SERVER_ID = 32  # welcome.server_id (a server makes 32 hex digits)
 MAX_REF = 32  # an error's ``ref``: a message type
 LANGUAGES = ("en", "es")
-PRESET_NAMES = ("official", "house")
-BOT_LEVELS = ("easy", "normal")
+PRESET_NAMES: tuple[str, ...] = tuple(PRESETS)  # the engine's presets, by name
+COLOR_LETTERS: tuple[str, ...] = tuple(color.value for color in Color)  # R, Y, G, B
 # When a late arrival takes over a bot's seat during a match: at once, or when the next hand
 # is dealt (the host's choice, ``late_join`` of a room).
 LATE_JOIN = ("now", "next_hand")
-ACTION_KINDS = ("play", "jump_in", "draw", "keep_drawing", "pass", "choose_color", "challenge",
-                "accept", "call_uno", "catch")
+ACTION_KINDS: tuple[str, ...] = tuple(kind.value for kind in ActionKind)
 
 _NAME = Str(MAX_NAME, 1, text=True)
 _SEAT = Str(16, 1)
@@ -195,7 +199,7 @@ class SeatInfo(Struct):
 
     seat: str = spec(_SEAT)
     name: str = spec(_NAME)
-    kind: str = spec(Str(8, choices=("human", "bot")))
+    kind: SeatKind = spec(Choice(SeatKind))
     level: str | None = spec(Optional(Str(8, choices=BOT_LEVELS)), None)
     connected: bool = spec(Bool(), True)
     away: bool = spec(Bool(), False)
@@ -399,9 +403,9 @@ class Act(Message):
     ``play``/``jump_in`` take ``card`` (and ``color`` for a wild, ``target`` for a 7 under 7-0,
     ``uno`` to say UNO with it); ``choose_color`` takes ``color``; ``catch`` takes ``target``."""
 
-    kind: str = spec(Str(16, choices=ACTION_KINDS))
+    kind: ActionKind = spec(Choice(ActionKind))
     card: str | None = spec(Optional(Str(3, 1)), None)
-    color: str | None = spec(Optional(Str(1, choices=("R", "Y", "G", "B"))), None)
+    color: str | None = spec(Optional(Str(1, choices=COLOR_LETTERS)), None)
     target: str | None = spec(Optional(_SEAT), None)
     uno: bool = spec(Bool(), False)
 
@@ -470,7 +474,7 @@ class Joined(Message):
     """You are in ``room``, as a ``player`` (at ``seat``) or a ``spectator``."""
 
     room: RoomInfo = nested(RoomInfo)
-    role: str = spec(Str(10, choices=("player", "spectator")))
+    role: RoomRole = spec(Choice(RoomRole))
     seat: str | None = spec(Optional(_SEAT), None)
 
 
@@ -498,7 +502,7 @@ class Left(Message):
     """You are back in the lobby. ``reason``: ``left`` or ``room_closed`` (a connection replaced
     by a newer one gets ``bye`` ``replaced`` instead)."""
 
-    reason: str = spec(Str(32, 1))
+    reason: LeftReason = spec(Choice(LeftReason))
 
 
 @message("view", Sender.SERVER)
