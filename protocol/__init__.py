@@ -4,7 +4,16 @@ See docs/PROTOCOL.md for the full description.
 """
 
 from . import codec
-from .connection import CLIENT_SENDS, NEED_DATA, SERVER_SENDS, TRANSITIONS, Connection, Role, State
+from .connection import (
+    CLIENT_SENDS,
+    NEED_DATA,
+    SERVER_SENDS,
+    TRANSITIONS,
+    Connection,
+    ConnectionClosed,
+    Role,
+    State,
+)
 from .errors import CODES, LocalProtocolError, ProtocolError
 from .fields import clean_text, is_clean_text
 from .kinds import ActionKind, LeftReason, RoomRole, SeatKind
@@ -85,6 +94,7 @@ __all__ = [
     "ChatLine",
     "ChatMsg",
     "Connection",
+    "ConnectionClosed",
     "CreateRoom",
     "Error",
     "Events",
