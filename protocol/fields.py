@@ -12,7 +12,7 @@ import unicodedata
 from collections.abc import Collection
 from typing import Any
 
-from .errors import BAD_FIELD, ProtocolError
+from .errors import ProtocolError, bad_field
 
 # Characters that change how text is laid out or shown: never allowed in names or chat. (They
 # are format characters, Cf, like the other invisible ones below; kept by name for the docs.)
@@ -104,7 +104,7 @@ class Spec:
 
     @staticmethod
     def fail(name: str, why: str) -> ProtocolError:
-        return ProtocolError(BAD_FIELD, f"field {name!r}: {why}")
+        return bad_field(name, why)
 
 
 class Str(Spec):
