@@ -24,7 +24,8 @@ from prompt_toolkit.input import Input
 from prompt_toolkit.output import ColorDepth, Output
 from prompt_toolkit.styles import Style
 
-from .address import format_address
+from protocol.address import format_address
+
 from .enums import ServerEntry
 from .hosted import HostedServer, HostOptions
 from .keys import make_key_bindings

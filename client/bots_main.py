@@ -13,29 +13,23 @@ from collections import defaultdict
 
 import trio
 
+from engine import PRESETS
+from engine.bots import BOT_LEVELS
 from protocol import CreateRoom
+from protocol.address import parse_address
 
 from .botclient import BotClient, BotGaveUp, BotOptions, BotResult, Patience
 from .link import Link, open_link
 
 
-def parse_address(text: str, default_port: int = 7777) -> tuple[str, int]:
-    host, sep, port = text.rpartition(":")
-    if not sep:
-        return text, default_port
-    if host.startswith("[") and host.endswith("]"):
-        host = host[1:-1]
-    return host or "127.0.0.1", int(port)
-
-
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--connect", required=True, metavar="HOST:PORT", help="the server")
     parser.add_argument("--count", type=int, default=1, help="how many bot clients to run")
-    parser.add_argument("--level", choices=("easy", "normal"), default="normal")
+    parser.add_argument("--level", choices=BOT_LEVELS, default="normal")
     parser.add_argument("--create", action="store_true",
                         help="the first bot creates a room and starts it once every seat is taken")
     parser.add_argument("--seats", type=int, default=4, help="seats of a created room")
-    parser.add_argument("--rules", choices=("official", "house"), default="official")
+    parser.add_argument("--rules", choices=tuple(PRESETS), default="official")
     parser.add_argument("--bot-delay", type=float, default=0.0,
                         help="room option for server-side bots (created room)")
     parser.add_argument("--matches", type=int, default=1, help="matches to play before leaving")

@@ -46,9 +46,6 @@ SUBCOMMANDS: tuple[Subcommand, ...] = (
     Subcommand("bots", "connect bot players to a server", "client.bots_main"),
 )
 
-PRESET_NAMES = ("official", "house")
-
-
 def main(argv: Sequence[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
     parser = build_parser(argv)
@@ -87,12 +84,13 @@ def build_parser(argv: Sequence[str] = ()) -> argparse.ArgumentParser:
 
 
 def add_selfplay_arguments(p: argparse.ArgumentParser) -> None:
+    from engine import PRESETS
     from engine.bots import BOT_LEVELS
 
     p.description = "Bots play whole matches against each other, deterministically from a seed."
     p.add_argument("--games", type=_positive_int, default=100, metavar="N", help="matches to play")
     p.add_argument("--players", type=_players, default=4, metavar="P", help="seats, 2 to 10")
-    p.add_argument("--rules", choices=PRESET_NAMES, default="official", help="rule preset")
+    p.add_argument("--rules", choices=tuple(PRESETS), default="official", help="rule preset")
     p.add_argument("--rule", action="append", default=[], metavar="OPTION=VALUE",
                    help="change one rule option, e.g. --rule jump_in=true (repeatable)")
     p.add_argument("--bot", type=_bot_list, default=("normal",), metavar="LEVEL[,LEVEL...]",

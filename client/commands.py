@@ -17,14 +17,13 @@ import sys
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from .address import DEFAULT_PORT, parse_address
+from engine import PRESETS
+from protocol.address import DEFAULT_PORT, parse_address
 
 if TYPE_CHECKING:
     from prompt_toolkit.application import Application
 
     from .app import ClientApp
-
-PRESETS = ("official", "house")
 
 
 def _common(parser: argparse.ArgumentParser) -> None:
@@ -39,7 +38,7 @@ def _common(parser: argparse.ArgumentParser) -> None:
 def add_host_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--name", metavar="TABLE", default=None, help="the table's name")
     parser.add_argument("--bots", type=_bots, default=0, metavar="N", help="bots at the table (0-9)")
-    parser.add_argument("--rules", choices=PRESETS, default="official", help="rule preset")
+    parser.add_argument("--rules", choices=tuple(PRESETS), default="official", help="rule preset")
     parser.add_argument("--port", type=int, default=DEFAULT_PORT,
                         help=f"TCP port (default {DEFAULT_PORT}; a free one if it is taken)")
     parser.add_argument("--seats", type=int, default=None, metavar="N",

@@ -27,12 +27,10 @@ from types import TracebackType
 from typing import Any
 
 from protocol import PROTOCOL_VERSION
-
-from .address import format_address
+from protocol.address import SERVICE_TYPE, format_address
 
 log = logging.getLogger("uno.client.discovery")
 
-SERVICE_TYPE = "_uno._tcp.local."
 RESOLVE_TIMEOUT = 3.0  # seconds to wait for a service's SRV/TXT/A records
 
 

@@ -12,7 +12,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from .address import format_address
+from protocol.address import DEFAULT_PORT, format_address
+
 from .i18n import t
 from .model import Model
 
@@ -30,7 +31,7 @@ class HostOptions:
 
     table: str
     create: CreateRoom
-    port: int = 7777
+    port: int = DEFAULT_PORT
     bind: str = "0.0.0.0"
     seed: int | None = None
     next_hand_delay: float = 5.0

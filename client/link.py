@@ -9,6 +9,7 @@ from protocol import (
     PROTOCOL_VERSION,
     Bye,
     Connection,
+    ConnectionClosed,
     Error,
     Hello,
     Message,
@@ -55,6 +56,8 @@ class Link:
         and ``ProtocolError`` if the server sends something invalid."""
         while True:
             event = self.conn.next_event()
+            if isinstance(event, ConnectionClosed):
+                raise ConnectionLost("eof")
             if event is not NEED_DATA:
                 assert isinstance(event, Message)
                 if isinstance(event, Bye):
@@ -64,9 +67,7 @@ class Link:
                 data = await self.stream.receive_some(65536)
             except (trio.BrokenResourceError, trio.ClosedResourceError) as exc:
                 raise ConnectionLost("broken") from exc
-            if not data:
-                raise ConnectionLost("eof")
-            self.conn.receive_data(bytes(data))
+            self.conn.receive_data(bytes(data))  # (b"": the end, met as ConnectionClosed)
 
     async def hello(self, name: str, token: str | None = None, lang: str = "en",
                     version: int = PROTOCOL_VERSION) -> Welcome:

@@ -8,11 +8,11 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from engine.rules import RuleSet
+from engine.rules import PRESETS, RuleSet
 
 from .i18n import t
 
-PRESET_KEYS = {"official": "preset_official", "house": "preset_house"}
+PRESET_KEYS = {name: f"preset_{name}" for name in PRESETS}
 
 
 def preset_name(preset: str) -> str:

@@ -5,8 +5,8 @@ the waiting room.
 from __future__ import annotations
 
 from protocol import clean_text
+from protocol.address import format_address
 
-from .address import format_address
 from .docs import shown_path
 from .draw import (
     Line,
@@ -77,7 +77,7 @@ class Screens(Painter):
                 state += " · " + t("room_locked")
             text = t("lobby_columns", name=fit(clean_text(room.name), 24),
                      host=fit(clean_text(room.host), 14), players=f"{room.players + room.bots}/{room.seats}",
-                     rules=t("preset_" + room.preset) if room.preset in ("official", "house") else "?",
+                     rules=preset_name(room.preset),
                      state=state)
             lines.append(self.row(text, i == m.lobby.index, width))
         if not m.lobby.rooms:

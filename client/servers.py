@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from .address import parse_address
+from protocol.address import parse_address
+
 from .enums import ServerEntry
 
 ADDRESS_LENGTH = 100

@@ -62,6 +62,13 @@ class _NeedData:
 
 NEED_DATA: Final = _NeedData()
 
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class ConnectionClosed:
+    """The event after the peer's last message once the stream has ended (``receive_data(b"")``),
+    as in h11: ``next_event`` returns it from then on. (A message cut off by the end is the peer's
+    error instead: a fatal ``ProtocolError``.)"""
+
 _ALWAYS = frozenset({"ping", "pong"})
 _IN_ROOM_SERVER = frozenset({"rooms", "room", "view", "events", "history", "chat", "left", "error",
                              "bye"})
@@ -102,7 +109,8 @@ _MOVES_STATE = frozenset({"bye", "error", "joined"} | {name for _, name in TRANS
 
 class Connection:
     """One end of a connection. ``receive_data`` takes bytes (``b""`` for end of stream),
-    ``next_event`` returns the next message or ``NEED_DATA``, ``send`` turns a message to bytes.
+    ``next_event`` returns the next message, ``NEED_DATA``, or ``ConnectionClosed`` once the stream
+    has ended, and ``send`` turns a message to bytes.
     """
 
     def __init__(self, role: Role) -> None:
@@ -128,33 +136,34 @@ class Connection:
 
     # ------------------------------------------------------------------ receiving
 
-    @property
-    def their_eof(self) -> bool:
-        return self._eof and not self._inbox
-
     def receive_data(self, data: bytes) -> None:
+        """Bytes from the peer, in order; ``b""``: the stream has ended (nothing may follow)."""
         if not data:
             self._eof = True
             return
+        if self._eof and self._failure is None:
+            raise LocalProtocolError("bytes received after the end of the stream")
         self._inbox += data
 
-    def next_event(self) -> Message | _NeedData:
-        """The next complete message from the peer, or ``NEED_DATA``.
+    def next_event(self) -> Message | _NeedData | ConnectionClosed:
+        """The next complete message from the peer, ``NEED_DATA``, or, once the stream has ended
+        after the last whole message, ``ConnectionClosed`` (on every call from then on).
 
-        Raises ``ProtocolError``: a fatal one (bad bytes, oversized message) again on every later
-        call; any other refuses just that message, and the next call goes on with the next one.
+        Raises ``ProtocolError``: a fatal one (bad bytes, oversized message, a message cut off by
+        the end of the stream) again on every later call; any other refuses just that message,
+        and the next call goes on with the next one.
         """
         if self._failure is not None:
             raise self._failure
         while True:
             if self._fed == self._unpacker.tell() and not self._feed():  # (nothing buffered:
-                return NEED_DATA  # feeding first saves raising OutOfData on every message)
+                return self._out_of_data()  # feeding first saves raising OutOfData each message)
             try:
                 obj = self._unpacker.unpack()
             except msgpack.OutOfData:
                 self._walk_cut_message()
                 if not self._feed():
-                    return NEED_DATA
+                    return self._out_of_data()
                 continue
             except Exception as exc:  # any decode failure: the stream is unusable from here on
                 raise self._fail(BAD_ENCODING, f"undecodable bytes ({type(exc).__name__})") from None
@@ -164,6 +173,14 @@ class Connection:
             if size > MAX_MESSAGE_BYTES:
                 raise self._fail(TOO_LARGE, f"message over {MAX_MESSAGE_BYTES} bytes")
             return self._accept(obj)
+
+    def _out_of_data(self) -> _NeedData | ConnectionClosed:
+        """What ``next_event`` says when every byte received is read: wait for more, or the end."""
+        if not self._eof:
+            return NEED_DATA
+        if self._fed != self._message_start:  # (bytes of the next message came, not all of it)
+            raise self._fail(BAD_ENCODING, "the stream ended inside a message")
+        return _CLOSED
 
     def _feed(self) -> bool:
         if not self._inbox:
@@ -336,6 +353,7 @@ def _type_of(obj: Any) -> str | None:
     return None
 
 
+_CLOSED: Final = ConnectionClosed()
 _ABSENT: Final = object()
 _packers = threading.local()
 
@@ -370,6 +388,7 @@ __all__ = [
     "SERVER_SENDS",
     "TRANSITIONS",
     "Connection",
+    "ConnectionClosed",
     "Role",
     "State",
 ]

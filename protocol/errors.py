@@ -24,6 +24,11 @@ class ProtocolError(Exception):
         return f"ProtocolError({self.code!r}, {self.message!r}, fatal={self.fatal})"
 
 
+def bad_field(name: str, why: str) -> ProtocolError:
+    """The error for a field that holds what it may not: ``field 'name': why``."""
+    return ProtocolError(BAD_FIELD, f"field {name!r}: {why}")
+
+
 class LocalProtocolError(Exception):
     """Raised when our own side tries to send something the protocol does not allow (a bug)."""
 

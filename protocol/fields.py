@@ -6,12 +6,13 @@ hashable and immutable). Every failure raises ``ProtocolError(BAD_FIELD)`` namin
 
 from __future__ import annotations
 
+import enum
 import math
 import unicodedata
 from collections.abc import Collection
 from typing import Any
 
-from .errors import BAD_FIELD, ProtocolError
+from .errors import ProtocolError, bad_field
 
 # Characters that change how text is laid out or shown: never allowed in names or chat. (They
 # are format characters, Cf, like the other invisible ones below; kept by name for the docs.)
@@ -103,7 +104,7 @@ class Spec:
 
     @staticmethod
     def fail(name: str, why: str) -> ProtocolError:
-        return ProtocolError(BAD_FIELD, f"field {name!r}: {why}")
+        return bad_field(name, why)
 
 
 class Str(Spec):
@@ -134,6 +135,20 @@ class Str(Spec):
         if self.text and (problem := text_problem(value)) is not None:
             raise self.fail(name, f"not allowed: {problem}")
         return value
+
+
+class Choice(Str):
+    """One word of a closed set, a ``str`` enum: the value becomes its member."""
+
+    def __init__(self, kind: type[enum.StrEnum]) -> None:
+        super().__init__(max(len(member.value) for member in kind), 1,
+                         choices=[member.value for member in kind])
+        self.kind = kind
+
+    def check(self, name: str, value: Any) -> Any:
+        if type(value) is self.kind:
+            return value
+        return self.kind(super().check(name, value))
 
 
 class Int(Spec):

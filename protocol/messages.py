@@ -8,14 +8,21 @@ The names of client and server messages live in two separate namespaces (both ha
 
 from __future__ import annotations
 
-import dataclasses
 import enum
-import functools
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any, ClassVar, TypeVar
 
-from .errors import EXTRA_FIELD, MISSING_FIELD, NOT_A_MAP, UNKNOWN_TYPE, ProtocolError
-from .fields import Bool, Float, Int, List, Map, Optional, Scalar, Spec, Str
+from engine.bots import BOT_LEVELS as BOT_LEVELS  # (the engine's levels, named here too)
+from engine.rules import PRESETS
+
+from .cards import COLOR_LETTERS as COLOR_LETTERS  # (the engine's colours, spelt for the wire)
+from .cards import CardText
+from .errors import MISSING_FIELD, NOT_A_MAP, UNKNOWN_TYPE, ProtocolError
+from .fields import Bool, Choice, Float, Int, List, Map, Optional, Scalar, Str
+from .kinds import ActionKind, LeftReason, RoomRole, SeatKind
+from .structs import Struct as Struct
+from .structs import _StructSpec as _StructSpec  # (for the tests' message strategies)
+from .structs import nested, spec
 
 PROTOCOL_VERSION = 2
 MAX_MESSAGE_BYTES = 64 * 1024
@@ -29,141 +36,22 @@ HISTORY_CHAT = 40  # chat lines a ``history`` message may hold
 MAX_SERVER_ID = 32  # welcome.server_id (a server makes 32 hex digits)
 MAX_REF = 32  # an error's ``ref``: a message type
 LANGUAGES = ("en", "es")
-PRESET_NAMES = ("official", "house")
-BOT_LEVELS = ("easy", "normal")
+PRESET_NAMES: tuple[str, ...] = tuple(PRESETS)  # the engine's presets, by name
 # When a late arrival takes over a bot's seat during a match: at once, or when the next hand
 # is dealt (the host's choice, ``late_join`` of a room).
 LATE_JOIN = ("now", "next_hand")
-ACTION_KINDS = ("play", "jump_in", "draw", "keep_drawing", "pass", "choose_color", "challenge",
-                "accept", "call_uno", "catch")
+ACTION_KINDS: tuple[str, ...] = tuple(kind.value for kind in ActionKind)
 
 _NAME = Str(MAX_NAME, 1, text=True)
 _SEAT = Str(16, 1)
 _ROOM_ID = Str(16, 1)
 _SECONDS = Float(0, 3600)
 
-T = TypeVar("T", bound="Struct")
-
 
 class Sender(enum.Enum):
     CLIENT = "client"
     SERVER = "server"
     BOTH = "both"
-
-
-def spec(s: Spec, default: Any = dataclasses.MISSING, *, factory: Any = dataclasses.MISSING) -> Any:
-    """A dataclass field checked by ``s``; with a default, it may be left out on the wire."""
-    return field(default=default, default_factory=factory, metadata={"spec": s})
-
-
-@dataclass(frozen=True, slots=True)
-class Struct:
-    """A checked record: built from trusted code or from wire data, always validated."""
-
-    def __post_init__(self) -> None:
-        cls: type = type(self)  # (as plain ``type``: mypy finds a Struct class unhashable)
-        for name, field_spec in _specs(cls):
-            value = getattr(self, name)
-            checked = field_spec.check(name, value)
-            if checked is not value:
-                object.__setattr__(self, name, checked)
-
-    def to_wire(self) -> dict[str, Any]:
-        out: dict[str, Any] = {}
-        cls: type = type(self)
-        for name, holds_records in _wire_plan(cls):
-            value = getattr(self, name)
-            if isinstance(value, tuple):
-                value = [v.to_wire() for v in value] if holds_records else list(value)
-            elif holds_records and value is not None:
-                value = value.to_wire()
-            out[name] = value
-        return out
-
-    @classmethod
-    def from_wire(cls: type[T], data: Any, *, ignore: tuple[str, ...] = ()) -> T:
-        if not isinstance(data, dict):
-            raise ProtocolError(NOT_A_MAP, f"{cls.__name__} must be a map")
-        plain: type = cls  # (as plain ``type``: mypy finds a Struct class unhashable)
-        names, plan = _reading_plan(plain)
-        for key in data:
-            if key not in names and key not in ignore:
-                raise ProtocolError(EXTRA_FIELD, f"unexpected field {str(key)[:32]!r}")
-        values: dict[str, Any] = {}
-        for name, nested, required in plan:
-            if name in data:
-                value = data[name]
-                if nested is not None:
-                    value = _from_wire_nested(nested, name, value)
-                values[name] = value
-            elif required:
-                raise ProtocolError(MISSING_FIELD, f"missing field {name!r}")
-        return cls(**values)
-
-
-@functools.cache
-def _reading_plan(cls: type) -> tuple[frozenset[str], tuple[tuple[str, Any, bool], ...]]:
-    """The field names, and for each field: its name, its ``nested`` record info (or None) and
-    whether it must be given (cached: a message arrives at every move)."""
-    fields = dataclasses.fields(cls)
-    return frozenset(f.name for f in fields), tuple(
-        (f.name, f.metadata.get("struct"),
-         f.default is dataclasses.MISSING and f.default_factory is dataclasses.MISSING)
-        for f in fields)
-
-
-@functools.cache
-def _specs(cls: type) -> tuple[tuple[str, Spec], ...]:
-    """Each field's name and spec (cached: messages are built and sent on every move)."""
-    return tuple((f.name, f.metadata["spec"]) for f in dataclasses.fields(cls))
-
-
-@functools.cache
-def _wire_plan(cls: type) -> tuple[tuple[str, bool], ...]:
-    """Each field's name, and whether it holds records (``nested``) rather than plain values."""
-    return tuple((f.name, "struct" in f.metadata) for f in dataclasses.fields(cls))
-
-
-def nested(struct: type[Struct], *, many: int = 0, optional: bool = False) -> Any:
-    """A field holding a Struct (or, with ``many``, an array of at most that many)."""
-    inner: Spec = _StructSpec(struct)
-    if many:
-        inner = List(inner, many)
-    if optional:
-        inner = Optional(inner)
-    default = None if optional else dataclasses.MISSING
-    return field(default=default, metadata={"spec": inner, "struct": (struct, many, optional)})
-
-
-class _StructSpec(Spec):
-    def __init__(self, struct: type[Struct]) -> None:
-        self.struct = struct
-        self.doc = f"`{struct.__name__}`"
-
-    def check(self, name: str, value: Any) -> Any:
-        if not isinstance(value, self.struct):
-            raise self.fail(name, f"expected {self.struct.__name__}")
-        return value
-
-
-def _from_wire_nested(info: tuple[type[Struct], int, bool], name: str, value: Any) -> Any:
-    struct, many, optional = info
-    if value is None and optional:
-        return None
-    if many:
-        if not isinstance(value, list | tuple):
-            raise Spec.fail(name, "expected an array")
-        if len(value) > many:
-            raise Spec.fail(name, f"at most {many} items")
-        return tuple(_record_from_wire(struct, f"{name}[{i}]", item) for i, item in enumerate(value))
-    return _record_from_wire(struct, name, value)
-
-
-def _record_from_wire(struct: type[Struct], name: str, value: Any) -> Struct:
-    # A field that should hold a record but holds something else is a mistyped field.
-    if not isinstance(value, dict):
-        raise Spec.fail(name, f"expected a {struct.__name__} map")
-    return struct.from_wire(value)
 
 
 # ---------------------------------------------------------------------------- records
@@ -195,7 +83,7 @@ class SeatInfo(Struct):
 
     seat: str = spec(_SEAT)
     name: str = spec(_NAME)
-    kind: str = spec(Str(8, choices=("human", "bot")))
+    kind: SeatKind = spec(Choice(SeatKind))
     level: str | None = spec(Optional(Str(8, choices=BOT_LEVELS)), None)
     connected: bool = spec(Bool(), True)
     away: bool = spec(Bool(), False)
@@ -399,9 +287,9 @@ class Act(Message):
     ``play``/``jump_in`` take ``card`` (and ``color`` for a wild, ``target`` for a 7 under 7-0,
     ``uno`` to say UNO with it); ``choose_color`` takes ``color``; ``catch`` takes ``target``."""
 
-    kind: str = spec(Str(16, choices=ACTION_KINDS))
-    card: str | None = spec(Optional(Str(3, 1)), None)
-    color: str | None = spec(Optional(Str(1, choices=("R", "Y", "G", "B"))), None)
+    kind: ActionKind = spec(Choice(ActionKind))
+    card: str | None = spec(Optional(CardText()), None)
+    color: str | None = spec(Optional(Str(1, choices=COLOR_LETTERS)), None)
     target: str | None = spec(Optional(_SEAT), None)
     uno: bool = spec(Bool(), False)
 
@@ -470,7 +358,7 @@ class Joined(Message):
     """You are in ``room``, as a ``player`` (at ``seat``) or a ``spectator``."""
 
     room: RoomInfo = nested(RoomInfo)
-    role: str = spec(Str(10, choices=("player", "spectator")))
+    role: RoomRole = spec(Choice(RoomRole))
     seat: str | None = spec(Optional(_SEAT), None)
 
 
@@ -498,7 +386,7 @@ class Left(Message):
     """You are back in the lobby. ``reason``: ``left`` or ``room_closed`` (a connection replaced
     by a newer one gets ``bye`` ``replaced`` instead)."""
 
-    reason: str = spec(Str(32, 1))
+    reason: LeftReason = spec(Choice(LeftReason))
 
 
 @message("view", Sender.SERVER)

@@ -40,6 +40,7 @@ from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 import trio
 
 from protocol import PROTOCOL_VERSION
+from protocol.address import SERVICE_TYPE
 
 from .app import SERVER_VERSION
 from .discovery_net import Link, host_label, plan_links
@@ -49,7 +50,6 @@ if TYPE_CHECKING:
 
 log = logging.getLogger("uno.server.discovery")
 
-SERVICE_TYPE = "_uno._tcp.local."
 TXT_VERSION = "1"
 MIN_UPDATE_INTERVAL = 1.0  # seconds between two TXT updates on the wire
 MAX_TXT_VALUE = 200  # bytes of one TXT value (a TXT string holds at most 255 bytes with its key)

@@ -11,12 +11,13 @@ from dataclasses import replace
 
 import trio
 
+from protocol.address import DEFAULT_PORT
+
 from .app import UnoServer
 from .config import ServerConfig
 from .persist import StoreError
 
 log = logging.getLogger("uno.server")
-DEFAULT_PORT = 7777
 DEFAULTS = ServerConfig()
 
 

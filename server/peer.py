@@ -15,6 +15,7 @@ from protocol import (
     NEED_DATA,
     Bye,
     Connection,
+    ConnectionClosed,
     Hello,
     LocalProtocolError,
     Message,
@@ -186,7 +187,8 @@ class Peer(Generic[S]):
         await self.transport.read_loop(self._take, lambda: self.closed)
 
     def _take(self, data: bytes) -> bool:
-        """Act on the messages in ``data``; False once nothing more is to be read."""
+        """Act on the messages in ``data`` (``b""``: the end of the stream); False once nothing
+        more is to be read."""
         self.conn.receive_data(data)
         while not self.closed:
             try:
@@ -202,6 +204,8 @@ class Peer(Generic[S]):
                     return False
                 self.send(self.conn.error_for(exc))
                 continue
+            if isinstance(message, ConnectionClosed):
+                return False
             if message is NEED_DATA:
                 return True  # (bytes of an unfinished message are no sign of life: no slowloris)
             assert isinstance(message, Message)

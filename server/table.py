@@ -20,11 +20,14 @@ from engine import Game
 from protocol import (
     Joined,
     Left,
+    LeftReason,
     Queued,
     RoomInfo,
+    RoomRole,
     RoomSummary,
     RoomUpdate,
     SeatInfo,
+    SeatKind,
 )
 
 from . import errors
@@ -151,7 +154,7 @@ class Table(ABC):
             host_seat=None if host_seat is None else host_seat.id,
             max_seats=self.settings.max_seats,
             seats=tuple(
-                SeatInfo(seat=s.id, name=s.name, kind=s.kind,
+                SeatInfo(seat=s.id, name=s.name, kind=SeatKind(s.kind),
                          level=s.level if s.kind == "bot" else None,
                          connected=s.connected, away=s.away)
                 for s in self.seats
@@ -222,7 +225,7 @@ class Table(ABC):
 
     def _joined(self, session: Session, role: str, seat_id: str | None) -> None:
         if session.peer is not None:
-            session.peer.send(Joined(room=self.info(), role=role, seat=seat_id))
+            session.peer.send(Joined(room=self.info(), role=RoomRole(role), seat=seat_id))
             history = self.publisher.history_for(seat_id)
             if history.events or history.chat:
                 session.peer.send(history)
@@ -365,7 +368,7 @@ class Table(ABC):
             self._drop_from_queue(session)
         session.room, session.seat = None, None
         if session.peer is not None:
-            session.peer.send(Left(reason=reason))
+            session.peer.send(Left(reason=LeftReason(reason)))
         log.info("room %s: %s leaves (%s)", self.id, session.name, reason)
         self._seat_waiting()  # the seat left (a bot's now, or free) may be someone's turn
         self._after_membership_change(session)
@@ -437,7 +440,7 @@ class Table(ABC):
         for session in self.spectators + [s.session for s in self.seats if s.session is not None]:
             session.room, session.seat = None, None
             if session.peer is not None:
-                session.peer.send(Left(reason="room_closed"))
+                session.peer.send(Left(reason=LeftReason.ROOM_CLOSED))
             else:
                 self.server.release(session)  # dropped: their token has nothing to resume now
         self.server.room_closed(self)

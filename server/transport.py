@@ -100,7 +100,7 @@ class Transport:
                 data = await self.stream.receive_some(RECEIVE_SIZE)
             except (trio.BrokenResourceError, trio.ClosedResourceError):
                 return
-            if not data or not take(bytes(data)):
+            if not take(bytes(data)):  # (b"": the end, which the connection tells)
                 return
 
     # ------------------------------------------------------------------ the end
@@ -169,7 +169,7 @@ class SocketTransport(Transport):
             except OSError:  # a reset connection ends like a closed one
                 data = b""
             try:
-                more = bool(data) and take(data)
+                more = take(data)
             except Exception:  # a bug must cost one connection, never the server
                 log.exception("connection from %s failed", self._label)
                 more = False

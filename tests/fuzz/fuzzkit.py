@@ -101,6 +101,8 @@ def decode_stream(chunks: list[bytes]) -> int:
     fatal: ProtocolError | None = None
     count = 0
     for chunk in chunks:
+        if not chunk:  # (b"" would be the end of the stream)
+            continue
         conn.receive_data(chunk)
         for _ in range(len(chunk) + 2):  # every message takes at least one byte: no hang
             try:

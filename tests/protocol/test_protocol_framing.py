@@ -93,7 +93,8 @@ def decode_client_stream(chunks: list[bytes]) -> list[Message]:
     server = Connection(Role.SERVER)
     out: list[Message] = []
     for chunk in chunks:
-        server.receive_data(chunk)
+        if chunk:  # (b"" would be the end of the stream)
+            server.receive_data(chunk)
         while (event := server.next_event()) is not NEED_DATA:
             assert isinstance(event, Message)
             move = SERVER_MOVES.get(len(out))

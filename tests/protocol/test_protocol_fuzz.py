@@ -37,7 +37,8 @@ def drain(conn: Connection, chunks: list[bytes]) -> tuple[list[Message], list[Pr
     messages: list[Message] = []
     errors: list[ProtocolError] = []
     for chunk in chunks:
-        conn.receive_data(chunk)
+        if chunk:  # (b"" would be the end of the stream)
+            conn.receive_data(chunk)
         while True:
             try:
                 event = conn.next_event()

@@ -209,10 +209,25 @@ def test_end_of_stream() -> None:
     data = client.send(protocol.Hello(version=VERSION, name="Zoë"))
     server.receive_data(data)
     server.receive_data(b"")
-    assert not server.their_eof  # bytes still wait to be read
-    assert isinstance(server.next_event(), protocol.Hello)
+    assert isinstance(server.next_event(), protocol.Hello)  # the bytes before the end are read
+    assert server.next_event() == protocol.ConnectionClosed()
+    assert server.next_event() == protocol.ConnectionClosed()  # and again, as in h11
+    with pytest.raises(LocalProtocolError):
+        server.receive_data(b"\x80")  # nothing may follow the end
+
+
+def test_a_message_cut_off_by_the_end_of_stream_is_the_peers_error() -> None:
+    client, server = Connection(Role.CLIENT), Connection(Role.SERVER)
+    data = client.send(protocol.Hello(version=2, name="Zoë"))
+    server.receive_data(data[:-1])
     assert server.next_event() is NEED_DATA
-    assert server.their_eof
+    server.receive_data(b"")
+    with pytest.raises(protocol.ProtocolError) as exc:
+        server.next_event()
+    assert (exc.value.code, exc.value.fatal) == ("bad_encoding", True)
+    assert server.state is State.CLOSED
+    with pytest.raises(protocol.ProtocolError):  # it sticks
+        server.next_event()
 
 
 # ---------------------------------------------------------------------------- sequence numbers

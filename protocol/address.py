@@ -1,8 +1,10 @@
-"""``HOST[:PORT]`` as typed by a person."""
+"""Where a server is: its default port, its DNS-SD service type, and ``HOST[:PORT]`` as typed by
+a person. (Client and server both import this package: these live here once.)"""
 
 from __future__ import annotations
 
 DEFAULT_PORT = 7777
+SERVICE_TYPE = "_uno._tcp.local."  # DNS-SD (mDNS) servers on the LAN: ``<name>._uno._tcp.local.``
 
 
 def parse_address(text: str, default_port: int = DEFAULT_PORT) -> tuple[str, int]:
@@ -27,3 +29,6 @@ def parse_address(text: str, default_port: int = DEFAULT_PORT) -> tuple[str, int
 
 def format_address(host: str, port: int) -> str:
     return f"[{host}]:{port}" if ":" in host else f"{host}:{port}"
+
+
+__all__ = ["DEFAULT_PORT", "SERVICE_TYPE", "format_address", "parse_address"]
