@@ -338,7 +338,8 @@ def test_restore_mid_game_continues_identically(n: int, rules: RuleSet, seed: in
         action = choose(game, rng, {s: list(game.legal_actions(s)) for s in game.seats})
         assert game.apply(action) == restored.apply(action)
         assert game.snapshot() == restored.snapshot()
-    assert game.hand_outcome() is not None
+    # (Random play at ten seats without an UNO penalty can run past the cap without a winner:
+    # the two games agreed at every step of it, which is the property.)
     assert restored.hand_outcome() == game.hand_outcome()
     assert restored.outcome() == game.outcome()
 
