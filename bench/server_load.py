@@ -399,7 +399,7 @@ def main() -> None:
     connections = args.connections = args.connections // (4 * args.workers) * 4 * args.workers
     uno = [sys.executable, "-m", "server", "--host",
            "127.0.0.1", "--port", "0", "--log-level", "warning", "--next-hand-delay", "0",
-           "--heartbeat", "60", "--max-rooms-per-address", "2000"]
+           "--heartbeat", "60", "--max-rooms-per-address", "2000", "--no-discovery"]
     echo_server = [sys.executable, __file__, "--echo-server"]
     # Saturated game and echo runs take turns, so that a slower spell of this shared machine
     # weighs on both alike; the ratio compares their totals.
