@@ -50,6 +50,8 @@ from typing import Any
 import msgpack
 import trio
 
+from protocol import PROTOCOL_VERSION
+
 ROOT = Path(__file__).resolve().parent.parent
 TURN_KINDS = ("play", "draw", "pass", "keep_drawing", "challenge", "accept", "choose_color")
 
@@ -146,7 +148,7 @@ class Player(Connection):
         self.seat: str | None = None
         self.view: dict[str, Any] = {}
         self.welcomed = False
-        self.send({"type": "hello", "version": 2, "name": f"load{index}"})
+        self.send({"type": "hello", "version": PROTOCOL_VERSION, "name": f"load{index}"})
 
     def received(self, message: dict) -> None:
         kind = message["type"]

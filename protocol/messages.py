@@ -24,7 +24,7 @@ from .structs import Struct as Struct
 from .structs import _StructSpec as _StructSpec  # (for the tests' message strategies)
 from .structs import nested, spec
 
-PROTOCOL_VERSION = 2
+PROTOCOL_VERSION = 3
 MAX_MESSAGE_BYTES = 64 * 1024
 MAX_NAME = 24
 MAX_CHAT = 200

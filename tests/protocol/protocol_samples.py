@@ -64,7 +64,7 @@ EVENTS = (
 CLIENT_SAMPLES: dict[str, Message] = {
     "ping": protocol.Ping(nonce=7),
     "pong": protocol.Pong(nonce=7),
-    "hello": protocol.Hello(version=2, name="Zoë", lang="es", token="abc.def"),
+    "hello": protocol.Hello(version=protocol.PROTOCOL_VERSION, name="Zoë", lang="es", token="abc.def"),
     "list_rooms": protocol.ListRooms(),
     "create_room": protocol.CreateRoom(name="Friday night", preset="house",
                                        rules={"seven_zero": True, "uno_penalty": 4}, seats=6,
@@ -86,7 +86,7 @@ CLIENT_SAMPLES: dict[str, Message] = {
 SERVER_SAMPLES: dict[str, Message] = {
     "ping": protocol.Ping(nonce=2**31 - 1),
     "pong": protocol.Pong(nonce=0),
-    "welcome": protocol.Welcome(server="UNO server", version="0.1.0", protocol=2,
+    "welcome": protocol.Welcome(server="UNO server", version="0.1.0", protocol=protocol.PROTOCOL_VERSION,
                                 token="0123456789abcdef.00112233445566778899aabbccddeeff",
                                 name="Zoë (2)", resumed=True),
     "error": protocol.Error(code="not_your_turn", message="it is Max's turn", ref="action",

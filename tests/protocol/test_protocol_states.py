@@ -157,10 +157,11 @@ def test_bye_and_a_fatal_error_close_from_any_state(state: State) -> None:
 def test_another_protocol_version_is_refused_naming_both() -> None:
     client, server = Connection(Role.CLIENT), Connection(Role.SERVER)
     # A later version's hello may look different: the version is all that is read.
-    hello = {"type": "hello", "version": 3, "name": "Zoë", "caps": ["x"], "lang": 5}
+    later = protocol.PROTOCOL_VERSION + 1
+    hello = {"type": "hello", "version": later, "name": "Zoë", "caps": ["x"], "lang": 5}
     exc = refusal(server, pack(hello) + pack(raw(protocol.Ping(nonce=1))))
     assert (exc.code, exc.fatal) == ("version_mismatch", True)
-    assert "2" in exc.message and "3" in exc.message
+    assert str(protocol.PROTOCOL_VERSION) in exc.message and str(later) in exc.message
     assert server.state is State.CLOSED
     with pytest.raises(protocol.ProtocolError) as again:
         server.next_event()
@@ -169,7 +170,8 @@ def test_another_protocol_version_is_refused_naming_both() -> None:
     error = receive_one(client, server.send(server.error_for(exc, ref="hello")))
     assert isinstance(error, protocol.Error)
     assert (error.code, error.fatal, error.ref) == ("version_mismatch", True, "hello")
-    assert "version 2" in error.message and "version 3" in error.message
+    assert f"version {protocol.PROTOCOL_VERSION}" in error.message
+    assert f"version {later}" in error.message
     assert client.state is State.CLOSED
 
 
@@ -218,7 +220,7 @@ def test_end_of_stream() -> None:
 
 def test_a_message_cut_off_by_the_end_of_stream_is_the_peers_error() -> None:
     client, server = Connection(Role.CLIENT), Connection(Role.SERVER)
-    data = client.send(protocol.Hello(version=2, name="Zoë"))
+    data = client.send(protocol.Hello(version=protocol.PROTOCOL_VERSION, name="Zoë"))
     server.receive_data(data[:-1])
     assert server.next_event() is NEED_DATA
     server.receive_data(b"")
