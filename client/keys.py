@@ -121,6 +121,11 @@ def make_key_bindings(model: Model, after: Callable[[], None]) -> KeyBindings:
 
     # ---- anywhere commands are keys
     bind("q", filter=commands)(model.ask_quit)
+    # q and x also work while a decision is open (a colour, a seat, a challenge): a Wild turned
+    # up as the first card must not keep its first player from leaving the table
+    deciding = ~typing & prompt_is(Prompt.COLOR, Prompt.START_COLOR, Prompt.SEAT, Prompt.CHALLENGE)
+    bind("q", filter=deciding)(model.ask_quit)
+    bind("x", filter=deciding)(model.ask_leave)
     bind("t", filter=commands & Condition(lambda: model.screen not in (Screen.BROWSE, Screen.CONNECTING,
                                                                            Screen.CREATE)))(model.open_chat)
 

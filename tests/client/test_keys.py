@@ -158,6 +158,19 @@ def test_a_starting_wild_asks_the_first_player_for_the_colour() -> None:
     assert acts(press(model, "g")) == [Act(kind="choose_color", color="G")]
 
 
+def test_q_and_x_still_work_while_the_first_player_names_the_starting_colour() -> None:
+    # a Wild turned up as the first card: its player must still be able to quit or leave (CI met
+    # this when a tmux test's deal happened to start with a Wild)
+    for key, asked in (("q", Prompt.QUIT), ("x", Prompt.LEAVE)):
+        model = seated(make_view("R7 Y3", top="W", color=None, awaiting_color=True,
+                                 legal=[ChooseColor(ME, c) for c in
+                                        (Card.parse("R1").color, Card.parse("G1").color)]))
+        assert model.prompt is Prompt.START_COLOR
+        assert press(model, key) == [] and model.prompt is asked
+        press(model, ESC)
+        assert model.prompt is Prompt.START_COLOR  # staying: the colour is still to be named
+
+
 def test_seven_zero_asks_whom_to_swap_with() -> None:
     seven = Card.parse("R7")
     legal = [PlayCard(ME, seven, None, target) for target in ("1", "2", "3")]
