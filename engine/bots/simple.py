@@ -1,9 +1,4 @@
-"""Computer players. A bot is a pure function of one seat's ``View`` and a ``random.Random``.
-
-``choose_action(level, view, rng)`` returns one of ``view.legal``, or None when it is not the
-seat's turn and the bot chooses to do nothing. On its own turn a bot always returns an action.
-
-Levels:
+"""The simple levels, ``easy`` and ``normal``, and the stand-in that plays an absent person's turn.
 
 * ``easy``: a random legal action on its turn; off turn, now and then a random legal action
   (say UNO, catch someone, jump in).
@@ -21,9 +16,9 @@ jump-in, no UNO the person did not say; UNO said with the card it plays is fine)
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 
-from .actions import (
+from ..actions import (
     Accept,
     Action,
     CallUno,
@@ -36,20 +31,9 @@ from .actions import (
     Pass,
     PlayCard,
 )
-from .cards import Card, Color, Rank, full_deck
-from .view import View
-
-__all__ = [
-    "BOT_LEVELS",
-    "CHALLENGE_THRESHOLD",
-    "EASY_OFF_TURN_RATE",
-    "challenge_odds",
-    "choose_action",
-    "should_challenge",
-    "stand_in",
-]
-
-BOT_LEVELS: tuple[str, ...] = ("easy", "normal")
+from ..cards import Card, Color, Rank, full_deck
+from ..tracker import Tracker
+from ..view import View
 
 EASY_OFF_TURN_RATE = 0.25
 """How often ``easy`` takes one of its legal off-turn actions when it has any."""
@@ -63,19 +47,11 @@ _CARDS_PER_COLOR = sum(1 for card in full_deck() if card.color is Color.RED)  # 
 _ACTION_RANKS = frozenset({Rank.SKIP, Rank.REVERSE, Rank.DRAW_TWO})
 
 
-def choose_action(level: str, view: View, rng: random.Random) -> Action | None:
-    """The action the bot of ``level`` takes for ``view`` (one of ``view.legal``), or None."""
-    try:
-        bot = _BOTS[level]
-    except KeyError:
-        raise ValueError(f"unknown bot level {level!r}; known: {', '.join(BOT_LEVELS)}") from None
-    return bot(view, rng)
-
-
 # ---------------------------------------------------------------------------------- easy
 
 
-def _easy(view: View, rng: random.Random) -> Action | None:
+def easy(view: View, rng: random.Random, tracker: Tracker | None = None) -> Action | None:
+    """A random legal action on its turn; off turn, now and then one."""
     legal = view.legal
     if not legal:
         return None
@@ -87,7 +63,8 @@ def _easy(view: View, rng: random.Random) -> Action | None:
 # ---------------------------------------------------------------------------------- normal
 
 
-def _normal(view: View, rng: random.Random) -> Action | None:
+def normal(view: View, rng: random.Random, tracker: Tracker | None = None) -> Action | None:
+    """Sensible play from the view alone (``tracker`` is not used)."""
     legal = view.legal
     if not legal or view.seat is None or view.hand is None:
         return None
@@ -304,10 +281,3 @@ def _fewest_other(view: View) -> tuple[str, int]:
               if seat != view.seat]
     size, seat = min(others, key=lambda pair: pair[0])
     return seat, size
-
-
-_BOTS: dict[str, Callable[[View, random.Random], Action | None]] = {
-    "easy": _easy,
-    "normal": _normal,
-}
-assert tuple(_BOTS) == BOT_LEVELS

@@ -1,0 +1,103 @@
+"""Computer players.
+
+A level is a function ``(view, rng, tracker) -> Action | None`` of one seat's ``View``, a
+``random.Random`` and, optionally, that seat's ``Tracker`` (its memory of the hand's public
+history, ``engine.tracker``): it returns one of ``view.legal``, or None when it is not the seat's
+turn and the bot chooses to do nothing. On its own turn a bot always returns an action. A level
+never sees more than the seat could: the view and the events redacted for the seat.
+
+``choose_action(level, view, rng, tracker)`` asks a level once. ``Bot`` is one seat's player
+across a match: it keeps the seat's tracker fed (``observe``) and asks its level (``act``); the
+server, ``uno bots`` and the self-play and strength benches all play through it.
+
+``stand_in(view, rng)`` is not a level: it plays a person's turn when their time runs out or they
+are away (``simple.stand_in``).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass
+
+from ..actions import Action
+from ..events import Event
+from ..rules import RuleSet
+from ..tracker import Tracker
+from ..view import View
+from . import simple
+from .simple import CHALLENGE_THRESHOLD, EASY_OFF_TURN_RATE, challenge_odds, should_challenge, stand_in
+
+__all__ = [
+    "BOT_LEVELS",
+    "CHALLENGE_THRESHOLD",
+    "EASY_OFF_TURN_RATE",
+    "Bot",
+    "Hint",
+    "challenge_odds",
+    "choose_action",
+    "hint",
+    "should_challenge",
+    "stand_in",
+]
+
+Level = Callable[[View, random.Random, "Tracker | None"], "Action | None"]
+
+_LEVELS: dict[str, Level] = {
+    "easy": simple.easy,
+    "normal": simple.normal,
+}
+BOT_LEVELS: tuple[str, ...] = tuple(_LEVELS)
+"""The levels, weakest first."""
+
+
+def choose_action(level: str, view: View, rng: random.Random,
+                  tracker: Tracker | None = None) -> Action | None:
+    """The action the bot of ``level`` takes for ``view`` (one of ``view.legal``), or None."""
+    try:
+        play = _LEVELS[level]
+    except KeyError:
+        raise ValueError(f"unknown bot level {level!r}; known: {', '.join(BOT_LEVELS)}") from None
+    return play(view, rng, tracker)
+
+
+class Bot:
+    """One seat's computer player for a match: its level, its memory of the hand, its dice."""
+
+    def __init__(self, level: str, seat: str, seats: Sequence[str], rules: RuleSet,
+                 rng: random.Random) -> None:
+        if level not in _LEVELS:
+            raise ValueError(f"unknown bot level {level!r}; known: {', '.join(BOT_LEVELS)}")
+        self.level, self.seat, self.rng = level, seat, rng
+        self.tracker = Tracker(seat, seats, rules)
+
+    def observe(self, events: Iterable[Event]) -> None:
+        """The events of one ``Game.apply`` or deal, redacted for this seat, in order. A bot
+        that missed some (a restored room) still plays: it knows less of the hand."""
+        self.tracker.feed(events)
+
+    def act(self, view: View) -> Action | None:
+        return choose_action(self.level, view, self.rng, self.tracker)
+
+
+@dataclass(frozen=True)
+class Hint:
+    """What the hint key suggests: an action of ``view.legal`` and why, as a reason code the
+    client words in its language (``reason``: "only" — the one legal move; "level" — what the
+    strongest level plays) with its figures (``win_rate`` where a search measured one)."""
+
+    action: Action
+    reason: str
+    win_rate: float | None = None
+
+
+def hint(view: View, rng: random.Random, tracker: Tracker | None = None) -> Hint | None:
+    """The strongest level's move for ``view``'s seat and a few words on why, or None when the
+    seat has nothing to do."""
+    legal = view.legal
+    if not legal:
+        return None
+    if len(legal) == 1:
+        return Hint(legal[0], "only")
+    action = choose_action(BOT_LEVELS[-1], view, rng, tracker)
+    return None if action is None else Hint(action, "level")
