@@ -83,12 +83,19 @@ class Bot:
 @dataclass(frozen=True)
 class Hint:
     """What the hint key suggests: an action of ``view.legal`` and why, as a reason code the
-    client words in its language (``reason``: "only" — the one legal move; "level" — what the
-    strongest level plays) with its figures (``win_rate`` where a search measured one)."""
+    client words in its language, with the figures behind it.
+
+    ``reason``: "only" (the one legal move), "level" (what the strongest level plays, no figures),
+    "search" (the best of the moves a search tried: ``win_rate`` the share of its ``samples``
+    sampled deals won after it; ``runner_up`` the next best move and ``runner_up_rate`` its share).
+    """
 
     action: Action
     reason: str
     win_rate: float | None = None
+    samples: int = 0
+    runner_up: Action | None = None
+    runner_up_rate: float | None = None
 
 
 def hint(view: View, rng: random.Random, tracker: Tracker | None = None) -> Hint | None:
