@@ -9,30 +9,9 @@ from typing import Any
 
 import pytest
 
-from engine import (
-    Accept,
-    Action,
-    CallUno,
-    Card,
-    Catch,
-    Challenge,
-    ChooseColor,
-    Color,
-    Draw,
-    Game,
-    JumpIn,
-    Pass,
-    PlayCard,
-    RuleSet,
-    full_deck,
-)
-from engine.bots import (
-    BOT_LEVELS,
-    CHALLENGE_THRESHOLD,
-    challenge_odds,
-    choose_action,
-    should_challenge,
-)
+from engine import Action, Card, Color, Game, RuleSet, full_deck
+from engine.actions import Accept, CallUno, Catch, Challenge, ChooseColor, Draw, JumpIn, Pass, PlayCard
+from engine.bots import BOT_LEVELS, CHALLENGE_THRESHOLD, challenge_odds, choose_action, should_challenge
 
 SEATS = ("P1", "P2", "P3", "P4")
 
