@@ -129,11 +129,8 @@ async def test_the_history_names_who_sat_where_then(harness: Harness, autojump_c
     from protocol import TakeSeat
 
     with trio.fail_after(60):
-        srv = await harness.server()
-        ann = await harness.client(srv, "ann")
-        room_id = (await ann.create(seats=3, bots=2, bot_delay=1, turn_timeout=0)).room.id
-        await ann.send(Start())
-        await ann.expect(ViewMsg)
+        srv, (ann,) = await harness.table("ann", seats=3, bots=2, bot_delay=1, turn_timeout=0, start=True)
+        room_id = ann.room.id
         bob = await harness.client(srv, "bob")
         watching = await bob.join(room_id, spectate=True)
         bot = watching.room.seats[1]
