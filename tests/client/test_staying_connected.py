@@ -138,14 +138,19 @@ def host_app(pipe: PipeInput, net: MemoryNet, model: Model | None = None, **opti
     return app
 
 
+async def dealt(app: ClientApp, nursery: trio.Nursery) -> Model:
+    """``app`` connects to "memory:1" (in ``nursery``) and is dealt a hand; its model."""
+    nursery.start_soon(app._connection_loop, "memory", 1)
+    await until(lambda: app.model.table.view is not None, "the deal")
+    return app.model
+
+
 async def test_a_killed_connection_comes_back_to_the_same_hand(
         pipe: PipeInput, nursery: trio.Nursery, autojump_clock: object) -> None:
     net = await memory_net(nursery, seed=11)
     with trio.fail_after(60):
         app = host_app(pipe, net)
-        model = app.model
-        nursery.start_soon(app._connection_loop, "memory", 1)
-        await until(lambda: model.table.view is not None, "the deal")
+        model = await dealt(app, nursery)
         view = model.table.view
         assert view is not None and view.hand is not None
         seat, hand, number = model.seating.seat, sorted(map(str, view.hand)), view.hand_number
@@ -168,8 +173,7 @@ async def dealt_then_killed(pipe: PipeInput, net: MemoryNet,
     with it); the client, its hand and its seat."""
     first = host_app(pipe, net, tokens=store)
     async with trio.open_nursery() as process:  # the first client's "process"
-        process.start_soon(first._connection_loop, "memory", 1)
-        await until(lambda: first.model.table.view is not None, "the deal")
+        await dealt(first, process)
         process.cancel_scope.cancel()
     view = first.model.table.view
     assert view is not None and view.hand is not None
@@ -261,8 +265,7 @@ async def test_a_seat_that_was_playing_keeps_retrying_with_the_countdown_on_scre
     with trio.fail_after(120):
         model = Model("Ana", clock=trio.current_time)  # the countdown, on the test's clock
         app = host_app(pipe, net, model)
-        nursery.start_soon(app._connection_loop, "memory", 1)
-        await until(lambda: model.table.view is not None, "the deal")
+        await dealt(app, nursery)
         net.refusing = True  # the host's machine went away
         await net.cut()
         await trio.sleep(GIVE_UP_AFTER * 3)
@@ -326,8 +329,7 @@ async def test_a_host_keeping_the_match_is_still_the_reason_shown_while_retrying
     with trio.fail_after(120):
         model = Model("Ana", clock=trio.current_time)
         app = host_app(pipe, net, model)
-        nursery.start_soon(app._connection_loop, "memory", 1)
-        await until(lambda: model.table.view is not None, "the deal")
+        await dealt(app, nursery)
         net.refusing = True
         net.server.shutdown("shutdown", "the host stopped the server; the table is kept for later")
         await until(lambda: model.session.status is Status.LOST and model.session.attempt >= 3,

@@ -123,19 +123,16 @@ def test_refused_action_has_code_and_leaves_game_unchanged(
         assert list(game.legal_actions(seat)) == legal
 
 
-def test_next_hand_refusals_leave_game_unchanged() -> None:
-    game = basic()
+@pytest.mark.parametrize(("make", "error", "code"), [(basic, E.HandInProgress, "hand_in_progress"),
+                                                     (match_over, E.MatchOver, "match_over")])
+def test_next_hand_refusals_leave_game_unchanged(make: Callable[[], Game], error: type[RuleError],
+                                                 code: str) -> None:
+    game = make()
     before = game.snapshot()
-    with pytest.raises(E.HandInProgress) as info:
+    with pytest.raises(error) as info:
         game.next_hand()
-    assert info.value.code == "hand_in_progress"
+    assert info.value.code == code
     assert game.snapshot() == before
-    over = match_over()
-    before = over.snapshot()
-    with pytest.raises(E.MatchOver) as info2:
-        over.next_hand()
-    assert info2.value.code == "match_over"
-    assert over.snapshot() == before
 
 
 def test_every_error_class_has_a_distinct_code() -> None:

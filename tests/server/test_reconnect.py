@@ -40,6 +40,13 @@ async def table(harness: Harness, dealer: int = 1,
     return srv, ann, bob
 
 
+async def forgotten(harness: Harness, srv: UnoServer, client: Client) -> None:
+    """The server keeps no session of ``client``'s: its token resumes nothing."""
+    assert _sid(client) not in srv.sessions
+    again = harness.connect(srv, client.name)
+    assert not (await again.hello(client.token)).resumed
+
+
 def seat_info(update: RoomUpdate, seat: str | None) -> tuple[str, bool, bool]:
     """(kind, connected, away) of ``seat``; ("none", True, False) when there is no such seat."""
     for info in update.room.seats:
@@ -192,9 +199,7 @@ async def test_seats_of_dropped_people_are_freed_when_the_match_ends(
         watcher = await harness.client(srv, "watcher")
         await watcher.send(ListRooms())
         assert (await watcher.expect(Rooms)).rooms == ()
-        assert _sid(ann) not in srv.sessions
-        again = harness.connect(srv, "ann")
-        assert not (await again.hello(ann.token)).resumed
+        await forgotten(harness, srv, ann)
 
 
 async def test_a_dropped_seat_can_be_removed_before_the_start(harness: Harness,
@@ -206,9 +211,7 @@ async def test_a_dropped_seat_can_be_removed_before_the_start(harness: Harness,
         assert len(update.room.seats) == 2
         await ann.send(RemoveBot(seat=bob.seat or ""))
         await ann.expect(RoomUpdate, lambda m: len(m.room.seats) == 1)
-        assert _sid(bob) not in srv.sessions
-        again = harness.connect(srv, "bob")
-        assert not (await again.hello(bob.token)).resumed
+        await forgotten(harness, srv, bob)
 
 
 async def test_a_spectators_second_connection_replaces_the_first(harness: Harness,

@@ -5,7 +5,7 @@ match (at once or at the next deal, as the room says) or waits in line for one."
 from __future__ import annotations
 
 import trio
-from kit.client import view_in
+from kit.client import Client, view_in
 from kit.harness import Harness, game_of, only_room
 
 from protocol import (
@@ -21,6 +21,7 @@ from protocol import (
     ViewMsg,
 )
 from protocol.errors import NOT_ALLOWED_NOW
+from server import UnoServer
 from server.errors import ALREADY_STARTED, NO_SUCH_SEAT, ROOM_FULL
 from server.room import Room
 
@@ -28,6 +29,15 @@ from server.room import Room
 def hand_started(message: Message, number: int) -> bool:
     return isinstance(message, Events) and any(
         e["type"] == "hand_started" and e["hand_number"] == number for e in message.events)
+
+
+async def in_line(harness: Harness, srv: UnoServer, name: str) -> tuple[Client, Queued]:
+    """``name`` comes to watch the room's match and asks for a seat: the client and its place
+    in the line."""
+    client = await harness.client(srv, name)
+    await client.join(only_room(srv).id, spectate=True)
+    await client.send(TakeSeat())
+    return client, await client.expect(Queued)
 
 
 async def test_start_with_fill_seats_bots_of_the_room_level(harness: Harness,
@@ -54,9 +64,8 @@ async def test_start_without_fill_plays_with_the_seats_taken(harness: Harness,
 async def test_arriving_at_a_table_full_of_bots_sends_one_away(harness: Harness,
                                                                autojump_clock: object) -> None:
     with trio.fail_after(30):
-        srv = await harness.server()
-        ann = await harness.client(srv, "ann")
-        room_id = (await ann.create(bots=3)).room.id  # four seats, all taken
+        srv, (ann,) = await harness.table("ann", bots=3)  # four seats, all taken
+        room_id = ann.room.id
         bob = await harness.client(srv, "bob")
         joined = await bob.join(room_id)
         assert joined.role == "player"
@@ -137,14 +146,10 @@ async def test_next_hand_seats_a_late_arrival_at_the_deal(harness: Harness,
 async def test_spectators_wait_in_line_for_a_seat_that_frees(harness: Harness,
                                                               autojump_clock: object) -> None:
     with trio.fail_after(60):
-        srv, (ann, bob) = await harness.table("ann", "bob", seats=2, start=True)
-        room_id = ann.room.id
-        carl = await harness.client(srv, "carl")
-        dora = await harness.client(srv, "dora")
-        for position, client in enumerate((carl, dora), start=1):
-            await client.join(room_id, spectate=True)
-            await client.send(TakeSeat())
-            queued = await client.expect(Queued)
+        srv, (_ann, bob) = await harness.table("ann", "bob", seats=2, start=True)
+        carl, first = await in_line(harness, srv, "carl")
+        dora, second = await in_line(harness, srv, "dora")
+        for position, queued in enumerate((first, second), start=1):
             assert (queued.position, queued.seat) == (position, None)  # no bot to take over
         await bob.send_wire({"type": "take_seat"})  # a player cannot ask: the protocol refuses
         await bob.error(NOT_ALLOWED_NOW)
@@ -208,11 +213,8 @@ async def test_asking_again_for_a_seat_tells_nobody_else(harness: Harness,
                                                          autojump_clock: object) -> None:
     with trio.fail_after(30):
         srv, (ann, _bob) = await harness.table("ann", "bob", seats=2, start=True)
-        room_id = ann.room.id
-        carl = await harness.client(srv, "carl")
-        await carl.join(room_id, spectate=True)
-        await carl.send(TakeSeat())
-        assert (await carl.expect(Queued)).position == 1
+        carl, queued = await in_line(harness, srv, "carl")
+        assert queued.position == 1
         await ann.expect(RoomUpdate, lambda m: m.room.queue == 1)
         for _ in range(20):
             await carl.send(TakeSeat())
