@@ -5,12 +5,13 @@ table, a server that forgot them or does not come back: each gives up with the r
 from __future__ import annotations
 
 import itertools
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 
 import pytest
 import trio
 import trio.testing
+from clientkit import until
 
 from client import botclient
 from client.botclient import BotClient, BotGaveUp, BotOptions, BotResult, Patience
@@ -78,12 +79,6 @@ class Players:
             self.ended.append(await bot.run())
         except BotGaveUp as exc:
             self.ended.append(exc)
-
-
-async def until(condition: Callable[[], bool]) -> None:
-    """Wait until ``condition`` holds (on the autojump clock; the caller's ``fail_after`` bounds it)."""
-    while not condition():
-        await trio.sleep(0.01)
 
 
 @asynccontextmanager

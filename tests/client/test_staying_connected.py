@@ -13,6 +13,7 @@ from typing import Any
 import pytest
 import trio
 import trio.testing
+from clientkit import until
 from prompt_toolkit.input import create_pipe_input
 from prompt_toolkit.input.base import PipeInput
 from prompt_toolkit.output import DummyOutput
@@ -57,11 +58,6 @@ def record(app: ClientApp) -> list[Message]:
 def resumed_with_a_view(received: list[Message]) -> bool:
     welcomes = [i for i, m in enumerate(received) if isinstance(m, Welcome) and m.resumed]
     return bool(welcomes) and any(isinstance(m, ViewMsg) for m in received[welcomes[0]:])
-
-
-async def until(condition: Callable[[], bool], what: str) -> None:
-    while not condition():
-        await trio.sleep(0.01)
 
 
 async def test_retries_back_off_from_100_ms_doubling_to_5_s_then_give_up_on_a_silent_address(
