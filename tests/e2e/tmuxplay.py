@@ -98,7 +98,7 @@ def crash(pidfile: Path) -> None:
 
 
 def together(players: Sequence[Player], until: Callable[[], bool], seconds: float, what: str,
-                  between: Callable[[], None] | None = None) -> None:
+             between: Callable[[], None] | None = None) -> None:
     """Everyone takes their turns until ``until()`` holds (within ``seconds``); ``between`` runs
     after each round."""
     deadline = time.monotonic() + seconds
@@ -116,9 +116,8 @@ def play_a_hand_killing_the_friend(tmux: Tmux, hosting: str, guest: str, pidfile
     """Ana (host) and Luis play a hand; after Luis's first card his client is killed (SIGKILL)
     and started again with ``again`` (another address, say): he must be back in his seat, same
     cards. Returns the window of Luis's second client and its first screen there."""
-    ana, luis = Player(tmux, hosting, "Ana"), Player(tmux, guest, "Luis")
-    players = [ana, luis]
-    back = ""
+    players = [Player(tmux, hosting, "Ana"), Player(tmux, guest, "Luis")]
+    back = ""  # Luis's first screen after the crash
 
     def over() -> bool:
         return all(HAND_OVER.search(tmux.screen(player.window)) for player in players)
