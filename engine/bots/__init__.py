@@ -25,7 +25,7 @@ from ..events import Event
 from ..rules import RuleSet
 from ..tracker import Tracker
 from ..view import View
-from . import simple
+from . import hard, simple
 from .challenge import (
     BLUFF_RATIO,
     CHALLENGE_THRESHOLD,
@@ -55,6 +55,7 @@ Level = Callable[[View, random.Random, "Tracker | None"], "Action | None"]
 _LEVELS: dict[str, Level] = {
     "easy": simple.easy,
     "normal": simple.normal,
+    "hard": hard.hard,
 }
 BOT_LEVELS: tuple[str, ...] = tuple(_LEVELS)
 """The levels, weakest first."""
