@@ -65,6 +65,11 @@ W_WILD = 40.0  # spending a wild
 W_POINTS = 0.08  # per point dumped while somebody is about to go out
 W_SWAP = 5.0  # per card a 7-0 exchange takes off us
 W_THREAT = 10.0  # x danger x P(a threatening seat holds the colour we leave)
+W_COVER = 0.0  # per colour we still hold after the play (a way to answer whatever comes)
+KEEP_WILD_HAND = 99  # R8: with only wilds to play and this many cards or more, draw instead
+LIKE_STUCK = 1.0  # x P(stuck) on the colour a seat named with its last wild (it holds it most)
+LIKE_HOLDS = 0.0  # least P(a seat holds the colour it named with its last wild)
+W_BLOCK_R9 = 14.0  # W_BLOCK under draw-until-playable, where a stuck seat draws several cards
 DANGER_BASE = 0.3
 BLUFF_MARGIN = 0.8  # bluff only when the victim's estimate is below this share of its threshold
 CHALLENGE_AT = 0.25  # break-even: a failed challenge costs 2 more cards, a won one costs the
@@ -101,9 +106,8 @@ def soft_facts(tracker: Tracker) -> dict[str, tuple[NotHeld, int]]:
             belief = soft.get(record.seat)
             if record.reason == DrawReason.DRAW and color is not None and top is not None \
                     and record.seat != tracker.seat:
+                # (Not joined with an older belief: the card drawn now need not lack that.)
                 lacks = NotHeld(frozenset({color}), _WILD_RANKS | {top.rank})
-                if belief is not None and belief.fresh == 0:
-                    lacks = lacks | belief.lacks
                 soft[record.seat] = _Soft(lacks, record.count)
             elif belief is not None:
                 belief.fresh += record.count
@@ -112,6 +116,15 @@ def soft_facts(tracker: Tracker) -> dict[str, tuple[NotHeld, int]]:
             if belief is not None and record.drawn_playable is False:
                 belief.fresh = max(0, belief.fresh - record.drew)
     return {seat: (b.lacks, b.fresh) for seat, b in soft.items()}
+
+
+def named_colors(tracker: Tracker) -> dict[str, Color]:
+    """The colour each other seat named with its last wild this hand (most players name the
+    colour they hold most). None with 7-0 swaps: the hands may have moved."""
+    if tracker.rules.seven_zero:
+        return {}
+    return {r.seat: r.color for r in tracker.log
+            if isinstance(r, Played) and r.card.color is None and r.seat != tracker.seat}
 
 
 @dataclass
@@ -123,13 +136,16 @@ class _Table:
     me: str
     hand: tuple[Card, ...]
     soft: dict[str, tuple[NotHeld, int]] = field(default_factory=dict)
+    named: dict[str, Color] = field(default_factory=dict)
 
     @classmethod
     def make(cls, view: View, tracker: Tracker | None) -> _Table:
         assert view.seat is not None and view.hand is not None
         odds = Odds.of(view, tracker)
-        soft = soft_facts(odds.tracker) if odds.tracker is not None else {}
-        return cls(view, odds, view.seat, view.hand, soft)
+        if odds.tracker is None:
+            return cls(view, odds, view.seat, view.hand)
+        return cls(view, odds, view.seat, view.hand, soft_facts(odds.tracker),
+                   named_colors(odds.tracker))
 
     @property
     def n(self) -> int:
@@ -156,12 +172,14 @@ class _Table:
     def p_stuck(self, seat: str, color: Color, rank: Rank | None) -> float:
         """P(``seat`` holds nothing it could play on ``color`` / ``rank``)."""
         soft, old = self._soft_of(seat)
-        return self.odds.lacks(
+        stuck = self.odds.lacks(
             seat, lambda c: c.color is color or c.color is None or c.rank is rank, soft, old)
+        return stuck * LIKE_STUCK if self.named.get(seat) is color else stuck
 
     def p_color(self, seat: str, color: Color) -> float:
         soft, old = self._soft_of(seat)
-        return self.odds.holds(seat, lambda c: c.color is color, soft, old)
+        held = self.odds.holds(seat, lambda c: c.color is color, soft, old)
+        return max(held, LIKE_HOLDS) if self.named.get(seat) is color else held
 
     def threats(self) -> list[str]:
         return [s for s in self.view.seats if s != self.me and self.size(s) <= 2]
@@ -203,9 +221,23 @@ def _turn(table: _Table, legal: Sequence[Action], rng: random.Random) -> Action:
     if view.color is not None and any(c.color is view.color for c in table.hand) \
             and not _bluff_ok(table):
         plays = [a for a in plays if a.card.rank is not Rank.WILD_DRAW_FOUR]
+    if plays and _keeps_wild(table, plays, legal):
+        return _first(legal, (Pass, Draw), rng)
     if plays:
         return _best(table, plays, rng)
     return _first(legal, (Draw, Pass, KeepDrawing), rng)
+
+
+def _keeps_wild(table: _Table, plays: Sequence[PlayCard], legal: Sequence[Action]) -> bool:
+    """Under R8 a seat may draw (or, having drawn, pass) rather than play: with nothing but a wild
+    to play, keep it for when it is needed, unless the next seat needs hitting."""
+    if table.view.rules.draw_until_playable or len(table.hand) < KEEP_WILD_HAND:
+        return False
+    if any(a.card.color is not None for a in plays):
+        return False
+    if not any(isinstance(a, (Draw, Pass)) for a in legal):
+        return False
+    return table.danger(table.seat_at(1)) < _danger(2)
 
 
 def _first(legal: Sequence[Action], kinds: tuple[type, ...], rng: random.Random) -> Action:
@@ -262,6 +294,7 @@ def _score(table: _Table, action: PlayCard | JumpIn) -> float:
         same_color = sum(1 for c in rest if c.color is color)
         same_rank = sum(1 for c in rest if c.rank is rank and c.color is not color)
         score += W_FOLLOW * same_color + W_RANK * same_rank
+        score += W_COVER * len({c.color for c in rest if c.color is not None})
     if victim is not None:
         stack_back = 0.0
         if given and (view.rules.stack_draw_two or view.rules.stack_wild_draw_four):
@@ -274,7 +307,8 @@ def _score(table: _Table, action: PlayCard | JumpIn) -> float:
             score += W_AGAIN
     else:
         stuck = table.p_stuck(nxt, color, None if card.color is None else rank)
-        score += W_BLOCK * stuck * (DANGER_BASE + table.danger(nxt))
+        block = W_BLOCK_R9 if view.rules.draw_until_playable else W_BLOCK
+        score += block * stuck * (DANGER_BASE + table.danger(nxt))
     for seat in table.threats():
         if seat != nxt:
             score -= W_THREAT * table.danger(seat) * table.p_color(seat, color)
