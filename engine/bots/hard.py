@@ -54,9 +54,9 @@ _WILD_RANKS = frozenset({Rank.WILD, Rank.WILD_DRAW_FOUR})
 _HITTING = frozenset({Rank.SKIP, Rank.DRAW_TWO, Rank.WILD_DRAW_FOUR})
 
 # Weights of the score (tuned with bench/bot_strength.py, hard:normal at 4 and 2 seats).
-W_FOLLOW = 3.0  # per card we hold of the colour the play leaves
+W_FOLLOW = 6.0  # per card we hold of the colour the play leaves
 W_RANK = 1.0  # per card we hold of the rank the play leaves (a way to change colour)
-W_BLOCK = 14.0  # x P(the next to play cannot answer), x (base + its danger)
+W_BLOCK = 4.0  # x P(the next to play cannot answer), x (base + its danger)
 W_TURN = 30.0  # x danger of the seat that loses its turn
 W_CARD = 2.5  # per card given to a seat, x (base + its danger)
 W_AGAIN = 6.0  # heads-up: we play again and can follow
@@ -64,11 +64,12 @@ W_HOLD = 6.0  # spending an action card while nobody needs hitting
 W_WILD = 40.0  # spending a wild
 W_POINTS = 0.08  # per point dumped while somebody is about to go out
 W_SWAP = 5.0  # per card a 7-0 exchange takes off us
-W_THREAT = 10.0  # x danger x P(a threatening seat holds the colour we leave)
+W_THREAT = 20.0  # x danger x P(a seat about to go out can answer what we leave)
+THREAT_FAR = 0.3  # x W_THREAT for such a seat that does not play right after us
 W_COVER = 0.0  # per colour we still hold after the play (a way to answer whatever comes)
 KEEP_WILD_HAND = 99  # R8: with only wilds to play and this many cards or more, draw instead
 LIKE_STUCK = 1.0  # x P(stuck) on the colour a seat named with its last wild (it holds it most)
-LIKE_HOLDS = 0.0  # least P(a seat holds the colour it named with its last wild)
+HEADS_UP_BLOCK = 1.0  # x W_BLOCK at two seats, where the next seat's loss is all ours
 W_BLOCK_R9 = 14.0  # W_BLOCK under draw-until-playable, where a stuck seat draws several cards
 DANGER_BASE = 0.3
 BLUFF_MARGIN = 0.8  # bluff only when the victim's estimate is below this share of its threshold
@@ -175,11 +176,6 @@ class _Table:
         stuck = self.odds.lacks(
             seat, lambda c: c.color is color or c.color is None or c.rank is rank, soft, old)
         return stuck * LIKE_STUCK if self.named.get(seat) is color else stuck
-
-    def p_color(self, seat: str, color: Color) -> float:
-        soft, old = self._soft_of(seat)
-        held = self.odds.holds(seat, lambda c: c.color is color, soft, old)
-        return max(held, LIKE_HOLDS) if self.named.get(seat) is color else held
 
     def threats(self) -> list[str]:
         return [s for s in self.view.seats if s != self.me and self.size(s) <= 2]
@@ -308,10 +304,18 @@ def _score(table: _Table, action: PlayCard | JumpIn) -> float:
     else:
         stuck = table.p_stuck(nxt, color, None if card.color is None else rank)
         block = W_BLOCK_R9 if view.rules.draw_until_playable else W_BLOCK
+        if n == 2:
+            block *= HEADS_UP_BLOCK
         score += block * stuck * (DANGER_BASE + table.danger(nxt))
+    answer_rank = None if card.color is None else rank
     for seat in table.threats():
-        if seat != nxt:
-            score -= W_THREAT * table.danger(seat) * table.p_color(seat, color)
+        if seat == victim:
+            continue  # it loses its turn
+        # A seat about to go out that can answer what we leave may well go out: the seat right
+        # after us faces our card; a later one faces it only if the seats between keep it.
+        near = 1.0 if seat == nxt else THREAT_FAR
+        answer = 1.0 - table.p_stuck(seat, color, answer_rank if seat == nxt else None)
+        score -= W_THREAT * near * table.danger(seat) * answer
     if rank in (Rank.SKIP, Rank.DRAW_TWO, Rank.REVERSE) and n > 2 and (
             victim is None or table.danger(victim) < 0.3):
         score -= W_HOLD
