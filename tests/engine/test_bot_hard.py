@@ -222,3 +222,32 @@ def test_hard_ignores_cards_of_other_seats_it_is_given() -> None:
                 for bot in peeking:
                     bot.observe(events)
             assert decisions > 20
+
+
+# ---------------------------------------------------------------------------------- drawing
+
+
+def test_R8_hard_draws_rather_than_spend_its_only_playable_wild_from_a_big_hand() -> None:
+    hand = "W R1 R2 B3 B4 G5 G6"
+    game = stacked_game([hand, "Y1 Y2 Y3 Y4", "G1 G2 G3 G4"], "Y9", rules=OFFICIAL, direction=1)
+    assert bot_at(game, "A").act(game.view("A")) == Draw("A")
+    small = stacked_game(["W R1 R2", "Y1 Y2 Y3 Y4", "G1 G2 G3 G4"], "Y9", rules=OFFICIAL,
+                         direction=1)
+    assert isinstance(bot_at(small, "A").act(small.view("A")), PlayCard)
+    house = stacked_game([hand, "Y1 Y2 Y3 Y4", "G1 G2 G3 G4"], "Y9",
+                         rules=RuleSet.preset("house"), direction=1)
+    assert isinstance(bot_at(house, "A").act(house.view("A")), PlayCard)  # R9: must play
+
+
+def test_R8_a_seat_that_drew_is_believed_to_have_held_nothing_playable() -> None:
+    """B drew on A's G7 and passed with the drawn card: hard believes B holds no green, no 7 and
+    no wild (the tracker alone knows nothing under R8)."""
+    game = stacked_game(["G7 R2 R3", "Y3 B4", "G1 G2 G3"], "G5", rules=OFFICIAL, draw="R1",
+                        direction=1)
+    bots = [bot_at(game, seat) for seat in game.seats]
+    apply(game, bots, PlayCard("A", cards("G7")[0]))
+    apply(game, bots, Draw("B"))
+    tracker = bots[2].tracker
+    assert not tracker.not_held("B")
+    assert _Table.make(game.view("C"), tracker).p_stuck("B", Color.GREEN, Rank.SEVEN) == 1.0
+    assert _Table.make(game.view("C"), None).p_stuck("B", Color.GREEN, Rank.SEVEN) < 0.5
