@@ -6,8 +6,10 @@ from __future__ import annotations
 import random
 from collections.abc import Iterable
 
+from enginekit import HOUSE, OFFICIAL, c, rule_sets
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from kit.deck import stacked_game
 
 from engine import (
     Accept,
@@ -20,15 +22,11 @@ from engine import (
     PlayCard,
     Rank,
     RuleSet,
-    WildDrawFour,
 )
 from engine.bots import BOT_LEVELS, Bot, choose_action
 from engine.bots.hard import _bluff_ok, _Table
 from engine.events import ColorChosen, Dealt, Event, HandStarted, StartingCard, TurnStarted
 from engine.selfplay import make_bots, seat_names, tell
-from tests.kit.deck import cards, stacked_game
-
-OFFICIAL = RuleSet.preset("official")
 
 
 def bot_at(game: Game, seat: str, level: str = "hard") -> Bot:
@@ -51,23 +49,8 @@ def apply(game: Game, bots: Iterable[Bot], action: Action) -> None:
 
 # ---------------------------------------------------------------------------------- always legal
 
-_RULES = st.builds(
-    RuleSet,
-    first_to_left=st.booleans(),
-    draw_until_playable=st.booleans(),
-    wild_draw_four=st.sampled_from(list(WildDrawFour)),
-    stack_draw_two=st.booleans(),
-    stack_wild_draw_four=st.booleans(),
-    seven_zero=st.booleans(),
-    jump_in=st.booleans(),
-    uno_penalty=st.integers(0, 4),
-    false_catch_penalty=st.integers(0, 2),
-    target_score=st.sampled_from([None, 500]),
-)
-
-
 @settings(max_examples=30, deadline=None)
-@given(rules=st.one_of(_RULES, st.sampled_from([RuleSet.preset("official"), RuleSet.preset("house")])),
+@given(rules=st.one_of(rule_sets(4, 2, 500), st.sampled_from([OFFICIAL, HOUSE])),
        players=st.integers(2, 6), seed=st.integers(0, 2**32), steps=st.integers(0, 120))
 def test_every_level_returns_a_legal_action_from_random_positions(
         rules: RuleSet, players: int, seed: int, steps: int) -> None:
@@ -108,7 +91,7 @@ def test_R12_hard_accepts_when_the_offender_cannot_have_held_the_colour() -> Non
                         rules=rules, draw="W+4", direction=1)
     bots = [bot_at(game, seat) for seat in game.seats]
     apply(game, bots, Draw("A"))
-    apply(game, bots, PlayCard("A", cards("W+4")[0], Color.GREEN))
+    apply(game, bots, PlayCard("A", c("W+4"), Color.GREEN))
     view = game.view("B")
     assert view.challenge_from == "A" and game.hand("A")  # eleven cards, none red
     assert bots[1].act(view) == Accept("B")
@@ -122,11 +105,11 @@ def test_R12_hard_challenges_when_the_offender_must_have_held_the_colour() -> No
     game = stacked_game(["B5 B6 Y7", "R7 R1 W+4 G2", "R3 Y5 Y6"], "R5", rules=rules,
                         current="B", direction=1)
     bots = [bot_at(game, seat) for seat in game.seats]
-    apply(game, bots, PlayCard("B", cards("R7")[0], target="A"))
-    apply(game, bots, PlayCard("C", cards("R3")[0]))
-    apply(game, bots, PlayCard("A", cards("W+4")[0], Color.GREEN))
+    apply(game, bots, PlayCard("B", c("R7"), target="A"))
+    apply(game, bots, PlayCard("C", c("R3")))
+    apply(game, bots, PlayCard("A", c("W+4"), Color.GREEN))
     view = game.view("B")
-    assert view.challenge_from == "A" and cards("R1")[0] in game.hand("A")
+    assert view.challenge_from == "A" and c("R1") in game.hand("A")
     assert bots[1].act(view) == Challenge("B")
     assert choose_action("hard", view, random.Random(0)) == Accept("B")  # no tracker
 
@@ -151,7 +134,7 @@ def test_R12_hard_bluffs_only_when_the_victim_would_not_challenge() -> None:
 
 
 def test_R13_hard_never_bluffs_under_the_strict_rule() -> None:
-    game = stacked_game(["W+4 R2 B3", "Y9", "G1 G2"], "R5", rules=RuleSet.preset("house"),
+    game = stacked_game(["W+4 R2 B3", "Y9", "G1 G2"], "R5", rules=HOUSE,
                         direction=1)
     assert not _bluff_ok(_Table.make(game.view("A"), bot_at(game, "A").tracker))
 
@@ -173,8 +156,8 @@ def test_R10_hard_names_the_colour_the_next_seat_is_known_to_lack() -> None:
                         current="B", direction=1)
     bots = [bot_at(game, seat) for seat in game.seats]
     apply(game, bots, Draw("B"))
-    apply(game, bots, PlayCard("B", cards("G7")[0]))
-    apply(game, bots, PlayCard("C", cards("G8")[0]))
+    apply(game, bots, PlayCard("B", c("G7")))
+    apply(game, bots, PlayCard("C", c("G8")))
     view = game.view("A")
     assert bots[2].tracker.not_held("B").colors == {Color.GREEN}
     action = bots[0].act(view)
@@ -235,7 +218,7 @@ def test_R8_hard_draws_rather_than_spend_its_only_playable_wild_from_a_big_hand(
                          direction=1)
     assert isinstance(bot_at(small, "A").act(small.view("A")), PlayCard)
     house = stacked_game([hand, "Y1 Y2 Y3 Y4", "G1 G2 G3 G4"], "Y9",
-                         rules=RuleSet.preset("house"), direction=1)
+                         rules=HOUSE, direction=1)
     assert isinstance(bot_at(house, "A").act(house.view("A")), PlayCard)  # R9: must play
 
 
@@ -245,7 +228,7 @@ def test_R8_a_seat_that_drew_is_believed_to_have_held_nothing_playable() -> None
     game = stacked_game(["G7 R2 R3", "Y3 B4", "G1 G2 G3"], "G5", rules=OFFICIAL, draw="R1",
                         direction=1)
     bots = [bot_at(game, seat) for seat in game.seats]
-    apply(game, bots, PlayCard("A", cards("G7")[0]))
+    apply(game, bots, PlayCard("A", c("G7")))
     apply(game, bots, Draw("B"))
     tracker = bots[2].tracker
     assert not tracker.not_held("B")
