@@ -28,25 +28,14 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from ..actions import (
-    Accept,
-    Action,
-    CallUno,
-    Catch,
-    Challenge,
-    ChooseColor,
-    Draw,
-    JumpIn,
-    KeepDrawing,
-    Pass,
-    PlayCard,
-)
+from .. import actions as act
+from ..actions import Action, JumpIn, PlayCard
 from ..cards import Card, Color, Rank
 from ..events import DrawReason
 from ..rules import WildDrawFour
 from ..tracker import DrewCards, NotHeld, PassRecord, Played, Tracker
 from ..view import View
-from .challenge import BLUFF_RATIO, CAUGHT_BLUFF_RATIO, CHALLENGE_THRESHOLD, challenge_odds, posterior
+from .challenge import BLUFF_RATIO, CHALLENGE_THRESHOLD, bluff_odds, posterior
 from .odds import Odds, p_none
 
 _COLORS = tuple(Color)
@@ -190,10 +179,10 @@ def hard(view: View, rng: random.Random, tracker: Tracker | None = None) -> Acti
     if not legal or view.seat is None or view.hand is None:
         return None
     me = view.seat
-    if len(view.hand) == 1 and CallUno(me) in legal:
-        return CallUno(me)
-    if view.uno_open is not None and view.uno_open != me and Catch(me, view.uno_open) in legal:
-        return Catch(me, view.uno_open)
+    if len(view.hand) == 1 and act.CallUno(me) in legal:
+        return act.CallUno(me)
+    if view.uno_open is not None and view.uno_open != me and act.Catch(me, view.uno_open) in legal:
+        return act.Catch(me, view.uno_open)
     table = _Table.make(view, tracker)
     if view.current == me and view.hand_result is None:
         return _turn(table, legal, rng)
@@ -206,22 +195,22 @@ def hard(view: View, rng: random.Random, tracker: Tracker | None = None) -> Acti
 def _turn(table: _Table, legal: Sequence[Action], rng: random.Random) -> Action:
     view, me = table.view, table.me
     if view.awaiting_color:
-        return ChooseColor(me, _name_color(table, table.hand, rng))
+        return act.ChooseColor(me, _name_color(table, table.hand, rng))
     plays = [a for a in legal if isinstance(a, PlayCard)]
     if view.challenge_from is not None:
         if plays:  # a stack on the Wild Draw Four (R15) passes the whole draw along
             return _best(table, plays, rng)
-        return Challenge(me) if _should_challenge(table) else Accept(me)
+        return act.Challenge(me) if _should_challenge(table) else act.Accept(me)
     if view.pending_draw:
-        return _best(table, plays, rng) if plays else _first(legal, (Draw,), rng)
+        return _best(table, plays, rng) if plays else _first(legal, (act.Draw,), rng)
     if view.color is not None and any(c.color is view.color for c in table.hand) \
             and not _bluff_ok(table):
         plays = [a for a in plays if a.card.rank is not Rank.WILD_DRAW_FOUR]
     if plays and _keeps_wild(table, plays, legal):
-        return _first(legal, (Pass, Draw), rng)
+        return _first(legal, (act.Pass, act.Draw), rng)
     if plays:
         return _best(table, plays, rng)
-    return _first(legal, (Draw, Pass, KeepDrawing), rng)
+    return _first(legal, (act.Draw, act.Pass, act.KeepDrawing), rng)
 
 
 def _keeps_wild(table: _Table, plays: Sequence[PlayCard], legal: Sequence[Action]) -> bool:
@@ -231,7 +220,7 @@ def _keeps_wild(table: _Table, plays: Sequence[PlayCard], legal: Sequence[Action
         return False
     if any(a.card.color is not None for a in plays):
         return False
-    if not any(isinstance(a, (Draw, Pass)) for a in legal):
+    if not any(isinstance(a, (act.Draw, act.Pass)) for a in legal):
         return False
     return table.danger(table.seat_at(1)) < _danger(2)
 
@@ -346,13 +335,7 @@ def _name_color(table: _Table, cards: Sequence[Card], rng: random.Random) -> Col
 
 
 def _should_challenge(table: _Table) -> bool:
-    view = table.view
-    tracker = table.odds.tracker
-    ratio = BLUFF_RATIO
-    if tracker is not None and any(r.guilty and r.offender == view.challenge_from
-                                   for r in tracker.challenges):
-        ratio = CAUGHT_BLUFF_RATIO
-    return posterior(challenge_odds(view, tracker), ratio) > CHALLENGE_AT
+    return bluff_odds(table.view, table.odds.tracker) > CHALLENGE_AT
 
 
 def _bluff_ok(table: _Table) -> bool:
