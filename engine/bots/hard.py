@@ -55,6 +55,7 @@ W_POINTS = 0.08  # per point dumped while somebody is about to go out
 W_SWAP = 5.0  # per card a 7-0 exchange takes off us
 W_THREAT = 20.0  # x danger x P(a seat about to go out can answer what we leave)
 THREAT_FAR = 0.3  # x W_THREAT for such a seat that does not play right after us
+W_SCARCE = 0.0  # x the share of the played card's colour among the unplaced cards
 W_COVER = 0.0  # per colour we still hold after the play (a way to answer whatever comes)
 KEEP_WILD_HAND = 5  # R8: with only wilds to play and this many cards or more, draw instead
 LIKE_STUCK = 1.0  # x P(stuck) on the colour a seat named with its last wild (it holds it most)
@@ -165,6 +166,12 @@ class _Table:
         stuck = self.odds.lacks(
             seat, lambda c: c.color is color or c.color is None or c.rank is rank, soft, old)
         return stuck * LIKE_STUCK if self.named.get(seat) is color else stuck
+
+    def share(self, color: Color) -> float:
+        """The share of ``color`` among the coloured cards we cannot place."""
+        counts = self.odds.color_counts()
+        total = sum(counts.values())
+        return counts[color] / total if total else 0.25
 
     def threats(self) -> list[str]:
         return [s for s in self.view.seats if s != self.me and self.size(s) <= 2]
@@ -310,6 +317,8 @@ def _score(table: _Table, action: PlayCard | JumpIn) -> float:
         score -= W_HOLD
     if card.color is None:
         score -= W_WILD
+    else:
+        score -= W_SCARCE * table.share(card.color)  # a colour few others hold comes up rarely
     if table.threats():
         score += W_POINTS * card.points
     return score
@@ -351,8 +360,7 @@ def _bluff_ok(table: _Table) -> bool:
     unseen_me = view.draw_pile + sum(view.hand_sizes) - len(table.hand)
     unseen_victim = view.draw_pile + sum(view.hand_sizes) - table.size(victim)
     mine = sum(1 for c in table.hand if c.color is color)
-    pool = table.odds.pool
-    out_there = sum(count for c, count in pool.items() if c.color is color) * table.odds.scale
+    out_there = table.odds.color_counts()[color] * table.odds.scale
     hidden = mine + out_there * (1 - table.size(victim) / unseen_me if unseen_me else 1)
     p_held = 1 - p_none(unseen_victim, hidden, held)
     return posterior(p_held, BLUFF_RATIO) < BLUFF_MARGIN * CHALLENGE_THRESHOLD

@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable
 
-from ..cards import Card, full_deck
+from ..cards import Card, Color, full_deck
 from ..tracker import NotHeld, Tracker
 from ..view import View
 
@@ -48,6 +48,7 @@ class Odds:
         self.scale = scale  # unseen cards per card of ``pool`` (1 with a tracker)
         self.tracker = tracker
         self.sizes = sizes or {}
+        self._colors: Counter[Color] | None = None
 
     @classmethod
     def from_tracker(cls, tracker: Tracker) -> Odds:
@@ -69,6 +70,15 @@ class Odds:
                     map(str, view.hand or ())):
             return cls.from_tracker(tracker)
         return cls.from_view(view)
+
+    def color_counts(self) -> Counter[Color]:
+        """The pool's cards per colour (computed once)."""
+        if self._colors is None:
+            self._colors = Counter()
+            for card, count in self.pool.items():
+                if card.color is not None:
+                    self._colors[card.color] += count
+        return self._colors
 
     def size_of(self, seat: str) -> int:
         return self.tracker.size_of(seat) if self.tracker is not None else self.sizes[seat]
