@@ -6,18 +6,7 @@ from __future__ import annotations
 
 from engine.cards import Card
 
-from .draw import (
-    BIG_RANK,
-    TOP_INNER,
-    Line,
-    Painter,
-    card_style,
-    clip_line,
-    fit,
-    pad,
-    upcoming,
-    width_of,
-)
+from .draw import BIG_RANK, TOP_INNER, Line, Painter, card_style, clip_line, fit, pad, upcoming, width_of
 from .i18n import card_name, color_name, t
 from .table import card_sort_key
 

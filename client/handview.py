@@ -6,17 +6,7 @@ from __future__ import annotations
 from engine.cards import Card
 
 from .board import Board
-from .draw import (
-    BIG_CELL,
-    CELL,
-    Canvas,
-    Line,
-    Painter,
-    card_style,
-    clip_line,
-    fit,
-    pad,
-)
+from .draw import BIG_CELL, CELL, Canvas, Line, Painter, card_style, clip_line, fit, pad
 from .i18n import card_name, t
 from .model import Model
 

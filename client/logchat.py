@@ -6,12 +6,7 @@ from __future__ import annotations
 from protocol import clean_text
 
 from .board import Board
-from .draw import (
-    Canvas,
-    Line,
-    Painter,
-    wrap,
-)
+from .draw import Canvas, Line, Painter, wrap
 from .model import Model
 
 
