@@ -390,9 +390,9 @@ def test_every_action_kind_survives_its_journal_entry() -> None:
         assert action_from_entry(json.loads(json.dumps(action_entry(action)))) == action
         assert action_from_entry(json.loads(json.dumps(old_entry(action)))) == action
     assert action_entry(actions[0]) == ("1", {"kind": "play", "card": "W+4", "color": "R", "uno": True})
-    wild = PlayCard("2", Card.parse("W"), Color.RED)
+    wild = act.PlayCard("2", Card.parse("W"), Color.RED)
     assert action_from_entry(["PlayCard", "2", "W", "R", None, False]) == wild
-    assert action_from_entry(["Catch", "3", "1"]) == Catch("3", "1")
+    assert action_from_entry(["Catch", "3", "1"]) == act.Catch("3", "1")
 
 
 def old_entry(action: Any) -> list[Any]:
