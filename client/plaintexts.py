@@ -1,0 +1,87 @@
+"""The texts of plain mode (client/plainview.py, client/plaincmd.py), as (English, Spanish):
+lines for screen readers and typed commands. A command's words are "|"-separated; every
+language's words work. client/texts.py takes them into its table."""
+
+PLAIN_TEXTS: dict[str, tuple[str, str]] = {
+    "plain_on": ("Plain mode: every change is one line. Type a command and Enter; help lists them.",
+                 "Modo sencillo: cada cambio es una línea. Escribe una orden y Enter; ayuda las lista."),
+    "plain_hand": ("Your hand: {cards}", "Tu mano: {cards}"),
+    "plain_hand_none": ("Your hand is empty", "Tu mano está vacía"),
+    "plain_can_play": ("You can play: {cards}", "Puedes jugar: {cards}"),
+    "plain_cannot_play": ("Nothing to play", "Nada que jugar"),
+    "plain_or": ("or {options}", "o {options}"),
+    "plain_top": ("Top card: {card}, {color}", "Carta de arriba: {card}, {color}"),
+    "plain_top_wild": ("Top card: {card}, colour being chosen", "Carta de arriba: {card}, eligiendo color"),
+    "plain_scores": ("Scores: {scores}", "Puntos: {scores}"),
+    "plain_color_choices": ("{n} {color} ({letter})", "{n} {color} ({letter})"),
+    "plain_chat": ("{name} says: {text}", "{name} dice: {text}"),
+    "plain_unknown": ("Not a command here: {text}. Type help.",
+                      "Aquí no es una orden: {text}. Escribe ayuda."),
+    "plain_no_card": ("You have no card {n}", "No tienes la carta {n}"),
+    "plain_no_room": ("There is no table {n}", "No hay mesa {n}"),
+    "plain_no_server": ("There is no server {n}", "No hay servidor {n}"),
+    "plain_servers": ("Tables on your network: {list}. Type a number or an address (host:port).",
+                      "Mesas en tu red: {list}. Escribe un número o una dirección (host:puerto)."),
+    "plain_server": ("{n} {name} at {address}, {players} playing, {free} free",
+                     "{n} {name} en {address}, {players} jugando, {free} libres"),
+    "plain_tables": ("Tables: {list}", "Mesas: {list}"),
+    "plain_room": ("{n} {name} by {host}, {players}, {rules}, {state}",
+                   "{n} {name} de {host}, {players}, {rules}, {state}"),
+    "plain_seats": ("Seats: {list}", "Asientos: {list}"),
+    "plain_free_seat": ("{n} free", "{n} libre"),
+    "plain_form": ("A new table: {fields}. Type a field's number to change it (a number and text for "
+                   "the name or password), ok to open it, back to go back.",
+                   "Una mesa nueva: {fields}. Escribe el número de un campo para cambiarlo (número y "
+                   "texto para el nombre o la contraseña), ok para abrirla, volver para salir."),
+    "plain_help_browse": ("Commands: a number or host:port connects; quit.",
+                          "Órdenes: un número o host:puerto conecta; salir."),
+    "plain_help_lobby": ("Commands: a number joins that table; watch N; new opens a table; refresh; "
+                         "say TEXT; quit.",
+                         "Órdenes: un número entra en esa mesa; mirar N; nueva abre una mesa; "
+                         "actualizar; di TEXTO; salir."),
+    "plain_help_waiting_host": ("Commands: start (bots fill the empty seats); S starts with the seats "
+                                "taken; add and remove a bot (+ and -); leave; say TEXT; quit.",
+                                "Órdenes: empezar (los bots ocupan los asientos libres); S empieza con "
+                                "los sentados; añadir y quitar un bot (+ y -); dejar; di TEXTO; salir."),
+    "plain_help_waiting": ("Commands: leave; say TEXT; quit.", "Órdenes: dejar; di TEXTO; salir."),
+    "plain_help_spectator": ("Commands: sit (j) takes a seat; leave; say TEXT; quit.",
+                             "Órdenes: sentarse (j) ocupa un asiento; dejar; di TEXTO; salir."),
+    "plain_help_table": ("Commands: a card's number plays it (add uno to say UNO with it); draw; pass; "
+                         "uno; catch; hand repeats the table; leave; say TEXT; quit. The keys of the "
+                         "full screen work too: d, p, u, c, x, q.",
+                         "Órdenes: el número de una carta la juega (añade uno para decir UNO con ella); "
+                         "robar; pasar; uno; pillar; mano repite la mesa; dejar; di TEXTO; salir. Las "
+                         "teclas de la pantalla completa también: d, p, u, c, x, q."),
+    "plain_help_color": ("Type a colour: its name, its letter or its number; back cancels.",
+                         "Escribe un color: su nombre, su letra o su número; volver cancela."),
+    "plain_help_seat": ("Type the number of a seat; back cancels.",
+                        "Escribe el número de un asiento; volver cancela."),
+    "plain_help_confirm": ("Type {yes} to confirm; anything else stays.",
+                           "Escribe {yes} para confirmar; otra cosa sigue."),
+    "plain_help_password": ("Type the password and Enter.", "Escribe la contraseña y Enter."),
+    "cmd_draw": ("draw|d", "robar|d"),
+    "cmd_pass": ("pass|p", "pasar|p"),
+    "cmd_uno": ("uno|u", "uno|u"),
+    "cmd_catch": ("catch|c", "pillar|c"),
+    "cmd_quit": ("quit|q|exit", "salir|q"),
+    "cmd_leave": ("leave|x", "dejar|x"),
+    "cmd_look": ("hand|look|h", "mano|ver|h"),
+    "cmd_help": ("help|?", "ayuda|?"),
+    "cmd_say": ("say|t", "di|decir|t"),
+    "cmd_start": ("start|s", "empezar|s"),
+    "cmd_add": ("add|+", "añadir|+"),
+    "cmd_remove": ("remove|-", "quitar|-"),
+    "cmd_sit": ("sit|j", "sentarse|j"),
+    "cmd_watch": ("watch|w", "mirar|w"),
+    "cmd_new": ("new|n", "nueva|n"),
+    "cmd_refresh": ("refresh|r", "actualizar|r"),
+    "cmd_resume": ("resume|r", "reanudar|r"),
+    "cmd_yes": ("yes|y", "sí|si|s"),
+    "cmd_no": ("no|n", "no|n"),
+    "cmd_challenge": ("challenge|yes|y", "desafiar|sí|si|s"),
+    "cmd_accept": ("accept|a|no|n", "aceptar|a|no|n"),
+    "cmd_end": ("end|e", "terminar|t"),
+    "cmd_keep": ("keep|k", "guardar|g"),
+    "cmd_back": ("back|cancel|esc", "volver|cancelar|esc"),
+    "cmd_ok": ("ok|open|create", "ok|abrir|crear"),
+}
