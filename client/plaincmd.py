@@ -93,7 +93,7 @@ class PlainCommands:
                 key = {Screen.BROWSE: "plain_help_browse", Screen.LOBBY: "plain_help_lobby",
                        Screen.CREATE: "plain_form"}.get(screen, "help_connecting")
         view = m.table.view
-        return t(key, yes=key_of("yes"), accept=key_of("accept"), fields="…",
+        return t(key, yes=key_of("yes"), accept=key_of("accept"),
                  name=m.seating.name_of(view.challenge_from if view else None),
                  n=view.pending_draw if view else 4)
 

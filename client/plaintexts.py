@@ -29,10 +29,10 @@ PLAIN_TEXTS: dict[str, tuple[str, str]] = {
                    "{n} {name} de {host}, {players}, {rules}, {state}"),
     "plain_seats": ("Seats: {list}", "Asientos: {list}"),
     "plain_free_seat": ("{n} free", "{n} libre"),
-    "plain_form": ("A new table: {fields}. Type a field's number to change it (a number and text for "
-                   "the name or password), ok to open it, back to go back.",
-                   "Una mesa nueva: {fields}. Escribe el número de un campo para cambiarlo (número y "
-                   "texto para el nombre o la contraseña), ok para abrirla, volver para salir."),
+    "plain_form": ("A new table. Type a field's number to change it (the number and a text for the "
+                   "name or the password), ok to open the table, back to go back. The fields:",
+                   "Una mesa nueva. Escribe el número de un campo para cambiarlo (el número y un texto "
+                   "para el nombre o la contraseña), ok para abrir la mesa, volver para salir. Los campos:"),
     "plain_help_browse": ("Commands: a number or host:port connects; quit.",
                           "Órdenes: un número o host:puerto conecta; salir."),
     "plain_help_lobby": ("Commands: a number joins that table; watch N; new opens a table; refresh; "

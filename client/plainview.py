@@ -39,7 +39,7 @@ def sentence(text: str) -> str:
 class PlainView:
     def __init__(self, model: Model) -> None:
         self.model = model
-        self._last: dict[str, str] = {}
+        self._last: dict[str, list[str]] = {}
         self._logged = model.transcript.logged
         self._spoken = model.transcript.spoken
 
@@ -61,11 +61,13 @@ class PlainView:
         self._spoken = transcript.spoken
         state = []
         for slot in SLOTS:
-            text = getattr(self, "_" + slot)()
-            if text != self._last.get(slot, ""):
-                self._last[slot] = text
-                if text:
-                    state.append(sentence(text))
+            said = getattr(self, "_" + slot)()
+            parts = [said] if isinstance(said, str) else said
+            last = self._last.get(slot, [])
+            # a slot of several parts (a screen) says only the parts that changed
+            state += [sentence(part) for i, part in enumerate(parts)
+                      if part and (i >= len(last) or part != last[i])]
+            self._last[slot] = parts
         lines = [sentence(line) for line in log]
         if state:
             tail = " ".join(state)
@@ -90,17 +92,16 @@ class PlainView:
             return t("status_connecting", address=session.address) if session.address else ""
         return ""
 
-    def _screen(self) -> str:
+    def _screen(self) -> str | list[str]:
         m = self.model
         screen = m.screen
         if screen is Screen.BROWSE:
             return self._browse()
         if screen is Screen.LOBBY:
             return self._lobby()
-        if screen is Screen.CREATE and m.form is not None:
-            fields = "; ".join(f"{i + 1} {': '.join(form_field(m.form, key))}"
-                               for i, key in enumerate(FIELDS))
-            return t("plain_form", fields=fields)
+        if screen is Screen.CREATE and m.form is not None:  # a field that changes is said alone
+            return [t("plain_form"), *(f"{i + 1} {': '.join(form_field(m.form, key))}"
+                                       for i, key in enumerate(FIELDS))]
         if screen is Screen.WAITING:
             return self._waiting()
         return ""
@@ -115,15 +116,12 @@ class PlainView:
                              free=e.free_seats) for i, e in enumerate(servers.entries))
         return t("plain_servers", list=listed)
 
-    def _lobby(self) -> str:
+    def _lobby(self) -> list[str]:
+        """The title, the address to give friends, the kept match, the tables, the commands."""
         m = self.model
-        parts = [t("lobby_title", server=m.session.server_name)]
-        if m.session.info:
-            parts.append(m.session.info)
-        if m.host.offer:
-            parts.append(m.host.offer)
+        parts = [t("lobby_title", server=m.session.server_name), m.session.info, m.host.offer]
         if not m.lobby.rooms:
-            return " ".join(sentence(p) for p in [*parts, t("lobby_none")])
+            return [*parts, t("lobby_none")]
         rooms = []
         for i, room in enumerate(m.lobby.rooms):
             state = t("room_playing" if room.started else "room_waiting")
@@ -132,20 +130,17 @@ class PlainView:
             rooms.append(t("plain_room", n=i + 1, name=clean_text(room.name), host=clean_text(room.host),
                            players=f"{room.players + room.bots}/{room.seats}",
                            rules=preset_name(room.preset), state=state))
-        parts += [t("plain_tables", list="; ".join(rooms)), t("plain_help_lobby")]
-        return " ".join(sentence(p) for p in parts)
+        return [*parts, t("plain_tables", list="; ".join(rooms)), t("plain_help_lobby")]
 
-    def _waiting(self) -> str:
+    def _waiting(self) -> list[str]:
+        """The title, the address to give friends, the kept match, the seats, what to do, the
+        rules: each said again only when it changes."""
         m = self.model
         room = m.seating.room
         if room is None:
-            return ""
-        parts = [t("waiting_title", room=clean_text(room.name))]
-        if m.session.info:
-            parts.append(m.session.info)
+            return []
         offer = m.host.offer_key if m.can_resume_kept else m.host.offer
-        if offer:
-            parts.append(offer)
+        parts = [t("waiting_title", room=clean_text(room.name)), m.session.info, offer]
         seats = []
         for i, info in enumerate(room.seats):
             marks = [t("seat_bot")] if info.kind == "bot" else []
@@ -168,7 +163,7 @@ class PlainView:
         options = ", ".join(rule_labels(room.rules, turn_timeout=room.turn_timeout,
                                         bot_level=room.bot_level, late_join=room.late_join))
         parts.append(t("waiting_rules", preset=preset_name(room.preset), options=options))
-        return " ".join(sentence(p) for p in parts)
+        return parts
 
     def _playing(self) -> bool:
         view = self.model.table.view

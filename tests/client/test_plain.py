@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import dataclasses
 import io
 import os
 from collections.abc import Callable
@@ -34,7 +35,9 @@ from protocol import (
     RemoveBot,
     Rooms,
     RoomSummary,
+    RoomUpdate,
     Say,
+    SeatInfo,
     Start,
     Welcome,
     codec,
@@ -197,8 +200,10 @@ def test_the_lobby_and_a_new_table() -> None:
     view = PlainView(model)
     typed(model, "new Casa")
     assert model.screen is Screen.CREATE
-    assert "1 Name: Casa; 2 Rules: official; 3 Seats: 4" in view.changes()[-1]
-    sent = typed(model, "2", "3", "ok")  # house rules, 5 seats
+    assert "1 Name: Casa. 2 Rules: official. 3 Seats: 4." in view.changes()[-1]
+    typed(model, "3")
+    assert view.changes() == ["3 Seats: 5."]  # the field that changed, alone
+    sent = typed(model, "2", "ok")  # house rules, 5 seats
     assert len(sent) == 1 and isinstance(sent[0], CreateRoom)
     assert sent[0].name == "Casa" and sent[0].preset == "house" and sent[0].seats == 5
 
@@ -210,6 +215,13 @@ def test_the_waiting_room_for_the_host_and_a_guest() -> None:
     assert typed(model, "+", "quitar", "say hola", "start") == [
         AddBot(), RemoveBot(seat="3"), Say(text="hola"), Start(fill=True)]
     assert typed(model, "S") == [Start(fill=False)]
+    view = PlainView(model)
+    view.changes()
+    seats = tuple(SeatInfo(seat=s, name=n, kind="bot" if n.startswith("Bot") else "human")
+                  for s, n in {"1": "Bot 1", "2": "Luis", "3": "Bot 3", "4": "Ana", "5": "Bot 5"}.items())
+    model.apply(RoomUpdate(room=dataclasses.replace(model.seating.room, seats=seats, max_seats=5)))
+    assert view.changes() == ["Bot 5 sat down. Seats: 1 Bot 1 (bot), 2 Luis, 3 Bot 3 (bot), 4 Ana (host, "
+                              "you), 5 Bot 5 (bot)."]  # the rest did not change: not said again
     guest = seated(room=room_info(started=False, host_seat="2"), lang="es")
     assert "Esperando a que Luis empiece" in PlainView(guest).changes()[-1]
     assert typed(guest, "empezar", "+") == []
