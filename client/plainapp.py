@@ -15,11 +15,13 @@ import asyncio
 import contextlib
 import os
 import sys
+import termios
 from collections.abc import Callable
 from typing import TYPE_CHECKING, TextIO
 
 from prompt_toolkit.utils import Event
 
+from .enums import Prompt
 from .i18n import t
 
 if TYPE_CHECKING:
@@ -67,6 +69,7 @@ class PlainScreen:
         from .plainview import PlainView
 
         self.view, self.commands, self.after_key = PlainView(model), PlainCommands(model), after_key
+        self.view.said("connection", self.first)  # (launch_plain said it)
         self.invalidate()
 
     def say(self, lines: list[str]) -> None:
@@ -86,7 +89,20 @@ class PlainScreen:
         self._flush_due = False
         if self.view is not None and not self.is_done:
             self.say(self.view.changes())
+            self._echo(self.view.model.prompt is not Prompt.PASSWORD)
         self.after_render.fire()
+
+    def _echo(self, on: bool) -> None:
+        """A password is not echoed as it is typed (when the input is a terminal)."""
+        fd = self.input_fd
+        if fd is None or not os.isatty(fd):
+            return
+        with contextlib.suppress(termios.error):
+            attributes = termios.tcgetattr(fd)
+            wanted = attributes[3] | termios.ECHO if on else attributes[3] & ~termios.ECHO
+            if wanted != attributes[3]:
+                attributes[3] = wanted
+                termios.tcsetattr(fd, termios.TCSANOW, attributes)
 
     def exit(self, result: int = 0) -> None:
         if self._done is not None and not self._done.done():
@@ -105,6 +121,7 @@ class PlainScreen:
             return await self._done
         finally:
             self.is_running = False
+            self._echo(True)
             loop.remove_reader(self.input_fd)
 
     def _readable(self) -> None:
@@ -132,8 +149,11 @@ class PlainScreen:
             return
         replies = commands.run(text)
         view.forget("prompt", "notice")  # a question still open is asked again
+        if commands.field is not None:  # a field of the new-table form: said even if unchanged
+            view.forget_part("screen", commands.field + 1)
         self.after_key()
         self.say((view.all_lines() if commands.look else view.changes()) + replies)
+        self._echo(view.model.prompt is not Prompt.PASSWORD)
 
 
 async def launch_plain(text: str, make_client: Callable[[PlainScreen], ClientApp]) -> int:

@@ -40,10 +40,11 @@ class PlainCommands:
     def __init__(self, model: Model) -> None:
         self.model = model
         self.look = False  # the line asked for the whole state again
+        self.field: int | None = None  # the field of the new-table form the line changed
 
     def run(self, line: str) -> list[str]:
         m = self.model
-        self.look = False
+        self.look, self.field = False, None
         m.key_pressed()
         text = line.strip()
         prompt = m.prompt
@@ -212,7 +213,7 @@ class PlainCommands:
         number = _number(word)
         if number is None or not 1 <= number <= len(FIELDS):
             return False
-        form.focus = number - 1
+        form.focus = self.field = number - 1
         if form.focused in TEXT_FIELDS:
             for _ in range(len(form.name if form.focused == "name" else form.password)):
                 form.backspace()

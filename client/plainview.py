@@ -49,6 +49,16 @@ class PlainView:
         for slot in slots or SLOTS:
             self._last.pop(slot, None)
 
+    def said(self, slot: str, *parts: str) -> None:
+        """These parts of ``slot`` were said already (the first line, before the view was made)."""
+        self._last[slot] = list(parts)
+
+    def forget_part(self, slot: str, index: int) -> None:
+        """Say this part of ``slot`` again at the next change (a form field typed at)."""
+        last = self._last.get(slot, [])
+        if index < len(last):
+            last[index] = ""
+
     def changes(self) -> list[str]:
         """The lines to append: one per log line, the last of them joined with the state that
         changed."""
@@ -64,6 +74,8 @@ class PlainView:
             said = getattr(self, "_" + slot)()
             parts = [said] if isinstance(said, str) else said
             last = self._last.get(slot, [])
+            if slot == "connection" and not said and self.model.session.status is Status.IDLE:
+                continue  # not trying yet: what was said (launch_plain's line) still holds
             # a slot of several parts (a screen) says only the parts that changed
             state += [sentence(part) for i, part in enumerate(parts)
                       if part and (i >= len(last) or part != last[i])]
@@ -185,7 +197,9 @@ class PlainView:
         if not self._playing() or view is None:
             return ""
         if not table.my_turn:
-            return t("turn_of", name=m.seating.name_of(view.current))
+            turn = t("turn_of", name=m.seating.name_of(view.current))
+            jumps = [f"{i + 1} {card_name(c)}" for i, c in enumerate(table.hand) if c in table.playable]
+            return f"{sentence(turn)} {t('plain_jump_in', cards=', '.join(jumps))}" if jumps else turn
         if view.color is None:
             top = t("plain_top_wild", card=card_name(view.top))
         else:

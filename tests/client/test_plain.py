@@ -22,7 +22,7 @@ from client.plainapp import PlainScreen
 from client.plaincmd import PlainCommands
 from client.plainview import PlainView
 from engine import events as ev
-from engine.actions import Accept, CallUno, Catch, Challenge, ChooseColor, Draw, Pass, PlayCard
+from engine.actions import Accept, CallUno, Catch, Challenge, ChooseColor, Draw, JumpIn, Pass, PlayCard
 from engine.cards import Card, Color
 from engine.view import HandResult
 from protocol import (
@@ -132,6 +132,14 @@ def test_uno_with_the_card_and_catch() -> None:
     show(model, make_view("R7 Y3", top="B5", current="1", uno_open="2", legal=[Catch(ME, "2")]))
     assert "Luis did not say UNO" in view.changes()[-1]
     assert typed(model, "pillar") == [Act(kind="catch", target="2")]
+
+
+def test_a_jump_in_is_offered_out_of_turn() -> None:
+    seven = Card.parse("R7")
+    model = seated(make_view("R7 Y3", top="R7", current="2", legal=[JumpIn(ME, seven, None, False)]))
+    assert PlainView(model).changes() == [
+        "Your hand: 1 Red 7, 2 Yellow 3. Luis's turn. You can jump in with: 1 Red 7."]
+    assert typed(model, "1") == [Act(kind="jump_in", card="R7")]
 
 
 def test_a_refusal_is_said_every_time() -> None:
