@@ -42,6 +42,7 @@ class PlainView:
         self._last: dict[str, list[str]] = {}
         self._logged = model.transcript.logged
         self._spoken = model.transcript.spoken
+        self._deadline: tuple[float | None, int | None] = (None, None)  # deadline, seconds then
 
     def forget(self, *slots: str) -> None:
         """Say these slots again at the next change even if unchanged (all of them without
@@ -205,6 +206,9 @@ class PlainView:
         else:
             top = t("plain_top", card=card_name(view.top), color=color_name(view.color))
         parts = [t("turn_you"), top]
+        seconds = self._seconds(table.deadline_at)
+        if seconds is not None:
+            parts.insert(1, t("plain_time", n=seconds))
         if view.pending_draw:
             parts.append(t("pending_draw", n=view.pending_draw))
         playable = table.playable
@@ -217,6 +221,12 @@ class PlainView:
             play += ", " + t("plain_or", options=" / ".join(others))
         parts.append(play)
         return " ".join(sentence(p) for p in parts)
+
+    def _seconds(self, deadline: float | None) -> int | None:
+        """The time the turn had when its deadline came (said once: not a countdown)."""
+        if deadline != self._deadline[0]:
+            self._deadline = (deadline, self.model.table.seconds_left())
+        return self._deadline[1]
 
     def _over(self) -> str:
         m = self.model

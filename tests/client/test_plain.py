@@ -15,7 +15,7 @@ import pytest
 from clientkit import ME, connected_model, make_view, plays, room_info, seated, show
 
 from client.commands import _display
-from client.enums import Prompt, Screen
+from client.enums import Prompt, Screen, ServerEntry
 from client.i18n import set_language
 from client.model import Model
 from client.plainapp import PlainScreen
@@ -42,6 +42,7 @@ from protocol import (
     Welcome,
     codec,
 )
+from protocol.messages import ViewMsg
 
 
 def typed(model: Model, *lines: str) -> list[Message]:
@@ -132,6 +133,16 @@ def test_uno_with_the_card_and_catch() -> None:
     show(model, make_view("R7 Y3", top="B5", current="1", uno_open="2", legal=[Catch(ME, "2")]))
     assert "Luis did not say UNO" in view.changes()[-1]
     assert typed(model, "pillar") == [Act(kind="catch", target="2")]
+
+
+def test_the_time_for_a_turn_is_said_once_not_counted_down() -> None:
+    now = [100.0]
+    model = seated(clock=lambda: now[0])
+    view = PlainView(model)
+    model.apply(ViewMsg(view=codec.view_to_wire(make_view("R7", top="R5", legal=plays("R7"))), deadline=20.0))
+    assert "Your turn. 20 seconds to play. Top card: Red 5" in view.changes()[-1]
+    now[0] += 5
+    assert view.changes() == []
 
 
 def test_a_jump_in_is_offered_out_of_turn() -> None:
@@ -293,7 +304,23 @@ def test_the_plain_screen_reads_lines_and_appends_lines() -> None:
     os.close(read)
     assert sent == [Act(kind="play", card="R7")]
     lines = out.getvalue().splitlines()
-    assert lines[0] == ("Your hand: 1 Red 7, 2 Yellow 3. Your turn. Top card: Red 5, red. "
-                        "You can play: 1 Red 7, or draw.")
+    assert lines[0] == ("Your hand: 1 Red 7, 2 Yellow 3. Your turn. 20 seconds to play. Top card: Red 5, "
+                        "red. You can play: 1 Red 7, or draw.")
     assert lines[1] == "Ana played Red 7. Your hand: 1 Yellow 3. Bot 1's turn."
     assert model.quit
+
+
+def test_choosing_a_server_on_the_lan_or_by_address() -> None:
+    set_language("es")
+    model = Model("Ana")
+    model.servers.browsing = True
+    model.servers.set([ServerEntry(name="Casa", host="192.0.2.7", port=7777, players=2, free_seats=2)])
+    assert model.screen is Screen.BROWSE
+    assert PlainView(model).changes() == [
+        "Mesas en tu red: 1 Casa en 192.0.2.7:7777, 2 jugando, 2 libres. Escribe un número o una "
+        "dirección (host:puerto)."]
+    typed(model, "1")
+    assert model.servers.connect_request == ("192.0.2.7", 7777)
+    model.servers.browsing = True
+    typed(model, "192.0.2.9:7000")
+    assert model.servers.connect_request == ("192.0.2.9", 7000)
