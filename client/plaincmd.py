@@ -59,6 +59,9 @@ class PlainCommands:
             return []
         if word in words("help"):
             return [self.help()]
+        if word in words("back"):  # as Esc: the colour, the seat or the form is left
+            m.cancel()
+            return []
         handler = self._prompt_handler(prompt)
         if handler is None:
             if word in words("quit"):
@@ -120,9 +123,6 @@ class PlainCommands:
 
     def _color(self, word: str, rest: str, first: str) -> bool:
         m = self.model
-        if word in words("back"):
-            m.cancel()
-            return True
         if self._leaving(word):
             return True
         for index, color in enumerate(COLORS):
@@ -133,9 +133,6 @@ class PlainCommands:
 
     def _seat(self, word: str, rest: str, first: str) -> bool:
         m = self.model
-        if word in words("back"):
-            m.cancel()
-            return True
         number = _number(word)
         targets = m.table.pending_targets
         if number is not None and 1 <= number <= len(targets):
@@ -206,9 +203,6 @@ class PlainCommands:
             return False
         if word in words("ok"):
             m.submit_form()
-            return True
-        if word in words("back"):
-            m.cancel()
             return True
         number = _number(word)
         if number is None or not 1 <= number <= len(FIELDS):

@@ -23,7 +23,7 @@ from .i18n import card_name, color_name, t
 from .i18n import key as key_of
 from .model import Model
 from .rulestext import preset_name, rule_labels
-from .screens import form_field
+from .screens import form_field, seat_marks, waiting_hint
 from .table import COLORS
 
 SLOTS = ("connection", "screen", "hand", "turn", "over", "uno", "prompt", "notice")
@@ -156,23 +156,10 @@ class PlainView:
         parts = [t("waiting_title", room=clean_text(room.name)), m.session.info, offer]
         seats = []
         for i, info in enumerate(room.seats):
-            marks = [t("seat_bot")] if info.kind == "bot" else []
-            if info.seat == room.host_seat:
-                marks.append(t("seat_host"))
-            if not info.connected:
-                marks.append(t("flag_off"))
-            if info.seat == m.seating.seat:
-                marks.append(t("you"))
+            marks = seat_marks(m, info)
             seats.append(f"{i + 1} {clean_text(info.name)}" + (f" ({', '.join(marks)})" if marks else ""))
         seats += [t("plain_free_seat", n=i + 1) for i in range(len(room.seats), room.max_seats)]
-        parts.append(t("plain_seats", list=", ".join(seats)))
-        empty = room.max_seats - len(room.seats)
-        if m.seating.seat is None:
-            parts.append(m.seating.spectator_hint())
-        elif m.seating.is_host:
-            parts.append(t("waiting_host", n=empty) if empty else t("waiting_host_full"))
-        else:
-            parts.append(t("waiting_guest", host=clean_text(room.host)))
+        parts += [t("plain_seats", list=", ".join(seats)), waiting_hint(m)]
         options = ", ".join(rule_labels(room.rules, turn_timeout=room.turn_timeout,
                                         bot_level=room.bot_level, late_join=room.late_join))
         parts.append(t("waiting_rules", preset=preset_name(room.preset), options=options))
