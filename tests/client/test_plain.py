@@ -28,6 +28,7 @@ from engine.view import HandResult
 from protocol import (
     Act,
     AddBot,
+    ChatMsg,
     CreateRoom,
     Events,
     JoinRoom,
@@ -41,6 +42,7 @@ from protocol import (
     Start,
     Welcome,
     codec,
+    is_clean_text,
 )
 from protocol.messages import ViewMsg
 
@@ -324,3 +326,21 @@ def test_choosing_a_server_on_the_lan_or_by_address() -> None:
     model.servers.browsing = True
     typed(model, "192.0.2.9:7000")
     assert model.servers.connect_request == ("192.0.2.9", 7000)
+
+
+def test_what_others_named_reaches_plain_mode_cleaned() -> None:
+    evil = "Eve\x1b]0;PWNED\x07\x1b[31m\u202etxet\x00\r\nX"
+    room = room_info(started=False)
+    seats = tuple(dataclasses.replace(s, name="x") if s.seat != "2" else s for s in room.seats)
+    model = seated(room=room)
+    view = PlainView(model)
+    hostile = dataclasses.replace(room, seats=seats)
+    for obj, field in ((hostile, "name"), (hostile.seats[1], "name")):
+        object.__setattr__(obj, field, evil)  # as a hostile server might, behind the checks
+    model.apply(RoomUpdate(room=hostile))
+    chat = ChatMsg(source="x", text="hola", scope="room")
+    object.__setattr__(chat, "text", evil)
+    model.apply(chat)
+    lines = view.changes()
+    assert any("Eve]0;PWNED" in line for line in lines), lines  # shown, as harmless text
+    assert all(is_clean_text(line) for line in lines), lines
