@@ -8,17 +8,16 @@ table under ``NO_COLOR``: not one colour on the terminal, every card still writt
 from __future__ import annotations
 
 import re
-import shutil
 import time
-from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 
 import pytest
-from tmuxkit import HAND_OVER, PYTHON, Player, Tmux, client_env, my_turn, parse_hand
+import tmuxplay as play
+from tmuxkit import HAND_OVER, Player, Tmux, parse_hand
 
-pytestmark = pytest.mark.skipif(shutil.which("tmux") is None and not Path("/usr/bin/tmux").exists(),
-                                reason="tmux is not installed")
+pytestmark = play.needs_tmux
+tmux = play.tmux_fixture("plain")
 
 BOX = set("─│┌┐└┘╔╗╚╝═║▲▏›")
 
@@ -61,15 +60,6 @@ WORDS = {
 }
 
 
-@pytest.fixture
-def tmux() -> Iterator[Tmux]:
-    session = Tmux("plain")
-    try:
-        yield session
-    finally:
-        session.kill()
-
-
 @dataclass
 class PlainPlayer:
     """Plays a plain-mode window by reading its lines and typing commands."""
@@ -110,6 +100,13 @@ class PlainPlayer:
             return None
         time.sleep(0.05)
         return last if self.lines() == lines else None
+
+    def play_if_my_turn(self) -> None:
+        """One answer, if the last line asks for one (and the hand is not over)."""
+        if "over" not in self.steps:
+            line = self.decision()
+            if line is not None:
+                self.act(line)
 
     def act(self, line: str) -> bool:
         """Answer ``line``; False once the hand is over."""
@@ -156,30 +153,10 @@ class PlainPlayer:
             self.type(w.pass_)
 
 
-def host_command(lang: str) -> list[str]:
-    return [PYTHON, "-m", "client", "host", "--lang", lang, "--no-discovery", "--port", "0",
-            "--bots", "2", "--seats", "4", "--seed", "9", "--bot-delay", "0.05", "--turn-timeout", "0",
-            "--name", "Mesa"]
-
-
-def play_along(tmux: Tmux, host: Player, guest: PlainPlayer) -> None:
-    """The host plays the full screen, the guest types, until the hand is over for both."""
-    deadline = time.monotonic() + 240
-    playing = True
-    while time.monotonic() < deadline:
-        screen = tmux.screen(host.window)
-        if playing:
-            line = guest.decision()
-            if line is not None:
-                playing = guest.act(line)
-                continue
-        elif HAND_OVER.search(screen):
-            return
-        if playing and my_turn(screen) and not HAND_OVER.search(screen):
-            host.take_turn(tmux.stable_screen(host.window))
-            continue
-        time.sleep(0.05)
-    raise AssertionError("the hand did not end:\n" + "\n".join(guest.lines()[-30:]))
+def host_command(*extra: str) -> list[str]:
+    """The friend's table: the host and two bots, a seeded deal, quick bots, no clock."""
+    return play.host("--bots", "2", "--seats", "4", "--seed", "9", "--bot-delay", "0.05",
+                     "--turn-timeout", "0", "--name", "Mesa", *extra)
 
 
 @pytest.mark.parametrize("lang", ["en", "es"])
@@ -187,13 +164,11 @@ def test_tmux_a_plain_player_joins_and_plays_a_hand_by_typed_commands(
         tmux: Tmux, tmp_path: Path, lang: str) -> None:
     w = WORDS[lang]
     # the host plays the full screen in English (tmuxkit.Player reads it); the guest reads `lang`
-    hosting = tmux.start(host_command("en"), client_env(tmp_path / "ana"), window="host")
-    screen = tmux.wait_for(hosting, "uno join", timeout=15, what="the host's waiting room")
-    invitation = re.search(r"uno join \S+:(\d+)", screen)
-    assert invitation is not None, screen
-    guest_env = client_env(tmp_path / "luis", UNO_NAME="Luis", TERM="dumb")
-    guest = tmux.start([PYTHON, "-m", "client", "join", f"127.0.0.1:{invitation.group(1)}", "--lang", lang,
-                        "--no-discovery"], guest_env, window="guest")
+    hosting = tmux.start(host_command(), play.person(tmp_path / "ana", "Ana"), window="host")
+    address = play.invitation(play.waiting_room(tmux, hosting, "uno join"))
+    port = address.rsplit(":", 1)[1]
+    guest_env = {**play.person(tmp_path / "luis", "Luis"), "TERM": "dumb"}  # nothing else asked for
+    guest = tmux.start(play.join(f"127.0.0.1:{port}", lang=lang), guest_env, window="guest")
     luis = PlainPlayer(tmux, guest, "Luis", w)
     tmux.wait_for(guest, w.lobby, timeout=15, what="the lobby, as a line")
     luis.type("1")
@@ -202,7 +177,9 @@ def test_tmux_a_plain_player_joins_and_plays_a_hand_by_typed_commands(
     tmux.send(hosting, "s")
     tmux.wait_for(guest, w.hand, timeout=10, what="the deal, as a line")
 
-    play_along(tmux, Player(tmux, hosting, "Ana"), luis)
+    ana = Player(tmux, hosting, "Ana")
+    play.together([luis, ana], lambda: "over" in luis.steps and HAND_OVER.search(tmux.screen(hosting))
+                  is not None, 240, "the hand played to its end")
 
     lines = luis.lines()
     text = "\n".join(lines)
@@ -229,8 +206,10 @@ def colour_codes(tmux: Tmux, window: str) -> list[str]:
 def test_tmux_every_card_is_written_out_under_no_color_and_the_colour_blind_palette(
         tmux: Tmux, tmp_path: Path, setting: str) -> None:
     no_color = setting == "NO_COLOR"
-    env = client_env(tmp_path, NO_COLOR="1") if no_color else client_env(tmp_path)
-    window = tmux.start([*host_command("en"), "--start", *([] if no_color else [setting])], env)
+    env = play.person(tmp_path, "Ana")
+    if no_color:
+        env["NO_COLOR"] = "1"
+    window = tmux.start(host_command("--start", *([] if no_color else [setting])), env)
     screen = tmux.wait_for(window, lambda s: parse_hand(s) is not None and "Your hand (" in s,
                            timeout=15, what="the deal")
     hand = parse_hand(screen)
