@@ -46,6 +46,7 @@ _NAME = Str(MAX_NAME, 1, text=True)
 _SEAT = Str(16, 1)
 _ROOM_ID = Str(16, 1)
 _SECONDS = Float(0, 3600)
+_LEVEL = Str(8, choices=BOT_LEVELS)  # a bot's level
 
 
 class Sender(enum.Enum):
@@ -84,7 +85,7 @@ class SeatInfo(Struct):
     seat: str = spec(_SEAT)
     name: str = spec(_NAME)
     kind: SeatKind = spec(Choice(SeatKind))
-    level: str | None = spec(Optional(Str(8, choices=BOT_LEVELS)), None)
+    level: str | None = spec(Optional(_LEVEL), None)
     connected: bool = spec(Bool(), True)
     away: bool = spec(Bool(), False)
 
@@ -106,7 +107,7 @@ class RoomInfo(Struct):
     bot_delay: float = spec(Float(0, 10))
     password: bool = spec(Bool())
     started: bool = spec(Bool())
-    bot_level: str = spec(Str(8, choices=BOT_LEVELS), "normal")
+    bot_level: str = spec(_LEVEL, "normal")
     late_join: str = spec(Str(10, choices=LATE_JOIN), "now")
     queue: int = spec(Int(0, 10_000), 0)
 
@@ -215,7 +216,7 @@ class CreateRoom(Message):
     rules: dict[str, Any] = spec(Map(32, Scalar()), factory=dict)
     seats: int = spec(Int(2, 10), 4)
     bots: int = spec(Int(0, 9), 0)
-    bot_level: str = spec(Str(8, choices=BOT_LEVELS), "normal")
+    bot_level: str = spec(_LEVEL, "normal")
     turn_timeout: float = spec(_SECONDS, 30.0)
     bot_delay: float = spec(Float(0, 10), 1.0)
     password: str | None = spec(Optional(Str(MAX_PASSWORD, 1)), None)
@@ -239,7 +240,16 @@ class LeaveRoom(Message):
 @message("add_bot", Sender.CLIENT)
 @dataclass(frozen=True, slots=True)
 class AddBot(Message):
-    level: str = spec(Str(8, choices=BOT_LEVELS), "normal")
+    level: str = spec(_LEVEL, "normal")
+
+
+@message("set_bot_level", Sender.CLIENT)
+@dataclass(frozen=True, slots=True)
+class SetBotLevel(Message):
+    """Host only, before the start: the level of the bot at ``seat``."""
+
+    seat: str = spec(_SEAT)
+    level: str = spec(_LEVEL)
 
 
 @message("remove_bot", Sender.CLIENT)
@@ -257,7 +267,7 @@ class SetRules(Message):
     rules: dict[str, Any] = spec(Map(32, Scalar()), factory=dict)
     turn_timeout: float | None = spec(Optional(_SECONDS), None)
     bot_delay: float | None = spec(Optional(Float(0, 10)), None)
-    bot_level: str | None = spec(Optional(Str(8, choices=BOT_LEVELS)), None)
+    bot_level: str | None = spec(Optional(_LEVEL), None)
     late_join: str | None = spec(Optional(Str(10, choices=LATE_JOIN)), None)
 
 

@@ -33,6 +33,7 @@ from protocol import (
     Rooms,
     RoomUpdate,
     Say,
+    SetBotLevel,
     SetRules,
     Start,
     State,
@@ -392,6 +393,12 @@ class UnoServer:
         room.remove_seat(message.seat)
         self._changed()
 
+    def _set_bot_level(self, peer: Peer[Session], session: Session, message: SetBotLevel) -> None:
+        room = self._in_room(session)
+        room.check_host(session)
+        room.set_bot_level(message.seat, message.level)
+        self._changed()
+
     def _set_rules(self, peer: Peer[Session], session: Session, message: SetRules) -> None:
         room = self._hosted_room(session)
         room.set_rules(message.preset, message.rules, message.turn_timeout, message.bot_delay,
@@ -444,6 +451,6 @@ class UnoServer:
     _handlers: dict[type, Callable[[UnoServer, Peer[Session], Session, Any], None]] = {
         Ping: _ping, Pong: _pong, ListRooms: _list_rooms, CreateRoom: _create_room,
         JoinRoom: _join_room, LeaveRoom: _leave_room, AddBot: _add_bot, RemoveBot: _remove_bot,
-        SetRules: _set_rules, Start: _start, Act: _act, Sync: _sync, Say: _say,
+        SetRules: _set_rules, SetBotLevel: _set_bot_level, Start: _start, Act: _act, Sync: _sync, Say: _say,
         TakeSeat: _take_seat, Back: _back,
     }

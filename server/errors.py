@@ -82,6 +82,12 @@ class NoSuchSeat(Refused):
     code = "no_such_seat"
 
 
+class NotABot(Refused):
+    """Raised when a bot's level is set for a seat that a person holds."""
+
+    code = "not_a_bot"
+
+
 class ServerFull(Refused):
     """Raised when a room would be opened on a server that has as many as it may hold."""
 
@@ -103,11 +109,12 @@ class Internal(Refused):
 
 CAUSES: tuple[type[Refused], ...] = (
     RateLimited, NoSuchRoom, RoomFull, WrongPassword, NotHost, AlreadyStarted, NotStarted,
-    NotEnoughPlayers, BadRules, NoSuchSeat, ServerFull, TooManyRooms, Internal)
+    NotEnoughPlayers, BadRules, NoSuchSeat, NotABot, ServerFull, TooManyRooms, Internal)
 SERVER_CODES = tuple(cause.code for cause in CAUSES)
 # The codes by name, for whoever compares codes (tests), in the order of CAUSES.
 (RATE_LIMITED, NO_SUCH_ROOM, ROOM_FULL, WRONG_PASSWORD, NOT_HOST, ALREADY_STARTED, NOT_STARTED,
- NOT_ENOUGH_PLAYERS, BAD_RULES, NO_SUCH_SEAT, SERVER_FULL, TOO_MANY_ROOMS, INTERNAL) = SERVER_CODES
+ NOT_ENOUGH_PLAYERS, BAD_RULES, NO_SUCH_SEAT, NOT_A_BOT, SERVER_FULL, TOO_MANY_ROOMS,
+ INTERNAL) = SERVER_CODES
 
 
 def refusal(exc: RuleError | ProtocolError | Refused, ref: str) -> Error:

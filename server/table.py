@@ -123,10 +123,7 @@ class Table(ABC):
         return self.server.config
 
     def seat_of(self, session: Session) -> Seat | None:
-        for seat in self.seats:
-            if seat.session is session:
-                return seat
-        return None
+        return next((seat for seat in self.seats if seat.session is session), None)
 
     def _seat_by_id(self, seat_id: str) -> Seat:
         for seat in self.seats:
@@ -243,6 +240,16 @@ class Table(ABC):
         seat = Seat(self._new_seat_id(), self._unique_name(f"Bot {number}"), "bot", level=level)
         self.seats.append(seat)
         return seat
+
+    def set_bot_level(self, seat_id: str, level: str) -> None:
+        """Host only, before the start: the level of one bot (the others keep theirs)."""
+        if self.started:
+            raise errors.AlreadyStarted("bots change before the start")
+        seat = self._seat_by_id(seat_id)
+        if seat.kind != "bot":
+            raise errors.NotABot("that seat is not a bot's")
+        seat.level = level
+        self.broadcast_room()
 
     def remove_seat(self, seat_id: str) -> None:
         """Host only, before the start: remove a bot, or a person who dropped."""

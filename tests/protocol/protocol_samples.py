@@ -74,6 +74,7 @@ CLIENT_SAMPLES: dict[str, Message] = {
     "leave_room": protocol.LeaveRoom(),
     "add_bot": protocol.AddBot(level="easy"),
     "remove_bot": protocol.RemoveBot(seat="2"),
+    "set_bot_level": protocol.SetBotLevel(seat="3", level="easy"),
     "set_rules": protocol.SetRules(preset="official", rules={"jump_in": True}, turn_timeout=0.0,
                                    bot_delay=2.0, bot_level="easy", late_join="next_hand"),
     "start": protocol.Start(fill=True),
