@@ -10,7 +10,7 @@ from collections.abc import Iterable
 
 import engine
 from engine import Game
-from engine.bots import choose_action, stand_in
+from engine.bots import Bot, stand_in
 from engine.events import HandEnded, HandStarted, MatchEnded, StandIn, TurnStarted
 
 log = logging.getLogger("uno.server")
@@ -21,11 +21,15 @@ def turn_changed(events: Iterable[engine.Event]) -> bool:
     return any(isinstance(e, TurnStarted) for e in events)
 
 
-def bot_move(game: Game, seat_id: str, level: str, on_turn: bool,
-             rng: random.Random) -> list[engine.Event] | None:
-    """The bot at ``seat_id`` moves: the events, or None when off its turn it lets the moment
+def bot_move(game: Game, bot: Bot, on_turn: bool) -> list[engine.Event] | None:
+    """The bot at ``bot.seat`` moves: the events, or None when off its turn it lets the moment
     pass."""
-    action = choose_action(level, game.view(seat_id), rng)
+    return bot_events(game, bot.seat, bot.act(game.view(bot.seat)), on_turn)
+
+
+def bot_events(game: Game, seat_id: str, action: engine.Action | None,
+               on_turn: bool) -> list[engine.Event] | None:
+    """Apply the bot's answer ``action`` (None: it does nothing, which on its turn cannot be)."""
     if action is None:
         if not on_turn:
             return None
@@ -35,10 +39,11 @@ def bot_move(game: Game, seat_id: str, level: str, on_turn: bool,
 
 
 def stand_in_turn(game: Game, seat_id: str, reason: str,
-                  rng: random.Random) -> tuple[list[engine.Event], bool]:
+                  rng: random.Random) -> tuple[list[list[engine.Event]], bool]:
     """Play the rest of ``seat_id``'s turn with the stand-in (``engine.bots.stand_in``): the
-    events, after a ``StandIn`` event that says so, and whether the turn passed on."""
-    events: list[engine.Event] = [StandIn(seat_id, reason)]
+    events of each apply, after a ``StandIn`` event that says so, and whether the turn passed
+    on."""
+    batches: list[list[engine.Event]] = [[StandIn(seat_id, reason)]]
     turn_over = False
     for _ in range(STAND_IN_MOVES):
         view = game.view(seat_id)
@@ -46,11 +51,11 @@ def stand_in_turn(game: Game, seat_id: str, reason: str,
         if action is None:  # cannot happen on its turn; never leave a table stuck
             log.error("no stand-in move for seat %s", seat_id)
             action = view.legal[0]
-        events += game.apply(action)
-        turn_over = turn_changed(events)
+        batches.append(game.apply(action))
+        turn_over = turn_changed(batches[-1])  # (the loop ends once it has)
         if turn_over or game.hand_outcome() is not None or game.current != seat_id:
             break
-    return events, turn_over
+    return batches, turn_over
 
 
 def off_turn_bot_moves(game: Game, bot_seats: Iterable[str]) -> bool:

@@ -23,6 +23,7 @@ from engine.events import MatchEnded
 from protocol import Act, ViewMsg, codec
 
 from . import errors, play
+from .bots import MatchBots, thinks_in_thread
 from .journal import NEXT_HAND, JournaledGame
 from .settings import RoomSettings
 from .table import RoomOwner, Seat, Session, Table
@@ -41,6 +42,8 @@ class Room(Table):
         super().__init__(server, room_id, settings)
         seed = server.config.seed
         self._bot_rng = random.Random(None if seed is None else f"{seed}/bots/{room_id}")
+        self.bots = MatchBots(self._bot_rng)
+        self._thoughts: list[tuple[str, bool]] = []  # (bot seat, on its turn) to think in a thread
         self._version = 0  # counts applied changes
         self._bots_checked = -1  # the version at which off-turn bots last had their say
         # A restored room's turn: the seconds it had left when it was last saved (None: a whole
@@ -62,6 +65,8 @@ class Room(Table):
         # keeps it (the store replays moves).
         rng = self.config.deal_random(self.id)
         self.game = JournaledGame([s.id for s in self.seats], self.rules, rng)
+        self.bots.new_match()
+        self._observe([self.game.deal_events])
         log.info("room %s: match starts with %d seats", self.id, len(self.seats))
         self._schedule(turn_changed=True)  # first: the views carry the first turn's deadline
         self.broadcast_room()
@@ -124,10 +129,13 @@ class Room(Table):
                                lambda: {seat.id: seat.name for seat in self.seats},
                                with_view=with_view)
 
-    def _after_events(self, events: list[engine.Event], turn_changed: bool) -> None:
-        """After a change: work out what is due next, then tell everybody (with the deadline of
-        the turn that follows)."""
+    def _after_events(self, events: list[engine.Event], turn_changed: bool,
+                      batches: list[list[engine.Event]] | None = None) -> None:
+        """After a change (``events``; ``batches``: those of each apply, when there were more):
+        work out what is due next, then tell everybody (with the deadline of the turn that
+        follows)."""
         self._version += 1
+        self._observe(batches if batches is not None else [events])
         play.log_events(self.id, events)
         self._schedule(turn_changed)
         self._save()  # before the events go out: nobody sees a state the disk does not hold
@@ -187,6 +195,20 @@ class Room(Table):
     def _bot_seats(self) -> list[str]:
         return [seat.id for seat in self.seats if seat.kind == "bot"]
 
+    def _take_over(self, session: Session, seat: Seat) -> None:
+        super()._take_over(session, seat)
+        self._observe([])  # the seat's bot goes
+
+    def _observe(self, batches: list[list[engine.Event]]) -> None:
+        """The match's bots (one per bot seat now: ``MatchBots.sync``) see each apply's events."""
+        game = self.game
+        if game is None:
+            return
+        self.bots.sync(game, {seat.id: seat.level for seat in self.seats
+                              if seat.kind == "bot" and seat.id in game.seats})
+        for events in batches:
+            self.bots.observe(game, events)
+
     def restored(self, grace: float) -> None:
         """The room was just rebuilt from disk, with everybody disconnected. Nothing moves until
         every person is back or ``grace`` seconds have passed; then the current turn gets a
@@ -210,6 +232,8 @@ class Room(Table):
                 return
             try:
                 self._tick(trio.current_time())
+                while self._thoughts and not self.closed:
+                    await self._think(*self._thoughts.pop(0))
             except Exception:  # a bug here must not take the server down
                 log.exception("room %s: error in the timer; closing the room", self.id)
                 self.close()
@@ -269,7 +293,32 @@ class Room(Table):
     def _bot_act(self, seat: Seat, on_turn: bool) -> None:
         game = self.game
         assert game is not None
-        events = play.bot_move(game, seat.id, seat.level, on_turn, self._bot_rng)
+        self._observe([])  # (a seat that became a bot gets its Bot)
+        if thinks_in_thread(seat.level):
+            if not self.bots.is_thinking(seat.id) and (seat.id, on_turn) not in self._thoughts:
+                self._thoughts.append((seat.id, on_turn))  # ``run`` thinks it off the trio thread
+            return
+        events = play.bot_move(game, self.bots.bot(seat.id), on_turn)
+        if events is not None:
+            self._after_events(events, play.turn_changed(events))
+
+    async def _think(self, seat_id: str, on_turn: bool) -> None:
+        """A bot of a level that searches thinks in a worker thread, on its own view and
+        tracker, while the server serves everybody else. Its answer is dropped if the room
+        closed or the game moved on meanwhile (the bot is asked again after that change)."""
+        game, version = self.game, self._version
+        if game is None or self._seat_by_id(seat_id).kind != "bot":
+            return
+        view = game.view(seat_id)
+        bot = self.bots.start_thinking(seat_id)
+        try:
+            action = await trio.to_thread.run_sync(bot.act, view, abandon_on_cancel=True)
+        finally:
+            self.bots.done_thinking(seat_id)
+        if self.closed or self.game is not game or self._version != version:
+            log.debug("room %s: bot %s's answer came too late", self.id, seat_id)
+            return
+        events = play.bot_events(game, seat_id, action, on_turn)
         if events is not None:
             self._after_events(events, play.turn_changed(events))
 
@@ -289,8 +338,8 @@ class Room(Table):
         """Play the rest of ``seat``'s turn with the stand-in, and tell everybody at once."""
         game = self.game
         assert game is not None
-        events, turn_over = play.stand_in_turn(game, seat.id, reason, self._bot_rng)
-        self._after_events(events, turn_over)
+        batches, turn_over = play.stand_in_turn(game, seat.id, reason, self._bot_rng)
+        self._after_events([event for batch in batches for event in batch], turn_over, batches)
 
     def _save(self) -> None:
         """Write the room to the server's store (if it has one), before telling anybody."""
