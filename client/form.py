@@ -85,13 +85,13 @@ class CreateForm:
         elif key == "bots":
             self.bots = min(self.seats - 1, max(0, self.bots + delta))
         elif key == "bot_level":
-            self.bot_level = _step(BOT_LEVELS, self.bot_level, delta)
+            self.bot_level = step(BOT_LEVELS, self.bot_level, delta)
         elif key == "timeout":
-            self.timeout = _step(TIMEOUTS, self.timeout, delta, wrap=False)
+            self.timeout = step(TIMEOUTS, self.timeout, delta, wrap=False)
         elif key == "late_join":
-            self.late_join = _step(LATE_JOIN, self.late_join, delta)
+            self.late_join = step(LATE_JOIN, self.late_join, delta)
         elif key == "target":
-            self.target = _step(TARGETS, self.target, delta, wrap=False)
+            self.target = step(TARGETS, self.target, delta, wrap=False)
         elif key == "strict":
             self.strict = not self.strict
         elif key in self.options:
@@ -130,7 +130,7 @@ class CreateForm:
                           password=self.password or None)
 
 
-def _step(values: tuple[Any, ...], current: Any, delta: int, wrap: bool = True) -> Any:
+def step(values: tuple[Any, ...], current: Any, delta: int, wrap: bool = True) -> Any:
     """The value ``delta`` steps from ``current`` in ``values`` (round, or stopping at the ends)."""
     index = values.index(current) if current in values else 0
     if wrap:

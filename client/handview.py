@@ -22,6 +22,7 @@ class HandView(BesideBoard):
             return [[("class:dim", " " + fit(m.seating.spectator_hint(), width - 1))]]
         hand = m.table.hand
         playable = m.table.playable
+        hinted = m.hints.hinted_card()  # the hint's card, starred
         header: Line = [("bold", " " + t("your_hand", n=len(hand)))]
         selected = m.table.selected_card
         if selected is not None:
@@ -50,7 +51,8 @@ class HandView(BesideBoard):
                         row += [*part, ("", " ")]
                 else:
                     rows[0] += [*self.chip(card, chosen), ("", " ")]
-                marks.append(("class:mark", pad(("▲" if card in playable else "").center(cell - 1), cell)))
+                mark = "★" if card == hinted else "▲" if card in playable else ""
+                marks.append(("class:mark", pad(mark.center(cell - 1), cell)))
             lines += [numbers, *rows, marks]
         block = 5 if big else 3
         if len(lines) > height >= 1 + block:  # not enough room: the rows around the chosen card

@@ -13,6 +13,7 @@ from prompt_toolkit.key_binding import KeyBindings, KeyPressEvent
 from prompt_toolkit.keys import Keys
 
 from .enums import Prompt, Screen
+from .hintrun import start_hint
 from .i18n import keys_of
 from .model import Model
 from .table import COLORS
@@ -158,6 +159,11 @@ def make_key_bindings(model: Model, after: Callable[[], None]) -> KeyBindings:
     bind("+", filter=room_cmds)(model.add_bot)
     bind("-", filter=room_cmds)(model.remove_bot)
     bind("x", filter=room_cmds)(model.ask_leave)
+    # the host picks a bot in the waiting room and changes its level
+    host_waiting = room_cmds & screen_is(Screen.WAITING) & Condition(lambda: seating.can_host_command)
+    bind("up", filter=host_waiting)(lambda: seating.pick_bot(-1))
+    bind("down", filter=host_waiting)(lambda: seating.pick_bot(1))
+    bind("b", filter=host_waiting)(model.cycle_bot_level)
     bind("l", filter=room_cmds & ~(screen_is(Screen.TABLE) & has_hand))(model.ask_leave)
     resumable = Condition(lambda: model.can_resume_kept and model.prompt is Prompt.NONE and not model.typing)
     bind("r", filter=resumable)(model.resume_kept)  # the host: back to the match kept from last time
@@ -177,6 +183,13 @@ def make_key_bindings(model: Model, after: Callable[[], None]) -> KeyBindings:
     bind("p", filter=at_table)(table.pass_turn)
     bind("u", filter=at_table)(table.say_uno)
     bind("c", filter=at_table)(table.catch)
+
+    @kb.add("?", filter=at_table)  # the hint, worked out off the event loop
+    def _hint(event: KeyPressEvent) -> None:
+        model.key_pressed()
+        model.ask_hint()
+        start_hint(model, event.app.invalidate)
+        after()
 
     # ---- colour picker
     for color in COLORS:

@@ -17,10 +17,11 @@ from collections.abc import Callable
 from typing import Any
 
 from engine.events import Event, HandEnded, HandsExchanged, HandStarted
-from protocol import ProtocolError, clean_text, codec, messages
+from protocol import BOT_LEVELS, ProtocolError, clean_text, codec, messages
 
 from .enums import Prompt, Screen, Status
-from .form import CreateForm
+from .form import CreateForm, step
+from .hinting import HintBox
 from .hosting import Hosting
 from .i18n import EN, card_name, t
 from .lobby import Lobby
@@ -49,6 +50,7 @@ class Model:
         self.prompts = Prompts()
         self.table = Table(self.session, self.outbox, self.prompts, clock)
         self.host = Hosting()
+        self.hints = HintBox()
         self.back_sent = False  # "I am back" went out for this spell of being away
         self.resync_sent = False  # a sync asked for after a message that did not decode
         self.quit = False
@@ -168,6 +170,7 @@ class Model:
         self.transcript.winning_play = ""
         self.seating.left()
         self.table.clear()
+        self.hints.on_view(None)
         self.transcript.clear_log()
         self._close_prompts()
 
@@ -205,6 +208,7 @@ class Model:
 
     def _events(self, message: messages.Events) -> None:
         events = self._decode_events(message.events)
+        self.hints.observe(events)
         seat = self.seating.seat
         for event in events:
             if isinstance(event, HandsExchanged) and seat is not None and (
@@ -232,6 +236,7 @@ class Model:
             return
         self.resync_sent = False
         self.table.set_view(view, deadline)
+        self.hints.on_view(self.table.view)
 
     def _history(self, message: messages.History) -> None:
         """The room's recent past, on joining or coming back: it becomes the log and the chat
@@ -391,6 +396,20 @@ class Model:
     def add_bot(self) -> None:
         if self.seating.can_host_command:
             self.outbox.send(messages.AddBot())
+
+    def cycle_bot_level(self) -> None:
+        """The host's b in the waiting room: the picked bot takes the next level."""
+        bot = self.seating.picked_bot
+        if not self.seating.can_host_command:
+            return
+        if bot is None:
+            self.prompts.notice = t("no_bot_to_level")
+        else:
+            self.outbox.send(messages.SetBotLevel(seat=bot.seat, level=step(BOT_LEVELS, bot.level, 1)))
+
+    def ask_hint(self) -> None:
+        """?: what the strongest bot would play here (worked out off the loop: client/hintrun.py)."""
+        self.hints.ask(self.table.view)
 
     def remove_bot(self) -> None:
         room = self.seating.room

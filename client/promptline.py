@@ -104,6 +104,8 @@ class PromptLine(Painter):
             line = [("class:notice", text)]
         elif m.prompts.notice:
             line = [("class:notice", m.prompts.notice)]
+        elif m.hints.text(m.seating.name_of):
+            line = [("class:mark", m.hints.text(m.seating.name_of))]
         elif m.table.uno_armed:
             line = [("class:uno", t("uno_armed"))]
         elif m.table.catchable is not None:

@@ -121,10 +121,13 @@ class Screens(Painter):
             lines += [[("class:notice", " " + part)] for part in wrap(offer, width - 1)]
         lines.append([])
         lines.append([("", " " + t("waiting_seats", taken=len(room.seats), max=room.max_seats))])
+        picked = m.seating.picked_bot if m.seating.can_host_command else None
         for i, info in enumerate(room.seats):
             marks = seat_marks(m, info)
-            text = f"   {i + 1}. {clean_text(info.name)}" + (f"  ({', '.join(marks)})" if marks else "")
-            lines.append([("bold" if info.seat == m.seating.seat else "", fit(text, width))])
+            cursor = " › " if picked is not None and info.seat == picked.seat else "   "
+            text = f"{cursor}{i + 1}. {clean_text(info.name)}" + (f"  ({', '.join(marks)})" if marks else "")
+            style = "class:selected" if cursor != "   " else "bold" if info.seat == m.seating.seat else ""
+            lines.append([(style, fit(text, width))])
         for i in range(len(room.seats), room.max_seats):
             lines.append([("class:dim", f"   {i + 1}. —")])
         if room.queue:
@@ -145,9 +148,11 @@ class Screens(Painter):
 
 
 def seat_marks(model: Model, info: SeatInfo) -> list[str]:
-    """What the waiting room says of a seat: bot, host, offline, you."""
+    """What the waiting room says of a seat: bot (and its level), host, offline, you."""
     room = model.seating.room
-    marks = [t("seat_bot")] if info.kind == "bot" else []
+    marks = []
+    if info.kind == "bot":
+        marks.append(t("seat_level", level=t("level_" + info.level)) if info.level else t("seat_bot"))
     if room is not None and info.seat == room.host_seat:
         marks.append(t("seat_host"))
     if not info.connected:
@@ -165,7 +170,9 @@ def waiting_hint(model: Model) -> str:
         return seating.spectator_hint()
     empty = room.max_seats - len(room.seats)
     if seating.is_host:
-        return t("waiting_host", n=empty) if empty else t("waiting_host_full")
+        hint = t("waiting_host", n=empty) if empty else t("waiting_host_full")
+        levels = seating.can_host_command and seating.picked_bot is not None  # (↑↓ and b work)
+        return hint + " " + t("waiting_levels") if levels else hint
     return t("waiting_guest", host=clean_text(room.host))
 
 

@@ -3,7 +3,7 @@ seats (kept after their players left)."""
 
 from __future__ import annotations
 
-from protocol import RoomInfo, clean_text
+from protocol import RoomInfo, SeatInfo, clean_text
 
 from .i18n import t
 
@@ -19,6 +19,7 @@ class Seating:
         self.want_seat = False
         self.queue_position = 0
         self.queue_seat: str | None = None
+        self.bot_cursor = 0  # the host's pick among the bots, in the waiting room (its level: b)
 
     @property
     def is_host(self) -> bool:
@@ -35,6 +36,17 @@ class Seating:
     def can_host_command(self) -> bool:
         """The host of a table not started yet (start, add or remove a bot)."""
         return self.is_host and self.room is not None and not self.room.started
+
+    @property
+    def picked_bot(self) -> SeatInfo | None:
+        """The bot the host has picked in the waiting room (the first, unless ↑↓ moved on)."""
+        bots = [] if self.room is None else [s for s in self.room.seats if s.kind == "bot"]
+        return bots[min(self.bot_cursor, len(bots) - 1)] if bots else None
+
+    def pick_bot(self, delta: int) -> None:
+        count = 0 if self.room is None else sum(1 for s in self.room.seats if s.kind == "bot")
+        if count:
+            self.bot_cursor = (min(self.bot_cursor, count - 1) + delta) % count
 
     def name_of(self, seat: str | None) -> str:
         """A seat's name; one whose player has gone keeps the name they had, marked as gone."""

@@ -290,17 +290,25 @@ TEXTS: dict[str, tuple[str, str]] = {
                    "↑↓ elegir  Enter entrar  w mirar  n mesa nueva  r actualizar  t chat  q salir"),
     "help_lobby_short": ("Enter join  w watch  n new table  r refresh  t chat  q quit",
                          "Enter entrar  w mirar  n nueva  r recargar  t chat  q salir"),
-    "help_waiting_host": ("s start  S start as seated  + add bot  - remove bot  x leave  t chat  q quit",
-                          "s empezar  S empezar así  + bot  - quitar bot  x dejar la mesa  t chat  q salir"),
-    "help_waiting_host_short": ("s start  S as seated  + bot  - bot  x leave  t chat  q quit",
-                                "s empezar  S así  + bot  - bot  x dejar  t chat  q salir"),
+    "help_waiting_host": ("s start  S start as seated  + add bot  - remove bot  ↑↓ b bot level  x leave"
+                          "  t chat  q quit",
+                          "s empezar  S empezar así  + bot  - quitar bot  ↑↓ b nivel del bot  x dejar la mesa"
+                          "  t chat  q salir"),
+    "help_waiting_host_mid": ("s start  S as seated  + add bot  - remove bot  b bot level  x leave  t chat"
+                              "  q quit",
+                              "s empezar  S así  + bot  - quitar bot  b nivel del bot  x dejar  t chat"
+                              "  q salir"),
+    "help_waiting_host_short": ("s start  S seated  + bot  - bot  b level  x leave  q quit",
+                                "s empezar  S así  + bot  - bot  b nivel  x dejar  q salir"),
     "help_waiting": ("x leave  t chat  q quit", "x dejar la mesa  t chat  q salir"),
-    "help_table": ("←→ h l 1-9 Home End  card    Enter play  d draw  p pass  u UNO  c catch  t chat  x "
-                   "leave  q quit",
-                   "←→ h l 1-9 Inicio Fin  carta    Enter jugar  d robar  p pasar  u UNO  c pillar  t chat "
-                   " x dejar la mesa  q salir"),
-    "help_table_mid": ("←→ card  Enter play  d draw  p pass  u UNO  c catch  t chat  x leave  q quit",
-                       "←→ carta  Enter juega  d roba  p pasa  u UNO  c pilla  t chat  x deja  q sale"),
+    "help_table": ("←→ h l 1-9 Home End  card    Enter play  d draw  p pass  u UNO  c catch  ? hint  t chat"
+                   "  x leave  q quit",
+                   "←→ h l 1-9 Inicio Fin  carta    Enter jugar  d robar  p pasar  u UNO  c pillar  ? pista"
+                   "  t chat  x dejar la mesa  q salir"),
+    "help_table_mid": ("←→ card  Enter play  d draw  p pass  u UNO  c catch  ? hint  t chat  x leave"
+                       "  q quit",
+                       "←→ carta  Enter juega  d roba  p pasa  u UNO  c pilla  ? pista  t chat  x deja"
+                       "  q sale"),
     "help_table_short": ("Enter play  d draw  p pass  u UNO  c catch  x leave  q quit",
                          "Enter juega  d roba  p pasa  u UNO  c pilla  x deja  q sale"),
     "help_spectator": ("j take a seat  x leave  t chat  q quit",
@@ -399,6 +407,37 @@ TEXTS: dict[str, tuple[str, str]] = {
                             "quien llega tarde se sienta en la próxima mano"),
     "level_easy": ("easy", "fácil"),
     "level_normal": ("normal", "normal"),
+    "level_hard": ("hard", "difícil"),
+    "level_expert": ("expert", "experto"),
+    "seat_level": ("{level} bot", "bot {level}"),
+    "waiting_levels": ("↑↓ picks a bot, b changes its level.", "↑↓ elige un bot, b cambia su nivel."),
+    "no_bot_to_level": ("There is no bot: + adds one", "No hay ningún bot: + añade uno"),
+    "err_not_a_bot": ("That seat is not a bot's", "Ese asiento no es de un bot"),
+    # --- the hint key (?)
+    "hint_thinking": ("Hint: thinking…", "Pista: pensando…"),
+    "hint_none": ("Hint: nothing to do now", "Pista: nada que hacer ahora"),
+    "hint_only": ("Hint: {action} — the only move", "Pista: {action} — la única jugada"),
+    "hint_level": ("Hint: {action} — what the {level} bot plays",
+                   "Pista: {action} — lo que juega el bot {level}"),
+    "hint_search": ("Hint: {action} — wins {rate}% of {n} sampled deals",
+                    "Pista: {action} — gana el {rate}% de {n} repartos simulados"),
+    "hint_search_next": ("Hint: {action} — wins {rate}% of {n} sampled deals; next best: {other}, "
+                         "{other_rate}%",
+                         "Pista: {action} — gana el {rate}% de {n} repartos simulados; después: "
+                         "{other}, {other_rate}%"),
+    "do_play": ("play {card}", "juega {card}"),
+    "do_play_color": ("play {card} naming {color}", "juega {card} y elige {color}"),
+    "do_play_target": ("play {card} and swap with {name}", "juega {card} y cambia con {name}"),
+    "do_jump_in": ("jump in with {card}", "métete con {card}"),
+    "do_draw": ("draw", "roba"),
+    "do_keep_drawing": ("keep drawing", "sigue robando"),
+    "do_pass": ("pass", "pasa"),
+    "do_choose_color": ("name {color}", "elige {color}"),
+    "do_challenge": ("challenge the +4", "desafía el +4"),
+    "do_accept": ("accept the +4", "acepta el +4"),
+    "do_call_uno": ("say UNO", "di UNO"),
+    "do_catch": ("catch {name}", "pilla a {name}"),
+    "do_uno": ("{action}, saying UNO", "{action}, diciendo UNO"),
     "form_bot_level": ("Bot level", "Nivel de los bots"),
     "form_late_join": ("Late arrivals sit", "Si llega tarde, se sienta"),
     "late_now": ("at once", "al momento"),

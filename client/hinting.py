@@ -1,0 +1,150 @@
+"""The hint key's state (``?`` at the table): our seat's memory of the hand, the hint asked
+for and the one on show, and the hint in words. No I/O: the app computes ``engine.bots.hint``
+off the event loop (client/hintrun.py) and hands the answer back (``answered``).
+
+The memory is an ``engine.tracker.Tracker`` for our seat, fed the events we receive (the server
+redacts them for our seat). One made mid-hand (we joined or came back during it) starts from
+what our view shows (``protocol.recall``) and knows less than a seat that watched from the deal.
+A hint belongs to the view it was asked for: a new view drops it, and an answer that comes after
+the view changed is dropped too.
+"""
+
+from __future__ import annotations
+
+import copy
+import random
+from collections.abc import Callable, Iterable
+
+from engine import View
+from engine.actions import (
+    Accept,
+    Action,
+    CallUno,
+    Catch,
+    Challenge,
+    ChooseColor,
+    Draw,
+    JumpIn,
+    KeepDrawing,
+    Pass,
+    PlayCard,
+)
+from engine.bots import BOT_LEVELS, Hint
+from engine.cards import Card
+from engine.events import Event
+from engine.tracker import Tracker
+from protocol.recall import view_events
+
+from .i18n import card_name, color_name, t
+
+
+class HintBox:
+    def __init__(self) -> None:
+        self.tracker: Tracker | None = None
+        self.asked: View | None = None  # the view a hint is being worked out for
+        self.shown: tuple[View, Hint | None] | None = None  # the hint on show, and its view
+        self.request: tuple[View, Tracker | None, random.Random] | None = None  # for the app
+        self.rng = random.Random()
+
+    # ---- our seat's memory of the hand
+
+    def observe(self, events: Iterable[Event]) -> None:
+        """The events of one ``events`` message (before the view that comes with them)."""
+        if self.tracker is None:
+            return  # (made from the next view)
+        try:
+            self.tracker.feed(events)
+        except (ValueError, KeyError):  # out of step (a missed message): start again from the view
+            self.tracker = None
+
+    def on_view(self, view: View | None) -> None:
+        """A new view: the hint on show was for the old one; a tracker is made if we lack one."""
+        if self.shown is not None and self.shown[0] != view:
+            self.shown = None
+        if view is None or view.seat is None:
+            self.tracker = None
+        elif (self.tracker is None or self.tracker.seats != view.seats
+              or self.tracker.rules != view.rules):  # (a new match)
+            self.tracker = Tracker(view.seat, view.seats, view.rules)
+            self.tracker.feed(view_events(view))
+
+    # ---- asking and answering
+
+    def ask(self, view: View | None) -> None:
+        """The ``?`` key: a hint for ``view``, worked out on a copy of our memory (the events
+        that arrive meanwhile go on feeding ours)."""
+        if view is None or view.seat is None or self.asked == view:
+            return
+        if not view.legal:
+            self.shown = (view, None)
+            return
+        self.asked, self.shown = view, None
+        self.request = (view, copy.deepcopy(self.tracker), self.rng)
+
+    def take_request(self) -> tuple[View, Tracker | None, random.Random] | None:
+        request, self.request = self.request, None
+        return request
+
+    def answered(self, view: View, hint: Hint | None, current: View | None) -> bool:
+        """The hint worked out for ``view``; kept (True) only if ``current`` is still that view."""
+        if self.asked == view:
+            self.asked = None
+        if current != view:
+            return False
+        self.shown = (view, hint)
+        return True
+
+    @property
+    def thinking(self) -> bool:
+        return self.asked is not None
+
+    def hinted_card(self) -> Card | None:
+        """The card the hint on show would play (to highlight it in the hand)."""
+        hint = None if self.shown is None else self.shown[1]
+        action = None if hint is None else hint.action
+        return action.card if isinstance(action, PlayCard | JumpIn) else None
+
+    def text(self, name_of: Callable[[str], str]) -> str:
+        """The hint on show in words, or what is going on with it ("" if nothing)."""
+        if self.shown is None:
+            return t("hint_thinking") if self.asked is not None else ""
+        hint = self.shown[1]
+        if hint is None:
+            return t("hint_none")
+        action = action_words(hint.action, name_of)
+        if hint.reason == "only":
+            return t("hint_only", action=action)
+        if hint.reason == "search" and hint.win_rate is not None:
+            values = dict(action=action, rate=_percent(hint.win_rate), n=hint.samples)
+            if hint.runner_up is not None and hint.runner_up_rate is not None:
+                return t("hint_search_next", other=action_words(hint.runner_up, name_of),
+                         other_rate=_percent(hint.runner_up_rate), **values)
+            return t("hint_search", **values)
+        return t("hint_level", action=action, level=t("level_" + BOT_LEVELS[-1]))
+
+
+def _percent(rate: float) -> int:
+    return round(100 * rate)
+
+
+def action_words(action: Action, name_of: Callable[[str], str]) -> str:
+    """An action in a few words of the language: "play Red 7", "draw", "catch Ann"."""
+    if isinstance(action, PlayCard):
+        card = card_name(action.card)
+        if action.target is not None:
+            words = t("do_play_target", card=card, name=name_of(action.target))
+        elif action.color is not None:
+            words = t("do_play_color", card=card, color=color_name(action.color))
+        else:
+            words = t("do_play", card=card)
+        return t("do_uno", action=words) if action.uno else words
+    if isinstance(action, JumpIn):
+        words = t("do_jump_in", card=card_name(action.card))
+        return t("do_uno", action=words) if action.uno else words
+    if isinstance(action, ChooseColor):
+        return t("do_choose_color", color=color_name(action.color))
+    if isinstance(action, Catch):
+        return t("do_catch", name=name_of(action.target))
+    simple = {Draw: "do_draw", KeepDrawing: "do_keep_drawing", Pass: "do_pass",
+              Challenge: "do_challenge", Accept: "do_accept", CallUno: "do_call_uno"}
+    return t(simple[type(action)])

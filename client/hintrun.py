@@ -1,0 +1,38 @@
+"""Working out the hint key's hint off the event loop: prompt-toolkit runs on asyncio, and
+``engine.bots.hint`` may search for a few hundred milliseconds, so it runs in the loop's default
+executor (a worker thread) on the view and a copy of our seat's memory (``HintBox.ask``). Its
+answer comes back on the loop, where it is dropped if the view changed meanwhile."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import Callable
+
+from engine.bots import Hint, hint
+
+from .model import Model
+
+log = logging.getLogger("uno.client.hint")
+
+
+def start_hint(model: Model, invalidate: Callable[[], None]) -> None:
+    """Start working out the hint the model asked for, if it asked for one."""
+    request = model.hints.take_request()
+    if request is None:
+        return
+    view, tracker, rng = request
+    future = asyncio.get_running_loop().run_in_executor(None, hint, view, rng, tracker)
+
+    def done(future: asyncio.Future[Hint | None]) -> None:
+        if future.cancelled():
+            return
+        error = future.exception()
+        if error is not None:  # (nothing shown: the key may be pressed again)
+            log.warning("the hint failed: %r", error)
+            model.hints.answered(view, None, None)
+        else:
+            model.hints.answered(view, future.result(), model.table.view)
+        invalidate()
+
+    future.add_done_callback(done)
