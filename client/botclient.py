@@ -15,9 +15,10 @@ from dataclasses import dataclass, field
 
 import trio
 
-from engine import View
-from engine.bots import choose_action
+from engine import Action, View
+from engine.bots import Bot
 from protocol import ProtocolError, codec, messages
+from protocol.botplay import same_match, thinks_in_thread, tracker_from_view
 
 from .link import ConnectionLost, HandshakeRefused, Link
 
@@ -107,6 +108,9 @@ class BotClient:
         self._last_send = -1.0
         self._welcomed = False  # the current connection got past hello
         self.seated = trio.Event()  # set once ``result.room`` and ``result.seat`` are known
+        # The seat's player: its level and its memory of the hand, fed the events we receive
+        # (the server redacts them for our seat); made anew for each match (``_bot_for``).
+        self.bot: Bot | None = None
 
     # ------------------------------------------------------------------ connection
 
@@ -255,8 +259,11 @@ class BotClient:
             await self._maybe_start(link, message)
         elif isinstance(message, messages.RoomUpdate):
             await self._maybe_start(link, message)
-        elif isinstance(message, messages.ViewMsg | messages.Events) and message.view is not None:
-            await self._on_view(link, codec.view_from_wire(message.view))
+        elif isinstance(message, messages.ViewMsg | messages.Events):
+            if isinstance(message, messages.Events) and self.bot is not None:
+                self._observe(message)
+            if message.view is not None:
+                await self._on_view(link, codec.view_from_wire(message.view))
         elif isinstance(message, messages.Ping):
             await link.send(messages.Pong(nonce=message.nonce))
         elif isinstance(message, messages.Left):
@@ -289,9 +296,12 @@ class BotClient:
                 self._match_over = True
             return
         self._match_over = False  # (a new match began)
+        if view.seat is None:
+            return
+        bot = self._bot_for(view)
         if not view.legal:
             return
-        action = choose_action(self.options.level, view, self.rng)
+        action = await self._think(bot, view)
         if action is None:
             return
         result.actions += 1
@@ -301,3 +311,26 @@ class BotClient:
             await trio.sleep(wait)
         self._last_send = trio.current_time()
         await link.send(codec.action_to_act(action))
+
+    def _bot_for(self, view: View) -> Bot:
+        """Our seat's bot for the match ``view`` is of; a new one, told what the view shows,
+        when the match (or our seat) is new to it."""
+        bot = self.bot
+        if bot is None or not same_match(bot.tracker, view):
+            assert view.seat is not None  # (a player's view)
+            bot = self.bot = Bot(self.options.level, view.seat, view.seats, view.rules, self.rng)
+            bot.tracker = tracker_from_view(view)
+        return bot
+
+    def _observe(self, message: messages.Events) -> None:
+        assert self.bot is not None
+        try:
+            self.bot.observe([codec.event_from_wire(data) for data in message.events])
+        except (ProtocolError, ValueError, KeyError):  # out of step: the next view starts it again
+            self.bot = None
+
+    async def _think(self, bot: Bot, view: View) -> Action | None:
+        """The bot's move; a level that searches thinks in a worker thread, off the event loop."""
+        if thinks_in_thread(bot.level):
+            return await trio.to_thread.run_sync(bot.act, view, abandon_on_cancel=True)
+        return bot.act(view)

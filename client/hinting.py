@@ -4,7 +4,7 @@ off the event loop (client/hintrun.py) and hands the answer back (``answered``).
 
 The memory is an ``engine.tracker.Tracker`` for our seat, fed the events we receive (the server
 redacts them for our seat). One made mid-hand (we joined or came back during it) starts from
-what our view shows (``protocol.recall``) and knows less than a seat that watched from the deal.
+what our view shows (``protocol.botplay``) and knows less than a seat that watched from the deal.
 A hint belongs to the view it was asked for: a new view drops it, and an answer that comes after
 the view changed is dropped too.
 """
@@ -33,7 +33,7 @@ from engine.bots import BOT_LEVELS, Hint
 from engine.cards import Card
 from engine.events import Event
 from engine.tracker import Tracker
-from protocol.recall import view_events
+from protocol.botplay import same_match, tracker_from_view
 
 from .i18n import card_name, color_name, t
 
@@ -63,10 +63,8 @@ class HintBox:
             self.shown = None
         if view is None or view.seat is None:
             self.tracker = None
-        elif (self.tracker is None or self.tracker.seats != view.seats
-              or self.tracker.rules != view.rules):  # (a new match)
-            self.tracker = Tracker(view.seat, view.seats, view.rules)
-            self.tracker.feed(view_events(view))
+        elif self.tracker is None or not same_match(self.tracker, view):
+            self.tracker = tracker_from_view(view)
 
     # ---- asking and answering
 

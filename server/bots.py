@@ -4,7 +4,7 @@ publisher use), so a bot never holds more of the hand than a person in its seat 
 
 A seat gets its ``Bot`` when it first needs one: at the deal, when it becomes a bot (its person
 left during the match), or in a room rebuilt after a restart. Those made mid-hand start with a
-fresh tracker told only what the seat's view shows (``protocol.recall``): they missed what came
+fresh tracker told only what the seat's view shows (``protocol.botplay``): they missed what came
 before and know less of the hand. A seat a person takes over loses its bot.
 
 A level that searches takes a noticeable time to answer (expert: about 200 ms), too long for the
@@ -22,17 +22,9 @@ from dataclasses import dataclass, field
 import engine
 from engine import Game
 from engine.bots import Bot
-from protocol.recall import view_events
+from protocol.botplay import thinks_in_thread, tracker_from_view
 
 log = logging.getLogger("uno.server")
-
-# The levels that answer in microseconds (simple rules, no search) play on the trio thread; every
-# other level (those that track and search) thinks in a worker thread.
-INLINE_LEVELS = frozenset({"easy", "normal"})
-
-
-def thinks_in_thread(level: str) -> bool:
-    return level not in INLINE_LEVELS
 
 
 @dataclass
@@ -66,8 +58,8 @@ class MatchBots:
         rng = (random.Random(self._rng.getrandbits(64)) if thinks_in_thread(level)
                else self._rng)  # (a thread must not share the room's dice)
         bot = Bot(level, seat_id, game.seats, game.rules, rng)
-        bot.observe(view_events(game.view(seat_id)))  # what its seat sees now (at a deal, the
-        return bot  # deal's events follow and tell it the same)
+        bot.tracker = tracker_from_view(game.view(seat_id))  # what its seat sees now (at a deal,
+        return bot  # the deal's events follow and tell it the same)
 
     def observe(self, game: Game, events: Iterable[engine.Event]) -> None:
         """The events of one apply or deal, for every bot, each redacted for its seat."""

@@ -21,9 +21,10 @@ import trio
 import engine
 from engine.events import MatchEnded
 from protocol import Act, ViewMsg, codec
+from protocol.botplay import thinks_in_thread
 
 from . import errors, play
-from .bots import MatchBots, thinks_in_thread
+from .bots import MatchBots
 from .journal import NEXT_HAND, JournaledGame
 from .settings import RoomSettings
 from .table import RoomOwner, Seat, Session, Table

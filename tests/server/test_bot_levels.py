@@ -16,7 +16,7 @@ from kit.deck import rigged_deal
 from kit.harness import Harness, only_room
 
 import engine.bots
-import server.bots
+import protocol.botplay
 from engine import Action, View
 from engine.bots import BOT_LEVELS, Bot
 from engine.events import Dealt, Drew, Event, HandsExchanged
@@ -176,7 +176,7 @@ class SlowLevel:
 def slow(monkeypatch: pytest.MonkeyPatch) -> Iterator[SlowLevel]:
     level = SlowLevel()
     monkeypatch.setitem(engine.bots._LEVELS, SLOW, level)
-    monkeypatch.setattr(server.bots, "INLINE_LEVELS", frozenset({"normal"}))  # it searches
+    monkeypatch.setattr(protocol.botplay, "INLINE_LEVELS", frozenset({"normal"}))  # it searches
     yield level
     level.answer.set()  # (a thread still thinking finishes)
 
