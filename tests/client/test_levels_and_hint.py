@@ -1,0 +1,157 @@
+"""The waiting room's per-bot levels (the host picks a bot with ↑↓ and b changes its level,
+everybody sees the levels) and the hint key at the table (``?``: worked out off the event loop,
+worded in both languages, dropped when the view changes)."""
+
+from __future__ import annotations
+
+import asyncio
+import dataclasses
+import random
+from collections import Counter
+
+import pytest
+from clientkit import DOWN, ME, NAMES, SEATS, UP, make_view, plays, press, room_info, seated, show
+
+from client.form import step
+from client.hintrun import start_hint
+from client.i18n import EN, ES, set_language, t
+from client.model import Model
+from client.render import Renderer
+from engine import Game, RuleSet
+from engine.actions import Draw
+from engine.bots import BOT_LEVELS, Hint
+from engine.cards import Card
+from engine.events import CardPlayed
+from protocol import Events, SetBotLevel, ViewMsg, codec
+
+LEVELS = {"1": "easy", "3": "normal"}
+
+
+def waiting(host: bool = True, lang: str = "en") -> Model:
+    info = room_info(started=False, host_seat=ME if host else "2")
+    seats = tuple(dataclasses.replace(s, level=LEVELS.get(s.seat)) for s in info.seats)
+    return seated(room=dataclasses.replace(info, seats=seats), lang=lang)
+
+
+def text_of(lines: list[list[tuple[str, str]]]) -> str:
+    return "\n".join("".join(fragment[1] for fragment in line) for line in lines)
+
+
+def test_the_host_picks_a_bot_and_b_changes_its_level() -> None:
+    model = waiting()
+    assert press(model, "b") == [SetBotLevel(seat="1", level=step(BOT_LEVELS, "easy", 1))]
+    assert press(model, DOWN, "b") == [SetBotLevel(seat="3", level=step(BOT_LEVELS, "normal", 1))]
+    assert press(model, DOWN, "b") == [SetBotLevel(seat="1", level=step(BOT_LEVELS, "easy", 1))]  # round
+    assert press(model, UP, "b") == [SetBotLevel(seat="3", level=step(BOT_LEVELS, "normal", 1))]
+
+
+def test_a_guest_cannot_change_a_level_and_no_bot_says_so() -> None:
+    assert press(waiting(host=False), "b") == []
+    alone = seated(room=room_info(started=False, seats={"2": "Luis", ME: "Ana"}))
+    assert press(alone, "b") == [] and alone.prompts.notice == t("no_bot_to_level")
+
+
+@pytest.mark.parametrize(("lang", "easy", "normal"), [("en", "easy bot", "normal bot"),
+                                                      ("es", "bot fácil", "bot normal")])
+def test_everyone_sees_each_bot_level(lang: str, easy: str, normal: str) -> None:
+    for host in (True, False):
+        screen = text_of(Renderer(waiting(host=host, lang=lang)).waiting(80, 30))
+        assert f"Bot 1  ({easy}" in screen and f"Bot 3  ({normal}" in screen, screen
+    host_screen = text_of(Renderer(waiting(lang=lang)).waiting(80, 30))
+    assert " › 1. Bot 1" in host_screen and t("waiting_levels") in host_screen
+    set_language("en")
+
+
+@pytest.mark.parametrize("level", sorted({*BOT_LEVELS, "hard", "expert"}))
+def test_every_level_is_worded_in_both_languages(level: str) -> None:
+    assert EN["level_" + level] and ES["level_" + level]
+
+
+# ---------------------------------------------------------------------------- the hint
+
+def at_table(lang: str = "en") -> Model:
+    view = make_view("R7 Y3 B5", top="R5", legal=[*plays("R7"), Draw(ME)])
+    return seated(view, lang=lang)
+
+
+def hint_now(model: Model, change_view: bool = False) -> None:
+    """Ask for the hint as ``?`` does and wait for its answer (``change_view``: a new view
+    arrives before it)."""
+    async def main() -> None:
+        answered = asyncio.Event()
+        model.ask_hint()
+        start_hint(model, answered.set)
+        if change_view:
+            show(model, make_view("R7 Y3 B5 G1", top="R5", legal=[*plays("R7"), Draw(ME)]))
+        await asyncio.wait_for(answered.wait(), 10)
+
+    asyncio.run(main())
+
+
+def prompt(model: Model) -> str:
+    return text_of(Renderer(model).prompt_line(120, 1))
+
+
+@pytest.mark.parametrize(("lang", "words"), [("en", "Hint: play Red 7"), ("es", "Pista: juega 7 rojo")])
+def test_the_hint_is_shown_and_its_card_starred(lang: str, words: str) -> None:
+    model = at_table(lang)
+    assert prompt(model).strip() == ""
+    hint_now(model)
+    assert words in prompt(model), prompt(model)
+    assert model.hints.hinted_card() == Card.parse("R7")
+    assert "★" in text_of(Renderer(model).hand(80, 10))
+    show(model, make_view("R7 Y3", top="R5", legal=[*plays("R7"), Draw(ME)]))  # the game moved on
+    assert words not in prompt(model) and model.hints.hinted_card() is None
+    set_language("en")
+
+
+def test_a_hint_that_comes_after_the_view_changed_is_dropped() -> None:
+    model = at_table()
+    hint_now(model, change_view=True)
+    assert model.hints.shown is None and "Hint" not in prompt(model)
+    assert not model.hints.thinking
+
+
+def test_the_hint_key_asks_for_a_hint() -> None:
+    model = at_table()
+    press(model, "?")
+    assert model.hints.thinking or model.hints.shown is not None
+
+
+@pytest.mark.parametrize(("lang", "expected"), [
+    ("en", "Hint: play Red 7 — wins 62% of 180 sampled deals; next best: draw, 48%"),
+    ("es", "Pista: juega 7 rojo — gana el 62% de 180 repartos simulados; después: roba, 48%"),
+])
+def test_a_searched_hint_gives_its_figures(lang: str, expected: str) -> None:
+    model = at_table(lang)
+    view = model.table.view
+    assert view is not None
+    found = Hint(plays("R7")[0], "search", win_rate=0.62, samples=180, runner_up=Draw(ME),
+                 runner_up_rate=0.48)
+    model.hints.asked = view
+    assert model.hints.answered(view, found, model.table.view)
+    assert model.hints.text(model.seating.name_of) == expected
+    model.hints.answered(view, Hint(Draw(ME), "only"), view)
+    assert model.hints.text(model.seating.name_of) == t("hint_only", action=t("do_draw"))
+    set_language("en")
+
+
+def test_the_client_tracker_follows_the_hand_from_the_events() -> None:
+    game = Game(SEATS, RuleSet(), random.Random(4))
+    model = seated(room=room_info(seats=NAMES))
+    model.apply(Events(events=tuple(codec.event_to_wire(e.for_seat(ME)) for e in game.deal_events)))
+    model.apply(ViewMsg(view=codec.view_to_wire(game.view(ME))))
+    rng = random.Random(0)
+    played = 0
+    for _ in range(40):
+        action = rng.choice(game.view(game.current).legal)
+        events = game.apply(action)
+        played += sum(1 for e in events if isinstance(e, CardPlayed))
+        model.apply(Events(events=tuple(codec.event_to_wire(e.for_seat(ME)) for e in events),
+                           view=codec.view_to_wire(game.view(ME))))
+        if game.hand_outcome() is not None:
+            break
+    tracker = model.hints.tracker
+    assert tracker is not None and tracker.hand is not None
+    assert Counter(tracker.hand) == Counter(game.hand(ME))  # its own cards, drawn and played
+    assert len(tracker.plays) == played > 0
