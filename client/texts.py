@@ -305,10 +305,8 @@ TEXTS: dict[str, tuple[str, str]] = {
                    "  x leave  q quit",
                    "←→ h l 1-9 Inicio Fin  carta    Enter jugar  d robar  p pasar  u UNO  c pillar  ? pista"
                    "  t chat  x dejar la mesa  q salir"),
-    "help_table_mid": ("←→ card  Enter play  d draw  p pass  u UNO  c catch  ? hint  t chat  x leave"
-                       "  q quit",
-                       "←→ carta  Enter juega  d roba  p pasa  u UNO  c pilla  ? pista  t chat  x deja"
-                       "  q sale"),
+    "help_table_mid": ("←→ card  Enter play  d draw  p pass  u UNO  c catch  ? hint  x leave  q quit",
+                       "←→ carta  Enter juega  d roba  p pasa  u UNO  c pilla  ? pista  x deja  q sale"),
     "help_table_short": ("Enter play  d draw  p pass  u UNO  c catch  x leave  q quit",
                          "Enter juega  d roba  p pasa  u UNO  c pilla  x deja  q sale"),
     "help_spectator": ("j take a seat  x leave  t chat  q quit",

@@ -30,7 +30,7 @@ def test_tmux_friends_sit_before_the_start_and_a_late_arrival_takes_a_bots_seat(
     screen = play.sit(tmux, guest, "› Ana's table")
     assert "4/4" in screen and "waiting" in screen
     screen = tmux.wait_for(host, "Luis", timeout=5, what="Luis in the host's waiting room")
-    assert "Bot 3  (bot)" not in screen and "Bot 2  (bot)" in screen  # a bot made room
+    assert "Bot 3  (normal bot)" not in screen and "Bot 2  (normal bot)" in screen  # a bot made room
     tmux.send(host, "s")
     play.dealt(tmux, host)
 
