@@ -7,13 +7,16 @@ from __future__ import annotations
 import logging
 import random
 import threading
+from collections import Counter
 from collections.abc import Iterable, Iterator
+from pathlib import Path
 
 import pytest
 import trio
 from kit.client import Client
 from kit.deck import rigged_deal
 from kit.harness import Harness, only_room
+from test_persist import ANN, BOTS, crash, resume, start_server
 
 import engine.bots
 import protocol.botplay
@@ -259,3 +262,27 @@ async def test_a_room_closed_while_its_bot_thinks_drops_the_answer(
             await trio.sleep(0.01)
         assert room.game.snapshot() == before and slow.calls == 1
         assert not [r for r in caplog.records if r.levelno >= logging.ERROR]
+
+
+async def test_a_restored_rooms_bots_start_from_what_their_seat_sees(
+        harness: Harness, tmp_path: Path, autojump_clock: object) -> None:
+    """After a restart the bot's memory of the hand is new: told what its seat's view shows (its
+    own cards, the top card), it follows the hand from there."""
+    with trio.fail_after(300):
+        srv, scope = await start_server(harness.nursery, tmp_path,
+                                        deal_rng=rigged_deal([BOTS, ANN], "B9", dealer=0))
+        ann = await harness.client(srv, "ann")
+        await ann.create(bots=1, bot_delay=1)
+        await ann.send(Start())
+        await ann.expect(ViewMsg)
+        before = only_room(srv).bots.bot("1")
+        await crash(srv, scope, ann)
+        srv2, _ = await start_server(harness.nursery, tmp_path)
+        ann2, _ = await resume(harness, srv2, ann)
+        await ann2.play(bot_played, now=True)  # ann moves, then the bot does
+        room = srv2.rooms["1"]
+        assert room.game is not None
+        bot = room.bots.bot("1")
+        assert bot is not before and bot.tracker.hand is not None
+        assert Counter(bot.tracker.hand) == Counter(room.game.hand("1"))
+        assert bot.tracker.plays  # it followed the moves made since
