@@ -16,19 +16,8 @@ import random
 from collections.abc import Callable, Iterable
 
 from engine import View
-from engine.actions import (
-    Accept,
-    Action,
-    CallUno,
-    Catch,
-    Challenge,
-    ChooseColor,
-    Draw,
-    JumpIn,
-    KeepDrawing,
-    Pass,
-    PlayCard,
-)
+from engine import actions as act
+from engine.actions import Action, JumpIn, PlayCard
 from engine.bots import BOT_LEVELS, Hint
 from engine.cards import Card
 from engine.events import Event
@@ -139,10 +128,10 @@ def action_words(action: Action, name_of: Callable[[str], str]) -> str:
     if isinstance(action, JumpIn):
         words = t("do_jump_in", card=card_name(action.card))
         return t("do_uno", action=words) if action.uno else words
-    if isinstance(action, ChooseColor):
+    if isinstance(action, act.ChooseColor):
         return t("do_choose_color", color=color_name(action.color))
-    if isinstance(action, Catch):
+    if isinstance(action, act.Catch):
         return t("do_catch", name=name_of(action.target))
-    simple = {Draw: "do_draw", KeepDrawing: "do_keep_drawing", Pass: "do_pass",
-              Challenge: "do_challenge", Accept: "do_accept", CallUno: "do_call_uno"}
+    simple = {act.Draw: "do_draw", act.KeepDrawing: "do_keep_drawing", act.Pass: "do_pass",
+              act.Challenge: "do_challenge", act.Accept: "do_accept", act.CallUno: "do_call_uno"}
     return t(simple[type(action)])

@@ -10,7 +10,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from tmuxkit import PYTHON, Tmux
+from tmuxkit import PYTHON, Tmux, client_env
 
 from engine.bots import BOT_LEVELS
 
@@ -33,9 +33,8 @@ def tmux() -> Iterator[Tmux]:
 
 
 def env(home: Path, name: str) -> dict[str, str]:
-    return {"XDG_STATE_HOME": str(home / "state"), "XDG_DATA_HOME": str(home / "data"),
-            "XDG_CONFIG_HOME": str(home / "config"), "TERM": "xterm-256color",
-            "LANG": "C.UTF-8", "UNO_NAME": name, "UNO_DEBUG": "1"}
+    return client_env(home / "state", XDG_DATA_HOME=str(home / "data"),
+                      XDG_CONFIG_HOME=str(home / "config"), UNO_NAME=name, UNO_DEBUG="1")
 
 
 def host(lang: str, bots: int, *extra: str) -> list[str]:

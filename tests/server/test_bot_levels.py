@@ -10,6 +10,7 @@ import threading
 from collections import Counter
 from collections.abc import Iterable, Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 import trio
@@ -190,15 +191,19 @@ async def wait_until_asked(level: SlowLevel) -> None:
     level.asked.clear()
 
 
-async def slow_bot_room(harness: Harness, srv: UnoServer, name: str) -> tuple[Client, Room]:
-    """A room of ``name`` and a bot of the slow level in seat 1, which starts."""
+async def slow_bot_room(harness: Harness, srv: UnoServer, name: str,
+                        slow: SlowLevel) -> tuple[Client, Room, dict[str, Any]]:
+    """A room of ``name`` and a bot of the slow level in seat 1, which starts, and is thinking
+    now; the game's snapshot as it thinks."""
     client = await harness.client(srv, name)
     joined = await client.create(seats=2, bots=1)
     room = srv.rooms[joined.room.id]
     room.seats[0].level = SLOW
     await client.send(Start())
     await client.expect(ViewMsg)
-    return client, room
+    await wait_until_asked(slow)
+    assert room.game is not None
+    return client, room, room.game.snapshot()
 
 
 def bot_played(message: Message) -> bool:
@@ -213,8 +218,7 @@ async def test_a_slow_bot_does_not_hold_up_other_rooms(harness: Harness,
                                                        slow: SlowLevel) -> None:
     with trio.fail_after(20):
         srv = await harness.server(deal_rng=HANDS)
-        ann, room = await slow_bot_room(harness, srv, "ann")
-        await wait_until_asked(slow)  # the slow bot thinks, and goes on thinking ...
+        ann, room, _ = await slow_bot_room(harness, srv, "ann", slow)  # the bot thinks on ...
         bob = await harness.client(srv, "bob")  # ... while another room is served as ever
         joined = await bob.create(seats=2, bots=1)
         await bob.send(Ping(nonce=5))
@@ -234,14 +238,11 @@ async def test_a_stale_answer_is_dropped_and_the_bot_asked_again(harness: Harnes
                                                                  slow: SlowLevel) -> None:
     with trio.fail_after(20):
         srv = await harness.server(deal_rng=HANDS)
-        ann, room = await slow_bot_room(harness, srv, "ann")
-        await wait_until_asked(slow)
-        assert room.game is not None
-        before = room.game.snapshot()
+        ann, room, before = await slow_bot_room(harness, srv, "ann", slow)
         room._after_events([], turn_changed=False)  # the game moves on meanwhile (say, an UNO call)
         slow.answer.set()
         await wait_until_asked(slow)  # asked again: its first answer was not played
-        assert slow.calls == 2 and room.game.snapshot() == before
+        assert slow.calls == 2 and room.game is not None and room.game.snapshot() == before
         slow.answer.set()
         await ann.expect(Message, bot_played)
 
@@ -250,17 +251,14 @@ async def test_a_room_closed_while_its_bot_thinks_drops_the_answer(
         harness: Harness, caplog: pytest.LogCaptureFixture, slow: SlowLevel) -> None:
     with trio.fail_after(20):
         srv = await harness.server(deal_rng=HANDS)
-        ann, room = await slow_bot_room(harness, srv, "ann")
-        await wait_until_asked(slow)
-        assert room.game is not None
-        before = room.game.snapshot()
+        ann, room, before = await slow_bot_room(harness, srv, "ann", slow)
         await ann.send(LeaveRoom())  # the only person goes: the room closes ...
         await ann.expect(Left)
         assert room.closed
         slow.answer.set()  # ... before its bot answers
         while room.bots.is_thinking("1"):
             await trio.sleep(0.01)
-        assert room.game.snapshot() == before and slow.calls == 1
+        assert room.game is not None and room.game.snapshot() == before and slow.calls == 1
         assert not [r for r in caplog.records if r.levelno >= logging.ERROR]
 
 
