@@ -284,3 +284,25 @@ async def test_a_restored_rooms_bots_start_from_what_their_seat_sees(
         assert bot is not before and bot.tracker.hand is not None
         assert Counter(bot.tracker.hand) == Counter(room.game.hand("1"))
         assert bot.tracker.plays  # it followed the moves made since
+
+
+async def test_a_seat_whose_person_left_gets_a_new_bot(harness: Harness,
+                                                      autojump_clock: object) -> None:
+    with trio.fail_after(120):
+        srv = await harness.server(deal_rng=HANDS)
+        ann = await harness.client(srv, "ann")
+        joined = await ann.create(seats=2)
+        bob = await harness.client(srv, "bob")
+        await bob.join(joined.room.id)
+        await ann.send(Start())
+        await ann.expect(ViewMsg)
+        room = only_room(srv)
+        assert room.game is not None
+        with pytest.raises(KeyError):
+            room.bots.bot("2")  # a person's seat has no bot
+        await bob.send(LeaveRoom())  # bob goes during the match: a bot plays his seat
+        await ann.play(lambda m: isinstance(m, Events) and any(
+            e.get("seat") == "2" and e["type"] == "card_played" for e in m.events), now=True)
+        bot = room.bots.bot("2")
+        assert bot.level == room.seats[1].level and bot.tracker.hand is not None
+        assert Counter(bot.tracker.hand) == Counter(room.game.hand("2"))
