@@ -41,30 +41,41 @@ class MatchBots:
         self._rng = rng  # the room's bot dice: inline bots share them (the seeded tests rely on it)
         self._players: dict[str, _Player] = {}
 
-    def new_match(self) -> None:
-        self._players = {}
+    def new_match(self, game: Game, bot_levels: dict[str, str]) -> None:
+        """A match is dealt: a bot per bot seat (``bot_levels``: each one's level), to be fed
+        the deal's events from the first."""
+        self._players = {seat_id: _Player(self._new_bot(game, seat_id, level, from_view=False))
+                         for seat_id, level in bot_levels.items()}
 
-    def sync(self, game: Game, bot_levels: dict[str, str]) -> None:
+    def sync(self, game: Game, bot_levels: dict[str, str]) -> set[str]:
         """Bring the bots in line with the seats: ``bot_levels`` is each bot seat's level (in the
-        match). A seat no longer a bot's loses its bot; a bot seat without one gets a new one."""
+        match). A seat no longer a bot's loses its bot; a bot seat without one gets a new one,
+        which knows what the seat's view shows now. The seats of those new ones."""
         for seat_id in [s for s in self._players if s not in bot_levels]:
             del self._players[seat_id]
+        fresh = set()
         for seat_id, level in bot_levels.items():
             player = self._players.get(seat_id)
             if player is None or player.bot.level != level:
                 self._players[seat_id] = _Player(self._new_bot(game, seat_id, level))
+                fresh.add(seat_id)
+        return fresh
 
-    def _new_bot(self, game: Game, seat_id: str, level: str) -> Bot:
+    def _new_bot(self, game: Game, seat_id: str, level: str, from_view: bool = True) -> Bot:
         rng = (random.Random(self._rng.getrandbits(64)) if thinks_in_thread(level)
                else self._rng)  # (a thread must not share the room's dice)
         bot = Bot(level, seat_id, game.seats, game.rules, rng)
-        bot.tracker = tracker_from_view(game.view(seat_id))  # what its seat sees now (at a deal,
-        return bot  # the deal's events follow and tell it the same)
+        if from_view:
+            bot.tracker = tracker_from_view(game.view(seat_id))
+        return bot
 
-    def observe(self, game: Game, events: Iterable[engine.Event]) -> None:
-        """The events of one apply or deal, for every bot, each redacted for its seat."""
+    def observe(self, game: Game, events: Iterable[engine.Event], skip: set[str]) -> None:
+        """The events of one apply or deal, for every bot but those of ``skip`` (made after
+        them, from the view), each redacted for its seat."""
         batch = list(events)
         for seat_id, player in self._players.items():
+            if seat_id in skip:
+                continue
             redacted = [event.for_seat(seat_id) for event in batch]
             if player.thinking:
                 player.backlog.append(redacted)

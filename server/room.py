@@ -66,8 +66,8 @@ class Room(Table):
         # keeps it (the store replays moves).
         rng = self.config.deal_random(self.id)
         self.game = JournaledGame([s.id for s in self.seats], self.rules, rng)
-        self.bots.new_match()
-        self._observe([self.game.deal_events])
+        self.bots.new_match(self.game, self._bot_levels())
+        self.bots.observe(self.game, self.game.deal_events, skip=set())
         log.info("room %s: match starts with %d seats", self.id, len(self.seats))
         self._schedule(turn_changed=True)  # first: the views carry the first turn's deadline
         self.broadcast_room()
@@ -200,15 +200,20 @@ class Room(Table):
         super()._take_over(session, seat)
         self._observe([])  # the seat's bot goes
 
+    def _bot_levels(self) -> dict[str, str]:
+        game = self.game
+        return {seat.id: seat.level for seat in self.seats
+                if seat.kind == "bot" and game is not None and seat.id in game.seats}
+
     def _observe(self, batches: list[list[engine.Event]]) -> None:
-        """The match's bots (one per bot seat now: ``MatchBots.sync``) see each apply's events."""
+        """The match's bots (one per bot seat now: ``MatchBots.sync``) see each apply's events
+        (a bot made just now starts from the view, which has them already)."""
         game = self.game
         if game is None:
             return
-        self.bots.sync(game, {seat.id: seat.level for seat in self.seats
-                              if seat.kind == "bot" and seat.id in game.seats})
+        fresh = self.bots.sync(game, self._bot_levels())
         for events in batches:
-            self.bots.observe(game, events)
+            self.bots.observe(game, events, skip=fresh)
 
     def restored(self, grace: float) -> None:
         """The room was just rebuilt from disk, with everybody disconnected. Nothing moves until

@@ -207,7 +207,9 @@ async def slow_bot_room(harness: Harness, srv: UnoServer, name: str,
 
 
 def bot_played(message: Message) -> bool:
-    return isinstance(message, Events) and any(e.get("seat") == "1" for e in message.events)
+    """The bot of seat 1 played or drew."""
+    return isinstance(message, Events) and any(
+        e.get("seat") == "1" and e["type"] in ("card_played", "drew") for e in message.events)
 
 
 HANDS = rigged_deal(["R1 R2 R3 G4 G5 G6 Y7", "B1 B2 B3 G1 G2 G3 Y1"], "R9", dealer=1)
@@ -283,7 +285,9 @@ async def test_a_restored_rooms_bots_start_from_what_their_seat_sees(
         bot = room.bots.bot("1")
         assert bot is not before and bot.tracker.hand is not None
         assert Counter(bot.tracker.hand) == Counter(room.game.hand("1"))
-        assert bot.tracker.plays  # it followed the moves made since
+        game = room.game
+        assert all(bot.tracker.size_of(s) == len(game.hand(s)) for s in game.seats)  # no move twice
+        assert bot.tracker.log  # it followed the moves made since (its own, at least)
 
 
 async def test_a_seat_whose_person_left_gets_a_new_bot(harness: Harness,
@@ -306,3 +310,5 @@ async def test_a_seat_whose_person_left_gets_a_new_bot(harness: Harness,
         bot = room.bots.bot("2")
         assert bot.level == room.seats[1].level and bot.tracker.hand is not None
         assert Counter(bot.tracker.hand) == Counter(room.game.hand("2"))
+        game = room.game
+        assert all(bot.tracker.size_of(s) == len(game.hand(s)) for s in game.seats)  # no move twice
