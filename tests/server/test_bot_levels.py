@@ -87,16 +87,15 @@ async def test_the_host_sets_one_bot_seat_level(harness: Harness, autojump_clock
 async def test_a_late_arrival_keeps_the_other_bots_levels(harness: Harness,
                                                           autojump_clock: object) -> None:
     with trio.fail_after(60):
-        srv = await harness.server()
-        ann = await harness.client(srv, "ann")
-        joined = await ann.create(seats=3, bots=1, bot_level="easy", bot_delay=1)
+        srv, (ann,) = await harness.table("ann", seats=3, bots=1, bot_level="easy", bot_delay=1)
+        first = only_room(srv).seats[0].id
         await ann.send(AddBot(level="normal"))
         await ann.expect(RoomUpdate, lambda m: len(m.room.seats) == 3)
         await ann.send(Start())
         await ann.expect(ViewMsg)
-        easy = joined.room.seats[0].seat
+        easy = first
         bob = await harness.client(srv, "bob")
-        watching = await bob.join(joined.room.id, spectate=True)
+        watching = await bob.join(only_room(srv).id, spectate=True)
         normal = next(s.seat for s in watching.room.seats if s.level == "normal")
         await bob.send(TakeSeat(seat=easy))
         seated = await bob.expect(Joined)
@@ -293,13 +292,7 @@ async def test_a_restored_rooms_bots_start_from_what_their_seat_sees(
 async def test_a_seat_whose_person_left_gets_a_new_bot(harness: Harness,
                                                       autojump_clock: object) -> None:
     with trio.fail_after(120):
-        srv = await harness.server(deal_rng=HANDS)
-        ann = await harness.client(srv, "ann")
-        joined = await ann.create(seats=2)
-        bob = await harness.client(srv, "bob")
-        await bob.join(joined.room.id)
-        await ann.send(Start())
-        await ann.expect(ViewMsg)
+        srv, (ann, bob) = await harness.table("ann", "bob", deal=HANDS, seats=2, start=True)
         room = only_room(srv)
         assert room.game is not None
         with pytest.raises(KeyError):
