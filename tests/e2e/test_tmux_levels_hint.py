@@ -5,41 +5,25 @@ match starts with them; then the hint key (?) at the table, read in English and 
 from __future__ import annotations
 
 import re
-import shutil
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from tmuxkit import PYTHON, Tmux, client_env
+import tmuxplay as play
+from tmuxkit import Tmux
 
 from engine.bots import BOT_LEVELS
 
-pytestmark = pytest.mark.skipif(shutil.which("tmux") is None and not Path("/usr/bin/tmux").exists(),
-                                reason="tmux is not installed")
+pytestmark = play.needs_tmux
+tmux = play.tmux_fixture("levels")
 # The level set for Bot 1: hard once the engine has it (it is being built), else the next one up.
 STRONG = "hard" if "hard" in BOT_LEVELS else BOT_LEVELS[1]
-WORDS = {"en": {"easy": "easy", "normal": "normal", "hard": "hard", "expert": "expert"},
-         "es": {"easy": "fácil", "normal": "normal", "hard": "difícil", "expert": "experto"}}
-DEALT = {"en": re.compile(r"Your hand \(\d+\)"), "es": re.compile(r"Tu mano \(\d+\)")}
-
-
-@pytest.fixture
-def tmux() -> Iterator[Tmux]:
-    session = Tmux("levels")
-    try:
-        yield session
-    finally:
-        session.kill()
-
-
-def env(home: Path, name: str) -> dict[str, str]:
-    return client_env(home / "state", XDG_DATA_HOME=str(home / "data"),
-                      XDG_CONFIG_HOME=str(home / "config"), UNO_NAME=name, UNO_DEBUG="1")
+SPANISH = {"easy": "fácil", "normal": "normal", "hard": "difícil", "expert": "experto"}
+DEALT_ES = re.compile(r"Tu mano \(\d+\)")
 
 
 def host(lang: str, bots: int, *extra: str) -> list[str]:
-    return [PYTHON, "-m", "client", "host", "--bots", str(bots), "--seed", "5", "--lang", lang,
-            "--no-discovery", "--port", "0", "--bot-delay", "0.05", "--turn-timeout", "0", *extra]
+    return play.host("--bots", str(bots), "--seed", "5", "--bot-delay", "0.05", "--turn-timeout", "0",
+                     *extra, lang=lang)
 
 
 def bot_line(screen: str, name: str) -> str:
@@ -48,12 +32,12 @@ def bot_line(screen: str, name: str) -> str:
 
 def test_tmux_the_host_sets_each_bots_level_and_a_spanish_friend_sees_them(
         tmux: Tmux, tmp_path: Path) -> None:
-    ana = tmux.start(host("en", 2, "--bot-level", "easy"), env(tmp_path / "ana", "Ana"), window="ana")
-    screen = tmux.wait_for(ana, "press s to start", timeout=15, what="the host's waiting room")
+    ana = tmux.start(host("en", 2, "--bot-level", "easy"), play.person(tmp_path / "ana", "Ana"),
+                     window="ana")
+    screen = play.waiting_room(tmux, ana)
     assert "Bot 1  (easy bot)" in screen and "Bot 2  (easy bot)" in screen  # --bot-level
     assert "› 1. Bot 1" in screen and "b changes its level" in screen
-    address = re.search(r"uno join (\S+)", screen)
-    assert address is not None, screen
+    address = play.invitation(screen)
 
     for _ in range(len(BOT_LEVELS)):  # b steps Bot 1 through the levels, to the strong one
         if f"Bot 1  ({STRONG} bot)" in screen:
@@ -70,19 +54,18 @@ def test_tmux_the_host_sets_each_bots_level_and_a_spanish_friend_sees_them(
         screen = tmux.wait_for(ana, f"Bot 2  ({level} bot)", timeout=5, what=f"Bot 2 {level}")
     assert f"Bot 1  ({STRONG} bot)" in screen and "Bot 2  (easy bot)" in screen
 
-    luis = tmux.start([PYTHON, "-m", "client", "join", address.group(1), "--lang", "es", "--no-discovery"],
-                      env(tmp_path / "luis", "Luis"), window="luis")
-    tmux.wait_for(luis, "› Ana's table", timeout=15, what="the lobby (es)")
-    tmux.send(luis, "Enter")
-    screen = tmux.wait_for(luis, "Esperando a que Ana empiece", timeout=10, what="Luis seated")
-    strong = WORDS["es"][STRONG]
+    luis = tmux.start(play.join(address, lang="es"), play.person(tmp_path / "luis", "Luis"),
+                      window="luis")
+    play.sit(tmux, luis, "› Ana's table", waiting="Esperando a que Ana empiece", what="the lobby (es)")
+    screen = tmux.screen(luis)
+    strong = SPANISH[STRONG]
     assert f"Bot 1  (bot {strong})" in screen and "Bot 2  (bot fácil)" in screen, screen
     assert "b nivel" not in screen.splitlines()[-1]  # a guest has no such key
 
     tmux.wait_for(ana, "Luis", timeout=5, what="Luis in the waiting room")
     tmux.send(ana, "s")
-    tmux.wait_for(ana, lambda s: DEALT["en"].search(s) is not None, timeout=10, what="the deal")
-    tmux.wait_for(luis, lambda s: DEALT["es"].search(s) is not None, timeout=10, what="the deal (es)")
+    play.dealt(tmux, ana)
+    tmux.wait_for(luis, lambda s: DEALT_ES.search(s) is not None, timeout=10, what="the deal (es)")
 
 
 HINT = {"en": re.compile(r"Hint: (play|jump|draw|keep|pass|name|challenge|accept|say|catch)"),
@@ -92,8 +75,9 @@ TURN = {"en": "Your turn", "es": "Tu turno"}
 
 @pytest.mark.parametrize("lang", ["en", "es"])
 def test_tmux_the_hint_key_shows_what_to_play_and_why(tmux: Tmux, tmp_path: Path, lang: str) -> None:
-    window = tmux.start(host(lang, 3, "--start"), env(tmp_path / "ana", "Ana"), window="ana")
-    screen = tmux.wait_for(window, lambda s: TURN[lang] in s and DEALT[lang].search(s) is not None,
+    dealt = play.DEALT if lang == "en" else DEALT_ES
+    window = tmux.start(host(lang, 3, "--start"), play.person(tmp_path / "ana", "Ana"), window="ana")
+    screen = tmux.wait_for(window, lambda s: TURN[lang] in s and dealt.search(s) is not None,
                            timeout=30, what="Ana's turn")
     assert ("? hint" if lang == "en" else "? pista") in screen.splitlines()[-1]  # the help line
     tmux.send(window, "?")
