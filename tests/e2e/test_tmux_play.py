@@ -27,7 +27,7 @@ def test_tmux_host_plays_a_whole_hand(tmux: Tmux, tmp_path: Path) -> None:
                                   "--bot-level", "easy", "--turn-timeout", "0"), env)
 
     screen = play.waiting_room(tmux, window)
-    assert "Ana  (host, you)" in screen and "Bot 3  (normal bot)" in screen
+    assert "Ana  (host, you)" in screen and "Bot 3  (easy bot)" in screen
     assert "Friends join with: uno join" in screen
     assert "s start" in screen.splitlines()[-1]  # the key help
 
