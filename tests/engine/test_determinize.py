@@ -1,0 +1,55 @@
+"""engine.determinize: whole games built from one seat's view and tracker, the unseen cards dealt
+at random consistently with every fact the tracker holds."""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from positions import position
+from test_properties import rulesets, seeds, tables
+
+from engine import Game, RuleSet
+from engine.determinize import determinize
+
+
+@settings(max_examples=150, deadline=None)
+@given(players=tables, rules=rulesets, seed=seeds, steps=st.integers(0, 120), data=st.data())
+def test_a_determinization_gives_the_seat_its_view_back(
+        players: int, rules: RuleSet, seed: int, steps: int, data: st.DataObject) -> None:
+    game, trackers = position(players, rules, seed, steps)
+    seat = data.draw(st.sampled_from(game.seats))
+    view = game.view(seat)
+    for tracker in (trackers[seat], None):
+        sampled = determinize(view, tracker, random.Random(seed))
+        assert sampled.view(seat) == view
+        Game.restore(sampled.snapshot())  # no rule refuses it (raises SnapshotError if one does)
+        assert Counter(sampled.all_cards()) == Counter(game.all_cards())
+
+
+@settings(max_examples=150, deadline=None)
+@given(players=tables, rules=rulesets, seed=seeds, steps=st.integers(0, 200), data=st.data())
+def test_a_determinization_keeps_every_fact_the_tracker_holds(
+        players: int, rules: RuleSet, seed: int, steps: int, data: st.DataObject) -> None:
+    game, trackers = position(players, rules, seed, steps)
+    seat = data.draw(st.sampled_from(game.seats))
+    tracker = trackers[seat]
+    sampled = determinize(game.view(seat), tracker, random.Random(seed))
+    assert Counter(sampled.snapshot()["discard"]) == Counter(game.snapshot()["discard"])
+    for other in game.seats:
+        if other == seat:
+            continue
+        hand = Counter(sampled.hand(other))
+        assert not tracker.known_held(other) - hand
+        assert not any(tracker.not_held(other).excludes(card) for card in hand)
+    if game.drawn(game.current) is not None and game.current != seat:  # R8: it may play it
+        assert sampled.drawn(game.current) is not None
+
+
+def test_the_hidden_cards_are_dealt_at_random() -> None:
+    game, trackers = position(4, RuleSet.preset("official"), 7, 10)
+    view = game.view("A")
+    deals = {tuple(determinize(view, trackers["A"], random.Random(i)).hand("B")) for i in range(20)}
+    assert len(deals) == 20
