@@ -198,9 +198,10 @@ class Game(GameState):
         It shares only what never changes (seat names, rules, per-seat lookups, the immutable
         actions and events); hands and piles are its own. ``rng`` becomes its random source (for
         reshuffles, R16); by default it gets a copy of this game's, so that it continues exactly
-        as this one would. Measured (bench/engine_speed.py, a four-seat mid-hand position):
-        about 60 times faster than ``copy.deepcopy`` and 100 times faster than
-        ``restore(snapshot())``.
+        as this one would. Measured (bench/search_speed.py, a four-seat mid-hand position): 5 us
+        with a random source given (35 us copying the game's own), against 6.7 ms for
+        ``copy.deepcopy`` (it copies the shared seat kits too) and 190 us for
+        ``Game.restore(game.snapshot())``.
         """
         game = Game.__new__(Game)
         game.__dict__.update(self.__dict__)  # every field; the mutable ones are replaced below
