@@ -22,6 +22,9 @@ keeps every fact, proposed symmetrically) then moves the deal towards the unifor
 (``SWAPS_PER_CARD`` proposals per constrained card). Facts the tracker holds that are not in its
 public API (what a seat that drew under R9 will be known to lack once it plays) are not used.
 
+``honest`` (default 0: none) is the one belief beyond the facts a bot may add: the share of deals
+in which a Wild Draw Four awaiting challenge was honest (see ``Determinizer``).
+
 Without a usable tracker (None, or one that missed part of the hand: its counts disagree with
 the view) only the view is used: the discard pile below the top card is unseen then, and dealt
 too. A determinized game is always one that ``Game.restore``'s checks accept.
@@ -34,7 +37,7 @@ from collections import Counter
 
 from .cards import CARD_KINDS, Card, full_deck
 from .game import Game
-from .hand import BIT, Hand, matches
+from .hand import BIT, COLOR_BITS, Hand, matches
 from .tracker import Tracker
 from .view import HandResult, View
 
@@ -77,7 +80,7 @@ class Determinizer:
     measured at four seats mid-hand, a deal from a ready one takes 50-80 us, ``determinize``
     250-330 us."""
 
-    def __init__(self, view: View, tracker: Tracker | None) -> None:
+    def __init__(self, view: View, tracker: Tracker | None, honest: float = 0.0) -> None:
         if view.seat is None or view.hand is None:
             raise ValueError("a determinization is built from a seat's view, not a spectator's")
         me = view.seats.index(view.seat)
@@ -112,6 +115,11 @@ class Determinizer:
         self.unplaced = list((_FULL_DECK - placed - Counter(self.discard_below)).elements())
         self.needs = [0 if j == me else size - len(self.known[j])
                       for j, size in enumerate(view.hand_sizes)]
+        # A belief beyond the facts, for a bot that expects few bluffs: the share of deals in
+        # which a Wild Draw Four awaiting challenge (R12) was honest (its player lacks the colour).
+        self.honest = honest
+        self.offender = (None if view.challenge_from is None or view.challenge_color is None
+                         else view.seats.index(view.challenge_from))
         self.r8_drawer = (view.seats.index(view.current)
                           if (view.has_drawn and view.current != view.seat
                               and not view.rules.draw_until_playable and view.hand_result is None)
@@ -130,12 +138,17 @@ class Determinizer:
         self.known_now = list(self.known)
         self.drawn: Card | None = view.drawn
         self.discard_now = self.discard_below
+        self.excluded_now = list(self.excluded)
+        if self.offender is not None and self.honest and rng.random() < self.honest:
+            assert view.challenge_color is not None
+            self.excluded_now[self.offender] |= COLOR_BITS[view.challenge_color]
         rng.shuffle(self.pool)
         if self.r8_drawer is not None:
             self._deal_drawn_card(self.r8_drawer, needs)
-        constrained = [j for j, need in enumerate(needs) if need > 0 and self.excluded[j]]
+        excluded = self.excluded_now
+        constrained = [j for j, need in enumerate(needs) if need > 0 and excluded[j]]
         # The seat with the fewest cards it may hold first: it is the one most likely to run short.
-        constrained.sort(key=lambda j: sum(1 for c in self.pool if not BIT[c] & self.excluded[j]))
+        constrained.sort(key=lambda j: sum(1 for c in self.pool if not BIT[c] & excluded[j]))
         for j in constrained:
             self.hands[j] = self._take(j, needs[j])
             rng.shuffle(self.pool)
@@ -163,7 +176,7 @@ class Determinizer:
         if needs[current] <= 0:
             return
         fits = [i for i, c in enumerate(pool)
-                if matches(c, color, rank) and not BIT[c] & self.excluded[current]]
+                if matches(c, color, rank) and not BIT[c] & self.excluded_now[current]]
         if not fits:
             return
         card = pool.pop(fits[0])  # the pool is shuffled: the first that fits is a random one
@@ -174,7 +187,7 @@ class Determinizer:
     def _take(self, j: int, need: int) -> list[Card]:
         """``need`` cards of the (shuffled) pool that seat ``j`` may hold, taken out of it; if
         there are too few (facts that contradict each other), any cards make up the count."""
-        pool, excluded = self.pool, self.excluded[j]
+        pool, excluded = self.pool, self.excluded_now[j]
         chosen = [i for i, c in enumerate(pool) if not BIT[c] & excluded][:need]
         if len(chosen) < need:
             taken = set(chosen)
@@ -186,7 +199,7 @@ class Determinizer:
     def _walk(self, constrained: list[int], rng: random.Random) -> None:
         """Metropolis swaps between a constrained hand's card and any other card (a constrained
         hand's or the pool's), kept when both cards may go where they are swapped to."""
-        hands, pool, excluded = self.hands, self.pool, self.excluded
+        hands, pool, excluded = self.hands, self.pool, self.excluded_now
         spots = [(j, i) for j in constrained for i in range(len(hands[j]))]
         total = len(spots) + len(pool)
         randrange = rng.randrange

@@ -57,6 +57,11 @@ DEFAULT_BUDGET = 0.2
 HALVE_FROM = 16
 """Rounds after which successive halving starts (then at every doubling)."""
 
+HONEST_PRIOR = 0.7
+"""The share of sampled deals in which a Wild Draw Four facing the seat was honest (R12). The
+facts say nothing of it; people (and ``normal``) bluff far less often than a uniform deal
+(in which the offender often holds the colour) would say, and a failed challenge costs 6 cards."""
+
 SWITCH_CONFIDENCE = 1.5
 """Standard errors by which the best candidate must beat ``normal``'s choice, on the same deals,
 for the search to play it instead: with a few hundred playouts most differences are noise."""
@@ -121,7 +126,7 @@ def search(view: View, rng: random.Random, tracker: Tracker | None = None,
     over = _deadline(budget)
     assert view.seat is not None
     me = view.seats.index(view.seat)
-    dealer = Determinizer(view, tracker)
+    dealer = Determinizer(view, tracker, honest=HONEST_PRIOR)
     k = len(candidates)
     wins, played = [0.0] * k, [0] * k
     # Paired with candidate 0 (normal's choice) on the same deals: sums of the differences.
@@ -147,7 +152,7 @@ def search(view: View, rng: random.Random, tracker: Tracker | None = None,
             else:
                 diff[i] += value - base
                 diff2[i] += (value - base) ** 2
-            if over(rounds, partial=True):
+            if rounds and over(rounds, partial=True):  # (the first round is always whole)
                 break
         rounds += 1
         if over(rounds, partial=False):
@@ -157,7 +162,7 @@ def search(view: View, rng: random.Random, tracker: Tracker | None = None,
             if len(alive) > 2:  # keep the better half, and always normal's choice
                 better = sorted(alive[1:], key=lambda i: -diff[i] / played[i])
                 alive = [0, *sorted(better[:len(better) // 2 or 1])]
-    best = max(alive, key=lambda i: (diff[i] / played[i], -i))
+    best = max(alive, key=lambda i: (diff[i] / played[i] if played[i] else -1.0, -i))
     if best and _confidence(diff[best], diff2[best], played[best]) < SWITCH_CONFIDENCE:
         best = 0
     ranked = [best, *sorted((i for i in range(k) if i != best),

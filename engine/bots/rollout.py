@@ -10,8 +10,11 @@ The policies (compared in bench/engine_speed.py and by strength; see ``POLICIES`
   player draws half the time it could play: hands run some 800 moves, and say little about
   the move that started them.
 * ``greedy``: ``normal`` at its simplest: play a coloured card if one goes (at random among them,
-  saying UNO with it), else a wild in the colour held most, else draw; accept a Wild Draw Four;
-  a drawn card that goes is played. Hands run some 40 moves, about as a table plays them.
+  saying UNO with it), else a wild in the colour held most, else draw; a drawn card that goes is
+  played. Facing a Wild Draw Four that may be challenged (R12) it challenges a guilty one with
+  ``CATCH_BLUFF`` and an honest one with ``DOUBT_HONEST``: a fair guesser at a real table, so that
+  a bluff in the search costs what it costs against people (a player that always accepted would
+  make every bluff look free). Hands run some 40 moves, about as a table plays them.
 
 The policy reads the game's state directly (the hand's kinds as bits, the legal actions as listed
 by the engine): this is the search's inner loop, where a ``View`` per move would cost more than
@@ -29,7 +32,17 @@ from ..cards import Color
 from ..game import Game
 from ..legal import legal
 
-__all__ = ["POLICIES", "TRUNCATE_AT", "Policy", "greedy", "playout", "random_policy", "size_value"]
+__all__ = [
+    "CATCH_BLUFF",
+    "DOUBT_HONEST",
+    "POLICIES",
+    "TRUNCATE_AT",
+    "Policy",
+    "greedy",
+    "playout",
+    "random_policy",
+    "size_value",
+]
 
 Policy = Callable[[Game, list[Action], random.Random], Action]
 
@@ -39,6 +52,11 @@ whose hands end far sooner; ``random``'s often run past it)."""
 
 SIZE_WEIGHT = 0.45
 """How sharply fewer cards mean a likelier win in ``size_value`` (per card, as a log-odds)."""
+
+CATCH_BLUFF = 0.6
+"""How often a ``greedy`` player challenges a Wild Draw Four played by a seat holding the colour."""
+DOUBT_HONEST = 0.2
+"""How often it challenges one played by a seat that did not."""
 
 _OFF_TURN = (CallUno, Catch)
 _COLORS = tuple(Color)
@@ -76,6 +94,10 @@ def greedy(game: Game, actions: list[Action], rng: random.Random) -> Action:
                 return action
         return wilds[0]
     if accept is not None:
+        challenge = game._challenge
+        doubt = CATCH_BLUFF if challenge is not None and challenge[1] else DOUBT_HONEST
+        if rng.random() < doubt:
+            return game._kits[game._current].challenge
         return accept
     return other if other is not None else actions[0]
 
