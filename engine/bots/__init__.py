@@ -125,7 +125,7 @@ def hint(view: View, rng: random.Random, tracker: Tracker | None = None,
     legal = view.legal
     if not legal:
         return None
-    if len(legal) == 1 and view.current == view.seat:
+    if len(legal) == 1:
         return Hint(legal[0], "only")
     found = expert.search(view, rng, tracker, budget)
     best = found.ranked[0]
