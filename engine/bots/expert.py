@@ -14,9 +14,10 @@ sampled deals (common random numbers):
    same random numbers, so that the candidates differ by their move and not by their luck.
 3. Successive halving: each time the rounds reach a power of two from ``HALVE_FROM``, the worse
    half of the candidates (by the share of the hand won) is dropped, so that the budget goes to
-   the moves that matter. ``normal``'s choice is candidate 0 and always stays: the search plays
-   another move only when it wins more often than normal's on the same deals, by
-   ``SWITCH_CONFIDENCE`` standard errors of the paired difference.
+   the moves that matter. The baseline level's choice (``BASELINE``, the strongest rule-based
+   level) is candidate 0 and always stays: the search plays another move only when it wins more
+   often than the baseline's on the same deals, by ``SWITCH_CONFIDENCE`` standard errors of the
+   paired difference.
 
 The budget (``budget=``) is wall-clock seconds by default (``DEFAULT_BUDGET``), ``CpuTime`` for a
 benchmark on a shared machine, or ``Playouts`` (a number of rounds): the same move for the same
@@ -63,8 +64,11 @@ facts say nothing of it; people (and ``normal``) bluff far less often than a uni
 (in which the offender often holds the colour) would say, and a failed challenge costs 6 cards."""
 
 SWITCH_CONFIDENCE = 1.5
-"""Standard errors by which the best candidate must beat ``normal``'s choice, on the same deals,
-for the search to play it instead: with a few hundred playouts most differences are noise."""
+"""Standard errors by which the best candidate must beat the baseline's choice, on the same
+deals, for the search to play it instead: with a few hundred playouts most differences are noise."""
+
+BASELINE: Callable[[View, random.Random, Tracker | None], Action | None] = simple.normal
+"""The rule-based level whose move the search starts from and keeps unless it finds better."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -122,14 +126,14 @@ def search(view: View, rng: random.Random, tracker: Tracker | None = None,
     candidates = _candidates(view)
     if len(candidates) == 1:
         return Search((Ranked(candidates[0], 0.0, 0),), 0)
-    candidates = _normal_first(view, rng, tracker, candidates)
+    candidates = _baseline_first(view, rng, tracker, candidates)
     over = _deadline(budget)
     assert view.seat is not None
     me = view.seats.index(view.seat)
     dealer = Determinizer(view, tracker, honest=HONEST_PRIOR)
     k = len(candidates)
     wins, played = [0.0] * k, [0] * k
-    # Paired with candidate 0 (normal's choice) on the same deals: sums of the differences.
+    # Paired with candidate 0 (the baseline's choice) on the same deals: sums of the differences.
     diff, diff2 = [0.0] * k, [0.0] * k
     alive = list(range(k))
     rounds, next_halving = 0, HALVE_FROM
@@ -159,7 +163,7 @@ def search(view: View, rng: random.Random, tracker: Tracker | None = None,
             break
         if rounds == next_halving:
             next_halving *= 2
-            if len(alive) > 2:  # keep the better half, and always normal's choice
+            if len(alive) > 2:  # keep the better half, and always the baseline's choice
                 better = sorted(alive[1:], key=lambda i: -diff[i] / played[i])
                 alive = [0, *sorted(better[:len(better) // 2 or 1])]
     best = max(alive, key=lambda i: (diff[i] / played[i] if played[i] else -1.0, -i))
@@ -220,10 +224,10 @@ def _candidates(view: View) -> list[Action | None]:
     return moves or [None]
 
 
-def _normal_first(view: View, rng: random.Random, tracker: Tracker | None,
-                  candidates: Sequence[Action | None]) -> list[Action | None]:
-    """The candidates with ``normal``'s choice first: it wins ties."""
-    choice = simple.normal(view, rng, tracker)
+def _baseline_first(view: View, rng: random.Random, tracker: Tracker | None,
+                    candidates: Sequence[Action | None]) -> list[Action | None]:
+    """The candidates with the baseline level's choice first: it wins ties."""
+    choice = BASELINE(view, rng, tracker)
     if choice in candidates:
         return [choice, *(a for a in candidates if a != choice)]
     return list(candidates)
