@@ -10,6 +10,7 @@ import random
 from collections.abc import Callable, Iterable
 from typing import Any
 
+import trio
 from prompt_toolkit.data_structures import Size
 from prompt_toolkit.input import create_pipe_input
 from prompt_toolkit.output import DummyOutput
@@ -174,3 +175,10 @@ def screen_lines(model: Model, *keys: str, columns: int = 80, rows: int = 24) ->
 
     asyncio.run(main())
     return drawn
+
+
+async def until(condition: Callable[[], bool], what: str = "") -> None:
+    """Wait until ``condition`` holds (``what`` names it for the reader), looking every 10 ms of
+    trio's clock; the caller's ``fail_after`` bounds the wait."""
+    while not condition():
+        await trio.sleep(0.01)

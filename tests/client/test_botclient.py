@@ -5,10 +5,13 @@ table, a server that forgot them or does not come back: each gives up with the r
 from __future__ import annotations
 
 import itertools
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
 
 import pytest
 import trio
 import trio.testing
+from clientkit import until
 
 from client import botclient
 from client.botclient import BotClient, BotGaveUp, BotOptions, BotResult, Patience
@@ -78,24 +81,29 @@ class Players:
             self.ended.append(exc)
 
 
+@asynccontextmanager
+async def playing(bots: list[BotClient], actions: int = 1) -> AsyncIterator[Players]:
+    """The bots play in a nursery of their own; the body runs once each has made ``actions``
+    moves, and the nursery waits for every bot to end."""
+    async with trio.open_nursery() as nursery:
+        players = Players(nursery)
+        await players.start(bots)
+        await until(lambda: all(b.result.actions >= actions for b in bots))
+        yield players
+
+
 async def test_bots_take_their_seats_back_after_the_connections_drop(
         nursery: trio.Nursery, autojump_clock: object) -> None:
     net = MemoryNet(await new_server(nursery, seed=1), nursery)
     notes: list[str] = []
     bots = table_bots(net, 3, 3, notes)
     with trio.fail_after(600):
-        async with trio.open_nursery() as nursery:
-            players = Players(nursery)
-            await players.start(bots)
-            while not all(b.result.actions >= 3 for b in bots):
-                await trio.sleep(0.01)
+        async with playing(bots, actions=3) as players:
             seats = [b.result.seat for b in bots]
             await net.cut()
-            while not all(b.result.reconnects == 1 for b in bots):
-                await trio.sleep(0.01)
+            await until(lambda: all(b.result.reconnects == 1 for b in bots))
             before = [b.result.actions for b in bots]
-            while not any(b.result.actions > a for b, a in zip(bots, before, strict=True)):
-                await trio.sleep(0.01)  # playing again
+            await until(lambda: any(b.result.actions > a for b, a in zip(bots, before, strict=True)))
             await net.cut()
     results = [r for r in players.ended if isinstance(r, BotResult)]
     assert len(results) == 3, players.ended
@@ -133,11 +141,7 @@ async def test_a_bot_whose_seat_the_server_forgot_says_so(
     net = MemoryNet(await new_server(nursery, seed=3), nursery)
     bots = table_bots(net, 2, 2, [])
     with trio.fail_after(60):
-        async with trio.open_nursery() as inner:
-            players = Players(inner)
-            await players.start(bots)
-            while not all(b.result.actions for b in bots):
-                await trio.sleep(0.01)
+        async with playing(bots) as players:
             net.server = await new_server(nursery, seed=4)  # restarted without its state
             await net.cut()
     assert [str(e) for e in players.ended] == [
@@ -157,11 +161,7 @@ async def test_a_bot_tries_again_with_backoff_then_gives_up_on_a_server_gone_for
 
     bots[0].connect = connect
     with trio.fail_after(600):
-        async with trio.open_nursery() as inner:
-            players = Players(inner)
-            await players.start(bots)
-            while not all(b.result.actions for b in bots):
-                await trio.sleep(0.01)
+        async with playing(bots) as players:
             net.down = True
             gone = trio.current_time()
             await net.cut()
@@ -221,8 +221,7 @@ async def test_a_bot_refused_again_and_again_gives_up_in_time_without_flooding(
             for bot in busy:
                 players.start_soon(bot.run)
                 await trio.sleep(0.1)
-            while not all(b.result.actions for b in busy):
-                await trio.sleep(0.01)
+            await until(lambda: all(b.result.actions for b in busy))
             late = BotClient(net.connect, "Late", BotOptions())
             began = trio.current_time()
             with pytest.raises(BotGaveUp, match="no table would seat us in 10 s"):

@@ -59,20 +59,25 @@ def test_every_card_has_a_name_in_both_languages(card: Card) -> None:
         assert names[0] != names[1]
 
 
-def test_card_names_follow_the_rule_documents() -> None:
-    set_language("es")
-    assert card_name(Card.parse("R+2")) == "Roba dos rojo"
-    assert card_name(Card.parse("BR")) == "Cambio de sentido azul"
-    assert card_name(Card.parse("GS")) == "Salta turno verde"
-    assert card_name(Card.parse("W")) == "Comodín"
-    assert card_name(Card.parse("W+4")) == "Comodín +4"
-    assert card_name(Card.parse("Y7")) == "7 amarillo"
-    set_language("en")
-    assert card_name(Card.parse("R+2")) == "Red Draw Two"
-    assert card_name(Card.parse("BR")) == "Blue Reverse"
-    assert card_name(Card.parse("GS")) == "Green Skip"
-    assert card_name(Card.parse("W")) == "Wild"
-    assert card_name(Card.parse("W+4")) == "Wild Draw Four"
+# (English, Spanish) names of cards, as the rule documents give them
+CARD_NAMES = {
+    "R+2": ("Red Draw Two", "Roba dos rojo"),
+    "BR": ("Blue Reverse", "Cambio de sentido azul"),
+    "GS": ("Green Skip", "Salta turno verde"),
+    "W": ("Wild", "Comodín"),
+    "W+4": ("Wild Draw Four", "Comodín +4"),
+    "Y7": ("Yellow 7", "7 amarillo"),
+}
+
+
+@pytest.mark.parametrize("language", ["en", "es"])
+def test_card_names_follow_the_rule_documents(language: str) -> None:
+    set_language(language)
+    try:
+        for text, (english, spanish) in CARD_NAMES.items():
+            assert card_name(Card.parse(text)) == (spanish if language == "es" else english), text
+    finally:
+        set_language("en")
 
 
 def test_language_from_the_flag_or_the_locale() -> None:

@@ -14,6 +14,7 @@ from typing import Any
 
 import pytest
 from clientkit import connected_model, render_text
+from kit.markdown import section, table_row
 
 from client.cli import build_parser
 from client.commands import rule_overrides
@@ -29,26 +30,6 @@ ROOT = Path(__file__).resolve().parents[2]
 @pytest.fixture(scope="module")
 def doc() -> str:
     return RULES_DOC.read_text(encoding="utf-8")
-
-
-def section(doc: str, heading: str) -> str:
-    """The text under the heading line ``heading`` up to the next heading of any level."""
-    lines = doc.splitlines()
-    starts = [i for i, line in enumerate(lines) if line.strip() == heading]
-    assert len(starts) == 1, f"expected one heading {heading!r}, found {len(starts)}"
-    out = []
-    for line in lines[starts[0] + 1:]:
-        if line.startswith("#"):
-            break
-        out.append(line)
-    return "\n".join(out)
-
-
-def row(text: str, key: str) -> list[str]:
-    """The cells of the table row whose first cell is ``key`` in backticks."""
-    rows = [line for line in text.splitlines() if line.startswith(f"| `{key}` |")]
-    assert len(rows) == 1, f"expected one row for {key!r}, found {len(rows)}"
-    return [cell.strip() for cell in rows[0].strip().strip("|").split("|")]
 
 
 def literal(value: Any) -> str:
@@ -76,7 +57,7 @@ def test_every_option_and_each_presets_value(doc: str) -> None:
     assert list(PRESETS) == ["official", "house"]
     assert "| option | values | `official` | `house` | `uno host` |" in table
     for name in options:
-        cells = row(table, name)
+        cells = table_row(table, name)
         assert cells[2] == literal(getattr(PRESETS["official"], name)), name
         assert cells[3] == literal(getattr(PRESETS["house"], name)), name
         assert_host_flags(cells[4], name, rule=True)
@@ -88,14 +69,14 @@ def test_every_option_and_each_presets_value(doc: str) -> None:
 def test_the_card_notation(doc: str) -> None:
     colours = section(doc, "### Colours")
     for color in Color:
-        assert row(colours, color.value)[1:] == [EN[f"color_{color.value}"], ES[f"color_{color.value}"]]
+        assert table_row(colours, color.value)[1:] == [EN[f"color_{color.value}"], ES[f"color_{color.value}"]]
     ranks = section(doc, "### Ranks")
     assert "| `0` … `9` | the number | the number | the number |" in ranks
     for rank in Rank:
         if rank.is_number:
             assert rank.points == int(rank.value)
             continue
-        cells = row(ranks, rank.value)
+        cells = table_row(ranks, rank.value)
         assert cells[1:] == [EN[f"rank_{rank.value}"], ES[f"rank_{rank.value}"], str(rank.points)]
     written = section(doc, "## Cards")
     examples = re.findall(r"`([^`]+)`", written.split("###")[0])
@@ -136,11 +117,11 @@ def test_the_table_options_defaults(doc: str) -> None:
     for name in listed:
         value = defaults[name]
         if value is None:
-            assert row(table, name)[1] == "none", name
+            assert table_row(table, name)[1] == "none", name
             continue
         shown = f"`{int(value)}`" if isinstance(value, float) and value.is_integer() else f"`{value}`"
-        assert row(table, name)[1] == shown, name
-        assert_host_flags(row(table, name)[2], name, rule=False)
+        assert table_row(table, name)[1] == shown, name
+        assert_host_flags(table_row(table, name)[2], name, rule=False)
 
 
 @pytest.mark.parametrize("lang", ["en", "es"])

@@ -7,16 +7,7 @@ import argparse
 import re
 
 import pytest
-from clientkit import (
-    ME,
-    make_view,
-    plays,
-    press,
-    render_text,
-    room_info,
-    screen_bytes,
-    seated,
-)
+from clientkit import ME, make_view, plays, press, render_text, room_info, screen_bytes, seated
 
 from client.commands import _setup
 from client.enums import Screen

@@ -13,6 +13,7 @@ from typing import Any
 import pytest
 import trio
 import trio.testing
+from clientkit import until
 from prompt_toolkit.input import create_pipe_input
 from prompt_toolkit.input.base import PipeInput
 from prompt_toolkit.output import DummyOutput
@@ -36,8 +37,9 @@ def pipe() -> Iterator[PipeInput]:
         yield pipe_input
 
 
-def new_app(pipe: PipeInput, **options: object) -> ClientApp:
-    return ClientApp(ClientOptions(name="Ana", **options), input=pipe, output=DummyOutput())  # type: ignore[arg-type]
+def new_app(pipe: PipeInput, model: Model | None = None, **options: object) -> ClientApp:
+    return ClientApp(ClientOptions(name="Ana", **options), model=model, input=pipe,  # type: ignore[arg-type]
+                     output=DummyOutput())
 
 
 def record(app: ClientApp) -> list[Message]:
@@ -56,11 +58,6 @@ def record(app: ClientApp) -> list[Message]:
 def resumed_with_a_view(received: list[Message]) -> bool:
     welcomes = [i for i, m in enumerate(received) if isinstance(m, Welcome) and m.resumed]
     return bool(welcomes) and any(isinstance(m, ViewMsg) for m in received[welcomes[0]:])
-
-
-async def until(condition: Callable[[], bool], what: str) -> None:
-    while not condition():
-        await trio.sleep(0.01)
 
 
 async def test_retries_back_off_from_100_ms_doubling_to_5_s_then_give_up_on_a_silent_address(
@@ -103,13 +100,17 @@ async def test_a_silent_address_says_what_went_wrong(pipe: PipeInput, autojump_c
 
 
 class MemoryNet:
-    """Connections to an in-process server over memory streams; the server ends can be cut."""
+    """Connections to an in-process server over memory streams; the server ends can be cut, and
+    ``refusing`` refuses new connections (the host's machine went away)."""
 
     def __init__(self, server: UnoServer, nursery: trio.Nursery) -> None:
         self.server, self.nursery = server, nursery
         self.server_ends: list[trio.abc.Stream] = []
+        self.refusing = False
 
     async def connect(self, host: str, port: int) -> trio.abc.Stream:
+        if self.refusing:
+            raise ConnectionRefusedError("refused")
         client_end, server_end = trio.testing.memory_stream_pair()
         self.server_ends.append(server_end)
         self.nursery.start_soon(self.server.handle_stream, server_end)
@@ -119,22 +120,33 @@ class MemoryNet:
         await self.server_ends[-1].aclose()
 
 
-async def seated_app(pipe: PipeInput, net: MemoryNet, nursery: trio.Nursery, **options: object) -> ClientApp:
-    app = new_app(pipe, address=("memory", 1), connect=net.connect, **options)
-    nursery.start_soon(app._connection_loop, "memory", 1)
+async def memory_net(nursery: trio.Nursery, **config: Any) -> MemoryNet:
+    """An in-process server (``ServerConfig(**config)``) serving in ``nursery``, and the way to it."""
+    srv = UnoServer(ServerConfig(**config))
+    await nursery.start(srv.serve)
+    return MemoryNet(srv, nursery)
+
+
+def host_app(pipe: PipeInput, net: MemoryNet, model: Model | None = None, **options: object) -> ClientApp:
+    """Ana's client at "memory:1", set to open ``TABLE`` and start the match."""
+    app = new_app(pipe, model, address=("memory", 1), connect=net.connect, **options)
+    app.model.host.auto_create, app.model.host.auto_start = TABLE, True
     return app
+
+
+async def dealt(app: ClientApp, nursery: trio.Nursery) -> Model:
+    """``app`` connects to "memory:1" (in ``nursery``) and is dealt a hand; its model."""
+    nursery.start_soon(app._connection_loop, "memory", 1)
+    await until(lambda: app.model.table.view is not None, "the deal")
+    return app.model
 
 
 async def test_a_killed_connection_comes_back_to_the_same_hand(
         pipe: PipeInput, nursery: trio.Nursery, autojump_clock: object) -> None:
-    server = UnoServer(ServerConfig(seed=11))
-    await nursery.start(server.serve)
-    net = MemoryNet(server, nursery)
+    net = await memory_net(nursery, seed=11)
     with trio.fail_after(60):
-        app = await seated_app(pipe, net, nursery)
-        model = app.model
-        model.host.auto_create, model.host.auto_start = TABLE, True
-        await until(lambda: model.table.view is not None, "the deal")
+        app = host_app(pipe, net)
+        model = await dealt(app, nursery)
         view = model.table.view
         assert view is not None and view.hand is not None
         seat, hand, number = model.seating.seat, sorted(map(str, view.hand)), view.hand_number
@@ -155,11 +167,9 @@ async def dealt_then_killed(pipe: PipeInput, net: MemoryNet,
                             store: TokenStore) -> tuple[ClientApp, list[str], str | None]:
     """A client at "memory:1" opens a table, is dealt a hand, and is killed (its connection goes
     with it); the client, its hand and its seat."""
-    first = new_app(pipe, address=("memory", 1), connect=net.connect, tokens=store)
-    first.model.host.auto_create, first.model.host.auto_start = TABLE, True
+    first = host_app(pipe, net, tokens=store)
     async with trio.open_nursery() as process:  # the first client's "process"
-        process.start_soon(first._connection_loop, "memory", 1)
-        await until(lambda: first.model.table.view is not None, "the deal")
+        await dealt(first, process)
         process.cancel_scope.cancel()
     view = first.model.table.view
     assert view is not None and view.hand is not None
@@ -168,14 +178,12 @@ async def dealt_then_killed(pipe: PipeInput, net: MemoryNet,
 
 async def test_a_new_client_takes_the_seat_back_with_the_token_on_disk(
         pipe: PipeInput, nursery: trio.Nursery, autojump_clock: object, tmp_path: Path) -> None:
-    server = UnoServer(ServerConfig(seed=12))
-    await nursery.start(server.serve)
-    net = MemoryNet(server, nursery)
+    net = await memory_net(nursery, seed=12)
     store = TokenStore(tmp_path / "uno")
     with trio.fail_after(60):
         first, hand, seat = await dealt_then_killed(pipe, net, store)
-        assert store.load_for_address("memory:1") == (server.server_id, first.model.session.token)
-        ana = server.rooms["1"].seats[-1]  # the bots sat down first
+        assert store.load_for_address("memory:1") == (net.server.server_id, first.model.session.token)
+        ana = net.server.rooms["1"].seats[-1]  # the bots sat down first
         assert ana.name == "Ana"
         await until(lambda: not ana.connected, "the server saw the client go")
 
@@ -227,13 +235,11 @@ async def test_the_seat_comes_back_by_another_address_of_the_same_server(
         pipe: PipeInput, nursery: trio.Nursery, autojump_clock: object, tmp_path: Path) -> None:
     """Seats are kept by the server's identity: joined as "memory:1" (say, LAN discovery),
     killed, started again with "memory:2" (say, the IP address typed), back in the same seat."""
-    server = UnoServer(ServerConfig(seed=13))
-    await nursery.start(server.serve)
-    net = MemoryNet(server, nursery)
+    net = await memory_net(nursery, seed=13)
     store = TokenStore(tmp_path / "uno")
     with trio.fail_after(60):
         _, hand, seat = await dealt_then_killed(pipe, net, store)
-        ana = server.rooms["1"].seats[-1]
+        ana = net.server.rooms["1"].seats[-1]
         await until(lambda: not ana.connected, "the server saw the client go")
         assert store.load_for_address("memory:2") == (None, None)  # never used before
 
@@ -245,30 +251,18 @@ async def test_the_seat_comes_back_by_another_address_of_the_same_server(
         assert sorted(map(str, second.model.table.view.hand or ())) == hand  # type: ignore[union-attr]
         assert len(net.server_ends) == 3  # the first hello (no token) was answered, then redone
         assert [m.resumed for m in received if isinstance(m, Welcome)] == [True]
-        assert store.load_for_address("memory:2") == (server.server_id, second.model.session.token)
-        assert len(server.rooms["1"].humans()) == 1
+        assert store.load_for_address("memory:2") == (net.server.server_id, second.model.session.token)
+        assert len(net.server.rooms["1"].humans()) == 1
 
 
 async def test_a_seat_that_was_playing_keeps_retrying_with_the_countdown_on_screen(
         pipe: PipeInput, nursery: trio.Nursery, autojump_clock: object) -> None:
-    server = UnoServer(ServerConfig(seed=14))
-    await nursery.start(server.serve)
-    net = MemoryNet(server, nursery)
-    gone = False
-
-    async def connect(host: str, port: int) -> trio.abc.Stream:
-        if gone:
-            raise ConnectionRefusedError("refused")
-        return await net.connect(host, port)
-
+    net = await memory_net(nursery, seed=14)
     with trio.fail_after(120):
         model = Model("Ana", clock=trio.current_time)  # the countdown, on the test's clock
-        app = ClientApp(ClientOptions(name="Ana", address=("memory", 1), connect=connect), model=model,
-                        input=pipe, output=DummyOutput())
-        model.host.auto_create, model.host.auto_start = TABLE, True
-        nursery.start_soon(app._connection_loop, "memory", 1)
-        await until(lambda: model.table.view is not None, "the deal")
-        gone = True  # the host's machine went away
+        app = host_app(pipe, net, model)
+        await dealt(app, nursery)
+        net.refusing = True  # the host's machine went away
         await net.cut()
         await trio.sleep(GIVE_UP_AFTER * 3)
         assert model.session.status is Status.LOST and not model.session.gave_up  # still trying
@@ -285,13 +279,10 @@ async def test_a_seat_that_was_playing_keeps_retrying_with_the_countdown_on_scre
 
 async def test_the_host_closing_the_table_ends_the_retries_with_that_message(
         pipe: PipeInput, nursery: trio.Nursery, autojump_clock: object) -> None:
-    server = UnoServer(ServerConfig(seed=15))
-    await nursery.start(server.serve)
-    net = MemoryNet(server, nursery)
+    net = await memory_net(nursery, seed=15)
     with trio.fail_after(60):
-        app = new_app(pipe, address=("memory", 1), connect=net.connect)
+        app = host_app(pipe, net)
         model = app.model
-        model.host.auto_create, model.host.auto_start = TABLE, True
         done = trio.Event()
 
         async def run() -> None:
@@ -300,8 +291,8 @@ async def test_the_host_closing_the_table_ends_the_retries_with_that_message(
 
         nursery.start_soon(run)
         await until(lambda: model.table.view is not None, "the deal")
-        server.close_room("1")
-        server.shutdown("table_closed", "the host closed the table")
+        net.server.close_room("1")
+        net.server.shutdown("table_closed", "the host closed the table")
         await done.wait()  # it stopped trying
     assert model.session.status is Status.FAILED and model.session.reason == "table_closed"
     assert Renderer(model).banner_text() == "The host closed the table. Press q to quit."
@@ -309,9 +300,7 @@ async def test_the_host_closing_the_table_ends_the_retries_with_that_message(
 
 async def test_a_server_of_another_version_is_named_as_such(pipe: PipeInput, nursery: trio.Nursery,
                                                              autojump_clock: object) -> None:
-    server = UnoServer(ServerConfig())
-    await nursery.start(server.serve)
-    net = MemoryNet(server, nursery)
+    net = await memory_net(nursery)
     app = new_app(pipe, address=("memory", 1), connect=net.connect)
 
     hello = Link.hello
@@ -332,25 +321,13 @@ async def test_a_host_keeping_the_match_is_still_the_reason_shown_while_retrying
         pipe: PipeInput, nursery: trio.Nursery, autojump_clock: object) -> None:
     """The host keeps the match for later (``bye`` shutdown) and its port then refuses: the
     banner goes on saying the server shut down, not "refused", while the seat keeps trying."""
-    server = UnoServer(ServerConfig(seed=16))
-    await nursery.start(server.serve)
-    net = MemoryNet(server, nursery)
-    gone = False
-
-    async def connect(host: str, port: int) -> trio.abc.Stream:
-        if gone:
-            raise ConnectionRefusedError("refused")
-        return await net.connect(host, port)
-
+    net = await memory_net(nursery, seed=16)
     with trio.fail_after(120):
         model = Model("Ana", clock=trio.current_time)
-        app = ClientApp(ClientOptions(name="Ana", address=("memory", 1), connect=connect), model=model,
-                        input=pipe, output=DummyOutput())
-        model.host.auto_create, model.host.auto_start = TABLE, True
-        nursery.start_soon(app._connection_loop, "memory", 1)
-        await until(lambda: model.table.view is not None, "the deal")
-        gone = True
-        server.shutdown("shutdown", "the host stopped the server; the table is kept for later")
+        app = host_app(pipe, net, model)
+        await dealt(app, nursery)
+        net.refusing = True
+        net.server.shutdown("shutdown", "the host stopped the server; the table is kept for later")
         await until(lambda: model.session.status is Status.LOST and model.session.attempt >= 3,
                     "a few refused tries")
         banner = Renderer(model).banner_text() or ""

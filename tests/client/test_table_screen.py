@@ -9,17 +9,7 @@ import random
 import re
 
 import pytest
-from clientkit import (
-    ENTER,
-    ME,
-    make_view,
-    plays,
-    press,
-    render_text,
-    room_info,
-    screen_lines,
-    seated,
-)
+from clientkit import ENTER, ME, make_view, plays, press, render_text, room_info, screen_lines, seated
 
 import client.commands  # noqa: F401  (the CLI module imports cheaply)
 from client.enums import Prompt

@@ -9,23 +9,8 @@ from typing import Any
 
 import pytest
 
-from engine import (
-    Accept,
-    Action,
-    CallUno,
-    Card,
-    Catch,
-    Challenge,
-    ChooseColor,
-    Color,
-    Draw,
-    Game,
-    JumpIn,
-    Pass,
-    PlayCard,
-    RuleSet,
-    full_deck,
-)
+from engine import Action, Card, Color, Game, RuleSet, full_deck
+from engine.actions import Accept, CallUno, Catch, Challenge, ChooseColor, Draw, JumpIn, Pass, PlayCard
 from engine.bots import (
     BOT_LEVELS,
     CHALLENGE_THRESHOLD,

@@ -5,34 +5,12 @@ from __future__ import annotations
 from collections.abc import Callable
 
 import pytest
+from enginekit import HOUSE, c
 from kit.deck import stacked_game
 
-from engine import (
-    Accept,
-    Action,
-    CallUno,
-    Card,
-    Catch,
-    Challenge,
-    ChooseColor,
-    Color,
-    Draw,
-    Game,
-    JumpIn,
-    KeepDrawing,
-    Pass,
-    PlayCard,
-    RuleError,
-    RuleSet,
-)
+from engine import Action, Color, Game, RuleError, RuleSet
+from engine import actions as act
 from engine import errors as E
-
-
-def c(text: str) -> Card:
-    return Card.parse(text)
-
-
-HOUSE = RuleSet.preset("house")
 
 
 def basic() -> Game:
@@ -41,19 +19,19 @@ def basic() -> Game:
 
 def after_draw() -> Game:
     game = stacked_game(["R9 B1", "Y1 Y2", "G1 G2"], "R5", draw="R3")
-    game.apply(Draw("A"))
+    game.apply(act.Draw("A"))
     return game
 
 
 def challenge_pending() -> Game:
     game = stacked_game(["W+4 B1 B2", "G+2 Y2", "G1 G2"], "R5")
-    game.apply(PlayCard("A", c("W+4"), Color.GREEN))
+    game.apply(act.PlayCard("A", c("W+4"), Color.GREEN))
     return game
 
 
 def draw_pending() -> Game:
     game = stacked_game(["R+2 B1 B2", "G+2 Y2 R3", "G1 G2"], "R5", rules=HOUSE, direction=1)
-    game.apply(PlayCard("A", c("R+2")))
+    game.apply(act.PlayCard("A", c("R+2")))
     return game
 
 
@@ -63,14 +41,14 @@ def awaiting_color() -> Game:
 
 def hand_over() -> Game:
     game = stacked_game(["R9", "Y1 Y2", "G1 G2"], "R5", uno_said=[True, False, False])
-    game.apply(PlayCard("A", c("R9")))
+    game.apply(act.PlayCard("A", c("R9")))
     return game
 
 
 def match_over() -> Game:
     game = stacked_game(["R9", "Y1 Y2", "G1 G2"], "R5", rules=RuleSet(target_score=None),
                         uno_said=[True, False, False])
-    game.apply(PlayCard("A", c("R9")))
+    game.apply(act.PlayCard("A", c("R9")))
     return game
 
 
@@ -87,43 +65,43 @@ def seven() -> Game:
 
 
 CASES: list[tuple[str, Callable[[], Game], Action]] = [
-    ("unknown_seat", basic, Draw("Z")),
-    ("unknown_seat", basic, Catch("B", "Z")),
-    ("not_your_turn", basic, Draw("B")),
-    ("not_your_turn", basic, PlayCard("B", c("Y1"))),
-    ("not_your_turn", challenge_pending, Accept("C")),
-    ("card_not_in_hand", basic, PlayCard("A", c("G7"))),
-    ("card_not_in_hand", jump, JumpIn("C", c("R5"))),
-    ("does_not_match", basic, PlayCard("A", c("B1"))),
-    ("bad_color", basic, PlayCard("A", c("W"))),
-    ("bad_color", basic, PlayCard("A", c("R9"), Color.RED)),
-    ("bad_target", seven, PlayCard("A", c("R7"))),
-    ("bad_target", seven, PlayCard("A", c("R7"), target="A")),
-    ("bad_target", basic, PlayCard("A", c("R9"), target="B")),
-    ("wild_draw_four_refused", house, PlayCard("A", c("W+4"), Color.BLUE)),
-    ("must_answer_draw", draw_pending, PlayCard("B", c("Y2"))),
-    ("must_answer_draw", draw_pending, Pass("B")),
-    ("must_play", house, Draw("A")),
-    ("only_drawn_card", after_draw, PlayCard("A", c("R9"))),
-    ("cannot_pass", basic, Pass("A")),
-    ("cannot_draw", after_draw, Draw("A")),
-    ("cannot_draw", basic, KeepDrawing("A")),
-    ("no_challenge", basic, Challenge("A")),
-    ("no_challenge", draw_pending, Challenge("B")),
-    ("challenge_pending", challenge_pending, Draw("B")),
-    ("challenge_pending", challenge_pending, PlayCard("B", c("G+2"))),
-    ("challenge_pending", challenge_pending, Pass("B")),
-    ("color_pending", awaiting_color, PlayCard("A", c("R9"))),
-    ("color_pending", awaiting_color, Draw("A")),
-    ("color_pending", basic, ChooseColor("A", Color.RED)),
-    ("bad_color", awaiting_color, ChooseColor("A", "R")),  # type: ignore[arg-type]
-    ("cannot_call_uno", basic, CallUno("A")),
-    ("cannot_call_uno", basic, PlayCard("A", c("R9"), uno=True)),
-    ("not_catchable", basic, Catch("B", "C")),
-    ("jump_in_refused", basic, JumpIn("B", c("R5"))),
-    ("jump_in_refused", jump, JumpIn("A", c("R9"))),
-    ("hand_over", hand_over, Draw("B")),
-    ("hand_over", hand_over, CallUno("B")),
+    ("unknown_seat", basic, act.Draw("Z")),
+    ("unknown_seat", basic, act.Catch("B", "Z")),
+    ("not_your_turn", basic, act.Draw("B")),
+    ("not_your_turn", basic, act.PlayCard("B", c("Y1"))),
+    ("not_your_turn", challenge_pending, act.Accept("C")),
+    ("card_not_in_hand", basic, act.PlayCard("A", c("G7"))),
+    ("card_not_in_hand", jump, act.JumpIn("C", c("R5"))),
+    ("does_not_match", basic, act.PlayCard("A", c("B1"))),
+    ("bad_color", basic, act.PlayCard("A", c("W"))),
+    ("bad_color", basic, act.PlayCard("A", c("R9"), Color.RED)),
+    ("bad_target", seven, act.PlayCard("A", c("R7"))),
+    ("bad_target", seven, act.PlayCard("A", c("R7"), target="A")),
+    ("bad_target", basic, act.PlayCard("A", c("R9"), target="B")),
+    ("wild_draw_four_refused", house, act.PlayCard("A", c("W+4"), Color.BLUE)),
+    ("must_answer_draw", draw_pending, act.PlayCard("B", c("Y2"))),
+    ("must_answer_draw", draw_pending, act.Pass("B")),
+    ("must_play", house, act.Draw("A")),
+    ("only_drawn_card", after_draw, act.PlayCard("A", c("R9"))),
+    ("cannot_pass", basic, act.Pass("A")),
+    ("cannot_draw", after_draw, act.Draw("A")),
+    ("cannot_draw", basic, act.KeepDrawing("A")),
+    ("no_challenge", basic, act.Challenge("A")),
+    ("no_challenge", draw_pending, act.Challenge("B")),
+    ("challenge_pending", challenge_pending, act.Draw("B")),
+    ("challenge_pending", challenge_pending, act.PlayCard("B", c("G+2"))),
+    ("challenge_pending", challenge_pending, act.Pass("B")),
+    ("color_pending", awaiting_color, act.PlayCard("A", c("R9"))),
+    ("color_pending", awaiting_color, act.Draw("A")),
+    ("color_pending", basic, act.ChooseColor("A", Color.RED)),
+    ("bad_color", awaiting_color, act.ChooseColor("A", "R")),  # type: ignore[arg-type]
+    ("cannot_call_uno", basic, act.CallUno("A")),
+    ("cannot_call_uno", basic, act.PlayCard("A", c("R9"), uno=True)),
+    ("not_catchable", basic, act.Catch("B", "C")),
+    ("jump_in_refused", basic, act.JumpIn("B", c("R5"))),
+    ("jump_in_refused", jump, act.JumpIn("A", c("R9"))),
+    ("hand_over", hand_over, act.Draw("B")),
+    ("hand_over", hand_over, act.CallUno("B")),
 ]
 
 
@@ -145,19 +123,16 @@ def test_refused_action_has_code_and_leaves_game_unchanged(
         assert list(game.legal_actions(seat)) == legal
 
 
-def test_next_hand_refusals_leave_game_unchanged() -> None:
-    game = basic()
+@pytest.mark.parametrize(("make", "error", "code"), [(basic, E.HandInProgress, "hand_in_progress"),
+                                                     (match_over, E.MatchOver, "match_over")])
+def test_next_hand_refusals_leave_game_unchanged(make: Callable[[], Game], error: type[RuleError],
+                                                 code: str) -> None:
+    game = make()
     before = game.snapshot()
-    with pytest.raises(E.HandInProgress) as info:
+    with pytest.raises(error) as info:
         game.next_hand()
-    assert info.value.code == "hand_in_progress"
+    assert info.value.code == code
     assert game.snapshot() == before
-    over = match_over()
-    before = over.snapshot()
-    with pytest.raises(E.MatchOver) as info2:
-        over.next_hand()
-    assert info2.value.code == "match_over"
-    assert over.snapshot() == before
 
 
 def test_every_error_class_has_a_distinct_code() -> None:

@@ -3,50 +3,18 @@
 from __future__ import annotations
 
 import pytest
+from enginekit import HOUSE, c
 from kit.deck import cards, of_type, stacked_game
 
-from engine import (
-    Accept,
-    CallUno,
-    Card,
-    Catch,
-    Challenge,
-    Color,
-    Draw,
-    JumpIn,
-    Pass,
-    PlayCard,
-    RuleSet,
-    WildDrawFour,
-)
-from engine.errors import (
-    BadTarget,
-    CardNotInHand,
-    JumpInRefused,
-    MustAnswerDraw,
-    NotYourTurn,
-    WildDrawFourRefused,
-)
-from engine.events import (
-    CardPlayed,
-    DirectionChanged,
-    DrawSkipped,
-    Drew,
-    HandsExchanged,
-    Passed,
-    Reshuffled,
-    Skipped,
-    TurnStarted,
-)
+from engine import Color, RuleSet, WildDrawFour
+from engine import errors as E
+from engine import events as ev
+from engine.actions import Accept, CallUno, Catch, Challenge, Draw, JumpIn, Pass, PlayCard
 
-OFFICIAL = RuleSet.preset("official")
-HOUSE = RuleSet.preset("house")
 STACK_ALL = RuleSet(stack_wild_draw_four=True)
 STACK_BOTH = RuleSet(stack_draw_two=True, stack_wild_draw_four=True)
 
 
-def c(text: str) -> Card:
-    return Card.parse(text)
 
 
 # ---------------------------------------------------------------------------- R14
@@ -55,7 +23,7 @@ def c(text: str) -> Card:
 def test_R14_official_no_stacking_next_player_draws_at_once() -> None:
     game = stacked_game(["R+2 B1", "G+2 Y2", "G1 G2"], "R5", draw="Y3 Y4")
     events = game.apply(PlayCard("A", c("R+2")))
-    assert Drew("B", 2, tuple(cards("Y3 Y4")), "draw_two") in events
+    assert ev.Drew("B", 2, tuple(cards("Y3 Y4")), "draw_two") in events
     assert game.current == "C" and game.pending_draw == 0
 
 
@@ -66,17 +34,17 @@ def test_R14_house_stack_draw_two_any_colour_accumulates() -> None:
     assert game.current == "B" and game.pending_draw == 2
     legal = {a for a in game.legal_actions("B") if not isinstance(a, (CallUno, Catch))}
     assert legal == {Draw("B"), PlayCard("B", c("G+2")), PlayCard("B", c("G+2"), uno=True)}
-    with pytest.raises(MustAnswerDraw) as info:
+    with pytest.raises(E.MustAnswerDraw) as info:
         game.apply(PlayCard("B", c("Y2")))
     assert info.value.code == "must_answer_draw"
-    with pytest.raises(MustAnswerDraw):
+    with pytest.raises(E.MustAnswerDraw):
         game.apply(Pass("B"))
     game.apply(PlayCard("B", c("G+2"), uno=True))
     assert game.current == "C" and game.pending_draw == 4
     # C cannot stack: draws the whole count and loses the turn
     events = game.apply(Draw("C"))
-    assert events == [Drew("C", 4, tuple(cards("Y5 Y6 Y7 Y8")), "draw_two"), Skipped("C"),
-                      TurnStarted("D")]
+    assert events == [ev.Drew("C", 4, tuple(cards("Y5 Y6 Y7 Y8")), "draw_two"), ev.Skipped("C"),
+                      ev.TurnStarted("D")]
     assert game.pending_draw == 0
 
 
@@ -92,7 +60,7 @@ def test_R14_nobody_can_stack_when_no_one_may() -> None:
     # house: after a W+4 nobody may stack; the next player draws 4 at once (R13)
     game = stacked_game(["W+4 B1", "G+2 Y2", "G1 G2"], "Y5", rules=HOUSE, direction=1)
     events = game.apply(PlayCard("A", c("W+4"), Color.GREEN))
-    assert [d.seat for d in of_type(events, Drew)] == ["B"]
+    assert [d.seat for d in of_type(events, ev.Drew)] == ["B"]
 
 
 def test_R14_R16_draw_pile_exhausted_mid_stack_draws_what_exists() -> None:
@@ -116,9 +84,9 @@ def test_R14_R16_draw_pile_exhausted_mid_stack_draws_what_exists() -> None:
     d_before = len(game.hand("D"))
     events = game.apply(Draw("D"))
     # G7 from the pile, then the discards but the top (B+2) are reshuffled: Y7 Y8 R5 R+2 G+2
-    reshuffle = of_type(events, Reshuffled)
-    assert reshuffle == [Reshuffled(5)]
-    drew = of_type(events, Drew)
+    reshuffle = of_type(events, ev.Reshuffled)
+    assert reshuffle == [ev.Reshuffled(5)]
+    drew = of_type(events, ev.Drew)
     assert drew[0].count == 6 and drew[0].cards[0] == c("G7")
     assert game.top == c("B+2") and game.view(None).discard_pile == 1
     assert len(game.hand("D")) == d_before + 6
@@ -138,13 +106,13 @@ def test_R10_R16_draw_only_what_exists_then_nothing_at_all() -> None:
     assert game.view(None).draw_pile == 0
     events = game.apply(PlayCard("A", c("R+2")))
     # the pile is empty; the discards but the top (only R5) are reshuffled; B draws 1 of 2
-    assert events[1:] == [Reshuffled(1), Drew("B", 1, (c("R5"),), "draw_two"), Skipped("B"),
-                          TurnStarted("C")]
+    assert events[1:] == [ev.Reshuffled(1), ev.Drew("B", 1, (c("R5"),), "draw_two"), ev.Skipped("B"),
+                          ev.TurnStarted("C")]
     assert game.top == c("R+2") and game.view(None).draw_pile == 0
     assert game.view(None).discard_pile == 1
     # now nothing at all is left: a draw is skipped
     events = game.apply(Draw("C"))
-    assert events == [DrawSkipped("C"), Passed("C"), TurnStarted("A")]
+    assert events == [ev.DrawSkipped("C"), ev.Passed("C"), ev.TurnStarted("A")]
     assert Counter(game.all_cards()) == Counter(full_deck())
 
 
@@ -162,7 +130,7 @@ def test_R15_stack_wild_draw_four_on_wild_draw_four() -> None:
     game.apply(PlayCard("B", c("W+4"), Color.BLUE))
     assert game.current == "C" and game.pending_draw == 8
     events = game.apply(Draw("C"))
-    assert Drew("C", 8, tuple(cards("B2 B3 B4 B5 B6 B7 B8 B9")), "wild_draw_four") in events
+    assert ev.Drew("C", 8, tuple(cards("B2 B3 B4 B5 B6 B7 B8 B9")), "wild_draw_four") in events
     assert game.color is Color.BLUE
 
 
@@ -174,7 +142,7 @@ def test_R13_R15_strict_applies_to_a_stacked_wild_draw_four() -> None:
     assert game.current == "B" and game.pending_draw == 2
     assert not any(isinstance(a, PlayCard) and a.card == c("W+4") for a in game.legal_actions("B"))
     before = game.snapshot()
-    with pytest.raises(WildDrawFourRefused):
+    with pytest.raises(E.WildDrawFourRefused):
         game.apply(PlayCard("B", c("W+4"), Color.BLUE))
     assert game.snapshot() == before
     # without a red card it may
@@ -193,12 +161,12 @@ def test_R15_mix_wild_draw_four_on_draw_two_and_draw_two_of_colour_on_it() -> No
     legal = set(game.legal_actions("C"))
     # only a Draw Two of the colour in play may answer a Wild Draw Four
     assert PlayCard("C", c("G+2")) in legal and PlayCard("C", c("R+2")) not in legal
-    with pytest.raises(MustAnswerDraw):
+    with pytest.raises(E.MustAnswerDraw):
         game.apply(PlayCard("C", c("R+2")))
     game.apply(PlayCard("C", c("G+2")))
     assert game.pending_draw == 8 and game.current == "D"
     events = game.apply(Draw("D"))
-    assert of_type(events, Drew)[0].count == 8
+    assert of_type(events, ev.Drew)[0].count == 8
 
 
 def test_R15_stack_wild_draw_four_alone_does_not_stack_draw_two_on_draw_two() -> None:
@@ -209,7 +177,7 @@ def test_R15_stack_wild_draw_four_alone_does_not_stack_draw_two_on_draw_two() ->
     assert game.current == "B" and game.pending_draw == 2
     turn = {a for a in game.legal_actions("B") if not isinstance(a, (CallUno, Catch))}
     assert turn == {Draw("B")} | {PlayCard("B", c("W+4"), color) for color in Color}
-    with pytest.raises(MustAnswerDraw):
+    with pytest.raises(E.MustAnswerDraw):
         game.apply(PlayCard("B", c("G+2")))
     both = stacked_game(["R+2 B1", "G+2 W+4 Y2", "B3 B4"], "R5", rules=STACK_BOTH)
     both.apply(PlayCard("A", c("R+2")))
@@ -232,7 +200,7 @@ def test_R15_R18_last_card_stacked_draw_two_makes_next_draw_the_total() -> None:
                         draw="Y1 Y2 Y3 Y4", uno_said=[False, True, False])
     game.apply(PlayCard("A", c("R+2")))
     events = game.apply(PlayCard("B", c("G+2")))
-    assert Drew("C", 4, tuple(cards("Y1 Y2 Y3 Y4")), "draw_two") in events
+    assert ev.Drew("C", 4, tuple(cards("Y1 Y2 Y3 Y4")), "draw_two") in events
     assert game.hand_outcome() is not None and game.hand_outcome().winner == "B"
 
 
@@ -244,11 +212,11 @@ SEVEN_ZERO = RuleSet(seven_zero=True)
 
 def test_R15_seven_swaps_hands_with_chosen_target() -> None:
     game = stacked_game(["R7 B1 B2", "Y1 Y2", "G1 G2 G3 G4"], "R5", rules=SEVEN_ZERO)
-    with pytest.raises(BadTarget) as info:
+    with pytest.raises(E.BadTarget) as info:
         game.apply(PlayCard("A", c("R7")))
     assert info.value.code == "bad_target"
     for bad in ("A", "Z"):
-        with pytest.raises(BadTarget):
+        with pytest.raises(E.BadTarget):
             game.apply(PlayCard("A", c("R7"), target=bad))
     legal = {a for a in game.legal_actions("A") if isinstance(a, PlayCard) and a.card == c("R7")}
     assert legal == {PlayCard("A", c("R7"), target="B"), PlayCard("A", c("R7"), target="C")}
@@ -256,15 +224,15 @@ def test_R15_seven_swaps_hands_with_chosen_target() -> None:
     assert game.hand("A") == tuple(cards("G1 G2 G3 G4"))
     assert game.hand("C") == tuple(cards("B1 B2"))
     assert game.hand("B") == tuple(cards("Y1 Y2"))
-    exchanged = of_type(events, HandsExchanged)
-    assert exchanged == [HandsExchanged("A", "C", (("A", 4, tuple(cards("G1 G2 G3 G4"))),
+    exchanged = of_type(events, ev.HandsExchanged)
+    assert exchanged == [ev.HandsExchanged("A", "C", (("A", 4, tuple(cards("G1 G2 G3 G4"))),
                                                      ("C", 2, tuple(cards("B1 B2")))))]
     assert game.current == "B"
 
 
 def test_R15_seven_without_option_takes_no_target() -> None:
     game = stacked_game(["R7 B1 B2", "Y1 Y2"], "R5")
-    with pytest.raises(BadTarget):
+    with pytest.raises(E.BadTarget):
         game.apply(PlayCard("A", c("R7"), target="B"))
     game.apply(PlayCard("A", c("R7")))
     assert game.hand("A") == tuple(cards("B1 B2"))
@@ -272,7 +240,7 @@ def test_R15_seven_without_option_takes_no_target() -> None:
 
 def test_R15_seven_as_last_card_needs_no_target() -> None:
     game = stacked_game(["R7", "Y1 Y2"], "R5", rules=SEVEN_ZERO, uno_said=[True, False])
-    with pytest.raises(BadTarget):
+    with pytest.raises(E.BadTarget):
         game.apply(PlayCard("A", c("R7"), target="B"))
     game.apply(PlayCard("A", c("R7")))
     assert game.hand_outcome() is not None
@@ -288,7 +256,7 @@ def test_R15_zero_passes_every_hand_in_direction_of_play(direction: int) -> None
     for i, seat in enumerate(order):
         giver = order[(i - direction) % 4]  # each hand moved one seat along the direction of play
         assert game.hand(seat) == tuple(cards(before[giver]))
-    exchanged = of_type(events, HandsExchanged)
+    exchanged = of_type(events, ev.HandsExchanged)
     assert len(exchanged) == 1 and exchanged[0].target is None
     assert [h[0] for h in exchanged[0].hands] == list(order)
     assert game.current == order[direction % 4]
@@ -325,7 +293,7 @@ def test_R15_jump_in_with_identical_card_play_continues_from_jumper() -> None:
     game = stacked_game(["R9 B1", "Y1 Y2", "G1 G2", "R5 B3 B4"], "R5", rules=JUMP, seat_names="ABCD")
     assert JumpIn("D", c("R5")) in game.legal_actions("D")
     events = game.apply(JumpIn("D", c("R5")))
-    assert events[0] == CardPlayed("D", c("R5"), Color.RED, jump_in=True)
+    assert events[0] == ev.CardPlayed("D", c("R5"), Color.RED, jump_in=True)
     assert game.current == "A"  # the seat after the jumper
     assert game.hand("D") == tuple(cards("B3 B4"))
 
@@ -335,24 +303,24 @@ def test_R15_jump_in_action_card_acts_from_jumper() -> None:
     game.apply(PlayCard("A", c("RR")))
     assert game.current == "D" and game.direction == -1
     events = game.apply(JumpIn("C", c("RR")))
-    assert DirectionChanged(1) in events
+    assert ev.DirectionChanged(1) in events
     assert game.current == "D"  # from C, play runs clockwise again
 
 
 def test_R15_jump_in_refusals() -> None:
     game = stacked_game(["R9 B5", "R5 Y2", "G5 G2"], "R5", rules=JUMP)
-    with pytest.raises(JumpInRefused) as info:
+    with pytest.raises(E.JumpInRefused) as info:
         game.apply(JumpIn("C", c("G5")))  # same number, other colour: not identical
     assert info.value.code == "jump_in_refused"
-    with pytest.raises(JumpInRefused):
+    with pytest.raises(E.JumpInRefused):
         game.apply(JumpIn("A", c("B5")))  # your own turn
-    with pytest.raises(CardNotInHand):
+    with pytest.raises(E.CardNotInHand):
         game.apply(JumpIn("C", c("R5")))
     off = stacked_game(["R9 B5", "R5 Y2", "G5 G2"], "R5")
-    with pytest.raises(JumpInRefused):
+    with pytest.raises(E.JumpInRefused):
         off.apply(JumpIn("B", c("R5")))
     wild = stacked_game(["R9 B5", "W Y2", "G5 G2"], "W", color="R", rules=JUMP)
-    with pytest.raises(JumpInRefused):
+    with pytest.raises(E.JumpInRefused):
         wild.apply(JumpIn("B", c("W")))
     assert not any(isinstance(a, JumpIn) for a in wild.legal_actions("B"))
 
@@ -362,16 +330,16 @@ def test_R15_no_jump_in_while_a_draw_is_pending() -> None:
     game = stacked_game(["R+2 R1", "Y1 Y2", "R+2 G2"], "R5", rules=rules)
     game.apply(PlayCard("A", c("R+2")))
     assert game.pending_draw == 2
-    with pytest.raises(JumpInRefused):
+    with pytest.raises(E.JumpInRefused):
         game.apply(JumpIn("C", c("R+2")))
-    with pytest.raises(NotYourTurn):
+    with pytest.raises(E.NotYourTurn):
         game.apply(PlayCard("C", c("R+2")))
 
 
 def test_R15_jump_in_seven_takes_a_target() -> None:
     rules = RuleSet(jump_in=True, seven_zero=True)
     game = stacked_game(["R9 B1", "Y1 Y2", "R7 G2 G3"], "R7", rules=rules)
-    with pytest.raises(BadTarget):
+    with pytest.raises(E.BadTarget):
         game.apply(JumpIn("C", c("R7")))
     game.apply(JumpIn("C", c("R7"), target="A"))
     assert game.hand("C") == tuple(cards("R9 B1"))

@@ -12,62 +12,21 @@ import random
 from collections import Counter
 from typing import Any
 
+from enginekit import rule_sets
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from kit.deck import seats, stacked_game
 
-from engine import (
-    CARD_KINDS,
-    Accept,
-    Action,
-    CallUno,
-    Card,
-    Catch,
-    Challenge,
-    ChooseColor,
-    Color,
-    Draw,
-    Event,
-    Game,
-    JumpIn,
-    KeepDrawing,
-    Pass,
-    PlayCard,
-    RuleError,
-    RuleSet,
-    View,
-    WildDrawFour,
-    full_deck,
-)
-from engine.events import (
-    CardPlayed,
-    ColorChosen,
-    Dealt,
-    DirectionChanged,
-    Drew,
-    HandsExchanged,
-    Reshuffled,
-    TurnStarted,
-    is_public,
-)
+from engine import Action, Event, Game, RuleError, RuleSet, View
+from engine import actions as act
+from engine import events as ev
+from engine.cards import CARD_KINDS, Card, Color, full_deck
 
 FULL_DECK = Counter(full_deck())
-OFF_TURN = (CallUno, Catch)
+OFF_TURN = (act.CallUno, act.Catch)
 MAX_STEPS_PER_HAND = 3000
 
-rulesets = st.builds(
-    RuleSet,
-    first_to_left=st.booleans(),
-    draw_until_playable=st.booleans(),
-    wild_draw_four=st.sampled_from(WildDrawFour),
-    stack_draw_two=st.booleans(),
-    stack_wild_draw_four=st.booleans(),
-    seven_zero=st.booleans(),
-    jump_in=st.booleans(),
-    uno_penalty=st.integers(0, 10),
-    false_catch_penalty=st.integers(0, 10),
-    target_score=st.one_of(st.none(), st.integers(1, 300)),
-)
+rulesets = rule_sets(10, 10, 300)
 tables = st.integers(2, 10)
 seeds = st.integers(0, 2**32 - 1)
 
@@ -103,7 +62,7 @@ def check_views(game: Game) -> None:
             assert seat == current and view.drawn in game.hand(seat)
         for action in view.legal:
             assert action.seat == seat
-            if isinstance(action, (PlayCard, JumpIn)):
+            if isinstance(action, (act.PlayCard, act.JumpIn)):
                 assert action.card in game.hand(seat)
     spectator = game.view(None)
     assert spectator.hand is None and spectator.drawn is None and spectator.legal == ()
@@ -115,15 +74,15 @@ def check_redaction(game: Game, events: list[Event]) -> None:
         for event in events:
             shown = event.for_seat(viewer)
             assert type(shown) is type(event)
-            if isinstance(event, (Drew, Dealt)):
-                assert isinstance(shown, (Drew, Dealt))
+            if isinstance(event, (ev.Drew, ev.Dealt)):
+                assert isinstance(shown, (ev.Drew, ev.Dealt))
                 assert shown.count == event.count
                 if viewer == event.seat:
                     assert shown == event
                 else:
                     assert shown.cards is None
-            elif isinstance(event, HandsExchanged):
-                assert isinstance(shown, HandsExchanged)
+            elif isinstance(event, ev.HandsExchanged):
+                assert isinstance(shown, ev.HandsExchanged)
                 for (seat, count, cards), (seat2, count2, _) in zip(shown.hands, event.hands,
                                                                     strict=True):
                     assert (seat, count) == (seat2, count2)
@@ -131,7 +90,7 @@ def check_redaction(game: Game, events: list[Event]) -> None:
             else:
                 assert shown == event
     for event in events:  # public: seen as it is by everybody (the server encodes it once)
-        assert is_public(event) == all(event.for_seat(v) is event for v in (*game.seats, None))
+        assert ev.is_public(event) == all(event.for_seat(v) is event for v in (*game.seats, None))
 
 
 def check_public_replay(before: View, events: list[Event], game: Game) -> None:
@@ -141,23 +100,23 @@ def check_public_replay(before: View, events: list[Event], game: Game) -> None:
     draw_pile, discard_pile = before.draw_pile, before.discard_pile
     top, color, current, direction = before.top, before.color, before.current, before.direction
     for event in (e.for_seat(None) for e in events):
-        if isinstance(event, CardPlayed):
+        if isinstance(event, ev.CardPlayed):
             sizes[event.seat] -= 1
             discard_pile += 1
             top, color = event.card, event.color
-        elif isinstance(event, Drew):
+        elif isinstance(event, ev.Drew):
             sizes[event.seat] += event.count
             draw_pile -= event.count
-        elif isinstance(event, Reshuffled):
+        elif isinstance(event, ev.Reshuffled):
             draw_pile += event.count
             discard_pile -= event.count
-        elif isinstance(event, HandsExchanged):
+        elif isinstance(event, ev.HandsExchanged):
             sizes.update({seat: count for seat, count, _ in event.hands})
-        elif isinstance(event, ColorChosen):
+        elif isinstance(event, ev.ColorChosen):
             color = event.color
-        elif isinstance(event, TurnStarted):
+        elif isinstance(event, ev.TurnStarted):
             current = event.seat
-        elif isinstance(event, DirectionChanged):
+        elif isinstance(event, ev.DirectionChanged):
             direction = event.direction
     after = game.view(None)
     assert tuple(sizes[s] for s in after.seats) == after.hand_sizes
@@ -181,7 +140,7 @@ def all_legal(game: Game) -> dict[str, list[Action]]:
         assert turn, "the current seat has nothing to do"
         for seat, actions in legal.items():
             if seat != game.current:
-                assert all(isinstance(a, (*OFF_TURN, JumpIn)) for a in actions)
+                assert all(isinstance(a, (*OFF_TURN, act.JumpIn)) for a in actions)
     else:
         assert not any(legal.values())
     return legal
@@ -206,19 +165,19 @@ def random_action(game: Game, rng: random.Random) -> Any:
     uno: Any = rng.choice([False, False, True, None])
     kind = rng.randrange(11)
     if kind == 0:
-        return PlayCard(seat, card, color, target, uno)
+        return act.PlayCard(seat, card, color, target, uno)
     if kind == 1:
         if card is not None and not isinstance(card, str) and card.is_wild and color is None:
             color = rng.choice(list(Color))
-        return PlayCard(seat, card, color if isinstance(card, Card) and card.is_wild else None,
+        return act.PlayCard(seat, card, color if isinstance(card, Card) and card.is_wild else None,
                         target, uno is True)
     if kind == 2:
-        return JumpIn(seat, card, target, uno)
+        return act.JumpIn(seat, card, target, uno)
     if kind == 3:
-        return ChooseColor(seat, color)
+        return act.ChooseColor(seat, color)
     if kind == 4:
-        return Catch(seat, rng.choice(names))
-    return rng.choice([Draw, KeepDrawing, Pass, Challenge, Accept, CallUno])(seat)
+        return act.Catch(seat, rng.choice(names))
+    return rng.choice([act.Draw, act.KeepDrawing, act.Pass, act.Challenge, act.Accept, act.CallUno])(seat)
 
 
 def probe(game: Game, rng: random.Random, legal: dict[str, list[Action]], count: int) -> None:
@@ -248,11 +207,11 @@ def probe(game: Game, rng: random.Random, legal: dict[str, list[Action]], count:
 def choose(game: Game, rng: random.Random, legal: dict[str, list[Action]]) -> Action:
     """Mostly sensible play (so hands end), with off-turn actions from every seat mixed in."""
     off_turn = [a for seat, actions in legal.items() for a in actions
-                if isinstance(a, (*OFF_TURN, JumpIn))]
+                if isinstance(a, (*OFF_TURN, act.JumpIn))]
     if off_turn and rng.random() < 0.15:
         return rng.choice(off_turn)
     mine = [a for a in legal[game.current] if not isinstance(a, OFF_TURN)]
-    plays = [a for a in mine if isinstance(a, PlayCard)]
+    plays = [a for a in mine if isinstance(a, act.PlayCard)]
     if plays and rng.random() < 0.85:
         return rng.choice(plays)
     return rng.choice(mine)

@@ -2,36 +2,38 @@
 
 from __future__ import annotations
 
+import dataclasses
 from typing import Any
 
 import pytest
 
 from engine import PRESETS, RuleSet, WildDrawFour
 
+# the presets table of docs/RULES.md: option, the rule it decides, official, house
+PRESET_TABLE = [
+    ("first_to_left", "R5", True, False),
+    ("draw_until_playable", "R8/R9", False, True),
+    ("wild_draw_four", "R12/R13", WildDrawFour.CHALLENGE, WildDrawFour.STRICT),
+    ("stack_draw_two", "R14", False, True),
+    ("stack_wild_draw_four", "R15", False, False),
+    ("seven_zero", "R15", False, False),
+    ("jump_in", "R15", False, False),
+    ("uno_penalty", "R17", 2, 2),
+    ("false_catch_penalty", "R17", 0, 0),
+    ("target_score", "R20", 500, 500),
+]
 
-def test_presets_table_official() -> None:
-    rules = RuleSet.preset("official")
-    assert rules == RuleSet()
-    assert rules.first_to_left is True  # R5
-    assert rules.draw_until_playable is False  # R8
-    assert rules.wild_draw_four is WildDrawFour.CHALLENGE  # R12
-    assert rules.stack_draw_two is False  # R14
-    assert rules.stack_wild_draw_four is False  # R15
-    assert rules.seven_zero is False and rules.jump_in is False  # R15
-    assert rules.uno_penalty == 2 and rules.false_catch_penalty == 0  # R17
-    assert rules.target_score == 500  # R20
+
+@pytest.mark.parametrize(("option", "rule", "official", "house"), PRESET_TABLE)
+def test_presets_table(option: str, rule: str, official: Any, house: Any) -> None:
+    for preset, expected in (("official", official), ("house", house)):
+        value = getattr(RuleSet.preset(preset), option)
+        assert type(value) is type(expected) and value == expected, (rule, preset)
 
 
-def test_presets_table_house() -> None:
-    rules = RuleSet.preset("house")
-    assert rules.first_to_left is False  # R5
-    assert rules.draw_until_playable is True  # R9
-    assert rules.wild_draw_four is WildDrawFour.STRICT  # R13
-    assert rules.stack_draw_two is True  # R14
-    assert rules.stack_wild_draw_four is False  # R15
-    assert rules.seven_zero is False and rules.jump_in is False  # R15
-    assert rules.uno_penalty == 2  # R17
-    assert rules.target_score == 500  # R20
+def test_the_table_covers_every_option_and_official_is_the_default() -> None:
+    assert [row[0] for row in PRESET_TABLE] == [f.name for f in dataclasses.fields(RuleSet)]
+    assert RuleSet.preset("official") == RuleSet()
 
 
 def test_R15_preset_overrides() -> None:

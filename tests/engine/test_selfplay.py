@@ -3,18 +3,12 @@
 from __future__ import annotations
 
 import pytest
+from enginekit import HOUSE, OFFICIAL
 
 from engine import Action, Game, RuleSet
 from engine.events import Event, HandEnded, MatchEnded
-from engine.selfplay import (
-    SelfplayStuck,
-    play_match,
-    run_selfplay,
-    seat_levels,
-)
+from engine.selfplay import SelfplayStuck, play_match, run_selfplay, seat_levels
 
-OFFICIAL = RuleSet.preset("official")
-HOUSE = RuleSet.preset("house")
 SINGLE = RuleSet.preset("official", target_score=None)
 
 

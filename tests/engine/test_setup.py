@@ -6,34 +6,13 @@ import random
 from collections import Counter
 
 import pytest
+from enginekit import HOUSE, OFFICIAL
 from kit.deck import ArrangedRandom, cards, deal_rng, of_type, put_on_top, seats
 
-from engine import (
-    CallUno,
-    Card,
-    Catch,
-    ChooseColor,
-    Color,
-    Draw,
-    Game,
-    PlayCard,
-    RuleSet,
-    full_deck,
-)
+from engine import Card, Color, Game, RuleSet, full_deck
+from engine import events as ev
+from engine.actions import CallUno, Catch, ChooseColor, Draw, PlayCard
 from engine.errors import ColorPending, HandInProgress, MatchOver
-from engine.events import (
-    ColorChosen,
-    Dealt,
-    DirectionChanged,
-    Drew,
-    HandStarted,
-    Skipped,
-    StartingCard,
-    TurnStarted,
-)
-
-OFFICIAL = RuleSet.preset("official")
-HOUSE = RuleSet.preset("house")
 
 
 @pytest.mark.parametrize("n", [0, 1, 11])
@@ -54,7 +33,7 @@ def test_R2_R3_deal_for_2_to_10_players(n: int) -> None:
 
 
 def _drawn_at_start(game: Game) -> int:
-    return sum(e.count for e in of_type(game.deal_events, Drew))
+    return sum(e.count for e in of_type(game.deal_events, ev.Drew))
 
 
 def test_R2_seat_ids_must_be_distinct_nonempty() -> None:
@@ -71,10 +50,10 @@ def test_R3_deal_gives_chosen_hands_and_turns_the_top_card() -> None:
     assert game.hand("B") == tuple(cards("G1 G2 G3 G4 G5 G6 G7"))
     assert game.top == Card.parse("Y8") and game.color is Color.YELLOW
     events = game.deal_events
-    assert isinstance(events[0], HandStarted)
-    assert [e.seat for e in of_type(events, Dealt)] == ["A", "B", "C"]
-    assert of_type(events, StartingCard) == [StartingCard(Card.parse("Y8"))]
-    assert events[-1] == TurnStarted("A")  # dealer C, the left is A
+    assert isinstance(events[0], ev.HandStarted)
+    assert [e.seat for e in of_type(events, ev.Dealt)] == ["A", "B", "C"]
+    assert of_type(events, ev.StartingCard) == [ev.StartingCard(Card.parse("Y8"))]
+    assert events[-1] == ev.TurnStarted("A")  # dealer C, the left is A
 
 
 def test_R4_first_dealer_random_or_chosen() -> None:
@@ -108,7 +87,7 @@ def test_R4_dealer_rotates_across_hands_and_next_hand() -> None:
         events = game.next_hand()
         assert game.hand_number == hand
         assert events is game.deal_events
-        assert isinstance(events[0], HandStarted) and events[0].dealer == game.dealer
+        assert isinstance(events[0], ev.HandStarted) and events[0].dealer == game.dealer
         assert events[0].hand_number == hand
         dealers.append(game.dealer)
         assert game.hand_outcome() is None
@@ -135,7 +114,7 @@ def test_R5_first_player_dealer_left_or_right(rules: RuleSet, order: str) -> Non
     game = Game(seats(5), rules, deal_rng(5, HANDS5, "G5"), dealer="A")
     direction = 1 if rules.first_to_left else -1
     assert game.direction == direction
-    assert game.deal_events[0] == HandStarted(1, "A", direction)
+    assert game.deal_events[0] == ev.HandStarted(1, "A", direction)
     played = []
     for _ in range(5):  # every seat plays its one green card, in the direction of play
         seat = game.current
@@ -155,8 +134,8 @@ def test_R6_starting_wild_draw_four_returned_and_another_turned() -> None:
     # The W+4 is turned first; it goes back, the pile is reshuffled (arranged: Y3 on top).
     rng = deal_rng(3, [], "W+4", put_on_top("Y3"))
     game = Game(seats(3), OFFICIAL, rng, dealer="A")
-    starts = of_type(game.deal_events, StartingCard)
-    assert starts == [StartingCard(Card.parse("W+4"), returned=True), StartingCard(Card.parse("Y3"))]
+    starts = of_type(game.deal_events, ev.StartingCard)
+    assert starts == [ev.StartingCard(Card.parse("W+4"), returned=True), ev.StartingCard(Card.parse("Y3"))]
     assert game.top == Card.parse("Y3") and game.color is Color.YELLOW
     assert rng.shuffles == 2
     assert game.view(None).discard_pile == 1
@@ -167,7 +146,7 @@ def test_R6_starting_wild_draw_four_returned_and_another_turned() -> None:
 def test_R6_starting_wild_draw_four_twice() -> None:
     rng = deal_rng(2, [], "W+4", put_on_top("W+4"), put_on_top("B2"))
     game = Game(seats(2), OFFICIAL, rng, dealer="A")
-    starts = of_type(game.deal_events, StartingCard)
+    starts = of_type(game.deal_events, ev.StartingCard)
     assert [s.returned for s in starts] == [True, True, False]
     assert game.top == Card.parse("B2")
 
@@ -187,7 +166,7 @@ def test_R6_starting_wild_first_player_chooses_colour(rules: RuleSet) -> None:
     events = game.apply(ChooseColor(first, Color.GREEN))
     assert game.color is Color.GREEN and game.current == first
     assert not game.view(first).awaiting_color
-    assert events == [ColorChosen(first, Color.GREEN)]
+    assert events == [ev.ColorChosen(first, Color.GREEN)]
     # now the first player plays normally on green
     assert any(isinstance(a, (PlayCard, Draw)) for a in game.legal_actions(first))
 
@@ -199,8 +178,8 @@ def test_R6_starting_draw_two_first_player_draws_two_and_loses_turn(rules: RuleS
     first, after = ("B", "C") if rules.first_to_left else ("D", "C")
     assert len(game.hand(first)) == 9
     assert game.hand(first)[-2:] == tuple(cards("G7 G8"))
-    assert Drew(first, 2, tuple(cards("G7 G8")), "draw_two") in game.deal_events
-    assert Skipped(first) in game.deal_events
+    assert ev.Drew(first, 2, tuple(cards("G7 G8")), "draw_two") in game.deal_events
+    assert ev.Skipped(first) in game.deal_events
     assert game.current == after
     assert game.pending_draw == 0
 
@@ -211,7 +190,7 @@ def test_R6_starting_reverse_dealer_plays_first_direction_flips(rules: RuleSet) 
     assert game.current == "C"
     expected = -1 if rules.first_to_left else 1
     assert game.direction == expected
-    assert DirectionChanged(expected) in game.deal_events
+    assert ev.DirectionChanged(expected) in game.deal_events
     assert all(len(game.hand(s)) == 7 for s in game.seats)
     # play runs the other way, starting with the dealer
     played = []
@@ -231,7 +210,7 @@ def test_R6_R11_starting_reverse_two_players() -> None:
 def test_R6_starting_skip_first_player_skipped(rules: RuleSet) -> None:
     game = Game(seats(4), rules, deal_rng(4, [], "YS"), dealer="A")
     first, after = ("B", "C") if rules.first_to_left else ("D", "C")
-    assert Skipped(first) in game.deal_events
+    assert ev.Skipped(first) in game.deal_events
     assert game.current == after
     assert all(len(game.hand(s)) == 7 for s in game.seats)
 

@@ -8,20 +8,8 @@ import random
 import pytest
 from test_bots import RULE_VARIANTS, challenge_game, make_game
 
-from engine import (
-    Accept,
-    CallUno,
-    Card,
-    Catch,
-    Challenge,
-    ChooseColor,
-    Color,
-    Game,
-    JumpIn,
-    Pass,
-    PlayCard,
-    RuleSet,
-)
+from engine import Card, Color, Game, RuleSet
+from engine.actions import Accept, CallUno, Catch, Challenge, ChooseColor, JumpIn, Pass, PlayCard
 from engine.bots import choose_action, should_challenge, stand_in
 
 

@@ -12,28 +12,13 @@ from __future__ import annotations
 import random
 from collections import Counter
 
+from enginekit import c, rule_sets
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from kit.deck import cards, deal_rng, seats
 
-from engine import (
-    Action,
-    CallUno,
-    Card,
-    Catch,
-    Challenge,
-    Color,
-    Draw,
-    Event,
-    Game,
-    JumpIn,
-    Pass,
-    PlayCard,
-    Rank,
-    RuleSet,
-    Tracker,
-    WildDrawFour,
-)
+from engine import Card, Color, Event, Game, Rank, RuleSet, Tracker
+from engine.actions import Action, CallUno, Catch, Challenge, Draw, JumpIn, Pass, PlayCard
 from engine.tracker import ChallengeRecord, DrewCards, NotHeld, PassRecord, Played
 
 OFFICIAL = RuleSet.preset("official", target_score=None)
@@ -42,8 +27,6 @@ NONE_PLAYABLE = "B1 G2 B3 G4 Y6 Y7 B8"  # nothing goes on a R5
 WILDS = frozenset({Rank.WILD, Rank.WILD_DRAW_FOUR})
 
 
-def c(text: str) -> Card:
-    return Card.parse(text)
 
 
 class Table:
@@ -239,19 +222,7 @@ def play_and_check(players: int, rules: RuleSet, seed: int, steps: int = 600) ->
     return facts
 
 
-rulesets = st.builds(
-    RuleSet,
-    first_to_left=st.booleans(),
-    draw_until_playable=st.booleans(),
-    wild_draw_four=st.sampled_from(WildDrawFour),
-    stack_draw_two=st.booleans(),
-    stack_wild_draw_four=st.booleans(),
-    seven_zero=st.booleans(),
-    jump_in=st.booleans(),
-    uno_penalty=st.integers(0, 4),
-    false_catch_penalty=st.integers(0, 2),
-    target_score=st.one_of(st.none(), st.integers(1, 150)),
-)
+rulesets = rule_sets(4, 2, 150)
 
 
 @settings(max_examples=40, deadline=None)

@@ -3,36 +3,16 @@
 from __future__ import annotations
 
 import pytest
+from enginekit import HOUSE, OFFICIAL, c
 from kit.deck import cards, deal_rng, of_type, stacked_game
 
-from engine import Card, Color, Draw, Game, KeepDrawing, Pass, PlayCard, RuleSet
-from engine.errors import (
-    BadColor,
-    CannotDraw,
-    CannotPass,
-    DoesNotMatch,
-    MustPlay,
-    OnlyDrawnCard,
-    RuleError,
-)
-from engine.events import (
-    CardPlayed,
-    DirectionChanged,
-    DrawSkipped,
-    Drew,
-    Passed,
-    Reshuffled,
-    Skipped,
-    TurnStarted,
-)
+from engine import Color, Draw, Game, KeepDrawing, Pass, PlayCard, RuleSet
+from engine import events as ev
+from engine.errors import BadColor, CannotDraw, CannotPass, DoesNotMatch, MustPlay, OnlyDrawnCard, RuleError
 
-OFFICIAL = RuleSet.preset("official")
-HOUSE = RuleSet.preset("house")
 UNTIL = RuleSet(draw_until_playable=True)  # R9 as an option of the official rules
 
 
-def c(text: str) -> Card:
-    return Card.parse(text)
 
 
 # ---------------------------------------------------------------------------- R7 matching
@@ -43,7 +23,7 @@ def test_R7_matching_colour_number_or_wild(card: str) -> None:
     game = stacked_game([f"{card} B1", "Y1 Y2"], "R5")
     assert PlayCard("A", c(card), Color.BLUE if c(card).is_wild else None) in game.legal_actions("A")
     events = game.apply(PlayCard("A", c(card), Color.BLUE if c(card).is_wild else None))
-    assert isinstance(events[0], CardPlayed)
+    assert isinstance(events[0], ev.CardPlayed)
     assert game.top == c(card)
 
 
@@ -74,7 +54,7 @@ def test_R7_wild_declares_colour() -> None:
         game.apply(PlayCard("A", c("W")))
     assert info.value.code == "bad_color"
     events = game.apply(PlayCard("A", c("W"), Color.YELLOW))
-    assert events[0] == CardPlayed("A", c("W"), Color.YELLOW)
+    assert events[0] == ev.CardPlayed("A", c("W"), Color.YELLOW)
     assert game.color is Color.YELLOW and game.top == c("W")
     with pytest.raises(BadColor):
         stacked_game(["R9 B1", "Y1"], "R5").apply(PlayCard("A", c("R9"), Color.RED))
@@ -86,7 +66,7 @@ def test_R7_wild_declares_colour() -> None:
 def test_R8_draw_allowed_with_playable_card_and_drawn_playable_may_be_played() -> None:
     game = stacked_game(["R9 B1", "Y1 Y2", "G1"], "R5", draw="R3 G2")
     events = game.apply(Draw("A"))
-    assert events == [Drew("A", 1, (c("R3"),), "draw")]
+    assert events == [ev.Drew("A", 1, (c("R3"),), "draw")]
     assert game.current == "A" and game.view("A").drawn == c("R3")
     # only the drawn card may be played now
     with pytest.raises(OnlyDrawnCard) as info:
@@ -104,14 +84,14 @@ def test_R8_drawn_playable_card_may_be_kept() -> None:
     game = stacked_game(["R9 B1", "Y1 Y2", "G1"], "R5", draw="R3 G2")
     game.apply(Draw("A"))
     events = game.apply(Pass("A"))
-    assert events == [Passed("A"), TurnStarted("B")]
+    assert events == [ev.Passed("A"), ev.TurnStarted("B")]
     assert game.hand("A") == tuple(cards("R9 B1 R3"))
 
 
 def test_R8_drawn_unplayable_card_ends_turn() -> None:
     game = stacked_game(["R9 B1", "Y1 Y2", "G1"], "R5", draw="G2 R3")
     events = game.apply(Draw("A"))
-    assert events == [Drew("A", 1, (c("G2"),), "draw"), Passed("A"), TurnStarted("B")]
+    assert events == [ev.Drew("A", 1, (c("G2"),), "draw"), ev.Passed("A"), ev.TurnStarted("B")]
     assert game.current == "B"
 
 
@@ -145,7 +125,7 @@ def test_R9_must_play_when_holding_a_playable_card(rules: RuleSet) -> None:
 def test_R9_draws_until_a_playable_card_then_must_play(rules: RuleSet) -> None:
     game = stacked_game(["G9 B1", "Y1 Y2", "G1"], "R5", rules=rules, draw="G2 B3 R7 Y4", direction=1)
     events = game.apply(Draw("A"))
-    assert events == [Drew("A", 3, tuple(cards("G2 B3 R7")), "draw")]
+    assert events == [ev.Drew("A", 3, tuple(cards("G2 B3 R7")), "draw")]
     assert game.current == "A"
     with pytest.raises(MustPlay):
         game.apply(Pass("A"))
@@ -153,7 +133,7 @@ def test_R9_draws_until_a_playable_card_then_must_play(rules: RuleSet) -> None:
     assert legal == {PlayCard("A", c("R7")), KeepDrawing("A")}
     # may keep drawing although a playable card came (seed 001)
     events = game.apply(KeepDrawing("A"))
-    assert events == [Drew("A", 1, (c("Y4"),), "keep_drawing")]
+    assert events == [ev.Drew("A", 1, (c("Y4"),), "keep_drawing")]
     game.apply(PlayCard("A", c("R7")))
     assert game.current == "B"
 
@@ -175,10 +155,10 @@ def test_R9_R16_pile_runs_out_mid_draw(rules: RuleSet) -> None:
     hand_sizes = [len(game.hand(s)) for s in "ABC"]
     discard = game.view(None).discard_pile
     events = game.apply(Draw("A"))
-    reshuffles = of_type(events, Reshuffled)
+    reshuffles = of_type(events, ev.Reshuffled)
     assert reshuffles and reshuffles[0].count == discard - 1
     assert game.top == c("R5") and game.view(None).discard_pile == 1
-    drew = of_type(events, Drew)
+    drew = of_type(events, ev.Drew)
     assert sum(d.count for d in drew) == len(game.hand("A")) - hand_sizes[0]
 
 
@@ -190,7 +170,7 @@ def test_R9_R16_nothing_left_to_draw_passes(rules: RuleSet) -> None:
                         direction=1)
     assert game.view(None).draw_pile == 0 and game.view(None).discard_pile == 1
     events = game.apply(Draw("A"))
-    assert events == [DrawSkipped("A"), Passed("A"), TurnStarted("B")]
+    assert events == [ev.DrawSkipped("A"), ev.Passed("A"), ev.TurnStarted("B")]
 
 
 def _everything_but(text: str) -> str:
@@ -209,22 +189,22 @@ def _everything_but(text: str) -> str:
 def test_R10_skip() -> None:
     game = stacked_game(["RS B1", "Y1 Y2", "G1 G2"], "R5")
     events = game.apply(PlayCard("A", c("RS")))
-    assert events[1:] == [Skipped("B"), TurnStarted("C")]
+    assert events[1:] == [ev.Skipped("B"), ev.TurnStarted("C")]
     assert game.current == "C"
 
 
 def test_R10_reverse() -> None:
     game = stacked_game(["RR B1", "Y1 Y2", "G1 G2", "B5 B6"], "R5", seat_names="ABCD")
     events = game.apply(PlayCard("A", c("RR")))
-    assert events[1:] == [DirectionChanged(-1), TurnStarted("D")]
+    assert events[1:] == [ev.DirectionChanged(-1), ev.TurnStarted("D")]
     assert game.direction == -1
 
 
 def test_R10_draw_two() -> None:
     game = stacked_game(["R+2 B1", "Y1 Y2", "G1 G2"], "R5", draw="G3 G4")
     events = game.apply(PlayCard("A", c("R+2")))
-    assert Drew("B", 2, tuple(cards("G3 G4")), "draw_two") in events
-    assert events[-2:] == [Skipped("B"), TurnStarted("C")]
+    assert ev.Drew("B", 2, tuple(cards("G3 G4")), "draw_two") in events
+    assert events[-2:] == [ev.Skipped("B"), ev.TurnStarted("C")]
     assert len(game.hand("B")) == 4
 
 
@@ -232,7 +212,7 @@ def test_R10_wild_draw_four_strict_next_draws_four() -> None:
     game = stacked_game(["W+4 B1", "Y1 Y2", "G1 G2"], "R5", rules=HOUSE, direction=1,
                         draw="G3 G4 G5 G6")
     events = game.apply(PlayCard("A", c("W+4"), Color.GREEN))
-    assert Drew("B", 4, tuple(cards("G3 G4 G5 G6")), "wild_draw_four") in events
+    assert ev.Drew("B", 4, tuple(cards("G3 G4 G5 G6")), "wild_draw_four") in events
     assert game.current == "C" and game.color is Color.GREEN
 
 
@@ -250,7 +230,7 @@ def test_R10_house_direction_runs_counter_clockwise() -> None:
 def test_R11_two_players_reverse_acts_as_skip(rules: RuleSet) -> None:
     game = stacked_game(["RR B1 B2", "Y1 Y2"], "R5", rules=rules)
     events = game.apply(PlayCard("A", c("RR")))
-    assert Skipped("B") in events
+    assert ev.Skipped("B") in events
     assert game.current == "A"
     with pytest.raises(RuleError):
         game.apply(PlayCard("B", c("Y1")))

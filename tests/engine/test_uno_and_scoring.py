@@ -5,42 +5,13 @@ from __future__ import annotations
 from collections import Counter
 
 import pytest
+from enginekit import c
 from kit.deck import cards, of_type, stacked_game
 
-from engine import (
-    Accept,
-    CallUno,
-    Card,
-    Catch,
-    Challenge,
-    Color,
-    Draw,
-    HandResult,
-    JumpIn,
-    MatchOutcome,
-    PlayCard,
-    RuleSet,
-    full_deck,
-)
+from engine import Color, HandResult, MatchOutcome, RuleSet, full_deck
+from engine.actions import Accept, CallUno, Catch, Challenge, Draw, JumpIn, PlayCard
 from engine.errors import CannotCallUno, HandOver, NotCatchable
-from engine.events import (
-    CardPlayed,
-    Caught,
-    Drew,
-    HandEnded,
-    MatchEnded,
-    Reshuffled,
-    TurnStarted,
-    UnoCalled,
-)
-
-OFFICIAL = RuleSet.preset("official")
-HOUSE = RuleSet.preset("house")
-
-
-def c(text: str) -> Card:
-    return Card.parse(text)
-
+from engine.events import CardPlayed, Caught, Drew, HandEnded, MatchEnded, Reshuffled, TurnStarted, UnoCalled
 
 # ---------------------------------------------------------------------------- R16
 

@@ -6,22 +6,12 @@ import json
 import random
 
 import pytest
+from enginekit import c
 from kit.deck import cards, seats, stacked_game
 
-from engine import (
-    Card,
-    Color,
-    Draw,
-    Game,
-    PlayCard,
-    RuleError,
-    RuleSet,
-)
+from engine import Color, Game, RuleError, RuleSet
+from engine.actions import Draw, PlayCard
 from engine.events import Dealt, Drew, HandsExchanged, Reshuffled, StartingCard
-
-
-def c(text: str) -> Card:
-    return Card.parse(text)
 
 
 def test_view_shows_own_hand_only() -> None:

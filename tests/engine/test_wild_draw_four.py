@@ -3,18 +3,12 @@
 from __future__ import annotations
 
 import pytest
+from enginekit import HOUSE, c
 from kit.deck import cards, of_type, stacked_game
 
-from engine import Accept, Card, Challenge, Color, Draw, Event, Game, PlayCard, RuleSet, WildDrawFour
+from engine import Accept, Challenge, Color, Draw, Event, Game, PlayCard, RuleSet, WildDrawFour
 from engine.errors import ChallengePending, NoChallenge, NotYourTurn, WildDrawFourRefused
 from engine.events import Challenged, Drew, Skipped, TurnStarted
-
-OFFICIAL = RuleSet.preset("official")
-HOUSE = RuleSet.preset("house")
-
-
-def c(text: str) -> Card:
-    return Card.parse(text)
 
 
 def _bluff_game(hand_a: str) -> tuple[Game, list[Event]]:

@@ -4,7 +4,7 @@ stream pair), and helpers that read a room, a game and the moves of a seat."""
 from __future__ import annotations
 
 import random
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Sequence
 from typing import Any
 
 import trio
@@ -18,6 +18,7 @@ from server import ServerConfig, UnoServer
 from server.room import Room
 
 StreamPair = Callable[[], tuple[trio.abc.Stream, trio.abc.Stream]]
+DealRng = Callable[[str], random.Random]  # a ``ServerConfig.deal_rng``
 
 BOUND = 120.0  # virtual seconds: the default ``fail_after`` of helpers
 
@@ -88,6 +89,27 @@ async def next_move_after(client: Client, began: float | None = None, seat: str 
                 await client.send(act)
 
 
+def seeded_config(**overrides: Any) -> ServerConfig:
+    """The tests' server: seeded, the next hand dealt at once; ``overrides`` on top."""
+    overrides.setdefault("next_hand_delay", 0)
+    overrides.setdefault("seed", 1)
+    return ServerConfig(**overrides)
+
+
+async def stoppable_server(nursery: trio.Nursery, **overrides: Any) -> tuple[UnoServer, trio.CancelScope]:
+    """A server (``seeded_config(**overrides)``) serving in ``nursery`` under a cancel scope of its
+    own: cancelling the scope stops this server alone (a crash, a restart)."""
+    srv = UnoServer(seeded_config(**overrides))
+    scope = trio.CancelScope()
+
+    async def run(task_status: trio.TaskStatus[UnoServer] = trio.TASK_STATUS_IGNORED) -> None:
+        with scope:
+            await srv.serve(task_status=task_status)
+
+    await nursery.start(run)
+    return srv, scope
+
+
 class Harness:
     """Starts servers and connects clients inside the test's nursery."""
 
@@ -95,9 +117,7 @@ class Harness:
         self.nursery = nursery
 
     async def server(self, **overrides: Any) -> UnoServer:
-        overrides.setdefault("next_hand_delay", 0)
-        overrides.setdefault("seed", 1)
-        srv = UnoServer(ServerConfig(**overrides))
+        srv = UnoServer(seeded_config(**overrides))
         await self.nursery.start(srv.serve)
         return srv
 
@@ -116,6 +136,26 @@ class Harness:
         client = self.connect(srv, name, pair, address)
         await client.hello()
         return client
+
+    async def table(self, *names: str, srv: UnoServer | None = None, deal: DealRng | None = None,
+                    spectators: Sequence[str] = (), start: bool = False,
+                    **create: Any) -> tuple[UnoServer, list[Client]]:
+        """A room and the clients at it: the first of ``names`` opens it (``create``: its
+        options), the others join it as players, then ``spectators`` as spectators; ``start``:
+        the host starts the match and reads up to its first view. The server is ``srv``, or a
+        new one (``deal``: its rigged deal); the clients come in the order named."""
+        if srv is None:
+            srv = await (self.server() if deal is None else self.server(deal_rng=deal))
+        host = await self.client(srv, names[0])
+        room_id = (await host.create(**create)).room.id
+        clients = [host]
+        for name, spectate in [(n, False) for n in names[1:]] + [(n, True) for n in spectators]:
+            client = await self.client(srv, name)
+            await (client.join(room_id, spectate=True) if spectate else client.join(room_id))
+            clients.append(client)
+        if start:
+            await start_match(host)
+        return srv, clients
 
 
 def raw_hello(name: str = "raw") -> Hello:

@@ -18,28 +18,8 @@ import msgpack
 import trio
 import trio.testing
 
+import protocol
 import server.tokens
-from protocol import (
-    NEED_DATA,
-    PROTOCOL_VERSION,
-    Act,
-    Connection,
-    CreateRoom,
-    Error,
-    Events,
-    Hello,
-    Joined,
-    ListRooms,
-    Message,
-    Ping,
-    Pong,
-    Role,
-    Rooms,
-    RoomUpdate,
-    Start,
-    ViewMsg,
-    Welcome,
-)
 from server import ServerConfig, UnoServer
 
 SEED = 2  # a deal where the bot plays a number card first, and Zoë holds a card that misses
@@ -53,17 +33,17 @@ class Recorder:
 
     def __init__(self, stream: trio.abc.Stream) -> None:
         self.stream = stream
-        self.conn = Connection(Role.CLIENT)
+        self.conn = protocol.Connection(protocol.Role.CLIENT)
         self.unpacker = msgpack.Unpacker(raw=False)
         self.pending = b""  # bytes received and not yet split into messages
         self.shown: list[tuple[str, bytes]] = []
 
-    async def send(self, message: Message) -> None:
+    async def send(self, message: protocol.Message) -> None:
         data = self.conn.send(message)
         self.shown.append((CLIENT, data))
         await self.stream.send_all(data)
 
-    async def receive(self) -> Message:
+    async def receive(self) -> protocol.Message:
         while True:
             start = self.unpacker.tell()
             try:
@@ -78,11 +58,11 @@ class Recorder:
             data, self.pending = self.pending[:size], self.pending[size:]
             self.conn.receive_data(data)
             message = self.conn.next_event()
-            assert isinstance(message, Message) and self.conn.next_event() is NEED_DATA
+            assert isinstance(message, protocol.Message) and self.conn.next_event() is protocol.NEED_DATA
             self.shown.append((SERVER, data))
             return message
 
-    async def expect(self, kind: type[Message]) -> Any:
+    async def expect(self, kind: type[protocol.Message]) -> Any:
         message = await self.receive()
         assert isinstance(message, kind), message
         return message
@@ -107,38 +87,38 @@ async def _session() -> list[tuple[str, bytes]]:
         bob_end, bob_server = trio.testing.memory_stream_pair()
         nursery.start_soon(srv.handle_stream, bob_server, "192.0.2.20:50000")
         bob = Recorder(bob_end)
-        await bob.send(Hello(version=PROTOCOL_VERSION, name="Bob"))
-        await bob.expect(Welcome)
-        await bob.send(CreateRoom(name="Bob's table", preset="house", bots=2))
-        await bob.expect(Joined)
+        await bob.send(protocol.Hello(version=protocol.PROTOCOL_VERSION, name="Bob"))
+        await bob.expect(protocol.Welcome)
+        await bob.send(protocol.CreateRoom(name="Bob's table", preset="house", bots=2))
+        await bob.expect(protocol.Joined)
 
         zoe_end, zoe_server = trio.testing.memory_stream_pair()
         nursery.start_soon(srv.handle_stream, zoe_server, "192.0.2.10:50001")
         zoe = Recorder(zoe_end)
         with fixed_token():
-            await zoe.send(Hello(version=PROTOCOL_VERSION, name="Zoë"))
-            await zoe.expect(Welcome)
-        await zoe.send(ListRooms())
-        await zoe.expect(Rooms)
-        await zoe.send(CreateRoom(name="Zoë's room", seats=2, bots=1))
-        joined = await zoe.expect(Joined)
-        await zoe.expect(RoomUpdate)
-        await zoe.send(Start())
-        await zoe.expect(RoomUpdate)
-        deal = await zoe.expect(Events)
+            await zoe.send(protocol.Hello(version=protocol.PROTOCOL_VERSION, name="Zoë"))
+            await zoe.expect(protocol.Welcome)
+        await zoe.send(protocol.ListRooms())
+        await zoe.expect(protocol.Rooms)
+        await zoe.send(protocol.CreateRoom(name="Zoë's room", seats=2, bots=1))
+        joined = await zoe.expect(protocol.Joined)
+        await zoe.expect(protocol.RoomUpdate)
+        await zoe.send(protocol.Start())
+        await zoe.expect(protocol.RoomUpdate)
+        deal = await zoe.expect(protocol.Events)
         assert deal.view is None  # the deal comes without a view; the whole view follows
-        first = await zoe.expect(ViewMsg)
+        first = await zoe.expect(protocol.ViewMsg)
         assert first.view["current"] != joined.seat, "the bot must play first: change SEED"
-        moved = await zoe.expect(Events)  # the bot's move, after its delay
+        moved = await zoe.expect(protocol.Events)  # the bot's move, after its delay
         view = zoe.conn._view
         assert view is not None and view["current"] == joined.seat
         misses = [card for card in view["hand"] if not card.startswith("W")
                   and card[0] != view["color"] and card[1:] != view["top"][1:]]
         assert misses and moved.events[0]["type"] == "card_played", "change SEED"
-        await zoe.send(Act(kind="play", card=misses[0]))
-        assert (await zoe.expect(Error)).code == "does_not_match"
-        ping = await zoe.expect(Ping)  # after 5 s of silence
-        await zoe.send(Pong(nonce=ping.nonce))
+        await zoe.send(protocol.Act(kind="play", card=misses[0]))
+        assert (await zoe.expect(protocol.Error)).code == "does_not_match"
+        ping = await zoe.expect(protocol.Ping)  # after 5 s of silence
+        await zoe.send(protocol.Pong(nonce=ping.nonce))
         nursery.cancel_scope.cancel()
     return zoe.shown
 

@@ -20,6 +20,7 @@ from typing import Any
 import msgpack
 import pytest
 from example_session import example_session
+from kit.markdown import section, table_row
 
 import protocol
 from engine import PRESETS, RuleSet, View
@@ -51,26 +52,6 @@ DIRECTION = {Sender.CLIENT: "client → server", Sender.SERVER: "server → clie
 @pytest.fixture(scope="module")
 def doc() -> str:
     return DOC.read_text(encoding="utf-8")
-
-
-def section(doc: str, heading: str) -> str:
-    """The text under the heading line ``heading`` up to the next heading of any level."""
-    lines = doc.splitlines()
-    matches = [i for i, line in enumerate(lines) if line.strip() == heading]
-    assert len(matches) == 1, f"expected one heading {heading!r}, found {len(matches)}"
-    out = []
-    for line in lines[matches[0] + 1:]:
-        if line.startswith("#"):
-            break
-        out.append(line)
-    return "\n".join(out)
-
-
-def table_row(text: str, key: str) -> list[str]:
-    """The cells of the table row whose first cell is ``key`` (in backticks)."""
-    rows = [line for line in text.splitlines() if line.startswith(f"| `{key}` |")]
-    assert len(rows) == 1, f"expected one row for {key!r}, found {len(rows)}"
-    return [cell.strip() for cell in rows[0].strip().strip("|").split("|")]
 
 
 def backticked(cell: str) -> set[str]:

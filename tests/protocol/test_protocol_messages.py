@@ -29,15 +29,8 @@ from protocol_samples import (
 )
 
 import protocol
-from protocol import (
-    MAX_MESSAGE_BYTES,
-    Connection,
-    LocalProtocolError,
-    Message,
-    Role,
-    Sender,
-    State,
-)
+from protocol import MAX_MESSAGE_BYTES, LocalProtocolError, Message, Sender
+from protocol.connection import Connection, Role, State
 from protocol.fields import Bool, Float, Int, List, Map, Optional, Scalar, Spec, Str
 from protocol.messages import _StructSpec
 

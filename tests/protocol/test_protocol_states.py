@@ -6,33 +6,12 @@ from __future__ import annotations
 import dataclasses
 
 import msgpack
+import protocol_samples as ps
 import pytest
-from protocol_samples import (
-    CLIENT_SAMPLES,
-    SERVER_SAMPLES,
-    pack,
-    pair,
-    raw,
-    receive_one,
-    refusal,
-    samples,
-    sender_receiver,
-    sends,
-)
 
 import protocol
-from protocol import (
-    CLIENT_SENDS,
-    NEED_DATA,
-    SERVER_SENDS,
-    TRANSITIONS,
-    Connection,
-    LocalProtocolError,
-    Message,
-    Role,
-    Sender,
-    State,
-)
+from protocol import LocalProtocolError, Message, Sender
+from protocol.connection import CLIENT_SENDS, NEED_DATA, SERVER_SENDS, TRANSITIONS, Connection, Role, State
 
 STATES = list(State)
 VERSION = protocol.PROTOCOL_VERSION
@@ -59,11 +38,11 @@ def test_the_tables_cover_every_state_and_only_known_messages() -> None:
 @pytest.mark.parametrize("sender", [Sender.CLIENT, Sender.SERVER])
 @pytest.mark.parametrize("state", STATES, ids=[s.value for s in STATES])
 def test_allowed_messages_pass_and_others_are_refused(sender: Sender, state: State) -> None:
-    allowed = sends(sender)[state]
-    for name, message in samples(sender).items():
-        out, into = sender_receiver(sender, state)
+    allowed = ps.sends(sender)[state]
+    for name, message in ps.samples(sender).items():
+        out, into = ps.sender_receiver(sender, state)
         if name in allowed:
-            got = receive_one(into, out.send(message))
+            got = ps.receive_one(into, out.send(message))
             assert got == message
             assert out.state is into.state is expected_next(state, message), name
             continue
@@ -72,24 +51,24 @@ def test_allowed_messages_pass_and_others_are_refused(sender: Sender, state: Sta
         assert out.state is state
         assert out.sent_seq == 0
         seq = 1 if sender is Sender.SERVER else None
-        exc = refusal(into, pack(raw(message, seq)))
+        exc = ps.refusal(into, ps.pack(ps.raw(message, seq)))
         assert (exc.code, exc.fatal) == ("not_allowed_now", False), (state, name)
         assert into.state is state
         if "ping" in allowed:  # still usable
             ping = protocol.Ping(nonce=5)
-            assert receive_one(into, pack(raw(ping, 2) if seq else raw(ping))) == ping
+            assert ps.receive_one(into, ps.pack(ps.raw(ping, 2) if seq else ps.raw(ping))) == ping
 
 
 def test_every_transition() -> None:
     for (state, key), target in TRANSITIONS.items():
         name, _, role = key.partition(":")
         sender = Sender.CLIENT if name in CLIENT_SENDS[state] else Sender.SERVER
-        message = samples(sender)[name]
+        message = ps.samples(sender)[name]
         if role:
             message = dataclasses.replace(message, role=role,  # type: ignore[type-var]
                                           seat="1" if role == "player" else None)
-        out, into = sender_receiver(sender, state)
-        receive_one(into, out.send(message))
+        out, into = ps.sender_receiver(sender, state)
+        ps.receive_one(into, out.send(message))
         assert out.state is into.state is target, key
 
 
@@ -98,38 +77,38 @@ def test_a_whole_session_moves_both_ends_alike() -> None:
     assert client.state is server.state is State.HANDSHAKE
 
     def c2s(message: Message) -> None:
-        assert receive_one(server, client.send(message)) == message
+        assert ps.receive_one(server, client.send(message)) == message
 
     def s2c(message: Message) -> None:
-        assert receive_one(client, server.send(message)) == message
+        assert ps.receive_one(client, server.send(message)) == message
 
     c2s(protocol.Hello(version=VERSION, name="Zoë"))
     assert client.state is server.state is State.GREETING
     s2c(protocol.Ping(nonce=1))
     c2s(protocol.Pong(nonce=1))
-    s2c(SERVER_SAMPLES["welcome"])
+    s2c(ps.SERVER_SAMPLES["welcome"])
     assert client.state is server.state is State.LOBBY
     c2s(protocol.ListRooms())
-    s2c(SERVER_SAMPLES["rooms"])
-    c2s(CLIENT_SAMPLES["create_room"])
+    s2c(ps.SERVER_SAMPLES["rooms"])
+    c2s(ps.CLIENT_SAMPLES["create_room"])
     assert client.state is State.LOBBY  # only the server's answer moves the session
-    s2c(SERVER_SAMPLES["error"])
+    s2c(ps.SERVER_SAMPLES["error"])
     assert client.state is State.LOBBY  # a refusal does not move it either
-    c2s(CLIENT_SAMPLES["create_room"])
-    s2c(protocol.Joined(room=SERVER_SAMPLES["room"].room, role="player", seat="1"))  # type: ignore[attr-defined]
+    c2s(ps.CLIENT_SAMPLES["create_room"])
+    s2c(protocol.Joined(room=ps.SERVER_SAMPLES["room"].room, role="player", seat="1"))  # type: ignore[attr-defined]
     assert client.state is server.state is State.PLAYER
     for name in ("add_bot", "remove_bot", "set_rules", "start", "action", "sync", "chat"):
-        c2s(CLIENT_SAMPLES[name])
+        c2s(ps.CLIENT_SAMPLES[name])
     for name in ("room", "view", "events", "chat"):
-        s2c(SERVER_SAMPLES[name])
+        s2c(ps.SERVER_SAMPLES[name])
     c2s(protocol.LeaveRoom())
     s2c(protocol.Left(reason="left"))
     assert client.state is server.state is State.LOBBY
     c2s(protocol.JoinRoom(room="7", spectate=True))
-    s2c(protocol.Joined(room=SERVER_SAMPLES["room"].room, role="spectator"))  # type: ignore[attr-defined]
+    s2c(protocol.Joined(room=ps.SERVER_SAMPLES["room"].room, role="spectator"))  # type: ignore[attr-defined]
     assert client.state is server.state is State.SPECTATOR
     c2s(protocol.Sync())
-    s2c(SERVER_SAMPLES["view"])
+    s2c(ps.SERVER_SAMPLES["view"])
     s2c(protocol.Left(reason="room_closed"))
     assert client.state is server.state is State.LOBBY
     s2c(protocol.Bye(reason="shutdown"))
@@ -142,15 +121,15 @@ def test_a_whole_session_moves_both_ends_alike() -> None:
 def test_bye_and_a_fatal_error_close_from_any_state(state: State) -> None:
     for message in (protocol.Bye(reason="timeout"),
                     protocol.Error(code="too_large", message="no", fatal=True)):
-        client, server = pair(state)
-        receive_one(client, server.send(message))
+        client, server = ps.pair(state)
+        ps.receive_one(client, server.send(message))
         assert client.state is server.state is State.CLOSED
         with pytest.raises(LocalProtocolError):
             client.send(protocol.Ping(nonce=1))
-        exc = refusal(client, pack(raw(protocol.Ping(nonce=1), 2)))
+        exc = ps.refusal(client, ps.pack(ps.raw(protocol.Ping(nonce=1), 2)))
         assert exc.code == "not_allowed_now"
-    client, server = pair(state)
-    receive_one(client, server.send(protocol.Error(code="bad_field", message="no")))
+    client, server = ps.pair(state)
+    ps.receive_one(client, server.send(protocol.Error(code="bad_field", message="no")))
     assert client.state is server.state is TRANSITIONS.get((state, "error"), state)
 
 
@@ -159,7 +138,7 @@ def test_another_protocol_version_is_refused_naming_both() -> None:
     # A later version's hello may look different: the version is all that is read.
     later = protocol.PROTOCOL_VERSION + 1
     hello = {"type": "hello", "version": later, "name": "Zoë", "caps": ["x"], "lang": 5}
-    exc = refusal(server, pack(hello) + pack(raw(protocol.Ping(nonce=1))))
+    exc = ps.refusal(server, ps.pack(hello) + ps.pack(ps.raw(protocol.Ping(nonce=1))))
     assert (exc.code, exc.fatal) == ("version_mismatch", True)
     assert str(protocol.PROTOCOL_VERSION) in exc.message and str(later) in exc.message
     assert server.state is State.CLOSED
@@ -167,7 +146,7 @@ def test_another_protocol_version_is_refused_naming_both() -> None:
         server.next_event()
     assert again.value is exc
     client.state = State.GREETING
-    error = receive_one(client, server.send(server.error_for(exc, ref="hello")))
+    error = ps.receive_one(client, server.send(server.error_for(exc, ref="hello")))
     assert isinstance(error, protocol.Error)
     assert (error.code, error.fatal, error.ref) == ("version_mismatch", True, "hello")
     assert f"version {protocol.PROTOCOL_VERSION}" in error.message
@@ -179,30 +158,30 @@ def test_a_refused_hello_may_be_sent_again() -> None:
     client, server = Connection(Role.CLIENT), Connection(Role.SERVER)
     client.send(protocol.Hello(version=VERSION, name="Zoë"))  # the server never gets this one...
     assert client.state is State.GREETING
-    exc = refusal(server, pack({"type": "hello", "version": VERSION, "name": "\x1b[2J"}))  # ...but this
+    exc = ps.refusal(server, ps.pack({"type": "hello", "version": VERSION, "name": "\x1b[2J"}))  # ...but this
     assert (exc.code, exc.fatal) == ("bad_field", False)
     assert server.state is State.HANDSHAKE
-    receive_one(client, server.send(server.error_for(exc, ref="hello")))
+    ps.receive_one(client, server.send(server.error_for(exc, ref="hello")))
     assert client.state is server.state is State.HANDSHAKE  # both ends agree: say hello again
     hello = protocol.Hello(version=VERSION, name="Zoë")
-    assert receive_one(server, client.send(hello)) == hello
-    receive_one(client, server.send(SERVER_SAMPLES["welcome"]))
+    assert ps.receive_one(server, client.send(hello)) == hello
+    ps.receive_one(client, server.send(ps.SERVER_SAMPLES["welcome"]))
     assert client.state is server.state is State.LOBBY
 
 
 def test_a_version_that_is_not_a_number_is_a_bad_field() -> None:
     for version in ("1", "2", True, 1.0, None):
         server = Connection(Role.SERVER)
-        exc = refusal(server, pack({"type": "hello", "version": version, "name": "Zoë"}))
+        exc = ps.refusal(server, ps.pack({"type": "hello", "version": version, "name": "Zoë"}))
         assert (exc.code, exc.fatal) == ("bad_field", False), version
         assert server.state is State.HANDSHAKE
         hello = protocol.Hello(version=VERSION, name="Zoë")
-        assert receive_one(server, pack(raw(hello))) == hello
+        assert ps.receive_one(server, ps.pack(ps.raw(hello))) == hello
 
 
 def test_a_second_hello_is_not_allowed() -> None:
-    _, server = pair(State.LOBBY)
-    exc = refusal(server, pack(raw(protocol.Hello(version=VERSION, name="x"))))
+    _, server = ps.pair(State.LOBBY)
+    exc = ps.refusal(server, ps.pack(ps.raw(protocol.Hello(version=VERSION, name="x"))))
     assert (exc.code, exc.fatal) == ("not_allowed_now", False)
 
 
@@ -236,16 +215,17 @@ def test_a_message_cut_off_by_the_end_of_stream_is_the_peers_error() -> None:
 
 
 def _from_server(seqs: list[int]) -> Connection:
-    client, _ = pair(State.LOBBY)
+    client, _ = ps.pair(State.LOBBY)
     for seq in seqs:
-        assert receive_one(client, pack(raw(protocol.Ping(nonce=seq), seq))) == protocol.Ping(nonce=seq)
+        ping = protocol.Ping(nonce=seq)
+        assert ps.receive_one(client, ps.pack(ps.raw(ping, seq))) == ping
     return client
 
 
 def test_the_client_tracks_the_sequence() -> None:
-    client, server = pair(State.PLAYER)
+    client, server = ps.pair(State.PLAYER)
     for n in range(1, 6):
-        receive_one(client, server.send(protocol.Ping(nonce=n)))
+        ps.receive_one(client, server.send(protocol.Ping(nonce=n)))
         assert (client.received_seq, server.sent_seq, client.gap) == (n, n, False)
 
 
@@ -253,7 +233,7 @@ def test_a_skipped_number_is_a_gap() -> None:
     client = _from_server([1, 2, 4])
     assert (client.received_seq, client.gap) == (4, True)
     client.gap = False  # the client asked for a fresh view
-    receive_one(client, pack(raw(protocol.Ping(nonce=1), 5)))
+    ps.receive_one(client, ps.pack(ps.raw(protocol.Ping(nonce=1), 5)))
     assert client.gap is False
 
 
@@ -263,19 +243,19 @@ def test_anything_but_the_next_number_is_a_gap(seqs: list[int]) -> None:
 
 
 def test_a_refused_server_message_counts_as_missed() -> None:
-    client, server = pair(State.LOBBY)
-    receive_one(client, server.send(protocol.Ping(nonce=1)))
-    exc = refusal(client, pack(raw(protocol.Ping(nonce=2), 2, nonce="two")))
+    client, server = ps.pair(State.LOBBY)
+    ps.receive_one(client, server.send(protocol.Ping(nonce=1)))
+    exc = ps.refusal(client, ps.pack(ps.raw(protocol.Ping(nonce=2), 2, nonce="two")))
     assert exc.code == "bad_field"
     server.sent_seq = 2
-    receive_one(client, server.send(protocol.Ping(nonce=3)))
+    ps.receive_one(client, server.send(protocol.Ping(nonce=3)))
     assert (client.received_seq, client.gap) == (3, True)
 
 
 def test_only_server_messages_carry_seq() -> None:
-    client, server = pair(State.PLAYER)
+    client, server = ps.pair(State.PLAYER)
     data = client.send(protocol.Sync())
     assert msgpack.unpackb(data) == {"type": "sync"}
     assert server.received_seq == 0 and client.sent_seq == 0
-    receive_one(server, data)
+    ps.receive_one(server, data)
     assert msgpack.unpackb(server.send(protocol.Ping(nonce=9))) == {"type": "ping", "nonce": 9, "seq": 1}

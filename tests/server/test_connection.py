@@ -166,11 +166,8 @@ async def test_an_invalid_message_gets_a_stable_code(harness: Harness, autojump_
 async def test_undecodable_bytes_end_the_connection_with_a_fatal_error(
         harness: Harness, autojump_clock: object, data: bytes, code: str) -> None:
     with trio.fail_after(30):
-        srv = await harness.server()
-        ann = await harness.client(srv, "ann")
-        await ann.create(bots=1, rules={"target_score": 100})
-        mallory = await harness.client(srv, "mallory")
-        await mallory.join(only_room(srv).id, spectate=True)
+        srv, (ann, mallory) = await harness.table("ann", bots=1, rules={"target_score": 100},
+                                                  spectators=["mallory"])
         await ann.send(Start())
         await mallory.send_raw(data)
         error = await mallory.expect(Error)
@@ -194,11 +191,8 @@ async def test_another_protocol_version_is_refused(harness: Harness, autojump_cl
 async def test_a_flood_is_disconnected_and_the_others_play_on(harness: Harness,
                                                               autojump_clock: object) -> None:
     with trio.fail_after(100):
-        srv = await harness.server()
-        ann = await harness.client(srv, "ann")
-        await ann.create(bots=1, rules={"target_score": 100})
-        mallory = await harness.client(srv, "mallory")
-        await mallory.join(only_room(srv).id, spectate=True)
+        srv, (ann, mallory) = await harness.table("ann", bots=1, rules={"target_score": 100},
+                                                  spectators=["mallory"])
         await ann.send(Start())
         burst = srv.config.message_burst
         await mallory.send_raw(b"".join(msgpack.packb({"type": "ping", "nonce": i})
@@ -257,13 +251,8 @@ def junk(rng: random.Random, seats: list[str]) -> object:
 async def test_a_hostile_player_cannot_corrupt_the_room(harness: Harness,
                                                         autojump_clock: object) -> None:
     with trio.fail_after(20_000):
-        srv = await harness.server()
-        ann = await harness.client(srv, "ann")
-        room_id = (await ann.create(bots=1, turn_timeout=5, rules={"target_score": 100})).room.id
-        mallory = await harness.client(srv, "mallory")
-        await mallory.join(room_id)
-        await ann.send(Start())
-        await ann.expect(ViewMsg)
+        srv, (ann, mallory) = await harness.table("ann", "mallory", bots=1, turn_timeout=5,
+                                                  rules={"target_score": 100}, start=True)
         rng = random.Random(7)
         game = game_of(srv)
         done = trio.Event()

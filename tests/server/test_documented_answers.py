@@ -59,9 +59,7 @@ async def test_the_next_hand_is_dealt_after_the_pause(harness: Harness,
 async def test_sync_while_away_sends_the_room_then_the_view(harness: Harness,
                                                            autojump_clock: object) -> None:
     with trio.fail_after(3000):
-        srv = await harness.server()
-        ann = await harness.client(srv, "ann")
-        await ann.create(bots=1, turn_timeout=30, bot_delay=1)
+        srv, (ann,) = await harness.table("ann", bots=1, turn_timeout=30, bot_delay=1)
         await ann.send(Start())
         for _ in range(srv.config.away_after):
             await next_move_after(ann)

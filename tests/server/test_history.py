@@ -86,16 +86,12 @@ async def test_a_spectator_and_a_returning_player_get_the_recent_log_and_chat(
 async def test_a_room_without_a_past_sends_no_history(harness: Harness,
                                                       autojump_clock: object) -> None:
     with trio.fail_after(60):
-        srv = await harness.server()
-        ann = await harness.client(srv, "ann")
-        joined = await ann.create()
-        bob = await harness.client(srv, "bob")
-        await bob.join(joined.room.id)
+        srv, (ann, bob) = await harness.table("ann", "bob")
         assert isinstance(await bob.recv(), RoomUpdate)  # no history before it
         await ann.send(Say(text="hi"))
         await bob.expect(ChatMsg)
         max_ = await harness.client(srv, "max")
-        await max_.join(joined.room.id, spectate=True)
+        await max_.join(bob.room.id, spectate=True)
         assert (await max_.expect(History)).chat == (ChatLine(source="ann", text="hi"),)
 
 
@@ -103,9 +99,7 @@ async def test_the_history_is_bounded_and_fits_in_a_message(harness: Harness,
                                                             autojump_clock: object) -> None:
     """Long chat lines of the widest characters and many big changes: the oldest are left out."""
     with trio.fail_after(60):
-        srv = await harness.server()
-        ann = await harness.client(srv, "ann")
-        joined = await ann.create()
+        srv, (_ann,) = await harness.table("ann")
         room = only_room(srv)
         for n in range(HISTORY_CHAT + 10):
             room.publisher.remember_chat(ChatMsg(source="ann", text=f"{n:03}" + "𝄞" * 197, scope="room"))
@@ -119,7 +113,7 @@ async def test_the_history_is_bounded_and_fits_in_a_message(harness: Harness,
         assert history.events[-1][0]["card"] == f"R{(HISTORY_BATCHES + 9) % 10}"
         assert len(msgpack.packb(history.to_wire())) < MAX_MESSAGE_BYTES
         max_ = await harness.client(srv, "max")
-        await max_.join(joined.room.id, spectate=True)
+        await max_.join(room.id, spectate=True)
         assert (await max_.expect(History)) == history  # it came through whole: it fit
 
 
@@ -129,11 +123,8 @@ async def test_the_history_names_who_sat_where_then(harness: Harness, autojump_c
     from protocol import TakeSeat
 
     with trio.fail_after(60):
-        srv = await harness.server()
-        ann = await harness.client(srv, "ann")
-        room_id = (await ann.create(seats=3, bots=2, bot_delay=1, turn_timeout=0)).room.id
-        await ann.send(Start())
-        await ann.expect(ViewMsg)
+        srv, (ann,) = await harness.table("ann", seats=3, bots=2, bot_delay=1, turn_timeout=0, start=True)
+        room_id = ann.room.id
         bob = await harness.client(srv, "bob")
         watching = await bob.join(room_id, spectate=True)
         bot = watching.room.seats[1]

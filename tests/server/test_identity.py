@@ -9,10 +9,10 @@ from pathlib import Path
 from typing import Any
 
 import trio
-from kit.harness import Harness
+from kit.harness import Harness, stoppable_server
 
 from protocol import Joined, Left, ListRooms, Rooms, Start, ViewMsg
-from server import ServerConfig, UnoServer
+from server import UnoServer
 from server.identity import ID_FILE, server_id
 
 
@@ -33,17 +33,7 @@ def test_a_damaged_id_file_is_replaced(tmp_path: Path) -> None:
 
 async def serve(nursery: trio.Nursery, state: Path | None,
                 **config: Any) -> tuple[UnoServer, trio.CancelScope]:
-    config.setdefault("next_hand_delay", 0)
-    config.setdefault("seed", 1)
-    srv = UnoServer(ServerConfig(state_dir=None if state is None else str(state), **config))
-    scope = trio.CancelScope()
-
-    async def run(task_status: trio.TaskStatus[UnoServer] = trio.TASK_STATUS_IGNORED) -> None:
-        with scope:
-            await srv.serve(task_status=task_status)
-
-    await nursery.start(run)
-    return srv, scope
+    return await stoppable_server(nursery, state_dir=None if state is None else str(state), **config)
 
 
 async def stop(srv: UnoServer, scope: trio.CancelScope) -> None:
@@ -76,10 +66,7 @@ async def test_kept_rooms_stay_on_disk_until_asked_for(harness: Harness, tmp_pat
     kept (with the host's token), new rooms never take its id, and ``--resume`` brings it back."""
     with trio.fail_after(120):
         srv, scope = await serve(harness.nursery, tmp_path)
-        ann = await harness.client(srv, "ann")
-        await ann.create(name="Root's table", bots=3)
-        await ann.send(Start())
-        await ann.expect(ViewMsg)
+        _, (ann,) = await harness.table("ann", srv=srv, name="Root's table", bots=3, start=True)
         await stop(srv, scope)
 
         srv, scope = await serve(harness.nursery, tmp_path, restore_rooms=False)
@@ -122,10 +109,7 @@ async def test_a_kept_room_can_be_opened_while_serving(harness: Harness, tmp_pat
                                                        autojump_clock: object) -> None:
     with trio.fail_after(60):
         srv, scope = await serve(harness.nursery, tmp_path)
-        ann = await harness.client(srv, "ann")
-        await ann.create(name="Root's table", bots=1)
-        await ann.send(Start())
-        await ann.expect(ViewMsg)
+        _, (ann,) = await harness.table("ann", srv=srv, name="Root's table", bots=1, start=True)
         await stop(srv, scope)
         srv, scope = await serve(harness.nursery, tmp_path, restore_rooms=False)
         assert srv.restore_room("7") is False  # no such room kept

@@ -116,9 +116,8 @@ async def test_wild_draw_four_option_can_be_set_from_the_wire(harness: Harness,
 async def test_join_as_player_or_spectator_and_leave(harness: Harness,
                                                      autojump_clock: object) -> None:
     with trio.fail_after(30):
-        srv = await harness.server()
-        ann = await harness.client(srv, "ann")
-        room_id = (await ann.create(seats=3)).room.id
+        srv, (ann,) = await harness.table("ann", seats=3)
+        room_id = ann.room.id
         bob = await harness.client(srv, "bob")
         joined = await bob.join(room_id)
         assert joined.role == "player" and joined.seat is not None
@@ -154,11 +153,7 @@ async def test_join_as_player_or_spectator_and_leave(harness: Harness,
 
 async def test_host_commands_and_not_host(harness: Harness, autojump_clock: object) -> None:
     with trio.fail_after(30):
-        srv = await harness.server()
-        ann = await harness.client(srv, "ann")
-        room_id = (await ann.create(seats=4)).room.id
-        bob = await harness.client(srv, "bob")
-        await bob.join(room_id)
+        _, (ann, bob) = await harness.table("ann", "bob", seats=4)
         for request in (AddBot(), RemoveBot(seat="1"), SetRules(preset="house"), Start()):
             await bob.send(request)
             error = await bob.error(NOT_HOST)
@@ -206,11 +201,7 @@ async def test_not_enough_players(harness: Harness, autojump_clock: object) -> N
 
 async def test_host_passes_on_when_the_host_leaves(harness: Harness, autojump_clock: object) -> None:
     with trio.fail_after(30):
-        srv = await harness.server()
-        ann = await harness.client(srv, "ann")
-        room_id = (await ann.create()).room.id
-        bob = await harness.client(srv, "bob")
-        await bob.join(room_id)
+        _, (ann, bob) = await harness.table("ann", "bob")
         await ann.send(LeaveRoom())
         update = await bob.expect(RoomUpdate, lambda m: len(m.room.seats) == 1)
         assert update.room.host == "bob" and update.room.host_seat == bob.seat
@@ -221,9 +212,8 @@ async def test_host_passes_on_when_the_host_leaves(harness: Harness, autojump_cl
 
 async def test_passwords(harness: Harness, autojump_clock: object) -> None:
     with trio.fail_after(30):
-        srv = await harness.server()
-        ann = await harness.client(srv, "ann")
-        room_id = (await ann.create(password="s3cret")).room.id
+        srv, (ann,) = await harness.table("ann", password="s3cret")
+        room_id = ann.room.id
         bob = await harness.client(srv, "bob")
         await bob.send(JoinRoom(room=room_id))
         await bob.error(WRONG_PASSWORD)
@@ -242,11 +232,8 @@ async def test_passwords(harness: Harness, autojump_clock: object) -> None:
 
 async def test_spectator_of_a_started_match(harness: Harness, autojump_clock: object) -> None:
     with trio.fail_after(30):
-        srv = await harness.server()
-        ann = await harness.client(srv, "ann")
-        room_id = (await ann.create(bots=1)).room.id
-        await ann.send(Start())
-        await ann.expect(ViewMsg)
+        srv, (ann,) = await harness.table("ann", bots=1, start=True)
+        room_id = ann.room.id
         bob = await harness.client(srv, "bob")
         await bob.send(JoinRoom(room=room_id))
         await bob.error(ALREADY_STARTED)

@@ -20,7 +20,7 @@ import pytest
 import trio
 from kit.client import Client, view_in
 from kit.deck import rigged_deal
-from kit.harness import Harness, gather, next_move_after, own_move
+from kit.harness import Harness, gather, next_move_after, own_move, stoppable_server
 
 from engine import KeyedRandom, RuleSet
 from protocol import (
@@ -379,25 +379,13 @@ def test_an_open_state_directory_and_file_are_made_private(
 
 
 def test_every_action_kind_survives_its_journal_entry() -> None:
-    from engine import (
-        Accept,
-        CallUno,
-        Card,
-        Catch,
-        Challenge,
-        ChooseColor,
-        Color,
-        Draw,
-        JumpIn,
-        KeepDrawing,
-        Pass,
-        PlayCard,
-    )
+    from engine import Card, Color
+    from engine import actions as act
 
-    actions = [PlayCard("1", Card.parse("W+4"), Color.RED, None, True),
-               PlayCard("1", Card.parse("G7"), None, "2"), JumpIn("2", Card.parse("B+2")),
-               Draw("1"), KeepDrawing("1"), Pass("1"), ChooseColor("1", Color.BLUE),
-               Challenge("1"), Accept("1"), CallUno("3"), Catch("3", "1")]
+    actions = [act.PlayCard("1", Card.parse("W+4"), Color.RED, None, True),
+               act.PlayCard("1", Card.parse("G7"), None, "2"), act.JumpIn("2", Card.parse("B+2")),
+               act.Draw("1"), act.KeepDrawing("1"), act.Pass("1"), act.ChooseColor("1", Color.BLUE),
+               act.Challenge("1"), act.Accept("1"), act.CallUno("3"), act.Catch("3", "1")]
     for action in actions:
         assert action_from_entry(json.loads(json.dumps(action_entry(action)))) == action
 
@@ -518,17 +506,7 @@ async def test_a_move_that_cannot_be_replayed_costs_its_room_loudly(
 
 async def start_server(nursery: trio.Nursery, state: Path, **config: Any,
                        ) -> tuple[UnoServer, trio.CancelScope]:
-    config.setdefault("next_hand_delay", 0)
-    config.setdefault("seed", 1)
-    srv = UnoServer(ServerConfig(state_dir=str(state), **config))
-    scope = trio.CancelScope()
-
-    async def run(task_status: trio.TaskStatus[UnoServer] = trio.TASK_STATUS_IGNORED) -> None:
-        with scope:
-            await srv.serve(task_status=task_status)
-
-    await nursery.start(run)
-    return srv, scope
+    return await stoppable_server(nursery, state_dir=str(state), **config)
 
 
 async def crash(srv: UnoServer, scope: trio.CancelScope, *clients: Client) -> None:

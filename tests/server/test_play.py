@@ -28,13 +28,8 @@ async def two_humans(harness: Harness, ann_hand: str,
                      bob_hand: str, turn: str = "B9",
                      **create: object) -> tuple[UnoServer, Client, Client]:
     """ann (seat 1, who starts) and bob (seat 2) with rigged hands; the match is on."""
-    srv = await harness.server(deal_rng=rigged_deal([ann_hand, bob_hand], turn, dealer=1))
-    ann = await harness.client(srv, "ann")
-    room_id = (await ann.create(**create)).room.id
-    bob = await harness.client(srv, "bob")
-    await bob.join(room_id)
-    await ann.send(Start())
-    await ann.expect(ViewMsg)
+    deal = rigged_deal([ann_hand, bob_hand], turn, dealer=1)
+    srv, (ann, bob) = await harness.table("ann", "bob", deal=deal, start=True, **create)
     await bob.expect(ViewMsg)
     return srv, ann, bob
 
@@ -92,11 +87,7 @@ async def test_illegal_moves_get_engine_codes_and_change_nothing(
 
 async def test_a_spectator_cannot_act(harness: Harness, autojump_clock: object) -> None:
     with trio.fail_after(30):
-        srv = await harness.server()
-        ann = await harness.client(srv, "ann")
-        room_id = (await ann.create(bots=1)).room.id
-        bob = await harness.client(srv, "bob")
-        await bob.join(room_id, spectate=True)
+        _, (ann, bob) = await harness.table("ann", bots=1, spectators=["bob"])
         await ann.send(Start())
         await bob.expect(ViewMsg)
         await bob.send_wire({"type": "action", "kind": "draw"})
@@ -109,11 +100,7 @@ async def test_a_spectator_cannot_act(harness: Harness, autojump_clock: object) 
 async def test_bots_fill_seats_and_a_match_runs_to_its_end(harness: Harness,
                                                           autojump_clock: object) -> None:
     with trio.fail_after(60):
-        srv = await harness.server()
-        ann = await harness.client(srv, "ann")
-        room_id = (await ann.create(bots=2, seats=4, rules={"target_score": 200})).room.id
-        bob = await harness.client(srv, "bob")
-        await bob.join(room_id)
+        srv, (ann, bob) = await harness.table("ann", "bob", bots=2, seats=4, rules={"target_score": 200})
         start = trio.current_time()
         await ann.send(Start())
 
@@ -145,9 +132,7 @@ async def test_bots_wait_for_the_bot_delay(harness: Harness, autojump_clock: obj
     with trio.fail_after(60):
         # Seat 1 is the bot, seat 2 ann; dealer 0, so ann starts.
         deal = rigged_deal(["G1 G1 G3 G3 G5 G5 G7", "B2 B2 B3 R4 R5 R6 R7"], "B9", dealer=0)
-        srv = await harness.server(deal_rng=deal)
-        ann = await harness.client(srv, "ann")
-        await ann.create(bots=1, bot_delay=1.5)
+        _, (ann,) = await harness.table("ann", bots=1, bot_delay=1.5, deal=deal)
         await ann.send(Start())
         await ann.my_turn()
         await ann.send(Act(kind="play", card="B2"))
@@ -164,9 +149,7 @@ async def test_deadlines_travel_with_a_humans_turn(harness: Harness, autojump_cl
     with trio.fail_after(60):
         # The bot (seat 1) holds only green (no 2); ann holds blue and red.
         deal = rigged_deal(["G1 G1 G3 G3 G5 G5 G7", "B2 B2 B3 R4 R5 R6 R7"], "B9", dealer=0)
-        srv = await harness.server(deal_rng=deal)
-        ann = await harness.client(srv, "ann")
-        await ann.create(bots=1, turn_timeout=30)
+        _, (ann,) = await harness.table("ann", bots=1, turn_timeout=30, deal=deal)
         await ann.send(Start())
         first = await ann.expect(ViewMsg)
         assert first.view["current"] == ann.seat

@@ -33,16 +33,18 @@ BOB = "G1 G2 G3 Y4 Y5 Y6 B8"
 async def table(harness: Harness, dealer: int = 1,
                 **create: object) -> tuple[UnoServer, Client, Client]:
     """ann (seat 1) and bob (seat 2), rigged; ann starts (dealer 1) or bob (dealer 0)."""
-    srv = await harness.server(deal_rng=rigged_deal([ANN, BOB], "B9", dealer=dealer))
-    ann = await harness.client(srv, "ann")
     create.setdefault("turn_timeout", 30)
-    room_id = (await ann.create(**create)).room.id
-    bob = await harness.client(srv, "bob")
-    await bob.join(room_id)
-    await ann.send(Start())
-    await ann.expect(ViewMsg)
+    deal = rigged_deal([ANN, BOB], "B9", dealer=dealer)
+    srv, (ann, bob) = await harness.table("ann", "bob", deal=deal, start=True, **create)
     await bob.expect(ViewMsg)
     return srv, ann, bob
+
+
+async def forgotten(harness: Harness, srv: UnoServer, client: Client) -> None:
+    """The server keeps no session of ``client``'s: its token resumes nothing."""
+    assert _sid(client) not in srv.sessions
+    again = harness.connect(srv, client.name)
+    assert not (await again.hello(client.token)).resumed
 
 
 def seat_info(update: RoomUpdate, seat: str | None) -> tuple[str, bool, bool]:
@@ -189,46 +191,34 @@ async def test_seats_of_dropped_people_are_freed_when_the_match_ends(
     """ann drops from a table with a bot: her turns time out, she goes away, the match ends,
     and the room (nobody left in it) closes; her token resumes nothing."""
     with trio.fail_after(3000):
-        srv = await harness.server()
-        ann = await harness.client(srv, "ann")
-        await ann.create(bots=1, turn_timeout=30, rules={"target_score": 100})
-        await ann.send(Start())
-        await ann.expect(ViewMsg)
+        srv, (ann,) = await harness.table("ann", bots=1, turn_timeout=30, rules={"target_score": 100},
+                                          start=True)
         await ann.link.aclose()
         while srv.rooms:
             await trio.sleep(30)
         watcher = await harness.client(srv, "watcher")
         await watcher.send(ListRooms())
         assert (await watcher.expect(Rooms)).rooms == ()
-        assert _sid(ann) not in srv.sessions
-        again = harness.connect(srv, "ann")
-        assert not (await again.hello(ann.token)).resumed
+        await forgotten(harness, srv, ann)
 
 
 async def test_a_dropped_seat_can_be_removed_before_the_start(harness: Harness,
                                                               autojump_clock: object) -> None:
     with trio.fail_after(60):
-        srv = await harness.server()
-        ann = await harness.client(srv, "ann")
-        room_id = (await ann.create()).room.id
-        bob = await harness.client(srv, "bob")
-        await bob.join(room_id)
+        srv, (ann, bob) = await harness.table("ann", "bob")
         await bob.link.aclose()
         update = await ann.expect(RoomUpdate, lambda m: not seat_info(m, bob.seat)[1])
         assert len(update.room.seats) == 2
         await ann.send(RemoveBot(seat=bob.seat or ""))
         await ann.expect(RoomUpdate, lambda m: len(m.room.seats) == 1)
-        assert _sid(bob) not in srv.sessions
-        again = harness.connect(srv, "bob")
-        assert not (await again.hello(bob.token)).resumed
+        await forgotten(harness, srv, bob)
 
 
 async def test_a_spectators_second_connection_replaces_the_first(harness: Harness,
                                                                  autojump_clock: object) -> None:
     with trio.fail_after(60):
-        srv = await harness.server()
-        ann = await harness.client(srv, "ann")
-        room_id = (await ann.create(bots=1)).room.id
+        srv, (ann,) = await harness.table("ann", bots=1)
+        room_id = ann.room.id
         await ann.send(Start())
         cat = await harness.client(srv, "cat")
         await cat.join(room_id, spectate=True)
@@ -249,11 +239,7 @@ async def test_a_spectators_second_connection_replaces_the_first(harness: Harnes
 async def test_the_last_person_leaving_a_match_closes_the_room(harness: Harness,
                                                                autojump_clock: object) -> None:
     with trio.fail_after(60):
-        srv = await harness.server()
-        ann = await harness.client(srv, "ann")
-        await ann.create(bots=2)
-        await ann.send(Start())
-        await ann.expect(ViewMsg)
+        srv, (ann,) = await harness.table("ann", bots=2, start=True)
         await ann.send(LeaveRoom())
         assert (await ann.expect(Left)).reason == "left"
         await ann.send(ListRooms())

@@ -5,7 +5,7 @@ match (at once or at the next deal, as the room says) or waits in line for one."
 from __future__ import annotations
 
 import trio
-from kit.client import view_in
+from kit.client import Client, view_in
 from kit.harness import Harness, game_of, only_room
 
 from protocol import (
@@ -21,6 +21,7 @@ from protocol import (
     ViewMsg,
 )
 from protocol.errors import NOT_ALLOWED_NOW
+from server import UnoServer
 from server.errors import ALREADY_STARTED, NO_SUCH_SEAT, ROOM_FULL
 from server.room import Room
 
@@ -30,12 +31,19 @@ def hand_started(message: Message, number: int) -> bool:
         e["type"] == "hand_started" and e["hand_number"] == number for e in message.events)
 
 
+async def in_line(harness: Harness, srv: UnoServer, name: str) -> tuple[Client, Queued]:
+    """``name`` comes to watch the room's match and asks for a seat: the client and its place
+    in the line."""
+    client = await harness.client(srv, name)
+    await client.join(only_room(srv).id, spectate=True)
+    await client.send(TakeSeat())
+    return client, await client.expect(Queued)
+
+
 async def test_start_with_fill_seats_bots_of_the_room_level(harness: Harness,
                                                            autojump_clock: object) -> None:
     with trio.fail_after(30):
-        srv = await harness.server()
-        ann = await harness.client(srv, "ann")
-        await ann.create(seats=4, bot_level="easy")
+        srv, (ann,) = await harness.table("ann", seats=4, bot_level="easy")
         await ann.send(Start(fill=True))
         await ann.expect(ViewMsg)
         seats = ann.room.seats if ann.room else ()
@@ -47,13 +55,7 @@ async def test_start_with_fill_seats_bots_of_the_room_level(harness: Harness,
 async def test_start_without_fill_plays_with_the_seats_taken(harness: Harness,
                                                              autojump_clock: object) -> None:
     with trio.fail_after(30):
-        srv = await harness.server()
-        ann = await harness.client(srv, "ann")
-        room_id = (await ann.create(seats=6)).room.id
-        bob = await harness.client(srv, "bob")
-        await bob.join(room_id)
-        await ann.send(Start())
-        await ann.expect(ViewMsg)
+        srv, (ann, _bob) = await harness.table("ann", "bob", seats=6, start=True)
         assert len(game_of(srv).seats) == 2
         await ann.send(Start(fill=True))  # (already on: nothing changes)
         await ann.error(ALREADY_STARTED)
@@ -62,9 +64,8 @@ async def test_start_without_fill_plays_with_the_seats_taken(harness: Harness,
 async def test_arriving_at_a_table_full_of_bots_sends_one_away(harness: Harness,
                                                                autojump_clock: object) -> None:
     with trio.fail_after(30):
-        srv = await harness.server()
-        ann = await harness.client(srv, "ann")
-        room_id = (await ann.create(bots=3)).room.id  # four seats, all taken
+        srv, (ann,) = await harness.table("ann", bots=3)  # four seats, all taken
+        room_id = ann.room.id
         bob = await harness.client(srv, "bob")
         joined = await bob.join(room_id)
         assert joined.role == "player"
@@ -82,11 +83,8 @@ async def test_arriving_at_a_table_full_of_bots_sends_one_away(harness: Harness,
 async def test_a_late_arrival_takes_over_a_bot_at_once(harness: Harness,
                                                        autojump_clock: object) -> None:
     with trio.fail_after(60):
-        srv = await harness.server()
-        ann = await harness.client(srv, "ann")
-        room_id = (await ann.create(seats=3, bots=2, bot_delay=1)).room.id
-        await ann.send(Start())
-        await ann.expect(ViewMsg)
+        srv, (ann,) = await harness.table("ann", seats=3, bots=2, bot_delay=1, start=True)
+        room_id = ann.room.id
         bob = await harness.client(srv, "bob")
         watching = await bob.join(room_id, spectate=True)
         assert watching.role == "spectator"
@@ -117,9 +115,8 @@ async def test_a_late_arrival_takes_over_a_bot_at_once(harness: Harness,
 async def test_next_hand_seats_a_late_arrival_at_the_deal(harness: Harness,
                                                           autojump_clock: object) -> None:
     with trio.fail_after(600):
-        srv = await harness.server()
-        ann = await harness.client(srv, "ann")
-        room_id = (await ann.create(seats=2, bots=1, late_join="next_hand")).room.id
+        srv, (ann,) = await harness.table("ann", seats=2, bots=1, late_join="next_hand")
+        room_id = ann.room.id
         assert only_room(srv).info().late_join == "next_hand"
         await ann.send(Start())
         await ann.expect(ViewMsg)
@@ -149,19 +146,10 @@ async def test_next_hand_seats_a_late_arrival_at_the_deal(harness: Harness,
 async def test_spectators_wait_in_line_for_a_seat_that_frees(harness: Harness,
                                                               autojump_clock: object) -> None:
     with trio.fail_after(60):
-        srv = await harness.server()
-        ann = await harness.client(srv, "ann")
-        room_id = (await ann.create(seats=2)).room.id
-        bob = await harness.client(srv, "bob")
-        await bob.join(room_id)
-        await ann.send(Start())
-        await ann.expect(ViewMsg)
-        carl = await harness.client(srv, "carl")
-        dora = await harness.client(srv, "dora")
-        for position, client in enumerate((carl, dora), start=1):
-            await client.join(room_id, spectate=True)
-            await client.send(TakeSeat())
-            queued = await client.expect(Queued)
+        srv, (_ann, bob) = await harness.table("ann", "bob", seats=2, start=True)
+        carl, first = await in_line(harness, srv, "carl")
+        dora, second = await in_line(harness, srv, "dora")
+        for position, queued in enumerate((first, second), start=1):
             assert (queued.position, queued.seat) == (position, None)  # no bot to take over
         await bob.send_wire({"type": "take_seat"})  # a player cannot ask: the protocol refuses
         await bob.error(NOT_ALLOWED_NOW)
@@ -193,13 +181,7 @@ async def test_a_spectator_cannot_take_a_persons_seat(harness: Harness,
 async def test_before_the_start_a_waiting_spectator_sits_when_a_seat_frees(
         harness: Harness, autojump_clock: object) -> None:
     with trio.fail_after(30):
-        srv = await harness.server()
-        ann = await harness.client(srv, "ann")
-        room_id = (await ann.create(seats=2)).room.id
-        bob = await harness.client(srv, "bob")
-        await bob.join(room_id)
-        carl = await harness.client(srv, "carl")
-        await carl.join(room_id, spectate=True)
+        _, (_ann, bob, carl) = await harness.table("ann", "bob", seats=2, spectators=["carl"])
         await carl.send(TakeSeat())
         assert (await carl.expect(Queued)).position == 1
         await bob.send(LeaveRoom())
@@ -210,9 +192,7 @@ async def test_before_the_start_a_waiting_spectator_sits_when_a_seat_frees(
 async def test_the_host_sets_bot_level_and_late_join_and_the_store_keeps_them(
         harness: Harness, autojump_clock: object) -> None:
     with trio.fail_after(30):
-        srv = await harness.server()
-        ann = await harness.client(srv, "ann")
-        await ann.create()
+        srv, (ann,) = await harness.table("ann")
         await ann.send(SetRules(preset="official", bot_level="easy", late_join="next_hand"))
         update = await ann.expect(RoomUpdate, lambda m: m.room.bot_level == "easy")
         assert (update.room.bot_level, update.room.late_join) == ("easy", "next_hand")
@@ -224,9 +204,7 @@ async def test_the_host_sets_bot_level_and_late_join_and_the_store_keeps_them(
 async def test_the_room_list_carries_the_rules_in_force(harness: Harness,
                                                         autojump_clock: object) -> None:
     with trio.fail_after(30):
-        srv = await harness.server()
-        ann = await harness.client(srv, "ann")
-        await ann.create(rules={"jump_in": True}, turn_timeout=45)
+        srv, (_ann,) = await harness.table("ann", rules={"jump_in": True}, turn_timeout=45)
         (summary,) = [only_room(srv).summary()]
         assert summary.rules["jump_in"] is True and summary.turn_timeout == 45
 
@@ -234,17 +212,9 @@ async def test_the_room_list_carries_the_rules_in_force(harness: Harness,
 async def test_asking_again_for_a_seat_tells_nobody_else(harness: Harness,
                                                          autojump_clock: object) -> None:
     with trio.fail_after(30):
-        srv = await harness.server()
-        ann = await harness.client(srv, "ann")
-        room_id = (await ann.create(seats=2)).room.id
-        bob = await harness.client(srv, "bob")
-        await bob.join(room_id)
-        await ann.send(Start())
-        await ann.expect(ViewMsg)
-        carl = await harness.client(srv, "carl")
-        await carl.join(room_id, spectate=True)
-        await carl.send(TakeSeat())
-        assert (await carl.expect(Queued)).position == 1
+        srv, (ann, _bob) = await harness.table("ann", "bob", seats=2, start=True)
+        carl, queued = await in_line(harness, srv, "carl")
+        assert queued.position == 1
         await ann.expect(RoomUpdate, lambda m: m.room.queue == 1)
         for _ in range(20):
             await carl.send(TakeSeat())

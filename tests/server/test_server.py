@@ -49,11 +49,7 @@ async def test_connection_and_room_limits(harness: Harness, autojump_clock: obje
 
 async def test_shutdown_says_goodbye_to_everybody(harness: Harness, autojump_clock: object) -> None:
     with trio.fail_after(30):
-        srv = await harness.server()
-        ann = await harness.client(srv, "ann")
-        await ann.create(bots=1)
-        await ann.send(Start())
-        await ann.expect(ViewMsg)
+        srv, (ann,) = await harness.table("ann", bots=1, start=True)
         bob = await harness.client(srv, "bob")
         srv.shutdown()
         for client in (ann, bob):
@@ -66,11 +62,7 @@ async def test_shutdown_says_goodbye_to_everybody(harness: Harness, autojump_clo
 async def test_a_dropped_seat_times_out_even_in_a_room_without_timeouts(
         harness: Harness, autojump_clock: object) -> None:
     with trio.fail_after(1000):
-        srv = await harness.server()
-        ann = await harness.client(srv, "ann")
-        room_id = (await ann.create(turn_timeout=0)).room.id
-        bob = await harness.client(srv, "bob")
-        await bob.join(room_id)
+        srv, (ann, bob) = await harness.table("ann", "bob", turn_timeout=0)
         await ann.send(Start())
         view = (await ann.expect(ViewMsg)).view
         if view["current"] == ann.seat:  # make it bob's turn
@@ -100,9 +92,8 @@ async def test_a_dropped_seat_times_out_even_in_a_room_without_timeouts(
 
 async def test_joining_between_matches(harness: Harness, autojump_clock: object) -> None:
     with trio.fail_after(1000):
-        srv = await harness.server()
-        ann = await harness.client(srv, "ann")
-        room_id = (await ann.create(bots=1, rules={"target_score": 50})).room.id
+        srv, (ann,) = await harness.table("ann", bots=1, rules={"target_score": 50})
+        room_id = ann.room.id
         await ann.send(Start())
         await ann.play(is_match_end)
         assert not only_room(srv).started

@@ -18,9 +18,7 @@ from protocol import Act, Back, Error, Events, RoomUpdate, Start, Sync, ViewMsg,
 async def test_a_late_turn_is_played_at_the_deadline(harness: Harness, autojump_clock: object) -> None:
     with trio.fail_after(300):
         deal = rigged_deal(["G1 G1 G3 G3 G5 G5 G7", "B2 B4 Y3 R4 R5 R6 R7"], "B9", dealer=0)
-        srv = await harness.server(deal_rng=deal)
-        ann = await harness.client(srv, "ann")
-        await ann.create(bots=1, turn_timeout=30)
+        srv, (ann,) = await harness.table("ann", bots=1, turn_timeout=30, deal=deal)
         await ann.send(Start())
         waited, events = await next_move_after(ann)
         assert waited == pytest.approx(30)
@@ -35,9 +33,7 @@ async def test_a_late_turn_is_played_at_the_deadline(harness: Harness, autojump_
 
 async def test_no_timeout_when_turned_off(harness: Harness, autojump_clock: object) -> None:
     with trio.fail_after(1000):
-        srv = await harness.server()
-        ann = await harness.client(srv, "ann")
-        await ann.create(bots=1, turn_timeout=0)
+        srv, (ann,) = await harness.table("ann", bots=1, turn_timeout=0)
         await ann.send(Start())
         await ann.my_turn()
         game = game_of(srv)
@@ -53,9 +49,7 @@ async def test_a_timeout_names_a_starting_wilds_colour(harness: Harness,
                                                        autojump_clock: object) -> None:
     with trio.fail_after(300):
         deal = rigged_deal(["G1 G1 G3 G3 G5 G5 G7", "R2 R4 R3 R4 R5 R6 B7"], "W", dealer=0)
-        srv = await harness.server(deal_rng=deal)
-        ann = await harness.client(srv, "ann")
-        await ann.create(bots=1, turn_timeout=30)
+        _, (ann,) = await harness.table("ann", bots=1, turn_timeout=30, deal=deal)
         await ann.send(Start())
         view = await ann.my_turn()
         assert view["awaiting_color"] and view["color"] is None
@@ -76,9 +70,7 @@ async def test_a_timeout_accepts_a_wild_draw_four(harness: Harness, autojump_clo
     with trio.fail_after(300):
         # The bot (seat 1) starts and can play nothing but its Wild Draw Four (no bluff).
         deal = rigged_deal(["W+4 G1 G1 G3 G3 G5 G5", "R2 R4 R3 R4 R5 R6 B7"], "B9", dealer=1)
-        srv = await harness.server(deal_rng=deal)
-        ann = await harness.client(srv, "ann")
-        await ann.create(bots=1, turn_timeout=30)
+        srv, (ann,) = await harness.table("ann", bots=1, turn_timeout=30, deal=deal)
         await ann.send(Start())
         view = await ann.my_turn()
         assert view["challenge_from"] == "1" and view["top"] == "W+4"
@@ -104,9 +96,7 @@ async def test_three_timeouts_make_a_seat_away_until_its_person_is_back(
     """Issue 9, problem 3: away, the seat is played at a bot's pace (``stand_in`` events with
     reason ``away``); one ``back`` (or ``sync``, or any action) and the next turn waits for ann."""
     with trio.fail_after(1000):
-        srv = await harness.server()
-        ann = await harness.client(srv, "ann")
-        await ann.create(bots=1, turn_timeout=30, bot_delay=1)
+        srv, (ann,) = await harness.table("ann", bots=1, turn_timeout=30, bot_delay=1)
         await ann.send(Start())
         for _ in range(srv.config.away_after - 1):
             waited, _ = await next_move_after(ann)
@@ -137,9 +127,7 @@ async def test_three_timeouts_make_a_seat_away_until_its_person_is_back(
 
 async def test_acting_resets_the_count_of_timeouts(harness: Harness, autojump_clock: object) -> None:
     with trio.fail_after(1000):
-        srv = await harness.server()
-        ann = await harness.client(srv, "ann")
-        await ann.create(bots=1, turn_timeout=30, bot_delay=1)
+        srv, (ann,) = await harness.table("ann", bots=1, turn_timeout=30, bot_delay=1)
         await ann.send(Start())
         for _ in range(3):
             for _ in range(srv.config.away_after - 1):
@@ -155,9 +143,7 @@ async def test_back_on_the_turn_before_the_stand_in_moved_makes_it_yours_with_a_
     """Issue 9: ann comes back during her turn, before the stand-in played it: the turn is hers
     again, and everybody is told its fresh deadline."""
     with trio.fail_after(1000):
-        srv = await harness.server()
-        ann = await harness.client(srv, "ann")
-        await ann.create(bots=1, turn_timeout=30, bot_delay=1)
+        srv, (ann,) = await harness.table("ann", bots=1, turn_timeout=30, bot_delay=1)
         await ann.send(Start())
         for _ in range(srv.config.away_after):
             await next_move_after(ann)
