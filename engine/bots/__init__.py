@@ -27,11 +27,19 @@ from ..events import Event
 from ..rules import RuleSet
 from ..tracker import Tracker
 from ..view import View
-from . import expert, simple
+from . import expert, hard, simple
+from .challenge import (
+    BLUFF_RATIO,
+    CHALLENGE_THRESHOLD,
+    bluff_odds,
+    challenge_odds,
+    should_challenge,
+)
 from .expert import DEFAULT_BUDGET, Budget, CpuTime, Playouts
-from .simple import CHALLENGE_THRESHOLD, EASY_OFF_TURN_RATE, challenge_odds, should_challenge, stand_in
+from .simple import EASY_OFF_TURN_RATE, stand_in
 
 __all__ = [
+    "BLUFF_RATIO",
     "BOT_LEVELS",
     "CHALLENGE_THRESHOLD",
     "DEFAULT_BUDGET",
@@ -42,6 +50,7 @@ __all__ = [
     "CpuTime",
     "Hint",
     "Playouts",
+    "bluff_odds",
     "challenge_odds",
     "choose_action",
     "hint",
@@ -54,6 +63,7 @@ Level = Callable[[View, random.Random, "Tracker | None"], "Action | None"]
 _LEVELS: dict[str, Level] = {
     "easy": simple.easy,
     "normal": simple.normal,
+    "hard": hard.hard,
     "expert": expert.expert,
 }
 # The levels that search, and take a ``budget``.

@@ -37,7 +37,7 @@ from ..actions import Action, CallUno, Catch, JumpIn, PlayCard
 from ..determinize import Determinizer
 from ..tracker import Tracker
 from ..view import View
-from . import simple
+from . import hard
 from .rollout import Policy, greedy, playout
 
 __all__ = [
@@ -60,14 +60,14 @@ HALVE_FROM = 16
 
 HONEST_PRIOR = 0.7
 """The share of sampled deals in which a Wild Draw Four facing the seat was honest (R12). The
-facts say nothing of it; people (and ``normal``) bluff far less often than a uniform deal
+facts say nothing of it; people (and ``normal`` and ``hard``) bluff far less often than a uniform deal
 (in which the offender often holds the colour) would say, and a failed challenge costs 6 cards."""
 
 SWITCH_CONFIDENCE = 1.5
 """Standard errors by which the best candidate must beat the baseline's choice, on the same
 deals, for the search to play it instead: with a few hundred playouts most differences are noise."""
 
-BASELINE: Callable[[View, random.Random, Tracker | None], Action | None] = simple.normal
+BASELINE: Callable[[View, random.Random, Tracker | None], Action | None] = hard.hard
 """The rule-based level whose move the search starts from and keeps unless it finds better."""
 
 
