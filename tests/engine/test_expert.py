@@ -30,7 +30,7 @@ def test_the_same_view_gives_the_same_move_whatever_the_hidden_cards(
     other = determinize(view, tracker, random.Random(seed + 1))
     assert other.view(seat) == view
     hidden = [s for s in game.seats if s != seat]
-    if view.hand_result is None and view.draw_pile > 1:
+    if view.hand_result is None and tracker.unplaced().total() >= 10:  # (else maybe no other deal)
         assert ([game.hand(s) for s in hidden] + [game.snapshot()["draw"]]
                 != [other.hand(s) for s in hidden] + [other.snapshot()["draw"]])
     first = choose_action("expert", view, random.Random(seed), tracker, budget=QUICK)
