@@ -1,6 +1,8 @@
 """Every text the client shows, as (English, Spanish) under one key: one table, so that a text
 is never missing in one language. client/i18n.py picks and formats them."""
 
+from .plaintexts import PLAIN_TEXTS
+
 TEXTS: dict[str, tuple[str, str]] = {
     # --- cards
     "color_R": ("red", "rojo"),
@@ -425,4 +427,5 @@ TEXTS: dict[str, tuple[str, str]] = {
     "err_no_such_seat": ("That seat cannot be taken", "Ese asiento no se puede ocupar"),
     "err_too_many_rooms": ("Too many tables were opened from your address: wait for one to close",
                            "Se abrieron demasiadas mesas desde tu dirección: espera a que cierre una"),
+    **PLAIN_TEXTS,  # plain mode: client/plaintexts.py
 }
