@@ -24,6 +24,10 @@ issue's targets where they are set), else ``fail`` and the failing cases.
 
     python bench/bot_strength.py [--levels normal:easy,normal:normal] [--seats 2,4,10]
         [--presets official,house] [--hands N] [--matches M] [--seed S] [--processes P]
+        [--budget MS | MScpu]
+
+``--budget`` sets a searching level's time per move (``expert``; the others ignore it): wall-clock
+milliseconds, or with ``cpu`` the thread's CPU milliseconds (fair on a machine others share).
 
 Any level ``engine.bots.BOT_LEVELS`` knows can be named, so new levels plug in as they come.
 """
@@ -44,7 +48,7 @@ from pathlib import Path
 sys.path.append(str(Path(__file__).resolve().parent.parent))  # if the package is not installed
 
 from engine import Action, Game, RuleSet, View
-from engine.bots import BOT_LEVELS, Bot
+from engine.bots import BOT_LEVELS, Bot, Budget, CpuTime
 from engine.events import Event
 from engine.selfplay import (
     MAX_ACTIONS_PER_HAND,
@@ -80,6 +84,7 @@ class Case:
     matches: bool  # whole matches to MATCH_TARGET, else single hands
     hero: str
     field: str
+    budget: Budget | None = None  # a searching level's time per move (None: its default)
 
     @property
     def name(self) -> str:
@@ -131,7 +136,8 @@ def play_rotation(
     seats = seat_names(case.seats)
     deal_rng = random.Random(f"deal-{seed}-1")
     game = Game(seats, case.rules, deal_rng)
-    bots = make_bots(levels, seats, case.rules, random.Random(f"bots-{seed}-{rotation}"))
+    bots = make_bots(levels, seats, case.rules, random.Random(f"bots-{seed}-{rotation}"),
+                     case.budget)
     hero = seats[rotation]
 
     def timed(bot: Bot, view: View) -> Action | None:
@@ -364,8 +370,20 @@ def parse_presets(text: str) -> list[str]:
     return presets
 
 
+def parse_budget(text: str) -> Budget:
+    """``200`` (wall-clock ms) or ``200cpu`` (CPU ms) as a searching level's budget."""
+    number, cpu = (text[:-3], True) if text.endswith("cpu") else (text, False)
+    try:
+        seconds = float(number) / 1000
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"a budget is milliseconds, e.g. 200 or 200cpu: {text!r}") from None
+    if seconds <= 0:
+        raise argparse.ArgumentTypeError("a budget is more than 0 ms")
+    return CpuTime(seconds) if cpu else seconds
+
+
 def build_cases(pairs: Sequence[tuple[str, str]], seats: Sequence[int], presets: Sequence[str],
-                hands: int, matches: int) -> list[tuple[Case, int]]:
+                hands: int, matches: int, budget: Budget | None = None) -> list[tuple[Case, int]]:
     """Each case with its number of duplicate groups (hands or matches rounded up to whole
     groups of one per seat)."""
     cases = []
@@ -373,9 +391,11 @@ def build_cases(pairs: Sequence[tuple[str, str]], seats: Sequence[int], presets:
         for n in seats:
             for hero, field_level in pairs:
                 if hands:
-                    cases.append((Case(preset, n, False, hero, field_level), math.ceil(hands / n)))
+                    cases.append((Case(preset, n, False, hero, field_level, budget),
+                                  math.ceil(hands / n)))
                 if matches:
-                    cases.append((Case(preset, n, True, hero, field_level), math.ceil(matches / n)))
+                    cases.append((Case(preset, n, True, hero, field_level, budget),
+                                  math.ceil(matches / n)))
     return cases
 
 
@@ -419,10 +439,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=1, help="seed of the deals (default 1)")
     parser.add_argument("--processes", type=int, default=1,
                         help="worker processes (default 1); results do not depend on it")
+    parser.add_argument("--budget", type=parse_budget, default=None,
+                        help="a searching level's time per move: wall-clock ms, or e.g. 200cpu "
+                             "for CPU ms (default: the level's own, 200 ms wall for expert)")
     args = parser.parse_args(argv)
     if args.hands < 0 or args.matches < 0 or args.processes < 1:
         parser.error("--hands and --matches are 0 or more, --processes 1 or more")
-    cases = build_cases(args.levels, args.seats, args.presets, args.hands, args.matches)
+    cases = build_cases(args.levels, args.seats, args.presets, args.hands, args.matches, args.budget)
     if not cases:
         parser.error("nothing to play: give --hands or --matches")
     run(cases, args.seed, args.processes)  # the verdict line says how it went

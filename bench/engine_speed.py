@@ -20,6 +20,10 @@ random hands are far longer than RLCard's (whose draw is only legal with nothing
 plays the drawn card at once), and they run every rule RLCard leaves out (challenges, UNO,
 scoring, events for every seat). Moves per hand are printed too.
 
+The search's figures (bench/search_speed.py) come first: a game copy against ``copy.deepcopy``
+and ``restore(snapshot())``, determinizations per second, and playouts per second from a sampled
+position (a determinization of a mid-hand view, played out by each rollout policy).
+
     python bench/engine_speed.py [--moves N] [--repeats R] [--profile]
 
 Prints ``name=value`` lines; the last one is ``ratio_vs_rlcard`` (our moves/s with ``push`` over
@@ -40,6 +44,8 @@ from collections.abc import Callable
 from pathlib import Path
 
 sys.path.append(str(Path(__file__).resolve().parent.parent))  # if the package is not installed
+
+from search_speed import print_search_figures  # bench/ is on the path when run
 
 from engine import Game, RuleSet
 
@@ -133,6 +139,7 @@ def main() -> int:
                         help="also profile our engine (push) at 4 players and print the top functions")
     args = parser.parse_args()
 
+    print_search_figures(args.repeats)
     if importlib.util.find_spec("rlcard") is None:
         print("rlcard is not installed: pip install -e '.[bench]'", file=sys.stderr)
         return 1

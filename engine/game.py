@@ -9,6 +9,7 @@ refused action leaves the game exactly as it was.
 
 from __future__ import annotations
 
+import copy
 import random
 from collections.abc import Sequence
 from typing import Any
@@ -40,6 +41,14 @@ __all__ = ["HAND_SIZE", "MAX_SEATS", "MIN_SEATS", "Game", "LegalActions"]
 
 _WILD, _WILD_DRAW_FOUR = Rank.WILD, Rank.WILD_DRAW_FOUR
 _DRAW_TWO, _REVERSE, _SKIP = Rank.DRAW_TWO, Rank.REVERSE, Rank.SKIP
+
+
+def _copy_rng(rng: random.Random) -> random.Random:
+    """The same random source in the same state (a ``SystemRandom`` has none: it is shared)."""
+    try:
+        return copy.copy(rng)
+    except NotImplementedError:
+        return rng
 
 
 class Game(GameState):
@@ -181,7 +190,32 @@ class Game(GameState):
         self.deal_events = self._deal()
         return self.deal_events
 
-    # ------------------------------------------------------------------ snapshots
+    # ------------------------------------------------------------------ copies and snapshots
+
+    def copy(self, rng: random.Random | None = None) -> Game:
+        """An independent game in exactly this state, for a search to play ahead in.
+
+        It shares only what never changes (seat names, rules, per-seat lookups, the immutable
+        actions and events); hands and piles are its own. ``rng`` becomes its random source (for
+        reshuffles, R16); by default it gets a copy of this game's, so that it continues exactly
+        as this one would. Measured (bench/search_speed.py, a four-seat mid-hand position): 5 us
+        with a random source given (35 us copying the game's own), against 6.7 ms for
+        ``copy.deepcopy`` (it copies the shared seat kits too) and 190 us for
+        ``Game.restore(game.snapshot())``.
+        """
+        game = Game.__new__(Game)
+        game.__dict__.update(self.__dict__)  # every field; the mutable ones are replaced below
+        game._rng = rng if rng is not None else _copy_rng(self._rng)
+        game.scores = list(self.scores)
+        game._hands = [hand.copy() for hand in self._hands]
+        game._draw = list(self._draw)
+        game._discard = list(self._discard)
+        game._uno_said = list(self._uno_said)
+        game._legal_cache = dict(self._legal_cache)  # the listed actions are never changed
+        game.deal_events = list(self.deal_events)
+        game._views = [LegalActions(game, i) for i in range(self._n)]
+        return game
+
 
     def snapshot(self) -> dict[str, Any]:
         """The whole game as plain data (dict, list, int, str, bool, None): see engine/snapshot.py

@@ -67,6 +67,12 @@ class Hand:
         self.cards: list[Card] = list(cards)
         self.bits = kinds_of(self.cards)
 
+    def copy(self) -> Hand:
+        hand = Hand.__new__(Hand)
+        hand.cards = list(self.cards)
+        hand.bits = self.bits
+        return hand
+
     def add(self, card: Card) -> None:
         self.cards.append(card)
         self.bits |= BIT[card]

@@ -18,7 +18,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 from .actions import Action
-from .bots import BOT_LEVELS, Bot
+from .bots import BOT_LEVELS, Bot, Budget
 from .events import Event
 from .game import Game
 from .rules import RuleSet
@@ -141,9 +141,10 @@ def _act(bot: Bot, view: View) -> Action | None:
 
 
 def make_bots(levels: Sequence[str], seats: Sequence[str], rules: RuleSet,
-              rng: random.Random) -> tuple[Bot, ...]:
-    """One ``Bot`` per seat, ``levels[i]`` at ``seats[i]``, all drawing on ``rng``."""
-    return tuple(Bot(level, seat, seats, rules, rng)
+              rng: random.Random, budget: Budget | None = None) -> tuple[Bot, ...]:
+    """One ``Bot`` per seat, ``levels[i]`` at ``seats[i]``, all drawing on ``rng``; ``budget``
+    for the searching levels (``Bot``'s)."""
+    return tuple(Bot(level, seat, seats, rules, rng, budget=budget)
                  for level, seat in zip(levels, seats, strict=True))
 
 

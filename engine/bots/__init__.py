@@ -6,7 +6,9 @@ history, ``engine.tracker``): it returns one of ``view.legal``, or None when it 
 turn and the bot chooses to do nothing. On its own turn a bot always returns an action. A level
 never sees more than the seat could: the view and the events redacted for the seat.
 
-``choose_action(level, view, rng, tracker)`` asks a level once. ``Bot`` is one seat's player
+``choose_action(level, view, rng, tracker, budget=...)`` asks a level once; ``budget`` (seconds
+of wall-clock time, or ``expert.Playouts`` / ``expert.CpuTime``) sets the time a searching level
+(``expert``) may think, and the other levels ignore it. ``Bot`` is one seat's player
 across a match: it keeps the seat's tracker fed (``observe``) and asks its level (``act``); the
 server, ``uno bots`` and the self-play and strength benches all play through it.
 
@@ -25,7 +27,7 @@ from ..events import Event
 from ..rules import RuleSet
 from ..tracker import Tracker
 from ..view import View
-from . import hard, simple
+from . import expert, hard, simple
 from .challenge import (
     BLUFF_RATIO,
     CHALLENGE_THRESHOLD,
@@ -33,15 +35,21 @@ from .challenge import (
     challenge_odds,
     should_challenge,
 )
+from .expert import DEFAULT_BUDGET, Budget, CpuTime, Playouts
 from .simple import EASY_OFF_TURN_RATE, stand_in
 
 __all__ = [
     "BLUFF_RATIO",
     "BOT_LEVELS",
     "CHALLENGE_THRESHOLD",
+    "DEFAULT_BUDGET",
     "EASY_OFF_TURN_RATE",
+    "HINT_BUDGET",
     "Bot",
+    "Budget",
+    "CpuTime",
     "Hint",
+    "Playouts",
     "bluff_odds",
     "challenge_odds",
     "choose_action",
@@ -56,18 +64,24 @@ _LEVELS: dict[str, Level] = {
     "easy": simple.easy,
     "normal": simple.normal,
     "hard": hard.hard,
+    "expert": expert.expert,
 }
+# The levels that search, and take a ``budget``.
+_SEARCHING: dict[str, Callable[..., Action | None]] = {"expert": expert.expert}
 BOT_LEVELS: tuple[str, ...] = tuple(_LEVELS)
 """The levels, weakest first."""
 
 
 def choose_action(level: str, view: View, rng: random.Random,
-                  tracker: Tracker | None = None) -> Action | None:
-    """The action the bot of ``level`` takes for ``view`` (one of ``view.legal``), or None."""
+                  tracker: Tracker | None = None, *, budget: Budget | None = None) -> Action | None:
+    """The action the bot of ``level`` takes for ``view`` (one of ``view.legal``), or None.
+    ``budget``: a searching level's time (default ``DEFAULT_BUDGET``); the others ignore it."""
     try:
         play = _LEVELS[level]
     except KeyError:
         raise ValueError(f"unknown bot level {level!r}; known: {', '.join(BOT_LEVELS)}") from None
+    if budget is not None and level in _SEARCHING:
+        return _SEARCHING[level](view, rng, tracker, budget)
     return play(view, rng, tracker)
 
 
@@ -75,10 +89,10 @@ class Bot:
     """One seat's computer player for a match: its level, its memory of the hand, its dice."""
 
     def __init__(self, level: str, seat: str, seats: Sequence[str], rules: RuleSet,
-                 rng: random.Random) -> None:
+                 rng: random.Random, *, budget: Budget | None = None) -> None:
         if level not in _LEVELS:
             raise ValueError(f"unknown bot level {level!r}; known: {', '.join(BOT_LEVELS)}")
-        self.level, self.seat, self.rng = level, seat, rng
+        self.level, self.seat, self.rng, self.budget = level, seat, rng, budget
         self.tracker = Tracker(seat, seats, rules)
 
     def observe(self, events: Iterable[Event]) -> None:
@@ -87,7 +101,7 @@ class Bot:
         self.tracker.feed(events)
 
     def act(self, view: View) -> Action | None:
-        return choose_action(self.level, view, self.rng, self.tracker)
+        return choose_action(self.level, view, self.rng, self.tracker, budget=self.budget)
 
 
 @dataclass(frozen=True)
@@ -95,9 +109,11 @@ class Hint:
     """What the hint key suggests: an action of ``view.legal`` and why, as a reason code the
     client words in its language, with the figures behind it.
 
-    ``reason``: "only" (the one legal move), "level" (what the strongest level plays, no figures),
-    "search" (the best of the moves a search tried: ``win_rate`` the share of its ``samples``
-    sampled deals won after it; ``runner_up`` the next best move and ``runner_up_rate`` its share).
+    ``reason``: "only" (the one legal move), "level" (what the strongest level plays, no figures:
+    a move it makes without searching, such as saying UNO or catching a forgotten one), "search"
+    (the best of the moves a search tried: ``win_rate`` the share of its ``samples`` sampled deals
+    won after it; ``runner_up`` the next best move and ``runner_up_rate`` its share; None when
+    the other choice was to do nothing, off turn).
     """
 
     action: Action
@@ -108,13 +124,25 @@ class Hint:
     runner_up_rate: float | None = None
 
 
-def hint(view: View, rng: random.Random, tracker: Tracker | None = None) -> Hint | None:
-    """The strongest level's move for ``view``'s seat and a few words on why, or None when the
-    seat has nothing to do."""
+HINT_BUDGET = 0.3
+"""Seconds of search behind a hint: about the time a key press can wait."""
+
+
+def hint(view: View, rng: random.Random, tracker: Tracker | None = None,
+         budget: Budget = HINT_BUDGET) -> Hint | None:
+    """What ``expert``'s search plays for ``view``'s seat, with its figures, or None when the
+    seat has nothing to do (off turn, the search may also find that doing nothing is best)."""
     legal = view.legal
     if not legal:
         return None
     if len(legal) == 1:
         return Hint(legal[0], "only")
-    action = choose_action(BOT_LEVELS[-1], view, rng, tracker)
-    return None if action is None else Hint(action, "level")
+    found = expert.search(view, rng, tracker, budget)
+    best = found.ranked[0]
+    if best.action is None:
+        return None
+    if not found.rounds:
+        return Hint(best.action, "level")
+    runner = next((r for r in found.ranked[1:] if r.action is not None and r.playouts), None)
+    return Hint(best.action, "search", best.rate, best.playouts,
+                None if runner is None else runner.action, None if runner is None else runner.rate)

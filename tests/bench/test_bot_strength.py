@@ -92,3 +92,18 @@ def test_the_results_do_not_depend_on_the_number_of_processes() -> None:
 def test_an_unknown_level_is_refused_by_name() -> None:
     with pytest.raises(SystemExit):
         bench.main(["--levels", "normal:grandmaster", "--hands", "2"])
+
+
+def test_a_budget_is_wall_or_cpu_milliseconds_and_reaches_the_searching_level() -> None:
+    from engine.bots import CpuTime
+
+    assert bench.parse_budget("200") == pytest.approx(0.2)
+    assert bench.parse_budget("50cpu") == CpuTime(0.05)
+    for bad in ("fast", "0", "-5cpu"):
+        with pytest.raises(Exception, match="budget"):
+            bench.parse_budget(bad)
+    lines: list[str] = []
+    cases = bench.build_cases([("expert", "normal")], [2], ["official"], 2, 0, CpuTime(0.002))
+    assert all(case.budget == CpuTime(0.002) for case, _ in cases)
+    bench.run(cases, 1, 1, lines.append)
+    assert lines[-1].startswith("verdict=")

@@ -23,7 +23,7 @@ from engine import (
     Rank,
     RuleSet,
 )
-from engine.bots import BOT_LEVELS, Bot, choose_action
+from engine.bots import BOT_LEVELS, Bot, Playouts, choose_action
 from engine.bots.hard import _bluff_ok, _Table
 from engine.events import ColorChosen, Dealt, Event, HandStarted, StartingCard, TurnStarted
 from engine.selfplay import make_bots, seat_names, tell
@@ -47,6 +47,8 @@ def apply(game: Game, bots: Iterable[Bot], action: Action) -> None:
     tell(tuple(bots), game.apply(action))
 
 
+QUICK = Playouts(2)  # a searching level's budget here: two sampled deals a move
+
 # ---------------------------------------------------------------------------------- always legal
 
 @settings(max_examples=30, deadline=None)
@@ -59,7 +61,7 @@ def test_every_level_returns_a_legal_action_from_random_positions(
     rng = random.Random(seed)
     seats = seat_names(players)
     game = Game(seats, rules, rng)
-    bots = {level: make_bots([level] * players, seats, rules, random.Random(seed))
+    bots = {level: make_bots([level] * players, seats, rules, random.Random(seed), QUICK)
             for level in BOT_LEVELS}
     every = tuple(bot for row in bots.values() for bot in row)
     tell(every, game.deal_events)
@@ -72,7 +74,7 @@ def test_every_level_returns_a_legal_action_from_random_positions(
             for level, row in bots.items():
                 for bot in row:
                     view = game.view(bot.seat)
-                    for action in (bot.act(view), choose_action(level, view, rng)):
+                    for action in (bot.act(view), choose_action(level, view, rng, budget=QUICK)):
                         if bot.seat == game.current:
                             assert action is not None, (level, view)
                         if action is not None:

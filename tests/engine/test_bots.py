@@ -11,9 +11,17 @@ import pytest
 
 from engine import Action, Card, Color, Game, RuleSet, full_deck
 from engine.actions import Accept, CallUno, Catch, Challenge, ChooseColor, Draw, JumpIn, Pass, PlayCard
-from engine.bots import BOT_LEVELS, CHALLENGE_THRESHOLD, challenge_odds, choose_action, should_challenge
+from engine.bots import (
+    BOT_LEVELS,
+    CHALLENGE_THRESHOLD,
+    Playouts,
+    challenge_odds,
+    choose_action,
+    should_challenge,
+)
 
 SEATS = ("P1", "P2", "P3", "P4")
+QUICK = Playouts(2)  # a searching level's budget in these tests: two sampled deals a move
 
 
 def make_game(
@@ -84,7 +92,7 @@ def test_bots_always_choose_a_legal_action(variant: str, players: int) -> None:
             for seat in game.seats:
                 view = game.view(seat)
                 for level in BOT_LEVELS:
-                    action = choose_action(level, view, random.Random(rng.random()))
+                    action = choose_action(level, view, random.Random(rng.random()), budget=QUICK)
                     if seat == game.current:
                         assert action is not None, (level, view)
                         checked_turns += 1
@@ -93,7 +101,7 @@ def test_bots_always_choose_a_legal_action(variant: str, players: int) -> None:
                         assert action in game.legal_actions(seat)
             # Drive the game on with one of the bots' choices or a random legal action.
             level = BOT_LEVELS[rng.randrange(len(BOT_LEVELS))]
-            action = choose_action(level, game.view(game.current), rng)
+            action = choose_action(level, game.view(game.current), rng, budget=QUICK)
             assert action is not None
             if rng.random() < 0.3:
                 action = rng.choice(list(game.legal_actions(game.current)))

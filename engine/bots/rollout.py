@@ -1,0 +1,141 @@
+"""Playouts for the search: a hand played on from a determinized game by a fast policy.
+
+``playout(game, me, rng, policy, cap)`` plays the hand on with ``policy`` choosing for every
+seat and returns the share of a win it gives ``me``: 1 or 0 when the hand ends, else (after
+``cap`` moves: a truncated playout) an estimate from the hand sizes (``size_value``).
+
+The policies (compared in bench/engine_speed.py and by strength; see ``POLICIES``):
+
+* ``random``: a uniformly random legal turn action. Under the official drawing rule (R8) a random
+  player draws half the time it could play: hands run some 800 moves, and say little about
+  the move that started them.
+* ``greedy``: ``normal`` at its simplest: play a coloured card if one goes (at random among them,
+  saying UNO with it), else a wild in the colour held most, else draw; a drawn card that goes is
+  played. Facing a Wild Draw Four that may be challenged (R12) it challenges a guilty one with
+  ``CATCH_BLUFF`` and an honest one with ``DOUBT_HONEST``: a fair guesser at a real table, so that
+  a bluff in the search costs what it costs against people (a player that always accepted would
+  make every bluff look free). Hands run some 40 moves, about as a table plays them.
+
+Chosen by strength per time (expert against ``normal`` heads-up, official, 20 ms of CPU a move,
+120 duplicate hands each, bootstrap 95% intervals): ``greedy`` 56.7% [50.0, 63.3]; ``random``
+35.8% [27.5, 45.0] (fewer, longer, noisier playouts); ``greedy`` truncated after 20 moves and
+scored by ``size_value`` 54.2% [46.7, 61.7] (40% more playouts, but a biased score). The
+search uses ``greedy`` played to the end of the hand.
+
+The policy reads the game's state directly (the hand's kinds as bits, the legal actions as listed
+by the engine): this is the search's inner loop, where a ``View`` per move would cost more than
+the move (measured: a view takes ~25 us, a greedy move ~6 us).
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections.abc import Callable
+
+from ..actions import Accept, Action, CallUno, Catch, PlayCard
+from ..cards import Color
+from ..game import Game
+from ..legal import legal
+
+__all__ = [
+    "CATCH_BLUFF",
+    "DOUBT_HONEST",
+    "POLICIES",
+    "TRUNCATE_AT",
+    "Policy",
+    "greedy",
+    "playout",
+    "random_policy",
+    "size_value",
+]
+
+Policy = Callable[[Game, list[Action], random.Random], Action]
+
+TRUNCATE_AT = 400
+"""Moves after which a playout stops and the hand sizes decide (a safety cap for ``greedy``,
+whose hands end far sooner; ``random``'s often run past it)."""
+
+SIZE_WEIGHT = 0.45
+"""How sharply fewer cards mean a likelier win in ``size_value`` (per card, as a log-odds)."""
+
+CATCH_BLUFF = 0.6
+"""How often a ``greedy`` player challenges a Wild Draw Four played by a seat holding the colour."""
+DOUBT_HONEST = 0.2
+"""How often it challenges one played by a seat that did not."""
+
+_OFF_TURN = (CallUno, Catch)
+_COLORS = tuple(Color)
+
+
+def random_policy(game: Game, actions: list[Action], rng: random.Random) -> Action:
+    turn = [a for a in actions if not isinstance(a, _OFF_TURN)]
+    return turn[int(rng.random() * len(turn))] if turn else actions[0]
+
+
+def greedy(game: Game, actions: list[Action], rng: random.Random) -> Action:
+    coloured: list[Action] = []
+    wilds: list[PlayCard] = []
+    other: Action | None = None
+    accept: Action | None = None
+    for action in actions:
+        kind = type(action)
+        if kind is PlayCard:
+            assert isinstance(action, PlayCard)
+            if action.card.color is None:
+                wilds.append(action)
+            elif action.uno or len(game._hands[game._current].cards) != 2:
+                coloured.append(action)
+        elif kind is Accept:
+            accept = action
+        elif kind is not CallUno and kind is not Catch and other is None:
+            other = action  # Draw, Pass, KeepDrawing, ChooseColor, Challenge: the first listed
+    if coloured:
+        return coloured[int(rng.random() * len(coloured))]
+    if wilds:
+        color = _most_held(game)
+        two = len(game._hands[game._current].cards) == 2
+        for action in wilds:
+            if action.color is color and (action.uno or not two):
+                return action
+        return wilds[0]
+    if accept is not None:
+        challenge = game._challenge
+        doubt = CATCH_BLUFF if challenge is not None and challenge[1] else DOUBT_HONEST
+        if rng.random() < doubt:
+            return game._kits[game._current].challenge
+        return accept
+    return other if other is not None else actions[0]
+
+
+def _most_held(game: Game) -> Color:
+    counts = dict.fromkeys(_COLORS, 0)
+    for card in game._hands[game._current].cards:
+        if card.color is not None:
+            counts[card.color] += 1
+    return max(_COLORS, key=counts.__getitem__)
+
+
+POLICIES: dict[str, Policy] = {"greedy": greedy, "random": random_policy}
+
+
+def size_value(game: Game, me: int) -> float:
+    """A hand not over yet: ``me``'s share of a softmax over the seats of -SIZE_WEIGHT * cards."""
+    weights = [math.exp(-SIZE_WEIGHT * len(hand.cards)) for hand in game._hands]
+    return weights[me] / sum(weights)
+
+
+def playout(game: Game, me: int, rng: random.Random, policy: Policy = greedy,
+            cap: int = TRUNCATE_AT) -> float:
+    """Play the hand on (every seat by ``policy``, on its turn only); ``me``'s share of a win."""
+    push = game.push
+    for _ in range(cap):
+        result = game._hand_result
+        if result is not None:
+            return 1.0 if game._index[result.winner] == me else 0.0
+        actions = legal(game, game._current)
+        push(policy(game, actions, rng))
+    result = game._hand_result
+    if result is not None:
+        return 1.0 if game._index[result.winner] == me else 0.0
+    return size_value(game, me)

@@ -1,0 +1,72 @@
+"""engine.determinize: whole games built from one seat's view and tracker, the unseen cards dealt
+at random consistently with every fact the tracker holds."""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from positions import position
+from test_properties import rulesets, seeds, tables
+
+from engine import Color, Game, RuleSet
+from engine.determinize import Determinizer, determinize
+from engine.hand import BIT, COLOR_BITS
+
+
+@settings(max_examples=200, deadline=None)
+@given(players=tables, rules=rulesets, seed=seeds, steps=st.integers(0, 200), data=st.data())
+def test_a_determinization_gives_the_seat_its_view_back_and_keeps_every_fact(
+        players: int, rules: RuleSet, seed: int, steps: int, data: st.DataObject) -> None:
+    game, trackers = position(players, rules, seed, steps)
+    seat = data.draw(st.sampled_from(game.seats))
+    view = game.view(seat)
+    for tracker in (trackers[seat], None):
+        sampled = determinize(view, tracker, random.Random(seed))
+        assert sampled.view(seat) == view
+        Game.restore(sampled.snapshot())  # no rule refuses it (raises SnapshotError if one does)
+        assert Counter(sampled.all_cards()) == Counter(game.all_cards())
+    tracker = trackers[seat]
+    sampled = determinize(view, tracker, random.Random(seed))
+    assert Counter(sampled.snapshot()["discard"]) == Counter(game.snapshot()["discard"])
+    for other in game.seats:
+        if other == seat:
+            continue
+        hand = Counter(sampled.hand(other))
+        assert not tracker.known_held(other) - hand
+        assert not any(tracker.not_held(other).excludes(card) for card in hand)
+    if game.drawn(game.current) is not None and game.current != seat:  # R8: it may play it
+        assert sampled.drawn(game.current) is not None
+
+
+def test_the_hidden_cards_are_dealt_at_random() -> None:
+    game, trackers = position(4, RuleSet.preset("official"), 7, 10)
+    view = game.view("A")
+    deals = {tuple(determinize(view, trackers["A"], random.Random(i)).hand("B")) for i in range(20)}
+    assert len(deals) == 20
+
+
+def test_two_hands_with_facts_are_dealt_close_to_uniformly() -> None:
+    """B lacks red, C lacks blue and green: the mean number of C's red cards under the sampler is
+    within 3% of an exact (rejection) sampler's; dealing one hand after the other without the
+    swap walk is 7% off (measured: exact 2.71, walk 2.65, none 2.51, over 6000 deals)."""
+    game = Game(("A", "B", "C", "D"), RuleSet.preset("official"), random.Random(2))
+    view = game.view("A")
+    lacks = {1: COLOR_BITS[Color.RED], 2: COLOR_BITS[Color.BLUE] | COLOR_BITS[Color.GREEN]}
+    dealer = Determinizer(view, None)
+    for seat, bits in lacks.items():
+        dealer.excluded[seat] = bits
+    rng, deals = random.Random(1), 2000
+    sampled = sum(sum(c.color is Color.RED for c in dealer.deal(rng).hand("C"))
+                  for _ in range(deals)) / deals
+    pool, exact, accepted = list(dealer.unplaced), 0, 0
+    while accepted < deals:
+        dealt = rng.sample(pool, 14)
+        b, c = dealt[:7], dealt[7:]
+        if any(BIT[x] & lacks[1] for x in b) or any(BIT[x] & lacks[2] for x in c):
+            continue
+        accepted += 1
+        exact += sum(x.color is Color.RED for x in c)
+    assert abs(sampled - exact / deals) < 0.03 * exact / deals

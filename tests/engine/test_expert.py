@@ -1,0 +1,119 @@
+"""engine.bots.expert: the search over the hidden cards, and the hint built on it."""
+
+from __future__ import annotations
+
+import random
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from positions import position
+from test_bots import RULE_VARIANTS, make_game
+from test_properties import rulesets, seeds, tables
+
+from engine import Accept, CallUno, Catch, Draw, Game, PlayCard, RuleSet, Tracker
+from engine.bots import BOT_LEVELS, Bot, CpuTime, Hint, Playouts, choose_action, hint
+from engine.bots.expert import search
+from engine.determinize import determinize
+
+QUICK = Playouts(3)
+
+
+@settings(max_examples=60, deadline=None)
+@given(players=tables, rules=rulesets, seed=seeds, steps=st.integers(0, 150), data=st.data())
+def test_the_same_view_gives_the_same_move_whatever_the_hidden_cards(
+        players: int, rules: RuleSet, seed: int, steps: int, data: st.DataObject) -> None:
+    """Two games that agree on everything the seat sees (the second is the first with the unseen
+    cards dealt again) and differ in the cards it cannot see: the same move, for a fixed seed."""
+    game, trackers = position(players, rules, seed, steps)
+    seat = data.draw(st.sampled_from(game.seats))
+    view, tracker = game.view(seat), trackers[seat]
+    other = determinize(view, tracker, random.Random(seed + 1))
+    assert other.view(seat) == view
+    hidden = [s for s in game.seats if s != seat]
+    if view.hand_result is None and tracker.unplaced().total() >= 10:  # (else maybe no other deal)
+        assert ([game.hand(s) for s in hidden] + [game.snapshot()["draw"]]
+                != [other.hand(s) for s in hidden] + [other.snapshot()["draw"]])
+    first = choose_action("expert", view, random.Random(seed), tracker, budget=QUICK)
+    second = choose_action("expert", other.view(seat), random.Random(seed), tracker, budget=QUICK)
+    assert first == second
+
+
+@settings(max_examples=60, deadline=None)
+@given(players=tables, rules=rulesets, seed=seeds, steps=st.integers(0, 150))
+def test_expert_returns_a_legal_action_under_every_rule_option(
+        players: int, rules: RuleSet, seed: int, steps: int) -> None:
+    game, trackers = position(players, rules, seed, steps)
+    for seat in game.seats:
+        view = game.view(seat)
+        for tracker in (trackers[seat], None):
+            action = choose_action("expert", view, random.Random(seed), tracker, budget=QUICK)
+            if action is not None:
+                assert action in game.legal_actions(seat)
+            elif seat == game.current and game.hand_outcome() is None:
+                raise AssertionError(f"expert did nothing on its turn: {view}")
+
+
+def test_expert_is_the_strongest_level() -> None:
+    assert BOT_LEVELS[-1] == "expert"
+
+
+def test_a_forced_move_is_answered_without_a_search() -> None:
+    game = make_game(["R5 G7 B9", "B1 B2 G3"], "Y3", rules=RuleSet.preset("house"))  # R9: must draw
+    view = game.view("P1")
+    assert view.legal == (Draw("P1"),)
+    found = search(view, random.Random(0), None, 10.0)  # ten seconds it does not take
+    assert found.rounds == 0 and found.action == Draw("P1")
+
+
+def test_expert_says_uno_and_catches_at_once() -> None:
+    game = make_game(["R5", "B1 B2"], "R3", current=1, uno_said=[False, False], uno_open=0)
+    assert search(game.view("P1"), random.Random(0), None, 10.0).action == CallUno("P1")
+    assert search(game.view("P2"), random.Random(0), None, 10.0).action == Catch("P2", "P1")
+
+
+def test_expert_says_uno_with_its_next_to_last_card() -> None:
+    game = make_game(["R5 G7", "B1 B2 B3"], "R3")
+    action = choose_action("expert", game.view("P1"), random.Random(0), budget=QUICK)
+    assert isinstance(action, PlayCard) and action.uno
+
+
+def test_expert_hits_the_next_seat_about_to_win() -> None:
+    """P2 holds one card; a Draw Two keeps it from going out, a 5 does not."""
+    game = make_game(["R5 R+2 G7 Y8", "R9", "B1 B2 B3 B4"], "R3", uno_said=[False, True, False])
+    action = choose_action("expert", game.view("P1"), random.Random(0), budget=Playouts(200))
+    assert isinstance(action, PlayCard) and str(action.card) == "R+2"
+
+
+def test_every_challenge_decision_is_a_search_candidate() -> None:
+    rules = RULE_VARIANTS["official"]
+    game = make_game(["R5 G7 B1", "Y1 Y2 Y3 Y4 Y5 Y6 Y7"], "W+4", color="G", current=1, rules=rules,
+                     pending=4, pending_rank="W+4", challenge=[0, True, "R"])
+    found = search(game.view("P2"), random.Random(0), None, Playouts(20))
+    assert {r.action for r in found.ranked} == set(game.view("P2").legal)
+    assert found.action in (Accept("P2"), *game.view("P2").legal)
+
+
+def test_a_bot_passes_its_budget_and_its_tracker_to_the_search() -> None:
+    game = Game(("A", "B", "C", "D"), RuleSet.preset("official"), random.Random(3))
+    bot = Bot("expert", "A", game.seats, game.rules, random.Random(1), budget=CpuTime(0.01))
+    bot.observe(event.for_seat("A") for event in game.deal_events)
+    assert isinstance(bot.tracker, Tracker) and bot.tracker.hand == game.hand("A")
+    while game.current != "A":
+        game.apply(game.turn_actions()[0])
+    assert bot.act(game.view("A")) in game.legal_actions("A")
+
+
+def test_the_hint_is_the_search_s_move_with_its_figures() -> None:
+    game = make_game(["R5 R+2 G7 Y8", "R9", "B1 B2 B3 B4"], "R3", uno_said=[False, True, False])
+    found = hint(game.view("P1"), random.Random(0), None, Playouts(100))
+    assert isinstance(found, Hint) and found.reason == "search"
+    assert found.action in game.view("P1").legal and found.samples >= 100
+    assert found.win_rate is not None and 0.0 <= found.win_rate <= 1.0
+    assert found.runner_up in game.view("P1").legal and found.runner_up != found.action
+    assert found.runner_up_rate is not None and found.runner_up_rate <= 1.0
+
+
+def test_the_hint_for_a_single_legal_move_is_only() -> None:
+    game = make_game(["R5 G7 B9", "B1 B2 G3"], "Y3", rules=RuleSet.preset("house"))
+    assert hint(game.view("P1"), random.Random(0)) == Hint(Draw("P1"), "only")
+    assert hint(game.view("P2"), random.Random(0)) is None  # off turn, nothing to do
