@@ -55,6 +55,7 @@ W_SWAP = 5.0  # per card a 7-0 exchange takes off us
 W_THREAT = 20.0  # x danger x P(a seat about to go out can answer what we leave)
 THREAT_FAR = 0.3  # x W_THREAT for such a seat that does not play right after us
 KEEP_WILD_HAND = 5  # R8: with only wilds to play and this many cards or more, draw instead
+W_PREV = 0.0  # x P(the seat before us lacks the colour of the card we shed)
 HEADS_UP_BLOCK = 4.0  # x W_BLOCK at two seats, where the next seat's loss is all ours
 W_BLOCK_R9 = 14.0  # W_BLOCK under draw-until-playable, where a stuck seat draws several cards
 DANGER_BASE = 0.3
@@ -150,6 +151,10 @@ class _Table:
         soft, old = self._soft_of(seat)
         return self.odds.lacks(
             seat, lambda c: c.color is color or c.color is None or c.rank is rank, soft, old)
+
+    def p_lacks(self, seat: str, color: Color) -> float:
+        soft, old = self._soft_of(seat)
+        return self.odds.lacks(seat, lambda c: c.color is color, soft, old)
 
     def threats(self) -> list[str]:
         return [s for s in self.view.seats if s != self.me and self.size(s) <= 2]
@@ -291,6 +296,9 @@ def _score(table: _Table, action: PlayCard | JumpIn) -> float:
         score -= W_HOLD
     if card.color is None:
         score -= W_WILD
+    elif W_PREV and not swapped:
+        # The seat before us sets what we face next: a colour it lacks will rarely come back.
+        score += W_PREV * table.p_lacks(table.seat_at(-1, direction), card.color)
     if table.threats():
         score += W_POINTS * card.points
     return score

@@ -29,6 +29,7 @@ from client.model import Model
 from client.render import Renderer
 from client.screens import FORM_LABEL, form_field
 from engine import RuleSet
+from engine.bots import BOT_LEVELS
 from engine.rules import WildDrawFour
 from protocol import (
     CreateRoom,
@@ -75,7 +76,8 @@ def test_the_form_sets_every_rule_option_of_the_engine() -> None:
                             uno_penalty=3, false_catch_penalty=2, target_score=300)
     # every field of RuleSet is set by the form (none is left to the preset by accident)
     assert set(message.rules) == {f.name for f in dataclasses.fields(RuleSet)}
-    assert (message.bot_level, message.late_join, message.turn_timeout) == ("easy", "next_hand", 45.0)
+    after_normal = BOT_LEVELS[(BOT_LEVELS.index("normal") + 1) % len(BOT_LEVELS)]
+    assert (message.bot_level, message.late_join, message.turn_timeout) == (after_normal, "next_hand", 45.0)
 
 
 def test_the_form_target_runs_down_to_a_single_hand_and_the_preset_resets_options() -> None:
