@@ -399,6 +399,7 @@ TEXTS: dict[str, tuple[str, str]] = {
                             "quien llega tarde se sienta en la próxima mano"),
     "level_easy": ("easy", "fácil"),
     "level_normal": ("normal", "normal"),
+    "level_hard": ("hard", "difícil"),
     "form_bot_level": ("Bot level", "Nivel de los bots"),
     "form_late_join": ("Late arrivals sit", "Si llega tarde, se sienta"),
     "late_now": ("at once", "al momento"),
