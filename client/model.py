@@ -26,6 +26,7 @@ from .i18n import EN, card_name, t
 from .lobby import Lobby
 from .narrate import narrate
 from .prompts import Prompts
+from .saved_rules import SavedRulesError, saved_names
 from .seating import Seating
 from .servers import ServerList
 from .session import Outbox, Session
@@ -369,11 +370,21 @@ class Model:
         return t("default_table", name=self.session.name)[:TABLE_NAME_LENGTH]
 
     def open_form(self) -> None:
-        self.form = CreateForm(name=self._default_table())
+        self.form = CreateForm(name=self._default_table(), saved=tuple(saved_names()))
 
     def submit_form(self) -> None:
-        if self.form is not None:
-            self.outbox.send(self.form.message(self._default_table()))
+        """Enter: create the table; on the "save these rules as" field, save the rules instead."""
+        if self.form is None:
+            return
+        if self.form.focused == "save_as":
+            try:
+                self.prompts.notice = t("rules_saved", name=self.form.save())
+            except SavedRulesError as exc:
+                self.prompts.notice = t("rules_err_" + exc.code, name=self.form.save_as)
+            except OSError as exc:
+                self.prompts.notice = t("rules_err_bad_file", name=f"{self.form.save_as} ({exc})")
+            return
+        self.outbox.send(self.form.message(self._default_table()))
 
     # ================================================================== intents: room
 

@@ -427,5 +427,17 @@ TEXTS: dict[str, tuple[str, str]] = {
     "err_no_such_seat": ("That seat cannot be taken", "Ese asiento no se puede ocupar"),
     "err_too_many_rooms": ("Too many tables were opened from your address: wait for one to close",
                            "Se abrieron demasiadas mesas desde tu dirección: espera a que cierre una"),
+    # --- tablerules: saved house rules, rematch
+    "rules_saved_to": ("Rules saved as {name} ({path}); play them with: uno host --rules {name}",
+                       "Reglas guardadas como {name} ({path}); juégalas con: uno host --rules {name}"),
+    "form_save_as": ("Save these rules as", "Guardar estas reglas como"),
+    "form_save_enter": ("(Enter saves)", "(Enter guarda)"),
+    "rules_saved": ("Rules saved as {name}", "Reglas guardadas como {name}"),
+    "rules_err_bad_name": ("A rules name is 1-32 letters, digits, - or _",
+                           "Un nombre de reglas tiene 1-32 letras, cifras, - o _"),
+    "rules_err_preset_name": ("That is a preset's name: choose another",
+                              "Ese es el nombre de un preset: elige otro"),
+    "rules_err_unknown": ("No rules saved under that name", "No hay reglas guardadas con ese nombre"),
+    "rules_err_bad_file": ("The rules file {name} cannot be used", "El archivo de reglas {name} no sirve"),
     **PLAIN_TEXTS,  # plain mode: client/plaintexts.py
 }
