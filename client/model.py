@@ -26,6 +26,7 @@ from .i18n import EN, card_name, t
 from .lobby import Lobby
 from .narrate import narrate
 from .prompts import Prompts
+from .rematch import RematchChoice
 from .saved_rules import SavedRulesError, saved_names
 from .seating import Seating
 from .servers import ServerList
@@ -45,6 +46,7 @@ class Model:
         self.servers = ServerList()
         self.lobby = Lobby()
         self.form: CreateForm | None = None
+        self.rematch = RematchChoice()  # the end of a match: the seat order we would propose
         self.seating = Seating()
         self.transcript = Transcript()
         self.prompts = Prompts()
@@ -415,6 +417,19 @@ class Model:
     def resume_kept(self) -> None:
         if self.can_resume_kept:
             self.host.resume_request = True
+
+    @property
+    def rematch_open(self) -> bool:
+        """The match we played in is over: a rematch can be accepted or declined."""
+        view = self.table.view
+        return (self.screen is Screen.TABLE and view is not None and view.outcome is not None
+                and self.seating.seat is not None)
+
+    def accept_rematch(self) -> None:
+        self.outbox.send(self.rematch.accept())
+
+    def decline_rematch(self) -> None:
+        self.outbox.send(self.rematch.decline())
 
     def ask_leave(self) -> None:
         if self.seating.room is not None:
