@@ -452,6 +452,10 @@ TEXTS: dict[str, tuple[str, str]] = {
                      "m revancha  o orden  n no  t chat  x dejar la mesa  q salir"),
     "help_rematch_host": ("m rematch  o seat order  n no  s new match  t chat  x leave  q quit",
                           "m revancha  o orden  n no  s otra partida  t chat  x dejar la mesa  q salir"),
+    "help_rematch_host_short": ("m rematch  o order  n no  s new match  x leave  q quit",
+                                "m revancha  o orden  n no  s otra  x dejar  q salir"),
+    "help_rematch_short": ("m rematch  o order  n no  x leave  q quit",
+                           "m revancha  o orden  n no  x dejar  q salir"),
     "err_no_rematch": ("There is no rematch to accept now", "Ahora no hay revancha que aceptar"),
     **PLAIN_TEXTS,  # plain mode: client/plaintexts.py
 }
