@@ -11,7 +11,7 @@ import trio
 from kit.client import Client
 from kit.harness import Harness, game_of, is_match_end, only_room
 
-from protocol import LeaveRoom, Left, Rematch, RoomUpdate, Start, ViewMsg
+from protocol import Error, LeaveRoom, Left, Rematch, RoomUpdate, Start, Sync, ViewMsg
 from protocol.errors import NOT_ALLOWED_NOW
 from server import UnoServer
 from server.errors import NO_REMATCH
@@ -30,6 +30,10 @@ async def match_over(harness: Harness, *names: str, bots: int = 1,
         for client in clients:
             nursery.start_soon(client.play, is_match_end, None, 0)
     assert game_of(srv).outcome() is not None
+    for client in clients:  # a move sent just before the end is refused (hand_over): read past it
+        await client.send(Sync())
+        while not isinstance(message := await client.recv(), ViewMsg):
+            assert not isinstance(message, Error) or message.ref == "action", message
     return srv, clients
 
 
