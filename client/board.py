@@ -129,6 +129,9 @@ class Board(Painter):
             scores = view.outcome.scores
             hint = t("match_over_host" if m.seating.is_host else "match_over_guest")
             lines.append([("class:notice", " " + fit(hint, width - 1))])
+            if m.seating.seat is not None:
+                rematch = m.rematch.line(m.seating.room, m.seating.seat)
+                lines.append([("class:notice", " " + fit(rematch, width - 1))])
         else:
             assert result is not None
             lines.append([("class:turn", " ★ " + fit(t("hand_won", name=m.seating.name_of(result.winner),

@@ -1,7 +1,8 @@
 """``uno host`` and ``uno join``: their arguments and what they run.
 
-    uno host [--name TABLE] [--seats N] [--bots N] [--rules official|house] [rule options]
+    uno host [--name TABLE] [--seats N] [--bots N] [--rules official|house|SAVED] [rule options]
              [--port P] [--start] [--seed N] [--resume]
+    uno host --save-rules NAME [--rules ...] [rule options]
     uno join [HOST[:PORT]]
 
 Both take ``--lang es|en`` and ``--player NAME``. Importing this module is cheap: prompt-toolkit,
@@ -44,7 +45,12 @@ def _common(parser: argparse.ArgumentParser) -> None:
 def add_host_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--name", metavar="TABLE", default=None, help="the table's name")
     parser.add_argument("--bots", type=_bots, default=0, metavar="N", help="bots at the table (0-9)")
-    parser.add_argument("--rules", choices=tuple(PRESETS), default="official", help="rule preset")
+    parser.add_argument("--rules", default="official", metavar="NAME",
+                        help=f"a preset ({', '.join(PRESETS)}) or rules saved with --save-rules; "
+                             "rule options given beside it override")
+    parser.add_argument("--save-rules", metavar="NAME", default=None,
+                        help="save the rules (--rules and the rule options) under NAME in "
+                             "$XDG_CONFIG_HOME/uno/rules/ and exit")
     parser.add_argument("--port", type=int, default=DEFAULT_PORT,
                         help=f"TCP port (default {DEFAULT_PORT}; a free one if it is taken)")
     parser.add_argument("--seats", type=int, default=None, metavar="N",
@@ -186,11 +192,25 @@ def run_host(args: argparse.Namespace) -> int:
     if not 2 <= seats <= 10 or args.bots >= seats:
         print("uno host: seats must be 2-10, with at least one left for you", file=sys.stderr)
         return 2
-    overrides = rule_overrides(args)
-    problem = check_rules(args.rules, overrides)
+    from .saved_rules import SavedRulesError, resolve, save_rules
+
+    try:
+        preset, overrides = resolve(args.rules, rule_overrides(args))
+    except SavedRulesError as exc:
+        print(f"uno host: {exc}", file=sys.stderr)
+        return 2
+    problem = check_rules(preset, overrides)
     if problem is not None:
         print(f"uno host: {problem}", file=sys.stderr)
         return 2
+    if args.save_rules is not None:
+        try:
+            path = save_rules(args.save_rules, preset, overrides)
+        except (SavedRulesError, OSError) as exc:
+            print(f"uno host: {exc}", file=sys.stderr)
+            return 2
+        print(t("rules_saved_to", name=args.save_rules, path=path))
+        return 0
 
     def client(application: Application[int] | PlainScreen) -> ClientApp:  # after the first screen is up
         from protocol import CreateRoom
@@ -200,7 +220,7 @@ def run_host(args: argparse.Namespace) -> int:
 
         name = player_name(args.player)
         table = " ".join((args.name or t("default_table", name=name)).split())[:32] or "UNO"
-        create = CreateRoom(name=table, preset=args.rules, seats=seats, bots=args.bots,
+        create = CreateRoom(name=table, preset=preset, seats=seats, bots=args.bots,
                             turn_timeout=max(0.0, min(3600.0, args.turn_timeout)),
                             bot_delay=max(0.0, min(10.0, args.bot_delay)), rules=overrides,
                             bot_level=args.bot_level, late_join=args.late_join.replace("-", "_"))

@@ -9,9 +9,11 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from engine.rules import RuleSet, WildDrawFour
+from engine.rules import PRESETS, RuleSet, WildDrawFour
 from protocol import BOT_LEVELS, LATE_JOIN, CreateRoom, clean_text
 from protocol.messages import MAX_ROOM_NAME
+
+from .saved_rules import SavedRulesError, load_rules, save_rules
 
 TIMEOUTS = (0.0, 15.0, 30.0, 45.0, 60.0, 90.0, 120.0)
 TARGETS: tuple[int | None, ...] = (None, 100, 200, 250, 300, 500, 750, 1000)  # None: one hand
@@ -26,8 +28,10 @@ OPTIONS = (
 )
 PENALTIES = (("uno_penalty", "uno_penalty"), ("false_catch", "false_catch_penalty"))
 FIELDS = ("name", "preset", "seats", "bots", "bot_level", "timeout", "late_join", "password",
-          "target", "strict", *(key for key, _ in OPTIONS), *(key for key, _ in PENALTIES))
-TEXT_FIELDS = ("name", "password")
+          "target", "strict", *(key for key, _ in OPTIONS), *(key for key, _ in PENALTIES),
+          "save_as")
+TEXT_FIELDS = ("name", "password", "save_as")
+SAVE_AS_LENGTH = 32
 
 
 @dataclass
@@ -45,10 +49,15 @@ class CreateForm:
     target: int | None = 500
     penalties: dict[str, int] = field(default_factory=dict)
     focus: int = 0
+    saved: tuple[str, ...] = ()  # the rules saved on this machine, offered after the presets
+    rules_name: str = ""  # the rules field: a preset's name or a saved name ("" = the preset)
+    bad_file: bool = False  # the saved rules chosen could not be read (the fields keep the preset's)
+    save_as: str = ""
 
     def __post_init__(self) -> None:
         if not self.options:
             self._preset_options()
+        self.rules_name = self.rules_name or self.preset
 
     def _preset_options(self) -> None:
         """Every rule field takes the preset's value (choosing a preset resets them)."""
@@ -77,8 +86,7 @@ class CreateForm:
         """←/→ (or space) on the focused field."""
         key = self.focused
         if key == "preset":
-            self.preset = "house" if self.preset == "official" else "official"
-            self._preset_options()
+            self.choose_rules(step((*PRESETS, *self.saved), self.rules_name, delta))
         elif key == "seats":
             self.seats = min(10, max(2, self.seats + delta))
             self.bots = min(self.bots, self.seats - 1)
@@ -99,6 +107,41 @@ class CreateForm:
         elif key in self.penalties:
             self.penalties[key] = min(10, max(0, self.penalties[key] + delta))
 
+    def choose_rules(self, name: str) -> None:
+        """A preset, or saved rules: every rule field takes their values."""
+        self.rules_name, self.bad_file = name, False
+        if name in PRESETS:
+            self.preset = name
+            self._preset_options()
+            return
+        try:
+            preset, overrides = load_rules(name)
+        except SavedRulesError:
+            self.bad_file = True
+            return
+        self.preset = preset
+        self._preset_options()
+        for key, option in OPTIONS:
+            if option in overrides:
+                self.options[key] = bool(overrides[option])
+        for key, option in PENALTIES:
+            if option in overrides:
+                self.penalties[key] = int(overrides[option])
+        if "wild_draw_four" in overrides:
+            self.strict = overrides["wild_draw_four"] == WildDrawFour.STRICT.value
+        if "target_score" in overrides:
+            self.target = overrides["target_score"]
+
+    def save(self) -> str:
+        """Save the rules as the fields say under the name typed in ``save_as``; that name.
+        ``SavedRulesError`` (with its ``code``) if it cannot be."""
+        name = self.save_as.strip()
+        save_rules(name, self.preset, self.rules())
+        if name not in self.saved:
+            self.saved = tuple(sorted((*self.saved, name)))
+        self.rules_name, self.bad_file = name, False
+        return name
+
     def type_text(self, text: str) -> None:
         key = self.focused
         text = clean_text(text)
@@ -106,12 +149,16 @@ class CreateForm:
             self.name = (self.name + text)[:MAX_ROOM_NAME]
         elif key == "password":
             self.password = (self.password + text)[:64]
+        elif key == "save_as":
+            self.save_as = (self.save_as + text)[:SAVE_AS_LENGTH]
 
     def backspace(self) -> None:
         if self.focused == "name":
             self.name = self.name[:-1]
         elif self.focused == "password":
             self.password = self.password[:-1]
+        elif self.focused == "save_as":
+            self.save_as = self.save_as[:-1]
 
     def rules(self) -> dict[str, Any]:
         """Every rule option, as the fields say (wire form, as in ``RuleSet.to_dict``)."""

@@ -191,6 +191,12 @@ def make_key_bindings(model: Model, after: Callable[[], None]) -> KeyBindings:
         start_hint(model, event.app.invalidate)
         after()
 
+    # ---- the end of a match: a rematch (client/rematch.py)
+    rematch = at_table & Condition(lambda: model.rematch_open)
+    bind("m", filter=rematch)(model.accept_rematch)
+    bind("n", filter=rematch)(model.decline_rematch)
+    bind("o", filter=rematch)(lambda: model.rematch.next_order(seating.room))
+
     # ---- colour picker
     for color in COLORS:
         for letter in keys_of("color_" + color.value):

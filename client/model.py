@@ -27,6 +27,8 @@ from .i18n import EN, card_name, t
 from .lobby import Lobby
 from .narrate import narrate
 from .prompts import Prompts
+from .rematch import RematchChoice
+from .saved_rules import SavedRulesError, saved_names
 from .seating import Seating
 from .servers import ServerList
 from .session import Outbox, Session
@@ -45,6 +47,7 @@ class Model:
         self.servers = ServerList()
         self.lobby = Lobby()
         self.form: CreateForm | None = None
+        self.rematch = RematchChoice()  # the end of a match: the seat order we would propose
         self.seating = Seating()
         self.transcript = Transcript()
         self.prompts = Prompts()
@@ -374,11 +377,21 @@ class Model:
         return t("default_table", name=self.session.name)[:TABLE_NAME_LENGTH]
 
     def open_form(self) -> None:
-        self.form = CreateForm(name=self._default_table())
+        self.form = CreateForm(name=self._default_table(), saved=tuple(saved_names()))
 
     def submit_form(self) -> None:
-        if self.form is not None:
-            self.outbox.send(self.form.message(self._default_table()))
+        """Enter: create the table; on the "save these rules as" field, save the rules instead."""
+        if self.form is None:
+            return
+        if self.form.focused == "save_as":
+            try:
+                self.prompts.notice = t("rules_saved", name=self.form.save())
+            except SavedRulesError as exc:
+                self.prompts.notice = t("rules_err_" + exc.code, name=self.form.save_as)
+            except OSError as exc:
+                self.prompts.notice = t("rules_err_bad_file", name=f"{self.form.save_as} ({exc})")
+            return
+        self.outbox.send(self.form.message(self._default_table()))
 
     # ================================================================== intents: room
 
@@ -423,6 +436,19 @@ class Model:
     def resume_kept(self) -> None:
         if self.can_resume_kept:
             self.host.resume_request = True
+
+    @property
+    def rematch_open(self) -> bool:
+        """The match we played in is over: a rematch can be accepted or declined."""
+        view = self.table.view
+        return (self.screen is Screen.TABLE and view is not None and view.outcome is not None
+                and self.seating.seat is not None)
+
+    def accept_rematch(self) -> None:
+        self.outbox.send(self.rematch.accept())
+
+    def decline_rematch(self) -> None:
+        self.outbox.send(self.rematch.decline())
 
     def ask_leave(self) -> None:
         if self.seating.room is not None:

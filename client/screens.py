@@ -14,7 +14,7 @@ from .form import FIELDS, CreateForm
 from .header import Header
 from .i18n import t
 from .model import Model
-from .rulestext import preset_name, rule_labels
+from .rulestext import PRESET_KEYS, preset_name, rule_labels
 
 FORM_LABEL = 26  # columns for the labels of the new-table form
 
@@ -98,8 +98,9 @@ class Screens(Painter):
         for i, key in enumerate(FIELDS):
             label, value = form_field(form, key)
             focused = i == form.focus
-            if key in ("name", "password"):
-                value += "▏" if focused else ""
+            if key in ("name", "password", "save_as"):
+                value += ("▏" + (" " + t("form_save_enter") if key == "save_as" else "")
+                          if focused else "")
             elif focused:
                 value = f"◀ {value} ▶"
             text = f"{'›' if focused else ' '} {pad(label, FORM_LABEL)} {value}"
@@ -186,7 +187,8 @@ def form_field(form: CreateForm, key: str) -> tuple[str, str]:
         return label, str(form.penalties[key])
     value = {
         "name": lambda: form.name,
-        "preset": lambda: preset_name(form.preset),
+        "preset": lambda: _rules_choice(form),
+        "save_as": lambda: form.save_as,
         "seats": lambda: str(form.seats),
         "bots": lambda: str(form.bots),
         "bot_level": lambda: t("level_" + form.bot_level),
@@ -199,10 +201,19 @@ def form_field(form: CreateForm, key: str) -> tuple[str, str]:
     return t(_FORM_LABELS[key]), value
 
 
+def _rules_choice(form: CreateForm) -> str:
+    """The rules field: a preset's name (translated) or a saved name, and whether it is usable."""
+    if form.rules_name in PRESET_KEYS:
+        return preset_name(form.rules_name)
+    if form.bad_file:
+        return f"{form.rules_name}: {t('rules_err_bad_file', name=form.rules_name)}"
+    return form.rules_name
+
+
 _FORM_LABELS = {"name": "form_name", "preset": "form_preset", "seats": "form_seats",
                 "bots": "form_bots", "bot_level": "form_bot_level", "timeout": "form_timeout",
                 "late_join": "form_late_join", "password": "form_password",
-                "target": "form_target"}
+                "target": "form_target", "save_as": "form_save_as"}
 _FORM_SWITCHES = {"strict": "form_strict", "draw_until": "form_draw_until", "stack": "form_stack",
                   "stack_four": "form_stack_four", "seven_zero": "form_seven_zero",
                   "jump_in": "form_jump_in", "left_first": "form_left_first"}

@@ -78,7 +78,7 @@ CLIENT_SENDS: dict[State, frozenset[str]] = {
     State.GREETING: _ALWAYS,
     State.LOBBY: _ALWAYS | {"list_rooms", "create_room", "join_room", "chat"},
     State.PLAYER: _ALWAYS | {"leave_room", "action", "sync", "add_bot", "remove_bot", "set_rules",
-                             "set_bot_level", "start", "chat", "list_rooms", "back"},
+                             "set_bot_level", "start", "chat", "list_rooms", "back", "rematch"},
     State.SPECTATOR: _ALWAYS | {"leave_room", "sync", "chat", "list_rooms", "take_seat"},
     State.CLOSED: frozenset(),
 }

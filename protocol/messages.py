@@ -40,6 +40,7 @@ PRESET_NAMES: tuple[str, ...] = tuple(PRESETS)  # the engine's presets, by name
 # When a late arrival takes over a bot's seat during a match: at once, or when the next hand
 # is dealt (the host's choice, ``late_join`` of a room).
 LATE_JOIN = ("now", "next_hand")
+REMATCH_ORDERS = ("keep", "random", "winner_deals")  # a rematch's seat order (``rematch``)
 ACTION_KINDS: tuple[str, ...] = tuple(kind.value for kind in ActionKind)
 
 _NAME = Str(MAX_NAME, 1, text=True)
@@ -110,6 +111,8 @@ class RoomInfo(Struct):
     bot_level: str = spec(_LEVEL, "normal")
     late_join: str = spec(Str(10, choices=LATE_JOIN), "now")
     queue: int = spec(Int(0, 10_000), 0)
+    rematch: tuple[str, ...] = spec(List(_SEAT, 10), ())  # seats that accepted a rematch
+    rematch_order: str | None = spec(Optional(Str(12, choices=REMATCH_ORDERS)), None)
 
 
 @dataclass(frozen=True, slots=True)
@@ -278,6 +281,16 @@ class Start(Message):
     seats first; else the match is played by the seats taken (at least 2)."""
 
     fill: bool = spec(Bool(), False)
+
+
+@message("rematch", Sender.CLIENT)
+@dataclass(frozen=True, slots=True)
+class Rematch(Message):
+    """After a match: accept another with the same seats and rules, or (``accept`` false)
+    decline it and leave the table. The first acceptance chooses ``order``."""
+
+    order: str = spec(Str(12, choices=REMATCH_ORDERS), "keep")
+    accept: bool = spec(Bool(), True)
 
 
 @message("take_seat", Sender.CLIENT)

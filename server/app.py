@@ -29,6 +29,7 @@ from protocol import (
     Ping,
     Pong,
     ProtocolError,
+    Rematch,
     RemoveBot,
     Rooms,
     RoomUpdate,
@@ -410,6 +411,10 @@ class UnoServer:
         room.start(fill=message.fill)
         self._changed()
 
+    def _rematch(self, peer: Peer[Session], session: Session, message: Rematch) -> None:
+        self._in_room(session).rematch(session, message)
+        self._changed()
+
     def _take_seat(self, peer: Peer[Session], session: Session, message: TakeSeat) -> None:
         self._in_room(session).take_seat(session, message.seat, message.cancel)
         self._changed()
@@ -451,6 +456,6 @@ class UnoServer:
     _handlers: dict[type, Callable[[UnoServer, Peer[Session], Session, Any], None]] = {
         Ping: _ping, Pong: _pong, ListRooms: _list_rooms, CreateRoom: _create_room,
         JoinRoom: _join_room, LeaveRoom: _leave_room, AddBot: _add_bot, RemoveBot: _remove_bot,
-        SetRules: _set_rules, SetBotLevel: _set_bot_level, Start: _start, Act: _act, Sync: _sync, Say: _say,
-        TakeSeat: _take_seat, Back: _back,
+        SetRules: _set_rules, SetBotLevel: _set_bot_level, Start: _start, Act: _act, Sync: _sync,
+        Say: _say, TakeSeat: _take_seat, Back: _back, Rematch: _rematch,
     }

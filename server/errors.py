@@ -100,6 +100,13 @@ class TooManyRooms(Refused):
     code = "too_many_rooms"
 
 
+class NoRematch(Refused):
+    """Raised when a rematch is asked for where there is none to have: no match over, or the
+    sender did not play in it."""
+
+    code = "no_rematch"
+
+
 class Internal(Refused):
     """Raised when the server fails on a request (a bug on the server's side): the dispatcher
     answers any other exception with one. The request had no effect."""
@@ -109,11 +116,11 @@ class Internal(Refused):
 
 CAUSES: tuple[type[Refused], ...] = (
     RateLimited, NoSuchRoom, RoomFull, WrongPassword, NotHost, AlreadyStarted, NotStarted,
-    NotEnoughPlayers, BadRules, NoSuchSeat, NotABot, ServerFull, TooManyRooms, Internal)
+    NotEnoughPlayers, BadRules, NoSuchSeat, NotABot, ServerFull, TooManyRooms, NoRematch, Internal)
 SERVER_CODES = tuple(cause.code for cause in CAUSES)
 # The codes by name, for whoever compares codes (tests), in the order of CAUSES.
 (RATE_LIMITED, NO_SUCH_ROOM, ROOM_FULL, WRONG_PASSWORD, NOT_HOST, ALREADY_STARTED, NOT_STARTED,
- NOT_ENOUGH_PLAYERS, BAD_RULES, NO_SUCH_SEAT, NOT_A_BOT, SERVER_FULL, TOO_MANY_ROOMS,
+ NOT_ENOUGH_PLAYERS, BAD_RULES, NO_SUCH_SEAT, NOT_A_BOT, SERVER_FULL, TOO_MANY_ROOMS, NO_REMATCH,
  INTERNAL) = SERVER_CODES
 
 

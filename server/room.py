@@ -20,12 +20,13 @@ import trio
 
 import engine
 from engine.events import MatchEnded
-from protocol import Act, ViewMsg, codec
+from protocol import Act, Rematch, ViewMsg, codec
 from protocol.botplay import thinks_in_thread
 
 from . import errors, play
 from .bots import MatchBots
 from .journal import NEXT_HAND, JournaledGame
+from .rematch import seat_order
 from .settings import RoomSettings
 from .table import RoomOwner, Seat, Session, Table
 
@@ -45,16 +46,19 @@ class Room(Table):
         self._bot_rng = random.Random(None if seed is None else f"{seed}/bots/{room_id}")
         self.bots = MatchBots(self._bot_rng)
         self._thoughts: list[tuple[str, bool]] = []  # (bot seat, on its turn) to think in a thread
+        self._order_rng = random.Random(None if seed is None else f"{seed}/rematch/{room_id}")
         self._version = 0  # counts applied changes
         self._bots_checked = -1  # the version at which off-turn bots last had their say
         # A restored room's turn: the seconds it had left when it was last saved (None: a whole
         # turn), given from the end of the wait for its people (``restored``).
         self._turn_left: float | None = None
 
-    def start(self, fill: bool = False) -> None:
-        """Start a match; with ``fill``, bots of the room's level take the empty seats first."""
+    def start(self, fill: bool = False, dealer: str | None = None) -> None:
+        """Start a match; with ``fill``, bots of the room's level take the empty seats first.
+        ``dealer``: the seat that deals the first hand (None: drawn at random, R4)."""
         if self.started:
             raise errors.AlreadyStarted("the match is already on")
+        self.votes.clear()
         self._seat_waiting()  # people waiting for a seat come before bots
         while fill and len(self.seats) < self.settings.max_seats:
             self.add_bot(self.settings.bot_level)
@@ -65,7 +69,8 @@ class Room(Table):
         # KeyedRandom unless a seed or a test says otherwise: nobody can predict it, and a snapshot
         # keeps it (the store replays moves).
         rng = self.config.deal_random(self.id)
-        self.game = JournaledGame([s.id for s in self.seats], self.rules, rng)
+        seats = [s.id for s in self.seats]
+        self.game = JournaledGame(seats, self.rules, rng, dealer=dealer if dealer in seats else None)
         self.bots.new_match(self.game, self._bot_levels())
         self.bots.observe(self.game, self.game.deal_events, skip=set())
         log.info("room %s: match starts with %d seats", self.id, len(self.seats))
@@ -75,7 +80,6 @@ class Room(Table):
         for session in self.members():  # ...then the full view, as when anyone sits down
             self.send_view(session)
         play.log_events(self.id, self.game.deal_events)
-
 
     def act(self, session: Session, act: Act) -> None:
         """A person's move: checked by the engine for their own seat only."""
@@ -158,6 +162,58 @@ class Room(Table):
             return
         self._seat_waiting()  # between matches, those waiting take the free seats
         self.broadcast_room()
+
+    # ------------------------------------------------------------------ rematch
+
+    def rematch(self, session: Session, message: Rematch) -> None:
+        """After a match, a seated person accepts a rematch (the first to accept chooses the seat
+        order) or declines it, which leaves the table. Once every person still connected at the
+        table has accepted, it starts: same rules, same number of seats, bots in the seats of
+        those who left (as ``start`` with ``fill`` does)."""
+        seat = self.seat_of(session)
+        game = self.game
+        if seat is None or game is None or game.outcome() is None:
+            raise errors.NoRematch("a rematch follows the end of a match, for those seated")
+        if not message.accept:
+            self.leave(session, "left")
+            return
+        self.votes.accept(seat.id, message.order)
+        log.info("room %s: %s accepts a rematch (%s)", self.id, seat.id, self.votes.order)
+        if not self._rematch_if_ready():
+            self.broadcast_room()
+
+    def leave(self, session: Session, reason: str = "left") -> None:
+        seat = self.seat_of(session)
+        super().leave(session, reason)
+        if seat is not None and not self.closed:
+            self.votes.forget(seat.id)
+            self._rematch_if_ready()
+
+    def disconnected(self, session: Session) -> None:
+        super().disconnected(session)
+        if not self.closed:
+            self._rematch_if_ready()
+
+    def _rematch_if_ready(self) -> bool:
+        """Start the rematch if every connected person has accepted; whether it started."""
+        game, votes = self.game, self.votes
+        outcome = None if game is None else game.outcome()
+        if game is None or outcome is None or votes.order is None or self.started:
+            return False
+        if not votes.everyone([s.id for s in self.humans() if s.connected]):
+            return False
+        order = votes.order
+        for seat in [s for s in self.humans() if not s.connected]:  # dropped: a bot sits there
+            self.seats.remove(seat)
+            if seat.session is not None:
+                self.server.release(seat.session)
+        self.seats[:] = seat_order(self.seats, order, self._order_rng)
+        self._seat_waiting()  # those waiting for a seat come before bots
+        while len(self.seats) < min(len(game.seats), self.settings.max_seats):
+            self.add_bot(self.settings.bot_level)
+        log.info("room %s: rematch, seat order %s", self.id, order)
+        self.start(dealer=outcome.winner if order == "winner_deals" else None)
+        return True
 
     # ------------------------------------------------------------------ time
 

@@ -36,6 +36,7 @@ from .config import ServerConfig
 from .peer import Peer
 from .persist import RoomStore
 from .publish import Publisher
+from .rematch import RematchVotes
 from .settings import RoomSettings
 
 log = logging.getLogger("uno.server")
@@ -111,6 +112,7 @@ class Table(ABC):
         self.clock = Clock(lambda: all(seat.connected for seat in self.humans()))
         self.origin: str | None = None  # the address of the client that created it, if one did
         self.publisher = Publisher()
+        self.votes = RematchVotes()  # after a match: who accepted a rematch (server/rematch.py)
 
     # ------------------------------------------------------------------ queries
 
@@ -161,6 +163,7 @@ class Table(ABC):
             bot_delay=self.settings.bot_delay, password=self.settings.password is not None,
             started=self.started, bot_level=self.settings.bot_level,
             late_join=self.settings.late_join, queue=len(self.queue),
+            rematch=tuple(self.votes.accepted), rematch_order=self.votes.order,
         )
 
     def _host_name(self) -> str:

@@ -69,6 +69,8 @@ POOL: dict[str, list[Any]] = {
     "late_join": ["now", "next_hand", "later", None],
     "cancel": [False, True, 1],
     "fill": [True, False, None],
+    "order": ["keep", "random", "winner_deals", "shuffle", None],
+    "accept": [True, False, 1],
     "password": [None, "pw", ""],
     "preset": ["official", "house", "x", None],
     "rules": [{}, {"target_score": 50}, {"seven_zero": True, "jump_in": True},

@@ -53,7 +53,8 @@ SEATS = (
 )
 ROOM = RoomInfo(id="7", name="Friday night", host="Zoë", host_seat="1", max_seats=4, seats=SEATS,
                 spectators=3, preset="house", rules=RULES, turn_timeout=30.0, bot_delay=1.0,
-                password=True, started=True, bot_level="easy", late_join="next_hand", queue=2)
+                password=True, started=True, bot_level="easy", late_join="next_hand", queue=2,
+                rematch=("1", "3"), rematch_order="random")
 EVENTS = (
     {"type": "card_played", "seat": "1", "card": "R7", "color": "R", "jump_in": False},
     {"type": "drew", "seat": "2", "count": 2, "cards": None, "reason": "draw_two"},
@@ -78,6 +79,7 @@ CLIENT_SAMPLES: dict[str, Message] = {
     "set_rules": protocol.SetRules(preset="official", rules={"jump_in": True}, turn_timeout=0.0,
                                    bot_delay=2.0, bot_level="easy", late_join="next_hand"),
     "start": protocol.Start(fill=True),
+    "rematch": protocol.Rematch(order="winner_deals", accept=False),
     "take_seat": protocol.TakeSeat(seat="2", cancel=True),
     "action": protocol.Act(kind="play", card="R7", target="3", uno=True),
     "sync": protocol.Sync(),

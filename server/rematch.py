@@ -1,0 +1,54 @@
+"""A rematch: who of the last match's people have accepted another with the same seats and
+rules, the seat order the first of them chose, and that order put into effect.
+
+Orders (``protocol.REMATCH_ORDERS``): ``keep`` the seats as they were (the dealer is drawn at
+random, as for any match); ``random`` the seats shuffled; ``winner_deals`` the seats as they
+were, with the last match's winner dealing the first hand.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import TypeVar
+
+from protocol import REMATCH_ORDERS
+
+T = TypeVar("T")
+
+
+@dataclass
+class RematchVotes:
+    accepted: list[str] = field(default_factory=list)  # seat ids, in the order they accepted
+    order: str | None = None  # chosen by the first acceptance
+
+    def accept(self, seat: str, order: str) -> None:
+        if order not in REMATCH_ORDERS:
+            raise ValueError(f"unknown seat order {order!r}")
+        if self.order is None:
+            self.order = order
+        if seat not in self.accepted:
+            self.accepted.append(seat)
+
+    def forget(self, seat: str) -> None:
+        if seat in self.accepted:
+            self.accepted.remove(seat)
+        if not self.accepted:
+            self.order = None
+
+    def clear(self) -> None:
+        self.accepted.clear()
+        self.order = None
+
+    def everyone(self, people: Sequence[str]) -> bool:
+        """Every one of ``people`` (the seats of those still there) has accepted."""
+        return bool(people) and all(seat in self.accepted for seat in people)
+
+
+def seat_order(seats: Sequence[T], order: str, rng: random.Random) -> list[T]:
+    """The seats of the rematch in the order ``order`` asks for."""
+    out = list(seats)
+    if order == "random":
+        rng.shuffle(out)
+    return out

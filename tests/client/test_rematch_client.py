@@ -1,0 +1,44 @@
+"""The end of a match on the client: m accepts a rematch (with the seat order o chose), n
+declines it, and the screen says, in both languages, who has accepted and who is still to."""
+
+from __future__ import annotations
+
+import pytest
+from clientkit import make_view, press, render_text, room_info, seated
+
+from engine.view import HandResult, MatchOutcome
+from protocol import Rematch, RoomUpdate
+
+OVER = {"outcome": MatchOutcome("2", (0, 510, 0, 20)), "hand_result": HandResult("2", 30)}
+
+
+def test_m_accepts_with_the_order_chosen_and_n_declines() -> None:
+    model = seated(make_view(**OVER), room=room_info(started=False))
+    assert press(model, "m") == [Rematch(order="keep", accept=True)]
+    assert press(model, "o", "o", "m") == [Rematch(order="winner_deals", accept=True)]
+    assert press(model, "o", "m") == [Rematch(order="keep", accept=True)]  # round again
+    assert press(model, "n") == [Rematch(accept=False)]
+
+
+def test_the_keys_do_nothing_during_a_match() -> None:
+    model = seated(make_view())
+    assert press(model, "m", "o", "n") == []
+    assert model.rematch.order == "keep"
+
+
+@pytest.mark.parametrize(("lang", "offer", "accepted", "order"), [
+    ("en", "Rematch? m yes · n no (leave) · o seat order: seats as they are",
+     "Rematch (seats shuffled) accepted by Luis; still to answer: Ana", "seats shuffled"),
+    ("es", "¿Revancha? m sí · n no (dejar la mesa) · o orden de los asientos: asientos como están",
+     "Revancha (asientos al azar) aceptada por Luis; falta: Ana", "asientos al azar"),
+])
+def test_everyone_sees_who_has_accepted(lang: str, offer: str, accepted: str, order: str) -> None:
+    model = seated(make_view(**OVER), room=room_info(started=False), lang=lang)
+    assert offer in render_text(model, columns=120)
+    model.apply(RoomUpdate(room=room_info(started=False, rematch=("2",), rematch_order="random")))
+    text = render_text(model, columns=120)
+    assert accepted in text and order in text
+    press(model, "o")  # Luis chose first: his order holds
+    assert model.rematch.order == "keep"
+    model.apply(RoomUpdate(room=room_info(started=False, rematch=("2", "4"), rematch_order="random")))
+    assert ("esperando a -" if lang == "es" else "waiting for -") in render_text(model, columns=120)

@@ -1,0 +1,48 @@
+"""End to end: Ana hosts, Luis joins, they play a single-hand match to its end; Ana picks the
+seat order "the winner deals" (o) and accepts the rematch (m); Luis sees who has accepted, and
+presses m too; the new match starts with the winner dealing its first hand."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import tmuxplay as play
+from tmuxkit import Player, Tmux
+
+pytestmark = play.needs_tmux
+tmux = play.tmux_fixture("rematch", width=110, height=30)
+WINNER = re.compile(r"(\w+) wins the match!")
+
+
+def test_tmux_both_press_m_and_the_winner_deals_the_rematch(tmux: Tmux, tmp_path: Path) -> None:
+    hosting = tmux.start(play.host("--bots", "0", "--seats", "2", "--seed", "3", "--turn-timeout", "0",
+                                   "--single-hand", "--name", "Revancha"),
+                         play.person(tmp_path / "ana", "Ana"), window="host")
+    address = play.invitation(play.waiting_room(tmux, hosting))
+    guest = tmux.start(play.join(address), play.person(tmp_path / "luis", "Luis"), window="guest")
+    play.sit(tmux, guest, "› Revancha")
+    tmux.wait_for(hosting, "Luis", timeout=5, what="Luis in the host's waiting room")
+    tmux.send(hosting, "s")
+    play.dealt(tmux, guest, "the deal (guest)")
+    players = [Player(tmux, hosting, "Ana"), Player(tmux, guest, "Luis")]
+    play.together(players, lambda: all("wins the match!" in tmux.screen(p.window) for p in players),
+                  120, "the match did not end")
+
+    screen = tmux.wait_for(hosting, "Rematch? m yes", timeout=5, what="the rematch offer")
+    found = WINNER.search(screen)
+    assert found is not None, screen
+    winner = found.group(1)
+    tmux.send(hosting, "o")
+    tmux.send(hosting, "o")
+    tmux.wait_for(hosting, "o seat order: the winner deals", timeout=5, what="the order chosen")
+    tmux.send(hosting, "m")
+    tmux.wait_for(hosting, "Rematch (the winner deals) accepted by Ana; waiting for Luis", timeout=5,
+                  what="Ana's acceptance, on her screen")
+    tmux.wait_for(guest, "Rematch (the winner deals) accepted by Ana; still to answer: Luis", timeout=5,
+                  what="Ana's acceptance, on Luis's screen")
+    tmux.send(guest, "m")
+    for window in (hosting, guest):
+        screen = tmux.wait_for(window, lambda s: "wins the match!" not in s and bool(play.DEALT.search(s)),
+                               timeout=10, what="the rematch dealt")
+        assert f"Hand 1 — {winner} dealt" in screen, screen

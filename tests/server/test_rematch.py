@@ -1,0 +1,145 @@
+"""A rematch after a match: everyone seated accepts (the first chooses the seat order: keep,
+random, winner deals) and the same seats play again under the same rules; a seat whose person
+declines, leaves or drops is taken by a bot; a rematch outside the end of a match is refused."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+import trio
+from kit.client import Client
+from kit.harness import Harness, game_of, is_match_end, only_room
+
+from protocol import Error, LeaveRoom, Left, Rematch, RoomUpdate, Start, Sync, ViewMsg
+from protocol.errors import NOT_ALLOWED_NOW
+from server import UnoServer
+from server.errors import NO_REMATCH
+from server.rematch import RematchVotes, seat_order
+
+SINGLE_HAND = {"target_score": None, "jump_in": True}
+
+
+async def match_over(harness: Harness, *names: str, bots: int = 1,
+                     **create: object) -> tuple[UnoServer, list[Client]]:
+    """A single-hand match between ``names`` and ``bots`` bots, played to its end."""
+    srv, clients = await harness.table(*names, bots=bots, seats=len(names) + bots,
+                                       rules=SINGLE_HAND, **create)
+    await clients[0].send(Start())
+    async with trio.open_nursery() as nursery:
+        for client in clients:
+            nursery.start_soon(client.play, is_match_end, None, 0)
+    assert game_of(srv).outcome() is not None
+    for client in clients:  # a move sent just before the end is refused (hand_over): read past it
+        await client.send(Sync())
+        while not isinstance(message := await client.recv(), ViewMsg):
+            assert not isinstance(message, Error) or message.ref == "action", message
+    return srv, clients
+
+
+def accepted(update: RoomUpdate, *seats: str) -> bool:
+    return set(update.room.rematch) == set(seats)
+
+
+async def test_everyone_accepts_and_the_winner_deals(harness: Harness, autojump_clock: object) -> None:
+    with trio.fail_after(60):
+        srv, (ann, bob) = await match_over(harness, "ann", "bob")
+        room, first = only_room(srv), game_of(srv)
+        winner, seats = first.outcome().winner, [s.id for s in only_room(srv).seats]  # type: ignore[union-attr]
+        await bob.send(Rematch(order="winner_deals"))
+        update = await ann.expect(RoomUpdate, lambda m: accepted(m, bob.seat or ""))
+        assert update.room.rematch_order == "winner_deals" and not update.room.started
+        assert room.game is first  # not yet: ann has not accepted
+        await ann.send(Rematch(order="random"))  # the first to accept chose the order
+        view = await ann.expect(ViewMsg, lambda m: m.view["outcome"] is None)
+        second = game_of(srv)
+        assert second is not first and second.dealer == winner and list(second.seats) == seats
+        assert view.view["scores"] == [0] * len(seats)
+        assert second.rules == first.rules
+        update = await bob.expect(RoomUpdate, lambda m: m.room.started)
+        assert update.room.rematch == () and update.room.rematch_order is None
+
+
+@pytest.mark.parametrize("order", ["keep", "random"])
+async def test_the_seat_order_is_the_one_chosen(harness: Harness, autojump_clock: object,
+                                                order: str) -> None:
+    with trio.fail_after(60):
+        srv, (ann, bob, cat) = await match_over(harness, "ann", "bob", "cat", bots=3)
+        before = [s.id for s in only_room(srv).seats]
+        for client in (ann, bob, cat):
+            await client.send(Rematch(order=order))
+        await ann.expect(ViewMsg, lambda m: m.view["outcome"] is None)
+        after = list(game_of(srv).seats)
+        assert sorted(after) == sorted(before)
+        assert (after == before) is (order == "keep")  # (the seeded shuffle moves them)
+
+
+def test_random_order_shuffles_and_the_first_choice_stays() -> None:
+    assert seat_order("abcdef", "keep", random.Random(1)) == list("abcdef")
+    assert sorted(seat_order("abcdef", "random", random.Random(1))) == list("abcdef")
+    assert seat_order("abcdef", "random", random.Random(1)) != list("abcdef")
+    votes = RematchVotes()
+    votes.accept("1", "winner_deals")
+    votes.accept("2", "keep")
+    assert votes.order == "winner_deals" and not votes.everyone(["1", "2", "3"])
+    assert votes.everyone(["1", "2"])
+    votes.forget("1")
+    votes.forget("2")
+    assert votes.order is None
+
+
+async def test_a_seat_that_declines_is_left_and_a_bot_takes_it(harness: Harness,
+                                                               autojump_clock: object) -> None:
+    with trio.fail_after(60):
+        srv, (ann, bob, cat) = await match_over(harness, "ann", "bob", "cat", bots=0)
+        await ann.send(Rematch())
+        await bob.send(Rematch(accept=False))
+        await bob.expect(Left)
+        update = await ann.expect(RoomUpdate, lambda m: len(m.room.seats) == 2)
+        assert list(update.room.rematch) == [ann.seat] and not update.room.started
+        await cat.send(Rematch())
+        await ann.expect(ViewMsg, lambda m: m.view["outcome"] is None)
+        room = only_room(srv)
+        assert len(game_of(srv).seats) == 3 and [s.kind for s in room.seats].count("bot") == 1
+        assert bob.seat not in game_of(srv).seats
+
+
+async def test_a_player_who_drops_does_not_hold_up_the_rematch(harness: Harness,
+                                                               autojump_clock: object) -> None:
+    with trio.fail_after(60):
+        srv, (ann, bob) = await match_over(harness, "ann", "bob")
+        await ann.send(Rematch(order="keep"))
+        await ann.expect(RoomUpdate, lambda m: accepted(m, ann.seat or ""))
+        await bob.aclose()  # bob's connection drops before he answers
+        await ann.expect(ViewMsg, lambda m: m.view["outcome"] is None)
+        room = only_room(srv)
+        assert room.started and len(game_of(srv).seats) == 3
+        assert bob.seat not in game_of(srv).seats and [s.kind for s in room.seats].count("human") == 1
+
+
+async def test_a_player_who_leaves_after_the_others_accepted_starts_it(harness: Harness,
+                                                                       autojump_clock: object) -> None:
+    with trio.fail_after(60):
+        srv, (ann, bob) = await match_over(harness, "ann", "bob")
+        await ann.send(Rematch())
+        await ann.expect(RoomUpdate, lambda m: accepted(m, ann.seat or ""))
+        await bob.send(LeaveRoom())
+        await ann.expect(ViewMsg, lambda m: m.view["outcome"] is None)
+        assert only_room(srv).started and len(game_of(srv).seats) == 3
+
+
+async def test_a_rematch_needs_a_match_over_and_a_seat(harness: Harness, autojump_clock: object) -> None:
+    with trio.fail_after(30):
+        srv, (ann, bob) = await harness.table("ann", bots=1, spectators=["bob"])
+        await ann.send(Rematch())
+        await ann.error(NO_REMATCH)  # no match yet
+        await ann.send(Start())
+        await ann.expect(ViewMsg)
+        await ann.send(Rematch())
+        await ann.error(NO_REMATCH)  # the match is on
+        await bob.send_wire({"type": "rematch"})
+        await bob.error(NOT_ALLOWED_NOW)  # a spectator has no seat to play again
+        await ann.send_wire({"type": "rematch", "order": "shuffle", "accept": True})
+        error = await ann.error("bad_field")
+        assert "order" in error.message
+        assert only_room(srv).votes.accepted == []
