@@ -183,6 +183,8 @@ def make_key_bindings(model: Model, after: Callable[[], None]) -> KeyBindings:
     bind("p", filter=at_table)(table.pass_turn)
     bind("u", filter=at_table)(table.say_uno)
     bind("c", filter=at_table)(table.catch)
+    for why in keys_of("why"):
+        bind(why, filter=at_table)(table.explain)
 
     @kb.add("?", filter=at_table)  # the hint, worked out off the event loop
     def _hint(event: KeyPressEvent) -> None:

@@ -16,6 +16,7 @@ from .enums import Prompt
 from .i18n import card_name, t
 from .prompts import Prompts
 from .session import Outbox, Session
+from .why import why_text
 
 COLORS = (Color.RED, Color.YELLOW, Color.GREEN, Color.BLUE)
 NUMBER_GAP = 1.0  # a second digit within this many seconds makes a two-digit card number ("12")
@@ -212,6 +213,14 @@ class Table:
             self.choose_target()
         elif prompt is Prompt.NONE and not self._hand_just_changed():
             self.play_selected()
+
+    def explain(self) -> None:
+        """The why key: why the selected card cannot be played now (the engine's reason)."""
+        card, view = self.selected_card, self.view
+        if card is None or view is None or view.seat is None:
+            self._refuse("nothing_to_do")
+            return
+        self._prompts.notice = why_text(view, card)
 
     def _plays_of(self, card: Card) -> list[Play]:
         return [a for a in self.legal if isinstance(a, Play) and a.card == card]

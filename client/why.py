@@ -1,0 +1,19 @@
+"""The why key's words: the engine's code for why the selected card cannot be played now,
+put in the player's language with the card, colour and top card it is about."""
+
+from __future__ import annotations
+
+from engine import View
+from engine.cards import Card
+from engine.explain import refusal
+
+from .i18n import card_name, color_name, t
+
+
+def why_text(view: View, card: Card) -> str:
+    """One line: why ``card`` cannot be played now, or that it can."""
+    code = refusal(view, card)
+    color = view.color
+    return t("why_" + (code or "playable"), card=card_name(card), top=card_name(view.top),
+             color=color_name(color) if color is not None else "?",
+             n=view.pending_draw, drawn=card_name(view.drawn) if view.drawn else "?")

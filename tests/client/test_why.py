@@ -1,0 +1,73 @@
+"""The why key: the selected card's reason, from the engine's rule code, in both languages."""
+
+from __future__ import annotations
+
+import string
+
+import pytest
+from clientkit import ME, make_view, plays, press, render_text, seated
+
+from client.i18n import set_language
+from client.texts import TEXTS
+from engine import RuleSet, WildDrawFour, errors
+from engine.actions import Draw
+from engine.cards import Card, Color
+
+
+def _codes() -> set[str]:
+    found, todo = set(), [errors.RuleError]
+    while todo:
+        kind = todo.pop()
+        found.add(kind.code)
+        todo += kind.__subclasses__()
+    return found
+
+
+def test_every_rule_code_is_worded_in_both_languages() -> None:
+    fields = dict(card="X", top="Y", color="Z", n=2, drawn="W")
+    for code in _codes():
+        en, es = TEXTS["why_" + code]
+        assert en and es and en != es, code
+        for text in (en, es):
+            names = {f for _, f, _, _ in string.Formatter().parse(text) if f}
+            assert names <= fields.keys(), (code, names)
+            text.format(**fields)
+
+
+@pytest.mark.parametrize(("lang", "key", "expected"), [
+    ("en", "w", "A Wild Draw Four needs you to hold no green card"),
+    ("es", "e", "Un Comodín +4 solo vale si no tienes ninguna carta verde"),
+])
+def test_the_why_key_words_the_strict_wild_draw_four(lang: str, key: str, expected: str) -> None:
+    view = make_view("W+4 G2", top="G5", rules=RuleSet(wild_draw_four=WildDrawFour.STRICT),
+                     legal=[*plays("G2"), Draw(ME)])
+    model = seated(view, lang=lang)
+    assert model.table.hand[0] == Card.parse("G2")
+    press(model, "2", key)
+    assert model.prompts.notice == expected
+    assert expected in render_text(model)
+
+
+@pytest.mark.parametrize(("lang", "expected"), [
+    ("en", "You must answer the +2 or draw: Green 2 does not stack on it"),
+    ("es", "Tienes que responder al +2 o robar: 2 verde no se acumula"),
+])
+def test_the_why_key_on_a_pending_draw_and_out_of_turn(lang: str, expected: str) -> None:
+    model = seated(make_view("G2 R+2", top="G+2", pending_draw=2, legal=[Draw(ME)]), lang=lang)
+    press(model, "2", "w")  # (the hand shows R+2 first)
+    assert model.prompts.notice == expected
+    model = seated(make_view("G2", top="B5", current="1", color=Color.BLUE), lang=lang)
+    press(model, "e")
+    assert model.prompts.notice == ("Green 2: it is not your turn" if lang == "en"
+                                    else "2 verde: no es tu turno")
+
+
+def test_a_playable_card_says_so_and_the_help_line_shows_the_key() -> None:
+    model = seated(make_view("G2", top="G5", legal=plays("G2")))
+    press(model, "w")
+    assert model.prompts.notice == "Green 2 can be played now"
+    assert not model.outbox.take()
+    assert "w why" in render_text(model, columns=140)
+    set_language("es")
+    assert "e explicar" in render_text(model, columns=140)
+    set_language("en")

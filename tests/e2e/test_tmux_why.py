@@ -1,0 +1,44 @@
+"""End to end, in English and in Spanish: the why key on a card that cannot be played says why,
+in the engine's terms and the player's language. ``uno host --bots 3 --seed 9`` in tmux."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+import tmuxplay as play
+from tmuxkit import Tmux, parse_hand
+
+pytestmark = play.needs_tmux
+
+SEED = 9  # Ana's first hand: R0 R2 R4 Y7 Y8 B8 W, and her turn comes first
+TEXT = {
+    "en": dict(waiting="press s to start", turn="Your turn", why="w",
+               reason=r"matches neither the colour in play \((\w+)\) nor"),
+    "es": dict(waiting="pulsa s para empezar", turn="Tu turno", why="e",
+               reason=r"no coincide ni con el color en juego \((\w+)\) ni con"),
+}
+tmux = play.tmux_fixture("why", width=100)
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_the_why_key_explains_an_unplayable_card(tmux: Tmux, tmp_path: Path, lang: str) -> None:
+    text = TEXT[lang]
+    command = play.host("--bots", "3", "--seed", str(SEED), "--bot-delay", "0.05", "--turn-timeout", "0",
+                        "--no-bell", lang=lang)
+    window = tmux.start(command, play.person(tmp_path, "Ana"))
+    play.waiting_room(tmux, window, text["waiting"])
+    tmux.send(window, "s")
+    screen = tmux.wait_for(window, lambda s: text["turn"] in s and (h := parse_hand(s)) is not None
+                           and h.selected == 0 and bool(h.playable), timeout=15, what="Ana's turn")
+    hand = parse_hand(screen)
+    assert hand is not None
+    stuck = next(i for i in range(len(hand.cards)) if i not in hand.playable)
+    tmux.send(window, str(stuck + 1))
+    tmux.wait_for(window, lambda s: (h := parse_hand(s)) is not None and h.selected == stuck, timeout=5,
+                  what="the unplayable card selected")
+    tmux.send(window, text["why"])
+    screen = tmux.wait_for(window, lambda s: re.search(text["reason"], s) is not None, timeout=5,
+                           what="the reason")
+    assert parse_hand(screen) == hand  # nothing was played
