@@ -28,6 +28,8 @@ from protocol.address import format_address
 
 from .enums import ServerEntry
 from .hosted import HostedServer, HostOptions
+from .i18n import t
+from .keymap import active as active_keys
 from .keys import make_key_bindings
 from .layout import build_layout
 from .model import Model
@@ -134,6 +136,10 @@ class ClientApp:
         self._switch_to: tuple[str, str] | None = None  # connect again at once, with this seat
         if options.address is None and options.host is None:
             self.model.servers.browsing = True
+        problems = active_keys().problems
+        if problems:  # keys.toml: what was wrong (all of it on the help screen)
+            more = t("keys_more", n=len(problems) - 1) if len(problems) > 1 else ""
+            self.model.prompts.notice = t("keys_problems", first=problems[0], more=more)
 
     # ------------------------------------------------------------------ asyncio side
 

@@ -174,6 +174,7 @@ def _setup(args: argparse.Namespace) -> tuple[str, bool]:
 
     lang = detect_language(args.lang)
     set_language(lang)
+    load_keys(lang)
     return lang, no_color()
 
 
@@ -182,6 +183,15 @@ def _display(args: argparse.Namespace) -> tuple[bool, str]:
     and the palette."""
     plain_mode = bool(getattr(args, "plain", False)) or os.environ.get("TERM") == "dumb"
     return plain_mode, "colorblind" if getattr(args, "colorblind", False) else "standard"
+
+
+def load_keys(lang: str) -> None:
+    """Read keys.toml; what is wrong with it is said here (it stays on the terminal after the
+    game) and again on the first screen (``ClientApp``)."""
+    from .keymap import keys_file, load
+
+    for problem in load(lang=lang).problems:
+        print(f"uno: {keys_file()}: {problem}", file=sys.stderr)
 
 
 def run_host(args: argparse.Namespace) -> int:

@@ -34,6 +34,7 @@ class Prompt(enum.Enum):
     START_COLOR = "start_color"  # the colour of a Wild turned up as the first card (R6)
     SEAT = "seat"  # whom a 7 swaps hands with (R15)
     CHALLENGE = "challenge"  # challenge or accept a Wild Draw Four (R12)
+    HELP = "help"  # the help screen (the keys bound now): any key closes it
 
 
 @dataclass(frozen=True)

@@ -11,6 +11,7 @@ import os
 from collections.abc import Mapping
 from typing import TYPE_CHECKING
 
+from . import keymap
 from .texts import TEXTS as BOTH
 
 if TYPE_CHECKING:
@@ -48,10 +49,13 @@ def language() -> str:
 
 
 def t(key: str, **kw: object) -> str:
-    """The text ``key`` in the current language, formatted with ``kw``."""
+    """The text ``key`` in the current language, formatted with ``kw`` and, for ``{k_<action>}``,
+    the key bound to that action now (client/keymap.py)."""
     text = TEXTS[_lang].get(key)
     if text is None:
         text = EN.get(key, key)
+    if "{k_" in text:
+        return text.format(**keymap.active().fields(_lang), **kw)
     return text.format(**kw) if kw else text
 
 

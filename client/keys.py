@@ -14,7 +14,8 @@ from prompt_toolkit.keys import Keys
 
 from .enums import Prompt, Screen
 from .hintrun import start_hint
-from .i18n import keys_of
+from .i18n import keys_of, language
+from .keymap import active
 from .model import Model
 from .table import COLORS
 
@@ -27,6 +28,11 @@ KEEP_TABLE_KEYS = ("k", "g")
 def make_key_bindings(model: Model, after: Callable[[], None]) -> KeyBindings:
     kb = KeyBindings()
     table, seating = model.table, model.seating  # the parts the keys read and act on
+    keymap, lang = active(), language()
+
+    def of(action: str) -> tuple[str, ...]:
+        """The keys bound to ``action`` (client/keymap.py: the defaults or keys.toml's)."""
+        return keymap.keys(action, lang)
 
     def screen_is(*screens: Screen) -> Condition:
         return Condition(lambda: model.screen in screens)
@@ -35,6 +41,7 @@ def make_key_bindings(model: Model, after: Callable[[], None]) -> KeyBindings:
         return Condition(lambda: model.prompt in prompts)
 
     typing = Condition(lambda: model.typing)
+    deciding = ~typing & prompt_is(Prompt.COLOR, Prompt.START_COLOR, Prompt.SEAT, Prompt.CHALLENGE)
     commands = ~typing & prompt_is(Prompt.NONE)
     at_table = commands & screen_is(Screen.TABLE)
     picking_color = prompt_is(Prompt.COLOR, Prompt.START_COLOR)
@@ -62,6 +69,13 @@ def make_key_bindings(model: Model, after: Callable[[], None]) -> KeyBindings:
 
         return register
 
+    def bind_action(action: str, filter: Filter) -> Callable[[Callable[[], None]], None]:
+        def register(intent: Callable[[], None]) -> None:
+            for key in of(action):
+                bind(key, filter=filter)(intent)
+
+        return register
+
     # ---- always
     bind("c-c")(lambda: setattr(model, "quit", True))
     bind("c-q")(lambda: setattr(model, "quit", True))
@@ -81,6 +95,17 @@ def make_key_bindings(model: Model, after: Callable[[], None]) -> KeyBindings:
                                                               Prompt.LEAVE)))
     def _back() -> None:
         pass
+
+    # ---- the help screen: the help key opens it (also while typing an address, for a key that
+    # types nothing), any key closes it
+    showing_help = prompt_is(Prompt.HELP)
+    for key in of("help"):
+        opens = (commands | deciding) & ~showing_help
+        if len(key) > 1:
+            opens = opens | (screen_is(Screen.BROWSE, Screen.CREATE) & ~showing_help
+                             & Condition(lambda: model.prompts.text_prompt is None))
+        bind(key, filter=opens)(lambda: setattr(model.prompts, "show_help", True))
+    bind(Keys.Any, filter=showing_help)(lambda: setattr(model.prompts, "show_help", False))
 
     # ---- the host quitting a match: end it for everyone, keep it for later, or (any other key) stay
     for key in END_TABLE_KEYS:
@@ -114,30 +139,29 @@ def make_key_bindings(model: Model, after: Callable[[], None]) -> KeyBindings:
     bind("escape", filter=text_prompt)(model.cancel)
 
     # ---- browse
-    browse = screen_is(Screen.BROWSE) & ~text_prompt
+    browse = screen_is(Screen.BROWSE) & ~text_prompt & ~prompt_is(Prompt.HELP)
     bind("up", filter=browse)(lambda: model.servers.move(-1))
     bind("down", filter=browse)(lambda: model.servers.move(1))
     bind("enter", filter=browse)(model.choose_server)
     bind("escape", filter=browse)(lambda: setattr(model, "quit", True))
 
     # ---- anywhere commands are keys
-    bind("q", filter=commands)(model.ask_quit)
+    bind_action("quit", commands)(model.ask_quit)
     # q and x also work while a decision is open (a colour, a seat, a challenge): a Wild turned
     # up as the first card must not keep its first player from leaving the table
-    deciding = ~typing & prompt_is(Prompt.COLOR, Prompt.START_COLOR, Prompt.SEAT, Prompt.CHALLENGE)
-    bind("q", filter=deciding)(model.ask_quit)
-    bind("x", filter=deciding)(model.ask_leave)
-    bind("t", filter=commands & Condition(lambda: model.screen not in (Screen.BROWSE, Screen.CONNECTING,
+    bind_action("quit", deciding)(model.ask_quit)
+    bind_action("leave", deciding)(model.ask_leave)
+    bind_action("chat", commands & Condition(lambda: model.screen not in (Screen.BROWSE, Screen.CONNECTING,
                                                                            Screen.CREATE)))(model.open_chat)
 
     # ---- lobby
     lobby = commands & screen_is(Screen.LOBBY)
     bind("up", filter=lobby)(lambda: model.lobby.move(-1))
     bind("down", filter=lobby)(lambda: model.lobby.move(1))
-    bind("enter", filter=lobby)(model.join_selected)
-    bind("w", filter=lobby)(lambda: model.join_selected(spectate=True))
-    bind("n", filter=lobby)(model.open_form)
-    bind("r", filter=lobby)(model.refresh_rooms)
+    bind_action("join", lobby)(model.join_selected)
+    bind_action("watch", lobby)(lambda: model.join_selected(spectate=True))
+    bind_action("new_table", lobby)(model.open_form)
+    bind_action("refresh", lobby)(model.refresh_rooms)
 
     # ---- the new-table form (text fields type; the others take keys)
     form = screen_is(Screen.CREATE) & prompt_is(Prompt.NONE)
@@ -153,12 +177,12 @@ def make_key_bindings(model: Model, after: Callable[[], None]) -> KeyBindings:
 
     # ---- in a room
     room_cmds = commands & in_room
-    bind("s", filter=room_cmds)(model.start)
-    bind("S", filter=room_cmds)(lambda: model.start(fill=False))
-    bind("j", filter=room_cmds & Condition(lambda: seating.role == "spectator"))(model.take_seat)
-    bind("+", filter=room_cmds)(model.add_bot)
-    bind("-", filter=room_cmds)(model.remove_bot)
-    bind("x", filter=room_cmds)(model.ask_leave)
+    bind_action("start", room_cmds)(model.start)
+    bind_action("start_as_seated", room_cmds)(lambda: model.start(fill=False))
+    bind_action("take_seat", room_cmds & Condition(lambda: seating.role == "spectator"))(model.take_seat)
+    bind_action("add_bot", room_cmds)(model.add_bot)
+    bind_action("remove_bot", room_cmds)(model.remove_bot)
+    bind_action("leave", room_cmds)(model.ask_leave)
     # the host picks a bot in the waiting room and changes its level
     host_waiting = room_cmds & screen_is(Screen.WAITING) & Condition(lambda: seating.can_host_command)
     bind("up", filter=host_waiting)(lambda: seating.pick_bot(-1))
@@ -169,22 +193,20 @@ def make_key_bindings(model: Model, after: Callable[[], None]) -> KeyBindings:
     bind("r", filter=resumable)(model.resume_kept)  # the host: back to the match kept from last time
 
     # ---- the table
-    bind("left", filter=at_table)(lambda: table.move_selection(-1))
-    bind("right", filter=at_table)(lambda: table.move_selection(1))
+    bind_action("left", at_table)(lambda: table.move_selection(-1))
+    bind_action("right", at_table)(lambda: table.move_selection(1))
     bind("h", filter=at_table & has_hand)(lambda: table.move_selection(-1))
     bind("l", filter=at_table & has_hand)(lambda: table.move_selection(1))
     bind("home", filter=at_table)(lambda: table.move_to(0))
     bind("end", filter=at_table)(lambda: table.move_to(-1))
     for digit in "1234567890":
         bind(digit, filter=at_table)(lambda d=int(digit): table.select_number(d))  # type: ignore[misc]
-    bind("enter", filter=at_table)(table.enter)
-    bind(" ", filter=at_table)(table.enter)
-    bind("d", filter=at_table)(table.draw)
-    bind("p", filter=at_table)(table.pass_turn)
-    bind("u", filter=at_table)(table.say_uno)
-    bind("c", filter=at_table)(table.catch)
-    for why in keys_of("why"):
-        bind(why, filter=at_table)(table.explain)
+    bind_action("play", at_table)(table.enter)
+    bind_action("draw", at_table)(table.draw)
+    bind_action("pass", at_table)(table.pass_turn)
+    bind_action("uno", at_table)(table.say_uno)
+    bind_action("catch", at_table)(table.catch)
+    bind_action("why", at_table)(table.explain)
 
     @kb.add("?", filter=at_table)  # the hint, worked out off the event loop
     def _hint(event: KeyPressEvent) -> None:
@@ -226,6 +248,6 @@ def make_key_bindings(model: Model, after: Callable[[], None]) -> KeyBindings:
     # the hand and chat stay usable while deciding
     bind("left", filter=challenge)(lambda: table.move_selection(-1))
     bind("right", filter=challenge)(lambda: table.move_selection(1))
-    bind("t", filter=challenge)(model.open_chat)
+    bind_action("chat", challenge)(model.open_chat)
 
     return kb

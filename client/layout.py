@@ -20,7 +20,7 @@ from prompt_toolkit.layout.containers import Container
 from prompt_toolkit.layout.controls import GetLinePrefixCallable, UIContent, UIControl
 
 from .draw import TOP_WIDTH
-from .enums import Screen
+from .enums import Prompt, Screen
 from .render import Renderer
 
 INFO_WIDTH, NARROW_INFO_WIDTH = 27, 22  # the column beside the top card (narrow: under 70 columns)
@@ -96,11 +96,12 @@ def build_layout(renderer: Renderer) -> Layout:
         Screen.TABLE: table,
         **with_chat,
     }
+    keyhelp = window(r.keyhelp)
     root = HSplit([
         window(r.title, height=1),
         ConditionalContainer(window(r.banner, height=1),
                              filter=Condition(lambda: r.banner_text() is not None)),
-        DynamicContainer(lambda: bodies[model.screen]),
+        DynamicContainer(lambda: keyhelp if model.prompt is Prompt.HELP else bodies[model.screen]),
         window(r.prompt_line, height=r.prompt_height),
         window(r.help, height=1),
     ])

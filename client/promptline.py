@@ -23,7 +23,7 @@ class PromptLine(Painter):
             Prompt.QUIT: "help_confirm", Prompt.HOST_QUIT: "help_host_quit", Prompt.LEAVE: "help_confirm",
             Prompt.CHAT: "help_chat", Prompt.PASSWORD: "help_chat",
             Prompt.COLOR: "help_color", Prompt.START_COLOR: "help_color",
-            Prompt.SEAT: "help_seat", Prompt.CHALLENGE: "help_challenge",
+            Prompt.SEAT: "help_seat", Prompt.CHALLENGE: "help_challenge", Prompt.HELP: "keyhelp_close",
         }.get(prompt)
         if key is None:
             screen = m.screen

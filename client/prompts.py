@@ -20,10 +20,13 @@ class Prompts:
         self.password_room: str | None = None
         self.password_spectate = False  # the password prompt is for watching (or a seat later)
         self.notice = ""
+        self.show_help = False  # the help screen is open
 
     @property
     def confirming(self) -> Prompt | None:
         """The question asked, if any: it takes every key."""
+        if self.show_help:
+            return Prompt.HELP
         if self.confirm_host_quit:
             return Prompt.HOST_QUIT
         if self.confirm_quit:

@@ -16,6 +16,7 @@ from .board import Board
 from .draw import Canvas
 from .handview import HandView
 from .header import Header
+from .keyhelp import KeyHelp
 from .logchat import LogChat
 from .model import Model
 from .promptline import PromptLine
@@ -33,6 +34,7 @@ class Renderer:
         self.title, self.banner, self.banner_text = header.title, header.banner, header.banner_text
         self.prompt_line, self.prompt_height = bottom.prompt_line, bottom.prompt_height
         self.help = bottom.help
+        self.keyhelp = KeyHelp(model, canvas).keyhelp
         # the screens before the table
         self.connecting, self.browse, self.lobby = screens.connecting, screens.browse, screens.lobby
         self.form, self.waiting = screens.form, screens.waiting

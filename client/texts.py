@@ -2,6 +2,7 @@
 is never missing in one language. client/i18n.py picks and formats them."""
 
 from .plaintexts import PLAIN_TEXTS
+from .texts_keys import KEY_TEXTS
 
 TEXTS: dict[str, tuple[str, str]] = {
     # --- cards
@@ -65,8 +66,8 @@ TEXTS: dict[str, tuple[str, str]] = {
                            "No se llega a {address} ({reason}). Reintento en {delay} (intento {attempt})…"),
     "status_failed": ("Cannot connect to {address}: {reason}",
                       "No se puede conectar con {address}: {reason}"),
-    "status_replaced": ("Your seat was taken over by another window. Press q to quit.",
-                        "Otra ventana ocupó tu asiento. Pulsa q para salir."),
+    "status_replaced": ("Your seat was taken over by another window. Press {k_quit} to quit.",
+                        "Otra ventana ocupó tu asiento. Pulsa {k_quit} para salir."),
     "status_resumed": ("Welcome back: you are in your seat again.",
                        "Bienvenido de nuevo: vuelves a tu asiento."),
     "status_seat_lost": ("Your seat could not be kept; you are back in the lobby.",
@@ -84,19 +85,19 @@ TEXTS: dict[str, tuple[str, str]] = {
     "reason_table_closed": ("the host closed the table", "el anfitrión cerró la mesa"),
     "reason_not_uno": ("not a UNO server", "no es un servidor de UNO"),
     "status_not_uno": ("{address} is not a UNO server: another program answers on that port. Is the port"
-                       " right? Press q to quit.",
+                       " right? Press {k_quit} to quit.",
                        "{address} no es un servidor de UNO: en ese puerto responde otro programa."
-                       " ¿Es correcto el puerto? Pulsa q para salir."),
-    "status_table_closed": ("The host closed the table. Press q to quit.",
-                            "El anfitrión cerró la mesa. Pulsa q para salir."),
+                       " ¿Es correcto el puerto? Pulsa {k_quit} para salir."),
+    "status_table_closed": ("The host closed the table. Press {k_quit} to quit.",
+                            "El anfitrión cerró la mesa. Pulsa {k_quit} para salir."),
     "status_gave_up": ("Gave up: nothing answers at {address} ({reason}). Is the table open and the "
-                       "address right? Press q to quit.",
+                       "address right? Press {k_quit} to quit.",
                        "Dejo de intentarlo: nadie responde en {address} ({reason}). ¿Está abierta la mesa "
-                       "y es correcta la dirección? Pulsa q para salir."),
+                       "y es correcta la dirección? Pulsa {k_quit} para salir."),
     "status_version": ("{address} runs another version of UNO ({detail}). Both sides need the same "
-                       "version. Press q to quit.",
+                       "version. Press {k_quit} to quit.",
                        "{address} usa otra versión de UNO ({detail}). Los dos lados necesitan la misma "
-                       "versión. Pulsa q para salir."),
+                       "versión. Pulsa {k_quit} para salir."),
     "resume_offer": ("Kept from last time: “{name}”, {progress}. To go back to it: uno host --resume",
                      "Guardada de la última vez: «{name}», {progress}. Para volver a ella: uno host "
                      "--resume"),
@@ -127,7 +128,8 @@ TEXTS: dict[str, tuple[str, str]] = {
     "browse_address": ("Address (host:port): ", "Dirección (host:puerto): "),
     # --- lobby
     "lobby_title": ("Lobby — {server}", "Sala — {server}"),
-    "lobby_none": ("No tables yet. Press n to open one.", "Aún no hay mesas. Pulsa n para abrir una."),
+    "lobby_none": ("No tables yet. Press {k_new_table} to open one.",
+                   "Aún no hay mesas. Pulsa {k_new_table} para abrir una."),
     "lobby_rules_doc": ("The rules of this game: {path}", "Las reglas de este juego: {path}"),
     "lobby_columns": ("{name:<24} {host:<14} {players:>7} {rules:<9} {state}",
                       "{name:<24} {host:<14} {players:>7} {rules:<11} {state}"),
@@ -161,10 +163,10 @@ TEXTS: dict[str, tuple[str, str]] = {
     # --- waiting room
     "waiting_title": ("{room} — waiting for the start", "{room} — esperando el inicio"),
     "waiting_seats": ("Seats {taken}/{max}: ", "Asientos {taken}/{max}: "),
-    "waiting_host": ("You are the host: press s to start; bots take the empty seats ({n}), or S starts "
-                     "without them.",
-                     "Eres el anfitrión: pulsa s para empezar; los bots ocupan los asientos vacíos ({n}), "
-                     "o S empieza sin ellos."),
+    "waiting_host": ("You are the host: press {k_start} to start; bots take the empty seats ({n}), or "
+                     "{k_start_as_seated} starts without them.",
+                     "Eres el anfitrión: pulsa {k_start} para empezar; los bots ocupan los asientos vacíos "
+                     "({n}), o {k_start_as_seated} empieza sin ellos."),
     "waiting_guest": ("Waiting for {host} to start…", "Esperando a que {host} empiece…"),
     "waiting_rules": ("Rules: {preset} — {options}", "Reglas: {preset} — {options}"),
     "seat_bot": ("bot", "bot"),
@@ -206,12 +208,12 @@ TEXTS: dict[str, tuple[str, str]] = {
                                "+4 de {name}: {yes} desafiar, {accept} aceptar (+{n})"),
     "prompt_seat": ("Swap hands with:", "Cambiar la mano con:"),
     "prompt_chat": ("Say: ", "Di: "),
-    "prompt_drawn": ("You drew {card}: Enter plays it, p keeps it",
-                     "Robaste {card}: Enter la juega, p te la quedas"),
-    "prompt_drawn_again": ("You drew {card}: Enter plays it, d draws again",
-                           "Robaste {card}: Enter la juega, d roba otra"),
-    "catch_hint": ("{name} did not say UNO: press c to catch!",
-                   "{name} no dijo UNO: ¡pulsa c para pillarle!"),
+    "prompt_drawn": ("You drew {card}: {k_play} plays it, {k_pass} keeps it",
+                     "Robaste {card}: {k_play} la juega, {k_pass} te la quedas"),
+    "prompt_drawn_again": ("You drew {card}: {k_play} plays it, {k_draw} draws again",
+                           "Robaste {card}: {k_play} la juega, {k_draw} roba otra"),
+    "catch_hint": ("{name} did not say UNO: press {k_catch} to catch!",
+                   "{name} no dijo UNO: ¡pulsa {k_catch} para pillarle!"),
     "not_playable": ("{card} cannot be played now", "{card} no se puede jugar ahora"),
     "not_your_turn": ("It is not your turn", "No es tu turno"),
     "nothing_to_do": ("Nothing to do now", "Nada que hacer ahora"),
@@ -230,10 +232,10 @@ TEXTS: dict[str, tuple[str, str]] = {
     "col_cards_left": ("Cards left", "Cartas que quedan"),
     "col_points": ("Points", "Puntos"),
     "col_score": ("Score", "Total"),
-    "match_over_host": ("Press s for a new match, x to leave.",
-                        "Pulsa s para otra partida, x para dejar la mesa."),
-    "match_over_guest": ("Waiting for the host; press x to leave.",
-                         "Esperando al anfitrión; pulsa x para dejar la mesa."),
+    "match_over_host": ("Press {k_start} for a new match, {k_leave} to leave.",
+                        "Pulsa {k_start} para otra partida, {k_leave} para dejar la mesa."),
+    "match_over_guest": ("Waiting for the host; press {k_leave} to leave.",
+                         "Esperando al anfitrión; pulsa {k_leave} para dejar la mesa."),
     "deadline": ("⏱ {n}s", "⏱ {n}s"),
     # --- log lines
     "ev_hand": ("Hand {n} — {name} dealt", "Mano {n} — repartió {name}"),
@@ -283,73 +285,63 @@ TEXTS: dict[str, tuple[str, str]] = {
                     "Estás ausente. Pulsa cualquier tecla para volver."),
     "away_back_sent": ("Welcome back: your next turn is yours.",
                        "Bienvenido de nuevo: tu próximo turno es tuyo."),
-    # --- why a card cannot be played now (the why key), one text per engine rule code
-    "key_why": ("w", "e"),
-    "why_playable": ("{card} can be played now", "{card} se puede jugar ahora"),
-    "why_rule_error": ("{card} cannot be played now", "{card} no se puede jugar ahora"),
-    "why_unknown_seat": ("You have no seat at this table", "No tienes asiento en esta mesa"),
-    "why_not_your_turn": ("{card}: it is not your turn", "{card}: no es tu turno"),
-    "why_card_not_in_hand": ("{card} is no longer in your hand", "{card} ya no está en tu mano"),
-    "why_does_not_match": ("{card} matches neither the colour in play ({color}) nor {top}",
-                           "{card} no coincide ni con el color en juego ({color}) ni con {top}"),
-    "why_bad_color": ("A Wild needs a colour, and only a Wild takes one",
-                      "Un Comodín necesita un color, y solo un Comodín lo lleva"),
-    "why_bad_target": ("A 7 swaps hands with another player: choose one",
-                       "Un 7 cambia la mano con otro jugador: elige uno"),
-    "why_wild_draw_four_refused": ("A Wild Draw Four needs you to hold no {color} card",
-                                   "Un Comodín +4 solo vale si no tienes ninguna carta {color}"),
-    "why_must_answer_draw": ("You must answer the +{n} or draw: {card} does not stack on it",
-                             "Tienes que responder al +{n} o robar: {card} no se acumula"),
-    "why_must_play": ("Under draw until playable you must play a card", "Robando hasta poder jugar,"
-                      " tienes que jugar una carta"),
-    "why_only_drawn_card": ("After drawing, only the card you drew ({drawn}) can be played",
-                            "Después de robar solo puedes jugar la carta robada ({drawn})"),
-    "why_cannot_pass": ("You cannot pass now", "No puedes pasar ahora"),
-    "why_cannot_draw": ("You cannot draw now", "No puedes robar ahora"),
-    "why_no_challenge": ("There is no Wild Draw Four to answer", "No hay ningún Comodín +4 que responder"),
-    "why_challenge_pending": ("First challenge or accept the Wild Draw Four",
-                              "Primero desafía o acepta el Comodín +4"),
-    "why_color_pending": ("First choose the colour of the starting Wild",
-                          "Primero elige el color del Comodín inicial"),
-    "why_cannot_call_uno": ("You cannot say UNO with that card", "No puedes decir UNO con esa carta"),
-    "why_not_catchable": ("Nobody can be caught now", "Ahora no se puede pillar a nadie"),
-    "why_jump_in_refused": ("It is not your turn, and only the same card as {top} can jump in now",
-                            "No es tu turno, y ahora solo se puede cortar con la misma carta que {top}"),
-    "why_hand_over": ("The hand is over", "La mano terminó"),
-    "why_match_over": ("The match is over", "La partida terminó"),
-    "why_hand_in_progress": ("The hand is still being played", "La mano todavía se está jugando"),
     # --- help lines
     "help_browse": ("↑↓ choose  Enter connect  type host:port  Esc quit",
                     "↑↓ elegir  Enter conectar  escribe host:puerto  Esc salir"),
-    "help_lobby": ("↑↓ choose  Enter join  w watch  n new table  r refresh  t chat  q quit",
-                   "↑↓ elegir  Enter entrar  w mirar  n mesa nueva  r actualizar  t chat  q salir"),
-    "help_lobby_short": ("Enter join  w watch  n new table  r refresh  t chat  q quit",
-                         "Enter entrar  w mirar  n nueva  r recargar  t chat  q salir"),
-    "help_waiting_host": ("s start  S start as seated  + add bot  - remove bot  ↑↓ b bot level  x leave"
-                          "  t chat  q quit",
-                          "s empezar  S empezar así  + bot  - quitar bot  ↑↓ b nivel del bot  x dejar la mesa"
-                          "  t chat  q salir"),
-    "help_waiting_host_mid": ("s start  S as seated  + add bot  - remove bot  b bot level  x leave  t chat"
-                              "  q quit",
-                              "s empezar  S así  + bot  - quitar bot  b nivel del bot  x dejar  t chat"
-                              "  q salir"),
-    "help_waiting_host_short": ("s start  S seated  + bot  - bot  b level  x leave  q quit",
-                                "s empezar  S así  + bot  - bot  b nivel  x dejar  q salir"),
-    "help_waiting": ("x leave  t chat  q quit", "x dejar la mesa  t chat  q salir"),
-    "help_table": ("←→ h l 1-9 Home End  card    Enter play  d draw  p pass  u UNO  c catch  ? hint  {why} "
-                   "why  t chat  x leave  q quit",
-                   "←→ h l 1-9 Inicio Fin  carta    Enter jugar  d robar  p pasar  u UNO  c pillar  ? pista  "
-                   "{why} explicar  t chat  x dejar la mesa  q salir"),
-    "help_table_mid": ("←→ card  Enter play  d draw  p pass  u UNO  c catch  ? hint  {why} why  x leave  q quit",
-                       "←→ carta  Enter juega  d roba  p pasa  u UNO  c pilla  ? pista  {why} explica  x deja"
-                       "  q sale"),
-    "help_table_short": ("Enter play  d draw  p pass  u UNO  c catch  x leave  q quit",
-                         "Enter juega  d roba  p pasa  u UNO  c pilla  x deja  q sale"),
-    "help_spectator": ("j take a seat  x leave  t chat  q quit",
-                       "j sentarse  x dejar la mesa  t chat  q salir"),
-    "help_hand_over": ("the next hand is dealt by itself   t chat  x leave  q quit",
-                       "la siguiente mano se reparte sola   t chat  x dejar la mesa  q salir"),
-    "help_hand_over_short": ("t chat  x leave  q quit", "t chat  x dejar la mesa  q salir"),
+    "help_lobby": ("↑↓ choose  {k_join} join  {k_watch} watch  {k_new_table} new table  {k_refresh} refresh  "
+                   "{k_chat} chat  {k_help} help  {k_quit} quit",
+                   "↑↓ elegir  {k_join} entrar  {k_watch} mirar  {k_new_table} mesa nueva  {k_refresh} "
+                   "actualizar  {k_chat} chat  {k_help} ayuda  {k_quit} salir"),
+    "help_lobby_short": ("{k_join} join  {k_watch} watch  {k_new_table} new table  {k_refresh} refresh  "
+                         "{k_chat} chat  {k_quit} quit",
+                         "{k_join} entrar  {k_watch} mirar  {k_new_table} nueva  {k_refresh} recargar  "
+                         "{k_chat} chat  {k_quit} salir"),
+    "help_waiting_host": ("{k_start} start  {k_start_as_seated} start as seated  {k_add_bot} add bot  "
+                          "{k_remove_bot} remove bot  ↑↓ b bot level  {k_leave} leave  "
+                          "{k_chat} chat  {k_help} help  "
+                          "{k_quit} quit",
+                          "{k_start} empezar  {k_start_as_seated} empezar así  {k_add_bot} bot  "
+                          "{k_remove_bot} quitar bot  ↑↓ b nivel del bot  {k_leave} dejar la mesa  "
+                          "{k_chat} chat  {k_help} "
+                          "ayuda  {k_quit} salir"),
+    "help_waiting_host_mid": ("{k_start} start  {k_start_as_seated} as seated  {k_add_bot} add bot  "
+                              "{k_remove_bot} remove bot  b bot level  {k_leave} leave  "
+                              "{k_chat} chat  {k_quit} quit",
+                              "{k_start} empezar  {k_start_as_seated} así  {k_add_bot} bot  "
+                              "{k_remove_bot} quitar "
+                              "bot  b nivel del bot  {k_leave} dejar  {k_chat} chat  {k_quit} salir"),
+    "help_waiting_host_short": ("{k_start} start  {k_start_as_seated} as seated  {k_add_bot} bot  "
+                                "{k_remove_bot} bot  {k_leave} leave  {k_chat} chat  {k_quit} quit",
+                                "{k_start} empezar  {k_start_as_seated} así  {k_add_bot} bot  "
+                                "{k_remove_bot} bot  {k_leave} dejar  {k_chat} chat  {k_quit} salir"),
+    "help_waiting": ("{k_leave} leave  {k_chat} chat  {k_help} help  {k_quit} quit",
+                     "{k_leave} dejar la mesa  {k_chat} chat  {k_help} ayuda  {k_quit} salir"),
+    "help_table": ("{k_left}{k_right} h l 1-9 Home End  card    {k_play} play  {k_draw} draw  {k_pass} pass  "
+                   "{k_uno} UNO  {k_catch} catch  ? hint  {k_why} why  {k_chat} chat  "
+                   "{k_leave} leave  {k_help} "
+                   "help  {k_quit} quit",
+                   "{k_left}{k_right} h l 1-9 Inicio Fin  carta    {k_play} jugar  {k_draw} robar  {k_pass} "
+                   "pasar  {k_uno} UNO  {k_catch} pillar  ? pista  {k_why} explicar  {k_chat} chat  "
+                   "{k_leave} dejar "
+                   "la mesa  {k_help} ayuda  {k_quit} salir"),
+    "help_table_mid": ("{k_left}{k_right} card  {k_play} play  {k_draw} draw  {k_pass} pass  {k_uno} UNO  "
+                       "{k_catch} catch  ? hint  {k_why} why  {k_chat} chat  {k_leave} leave  {k_quit} quit",
+                       "{k_left}{k_right} carta  {k_play} juega  {k_draw} roba  {k_pass} pasa  {k_uno} UNO  "
+                       "{k_catch} pilla  ? pista  {k_why} explica  {k_chat} chat  {k_leave} deja  "
+                       "{k_quit} sale"),
+    "help_table_short": ("{k_play} play  {k_draw} draw  {k_pass} pass  {k_uno} UNO  {k_catch} catch  "
+                         "{k_leave} leave  {k_quit} quit",
+                         "{k_play} juega  {k_draw} roba  {k_pass} pasa  {k_uno} UNO  {k_catch} pilla  "
+                         "{k_leave} deja  {k_quit} sale"),
+    "help_spectator": ("{k_take_seat} take a seat  {k_leave} leave  {k_chat} chat  {k_help} help  {k_quit} "
+                       "quit",
+                       "{k_take_seat} sentarse  {k_leave} dejar la mesa  {k_chat} chat  {k_help} ayuda  "
+                       "{k_quit} salir"),
+    "help_hand_over": ("the next hand is dealt by itself   {k_chat} chat  {k_leave} leave  {k_quit} quit",
+                       "la siguiente mano se reparte sola   {k_chat} chat  {k_leave} dejar la mesa  {k_quit} "
+                       "salir"),
+    "help_hand_over_short": ("{k_chat} chat  {k_leave} leave  {k_quit} quit",
+                             "{k_chat} chat  {k_leave} dejar la mesa  {k_quit} salir"),
     "help_confirm": ("{yes} yes   any other key: no", "{yes} sí   otra tecla: no"),
     "help_color": ("{keys} · ←→ Enter  choose colour   Esc cancel",
                    "{keys} · ←→ Enter  elegir color   Esc cancelar"),
@@ -357,7 +349,7 @@ TEXTS: dict[str, tuple[str, str]] = {
     "help_seat": ("←→ or 1-9  choose seat   Enter swap   Esc cancel",
                   "←→ · 1-9  elegir asiento   Enter cambiar   Esc cancelar"),
     "help_chat": ("Enter send   Esc cancel", "Enter enviar   Esc cancelar"),
-    "help_connecting": ("q quit", "q salir"),
+    "help_connecting": ("{k_quit} quit", "{k_quit} salir"),
     # --- errors (by code)
     "err_generic": ("Refused: {message}", "Rechazado: {message}"),
     "err_not_your_turn": ("It is not your turn", "No es tu turno"),
@@ -483,18 +475,20 @@ TEXTS: dict[str, tuple[str, str]] = {
     "form_uno_penalty": ("Forgot UNO: draw", "Sin decir UNO: roba"),
     "form_false_catch": ("False catch: draw", "Acusación falsa: roba"),
     "form_left_first": ("Dealer's left starts", "Empieza la izquierda"),
-    "waiting_host_full": ("You are the host: press s to start.", "Eres el anfitrión: pulsa s para empezar."),
+    "waiting_host_full": ("You are the host: press {k_start} to start.",
+                          "Eres el anfitrión: pulsa {k_start} para empezar."),
     "waiting_queue": ("{n} waiting for a seat", "{n} esperan asiento"),
     "lobby_rules": ("{table}: {options}", "{table}: {options}"),
-    "spectator_take": ("You are watching. Press j to take over a bot's seat.",
-                       "Estás mirando. Pulsa j para ocupar el asiento de un bot."),
-    "spectator_wait": ("You are watching. Press j to wait in line for a seat.",
-                       "Estás mirando. Pulsa j para esperar turno por un asiento."),
-    "spectator_sit": ("You are watching. Press j to sit down.", "Estás mirando. Pulsa j para sentarte."),
-    "queued_seat": ("You take {name}'s seat at the next hand (j cancels).",
-                    "Ocupas el asiento de {name} en la próxima mano (j cancela)."),
-    "queued_line": ("You are number {n} in line for a seat (j cancels).",
-                    "Eres el número {n} en la cola por un asiento (j cancela)."),
+    "spectator_take": ("You are watching. Press {k_take_seat} to take over a bot's seat.",
+                       "Estás mirando. Pulsa {k_take_seat} para ocupar el asiento de un bot."),
+    "spectator_wait": ("You are watching. Press {k_take_seat} to wait in line for a seat.",
+                       "Estás mirando. Pulsa {k_take_seat} para esperar turno por un asiento."),
+    "spectator_sit": ("You are watching. Press {k_take_seat} to sit down.",
+                      "Estás mirando. Pulsa {k_take_seat} para sentarte."),
+    "queued_seat": ("You take {name}'s seat at the next hand ({k_take_seat} cancels).",
+                    "Ocupas el asiento de {name} en la próxima mano ({k_take_seat} cancela)."),
+    "queued_line": ("You are number {n} in line for a seat ({k_take_seat} cancels).",
+                    "Eres el número {n} en la cola por un asiento ({k_take_seat} cancela)."),
     "ev_took_seat": ("{name} took over {bot}'s seat", "{name} ocupó el asiento de {bot}"),
     "ev_left_to_bot": ("{name} left: a bot plays the seat", "{name} se fue: un bot juega su asiento"),
     "err_no_such_seat": ("That seat cannot be taken", "Ese asiento no se puede ocupar"),
@@ -531,4 +525,5 @@ TEXTS: dict[str, tuple[str, str]] = {
                            "m revancha  o orden  n no  x dejar  q salir"),
     "err_no_rematch": ("There is no rematch to accept now", "Ahora no hay revancha que aceptar"),
     **PLAIN_TEXTS,  # plain mode: client/plaintexts.py
+    **KEY_TEXTS,  # keys.toml, the help screen, the why key
 }

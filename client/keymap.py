@@ -1,0 +1,201 @@
+"""The table of rebindable actions, their default keys in each language, and the player's
+``keys.toml`` over them.
+
+``client/keys.py`` binds every action from this table; ``client/i18n.t`` fills ``{k_<action>}``
+in the help line and the prompts with the key bound now, so what is shown is what works. The
+file is ``$XDG_CONFIG_HOME/uno/keys.toml`` (``~/.config/uno/keys.toml``), one line per action
+changed: ``draw = "r"`` or ``play = ["enter", "f5"]``. A bad entry is reported and its action
+keeps its defaults (docs/KEYS.md).
+"""
+
+from __future__ import annotations
+
+import os
+import tomllib
+from dataclasses import dataclass
+from pathlib import Path
+
+from prompt_toolkit.keys import ALL_KEYS, KEY_ALIASES
+
+from .texts import TEXTS
+
+
+@dataclass(frozen=True, slots=True)
+class Action:
+    name: str
+    context: str  # where it works: "anywhere", "lobby", "room" (waiting room and table), "table"
+    en: tuple[str, ...]  # the default keys in English
+    es: tuple[str, ...]  # ... and in Spanish
+
+
+ACTIONS: tuple[Action, ...] = (
+    Action("quit", "anywhere", ("q",), ("q",)),
+    Action("chat", "anywhere", ("t",), ("t",)),
+    Action("help", "anywhere", ("f1",), ("f1",)),
+    Action("join", "lobby", ("enter",), ("enter",)),
+    Action("watch", "lobby", ("w",), ("w",)),
+    Action("new_table", "lobby", ("n",), ("n",)),
+    Action("refresh", "lobby", ("r",), ("r",)),
+    Action("start", "room", ("s",), ("s",)),
+    Action("start_as_seated", "room", ("S",), ("S",)),
+    Action("add_bot", "room", ("+",), ("+",)),
+    Action("remove_bot", "room", ("-",), ("-",)),
+    Action("leave", "room", ("x",), ("x",)),
+    Action("take_seat", "room", ("j",), ("j",)),
+    Action("left", "table", ("left",), ("left",)),
+    Action("right", "table", ("right",), ("right",)),
+    Action("play", "table", ("enter", " "), ("enter", " ")),
+    Action("draw", "table", ("d",), ("d",)),
+    Action("pass", "table", ("p",), ("p",)),
+    Action("uno", "table", ("u",), ("u",)),
+    Action("catch", "table", ("c",), ("c",)),
+    Action("why", "table", ("w",), ("e",)),
+)
+BY_NAME = {action.name: action for action in ACTIONS}
+CONTEXTS = ("anywhere", "lobby", "room", "table")
+# The contexts whose keys are live at the same time as each context's.
+_TOGETHER = {"anywhere": set(CONTEXTS), "lobby": {"anywhere", "lobby"},
+             "room": {"anywhere", "room", "table"}, "table": {"anywhere", "room", "table"}}
+# Keys that stay as they are (not in the file): quitting at once, Esc, the lobby's arrows, the
+# host's resume key and l (leave, or move right in a hand), the hand's h, Home, End and digits.
+# Also the host's b (a bot's level), the table's ? (the hint) and m n o (a rematch).
+FIXED = {"anywhere": ("c-c", "c-q", "escape"), "lobby": ("up", "down"), "room": ("r", "l", "b"),
+         "table": ("h", "l", "home", "end", "?", "m", "n", "o", *"0123456789")}
+_NAMES = {"space": " ", "return": "enter", "esc": "escape", "del": "delete", "pgup": "pageup",
+          "pgdn": "pagedown", **{f"ctrl-{c}": f"c-{c}" for c in "abcdefghijklmnopqrstuvwxyz"}}
+_TYPED = {k for k in ALL_KEYS if not k.startswith("<")} | set(KEY_ALIASES)
+_SHOWN = {" ": "keyname_space", "enter": "keyname_enter", "left": "←", "right": "→", "up": "↑",
+          "down": "↓", "home": "keyname_home", "end": "keyname_end", "escape": "Esc",
+          "backspace": "keyname_backspace", "tab": "Tab", "delete": "keyname_delete"}
+
+
+def key_of_text(text: object) -> str | None:
+    """The prompt-toolkit key a ``keys.toml`` entry names ("d", "F5", "space", "ctrl-x"), or
+    None when no terminal can type it."""
+    if not isinstance(text, str) or not text:
+        return None
+    if len(text) == 1:
+        return text if text.isprintable() else None
+    name = _NAMES.get(text.lower(), text.lower())
+    if name == " ":
+        return name
+    return name if name in _TYPED and name not in ("escape", "c-c", "c-q") else None
+
+
+def shown(key: str, lang: str) -> str:
+    """A key as the help shows it: "d", "Enter", "←", "F1", "Ctrl-X"."""
+    label = _SHOWN.get(key)
+    if label is not None:
+        return TEXTS[label][lang == "es"] if label in TEXTS else label
+    if key.startswith("c-") and len(key) > 2:
+        return "Ctrl-" + key[2:].upper()
+    if len(key) > 1:
+        return key[0].upper() + key[1:]
+    return key
+
+
+class KeyMap:
+    """The keys of every action: the player's where ``keys.toml`` set them, else the defaults."""
+
+    def __init__(self, chosen: dict[str, tuple[str, ...]] | None = None,
+                 problems: tuple[str, ...] = ()) -> None:
+        self.chosen = dict(chosen or {})
+        self.problems = problems  # what was wrong with the file, for the player
+
+    def keys(self, name: str, lang: str) -> tuple[str, ...]:
+        """The keys of action ``name``: the player's, or the defaults (this language's first,
+        the other language's working too)."""
+        if name in self.chosen:
+            return self.chosen[name]
+        action = BY_NAME[name]
+        mine, other = (action.es, action.en) if lang == "es" else (action.en, action.es)
+        return tuple(dict.fromkeys((*mine, *other)))
+
+    def first(self, name: str, lang: str) -> str:
+        return shown(self.keys(name, lang)[0], lang)
+
+    def fields(self, lang: str) -> dict[str, str]:
+        """``k_<action>`` → the key shown for it, for the texts."""
+        return {"k_" + action.name: self.first(action.name, lang) for action in ACTIONS}
+
+
+def clashes(chosen: dict[str, tuple[str, ...]]) -> set[str]:
+    """The actions the player set whose keys meet another action's (or a fixed key) where both
+    work: in any language's defaults, or the player's."""
+    keymap = KeyMap(chosen)
+    bad: set[str] = set()
+    for name in chosen:
+        context = BY_NAME[name].context
+        mine = set(chosen[name])
+        for other in ACTIONS:
+            if other.name != name and other.context in _TOGETHER[context]:
+                theirs = set(keymap.keys(other.name, "en")) | set(keymap.keys(other.name, "es"))
+                if mine & theirs:
+                    bad.add(name)
+                    if other.name in chosen:
+                        bad.add(other.name)
+        if any(mine & set(FIXED[c]) for c in _TOGETHER[context]):
+            bad.add(name)
+    return bad
+
+
+def parse(text: str, lang: str = "en") -> KeyMap:
+    """The keymap a ``keys.toml`` text asks for; each entry that cannot be kept is reported in
+    ``problems`` (``lang``'s words) and its action keeps its defaults."""
+    def say(key: str, **kw: str) -> str:
+        return TEXTS[key][lang == "es"].format(**kw)
+
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        return KeyMap(problems=(say("keys_bad_toml", detail=str(exc)),))
+    problems: list[str] = []
+    chosen: dict[str, tuple[str, ...]] = {}
+    for name, value in data.items():
+        if name not in BY_NAME:
+            problems.append(say("keys_unknown_action", action=name))
+            continue
+        entries = value if isinstance(value, list) else [value]
+        keys = [key_of_text(entry) for entry in entries]
+        if not entries or None in keys:
+            problems.append(say("keys_untypable", action=name, value=repr(value)))
+            continue
+        chosen[name] = tuple(dict.fromkeys(k for k in keys if k is not None))
+    while bad := clashes(chosen):  # each round drops the latest in the file: the defaults never clash
+        name = max(bad, key=list(chosen).index)
+        problems.append(say("keys_twice", action=name, keys=", ".join(chosen.pop(name))))
+    return KeyMap(chosen, tuple(problems))
+
+
+def keys_file(environ: os._Environ[str] | dict[str, str] | None = None) -> Path:
+    env = os.environ if environ is None else environ
+    base = env.get("XDG_CONFIG_HOME") or str(Path.home() / ".config")
+    return Path(base) / "uno" / "keys.toml"
+
+
+_active = KeyMap()
+
+
+def load(path: Path | None = None, lang: str = "en") -> KeyMap:
+    """Read the player's keys file (no file: the defaults) and make it the keymap in use."""
+    global _active
+    path = keys_file() if path is None else path
+    try:
+        text = path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        keymap = KeyMap()
+    except (OSError, UnicodeDecodeError) as exc:
+        keymap = KeyMap(problems=(TEXTS["keys_unreadable"][lang == "es"].format(detail=str(exc)),))
+    else:
+        keymap = parse(text, lang)
+    _active = keymap
+    return keymap
+
+
+def use(keymap: KeyMap) -> None:
+    global _active
+    _active = keymap
+
+
+def active() -> KeyMap:
+    return _active

@@ -1,0 +1,156 @@
+"""keys.toml: rebinding works, a bad file is reported and its bad entries keep their defaults,
+every help line and prompt shows the keys as bound, and the help screen lists them."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from clientkit import ESC, ME, make_view, plays, press, render_text, room_info, seated
+
+from client import keymap
+from client.enums import Prompt
+from client.i18n import EN, set_language, t
+from client.keymap import ACTIONS, KeyMap, keys_file, load, parse
+from client.render import Renderer
+from engine.actions import Draw, Pass
+from protocol import Act
+
+
+@pytest.fixture(autouse=True)
+def _defaults_after() -> Iterator[None]:
+    yield
+    keymap.use(KeyMap())
+    set_language("en")
+
+
+def acts(messages: list) -> list[Act]:
+    return [m for m in messages if isinstance(m, Act)]
+
+
+def test_rebinding_draw_and_play() -> None:
+    chosen = parse('draw = "g"\nplay = ["k", "F5"]\nwhy = "space"\n')
+    assert chosen.problems == ()
+    assert chosen.keys("draw", "en") == ("g",) and chosen.keys("draw", "es") == ("g",)
+    assert chosen.keys("play", "en") == ("k", "f5")
+    assert chosen.keys("why", "es") == (" ",)
+    assert chosen.keys("pass", "en") == ("p",)  # untouched: the defaults
+    assert KeyMap().keys("why", "es") == ("e", "w")  # each language's default, its own first
+
+
+def test_the_new_keys_work_at_the_table_and_the_old_ones_do_not() -> None:
+    keymap.use(parse('draw = "g"\nplay = "k"\n'))
+    model = seated(make_view("R7 Y3", top="R5", legal=[*plays("R7"), Draw(ME)]))
+    assert acts(press(model, "d", "\r")) == []
+    assert acts(press(model, "g")) == [Act(kind="draw")]
+    assert acts(press(model, "k")) == [Act(kind="play", card="R7")]
+
+
+@pytest.mark.parametrize(("text", "problem", "kept"), [
+    ('drow = "g"', "no action is called “drow”", {}),
+    ('draw = "p"', "draw = p: that key already does something else there", {}),
+    ('draw = "g"\npass = "g"', "pass = g: that key already does something else there", {"draw": ("g",)}),
+    ('draw = "1"', "draw = 1: that key already does something else there", {}),
+    ('quit = "w"', "quit = w: that key already", {}),  # anywhere meets the lobby's w and the table's
+    ('draw = "ctrl+shift+d"', "not a key a terminal can type", {}),
+    ('draw = ""', "not a key a terminal can type", {}),
+    ('draw = []', "not a key a terminal can type", {}),
+    ('draw = 3', "not a key a terminal can type", {}),
+    ('draw = "ab"', "not a key a terminal can type", {}),
+    ('draw = "g', "not a TOML file", {}),
+])
+def test_a_bad_entry_is_reported_and_keeps_its_defaults(text: str, problem: str,
+                                                        kept: dict[str, tuple[str, ...]]) -> None:
+    chosen = parse(text)
+    assert len(chosen.problems) == 1 and problem in chosen.problems[0], chosen.problems
+    assert chosen.chosen == kept
+    assert chosen.keys("draw", "en") == kept.get("draw", ("d",))
+
+
+def test_problems_in_spanish_and_the_defaults_never_clash() -> None:
+    assert "ninguna acción se llama «drow»" in parse('drow = "g"', "es").problems[0]
+    assert parse("").problems == ()
+    swapped = parse('draw = "p"\npass = "d"')  # a swap is no clash
+    assert swapped.problems == () and swapped.keys("pass", "en") == ("d",)
+
+
+def test_the_file_is_read_from_xdg_config_home(tmp_path: Path) -> None:
+    env = {"XDG_CONFIG_HOME": str(tmp_path)}
+    path = keys_file(env)
+    assert path == tmp_path / "uno" / "keys.toml"
+    assert load(path).chosen == {} and load(path).problems == ()  # no file: the defaults
+    path.parent.mkdir()
+    path.write_text('draw = "g"\nbogus = "x"\n')
+    loaded = load(path)
+    assert loaded.chosen == {"draw": ("g",)} and len(loaded.problems) == 1
+    assert keymap.active() is loaded
+    path.write_bytes(b"\xff\xfe")
+    assert "cannot be read" in load(path).problems[0]
+
+
+# every action moved to a key no default uses: no help line or prompt may show a default key
+REBOUND = "\n".join(f'{a.name} = "f{i + 1}"' for i, a in enumerate(ACTIONS))
+DEFAULTS = {k for a in ACTIONS for k in (*a.en, *a.es) if len(k) == 1 and k != " "} - {"+", "-"}
+FIXED_LINES = ("help_confirm", "help_color", "help_challenge", "help_seat", "help_chat", "help_browse",
+               "help_host_quit", "help_host_quit_short", "form_hint", "form_hint_short")
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_every_help_line_and_prompt_shows_the_keys_as_bound(lang: str) -> None:
+    chosen = parse(REBOUND)
+    assert chosen.problems == ()
+    keymap.use(chosen)
+    set_language(lang)
+    checked = 0
+    for key, text in EN.items():
+        if key in FIXED_LINES or not (key.startswith("help_") or "{k_" in text):
+            continue
+        shown = t(key, name="N", n=2, card="C", host="H", address="A", reason="R", detail="D",
+                  delay="1 s", attempt=1, progress="P")
+        words = set(re.split(r"[\s(),.;:!¡?¿]+", shown))
+        assert not words & DEFAULTS, (key, shown)
+        assert "F" in shown, (key, shown)
+        checked += 1
+    assert checked > 25
+
+
+def test_the_help_line_shows_the_rebound_keys() -> None:
+    keymap.use(parse('draw = "g"\nplay = "k"\nwhy = "?"\n'))
+    model = seated(make_view("R7", top="R5", legal=plays("R7")))
+    line = render_text(model, columns=140)
+    assert "k play  g draw  p pass" in line and "? why" in line
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_the_help_screen_lists_the_bindings_and_any_key_closes_it(lang: str) -> None:
+    keymap.use(parse('draw = "g"\nplay = "k"\ndrow = "z"\n', lang))
+    model = seated(make_view("R7", top="R5", legal=[*plays("R7"), Draw(ME), Pass(ME)]), lang=lang)
+    press(model, "\x1bOP")  # F1
+    assert model.prompt is Prompt.HELP
+    text = "\n".join("".join(f[1] for f in line) for line in Renderer(model).keyhelp(100, 40))
+    words = {"en": ("Playing a hand", "draw", "play the card", "In the lobby", "drow"),
+             "es": ("Jugando una mano", "robar", "jugar la carta", "En la sala", "drow")}[lang]
+    for word in words:
+        assert word in text, (word, text)
+    assert re.search(r"\bg +(draw|robar)\b", text) and re.search(r"\bk +(play|jugar)", text)
+    assert acts(press(model, "g")) == []  # the key only closed the help
+    assert model.prompt is Prompt.NONE
+    press(model, "\x1bOP", ESC)
+    assert model.prompt is Prompt.NONE
+
+
+def test_the_waiting_room_and_the_lobby_use_the_bound_keys() -> None:
+    keymap.use(parse('start = "f9"\nleave = "ctrl-x"\n'))
+    model = seated(None, room=room_info(started=False))
+    assert "F9 start" in render_text(model, columns=140)
+    assert "Ctrl-X leave" in render_text(model, columns=140)
+
+
+def test_docs_keys_lists_every_action_with_its_defaults() -> None:
+    doc = (Path(__file__).parents[2] / "docs" / "KEYS.md").read_text()
+    for action in ACTIONS:
+        en = " ".join(f"`{keymap.shown(k, 'en')}`" for k in action.en)
+        es = " ".join(f"`{keymap.shown(k, 'es')}`" for k in action.es)
+        assert f"| `{action.name}` | {action.context} | {en} | {es} |" in doc, action.name
