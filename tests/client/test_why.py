@@ -34,6 +34,19 @@ def test_every_rule_code_is_worded_in_both_languages() -> None:
             text.format(**fields)
 
 
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_every_reason_fits_an_80_column_prompt_line_with_the_longest_card_names(lang: str) -> None:
+    from client.draw import width_of
+    from client.i18n import card_name, t
+
+    set_language(lang)
+    longest = max((card_name(Card.parse(c)) for c in ("YR", "W+4", "YS", "Y+2")), key=width_of)
+    for code in _codes():
+        text = t("why_" + code, card=longest, top=longest, color=t("color_Y"), n=10, drawn=longest)
+        assert width_of(text) <= 78, (code, text)  # (a space each side)
+    set_language("en")
+
+
 @pytest.mark.parametrize(("lang", "key", "expected"), [
     ("en", "w", "A Wild Draw Four needs you to hold no green card"),
     ("es", "e", "Un Comodín +4 solo vale si no tienes ninguna carta verde"),
@@ -50,7 +63,7 @@ def test_the_why_key_words_the_strict_wild_draw_four(lang: str, key: str, expect
 
 @pytest.mark.parametrize(("lang", "expected"), [
     ("en", "You must answer the +2 or draw: Green 2 does not stack on it"),
-    ("es", "Tienes que responder al +2 o robar: 2 verde no se acumula"),
+    ("es", "Debes responder al +2 o robar: 2 verde no se acumula"),
 ])
 def test_the_why_key_on_a_pending_draw_and_out_of_turn(lang: str, expected: str) -> None:
     model = seated(make_view("G2 R+2", top="G+2", pending_draw=2, legal=[Draw(ME)]), lang=lang)
