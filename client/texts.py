@@ -515,14 +515,17 @@ TEXTS: dict[str, tuple[str, str]] = {
     "rematch_order_keep": ("seats as they are", "asientos como están"),
     "rematch_order_random": ("seats shuffled", "asientos al azar"),
     "rematch_order_winner_deals": ("the winner deals", "reparte quien ganó"),
-    "help_rematch": ("m rematch  o seat order  n no  t chat  x leave  q quit",
-                     "m revancha  o orden  n no  t chat  x dejar la mesa  q salir"),
-    "help_rematch_host": ("m rematch  o seat order  n no  s new match  t chat  x leave  q quit",
-                          "m revancha  o orden  n no  s otra partida  t chat  x dejar la mesa  q salir"),
-    "help_rematch_host_short": ("m rematch  o order  n no  s new match  x leave  q quit",
-                                "m revancha  o orden  n no  s otra  x dejar  q salir"),
-    "help_rematch_short": ("m rematch  o order  n no  x leave  q quit",
-                           "m revancha  o orden  n no  x dejar  q salir"),
+    "help_rematch": ("m rematch  o seat order  n no  {k_chat} chat  {k_leave} leave  {k_quit} quit",
+                     "m revancha  o orden  n no  {k_chat} chat  {k_leave} dejar la mesa  {k_quit} salir"),
+    "help_rematch_host": ("m rematch  o seat order  n no  {k_start} new match  {k_chat} chat  {k_leave} "
+                          "leave  {k_quit} quit",
+                          "m revancha  o orden  n no  {k_start} otra partida  {k_chat} chat  {k_leave} dejar "
+                          "la mesa  {k_quit} salir"),
+    "help_rematch_host_short": ("m rematch  o order  n no  {k_start} new match  {k_leave} leave  "
+                                "{k_quit} quit",
+                                "m revancha  o orden  n no  {k_start} otra  {k_leave} dejar  {k_quit} salir"),
+    "help_rematch_short": ("m rematch  o order  n no  {k_leave} leave  {k_quit} quit",
+                           "m revancha  o orden  n no  {k_leave} dejar  {k_quit} salir"),
     "err_no_rematch": ("There is no rematch to accept now", "Ahora no hay revancha que aceptar"),
     **PLAIN_TEXTS,  # plain mode: client/plaintexts.py
     **KEY_TEXTS,  # keys.toml, the help screen, the why key

@@ -82,5 +82,5 @@ def test_a_playable_card_says_so_and_the_help_line_shows_the_key() -> None:
     assert not model.outbox.take()
     assert "w why" in render_text(model, columns=140)
     set_language("es")
-    assert "e explicar" in render_text(model, columns=140)
+    assert "e explica" in render_text(model, columns=140)
     set_language("en")
