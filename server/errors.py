@@ -101,9 +101,23 @@ class Internal(Refused):
     code = "internal_error"
 
 
+class NoReplay(Refused):
+    """Raised when ``get_replay`` names no finished hand of the room's match (a hand still
+    being played included), or the server keeps no history (``--no-history``)."""
+
+    code = "no_replay"
+
+
+class ReplayTooLarge(Refused):
+    """Raised when a hand's replay does not fit in a message."""
+
+    code = "replay_too_large"
+
+
 CAUSES: tuple[type[Refused], ...] = (
     RateLimited, NoSuchRoom, RoomFull, WrongPassword, NotHost, AlreadyStarted, NotStarted,
-    NotEnoughPlayers, BadRules, NoSuchSeat, ServerFull, TooManyRooms, Internal)
+    NotEnoughPlayers, BadRules, NoSuchSeat, ServerFull, TooManyRooms, Internal, NoReplay,
+    ReplayTooLarge)
 SERVER_CODES = tuple(cause.code for cause in CAUSES)
 # The codes by name, for whoever compares codes (tests): each is its cause's ``code``.
 RATE_LIMITED = RateLimited.code
@@ -119,6 +133,8 @@ NO_SUCH_SEAT = NoSuchSeat.code
 SERVER_FULL = ServerFull.code
 TOO_MANY_ROOMS = TooManyRooms.code
 INTERNAL = Internal.code
+NO_REPLAY = NoReplay.code
+REPLAY_TOO_LARGE = ReplayTooLarge.code
 
 
 def refusal(exc: RuleError | ProtocolError | Refused, ref: str) -> Error:

@@ -6,61 +6,67 @@ entry of plain data. The store writes each new entry as it comes (one small row)
 game only now and then; on restore it replays the entries through the engine, which does exactly
 what it did the first time: its random source is in the snapshot (``engine.KeyedRandom``).
 
-An entry is a JSON list: ``["next_hand"]``, or the action's class name and its fields in order
-(cards and colours in their text form), e.g. ``["PlayCard", "2", "W", "R", null, false]``.
+An entry is a JSON list: ``["next_hand"]``, or an action as ``engine.replay.action_to_data``
+writes it, e.g. ``["PlayCard", "2", "W", "R", null, false]``.
+
+The game also keeps the record of the hand being played (``hand_record``: the position after the
+deal without the random source, the actions, the reshuffles), for the history of finished hands
+(server/history.py). It travels in the room's record (``hand_data``/``resume_hand``), so a hand
+interrupted by a restart is still recorded whole.
 """
 
 from __future__ import annotations
 
-import dataclasses
+import time
 from typing import Any
 
-from engine import (
-    Accept,
-    Action,
-    CallUno,
-    Card,
-    Catch,
-    Challenge,
-    ChooseColor,
-    Color,
-    Draw,
-    Event,
-    Game,
-    JumpIn,
-    KeepDrawing,
-    Pass,
-    PlayCard,
-)
+from engine import Action, Event, Game
+from engine.replay import HandRecord, action_from_data, action_to_data, start_of
 
 NEXT_HAND = "next_hand"
-_KINDS: dict[str, type] = {cls.__name__: cls for cls in (
-    PlayCard, JumpIn, Draw, KeepDrawing, Pass, ChooseColor, Challenge, Accept, CallUno, Catch)}
-_FIELDS = {name: tuple(f.name for f in dataclasses.fields(cls)) for name, cls in _KINDS.items()}
 _NEXT_HAND_ENTRY = (NEXT_HAND,)
+action_entry = action_to_data  # (the journal's entries are the replays' actions)
+action_from_entry = action_from_data
 
 
 class JournaledGame(Game):
-    """A ``Game`` that notes each change in ``journal`` (when it is a list)."""
+    """A ``Game`` that notes each change in ``journal`` (when it is a list), and the record of
+    the current hand."""
 
-    journal: list[tuple[Any, ...]] | None = None
+    journal: list[Any] | None = None
+    started: float = 0.0  # when the match began (seconds since the epoch): it names the match
+    _start: dict[str, Any] | None = None  # the hand's first position (None: not recorded)
+    _actions: list[Action] | None = None
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.started = time.time()
+        self._begin_hand()
+
+    def _begin_hand(self) -> None:
+        self._start, self._actions, self.shuffle_log = start_of(self), [], []
 
     def apply(self, action: Action) -> list[Event]:
         events = super().apply(action)  # raises with nothing changed: nothing to note
         if self.journal is not None:
             self.journal.append(action_entry(action))
+        if self._actions is not None:
+            self._actions.append(action)
         return events
 
     def push(self, action: Action) -> list[Event]:
         events = super().push(action)
         if self.journal is not None:
             self.journal.append(action_entry(action))
+        if self._actions is not None:
+            self._actions.append(action)
         return events
 
     def next_hand(self) -> list[Event]:
         events = super().next_hand()
         if self.journal is not None:
             self.journal.append(_NEXT_HAND_ENTRY)
+        self._begin_hand()
         return events
 
     def replay(self, entry: Any) -> list[Event]:
@@ -72,31 +78,27 @@ class JournaledGame(Game):
             return self.next_hand()
         return self.apply(action_from_entry(entry))
 
+    def hand_record(self) -> HandRecord | None:
+        """The current hand's record so far (None if it began before this was kept)."""
+        if self._start is None or self._actions is None or self.shuffle_log is None:
+            return None
+        return HandRecord(self._start, tuple(self._actions),
+                          tuple(tuple(pile) for pile in self.shuffle_log))
 
-def action_entry(action: Action) -> tuple[Any, ...]:
-    name = type(action).__name__
-    return (name, *(_to_data(getattr(action, field)) for field in _FIELDS[name]))
+    def hand_data(self) -> dict[str, Any] | None:
+        """The current hand's record and the match's start, as plain data for the room's record."""
+        record = self.hand_record()
+        return None if record is None else {"started": self.started, **record.to_data()}
 
-
-def _to_data(value: Any) -> Any:
-    if isinstance(value, Card):
-        return str(value)
-    if isinstance(value, Color):
-        return value.value
-    return value
-
-
-def action_from_entry(entry: list[Any]) -> Action:
-    name, *values = entry
-    fields = _FIELDS.get(name) if isinstance(name, str) else None
-    if fields is None or len(values) != len(fields):
-        raise ValueError(f"not a journal entry: {entry!r}")
-    kwargs: dict[str, Any] = {}
-    for field, value in zip(fields, values, strict=True):
-        if field == "card":
-            value = Card.parse(value) if isinstance(value, str) else value
-        elif field == "color" and value is not None:
-            value = Color(value)
-        kwargs[field] = value
-    action: Action = _KINDS[name](**kwargs)
-    return action
+    def resume_hand(self, data: Any) -> None:
+        """Take back ``hand_data()`` after a restore (before the moves after it are replayed);
+        ``None`` (a record from before it was kept): this hand goes unrecorded."""
+        if data is None:
+            return
+        started = data.get("started") if isinstance(data, dict) else None
+        record = HandRecord.from_data({k: v for k, v in data.items() if k != "started"})
+        if not isinstance(started, (int, float)):
+            raise ValueError("the hand's record lacks the match's start")
+        self.started = float(started)
+        self._start, self._actions = record.start, list(record.actions)
+        self.shuffle_log = [list(pile) for pile in record.shuffles]

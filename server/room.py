@@ -22,7 +22,7 @@ import engine
 from engine.events import MatchEnded
 from protocol import Act, ViewMsg, codec
 
-from . import errors, play
+from . import errors, history, play
 from .journal import NEXT_HAND, JournaledGame
 from .settings import RoomSettings
 from .table import RoomOwner, Seat, Session, Table
@@ -46,6 +46,7 @@ class Room(Table):
         # A restored room's turn: the seconds it had left when it was last saved (None: a whole
         # turn), given from the end of the wait for its people (``restored``).
         self._turn_left: float | None = None
+        self.replays = history.RoomReplays()  # the finished hands of its match (get_replay)
 
     def start(self, fill: bool = False) -> None:
         """Start a match; with ``fill``, bots of the room's level take the empty seats first."""
@@ -62,6 +63,7 @@ class Room(Table):
         # keeps it (the store replays moves).
         rng = self.config.deal_random(self.id)
         self.game = JournaledGame([s.id for s in self.seats], self.rules, rng)
+        self.replays.clear()
         log.info("room %s: match starts with %d seats", self.id, len(self.seats))
         self._schedule(turn_changed=True)  # first: the views carry the first turn's deadline
         self.broadcast_room()
@@ -132,6 +134,8 @@ class Room(Table):
         self._schedule(turn_changed)
         self._save()  # before the events go out: nobody sees a state the disk does not hold
         self._publish(events)
+        if self.game is not None and self.game.hand_outcome() is not None and self.config.history:
+            history.hand_over(self)  # (only a move that ends a hand gets here with one over)
         if any(isinstance(e, MatchEnded) for e in events):
             self._match_over()
 
@@ -324,6 +328,7 @@ class Room(Table):
         }
         if with_game:
             record["game"] = None if self.game is None else self.game.snapshot()
+            record["hand"] = self.game.hand_data() if isinstance(self.game, JournaledGame) else None
             record["turn_left"] = self.clock.turn_left()  # (the moves after it may reset it)
         return record
 
@@ -338,6 +343,9 @@ class Room(Table):
         game = None if record["game"] is None else JournaledGame.restore(record["game"])
         left = record.get("turn_left")  # (records written before it was kept lack it)
         turn_left = None if left is None else max(0.0, float(left))
+        if game is not None:
+            assert isinstance(game, JournaledGame)
+            game.resume_hand(record.get("hand"))  # (records written before it was kept lack it)
         for number, entry in enumerate(moves):
             if game is None:
                 raise ValueError("moves without a match")
