@@ -177,6 +177,9 @@ def make_key_bindings(model: Model, after: Callable[[], None]) -> KeyBindings:
     bind("p", filter=at_table)(table.pass_turn)
     bind("u", filter=at_table)(table.say_uno)
     bind("c", filter=at_table)(table.catch)
+    # the replay of the hand just over (issue 13)
+    bind("v", filter=at_table & Condition(lambda: table.hand_over))(
+        lambda: model.playback.ask(table.view, model.outbox, model.prompts))
 
     # ---- colour picker
     for color in COLORS:

@@ -35,6 +35,7 @@ from protocol import (
     ProtocolError,
     Queued,
     RemoveBot,
+    ReplayMsg,
     Rooms,
     RoomUpdate,
     Say,
@@ -58,6 +59,7 @@ from .seating import Seating
 from .servers import ServerList
 from .session import Outbox, Session
 from .table import Table
+from .tableplayback import TablePlayback
 from .transcript import Transcript
 
 log = logging.getLogger("uno.client.model")
@@ -77,6 +79,7 @@ class Model:
         self.prompts = Prompts()
         self.table = Table(self.session, self.outbox, self.prompts, clock)
         self.host = Hosting()
+        self.playback = TablePlayback()  # the replay key at a hand's end
         self.back_sent = False  # "I am back" went out for this spell of being away
         self.resync_sent = False  # a sync asked for after a message that did not decode
         self.quit = False
@@ -451,4 +454,5 @@ _HANDLERS: dict[type, Callable[[Model, Any], None]] = {
     Welcome: Model._welcome, Rooms: Model._rooms, Joined: Model._joined, RoomUpdate: Model._room,
     Left: Model._left, ViewMsg: Model._view_msg, Events: Model._events, ChatMsg: Model._chat,
     History: Model._history, Error: Model._error, Ping: Model._ping, Queued: Model._queued,
+    ReplayMsg: lambda model, message: model.playback.arrived(message, model.prompts),
 }

@@ -39,7 +39,7 @@ class PromptLine(Painter):
                 key = "help_table" if m.seating.seat is not None else "help_spectator"
                 view = m.table.view
                 if view is not None and view.outcome is not None and m.seating.seat is not None:
-                    key = "help_waiting_host" if m.seating.is_host else "help_waiting"
+                    key = "help_match_over_host" if m.seating.is_host else "help_match_over"
                 elif m.table.hand_over and m.seating.seat is not None:
                     key = "help_hand_over"
             elif screen is Screen.WAITING:

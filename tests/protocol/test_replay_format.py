@@ -5,40 +5,18 @@ table is the code's."""
 from __future__ import annotations
 
 import json
-import random
 import re
 from pathlib import Path
 from typing import Any
 
 import pytest
-from kit.deck import seats
+from kit.replays import finished_replay
 
-from engine import Game, KeyedRandom, RuleSet
-from engine.replay import HandRecord, ReplayError, start_of
+from engine.replay import ReplayError
 from protocol import MAX_REPLAY_BYTES
-from protocol.replays import FORMAT, REPLAY_VERSION, Replay, ReplayInfo, ReplayPlayer, load_replay
+from protocol.replays import FORMAT, REPLAY_VERSION, load_replay
 
 DOC = Path(__file__).resolve().parents[2] / "docs" / "REPLAY.md"
-
-
-def finished_replay(seed: int = 1, n: int = 3) -> Replay:
-    game = Game(seats(n), RuleSet(), KeyedRandom(bytes([seed]) * 32))
-    game.shuffle_log = []
-    start, actions, rng = start_of(game), [], random.Random(seed)
-    while game.hand_outcome() is None:
-        action = rng.choice(game.turn_actions())
-        game.apply(action)
-        actions.append(action)
-    result = game.hand_outcome()
-    assert result is not None
-    players = tuple(ReplayPlayer(seat=s, name=f"Ana {s}" if s == game.seats[0] else f"Bot {s}",
-                                 kind="human" if s == game.seats[0] else "bot",
-                                 level=None if s == game.seats[0] else "normal")
-                    for s in game.seats)
-    info = ReplayInfo(ended="2026-12-01T12:00:00Z", table="friday", match="1-1", hand_number=1,
-                      players=players, winner=result.winner, points=result.points,
-                      scores=tuple(game.scores))
-    return Replay(info, HandRecord(start, tuple(actions), tuple(tuple(p) for p in game.shuffle_log)))
 
 
 def test_a_replay_round_trips_through_its_text() -> None:
