@@ -44,8 +44,8 @@ FILE_MODE = 0o600
 def hand_over(room: Room) -> None:
     """The room's hand just ended: keep its replay in the room and on disk."""
     replay = make_replay(room)
-    if replay is None:
-        return
+    if replay is None or room.replays.has(replay.info.hand_number):
+        return  # (kept already: a hand ends once)
     room.replays.add(replay)
     history = room.server.history
     if history is not None:
@@ -90,6 +90,9 @@ class RoomReplays:
         while len(self._hands) > ROOM_REPLAYS:
             old, _ = self._hands.popitem(last=False)
             self._texts.pop(old, None)
+
+    def has(self, hand_number: int) -> bool:
+        return hand_number in self._hands
 
     def clear(self) -> None:
         self._hands.clear()

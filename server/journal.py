@@ -17,12 +17,14 @@ interrupted by a restart is still recorded whole.
 
 from __future__ import annotations
 
+import logging
 import time
 from typing import Any
 
 from engine import Action, Event, Game
 from engine.replay import HandRecord, action_from_data, action_to_data, start_of
 
+log = logging.getLogger("uno.server")
 NEXT_HAND = "next_hand"
 _NEXT_HAND_ENTRY = (NEXT_HAND,)
 action_entry = action_to_data  # (the journal's entries are the replays' actions)
@@ -91,14 +93,20 @@ class JournaledGame(Game):
         return None if record is None else {"started": self.started, **record.to_data()}
 
     def resume_hand(self, data: Any) -> None:
-        """Take back ``hand_data()`` after a restore (before the moves after it are replayed);
-        ``None`` (a record from before it was kept): this hand goes unrecorded."""
+        """Take back ``hand_data()`` after a restore (before the moves after it are replayed).
+        ``None`` (a record from before it was kept), or data that is no hand's record: this hand
+        goes unrecorded (the room itself is restored all the same)."""
         if data is None:
             return
-        started = data.get("started") if isinstance(data, dict) else None
-        record = HandRecord.from_data({k: v for k, v in data.items() if k != "started"})
-        if not isinstance(started, (int, float)):
-            raise ValueError("the hand's record lacks the match's start")
-        self.started = float(started)
+        try:
+            if not isinstance(data, dict) or not isinstance(data.get("started"), (int, float)):
+                raise ValueError("no hand's record")
+            record = HandRecord.from_data({k: v for k, v in data.items() if k != "started"})
+            Game.restore(record.start)  # (a SnapshotError is a ValueError)
+        except ValueError as exc:
+            log.warning("the record of hand %d cannot be read (%s): it is not kept",
+                        self.hand_number, exc)
+            return
+        self.started = float(data["started"])
         self._start, self._actions = record.start, list(record.actions)
         self.shuffle_log = [list(pile) for pile in record.shuffles]

@@ -120,7 +120,7 @@ def test_a_hand_cut_by_a_restart_is_recorded_whole() -> None:
     raise AssertionError("no hand reshuffled after its record")
 
 
-def test_the_flags_of_uno_server() -> None:
+def test_the_flags_of_uno_server_and_uno_host() -> None:
     import argparse
 
     from server.config import HISTORY_LIMIT
@@ -132,6 +132,13 @@ def test_the_flags_of_uno_server() -> None:
     assert default.history and default.history_limit == HISTORY_LIMIT
     off = config_from(parser.parse_args(["--no-history", "--history-limit", "5"]))
     assert not off.history and off.history_limit == 5
+    from client.commands import add_host_arguments
+
+    host = argparse.ArgumentParser()
+    add_host_arguments(host)
+    assert host.parse_args([]).no_history is False
+    hosted = host.parse_args(["--no-history", "--history-limit", "7"])
+    assert hosted.no_history and hosted.history_limit == 7
 
 
 def test_the_documented_bounds_are_the_code() -> None:
@@ -141,3 +148,14 @@ def test_the_documented_bounds_are_the_code() -> None:
     doc = (Path(__file__).resolve().parents[2] / "docs" / "REPLAY.md").read_text()
     assert f"At most {HISTORY_LIMIT} hands are kept" in doc
     assert f"its last {ROOM_REPLAYS} finished hands" in doc
+
+
+def test_a_damaged_hand_record_costs_the_record_not_the_room() -> None:
+    game = JournaledGame(seats(3), RuleSet(), KeyedRandom(bytes(32)))
+    again = JournaledGame.restore(game.snapshot())
+    assert isinstance(again, JournaledGame)
+    for bad in ({"started": 1.0, "start": {}, "actions": [], "shuffles": []}, [1, 2], {"x": 1}):
+        again.resume_hand(bad)
+        assert again.hand_record() is None
+    again.resume_hand(game.hand_data())
+    assert again.hand_record() == game.hand_record()
