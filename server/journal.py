@@ -11,12 +11,13 @@ writes it, e.g. ``["PlayCard", "2", "W", "R", null, false]``.
 
 The game also keeps the record of the hand being played (``hand_record``: the position after the
 deal without the random source, the actions, the reshuffles), for the history of finished hands
-(server/history.py). It travels in the room's record (``hand_data``/``resume_hand``), so a hand
+(server/history.py). It travels in the room's record (``hand_text``/``resume_hand``), so a hand
 interrupted by a restart is still recorded whole.
 """
 
 from __future__ import annotations
 
+import json
 import logging
 import time
 from typing import Any
@@ -26,6 +27,7 @@ from engine.replay import HandRecord, action_from_data, action_to_data, start_of
 
 log = logging.getLogger("uno.server")
 NEXT_HAND = "next_hand"
+_COMPACT = (",", ":")
 _NEXT_HAND_ENTRY = (NEXT_HAND,)
 action_entry = action_to_data  # (the journal's entries are the replays' actions)
 action_from_entry = action_from_data
@@ -39,6 +41,14 @@ class JournaledGame(Game):
     started: float = 0.0  # when the match began (seconds since the epoch): it names the match
     _start: dict[str, Any] | None = None  # the hand's first position (None: not recorded)
     _actions: list[Action] | None = None
+    # ``hand_text``'s work kept from one call to the next: the first position and the actions
+    # converted so far, as JSON text, so each action is converted once however long the hand.
+    # Converting the whole hand at each whole record (every 64 moves) cost some 25 µs a move in
+    # the 700-move hands of random play (bench/server_load.py); so, with the text in a column of
+    # its own (server/persist.py), about 5 µs, most of it SQLite writing the longer row.
+    _start_text = ""
+    _actions_text: list[str]
+    _converted = 0
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -47,6 +57,10 @@ class JournaledGame(Game):
 
     def _begin_hand(self) -> None:
         self._start, self._actions, self.shuffle_log = start_of(self), [], []
+        self._forget_text()
+
+    def _forget_text(self) -> None:
+        self._start_text, self._actions_text, self._converted = "", [], 0
 
     def apply(self, action: Action) -> list[Event]:
         events = super().apply(action)  # raises with nothing changed: nothing to note
@@ -87,18 +101,32 @@ class JournaledGame(Game):
         return HandRecord(self._start, tuple(self._actions),
                           tuple(tuple(pile) for pile in self.shuffle_log))
 
-    def hand_data(self) -> dict[str, Any] | None:
-        """The current hand's record and the match's start, as plain data for the room's record."""
-        record = self.hand_record()
-        return None if record is None else {"started": self.started, **record.to_data()}
+    def hand_text(self) -> str | None:
+        """The current hand's record and the match's start, as the JSON text the room's record
+        keeps (``HandRecord.to_data()`` with ``started``); ``resume_hand`` reads it back."""
+        if self._start is None or self._actions is None or self.shuffle_log is None:
+            return None
+        if not self._start_text:
+            self._start_text = json.dumps(self._start, separators=_COMPACT)
+        fresh = self._actions[self._converted:]
+        if fresh:
+            self._actions_text.append(
+                json.dumps([action_to_data(a) for a in fresh], separators=_COMPACT)[1:-1])
+            self._converted = len(self._actions)
+        shuffles = json.dumps([[str(c) for c in pile] for pile in self.shuffle_log],
+                              separators=_COMPACT)
+        return (f'{{"started":{json.dumps(self.started)},"start":{self._start_text},'
+                f'"actions":[{",".join(self._actions_text)}],"shuffles":{shuffles}}}')
 
     def resume_hand(self, data: Any) -> None:
-        """Take back ``hand_data()`` after a restore (before the moves after it are replayed).
+        """Take back ``hand_text()`` after a restore (before the moves after it are replayed).
         ``None`` (a record from before it was kept), or data that is no hand's record: this hand
         goes unrecorded (the room itself is restored all the same)."""
         if data is None:
             return
         try:
+            if isinstance(data, str):
+                data = json.loads(data)
             if not isinstance(data, dict) or not isinstance(data.get("started"), (int, float)):
                 raise ValueError("no hand's record")
             record = HandRecord.from_data({k: v for k, v in data.items() if k != "started"})
@@ -110,3 +138,4 @@ class JournaledGame(Game):
         self.started = float(data["started"])
         self._start, self._actions = record.start, list(record.actions)
         self.shuffle_log = [list(pile) for pile in record.shuffles]
+        self._forget_text()

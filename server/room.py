@@ -328,7 +328,7 @@ class Room(Table):
         }
         if with_game:
             record["game"] = None if self.game is None else self.game.snapshot()
-            record["hand"] = self.game.hand_data() if isinstance(self.game, JournaledGame) else None
+            record["hand"] = self.game.hand_text() if isinstance(self.game, JournaledGame) else None
             record["turn_left"] = self.clock.turn_left()  # (the moves after it may reset it)
         return record
 

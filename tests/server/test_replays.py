@@ -103,7 +103,7 @@ def test_a_hand_cut_by_a_restart_is_recorded_whole() -> None:
         while game.hand_outcome() is None:
             if len(game.hand_record().actions) == 10:  # type: ignore[union-attr]
                 saved = (json.loads(json.dumps(game.snapshot())),
-                         json.loads(json.dumps(game.hand_data())))
+                         json.loads(json.dumps(game.hand_text())))
                 game.journal = []
             action = rng.choice(game.turn_actions())
             game.apply(action)
@@ -157,5 +157,5 @@ def test_a_damaged_hand_record_costs_the_record_not_the_room() -> None:
     for bad in ({"started": 1.0, "start": {}, "actions": [], "shuffles": []}, [1, 2], {"x": 1}):
         again.resume_hand(bad)
         assert again.hand_record() is None
-    again.resume_hand(game.hand_data())
+    again.resume_hand(game.hand_text())
     assert again.hand_record() == game.hand_record()
