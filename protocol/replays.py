@@ -64,6 +64,9 @@ class Replay:
     info: ReplayInfo
     record: HandRecord
     _positions: list[Position] = field(default_factory=list, compare=False, repr=False)
+    # ``record.to_data()`` as JSON text, when whoever made the replay has it already (the
+    # server's game keeps it: converting a long hand again cost it about a millisecond)
+    hand_text: str | None = field(default=None, compare=False, repr=False)
 
     def positions(self) -> list[Position]:
         if not self._positions:
@@ -82,8 +85,12 @@ class Replay:
 
     def to_text(self) -> str:
         """The document as a file holds it (compact JSON, one line)."""
-        return json.dumps(self.to_data(), separators=(",", ":"), ensure_ascii=False,
-                          allow_nan=False)
+        head = json.dumps({"format": FORMAT, "version": REPLAY_VERSION, **self.info.to_wire()},
+                          separators=(",", ":"), ensure_ascii=False, allow_nan=False)
+        hand = self.hand_text or json.dumps(self.record.to_data(), separators=(",", ":"),
+                                            ensure_ascii=False, allow_nan=False)
+        return f'{head[:-1]},"hand":{hand}}}'
+
 
 
 def load_replay(text: str | bytes) -> Replay:

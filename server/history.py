@@ -74,7 +74,7 @@ def make_replay(room: Room) -> Replay | None:
         hand_number=game.hand_number, players=tuple(players), winner=result.winner,
         points=result.points, scores=tuple(game.scores),
         match_winner=None if outcome is None else outcome.winner)
-    return Replay(info, record)
+    return Replay(info, record, hand_text=getattr(game, "record_text", lambda: None)())
 
 
 class RoomReplays:

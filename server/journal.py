@@ -104,6 +104,11 @@ class JournaledGame(Game):
     def hand_text(self) -> str | None:
         """The current hand's record and the match's start, as the JSON text the room's record
         keeps (``HandRecord.to_data()`` with ``started``); ``resume_hand`` reads it back."""
+        text = self.record_text()
+        return None if text is None else f'{{"started":{json.dumps(self.started)},{text[1:]}'
+
+    def record_text(self) -> str | None:
+        """``HandRecord.to_data()`` of the current hand as JSON text (for a replay's document)."""
         if self._start is None or self._actions is None or self.shuffle_log is None:
             return None
         if not self._start_text:
@@ -115,8 +120,8 @@ class JournaledGame(Game):
             self._converted = len(self._actions)
         shuffles = json.dumps([[str(c) for c in pile] for pile in self.shuffle_log],
                               separators=_COMPACT)
-        return (f'{{"started":{json.dumps(self.started)},"start":{self._start_text},'
-                f'"actions":[{",".join(self._actions_text)}],"shuffles":{shuffles}}}')
+        return (f'{{"start":{self._start_text},"actions":[{",".join(self._actions_text)}],'
+                f'"shuffles":{shuffles}}}')
 
     def resume_hand(self, data: Any) -> None:
         """Take back ``hand_text()`` after a restore (before the moves after it are replayed).

@@ -4,7 +4,8 @@ with the same tables, the same hands and the same resume tokens.
 One sqlite3 row per room (``DIR/rooms.sqlite3``, table ``rooms``) holds a JSON record: the
 settings, the seats (with their people's session id and secret, so tokens keep working), the
 host, ``Game.snapshot()`` and the seconds left on the turn then (``Room.to_record``; a turn that
-a move logged after it began had its whole time). A move only appends a line to ``DIR/moves.log``
+a move logged after it began had its whole time), and in the column ``hand`` the record of the
+hand being played (server/journal.py), for its replay. A move only appends a line to ``DIR/moves.log``
 (server/movelog.py: the action, server/journal.py). The record is written whole when anything
 but the match changes and every ``SNAPSHOT_EVERY`` moves; each whole record gets a new
 generation, which makes the moves logged before it out of date. On restore the moves of the

@@ -159,3 +159,23 @@ def test_a_damaged_hand_record_costs_the_record_not_the_room() -> None:
         assert again.hand_record() is None
     again.resume_hand(game.hand_text())
     assert again.hand_record() == game.hand_record()
+
+
+def test_the_servers_text_of_a_replay_is_the_formats() -> None:
+    """The game's kept text of the hand makes the same document as converting the record."""
+    from protocol.replays import Replay, ReplayInfo, ReplayPlayer
+
+    game = JournaledGame(seats(3), RuleSet(), KeyedRandom(bytes(32)))
+    rng = random.Random(5)
+    while game.hand_outcome() is None:
+        game.apply(rng.choice(game.turn_actions()))
+        game.hand_text()  # (as the room's record asks for it now and then)
+    record, result = game.hand_record(), game.hand_outcome()
+    assert record is not None and result is not None
+    info = ReplayInfo(ended="2026-12-01T12:00:00Z", table="t", match="m", hand_number=1,
+                      players=tuple(ReplayPlayer(seat=s, name=s, kind="bot", level="easy")
+                                    for s in game.seats),
+                      winner=result.winner, points=result.points, scores=tuple(game.scores))
+    fast = Replay(info, record, hand_text=game.record_text()).to_text()
+    assert fast == Replay(info, record).to_text()
+    assert load_replay(fast).info == info
