@@ -9,13 +9,14 @@ the same cards in every rotation (later reshuffles depend on the play, as they m
 own random tie-breaks are seeded per rotation: with one seed for all, a level against itself would
 replay the very same game in every rotation.
 
-The schedule is the one of ``engine.selfplay``: the seat to move acts, then every other seat that
-has a legal action (say UNO, catch, jump in) gets one chance to act off turn.
+The schedule is ``engine.selfplay``'s (``play_game``): the seat to move acts, then every other
+seat that has a legal action (say UNO, catch, jump in) gets one chance to act off turn; every seat
+is a ``Bot`` told the events of every apply and deal, redacted for its seat.
 
 For each case (preset, seats, single hands or matches to 500, hero:field) it prints ``name=value``
 lines: hands played, the hero's win rate (hands, or matches in match mode) with its 95% interval,
 the fair share (1 / seats), points per hand (the hero's, and one field seat's), CPU milliseconds
-per move of each level (p50, p99: the time ``choose_action`` takes on the seat's own turn, in CPU
+per move of each level (p50, p99: the time ``Bot.act`` takes on the seat's own turn, in CPU
 time so that a busy machine does not inflate it), and a per-case verdict. The last line is the
 overall verdict: ``pass`` when every case is as expected (a level higher in ``BOT_LEVELS`` beats
 its fair share, a lower one stays under it, a level against itself gets its fair share, and the
@@ -42,13 +43,19 @@ from pathlib import Path
 
 sys.path.append(str(Path(__file__).resolve().parent.parent))  # if the package is not installed
 
-from engine import Action, Game, RuleSet
-from engine.bots import BOT_LEVELS, choose_action
+from engine import Action, Game, RuleSet, View
+from engine.bots import BOT_LEVELS, Bot
 from engine.events import Event
+from engine.selfplay import (
+    MAX_ACTIONS_PER_HAND,
+    MAX_HANDS_PER_MATCH,
+    SelfplayStuck,
+    make_bots,
+    play_game,
+    seat_names,
+)
 
 MATCH_TARGET = 500
-MAX_ACTIONS_PER_HAND = 20_000  # a hand that runs longer than this is a bot or engine loop
-MAX_HANDS_PER_MATCH = 2_000
 BOOTSTRAP_RESAMPLES = 2_000
 CONFIDENCE = 0.95
 Z95 = 1.959964  # the standard normal quantile for a 95% two-sided interval
@@ -112,10 +119,6 @@ def deal_seed(seed: int, case: Case, deal: int) -> int:
     return random.Random(f"{seed}/{case.deal_key}/{deal}").getrandbits(64)
 
 
-def seat_names(seats: int) -> tuple[str, ...]:
-    return tuple(f"P{i + 1}" for i in range(seats))
-
-
 def play_rotation(
     case: Case,
     seed: int,
@@ -128,67 +131,41 @@ def play_rotation(
     seats = seat_names(case.seats)
     deal_rng = random.Random(f"deal-{seed}-1")
     game = Game(seats, case.rules, deal_rng)
-    bot_rng = random.Random(f"bots-{seed}-{rotation}")
-    if observer is not None:
-        observer(rotation, game, game.deal_events)
-    n = case.seats
-    actions = 0
+    bots = make_bots(levels, seats, case.rules, random.Random(f"bots-{seed}-{rotation}"))
+    hero = seats[rotation]
 
-    def act(action: Action) -> None:
-        nonlocal actions
-        game.apply(action)
-        actions += 1
-        if actions > MAX_ACTIONS_PER_HAND:
-            raise RuntimeError(f"{case.name}: hand {game.hand_number} ran past {actions} actions")
-
-    while True:
-        hand = game.hand_outcome()
-        if hand is not None:
-            result.hands += 1
-            winner = seats.index(hand.winner)
-            if winner == rotation:
-                result.hand_wins += 1
-                result.hero_points += hand.points
-            else:
-                result.field_points += hand.points
-            if not case.matches:
-                result.games += 1
-                result.wins += winner == rotation
-                return
-            outcome = game.outcome()
-            if outcome is not None:
-                result.games += 1
-                result.wins += outcome.winner == seats[rotation]
-                return
-            if game.hand_number >= MAX_HANDS_PER_MATCH:
-                raise RuntimeError(f"{case.name}: the match ran past {MAX_HANDS_PER_MATCH} hands")
-            # The same cards for hand k in every rotation (see the module's docstring).
-            deal_rng.seed(f"deal-{seed}-{game.hand_number + 1}")
-            events = game.next_hand()
-            if observer is not None:
-                observer(rotation, game, events)
-            actions = 0
-            continue
-        seat = game.current
-        index = seats.index(seat)
-        view = game.view(seat)
+    def timed(bot: Bot, view: View) -> Action | None:
         started = time.thread_time_ns()
-        action = choose_action(levels[index], view, bot_rng)
+        action = bot.act(view)
         spent = (time.thread_time_ns() - started) // 1000
-        (result.hero_us if index == rotation else result.field_us).append(spent)
-        if action is None:
-            raise RuntimeError(f"{case.name}: the {levels[index]} bot of {seat} did nothing")
-        act(action)
-        for step in range(1, n + 1):  # off-turn chances: UNO calls, catches, jump-ins
-            if game.hand_outcome() is not None:
-                break
-            other = (index + step) % n
-            other_seat = seats[other]
-            if other_seat == game.current or not game.legal_actions(other_seat):
-                continue
-            off = choose_action(levels[other], game.view(other_seat), bot_rng)
-            if off is not None:
-                act(off)
+        (result.hero_us if bot.seat == hero else result.field_us).append(spent)
+        return action
+
+    def deals(game: Game, action: Action | None, events: list[Event]) -> None:
+        if action is None and observer is not None:
+            observer(rotation, game, events)
+
+    def reseed(hand_number: int) -> None:
+        # The same cards for hand k in every rotation (see the module's docstring).
+        deal_rng.seed(f"deal-{seed}-{hand_number}")
+
+    try:
+        hands = play_game(game, bots, turn=timed, observer=deals, before_deal=reseed,
+                          max_actions_per_hand=MAX_ACTIONS_PER_HAND,
+                          max_hands=MAX_HANDS_PER_MATCH)
+    except SelfplayStuck as exc:
+        raise RuntimeError(f"{case.name}: {exc}") from None
+    for _, hand in hands:
+        result.hands += 1
+        if hand.winner == hero:
+            result.hand_wins += 1
+            result.hero_points += hand.points
+        else:
+            result.field_points += hand.points
+    outcome = game.outcome()
+    assert outcome is not None
+    result.games += 1
+    result.wins += outcome.winner == hero
 
 
 def play_group(case: Case, seed: int, deal: int,

@@ -9,6 +9,7 @@ from engine.cards import Card
 from .draw import (
     BIG_RANK,
     TOP_INNER,
+    Canvas,
     Line,
     Painter,
     card_style,
@@ -19,6 +20,7 @@ from .draw import (
     width_of,
 )
 from .i18n import card_name, color_name, t
+from .model import Model
 from .table import card_sort_key
 
 
@@ -182,3 +184,12 @@ class Board(Painter):
             used += len(code) + 1
         out.append(("", " " * max(0, width - used)))
         return out
+
+
+class BesideBoard(Painter):
+    """A region that asks the board for what it shares: the hand (the players' height), the log
+    (the scores at a hand's end)."""
+
+    def __init__(self, model: Model, canvas: Canvas, board: Board) -> None:
+        super().__init__(model, canvas)
+        self.board = board

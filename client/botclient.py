@@ -17,27 +17,7 @@ import trio
 
 from engine import View
 from engine.bots import choose_action
-from protocol import (
-    CreateRoom,
-    Error,
-    Events,
-    Joined,
-    JoinRoom,
-    LeaveRoom,
-    Left,
-    ListRooms,
-    Message,
-    Ping,
-    Pong,
-    ProtocolError,
-    Rooms,
-    RoomSummary,
-    RoomUpdate,
-    Start,
-    Sync,
-    ViewMsg,
-    codec,
-)
+from protocol import ProtocolError, codec, messages
 
 from .link import ConnectionLost, HandshakeRefused, Link
 
@@ -63,7 +43,7 @@ class BotResult:
 @dataclass
 class BotOptions:
     level: str = "normal"
-    create: CreateRoom | None = None  # create this room (and start it when full) ...
+    create: messages.CreateRoom | None = None  # create this room (and start it when full) ...
     room: str | None = None  # ... or join this room (or the first open one when both are None)
     # ... or the room this gives (the one a fellow bot opened: see ``BotClient.seated``)
     room_of: Callable[[], Awaitable[str]] | None = None
@@ -107,7 +87,7 @@ def connect_failure(exc: OSError) -> str:
     return str(exc)
 
 
-def open_table(rooms: tuple[RoomSummary, ...]) -> RoomSummary | None:
+def open_table(rooms: tuple[messages.RoomSummary, ...]) -> messages.RoomSummary | None:
     """The first table a bot may sit at: not started, a seat free, no password."""
     return next((r for r in rooms if not r.started and r.players < r.seats and not r.password), None)
 
@@ -182,14 +162,14 @@ class BotClient:
             await self._enter_room(link)
         while self._matches_done < self.options.matches:
             await self._on_message(link, await self._receive(link))
-        await link.send(LeaveRoom())
+        await link.send(messages.LeaveRoom())
 
-    async def _receive(self, link: Link) -> Message:
+    async def _receive(self, link: Link) -> messages.Message:
         """The next message; a server silent through two pings is taken as gone."""
         for nonce in (1, 2):
             with trio.move_on_after(self.patience.quiet):
                 return await link.receive()
-            await link.send(Ping(nonce=nonce))
+            await link.send(messages.Ping(nonce=nonce))
         raise ConnectionLost("timeout")
 
     # ------------------------------------------------------------------ sitting down
@@ -216,7 +196,7 @@ class BotClient:
                 raise BotGaveUp(f"the table to sit at did not open in {self.patience.table:g} s")
         while True:
             room = given or await self._find_open_table(link, deadline)
-            await link.send(JoinRoom(room=room))
+            await link.send(messages.JoinRoom(room=room))
             refused = await self._joined_or_refused(link)
             if refused is None:
                 return
@@ -230,9 +210,9 @@ class BotClient:
 
     async def _find_open_table(self, link: Link, deadline: float) -> str:
         while True:
-            await link.send(ListRooms())
-            reply = await self._reply(link, Rooms)
-            if isinstance(reply, Rooms) and (table := open_table(reply.rooms)) is not None:
+            await link.send(messages.ListRooms())
+            reply = await self._reply(link, messages.Rooms)
+            if isinstance(reply, messages.Rooms) and (table := open_table(reply.rooms)) is not None:
                 return table.id
             if trio.current_time() + LIST_INTERVAL > deadline:
                 raise BotGaveUp(f"no open table to sit at in {self.patience.table:g} s "
@@ -240,62 +220,62 @@ class BotClient:
                                 "--create opens one)")
             await trio.sleep(LIST_INTERVAL)
 
-    async def _joined_or_refused(self, link: Link) -> Error | None:
-        reply = await self._reply(link, Joined, Error)
-        if isinstance(reply, Error):
+    async def _joined_or_refused(self, link: Link) -> messages.Error | None:
+        reply = await self._reply(link, messages.Joined, messages.Error)
+        if isinstance(reply, messages.Error):
             self.result.refused += 1
             return reply
-        assert isinstance(reply, Joined)
+        assert isinstance(reply, messages.Joined)
         await self._on_message(link, reply)
         return None
 
-    async def _reply(self, link: Link, *types: type[Message]) -> Message:
+    async def _reply(self, link: Link, *types: type[messages.Message]) -> messages.Message:
         """The next message of one of ``types`` (answering pings meanwhile), within
         ``patience.table`` seconds."""
         with trio.move_on_after(self.patience.table):
             while True:
                 message = await link.receive()
                 link.conn.gap = False  # nothing to sync in the lobby: the reply is what counts
-                if isinstance(message, Ping):
-                    await link.send(Pong(nonce=message.nonce))
+                if isinstance(message, messages.Ping):
+                    await link.send(messages.Pong(nonce=message.nonce))
                 elif isinstance(message, types):
                     return message
         raise BotGaveUp(f"the server did not answer in {self.patience.table:g} s")
 
     # ------------------------------------------------------------------ at the table
 
-    async def _on_message(self, link: Link, message: Message) -> None:
+    async def _on_message(self, link: Link, message: messages.Message) -> None:
         result = self.result
-        if isinstance(message, Joined):
+        if isinstance(message, messages.Joined):
             back = result.seat is not None
             result.seat, result.room = message.seat, message.room.id
             self.seated.set()
             if back:
                 self.note(f"back in seat {result.seat} of room {result.room}")
             await self._maybe_start(link, message)
-        elif isinstance(message, RoomUpdate):
+        elif isinstance(message, messages.RoomUpdate):
             await self._maybe_start(link, message)
-        elif isinstance(message, ViewMsg | Events) and message.view is not None:
+        elif isinstance(message, messages.ViewMsg | messages.Events) and message.view is not None:
             await self._on_view(link, codec.view_from_wire(message.view))
-        elif isinstance(message, Ping):
-            await link.send(Pong(nonce=message.nonce))
-        elif isinstance(message, Left):
+        elif isinstance(message, messages.Ping):
+            await link.send(messages.Pong(nonce=message.nonce))
+        elif isinstance(message, messages.Left):
             raise BotGaveUp("the table was closed" if message.reason == "room_closed"
                             else f"we were taken off the table ({message.reason})")
-        elif isinstance(message, Error):
+        elif isinstance(message, messages.Error):
             result.refused += 1
             if message.ref == "action":
                 self._match_over = False  # the move was stale: the fresh view asked for is acted on
-                await link.send(Sync())
+                await link.send(messages.Sync())
         if link.conn.gap:
             link.conn.gap = False
-            await link.send(Sync())
+            await link.send(messages.Sync())
 
-    async def _maybe_start(self, link: Link, message: Joined | RoomUpdate) -> None:
+    async def _maybe_start(self, link: Link, message: messages.Joined | messages.RoomUpdate) -> None:
         room, options = message.room, self.options
         if (options.create is not None and not room.started and options.start_when
                 and len(room.seats) >= options.start_when and all(s.connected for s in room.seats)):
-            await link.send(Start())
+            await link.send(messages.Start())
 
     async def _on_view(self, link: Link, view: View) -> None:
         result = self.result

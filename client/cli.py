@@ -301,17 +301,17 @@ class PlayByPlay:
                    + self.dim(f" · scores: {scores}"), pause=0)
         notes: list[str] = []
         for event in events:
-            if isinstance(event, ev.StartingCard):
-                if event.returned:
-                    notes.append(f"{self.card(event.card)} turned up and goes back")
-                else:
-                    notes.append(f"starting card {self.card(event.card)}")
-            elif isinstance(event, ev.Drew):
-                notes.append(f"{event.seat} draws {event.count}")
-            elif isinstance(event, ev.Skipped):
-                notes.append(f"{event.seat} is skipped")
-            elif isinstance(event, ev.DirectionChanged):
-                notes.append("the dealer starts, the other way")
+            match event:
+                case ev.StartingCard(card=card, returned=True):
+                    notes.append(f"{self.card(card)} turned up and goes back")
+                case ev.StartingCard(card=card):
+                    notes.append(f"starting card {self.card(card)}")
+                case ev.Drew(seat=seat, count=count):
+                    notes.append(f"{seat} draws {count}")
+                case ev.Skipped(seat=seat):
+                    notes.append(f"{seat} is skipped")
+                case ev.DirectionChanged():
+                    notes.append("the dealer starts, the other way")
         notes.append(f"{game.current} to play")
         self._line("  " + ", ".join(notes))
 

@@ -5,28 +5,13 @@ from __future__ import annotations
 
 from engine.cards import Card
 
-from .board import Board
-from .draw import (
-    BIG_CELL,
-    CELL,
-    Canvas,
-    Line,
-    Painter,
-    card_style,
-    clip_line,
-    fit,
-    pad,
-)
+from .board import BesideBoard
+from .draw import BIG_CELL, CELL, Line, card_style, clip_line, fit, pad
 from .i18n import card_name, t
-from .model import Model
 
 
-class HandView(Painter):
+class HandView(BesideBoard):
     """The hand: chips, or boxes on a big terminal."""
-
-    def __init__(self, model: Model, canvas: Canvas, board: Board) -> None:
-        super().__init__(model, canvas)
-        self.board = board
 
     def hand(self, width: int, height: int) -> list[Line]:
         m = self.model

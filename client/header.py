@@ -5,13 +5,7 @@ from __future__ import annotations
 
 from protocol import clean_text
 
-from .draw import (
-    Line,
-    Painter,
-    fit,
-    pad,
-    width_of,
-)
+from .draw import Line, Painter, fit, pad, width_of
 from .enums import Status
 from .i18n import t
 from .rulestext import changed_labels, preset_name

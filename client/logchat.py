@@ -5,22 +5,12 @@ from __future__ import annotations
 
 from protocol import clean_text
 
-from .board import Board
-from .draw import (
-    Canvas,
-    Line,
-    Painter,
-    wrap,
-)
-from .model import Model
+from .board import BesideBoard
+from .draw import Line, wrap
 
 
-class LogChat(Painter):
+class LogChat(BesideBoard):
     """The log of the match (the scores at a hand's end), and the chat."""
-
-    def __init__(self, model: Model, canvas: Canvas, board: Board) -> None:
-        super().__init__(model, canvas)
-        self.board = board
 
     def log(self, width: int, height: int) -> list[Line]:
         m = self.model

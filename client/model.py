@@ -17,36 +17,7 @@ from collections.abc import Callable
 from typing import Any
 
 from engine.events import Event, HandEnded, HandsExchanged, HandStarted
-from protocol import (
-    AddBot,
-    Back,
-    ChatMsg,
-    Error,
-    Events,
-    History,
-    Joined,
-    JoinRoom,
-    LeaveRoom,
-    Left,
-    ListRooms,
-    Message,
-    Ping,
-    Pong,
-    ProtocolError,
-    Queued,
-    RemoveBot,
-    ReplayMsg,
-    Rooms,
-    RoomUpdate,
-    Say,
-    Start,
-    Sync,
-    TakeSeat,
-    ViewMsg,
-    Welcome,
-    clean_text,
-    codec,
-)
+from protocol import ProtocolError, clean_text, codec, messages
 
 from .enums import Prompt, Screen, Status
 from .form import CreateForm
@@ -142,12 +113,12 @@ class Model:
 
     # ================================================================== server messages
 
-    def apply(self, message: Message) -> None:
+    def apply(self, message: messages.Message) -> None:
         handler = _HANDLERS.get(type(message))
         if handler is not None:
             handler(self, message)
 
-    def _welcome(self, message: Welcome) -> None:
+    def _welcome(self, message: messages.Welcome) -> None:
         had_room = self.seating.room is not None
         self.session.welcomed(message)
         if message.resumed:
@@ -160,12 +131,12 @@ class Model:
             self.outbox.append(self.host.auto_create)
             self.host.auto_create = None
         else:
-            self.outbox.append(ListRooms())
+            self.outbox.append(messages.ListRooms())
 
-    def _rooms(self, message: Rooms) -> None:
+    def _rooms(self, message: messages.Rooms) -> None:
         self.lobby.set(message.rooms)
 
-    def _joined(self, message: Joined) -> None:
+    def _joined(self, message: messages.Joined) -> None:
         seating = self.seating
         if seating.room is None or seating.room.id != message.room.id:
             self.transcript.clear_log()
@@ -175,23 +146,23 @@ class Model:
         if self.prompts.notice == t("status_seat_lost"):  # the server put us back in a seat after all
             self.prompts.notice = ""
         if message.role != "player" and seating.want_seat:
-            self.outbox.send(TakeSeat())  # arrived after the start: ask for a bot's seat at once
+            self.outbox.send(messages.TakeSeat())  # arrived after the start: ask for a bot's seat at once
         seating.want_seat = False
         if self.host.auto_start and seating.is_host and not message.room.started:
-            self.outbox.append(Start(fill=True))  # `uno host --start`: bots take the empty seats
+            self.outbox.append(messages.Start(fill=True))  # `uno host --start`: bots take the empty seats
         self.host.auto_start = False
 
-    def _room(self, message: RoomUpdate) -> None:
+    def _room(self, message: messages.RoomUpdate) -> None:
         lines = self.seating.update(message.room)
         if not self.seating.away:
             self.back_sent = False
         self.transcript.add(lines)
 
-    def _left(self, message: Left) -> None:
+    def _left(self, message: messages.Left) -> None:
         self._leave_room_state()
-        self.outbox.append(ListRooms())
+        self.outbox.append(messages.ListRooms())
 
-    def _queued(self, message: Queued) -> None:
+    def _queued(self, message: messages.Queued) -> None:
         self.seating.queue_position, self.seating.queue_seat = message.position, message.seat
 
     def _leave_room_state(self) -> None:
@@ -202,7 +173,7 @@ class Model:
         self.transcript.clear_log()
         self._close_prompts()
 
-    def _view_msg(self, message: ViewMsg) -> None:
+    def _view_msg(self, message: messages.ViewMsg) -> None:
         old = self.table.view
         self._set_view(message.view, message.deadline)
         view = self.table.view
@@ -232,9 +203,9 @@ class Model:
     def _resync(self, what: str, exc: ProtocolError, data: object) -> None:
         log.warning("an %s did not decode (%s): %.200r", what, exc, data)
         if self.seating.room is not None and not self.resync_sent:  # once, until a view decodes
-            self.resync_sent = self.outbox.send(Sync())
+            self.resync_sent = self.outbox.send(messages.Sync())
 
-    def _events(self, message: Events) -> None:
+    def _events(self, message: messages.Events) -> None:
         events = self._decode_events(message.events)
         seat = self.seating.seat
         for event in events:
@@ -264,7 +235,7 @@ class Model:
         self.resync_sent = False
         self.table.set_view(view, deadline)
 
-    def _history(self, message: History) -> None:
+    def _history(self, message: messages.History) -> None:
         """The room's recent past, on joining or coming back: it becomes the log and the chat
         (what we had is older or the same)."""
         lines: list[str] = []
@@ -281,10 +252,10 @@ class Model:
             return clean_text(known) if isinstance(known, str) and known else self.seating.name_of(seat)
         return name
 
-    def _chat(self, message: ChatMsg) -> None:
+    def _chat(self, message: messages.ChatMsg) -> None:
         self.transcript.said(message.source, message.text)
 
-    def _error(self, message: Error) -> None:
+    def _error(self, message: messages.Error) -> None:
         key = "err_" + message.code
         self.prompts.notice = (t(key) if key in EN
                                else t("err_generic", message=clean_text(message.message)))
@@ -293,15 +264,15 @@ class Model:
         if message.fatal:
             self.connection_failed(message.code)
 
-    def _ping(self, message: Ping) -> None:
-        self.outbox.append(Pong(nonce=message.nonce))
+    def _ping(self, message: messages.Ping) -> None:
+        self.outbox.append(messages.Pong(nonce=message.nonce))
 
     # ================================================================== intents: general
 
     def key_pressed(self) -> None:
         """Any key: an old notice has been read; if our seat is away, we are back."""
         self.prompts.notice = ""
-        if self.seating.away and not self.back_sent and self.outbox.send(Back()):
+        if self.seating.away and not self.back_sent and self.outbox.send(messages.Back()):
             self.back_sent = True
 
     def ask_quit(self) -> None:
@@ -368,9 +339,9 @@ class Model:
         prompts = self.prompts
         prompt, text = prompts.close_text()
         if prompt is Prompt.CHAT and text:
-            self.outbox.send(Say(text=text))
+            self.outbox.send(messages.Say(text=text))
         elif prompt is Prompt.PASSWORD and prompts.password_room is not None:
-            self.outbox.send(JoinRoom(room=prompts.password_room, password=text or None,
+            self.outbox.send(messages.JoinRoom(room=prompts.password_room, password=text or None,
                                       spectate=prompts.password_spectate))
 
     # ================================================================== intents: browse, lobby
@@ -382,7 +353,7 @@ class Model:
             self.prompts.notice = t("status_failed", address=self.servers.address_text, reason="?")
 
     def refresh_rooms(self) -> None:
-        self.outbox.send(ListRooms())
+        self.outbox.send(messages.ListRooms())
 
     def join_selected(self, spectate: bool = False) -> None:
         room = self.lobby.selected
@@ -394,7 +365,7 @@ class Model:
         if room.password:
             self.prompts.open_password(room.id, spectate)
             return
-        self.outbox.send(JoinRoom(room=room.id, spectate=spectate))
+        self.outbox.send(messages.JoinRoom(room=room.id, spectate=spectate))
 
     def _default_table(self) -> str:
         return t("default_table", name=self.session.name)[:TABLE_NAME_LENGTH]
@@ -411,24 +382,24 @@ class Model:
     def start(self, fill: bool = True) -> None:
         """``fill``: bots take the empty seats first (``s``); else the seats taken play (``S``)."""
         if self.seating.can_host_command:
-            self.outbox.send(Start(fill=fill))
+            self.outbox.send(messages.Start(fill=fill))
 
     def take_seat(self) -> None:
         """A spectator asks for a seat, or (already in the line) leaves the line."""
         seating = self.seating
         if seating.room is not None and seating.role == "spectator":
-            self.outbox.send(TakeSeat(cancel=True) if seating.queue_position else TakeSeat())
+            self.outbox.send(messages.TakeSeat(cancel=bool(seating.queue_position)))
 
     def add_bot(self) -> None:
         if self.seating.can_host_command:
-            self.outbox.send(AddBot())
+            self.outbox.send(messages.AddBot())
 
     def remove_bot(self) -> None:
         room = self.seating.room
         if self.seating.can_host_command and room is not None:
             bots = [s for s in room.seats if s.kind == "bot"]
             if bots:
-                self.outbox.send(RemoveBot(seat=bots[-1].seat))
+                self.outbox.send(messages.RemoveBot(seat=bots[-1].seat))
             else:
                 self.prompts.notice = t("no_bot_to_remove")
 
@@ -447,12 +418,13 @@ class Model:
 
     def leave(self) -> None:
         if self.seating.room is not None:
-            self.outbox.send(LeaveRoom())
+            self.outbox.send(messages.LeaveRoom())
 
 
 _HANDLERS: dict[type, Callable[[Model, Any], None]] = {
-    Welcome: Model._welcome, Rooms: Model._rooms, Joined: Model._joined, RoomUpdate: Model._room,
-    Left: Model._left, ViewMsg: Model._view_msg, Events: Model._events, ChatMsg: Model._chat,
-    History: Model._history, Error: Model._error, Ping: Model._ping, Queued: Model._queued,
-    ReplayMsg: lambda model, message: model.playback.arrived(message, model.prompts),
+    messages.Welcome: Model._welcome, messages.Rooms: Model._rooms, messages.Joined: Model._joined,
+    messages.RoomUpdate: Model._room, messages.Left: Model._left, messages.ViewMsg: Model._view_msg,
+    messages.Events: Model._events, messages.ChatMsg: Model._chat, messages.History: Model._history,
+    messages.Error: Model._error, messages.Ping: Model._ping, messages.Queued: Model._queued,
+    messages.ReplayMsg: lambda model, message: model.playback.arrived(message, model.prompts),
 }

@@ -6,15 +6,7 @@ from __future__ import annotations
 
 from protocol import clean_text
 
-from .draw import (
-    Line,
-    Painter,
-    clip_line,
-    fit,
-    help_text,
-    pad,
-    width_of,
-)
+from .draw import Line, Painter, clip_line, fit, help_text, pad, width_of
 from .enums import Prompt, Screen
 from .i18n import card_name, color_name, t
 from .i18n import key as key_of

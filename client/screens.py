@@ -8,13 +8,7 @@ from protocol import clean_text
 from protocol.address import format_address
 
 from .docs import shown_path
-from .draw import (
-    Line,
-    Painter,
-    fit,
-    pad,
-    wrap,
-)
+from .draw import Line, Painter, fit, pad, wrap
 from .enums import Status
 from .form import FIELDS, CreateForm
 from .header import Header

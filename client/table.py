@@ -8,20 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from engine import View
-from engine.actions import (
-    Accept,
-    Action,
-    CallUno,
-    Catch,
-    Challenge,
-    ChooseColor,
-    Draw,
-    JumpIn,
-    KeepDrawing,
-    Pass,
-    PlayCard,
-)
+from engine import View, actions
 from engine.cards import Card, Color
 from protocol import codec
 
@@ -37,7 +24,7 @@ _COLOR_ORDER = {Color.RED: 0, Color.YELLOW: 1, Color.GREEN: 2, Color.BLUE: 3, No
 _RANK_ORDER = {rank: i for i, rank in enumerate(
     ["0", "1", "2", "3", "4", "5", "6", "7", "8", "9", "S", "R", "+2", "W", "W+4"])}
 
-Play = PlayCard | JumpIn
+Play = actions.PlayCard | actions.JumpIn
 
 
 def card_sort_key(card: Card) -> tuple[int, int]:
@@ -67,7 +54,7 @@ class Table:
     # ================================================================== derived state
 
     @property
-    def legal(self) -> tuple[Action, ...]:
+    def legal(self) -> tuple[actions.Action, ...]:
         return self.view.legal if self.view is not None and self._session.connected else ()
 
     @property
@@ -88,12 +75,12 @@ class Table:
     @property
     def catchable(self) -> str | None:
         """The seat you may catch for a forgotten UNO right now, if any."""
-        catch = next((a for a in self.legal if isinstance(a, Catch)), None)
+        catch = next((a for a in self.legal if isinstance(a, actions.Catch)), None)
         return None if catch is None else catch.target
 
     @property
     def can_pass(self) -> bool:
-        return any(isinstance(a, Pass) for a in self.legal)
+        return any(isinstance(a, actions.Pass) for a in self.legal)
 
     @property
     def hand_over(self) -> bool:
@@ -111,9 +98,9 @@ class Table:
         if self.pending_card is not None:
             return Prompt.SEAT if self.pending_targets else Prompt.COLOR
         legal = self.legal
-        if any(isinstance(a, ChooseColor) for a in legal):
+        if any(isinstance(a, actions.ChooseColor) for a in legal):
             return Prompt.START_COLOR
-        if any(isinstance(a, Challenge) for a in legal):
+        if any(isinstance(a, actions.Challenge) for a in legal):
             return Prompt.CHALLENGE
         return Prompt.NONE
 
@@ -253,7 +240,7 @@ class Table:
         """Send the legal play among ``plays`` with ``color``, saying UNO if armed (and allowed)."""
         uno = self.uno_armed and any(a.uno for a in plays)
         action = next((a for a in plays if a.uno == uno
-                       and (a.color if isinstance(a, PlayCard) else None) == color), None)
+                       and (a.color if isinstance(a, actions.PlayCard) else None) == color), None)
         self.close_pending()
         self.uno_armed = False
         if action is not None:
@@ -265,11 +252,12 @@ class Table:
         if view is None or view.seat is None:
             return
         if prompt is Prompt.START_COLOR:
-            choice = next((a for a in self.legal if isinstance(a, ChooseColor) and a.color == color), None)
+            choice = next((a for a in self.legal
+                           if isinstance(a, actions.ChooseColor) and a.color == color), None)
             if choice is not None:
                 self._act(choice)
         elif prompt is Prompt.COLOR and self.pending_card is not None:
-            plays = [a for a in self._plays_of(self.pending_card) if isinstance(a, PlayCard)]
+            plays = [a for a in self._plays_of(self.pending_card) if isinstance(a, actions.PlayCard)]
             if plays:
                 self._play(list(plays), color=color)
             else:
@@ -287,7 +275,7 @@ class Table:
             self.close_pending()
 
     def draw(self) -> None:
-        for kind in (Draw, KeepDrawing):
+        for kind in (actions.Draw, actions.KeepDrawing):
             action = self._legal_of(kind)
             if action is not None:
                 self._act(action)
@@ -295,7 +283,7 @@ class Table:
         self._refuse("cannot_draw" if self.my_turn else "not_your_turn")
 
     def pass_turn(self) -> None:
-        action = self._legal_of(Pass)
+        action = self._legal_of(actions.Pass)
         if action is None:
             self._refuse("cannot_pass" if self.my_turn else "not_your_turn")
             return
@@ -312,14 +300,14 @@ class Table:
         if self.can_arm_uno:
             self.uno_armed = not self.uno_armed
             return
-        action = self._legal_of(CallUno)
+        action = self._legal_of(actions.CallUno)
         if action is None:
             self._refuse("cannot_uno")
             return
         self._act(action)
 
     def catch(self) -> None:
-        catches = [a for a in self.legal if isinstance(a, Catch)]
+        catches = [a for a in self.legal if isinstance(a, actions.Catch)]
         if not catches:
             self._refuse("nobody_to_catch")
             return
@@ -329,12 +317,12 @@ class Table:
         self._act(best)
 
     def challenge(self, accept: bool = False) -> None:
-        action = self._legal_of(Accept if accept else Challenge)
+        action = self._legal_of(actions.Accept if accept else actions.Challenge)
         if action is not None:
             self._act(action)
 
-    def _legal_of(self, kind: type) -> Action | None:
+    def _legal_of(self, kind: type) -> actions.Action | None:
         return next((a for a in self.legal if isinstance(a, kind)), None)
 
-    def _act(self, action: Action) -> None:
+    def _act(self, action: actions.Action) -> None:
         self._outbox.send(codec.action_to_act(action))

@@ -92,3 +92,7 @@ Action = PlayCard | JumpIn | Draw | KeepDrawing | Pass | ChooseColor | Challenge
 
 # Actions that take or end a turn; they close the window for catching a forgotten UNO (R17).
 TURN_ACTIONS = (PlayCard, JumpIn, Draw, KeepDrawing, Pass, ChooseColor, Challenge, Accept)
+
+# What ``engine`` re-exports.
+__all__ = ["Accept", "Action", "CallUno", "Catch", "Challenge", "ChooseColor", "Draw", "JumpIn",
+           "KeepDrawing", "Pass", "PlayCard"]

@@ -20,17 +20,21 @@ from dataclasses import dataclass
 _INTERNED: dict[tuple[object, object], Card] = {}
 
 
-class Color(enum.Enum):
-    RED = "R"
-    YELLOW = "Y"
-    GREEN = "G"
-    BLUE = "B"
+class _Singletons(enum.Enum):
+    """An enum whose members hash by identity, with a pasteable repr (``Color.RED``)."""
 
     # Members are singletons: identity hashing (in C) is correct and much faster than Enum's.
     __hash__ = object.__hash__
 
     def __repr__(self) -> str:
-        return f"Color.{self.name}"
+        return f"{type(self).__name__}.{self.name}"
+
+
+class Color(_Singletons):
+    RED = "R"
+    YELLOW = "Y"
+    GREEN = "G"
+    BLUE = "B"
 
     @classmethod
     def parse(cls, text: str) -> Color:
@@ -42,7 +46,7 @@ class Color(enum.Enum):
         raise ValueError(f"not a colour: {text!r}")
 
 
-class Rank(enum.Enum):
+class Rank(_Singletons):
     ZERO = "0"
     ONE = "1"
     TWO = "2"
@@ -58,11 +62,6 @@ class Rank(enum.Enum):
     DRAW_TWO = "+2"
     WILD = "W"
     WILD_DRAW_FOUR = "W+4"
-
-    __hash__ = object.__hash__
-
-    def __repr__(self) -> str:
-        return f"Rank.{self.name}"
 
     @property
     def is_wild(self) -> bool:

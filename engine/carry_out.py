@@ -9,20 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from .actions import (
-    TURN_ACTIONS,
-    Accept,
-    Action,
-    CallUno,
-    Catch,
-    Challenge,
-    ChooseColor,
-    Draw,
-    JumpIn,
-    KeepDrawing,
-    Pass,
-    PlayCard,
-)
+from . import actions
 from .cards import DECK_SIZE, Card, Rank
 from .checks import can_answer
 from .events import (
@@ -57,7 +44,7 @@ _RESHUFFLED = [Reshuffled(count) for count in range(DECK_SIZE + 1)]
 _DIRECTION_CHANGED = {1: DirectionChanged(1), -1: DirectionChanged(-1)}
 
 
-def carry_out(game: GameState, index: int, action: Action) -> list[Event]:
+def carry_out(game: GameState, index: int, action: actions.Action) -> list[Event]:
     """Carry out ``action`` of seat ``index``, legal in this state; return what happened."""
     game._legal_cache.clear()
     events: list[Event] = []
@@ -75,7 +62,8 @@ def draw_reason(rank: Rank | None) -> DrawReason:
 
 # ---------------------------------------------------------------------------- each kind of action
 
-def _on_play(game: GameState, index: int, action: PlayCard | JumpIn, events: list[Event]) -> None:
+def _on_play(game: GameState, index: int, action: actions.PlayCard | actions.JumpIn,
+             events: list[Event]) -> None:
     card = action.card
     rank = card.rank
     hand = game._hands[index]
@@ -88,7 +76,7 @@ def _on_play(game: GameState, index: int, action: PlayCard | JumpIn, events: lis
     game._drawn = None
     game._challenge = None  # a stacked answer ends any challenge window
     kit = game._kits[index]
-    if type(action) is PlayCard:
+    if type(action) is actions.PlayCard:
         color = action.color if card.color is None else card.color
         assert color is not None
         played = kit.played[color].get(card)
@@ -171,7 +159,7 @@ def _exchange(game: GameState, index: int, target: str | None, source: dict[int,
     ))
 
 
-def _on_draw(game: GameState, index: int, action: Draw, events: list[Event]) -> None:
+def _on_draw(game: GameState, index: int, action: actions.Draw, events: list[Event]) -> None:
     if game._pending:
         _take_pending(game, index, draw_reason(game._pending_rank), events)
         return
@@ -206,34 +194,35 @@ def _on_draw(game: GameState, index: int, action: Draw, events: list[Event]) -> 
     end_turn(game, (index + game._direction) % game._n, events)
 
 
-def _on_keep_drawing(game: GameState, index: int, action: KeepDrawing, events: list[Event]) -> None:
+def _on_keep_drawing(game: GameState, index: int, action: actions.KeepDrawing,
+                     events: list[Event]) -> None:
     draw_cards(game, index, 1, _KEEP_DRAWING, events)
 
 
-def _on_pass(game: GameState, index: int, action: Pass, events: list[Event]) -> None:
+def _on_pass(game: GameState, index: int, action: actions.Pass, events: list[Event]) -> None:
     events.append(game._kits[index].passed)
     end_turn(game, (index + game._direction) % game._n, events)
 
 
-def _on_choose_color(game: GameState, index: int, action: ChooseColor, events: list[Event]) -> None:
+def _on_choose_color(game: GameState, index: int, action: actions.ChooseColor, events: list[Event]) -> None:
     game._color = action.color
     game._awaiting_color = False
     events.append(ColorChosen(game.seats[index], action.color))
 
 
-def _on_accept(game: GameState, index: int, action: Accept, events: list[Event]) -> None:
+def _on_accept(game: GameState, index: int, action: actions.Accept, events: list[Event]) -> None:
     game._challenge = None
     _take_pending(game, index, DrawReason.WILD_DRAW_FOUR, events)
 
 
-def _on_call_uno(game: GameState, index: int, action: CallUno, events: list[Event]) -> None:
+def _on_call_uno(game: GameState, index: int, action: actions.CallUno, events: list[Event]) -> None:
     game._uno_said[index] = True
     if game._uno_open == index:
         game._uno_open = None
     events.append(UnoCalled(game.seats[index]))
 
 
-def _on_catch(game: GameState, index: int, action: Catch, events: list[Event]) -> None:
+def _on_catch(game: GameState, index: int, action: actions.Catch, events: list[Event]) -> None:
     target = game._index[action.target]
     if target == game._uno_open:
         game._uno_open = None
@@ -244,7 +233,7 @@ def _on_catch(game: GameState, index: int, action: Catch, events: list[Event]) -
         draw_cards(game, index, game.rules.false_catch_penalty, DrawReason.FALSE_CATCH, events)
 
 
-def _on_challenge(game: GameState, index: int, action: Challenge, events: list[Event]) -> None:
+def _on_challenge(game: GameState, index: int, action: actions.Challenge, events: list[Event]) -> None:
     assert game._challenge is not None
     offender, guilty, _ = game._challenge
     game._challenge = None
@@ -261,18 +250,18 @@ def _on_challenge(game: GameState, index: int, action: Challenge, events: list[E
 # How each kind of action is carried out, and whether it takes or ends a turn (which closes the
 # window for catching a forgotten UNO, R17).
 _CARRY_OUT: dict[type, tuple[Callable[[GameState, int, Any, list[Event]], None], bool]] = {
-    PlayCard: (_on_play, True),
-    Draw: (_on_draw, True),
-    Pass: (_on_pass, True),
-    JumpIn: (_on_play, True),
-    KeepDrawing: (_on_keep_drawing, True),
-    ChooseColor: (_on_choose_color, True),
-    Challenge: (_on_challenge, True),
-    Accept: (_on_accept, True),
-    CallUno: (_on_call_uno, False),
-    Catch: (_on_catch, False),
+    actions.PlayCard: (_on_play, True),
+    actions.Draw: (_on_draw, True),
+    actions.Pass: (_on_pass, True),
+    actions.JumpIn: (_on_play, True),
+    actions.KeepDrawing: (_on_keep_drawing, True),
+    actions.ChooseColor: (_on_choose_color, True),
+    actions.Challenge: (_on_challenge, True),
+    actions.Accept: (_on_accept, True),
+    actions.CallUno: (_on_call_uno, False),
+    actions.Catch: (_on_catch, False),
 }
-assert set(_CARRY_OUT) == {*TURN_ACTIONS, CallUno, Catch}
+assert set(_CARRY_OUT) == {*actions.TURN_ACTIONS, actions.CallUno, actions.Catch}
 
 
 # ---------------------------------------------------------------------------- drawing, turns, hands

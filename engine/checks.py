@@ -7,20 +7,7 @@ to draw...) serve the legal actions and the carry-out too.
 
 from __future__ import annotations
 
-from . import errors
-from .actions import (
-    Accept,
-    Action,
-    CallUno,
-    Catch,
-    Challenge,
-    ChooseColor,
-    Draw,
-    JumpIn,
-    KeepDrawing,
-    Pass,
-    PlayCard,
-)
+from . import actions, errors
 from .cards import Card, Color, Rank
 from .hand import WILD_DRAW_FOUR_CARD, matches
 from .state import STRICT, GameState
@@ -68,25 +55,25 @@ def can_draw_more(game: GameState) -> bool:
 
 # ---------------------------------------------------------------------------- checking
 
-def check(game: GameState, action: Action) -> int:
+def check(game: GameState, action: actions.Action) -> int:
     """Raise the ``RuleError`` that refuses ``action``, or return the acting seat's index."""
     index = game._seat_index(action.seat)
     if game._hand_result is not None:
         raise errors.HandOver("the hand is over")
     kind = type(action)
-    if kind is CallUno:
+    if kind is actions.CallUno:
         _check_call_uno(game, index)
-    elif kind is Catch:
-        assert isinstance(action, Catch)
+    elif kind is actions.Catch:
+        assert isinstance(action, actions.Catch)
         _check_catch(game, index, action.target)
-    elif kind is JumpIn:
-        assert isinstance(action, JumpIn)
+    elif kind is actions.JumpIn:
+        assert isinstance(action, actions.JumpIn)
         _check_jump_in(game, index, action)
     else:
         if index != game._current:
             raise errors.NotYourTurn(f"it is {game.seats[game._current]}'s turn")
-        if kind is ChooseColor:
-            assert isinstance(action, ChooseColor)
+        if kind is actions.ChooseColor:
+            assert isinstance(action, actions.ChooseColor)
             if not game._awaiting_color:
                 raise errors.ColorPending("no colour is awaited")
             if not isinstance(action.color, Color):
@@ -94,19 +81,19 @@ def check(game: GameState, action: Action) -> int:
             return index
         if game._awaiting_color:
             raise errors.ColorPending("name the colour of the starting Wild first")
-        if kind is PlayCard:
-            assert isinstance(action, PlayCard)
+        if kind is actions.PlayCard:
+            assert isinstance(action, actions.PlayCard)
             _check_play(game, index, action)
-        elif kind is Challenge or kind is Accept:
+        elif kind is actions.Challenge or kind is actions.Accept:
             if game._challenge is None:
                 raise errors.NoChallenge("no Wild Draw Four awaits your answer")
         elif game._challenge is not None:
             raise errors.ChallengePending("challenge or accept the Wild Draw Four")
-        elif kind is Draw:
+        elif kind is actions.Draw:
             _check_draw(game, index)
-        elif kind is KeepDrawing:
+        elif kind is actions.KeepDrawing:
             _check_keep_drawing(game)
-        elif kind is Pass:
+        elif kind is actions.Pass:
             _check_pass(game, index)
         else:
             raise errors.RuleError(f"not an action: {action!r}")
@@ -135,7 +122,7 @@ def _check_card(game: GameState, index: int, card: object, color: object, target
         raise errors.CannotCallUno("say UNO with your next-to-last card")
 
 
-def _check_play(game: GameState, index: int, action: PlayCard) -> None:
+def _check_play(game: GameState, index: int, action: actions.PlayCard) -> None:
     card = action.card
     _check_card(game, index, card, action.color, action.target, action.uno)
     if game._pending:
@@ -196,7 +183,7 @@ def _check_catch(game: GameState, index: int, target: object) -> None:
     raise errors.NotCatchable(f"{game.seats[target_index]} cannot be caught now")
 
 
-def _check_jump_in(game: GameState, index: int, action: JumpIn) -> None:
+def _check_jump_in(game: GameState, index: int, action: actions.JumpIn) -> None:
     if not game.rules.jump_in:
         raise errors.JumpInRefused("jump-in is off at this table")
     if index == game._current:

@@ -6,7 +6,9 @@
 
 Each match: while it is not over, deal the next hand if the last one ended; otherwise the current
 seat's bot acts, then every other seat that has a legal action (say UNO, catch, jump in) gets one
-chance to act off turn, starting with the seat after the one that just acted.
+chance to act off turn, starting with the seat after the one that just acted. Every seat is played
+by a ``Bot`` told the events of every apply and deal, redacted for its seat. ``play_hand`` and
+``play_game`` are that one schedule; bench/bot_strength.py plays through them too.
 """
 
 from __future__ import annotations
@@ -16,10 +18,11 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 from .actions import Action
-from .bots import BOT_LEVELS, choose_action
+from .bots import BOT_LEVELS, Bot
 from .events import Event
 from .game import Game
 from .rules import RuleSet
+from .view import HandResult, View
 
 __all__ = [
     "MAX_ACTIONS_PER_HAND",
@@ -28,10 +31,15 @@ __all__ = [
     "Observer",
     "SelfplayStats",
     "SelfplayStuck",
+    "Turn",
+    "make_bots",
+    "play_game",
+    "play_hand",
     "play_match",
     "run_selfplay",
     "seat_levels",
     "seat_names",
+    "tell",
 ]
 
 MAX_ACTIONS_PER_HAND = 20_000
@@ -123,6 +131,111 @@ def seat_levels(spec: Sequence[str], players: int) -> tuple[str, ...]:
     return tuple(levels[i % len(levels)] for i in range(players))
 
 
+Turn = Callable[[Bot, View], "Action | None"]
+"""How a seat's bot is asked for its move on its own turn: ``Bot.act``, unless a bench wraps it
+(bench/bot_strength.py times it; the engine has no clocks)."""
+
+
+def _act(bot: Bot, view: View) -> Action | None:
+    return bot.act(view)
+
+
+def make_bots(levels: Sequence[str], seats: Sequence[str], rules: RuleSet,
+              rng: random.Random) -> tuple[Bot, ...]:
+    """One ``Bot`` per seat, ``levels[i]`` at ``seats[i]``, all drawing on ``rng``."""
+    return tuple(Bot(level, seat, seats, rules, rng)
+                 for level, seat in zip(levels, seats, strict=True))
+
+
+def tell(bots: Sequence[Bot], events: Sequence[Event]) -> None:
+    """Feed every bot the events of one apply or deal, redacted for its seat."""
+    for bot in bots:
+        bot.observe([event.for_seat(bot.seat) for event in events])
+
+
+def play_hand(
+    game: Game,
+    bots: Sequence[Bot],
+    *,
+    turn: Turn = _act,
+    observer: Observer | None = None,
+    max_actions: int = MAX_ACTIONS_PER_HAND,
+) -> int:
+    """Play the hand in progress to its end (``bots[i]`` plays ``game.seats[i]``); returns the
+    number of actions applied.
+
+    The schedule: the seat to move acts (asked through ``turn``), then every other seat that has
+    a legal action (say UNO, catch, jump in) gets one chance to act off turn, starting with the
+    seat after the one that just acted. Every bot is told the events of every apply.
+    """
+    seats = game.seats
+    n = len(seats)
+    actions = 0
+
+    def apply(action: Action) -> None:
+        nonlocal actions
+        events = game.apply(action)
+        actions += 1
+        if actions > max_actions:
+            raise SelfplayStuck(f"hand {game.hand_number} ran past {max_actions} actions")
+        tell(bots, events)
+        if observer is not None:
+            observer(game, action, events)
+
+    while game.hand_outcome() is None:
+        index = seats.index(game.current)
+        bot = bots[index]
+        action = turn(bot, game.view(bot.seat))
+        if action is None:
+            raise SelfplayStuck(f"the {bot.level} bot of {bot.seat} did nothing on its turn")
+        apply(action)
+        for step in range(1, n + 1):  # off-turn chances: UNO calls, catches, jump-ins
+            if game.hand_outcome() is not None:
+                break
+            other = bots[(index + step) % n]
+            if other.seat == game.current or not game.legal_actions(other.seat):
+                continue
+            off = other.act(game.view(other.seat))
+            if off is not None:
+                apply(off)
+    return actions
+
+
+def play_game(
+    game: Game,
+    bots: Sequence[Bot],
+    *,
+    turn: Turn = _act,
+    observer: Observer | None = None,
+    before_deal: Callable[[int], None] | None = None,
+    max_actions_per_hand: int = MAX_ACTIONS_PER_HAND,
+    max_hands: int = MAX_HANDS_PER_MATCH,
+) -> list[tuple[int, HandResult]]:
+    """Play ``game`` (its first hand dealt, the bots not yet told) until its match is over; for
+    each hand, the actions it took and its result. ``before_deal(k)`` runs before hand ``k``
+    (2, 3, ...) is dealt (the strength bench reseeds the deck there)."""
+    tell(bots, game.deal_events)
+    if observer is not None:
+        observer(game, None, game.deal_events)
+    hands: list[tuple[int, HandResult]] = []
+    while True:
+        actions = play_hand(game, bots, turn=turn, observer=observer,
+                            max_actions=max_actions_per_hand)
+        result = game.hand_outcome()
+        assert result is not None
+        hands.append((actions, result))
+        if game.outcome() is not None:
+            return hands
+        if len(hands) >= max_hands:
+            raise SelfplayStuck(f"the match ran past {max_hands} hands")
+        if before_deal is not None:
+            before_deal(game.hand_number + 1)
+        events = game.next_hand()
+        tell(bots, events)
+        if observer is not None:
+            observer(game, None, events)
+
+
 def play_match(
     levels: Sequence[str],
     rules: RuleSet,
@@ -133,61 +246,15 @@ def play_match(
     max_hands: int = MAX_HANDS_PER_MATCH,
 ) -> MatchRecord:
     """Play one match between bots of ``levels`` (one per seat) under ``rules``."""
-    levels = tuple(levels)
     seats = seat_names(len(levels))
     game = Game(seats, rules, random.Random(seed))
-    bot_rng = random.Random(f"bots-{seed}")
-    if observer is not None:
-        observer(game, None, game.deal_events)
-    n = len(seats)
-    hand_actions: list[int] = []
-    hand_points: list[int] = []
-    hand_winners: list[str] = []
-    actions = 0
-
-    def act(action: Action) -> None:
-        nonlocal actions
-        events = game.apply(action)
-        actions += 1
-        if actions > max_actions_per_hand:
-            raise SelfplayStuck(f"hand {game.hand_number} ran past {max_actions_per_hand} actions")
-        if observer is not None:
-            observer(game, action, events)
-
-    while True:
-        result = game.hand_outcome()
-        if result is not None:
-            hand_actions.append(actions)
-            hand_points.append(result.points)
-            hand_winners.append(result.winner)
-            actions = 0
-            outcome = game.outcome()
-            if outcome is not None:
-                return MatchRecord(outcome.winner, outcome.scores, tuple(hand_actions),
-                                   tuple(hand_points), tuple(hand_winners))
-            if len(hand_actions) >= max_hands:
-                raise SelfplayStuck(f"the match ran past {max_hands} hands")
-            events = game.next_hand()
-            if observer is not None:
-                observer(game, None, events)
-            continue
-        seat = game.current
-        index = game.seats.index(seat)
-        action = choose_action(levels[index], game.view(seat), bot_rng)
-        if action is None:
-            raise SelfplayStuck(f"the {levels[index]} bot of {seat} did nothing on its turn")
-        act(action)
-        # Off-turn chances: UNO calls, catches, jump-ins.
-        for step in range(1, n + 1):
-            other = (index + step) % n
-            if game.hand_outcome() is not None:
-                break
-            other_seat = seats[other]
-            if other_seat == game.current or not game.legal_actions(other_seat):
-                continue
-            off = choose_action(levels[other], game.view(other_seat), bot_rng)
-            if off is not None:
-                act(off)
+    bots = make_bots(levels, seats, rules, random.Random(f"bots-{seed}"))
+    hands = play_game(game, bots, observer=observer, max_actions_per_hand=max_actions_per_hand,
+                      max_hands=max_hands)
+    outcome = game.outcome()
+    assert outcome is not None
+    return MatchRecord(outcome.winner, outcome.scores, tuple(a for a, _ in hands),
+                       tuple(r.points for _, r in hands), tuple(r.winner for _, r in hands))
 
 
 def run_selfplay(

@@ -270,22 +270,25 @@ class _Reader(Generic[G]):
         assert color is not None
         return offender, guilty, color
 
-    def _hand_result(self) -> HandResult | None:
-        data = self.data
-        if data["hand_winner"] is None:
-            if data["hand_points"] is not None:
-                raise SnapshotError("hand_points without a hand_winner")
+    def _winner(self, key: str, result_key: str) -> str | None:
+        """The seat under ``key``, or None: then ``result_key`` (what it won) must be null too."""
+        if self.data[key] is None:
+            if self.data[result_key] is not None:
+                raise SnapshotError(f"{result_key} without a {key}")
             return None
-        winner = self._seat("hand_winner")
-        return HandResult(winner, self._int("hand_points", data["hand_points"], 0))
+        return self._seat(key)
+
+    def _hand_result(self) -> HandResult | None:
+        winner = self._winner("hand_winner", "hand_points")
+        if winner is None:
+            return None
+        return HandResult(winner, self._int("hand_points", self.data["hand_points"], 0))
 
     def _match(self) -> MatchOutcome | None:
         data = self.data
-        if data["match_winner"] is None:
-            if data["match_scores"] is not None:
-                raise SnapshotError("match_scores without a match_winner")
+        winner = self._winner("match_winner", "match_scores")
+        if winner is None:
             return None
-        winner = self._seat("match_winner")
         scores = data["match_scores"]
         if scores != data["scores"]:
             raise SnapshotError("match_scores differ from the scores")

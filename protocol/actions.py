@@ -13,19 +13,8 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
-from engine.actions import (
-    Accept,
-    Action,
-    CallUno,
-    Catch,
-    Challenge,
-    ChooseColor,
-    Draw,
-    JumpIn,
-    KeepDrawing,
-    Pass,
-    PlayCard,
-)
+import engine.actions
+from engine.actions import Action
 from engine.cards import Color
 
 from .cards import CARD_BY_TEXT, CARD_TEXT
@@ -34,10 +23,11 @@ from .kinds import ActionKind
 from .messages import Act
 
 _KIND_OF_ACTION: dict[type, ActionKind] = {
-    PlayCard: ActionKind.PLAY, JumpIn: ActionKind.JUMP_IN, Draw: ActionKind.DRAW,
-    KeepDrawing: ActionKind.KEEP_DRAWING, Pass: ActionKind.PASS,
-    ChooseColor: ActionKind.CHOOSE_COLOR, Challenge: ActionKind.CHALLENGE,
-    Accept: ActionKind.ACCEPT, CallUno: ActionKind.CALL_UNO, Catch: ActionKind.CATCH,
+    engine.actions.PlayCard: ActionKind.PLAY, engine.actions.JumpIn: ActionKind.JUMP_IN,
+    engine.actions.Draw: ActionKind.DRAW, engine.actions.KeepDrawing: ActionKind.KEEP_DRAWING,
+    engine.actions.Pass: ActionKind.PASS, engine.actions.ChooseColor: ActionKind.CHOOSE_COLOR,
+    engine.actions.Challenge: ActionKind.CHALLENGE, engine.actions.Accept: ActionKind.ACCEPT,
+    engine.actions.CallUno: ActionKind.CALL_UNO, engine.actions.Catch: ActionKind.CATCH,
 }
 _ACTION_OF_KIND: dict[ActionKind, type] = {kind: cls for cls, kind in _KIND_OF_ACTION.items()}
 ACTION_CLASSES: tuple[type, ...] = tuple(_KIND_OF_ACTION)  # (for isinstance)

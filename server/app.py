@@ -381,33 +381,35 @@ class UnoServer:
             raise errors.NoSuchRoom("you are not in a room")
         return room
 
+    def _hosted_room(self, session: Session) -> Room:
+        """The room ``session`` is in, for a host command: refused unless it is the host."""
+        room = self._in_room(session)
+        room.check_host(session)
+        return room
+
     def _leave_room(self, peer: Peer[Session], session: Session, message: LeaveRoom) -> None:
         self._in_room(session).leave(session)
         self._changed()
 
     def _add_bot(self, peer: Peer[Session], session: Session, message: AddBot) -> None:
-        room = self._in_room(session)
-        room.check_host(session)
+        room = self._hosted_room(session)
         room.add_bot(message.level)
         room.broadcast_room()
         self._changed()
 
     def _remove_bot(self, peer: Peer[Session], session: Session, message: RemoveBot) -> None:
-        room = self._in_room(session)
-        room.check_host(session)
+        room = self._hosted_room(session)
         room.remove_seat(message.seat)
         self._changed()
 
     def _set_rules(self, peer: Peer[Session], session: Session, message: SetRules) -> None:
-        room = self._in_room(session)
-        room.check_host(session)
+        room = self._hosted_room(session)
         room.set_rules(message.preset, message.rules, message.turn_timeout, message.bot_delay,
                        message.bot_level, message.late_join)
         self._changed()
 
     def _start(self, peer: Peer[Session], session: Session, message: Start) -> None:
-        room = self._in_room(session)
-        room.check_host(session)
+        room = self._hosted_room(session)
         room.start(fill=message.fill)
         self._changed()
 

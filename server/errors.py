@@ -119,22 +119,10 @@ CAUSES: tuple[type[Refused], ...] = (
     NotEnoughPlayers, BadRules, NoSuchSeat, ServerFull, TooManyRooms, Internal, NoReplay,
     ReplayTooLarge)
 SERVER_CODES = tuple(cause.code for cause in CAUSES)
-# The codes by name, for whoever compares codes (tests): each is its cause's ``code``.
-RATE_LIMITED = RateLimited.code
-NO_SUCH_ROOM = NoSuchRoom.code
-ROOM_FULL = RoomFull.code
-WRONG_PASSWORD = WrongPassword.code
-NOT_HOST = NotHost.code
-ALREADY_STARTED = AlreadyStarted.code
-NOT_STARTED = NotStarted.code
-NOT_ENOUGH_PLAYERS = NotEnoughPlayers.code
-BAD_RULES = BadRules.code
-NO_SUCH_SEAT = NoSuchSeat.code
-SERVER_FULL = ServerFull.code
-TOO_MANY_ROOMS = TooManyRooms.code
-INTERNAL = Internal.code
-NO_REPLAY = NoReplay.code
-REPLAY_TOO_LARGE = ReplayTooLarge.code
+# The codes by name, for whoever compares codes (tests), in the order of CAUSES.
+(RATE_LIMITED, NO_SUCH_ROOM, ROOM_FULL, WRONG_PASSWORD, NOT_HOST, ALREADY_STARTED, NOT_STARTED,
+ NOT_ENOUGH_PLAYERS, BAD_RULES, NO_SUCH_SEAT, SERVER_FULL, TOO_MANY_ROOMS, INTERNAL, NO_REPLAY,
+ REPLAY_TOO_LARGE) = SERVER_CODES
 
 
 def refusal(exc: RuleError | ProtocolError | Refused, ref: str) -> Error:

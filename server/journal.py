@@ -6,8 +6,11 @@ entry of plain data. The store writes each new entry as it comes (one small row)
 game only now and then; on restore it replays the entries through the engine, which does exactly
 what it did the first time: its random source is in the snapshot (``engine.KeyedRandom``).
 
-An entry is a JSON list: ``["next_hand"]``, or an action as ``engine.replay.action_to_data``
-writes it, e.g. ``["PlayCard", "2", "W", "R", null, false]``.
+An entry is a JSON list: ``["next_hand"]``, or the acting seat and the action in its one wire
+form (protocol/actions.py: the body of an ``action`` message), e.g.
+``["2", {"kind": "play", "card": "W", "color": "R"}]``. Entries of the form written before
+(still read: a state directory outlives an upgrade) are the action's class name and its fields
+in order, e.g. ``["PlayCard", "2", "W", "R", null, false]``.
 
 The game also keeps the record of the hand being played (``hand_record``: the position after the
 deal without the random source, the actions, the reshuffles), for the history of finished hands
@@ -24,13 +27,17 @@ from typing import Any
 
 from engine import Action, Event, Game
 from engine.replay import HandRecord, action_from_data, action_to_data, start_of
+from protocol import ProtocolError
+from protocol.actions import action_from_wire, action_to_wire
 
 log = logging.getLogger("uno.server")
 NEXT_HAND = "next_hand"
 _COMPACT = (",", ":")
 _NEXT_HAND_ENTRY = (NEXT_HAND,)
-action_entry = action_to_data  # (the journal's entries are the replays' actions)
-action_from_entry = action_from_data
+# The entry of each action seen lately: the engine makes each seat's actions once, so a few
+# hundred entries make most games' moves, and the store's log keeps each one's text (movelog).
+_ENTRIES: dict[Action, tuple[str, dict[str, Any]]] = {}
+_MAX_ENTRIES = 4096
 
 
 class JournaledGame(Game):
@@ -144,3 +151,26 @@ class JournaledGame(Game):
         self._start, self._actions = record.start, list(record.actions)
         self.shuffle_log = [list(pile) for pile in record.shuffles]
         self._forget_text()
+
+
+def action_entry(action: Action) -> tuple[str, dict[str, Any]]:
+    """The journal entry of ``action``: its seat and its wire form (shared: nobody changes it)."""
+    entry = _ENTRIES.get(action)
+    if entry is None:
+        if len(_ENTRIES) >= _MAX_ENTRIES:  # (actions made anew each time would fill it)
+            _ENTRIES.clear()
+        entry = _ENTRIES[action] = (action.seat, action_to_wire(action))
+    return entry
+
+
+def action_from_entry(entry: list[Any]) -> Action:
+    """The action of a journal entry read back, in either form. Raises ``ValueError``."""
+    if len(entry) == 2 and isinstance(entry[1], dict):
+        seat, wire = entry
+        if not isinstance(seat, str):
+            raise ValueError(f"not a journal entry: {entry!r}")
+        try:
+            return action_from_wire(wire, seat)
+        except ProtocolError as exc:
+            raise ValueError(f"not a journal entry: {entry!r} ({exc})") from None
+    return action_from_data(entry)  # the form written before: a replay's (engine/replay.py)

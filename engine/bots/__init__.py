@@ -25,15 +25,24 @@ from ..events import Event
 from ..rules import RuleSet
 from ..tracker import Tracker
 from ..view import View
-from . import simple
-from .simple import CHALLENGE_THRESHOLD, EASY_OFF_TURN_RATE, challenge_odds, should_challenge, stand_in
+from . import hard, simple
+from .challenge import (
+    BLUFF_RATIO,
+    CHALLENGE_THRESHOLD,
+    bluff_odds,
+    challenge_odds,
+    should_challenge,
+)
+from .simple import EASY_OFF_TURN_RATE, stand_in
 
 __all__ = [
+    "BLUFF_RATIO",
     "BOT_LEVELS",
     "CHALLENGE_THRESHOLD",
     "EASY_OFF_TURN_RATE",
     "Bot",
     "Hint",
+    "bluff_odds",
     "challenge_odds",
     "choose_action",
     "hint",
@@ -46,6 +55,7 @@ Level = Callable[[View, random.Random, "Tracker | None"], "Action | None"]
 _LEVELS: dict[str, Level] = {
     "easy": simple.easy,
     "normal": simple.normal,
+    "hard": hard.hard,
 }
 BOT_LEVELS: tuple[str, ...] = tuple(_LEVELS)
 """The levels, weakest first."""

@@ -5,7 +5,9 @@
 * ``normal``: plays sensibly. It says UNO with its next-to-last card, catches a forgotten UNO,
   jumps in, stacks, plays coloured cards before wilds, names the colour it holds most, hits a
   next player who is close to winning with action cards, never bluffs a Wild Draw Four, and
-  challenges one when the odds say the offender held the colour (``challenge_odds``).
+  challenges one when the odds say it was a bluff (``challenge.should_challenge``: the chance the
+  offender held the colour, from the tracker when it has one, weighed by how rarely a player
+  bluffs). That is the only use ``normal`` makes of the tracker.
 
 ``stand_in(view, rng)`` is not a level: it is what plays a person's turn when their time runs out
 or they are away. It only does what the turn requires, the safe way: it accepts a Wild Draw Four
@@ -31,19 +33,15 @@ from ..actions import (
     Pass,
     PlayCard,
 )
-from ..cards import Card, Color, Rank, full_deck
+from ..cards import Card, Color, Rank
 from ..tracker import Tracker
 from ..view import View
+from .challenge import should_challenge
 
 EASY_OFF_TURN_RATE = 0.25
 """How often ``easy`` takes one of its legal off-turn actions when it has any."""
 
-CHALLENGE_THRESHOLD = 1 / 3
-"""Challenge when P(offender held the colour) exceeds this: a failed challenge costs 6 cards,
-accepting costs 4, a successful challenge costs nothing (6 * (1 - p) < 4  <=>  p > 1/3)."""
-
 _COLORS = tuple(Color)
-_CARDS_PER_COLOR = sum(1 for card in full_deck() if card.color is Color.RED)  # 25
 _ACTION_RANKS = frozenset({Rank.SKIP, Rank.REVERSE, Rank.DRAW_TWO})
 
 
@@ -64,7 +62,7 @@ def easy(view: View, rng: random.Random, tracker: Tracker | None = None) -> Acti
 
 
 def normal(view: View, rng: random.Random, tracker: Tracker | None = None) -> Action | None:
-    """Sensible play from the view alone (``tracker`` is not used)."""
+    """Sensible play from the view (the tracker only weighs a challenge)."""
     legal = view.legal
     if not legal or view.seat is None or view.hand is None:
         return None
@@ -80,14 +78,15 @@ def normal(view: View, rng: random.Random, tracker: Tracker | None = None) -> Ac
         if catch in legal:
             return catch
     if _my_turn(view):
-        return _normal_turn(view, legal, rng)
+        return _normal_turn(view, legal, rng, tracker)
     jumps = [a for a in legal if isinstance(a, JumpIn)]
     if jumps:
         return _variant(view, jumps, jumps[0].card, rng)
     return None
 
 
-def _normal_turn(view: View, legal: Sequence[Action], rng: random.Random) -> Action:
+def _normal_turn(view: View, legal: Sequence[Action], rng: random.Random,
+                 tracker: Tracker | None = None) -> Action:
     me = view.seat
     assert me is not None and view.hand is not None
     if view.awaiting_color:
@@ -96,7 +95,7 @@ def _normal_turn(view: View, legal: Sequence[Action], rng: random.Random) -> Act
     if view.challenge_from is not None:
         if plays:  # a stack on the Wild Draw Four (R15) passes the whole draw along
             return _best_play(view, plays, rng)
-        return Challenge(me) if should_challenge(view) else Accept(me)
+        return Challenge(me) if should_challenge(view, tracker) else Accept(me)
     if view.pending_draw:
         if plays:
             return _best_play(view, plays, rng)
@@ -211,41 +210,6 @@ def stand_in(view: View, rng: random.Random) -> Action | None:
     if view.challenge_from is not None and accept in legal:
         return accept  # a challenge risks 6 cards; a stack on the +4 is a choice, not a need
     return _normal_turn(view, legal, rng)
-
-
-# ---------------------------------------------------------------------------------- challenge
-
-
-def challenge_odds(view: View) -> float:
-    """Estimated probability that the Wild Draw Four now facing ``view.seat`` was a bluff, i.e.
-    that its player held a card of ``view.challenge_color`` (R12).
-
-    The cards we cannot see are the draw pile and the other hands. The colour's 25 cards are
-    spread over those and the discard pile: ours are known; one more lies just under the Wild
-    Draw Four (the colour was in play); the rest are split between the discard pile and the unseen
-    cards in proportion to their sizes. The offender's hand is then a random draw from the unseen
-    cards (hypergeometric): P(at least one) = 1 - C(U - k, h) / C(U, h).
-    """
-    if view.challenge_from is None or view.challenge_color is None or view.hand is None:
-        return 0.0
-    color = view.challenge_color
-    held = view.size_of(view.challenge_from)
-    unseen = view.draw_pile + sum(view.hand_sizes) - len(view.hand)
-    if held <= 0 or unseen <= 0:
-        return 0.0
-    mine = sum(1 for card in view.hand if card.color is color)
-    elsewhere = max(0, _CARDS_PER_COLOR - mine - 1)  # not ours, not the card under the +4
-    buried = max(0, view.discard_pile - 2)  # discards but the +4 and the card under it
-    k = elsewhere * unseen / (unseen + buried) if unseen + buried else 0.0
-    p_none = 1.0
-    for i in range(min(held, unseen)):
-        p_none *= max(0.0, (unseen - k - i) / (unseen - i))
-    return 1.0 - p_none
-
-
-def should_challenge(view: View) -> bool:
-    """Whether ``normal`` challenges the Wild Draw Four facing it."""
-    return challenge_odds(view) > CHALLENGE_THRESHOLD
 
 
 # ---------------------------------------------------------------------------------- helpers

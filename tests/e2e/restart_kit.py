@@ -36,28 +36,11 @@ import trio
 from kit.client import Client
 from kit.server import ServerProcess, free_port
 
+import protocol
 from client.link import ConnectionLost, HandshakeRefused, open_link
 from engine import View, full_deck
 from engine.actions import JumpIn, PlayCard
 from engine.bots import choose_action
-from protocol import (
-    Act,
-    CreateRoom,
-    Error,
-    Events,
-    Joined,
-    JoinRoom,
-    LeaveRoom,
-    ListRooms,
-    Message,
-    RoomInfo,
-    Rooms,
-    RoomUpdate,
-    Start,
-    Sync,
-    ViewMsg,
-    codec,
-)
 from server.persist import DB_NAME
 
 DECK = len(full_deck())
@@ -91,8 +74,8 @@ class Table:
     go_on: dict[tuple[str, tuple[int, ...]], bool] = field(default_factory=dict)  # per match end
     matches: dict[tuple[str, tuple[int, ...]], MatchRecord] = field(default_factory=dict)
 
-    def create(self) -> CreateRoom:
-        return CreateRoom(name=self.name, seats=self.seats, bots=self.bots, bot_delay=0,
+    def create(self) -> protocol.CreateRoom:
+        return protocol.CreateRoom(name=self.name, seats=self.seats, bots=self.bots, bot_delay=0,
                           turn_timeout=0, rules={"target_score": self.target})
 
     @property
@@ -160,7 +143,7 @@ class Player:
         self.rng = random.Random(seed)
         self.token: str | None = None
         self.seat: str | None = None
-        self.room: RoomInfo | None = None
+        self.room: protocol.RoomInfo | None = None
         self.seated = False
         self.last: View | None = None
         self.hand_views: list[View] = []  # the views of the current hand, oldest first
@@ -210,19 +193,19 @@ class Player:
             await self._enter(client)
         while not self.done:
             await self._on_message(client, await client.recv())
-        await client.send(LeaveRoom())
+        await client.send(protocol.LeaveRoom())
 
     async def _resumed_view(self, client: Client) -> View:
         while True:
             message = await client.recv()
-            if isinstance(message, Joined):
+            if isinstance(message, protocol.Joined):
                 assert message.seat == self.seat or self.seat is None, (message.seat, self.seat)
                 self.seat, self.room = message.seat, message.room
-            elif isinstance(message, RoomUpdate):
+            elif isinstance(message, protocol.RoomUpdate):
                 self.room = message.room
-            elif isinstance(message, ViewMsg):
-                return self._checked(codec.view_from_wire(message.view))
-            elif isinstance(message, Error):
+            elif isinstance(message, protocol.ViewMsg):
+                return self._checked(protocol.codec.view_from_wire(message.view))
+            elif isinstance(message, protocol.Error):
                 raise AssertionError(f"{self.name}: {message!r} on resuming")
 
     async def _enter(self, client: Client) -> None:
@@ -231,26 +214,26 @@ class Player:
         else:
             await self.table.room_known.wait()
             assert self.table.room is not None
-            await client.send(JoinRoom(room=self.table.room))
+            await client.send(protocol.JoinRoom(room=self.table.room))
 
     # ------------------------------------------------------------------ messages
 
-    async def _on_message(self, client: Client, message: Message) -> None:
-        if isinstance(message, Joined):
+    async def _on_message(self, client: Client, message: protocol.Message) -> None:
+        if isinstance(message, protocol.Joined):
             self.seat, self.room, self.seated = message.seat, message.room, True
             if self.creator:
                 self.table.room = message.room.id
                 self.table.room_known.set()
-        elif isinstance(message, RoomUpdate):
+        elif isinstance(message, protocol.RoomUpdate):
             self.room = message.room
             await self._maybe_start(client)
-        elif isinstance(message, (ViewMsg, Events)) and message.view is not None:
-            await self._on_view(client, self._checked(codec.view_from_wire(message.view)))
-        elif isinstance(message, Error) and message.ref == Act.TYPE:
-            await client.send(Sync())  # a stale move: act on a fresh view
+        elif isinstance(message, (protocol.ViewMsg, protocol.Events)) and message.view is not None:
+            await self._on_view(client, self._checked(protocol.codec.view_from_wire(message.view)))
+        elif isinstance(message, protocol.Error) and message.ref == protocol.Act.TYPE:
+            await client.send(protocol.Sync())  # a stale move: act on a fresh view
         if client.link.conn.gap:
             client.link.conn.gap = False
-            await client.send(Sync())
+            await client.send(protocol.Sync())
 
     async def _maybe_start(self, client: Client) -> None:
         room = self.room
@@ -262,7 +245,7 @@ class Player:
         if (last is not None and last.outcome is not None
                 and not self.table.go_on.get(match_key(last), False)):
             return  # that was the last match
-        await client.send(Start())
+        await client.send(protocol.Start())
 
     def _checked(self, view: View) -> View:
         self.stats.views += 1
@@ -291,7 +274,7 @@ class Player:
             if action is not None:
                 await trio.sleep(THINK)
                 self.pending = action
-                await client.send(codec.action_to_act(action))
+                await client.send(protocol.codec.action_to_act(action))
 
     def _record(self, view: View) -> None:
         match = self.match
@@ -453,10 +436,10 @@ async def list_rooms(port: int) -> tuple[Any, ...]:
     link = await open_link("127.0.0.1", port)
     try:
         await link.hello("watcher")
-        await link.send(ListRooms())
+        await link.send(protocol.ListRooms())
         while True:
             message = await link.receive()
-            if isinstance(message, Rooms):
+            if isinstance(message, protocol.Rooms):
                 return message.rooms
     finally:
         await link.aclose()

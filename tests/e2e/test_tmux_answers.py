@@ -5,39 +5,22 @@ shows) opens a table; Bob, from the same address, is told why he cannot open ano
 
 from __future__ import annotations
 
-import shutil
-from collections.abc import Iterator
 from pathlib import Path
 
-import pytest
+import tmuxplay as play
 from kit.server import ServerProcess
-from tmuxkit import PYTHON, Tmux
+from tmuxkit import Tmux
 
-pytestmark = pytest.mark.skipif(shutil.which("tmux") is None and not Path("/usr/bin/tmux").exists(),
-                                reason="tmux is not installed")
-
-
-@pytest.fixture
-def tmux() -> Iterator[Tmux]:
-    session = Tmux("answers", width=100, height=30)
-    try:
-        yield session
-    finally:
-        session.kill()
-
-
-def env(tmp: Path, who: str) -> dict[str, str]:
-    return {"XDG_STATE_HOME": str(tmp / who / "state"), "XDG_DATA_HOME": str(tmp / who / "data"),
-            "XDG_CONFIG_HOME": str(tmp / who / "config"), "TERM": "xterm-256color",
-            "LANG": "C.UTF-8"}
+pytestmark = play.needs_tmux
+tmux = play.tmux_fixture("answers", width=100, height=30)
 
 
 def test_tmux_a_second_table_from_one_address_is_refused_in_words(tmux: Tmux, tmp_path: Path) -> None:
     server = ServerProcess("--max-rooms-per-address", "1")
     try:
         address = f"127.0.0.1:{server.port}"
-        zoe = tmux.start([PYTHON, "-m", "client", "join", "--no-discovery", "--lang", "en",
-                          "--player", "Zo\u200be", address], env(tmp_path, "zoe"), window="zoe")
+        zoe = tmux.start(play.join(address, "--player", "Zo\u200be"), play.person(tmp_path / "zoe"),
+                         window="zoe")
         screen = tmux.wait_for(zoe, "Press n to open one", timeout=10, what="the lobby")
         assert screen.splitlines()[0].rstrip().endswith(" Zoe")  # the invisible space is gone
         tmux.send(zoe, "n")
@@ -45,8 +28,7 @@ def test_tmux_a_second_table_from_one_address_is_refused_in_words(tmux: Tmux, tm
         tmux.send(zoe, "Enter")
         tmux.wait_for(zoe, "waiting for the start", timeout=10, what="Zoë's table")
 
-        bob = tmux.start([PYTHON, "-m", "client", "join", "--no-discovery", "--lang", "en",
-                          "--player", "Bob", address], env(tmp_path, "bob"), window="bob")
+        bob = tmux.start(play.join(address, "--player", "Bob"), play.person(tmp_path / "bob"), window="bob")
         screen = tmux.wait_for(bob, "Zoe's table", timeout=10, what="Zoë's table in Bob's lobby")
         tmux.send(bob, "n")
         tmux.wait_for(bob, "A new table", timeout=5, what="the form")

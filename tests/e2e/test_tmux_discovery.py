@@ -16,13 +16,13 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+import tmuxplay as play
 from netnskit import PORT, Children, Lines, Net, announced_host, namespaces_or_skip, start_server
 from tmuxkit import PYTHON, Tmux
 
 pytestmark = [
     pytest.mark.skipif(sys.platform != "linux", reason="network namespaces are Linux's"),
-    pytest.mark.skipif(shutil.which("tmux") is None and not Path("/usr/bin/tmux").exists(),
-                       reason="tmux is not installed"),
+    play.needs_tmux,
     pytest.mark.skipif(shutil.which("unshare") is None, reason="needs unshare (util-linux)"),
 ]
 
@@ -31,15 +31,7 @@ pytestmark = [
 def net() -> Iterator[Net]:
     with namespaces_or_skip() as made:
         yield made
-
-
-@pytest.fixture
-def tmux() -> Iterator[Tmux]:
-    session = Tmux("discovery", width=100)
-    try:
-        yield session
-    finally:
-        session.kill()
+tmux = play.tmux_fixture("discovery", width=100)
 
 
 def row(screen: str, name: str) -> str:
@@ -72,10 +64,8 @@ def test_tmux_each_table_is_listed_at_its_own_address_and_joined(net: Net, tmux:
         for err in errs:
             announced_host(err)
 
-        env = {f"XDG_{kind}_HOME": str(tmp_path / kind.lower()) for kind in ("STATE", "DATA", "CONFIG")}
-        env.update({"TERM": "xterm-256color", "LANG": "C.UTF-8", "UNO_NAME": "Luis"})
         guest = tmux.start(["ip", "netns", "exec", lan, PYTHON, "-m", "client", "join", "--lang", "en"],
-                           env, window="guest")
+                           play.person(tmp_path, "Luis"), window="guest")
         screen = tmux.wait_for(guest, lambda s: all(f" {n} " in s for n in ("pi A", "pi B", "pi B v6")),
                                timeout=15, what="the three tables on the LAN")
         print(screen)

@@ -6,37 +6,19 @@ Sofía's quit and leave questions take Spanish keys and say what happens to the 
 
 from __future__ import annotations
 
-import shutil
 import time
-from collections.abc import Iterator
 from pathlib import Path
 
-import pytest
+import tmuxplay as play
 from kit.server import free_port
-from tmuxkit import PYTHON, Tmux
+from tmuxkit import Tmux
 
-pytestmark = pytest.mark.skipif(shutil.which("tmux") is None and not Path("/usr/bin/tmux").exists(),
-                                reason="tmux is not installed")
-
-
-@pytest.fixture
-def tmux() -> Iterator[Tmux]:
-    session = Tmux("form", width=80, height=24)
-    try:
-        yield session
-    finally:
-        session.kill()
-
-
-def env(home: Path, name: str) -> dict[str, str]:
-    return {"XDG_STATE_HOME": str(home / "state"), "XDG_DATA_HOME": str(home / "data"),
-            "XDG_CONFIG_HOME": str(home / "config"), "TERM": "xterm-256color", "LANG": "C.UTF-8",
-            "UNO_NAME": name}
+pytestmark = play.needs_tmux
+tmux = play.tmux_fixture("form", width=80, height=24)
 
 
 def join(port: int, lang: str) -> list[str]:
-    return [PYTHON, "-m", "client", "join", f"127.0.0.1:{port}", "--lang", lang, "--no-discovery",
-            "--no-bell"]
+    return play.join(f"127.0.0.1:{port}", "--no-bell", lang=lang)
 
 
 def keys(tmux: Tmux, window: str, *pressed: str) -> None:
@@ -54,10 +36,8 @@ def field(screen: str, label: str) -> str:
 def test_tmux_a_spanish_host_sets_house_options_in_the_form_and_an_english_friend_reads_them(
         tmux: Tmux, tmp_path: Path) -> None:
     port = free_port()
-    server = tmux.start([PYTHON, "-m", "server", "--host", "127.0.0.1", "--port", str(port),
-                         "--no-discovery"], env(tmp_path / "server", "server"), window="server")
-    tmux.wait_for(server, f"listening on 127.0.0.1:{port}", timeout=20, what="the server up")
-    sofia = tmux.start(join(port, "es"), env(tmp_path / "sofia", "Sofía"), window="sofia")
+    play.start_server(tmux, "server", port, play.person(tmp_path / "server", "server"))
+    sofia = tmux.start(join(port, "es"), play.person(tmp_path / "sofia", "Sofía"), window="sofia")
     tmux.wait_for(sofia, "Pulsa n para abrir una", timeout=20, what="the empty lobby")
     tmux.send(sofia, "n")
     tmux.wait_for(sofia, "Una mesa nueva", timeout=5, what="the form")
@@ -87,7 +67,7 @@ def test_tmux_a_spanish_host_sets_house_options_in_the_form_and_an_english_frien
         assert words in rules, (words, waiting)
     assert "+4 estricto" not in rules
 
-    bob = tmux.start(join(port, "en"), env(tmp_path / "bob", "Bob"), window="bob")
+    bob = tmux.start(join(port, "en"), play.person(tmp_path / "bob", "Bob"), window="bob")
     lobby = tmux.wait_for(bob, "Mesa de Sofía:", timeout=20, what="Bob's lobby")
     options = " ".join(line.strip() for line in lobby.splitlines())
     for words in ("house, to 100 points", "stack +2", "7-0 swaps", "jump-in", "no turn clock"):

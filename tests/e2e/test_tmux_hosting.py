@@ -8,19 +8,18 @@ address that never answers giving up with a clear message, and one to another pr
 
 from __future__ import annotations
 
-import os
 import re
-import shutil
-import signal
+import socket
+import threading
 import time
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from tmuxkit import HAND_OVER, PYTHON, Player, Tmux, my_turn, parse_hand
+import tmuxplay as play
+from kit.server import free_port
+from tmuxkit import Tmux, parse_hand
 
-pytestmark = pytest.mark.skipif(shutil.which("tmux") is None and not Path("/usr/bin/tmux").exists(),
-                                reason="tmux is not installed")
+pytestmark = play.needs_tmux
 
 TEXT = {  # what each language shows (the offer's start, as the waiting room and the log both say it)
     "en": {"waiting": "press s to start", "seats": "Seats 2/4",
@@ -34,25 +33,15 @@ TEXT = {  # what each language shows (the offer's start, as the waiting room and
            "end": "t", "keep": "g", "back": "Bienvenido de nuevo", "none": "No había nada guardado",
            "hand": "Tu mano", "yes": "y"},
 }
-
-
-@pytest.fixture
-def tmux() -> Iterator[Tmux]:
-    session = Tmux("hosting", width=100, height=26)
-    try:
-        yield session
-    finally:
-        session.kill()
+tmux = play.tmux_fixture("hosting", width=100, height=26)
 
 
 def env(home: Path, name: str) -> dict[str, str]:
-    return {"XDG_STATE_HOME": str(home / "state"), "XDG_DATA_HOME": str(home / "data"),
-            "XDG_CONFIG_HOME": str(home / "config"), "TERM": "xterm-256color", "LANG": "C.UTF-8",
-            "UNO_NAME": name, "UNO_DEBUG": "1"}
+    return play.person(home, name, debug=True)
 
 
 def host(lang: str, *options: str) -> list[str]:
-    return [PYTHON, "-m", "client", "host", "--lang", lang, "--no-discovery", "--port", "0", *options]
+    return play.host(*options, lang=lang)
 
 
 def quit_window(tmux: Tmux, window: str, *keys: str) -> None:
@@ -103,68 +92,25 @@ def test_tmux_uno_host_twice_opens_the_new_table_and_offers_the_first(tmux: Tmux
 
 
 def join(address: str, lang: str = "en") -> list[str]:
-    return [PYTHON, "-m", "client", "join", address, "--lang", lang, "--no-discovery"]
-
-
-def play_a_hand_killing_the_friend(tmux: Tmux, hosting: str, guest: str, pidfile: Path,
-                                   again: list[str], friend: dict[str, str]) -> str:
-    """Ana (host) and Luis play a hand; after Luis's first card his client is killed (SIGKILL)
-    and started again with ``again`` (another address): he must be back in his seat, same cards.
-    Returns the window of Luis's second client."""
-    ana, luis = Player(tmux, hosting, "Ana"), Player(tmux, guest, "Luis")
-    killed = False
-    deadline = time.monotonic() + 120
-    while time.monotonic() < deadline:
-        if HAND_OVER.search(tmux.screen(hosting)) and HAND_OVER.search(tmux.screen(guest)):
-            break
-        for player in (ana, luis):
-            screen = tmux.screen(player.window)
-            if my_turn(screen) and not HAND_OVER.search(screen):
-                screen = tmux.stable_screen(player.window)
-                if my_turn(screen):
-                    player.take_turn(screen)
-        if not killed and "play" in luis.steps and not HAND_OVER.search(tmux.screen(hosting)):
-            killed = True
-            before = parse_hand(tmux.stable_screen(guest))
-            assert before is not None
-            os.kill(int(pidfile.read_text()), signal.SIGKILL)  # the friend's terminal crashes
-            tmux.wait_for(hosting, "Luis lost the connection", timeout=10, settle=False)
-            guest = tmux.start(again, friend, window="guest2")
-            screen = tmux.wait_for(guest, "Your hand", timeout=15, what="the seat taken back")
-            after = parse_hand(screen)
-            assert after is not None and sorted(after.cards) == sorted(before.cards), (before, after)
-            assert "Welcome back" in screen and "spectator" not in screen.lower(), screen
-            tmux.wait_for(hosting, "Luis came back", timeout=5, settle=False)
-            luis = Player(tmux, guest, "Luis")
-            luis.steps["play"] = screen
-        time.sleep(0.05)
-    else:
-        raise AssertionError("the hand did not end")
-    assert killed
-    return guest
+    return play.join(address, lang=lang)
 
 
 def test_tmux_a_friend_joins_by_ip_is_killed_and_comes_back_by_host_name(tmux: Tmux, tmp_path: Path) -> None:
     hosting = tmux.start(host("en", "--bots", "0", "--seats", "2", "--seed", "4", "--turn-timeout", "0",
                               "--name", "Mesa LAN"), env(tmp_path / "ana", "Ana"), window="host")
-    screen = tmux.wait_for(hosting, "press s to start", timeout=15, what="the host's waiting room")
-    invitation = re.search(r"uno join \S+:(\d+)", screen)
-    assert invitation is not None, screen
-    port = invitation.group(1)
+    port = play.invitation(play.waiting_room(tmux, hosting)).rsplit(":", 1)[1]
 
     pidfile = tmp_path / "luis.pid"
     friend = env(tmp_path / "luis", "Luis")
     guest = tmux.start(join(f"127.0.0.1:{port}"), friend, window="guest", pidfile=pidfile)
-    screen = tmux.wait_for(guest, "› Mesa LAN", timeout=15, what="the lobby, by IP address")
-    tmux.send(guest, "Enter")
-    tmux.wait_for(guest, "Waiting for Ana to start", timeout=10)
+    play.sit(tmux, guest, "› Mesa LAN", what="the lobby, by IP address")
     tmux.wait_for(hosting, "Luis", timeout=5, what="Luis in the host's waiting room")
     tmux.send(hosting, "s")
-    dealt = re.compile(r"Your hand \(\d+\)")
-    tmux.wait_for(guest, lambda s: dealt.search(s) is not None, timeout=10, what="the deal (guest)")
+    play.dealt(tmux, guest, "the deal (guest)")
 
-    guest = play_a_hand_killing_the_friend(tmux, hosting, guest, pidfile,
-                                           join(f"localhost:{port}"), friend)  # by host name
+    guest, back = play.play_a_hand_killing_the_friend(tmux, hosting, guest, pidfile,
+                                                      join(f"localhost:{port}"), friend)  # by host name
+    assert "Welcome back" in back, back
     # the host ends the match for everyone: the friend is told, and stops trying
     tmux.send(hosting, "q")
     tmux.wait_for(hosting, "End the match for everyone (e)", timeout=5, what="the host's question")
@@ -179,11 +125,7 @@ def test_tmux_a_friend_joins_by_ip_is_killed_and_comes_back_by_host_name(tmux: T
 ])
 def test_tmux_a_join_to_an_address_that_never_answers_gives_up_with_a_clear_message(
         tmux: Tmux, tmp_path: Path, lang: str, words: str) -> None:
-    import socket
-
-    with socket.socket() as probe:  # a port with nobody listening on it
-        probe.bind(("127.0.0.1", 0))
-        port = probe.getsockname()[1]
+    port = free_port()  # a port with nobody listening on it
     window = tmux.start(join(f"127.0.0.1:{port}", lang), env(tmp_path / "luis", "Luis"), window="join")
     screen = tmux.wait_for(window, lambda s: "127.0.0.1" in s and ("(refused)" in s or "(rechazada)" in s),
                            timeout=10, what="the first refusal")
@@ -202,9 +144,6 @@ def test_tmux_a_join_to_the_port_of_another_program_says_so_and_q_quits(
     """A port where something else listens (here: what an SSH server says first) is not
     "nothing answers … (broken)" after twenty seconds of tries: the client says what it found,
     stops trying, and q (as the screen says) quits without another question."""
-    import socket
-    import threading
-
     listener = socket.create_server(("127.0.0.1", 0))
     port = listener.getsockname()[1]
     accepted: list[socket.socket] = []
@@ -252,19 +191,13 @@ def test_tmux_a_friends_seat_waits_while_the_host_keeps_the_match_for_later(tmux
     """The host keeps the match for later and quits: the friend's client keeps trying, with a
     countdown; ``uno host --resume`` on the same port takes both back to the same match; then
     the host ends it for everyone and the friend is told so, and stops trying."""
-    import socket
-
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        port = str(probe.getsockname()[1])
+    port = str(free_port())
     text, ana_home = FRIEND[lang], tmp_path / "ana"
     hosting = tmux.start([*host("en", "--bots", "1", "--seats", "3", "--turn-timeout", "0"), "--port", port],
                          env(ana_home, "Ana"), window="host")
-    tmux.wait_for(hosting, "press s to start", timeout=15, what="the host's waiting room")
+    play.waiting_room(tmux, hosting)
     guest = tmux.start(join(f"127.0.0.1:{port}", lang), env(tmp_path / "luis", "Luis"), window="guest")
-    tmux.wait_for(guest, "Ana's table", timeout=15, what="the lobby")
-    tmux.send(guest, "Enter")
-    tmux.wait_for(guest, text["waiting"], timeout=10)
+    play.sit(tmux, guest, "Ana's table", text["waiting"])
     tmux.wait_for(hosting, "Luis", timeout=5, what="Luis in the host's waiting room")
     tmux.send(hosting, "s")
     tmux.wait_for(guest, text["hand"], timeout=10, what="the deal")
@@ -299,19 +232,13 @@ def test_tmux_a_friend_back_in_the_new_tables_lobby_gets_the_seat_when_the_host_
     client reconnects meanwhile and lands in the new table's lobby (the kept room is not open).
     ``r`` in the host's waiting room brings the kept match back, and the friend with it, in the
     same seat and hand: not left in the lobby while the seat waits for nobody."""
-    import socket
-
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        port = str(probe.getsockname()[1])
+    port = str(free_port())
     ana_home = tmp_path / "ana"
     hosting = tmux.start([*host("en", "--bots", "1", "--seats", "3", "--turn-timeout", "0"), "--port", port],
                          env(ana_home, "Ana"), window="host")
-    tmux.wait_for(hosting, "press s to start", timeout=15, what="the host's waiting room")
+    play.waiting_room(tmux, hosting)
     guest = tmux.start(join(f"127.0.0.1:{port}"), env(tmp_path / "luis", "Luis"), window="guest")
-    tmux.wait_for(guest, "Ana's table", timeout=15, what="the lobby")
-    tmux.send(guest, "Enter")
-    tmux.wait_for(guest, "Waiting for Ana", timeout=10)
+    play.sit(tmux, guest, "Ana's table", "Waiting for Ana")
     tmux.send(hosting, "s")
     dealt = tmux.wait_for(guest, "Your hand", timeout=10, what="the deal")
     hand = parse_hand(dealt)

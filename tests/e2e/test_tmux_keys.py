@@ -7,16 +7,14 @@ picker show and take the language's keys.
 from __future__ import annotations
 
 import os
-import shutil
 import time
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from tmuxkit import PYTHON, Tmux, client_env, parse_hand
+import tmuxplay as play
+from tmuxkit import Tmux, parse_hand
 
-pytestmark = pytest.mark.skipif(shutil.which("tmux") is None and not Path("/usr/bin/tmux").exists(),
-                                reason="tmux is not installed")
+pytestmark = play.needs_tmux
 
 SEED = 9  # Ana's first hand: R0 R2 R4 Y7 Y8 B8 W, and her turn comes first
 
@@ -34,15 +32,7 @@ TEXT = {
                quit="¿Salir? s sale, otra tecla sigue.", yes="s", confirm_help="s sí   otra tecla: no",
                host_quit="¿Terminar la partida para todos (t)", end="t"),
 }
-
-
-@pytest.fixture
-def tmux() -> Iterator[Tmux]:
-    session = Tmux("keys")
-    try:
-        yield session
-    finally:
-        session.kill()
+tmux = play.tmux_fixture("keys")
 
 
 def gone(pid: int, timeout: float) -> bool:
@@ -59,13 +49,11 @@ def gone(pid: int, timeout: float) -> bool:
 @pytest.mark.parametrize("lang", ["en", "es"])
 def test_leaving_and_quitting_ask_first_in_the_languages_keys(tmux: Tmux, tmp_path: Path, lang: str) -> None:
     text = TEXT[lang]
-    env = client_env(tmp_path / "state", XDG_DATA_HOME=str(tmp_path / "data"),
-                     XDG_CONFIG_HOME=str(tmp_path / "config"))
     pidfile = tmp_path / "pid"
-    command = [PYTHON, "-m", "client", "host", "--bots", "3", "--seed", str(SEED), "--lang", lang,
-               "--no-discovery", "--port", "0", "--bot-delay", "0.05", "--turn-timeout", "0", "--no-bell"]
-    window = tmux.start(command, env, pidfile=pidfile)
-    tmux.wait_for(window, text["waiting"], timeout=15, what="the waiting room")
+    command = play.host("--bots", "3", "--seed", str(SEED), "--bot-delay", "0.05", "--turn-timeout", "0",
+                        "--no-bell", lang=lang)
+    window = tmux.start(command, play.person(tmp_path, "Ana"), pidfile=pidfile)
+    play.waiting_room(tmux, window, text["waiting"])
 
     # l in the waiting room asks first, and says what happens to the table; another key stays
     tmux.send(window, "l")

@@ -8,19 +8,16 @@ kept by the server's id, not by the address.
 from __future__ import annotations
 
 import os
-import re
-import shutil
 import subprocess
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+import tmuxplay as play
 from test_discovery_netns import SERVER_IP, namespaces
-from test_tmux_hosting import env, play_a_hand_killing_the_friend
 from tmuxkit import PYTHON, Tmux
 
-pytestmark = pytest.mark.skipif(shutil.which("tmux") is None and not Path("/usr/bin/tmux").exists(),
-                                reason="tmux is not installed")
+pytestmark = play.needs_tmux
 __all__ = ["namespaces"]  # the fixture, shared
 SECOND_IP = "192.0.2.3"  # the host's machine's other address (documentation range, in the namespace)
 
@@ -47,27 +44,23 @@ def test_tmux_found_on_the_lan_killed_and_back_by_ip(namespaces: tuple[str, str]
                    check=True, capture_output=True, timeout=10)
     hosting = tmux.start(inside(server_ns, "host", "--bots", "0", "--seats", "2", "--seed", "4",
                                 "--turn-timeout", "0", "--port", "0", "--name", "Mesa netns"),
-                         env(tmp_path / "ana", "Ana"), window="host")
-    screen = tmux.wait_for(hosting, "press s to start", timeout=15, what="the host's waiting room")
-    invitation = re.search(r"uno join \S+:(\d+)", screen)
-    assert invitation is not None, screen
-    port = invitation.group(1)
+                         play.person(tmp_path / "ana", "Ana", debug=True), window="host")
+    port = play.invitation(play.waiting_room(tmux, hosting)).rsplit(":", 1)[1]
 
     pidfile = tmp_path / "luis.pid"
-    friend = env(tmp_path / "luis", "Luis")
+    friend = play.person(tmp_path / "luis", "Luis", debug=True)
     guest = tmux.start(inside(client_ns, "join"), friend, window="guest", pidfile=pidfile)
     screen = tmux.wait_for(guest, "Mesa netns", timeout=15, what="the table on the LAN list")
     assert f"{SERVER_IP}:{port}" in screen or f"{SECOND_IP}:{port}" in screen  # nobody typed it
     listed = SERVER_IP if f"{SERVER_IP}:{port}" in screen else SECOND_IP
     other = SECOND_IP if listed == SERVER_IP else SERVER_IP
     tmux.send(guest, "Enter")
-    tmux.wait_for(guest, "› Mesa netns", timeout=15, what="the lobby")
-    tmux.send(guest, "Enter")
-    tmux.wait_for(guest, "Waiting for Ana to start", timeout=10)
+    play.sit(tmux, guest, "› Mesa netns")
     tmux.wait_for(hosting, "Luis", timeout=5, what="Luis in the host's waiting room")
     tmux.send(hosting, "s")
-    tmux.wait_for(guest, lambda s: re.search(r"Your hand \(\d+\)", s) is not None, timeout=10)
+    play.dealt(tmux, guest)
 
-    play_a_hand_killing_the_friend(tmux, hosting, guest, pidfile,
-                                   inside(client_ns, "join", f"{other}:{port}", "--no-discovery"),
-                                   friend)
+    _, back = play.play_a_hand_killing_the_friend(
+        tmux, hosting, guest, pidfile, inside(client_ns, "join", f"{other}:{port}", "--no-discovery"),
+        friend)
+    assert "Welcome back" in back, back

@@ -6,47 +6,31 @@ at each step. The deal is fixed by ``--seed``; the bots are quick (``--bot-delay
 from __future__ import annotations
 
 import os
-import re
-import shutil
-from collections.abc import Iterator
 from pathlib import Path
 
-import pytest
-from tmuxkit import HAND_OVER, PYTHON, Player, Tmux
+import tmuxplay as play
+from tmuxkit import HAND_OVER, Player, Tmux
 
-pytestmark = pytest.mark.skipif(shutil.which("tmux") is None and not Path("/usr/bin/tmux").exists(),
-                                reason="tmux is not installed")
+pytestmark = play.needs_tmux
 
 SEED = int(os.environ.get("UNO_E2E_SEED", "9"))
-
-
-@pytest.fixture
-def tmux() -> Iterator[Tmux]:
-    session = Tmux("play")
-    try:
-        yield session
-    finally:
-        session.kill()
-
-
-def host_command(seed: int = SEED, *extra: str) -> list[str]:
-    return [PYTHON, "-m", "client", "host", "--bots", "3", "--seed", str(seed), "--lang", "en",
-            "--no-discovery", "--port", "0", "--bot-delay", "0.05", "--turn-timeout", "0", *extra]
+tmux = play.tmux_fixture("play")
 
 
 def test_tmux_host_plays_a_whole_hand(tmux: Tmux, tmp_path: Path) -> None:
-    env = {"XDG_STATE_HOME": os.environ.get("UNO_E2E_STATE", str(tmp_path)), "TERM": "xterm-256color",
-           "LANG": "C.UTF-8", "UNO_NAME": "Ana", "UNO_DEBUG": "1"}
-    window = tmux.start(host_command(), env)
+    env = play.person(tmp_path, "Ana", debug=True)
+    if "UNO_E2E_STATE" in os.environ:  # (to look at the client's log and state afterwards)
+        env["XDG_STATE_HOME"] = os.environ["UNO_E2E_STATE"]
+    window = tmux.start(play.host("--bots", "3", "--seed", str(SEED), "--bot-delay", "0.05",
+                                  "--turn-timeout", "0"), env)
 
-    screen = tmux.wait_for(window, "press s to start", timeout=10, what="the waiting room")
+    screen = play.waiting_room(tmux, window)
     assert "Ana  (host, you)" in screen and "Bot 3  (bot)" in screen
     assert "Friends join with: uno join" in screen
     assert "s start" in screen.splitlines()[-1]  # the key help
 
     tmux.send(window, "s")
-    screen = tmux.wait_for(window, lambda s: re.search(r"Your hand \(\d+\)", s) is not None,
-                           timeout=10, what="the deal")
+    screen = play.dealt(tmux, window)
     assert "Hand 1" in screen and "Draw pile:" in screen
     assert "┌────────┐" in screen  # the top card, drawn large
     for bot in ("Bot 1", "Bot 2", "Bot 3"):

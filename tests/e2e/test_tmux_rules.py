@@ -3,32 +3,19 @@
 
 from __future__ import annotations
 
-import shutil
 import subprocess
 import sys
-from collections.abc import Iterator
 from pathlib import Path
 
-import pytest
-from tmuxkit import PYTHON, ROOT, Tmux
+import tmuxplay as play
+from tmuxkit import ROOT, Tmux
 
-pytestmark = pytest.mark.skipif(shutil.which("tmux") is None and not Path("/usr/bin/tmux").exists(),
-                                reason="tmux is not installed")
-
-
-@pytest.fixture
-def tmux() -> Iterator[Tmux]:
-    session = Tmux("rules", width=90, height=24)
-    try:
-        yield session
-    finally:
-        session.kill()
+pytestmark = play.needs_tmux
+tmux = play.tmux_fixture("rules", width=90, height=24)
 
 
 def test_tmux_the_lobby_says_where_the_rules_are(tmux: Tmux, tmp_path: Path) -> None:
-    env = {"XDG_STATE_HOME": str(tmp_path / "state"), "XDG_DATA_HOME": str(tmp_path / "data"),
-           "XDG_CONFIG_HOME": str(tmp_path / "config"), "TERM": "xterm-256color",
-           "LANG": "C.UTF-8", "UNO_NAME": "Ana"}
+    env = play.person(tmp_path, "Ana")
     server = subprocess.Popen(
         [sys.executable, "-m", "server", "--host", "127.0.0.1", "--port", "0", "--no-discovery",
          "--log-level", "warning"],
@@ -40,8 +27,7 @@ def test_tmux_the_lobby_says_where_the_rules_are(tmux: Tmux, tmp_path: Path) -> 
         address = line.split()[-1]
         for lang, text in (("es", "Las reglas de este juego: docs/RULES.md"),
                            ("en", "The rules of this game: docs/RULES.md")):
-            window = tmux.start([PYTHON, "-m", "client", "join", address, "--lang", lang], env,
-                                window=lang)
+            window = tmux.start(play.join(address, lang=lang), env, window=lang)
             screen = tmux.wait_for(window, text, timeout=15, what=f"the rules line ({lang})")
             assert ("Sala" if lang == "es" else "Lobby") in screen
         assert (ROOT / "docs" / "RULES.md").is_file()  # (the windows start in the project's folder)

@@ -5,63 +5,38 @@ bot's seat with Enter in the lobby, in Spanish, and plays its next turn. Three t
 from __future__ import annotations
 
 import re
-import shutil
 import time
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from tmuxkit import HAND_OVER, PYTHON, Player, Tmux, my_turn
+import tmuxplay as play
+from tmuxkit import HAND_OVER, Player, Tmux
 
-pytestmark = pytest.mark.skipif(shutil.which("tmux") is None and not Path("/usr/bin/tmux").exists(),
-                                reason="tmux is not installed")
-
-
-@pytest.fixture
-def tmux() -> Iterator[Tmux]:
-    session = Tmux("seats")
-    try:
-        yield session
-    finally:
-        session.kill()
-
-
-def env(home: Path, name: str) -> dict[str, str]:
-    return {"XDG_STATE_HOME": str(home / "state"), "XDG_DATA_HOME": str(home / "data"),
-            "XDG_CONFIG_HOME": str(home / "config"), "TERM": "xterm-256color",
-            "LANG": "C.UTF-8", "UNO_NAME": name, "UNO_DEBUG": "1"}
-
-
-def join(address: str, lang: str) -> list[str]:
-    return [PYTHON, "-m", "client", "join", address, "--lang", lang, "--no-discovery"]
+pytestmark = play.needs_tmux
+tmux = play.tmux_fixture("seats")
 
 
 def test_tmux_friends_sit_before_the_start_and_a_late_arrival_takes_a_bots_seat(
         tmux: Tmux, tmp_path: Path) -> None:
-    host = tmux.start([PYTHON, "-m", "client", "host", "--bots", "3", "--seed", "3", "--lang", "en",
-                       "--no-discovery", "--port", "0", "--bot-delay", "0.05", "--turn-timeout", "0",
-                       "--seven-zero", "--jump-in"],
-                      env(tmp_path / "ana", "Ana"), window="host")
-    screen = tmux.wait_for(host, "press s to start", timeout=15, what="the host's waiting room")
+    host = tmux.start(play.host("--bots", "3", "--seed", "3", "--bot-delay", "0.05", "--turn-timeout", "0",
+                                "--seven-zero", "--jump-in"),
+                      play.person(tmp_path / "ana", "Ana", debug=True), window="host")
+    screen = play.waiting_room(tmux, host)
     assert "Seats 4/4" in screen and "7-0 swaps, jump-in" in screen  # the options given as flags
-    invitation = re.search(r"uno join (\S+)", screen)
-    assert invitation is not None, screen
-    address = invitation.group(1)
+    address = play.invitation(screen)
 
     # A friend arrives before the start at a table whose four seats are taken, three by bots.
-    guest = tmux.start(join(address, "en"), env(tmp_path / "luis", "Luis"), window="luis")
-    screen = tmux.wait_for(guest, "› Ana's table", timeout=15, what="the lobby")
+    guest = tmux.start(play.join(address), play.person(tmp_path / "luis", "Luis", debug=True), window="luis")
+    screen = play.sit(tmux, guest, "› Ana's table")
     assert "4/4" in screen and "waiting" in screen
-    tmux.send(guest, "Enter")
-    tmux.wait_for(guest, "Waiting for Ana to start", timeout=10, what="Luis seated")
     screen = tmux.wait_for(host, "Luis", timeout=5, what="Luis in the host's waiting room")
     assert "Bot 3  (bot)" not in screen and "Bot 2  (bot)" in screen  # a bot made room
     tmux.send(host, "s")
-    dealt = re.compile(r"Your hand \(\d+\)")
-    tmux.wait_for(host, lambda s: dealt.search(s) is not None, timeout=10, what="the deal")
+    play.dealt(tmux, host)
 
     # Someone arrives during the match, in Spanish: Enter takes over a bot's seat.
-    late = tmux.start(join(address, "es"), env(tmp_path / "eva", "Eva"), window="eva")
+    late = tmux.start(play.join(address, lang="es"), play.person(tmp_path / "eva", "Eva", debug=True),
+                      window="eva")
     screen = tmux.wait_for(late, "› Ana's table", timeout=15, what="the lobby (es)")
     assert "jugando" in screen
     tmux.send(late, "Enter")
@@ -88,11 +63,7 @@ def test_tmux_friends_sit_before_the_start_and_a_late_arrival_takes_a_bots_seat(
                           settle=False, what="Eva's turn in the host's log")
             break
         for player in (ana, luis):
-            screen = tmux.screen(player.window)
-            if my_turn(screen) and not HAND_OVER.search(screen):
-                screen = tmux.stable_screen(player.window)
-                if my_turn(screen):
-                    player.take_turn(screen)
+            player.play_if_my_turn()
         time.sleep(0.05)
     else:
         raise AssertionError("Eva's turn never came")

@@ -8,36 +8,19 @@ from __future__ import annotations
 
 import os
 import re
-import shutil
 import signal
 import sys
-from collections.abc import Iterator
 from pathlib import Path
 
-import pytest
+import tmuxplay as play
 from kit.server import free_port
-from tmuxkit import PYTHON, Tmux, parse_hand
+from tmuxkit import Tmux, parse_hand
 
-pytestmark = pytest.mark.skipif(shutil.which("tmux") is None and not Path("/usr/bin/tmux").exists(),
-                                reason="tmux is not installed")
+pytestmark = play.needs_tmux
 
 UNO = str(Path(sys.executable).with_name("uno"))
 LOST = re.compile(r"Se perdió la conexión \(.*\)\. Reintento en \d+\.\d s")
-
-
-@pytest.fixture
-def tmux() -> Iterator[Tmux]:
-    session = Tmux("restart", width=80, height=24)
-    try:
-        yield session
-    finally:
-        session.kill()
-
-
-def env(home: Path, name: str) -> dict[str, str]:
-    return {"XDG_STATE_HOME": str(home / "state"), "XDG_DATA_HOME": str(home / "data"),
-            "XDG_CONFIG_HOME": str(home / "config"), "TERM": "xterm-256color", "LANG": "C.UTF-8",
-            "UNO_NAME": name}
+tmux = play.tmux_fixture("restart", width=80, height=24)
 
 
 def my_turn(screen: str) -> bool:
@@ -68,15 +51,12 @@ def draw_a_card(tmux: Tmux, window: str) -> None:
 def test_tmux_bots_and_a_person_come_back_after_the_server_stops_and_is_killed(
         tmux: Tmux, tmp_path: Path) -> None:
     port = free_port()
-    server_env = env(tmp_path / "server", "server")
+    server_env = play.person(tmp_path / "server", "server")
     rooms = tmp_path / "rooms"
 
     def start_server(n: int) -> Path:
         pidfile = tmp_path / f"server{n}.pid"
-        window = tmux.start([PYTHON, "-m", "server", "--host", "127.0.0.1", "--port", str(port),
-                             "--no-discovery", "--state-dir", str(rooms)], server_env,
-                            window=f"server{n}", pidfile=pidfile)
-        tmux.wait_for(window, f"listening on 127.0.0.1:{port}", timeout=20, what="the server up")
+        play.start_server(tmux, f"server{n}", port, server_env, "--state-dir", str(rooms), pidfile=pidfile)
         return pidfile
 
     pidfile = start_server(1)
@@ -84,8 +64,8 @@ def test_tmux_bots_and_a_person_come_back_after_the_server_stops_and_is_killed(
                        "--seats", "4", "--bot-delay", "0.2", "--seed", "3", "--retry-for", "60"],
                       server_env, window="bots")
     tmux.wait_for(bots, "it starts when 4 seats are taken", timeout=20, what="the bots' table")
-    luis = tmux.start([PYTHON, "-m", "client", "join", f"127.0.0.1:{port}", "--lang", "es",
-                       "--no-discovery", "--no-bell"], env(tmp_path / "luis", "Luis"), window="luis")
+    luis = tmux.start(play.join(f"127.0.0.1:{port}", "--no-bell", lang="es"),
+                      play.person(tmp_path / "luis", "Luis"), window="luis")
     tmux.wait_for(luis, "Bot table", timeout=20, what="the lobby lists the bots' table")
     tmux.send(luis, "Enter")
     tmux.wait_for(luis, "Tu mano", timeout=20, what="the match started with Luis in it")

@@ -143,13 +143,6 @@ class Tmux:
         self._tmux("kill-server", check=False)
 
 
-def client_env(state_dir: Path, **extra: str) -> dict[str, str]:
-    env = {"XDG_STATE_HOME": str(state_dir), "TERM": "xterm-256color", "LANG": "C.UTF-8",
-           "UNO_NAME": "Ana"}
-    env.update(extra)
-    return env
-
-
 # ---------------------------------------------------------------------------- a person playing
 
 HAND_OVER = re.compile(r"wins hand 1|wins the match")
@@ -191,6 +184,14 @@ class Player:
             self.tmux.send(self.window, *str(index + 1))
         self.tmux.wait_for(self.window, lambda s: (h := parse_hand(s)) is not None and h.selected == index,
                            timeout=3, what=f"card {index + 1} selected")
+
+    def play_if_my_turn(self) -> None:
+        """One decision if the screen, once settled, says it is this player's turn."""
+        screen = self.tmux.screen(self.window)
+        if my_turn(screen) and not HAND_OVER.search(screen):
+            screen = self.tmux.stable_screen(self.window)
+            if my_turn(screen):
+                self.take_turn(screen)
 
     def take_turn(self, screen: str) -> None:
         """One decision on a settled screen where it is this player's turn."""

@@ -104,7 +104,7 @@ def test_bots_always_choose_a_legal_action(variant: str, players: int) -> None:
 def test_unknown_level_is_refused() -> None:
     game = make_game(["R5 G7", "B1 B2"], "R3")
     with pytest.raises(ValueError, match="unknown bot level"):
-        choose_action("hard", game.view("P1"), random.Random(0))
+        choose_action("grandmaster", game.view("P1"), random.Random(0))
 
 
 def test_easy_returns_none_off_turn_with_nothing_to_do() -> None:

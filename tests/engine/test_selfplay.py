@@ -17,7 +17,7 @@ def test_seat_levels_cycle_over_the_seats() -> None:
     assert seat_levels(["normal", "easy"], 3) == ("normal", "easy", "normal")
     assert seat_levels(["easy"], 2) == ("easy", "easy")
     with pytest.raises(ValueError):
-        seat_levels(["hard"], 4)
+        seat_levels(["grandmaster"], 4)
     with pytest.raises(ValueError):
         seat_levels([], 4)
 

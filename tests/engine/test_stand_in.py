@@ -18,8 +18,8 @@ def stood_in(game: Game, seat: str, seed: int = 0) -> object:
 
 
 def test_R12_stand_in_accepts_a_wild_draw_four_it_would_challenge() -> None:
-    """The offender holds six cards: a bot would challenge; the stand-in accepts."""
-    game = challenge_game("R1 R2 R3 G4 G5 G6", "B1 B2 B3")
+    """The offender holds twelve cards: a bot would challenge; the stand-in accepts."""
+    game = challenge_game("R1 R2 R3 G4 G5 G6 G7 G8 G9 Y4 Y5 Y6", "B1 B2 B3")
     assert should_challenge(game.view("P2"))
     assert choose_action("normal", game.view("P2"), random.Random(0)) == Challenge("P2")
     assert stood_in(game, "P2") == Accept("P2")

@@ -388,6 +388,31 @@ def test_every_action_kind_survives_its_journal_entry() -> None:
                act.Challenge("1"), act.Accept("1"), act.CallUno("3"), act.Catch("3", "1")]
     for action in actions:
         assert action_from_entry(json.loads(json.dumps(action_entry(action)))) == action
+        assert action_from_entry(json.loads(json.dumps(old_entry(action)))) == action
+    assert action_entry(actions[0]) == ("1", {"kind": "play", "card": "W+4", "color": "R", "uno": True})
+    wild = act.PlayCard("2", Card.parse("W"), Color.RED)
+    assert action_from_entry(["PlayCard", "2", "W", "R", None, False]) == wild
+    assert action_from_entry(["Catch", "3", "1"]) == act.Catch("3", "1")
+
+
+def old_entry(action: Any) -> list[Any]:
+    """A journal entry in the form written before the protocol's action form: the class name
+    and the fields in order, cards and colours as text."""
+    import dataclasses
+
+    from engine import Card, Color
+
+    values = [getattr(action, field.name) for field in dataclasses.fields(action)]
+    return [type(action).__name__, *(str(v) if isinstance(v, Card) else v.value if isinstance(v, Color)
+                                     else v for v in values)]
+
+
+def test_an_entry_that_is_none_is_refused() -> None:
+    game = JournaledGame(["1", "2"], RuleSet(), KeyedRandom())
+    for entry in (["2", {"kind": "fly"}], [2, {"kind": "draw"}], ["2", {"kind": "play"}], ["Fly", "2"],
+                  ["Draw"], "next_hand", []):
+        with pytest.raises(ValueError):
+            game.replay(entry)
 
 
 def test_whatever_changes_the_record_but_the_game_changes_its_key() -> None:
@@ -447,6 +472,32 @@ def test_a_journal_replayed_on_its_snapshot_gives_the_same_game() -> None:
     for entry in json.loads(json.dumps(game.journal)):
         again.replay(entry)
     assert again.snapshot() == game.snapshot()
+
+
+async def test_moves_logged_in_the_form_before_are_replayed_on_restart(
+        harness: Harness, tmp_path: Path, autojump_clock: object) -> None:
+    """A state directory written before the journal took the protocol's action form (an
+    upgrade): its moves are replayed on the room's record as they were."""
+    import random
+
+    with trio.fail_after(60):
+        srv, scope = await start_server(harness.nursery, tmp_path)
+        ann = await harness.client(srv, "ann")
+        await ann.create(bots=2, turn_timeout=0, bot_delay=10)
+        await ann.send(Start())
+        await ann.expect(ViewMsg)
+        assert srv.store is not None and srv.rooms["1"].game is not None
+        game = JournaledGame.restore(srv.rooms["1"].game.snapshot())
+        rng, entries = random.Random(3), []
+        while len(entries) < 12 and game.hand_outcome() is None:
+            action = rng.choice(game.turn_actions())
+            game.apply(action)
+            entries.append(old_entry(action))
+        srv.store.append("1", len(srv.store.moves("1")), entries)
+        await crash(srv, scope, ann)
+        srv2, _ = await start_server(harness.nursery, tmp_path)
+        restored = srv2.rooms["1"].game
+        assert restored is not None and restored.snapshot() == game.snapshot()
 
 
 async def test_a_move_writes_a_line_and_the_room_is_written_whole_now_and_then(

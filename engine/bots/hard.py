@@ -1,0 +1,366 @@
+"""The ``hard`` level: rule-based play that counts the cards.
+
+Each legal play is scored and the best taken. The score weighs, for the hand left after it: the
+cards we could still follow with in the colour it leaves (our strongest colour); the chance that
+whoever plays next holds nothing to answer it (``Odds``: the unseen cards and what the tracker
+knows each hand lacks or holds, plus the beliefs below); the turn it takes from, and the cards it
+gives to, the seat it hits (Skip, Draw Two, Wild Draw Four, Reverse heads-up), worth more the
+closer that seat is to going out, and the cost of spending an action card we could defend with;
+a wild's cost (it is our way out: kept unless it is needed or wins); the points we dump when
+somebody is about to go out; whom a 7 swaps with, and what a 0 brings. A seat that is close to
+going out (``_danger``) weighs the colour we name too.
+
+Beliefs beyond the tracker's exact facts (``soft_facts``): under the official drawing rule a seat
+that drew on its own turn is taken to have held nothing playable (the colour in play, the top
+card's rank, a wild); its older cards keep lacking those while the cards it drew since are fresh.
+(Under draw-until-playable the tracker knows this exactly; with 7-0 swaps, whose hands moved
+where is not in the log, so no beliefs.)
+
+Wild Draw Four (R12): it challenges when ``challenge.bluff_odds`` (the chance the offender held
+the colour, weighed by how rarely a holder plays the card) beats the break-even point of its
+costs; it bluffs only when the victim, estimating the same odds from what it can see, would not
+challenge. Off turn it says UNO, catches a forgotten UNO and jumps in.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from .. import actions as act
+from ..actions import Action, JumpIn, PlayCard
+from ..cards import Card, Color, Rank
+from ..events import DrawReason
+from ..rules import WildDrawFour
+from ..tracker import DrewCards, NotHeld, PassRecord, Played, Tracker
+from ..view import View
+from .challenge import BLUFF_RATIO, CHALLENGE_THRESHOLD, bluff_odds, posterior
+from .odds import Odds, p_none
+
+_COLORS = tuple(Color)
+_WILD_RANKS = frozenset({Rank.WILD, Rank.WILD_DRAW_FOUR})
+_HITTING = frozenset({Rank.SKIP, Rank.DRAW_TWO, Rank.WILD_DRAW_FOUR})
+
+# Weights of the score (tuned with bench/bot_strength.py, hard:normal at 4 and 2 seats).
+W_FOLLOW = 6.0  # per card we hold of the colour the play leaves
+W_RANK = 1.0  # per card we hold of the rank the play leaves (a way to change colour)
+W_BLOCK = 4.0  # x P(the next to play cannot answer), x (base + its danger)
+W_TURN = 30.0  # x danger of the seat that loses its turn
+W_CARD = 2.5  # per card given to a seat, x (base + its danger)
+W_AGAIN = 0.0  # heads-up: we play again and can follow
+W_HOLD = 6.0  # spending an action card while nobody needs hitting
+W_WILD = 40.0  # spending a wild
+W_POINTS = 0.08  # per point dumped while somebody is about to go out
+W_SWAP = 5.0  # per card a 7-0 exchange takes off us
+W_THREAT = 20.0  # x danger x P(a seat about to go out can answer what we leave)
+THREAT_FAR = 0.3  # x W_THREAT for such a seat that does not play right after us
+W_SCARCE = 0.0  # x the share of the played card's colour among the unplaced cards
+W_COVER = 0.0  # per colour we still hold after the play (a way to answer whatever comes)
+KEEP_WILD_HAND = 5  # R8: with only wilds to play and this many cards or more, draw instead
+LIKE_STUCK = 1.0  # x P(stuck) on the colour a seat named with its last wild (it holds it most)
+HEADS_UP_BLOCK = 4.0  # x W_BLOCK at two seats, where the next seat's loss is all ours
+W_BLOCK_R9 = 14.0  # W_BLOCK under draw-until-playable, where a stuck seat draws several cards
+DANGER_BASE = 0.3
+BLUFF_MARGIN = 0.8  # bluff only when the victim's estimate is below this share of its threshold
+CHALLENGE_AT = 0.25  # break-even: a failed challenge costs 2 more cards, a won one costs the
+# offender 4 and keeps our turn
+
+
+def _danger(size: int) -> float:
+    """How close a hand of ``size`` cards is to going out, 0..1."""
+    return {0: 1.0, 1: 1.0, 2: 0.55, 3: 0.3, 4: 0.18}.get(size, 0.1)
+
+
+@dataclass
+class _Soft:
+    lacks: NotHeld
+    fresh: int  # cards drawn since the belief was formed (they may hold anything)
+
+
+def soft_facts(tracker: Tracker) -> dict[str, tuple[NotHeld, int]]:
+    """Under the official drawing rule (R8): for each other seat, what its older cards are believed
+    to lack and how many of its cards are older than that belief (see the module)."""
+    rules = tracker.rules
+    if rules.draw_until_playable or rules.seven_zero:
+        return {}
+    soft: dict[str, _Soft] = {}
+    color: Color | None = None
+    top: Card | None = None
+    for record in tracker.log:
+        if isinstance(record, Played):
+            belief = soft.get(record.seat)
+            if belief is not None and belief.lacks.excludes(record.card):
+                belief.fresh = max(0, belief.fresh - 1)  # it can only be one of the fresh cards
+            color, top = record.color, record.card
+        elif isinstance(record, DrewCards):
+            belief = soft.get(record.seat)
+            if record.reason == DrawReason.DRAW and color is not None and top is not None \
+                    and record.seat != tracker.seat:
+                # (Not joined with an older belief: the card drawn now need not lack that.)
+                lacks = NotHeld(frozenset({color}), _WILD_RANKS | {top.rank})
+                soft[record.seat] = _Soft(lacks, record.count)
+            elif belief is not None:
+                belief.fresh += record.count
+        elif isinstance(record, PassRecord):
+            belief = soft.get(record.seat)
+            if belief is not None and record.drawn_playable is False:
+                belief.fresh = max(0, belief.fresh - record.drew)
+    return {seat: (b.lacks, b.fresh) for seat, b in soft.items()}
+
+
+def named_colors(tracker: Tracker) -> dict[str, Color]:
+    """The colour each other seat named with its last wild this hand (most players name the
+    colour they hold most). None with 7-0 swaps: the hands may have moved."""
+    if tracker.rules.seven_zero:
+        return {}
+    return {r.seat: r.color for r in tracker.log
+            if isinstance(r, Played) and r.card.color is None and r.seat != tracker.seat}
+
+
+@dataclass
+class _Table:
+    """One decision's context: the view, the odds of the hidden hands, who sits where."""
+
+    view: View
+    odds: Odds
+    me: str
+    hand: tuple[Card, ...]
+    soft: dict[str, tuple[NotHeld, int]] = field(default_factory=dict)
+    named: dict[str, Color] = field(default_factory=dict)
+
+    @classmethod
+    def make(cls, view: View, tracker: Tracker | None) -> _Table:
+        assert view.seat is not None and view.hand is not None
+        odds = Odds.of(view, tracker)
+        if odds.tracker is None:
+            return cls(view, odds, view.seat, view.hand)
+        return cls(view, odds, view.seat, view.hand, soft_facts(odds.tracker),
+                   named_colors(odds.tracker))
+
+    @property
+    def n(self) -> int:
+        return len(self.view.seats)
+
+    def seat_at(self, steps: int, direction: int | None = None) -> str:
+        seats = self.view.seats
+        d = self.view.direction if direction is None else direction
+        return seats[(seats.index(self.me) + steps * d) % len(seats)]
+
+    def size(self, seat: str) -> int:
+        return self.view.size_of(seat)
+
+    def danger(self, seat: str) -> float:
+        return _danger(self.size(seat))
+
+    def _soft_of(self, seat: str) -> tuple[NotHeld | None, int]:
+        belief = self.soft.get(seat)
+        if belief is None:
+            return None, 0
+        lacks, fresh = belief
+        return lacks, self.size(seat) - fresh
+
+    def p_stuck(self, seat: str, color: Color, rank: Rank | None) -> float:
+        """P(``seat`` holds nothing it could play on ``color`` / ``rank``)."""
+        soft, old = self._soft_of(seat)
+        stuck = self.odds.lacks(
+            seat, lambda c: c.color is color or c.color is None or c.rank is rank, soft, old)
+        return stuck * LIKE_STUCK if self.named.get(seat) is color else stuck
+
+    def share(self, color: Color) -> float:
+        """The share of ``color`` among the coloured cards we cannot place."""
+        counts = self.odds.color_counts()
+        total = sum(counts.values())
+        return counts[color] / total if total else 0.25
+
+    def threats(self) -> list[str]:
+        return [s for s in self.view.seats if s != self.me and self.size(s) <= 2]
+
+
+# ---------------------------------------------------------------------------------- the level
+
+
+def hard(view: View, rng: random.Random, tracker: Tracker | None = None) -> Action | None:
+    """The ``hard`` bot's move for ``view`` (see the module)."""
+    legal = view.legal
+    if not legal or view.seat is None or view.hand is None:
+        return None
+    me = view.seat
+    if len(view.hand) == 1 and act.CallUno(me) in legal:
+        return act.CallUno(me)
+    if view.uno_open is not None and view.uno_open != me and act.Catch(me, view.uno_open) in legal:
+        return act.Catch(me, view.uno_open)
+    table = _Table.make(view, tracker)
+    if view.current == me and view.hand_result is None:
+        return _turn(table, legal, rng)
+    jumps = [a for a in legal if isinstance(a, JumpIn)]
+    if jumps:
+        return _best(table, jumps, rng)
+    return None
+
+
+def _turn(table: _Table, legal: Sequence[Action], rng: random.Random) -> Action:
+    view, me = table.view, table.me
+    if view.awaiting_color:
+        return act.ChooseColor(me, _name_color(table, table.hand, rng))
+    plays = [a for a in legal if isinstance(a, PlayCard)]
+    if view.challenge_from is not None:
+        if plays:  # a stack on the Wild Draw Four (R15) passes the whole draw along
+            return _best(table, plays, rng)
+        return act.Challenge(me) if _should_challenge(table) else act.Accept(me)
+    if view.pending_draw:
+        return _best(table, plays, rng) if plays else _first(legal, (act.Draw,), rng)
+    if view.color is not None and any(c.color is view.color for c in table.hand) \
+            and not _bluff_ok(table):
+        plays = [a for a in plays if a.card.rank is not Rank.WILD_DRAW_FOUR]
+    if plays and _keeps_wild(table, plays, legal):
+        return _first(legal, (act.Pass, act.Draw), rng)
+    if plays:
+        return _best(table, plays, rng)
+    return _first(legal, (act.Draw, act.Pass, act.KeepDrawing), rng)
+
+
+def _keeps_wild(table: _Table, plays: Sequence[PlayCard], legal: Sequence[Action]) -> bool:
+    """Under R8 a seat may draw (or, having drawn, pass) rather than play: with nothing but a wild
+    to play, keep it for when it is needed, unless the next seat needs hitting."""
+    if table.view.rules.draw_until_playable or len(table.hand) < KEEP_WILD_HAND:
+        return False
+    if any(a.card.color is not None for a in plays):
+        return False
+    if not any(isinstance(a, (act.Draw, act.Pass)) for a in legal):
+        return False
+    return table.danger(table.seat_at(1)) < _danger(2)
+
+
+def _first(legal: Sequence[Action], kinds: tuple[type, ...], rng: random.Random) -> Action:
+    for kind in kinds:
+        for action in legal:
+            if type(action) is kind:
+                return action
+    return rng.choice(list(legal))
+
+
+def _best(table: _Table, actions: Sequence[PlayCard | JumpIn], rng: random.Random) -> Action:
+    if len(table.hand) == 2:
+        said = [a for a in actions if a.uno]
+        actions = said or actions
+    scored = [(_score(table, a) + rng.random() * 1e-6, i) for i, a in enumerate(actions)]
+    return actions[max(scored)[1]]
+
+
+def _score(table: _Table, action: PlayCard | JumpIn) -> float:
+    view, card = table.view, action.card
+    rest = list(table.hand)
+    rest.remove(card)
+    if not rest:
+        return 1e9
+    color = action.color if isinstance(action, PlayCard) and action.color is not None else (
+        card.color or view.color)
+    if color is None:
+        color = _COLORS[0]
+    n = table.n
+    direction = view.direction
+    after, victim, given = 1, None, 0  # seat to play next (steps), seat hit, cards it draws
+    rank = card.rank
+    if rank is Rank.REVERSE:
+        if n == 2:
+            after, victim = 0, table.seat_at(1)
+        else:
+            direction = -direction
+    elif rank in _HITTING:
+        victim = table.seat_at(1)
+        after = 0 if n == 2 else 2
+        given = 2 if rank is Rank.DRAW_TWO else 4 if rank is Rank.WILD_DRAW_FOUR else 0
+    if isinstance(action, JumpIn) and action.target is None:
+        pass  # play goes on from us, like a card played on our turn
+    nxt = table.seat_at(after, direction) if after else table.me
+    score = 0.0
+    swapped = False
+    if view.rules.seven_zero and rank is Rank.SEVEN and action.target is not None:
+        score += W_SWAP * (len(rest) - table.size(action.target))
+        swapped = True
+    elif view.rules.seven_zero and rank is Rank.ZERO:
+        score += W_SWAP * (len(rest) - table.size(table.seat_at(-1)))
+        swapped = True
+    if not swapped:
+        same_color = sum(1 for c in rest if c.color is color)
+        same_rank = sum(1 for c in rest if c.rank is rank and c.color is not color)
+        score += W_FOLLOW * same_color + W_RANK * same_rank
+        score += W_COVER * len({c.color for c in rest if c.color is not None})
+    if victim is not None:
+        stack_back = 0.0
+        if given and (view.rules.stack_draw_two or view.rules.stack_wild_draw_four):
+            stack_back = table.odds.holds(victim, lambda c: c.rank is rank)
+        hit = (1 - stack_back) * (W_TURN * table.danger(victim)
+                                  + W_CARD * given * (DANGER_BASE + table.danger(victim)))
+        score += hit
+    if nxt == table.me:
+        if not swapped and any(_answers(c, color, rank) for c in rest):
+            score += W_AGAIN
+    else:
+        stuck = table.p_stuck(nxt, color, None if card.color is None else rank)
+        block = W_BLOCK_R9 if view.rules.draw_until_playable else W_BLOCK
+        if n == 2:
+            block *= HEADS_UP_BLOCK
+        score += block * stuck * (DANGER_BASE + table.danger(nxt))
+    answer_rank = None if card.color is None else rank
+    for seat in table.threats():
+        if seat == victim:
+            continue  # it loses its turn
+        # A seat about to go out that can answer what we leave may well go out: the seat right
+        # after us faces our card; a later one faces it only if the seats between keep it.
+        near = 1.0 if seat == nxt else THREAT_FAR
+        answer = 1.0 - table.p_stuck(seat, color, answer_rank if seat == nxt else None)
+        score -= W_THREAT * near * table.danger(seat) * answer
+    if rank in (Rank.SKIP, Rank.DRAW_TWO, Rank.REVERSE) and n > 2 and (
+            victim is None or table.danger(victim) < 0.3):
+        score -= W_HOLD
+    if card.color is None:
+        score -= W_WILD
+    else:
+        score -= W_SCARCE * table.share(card.color)  # a colour few others hold comes up rarely
+    if table.threats():
+        score += W_POINTS * card.points
+    return score
+
+
+def _answers(card: Card, color: Color, rank: Rank) -> bool:
+    return card.color is None or card.color is color or card.rank is rank
+
+
+def _name_color(table: _Table, cards: Sequence[Card], rng: random.Random) -> Color:
+    """The colour to name for a starting Wild: ours, and one the next seat lacks."""
+    nxt = table.seat_at(1)
+
+    def value(color: Color) -> float:
+        mine = sum(1 for c in cards if c.color is color)
+        stuck = table.p_stuck(nxt, color, None)
+        return W_FOLLOW * mine + W_BLOCK * stuck * (DANGER_BASE + table.danger(nxt)) + rng.random() * 1e-6
+
+    return max(_COLORS, key=value)
+
+
+# ---------------------------------------------------------------------------------- Wild Draw Four
+
+
+def _should_challenge(table: _Table) -> bool:
+    return bluff_odds(table.view, table.odds.tracker) > CHALLENGE_AT
+
+
+def _bluff_ok(table: _Table) -> bool:
+    """Whether a Wild Draw Four played while holding the colour in play is likely to pass: the
+    victim, counting what it can see (our hand's size, the unseen cards), would put the odds of a
+    bluff under its threshold."""
+    view = table.view
+    if view.rules.wild_draw_four is WildDrawFour.STRICT or view.color is None:
+        return False
+    victim = table.seat_at(1)
+    color = view.color
+    held = len(table.hand) - 1
+    unseen_me = view.draw_pile + sum(view.hand_sizes) - len(table.hand)
+    unseen_victim = view.draw_pile + sum(view.hand_sizes) - table.size(victim)
+    mine = sum(1 for c in table.hand if c.color is color)
+    out_there = table.odds.color_counts()[color] * table.odds.scale
+    hidden = mine + out_there * (1 - table.size(victim) / unseen_me if unseen_me else 1)
+    p_held = 1 - p_none(unseen_victim, hidden, held)
+    return posterior(p_held, BLUFF_RATIO) < BLUFF_MARGIN * CHALLENGE_THRESHOLD

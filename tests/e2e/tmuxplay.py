@@ -1,0 +1,146 @@
+"""The steps the tmux stories share, so that each test reads as the story it tells: a person's
+settings, the commands people type (``uno host``, ``uno join``, ``uno server``), a host's waiting
+room and its invitation, a friend sitting down, the deal, everyone taking their turns, and a
+friend whose terminal crashes mid-hand and comes back.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import shutil
+import signal
+import time
+from collections.abc import Callable, Iterator, Sequence
+from pathlib import Path
+from typing import Any
+
+import pytest
+from tmuxkit import HAND_OVER, PYTHON, Player, Tmux, parse_hand
+
+needs_tmux = pytest.mark.skipif(shutil.which("tmux") is None and not Path("/usr/bin/tmux").exists(),
+                                reason="tmux is not installed")
+DEALT = re.compile(r"Your hand \(\d+\)")
+
+
+def tmux_fixture(name: str, width: int = 80, height: int = 24) -> Any:
+    """A ``tmux`` fixture for a test module: its own tmux server, killed after the test."""
+
+    @pytest.fixture(name="tmux")
+    def session() -> Iterator[Tmux]:
+        made = Tmux(name, width=width, height=height)
+        try:
+            yield made
+        finally:
+            made.kill()
+
+    return session
+
+
+def person(home: Path, name: str | None = None, *, debug: bool = False) -> dict[str, str]:
+    """The environment of one person's terminal: state, data and settings under ``home``, named
+    ``name`` (``UNO_NAME``; None: not set), with the client's debug log if ``debug``."""
+    env = {"XDG_STATE_HOME": str(home / "state"), "XDG_DATA_HOME": str(home / "data"),
+           "XDG_CONFIG_HOME": str(home / "config"), "TERM": "xterm-256color", "LANG": "C.UTF-8"}
+    if name is not None:
+        env["UNO_NAME"] = name
+    if debug:
+        env["UNO_DEBUG"] = "1"
+    return env
+
+
+def host(*options: str, lang: str = "en") -> list[str]:
+    """``uno host`` on a free port, without discovery."""
+    return [PYTHON, "-m", "client", "host", "--lang", lang, "--no-discovery", "--port", "0", *options]
+
+
+def join(*options: str, lang: str = "en") -> list[str]:
+    """``uno join`` (an address among ``options``, or none: the table browser), without discovery."""
+    return [PYTHON, "-m", "client", "join", *options, "--lang", lang, "--no-discovery"]
+
+
+def start_server(tmux: Tmux, window: str, port: int, env: dict[str, str], *options: str,
+                 pidfile: Path | None = None) -> str:
+    """A headless ``uno server`` on 127.0.0.1:``port`` in ``window``, once it listens."""
+    tmux.start([PYTHON, "-m", "server", "--host", "127.0.0.1", "--port", str(port), "--no-discovery",
+                *options], env, window=window, pidfile=pidfile)
+    tmux.wait_for(window, f"listening on 127.0.0.1:{port}", timeout=20, what="the server up")
+    return window
+
+
+def waiting_room(tmux: Tmux, window: str, text: str = "press s to start", timeout: float = 15) -> str:
+    return tmux.wait_for(window, text, timeout=timeout, what="the host's waiting room")
+
+
+def invitation(screen: str) -> str:
+    """The address the host's waiting room gives friends (``uno join <address>``)."""
+    found = re.search(r"uno join (\S+)", screen)
+    assert found is not None, screen
+    return found.group(1)
+
+
+def sit(tmux: Tmux, guest: str, table: str, waiting: str = "Waiting for Ana to start",
+        what: str = "the lobby") -> str:
+    """In the lobby: once ``table`` shows, Enter sits down (``waiting`` then shows); the lobby."""
+    lobby = tmux.wait_for(guest, table, timeout=15, what=what)
+    tmux.send(guest, "Enter")
+    tmux.wait_for(guest, waiting, timeout=10, what="seated")
+    return lobby
+
+
+def dealt(tmux: Tmux, window: str, what: str = "the deal", timeout: float = 10) -> str:
+    return tmux.wait_for(window, lambda s: DEALT.search(s) is not None, timeout=timeout, what=what)
+
+
+def crash(pidfile: Path) -> None:
+    """Kill the process whose id is in ``pidfile`` as a crash would (SIGKILL)."""
+    os.kill(int(pidfile.read_text()), signal.SIGKILL)
+
+
+def together(players: Sequence[Player], until: Callable[[], bool], seconds: float, what: str,
+             between: Callable[[], None] | None = None) -> None:
+    """Everyone takes their turns until ``until()`` holds (within ``seconds``); ``between`` runs
+    after each round."""
+    deadline = time.monotonic() + seconds
+    while not until():
+        assert time.monotonic() < deadline, what
+        for player in players:
+            player.play_if_my_turn()
+        if between is not None:
+            between()
+        time.sleep(0.05)
+
+
+def play_a_hand_killing_the_friend(tmux: Tmux, hosting: str, guest: str, pidfile: Path,
+                                   again: list[str], friend: dict[str, str]) -> tuple[str, str]:
+    """Ana (host) and Luis play a hand; after Luis's first card his client is killed (SIGKILL)
+    and started again with ``again`` (another address, say): he must be back in his seat, same
+    cards. Returns the window of Luis's second client and its first screen there."""
+    players = [Player(tmux, hosting, "Ana"), Player(tmux, guest, "Luis")]
+    back = ""  # Luis's first screen after the crash
+
+    def over() -> bool:
+        return all(HAND_OVER.search(tmux.screen(player.window)) for player in players)
+
+    def kill_once() -> None:
+        nonlocal back
+        if back or "play" not in players[1].steps or HAND_OVER.search(tmux.screen(hosting)):
+            return
+        before = parse_hand(tmux.stable_screen(players[1].window))
+        assert before is not None
+        crash(pidfile)  # the friend's terminal crashes
+        tmux.wait_for(hosting, "Luis lost the connection", timeout=10, settle=False)
+        assert "offline" in tmux.screen(hosting)
+        window = tmux.start(again, friend, window="guest2")
+        back = tmux.wait_for(window, "Your hand", timeout=15, what="the seat taken back")
+        after = parse_hand(back)
+        assert after is not None and sorted(after.cards) == sorted(before.cards), (before, after)
+        assert "Welcome back" in back or "Luis (you)" in back, back
+        assert "spectator" not in back.lower(), back
+        tmux.wait_for(hosting, "Luis came back", timeout=5, settle=False)
+        players[1] = Player(tmux, window, "Luis")
+        players[1].steps["play"] = back
+
+    together(players, over, 120, "the hand did not end", between=kill_once)
+    assert back, "the friend was never killed"
+    return players[1].window, back

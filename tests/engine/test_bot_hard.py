@@ -1,0 +1,236 @@
+"""The ``hard`` level (engine/bots/hard.py): legal everywhere, Wild Draw Fours by the odds, the
+colours it names, and it never reads a card its seat cannot see."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable
+
+from enginekit import HOUSE, OFFICIAL, c, rule_sets
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from kit.deck import stacked_game
+
+from engine import (
+    Accept,
+    Action,
+    Challenge,
+    ChooseColor,
+    Color,
+    Draw,
+    Game,
+    PlayCard,
+    Rank,
+    RuleSet,
+)
+from engine.bots import BOT_LEVELS, Bot, choose_action
+from engine.bots.hard import _bluff_ok, _Table
+from engine.events import ColorChosen, Dealt, Event, HandStarted, StartingCard, TurnStarted
+from engine.selfplay import make_bots, seat_names, tell
+
+
+def bot_at(game: Game, seat: str, level: str = "hard") -> Bot:
+    """A bot for ``seat`` of a stacked game, told the position as if the hand had just been dealt
+    (its own cards, every seat's count, the top card, the colour in play, whose turn it is)."""
+    bot = Bot(level, seat, game.seats, game.rules, random.Random(0))
+    events: list[Event] = [HandStarted(game.hand_number, game.dealer, game.direction)]
+    events += [Dealt(s, len(game.hand(s)), game.hand(s)) for s in game.seats]
+    events.append(StartingCard(game.top))
+    if game.color is not None and game.color is not game.top.color:
+        events.append(ColorChosen(game.current, game.color))
+    events.append(TurnStarted(game.current))
+    bot.observe(event.for_seat(seat) for event in events)
+    return bot
+
+
+def apply(game: Game, bots: Iterable[Bot], action: Action) -> None:
+    tell(tuple(bots), game.apply(action))
+
+
+# ---------------------------------------------------------------------------------- always legal
+
+@settings(max_examples=30, deadline=None)
+@given(rules=st.one_of(rule_sets(4, 2, 500), st.sampled_from([OFFICIAL, HOUSE])),
+       players=st.integers(2, 6), seed=st.integers(0, 2**32), steps=st.integers(0, 120))
+def test_every_level_returns_a_legal_action_from_random_positions(
+        rules: RuleSet, players: int, seed: int, steps: int) -> None:
+    """From a random position (random legal moves), every level of every seat returns one of its
+    legal actions, with a fed tracker and without; on its own turn it never returns None."""
+    rng = random.Random(seed)
+    seats = seat_names(players)
+    game = Game(seats, rules, rng)
+    bots = {level: make_bots([level] * players, seats, rules, random.Random(seed))
+            for level in BOT_LEVELS}
+    every = tuple(bot for row in bots.values() for bot in row)
+    tell(every, game.deal_events)
+    for step in range(steps + 1):
+        if game.hand_outcome() is not None:
+            if game.outcome() is not None:
+                break
+            tell(every, game.next_hand())
+        if step % 4 == 0 or step == steps:
+            for level, row in bots.items():
+                for bot in row:
+                    view = game.view(bot.seat)
+                    for action in (bot.act(view), choose_action(level, view, rng)):
+                        if bot.seat == game.current:
+                            assert action is not None, (level, view)
+                        if action is not None:
+                            assert action in view.legal, (level, action, view.legal)
+        apply(game, every, rng.choice(list(game.legal_actions(game.current))))
+
+
+# ---------------------------------------------------------------------------------- Wild Draw Four
+
+
+def test_R12_hard_accepts_when_the_offender_cannot_have_held_the_colour() -> None:
+    """Under draw-until-playable (R9) the offender drew until the Wild Draw Four came, so nothing
+    it held was red: an eleven-card hand, yet no bluff. From the view alone hard would challenge."""
+    rules = RuleSet.preset("official", draw_until_playable=True)
+    game = stacked_game(["G1 G2 G3 G4 G6 G7 B1 B2 B3 B4 Y1", "G9 B9 Y9", "Y2 Y3 Y4"], "R5",
+                        rules=rules, draw="W+4", direction=1)
+    bots = [bot_at(game, seat) for seat in game.seats]
+    apply(game, bots, Draw("A"))
+    apply(game, bots, PlayCard("A", c("W+4"), Color.GREEN))
+    view = game.view("B")
+    assert view.challenge_from == "A" and game.hand("A")  # eleven cards, none red
+    assert bots[1].act(view) == Accept("B")
+    assert choose_action("hard", view, random.Random(0)) == Challenge("B")  # no tracker
+
+
+def test_R12_hard_challenges_when_the_offender_must_have_held_the_colour() -> None:
+    """B's 7 gave A the hand with R1 and the Wild Draw Four (R15): when A plays it on red, B knows
+    A held red, though two cards left would make a bluff unlikely by the counts alone."""
+    rules = RuleSet.preset("official", seven_zero=True)
+    game = stacked_game(["B5 B6 Y7", "R7 R1 W+4 G2", "R3 Y5 Y6"], "R5", rules=rules,
+                        current="B", direction=1)
+    bots = [bot_at(game, seat) for seat in game.seats]
+    apply(game, bots, PlayCard("B", c("R7"), target="A"))
+    apply(game, bots, PlayCard("C", c("R3")))
+    apply(game, bots, PlayCard("A", c("W+4"), Color.GREEN))
+    view = game.view("B")
+    assert view.challenge_from == "A" and c("R1") in game.hand("A")
+    assert bots[1].act(view) == Challenge("B")
+    assert choose_action("hard", view, random.Random(0)) == Accept("B")  # no tracker
+
+
+def _bluff_position(hand: str) -> Game:
+    """A (hard) holds red and a Wild Draw Four; B, next, is down to one card."""
+    return stacked_game([hand, "Y9", "G1 G2 G3 G4 G5"], "R5", rules=OFFICIAL, direction=1)
+
+
+def test_R12_hard_bluffs_only_when_the_victim_would_not_challenge() -> None:
+    """With two cards left, a bluff is what the victim cannot tell from an honest +4; with twelve,
+    it would challenge (a big hand nearly always holds the colour), so hard does not bluff."""
+    small = _bluff_position("W+4 R2 B3")
+    big = _bluff_position("W+4 R2 B3 B4 B6 B7 Y1 Y2 Y3 G7 G8 G9")
+    assert _bluff_ok(_Table.make(small.view("A"), bot_at(small, "A").tracker))
+    assert not _bluff_ok(_Table.make(big.view("A"), bot_at(big, "A").tracker))
+    for seed in range(5):
+        bot = bot_at(big, "A")
+        bot.rng.seed(seed)
+        action = bot.act(big.view("A"))
+        assert not (isinstance(action, PlayCard) and action.card.rank is Rank.WILD_DRAW_FOUR)
+
+
+def test_R13_hard_never_bluffs_under_the_strict_rule() -> None:
+    game = stacked_game(["W+4 R2 B3", "Y9", "G1 G2"], "R5", rules=HOUSE,
+                        direction=1)
+    assert not _bluff_ok(_Table.make(game.view("A"), bot_at(game, "A").tracker))
+
+
+# ---------------------------------------------------------------------------------- colours
+
+
+def test_R6_hard_names_its_strongest_colour_for_a_starting_wild() -> None:
+    game = stacked_game(["B1 B2 G3 Y4", "R1 R2", "G1 G2"], "W", rules=OFFICIAL, color=None,
+                        awaiting_color=True, direction=1)
+    assert bot_at(game, "A").act(game.view("A")) == ChooseColor("A", Color.BLUE)
+
+
+def test_R10_hard_names_the_colour_the_next_seat_is_known_to_lack() -> None:
+    """Under R9, B drew past Y1 to G7 on G5: it held no green. A, with two wilds and nothing else
+    to prefer, names green, and would name what it holds most without the tracker."""
+    rules = RuleSet.preset("house", stack_draw_two=False)
+    game = stacked_game(["W W", "Y3 B4", "G8 Y8 R9"], "G5", rules=rules, draw="Y1 G7",
+                        current="B", direction=1)
+    bots = [bot_at(game, seat) for seat in game.seats]
+    apply(game, bots, Draw("B"))
+    apply(game, bots, PlayCard("B", c("G7")))
+    apply(game, bots, PlayCard("C", c("G8")))
+    view = game.view("A")
+    assert bots[2].tracker.not_held("B").colors == {Color.GREEN}
+    action = bots[0].act(view)
+    assert isinstance(action, PlayCard) and action.color is Color.GREEN
+
+
+def test_hard_plays_its_strongest_colour_with_a_wild() -> None:
+    game = stacked_game(["W B1 B2 B3", "Y1 Y2 Y3 Y4 Y5 Y6", "G1 G2 G3 G4 G5 G6"], "R5",
+                        rules=OFFICIAL, direction=1)
+    action = bot_at(game, "A").act(game.view("A"))
+    assert isinstance(action, PlayCard) and action.card.rank is Rank.WILD
+    assert action.color is Color.BLUE
+
+
+# ---------------------------------------------------------------------------------- no peeking
+
+
+def test_hard_ignores_cards_of_other_seats_it_is_given() -> None:
+    """A bot fed every event unredacted (every seat's deals and draws) plays exactly like one fed
+    its seat's events: it never reads a card its seat cannot see."""
+    for preset in ("official", "house"):
+        rules = RuleSet.preset(preset, target_score=None)
+        for seed in range(6):
+            seats = seat_names(4)
+            game = Game(seats, rules, random.Random(seed))
+            fair = make_bots(["hard"] * 4, seats, rules, random.Random(seed))
+            peeking = make_bots(["hard"] * 4, seats, rules, random.Random(seed))
+            tell(fair, game.deal_events)
+            for bot in peeking:
+                bot.observe(game.deal_events)
+            decisions = 0
+            while game.hand_outcome() is None:
+                chosen: Action | None = None
+                for mine, theirs in zip(fair, peeking, strict=True):
+                    view = game.view(mine.seat)
+                    if view.legal:
+                        decisions += 1
+                        action = mine.act(view)
+                        assert action == theirs.act(view)
+                        if mine.seat == game.current:
+                            chosen = action
+                assert chosen is not None
+                events = game.apply(chosen)
+                tell(fair, events)
+                for bot in peeking:
+                    bot.observe(events)
+            assert decisions > 20
+
+
+# ---------------------------------------------------------------------------------- drawing
+
+
+def test_R8_hard_draws_rather_than_spend_its_only_playable_wild_from_a_big_hand() -> None:
+    hand = "W R1 R2 B3 B4 G5 G6"
+    game = stacked_game([hand, "Y1 Y2 Y3 Y4", "G1 G2 G3 G4"], "Y9", rules=OFFICIAL, direction=1)
+    assert bot_at(game, "A").act(game.view("A")) == Draw("A")
+    small = stacked_game(["W R1 R2", "Y1 Y2 Y3 Y4", "G1 G2 G3 G4"], "Y9", rules=OFFICIAL,
+                         direction=1)
+    assert isinstance(bot_at(small, "A").act(small.view("A")), PlayCard)
+    house = stacked_game([hand, "Y1 Y2 Y3 Y4", "G1 G2 G3 G4"], "Y9",
+                         rules=HOUSE, direction=1)
+    assert isinstance(bot_at(house, "A").act(house.view("A")), PlayCard)  # R9: must play
+
+
+def test_R8_a_seat_that_drew_is_believed_to_have_held_nothing_playable() -> None:
+    """B drew on A's G7 and passed with the drawn card: hard believes B holds no green, no 7 and
+    no wild (the tracker alone knows nothing under R8)."""
+    game = stacked_game(["G7 R2 R3", "Y3 B4", "G1 G2 G3"], "G5", rules=OFFICIAL, draw="R1",
+                        direction=1)
+    bots = [bot_at(game, seat) for seat in game.seats]
+    apply(game, bots, PlayCard("A", c("G7")))
+    apply(game, bots, Draw("B"))
+    tracker = bots[2].tracker
+    assert not tracker.not_held("B")
+    assert _Table.make(game.view("C"), tracker).p_stuck("B", Color.GREEN, Rank.SEVEN) == 1.0
+    assert _Table.make(game.view("C"), None).p_stuck("B", Color.GREEN, Rank.SEVEN) < 0.5
