@@ -32,12 +32,13 @@ from .keys import make_key_bindings
 from .layout import build_layout
 from .model import Model
 from .render import Renderer
-from .style import STYLE
+from .style import style_for
 
 if TYPE_CHECKING:
     import trio
 
     from .link import Link
+    from .plainapp import PlainScreen
     from .tokens import TokenStore
 
 log = logging.getLogger("uno.client")
@@ -59,6 +60,8 @@ class ClientOptions:
     name: str
     lang: str = "en"
     plain: bool = False  # NO_COLOR
+    plain_mode: bool = False  # lines for screen readers (client/plainapp.py), not the full screen
+    palette: str = "standard"  # or "colorblind" (client/style.py)
     address: tuple[str, int] | None = None  # connect here; None: browse the LAN first
     host: HostOptions | None = None
     discovery: bool = True
@@ -68,12 +71,13 @@ class ClientOptions:
 
 
 def build_application(model: Model, after_key: Callable[[], None], *, plain: bool = False,
-                      input: Input | None = None, output: Output | None = None) -> Application[int]:
+                      input: Input | None = None, output: Output | None = None,
+                      palette: str = "standard") -> Application[int]:
     """The prompt-toolkit application showing ``model``; ``after_key`` runs after every key."""
     application: Application[int] = Application(
         layout=build_layout(Renderer(model, plain=plain)),
         key_bindings=make_key_bindings(model, after_key),
-        style=Style.from_dict(STYLE),
+        style=Style.from_dict(style_for(palette)),
         full_screen=True,
         mouse_support=False,
         color_depth=ColorDepth.DEPTH_1_BIT if plain else None,
@@ -86,9 +90,10 @@ def build_application(model: Model, after_key: Callable[[], None], *, plain: boo
 
 
 def adopt_application(application: Application[int], model: Model, after_key: Callable[[], None],
-                      *, plain: bool = False) -> None:
+                      *, plain: bool = False, palette: str = "standard") -> None:
     """Make a running application (the first screen, ``client.splash``) show ``model``."""
     application.layout = build_layout(Renderer(model, plain=plain))
+    application.style = Style.from_dict(style_for(palette))
     application.key_bindings = make_key_bindings(model, after_key)
     application.refresh_interval = 0.5
     application.ttimeoutlen = 0.05
@@ -98,19 +103,24 @@ def adopt_application(application: Application[int], model: Model, after_key: Ca
 class ClientApp:
     def __init__(self, options: ClientOptions, *, model: Model | None = None,
                  input: Input | None = None, output: Output | None = None,
-                 application: Application[int] | None = None) -> None:
-        """With ``application`` (already running, showing the first screen), take it over;
-        otherwise make one (``run`` runs it)."""
+                 application: Application[int] | PlainScreen | None = None) -> None:
+        """With ``application`` (already running, showing the first screen; or plain mode's
+        screen), take it over; otherwise make one (``run`` runs it)."""
         self.options = options
         self.model = model if model is not None else Model(options.name)
+        self.application: Application[int] | PlainScreen
         if application is None:
             self.application = build_application(self.model, self.after_key, plain=options.plain,
-                                                 input=input, output=output)
+                                                 input=input, output=output, palette=options.palette)
+        elif isinstance(application, Application):
+            self.application = application
+            adopt_application(application, self.model, self.after_key, plain=options.plain,
+                              palette=options.palette)
         else:
             self.application = application
-            adopt_application(application, self.model, self.after_key, plain=options.plain)
+            application.adopt(self.model, self.after_key)
         self.first_render: float | None = None
-        self.application.after_render += self._after_render
+        self.application.after_render.add_handler(self._after_render)
         self.trio_token: trio.lowlevel.TrioToken | None = None
         self.hosted: HostedServer | None = None  # ``uno host``: the server in this process
         self.link: Link | None = None
@@ -316,7 +326,7 @@ class ClientApp:
 
         from protocol import ProtocolError
 
-        from .link import ConnectionLost, HandshakeRefused, Link
+        from .link import ConnectionLost, HandshakeRefused, Link, failure_reason, tcp_connect
 
         if self._connecting:
             return
@@ -324,7 +334,7 @@ class ClientApp:
         model = self.model
         address = format_address(host, port)
         store = self.options.tokens
-        connect = self.options.connect or _tcp_connect
+        connect = self.options.connect or tcp_connect
         delay = FIRST_DELAY
         attempt = 0
         since = trio.current_time()
@@ -366,9 +376,9 @@ class ClientApp:
                 reason = "timeout" if link is not None else "unreachable"
             except ProtocolError as exc:
                 # bytes that are not UNO's before any welcome: another program listens there
-                reason = "not_uno" if link is not None and not welcomed else _failure_reason(exc)
+                reason = "not_uno" if link is not None and not welcomed else failure_reason(exc)
             except (OSError, trio.BrokenResourceError, trio.ClosedResourceError) as exc:
-                reason = _failure_reason(exc)
+                reason = failure_reason(exc)
             finally:
                 self.link = None
                 if link is not None:
@@ -489,27 +499,6 @@ class ClientApp:
             nursery = self._nursery
             if nursery is not None:
                 self.trio_token.run_sync_soon(lambda: nursery.start_soon(close))
-
-
-def _failure_reason(exc: Exception) -> str:
-    """Why a connection attempt failed, as a ``reason_*`` key of client/i18n.py."""
-    import socket
-
-    causes = getattr(exc.__cause__, "exceptions", ())  # trio: every address tried, each failed
-    if isinstance(exc, ConnectionRefusedError) or (
-            causes and all(isinstance(cause, ConnectionRefusedError) for cause in causes)):
-        return "refused"
-    if isinstance(exc, socket.gaierror):
-        return "unknown_host"
-    if isinstance(exc, OSError):
-        return "unreachable"
-    return "broken"
-
-
-async def _tcp_connect(host: str, port: int) -> trio.abc.Stream:
-    import trio
-
-    return await trio.open_tcp_stream(host, port)
 
 
 def _lang() -> str:

@@ -24,6 +24,7 @@ if TYPE_CHECKING:
     from prompt_toolkit.application import Application
 
     from .app import ClientApp
+    from .plainapp import PlainScreen
 
 
 def _common(parser: argparse.ArgumentParser) -> None:
@@ -33,6 +34,11 @@ def _common(parser: argparse.ArgumentParser) -> None:
                         help="your name at the table (default: $UNO_NAME or your user name)")
     parser.add_argument("--no-bell", action="store_true",
                         help="no terminal bell when your turn starts")
+    parser.add_argument("--plain", action="store_true",
+                        help="plain mode for screen readers and braille displays: every change is "
+                             "a line of text, commands are typed (automatic when TERM=dumb)")
+    parser.add_argument("--colorblind", action="store_true",
+                        help="a colour-blind palette (Okabe-Ito) for the cards")
 
 
 def add_host_arguments(parser: argparse.ArgumentParser) -> None:
@@ -176,6 +182,13 @@ def _setup(args: argparse.Namespace) -> tuple[str, bool]:
     return lang, no_color()
 
 
+def _display(args: argparse.Namespace) -> tuple[bool, str]:
+    """Plain mode (``--plain``, or ``TERM=dumb``: a terminal that cannot draw a full screen),
+    and the palette."""
+    plain_mode = bool(getattr(args, "plain", False)) or os.environ.get("TERM") == "dumb"
+    return plain_mode, "colorblind" if getattr(args, "colorblind", False) else "standard"
+
+
 def run_host(args: argparse.Namespace) -> int:
     from .i18n import t
 
@@ -190,7 +203,7 @@ def run_host(args: argparse.Namespace) -> int:
         print(f"uno host: {problem}", file=sys.stderr)
         return 2
 
-    def client(application: Application[int]) -> ClientApp:  # after the first screen is up
+    def client(application: Application[int] | PlainScreen) -> ClientApp:  # after the first screen is up
         from protocol import CreateRoom
 
         from .app import ClientApp, ClientOptions
@@ -210,9 +223,10 @@ def run_host(args: argparse.Namespace) -> int:
                            history=not args.no_history, history_limit=args.history_limit)
         options = ClientOptions(name=name, lang=lang, plain=plain, host=host, discovery=False)
         options.bell = not args.no_bell
+        options.plain_mode, options.palette = _display(args)
         return ClientApp(options, application=application)
 
-    return _run(t("starting_server"), client, plain)
+    return _run(t("starting_server"), client, plain, _display(args)[0])
 
 
 def run_join(args: argparse.Namespace) -> int:
@@ -228,26 +242,32 @@ def run_join(args: argparse.Namespace) -> int:
             return 2
     text = t("status_connecting", address=args.address) if address else t("browse_searching")
 
-    def client(application: Application[int]) -> ClientApp:
+    def client(application: Application[int] | PlainScreen) -> ClientApp:
         from .app import ClientApp, ClientOptions
         from .tokens import TokenStore
 
         options = ClientOptions(name=player_name(args.player), lang=lang, plain=plain,
                                 address=address, discovery=not args.no_discovery, tokens=TokenStore())
         options.bell = not args.no_bell
+        options.plain_mode, options.palette = _display(args)
         return ClientApp(options, application=application)
 
-    return _run(text, client, plain)
+    return _run(text, client, plain, _display(args)[0])
 
 
-def _run(text: str, client: Callable[[Application[int]], ClientApp], plain: bool) -> int:
+def _run(text: str, client: Callable[[Application[int] | PlainScreen], ClientApp], plain: bool,
+         plain_mode: bool = False) -> int:
+    """Run the client on a full screen (the first screen drawn at once), or in plain mode."""
     import asyncio
 
     from .app_log import log_to_file
+    from .plainapp import launch_plain
     from .splash import launch
 
     log_to_file()
     try:
+        if plain_mode:
+            return asyncio.run(launch_plain(text, client))
         return asyncio.run(launch(text, client, plain))
     except KeyboardInterrupt:
         return 130

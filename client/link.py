@@ -88,3 +88,22 @@ class Link:
 async def open_link(host: str, port: int) -> Link:
     stream = await trio.open_tcp_stream(host, port)
     return Link(stream)
+
+
+def failure_reason(exc: Exception) -> str:
+    """Why a connection attempt failed, as a ``reason_*`` key of client/i18n.py."""
+    import socket
+
+    causes = getattr(exc.__cause__, "exceptions", ())  # trio: every address tried, each failed
+    if isinstance(exc, ConnectionRefusedError) or (
+            causes and all(isinstance(cause, ConnectionRefusedError) for cause in causes)):
+        return "refused"
+    if isinstance(exc, socket.gaierror):
+        return "unknown_host"
+    if isinstance(exc, OSError):
+        return "unreachable"
+    return "broken"
+
+
+async def tcp_connect(host: str, port: int) -> trio.abc.Stream:
+    return await trio.open_tcp_stream(host, port)

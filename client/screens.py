@@ -4,7 +4,7 @@ the waiting room.
 
 from __future__ import annotations
 
-from protocol import clean_text
+from protocol import SeatInfo, clean_text
 from protocol.address import format_address
 
 from .docs import shown_path
@@ -13,6 +13,7 @@ from .enums import Status
 from .form import FIELDS, CreateForm
 from .header import Header
 from .i18n import t
+from .model import Model
 from .rulestext import preset_name, rule_labels
 
 FORM_LABEL = 26  # columns for the labels of the new-table form
@@ -121,15 +122,7 @@ class Screens(Painter):
         lines.append([])
         lines.append([("", " " + t("waiting_seats", taken=len(room.seats), max=room.max_seats))])
         for i, info in enumerate(room.seats):
-            marks = []
-            if info.kind == "bot":
-                marks.append(t("seat_bot"))
-            if info.seat == room.host_seat:
-                marks.append(t("seat_host"))
-            if not info.connected:
-                marks.append(t("flag_off"))
-            if info.seat == m.seating.seat:
-                marks.append(t("you"))
+            marks = seat_marks(m, info)
             text = f"   {i + 1}. {clean_text(info.name)}" + (f"  ({', '.join(marks)})" if marks else "")
             lines.append([("bold" if info.seat == m.seating.seat else "", fit(text, width))])
         for i in range(len(room.seats), room.max_seats):
@@ -137,14 +130,7 @@ class Screens(Painter):
         if room.queue:
             lines.append([("class:dim", "   " + t("waiting_queue", n=room.queue))])
         lines.append([])
-        empty = room.max_seats - len(room.seats)
-        if m.seating.seat is None:
-            hint = m.seating.spectator_hint()
-        elif m.seating.is_host:
-            hint = t("waiting_host", n=empty) if empty else t("waiting_host_full")
-        else:
-            hint = t("waiting_guest", host=clean_text(room.host))
-        for part in wrap(hint, width - 1):  # (first: what to do next matters most)
+        for part in wrap(waiting_hint(m), width - 1):  # (first: what to do next matters most)
             lines.append([("class:notice", " " + part)])
         options = ", ".join(rule_labels(room.rules, turn_timeout=room.turn_timeout,
                                         bot_level=room.bot_level, late_join=room.late_join))
@@ -156,6 +142,31 @@ class Screens(Painter):
             lines.append([])
             lines += [[("class:dim", " " + fit(entry, width - 1))] for entry in m.transcript.log[-room_left:]]
         return lines
+
+
+def seat_marks(model: Model, info: SeatInfo) -> list[str]:
+    """What the waiting room says of a seat: bot, host, offline, you."""
+    room = model.seating.room
+    marks = [t("seat_bot")] if info.kind == "bot" else []
+    if room is not None and info.seat == room.host_seat:
+        marks.append(t("seat_host"))
+    if not info.connected:
+        marks.append(t("flag_off"))
+    if info.seat == model.seating.seat:
+        marks.append(t("you"))
+    return marks
+
+
+def waiting_hint(model: Model) -> str:
+    """What to do in the waiting room: start (the host), wait (a guest), sit (a spectator)."""
+    seating = model.seating
+    room = seating.room
+    if room is None or seating.seat is None:
+        return seating.spectator_hint()
+    empty = room.max_seats - len(room.seats)
+    if seating.is_host:
+        return t("waiting_host", n=empty) if empty else t("waiting_host_full")
+    return t("waiting_guest", host=clean_text(room.host))
 
 
 def form_field(form: CreateForm, key: str) -> tuple[str, str]:

@@ -1,5 +1,8 @@
-"""Colours and text styles of the client, and ``NO_COLOR``. Imports nothing heavy: the first
-screen is drawn with these before the rest of the client is loaded."""
+"""Colours and text styles of the client, the colour-blind palette, and ``NO_COLOR``. Imports
+nothing heavy: the first screen is drawn with these before the rest of the client is loaded.
+
+Colour is never the only sign of a card's colour: every card shows its letter (``R7``, ``B+2``)
+and the colour in play is written out; the palettes only make the colours easier to tell apart."""
 
 from __future__ import annotations
 
@@ -27,6 +30,26 @@ STYLE = {
     "text.g": "fg:ansibrightgreen bold",
     "text.b": "fg:ansibrightblue bold",
 }
+
+
+# ``--colorblind``: Okabe and Ito's colour-universal palette (vermillion, yellow, bluish green,
+# blue), told apart with protanopia, deuteranopia and tritanopia; black text on the light cards.
+COLORBLIND = {
+    "card.r": "bg:#d55e00 fg:#000000 bold",
+    "card.y": "bg:#f0e442 fg:#000000 bold",
+    "card.g": "bg:#009e73 fg:#000000 bold",
+    "card.b": "bg:#0072b2 fg:#ffffff bold",
+    "text.r": "fg:#d55e00 bold",
+    "text.y": "fg:#f0e442 bold",
+    "text.g": "fg:#009e73 bold",
+    "text.b": "fg:#56b4e9 bold",
+}
+PALETTES = {"standard": STYLE, "colorblind": {**STYLE, **COLORBLIND}}
+
+
+def style_for(palette: str) -> dict[str, str]:
+    """The style of ``palette`` (``PALETTES``; the standard one for a name it does not know)."""
+    return PALETTES.get(palette, STYLE)
 
 
 def no_color() -> bool:

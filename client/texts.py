@@ -1,6 +1,8 @@
 """Every text the client shows, as (English, Spanish) under one key: one table, so that a text
 is never missing in one language. client/i18n.py picks and formats them."""
 
+from .plaintexts import PLAIN_TEXTS
+
 TEXTS: dict[str, tuple[str, str]] = {
     # --- cards
     "color_R": ("red", "rojo"),
@@ -459,4 +461,5 @@ TEXTS: dict[str, tuple[str, str]] = {
                                    "s otra partida  v repetición  x dejar  q salir"),
     "help_match_over": ("v replay  x leave  t chat  q quit", "v repetición  x dejar  t chat  q salir"),
     "replay_the_server": ("The server's replay", "La repetición del servidor"),
+    **PLAIN_TEXTS,  # plain mode: client/plaintexts.py
 }

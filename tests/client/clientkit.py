@@ -97,7 +97,8 @@ def show(model: Model, view: View) -> None:
     model.apply(ViewMsg(view=codec.view_to_wire(view)))
 
 
-def press(model: Model, *keys: str, plain: bool = False, output: Any = None) -> list[Message]:
+def press(model: Model, *keys: str, plain: bool = False, output: Any = None,
+          palette: str = "standard") -> list[Message]:
     """Type ``keys`` into the application showing ``model``; the messages it queued."""
     sent: list[Message] = []
 
@@ -106,7 +107,7 @@ def press(model: Model, *keys: str, plain: bool = False, output: Any = None) -> 
 
     async def main() -> None:
         with create_pipe_input() as pipe:
-            app = build_application(model, after, plain=plain, input=pipe,
+            app = build_application(model, after, plain=plain, input=pipe, palette=palette,
                                     output=output if output is not None else DummyOutput())
             running = asyncio.ensure_future(app.run_async())
             await asyncio.sleep(0.02)
@@ -122,11 +123,12 @@ def press(model: Model, *keys: str, plain: bool = False, output: Any = None) -> 
     return sent
 
 
-def screen_bytes(model: Model, *keys: str, plain: bool = False, columns: int = 80, rows: int = 24) -> str:
+def screen_bytes(model: Model, *keys: str, plain: bool = False, columns: int = 80, rows: int = 24,
+                 palette: str = "standard") -> str:
     """What the application writes to an ``columns``×``rows`` VT100 terminal (escape codes included)."""
     buffer = io.StringIO()
     output = Vt100_Output(buffer, lambda: Size(rows=rows, columns=columns), term="xterm-256color")
-    press(model, *keys, plain=plain, output=output)
+    press(model, *keys, plain=plain, output=output, palette=palette)
     return buffer.getvalue()
 
 
@@ -149,7 +151,8 @@ def connected_model(name: str = "Ana") -> Model:
     return model
 
 
-def screen_lines(model: Model, *keys: str, columns: int = 80, rows: int = 24) -> list[str]:
+def screen_lines(model: Model, *keys: str, columns: int = 80, rows: int = 24, plain: bool = False,
+                 palette: str = "standard") -> list[str]:
     """The characters on a ``columns``×``rows`` terminal after ``keys``: the application's last
     drawn screen, read back from its renderer, one string per row."""
     drawn: list[list[str]] = []
@@ -158,7 +161,8 @@ def screen_lines(model: Model, *keys: str, columns: int = 80, rows: int = 24) ->
         with create_pipe_input() as pipe:
             output = Vt100_Output(io.StringIO(), lambda: Size(rows=rows, columns=columns),
                                   term="xterm-256color")
-            app = build_application(model, model.outbox.take, input=pipe, output=output)
+            app = build_application(model, model.outbox.take, input=pipe, output=output, plain=plain,
+                                    palette=palette)
             running = asyncio.ensure_future(app.run_async())
             await asyncio.sleep(0.02)
             for key in keys:

@@ -21,8 +21,10 @@ def test_tmux_host_plays_a_whole_hand(tmux: Tmux, tmp_path: Path) -> None:
     env = play.person(tmp_path, "Ana", debug=True)
     if "UNO_E2E_STATE" in os.environ:  # (to look at the client's log and state afterwards)
         env["XDG_STATE_HOME"] = os.environ["UNO_E2E_STATE"]
+    # easy bots: the hand lasts until Ana is down to her last cards (normal ones, since their
+    # challenge weighs the odds, often go out first, and the UNO steps never come)
     window = tmux.start(play.host("--bots", "3", "--seed", str(SEED), "--bot-delay", "0.05",
-                                  "--turn-timeout", "0"), env)
+                                  "--bot-level", "easy", "--turn-timeout", "0"), env)
 
     screen = play.waiting_room(tmux, window)
     assert "Ana  (host, you)" in screen and "Bot 3  (bot)" in screen

@@ -105,6 +105,12 @@ class Tmux:
     def screen(self, window: str) -> str:
         return self._tmux("capture-pane", "-p", "-t", self.target(window))
 
+    def transcript(self, window: str) -> list[str]:
+        """Every line the window ever showed, scrolled off or not, wrapped lines joined (plain
+        mode appends lines; it never redraws)."""
+        text = self._tmux("capture-pane", "-p", "-J", "-S", "-", "-t", self.target(window))
+        return [line.rstrip() for line in text.splitlines() if line.strip()]
+
     def stable_screen(self, window: str, settle: float = 0.08) -> str:
         """The screen once it stopped changing for ``settle`` seconds (never half a redraw)."""
         screen = self.screen(window)

@@ -1,0 +1,164 @@
+"""Plain mode's terminal: lines in, lines out, no full screen (``uno host --plain``, ``uno join
+--plain``, and whenever ``TERM=dumb``).
+
+``PlainScreen`` stands where the prompt-toolkit ``Application`` stands in the full-screen client,
+with the few parts of it ``ClientApp`` uses (``run_async``, ``invalidate``, ``exit``,
+``after_render``, ``output.bell``), so the same ``ClientApp`` runs the network under it. It reads
+standard input a line at a time (the terminal's own line editing, which screen readers know)
+and hands each line to ``PlainCommands``; after every change (``invalidate``) it appends what
+``PlainView`` says changed. Nothing is ever redrawn.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import os
+import sys
+import termios
+from collections.abc import Callable
+from typing import TYPE_CHECKING, TextIO
+
+from prompt_toolkit.utils import Event
+
+from .enums import Prompt
+from .i18n import t
+
+if TYPE_CHECKING:
+    from .app import ClientApp
+    from .model import Model
+    from .plaincmd import PlainCommands
+    from .plainview import PlainView
+
+
+class PlainOutput:
+    """The part of prompt-toolkit's ``Output`` the client uses: the bell."""
+
+    def __init__(self, out: TextIO) -> None:
+        self.out = out
+
+    def bell(self) -> None:
+        self.out.write("\a")
+
+    def flush(self) -> None:
+        self.out.flush()
+
+
+class PlainScreen:
+    def __init__(self, first: str, *, input_fd: int | None = None, out: TextIO | None = None) -> None:
+        self.first = first  # said before the client is built
+        self.input_fd = input_fd  # standard input unless given
+        self.out = sys.stdout if out is None else out
+        self.output = PlainOutput(self.out)
+        self.after_render: Event[PlainScreen] = Event(self)
+        self.view: PlainView | None = None
+        self.commands: PlainCommands | None = None
+        self.after_key: Callable[[], None] = lambda: None
+        self._done: asyncio.Future[int] | None = None
+        self._flush_due = False
+        self._buffer = b""
+        self.is_running = False
+
+    @property
+    def is_done(self) -> bool:
+        return self._done is not None and self._done.done()
+
+    def adopt(self, model: Model, after_key: Callable[[], None]) -> None:
+        """Show ``model`` (``ClientApp`` calls this as it takes the screen over)."""
+        from .plaincmd import PlainCommands
+        from .plainview import PlainView
+
+        self.view, self.commands, self.after_key = PlainView(model), PlainCommands(model), after_key
+        self.view.said("connection", self.first)  # (launch_plain said it)
+        self.invalidate()
+
+    def say(self, lines: list[str]) -> None:
+        for line in lines:
+            self.out.write(line + "\n")
+        self.out.flush()
+
+    def invalidate(self) -> None:
+        """Something changed: say it soon (once, however many changes come before)."""
+        if self._flush_due:
+            return
+        self._flush_due = True
+        with contextlib.suppress(RuntimeError):  # no loop: said at the start instead
+            asyncio.get_running_loop().call_soon(self._flush)
+
+    def _flush(self) -> None:
+        self._flush_due = False
+        if self.view is not None and not self.is_done:
+            self.say(self.view.changes())
+            self._echo(self.view.model.prompt is not Prompt.PASSWORD)
+        self.after_render.fire()
+
+    def _echo(self, on: bool) -> None:
+        """A password is not echoed as it is typed (when the input is a terminal)."""
+        fd = self.input_fd
+        if fd is None or not os.isatty(fd):
+            return
+        with contextlib.suppress(termios.error):
+            attributes = termios.tcgetattr(fd)
+            wanted = attributes[3] | termios.ECHO if on else attributes[3] & ~termios.ECHO
+            if wanted != attributes[3]:
+                attributes[3] = wanted
+                termios.tcsetattr(fd, termios.TCSANOW, attributes)
+
+    def exit(self, result: int = 0) -> None:
+        if self._done is not None and not self._done.done():
+            self._done.set_result(result)
+
+    async def run_async(self) -> int:
+        loop = asyncio.get_running_loop()
+        self._done = loop.create_future()
+        self.is_running = True
+        if self.input_fd is None:
+            self.input_fd = sys.stdin.fileno()
+        loop.add_reader(self.input_fd, self._readable)
+        self._flush_due = False
+        self.invalidate()
+        try:
+            return await self._done
+        finally:
+            self.is_running = False
+            self._echo(True)
+            loop.remove_reader(self.input_fd)
+
+    def _readable(self) -> None:
+        assert self.input_fd is not None
+        try:
+            data = os.read(self.input_fd, 4096)
+        except OSError:
+            data = b""
+        if not data:  # end of input (Ctrl-D): quit, as Ctrl-Q does
+            model = self.view.model if self.view is not None else None
+            if model is not None:
+                model.quit = True
+                self.after_key()
+            self.exit(0)
+            return
+        self._buffer += data
+        while b"\n" in self._buffer:
+            raw, self._buffer = self._buffer.split(b"\n", 1)
+            self.line(raw.decode("utf-8", errors="replace").rstrip("\r"))
+
+    def line(self, text: str) -> None:
+        """One line typed."""
+        view, commands = self.view, self.commands
+        if view is None or commands is None:
+            return
+        replies = commands.run(text)
+        view.forget("prompt", "notice")  # a question still open is asked again
+        if commands.field is not None:  # a field of the new-table form: said even if unchanged
+            view.forget_part("screen", commands.field + 1)
+        self.after_key()
+        self.say((view.all_lines() if commands.look else view.changes()) + replies)
+        self._echo(view.model.prompt is not Prompt.PASSWORD)
+
+
+async def launch_plain(text: str, make_client: Callable[[PlainScreen], ClientApp]) -> int:
+    """Plain mode's start: say what is happening, build the client at once, run it."""
+    screen = PlainScreen(text)
+    screen.say([t("plain_on"), text])
+    client = make_client(screen)
+    return await client.run()

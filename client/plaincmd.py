@@ -1,0 +1,284 @@
+"""Plain mode's commands: a line typed (a word or a number, and Enter) becomes the intent the
+full-screen client's key would have called on the model. Every language's words work ("draw",
+"robar"), and so do the full screen's keys typed as words ("d", "p", "u"); what a word means
+depends on the screen and the question open, as a key's does. ``run`` returns the lines to
+say back (help, or why a line was not understood); the changes it makes are said by
+``PlainView``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from engine.cards import Card
+
+from .enums import Prompt, Screen
+from .form import FIELDS, TEXT_FIELDS
+from .i18n import LANGS, TEXTS, t
+from .i18n import key as key_of
+from .model import Model
+from .table import COLORS
+
+
+def words(name: str) -> frozenset[str]:
+    """The words of command ``name`` (``cmd_draw``...) in every language."""
+    return frozenset(w for lang in LANGS for w in TEXTS[lang]["cmd_" + name].split("|"))
+
+
+def color_words(index: int) -> frozenset[str]:
+    """A colour's names and keys in every language, and its number."""
+    value = COLORS[index].value
+    return frozenset({str(index + 1), *(TEXTS[lang][k + value].lower() for lang in LANGS
+                                        for k in ("color_", "key_color_"))})
+
+
+def _number(word: str) -> int | None:
+    return int(word) if word.isdigit() and len(word) <= 3 else None
+
+
+class PlainCommands:
+    def __init__(self, model: Model) -> None:
+        self.model = model
+        self.look = False  # the line asked for the whole state again
+        self.field: int | None = None  # the field of the new-table form the line changed
+
+    def run(self, line: str) -> list[str]:
+        m = self.model
+        self.look, self.field = False, None
+        m.key_pressed()
+        text = line.strip()
+        prompt = m.prompt
+        if prompt is Prompt.PASSWORD:
+            m.prompts.type_text(text)
+            m.submit_text()
+            return []
+        first, _, rest = text.partition(" ")
+        word, rest = first.lower(), rest.strip()
+        if not text or word in words("look"):
+            self.look = True
+            return []
+        if word in words("help"):
+            return [self.help()]
+        if word in words("back"):  # as Esc: the colour, the seat or the form is left
+            m.cancel()
+            return []
+        handler = self._prompt_handler(prompt)
+        if handler is None:
+            if word in words("quit"):
+                m.ask_quit()
+                return []
+            if word in words("say") and rest and m.screen in (Screen.LOBBY, Screen.WAITING, Screen.TABLE):
+                m.prompts.open_text(Prompt.CHAT)
+                m.prompts.type_text(rest)
+                m.submit_text()
+                return []
+            handler = {Screen.BROWSE: self._browse, Screen.LOBBY: self._lobby, Screen.CREATE: self._form,
+                       Screen.WAITING: self._room, Screen.TABLE: self._table}.get(m.screen)
+        if handler is not None and handler(word, rest, first):
+            return []
+        return [t("plain_unknown", text=text), self.help()]
+
+    def help(self) -> str:
+        m = self.model
+        prompt = m.prompt
+        key = {Prompt.QUIT: "plain_help_confirm", Prompt.LEAVE: "plain_help_confirm",
+               Prompt.HOST_QUIT: "host_quit_confirm", Prompt.COLOR: "plain_help_color",
+               Prompt.START_COLOR: "plain_help_color", Prompt.SEAT: "plain_help_seat",
+               Prompt.CHALLENGE: "prompt_challenge_short", Prompt.PASSWORD: "plain_help_password",
+               }.get(prompt)
+        if key is None:
+            screen = m.screen
+            if screen is Screen.WAITING or (screen is Screen.TABLE and m.table.hand_over):
+                key = ("plain_help_spectator" if m.seating.seat is None
+                       else "plain_help_waiting_host" if m.seating.is_host else "plain_help_waiting")
+            elif screen is Screen.TABLE:
+                key = "plain_help_table" if m.seating.seat is not None else "plain_help_spectator"
+            else:
+                key = {Screen.BROWSE: "plain_help_browse", Screen.LOBBY: "plain_help_lobby",
+                       Screen.CREATE: "plain_form"}.get(screen, "help_connecting")
+        view = m.table.view
+        return t(key, yes=key_of("yes"), accept=key_of("accept"),
+                 name=m.seating.name_of(view.challenge_from if view else None),
+                 n=view.pending_draw if view else 4)
+
+    # ------------------------------------------------------------------ questions
+
+    def _prompt_handler(self, prompt: Prompt) -> Callable[[str, str, str], bool] | None:
+        return {Prompt.QUIT: self._quit, Prompt.LEAVE: self._leave, Prompt.HOST_QUIT: self._host_quit,
+                Prompt.COLOR: self._color, Prompt.START_COLOR: self._color, Prompt.SEAT: self._seat,
+                Prompt.CHALLENGE: self._challenge}.get(prompt)
+
+    def _quit(self, word: str, rest: str, first: str) -> bool:
+        self.model.answer_quit(word in words("yes"))
+        return True
+
+    def _leave(self, word: str, rest: str, first: str) -> bool:
+        self.model.answer_leave(word in words("yes"))
+        return True
+
+    def _host_quit(self, word: str, rest: str, first: str) -> bool:
+        end = True if word in words("end") else False if word in words("keep") else None
+        self.model.answer_host_quit(end)
+        return True
+
+    def _color(self, word: str, rest: str, first: str) -> bool:
+        m = self.model
+        if self._leaving(word):
+            return True
+        for index, color in enumerate(COLORS):
+            if word in color_words(index):
+                m.table.choose_color(color)
+                return True
+        return False
+
+    def _seat(self, word: str, rest: str, first: str) -> bool:
+        m = self.model
+        number = _number(word)
+        targets = m.table.pending_targets
+        if number is not None and 1 <= number <= len(targets):
+            m.table.seat_index = number - 1
+            m.table.choose_target()
+            return True
+        return self._leaving(word)
+
+    def _challenge(self, word: str, rest: str, first: str) -> bool:
+        if word in words("challenge"):
+            self.model.table.challenge()
+        elif word in words("accept"):
+            self.model.table.challenge(accept=True)
+        else:
+            return self._leaving(word)
+        return True
+
+    def _leaving(self, word: str) -> bool:
+        """q and x work while a decision is open, as their keys do."""
+        if word in words("quit"):
+            self.model.ask_quit()
+        elif word in words("leave"):
+            self.model.ask_leave()
+        else:
+            return False
+        return True
+
+    # ------------------------------------------------------------------ screens
+
+    def _browse(self, word: str, rest: str, first: str) -> bool:
+        servers = self.model.servers
+        number = _number(word)
+        if number is not None:
+            if not 1 <= number <= len(servers.entries):
+                self.model.prompts.notice = t("plain_no_server", n=number)
+                return True
+            servers.index, servers.address_text = number - 1, ""
+        else:
+            servers.address_text = first
+        self.model.choose_server()
+        return True
+
+    def _lobby(self, word: str, rest: str, first: str) -> bool:
+        m = self.model
+        watch = word in words("watch")
+        number = _number(rest if watch else word)
+        if number is not None:
+            if not 1 <= number <= len(m.lobby.rooms):
+                m.prompts.notice = t("plain_no_room", n=number)
+                return True
+            m.lobby.index = number - 1
+            m.join_selected(spectate=watch)
+        elif word in words("new"):
+            m.open_form()
+            if rest and m.form is not None:
+                m.form.name = ""
+                m.form.type_text(rest)
+        elif word in words("refresh"):
+            m.refresh_rooms()
+        else:
+            return False
+        return True
+
+    def _form(self, word: str, rest: str, first: str) -> bool:
+        m = self.model
+        form = m.form
+        if form is None:
+            return False
+        if word in words("ok"):
+            m.submit_form()
+            return True
+        number = _number(word)
+        if number is None or not 1 <= number <= len(FIELDS):
+            return False
+        form.focus = self.field = number - 1
+        if form.focused in TEXT_FIELDS:
+            for _ in range(len(form.name if form.focused == "name" else form.password)):
+                form.backspace()
+            form.type_text(rest)
+        else:
+            form.change(-1 if rest == "-" else 1)
+        return True
+
+    def _room(self, word: str, rest: str, first: str) -> bool:
+        """The waiting room's commands (and those at a table, when no card is at stake)."""
+        m = self.model
+        if first == "S":  # as the key: start with the seats taken
+            m.start(fill=False)
+        elif word in words("start"):
+            m.start()
+        elif word in words("add"):
+            m.add_bot()
+        elif word in words("remove"):
+            m.remove_bot()
+        elif word in words("sit"):
+            m.take_seat()
+        elif word in words("leave"):
+            m.ask_leave()
+        elif word in words("resume") and m.can_resume_kept:
+            m.resume_kept()
+        else:
+            return False
+        return True
+
+    def _table(self, word: str, rest: str, first: str) -> bool:
+        table = self.model.table
+        card = self._card_number(word)
+        if card is not None:
+            if rest.lower() in words("uno") and table.can_arm_uno and not table.uno_armed:
+                table.say_uno()
+            self._play(card)
+        elif word in words("draw"):
+            table.draw()
+        elif word in words("pass"):
+            table.pass_turn()
+        elif word in words("uno"):
+            number = self._card_number(rest.lower())
+            if number is not None:
+                if table.can_arm_uno and not table.uno_armed:
+                    table.say_uno()
+                self._play(number)
+            else:
+                table.say_uno()
+        elif word in words("catch"):
+            table.catch()
+        else:
+            return self._room(word, rest, first)
+        return True
+
+    def _card_number(self, word: str) -> int | None:
+        """A card of the hand by its number, or by its text form ("R7", "W+4")."""
+        number = _number(word)
+        if number is not None:
+            return number
+        try:
+            card = Card.parse(word.upper())
+        except ValueError:
+            return None
+        hand = self.model.table.hand
+        return hand.index(card) + 1 if card in hand else None
+
+    def _play(self, number: int) -> None:
+        table = self.model.table
+        if not 1 <= number <= len(table.hand):
+            self.model.prompts.notice = t("plain_no_card", n=number)
+            return
+        table.move_to(number - 1)  # (refused, as the keys are, if the hand just changed)
+        if table.selected == number - 1:
+            table.enter()

@@ -1,0 +1,279 @@
+"""Plain mode's view of the model: each change as one line of text, for screen readers and
+braille displays. No box drawing, no colour, nothing redrawn: ``changes()`` gives only what is
+new since it was last called, as lines to append ("Bot 2 played Red 7. Your turn. You can
+play: 1 Red 5, 2 Wild").
+
+What is new comes from two places: the log and the chat (``Transcript``, counted as they grow:
+the narration of client/narrate.py, as the full screen shows it), and a few slots of state in
+words (the connection, the screen, the table, the question asked, the notice), each printed
+again only when its text changes.
+"""
+
+from __future__ import annotations
+
+from engine.actions import Draw, KeepDrawing
+from protocol import clean_text
+from protocol.address import format_address
+
+from .draw import Canvas
+from .enums import Prompt, Screen, Status
+from .form import FIELDS
+from .header import Header
+from .i18n import card_name, color_name, t
+from .i18n import key as key_of
+from .model import Model
+from .rulestext import preset_name, rule_labels
+from .screens import form_field, seat_marks, waiting_hint
+from .table import COLORS
+
+SLOTS = ("connection", "screen", "hand", "turn", "over", "uno", "prompt", "notice")
+_END = (".", "!", "?", "…", ":")
+
+
+def sentence(text: str) -> str:
+    """``text`` ending as a sentence does."""
+    text = text.strip()
+    return text if not text or text.endswith(_END) else text + "."
+
+
+class PlainView:
+    def __init__(self, model: Model) -> None:
+        self.model = model
+        self._last: dict[str, list[str]] = {}
+        self._logged = model.transcript.logged
+        self._spoken = model.transcript.spoken
+        self._deadline: tuple[float | None, int | None] = (None, None)  # deadline, seconds then
+
+    def forget(self, *slots: str) -> None:
+        """Say these slots again at the next change even if unchanged (all of them without
+        arguments): after a command, the question still open is asked again."""
+        for slot in slots or SLOTS:
+            self._last.pop(slot, None)
+
+    def said(self, slot: str, *parts: str) -> None:
+        """These parts of ``slot`` were said already (the first line, before the view was made)."""
+        self._last[slot] = list(parts)
+
+    def forget_part(self, slot: str, index: int) -> None:
+        """Say this part of ``slot`` again at the next change (a form field typed at)."""
+        last = self._last.get(slot, [])
+        if index < len(last):
+            last[index] = ""
+
+    def changes(self) -> list[str]:
+        """The lines to append: one per log line, the last of them joined with the state that
+        changed."""
+        transcript = self.model.transcript
+        new_log = min(transcript.logged - self._logged, len(transcript.log))
+        log = transcript.log[len(transcript.log) - new_log:] if new_log > 0 else []
+        self._logged = transcript.logged
+        new_chat = min(transcript.spoken - self._spoken, len(transcript.chat))
+        chat = transcript.chat[len(transcript.chat) - new_chat:] if new_chat > 0 else []
+        self._spoken = transcript.spoken
+        state = []
+        for slot in SLOTS:
+            said = getattr(self, "_" + slot)()
+            parts = [said] if isinstance(said, str) else said
+            last = self._last.get(slot, [])
+            if slot == "connection" and not said and self.model.session.status is Status.IDLE:
+                continue  # not trying yet: what was said (launch_plain's line) still holds
+            # a slot of several parts (a screen) says only the parts that changed
+            state += [sentence(part) for i, part in enumerate(parts)
+                      if part and (i >= len(last) or part != last[i])]
+            self._last[slot] = parts
+        lines = [sentence(line) for line in log]
+        if state:
+            tail = " ".join(state)
+            lines[-1:] = [f"{lines[-1]} {tail}"] if lines else [tail]
+        lines += [t("plain_chat", name=name, text=text) for name, text in chat]
+        return lines
+
+    def all_lines(self) -> list[str]:
+        """The whole state again (the "hand" command, an empty line)."""
+        self.forget()
+        return self.changes()
+
+    # ------------------------------------------------------------------ the slots
+
+    def _connection(self) -> str:
+        m = self.model
+        banner = Header(m, Canvas(plain=True)).banner_text()
+        if banner:
+            return banner
+        session = m.session
+        if session.status is Status.CONNECTING:
+            return t("status_connecting", address=session.address) if session.address else ""
+        return ""
+
+    def _screen(self) -> str | list[str]:
+        m = self.model
+        screen = m.screen
+        if screen is Screen.BROWSE:
+            return self._browse()
+        if screen is Screen.LOBBY:
+            return self._lobby()
+        if screen is Screen.CREATE and m.form is not None:  # a field that changes is said alone
+            return [t("plain_form"), *(f"{i + 1} {': '.join(form_field(m.form, key))}"
+                                       for i, key in enumerate(FIELDS))]
+        if screen is Screen.WAITING:
+            return self._waiting()
+        return ""
+
+    def _browse(self) -> str:
+        servers = self.model.servers
+        if not servers.entries:
+            key = "browse_unavailable" if servers.discovery_state == "unavailable" else "browse_none"
+            return t(key)
+        listed = ", ".join(t("plain_server", n=i + 1, name=clean_text(e.name),
+                             address=format_address(e.host, e.port), players=e.players,
+                             free=e.free_seats) for i, e in enumerate(servers.entries))
+        return t("plain_servers", list=listed)
+
+    def _lobby(self) -> list[str]:
+        """The title, the address to give friends, the kept match, the tables, the commands."""
+        m = self.model
+        parts = [t("lobby_title", server=m.session.server_name), m.session.info, m.host.offer]
+        if not m.lobby.rooms:
+            return [*parts, t("lobby_none")]
+        rooms = []
+        for i, room in enumerate(m.lobby.rooms):
+            state = t("room_playing" if room.started else "room_waiting")
+            if room.password:
+                state += ", " + t("room_locked")
+            rooms.append(t("plain_room", n=i + 1, name=clean_text(room.name), host=clean_text(room.host),
+                           players=f"{room.players + room.bots}/{room.seats}",
+                           rules=preset_name(room.preset), state=state))
+        return [*parts, t("plain_tables", list="; ".join(rooms)), t("plain_help_lobby")]
+
+    def _waiting(self) -> list[str]:
+        """The title, the address to give friends, the kept match, the seats, what to do, the
+        rules: each said again only when it changes."""
+        m = self.model
+        room = m.seating.room
+        if room is None:
+            return []
+        offer = m.host.offer_key if m.can_resume_kept else m.host.offer
+        parts = [t("waiting_title", room=clean_text(room.name)), m.session.info, offer]
+        seats = []
+        for i, info in enumerate(room.seats):
+            marks = seat_marks(m, info)
+            seats.append(f"{i + 1} {clean_text(info.name)}" + (f" ({', '.join(marks)})" if marks else ""))
+        seats += [t("plain_free_seat", n=i + 1) for i in range(len(room.seats), room.max_seats)]
+        parts += [t("plain_seats", list=", ".join(seats)), waiting_hint(m)]
+        options = ", ".join(rule_labels(room.rules, turn_timeout=room.turn_timeout,
+                                        bot_level=room.bot_level, late_join=room.late_join))
+        parts.append(t("waiting_rules", preset=preset_name(room.preset), options=options))
+        return parts
+
+    def _playing(self) -> bool:
+        view = self.model.table.view
+        return (self.model.screen is Screen.TABLE and view is not None
+                and view.hand_result is None and view.outcome is None)
+
+    def _hand(self) -> str:
+        table = self.model.table
+        if not self._playing() or table.view is None or table.view.hand is None:
+            return ""
+        hand = table.hand
+        if not hand:
+            return t("plain_hand_none")
+        return t("plain_hand", cards=", ".join(f"{i + 1} {card_name(c)}" for i, c in enumerate(hand)))
+
+    def _turn(self) -> str:
+        m = self.model
+        table, view = m.table, m.table.view
+        if not self._playing() or view is None:
+            return ""
+        if not table.my_turn:
+            turn = t("turn_of", name=m.seating.name_of(view.current))
+            jumps = [f"{i + 1} {card_name(c)}" for i, c in enumerate(table.hand) if c in table.playable]
+            return f"{sentence(turn)} {t('plain_jump_in', cards=', '.join(jumps))}" if jumps else turn
+        if view.color is None:
+            top = t("plain_top_wild", card=card_name(view.top))
+        else:
+            top = t("plain_top", card=card_name(view.top), color=color_name(view.color))
+        parts = [t("turn_you"), top]
+        seconds = self._seconds(table.deadline_at)
+        if seconds is not None:
+            parts.insert(1, t("plain_time", n=seconds))
+        if view.pending_draw:
+            parts.append(t("pending_draw", n=view.pending_draw))
+        playable = table.playable
+        numbers = [f"{i + 1} {card_name(c)}" for i, c in enumerate(table.hand) if c in playable]
+        play = t("plain_can_play", cards=", ".join(numbers)) if numbers else t("plain_cannot_play")
+        others = [t(key).split("|")[0] for key, can in (
+            ("cmd_draw", any(isinstance(a, Draw | KeepDrawing) for a in table.legal)),
+            ("cmd_pass", table.can_pass)) if can]
+        if others:
+            play += ", " + t("plain_or", options=" / ".join(others))
+        parts.append(play)
+        return " ".join(sentence(p) for p in parts)
+
+    def _seconds(self, deadline: float | None) -> int | None:
+        """The time the turn had when its deadline came (said once: not a countdown)."""
+        if deadline != self._deadline[0]:
+            self._deadline = (deadline, self.model.table.seconds_left())
+        return self._deadline[1]
+
+    def _over(self) -> str:
+        m = self.model
+        view = m.table.view
+        if m.screen is not Screen.TABLE or view is None:
+            return ""
+        if view.outcome is not None:
+            hint = t("match_over_host" if m.seating.is_host else "match_over_guest")
+            scores = view.outcome.scores
+            parts = [t("match_won", name=m.seating.name_of(view.outcome.winner))]
+        elif view.hand_result is not None:
+            result = view.hand_result
+            hint = t("next_hand")
+            scores = view.scores
+            parts = [t("hand_won", name=m.seating.name_of(result.winner), n=view.hand_number,
+                       points=result.points)]
+        else:
+            return ""
+        listed = ", ".join(f"{m.seating.name_of(seat)} {score}" for seat, score in zip(
+            view.seats, scores, strict=True))
+        parts += [t("plain_scores", scores=listed), hint]
+        return " ".join(sentence(p) for p in parts)
+
+    def _uno(self) -> str:
+        table = self.model.table
+        if table.uno_armed:
+            return t("uno_armed")
+        if table.catchable is not None:
+            return t("catch_hint", name=self.model.seating.name_of(table.catchable))
+        return ""
+
+    def _prompt(self) -> str:
+        m = self.model
+        prompt = m.prompt
+        yes = key_of("yes")
+        if prompt is Prompt.QUIT:
+            return t("quit_confirm", yes=yes)
+        if prompt is Prompt.HOST_QUIT:
+            return t("host_quit_confirm")
+        if prompt is Prompt.LEAVE:
+            return t("leave_confirm", yes=yes) + " " + m.seating.leave_consequence()
+        if prompt is Prompt.PASSWORD:
+            room = next((r.name for r in m.lobby.rooms if r.id == m.prompts.password_room), "?")
+            return t("password_prompt", room=clean_text(room)) + t("plain_help_password")
+        if prompt in (Prompt.COLOR, Prompt.START_COLOR):
+            pending = m.table.pending_card
+            label = (t("prompt_start_color") if prompt is Prompt.START_COLOR
+                     else t("prompt_color", card=card_name(pending) if pending else ""))
+            choices = ", ".join(t("plain_color_choices", n=i + 1, color=color_name(c),
+                                  letter=key_of("color_" + c.value)) for i, c in enumerate(COLORS))
+            return f"{label} {choices}"
+        if prompt is Prompt.SEAT:
+            seats = ", ".join(f"{i + 1} {m.seating.name_of(seat)}"
+                              for i, seat in enumerate(m.table.pending_targets))
+            return f"{t('prompt_seat')} {seats}"
+        if prompt is Prompt.CHALLENGE:
+            view = m.table.view
+            return t("prompt_challenge", name=m.seating.name_of(view.challenge_from if view else None),
+                     n=view.pending_draw if view else 4, yes=yes, accept=key_of("accept"))
+        return ""
+
+    def _notice(self) -> str:
+        return self.model.prompts.notice

@@ -1,0 +1,45 @@
+"""Cards never rely on colour alone: drawn on an 80×24 screen and read back as text, every card
+of the hand, the top card and the colour in play are written out (letters and words) in the
+standard palette, in the colour-blind one (``--colorblind``) and under NO_COLOR; the colour-blind
+palette is Okabe and Ito's."""
+
+from __future__ import annotations
+
+import pytest
+from clientkit import ME, make_view, plays, screen_bytes, screen_lines, seated
+from prompt_toolkit.styles import Style
+
+from client.model import Model
+from client.style import COLORBLIND, STYLE, style_for
+from engine.actions import Draw
+
+HAND = "R7 Y+2 G0 B5 W W+4"
+
+
+def table() -> Model:
+    return seated(make_view(HAND, top="G5", legal=[*plays("G0", "W", "W+4"), Draw(ME)]))
+
+
+@pytest.mark.parametrize(("palette", "no_color"), [("standard", False), ("colorblind", False),
+                                                   ("standard", True)])
+def test_every_card_and_the_colour_in_play_are_written_out(palette: str, no_color: bool) -> None:
+    text = "\n".join(screen_lines(table(), plain=no_color, palette=palette))
+    for card in HAND.split():
+        assert card in text, (card, text)
+    assert "G5" in text and "GREEN" in text  # the top card: its letter, and the colour in words
+    assert "Colour: green" in text or "Colour: GREEN" in text
+
+
+def test_the_colour_blind_palette_is_okabe_ito() -> None:
+    style = Style.from_dict(style_for("colorblind"))
+    assert {key: style.get_attrs_for_style_str(f"class:card.{key}").bgcolor for key in "rygb"} == {
+        "r": "d55e00", "y": "f0e442", "g": "009e73", "b": "0072b2"}
+    assert style_for("standard") == STYLE and style_for("nonsense") == STYLE
+    assert set(COLORBLIND) == {k for k in STYLE if k.startswith(("card.", "text.")) and k != "card.w"}
+
+
+def test_the_colour_blind_palette_reaches_the_terminal() -> None:
+    standard, colorblind = screen_bytes(table()), screen_bytes(table(), palette="colorblind")
+    assert standard != colorblind  # other colours ...
+    for card in HAND.split():
+        assert card in colorblind  # ... the same letters

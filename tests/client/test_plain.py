@@ -1,0 +1,346 @@
+"""Plain mode: the lines a change adds (client/plainview.py) and the commands typed
+(client/plaincmd.py), in both languages, on the same model the full screen draws; and the
+line-at-a-time terminal (client/plainapp.py) over a pipe."""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import dataclasses
+import io
+import os
+from collections.abc import Callable
+
+import pytest
+from clientkit import ME, connected_model, make_view, plays, room_info, seated, show
+
+from client.commands import _display
+from client.enums import Prompt, Screen, ServerEntry
+from client.i18n import set_language
+from client.model import Model
+from client.plainapp import PlainScreen
+from client.plaincmd import PlainCommands
+from client.plainview import PlainView
+from engine import events as ev
+from engine.actions import Accept, CallUno, Catch, Challenge, ChooseColor, Draw, JumpIn, Pass, PlayCard
+from engine.cards import Card, Color
+from engine.view import HandResult
+from protocol import (
+    Act,
+    AddBot,
+    ChatMsg,
+    CreateRoom,
+    Events,
+    JoinRoom,
+    Message,
+    RemoveBot,
+    Rooms,
+    RoomSummary,
+    RoomUpdate,
+    Say,
+    SeatInfo,
+    Start,
+    Welcome,
+    codec,
+    is_clean_text,
+)
+from protocol.messages import ViewMsg
+
+
+def typed(model: Model, *lines: str) -> list[Message]:
+    """Type ``lines`` as plain mode's commands; the messages they queued."""
+    commands = PlainCommands(model)
+    for line in lines:
+        commands.run(line)
+    return model.outbox.take()
+
+
+def bot_plays(model: Model, card: str, hand: str, legal: list, current: str = ME) -> None:
+    """Bot 3 plays ``card``; then it is ``current``'s turn."""
+    event = codec.event_to_wire(ev.CardPlayed("3", Card.parse(card), Card.parse(card).color))
+    model.apply(Events(events=(event,), view=codec.view_to_wire(
+        make_view(hand, top=card, current=current, legal=legal))))
+
+
+def test_a_move_is_one_line_then_nothing_until_the_next_change() -> None:
+    model = seated(make_view("R5 B3", top="G5", current="3", legal=[]))
+    view = PlainView(model)
+    assert view.changes() == ["Your hand: 1 Red 5, 2 Blue 3. Bot 3's turn."]
+    assert view.changes() == []  # nothing changed: nothing said, nothing redrawn
+    bot_plays(model, "R7", "R5 B3 W", [*plays("R5", "W"), Draw(ME)])
+    assert view.changes() == [
+        "Bot 3 played Red 7. Your hand: 1 Red 5, 2 Blue 3, 3 Wild. Your turn. Top card: Red 7, "
+        "red. You can play: 1 Red 5, 3 Wild, or draw."]
+    assert view.changes() == []
+
+
+def test_the_lines_are_in_spanish_too() -> None:
+    model = seated(make_view("R5 B3", top="G5", current="3", legal=[]), lang="es")
+    view = PlainView(model)
+    view.changes()
+    bot_plays(model, "R7", "R5 B3 W", [*plays("R5", "W"), Draw(ME)])
+    assert view.changes() == [
+        "Bot 3 jugó 7 rojo. Tu mano: 1 5 rojo, 2 3 azul, 3 Comodín. Tu turno. Carta de arriba: "
+        "7 rojo, rojo. Puedes jugar: 1 5 rojo, 3 Comodín, o robar."]
+    assert typed(model, "robar") == [Act(kind="draw")]
+
+
+def test_the_drawn_card_can_be_played_or_kept() -> None:
+    model = seated(make_view("R7 Y3", top="B5", legal=[Draw(ME)]))
+    view = PlainView(model)
+    view.changes()
+    assert typed(model, "draw") == [Act(kind="draw")]
+    show(model, make_view("R7 Y3 B9", top="B5", has_drawn=True, drawn=Card.parse("B9"),
+                          legal=[*plays("B9"), Pass(ME)]))
+    assert view.changes()[-1].endswith("You can play: 3 Blue 9, or pass.")
+    assert typed(model, "pass") == [Act(kind="pass")]
+    assert typed(model, "p") == [Act(kind="pass")]  # the full screen's key, typed
+
+
+@pytest.mark.parametrize(("lang", "colour"), [("en", "blue"), ("en", "b"), ("en", "4"),
+                                              ("es", "azul"), ("es", "z"), ("es", "blue")])
+def test_a_wild_asks_for_its_colour_by_name_letter_or_number(lang: str, colour: str) -> None:
+    model = seated(make_view("R7 W", top="G5", legal=[*plays("W"), Draw(ME)]), lang=lang)
+    view = PlainView(model)
+    view.changes()
+    assert typed(model, "2") == []
+    assert model.prompt is Prompt.COLOR
+    question = view.changes()[-1]
+    words = (("red (r)", "yellow (y)", "blue (b)") if lang == "en"
+             else ("rojo (r)", "amarillo (a)", "azul (z)"))
+    assert all(word in question for word in words), question
+    assert typed(model, colour) == [Act(kind="play", card="W", color="B")]
+
+
+def test_a_colour_that_is_not_one_asks_again_and_back_cancels() -> None:
+    model = seated(make_view("R7 W", top="G5", legal=[*plays("W"), Draw(ME)]))
+    commands = PlainCommands(model)
+    commands.run("2")
+    replies = commands.run("purple")
+    assert replies[0] == "Not a command here: purple. Type help."
+    assert "Type a colour" in replies[1] and model.prompt is Prompt.COLOR
+    commands.run("back")
+    assert model.prompt is Prompt.NONE and model.outbox.take() == []
+
+
+def test_uno_with_the_card_and_catch() -> None:
+    model = seated(make_view("R7 Y3", top="R5", legal=[*plays("R7", uno=True), CallUno(ME), Draw(ME)]))
+    assert typed(model, "1 uno") == [Act(kind="play", card="R7", uno=True)]
+    model = seated(make_view("R7 Y3", top="R5", legal=[*plays("R7", uno=True), CallUno(ME), Draw(ME)]))
+    view = PlainView(model)
+    view.changes()
+    assert typed(model, "uno") == []  # armed: said with the next card
+    assert view.changes() == ["UNO! will be said with your next card."]
+    assert typed(model, "r7") == [Act(kind="play", card="R7", uno=True)]  # a card by its text
+    show(model, make_view("R7 Y3", top="B5", current="1", uno_open="2", legal=[Catch(ME, "2")]))
+    assert "Luis did not say UNO" in view.changes()[-1]
+    assert typed(model, "pillar") == [Act(kind="catch", target="2")]
+
+
+def test_the_time_for_a_turn_is_said_once_not_counted_down() -> None:
+    now = [100.0]
+    model = seated(clock=lambda: now[0])
+    view = PlainView(model)
+    model.apply(ViewMsg(view=codec.view_to_wire(make_view("R7", top="R5", legal=plays("R7"))), deadline=20.0))
+    assert "Your turn. 20 seconds to play. Top card: Red 5" in view.changes()[-1]
+    now[0] += 5
+    assert view.changes() == []
+
+
+def test_a_jump_in_is_offered_out_of_turn() -> None:
+    seven = Card.parse("R7")
+    model = seated(make_view("R7 Y3", top="R7", current="2", legal=[JumpIn(ME, seven, None, False)]))
+    assert PlainView(model).changes() == [
+        "Your hand: 1 Red 7, 2 Yellow 3. Luis's turn. You can jump in with: 1 Red 7."]
+    assert typed(model, "1") == [Act(kind="jump_in", card="R7")]
+
+
+def test_a_refusal_is_said_every_time() -> None:
+    model = seated(make_view("R7 Y3", top="B5", current="1", legal=[]))
+    screen = PlainScreen("", out=io.StringIO())
+    screen.adopt(model, lambda: None)
+    screen.view.changes()  # type: ignore[union-attr]
+    out = screen.out
+    for _ in range(2):
+        screen.line("d")
+    assert out.getvalue().count("It is not your turn") == 2  # type: ignore[attr-defined]
+    screen.line("9")
+    assert "You have no card 9" in out.getvalue()  # type: ignore[attr-defined]
+
+
+def test_challenge_start_colour_and_seven_zero() -> None:
+    model = seated(make_view("R7 Y3", top="W+4", challenge_from="3", pending_draw=4,
+                             legal=[Challenge(ME), Accept(ME)]))
+    assert "Bot 3 played a Wild Draw Four on you" in PlainView(model).changes()[-1]
+    assert typed(model, "challenge") == [Act(kind="challenge")]
+    assert typed(model, "a") == [Act(kind="accept")]
+    model = seated(make_view("R7 Y3", top="W", color=None, awaiting_color=True,
+                             legal=[ChooseColor(ME, c) for c in (Color.RED, Color.GREEN)]), lang="es")
+    assert "La primera carta es un Comodín" in PlainView(model).changes()[-1]
+    assert typed(model, "verde") == [Act(kind="choose_color", color="G")]
+    legal = [PlayCard(ME, Card.parse("R7"), None, target) for target in ("1", "2", "3")]
+    model = seated(make_view("R7 Y3", top="R5", legal=legal))
+    view = PlainView(model)
+    view.changes()
+    typed(model, "1")
+    assert view.changes() == ["Swap hands with: 1 Bot 1, 2 Luis, 3 Bot 3."]
+    assert typed(model, "2") == [Act(kind="play", card="R7", target="2")]
+
+
+def test_quit_and_leave_ask_first() -> None:
+    model = seated(make_view())
+    view = PlainView(model)
+    view.changes()
+    typed(model, "quit")
+    assert view.changes() == ["Quit? y quits, any other key stays."]
+    typed(model, "no")
+    assert not model.quit and model.prompt is Prompt.NONE
+    typed(model, "x")
+    assert view.changes()[-1].startswith("Leave the table? y leaves")
+    assert [type(m).__name__ for m in typed(model, "s")] == ["LeaveRoom"]  # Spanish "sí" is a yes too
+    model = seated(make_view(), lang="es")
+    typed(model, "salir", "sí")
+    assert model.quit
+
+
+def test_the_lobby_and_a_new_table() -> None:
+    set_language("en")
+    model = connected_model()
+    model.apply(Welcome(server="s", version="0", protocol=1, token="a.b", name="Ana"))
+    model.outbox.take()
+    rooms = tuple(RoomSummary(id=str(i), name=f"Mesa {i}", host="Luis", players=1, seats=4, bots=0,
+                              spectators=0, preset="official", started=i == 2, password=False)
+                  for i in (1, 2))
+    model.apply(Rooms(rooms=rooms))
+    line = PlainView(model).changes()[-1]
+    assert "1 Mesa 1 by Luis, 1/4, official, waiting; 2 Mesa 2 by Luis, 1/4, official, playing" in line
+    assert typed(model, "1") == [JoinRoom(room="1")]
+    assert typed(model, "watch 1") == [JoinRoom(room="1", spectate=True)]
+    assert typed(model, "7") == [] and model.prompts.notice == "There is no table 7"
+    assert [type(m).__name__ for m in typed(model, "refresh")] == ["ListRooms"]
+    view = PlainView(model)
+    typed(model, "new Casa")
+    assert model.screen is Screen.CREATE
+    assert "1 Name: Casa. 2 Rules: official. 3 Seats: 4." in view.changes()[-1]
+    typed(model, "3")
+    assert view.changes() == ["3 Seats: 5."]  # the field that changed, alone
+    sent = typed(model, "2", "ok")  # house rules, 5 seats
+    assert len(sent) == 1 and isinstance(sent[0], CreateRoom)
+    assert sent[0].name == "Casa" and sent[0].preset == "house" and sent[0].seats == 5
+
+
+def test_the_waiting_room_for_the_host_and_a_guest() -> None:
+    model = seated(room=room_info(started=False))
+    line = PlainView(model).changes()[-1]
+    assert "Seats: 1 Bot 1 (bot), 2 Luis, 3 Bot 3 (bot), 4 Ana (host, you)" in line
+    assert typed(model, "+", "quitar", "say hola", "start") == [
+        AddBot(), RemoveBot(seat="3"), Say(text="hola"), Start(fill=True)]
+    assert typed(model, "S") == [Start(fill=False)]
+    view = PlainView(model)
+    view.changes()
+    seats = tuple(SeatInfo(seat=s, name=n, kind="bot" if n.startswith("Bot") else "human")
+                  for s, n in {"1": "Bot 1", "2": "Luis", "3": "Bot 3", "4": "Ana", "5": "Bot 5"}.items())
+    model.apply(RoomUpdate(room=dataclasses.replace(model.seating.room, seats=seats, max_seats=5)))
+    assert view.changes() == ["Bot 5 sat down. Seats: 1 Bot 1 (bot), 2 Luis, 3 Bot 3 (bot), 4 Ana (host, "
+                              "you), 5 Bot 5 (bot)."]  # the rest did not change: not said again
+    guest = seated(room=room_info(started=False, host_seat="2"), lang="es")
+    assert "Esperando a que Luis empiece" in PlainView(guest).changes()[-1]
+    assert typed(guest, "empezar", "+") == []
+
+
+def test_the_end_of_a_hand_is_said_with_the_scores() -> None:
+    model = seated(make_view("R7", top="R5", legal=plays("R7")))
+    view = PlainView(model)
+    view.changes()
+    result = HandResult(winner="2", points=32, hands=((), (), (), ()))
+    show(model, make_view("R7", top="R5", hand_result=result, scores=(0, 32, 0, 0)))
+    assert view.changes() == ["Luis wins hand 1 and scores 32 points. Scores: Bot 1 0, Luis 32, "
+                              "Bot 3 0, Ana 0. The next hand starts in a moment…"]
+
+
+def test_help_and_unknown_commands() -> None:
+    model = seated(make_view("R7 Y3", legal=[*plays("R7"), Draw(ME)]), lang="es")
+    replies = PlainCommands(model).run("ayuda")
+    assert replies[0].startswith("Órdenes: el número de una carta la juega")
+    replies = PlainCommands(model).run("bailar")
+    assert replies[0] == "Aquí no es una orden: bailar. Escribe ayuda."
+
+
+def test_plain_mode_is_asked_for_or_comes_with_a_dumb_terminal(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("TERM", "xterm-256color")
+    assert _display(argparse.Namespace(plain=False, colorblind=False)) == (False, "standard")
+    assert _display(argparse.Namespace(plain=True, colorblind=True)) == (True, "colorblind")
+    monkeypatch.setenv("TERM", "dumb")
+    assert _display(argparse.Namespace(plain=False, colorblind=False))[0] is True
+
+
+def test_the_plain_screen_reads_lines_and_appends_lines() -> None:
+    """The terminal of plain mode over a pipe: a line typed is a command; what changed is
+    appended; the end of the input quits."""
+    model = seated(make_view("R7 Y3", top="R5", legal=[*plays("R7"), Draw(ME)]))
+    read, write = os.pipe()
+    out = io.StringIO()
+    screen = PlainScreen("", input_fd=read, out=out)
+    sent: list[Message] = []
+    screen.adopt(model, lambda: sent.extend(model.outbox.take()))
+
+    async def until(condition: Callable[[], bool]) -> None:
+        async def poll() -> None:
+            while not condition():
+                await asyncio.sleep(0.01)
+        await asyncio.wait_for(poll(), 5)
+
+    async def main() -> int:
+        running = asyncio.ensure_future(screen.run_async())
+        await until(lambda: out.getvalue().count("\n") == 1)
+        os.write(write, b"1\n")
+        await until(lambda: bool(sent))
+        played = codec.event_to_wire(ev.CardPlayed(ME, Card.parse("R7"), Color.RED))
+        model.apply(Events(events=(played,), view=codec.view_to_wire(make_view("Y3", top="R7", current="1"))))
+        screen.invalidate()
+        await until(lambda: out.getvalue().count("\n") == 2)
+        os.close(write)
+        return await asyncio.wait_for(running, 5)
+
+    assert asyncio.run(main()) == 0
+    os.close(read)
+    assert sent == [Act(kind="play", card="R7")]
+    lines = out.getvalue().splitlines()
+    assert lines[0] == ("Your hand: 1 Red 7, 2 Yellow 3. Your turn. 20 seconds to play. Top card: Red 5, "
+                        "red. You can play: 1 Red 7, or draw.")
+    assert lines[1] == "Ana played Red 7. Your hand: 1 Yellow 3. Bot 1's turn."
+    assert model.quit
+
+
+def test_choosing_a_server_on_the_lan_or_by_address() -> None:
+    set_language("es")
+    model = Model("Ana")
+    model.servers.browsing = True
+    model.servers.set([ServerEntry(name="Casa", host="192.0.2.7", port=7777, players=2, free_seats=2)])
+    assert model.screen is Screen.BROWSE
+    assert PlainView(model).changes() == [
+        "Mesas en tu red: 1 Casa en 192.0.2.7:7777, 2 jugando, 2 libres. Escribe un número o una "
+        "dirección (host:puerto)."]
+    typed(model, "1")
+    assert model.servers.connect_request == ("192.0.2.7", 7777)
+    model.servers.browsing = True
+    typed(model, "192.0.2.9:7000")
+    assert model.servers.connect_request == ("192.0.2.9", 7000)
+
+
+def test_what_others_named_reaches_plain_mode_cleaned() -> None:
+    evil = "Eve\x1b]0;PWNED\x07\x1b[31m\u202etxet\x00\r\nX"
+    room = room_info(started=False)
+    seats = tuple(dataclasses.replace(s, name="x") if s.seat != "2" else s for s in room.seats)
+    model = seated(room=room)
+    view = PlainView(model)
+    hostile = dataclasses.replace(room, seats=seats)
+    for obj, field in ((hostile, "name"), (hostile.seats[1], "name")):
+        object.__setattr__(obj, field, evil)  # as a hostile server might, behind the checks
+    model.apply(RoomUpdate(room=hostile))
+    chat = ChatMsg(source="x", text="hola", scope="room")
+    object.__setattr__(chat, "text", evil)
+    model.apply(chat)
+    lines = view.changes()
+    assert any("Eve]0;PWNED" in line for line in lines), lines  # shown, as harmless text
+    assert all(is_clean_text(line) for line in lines), lines
