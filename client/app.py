@@ -179,11 +179,14 @@ class ClientApp:
         replay = self.model.playback.take()
         if replay is None:
             return
+        application = self.application
+        if not isinstance(application, Application):  # plain mode draws no board to step through
+            return
         seats = replay.positions()[0].game.seats
         own = self.model.seating.seat
         replayer = Replayer(replay, seat=seats.index(own) if own in seats else 0)
-        overlay(self.application, replayer, plain=self.options.plain,
-                restore=lambda: adopt_application(self.application, self.model, self.after_key,
+        overlay(application, replayer, plain=self.options.plain,
+                restore=lambda: adopt_application(application, self.model, self.after_key,
                                                   plain=self.options.plain))
 
     def kick(self) -> None:
