@@ -2,6 +2,7 @@
 is never missing in one language. client/i18n.py picks and formats them."""
 
 from .plaintexts import PLAIN_TEXTS
+from .replaytexts import REPLAY_TEXTS
 
 TEXTS: dict[str, tuple[str, str]] = {
     # --- cards
@@ -311,9 +312,9 @@ TEXTS: dict[str, tuple[str, str]] = {
                          "Enter juega  d roba  p pasa  u UNO  c pilla  x deja  q sale"),
     "help_spectator": ("j take a seat  x leave  t chat  q quit",
                        "j sentarse  x dejar la mesa  t chat  q salir"),
-    "help_hand_over": ("the next hand is dealt by itself   t chat  x leave  q quit",
-                       "la siguiente mano se reparte sola   t chat  x dejar la mesa  q salir"),
-    "help_hand_over_short": ("t chat  x leave  q quit", "t chat  x dejar la mesa  q salir"),
+    "help_hand_over": ("the next hand is dealt by itself   v replay  t chat  x leave  q quit",
+                       "la siguiente mano se reparte sola   v repetición  t chat  x dejar  q salir"),
+    "help_hand_over_short": ("v replay  t chat  x leave  q quit", "v repetición  t chat  x dejar  q salir"),
     "help_confirm": ("{yes} yes   any other key: no", "{yes} sí   otra tecla: no"),
     "help_color": ("{keys} · ←→ Enter  choose colour   Esc cancel",
                    "{keys} · ←→ Enter  elegir color   Esc cancelar"),
@@ -485,14 +486,15 @@ TEXTS: dict[str, tuple[str, str]] = {
     "rematch_order_keep": ("seats as they are", "asientos como están"),
     "rematch_order_random": ("seats shuffled", "asientos al azar"),
     "rematch_order_winner_deals": ("the winner deals", "reparte quien ganó"),
-    "help_rematch": ("m rematch  o seat order  n no  t chat  x leave  q quit",
-                     "m revancha  o orden  n no  t chat  x dejar la mesa  q salir"),
-    "help_rematch_host": ("m rematch  o seat order  n no  s new match  t chat  x leave  q quit",
-                          "m revancha  o orden  n no  s otra partida  t chat  x dejar la mesa  q salir"),
+    "help_rematch": ("m rematch  o seat order  n no  v replay  t chat  x leave  q quit",
+                     "m revancha  o orden  n no  v repetición  t chat  x dejar la mesa  q salir"),
+    "help_rematch_host": ("m rematch  o seat order  n no  s new match  v replay  t chat  x leave  q quit",
+                          "m revancha  o orden  n no  s otra  v repetición  t chat  x dejar  q salir"),
     "help_rematch_host_short": ("m rematch  o order  n no  s new match  x leave  q quit",
                                 "m revancha  o orden  n no  s otra  x dejar  q salir"),
     "help_rematch_short": ("m rematch  o order  n no  x leave  q quit",
                            "m revancha  o orden  n no  x dejar  q salir"),
     "err_no_rematch": ("There is no rematch to accept now", "Ahora no hay revancha que aceptar"),
     **PLAIN_TEXTS,  # plain mode: client/plaintexts.py
+    **REPLAY_TEXTS,  # replays: client/replaytexts.py
 }

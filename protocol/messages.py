@@ -35,6 +35,7 @@ HISTORY_BATCHES = 60  # changes at the table a ``history`` message may hold
 HISTORY_CHAT = 40  # chat lines a ``history`` message may hold
 MAX_SERVER_ID = 32  # welcome.server_id (a server makes 32 hex digits)
 MAX_REF = 32  # an error's ``ref``: a message type
+MAX_REPLAY_BYTES = 60_000  # a replay document (protocol/replays.py): it fits in a message
 LANGUAGES = ("en", "es")
 PRESET_NAMES: tuple[str, ...] = tuple(PRESETS)  # the engine's presets, by name
 # When a late arrival takes over a bot's seat during a match: at once, or when the next hand
@@ -338,6 +339,17 @@ class Say(Message):
     text: str = spec(Str(MAX_CHAT, 1, text=True))
 
 
+# --- client to server: replays (issue 13)
+
+
+@message("get_replay", Sender.CLIENT)
+@dataclass(frozen=True, slots=True)
+class GetReplay(Message):
+    """Ask for the replay of finished hand ``hand`` (its number) of the match of your room."""
+
+    hand: int = spec(Int(1, 10_000))
+
+
 # --- server to client
 
 
@@ -464,3 +476,16 @@ class Bye(Message):
 
     reason: str = spec(Str(32, 1))
     message: str = spec(Str(300), "")
+
+
+# --- server to client: replays (issue 13)
+
+
+@message("replay", Sender.SERVER)
+@dataclass(frozen=True, slots=True)
+class ReplayMsg(Message):
+    """The answer to ``get_replay``: ``replay`` is the hand's replay document, the text of a
+    replay file (docs/REPLAY.md); read it as untrusted input, like any message."""
+
+    hand: int = spec(Int(1, 10_000))
+    replay: str = spec(Str(MAX_REPLAY_BYTES, 1))

@@ -23,7 +23,7 @@ from engine.events import MatchEnded
 from protocol import Act, Rematch, ViewMsg, codec
 from protocol.botplay import thinks_in_thread
 
-from . import errors, play
+from . import errors, history, play
 from .bots import MatchBots
 from .journal import NEXT_HAND, JournaledGame
 from .rematch import seat_order
@@ -52,6 +52,7 @@ class Room(Table):
         # A restored room's turn: the seconds it had left when it was last saved (None: a whole
         # turn), given from the end of the wait for its people (``restored``).
         self._turn_left: float | None = None
+        self.replays = history.RoomReplays()  # the finished hands of its match (get_replay)
 
     def start(self, fill: bool = False, dealer: str | None = None) -> None:
         """Start a match; with ``fill``, bots of the room's level take the empty seats first.
@@ -73,6 +74,7 @@ class Room(Table):
         self.game = JournaledGame(seats, self.rules, rng, dealer=dealer if dealer in seats else None)
         self.bots.new_match(self.game, self._bot_levels())
         self.bots.observe(self.game, self.game.deal_events, skip=set())
+        self.replays.clear()
         log.info("room %s: match starts with %d seats", self.id, len(self.seats))
         self._schedule(turn_changed=True)  # first: the views carry the first turn's deadline
         self.broadcast_room()
@@ -145,6 +147,8 @@ class Room(Table):
         self._schedule(turn_changed)
         self._save()  # before the events go out: nobody sees a state the disk does not hold
         self._publish(events)
+        if self.game is not None and self.game.hand_outcome() is not None and self.config.history:
+            history.hand_over(self)  # (only a move that ends a hand gets here with one over)
         if any(isinstance(e, MatchEnded) for e in events):
             self._match_over()
 
@@ -435,6 +439,7 @@ class Room(Table):
         }
         if with_game:
             record["game"] = None if self.game is None else self.game.snapshot()
+            record["hand"] = self.game.hand_text() if isinstance(self.game, JournaledGame) else None
             record["turn_left"] = self.clock.turn_left()  # (the moves after it may reset it)
         return record
 
@@ -449,6 +454,9 @@ class Room(Table):
         game = None if record["game"] is None else JournaledGame.restore(record["game"])
         left = record.get("turn_left")  # (records written before it was kept lack it)
         turn_left = None if left is None else max(0.0, float(left))
+        if game is not None:
+            assert isinstance(game, JournaledGame)
+            game.resume_hand(record.get("hand"))  # (records written before it was kept lack it)
         for number, entry in enumerate(moves):
             if game is None:
                 raise ValueError("moves without a match")
