@@ -154,18 +154,21 @@ class Room(Table):
 
     def _match_over(self) -> None:
         """Seats of people who dropped are freed; everyone else stays for another match."""
-        for seat in list(self.seats):
-            if seat.kind == "human" and not seat.connected:
-                self.seats.remove(seat)
-                if seat.session is not None:
-                    self.server.release(seat.session)
-                    if self.host is seat.session:
-                        self._pick_new_host(exclude=seat.session)
+        self._free_dropped_seats()
         if not self.humans() and not self.spectators:
             self.close()  # only bots are left
             return
         self._seat_waiting()  # between matches, those waiting take the free seats
         self.broadcast_room()
+
+    def _free_dropped_seats(self) -> None:
+        """Between matches, the seats of people who dropped are freed (and the host's role)."""
+        for seat in [s for s in self.humans() if not s.connected]:
+            self.seats.remove(seat)
+            if seat.session is not None:
+                self.server.release(seat.session)
+                if self.host is seat.session:
+                    self._pick_new_host(exclude=seat.session)
 
     # ------------------------------------------------------------------ rematch
 
@@ -207,10 +210,7 @@ class Room(Table):
         if not votes.everyone([s.id for s in self.humans() if s.connected]):
             return False
         order = votes.order
-        for seat in [s for s in self.humans() if not s.connected]:  # dropped: a bot sits there
-            self.seats.remove(seat)
-            if seat.session is not None:
-                self.server.release(seat.session)
+        self._free_dropped_seats()  # a bot sits there
         self.seats[:] = seat_order(self.seats, order, self._order_rng)
         self._seat_waiting()  # those waiting for a seat come before bots
         while len(self.seats) < min(len(game.seats), self.settings.max_seats):
@@ -249,12 +249,9 @@ class Room(Table):
                 elif turn_changed or clock.deadline is None:
                     clock.deadline = now + timeout
             if (clock.bot_due is None and self._bots_checked != self._version
-                    and play.off_turn_bot_moves(game, self._bot_seats())):
+                    and play.off_turn_bot_moves(game, [s.id for s in self.seats if s.kind == "bot"])):
                 clock.bot_due = now + self.settings.bot_delay
         clock.wake_if_sooner()
-
-    def _bot_seats(self) -> list[str]:
-        return [seat.id for seat in self.seats if seat.kind == "bot"]
 
     def _take_over(self, session: Session, seat: Seat) -> None:
         super()._take_over(session, seat)
@@ -266,14 +263,9 @@ class Room(Table):
                 if seat.kind == "bot" and game is not None and seat.id in game.seats}
 
     def _observe(self, batches: list[list[engine.Event]]) -> None:
-        """The match's bots (one per bot seat now: ``MatchBots.sync``) see each apply's events
-        (a bot made just now starts from the view, which has them already)."""
-        game = self.game
-        if game is None:
-            return
-        fresh = self.bots.sync(game, self._bot_levels())
-        for events in batches:
-            self.bots.observe(game, events, skip=fresh)
+        """The match's bots, one per bot seat now, see each apply's events (``MatchBots.follow``)."""
+        if self.game is not None:
+            self.bots.follow(self.game, self._bot_levels(), batches)
 
     def restored(self, grace: float) -> None:
         """The room was just rebuilt from disk, with everybody disconnected. Nothing moves until
