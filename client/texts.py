@@ -464,5 +464,9 @@ TEXTS: dict[str, tuple[str, str]] = {
     "err_no_such_seat": ("That seat cannot be taken", "Ese asiento no se puede ocupar"),
     "err_too_many_rooms": ("Too many tables were opened from your address: wait for one to close",
                            "Se abrieron demasiadas mesas desde tu dirección: espera a que cierre una"),
+    # ---- the UNO call's grace (issue 13)
+    "flag_at_risk": ("at risk: no UNO", "en riesgo: sin UNO"),
+    "err_catch_too_early": ("Too early to catch: they may still say UNO",
+                            "Demasiado pronto para pillar: aún puede decir UNO"),
     **PLAIN_TEXTS,  # plain mode: client/plaintexts.py
 }

@@ -71,7 +71,7 @@ class ConnectionClosed:
 
 _ALWAYS = frozenset({"ping", "pong"})
 _IN_ROOM_SERVER = frozenset({"rooms", "room", "view", "events", "history", "chat", "left", "error",
-                             "bye"})
+                             "bye", "uno_grace"})
 
 CLIENT_SENDS: dict[State, frozenset[str]] = {
     State.HANDSHAKE: _ALWAYS | {"hello"},

@@ -451,3 +451,17 @@ class Bye(Message):
 
     reason: str = spec(Str(32, 1))
     message: str = spec(Str(300), "")
+
+
+# ---- the UNO call's grace (issue 13): who may not be caught yet, and for how long
+
+
+@message("uno_grace", Sender.SERVER)
+@dataclass(frozen=True, slots=True)
+class UnoGrace(Message):
+    """``seat`` went down to one card without saying UNO: a catch of it counts only after
+    ``seconds`` more (until then the server refuses it with ``catch_too_early``). ``seconds`` 0:
+    that window has closed (the seat said UNO, the next player moved, or the time ran out)."""
+
+    seat: str = spec(_SEAT)
+    seconds: float = spec(_SECONDS)

@@ -19,12 +19,14 @@ from typing import Any
 import trio
 
 import engine
+from engine.actions import Catch
 from engine.events import MatchEnded
-from protocol import Act, ViewMsg, codec
+from protocol import Act, UnoGrace, ViewMsg, codec
 from protocol.botplay import thinks_in_thread
 
 from . import errors, play
 from .bots import MatchBots
+from .grace import Grace
 from .journal import NEXT_HAND, JournaledGame
 from .settings import RoomSettings
 from .table import RoomOwner, Seat, Session, Table
@@ -50,6 +52,7 @@ class Room(Table):
         # A restored room's turn: the seconds it had left when it was last saved (None: a whole
         # turn), given from the end of the wait for its people (``restored``).
         self._turn_left: float | None = None
+        self.grace = Grace(self.clock, server.config.uno_grace)  # (server/grace.py)
 
     def start(self, fill: bool = False) -> None:
         """Start a match; with ``fill``, bots of the room's level take the empty seats first."""
@@ -84,6 +87,10 @@ class Room(Table):
         if seat is None or game is None or seat.id not in game.seats:  # (joined after that match)
             raise errors.NotStarted("there is no game to play here")
         action = codec.action_from_act(act, seat.id)
+        if isinstance(action, Catch):
+            left = self.grace.shields(action.target, trio.current_time())
+            if left is not None:
+                raise errors.CatchTooEarly(f"too early: they may still say UNO for {left:.2f} s")
         self.mark_present(seat)
         events = game.apply(action)  # raises RuleError: nothing changed
         self._after_events(events, play.turn_changed(events))
@@ -111,6 +118,14 @@ class Room(Table):
             return  # joined after that match: nothing of it to show
         view = self.game.view(None if seat is None else seat.id)
         session.peer.send(ViewMsg(view=codec.view_to_wire(view), deadline=self.deadline_remaining()))
+        if (grace := self.grace.now_open(trio.current_time())) is not None:
+            session.peer.send(grace)
+
+    def _tell(self, told: Iterable[UnoGrace]) -> None:
+        for message in told:
+            for session in self.members():
+                if session.peer is not None:
+                    session.peer.send(message)
 
     def deadline_remaining(self) -> float | None:
         """Seconds left for the current turn, or until the next deal (see ``Clock.remaining``)."""
@@ -138,8 +153,11 @@ class Room(Table):
         self._version += 1
         self._observe(batches if batches is not None else [events])
         play.log_events(self.id, events)
+        assert self.game is not None
+        told = self.grace.follow(self.game.uno_open, trio.current_time())  # (before the bots')
         self._schedule(turn_changed)
         self._save()  # before the events go out: nobody sees a state the disk does not hold
+        self._tell(told)  # first: a client knows of the grace before it sees the seat open
         self._publish(events)
         if any(isinstance(e, MatchEnded) for e in events):
             self._match_over()
@@ -191,6 +209,7 @@ class Room(Table):
             if (clock.bot_due is None and self._bots_checked != self._version
                     and play.off_turn_bot_moves(game, self._bot_seats())):
                 clock.bot_due = now + self.settings.bot_delay
+            clock.bot_due = self.grace.bots_wait(clock.bot_due)
         clock.wake_if_sooner()
 
     def _bot_seats(self) -> list[str]:
@@ -264,6 +283,8 @@ class Room(Table):
         game = self.game
         if game is None:
             return
+        if (closed := self.grace.expire(now)) is not None:  # (bots due now move just below)
+            self._tell([closed])
         if clock.next_hand_at is not None and now >= clock.next_hand_at:
             clock.next_hand_at = None
             self._seat_waiting(hand_starts=True)  # late arrivals sit down for the new deal
