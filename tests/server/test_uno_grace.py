@@ -7,43 +7,11 @@ from __future__ import annotations
 
 import pytest
 import trio
-from kit.client import Client
-from kit.deck import rigged_deal
-from kit.harness import DealRng, Harness, game_of, only_room
+from kit.harness import Harness, game_of, only_room
+from kit.unograce import ANN, LAST_SKIP, caught, deal, down_to_one
 
 from protocol import Act, Error, Events, Sync, UnoGrace, ViewMsg
 from server.errors import CATCH_TOO_EARLY
-
-# ann (seat 1, dealt first to play: bob deals) goes down to one card in six plays: five skips,
-# each bringing the turn back to her in a two-seat game, then the G3 (no UNO), and it is the
-# other seat's turn; with ``last_skip`` her last play is a skip too, and the turn is hers again.
-ANN = "RS RS YS YS GS G3 G4"
-ANN_LAST_SKIP = "RS RS YS YS G4 GS GS"
-OTHER = "R1 R2 B7 B8 Y1 Y2 G1"
-ANN_PLAYS = ("RS", "RS", "YS", "YS", "GS", "G3")
-ANN_PLAYS_LAST_SKIP = ("RS", "RS", "YS", "YS", "GS", "GS")
-
-
-def deal(ann: str = ANN, bot_first: bool = False) -> DealRng:
-    """ann's hand and the other one's (a bot's seat comes first: it was made with the room)."""
-    if bot_first:
-        return rigged_deal([OTHER, ann], "R9", dealer=0)
-    return rigged_deal([ann, OTHER], "R9", dealer=1)
-
-
-async def down_to_one(ann: Client, plays: tuple[str, ...] = ANN_PLAYS) -> float:
-    """ann plays her way down to one card without saying UNO; when her last card fell."""
-    for card in plays:
-        if not ann.is_my_turn(ann.view):
-            await ann.my_turn()
-        await ann.send(Act(kind="play", card=card))
-        await ann.expect(Events, lambda m, card=card: any(  # type: ignore[misc]
-            e["type"] == "card_played" and e["card"] == card for e in m.events))
-    return trio.current_time()
-
-
-def caught(message: object) -> bool:
-    return isinstance(message, Events) and any(e["type"] == "caught" for e in message.events)
 
 
 async def test_a_catch_inside_the_grace_is_refused_and_one_after_it_counts(
@@ -107,20 +75,19 @@ async def test_no_grace_keeps_the_old_rule(harness: Harness, autojump_clock: obj
         assert len(game_of(srv).hand(ann.seat or "")) == 3
 
 
-@pytest.mark.parametrize(("grace", "bot_delay", "plays", "after"), [
-    (0.75, 0.1, ANN_PLAYS, 0.75),  # the bot on turn waits for the window to close, then catches
-    (0.75, 0.1, ANN_PLAYS_LAST_SKIP, 0.75),  # off its turn too
-    (0.75, 2.0, ANN_PLAYS, 2.0),  # a slower bot takes its usual time
-    (0.0, 0.1, ANN_PLAYS, 0.1),  # no grace: as before
+@pytest.mark.parametrize(("grace", "bot_delay", "hand", "after"), [
+    (0.75, 0.1, ANN, 0.75),  # the bot on turn waits for the window to close, then catches
+    (0.75, 0.1, LAST_SKIP, 0.75),  # off its turn too
+    (0.75, 2.0, ANN, 2.0),  # a slower bot takes its usual time
+    (0.0, 0.1, ANN, 0.1),  # no grace: as before
 ])
 async def test_bots_catch_only_once_the_grace_is_over(
         harness: Harness, autojump_clock: object, grace: float, bot_delay: float,
-        plays: tuple[str, ...], after: float) -> None:
+        hand: str, after: float) -> None:
     with trio.fail_after(60):
-        hand = ANN if plays is ANN_PLAYS else ANN_LAST_SKIP
-        srv = await harness.server(deal_rng=deal(hand, bot_first=True), uno_grace=grace)
+        srv = await harness.server(deal_rng=deal(hand, ann_first=False), uno_grace=grace)
         _, (ann,) = await harness.table("ann", srv=srv, bots=1, bot_delay=bot_delay, start=True)
-        fell = await down_to_one(ann, plays)
+        fell = await down_to_one(ann, hand)
         events = await ann.expect(Events, caught)
         assert trio.current_time() - fell == pytest.approx(after, abs=0.01)
         assert events.events[0]["target"] == ann.seat
