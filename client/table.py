@@ -117,8 +117,10 @@ class Table:
     def set_grace(self, seat: str, seconds: float) -> None:
         if seconds > 0:
             self.grace[seat] = self.clock() + seconds
-        else:
-            self.grace.pop(seat, None)
+            return
+        self.grace.pop(seat, None)
+        if self._prompts.notice == t("err_catch_too_early"):  # no longer true: catch now
+            self._prompts.notice = ""
 
     def seconds_left(self) -> int | None:
         if self.deadline_at is None:

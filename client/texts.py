@@ -466,6 +466,8 @@ TEXTS: dict[str, tuple[str, str]] = {
                            "Se abrieron demasiadas mesas desde tu dirección: espera a que cierre una"),
     # ---- the UNO call's grace (issue 13)
     "flag_at_risk": ("at risk: no UNO", "en riesgo: sin UNO"),
+    "catch_hint_grace": ("{name} did not say UNO, and still has a moment to: c catches after it",
+                         "{name} no dijo UNO y aún tiene un momento: c pilla después"),
     "err_catch_too_early": ("Too early to catch: they may still say UNO",
                             "Demasiado pronto para pillar: aún puede decir UNO"),
     **PLAIN_TEXTS,  # plain mode: client/plaintexts.py

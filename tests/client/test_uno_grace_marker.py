@@ -73,7 +73,11 @@ def test_no_marker_without_a_grace() -> None:
 @pytest.mark.parametrize("lang", ["en", "es"])
 def test_a_catch_refused_as_too_early_is_explained(lang: str) -> None:
     model, _ = at_the_table(lang)
+    assert t("catch_hint_grace", name="Luis") in render_text(model)  # c works after a moment
     model.apply(Error(code="catch_too_early", message="too early: they may still say UNO for 0.50 s",
                       ref="action"))
     assert model.prompts.notice == t("err_catch_too_early")
     assert ("Too early to catch" if lang == "en" else "Demasiado pronto") in model.prompts.notice
+    model.apply(UnoGrace(seat=LUIS, seconds=0.0))  # the window closed: the catch is open now
+    assert model.prompts.notice == ""
+    assert t("catch_hint", name="Luis") in render_text(model)
