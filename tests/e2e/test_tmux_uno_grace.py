@@ -6,41 +6,18 @@ clear message, and the one he makes once the marker has gone counts: Zoe draws t
 from __future__ import annotations
 
 import json
-import shutil
 import time
-from collections.abc import Iterator
 from pathlib import Path
 
-import pytest
+import tmuxplay as play
 from kit.server import ServerProcess
 from kit.unograce import ANN, OTHER, PLAYS, TURNED
 from rigged_server import RIGGED_SERVER
-from tmuxkit import PYTHON, Tmux, parse_hand
+from tmuxkit import Tmux, parse_hand
 
-pytestmark = pytest.mark.skipif(shutil.which("tmux") is None and not Path("/usr/bin/tmux").exists(),
-                                reason="tmux is not installed")
-
+pytestmark = play.needs_tmux
+tmux = play.tmux_fixture("unograce", width=100, height=30)
 GRACE = 4.0  # seconds: long enough to see the marker and press c inside it, even under load
-
-
-@pytest.fixture
-def tmux() -> Iterator[Tmux]:
-    session = Tmux("unograce", width=100, height=30)
-    try:
-        yield session
-    finally:
-        session.kill()
-
-
-def env(tmp: Path, who: str) -> dict[str, str]:
-    return {"XDG_STATE_HOME": str(tmp / who / "state"), "XDG_DATA_HOME": str(tmp / who / "data"),
-            "XDG_CONFIG_HOME": str(tmp / who / "config"), "TERM": "xterm-256color",
-            "LANG": "C.UTF-8"}
-
-
-def join(address: str, name: str, lang: str) -> list[str]:
-    return [PYTHON, "-m", "client", "join", "--no-discovery", "--no-bell", "--lang", lang,
-            "--player", name, address]
 
 
 def keys(tmux: Tmux, window: str, *pressed: str) -> None:
@@ -49,7 +26,7 @@ def keys(tmux: Tmux, window: str, *pressed: str) -> None:
         time.sleep(0.05)
 
 
-def play(tmux: Tmux, window: str, card: str) -> None:
+def play_card(tmux: Tmux, window: str, card: str) -> None:
     """Select ``card`` by its number and play it (without UNO); wait until it has left the hand."""
     screen = tmux.wait_for(window, lambda s: "Your turn" in s and parse_hand(s) is not None,
                            timeout=10, what=f"Zoe's turn for {card}")
@@ -74,7 +51,8 @@ def test_tmux_a_catch_inside_the_grace_is_refused_and_one_after_it_counts(tmux: 
     server = ServerProcess("--uno-grace", str(GRACE), "--deal", deal, command=RIGGED_SERVER)
     try:
         address = f"127.0.0.1:{server.port}"
-        zoe = tmux.start(join(address, "Zoe", "en"), env(tmp_path, "zoe"), window="zoe")
+        zoe = tmux.start(play.join(address, "--player", "Zoe", "--no-bell"),
+                         play.person(tmp_path / "zoe"), window="zoe")
         tmux.wait_for(zoe, "Press n to open one", timeout=20, what="the lobby")
         tmux.send(zoe, "n")
         tmux.wait_for(zoe, "A new table", timeout=5, what="the form")
@@ -84,15 +62,14 @@ def test_tmux_a_catch_inside_the_grace_is_refused_and_one_after_it_counts(tmux: 
         tmux.send(zoe, "Enter")
         tmux.wait_for(zoe, "waiting for the start", timeout=10, what="Zoe's table")
 
-        bob = tmux.start(join(address, "Bob", "es"), env(tmp_path, "bob"), window="bob")
-        tmux.wait_for(bob, "Zoe's table", timeout=20, what="Zoe's table in Bob's lobby")
-        tmux.send(bob, "Enter")
-        tmux.wait_for(zoe, "Bob sat down", timeout=10, what="Bob seated")
+        bob = tmux.start(play.join(address, "--player", "Bob", "--no-bell", lang="es"),
+                         play.person(tmp_path / "bob"), window="bob")
+        play.sit(tmux, bob, "Zoe's table", waiting="Esperando a que Zoe empiece")
         tmux.send(zoe, "s")
         tmux.wait_for(bob, "Tu mano (7)", timeout=15, what="the deal on Bob's screen")
 
         for card in PLAYS[ANN]:  # five skips, then the G3: one card left, UNO not said
-            play(tmux, zoe, card)
+            play_card(tmux, zoe, card)
 
         risk = tmux.wait_for(bob, "Zoe [ 1] sigue en riesgo: sin UNO", timeout=GRACE / 2,
                              what="Zoe marked at risk on Bob's screen", settle=False)
