@@ -470,5 +470,9 @@ TEXTS: dict[str, tuple[str, str]] = {
                          "{name} no dijo UNO y aún tiene un momento: c pilla después"),
     "err_catch_too_early": ("Too early to catch: they may still say UNO",
                             "Demasiado pronto para pillar: aún puede decir UNO"),
+    "at_risk_plain": ("{name} is at risk: one card, no UNO said yet",
+                      "{name} está en riesgo: una carta, aún sin decir UNO"),
+    "at_risk_you": ("You did not say UNO: u says it, before a catch counts",
+                    "No dijiste UNO: u lo dice, antes de que te pillen"),
     **PLAIN_TEXTS,  # plain mode: client/plaintexts.py
 }

@@ -6,11 +6,12 @@ is explained."""
 from __future__ import annotations
 
 import pytest
-from clientkit import make_view, render_text, seated
+from clientkit import ME, make_view, render_text, seated
 
 from client.i18n import t
 from client.model import Model
-from engine.actions import Catch
+from client.plainview import PlainView
+from engine.actions import CallUno, Catch
 from protocol import Error, UnoGrace, ViewMsg, codec
 
 LUIS = "2"
@@ -81,3 +82,31 @@ def test_a_catch_refused_as_too_early_is_explained(lang: str) -> None:
     model.apply(UnoGrace(seat=LUIS, seconds=0.0))  # the window closed: the catch is open now
     assert model.prompts.notice == ""
     assert t("catch_hint", name="Luis") in render_text(model)
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_plain_mode_says_who_is_at_risk_and_when_the_catch_counts(lang: str) -> None:
+    """Plain mode (one line per change): the catch hint says to wait while the window is open,
+    and says to catch once it has closed."""
+    model, _ = at_the_table(lang)
+    view = PlainView(model)
+    said = " ".join(view.changes())
+    assert t("catch_hint_grace", name="Luis") in said
+    model.apply(UnoGrace(seat=LUIS, seconds=0.0))
+    assert t("catch_hint", name="Luis") in " ".join(view.changes())
+
+
+def test_the_player_at_risk_is_told_to_say_uno_and_spectators_see_the_risk() -> None:
+    clock = Clock()
+    me = seated(clock=clock)
+    me.apply(UnoGrace(seat=ME, seconds=0.75))
+    me.apply(luis_open(uno_open=ME, hand="R7", hand_sizes=(5, 5, 5, 1),
+                       legal=(CallUno(ME),)))
+    assert t("at_risk_you") in render_text(me)  # the prompt line
+    assert "Ana (you) [ 1] at risk: no UNO" in render_text(me)
+    assert t("at_risk_you") in " ".join(PlainView(me).changes())
+
+    other = seated(clock=clock)
+    other.apply(UnoGrace(seat=LUIS, seconds=0.75))
+    other.apply(luis_open(legal=()))  # Ana cannot catch (a spectator, say)
+    assert t("at_risk_plain", name="Luis") in " ".join(PlainView(other).changes())
