@@ -272,6 +272,9 @@ class Model:
         if message.fatal:
             self.connection_failed(message.code)
 
+    def _uno_grace(self, message: messages.UnoGrace) -> None:
+        self.table.set_grace(message.seat, message.seconds)
+
     def _ping(self, message: messages.Ping) -> None:
         self.outbox.append(messages.Pong(nonce=message.nonce))
 
@@ -472,4 +475,5 @@ _HANDLERS: dict[type, Callable[[Model, Any], None]] = {
     messages.Events: Model._events, messages.ChatMsg: Model._chat, messages.History: Model._history,
     messages.Error: Model._error, messages.Ping: Model._ping, messages.Queued: Model._queued,
     messages.ReplayMsg: lambda model, message: model.playback.arrived(message, model.prompts),
+    messages.UnoGrace: Model._uno_grace,
 }

@@ -71,7 +71,7 @@ class ConnectionClosed:
 
 _ALWAYS = frozenset({"ping", "pong"})
 _IN_ROOM_SERVER = frozenset({"rooms", "room", "view", "events", "history", "chat", "left", "error",
-                             "bye"})
+                             "bye", "uno_grace"})
 # A member of a room may ask for a finished hand's replay (issue 13)
 _REPLAYS_CLIENT, _REPLAYS_SERVER = frozenset({"get_replay"}), frozenset({"replay"})
 

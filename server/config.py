@@ -42,6 +42,9 @@ class ServerConfig:
     # where to keep them when the rooms are not kept (``uno host --seed``); else ``state_dir``
     history_dir: str | None = None
     history_limit: int = HISTORY_LIMIT  # hands kept in the state directory, the oldest dropped first
+    # seconds after a player goes down to one card without UNO before a catch of them counts
+    # (a slower link must not lose the race to say it); 0: at once
+    uno_grace: float = 0.75
 
     def deal_random(self, room_id: str) -> random.Random:
         """The random source of a new match's deal in room ``room_id``."""

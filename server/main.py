@@ -55,6 +55,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         default=DEFAULTS.abandoned_match_grace, metavar="SECONDS",
                         help="a match whose people have all dropped ends after this long "
                              "(default %(default)s)")
+    parser.add_argument("--uno-grace", type=float, default=DEFAULTS.uno_grace, metavar="SECONDS",
+                        help="a player who goes down to one card without saying UNO cannot be "
+                             "caught for this long (default %(default)s; 0: at once)")
 
 
 def config_from(args: argparse.Namespace) -> ServerConfig:
@@ -65,7 +68,8 @@ def config_from(args: argparse.Namespace) -> ServerConfig:
                           max_connections=max(1, args.max_connections),
                           max_rooms_per_address=max(1, args.max_rooms_per_address),
                           abandoned_match_grace=max(0.0, args.abandoned_match_grace),
-                          history=not args.no_history, history_limit=max(1, args.history_limit))
+                          history=not args.no_history, history_limit=max(1, args.history_limit),
+                          uno_grace=min(10.0, max(0.0, args.uno_grace)))
     return replace(config, ping_interval=min(config.ping_interval, config.heartbeat_timeout / 3),
                    state_dir=args.state_dir)
 

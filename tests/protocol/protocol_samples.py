@@ -101,6 +101,7 @@ SERVER_SAMPLES: dict[str, Message] = {
     "left": protocol.Left(reason="room_closed"),
     "queued": protocol.Queued(position=2, seat="3"),
     "replay": protocol.ReplayMsg(hand=2, replay='{"format":"uno-replay","version":1}'),
+    "uno_grace": protocol.UnoGrace(seat="2", seconds=0.75),
     "view": protocol.ViewMsg(view={"seat": "1", "seats": ["1", "2"], "top": "R7"}, deadline=12.5),
     "events": protocol.Events(events=EVENTS, current="3", deadline=29.0,
                               view={"seat": "1", "seats": ["1", "2"], "top": "R7"}),
