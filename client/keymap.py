@@ -58,9 +58,9 @@ _TOGETHER = {"anywhere": set(CONTEXTS), "lobby": {"anywhere", "lobby"},
              "room": {"anywhere", "room", "table"}, "table": {"anywhere", "room", "table"}}
 # Keys that stay as they are (not in the file): quitting at once, Esc, the lobby's arrows, the
 # host's resume key and l (leave, or move right in a hand), the hand's h, Home, End and digits.
-# Also the host's b (a bot's level), the table's ? (the hint) and m n o (a rematch).
+# Also the host's b (a bot's level), the table's ? (the hint), m n o (a rematch) and v (a replay).
 FIXED = {"anywhere": ("c-c", "c-q", "escape"), "lobby": ("up", "down"), "room": ("r", "l", "b"),
-         "table": ("h", "l", "home", "end", "?", "m", "n", "o", *"0123456789")}
+         "table": ("h", "l", "home", "end", "?", "m", "n", "o", "v", *"0123456789")}
 _NAMES = {"space": " ", "return": "enter", "esc": "escape", "del": "delete", "pgup": "pageup",
           "pgdn": "pagedown", **{f"ctrl-{c}": f"c-{c}" for c in "abcdefghijklmnopqrstuvwxyz"}}
 _TYPED = {k for k in ALL_KEYS if not k.startswith("<")} | set(KEY_ALIASES)

@@ -207,6 +207,9 @@ def make_key_bindings(model: Model, after: Callable[[], None]) -> KeyBindings:
     bind_action("uno", at_table)(table.say_uno)
     bind_action("catch", at_table)(table.catch)
     bind_action("why", at_table)(table.explain)
+    # the replay of the hand just over (issue 13)
+    bind("v", filter=at_table & Condition(lambda: table.hand_over))(
+        lambda: model.playback.ask(table.view, model.outbox, model.prompts))
 
     @kb.add("?", filter=at_table)  # the hint, worked out off the event loop
     def _hint(event: KeyPressEvent) -> None:

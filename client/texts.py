@@ -1,7 +1,10 @@
 """Every text the client shows, as (English, Spanish) under one key: one table, so that a text
 is never missing in one language. client/i18n.py picks and formats them."""
 
+from .hinttexts import HINT_TEXTS
 from .plaintexts import PLAIN_TEXTS
+from .replaytexts import REPLAY_TEXTS
+from .tabletexts import TABLE_TEXTS
 from .texts_keys import KEY_TEXTS
 
 TEXTS: dict[str, tuple[str, str]] = {
@@ -337,11 +340,12 @@ TEXTS: dict[str, tuple[str, str]] = {
                        "quit",
                        "{k_take_seat} sentarse  {k_leave} dejar la mesa  {k_chat} chat  {k_help} ayuda  "
                        "{k_quit} salir"),
-    "help_hand_over": ("the next hand is dealt by itself   {k_chat} chat  {k_leave} leave  {k_quit} quit",
-                       "la siguiente mano se reparte sola   {k_chat} chat  {k_leave} dejar la mesa  {k_quit} "
-                       "salir"),
-    "help_hand_over_short": ("{k_chat} chat  {k_leave} leave  {k_quit} quit",
-                             "{k_chat} chat  {k_leave} dejar la mesa  {k_quit} salir"),
+    "help_hand_over": ("the next hand is dealt by itself   v replay  {k_chat} chat  {k_leave} leave  "
+                       "{k_quit} quit",
+                       "la siguiente mano se reparte sola   v repetición  {k_chat} chat  {k_leave} dejar la "
+                       "mesa  {k_quit} salir"),
+    "help_hand_over_short": ("v replay  {k_chat} chat  {k_leave} leave  {k_quit} quit",
+                             "v repetición  {k_chat} chat  {k_leave} dejar la mesa  {k_quit} salir"),
     "help_confirm": ("{yes} yes   any other key: no", "{yes} sí   otra tecla: no"),
     "help_color": ("{keys} · ←→ Enter  choose colour   Esc cancel",
                    "{keys} · ←→ Enter  elegir color   Esc cancelar"),
@@ -439,31 +443,6 @@ TEXTS: dict[str, tuple[str, str]] = {
     "waiting_levels": ("↑↓ picks a bot, b changes its level.", "↑↓ elige un bot, b cambia su nivel."),
     "no_bot_to_level": ("There is no bot: + adds one", "No hay ningún bot: + añade uno"),
     "err_not_a_bot": ("That seat is not a bot's", "Ese asiento no es de un bot"),
-    # --- the hint key (?)
-    "hint_thinking": ("Hint: thinking…", "Pista: pensando…"),
-    "hint_none": ("Hint: nothing to do now", "Pista: nada que hacer ahora"),
-    "hint_only": ("Hint: {action} — the only move", "Pista: {action} — la única jugada"),
-    "hint_level": ("Hint: {action} — what the {level} bot plays",
-                   "Pista: {action} — lo que juega el bot {level}"),
-    "hint_search": ("Hint: {action} — wins {rate}% of {n} sampled deals",
-                    "Pista: {action} — gana el {rate}% de {n} repartos simulados"),
-    "hint_search_next": ("Hint: {action} — wins {rate}% of {n} sampled deals; next best: {other}, "
-                         "{other_rate}%",
-                         "Pista: {action} — gana el {rate}% de {n} repartos simulados; después: "
-                         "{other}, {other_rate}%"),
-    "do_play": ("play {card}", "juega {card}"),
-    "do_play_color": ("play {card} naming {color}", "juega {card} y elige {color}"),
-    "do_play_target": ("play {card} and swap with {name}", "juega {card} y cambia con {name}"),
-    "do_jump_in": ("jump in with {card}", "métete con {card}"),
-    "do_draw": ("draw", "roba"),
-    "do_keep_drawing": ("keep drawing", "sigue robando"),
-    "do_pass": ("pass", "pasa"),
-    "do_choose_color": ("name {color}", "elige {color}"),
-    "do_challenge": ("challenge the +4", "desafía el +4"),
-    "do_accept": ("accept the +4", "acepta el +4"),
-    "do_call_uno": ("say UNO", "di UNO"),
-    "do_catch": ("catch {name}", "pilla a {name}"),
-    "do_uno": ("{action}, saying UNO", "{action}, diciendo UNO"),
     "form_bot_level": ("Bot level", "Nivel de los bots"),
     "form_late_join": ("Late arrivals sit", "Si llega tarde, se sienta"),
     "late_now": ("at once", "al momento"),
@@ -494,39 +473,19 @@ TEXTS: dict[str, tuple[str, str]] = {
     "err_no_such_seat": ("That seat cannot be taken", "Ese asiento no se puede ocupar"),
     "err_too_many_rooms": ("Too many tables were opened from your address: wait for one to close",
                            "Se abrieron demasiadas mesas desde tu dirección: espera a que cierre una"),
-    # --- tablerules: saved house rules, rematch
-    "rules_saved_to": ("Rules saved as {name} ({path}); play them with: uno host --rules {name}",
-                       "Reglas guardadas como {name} ({path}); juégalas con: uno host --rules {name}"),
-    "form_save_as": ("Save these rules as", "Guardar estas reglas como"),
-    "form_save_enter": ("(Enter saves)", "(Enter guarda)"),
-    "rules_saved": ("Rules saved as {name}", "Reglas guardadas como {name}"),
-    "rules_err_bad_name": ("A rules name is 1-32 letters, digits, - or _",
-                           "Un nombre de reglas tiene 1-32 letras, cifras, - o _"),
-    "rules_err_preset_name": ("That is a preset's name: choose another",
-                              "Ese es el nombre de un preset: elige otro"),
-    "rules_err_unknown": ("No rules saved under that name", "No hay reglas guardadas con ese nombre"),
-    "rules_err_bad_file": ("The rules file {name} cannot be used", "El archivo de reglas {name} no sirve"),
-    "rematch_offer": ("Rematch? m yes · n no (leave) · o seat order: {order}",
-                      "¿Revancha? m sí · n no (dejar la mesa) · o orden de los asientos: {order}"),
-    "rematch_accepted": ("Rematch ({order}) accepted by {names}; still to answer: {waiting}. m yes · n no",
-                         "Revancha ({order}) aceptada por {names}; falta: {waiting}. m sí · n no"),
-    "rematch_you_accepted": ("Rematch ({order}) accepted by {names}; waiting for {waiting}",
-                             "Revancha ({order}) aceptada por {names}; esperando a {waiting}"),
-    "rematch_order_keep": ("seats as they are", "asientos como están"),
-    "rematch_order_random": ("seats shuffled", "asientos al azar"),
-    "rematch_order_winner_deals": ("the winner deals", "reparte quien ganó"),
-    "help_rematch": ("m rematch  o seat order  n no  {k_chat} chat  {k_leave} leave  {k_quit} quit",
-                     "m revancha  o orden  n no  {k_chat} chat  {k_leave} dejar la mesa  {k_quit} salir"),
-    "help_rematch_host": ("m rematch  o seat order  n no  {k_start} new match  {k_chat} chat  {k_leave} "
-                          "leave  {k_quit} quit",
-                          "m revancha  o orden  n no  {k_start} otra partida  {k_chat} chat  {k_leave} dejar "
-                          "la mesa  {k_quit} salir"),
-    "help_rematch_host_short": ("m rematch  o order  n no  {k_start} new match  {k_leave} leave  "
-                                "{k_quit} quit",
-                                "m revancha  o orden  n no  {k_start} otra  {k_leave} dejar  {k_quit} salir"),
-    "help_rematch_short": ("m rematch  o order  n no  {k_leave} leave  {k_quit} quit",
-                           "m revancha  o orden  n no  {k_leave} dejar  {k_quit} salir"),
-    "err_no_rematch": ("There is no rematch to accept now", "Ahora no hay revancha que aceptar"),
+    # ---- the UNO call's grace (issue 13)
+    "flag_at_risk": ("at risk: no UNO", "en riesgo: sin UNO"),
+    "catch_hint_grace": ("{name} did not say UNO, and still has a moment to: {k_catch} catches after it",
+                         "{name} no dijo UNO y aún tiene un momento: {k_catch} pilla después"),
+    "err_catch_too_early": ("Too early to catch: they may still say UNO",
+                            "Demasiado pronto para pillar: aún puede decir UNO"),
+    "at_risk_plain": ("{name} is at risk: one card, no UNO said yet",
+                      "{name} está en riesgo: una carta, aún sin decir UNO"),
+    "at_risk_you": ("You did not say UNO: {k_uno} says it, before a catch counts",
+                    "No dijiste UNO: {k_uno} lo dice, antes de que te pillen"),
     **PLAIN_TEXTS,  # plain mode: client/plaintexts.py
-    **KEY_TEXTS,  # keys.toml, the help screen, the why key
+    **REPLAY_TEXTS,  # replays: client/replaytexts.py
+    **TABLE_TEXTS,  # saved rules and rematch: client/tabletexts.py
+    **HINT_TEXTS,  # the hint key: client/hinttexts.py
+    **KEY_TEXTS,  # the keys file and the help screen: client/texts_keys.py
 }

@@ -1,0 +1,29 @@
+"""The texts of the hint key (the hint and the moves it names), key → (English, Spanish); part
+of the one table of client/texts.py."""
+
+HINT_TEXTS: dict[str, tuple[str, str]] = {
+    "hint_thinking": ("Hint: thinking…", "Pista: pensando…"),
+    "hint_none": ("Hint: nothing to do now", "Pista: nada que hacer ahora"),
+    "hint_only": ("Hint: {action} — the only move", "Pista: {action} — la única jugada"),
+    "hint_level": ("Hint: {action} — what the {level} bot plays",
+                   "Pista: {action} — lo que juega el bot {level}"),
+    "hint_search": ("Hint: {action} — wins {rate}% of {n} sampled deals",
+                    "Pista: {action} — gana el {rate}% de {n} repartos simulados"),
+    "hint_search_next": ("Hint: {action} — wins {rate}% of {n} sampled deals; next best: {other}, "
+                         "{other_rate}%",
+                         "Pista: {action} — gana el {rate}% de {n} repartos simulados; después: "
+                         "{other}, {other_rate}%"),
+    "do_play": ("play {card}", "juega {card}"),
+    "do_play_color": ("play {card} naming {color}", "juega {card} y elige {color}"),
+    "do_play_target": ("play {card} and swap with {name}", "juega {card} y cambia con {name}"),
+    "do_jump_in": ("jump in with {card}", "métete con {card}"),
+    "do_draw": ("draw", "roba"),
+    "do_keep_drawing": ("keep drawing", "sigue robando"),
+    "do_pass": ("pass", "pasa"),
+    "do_choose_color": ("name {color}", "elige {color}"),
+    "do_challenge": ("challenge the +4", "desafía el +4"),
+    "do_accept": ("accept the +4", "acepta el +4"),
+    "do_call_uno": ("say UNO", "di UNO"),
+    "do_catch": ("catch {name}", "pilla a {name}"),
+    "do_uno": ("{action}, saying UNO", "{action}, diciendo UNO"),
+}

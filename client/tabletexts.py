@@ -1,0 +1,38 @@
+"""The texts of saved house rules and the rematch, key → (English, Spanish); part of the one
+table of client/texts.py."""
+
+TABLE_TEXTS: dict[str, tuple[str, str]] = {
+    "rules_saved_to": ("Rules saved as {name} ({path}); play them with: uno host --rules {name}",
+                       "Reglas guardadas como {name} ({path}); juégalas con: uno host --rules {name}"),
+    "form_save_as": ("Save these rules as", "Guardar estas reglas como"),
+    "form_save_enter": ("(Enter saves)", "(Enter guarda)"),
+    "rules_saved": ("Rules saved as {name}", "Reglas guardadas como {name}"),
+    "rules_err_bad_name": ("A rules name is 1-32 letters, digits, - or _",
+                           "Un nombre de reglas tiene 1-32 letras, cifras, - o _"),
+    "rules_err_preset_name": ("That is a preset's name: choose another",
+                              "Ese es el nombre de un preset: elige otro"),
+    "rules_err_unknown": ("No rules saved under that name", "No hay reglas guardadas con ese nombre"),
+    "rules_err_bad_file": ("The rules file {name} cannot be used", "El archivo de reglas {name} no sirve"),
+    "rematch_offer": ("Rematch? m yes · n no (leave) · o seat order: {order}",
+                      "¿Revancha? m sí · n no (dejar la mesa) · o orden de los asientos: {order}"),
+    "rematch_accepted": ("Rematch ({order}) accepted by {names}; still to answer: {waiting}. m yes · n no",
+                         "Revancha ({order}) aceptada por {names}; falta: {waiting}. m sí · n no"),
+    "rematch_you_accepted": ("Rematch ({order}) accepted by {names}; waiting for {waiting}",
+                             "Revancha ({order}) aceptada por {names}; esperando a {waiting}"),
+    "rematch_order_keep": ("seats as they are", "asientos como están"),
+    "rematch_order_random": ("seats shuffled", "asientos al azar"),
+    "rematch_order_winner_deals": ("the winner deals", "reparte quien ganó"),
+    "help_rematch": ("m rematch  o seat order  n no  v replay  {k_chat} chat  {k_leave} leave  {k_quit} quit",
+                     "m revancha  o orden  n no  v repetición  {k_chat} chat  {k_leave} dejar la mesa  "
+                     "{k_quit} salir"),
+    "help_rematch_host": ("m rematch  o seat order  n no  {k_start} new match  v replay  {k_chat} chat  "
+                          "{k_leave} leave  {k_quit} quit",
+                          "m revancha  o orden  n no  {k_start} otra  v repetición  {k_chat} chat  "
+                          "{k_leave} dejar  {k_quit} salir"),
+    "help_rematch_host_short": ("m rematch  o order  n no  {k_start} new match  {k_leave} leave  "
+                                "{k_quit} quit",
+                                "m revancha  o orden  n no  {k_start} otra  {k_leave} dejar  {k_quit} salir"),
+    "help_rematch_short": ("m rematch  o order  n no  {k_leave} leave  {k_quit} quit",
+                           "m revancha  o orden  n no  {k_leave} dejar  {k_quit} salir"),
+    "err_no_rematch": ("There is no rematch to accept now", "Ahora no hay revancha que aceptar"),
+}
