@@ -52,6 +52,7 @@ from .persist import RoomStore
 from .reactor import Reactor
 from .room import Room
 from .settings import RoomSettings
+from .statstore import StatsStore
 from .table import Session, Table
 
 log = logging.getLogger("uno.server")
@@ -87,6 +88,8 @@ class UnoServer:
         if store is None and self.config.state_dir is not None:
             store = RoomStore(self.config.state_dir)
         self.store = store
+        # the statistics, beside the rooms (server/stats.py); none without a state directory
+        self.stats = None if store is None else StatsStore(store.directory)
         # clients keep their seats by this id, whatever address reached the server
         self.server_id = identity.server_id(None if store is None else store.directory)
         self.sessions: dict[str, Session] = {}

@@ -28,6 +28,7 @@ from .bots import MatchBots
 from .journal import NEXT_HAND, JournaledGame
 from .rematch import seat_order
 from .settings import RoomSettings
+from .stats import Counts, Tally, player_key, rules_name
 from .table import RoomOwner, Seat, Session, Table
 
 log = logging.getLogger("uno.server")
@@ -52,6 +53,7 @@ class Room(Table):
         # A restored room's turn: the seconds it had left when it was last saved (None: a whole
         # turn), given from the end of the wait for its people (``restored``).
         self._turn_left: float | None = None
+        self.tally = Tally()  # the statistics of the hand in play (server/stats.py)
 
     def start(self, fill: bool = False, dealer: str | None = None) -> None:
         """Start a match; with ``fill``, bots of the room's level take the empty seats first.
@@ -142,11 +144,32 @@ class Room(Table):
         self._version += 1
         self._observe(batches if batches is not None else [events])
         play.log_events(self.id, events)
+        self._count(events)
         self._schedule(turn_changed)
         self._save()  # before the events go out: nobody sees a state the disk does not hold
         self._publish(events)
         if any(isinstance(e, MatchEnded) for e in events):
             self._match_over()
+
+    def _count(self, events: list[engine.Event]) -> None:
+        """Count ``events`` in the statistics; a hand or match that ended goes to the store."""
+        game = self.game
+        assert game is not None
+        done = self.tally.feed(events, game.seats)
+        stats = self.server.stats
+        if not done or stats is None:
+            return
+        rules = rules_name(self.settings.preset, self.settings.overrides)
+        seats = {seat.id: seat for seat in self.seats}
+        for counts in done:
+            # whoever sits in the seat now (a late arrival, a bot after a leave) gets its counts;
+            # bots of one level add up
+            players: dict[str, Counts] = {}
+            for seat_id, more in counts.items():
+                if (seat := seats.get(seat_id)) is not None:
+                    players.setdefault(player_key(seat.kind, seat.name, seat.level),
+                                       Counts()).add(more)
+            stats.add(rules, players)
 
     def _match_over(self) -> None:
         """Seats of people who dropped are freed; everyone else stays for another match."""
@@ -436,6 +459,7 @@ class Room(Table):
         if with_game:
             record["game"] = None if self.game is None else self.game.snapshot()
             record["turn_left"] = self.clock.turn_left()  # (the moves after it may reset it)
+            record["tally"] = self.tally.to_record()
         return record
 
     @classmethod
@@ -449,6 +473,7 @@ class Room(Table):
         game = None if record["game"] is None else JournaledGame.restore(record["game"])
         left = record.get("turn_left")  # (records written before it was kept lack it)
         turn_left = None if left is None else max(0.0, float(left))
+        tally = Tally.from_record(record.get("tally"))  # (records before statistics lack it)
         for number, entry in enumerate(moves):
             if game is None:
                 raise ValueError("moves without a match")
@@ -457,6 +482,7 @@ class Room(Table):
                 events = game.replay(entry)
             except (TypeError, ValueError) as exc:
                 raise ValueError(f"its move {number} cannot be replayed: {exc}") from None
+            tally.feed(events, game.seats)  # (what ended then was counted then)
             if play.turn_changed(events) or entry == [NEXT_HAND]:
                 turn_left = None  # a turn began after the record: it had its whole time then
         sessions: dict[str, Session] = {}
@@ -491,6 +517,7 @@ class Room(Table):
         for session, seat in returning:  # (only now: a bad record must change nothing)
             session.room, session.seat, seat.session = room, seat, session
         room._turn_left = turn_left
+        room.tally = tally
         room.host = sessions.get(record["host"]) if record["host"] is not None else None
         room.next_seat_number = int(record["next_seat"])
         server.sessions.update(sessions)

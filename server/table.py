@@ -38,6 +38,7 @@ from .persist import RoomStore
 from .publish import Publisher
 from .rematch import RematchVotes
 from .settings import RoomSettings
+from .statstore import StatsStore
 
 log = logging.getLogger("uno.server")
 
@@ -87,6 +88,7 @@ class RoomOwner(Protocol):
 
     config: ServerConfig
     store: RoomStore | None
+    stats: StatsStore | None
     sessions: dict[str, Session]
 
     def release(self, session: Session) -> None: ...

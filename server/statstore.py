@@ -1,0 +1,82 @@
+"""The statistics of one server (server/stats.py), kept beside its rooms: ``DIR/stats.json``,
+``{"version": 1, "rules": {RULES: {PLAYER: {FIELD: N, ...}}}}``.
+
+Written whole (a temporary file renamed over the old one, so a reader never sees half a file)
+when a hand or a match ends, never on a move. A file that cannot be read is renamed
+``stats.json.corrupt-STAMP`` (said at ERROR level) and counting starts again from nothing.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import logging
+import os
+import time
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any
+
+from .stats import Counts
+
+log = logging.getLogger("uno.server")
+STATS_NAME = "stats.json"
+STATS_VERSION = 1
+FILE_MODE = 0o600
+
+Table = dict[str, dict[str, Counts]]  # rules -> player -> counts
+
+
+def read_stats(directory: str | os.PathLike[str]) -> Table:
+    """The statistics kept in ``directory`` (none if it has no file). Raises ``ValueError`` for
+    a file that is not a statistics file, ``OSError`` for one that cannot be read."""
+    path = Path(directory) / STATS_NAME
+    try:
+        text = path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        return {}
+    try:
+        data = json.loads(text)
+        if data.get("version") != STATS_VERSION:
+            raise ValueError(f"version {data.get('version')!r}")
+        return {str(rules): {str(player): Counts.from_record(c) for player, c in players.items()}
+                for rules, players in data["rules"].items()}
+    except (AttributeError, KeyError, TypeError, ValueError) as exc:
+        raise ValueError(f"{path}: not a statistics file ({exc})") from None
+
+
+class StatsStore:
+    """A server's statistics, in memory and in ``DIR/stats.json``."""
+
+    def __init__(self, directory: str | os.PathLike[str]) -> None:
+        self.path = Path(directory) / STATS_NAME
+        try:
+            self.table = read_stats(directory)
+        except (OSError, ValueError) as exc:
+            aside = self.path.with_name(f"{STATS_NAME}.corrupt-{time.strftime('%Y%m%d-%H%M%S')}")
+            log.error("statistics set aside as %s: %s", aside.name, exc)
+            with contextlib.suppress(OSError):
+                self.path.rename(aside)
+            self.table = {}
+
+    def add(self, rules: str, counts: Mapping[str, Counts]) -> None:
+        """Add each player's ``counts`` under ``rules``, and write the file."""
+        players = self.table.setdefault(rules, {})
+        for player, more in counts.items():
+            players.setdefault(player, Counts()).add(more)
+        self._write()
+
+    def _write(self) -> None:
+        data: dict[str, Any] = {
+            "version": STATS_VERSION,
+            "rules": {rules: {p: c.to_record() for p, c in players.items()}
+                      for rules, players in self.table.items()},
+        }
+        tmp = self.path.with_name(STATS_NAME + ".tmp")
+        try:
+            fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, FILE_MODE)
+            with os.fdopen(fd, "w", encoding="utf-8") as f:
+                json.dump(data, f, separators=(",", ":"))
+            os.replace(tmp, self.path)
+        except OSError as exc:  # statistics must never stop a match
+            log.error("statistics not written: %s", exc)
