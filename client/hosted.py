@@ -60,7 +60,7 @@ class HostedServer:
         host = self.options
         # Kept rooms stay on disk unless --resume brings the last one back (restore_rooms below).
         config = ServerConfig(name=host.table[:64], seed=host.seed, next_hand_delay=host.next_hand_delay,
-                              restore_rooms=False)
+                              restore_rooms=False, stats_dir=str(default_state_dir()))
         try:
             state_dir = str(default_state_dir()) if host.keep else None
             server = UnoServer(dataclasses.replace(config, state_dir=state_dir))

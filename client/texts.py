@@ -2,6 +2,7 @@
 is never missing in one language. client/i18n.py picks and formats them."""
 
 from .plaintexts import PLAIN_TEXTS
+from .statstexts import STATS_TEXTS
 
 TEXTS: dict[str, tuple[str, str]] = {
     # --- cards
@@ -495,4 +496,5 @@ TEXTS: dict[str, tuple[str, str]] = {
                            "m revancha  o orden  n no  x dejar  q salir"),
     "err_no_rematch": ("There is no rematch to accept now", "Ahora no hay revancha que aceptar"),
     **PLAIN_TEXTS,  # plain mode: client/plaintexts.py
+    **STATS_TEXTS,  # statistics: client/statstexts.py
 }

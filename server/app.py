@@ -89,7 +89,13 @@ class UnoServer:
             store = RoomStore(self.config.state_dir)
         self.store = store
         # the statistics, beside the rooms (server/stats.py); none without a state directory
-        self.stats = None if store is None else StatsStore(store.directory)
+        stats_dir = self.config.stats_dir or (None if store is None else store.directory)
+        self.stats: StatsStore | None = None
+        if stats_dir is not None:
+            try:
+                self.stats = StatsStore(stats_dir)
+            except OSError as exc:  # no statistics, but the server runs
+                log.error("statistics are not kept: %s", exc)
         # clients keep their seats by this id, whatever address reached the server
         self.server_id = identity.server_id(None if store is None else store.directory)
         self.sessions: dict[str, Session] = {}

@@ -13,14 +13,20 @@ import json
 import logging
 import os
 import time
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from pathlib import Path
 from typing import Any
 
 from .stats import Counts
 
+try:
+    import fcntl
+except ImportError:  # not on Unix: one server per directory, then
+    fcntl = None  # type: ignore[assignment]
+
 log = logging.getLogger("uno.server")
 STATS_NAME = "stats.json"
+LOCK_NAME = "stats.lock"
 STATS_VERSION = 1
 FILE_MODE = 0o600
 
@@ -46,37 +52,61 @@ def read_stats(directory: str | os.PathLike[str]) -> Table:
 
 
 class StatsStore:
-    """A server's statistics, in memory and in ``DIR/stats.json``."""
+    """A server's statistics in ``DIR/stats.json``. Each ``add`` reads the file, adds and writes
+    it back under a lock (``DIR/stats.lock``, ``flock``), so that two servers sharing the
+    directory (two ``uno host`` at once: the second keeps no rooms, but counts) lose nothing."""
 
     def __init__(self, directory: str | os.PathLike[str]) -> None:
-        self.path = Path(directory) / STATS_NAME
+        self.directory = Path(directory)
+        self.path = self.directory / STATS_NAME
+        self.directory.mkdir(parents=True, exist_ok=True, mode=0o700)
+        with self._locked():
+            self._read()
+
+    def _read(self) -> Table:
         try:
-            self.table = read_stats(directory)
+            return read_stats(self.directory)
         except (OSError, ValueError) as exc:
             aside = self.path.with_name(f"{STATS_NAME}.corrupt-{time.strftime('%Y%m%d-%H%M%S')}")
             log.error("statistics set aside as %s: %s", aside.name, exc)
             with contextlib.suppress(OSError):
                 self.path.rename(aside)
-            self.table = {}
+            return {}
+
+    @property
+    def table(self) -> Table:
+        return self._read()
+
+    @contextlib.contextmanager
+    def _locked(self) -> Iterator[None]:
+        fd = os.open(self.directory / LOCK_NAME, os.O_RDWR | os.O_CREAT, FILE_MODE)
+        try:
+            if fcntl is not None:
+                fcntl.flock(fd, fcntl.LOCK_EX)
+            yield
+        finally:
+            os.close(fd)  # (and the lock with it)
 
     def add(self, rules: str, counts: Mapping[str, Counts]) -> None:
-        """Add each player's ``counts`` under ``rules``, and write the file."""
-        players = self.table.setdefault(rules, {})
-        for player, more in counts.items():
-            players.setdefault(player, Counts()).add(more)
-        self._write()
+        """Add each player's ``counts`` under ``rules`` to the file."""
+        try:
+            with self._locked():
+                table = self._read()
+                players = table.setdefault(rules, {})
+                for player, more in counts.items():
+                    players.setdefault(player, Counts()).add(more)
+                self._write(table)
+        except OSError as exc:  # statistics must never stop a match
+            log.error("statistics not written: %s", exc)
 
-    def _write(self) -> None:
+    def _write(self, table: Table) -> None:
         data: dict[str, Any] = {
             "version": STATS_VERSION,
             "rules": {rules: {p: c.to_record() for p, c in players.items()}
-                      for rules, players in self.table.items()},
+                      for rules, players in table.items()},
         }
         tmp = self.path.with_name(STATS_NAME + ".tmp")
-        try:
-            fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, FILE_MODE)
-            with os.fdopen(fd, "w", encoding="utf-8") as f:
-                json.dump(data, f, separators=(",", ":"))
-            os.replace(tmp, self.path)
-        except OSError as exc:  # statistics must never stop a match
-            log.error("statistics not written: %s", exc)
+        fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, FILE_MODE)
+        with os.fdopen(fd, "w", encoding="utf-8") as f:
+            json.dump(data, f, separators=(",", ":"))
+        os.replace(tmp, self.path)

@@ -104,8 +104,11 @@ def test_keys_and_rule_set_names() -> None:
 
 def test_the_store_keeps_the_counts_across_a_restart(tmp_path: Path) -> None:
     store = StatsStore(tmp_path)
+    other = StatsStore(tmp_path)  # a second server on the same directory: both counts add up
+    other.add("official", {"bot:easy": Counts(hands=1)})
     store.add("official", {"Ann": Counts(hands=1, hands_won=1, points=40, turns=12)})
     store.add("official", {"Ann": Counts(hands=1, turns=8), "bot:easy": Counts(hands=2)})
+    assert store.table["official"]["bot:easy"].hands == 3
     store.add("house", {"Ann": Counts(matches=1)})
     again = StatsStore(tmp_path)
     assert again.table == read_stats(tmp_path) == store.table
@@ -120,7 +123,10 @@ def test_a_corrupt_file_is_set_aside_and_counting_starts_again(tmp_path: Path,
     store = StatsStore(tmp_path)
     assert store.table == {}
     assert "set aside" in caplog.text
-    assert [p.name.startswith(STATS_NAME + ".corrupt-") for p in tmp_path.iterdir()] == [True]
+    assert [p.name for p in tmp_path.iterdir() if p.name.startswith(STATS_NAME)] == [
+        next(p.name for p in tmp_path.iterdir() if p.name.startswith(STATS_NAME + ".corrupt-"))]
+    store.add("official", {"Ann": Counts(hands=1)})
+    assert read_stats(tmp_path)["official"]["Ann"].hands == 1
 
 
 async def test_a_servers_matches_are_counted_by_name_and_bot_level(
