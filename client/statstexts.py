@@ -23,5 +23,5 @@ STATS_TEXTS: dict[str, tuple[str, str]] = {
                    "Turns/hand: the average hand length in turns.",
                    "Partidas, manos y desafíos: ganados/jugados (desafíos: como desafiante). "
                    "Turnos/mano: la duración media de una mano en turnos."),
-    "stats_line": ("{name}: won {won} of {played} hands", "{name}: ganó {won} de {played} manos"),
+    "stats_line": ("won {won} of {played} hands", "ganó {won} de {played} manos"),
 }

@@ -88,6 +88,8 @@ def _short(value: Any) -> str:
         return "on"
     if value is False:
         return "off"
+    if value is None:  # (a target of none: single hands)
+        return "none"
     return str(value)
 
 

@@ -61,7 +61,7 @@ class StatsStore:
         self.path = self.directory / STATS_NAME
         self.directory.mkdir(parents=True, exist_ok=True, mode=0o700)
         with self._locked():
-            self._read()
+            self.table = self._read()  # as this server last read or wrote it
 
     def _read(self) -> Table:
         try:
@@ -73,9 +73,10 @@ class StatsStore:
                 self.path.rename(aside)
             return {}
 
-    @property
-    def table(self) -> Table:
-        return self._read()
+    def counts(self, rules: str, player: str) -> Counts | None:
+        """``player``'s counts under ``rules``, as of this server's last write (quick: the
+        lobby asks at every change of a room)."""
+        return self.table.get(rules, {}).get(player)
 
     @contextlib.contextmanager
     def _locked(self) -> Iterator[None]:
@@ -96,6 +97,7 @@ class StatsStore:
                 for player, more in counts.items():
                     players.setdefault(player, Counts()).add(more)
                 self._write(table)
+                self.table = table
         except OSError as exc:  # statistics must never stop a match
             log.error("statistics not written: %s", exc)
 

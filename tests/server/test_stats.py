@@ -15,7 +15,7 @@ from kit.harness import Harness, game_of, only_room, stoppable_server
 from engine import Event, Game, RuleSet
 from engine.events import Caught, Challenged, Drew, HandEnded, MatchEnded, TurnStarted
 from engine.selfplay import play_match
-from protocol import Events, Message, Start
+from protocol import Events, Joined, Message, ProtocolError, SeatInfo, SeatKind, Start
 from server.stats import Counts, Tally, player_key, rules_name
 from server.statstore import STATS_NAME, StatsStore, read_stats
 
@@ -149,4 +149,28 @@ async def test_a_servers_matches_are_counted_by_name_and_bot_level(
         outcome = game.outcome()
         assert outcome is not None
         assert table["Ann"].points + table["bot:normal"].points == sum(outcome.scores)
+        # a friend who joins now sees each player's line in the lobby: hands won of played
+        bob = await harness.client(srv, "Bob")
+        joined = await bob.join(only_room(srv).id)
+        lines = {s.name: (s.hands_won, s.hands) for s in joined.room.seats}
+        assert lines["Ann"] == (table["Ann"].hands_won, hands)
+        assert lines["Bob"] == (0, 0)  # counted from his first hand on
+        assert lines["Bot 1"] == lines["Bot 2"] == (table["bot:normal"].hands_won, 2 * hands)
         scope.cancel()
+
+
+async def test_a_server_without_statistics_sends_no_line(harness: Harness,
+                                                         autojump_clock: object) -> None:
+    with trio.fail_after(10):
+        _, (ann,) = await harness.table("Ann", bots=1)
+        joined = next(m for m in ann.log if isinstance(m, Joined))
+        assert {(s.hands, s.hands_won) for s in joined.room.seats} == {(None, None)}
+
+
+def test_the_lobby_line_is_checked_on_the_wire() -> None:
+    seat = SeatInfo(seat="1", name="Ann", kind=SeatKind.HUMAN, hands=10, hands_won=3)
+    assert SeatInfo.from_wire(seat.to_wire()) == seat
+    assert SeatInfo.from_wire({"seat": "1", "name": "Ann", "kind": "human"}).hands is None
+    for bad in (-1, 10**9 + 1, "3", 2.5):
+        with pytest.raises(ProtocolError):
+            SeatInfo.from_wire({**seat.to_wire(), "hands_won": bad})
