@@ -3,10 +3,12 @@ from another server's directory (``--state-dir``), filtered by rule set (``--rul
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from clientkit import render_text, room_info, seated
 
 from client.cli import main
 from client.i18n import set_language
@@ -77,3 +79,15 @@ def test_nothing_kept_and_an_unknown_rule_set(kept: Path, tmp_path_factory: pyte
     (empty / "stats.json").write_text("not json")
     assert main(["stats", "--state-dir", str(empty), "--lang", "en"]) == 1
     assert "Cannot read the statistics" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize(("lang", "line"), [("en", "won 3 of 10 hands"),
+                                            ("es", "ganó 3 de 10 manos")])
+def test_the_lobby_shows_each_players_line_in_both_languages(lang: str, line: str) -> None:
+    room = room_info(started=False)
+    seats = tuple(dataclasses.replace(s, hands=10, hands_won=3) if s.name == "Ana" else s
+                  for s in room.seats)
+    model = seated(room=dataclasses.replace(room, seats=seats), lang=lang)
+    text = render_text(model)
+    assert line in next(row for row in text.splitlines() if "Ana" in row and "." in row)
+    assert text.count(line) == 1  # (a server keeping no statistics sends none for the others)
