@@ -144,9 +144,9 @@ class Room(Table):
         self._version += 1
         self._observe(batches if batches is not None else [events])
         play.log_events(self.id, events)
-        self._count(events)
         self._schedule(turn_changed)
         self._save()  # before the events go out: nobody sees a state the disk does not hold
+        self._count(events)  # (after: a move lost in a crash is never counted)
         self._publish(events)
         if any(isinstance(e, MatchEnded) for e in events):
             self._match_over()
