@@ -161,7 +161,7 @@ def seat_marks(model: Model, info: SeatInfo) -> list[str]:
         marks.append(t("flag_off"))
     if info.seat == model.seating.seat:
         marks.append(t("you"))
-    if info.hands is not None and info.hands_won is not None:  # the server keeps statistics
+    if info.hands and info.hands_won is not None:  # (none before a first hand is counted)
         marks.append(t("stats_line", won=info.hands_won, played=info.hands))
     return marks
 

@@ -25,7 +25,7 @@ def test_tmux_a_hand_against_a_bot_shows_in_the_lobby_and_in_uno_stats(tmux: Tmu
                                    "--bot-delay", "0.05", "--bot-level", "easy",
                                    "--turn-timeout", "0"), ana_env, window="host")
     screen = play.waiting_room(tmux, hosting)
-    assert "won 0 of 0 hands" in screen, screen  # nothing counted yet: a first hand
+    assert "Ana  (host, you)" in screen, screen  # no line before a first hand is counted
     address = play.invitation(screen)
     tmux.send(hosting, "s")
     play.dealt(tmux, hosting)
@@ -35,10 +35,10 @@ def test_tmux_a_hand_against_a_bot_shows_in_the_lobby_and_in_uno_stats(tmux: Tmu
     ana_won = int(won.group(1) == "Ana")
 
     luis = tmux.start(play.join(address), play.person(tmp_path / "luis", "Luis"), window="luis")
-    play.sit(tmux, luis, "Ana's table", waiting="Luis  (you")  # (the bot gives him its seat)
+    play.sit(tmux, luis, "Ana's table", waiting="Luis  (you)")  # (the bot gives him its seat)
     lobby = tmux.stable_screen(luis)
     assert f"Ana  (host, won {ana_won} of 1 hands)" in lobby, lobby
-    assert "Luis  (you, won 0 of 0 hands)" in lobby, lobby
+    assert "Luis  (you)" in lobby, lobby  # his first hand is still to come
 
     tmux.send(luis, "q")
     time.sleep(0.2)
