@@ -28,7 +28,7 @@ from .bots import MatchBots
 from .journal import NEXT_HAND, JournaledGame
 from .rematch import seat_order
 from .settings import RoomSettings
-from .stats import Counts, Tally, player_key, rules_name
+from .stats import Tally, by_player, rules_name
 from .table import RoomOwner, Seat, Session, Table
 
 log = logging.getLogger("uno.server")
@@ -152,24 +152,13 @@ class Room(Table):
             self._match_over()
 
     def _count(self, events: list[engine.Event]) -> None:
-        """Count ``events`` in the statistics; a hand or match that ended goes to the store."""
-        game = self.game
+        """The statistics (server/stats.py): what ended in ``events`` goes to the store."""
+        stats, game = self.server.stats, self.game
         assert game is not None
-        done = self.tally.feed(events, game.seats)
-        stats = self.server.stats
-        if not done or stats is None:
-            return
-        rules = rules_name(self.settings.preset, self.settings.overrides)
-        seats = {seat.id: seat for seat in self.seats}
-        for counts in done:
-            # whoever sits in the seat now (a late arrival, a bot after a leave) gets its counts;
-            # bots of one level add up
-            players: dict[str, Counts] = {}
-            for seat_id, more in counts.items():
-                if (seat := seats.get(seat_id)) is not None:
-                    players.setdefault(player_key(seat.kind, seat.name, seat.level),
-                                       Counts()).add(more)
-            stats.add(rules, players)
+        for counts in self.tally.feed(events, game.seats):
+            if stats is not None:
+                stats.add(rules_name(self.settings.preset, self.settings.overrides),
+                          by_player(counts, self.seats))
 
     def _match_over(self) -> None:
         """Seats of people who dropped are freed; everyone else stays for another match."""
@@ -473,7 +462,7 @@ class Room(Table):
         game = None if record["game"] is None else JournaledGame.restore(record["game"])
         left = record.get("turn_left")  # (records written before it was kept lack it)
         turn_left = None if left is None else max(0.0, float(left))
-        tally = Tally.from_record(record.get("tally"))  # (records before statistics lack it)
+        room.tally = Tally.from_record(record.get("tally"))  # (older records lack it)
         for number, entry in enumerate(moves):
             if game is None:
                 raise ValueError("moves without a match")
@@ -482,7 +471,7 @@ class Room(Table):
                 events = game.replay(entry)
             except (TypeError, ValueError) as exc:
                 raise ValueError(f"its move {number} cannot be replayed: {exc}") from None
-            tally.feed(events, game.seats)  # (what ended then was counted then)
+            room.tally.feed(events, game.seats)  # (what ended then was counted then)
             if play.turn_changed(events) or entry == [NEXT_HAND]:
                 turn_left = None  # a turn began after the record: it had its whole time then
         sessions: dict[str, Session] = {}
@@ -517,7 +506,6 @@ class Room(Table):
         for session, seat in returning:  # (only now: a bad record must change nothing)
             session.room, session.seat, seat.session = room, seat, session
         room._turn_left = turn_left
-        room.tally = tally
         room.host = sessions.get(record["host"]) if record["host"] is not None else None
         room.next_seat_number = int(record["next_seat"])
         server.sessions.update(sessions)

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, fields
-from typing import Any
+from typing import Any, Protocol
 
 import engine
 from engine.events import (
@@ -67,6 +67,26 @@ class Counts:
 
 
 FIELDS = tuple(f.name for f in fields(Counts))
+
+
+class SeatLike(Protocol):
+    """What the counting needs of a room's seat (server/table.py)."""
+
+    id: str
+    name: str
+    kind: str
+    level: str
+
+
+def by_player(counts: Mapping[str, Counts], seats: Iterable[SeatLike]) -> dict[str, Counts]:
+    """A hand's or match's ``counts`` by seat id, by player: whoever sits in the seat now (a late
+    arrival, a bot after a leave) gets its counts; bots of one level add up."""
+    players: dict[str, Counts] = {}
+    for seat in seats:
+        more = counts.get(seat.id)
+        if more is not None:
+            players.setdefault(player_key(seat.kind, seat.name, seat.level), Counts()).add(more)
+    return players
 
 
 def player_key(kind: str, name: str, level: str) -> str:
