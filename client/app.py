@@ -170,6 +170,25 @@ class ClientApp:
         if model.quit and not self.application.is_done:
             self.application.exit(result=0)
 
+    def _show_replay(self) -> None:
+        """The replay that the key asked for came: the viewer takes the screen until it is quit,
+        then the table is back (it went on meanwhile)."""
+        from .replayer import Replayer
+        from .replayview import overlay
+
+        replay = self.model.playback.take()
+        if replay is None:
+            return
+        application = self.application
+        if not isinstance(application, Application):  # plain mode draws no board to step through
+            return
+        seats = replay.positions()[0].game.seats
+        own = self.model.seating.seat
+        replayer = Replayer(replay, seat=seats.index(own) if own in seats else 0)
+        overlay(application, replayer, plain=self.options.plain,
+                restore=lambda: adopt_application(application, self.model, self.after_key,
+                                                  plain=self.options.plain))
+
     def kick(self) -> None:
         """Wake the writer (from anywhere on this thread)."""
         if self.trio_token is not None:
@@ -434,6 +453,8 @@ class ClientApp:
                     quiet = 0
                     log.debug("received %s", message.TYPE)
                     model.apply(message)
+                    if model.playback.ready is not None:
+                        self._show_replay()
                     if model.table.take_bell() and self.options.bell:
                         self.application.output.bell()
                         self.application.output.flush()

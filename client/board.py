@@ -27,6 +27,10 @@ from .table import card_sort_key
 class Board(Painter):
     """The players, the top card and its column, the scores."""
 
+    # The line under a hand's result instead of what comes next at the table (the replay
+    # viewer's: there is no next hand to wait for there).
+    end_note: str | None = None
+
     def players(self, width: int, height: int) -> list[Line]:
         """The seats in their order around the table, joined by arrows that point the way play
         goes; the player on turn has "▶" (and the turn colour), the one after them "next"."""
@@ -59,6 +63,8 @@ class Board(Painter):
                 cell.append(("class:mark", " " + t("flag_next")))
             if view.uno_said[i] and size <= 2:
                 cell.append(("class:uno", " " + t("flag_uno")))
+            elif m.table.at_risk(seat):  # (in words: it must not rest on colour)
+                cell.append(("class:warn", " " + t("flag_at_risk")))
             if info is not None and not info.connected:
                 cell.append(("class:warn", " " + t("flag_off")))
             elif info is not None and info.away:
@@ -127,7 +133,7 @@ class Board(Painter):
             match_won = t("match_won", name=m.seating.name_of(view.outcome.winner))
             lines.append([("class:uno", " ★ " + fit(match_won, width - 3))])
             scores = view.outcome.scores
-            hint = t("match_over_host" if m.seating.is_host else "match_over_guest")
+            hint = self.end_note or t("match_over_host" if m.seating.is_host else "match_over_guest")
             lines.append([("class:notice", " " + fit(hint, width - 1))])
             if m.seating.seat is not None:
                 rematch = m.rematch.line(m.seating.room, m.seating.seat)
@@ -139,7 +145,8 @@ class Board(Painter):
                                                          width - 3))])
             scores = view.scores
             seconds = m.table.seconds_left()
-            countdown = t("next_hand") if seconds is None else t("next_hand_in", n=seconds)
+            countdown = self.end_note or (t("next_hand") if seconds is None
+                                          else t("next_hand_in", n=seconds))
             lines.append([("class:notice", " " + fit(countdown, width - 1))])
         play = m.transcript.winning_play
         if play:

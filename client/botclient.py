@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 import trio
 
 from engine import Action, View
+from engine.actions import Catch
 from engine.bots import Bot
 from protocol import ProtocolError, codec, messages
 from protocol.botplay import same_match, thinks_in_thread, tracker_from_view
@@ -111,6 +112,10 @@ class BotClient:
         # The seat's player: its level and its memory of the hand, fed the events we receive
         # (the server redacts them for our seat); made anew for each match (``_bot_for``).
         self.bot: Bot | None = None
+        # The UNO call's grace (``uno_grace`` messages): seat -> when a catch of it counts. A
+        # catch chosen before then waits for the window's end (``_held``: the view it was for).
+        self._grace: dict[str, float] = {}
+        self._held: View | None = None
 
     # ------------------------------------------------------------------ connection
 
@@ -266,6 +271,8 @@ class BotClient:
                 await self._on_view(link, codec.view_from_wire(message.view))
         elif isinstance(message, messages.Ping):
             await link.send(messages.Pong(nonce=message.nonce))
+        elif isinstance(message, messages.UnoGrace):
+            await self._on_grace(link, message)
         elif isinstance(message, messages.Left):
             raise BotGaveUp("the table was closed" if message.reason == "room_closed"
                             else f"we were taken off the table ({message.reason})")
@@ -296,6 +303,21 @@ class BotClient:
                 self._match_over = True
             return
         self._match_over = False  # (a new match began)
+        self._held = None
+        await self._act(link, view)
+
+    async def _on_grace(self, link: Link, message: messages.UnoGrace) -> None:
+        """A window of the UNO call's grace opened, or closed: a catch held for it is due."""
+        if message.seconds > 0:
+            self._grace[message.seat] = trio.current_time() + message.seconds
+            return
+        self._grace.pop(message.seat, None)
+        held, self._held = self._held, None
+        if held is not None:
+            await self._act(link, held)
+
+    async def _act(self, link: Link, view: View) -> None:
+        result = self.result
         if view.seat is None:
             return
         bot = self._bot_for(view)
@@ -303,6 +325,9 @@ class BotClient:
             return
         action = await self._think(bot, view)
         if action is None:
+            return
+        if isinstance(action, Catch) and self._grace.get(action.target, 0.0) > trio.current_time():
+            self._held = view  # not inside the grace: the server would refuse it
             return
         result.actions += 1
         # A program could move far faster than a person; keep under the server's flood limit.

@@ -46,6 +46,8 @@ SUBCOMMANDS: tuple[Subcommand, ...] = (
                "client.cli", "add_selfplay_arguments", "run_selfplay_command"),
     Subcommand("server", "run a headless server for the LAN", "server.main"),
     Subcommand("bots", "connect bot players to a server", "client.bots_main"),
+    Subcommand("replay", "list the finished hands kept here, play one back, export or open a file",
+               "client.replaycmd"),
 )
 
 def main(argv: Sequence[str] | None = None) -> int:

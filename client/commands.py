@@ -67,7 +67,18 @@ def add_host_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--seed", type=int, default=None,
                         help="deal from a seeded shuffle (tests and demos)")
     parser.add_argument("--no-discovery", action="store_true", help="do not announce on the LAN")
+    add_history_arguments(parser)
     _common(parser)
+
+
+def add_history_arguments(parser: argparse.ArgumentParser) -> None:
+    """``--no-history`` and ``--history-limit`` (`uno server` has the same; its module is not
+    imported here, so that `uno host` starts quickly)."""
+    parser.add_argument("--no-history", action="store_true",
+                        help="keep no finished hands (no replays, no `uno replay` list)")
+    parser.add_argument("--history-limit", type=int, default=None, metavar="N",
+                        help="finished hands kept on disk, the oldest dropped first (default: "
+                             "the server's, docs/REPLAY.md)")
 
 
 def _rule_arguments(parser: argparse.ArgumentParser) -> None:
@@ -228,7 +239,8 @@ def run_host(args: argparse.Namespace) -> int:
         # stays on disk, and `uno host --resume` takes the host's seat in it back.
         host = HostOptions(table=table, create=create, port=args.port, seed=args.seed,
                            discovery=not args.no_discovery, start=args.start,
-                           resume=args.resume, keep=args.seed is None)
+                           resume=args.resume, keep=args.seed is None,
+                           history=not args.no_history, history_limit=args.history_limit)
         options = ClientOptions(name=name, lang=lang, plain=plain, host=host, discovery=False)
         options.bell = not args.no_bell
         options.plain_mode, options.palette = _display(args)

@@ -39,6 +39,8 @@ class HostOptions:
     start: bool = False
     resume: bool = False  # go back to the match kept from last time instead of opening ``create``
     keep: bool = False  # keep rooms on disk (``uno host --resume`` brings them back)
+    history: bool = True  # keep finished hands on disk (`uno replay`), seeded tables too
+    history_limit: int | None = None  # how many (None: the server's default)
 
 
 class HostedServer:
@@ -60,13 +62,21 @@ class HostedServer:
         host = self.options
         # Kept rooms stay on disk unless --resume brings the last one back (restore_rooms below).
         config = ServerConfig(name=host.table[:64], seed=host.seed, next_hand_delay=host.next_hand_delay,
-                              restore_rooms=False, stats_dir=str(default_state_dir()))
+                              restore_rooms=False, history=host.history,
+                              history_dir=str(default_state_dir()),
+                              stats_dir=str(default_state_dir()))
+        if host.history_limit is not None:
+            config = dataclasses.replace(config, history_limit=host.history_limit)
         try:
             state_dir = str(default_state_dir()) if host.keep else None
             server = UnoServer(dataclasses.replace(config, state_dir=state_dir))
         except StoreError as exc:  # e.g. another `uno host` holds the directory
             log.warning("rooms are not kept on disk: %s", exc)
-            server = UnoServer(config)
+            try:
+                server = UnoServer(config)
+            except StoreError as exc2:  # the history cannot be kept either
+                log.warning("finished hands are not kept: %s", exc2)
+                server = UnoServer(dataclasses.replace(config, history_dir=None))
         self.server = server
         self.model.host.active = True
         resumed = self._offer_kept_room(host.resume)

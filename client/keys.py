@@ -183,6 +183,9 @@ def make_key_bindings(model: Model, after: Callable[[], None]) -> KeyBindings:
     bind("p", filter=at_table)(table.pass_turn)
     bind("u", filter=at_table)(table.say_uno)
     bind("c", filter=at_table)(table.catch)
+    # the replay of the hand just over (issue 13)
+    bind("v", filter=at_table & Condition(lambda: table.hand_over))(
+        lambda: model.playback.ask(table.view, model.outbox, model.prompts))
 
     @kb.add("?", filter=at_table)  # the hint, worked out off the event loop
     def _hint(event: KeyPressEvent) -> None:

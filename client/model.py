@@ -33,6 +33,7 @@ from .seating import Seating
 from .servers import ServerList
 from .session import Outbox, Session
 from .table import Table
+from .tableplayback import TablePlayback
 from .transcript import Transcript
 
 log = logging.getLogger("uno.client.model")
@@ -54,6 +55,7 @@ class Model:
         self.table = Table(self.session, self.outbox, self.prompts, clock)
         self.host = Hosting()
         self.hints = HintBox()
+        self.playback = TablePlayback()  # the replay key at a hand's end
         self.back_sent = False  # "I am back" went out for this spell of being away
         self.resync_sent = False  # a sync asked for after a message that did not decode
         self.quit = False
@@ -270,6 +272,9 @@ class Model:
         if message.fatal:
             self.connection_failed(message.code)
 
+    def _uno_grace(self, message: messages.UnoGrace) -> None:
+        self.table.set_grace(message.seat, message.seconds)
+
     def _ping(self, message: messages.Ping) -> None:
         self.outbox.append(messages.Pong(nonce=message.nonce))
 
@@ -469,4 +474,6 @@ _HANDLERS: dict[type, Callable[[Model, Any], None]] = {
     messages.RoomUpdate: Model._room, messages.Left: Model._left, messages.ViewMsg: Model._view_msg,
     messages.Events: Model._events, messages.ChatMsg: Model._chat, messages.History: Model._history,
     messages.Error: Model._error, messages.Ping: Model._ping, messages.Queued: Model._queued,
+    messages.ReplayMsg: lambda model, message: model.playback.arrived(message, model.prompts),
+    messages.UnoGrace: Model._uno_grace,
 }

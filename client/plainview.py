@@ -241,8 +241,14 @@ class PlainView:
         table = self.model.table
         if table.uno_armed:
             return t("uno_armed")
-        if table.catchable is not None:
-            return t("catch_hint", name=self.model.seating.name_of(table.catchable))
+        name_of = self.model.seating.name_of
+        seat = table.catchable
+        if seat is not None:
+            return t("catch_hint_grace" if table.at_risk(seat) else "catch_hint", name=name_of(seat))
+        risky = next((s for s in table.grace if table.at_risk(s)), None)  # (the UNO call's grace)
+        if risky is not None:
+            return t("at_risk_you") if risky == self.model.seating.seat else t("at_risk_plain",
+                                                                               name=name_of(risky))
         return ""
 
     def _prompt(self) -> str:

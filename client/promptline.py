@@ -109,7 +109,11 @@ class PromptLine(Painter):
         elif m.table.uno_armed:
             line = [("class:uno", t("uno_armed"))]
         elif m.table.catchable is not None:
-            line = [("class:uno", t("catch_hint", name=m.seating.name_of(m.table.catchable)))]
+            seat = m.table.catchable
+            hint = "catch_hint_grace" if m.table.at_risk(seat) else "catch_hint"
+            line = [("class:uno", t(hint, name=m.seating.name_of(seat)))]
+        elif m.seating.seat is not None and m.table.at_risk(m.seating.seat):
+            line = [("class:uno", t("at_risk_you"))]  # (the UNO call's grace: say it now)
         elif (m.table.view is not None and m.table.view.drawn is not None and m.table.my_turn
               and m.table.view.drawn in m.table.playable):
             key = "prompt_drawn" if m.table.can_pass else "prompt_drawn_again"

@@ -37,6 +37,7 @@ class Renderer:
         self.connecting, self.browse, self.lobby = screens.connecting, screens.browse, screens.lobby
         self.form, self.waiting = screens.form, screens.waiting
         # the table
+        self.board = board
         self.players, self.players_height = board.players, board.players_height
         self.top_card, self.info, self.scores = board.top_card, board.info, board.scores
         self.hand, self.hand_height = hand.hand, hand.hand_height

@@ -50,6 +50,8 @@ class Table:
         self.color_index = 0
         self.seat_index = 0
         self.bell = False  # your turn has just started: the app rings the terminal's bell
+        # The UNO call's grace (``uno_grace`` messages): seat -> when a catch of it counts.
+        self.grace: dict[str, float] = {}
 
     # ================================================================== derived state
 
@@ -104,6 +106,22 @@ class Table:
             return Prompt.CHALLENGE
         return Prompt.NONE
 
+    def at_risk(self, seat: str) -> bool:
+        """Whether ``seat`` is down to one card without UNO and inside the UNO call's grace:
+        marked on the board until they say it or the window closes."""
+        until = self.grace.get(seat)
+        view = self.view
+        return (until is not None and self.clock() < until and view is not None
+                and view.uno_open == seat)
+
+    def set_grace(self, seat: str, seconds: float) -> None:
+        if seconds > 0:
+            self.grace[seat] = self.clock() + seconds
+            return
+        self.grace.pop(seat, None)
+        if self._prompts.notice == t("err_catch_too_early"):  # no longer true: catch now
+            self._prompts.notice = ""
+
     def seconds_left(self) -> int | None:
         if self.deadline_at is None:
             return None
@@ -145,6 +163,7 @@ class Table:
         """We left the room."""
         self.view = None
         self.deadline_at = None
+        self.grace.clear()
 
     def take_bell(self) -> bool:
         """Whether to ring the bell now (once per turn that started)."""

@@ -2,7 +2,9 @@
 is never missing in one language. client/i18n.py picks and formats them."""
 
 from .plaintexts import PLAIN_TEXTS
+from .replaytexts import REPLAY_TEXTS
 from .statstexts import STATS_TEXTS
+from .tabletexts import TABLE_TEXTS
 
 TEXTS: dict[str, tuple[str, str]] = {
     # --- cards
@@ -312,9 +314,9 @@ TEXTS: dict[str, tuple[str, str]] = {
                          "Enter juega  d roba  p pasa  u UNO  c pilla  x deja  q sale"),
     "help_spectator": ("j take a seat  x leave  t chat  q quit",
                        "j sentarse  x dejar la mesa  t chat  q salir"),
-    "help_hand_over": ("the next hand is dealt by itself   t chat  x leave  q quit",
-                       "la siguiente mano se reparte sola   t chat  x dejar la mesa  q salir"),
-    "help_hand_over_short": ("t chat  x leave  q quit", "t chat  x dejar la mesa  q salir"),
+    "help_hand_over": ("the next hand is dealt by itself   v replay  t chat  x leave  q quit",
+                       "la siguiente mano se reparte sola   v repetición  t chat  x dejar  q salir"),
+    "help_hand_over_short": ("v replay  t chat  x leave  q quit", "v repetición  t chat  x dejar  q salir"),
     "help_confirm": ("{yes} yes   any other key: no", "{yes} sí   otra tecla: no"),
     "help_color": ("{keys} · ←→ Enter  choose colour   Esc cancel",
                    "{keys} · ←→ Enter  elegir color   Esc cancelar"),
@@ -465,36 +467,18 @@ TEXTS: dict[str, tuple[str, str]] = {
     "err_no_such_seat": ("That seat cannot be taken", "Ese asiento no se puede ocupar"),
     "err_too_many_rooms": ("Too many tables were opened from your address: wait for one to close",
                            "Se abrieron demasiadas mesas desde tu dirección: espera a que cierre una"),
-    # --- tablerules: saved house rules, rematch
-    "rules_saved_to": ("Rules saved as {name} ({path}); play them with: uno host --rules {name}",
-                       "Reglas guardadas como {name} ({path}); juégalas con: uno host --rules {name}"),
-    "form_save_as": ("Save these rules as", "Guardar estas reglas como"),
-    "form_save_enter": ("(Enter saves)", "(Enter guarda)"),
-    "rules_saved": ("Rules saved as {name}", "Reglas guardadas como {name}"),
-    "rules_err_bad_name": ("A rules name is 1-32 letters, digits, - or _",
-                           "Un nombre de reglas tiene 1-32 letras, cifras, - o _"),
-    "rules_err_preset_name": ("That is a preset's name: choose another",
-                              "Ese es el nombre de un preset: elige otro"),
-    "rules_err_unknown": ("No rules saved under that name", "No hay reglas guardadas con ese nombre"),
-    "rules_err_bad_file": ("The rules file {name} cannot be used", "El archivo de reglas {name} no sirve"),
-    "rematch_offer": ("Rematch? m yes · n no (leave) · o seat order: {order}",
-                      "¿Revancha? m sí · n no (dejar la mesa) · o orden de los asientos: {order}"),
-    "rematch_accepted": ("Rematch ({order}) accepted by {names}; still to answer: {waiting}. m yes · n no",
-                         "Revancha ({order}) aceptada por {names}; falta: {waiting}. m sí · n no"),
-    "rematch_you_accepted": ("Rematch ({order}) accepted by {names}; waiting for {waiting}",
-                             "Revancha ({order}) aceptada por {names}; esperando a {waiting}"),
-    "rematch_order_keep": ("seats as they are", "asientos como están"),
-    "rematch_order_random": ("seats shuffled", "asientos al azar"),
-    "rematch_order_winner_deals": ("the winner deals", "reparte quien ganó"),
-    "help_rematch": ("m rematch  o seat order  n no  t chat  x leave  q quit",
-                     "m revancha  o orden  n no  t chat  x dejar la mesa  q salir"),
-    "help_rematch_host": ("m rematch  o seat order  n no  s new match  t chat  x leave  q quit",
-                          "m revancha  o orden  n no  s otra partida  t chat  x dejar la mesa  q salir"),
-    "help_rematch_host_short": ("m rematch  o order  n no  s new match  x leave  q quit",
-                                "m revancha  o orden  n no  s otra  x dejar  q salir"),
-    "help_rematch_short": ("m rematch  o order  n no  x leave  q quit",
-                           "m revancha  o orden  n no  x dejar  q salir"),
-    "err_no_rematch": ("There is no rematch to accept now", "Ahora no hay revancha que aceptar"),
+    # ---- the UNO call's grace (issue 13)
+    "flag_at_risk": ("at risk: no UNO", "en riesgo: sin UNO"),
+    "catch_hint_grace": ("{name} did not say UNO, and still has a moment to: c catches after it",
+                         "{name} no dijo UNO y aún tiene un momento: c pilla después"),
+    "err_catch_too_early": ("Too early to catch: they may still say UNO",
+                            "Demasiado pronto para pillar: aún puede decir UNO"),
+    "at_risk_plain": ("{name} is at risk: one card, no UNO said yet",
+                      "{name} está en riesgo: una carta, aún sin decir UNO"),
+    "at_risk_you": ("You did not say UNO: u says it, before a catch counts",
+                    "No dijiste UNO: u lo dice, antes de que te pillen"),
     **PLAIN_TEXTS,  # plain mode: client/plaintexts.py
     **STATS_TEXTS,  # statistics: client/statstexts.py
+    **REPLAY_TEXTS,  # replays: client/replaytexts.py
+    **TABLE_TEXTS,  # saved rules and rematch: client/tabletexts.py
 }

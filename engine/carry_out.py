@@ -275,6 +275,8 @@ def _pop_card(game: GameState, events: list[Event]) -> Card | None:
         game._draw = game._discard
         game._discard = [top]
         game._rng.shuffle(game._draw)
+        if game.shuffle_log is not None:
+            game.shuffle_log.append(list(game._draw))
         events.append(_RESHUFFLED[len(game._draw)])
     return game._draw.pop()
 

@@ -111,6 +111,11 @@ class Game(GameState):
     def pending_draw(self) -> int:
         return self._pending
 
+    @property
+    def uno_open(self) -> str | None:
+        """The seat that can be caught for a forgotten UNO right now (R17), if any."""
+        return None if self._uno_open is None else self.seats[self._uno_open]
+
     def hand(self, seat: str) -> tuple[Card, ...]:
         return tuple(self._hands[self._seat_index(seat)].cards)
 

@@ -55,6 +55,9 @@ class GameState:
     _uno_open: int | None
     _hand_result: HandResult | None
     _legal_cache: dict[int, list[Action]]  # the legal actions listed in this state, by seat
+    # When a list: each reshuffle of the discards (R16) notes the new draw pile here, so that a
+    # replay can repeat the hand without the random source (engine/replay.py).
+    shuffle_log: list[list[Card]] | None = None
 
     def _seat_tables(self) -> None:
         """Per-seat lookups that never change during a game (seats are fixed)."""

@@ -71,15 +71,19 @@ class ConnectionClosed:
 
 _ALWAYS = frozenset({"ping", "pong"})
 _IN_ROOM_SERVER = frozenset({"rooms", "room", "view", "events", "history", "chat", "left", "error",
-                             "bye"})
+                             "bye", "uno_grace"})
+# A member of a room may ask for a finished hand's replay (issue 13)
+_REPLAYS_CLIENT, _REPLAYS_SERVER = frozenset({"get_replay"}), frozenset({"replay"})
 
 CLIENT_SENDS: dict[State, frozenset[str]] = {
     State.HANDSHAKE: _ALWAYS | {"hello"},
     State.GREETING: _ALWAYS,
     State.LOBBY: _ALWAYS | {"list_rooms", "create_room", "join_room", "chat"},
     State.PLAYER: _ALWAYS | {"leave_room", "action", "sync", "add_bot", "remove_bot", "set_rules",
-                             "set_bot_level", "start", "chat", "list_rooms", "back", "rematch"},
-    State.SPECTATOR: _ALWAYS | {"leave_room", "sync", "chat", "list_rooms", "take_seat"},
+                             "set_bot_level", "start", "chat", "list_rooms", "back", "rematch"}
+    | _REPLAYS_CLIENT,
+    State.SPECTATOR: _ALWAYS | {"leave_room", "sync", "chat", "list_rooms", "take_seat"}
+    | _REPLAYS_CLIENT,
     State.CLOSED: frozenset(),
 }
 
@@ -87,8 +91,9 @@ SERVER_SENDS: dict[State, frozenset[str]] = {
     State.HANDSHAKE: _ALWAYS | {"error", "bye"},
     State.GREETING: _ALWAYS | {"welcome", "error", "bye"},
     State.LOBBY: _ALWAYS | {"rooms", "joined", "chat", "error", "bye"},
-    State.PLAYER: _ALWAYS | _IN_ROOM_SERVER,
-    State.SPECTATOR: _ALWAYS | _IN_ROOM_SERVER | {"joined", "queued"},  # seated late, or waiting
+    State.PLAYER: _ALWAYS | _IN_ROOM_SERVER | _REPLAYS_SERVER,
+    # seated late, or waiting
+    State.SPECTATOR: _ALWAYS | _IN_ROOM_SERVER | _REPLAYS_SERVER | {"joined", "queued"},
     State.CLOSED: frozenset(),
 }
 

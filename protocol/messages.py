@@ -8,18 +8,21 @@ The names of client and server messages live in two separate namespaces (both ha
 
 from __future__ import annotations
 
-import enum
 from dataclasses import dataclass
-from typing import Any, ClassVar, TypeVar
+from typing import Any
 
 from engine.bots import BOT_LEVELS as BOT_LEVELS  # (the engine's levels, named here too)
 from engine.rules import PRESETS
 
 from .cards import COLOR_LETTERS as COLOR_LETTERS  # (the engine's colours, spelt for the wire)
 from .cards import CardText
-from .errors import MISSING_FIELD, NOT_A_MAP, UNKNOWN_TYPE, ProtocolError
 from .fields import Bool, Choice, Float, Int, List, Map, Optional, Scalar, Str
 from .kinds import ActionKind, LeftReason, RoomRole, SeatKind
+from .registry import Message as Message
+from .registry import Sender as Sender
+from .registry import decode_message as decode_message
+from .registry import message
+from .registry import message_types as message_types
 from .structs import Struct as Struct
 from .structs import _StructSpec as _StructSpec  # (for the tests' message strategies)
 from .structs import nested, spec
@@ -36,6 +39,7 @@ HISTORY_CHAT = 40  # chat lines a ``history`` message may hold
 MAX_SERVER_ID = 32  # welcome.server_id (a server makes 32 hex digits)
 MAX_REF = 32  # an error's ``ref``: a message type
 MAX_COUNT = 10**9  # a statistics count (``SeatInfo.hands``)
+MAX_REPLAY_BYTES = 60_000  # a replay document (protocol/replays.py): it fits in a message
 LANGUAGES = ("en", "es")
 PRESET_NAMES: tuple[str, ...] = tuple(PRESETS)  # the engine's presets, by name
 # When a late arrival takes over a bot's seat during a match: at once, or when the next hand
@@ -49,12 +53,6 @@ _SEAT = Str(16, 1)
 _ROOM_ID = Str(16, 1)
 _SECONDS = Float(0, 3600)
 _LEVEL = Str(8, choices=BOT_LEVELS)  # a bot's level
-
-
-class Sender(enum.Enum):
-    CLIENT = "client"
-    SERVER = "server"
-    BOTH = "both"
 
 
 # ---------------------------------------------------------------------------- records
@@ -129,51 +127,6 @@ class ChatLine(Struct):
 
 
 # ---------------------------------------------------------------------------- messages
-
-
-@dataclass(frozen=True, slots=True)
-class Message(Struct):
-    TYPE: ClassVar[str] = ""
-    SENDER: ClassVar[Sender] = Sender.BOTH
-
-
-_REGISTRY: dict[Sender, dict[str, type[Message]]] = {Sender.CLIENT: {}, Sender.SERVER: {}}
-
-M = TypeVar("M", bound=type[Message])
-
-
-def message(type_name: str, sender: Sender) -> Any:
-    """Class decorator: registers a message type under its wire name."""
-
-    def register(cls: M) -> M:
-        cls.TYPE = type_name
-        cls.SENDER = sender
-        for side in (Sender.CLIENT, Sender.SERVER):
-            if sender in (side, Sender.BOTH):
-                assert type_name not in _REGISTRY[side], type_name
-                _REGISTRY[side][type_name] = cls
-        return cls
-
-    return register
-
-
-def message_types(sender: Sender) -> dict[str, type[Message]]:
-    """The messages ``sender`` may send, by wire name."""
-    return dict(_REGISTRY[sender])
-
-
-def decode_message(data: Any, sender: Sender) -> Message:
-    """Check one decoded msgpack value as a message sent by ``sender``."""
-    if not isinstance(data, dict):
-        raise ProtocolError(NOT_A_MAP, "a message must be a map")
-    type_name = data.get("type")
-    if not isinstance(type_name, str):
-        raise ProtocolError(MISSING_FIELD, "a message needs a string 'type'")
-    cls = _REGISTRY[sender].get(type_name)
-    if cls is None:
-        raise ProtocolError(UNKNOWN_TYPE, f"unknown message type {type_name[:32]!r}")
-    ignore = ("type", "seq") if sender is Sender.SERVER else ("type",)
-    return cls.from_wire(data, ignore=ignore)
 
 
 # --- both ways
@@ -343,6 +296,17 @@ class Say(Message):
     text: str = spec(Str(MAX_CHAT, 1, text=True))
 
 
+# --- client to server: replays (issue 13)
+
+
+@message("get_replay", Sender.CLIENT)
+@dataclass(frozen=True, slots=True)
+class GetReplay(Message):
+    """Ask for the replay of finished hand ``hand`` (its number) of the match of your room."""
+
+    hand: int = spec(Int(1, 10_000))
+
+
 # --- server to client
 
 
@@ -469,3 +433,30 @@ class Bye(Message):
 
     reason: str = spec(Str(32, 1))
     message: str = spec(Str(300), "")
+
+
+# --- server to client: replays (issue 13)
+
+
+@message("replay", Sender.SERVER)
+@dataclass(frozen=True, slots=True)
+class ReplayMsg(Message):
+    """The answer to ``get_replay``: ``replay`` is the hand's replay document, the text of a
+    replay file (docs/REPLAY.md); read it as untrusted input, like any message."""
+
+    hand: int = spec(Int(1, 10_000))
+    replay: str = spec(Str(MAX_REPLAY_BYTES, 1))
+
+
+# ---- the UNO call's grace (issue 13): who may not be caught yet, and for how long
+
+
+@message("uno_grace", Sender.SERVER)
+@dataclass(frozen=True, slots=True)
+class UnoGrace(Message):
+    """``seat`` went down to one card without saying UNO: a catch of it counts only after
+    ``seconds`` more (until then the server refuses it with ``catch_too_early``). ``seconds`` 0:
+    that window has closed (the seat said UNO, the next player moved, or the time ran out)."""
+
+    seat: str = spec(_SEAT)
+    seconds: float = spec(_SECONDS)

@@ -15,12 +15,14 @@ import trio
 
 from engine import RuleError
 from protocol import (
+    MAX_REPLAY_BYTES,
     PROTOCOL_VERSION,
     Act,
     AddBot,
     Back,
     ChatMsg,
     CreateRoom,
+    GetReplay,
     Hello,
     JoinRoom,
     LeaveRoom,
@@ -31,6 +33,7 @@ from protocol import (
     ProtocolError,
     Rematch,
     RemoveBot,
+    ReplayMsg,
     Rooms,
     RoomUpdate,
     Say,
@@ -47,6 +50,7 @@ from . import errors, identity, tokens
 from .accept import serve_listener
 from .config import ServerConfig
 from .errors import Refused, refusal
+from .history import HistoryStore
 from .peer import Peer
 from .persist import RoomStore
 from .reactor import Reactor
@@ -96,6 +100,10 @@ class UnoServer:
                 self.stats = StatsStore(stats_dir)
             except OSError as exc:  # no statistics, but the server runs
                 log.error("statistics are not kept: %s", exc)
+        # finished hands, beside the rooms (server/history.py)
+        directory = store.directory if store is not None else self.config.history_dir
+        self.history = (HistoryStore(directory, self.config.history_limit)
+                        if directory is not None and self.config.history else None)
         # clients keep their seats by this id, whatever address reached the server
         self.server_id = identity.server_id(None if store is None else store.directory)
         self.sessions: dict[str, Session] = {}
@@ -126,6 +134,8 @@ class UnoServer:
             self.reactor = None
             if self.store is not None:
                 self.store.close()
+            if self.history is not None:
+                self.history.close()
 
     def _restore_rooms(self, only: str | None = None) -> None:
         """Bring back the rooms of the store: seats, tokens, settings and the match in play
@@ -462,9 +472,18 @@ class UnoServer:
             if target.peer is not None:
                 target.peer.send(chat)
 
+    def _get_replay(self, peer: Peer[Session], session: Session, message: GetReplay) -> None:
+        """A member of a room (player or spectator) gets a finished hand of its match."""
+        text = self._in_room(session).replays.text(message.hand)
+        if text is None:
+            raise errors.NoReplay(f"hand {message.hand} is no finished hand of this match")
+        if len(text.encode()) > MAX_REPLAY_BYTES:
+            raise errors.ReplayTooLarge(f"the replay of hand {message.hand} is too large to send")
+        peer.send(ReplayMsg(hand=message.hand, replay=text))
+
     _handlers: dict[type, Callable[[UnoServer, Peer[Session], Session, Any], None]] = {
         Ping: _ping, Pong: _pong, ListRooms: _list_rooms, CreateRoom: _create_room,
         JoinRoom: _join_room, LeaveRoom: _leave_room, AddBot: _add_bot, RemoveBot: _remove_bot,
         SetRules: _set_rules, SetBotLevel: _set_bot_level, Start: _start, Act: _act, Sync: _sync,
-        Say: _say, TakeSeat: _take_seat, Back: _back, Rematch: _rematch,
+        Say: _say, TakeSeat: _take_seat, Back: _back, Rematch: _rematch, GetReplay: _get_replay,
     }

@@ -61,6 +61,14 @@ class MatchBots:
                 fresh.add(seat_id)
         return fresh
 
+    def follow(self, game: Game, bot_levels: dict[str, str],
+               batches: list[list[engine.Event]]) -> None:
+        """``sync``, then the events of each apply in ``batches`` for every bot but the new
+        ones (made from the view, which has them already)."""
+        fresh = self.sync(game, bot_levels)
+        for events in batches:
+            self.observe(game, events, skip=fresh)
+
     def _new_bot(self, game: Game, seat_id: str, level: str, from_view: bool = True) -> Bot:
         rng = (random.Random(self._rng.getrandbits(64)) if thinks_in_thread(level)
                else self._rng)  # (a thread must not share the room's dice)

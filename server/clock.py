@@ -1,5 +1,6 @@
 """A room's clock: what is due when (a person's turn deadline, the bots' next move, the next
-deal, the end of a restored room's wait for its people, the closing of an abandoned room), and
+deal, the end of a restored room's wait for its people, the closing of an abandoned room, the end
+of the UNO call's grace: server/grace.py), and
 the wake-up of the room's timer task when something falls due sooner than it sleeps.
 
 The clock only keeps the times; the room decides what they are (``Room._schedule``) and what
@@ -22,12 +23,13 @@ class Clock:
         self.next_hand_at: float | None = None  # the next hand is dealt
         self.hold_until: float | None = None  # after a restart: clocks wait for people to return
         self.abandoned_at: float | None = None  # everybody dropped: the room closes then
+        self.grace_until: float | None = None  # a catch for a forgotten UNO counts from then
         self._wake = trio.Event()
         self._asleep_until = -math.inf  # when the timer task wakes by itself (inf: never)
 
     def next_due(self) -> float:
         due = [t for t in (self.deadline, self.bot_due, self.next_hand_at, self.abandoned_at,
-                           self.hold_until) if t is not None]
+                           self.hold_until, self.grace_until) if t is not None]
         return min(due, default=math.inf)
 
     def wake_if_sooner(self) -> None:

@@ -8,6 +8,8 @@ from dataclasses import dataclass
 
 from engine import KeyedRandom
 
+HISTORY_LIMIT = 1000  # finished hands a server keeps in its state directory by default
+
 
 @dataclass(frozen=True, slots=True)
 class ServerConfig:
@@ -38,6 +40,13 @@ class ServerConfig:
     abandoned_room_grace: float = 60.0  # no match on and everybody dropped: the room closes then
     abandoned_match_grace: float = 300.0  # a match on and every person dropped: it ends then
     max_rooms_per_address: int = 50  # rooms open at once created from one client address
+    history: bool = True  # keep finished hands (server/history.py): off with --no-history
+    # where to keep them when the rooms are not kept (``uno host --seed``); else ``state_dir``
+    history_dir: str | None = None
+    history_limit: int = HISTORY_LIMIT  # hands kept in the state directory, the oldest dropped first
+    # seconds after a player goes down to one card without UNO before a catch of them counts
+    # (a slower link must not lose the race to say it); 0: at once
+    uno_grace: float = 0.75
 
     def deal_random(self, room_id: str) -> random.Random:
         """The random source of a new match's deal in room ``room_id``."""

@@ -114,14 +114,35 @@ class Internal(Refused):
     code = "internal_error"
 
 
+class NoReplay(Refused):
+    """Raised when ``get_replay`` names no finished hand of the room's match (a hand still
+    being played included), or the server keeps no history (``--no-history``)."""
+
+    code = "no_replay"
+
+
+class ReplayTooLarge(Refused):
+    """Raised when a hand's replay does not fit in a message."""
+
+    code = "replay_too_large"
+
+
+class CatchTooEarly(Refused):
+    """Raised when a player is caught for a forgotten UNO inside the grace that follows their
+    going down to one card (``ServerConfig.uno_grace``): they may still say it."""
+
+    code = "catch_too_early"
+
+
 CAUSES: tuple[type[Refused], ...] = (
     RateLimited, NoSuchRoom, RoomFull, WrongPassword, NotHost, AlreadyStarted, NotStarted,
-    NotEnoughPlayers, BadRules, NoSuchSeat, NotABot, ServerFull, TooManyRooms, NoRematch, Internal)
+    NotEnoughPlayers, BadRules, NoSuchSeat, NotABot, ServerFull, TooManyRooms, NoRematch, Internal,
+    NoReplay, ReplayTooLarge, CatchTooEarly)
 SERVER_CODES = tuple(cause.code for cause in CAUSES)
 # The codes by name, for whoever compares codes (tests), in the order of CAUSES.
 (RATE_LIMITED, NO_SUCH_ROOM, ROOM_FULL, WRONG_PASSWORD, NOT_HOST, ALREADY_STARTED, NOT_STARTED,
  NOT_ENOUGH_PLAYERS, BAD_RULES, NO_SUCH_SEAT, NOT_A_BOT, SERVER_FULL, TOO_MANY_ROOMS, NO_REMATCH,
- INTERNAL) = SERVER_CODES
+ INTERNAL, NO_REPLAY, REPLAY_TOO_LARGE, CATCH_TOO_EARLY) = SERVER_CODES
 
 
 def refusal(exc: RuleError | ProtocolError | Refused, ref: str) -> Error:

@@ -11,18 +11,28 @@ form (protocol/actions.py: the body of an ``action`` message), e.g.
 ``["2", {"kind": "play", "card": "W", "color": "R"}]``. Entries of the form written before
 (still read: a state directory outlives an upgrade) are the action's class name and its fields
 in order, e.g. ``["PlayCard", "2", "W", "R", null, false]``.
+
+The game also keeps the record of the hand being played (``hand_record``: the position after the
+deal without the random source, the actions, the reshuffles), for the history of finished hands
+(server/history.py). It travels in the room's record (``hand_text``/``resume_hand``), so a hand
+interrupted by a restart is still recorded whole.
 """
 
 from __future__ import annotations
 
-import dataclasses
+import json
+import logging
+import time
 from typing import Any
 
-from engine import Action, Card, Color, Event, Game
+from engine import Action, Event, Game
+from engine.replay import HandRecord, action_from_data, action_to_data, start_of
 from protocol import ProtocolError
-from protocol.actions import ACTION_CLASSES, action_from_wire, action_to_wire
+from protocol.actions import action_from_wire, action_to_wire
 
+log = logging.getLogger("uno.server")
 NEXT_HAND = "next_hand"
+_COMPACT = (",", ":")
 _NEXT_HAND_ENTRY = (NEXT_HAND,)
 # The entry of each action seen lately: the engine makes each seat's actions once, so a few
 # hundred entries make most games' moves, and the store's log keeps each one's text (movelog).
@@ -31,26 +41,55 @@ _MAX_ENTRIES = 4096
 
 
 class JournaledGame(Game):
-    """A ``Game`` that notes each change in ``journal`` (when it is a list)."""
+    """A ``Game`` that notes each change in ``journal`` (when it is a list), and the record of
+    the current hand."""
 
-    journal: list[tuple[Any, ...]] | None = None
+    journal: list[Any] | None = None
+    started: float = 0.0  # when the match began (seconds since the epoch): it names the match
+    _start: dict[str, Any] | None = None  # the hand's first position (None: not recorded)
+    _actions: list[Action] | None = None
+    # ``hand_text``'s work kept from one call to the next: the first position and the actions
+    # converted so far, as JSON text, so each action is converted once however long the hand.
+    # Converting the whole hand at each whole record (every 64 moves) cost some 25 µs a move in
+    # the 700-move hands of random play (bench/server_load.py); so, with the text in a column of
+    # its own (server/persist.py), about 5 µs, most of it SQLite writing the longer row.
+    _start_text = ""
+    _actions_text: list[str]
+    _converted = 0
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.started = time.time()
+        self._begin_hand()
+
+    def _begin_hand(self) -> None:
+        self._start, self._actions, self.shuffle_log = start_of(self), [], []
+        self._forget_text()
+
+    def _forget_text(self) -> None:
+        self._start_text, self._actions_text, self._converted = "", [], 0
 
     def apply(self, action: Action) -> list[Event]:
         events = super().apply(action)  # raises with nothing changed: nothing to note
         if self.journal is not None:
             self.journal.append(action_entry(action))
+        if self._actions is not None:
+            self._actions.append(action)
         return events
 
     def push(self, action: Action) -> list[Event]:
         events = super().push(action)
         if self.journal is not None:
             self.journal.append(action_entry(action))
+        if self._actions is not None:
+            self._actions.append(action)
         return events
 
     def next_hand(self) -> list[Event]:
         events = super().next_hand()
         if self.journal is not None:
             self.journal.append(_NEXT_HAND_ENTRY)
+        self._begin_hand()
         return events
 
     def replay(self, entry: Any) -> list[Event]:
@@ -61,6 +100,57 @@ class JournaledGame(Game):
         if entry == [NEXT_HAND]:
             return self.next_hand()
         return self.apply(action_from_entry(entry))
+
+    def hand_record(self) -> HandRecord | None:
+        """The current hand's record so far (None if it began before this was kept)."""
+        if self._start is None or self._actions is None or self.shuffle_log is None:
+            return None
+        return HandRecord(self._start, tuple(self._actions),
+                          tuple(tuple(pile) for pile in self.shuffle_log))
+
+    def hand_text(self) -> str | None:
+        """The current hand's record and the match's start, as the JSON text the room's record
+        keeps (``HandRecord.to_data()`` with ``started``); ``resume_hand`` reads it back."""
+        text = self.record_text()
+        return None if text is None else f'{{"started":{json.dumps(self.started)},{text[1:]}'
+
+    def record_text(self) -> str | None:
+        """``HandRecord.to_data()`` of the current hand as JSON text (for a replay's document)."""
+        if self._start is None or self._actions is None or self.shuffle_log is None:
+            return None
+        if not self._start_text:
+            self._start_text = json.dumps(self._start, separators=_COMPACT)
+        fresh = self._actions[self._converted:]
+        if fresh:
+            self._actions_text.append(
+                json.dumps([action_to_data(a) for a in fresh], separators=_COMPACT)[1:-1])
+            self._converted = len(self._actions)
+        shuffles = json.dumps([[str(c) for c in pile] for pile in self.shuffle_log],
+                              separators=_COMPACT)
+        return (f'{{"start":{self._start_text},"actions":[{",".join(self._actions_text)}],'
+                f'"shuffles":{shuffles}}}')
+
+    def resume_hand(self, data: Any) -> None:
+        """Take back ``hand_text()`` after a restore (before the moves after it are replayed).
+        ``None`` (a record from before it was kept), or data that is no hand's record: this hand
+        goes unrecorded (the room itself is restored all the same)."""
+        if data is None:
+            return
+        try:
+            if isinstance(data, str):
+                data = json.loads(data)
+            if not isinstance(data, dict) or not isinstance(data.get("started"), (int, float)):
+                raise ValueError("no hand's record")
+            record = HandRecord.from_data({k: v for k, v in data.items() if k != "started"})
+            Game.restore(record.start)  # (a SnapshotError is a ValueError)
+        except ValueError as exc:
+            log.warning("the record of hand %d cannot be read (%s): it is not kept",
+                        self.hand_number, exc)
+            return
+        self.started = float(data["started"])
+        self._start, self._actions = record.start, list(record.actions)
+        self.shuffle_log = [list(pile) for pile in record.shuffles]
+        self._forget_text()
 
 
 def action_entry(action: Action) -> tuple[str, dict[str, Any]]:
@@ -83,27 +173,4 @@ def action_from_entry(entry: list[Any]) -> Action:
             return action_from_wire(wire, seat)
         except ProtocolError as exc:
             raise ValueError(f"not a journal entry: {entry!r} ({exc})") from None
-    return _action_from_old_entry(entry)
-
-
-# ---------------------------------------------------------------------------- the form before
-
-_OLD_KINDS: dict[str, type] = {cls.__name__: cls for cls in ACTION_CLASSES}
-_OLD_FIELDS = {name: tuple(f.name for f in dataclasses.fields(cls)) for name, cls in _OLD_KINDS.items()}
-
-
-def _action_from_old_entry(entry: list[Any]) -> Action:
-    """``[class name, *fields]`` (cards and colours in their text form), as written before."""
-    name, *values = entry
-    fields = _OLD_FIELDS.get(name) if isinstance(name, str) else None
-    if fields is None or len(values) != len(fields):
-        raise ValueError(f"not a journal entry: {entry!r}")
-    kwargs: dict[str, Any] = {}
-    for field, value in zip(fields, values, strict=True):
-        if field == "card":
-            value = Card.parse(value) if isinstance(value, str) else value
-        elif field == "color" and value is not None:
-            value = Color(value)
-        kwargs[field] = value
-    action: Action = _OLD_KINDS[name](**kwargs)
-    return action
+    return action_from_data(entry)  # the form written before: a replay's (engine/replay.py)

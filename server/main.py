@@ -46,10 +46,18 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         default=DEFAULTS.max_rooms_per_address, metavar="N",
                         help="rooms open at once that clients from one address may have created "
                              "(default %(default)s; people behind one NAT share it)")
+    parser.add_argument("--no-history", action="store_true",
+                        help="keep no finished hands (no replays, nothing for `uno replay`)")
+    parser.add_argument("--history-limit", type=int, default=DEFAULTS.history_limit, metavar="N",
+                        help="finished hands kept in the state directory, the oldest dropped "
+                             "first (default %(default)s)")
     parser.add_argument("--abandoned-match-grace", type=float,
                         default=DEFAULTS.abandoned_match_grace, metavar="SECONDS",
                         help="a match whose people have all dropped ends after this long "
                              "(default %(default)s)")
+    parser.add_argument("--uno-grace", type=float, default=DEFAULTS.uno_grace, metavar="SECONDS",
+                        help="a player who goes down to one card without saying UNO cannot be "
+                             "caught for this long (default %(default)s; 0: at once)")
 
 
 def config_from(args: argparse.Namespace) -> ServerConfig:
@@ -59,7 +67,9 @@ def config_from(args: argparse.Namespace) -> ServerConfig:
                           outgoing_queue=max(1, args.outgoing_queue),
                           max_connections=max(1, args.max_connections),
                           max_rooms_per_address=max(1, args.max_rooms_per_address),
-                          abandoned_match_grace=max(0.0, args.abandoned_match_grace))
+                          abandoned_match_grace=max(0.0, args.abandoned_match_grace),
+                          history=not args.no_history, history_limit=max(1, args.history_limit),
+                          uno_grace=min(10.0, max(0.0, args.uno_grace)))
     return replace(config, ping_interval=min(config.ping_interval, config.heartbeat_timeout / 3),
                    state_dir=args.state_dir)
 

@@ -4,7 +4,8 @@ with the same tables, the same hands and the same resume tokens.
 One sqlite3 row per room (``DIR/rooms.sqlite3``, table ``rooms``) holds a JSON record: the
 settings, the seats (with their people's session id and secret, so tokens keep working), the
 host, ``Game.snapshot()`` and the seconds left on the turn then (``Room.to_record``; a turn that
-a move logged after it began had its whole time). A move only appends a line to ``DIR/moves.log``
+a move logged after it began had its whole time), and in the column ``hand`` the record of the
+hand being played (server/journal.py), for its replay. A move only appends a line to ``DIR/moves.log``
 (server/movelog.py: the action, server/journal.py). The record is written whole when anything
 but the match changes and every ``SNAPSHOT_EVERY`` moves; each whole record gets a new
 generation, which makes the moves logged before it out of date. On restore the moves of the
@@ -73,6 +74,7 @@ DB_NAME = "rooms.sqlite3"
 LOCK_NAME = "rooms.lock"
 DB_SUFFIXES = ("", "-wal", "-shm")  # the database and SQLite's files beside it
 DIR_MODE, FILE_MODE = 0o700, 0o600  # private: the files hold resume secrets and passwords
+HAND_KEY = "hand"  # the record's hand being played (server/history.py), in its own column
 SNAPSHOT_EVERY = 64  # moves between two whole records of a room (a restore replays fewer)
 
 
@@ -229,6 +231,8 @@ class RoomStore:
             columns = [row[1] for row in db.execute("PRAGMA table_info(rooms)")]
             if "gen" not in columns:  # a database from before the move log
                 db.execute("ALTER TABLE rooms ADD COLUMN gen INTEGER NOT NULL DEFAULT 0")
+            if "hand" not in columns:  # ... or before the history of hands
+                db.execute("ALTER TABLE rooms ADD COLUMN hand TEXT")
             db.execute("COMMIT")
             check = db.execute("PRAGMA quick_check").fetchone()
             if check is None or check[0] != "ok":
@@ -260,11 +264,14 @@ class RoomStore:
 
     def put(self, room_id: str, record: dict[str, Any]) -> None:
         """Write ``record`` whole, under a new generation: the room's moves logged before it
-        are part of it now."""
-        data = json.dumps(record, separators=(",", ":"), allow_nan=False)
+        are part of it now. Its ``hand`` (the hand's record as JSON text, server/journal.py)
+        has a column of its own: inside the record it would be escaped again at every write."""
+        hand = record.get(HAND_KEY)
+        data = json.dumps({k: v for k, v in record.items() if k != HAND_KEY},
+                          separators=(",", ":"), allow_nan=False)
         gen = self._next_gen
-        self._db.execute("INSERT OR REPLACE INTO rooms (id, data, gen) VALUES (?, ?, ?)",
-                         (room_id, data, gen))
+        self._db.execute("INSERT OR REPLACE INTO rooms (id, data, gen, hand) VALUES (?, ?, ?, ?)",
+                         (room_id, data, gen, hand if isinstance(hand, str) else None))
         self._next_gen += 1
         self._rooms[room_id] = _Saved(gen)
         if self._log.size > movelog.COMPACT_AT:
@@ -288,11 +295,13 @@ class RoomStore:
     def records(self) -> list[tuple[str, dict[str, Any] | None]]:
         """Every row: (room id, record), the record None when it cannot be read."""
         rows = []
-        for room_id, data in self._db.execute("SELECT id, data FROM rooms").fetchall():
+        for room_id, data, hand in self._db.execute("SELECT id, data, hand FROM rooms").fetchall():
             try:
                 record = json.loads(data)
                 if not isinstance(record, dict) or record.get("version") != RECORD_VERSION:
                     raise ValueError("not a room record of this version")
+                if hand is not None:
+                    record[HAND_KEY] = hand
             except (TypeError, ValueError) as exc:
                 log.error("ROOM %s CANNOT BE READ (%s): it is not restored; its record is kept",
                           room_id, exc)

@@ -11,7 +11,6 @@ the next thing due (a bot's move, a turn deadline, the next hand) and does it.
 from __future__ import annotations
 
 import logging
-import operator
 import random
 from collections.abc import Iterable
 from typing import Any
@@ -19,25 +18,23 @@ from typing import Any
 import trio
 
 import engine
+from engine.actions import Catch
 from engine.events import MatchEnded
-from protocol import Act, Rematch, ViewMsg, codec
+from protocol import Act, Rematch, UnoGrace, ViewMsg, codec
 from protocol.botplay import thinks_in_thread
 
-from . import errors, play
+from . import errors, history, play
 from .bots import MatchBots
+from .grace import Grace
 from .journal import NEXT_HAND, JournaledGame
+from .persist import RECORD_VERSION
 from .rematch import seat_order
+from .seatrecord import seats_from_record, seats_key, seats_to_record
 from .settings import RoomSettings
 from .stats import Tally, by_player, rules_name
 from .table import RoomOwner, Seat, Session, Table
 
 log = logging.getLogger("uno.server")
-RECORD_VERSION = 1
-# What a room's record keeps of its seats and their people: named once, for the record and for
-# the quick test of whether it changed (``Room.record_key``).
-_SEAT = ("id", "name", "kind", "level", "away", "timeouts")
-_SESSION = ("sid", "secret", "name", "lang")
-_seat_of, _session_of = operator.attrgetter(*_SEAT), operator.attrgetter(*_SESSION)
 
 
 class Room(Table):
@@ -54,6 +51,8 @@ class Room(Table):
         # turn), given from the end of the wait for its people (``restored``).
         self._turn_left: float | None = None
         self.tally = Tally()  # the statistics of the hand in play (server/stats.py)
+        self.replays = history.RoomReplays()  # the finished hands of its match (get_replay)
+        self.grace = Grace(self.clock, server.config.uno_grace)  # (server/grace.py)
 
     def start(self, fill: bool = False, dealer: str | None = None) -> None:
         """Start a match; with ``fill``, bots of the room's level take the empty seats first.
@@ -75,6 +74,7 @@ class Room(Table):
         self.game = JournaledGame(seats, self.rules, rng, dealer=dealer if dealer in seats else None)
         self.bots.new_match(self.game, self._bot_levels())
         self.bots.observe(self.game, self.game.deal_events, skip=set())
+        self.replays.clear()
         log.info("room %s: match starts with %d seats", self.id, len(self.seats))
         self._schedule(turn_changed=True)  # first: the views carry the first turn's deadline
         self.broadcast_room()
@@ -90,6 +90,10 @@ class Room(Table):
         if seat is None or game is None or seat.id not in game.seats:  # (joined after that match)
             raise errors.NotStarted("there is no game to play here")
         action = codec.action_from_act(act, seat.id)
+        if isinstance(action, Catch):
+            left = self.grace.shields(action.target, trio.current_time())
+            if left is not None:
+                raise errors.CatchTooEarly(f"too early: they may still say UNO for {left:.2f} s")
         self.mark_present(seat)
         events = game.apply(action)  # raises RuleError: nothing changed
         self._after_events(events, play.turn_changed(events))
@@ -117,6 +121,14 @@ class Room(Table):
             return  # joined after that match: nothing of it to show
         view = self.game.view(None if seat is None else seat.id)
         session.peer.send(ViewMsg(view=codec.view_to_wire(view), deadline=self.deadline_remaining()))
+        if (grace := self.grace.now_open(trio.current_time())) is not None:
+            session.peer.send(grace)
+
+    def _tell(self, told: Iterable[UnoGrace]) -> None:
+        for message in told:
+            for session in self.members():
+                if session.peer is not None:
+                    session.peer.send(message)
 
     def deadline_remaining(self) -> float | None:
         """Seconds left for the current turn, or until the next deal (see ``Clock.remaining``)."""
@@ -144,10 +156,15 @@ class Room(Table):
         self._version += 1
         self._observe(batches if batches is not None else [events])
         play.log_events(self.id, events)
+        assert self.game is not None
+        told = self.grace.follow(self.game.uno_open, trio.current_time())  # (before the bots')
         self._schedule(turn_changed)
         self._save()  # before the events go out: nobody sees a state the disk does not hold
         self._count(events)  # (after: a move lost in a crash is never counted)
+        self._tell(told)  # first: a client knows of the grace before it sees the seat open
         self._publish(events)
+        if self.game is not None and self.game.hand_outcome() is not None and self.config.history:
+            history.hand_over(self)  # (only a move that ends a hand gets here with one over)
         if any(isinstance(e, MatchEnded) for e in events):
             self._match_over()
 
@@ -162,18 +179,21 @@ class Room(Table):
 
     def _match_over(self) -> None:
         """Seats of people who dropped are freed; everyone else stays for another match."""
-        for seat in list(self.seats):
-            if seat.kind == "human" and not seat.connected:
-                self.seats.remove(seat)
-                if seat.session is not None:
-                    self.server.release(seat.session)
-                    if self.host is seat.session:
-                        self._pick_new_host(exclude=seat.session)
+        self._free_dropped_seats()
         if not self.humans() and not self.spectators:
             self.close()  # only bots are left
             return
         self._seat_waiting()  # between matches, those waiting take the free seats
         self.broadcast_room()
+
+    def _free_dropped_seats(self) -> None:
+        """Between matches, the seats of people who dropped are freed (and the host's role)."""
+        for seat in [s for s in self.humans() if not s.connected]:
+            self.seats.remove(seat)
+            if seat.session is not None:
+                self.server.release(seat.session)
+                if self.host is seat.session:
+                    self._pick_new_host(exclude=seat.session)
 
     # ------------------------------------------------------------------ rematch
 
@@ -215,10 +235,7 @@ class Room(Table):
         if not votes.everyone([s.id for s in self.humans() if s.connected]):
             return False
         order = votes.order
-        for seat in [s for s in self.humans() if not s.connected]:  # dropped: a bot sits there
-            self.seats.remove(seat)
-            if seat.session is not None:
-                self.server.release(seat.session)
+        self._free_dropped_seats()  # a bot sits there
         self.seats[:] = seat_order(self.seats, order, self._order_rng)
         self._seat_waiting()  # those waiting for a seat come before bots
         while len(self.seats) < min(len(game.seats), self.settings.max_seats):
@@ -257,12 +274,10 @@ class Room(Table):
                 elif turn_changed or clock.deadline is None:
                     clock.deadline = now + timeout
             if (clock.bot_due is None and self._bots_checked != self._version
-                    and play.off_turn_bot_moves(game, self._bot_seats())):
+                    and play.off_turn_bot_moves(game, [s.id for s in self.seats if s.kind == "bot"])):
                 clock.bot_due = now + self.settings.bot_delay
+            clock.bot_due = self.grace.bots_wait(clock.bot_due)
         clock.wake_if_sooner()
-
-    def _bot_seats(self) -> list[str]:
-        return [seat.id for seat in self.seats if seat.kind == "bot"]
 
     def _take_over(self, session: Session, seat: Seat) -> None:
         super()._take_over(session, seat)
@@ -274,14 +289,9 @@ class Room(Table):
                 if seat.kind == "bot" and game is not None and seat.id in game.seats}
 
     def _observe(self, batches: list[list[engine.Event]]) -> None:
-        """The match's bots (one per bot seat now: ``MatchBots.sync``) see each apply's events
-        (a bot made just now starts from the view, which has them already)."""
-        game = self.game
-        if game is None:
-            return
-        fresh = self.bots.sync(game, self._bot_levels())
-        for events in batches:
-            self.bots.observe(game, events, skip=fresh)
+        """The match's bots, one per bot seat now, see each apply's events (``MatchBots.follow``)."""
+        if self.game is not None:
+            self.bots.follow(self.game, self._bot_levels(), batches)
 
     def restored(self, grace: float) -> None:
         """The room was just rebuilt from disk, with everybody disconnected. Nothing moves until
@@ -332,6 +342,8 @@ class Room(Table):
         game = self.game
         if game is None:
             return
+        if (closed := self.grace.expire(now)) is not None:  # (bots due now move just below)
+            self._tell([closed])
         if clock.next_hand_at is not None and now >= clock.next_hand_at:
             clock.next_hand_at = None
             self._seat_waiting(hand_starts=True)  # late arrivals sit down for the new deal
@@ -425,9 +437,7 @@ class Room(Table):
         """What ``to_record`` keeps but the game, as tuples: equal keys, equal records (a third
         of the cost of building the record; the store tests it on every move)."""
         return (self.id, self.settings.key(), None if self.host is None else self.host.sid,
-                self.next_seat_number,
-                tuple((_seat_of(seat), None if seat.session is None else _session_of(seat.session))
-                      for seat in self.seats))
+                self.next_seat_number, seats_key(self.seats))
 
     def to_record(self, *, with_game: bool = True) -> dict[str, Any]:
         """Everything needed to rebuild the room, as plain data (``with_game``: its match's
@@ -436,17 +446,13 @@ class Room(Table):
             "version": RECORD_VERSION,
             "id": self.id,
             "settings": self.settings.to_record(),
-            "seats": [
-                {**dict(zip(_SEAT, _seat_of(seat), strict=True)),
-                 "session": None if seat.session is None
-                 else dict(zip(_SESSION, _session_of(seat.session), strict=True))}
-                for seat in self.seats
-            ],
+            "seats": seats_to_record(self.seats),
             "host": None if self.host is None else self.host.sid,
             "next_seat": self.next_seat_number,
         }
         if with_game:
             record["game"] = None if self.game is None else self.game.snapshot()
+            record["hand"] = self.game.hand_text() if isinstance(self.game, JournaledGame) else None
             record["turn_left"] = self.clock.turn_left()  # (the moves after it may reset it)
             record["tally"] = self.tally.to_record()
         return record
@@ -463,6 +469,9 @@ class Room(Table):
         left = record.get("turn_left")  # (records written before it was kept lack it)
         turn_left = None if left is None else max(0.0, float(left))
         room.tally = Tally.from_record(record.get("tally"))  # (older records lack it)
+        if game is not None:
+            assert isinstance(game, JournaledGame)
+            game.resume_hand(record.get("hand"))  # (records written before it was kept lack it)
         for number, entry in enumerate(moves):
             if game is None:
                 raise ValueError("moves without a match")
@@ -474,31 +483,8 @@ class Room(Table):
             room.tally.feed(events, game.seats)  # (what ended then was counted then)
             if play.turn_changed(events) or entry == [NEXT_HAND]:
                 turn_left = None  # a turn began after the record: it had its whole time then
-        sessions: dict[str, Session] = {}
-        returning: list[tuple[Session, Seat]] = []  # back already, in the lobby, with its token
-        for entry in record["seats"]:
-            seat = Seat(str(entry["id"]), str(entry["name"]), str(entry["kind"]),
-                        level=str(entry["level"]), away=bool(entry["away"]),
-                        timeouts=int(entry["timeouts"]))
-            if seat.kind not in ("human", "bot"):
-                raise ValueError(f"seat {seat.id}: unknown kind {seat.kind!r}")
-            who = entry["session"]
-            if who is not None:
-                sid = str(who["sid"])
-                known = server.sessions.get(sid)
-                if (known is not None and known.room is None and sid not in sessions
-                        and known.secret == str(who["secret"])):
-                    sessions[sid] = known
-                    returning.append((known, seat))
-                elif sid in sessions or known is not None:
-                    log.warning("room %s: session %s holds two seats; seat %s keeps none",
-                                room.id, sid, seat.id)
-                else:
-                    session = Session(sid, str(who["secret"]), str(who["name"]),
-                                      str(who["lang"]), room=room, seat=seat)
-                    sessions[sid] = session
-                    seat.session = session
-            room.seats.append(seat)
+        seats, sessions, returning = seats_from_record(room, server.sessions, record["seats"])
+        room.seats.extend(seats)
         if (game is not None and game.outcome() is None
                 and not set(game.seats) <= {seat.id for seat in room.seats}):
             raise ValueError("the match in progress has seats the room does not")

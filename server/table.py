@@ -33,6 +33,7 @@ from protocol import (
 from . import errors
 from .clock import Clock
 from .config import ServerConfig
+from .history import HistoryStore
 from .peer import Peer
 from .persist import RoomStore
 from .publish import Publisher
@@ -90,6 +91,7 @@ class RoomOwner(Protocol):
     config: ServerConfig
     store: RoomStore | None
     stats: StatsStore | None
+    history: HistoryStore | None
     sessions: dict[str, Session]
 
     def release(self, session: Session) -> None: ...

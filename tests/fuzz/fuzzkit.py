@@ -91,6 +91,7 @@ POOL: dict[str, list[Any]] = {
     "uno": [True, False, None, 1],
     "text": ["hi", "\x1b[2J", "\u202e", "x" * 200, "x" * 201, ""],
     "nonce": [0, 1, 2**31 - 1, 2**31, -1],
+    "hand": [1, 2, 10_000, 0, 10_001, "1", None],  # get_replay
 }
 PROTOCOL_CODES = {*CODES, INTERNAL}
 

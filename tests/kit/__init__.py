@@ -7,6 +7,7 @@
 - ``kit.closes``: the server log's connection lines as records (why a connection was closed);
 - ``kit.deck``: stacked games for the engine, rigged deals for a server (``rigged_deal``).
 - ``kit.markdown``: a section or a table row of a document that a test keeps true.
+- ``kit.unograce``: a deal where a player goes down to one card without UNO (the UNO call's grace).
 
 Each module is imported on its own (``from kit.harness import Harness``): the engine's tests
 load no server.

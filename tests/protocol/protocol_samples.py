@@ -83,6 +83,7 @@ CLIENT_SAMPLES: dict[str, Message] = {
     "take_seat": protocol.TakeSeat(seat="2", cancel=True),
     "action": protocol.Act(kind="play", card="R7", target="3", uno=True),
     "sync": protocol.Sync(),
+    "get_replay": protocol.GetReplay(hand=2),
     "back": protocol.Back(),
     "chat": protocol.Say(text="good game 🙂"),
 }
@@ -99,6 +100,8 @@ SERVER_SAMPLES: dict[str, Message] = {
     "room": protocol.RoomUpdate(room=ROOM),
     "left": protocol.Left(reason="room_closed"),
     "queued": protocol.Queued(position=2, seat="3"),
+    "replay": protocol.ReplayMsg(hand=2, replay='{"format":"uno-replay","version":1}'),
+    "uno_grace": protocol.UnoGrace(seat="2", seconds=0.75),
     "view": protocol.ViewMsg(view={"seat": "1", "seats": ["1", "2"], "top": "R7"}, deadline=12.5),
     "events": protocol.Events(events=EVENTS, current="3", deadline=29.0,
                               view={"seat": "1", "seats": ["1", "2"], "top": "R7"}),

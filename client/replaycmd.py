@@ -1,0 +1,158 @@
+"""`uno replay`: the finished hands a server kept (server/history.py), listed, played back in
+the terminal (client/replayview.py), exported to a file; and a replay file opened.
+
+    uno replay                      list the hands kept by `uno host` (--state-dir: a server's)
+    uno replay ID                   play kept hand ID back
+    uno replay FILE                 play a replay file back (docs/REPLAY.md)
+    uno replay --export ID FILE     write kept hand ID to FILE
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from protocol.replays import Replay
+    from server.history import HistoryStore
+
+
+_COLUMNS = (4, 19, 17, 25, 12, 6)  # the list's: id, ended, table, players, winner, points
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("what", nargs="?", default=None, metavar="ID|FILE",
+                        help="a kept hand's id (from the list) or a replay file; none: the list")
+    parser.add_argument("--export", nargs=2, metavar=("ID", "FILE"), default=None,
+                        help="write kept hand ID to FILE")
+    parser.add_argument("--state-dir", default=None, metavar="DIR",
+                        help="a server's state directory (default: `uno host`'s)")
+    parser.add_argument("--speed", type=float, default=1.0, metavar="MOVES",
+                        help="moves per second, 0.25 to 8 (keys + and - change it)")
+    parser.add_argument("--seat", type=int, default=1, metavar="N",
+                        help="whose cards are shown first: the Nth seat (Tab changes it)")
+    parser.add_argument("--open", action="store_true", help="every hand open from the start")
+    parser.add_argument("--paused", action="store_true", help="start paused (step with ←/→)")
+    parser.add_argument("--lang", choices=("es", "en"), default=None,
+                        help="language of the screen (default: from the locale)")
+
+
+def main(args: argparse.Namespace) -> int:
+    from .i18n import detect_language, set_language, t
+
+    set_language(detect_language(args.lang))
+    directory = Path(args.state_dir) if args.state_dir else _default_dir()
+    if args.export is not None:
+        hand_id, target = args.export
+        text = _kept_text(directory, hand_id)
+        if text is None:
+            return 1
+        Path(target).write_text(text + "\n", encoding="utf-8")
+        print(t("replay_exported", id=hand_id, file=target))
+        return 0
+    if args.what is None:
+        return _list(directory)
+    path = Path(args.what)
+    if path.is_file() or not args.what.isdigit():
+        try:
+            data = path.read_bytes()
+        except OSError as exc:
+            print(t("replay_refused", file=args.what, why=exc.strerror or exc), file=sys.stderr)
+            return 1
+        return _play(data, args.what, args)
+    kept = _kept_text(directory, args.what)
+    return 1 if kept is None else _play(kept, args.what, args)
+
+
+def _default_dir() -> Path:
+    from server.persist import default_state_dir
+
+    return default_state_dir()
+
+
+def _store(directory: Path) -> HistoryStore | None:
+    from server.history import HISTORY_NAME, HistoryStore
+
+    if not (directory / HISTORY_NAME).exists():
+        return None
+    return HistoryStore(directory, 1, readonly=True)
+
+
+def _kept_text(directory: Path, hand_id: str) -> str | None:
+    from .i18n import t
+
+    store = _store(directory)
+    text = None
+    if store is not None:
+        text = store.text(int(hand_id)) if hand_id.isdigit() else None
+        store.close()
+    if text is None:
+        print(t("replay_no_such", id=hand_id), file=sys.stderr)
+    return text
+
+
+def _list(directory: Path) -> int:
+    from protocol import clean_text
+
+    from .draw import fit, pad
+    from .i18n import t
+
+    store = _store(directory)
+    hands = store.hands() if store is not None else []
+    if store is not None:
+        store.close()
+    if not hands:
+        print(t("replay_none", dir=directory))
+        return 0
+    def row(cells: list[str]) -> str:
+        *texts, points = [fit(cell, width) for cell, width in zip(cells, _COLUMNS, strict=True)]
+        return " ".join(pad(text, width) for text, width in zip(texts, _COLUMNS, strict=False)) \
+            + " " + points.rjust(_COLUMNS[-1])
+
+    print(row(t("replay_columns").split("|")))
+    for hand in hands:
+        players = ", ".join(clean_text(name) for name in hand.players)
+        when = hand.ended.replace("T", " ").rstrip("Z")
+        print(row([str(hand.id), when, clean_text(hand.table), players, clean_text(hand.winner),
+                   str(hand.points)]))
+    print(t("replay_how"))
+    return 0
+
+
+def _play(text: str | bytes, source: str, args: argparse.Namespace) -> int:
+    from engine.replay import ReplayError
+    from protocol.replays import load_replay
+
+    from .i18n import t
+
+    try:
+        replay = load_replay(text)
+    except ReplayError as exc:
+        print(t("replay_refused", file=source, why=exc), file=sys.stderr)
+        return 1
+    if not (sys.stdin.isatty() and sys.stdout.isatty()):
+        print(t("replay_needs_terminal"), file=sys.stderr)
+        return 1
+    return view_replay(replay, speed=args.speed, seat=-1 if args.open else args.seat - 1,
+                       playing=not args.paused)
+
+
+def view_replay(replay: Replay, *, speed: float = 1.0, seat: int = 0,
+                playing: bool = True) -> int:
+    """Play ``replay`` back in this terminal until the viewer is quit."""
+    import asyncio
+
+    from .replayer import Replayer
+    from .replayview import build_replay_application, play_back
+    from .style import no_color
+
+    replayer = Replayer(replay, speed=speed, seat=seat, playing=playing)
+    application = build_replay_application(replayer, plain=no_color() or os.environ.get("TERM") == "dumb")
+    try:
+        asyncio.run(play_back(application, replayer))
+    except KeyboardInterrupt:
+        return 130
+    return 0

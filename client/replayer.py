@@ -1,0 +1,154 @@
+"""The replay viewer's state: which position of the hand, at what speed, from whose point of view
+(one seat's cards only, or every hand open), and a client ``Model`` kept in step with it so that
+the table's own regions (client/board.py, client/logchat.py) draw the position. No I/O.
+"""
+
+from __future__ import annotations
+
+from engine import events as ev
+from engine.cards import Card
+from engine.game import Game
+from protocol import RoomInfo, SeatInfo, clean_text
+from protocol.replays import Replay
+
+from .model import Model
+from .narrate import narrate
+from .table import card_sort_key
+
+SPEEDS = (0.25, 0.5, 1.0, 2.0, 4.0, 8.0)  # moves per second
+DEFAULT_SPEED = 1.0
+OPEN = -1  # ``seat``: every hand open
+
+
+def nearest_speed(speed: float) -> int:
+    """The index in ``SPEEDS`` of the speed closest to ``speed``."""
+    return min(range(len(SPEEDS)), key=lambda i: abs(SPEEDS[i] - speed))
+
+
+class Replayer:
+    def __init__(self, replay: Replay, *, speed: float = DEFAULT_SPEED, seat: int = 0,
+                 playing: bool = True) -> None:
+        self.replay = replay
+        self.positions = replay.positions()
+        self.index = 0
+        self.playing = playing
+        self.speed_index = nearest_speed(speed)
+        self.seats = self.positions[0].game.seats
+        self.seat = seat if seat == OPEN or 0 <= seat < len(self.seats) else 0
+        self._closed_seat = max(0, self.seat)  # the point of view ``toggle_open`` goes back to
+        self.model = Model("replay")
+        self.model.seating.room = _room(replay)
+        self.quit = False
+        self._sync()
+
+    # ------------------------------------------------------------------ what is shown
+
+    @property
+    def game(self) -> Game:
+        return self.positions[self.index].game
+
+    @property
+    def at_end(self) -> bool:
+        return self.index == len(self.positions) - 1
+
+    @property
+    def speed(self) -> float:
+        return SPEEDS[self.speed_index]
+
+    @property
+    def seat_id(self) -> str | None:
+        """The seat whose point of view is shown (None: every hand open)."""
+        return None if self.seat == OPEN else self.seats[self.seat]
+
+    def name(self, seat: str) -> str:
+        return clean_text(self.replay.name_of(seat))
+
+    def hands(self) -> list[tuple[str, list[Card]]]:
+        """The hands shown: the point of view's, or every seat's, each sorted as at the table."""
+        game = self.game
+        seats = self.seats if self.seat == OPEN else (self.seats[self.seat],)
+        return [(seat, sorted(game.hand(seat), key=card_sort_key)) for seat in seats]
+
+    # ------------------------------------------------------------------ keys
+
+    def step(self, by: int) -> None:
+        """Forward (or back) ``by`` moves; stepping by hand pauses the playback."""
+        self.playing = False
+        self._go(self.index + by)
+
+    def first(self) -> None:
+        self.playing = False
+        self._go(0)
+
+    def last(self) -> None:
+        self.playing = False
+        self._go(len(self.positions) - 1)
+
+    def toggle_play(self) -> None:
+        if self.at_end and not self.playing:
+            self._go(0)  # played to the end: play again from the start
+        self.playing = not self.playing
+
+    def faster(self) -> None:
+        self.speed_index = min(len(SPEEDS) - 1, self.speed_index + 1)
+
+    def slower(self) -> None:
+        self.speed_index = max(0, self.speed_index - 1)
+
+    def next_seat(self) -> None:
+        """The next seat's point of view (after the last, every hand open; then the first)."""
+        self.seat = OPEN if self.seat == len(self.seats) - 1 else (
+            0 if self.seat == OPEN else self.seat + 1)
+        self._sync()
+
+    def toggle_open(self) -> None:
+        """Every hand open, or back to the point of view before."""
+        if self.seat == OPEN:
+            self.seat = self._closed_seat
+        else:
+            self._closed_seat, self.seat = self.seat, OPEN
+        self._sync()
+
+    def tick(self) -> None:
+        """The playback's clock: one move on (it stops at the end)."""
+        if self.playing:
+            self._go(self.index + 1)
+            if self.at_end:
+                self.playing = False
+
+    # ------------------------------------------------------------------ the model
+
+    def _go(self, index: int) -> None:
+        self.index = max(0, min(len(self.positions) - 1, index))
+        self._sync()
+
+    def _sync(self) -> None:
+        """The table's model shows this position: the public view (the hands are drawn apart,
+        per point of view) and the log up to here, redacted for the point of view."""
+        game = self.game
+        self.model.table.view = game.view(None)
+        seat = self.seat_id
+        first = self.positions[0].game
+        lines = narrate([ev.HandStarted(first.hand_number, first.dealer, first.direction),
+                         ev.StartingCard(first.top)], self.name)
+        play = ""
+        for position in self.positions[1:self.index + 1]:
+            events = position.events if seat is None else [e.for_seat(seat) for e in position.events]
+            said = narrate(events, self.name)
+            lines += said
+            play = said[0] if said else play
+        self.model.transcript.replace(lines, [])
+        self.model.transcript.winning_play = play if self.at_end else ""
+
+
+def _room(replay: Replay) -> RoomInfo:
+    """The room the board's regions read the players' names from."""
+    info = replay.info
+    seats = tuple(SeatInfo(seat=p.seat, name=p.name, kind=p.kind, level=p.level)
+                  for p in info.players)
+    rules = replay.positions()[0].game.rules
+    return RoomInfo(id="replay", name=info.table, host=seats[0].name, host_seat=None,
+                    max_seats=len(seats), seats=seats, spectators=0, preset="official",
+                    rules={k: v for k, v in rules.to_dict().items() if v is None or
+                           isinstance(v, (bool, int, float, str))},
+                    turn_timeout=0, bot_delay=0, password=False, started=True)

@@ -1,0 +1,33 @@
+"""The texts of replays (`uno replay` and the end-of-hand key), key → (English, Spanish); part of
+the one table of client/texts.py."""
+
+REPLAY_TEXTS: dict[str, tuple[str, str]] = {
+    "replay_title": ("Replay", "Repetición"),
+    "replay_step": ("move {i} of {n}", "jugada {i} de {n}"),
+    "replay_playing": ("playing ×{speed}", "reproduciendo ×{speed}"),
+    "replay_paused": ("paused", "en pausa"),
+    "replay_pov": ("{name}'s cards", "cartas de {name}"),
+    "replay_open": ("every hand open", "todas las manos a la vista"),
+    "replay_hand_of": ("{name} ({n})", "{name} ({n})"),
+    "replay_help": ("←/→ step  space play/pause  +/- speed  Tab seat  o all hands  Home/End  q back",
+                    "←/→ paso  espacio pausa  +/- velocidad  Tab asiento  o todas  Inicio/Fin  q volver"),
+    "replay_columns": ("ID|Ended|Table|Players|Winner|Points", "ID|Terminó|Mesa|Jugadores|Ganador|Puntos"),
+    "replay_none": ("No finished hands are kept in {dir} yet.", "Aún no hay manos terminadas en {dir}."),
+    "replay_how": ("`uno replay ID` plays one back; `uno replay --export ID FILE` writes it to a file.",
+                   "`uno replay ID` la repite; `uno replay --export ID ARCHIVO` la guarda en un archivo."),
+    "replay_no_such": ("No kept hand {id} (`uno replay` lists them).",
+                       "No hay ninguna mano {id} guardada (`uno replay` las lista)."),
+    "replay_exported": ("Hand {id} written to {file}.", "Mano {id} guardada en {file}."),
+    "replay_refused": ("{file} cannot be opened as a replay: {why}",
+                       "{file} no se puede abrir como repetición: {why}"),
+    "replay_no_store": ("No hands are kept in {dir}.", "No hay manos guardadas en {dir}."),
+    "replay_needs_terminal": ("uno replay plays back in a terminal.", "uno replay se ve en un terminal."),
+    "replay_end": ("The end of the hand: ← steps back, Home starts again, q goes back.",
+                   "Fin de la mano: ← retrocede, Inicio vuelve a empezar, q vuelve."),
+    "replay_asked": ("Fetching the replay of hand {n}…", "Pidiendo la repetición de la mano {n}…"),
+    "err_no_replay": ("This server keeps no replay of that hand.",
+                      "Este servidor no guarda la repetición de esa mano."),
+    "err_replay_too_large": ("That hand's replay is too large to send.",
+                             "La repetición de esa mano es demasiado grande para enviarla."),
+    "replay_the_server": ("The server's replay", "La repetición del servidor"),
+}

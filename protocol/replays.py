@@ -1,0 +1,137 @@
+"""The replay format: one finished hand as a JSON document (docs/REPLAY.md), for a file
+(`uno replay --export`) and for the ``replay`` message alike.
+
+A document is read like a network message, since it may come from anyone: ``load_replay``
+checks its size, that it is JSON, the format's name and version, every field (names are shown
+text: the same rules as the protocol's), and then replays the hand through the engine
+(``engine.replay.replay_hand``) and checks that the result written in it is the hand's. Anything
+else raises ``ReplayError`` with a message for a person.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from typing import Any
+
+from engine.replay import HandRecord, Position, ReplayError, replay_hand
+
+from .errors import ProtocolError
+from .fields import Choice, Int, List, Optional, Str
+from .kinds import SeatKind
+from .messages import BOT_LEVELS, MAX_NAME, MAX_REPLAY_BYTES, MAX_ROOM_NAME, Struct
+from .structs import nested, spec
+
+FORMAT = "uno-replay"
+REPLAY_VERSION = 1
+_SEAT = Str(16, 1)
+_TOP_KEYS = ("format", "version", "hand")
+
+
+@dataclass(frozen=True, slots=True)
+class ReplayPlayer(Struct):
+    """Who sat at a seat during the hand: ``kind`` human or bot, ``level`` a bot's."""
+
+    seat: str = spec(_SEAT)
+    name: str = spec(Str(MAX_NAME, 1, text=True))
+    kind: SeatKind = spec(Choice(SeatKind))
+    level: str | None = spec(Optional(Str(8, choices=BOT_LEVELS)), None)
+
+
+@dataclass(frozen=True, slots=True)
+class ReplayInfo(Struct):
+    """What a replay says about its hand besides the moves: when it ended (UTC, ISO 8601), the
+    table's name, the match (``match``: the server's name for it, the same for every hand of it)
+    and the hand's number in it, the players, and the result (written for lists; checked against
+    the replayed hand when read)."""
+
+    ended: str = spec(Str(32, 1))
+    table: str = spec(Str(MAX_ROOM_NAME, 1, text=True))
+    match: str = spec(Str(64, 1))
+    hand_number: int = spec(Int(1, 10_000))
+    players: tuple[ReplayPlayer, ...] = nested(ReplayPlayer, many=10)
+    winner: str = spec(_SEAT)
+    points: int = spec(Int(0, 100_000))
+    scores: tuple[int, ...] = spec(List(Int(0, 1_000_000), 10))
+    match_winner: str | None = spec(Optional(_SEAT), None)
+
+
+@dataclass(frozen=True)
+class Replay:
+    """A finished hand: ``info`` and its ``record``. ``positions`` (replayed once, on demand)
+    are every position from the deal to the end."""
+
+    info: ReplayInfo
+    record: HandRecord
+    _positions: list[Position] = field(default_factory=list, compare=False, repr=False)
+    # ``record.to_data()`` as JSON text, when whoever made the replay has it already (the
+    # server's game keeps it: converting a long hand again cost it about a millisecond)
+    hand_text: str | None = field(default=None, compare=False, repr=False)
+
+    def positions(self) -> list[Position]:
+        if not self._positions:
+            self._positions.extend(replay_hand(self.record))
+        return self._positions
+
+    def name_of(self, seat: str) -> str:
+        for player in self.info.players:
+            if player.seat == seat:
+                return player.name
+        return seat
+
+    def to_data(self) -> dict[str, Any]:
+        return {"format": FORMAT, "version": REPLAY_VERSION, **self.info.to_wire(),
+                "hand": self.record.to_data()}
+
+    def to_text(self) -> str:
+        """The document as a file holds it (compact JSON, one line)."""
+        head = json.dumps({"format": FORMAT, "version": REPLAY_VERSION, **self.info.to_wire()},
+                          separators=(",", ":"), ensure_ascii=False, allow_nan=False)
+        hand = self.hand_text or json.dumps(self.record.to_data(), separators=(",", ":"),
+                                            ensure_ascii=False, allow_nan=False)
+        return f'{head[:-1]},"hand":{hand}}}'
+
+
+
+def load_replay(text: str | bytes) -> Replay:
+    """The replay ``text`` holds, checked through and through (see the module's docstring)."""
+    if len(text) > MAX_REPLAY_BYTES:
+        raise ReplayError(f"too large for a replay (over {MAX_REPLAY_BYTES} bytes)")
+    try:
+        data = json.loads(text)
+    except (ValueError, RecursionError):  # (UnicodeDecodeError is a ValueError)
+        raise ReplayError("not an UNO replay: it is not JSON") from None
+    return replay_from_data(data)
+
+
+def replay_from_data(data: Any) -> Replay:
+    if not isinstance(data, dict) or data.get("format") != FORMAT:
+        raise ReplayError("not an UNO replay (no \"format\": \"uno-replay\")")
+    version = data.get("version")
+    if version != REPLAY_VERSION:
+        raise ReplayError(f"a replay of version {version!r:.12}: this uno reads version "
+                          f"{REPLAY_VERSION}")
+    try:
+        info = ReplayInfo.from_wire({k: v for k, v in data.items() if k not in _TOP_KEYS})
+    except ProtocolError as exc:
+        raise ReplayError(f"a damaged replay: {exc}") from None
+    replay = Replay(info, HandRecord.from_data(data.get("hand")))
+    _check_result(replay)
+    return replay
+
+
+def _check_result(replay: Replay) -> None:
+    """Replay the hand; what the document says of it must be what happened."""
+    positions = replay.positions()
+    first, last = positions[0].game, positions[-1].game
+    info = replay.info
+    if [p.seat for p in info.players] != list(first.seats):
+        raise ReplayError("a damaged replay: its players are not the hand's seats")
+    result, outcome = last.hand_outcome(), last.outcome()
+    assert result is not None  # replay_hand checks the hand ends
+    if (result.winner, result.points, list(info.scores)) != (info.winner, info.points, last.scores):
+        raise ReplayError("a damaged replay: its result is not the hand's")
+    if info.match_winner != (None if outcome is None else outcome.winner):
+        raise ReplayError("a damaged replay: its match result is not the hand's")
+    if info.hand_number != first.hand_number:
+        raise ReplayError("a damaged replay: its hand number is not the hand's")

@@ -1,0 +1,140 @@
+"""The replay viewer's state (client/replayer.py) and keys (client/replayview.py), and the
+replay key at the end of a hand (client/tableplayback.py): stepping, speed, the point of view
+(that seat's cards only, in the hands and in the log) or every hand open."""
+
+from __future__ import annotations
+
+import asyncio
+
+import pytest
+from clientkit import LEFT, RIGHT, seated, show
+from kit.replays import finished_replay
+from prompt_toolkit.input import create_pipe_input
+from prompt_toolkit.output import DummyOutput
+
+from client.i18n import set_language
+from client.model import Model
+from client.render import Renderer
+from client.replayer import OPEN, SPEEDS, Replayer
+from client.replayview import ReplayRegions, build_replay_application
+from engine.events import Drew
+from protocol import Error, GetReplay, ReplayMsg
+
+
+@pytest.fixture(autouse=True)
+def english() -> None:
+    set_language("en")
+
+
+def test_steps_stay_in_the_hand_and_stepping_pauses() -> None:
+    r = Replayer(finished_replay())
+    assert r.playing and r.index == 0
+    r.step(-1)
+    assert r.index == 0 and not r.playing
+    r.step(3)
+    assert r.index == 3
+    r.last()
+    assert r.at_end and r.game.hand_outcome() is not None
+    r.step(1)
+    assert r.at_end
+    r.first()
+    assert r.index == 0
+
+
+def test_the_playback_moves_at_its_tick_and_stops_at_the_end() -> None:
+    r = Replayer(finished_replay())
+    for _ in range(len(r.positions) + 5):
+        r.tick()
+    assert r.at_end and not r.playing
+    r.toggle_play()  # played out: play again from the start
+    assert r.playing and r.index == 0
+    for _ in range(10):
+        r.faster()
+    assert r.speed == SPEEDS[-1]
+    for _ in range(10):
+        r.slower()
+    assert r.speed == SPEEDS[0]
+
+
+def test_a_seats_point_of_view_shows_its_cards_only() -> None:
+    replay = finished_replay(n=3)
+    r = Replayer(replay, seat=1)
+    seat = r.seats[1]
+    assert [s for s, _ in r.hands()] == [seat]
+    assert sorted(map(str, r.hands()[0][1])) == sorted(map(str, r.game.hand(seat)))
+    # the log tells the other seats' draws without their cards
+    drawn_by_others = [e for p in r.positions for e in p.events
+                       if isinstance(e, Drew) and e.seat != seat and e.cards]
+    assert drawn_by_others
+    r.last()
+    told = "\n".join(r.model.transcript.log)
+    r.toggle_open()
+    told_open = "\n".join(r.model.transcript.log)
+    assert told != told_open  # the others' drawn cards are told with every hand open only
+    r.toggle_open()
+    r.next_seat()
+    assert r.seat == 2
+    r.next_seat()  # after the last seat: every hand open
+    assert r.seat == OPEN and [s for s, _ in r.hands()] == list(r.seats)
+    r.next_seat()
+    assert r.seat == 0
+    r.toggle_open()
+    assert r.seat == OPEN
+
+
+def test_the_regions_draw_the_position_with_the_tables_board() -> None:
+    replay = finished_replay(n=3)
+    r = Replayer(replay, seat=0)
+    renderer = Renderer(r.model)
+    renderer.rows = lambda: 30
+    own = ReplayRegions(r, renderer)
+    text = lambda lines: "\n".join("".join(part[1] for part in line) for line in lines)  # noqa: E731
+    assert "Ana" in text(renderer.players(80, 3))
+    assert "move 0 of" in text(own.status(80, 1)) and "Ana A's cards" in text(own.status(80, 1))
+    assert "Replay" in text(own.title(80, 1)) and "friday" in text(own.title(80, 1))
+    r.last()
+    assert "won the hand" in text(renderer.log(80, 10)) or "wins" in text(renderer.log(80, 10))
+    r.toggle_open()
+    hands = text(own.hands(80, 20))
+    assert all(r.name(seat) in hands for seat in r.seats)
+
+
+def test_the_keys_step_and_quit() -> None:
+    r = Replayer(finished_replay(), playing=False)
+
+    async def main() -> None:
+        with create_pipe_input() as pipe:
+            app = build_replay_application(r, input=pipe, output=DummyOutput())
+            running = asyncio.ensure_future(app.run_async())
+            await asyncio.sleep(0.02)
+            for key in (RIGHT, RIGHT, RIGHT, LEFT, "+", "\t", "q"):
+                pipe.send_text(key)
+                await asyncio.sleep(0.01)
+            await asyncio.wait_for(running, 5)
+
+    asyncio.run(main())
+    assert r.index == 2 and r.seat == 1 and r.quit and r.speed > 1
+
+
+def test_the_key_at_a_hands_end_asks_for_it_and_checks_what_comes() -> None:
+    model: Model = seated()
+    game_view = finished_replay().positions()[-1].game.view(None)
+    show(model, game_view)
+    model.playback.ask(model.table.view, model.outbox, model.prompts)
+    (sent,) = model.outbox.take()
+    assert sent == GetReplay(hand=1) and "Fetching" in model.prompts.notice
+    model.apply(ReplayMsg(hand=1, replay='{"format": "uno-replay", "version": 1}'))
+    assert model.playback.ready is None and "cannot be opened" in model.prompts.notice
+    model.playback.ask(model.table.view, model.outbox, model.prompts)
+    model.apply(ReplayMsg(hand=1, replay=finished_replay().to_text()))
+    assert model.playback.take() is not None and model.playback.ready is None
+    model.apply(Error(code="no_replay", message="none", ref="get_replay"))
+    assert "keeps no replay" in model.prompts.notice
+
+
+def test_no_replay_is_asked_for_a_hand_being_played() -> None:
+    model: Model = seated()
+    view = finished_replay().positions()[0].game.view(None)
+    show(model, view)
+    model.playback.ask(model.table.view, model.outbox, model.prompts)
+    assert model.outbox.take() == []

@@ -1,0 +1,112 @@
+"""The UNO call's grace on a player's screen (issue 13): a player down to one card without UNO
+is marked at risk, in words (never by colour alone), in both languages, from the server's
+``uno_grace`` until they say UNO or the window closes; a catch the server refuses as too early
+is explained."""
+
+from __future__ import annotations
+
+import pytest
+from clientkit import ME, make_view, render_text, seated
+
+from client.i18n import t
+from client.model import Model
+from client.plainview import PlainView
+from engine.actions import CallUno, Catch
+from protocol import Error, UnoGrace, ViewMsg, codec
+
+LUIS = "2"
+AT_RISK = {"en": "Luis [ 1] next at risk: no UNO", "es": "Luis [ 1] sigue en riesgo: sin UNO"}
+
+
+class Clock:
+    def __init__(self) -> None:
+        self.now = 100.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+def luis_open(**changes: object) -> ViewMsg:
+    """Luis has just gone down to one card without UNO: Ana may catch him."""
+    values: dict[str, object] = dict(current="3", hand_sizes=(5, 1, 5, 3), uno_open=LUIS,
+                                     legal=(Catch("4", LUIS),))
+    values.update(changes)
+    return ViewMsg(view=codec.view_to_wire(make_view(**values)))  # type: ignore[arg-type]
+
+
+def at_the_table(lang: str = "en") -> tuple[Model, Clock]:
+    clock = Clock()
+    model = seated(lang=lang, clock=clock)
+    model.apply(UnoGrace(seat=LUIS, seconds=0.75))  # (it comes just before the move's events)
+    model.apply(luis_open())
+    return model, clock
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_the_player_at_risk_is_marked_in_words_until_the_window_closes(lang: str) -> None:
+    model, _ = at_the_table(lang)
+    assert AT_RISK[lang] in render_text(model)
+    assert AT_RISK[lang] in render_text(model, plain=True)  # no colour needed to see it
+    model.apply(UnoGrace(seat=LUIS, seconds=0.0))  # the server: the window closed
+    assert t("flag_at_risk") not in render_text(model)
+
+
+def test_the_marker_goes_when_the_time_is_up_or_uno_is_said() -> None:
+    model, clock = at_the_table()
+    clock.now += 0.7
+    assert AT_RISK["en"] in render_text(model)
+    clock.now += 0.1  # past the window, before the server's word comes
+    assert "at risk" not in render_text(model)
+
+    model, clock = at_the_table()
+    model.apply(luis_open(uno_open=None, uno_said=(False, True, False, False), legal=()))
+    assert "at risk" not in render_text(model)
+    assert "Luis [ 1] next UNO!" in render_text(model)
+
+
+def test_no_marker_without_a_grace() -> None:
+    """A server with no grace (or an older one) sends no ``uno_grace``: catchable at once."""
+    model = seated(clock=Clock())
+    model.apply(luis_open())
+    assert "at risk" not in render_text(model)
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_a_catch_refused_as_too_early_is_explained(lang: str) -> None:
+    model, _ = at_the_table(lang)
+    assert t("catch_hint_grace", name="Luis") in render_text(model)  # c works after a moment
+    model.apply(Error(code="catch_too_early", message="too early: they may still say UNO for 0.50 s",
+                      ref="action"))
+    assert model.prompts.notice == t("err_catch_too_early")
+    assert ("Too early to catch" if lang == "en" else "Demasiado pronto") in model.prompts.notice
+    model.apply(UnoGrace(seat=LUIS, seconds=0.0))  # the window closed: the catch is open now
+    assert model.prompts.notice == ""
+    assert t("catch_hint", name="Luis") in render_text(model)
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_plain_mode_says_who_is_at_risk_and_when_the_catch_counts(lang: str) -> None:
+    """Plain mode (one line per change): the catch hint says to wait while the window is open,
+    and says to catch once it has closed."""
+    model, _ = at_the_table(lang)
+    view = PlainView(model)
+    said = " ".join(view.changes())
+    assert t("catch_hint_grace", name="Luis") in said
+    model.apply(UnoGrace(seat=LUIS, seconds=0.0))
+    assert t("catch_hint", name="Luis") in " ".join(view.changes())
+
+
+def test_the_player_at_risk_is_told_to_say_uno_and_spectators_see_the_risk() -> None:
+    clock = Clock()
+    me = seated(clock=clock)
+    me.apply(UnoGrace(seat=ME, seconds=0.75))
+    me.apply(luis_open(uno_open=ME, hand="R7", hand_sizes=(5, 5, 5, 1),
+                       legal=(CallUno(ME),)))
+    assert t("at_risk_you") in render_text(me)  # the prompt line
+    assert "Ana (you) [ 1] at risk: no UNO" in render_text(me)
+    assert t("at_risk_you") in " ".join(PlainView(me).changes())
+
+    other = seated(clock=clock)
+    other.apply(UnoGrace(seat=LUIS, seconds=0.75))
+    other.apply(luis_open(legal=()))  # Ana cannot catch (a spectator, say)
+    assert t("at_risk_plain", name="Luis") in " ".join(PlainView(other).changes())

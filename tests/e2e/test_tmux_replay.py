@@ -1,0 +1,138 @@
+"""End to end, as people use replays: a host plays a hand against bots in tmux, presses v at its
+end and steps through the replay, comes back to the table; `uno replay` lists the hand, plays it,
+exports it; a second person (other folders, another language) opens the file; a damaged file is
+refused. In English and in Spanish (there the host's turns are played by the stand-in)."""
+
+from __future__ import annotations
+
+import re
+import shutil
+import subprocess
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from tmuxkit import PYTHON, ROOT, Player, Tmux
+
+pytestmark = pytest.mark.skipif(shutil.which("tmux") is None and not Path("/usr/bin/tmux").exists(),
+                                reason="tmux is not installed")
+
+SEED = 9
+
+
+@pytest.fixture
+def tmux() -> Iterator[Tmux]:
+    session = Tmux("replay", width=100, height=30)
+    try:
+        yield session
+    finally:
+        session.kill()
+
+
+def folders(base: Path) -> dict[str, str]:
+    """A person's own XDG folders under ``base`` (the host's hands are kept in its data folder)."""
+    env = {name: str(base / name.lower()) for name in ("XDG_STATE_HOME", "XDG_DATA_HOME",
+                                                        "XDG_CONFIG_HOME")}
+    for folder in env.values():
+        Path(folder).mkdir(parents=True, exist_ok=True)
+    return {**env, "TERM": "xterm-256color", "LANG": "C.UTF-8", "UNO_NAME": "Ana"}
+
+
+def uno(*args: str) -> list[str]:
+    return [PYTHON, "-m", "client", *args]
+
+
+def step_to(tmux: Tmux, window: str, key: str, text: str, what: str) -> str:
+    tmux.send(window, key)
+    return tmux.wait_for(window, text, timeout=5, what=what)
+
+
+def test_tmux_a_hand_replayed_at_the_table_listed_exported_and_opened(tmux: Tmux,
+                                                                         tmp_path: Path) -> None:
+    host_env = folders(tmp_path / "host")
+    window = tmux.start(uno("host", "--bots", "3", "--seed", str(SEED), "--lang", "en",
+                            "--no-discovery", "--port", "0", "--bot-delay", "0.05",
+                            "--turn-timeout", "0"), host_env)
+    tmux.wait_for(window, "press s to start", timeout=10, what="the waiting room")
+    tmux.send(window, "s")
+    tmux.wait_for(window, lambda s: re.search(r"Your hand \(\d+\)", s) is not None, timeout=10,
+                  what="the deal")
+    final = Player(tmux, window, "Ana").play_hand()
+    assert "v replay" in final.splitlines()[-1]  # the key is on the help line
+
+    # v: the replay of the hand just over, from the start, from Ana's point of view
+    screen = step_to(tmux, window, "v", "move 0 of", "the replay opened")
+    assert "Replay · Ana's table · Hand 1" in screen and "Ana's cards" in screen
+    assert "Hand 1 — " in screen  # the log starts with the deal
+    screen = step_to(tmux, window, " ", "paused", "the playback paused")
+    moves = int(re.search(r"move \d+ of (\d+)", screen).group(1))  # type: ignore[union-attr]
+    tmux.send(window, "0")  # (an unbound key changes nothing)
+    for _ in range(3):
+        tmux.send(window, "Right")
+    screen = tmux.wait_for(window, "move 3 of", timeout=5, what="three steps on")
+    screen = step_to(tmux, window, "Left", "move 2 of", "a step back")
+    # Tab: the next seat's point of view; after Ana, the last seat, every hand open
+    screen = step_to(tmux, window, "Tab", "every hand open", "every hand open")
+    for name in ("Ana", "Bot 1", "Bot 2", "Bot 3"):
+        assert re.search(rf"^ {name} \(\d+\)$", screen, re.M), name
+    screen = step_to(tmux, window, "Tab", "Bot 1's cards", "the first seat's point of view")
+    assert re.search(r"^ Bot 1 \(\d+\)$", screen, re.M) and not re.search(r"^ Ana \(\d+\)$", screen, re.M)
+    step_to(tmux, window, "o", "every hand open", "every hand open with o")
+    screen = step_to(tmux, window, "End", f"move {moves} of {moves}", "the end of the hand")
+    assert "The end of the hand" in screen and "Cards left" in screen
+    screen = step_to(tmux, window, "q", "Your hand", "back at the table")
+    assert "Replay ·" not in screen
+
+    # uno replay: the list, a hand played back, an export
+    lister = tmux.start(uno("replay", "--lang", "en"), host_env, window="list")
+    listing = tmux.wait_for(lister, "uno replay ID", timeout=10, what="the list of hands")
+    row = next(line for line in listing.splitlines() if line.startswith("1 "))
+    assert "Ana's table" in row and "Ana" in row and "Bot 3" in row
+    player = tmux.start(uno("replay", "1", "--lang", "en", "--paused", "--open"), host_env,
+                        window="play")
+    screen = tmux.wait_for(player, "move 0 of", timeout=10, what="kept hand 1 played back")
+    assert "every hand open" in screen and "paused" in screen
+    step_to(tmux, player, "l", "move 1 of", "a step with l")
+    step_to(tmux, player, "+", "paused", "the speed raised")
+    screen = step_to(tmux, player, " ", "playing ×2", "playing at twice the speed")
+    tmux.send(player, "q")
+    exported = tmp_path / "hand1.uno-replay.json"
+    done = subprocess.run(uno("replay", "--export", "1", str(exported), "--lang", "en"), cwd=ROOT,
+                          env=host_env, capture_output=True, text=True, timeout=30, check=False)
+    assert done.returncode == 0 and "written to" in done.stdout and exported.is_file()
+
+    # a second person, with none of the host's folders, opens the file (in Spanish)
+    guest_env = folders(tmp_path / "guest")
+    guest = tmux.start(uno("replay", str(exported), "--lang", "es", "--paused"), guest_env,
+                       window="guest")
+    screen = tmux.wait_for(guest, "jugada 0 de", timeout=10, what="the file opened")
+    assert "Repetición · Ana's table · Mano 1" in screen and "cartas de Bot 1" in screen  # seat 1
+    step_to(tmux, guest, "Right", "jugada 1 de", "un paso")
+    screen = step_to(tmux, guest, "o", "todas las manos a la vista", "todas las manos")
+    screen = step_to(tmux, guest, "End", "Fin de la mano", "el final")
+    tmux.send(guest, "q")
+
+    # a damaged file is refused, saying why
+    damaged = tmp_path / "damaged.json"
+    damaged.write_text(exported.read_text().replace('"points":', '"points":1', 1))
+    refused = subprocess.run(uno("replay", str(damaged), "--lang", "en"), cwd=ROOT, env=guest_env,
+                             capture_output=True, text=True, timeout=30, check=False)
+    assert refused.returncode == 1 and "cannot be opened as a replay" in refused.stderr
+
+
+def test_tmux_the_replay_key_in_spanish(tmux: Tmux, tmp_path: Path) -> None:
+    """The host's turns time out and the stand-in plays them; at the end of the single hand, v
+    opens its replay, in Spanish."""
+    env = folders(tmp_path / "host")
+    window = tmux.start(uno("host", "--bots", "2", "--seed", str(SEED), "--lang", "es", "--start",
+                            "--single-hand", "--no-discovery", "--port", "0", "--bot-delay", "0",
+                            "--turn-timeout", "0.2"), env)
+    screen = tmux.wait_for(window, "gana la partida", timeout=60, what="the hand played out")
+    assert "v repetición" in screen.splitlines()[-1]
+    screen = step_to(tmux, window, "v", "jugada", "la repetición")
+    assert "Repetición · Mesa de Ana · Mano 1" in screen and "cartas de Ana" in screen
+    screen = step_to(tmux, window, "End", "Fin de la mano", "el final")
+    step_to(tmux, window, "q", "gana la partida", "de vuelta a la mesa")
+    listing = subprocess.run(uno("replay", "--lang", "es"), cwd=ROOT, env=env, capture_output=True,
+                             text=True, timeout=30, check=False)
+    assert "Mesa de Ana" in listing.stdout and "Ganador" in listing.stdout

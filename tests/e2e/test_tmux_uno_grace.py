@@ -1,0 +1,89 @@
+"""End to end, in tmux, the UNO call's grace (issue 13): on a server with a rigged deal and a
+grace of 4 seconds, Zoe (in English) plays her way down to one card without saying UNO; Bob's
+screen (in Spanish) marks her at risk in words; his catch inside the window is refused with a
+clear message, and the one he makes once the marker has gone counts: Zoe draws two."""
+
+from __future__ import annotations
+
+import json
+import time
+from pathlib import Path
+
+import tmuxplay as play
+from kit.server import ServerProcess
+from kit.unograce import ANN, OTHER, PLAYS, TURNED
+from rigged_server import RIGGED_SERVER
+from tmuxkit import Tmux, parse_hand
+
+pytestmark = play.needs_tmux
+tmux = play.tmux_fixture("unograce", width=100, height=30)
+GRACE = 4.0  # seconds: long enough to see the marker and press c inside it, even under load
+
+
+def keys(tmux: Tmux, window: str, *pressed: str) -> None:
+    for key in pressed:
+        tmux.send(window, key)
+        time.sleep(0.05)
+
+
+def play_card(tmux: Tmux, window: str, card: str) -> None:
+    """Select ``card`` by its number and play it (without UNO); wait until it has left the hand."""
+    screen = tmux.wait_for(window, lambda s: "Your turn" in s and parse_hand(s) is not None,
+                           timeout=10, what=f"Zoe's turn for {card}")
+    hand = parse_hand(screen)
+    assert hand is not None and card in hand.cards, screen
+    size, index = len(hand.cards), hand.cards.index(card)
+    for _ in range(20):  # a digit typed just after the deal is dropped (HAND_GUARD): again
+        tmux.send(window, str(index + 1))
+        try:
+            tmux.wait_for(window, lambda s: (h := parse_hand(s)) is not None and h.selected == index,
+                          timeout=1, what=f"{card} selected")
+            break
+        except AssertionError:
+            continue
+    tmux.send(window, "Enter")
+    tmux.wait_for(window, f"Your hand ({size - 1})", timeout=10, what=f"{card} played")
+
+
+def test_tmux_a_catch_inside_the_grace_is_refused_and_one_after_it_counts(tmux: Tmux,
+                                                                          tmp_path: Path) -> None:
+    deal = json.dumps({"hands": [ANN, OTHER], "turn": TURNED, "dealer": 1})
+    server = ServerProcess("--uno-grace", str(GRACE), "--deal", deal, command=RIGGED_SERVER)
+    try:
+        address = f"127.0.0.1:{server.port}"
+        zoe = tmux.start(play.join(address, "--player", "Zoe", "--no-bell"),
+                         play.person(tmp_path / "zoe"), window="zoe")
+        tmux.wait_for(zoe, "Press n to open one", timeout=20, what="the lobby")
+        tmux.send(zoe, "n")
+        tmux.wait_for(zoe, "A new table", timeout=5, what="the form")
+        keys(tmux, zoe, "Down", "Down", "Left", "Left")  # Seats: 2
+        keys(tmux, zoe, "Down", "Left", "Left", "Left")  # Bots: 0 (a bot would catch first)
+        keys(tmux, zoe, "Down", "Down", "Left", "Left")  # no turn clock
+        tmux.send(zoe, "Enter")
+        tmux.wait_for(zoe, "waiting for the start", timeout=10, what="Zoe's table")
+
+        bob = tmux.start(play.join(address, "--player", "Bob", "--no-bell", lang="es"),
+                         play.person(tmp_path / "bob"), window="bob")
+        play.sit(tmux, bob, "Zoe's table", waiting="Esperando a que Zoe empiece")
+        tmux.send(zoe, "s")
+        tmux.wait_for(bob, "Tu mano (7)", timeout=15, what="the deal on Bob's screen")
+
+        for card in PLAYS[ANN]:  # five skips, then the G3: one card left, UNO not said
+            play_card(tmux, zoe, card)
+
+        risk = tmux.wait_for(bob, "Zoe [ 1] sigue en riesgo: sin UNO", timeout=GRACE / 2,
+                             what="Zoe marked at risk on Bob's screen", settle=False)
+        tmux.send(bob, "c")
+        refused = tmux.wait_for(bob, "Demasiado pronto para pillar: aún puede decir UNO",
+                                timeout=GRACE, what="the early catch refused, in words",
+                                settle=False)
+        assert "catch_too_early" not in refused and "en riesgo" in risk
+        assert "Zoe no dijo UNO y aún tiene un momento: c pilla después" in risk
+        tmux.wait_for(bob, lambda s: "en riesgo" not in s and "¡pulsa c para pillarle!" in s,
+                      timeout=GRACE + 5, what="the marker gone as the window closed")
+        tmux.send(bob, "c")
+        tmux.wait_for(bob, "¡Bob pilló a Zoe sin decir UNO!", timeout=10, what="the catch counted")
+        tmux.wait_for(zoe, "Your hand (3)", timeout=10, what="Zoe drew two")
+    finally:
+        server.stop()
+        server.remove_log()

@@ -1,0 +1,33 @@
+"""Finished hands as replays (protocol/replays.py), for the tests of the format and the viewer."""
+
+from __future__ import annotations
+
+import random
+
+from engine import Game, KeyedRandom, RuleSet
+from engine.actions import PlayCard
+from engine.replay import HandRecord, start_of
+from kit.deck import seats
+from protocol.replays import Replay, ReplayInfo, ReplayPlayer
+
+
+def finished_replay(seed: int = 1, n: int = 3) -> Replay:
+    game = Game(seats(n), RuleSet(), KeyedRandom(bytes([seed]) * 32))
+    game.shuffle_log = []
+    start, actions, rng = start_of(game), [], random.Random(seed)
+    while game.hand_outcome() is None:
+        actions_now = game.turn_actions()
+        plays = [a for a in actions_now if isinstance(a, PlayCard)]
+        action = rng.choice(plays or actions_now)  # plays first: hands of some 30 moves
+        game.apply(action)
+        actions.append(action)
+    result = game.hand_outcome()
+    assert result is not None
+    players = tuple(ReplayPlayer(seat=s, name=f"Ana {s}" if s == game.seats[0] else f"Bot {s}",
+                                 kind="human" if s == game.seats[0] else "bot",
+                                 level=None if s == game.seats[0] else "normal")
+                    for s in game.seats)
+    info = ReplayInfo(ended="2026-12-01T12:00:00Z", table="friday", match="1-1", hand_number=1,
+                      players=players, winner=result.winner, points=result.points,
+                      scores=tuple(game.scores))
+    return Replay(info, HandRecord(start, tuple(actions), tuple(tuple(p) for p in game.shuffle_log)))

@@ -1,0 +1,72 @@
+"""The replay format (protocol/replays.py, docs/REPLAY.md): a document round-trips; a damaged
+or foreign one is refused with a message saying why, as a bad network message is; the doc's
+table is the code's."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+from typing import Any
+
+import pytest
+from kit.replays import finished_replay
+
+from engine.replay import ReplayError
+from protocol import MAX_REPLAY_BYTES
+from protocol.replays import FORMAT, REPLAY_VERSION, load_replay
+
+DOC = Path(__file__).resolve().parents[2] / "docs" / "REPLAY.md"
+
+
+def test_a_replay_round_trips_through_its_text() -> None:
+    replay = finished_replay()
+    again = load_replay(replay.to_text())
+    assert again.to_text() == replay.to_text() and again.info == replay.info
+    assert again.positions()[-1].game.snapshot() == replay.positions()[-1].game.snapshot()
+    assert load_replay(replay.to_text().encode()).info == replay.info  # bytes from a file too
+
+
+def _damaged(change: Any) -> str:
+    data = json.loads(finished_replay().to_text())
+    change(data)
+    return json.dumps(data)
+
+
+@pytest.mark.parametrize(("text", "why"), [
+    ("", "not JSON"),
+    ("\x00\xff garbage", "not JSON"),
+    ("[" * 100_000, "too large"),
+    (json.dumps({"name": "a save game of another program"}), "not an UNO replay"),
+    (json.dumps([1, 2, 3]), "not an UNO replay"),
+    (_damaged(lambda d: d.update(version=2)), "version 2"),
+    (_damaged(lambda d: d["players"][0].update(name="\x1b[2Jevil")), "damaged"),
+    (_damaged(lambda d: d["players"][0].update(kind="alien")), "damaged"),
+    (_damaged(lambda d: d.update(extra=1)), "damaged"),
+    (_damaged(lambda d: d.pop("table")), "damaged"),
+    (_damaged(lambda d: d.update(points=d["points"] + 1)), "result"),
+    (_damaged(lambda d: d.update(winner=d["players"][1]["seat"] if d["winner"] == d["players"][0]["seat"]
+                                  else d["players"][0]["seat"])), "result"),
+    (_damaged(lambda d: d.update(match_winner=d["winner"])), "match result"),
+    (_damaged(lambda d: d.update(hand_number=2)), "hand number"),
+    (_damaged(lambda d: d["players"].reverse()), "players"),
+    (_damaged(lambda d: d["hand"]["actions"].pop()), "does not end"),
+    (_damaged(lambda d: d["hand"]["actions"].insert(0, ["Pass", d["winner"]])), "action 0"),
+    (_damaged(lambda d: d["hand"].update(start=None)), "snapshot"),
+    (_damaged(lambda d: d["hand"]["start"].update(rng={"kind": "blake2b-ctr", "key": "00" * 32,
+                                                        "counter": 0})), "random source"),
+    (_damaged(lambda d: d["hand"]["start"]["draw"].pop()), "first position"),
+])
+def test_a_damaged_or_foreign_replay_is_refused_saying_why(text: str, why: str) -> None:
+    with pytest.raises(ReplayError, match=why):
+        load_replay(text)
+
+
+def test_the_documented_format_is_the_code() -> None:
+    doc = DOC.read_text()
+    table = doc[doc.index("## The format"):doc.index("`hand` rebuilds")]
+    keys = re.findall(r"^\| `(\w+)` \|", table, re.M)
+    assert keys == list(json.loads(finished_replay().to_text()))
+    assert f'`"{FORMAT}"`' in table and f"| `version` | {REPLAY_VERSION};" in table
+    assert f"at most {MAX_REPLAY_BYTES} bytes" in doc
+

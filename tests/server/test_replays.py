@@ -1,0 +1,181 @@
+"""The history of finished hands (server/history.py): a hand's replay is kept when it ends, in
+the room (for ``get_replay``) and in the state directory, bounded, and not at all with
+``history`` off; ``get_replay`` gives any member a finished hand, never one being played; no
+replay holds the room's random key; a hand cut by a restart is still recorded whole."""
+
+from __future__ import annotations
+
+import json
+import random
+from pathlib import Path
+
+import trio
+from kit.client import Client
+from kit.deck import seats
+from kit.harness import Harness, is_hand_end, only_room
+
+from engine import KeyedRandom, RuleSet
+from protocol import Error, GetReplay, Message, ReplayMsg, Start
+from protocol.replays import load_replay
+from server.errors import NO_REPLAY
+from server.history import HISTORY_NAME, HistoryStore
+from server.journal import JournaledGame
+
+
+async def _ask(client: Client, hand: int) -> Message:
+    await client.send(GetReplay(hand=hand))
+    return await client.expect((ReplayMsg, Error))  # type: ignore[arg-type]
+
+
+async def test_a_finished_hand_is_kept_and_given_to_members(harness: Harness, tmp_path: Path,
+                                                            autojump_clock: object) -> None:
+    with trio.fail_after(600):
+        srv = await harness.server(seed=None, state_dir=str(tmp_path), next_hand_delay=30)
+        ann = await harness.client(srv, "ann")
+        joined = await ann.create(name="friday", bots=2)
+        await ann.send(Start())
+        refused = await _ask(ann, 1)  # the hand is being played: nobody gets it
+        assert isinstance(refused, Error) and refused.code == NO_REPLAY
+        await ann.play(is_hand_end, now=True)
+        room = only_room(srv)
+        game = room.game
+        assert game is not None
+        key = game.snapshot()["rng"]["key"]
+        answer = await _ask(ann, 1)
+        assert isinstance(answer, ReplayMsg) and answer.hand == 1
+        assert key not in answer.replay and "blake2b" not in answer.replay
+        replay = load_replay(answer.replay)
+        last = replay.positions()[-1].game
+        assert last.hand_outcome() == game.hand_outcome()
+        assert [last.hand(s) for s in last.seats] == [game.hand(s) for s in game.seats]
+        assert replay.info.table == "friday" and replay.name_of(joined.seat or "") == "ann"
+        assert [p.kind for p in replay.info.players].count("bot") == 2
+        # a spectator gets it too
+        eve = await harness.client(srv, "eve")
+        await eve.join(room.id, spectate=True)
+        seen = await _ask(eve, 1)
+        assert isinstance(seen, ReplayMsg) and seen.replay == answer.replay
+        missing = await _ask(eve, 2)
+        assert isinstance(missing, Error) and missing.code == NO_REPLAY
+        (kept,) = srv.history.hands() if srv.history is not None else ()
+        assert kept.table == "friday" and "ann" in kept.players and kept.hand_number == 1
+        assert srv.history is not None and srv.history.text(kept.id) == answer.replay
+        assert key not in (tmp_path / HISTORY_NAME).read_bytes().decode("utf-8", "replace")
+
+
+async def test_the_store_keeps_its_bound_dropping_the_oldest(harness: Harness, tmp_path: Path,
+                                                             autojump_clock: object) -> None:
+    with trio.fail_after(900):
+        srv = await harness.server(state_dir=str(tmp_path), history_limit=2)
+        ann = await harness.client(srv, "ann")
+        await ann.create(bots=1, rules={"target_score": 5000})
+        await ann.send(Start())
+        for _ in range(3):
+            await ann.play(is_hand_end)
+        assert srv.history is not None
+        assert [k.hand_number for k in srv.history.hands()] == [2, 3]
+        reader = HistoryStore(tmp_path, 1, readonly=True)  # as `uno replay` reads it
+        assert [k.hand_number for k in reader.hands()] == [2, 3]
+        reader.close()
+
+
+async def test_with_history_off_nothing_is_kept(harness: Harness, tmp_path: Path,
+                                                autojump_clock: object) -> None:
+    with trio.fail_after(600):
+        srv = await harness.server(state_dir=str(tmp_path), history=False, next_hand_delay=30)
+        ann = await harness.client(srv, "ann")
+        await ann.create(bots=1)
+        await ann.send(Start())
+        await ann.play(is_hand_end)
+        refused = await _ask(ann, 1)
+        assert isinstance(refused, Error) and refused.code == NO_REPLAY
+        assert srv.history is None and not (tmp_path / HISTORY_NAME).exists()
+
+
+def test_a_hand_cut_by_a_restart_is_recorded_whole() -> None:
+    """The hand's record travels in the room's record: restored, then the moves after it
+    replayed, the game ends the hand with the same record as one never stopped."""
+    rng = random.Random(3)
+    for seed in range(20):
+        game = JournaledGame(seats(4), RuleSet(), KeyedRandom(bytes([seed]) * 32))
+        saved = None
+        moves: list[list[object]] = []
+        while game.hand_outcome() is None:
+            if len(game.hand_record().actions) == 10:  # type: ignore[union-attr]
+                saved = (json.loads(json.dumps(game.snapshot())),
+                         json.loads(json.dumps(game.hand_text())))
+                game.journal = []
+            action = rng.choice(game.turn_actions())
+            game.apply(action)
+        assert saved is not None and game.journal is not None
+        moves = json.loads(json.dumps(game.journal))
+        again = JournaledGame.restore(saved[0])
+        assert isinstance(again, JournaledGame)
+        again.resume_hand(saved[1])
+        for entry in moves:
+            again.replay(entry)
+        assert again.hand_record() == game.hand_record()
+        if game.hand_record().shuffles:  # type: ignore[union-attr]
+            return
+    raise AssertionError("no hand reshuffled after its record")
+
+
+def test_the_flags_of_uno_server_and_uno_host() -> None:
+    import argparse
+
+    from server.config import HISTORY_LIMIT
+    from server.main import add_arguments, config_from
+
+    parser = argparse.ArgumentParser()
+    add_arguments(parser)
+    default = config_from(parser.parse_args([]))
+    assert default.history and default.history_limit == HISTORY_LIMIT
+    off = config_from(parser.parse_args(["--no-history", "--history-limit", "5"]))
+    assert not off.history and off.history_limit == 5
+    from client.commands import add_host_arguments
+
+    host = argparse.ArgumentParser()
+    add_host_arguments(host)
+    assert host.parse_args([]).no_history is False
+    hosted = host.parse_args(["--no-history", "--history-limit", "7"])
+    assert hosted.no_history and hosted.history_limit == 7
+
+
+def test_the_documented_bounds_are_the_code() -> None:
+    from server.config import HISTORY_LIMIT
+    from server.history import ROOM_REPLAYS
+
+    doc = (Path(__file__).resolve().parents[2] / "docs" / "REPLAY.md").read_text()
+    assert f"At most {HISTORY_LIMIT} hands are kept" in doc
+    assert f"its last {ROOM_REPLAYS} finished hands" in doc
+
+
+def test_a_damaged_hand_record_costs_the_record_not_the_room() -> None:
+    game = JournaledGame(seats(3), RuleSet(), KeyedRandom(bytes(32)))
+    again = JournaledGame.restore(game.snapshot())
+    assert isinstance(again, JournaledGame)
+    for bad in ({"started": 1.0, "start": {}, "actions": [], "shuffles": []}, [1, 2], {"x": 1}):
+        again.resume_hand(bad)
+        assert again.hand_record() is None
+    again.resume_hand(game.hand_text())
+    assert again.hand_record() == game.hand_record()
+
+
+def test_the_servers_text_of_a_replay_is_the_formats() -> None:
+    """The game's kept text of the hand makes the same document as converting the record."""
+    from protocol.replays import Replay, ReplayInfo, ReplayPlayer
+
+    game = JournaledGame(seats(3), RuleSet(), KeyedRandom(bytes(32)))
+    rng = random.Random(5)
+    while game.hand_outcome() is None:
+        game.apply(rng.choice(game.turn_actions()))
+        game.hand_text()  # (as the room's record asks for it now and then)
+    record, result = game.hand_record(), game.hand_outcome()
+    assert record is not None and result is not None
+    info = ReplayInfo(ended="2026-12-01T12:00:00Z", table="t", match="m", hand_number=1,
+                      players=tuple(ReplayPlayer(seat=s, name=s, kind="bot", level="easy")
+                                    for s in game.seats),
+                      winner=result.winner, points=result.points, scores=tuple(game.scores))
+    fast = Replay(info, record, hand_text=game.record_text()).to_text()
+    assert fast == Replay(info, record).to_text()
+    assert load_replay(fast).info == info
