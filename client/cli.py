@@ -40,6 +40,8 @@ SUBCOMMANDS: tuple[Subcommand, ...] = (
                "client.commands", "add_host_arguments", "run_host"),
     Subcommand("join", "join a table: found on the LAN, or at HOST[:PORT]",
                "client.commands", "add_join_arguments", "run_join"),
+    Subcommand("stats", "the statistics of the matches hosted here (or --state-dir's server)",
+               "client.statscmd"),
     Subcommand("selfplay", "bots play each other here, no network; prints results",
                "client.cli", "add_selfplay_arguments", "run_selfplay_command"),
     Subcommand("server", "run a headless server for the LAN", "server.main"),

@@ -63,7 +63,8 @@ class HostedServer:
         # Kept rooms stay on disk unless --resume brings the last one back (restore_rooms below).
         config = ServerConfig(name=host.table[:64], seed=host.seed, next_hand_delay=host.next_hand_delay,
                               restore_rooms=False, history=host.history,
-                              history_dir=str(default_state_dir()))
+                              history_dir=str(default_state_dir()),
+                              stats_dir=str(default_state_dir()))
         if host.history_limit is not None:
             config = dataclasses.replace(config, history_limit=host.history_limit)
         try:

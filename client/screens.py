@@ -149,7 +149,8 @@ class Screens(Painter):
 
 
 def seat_marks(model: Model, info: SeatInfo) -> list[str]:
-    """What the waiting room says of a seat: bot (and its level), host, offline, you."""
+    """What the waiting room says of a seat: bot (and its level), host, offline, you, its
+    hands won."""
     room = model.seating.room
     marks = []
     if info.kind == "bot":
@@ -160,6 +161,8 @@ def seat_marks(model: Model, info: SeatInfo) -> list[str]:
         marks.append(t("flag_off"))
     if info.seat == model.seating.seat:
         marks.append(t("you"))
+    if info.hands and info.hands_won is not None:  # (none before a first hand is counted)
+        marks.append(t("stats_line", won=info.hands_won, played=info.hands))
     return marks
 
 

@@ -4,6 +4,7 @@ is never missing in one language. client/i18n.py picks and formats them."""
 from .hinttexts import HINT_TEXTS
 from .plaintexts import PLAIN_TEXTS
 from .replaytexts import REPLAY_TEXTS
+from .statstexts import STATS_TEXTS
 from .tabletexts import TABLE_TEXTS
 from .texts_keys import KEY_TEXTS
 
@@ -484,6 +485,7 @@ TEXTS: dict[str, tuple[str, str]] = {
     "at_risk_you": ("You did not say UNO: {k_uno} says it, before a catch counts",
                     "No dijiste UNO: {k_uno} lo dice, antes de que te pillen"),
     **PLAIN_TEXTS,  # plain mode: client/plaintexts.py
+    **STATS_TEXTS,  # statistics: client/statstexts.py
     **REPLAY_TEXTS,  # replays: client/replaytexts.py
     **TABLE_TEXTS,  # saved rules and rematch: client/tabletexts.py
     **HINT_TEXTS,  # the hint key: client/hinttexts.py

@@ -38,6 +38,7 @@ HISTORY_BATCHES = 60  # changes at the table a ``history`` message may hold
 HISTORY_CHAT = 40  # chat lines a ``history`` message may hold
 MAX_SERVER_ID = 32  # welcome.server_id (a server makes 32 hex digits)
 MAX_REF = 32  # an error's ``ref``: a message type
+MAX_COUNT = 10**9  # a statistics count (``SeatInfo.hands``)
 MAX_REPLAY_BYTES = 60_000  # a replay document (protocol/replays.py): it fits in a message
 LANGUAGES = ("en", "es")
 PRESET_NAMES: tuple[str, ...] = tuple(PRESETS)  # the engine's presets, by name
@@ -87,6 +88,10 @@ class SeatInfo(Struct):
     level: str | None = spec(Optional(_LEVEL), None)
     connected: bool = spec(Bool(), True)
     away: bool = spec(Bool(), False)
+    # statistics (issue 13): this seat's player (a bot: its level) under the room's rules, as
+    # the server counted them; nil when it keeps none
+    hands: int | None = spec(Optional(Int(0, MAX_COUNT)), None)
+    hands_won: int | None = spec(Optional(Int(0, MAX_COUNT)), None)
 
 
 @dataclass(frozen=True, slots=True)

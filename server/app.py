@@ -56,6 +56,7 @@ from .persist import RoomStore
 from .reactor import Reactor
 from .room import Room
 from .settings import RoomSettings
+from .statstore import StatsStore
 from .table import Session, Table
 
 log = logging.getLogger("uno.server")
@@ -91,6 +92,14 @@ class UnoServer:
         if store is None and self.config.state_dir is not None:
             store = RoomStore(self.config.state_dir)
         self.store = store
+        # the statistics, beside the rooms (server/stats.py); none without a state directory
+        stats_dir = self.config.stats_dir or (None if store is None else store.directory)
+        self.stats: StatsStore | None = None
+        if stats_dir is not None:
+            try:
+                self.stats = StatsStore(stats_dir)
+            except OSError as exc:  # no statistics, but the server runs
+                log.error("statistics are not kept: %s", exc)
         # finished hands, beside the rooms (server/history.py)
         directory = store.directory if store is not None else self.config.history_dir
         self.history = (HistoryStore(directory, self.config.history_limit)

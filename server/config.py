@@ -32,6 +32,8 @@ class ServerConfig:
     # tests only: the random source of each match's deal, made from the room's id (over ``seed``)
     deal_rng: Callable[[str], random.Random] | None = None
     state_dir: str | None = None  # keep the rooms here (server/persist.py), to survive a restart
+    # keep the statistics here (server/statstore.py); None: in ``state_dir``, if there is one
+    stats_dir: str | None = None
     # which kept rooms come back at start: all, none (``uno host``), or these ids (``--resume``)
     restore_rooms: bool | tuple[str, ...] = True
     restore_grace: float = 10.0  # after a restart, bots and turn clocks wait this long for people

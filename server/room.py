@@ -31,6 +31,7 @@ from .persist import RECORD_VERSION
 from .rematch import seat_order
 from .seatrecord import seats_from_record, seats_key, seats_to_record
 from .settings import RoomSettings
+from .stats import Tally, by_player, rules_name
 from .table import RoomOwner, Seat, Session, Table
 
 log = logging.getLogger("uno.server")
@@ -49,6 +50,7 @@ class Room(Table):
         # A restored room's turn: the seconds it had left when it was last saved (None: a whole
         # turn), given from the end of the wait for its people (``restored``).
         self._turn_left: float | None = None
+        self.tally = Tally()  # the statistics of the hand in play (server/stats.py)
         self.replays = history.RoomReplays()  # the finished hands of its match (get_replay)
         self.grace = Grace(self.clock, server.config.uno_grace)  # (server/grace.py)
 
@@ -158,12 +160,22 @@ class Room(Table):
         told = self.grace.follow(self.game.uno_open, trio.current_time())  # (before the bots')
         self._schedule(turn_changed)
         self._save()  # before the events go out: nobody sees a state the disk does not hold
+        self._count(events)  # (after: a move lost in a crash is never counted)
         self._tell(told)  # first: a client knows of the grace before it sees the seat open
         self._publish(events)
         if self.game is not None and self.game.hand_outcome() is not None and self.config.history:
             history.hand_over(self)  # (only a move that ends a hand gets here with one over)
         if any(isinstance(e, MatchEnded) for e in events):
             self._match_over()
+
+    def _count(self, events: list[engine.Event]) -> None:
+        """The statistics (server/stats.py): what ended in ``events`` goes to the store."""
+        stats, game = self.server.stats, self.game
+        assert game is not None
+        for counts in self.tally.feed(events, game.seats):
+            if stats is not None:
+                stats.add(rules_name(self.settings.preset, self.settings.overrides),
+                          by_player(counts, self.seats))
 
     def _match_over(self) -> None:
         """Seats of people who dropped are freed; everyone else stays for another match."""
@@ -442,6 +454,7 @@ class Room(Table):
             record["game"] = None if self.game is None else self.game.snapshot()
             record["hand"] = self.game.hand_text() if isinstance(self.game, JournaledGame) else None
             record["turn_left"] = self.clock.turn_left()  # (the moves after it may reset it)
+            record["tally"] = self.tally.to_record()
         return record
 
     @classmethod
@@ -455,6 +468,7 @@ class Room(Table):
         game = None if record["game"] is None else JournaledGame.restore(record["game"])
         left = record.get("turn_left")  # (records written before it was kept lack it)
         turn_left = None if left is None else max(0.0, float(left))
+        room.tally = Tally.from_record(record.get("tally"))  # (older records lack it)
         if game is not None:
             assert isinstance(game, JournaledGame)
             game.resume_hand(record.get("hand"))  # (records written before it was kept lack it)
@@ -466,6 +480,7 @@ class Room(Table):
                 events = game.replay(entry)
             except (TypeError, ValueError) as exc:
                 raise ValueError(f"its move {number} cannot be replayed: {exc}") from None
+            room.tally.feed(events, game.seats)  # (what ended then was counted then)
             if play.turn_changed(events) or entry == [NEXT_HAND]:
                 turn_left = None  # a turn began after the record: it had its whole time then
         seats, sessions, returning = seats_from_record(room, server.sessions, record["seats"])

@@ -39,6 +39,8 @@ from .persist import RoomStore
 from .publish import Publisher
 from .rematch import RematchVotes
 from .settings import RoomSettings
+from .stats import player_key, rules_name
+from .statstore import StatsStore
 
 log = logging.getLogger("uno.server")
 
@@ -88,6 +90,7 @@ class RoomOwner(Protocol):
 
     config: ServerConfig
     store: RoomStore | None
+    stats: StatsStore | None
     history: HistoryStore | None
     sessions: dict[str, Session]
 
@@ -157,7 +160,7 @@ class Table(ABC):
             seats=tuple(
                 SeatInfo(seat=s.id, name=s.name, kind=SeatKind(s.kind),
                          level=s.level if s.kind == "bot" else None,
-                         connected=s.connected, away=s.away)
+                         connected=s.connected, away=s.away, **self._seat_stats(s))
                 for s in self.seats
             ),
             spectators=len(self.spectators), preset=self.settings.preset,
@@ -167,6 +170,16 @@ class Table(ABC):
             late_join=self.settings.late_join, queue=len(self.queue),
             rematch=tuple(self.votes.accepted), rematch_order=self.votes.order,
         )
+
+    def _seat_stats(self, seat: Seat) -> dict[str, int | None]:
+        """The lobby's line of a seat (``SeatInfo.hands``): its player's hands under the rules."""
+        stats = self.server.stats
+        if stats is None:
+            return {}
+        rules = rules_name(self.settings.preset, self.settings.overrides)
+        counts = stats.counts(rules, player_key(seat.kind, seat.name, seat.level))
+        return {"hands": 0, "hands_won": 0} if counts is None else {
+            "hands": counts.hands, "hands_won": counts.hands_won}
 
     def _host_name(self) -> str:
         return self.host.name if self.host is not None else "-"

@@ -1,0 +1,107 @@
+"""``uno stats``: the statistics a server keeps (server/stats.py) as a table, one per rule set.
+
+    uno stats [--state-dir DIR] [--rules NAME] [--lang es|en]
+
+Reads ``stats.json`` in ``DIR`` (default: where ``uno host`` keeps its rooms and statistics,
+``$XDG_DATA_HOME/uno/server``); ``--rules`` shows one rule set: that name, and that preset with
+options changed from it ("official target_score=100").
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import unicodedata
+from pathlib import Path
+from typing import TextIO
+
+from server.stats import BOT_PREFIX, Counts
+
+from .i18n import EN, detect_language, set_language, t
+
+COLUMNS = ("stats_col_player", "stats_col_matches", "stats_col_hands", "stats_col_points",
+           "stats_col_length", "stats_col_uno", "stats_col_catches", "stats_col_challenges")
+GAP = "  "
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--state-dir", metavar="DIR", default=None,
+                        help="the server's state directory (default: uno host's)")
+    parser.add_argument("--rules", metavar="NAME", default=None,
+                        help="only this rule set (a preset's name shows it with its options too)")
+    parser.add_argument("--lang", choices=("es", "en"), default=None,
+                        help="language (default: from the locale)")
+
+
+def main(args: argparse.Namespace) -> int:
+    from server.persist import default_state_dir
+    from server.statstore import read_stats
+
+    set_language(detect_language(args.lang))
+    directory = Path(args.state_dir) if args.state_dir else default_state_dir()
+    try:
+        table = read_stats(directory)
+    except (OSError, ValueError) as exc:
+        print(t("stats_unreadable", error=exc), file=sys.stderr)
+        return 1
+    return print_tables(table, args.rules, directory, sys.stdout)
+
+
+def print_tables(table: dict[str, dict[str, Counts]], rules: str | None, directory: Path,
+                 out: TextIO) -> int:
+    if not table:
+        print(t("stats_none", path=directory), file=out)
+        return 0
+    names = [r for r in sorted(table) if rules is None or r == rules or r.startswith(rules + " ")]
+    if not names:
+        print(t("stats_no_rules", rules=rules, kept=", ".join(sorted(table))), file=out)
+        return 1
+    for number, name in enumerate(names):
+        if number:
+            print(file=out)
+        print(t("stats_rules", rules=name), file=out)
+        for line in render_table(table[name]):
+            print(line, file=out)
+    print(file=out)
+    print(t("stats_note"), file=out)
+    return 0
+
+
+def render_table(players: dict[str, Counts]) -> list[str]:
+    """The table's lines: a heading, then a row per player (people by name, then bots by
+    level), each column as wide as its widest cell; names to the left, numbers to the right."""
+    rows = [[t(key) for key in COLUMNS]]
+    for key in sorted(players, key=lambda k: (k.startswith(BOT_PREFIX), k.casefold())):
+        c = players[key]
+        rows.append([
+            _player(key),
+            t("stats_won_of", won=c.matches_won, played=c.matches),
+            t("stats_won_of", won=c.hands_won, played=c.hands),
+            str(c.points),
+            f"{c.hand_length:.1f}",
+            str(c.uno_missed),
+            str(c.catches),
+            t("stats_won_of", won=c.challenges_won, played=c.challenges_won + c.challenges_lost),
+        ])
+    widths = [max(width(row[i]) for row in rows) for i in range(len(COLUMNS))]
+    return [GAP.join(_pad(cell, w, left=i == 0)
+                     for i, (cell, w) in enumerate(zip(row, widths, strict=True))).rstrip()
+            for row in rows]
+
+
+def _player(key: str) -> str:
+    if not key.startswith(BOT_PREFIX):
+        return key
+    level = key[len(BOT_PREFIX):]
+    return t("stats_bot", level=t(f"level_{level}") if f"level_{level}" in EN else level)
+
+
+def width(text: str) -> int:
+    """Columns ``text`` takes on a terminal (wide characters take two, combining ones none)."""
+    return sum(0 if unicodedata.combining(ch) else
+               2 if unicodedata.east_asian_width(ch) in "WF" else 1 for ch in text)
+
+
+def _pad(cell: str, w: int, left: bool) -> str:
+    space = " " * (w - width(cell))
+    return cell + space if left else space + cell

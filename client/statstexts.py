@@ -1,0 +1,27 @@
+"""The texts of the statistics (``uno stats``: client/statscmd.py; the lobby's line per player),
+as (English, Spanish). client/texts.py takes them into its table."""
+
+STATS_TEXTS: dict[str, tuple[str, str]] = {
+    "stats_rules": ("Rules: {rules}", "Reglas: {rules}"),
+    "stats_none": ("No statistics yet in {path}: play a hand first.",
+                   "Aún no hay estadísticas en {path}: juega una mano primero."),
+    "stats_no_rules": ("No statistics under the rules {rules!r}. Kept: {kept}.",
+                       "No hay estadísticas con las reglas {rules!r}. Guardadas: {kept}."),
+    "stats_unreadable": ("Cannot read the statistics: {error}",
+                         "No se pueden leer las estadísticas: {error}"),
+    "stats_bot": ("bot ({level})", "bot ({level})"),
+    "stats_col_player": ("Player", "Jugador"),
+    "stats_col_matches": ("Matches", "Partidas"),
+    "stats_col_hands": ("Hands", "Manos"),
+    "stats_col_points": ("Points", "Puntos"),
+    "stats_col_length": ("Turns/hand", "Turnos/mano"),
+    "stats_col_uno": ("UNO missed", "UNO olvidados"),
+    "stats_col_catches": ("Catches", "Pillados"),
+    "stats_col_challenges": ("Challenges", "Desafíos"),
+    "stats_won_of": ("{won}/{played}", "{won}/{played}"),
+    "stats_note": ("Matches, hands and challenges: won/played (challenges: as challenger). "
+                   "Turns/hand: the average hand length in turns.",
+                   "Partidas, manos y desafíos: ganados/jugados (desafíos: como desafiante). "
+                   "Turnos/mano: la duración media de una mano en turnos."),
+    "stats_line": ("won {won} of {played} hands", "ganó {won} de {played} manos"),
+}

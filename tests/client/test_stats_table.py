@@ -1,0 +1,94 @@
+"""``uno stats`` (client/statscmd.py): the statistics as aligned tables, in both languages,
+from another server's directory (``--state-dir``), filtered by rule set (``--rules``)."""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from clientkit import render_text, room_info, seated
+
+from client.cli import main
+from client.i18n import set_language
+from client.statscmd import render_table, width
+from server.stats import Counts
+from server.statstore import StatsStore
+
+
+@pytest.fixture(autouse=True)
+def english_after() -> Iterator[None]:
+    yield
+    set_language("en")  # (``uno stats --lang es`` sets the language for the whole process)
+
+
+@pytest.fixture
+def kept(tmp_path: Path) -> Path:
+    store = StatsStore(tmp_path)
+    store.add("official", {
+        "Ann": Counts(matches=1, matches_won=1, hands=3, hands_won=2, points=310, turns=95,
+                      catches=1, challenges_won=1, challenges_lost=1),
+        "bot:normal": Counts(matches=2, hands=6, hands_won=1, points=80, turns=190, uno_missed=1),
+        "李明": Counts(hands=1, turns=30),
+    })
+    store.add("official target_score=100", {"Ann": Counts(hands=1, hands_won=1, turns=20)})
+    store.add("house", {"Bob": Counts(hands=1)})
+    return tmp_path
+
+
+def test_the_table_in_english(kept: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["stats", "--state-dir", str(kept), "--lang", "en", "--rules", "official"]) == 0
+    out = capsys.readouterr().out
+    assert out.splitlines()[:5] == [
+        "Rules: official",
+        "Player        Matches  Hands  Points  Turns/hand  UNO missed  Catches  Challenges",
+        "Ann               1/1    2/3     310        31.7           0        1         1/2",
+        "李明              0/0    0/1       0        30.0           0        0         0/0",
+        "bot (normal)      0/2    1/6      80        31.7           1        0         0/0",
+    ]
+    assert "Rules: official target_score=100" in out  # the preset with options changed
+    assert "Rules: house" not in out and "Bob" not in out
+    assert "average hand length in turns" in out
+
+
+def test_the_table_in_spanish(kept: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["stats", "--state-dir", str(kept), "--lang", "es", "--rules", "house"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[:3] == [
+        "Reglas: house",
+        "Jugador  Partidas  Manos  Puntos  Turnos/mano  UNO olvidados  Pillados  Desafíos",
+        "Bob           0/0    0/1       0          0.0              0         0       0/0",
+    ]
+    assert "duración media de una mano en turnos" in lines[-1]
+
+
+def test_columns_line_up_whatever_the_names() -> None:
+    lines = render_table({"Zoë": Counts(hands=10, points=1234), "李明": Counts(),
+                          "bot:easy": Counts()})
+    assert len({width(line) for line in lines}) == 1
+
+
+def test_nothing_kept_and_an_unknown_rule_set(kept: Path, tmp_path_factory: pytest.TempPathFactory,
+                                              capsys: pytest.CaptureFixture[str]) -> None:
+    empty = tmp_path_factory.mktemp("empty")
+    assert main(["stats", "--state-dir", str(empty), "--lang", "en"]) == 0
+    assert "No statistics yet" in capsys.readouterr().out
+    assert main(["stats", "--state-dir", str(kept), "--lang", "es", "--rules", "nope"]) == 1
+    assert "official" in capsys.readouterr().out
+    (empty / "stats.json").write_text("not json")
+    assert main(["stats", "--state-dir", str(empty), "--lang", "en"]) == 1
+    assert "Cannot read the statistics" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize(("lang", "line"), [("en", "won 3 of 10 hands"),
+                                            ("es", "ganó 3 de 10 manos")])
+def test_the_lobby_shows_each_players_line_in_both_languages(lang: str, line: str) -> None:
+    room = room_info(started=False)
+    seats = tuple(dataclasses.replace(s, hands=10, hands_won=3) if s.name == "Ana"
+                  else dataclasses.replace(s, hands=0, hands_won=0) for s in room.seats)
+    model = seated(room=dataclasses.replace(room, seats=seats), lang=lang)
+    text = render_text(model)
+    assert line in next(row for row in text.splitlines() if "Ana" in row and "." in row)
+    assert text.count(line) == 1  # (no line for those who have not played a hand yet)
+    assert "won 0" not in text and "ganó 0" not in text
