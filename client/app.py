@@ -21,8 +21,7 @@ from typing import TYPE_CHECKING, Any
 
 from prompt_toolkit.application import Application
 from prompt_toolkit.input import Input
-from prompt_toolkit.output import ColorDepth, Output
-from prompt_toolkit.styles import Style
+from prompt_toolkit.output import Output
 
 from protocol.address import format_address
 
@@ -30,11 +29,8 @@ from .enums import ServerEntry
 from .hosted import HostedServer, HostOptions
 from .i18n import t
 from .keymap import active as active_keys
-from .keys import make_key_bindings
-from .layout import build_layout
 from .model import Model
-from .render import Renderer
-from .style import style_for
+from .screenapp import adopt_application, build_application
 
 if TYPE_CHECKING:
     import trio
@@ -70,36 +66,6 @@ class ClientOptions:
     tokens: TokenStore | None = None
     connect: Connect | None = None  # how to open a stream (tests: memory streams)
     bell: bool = True  # ring the terminal's bell when your turn starts (``--no-bell``: not)
-
-
-def build_application(model: Model, after_key: Callable[[], None], *, plain: bool = False,
-                      input: Input | None = None, output: Output | None = None,
-                      palette: str = "standard") -> Application[int]:
-    """The prompt-toolkit application showing ``model``; ``after_key`` runs after every key."""
-    application: Application[int] = Application(
-        layout=build_layout(Renderer(model, plain=plain)),
-        key_bindings=make_key_bindings(model, after_key),
-        style=Style.from_dict(style_for(palette)),
-        full_screen=True,
-        mouse_support=False,
-        color_depth=ColorDepth.DEPTH_1_BIT if plain else None,
-        refresh_interval=0.5,
-        input=input,
-        output=output,
-    )
-    application.ttimeoutlen = 0.05  # Esc reacts at once
-    return application
-
-
-def adopt_application(application: Application[int], model: Model, after_key: Callable[[], None],
-                      *, plain: bool = False, palette: str = "standard") -> None:
-    """Make a running application (the first screen, ``client.splash``) show ``model``."""
-    application.layout = build_layout(Renderer(model, plain=plain))
-    application.style = Style.from_dict(style_for(palette))
-    application.key_bindings = make_key_bindings(model, after_key)
-    application.refresh_interval = 0.5
-    application.ttimeoutlen = 0.05
-    application.invalidate()
 
 
 class ClientApp:
@@ -193,7 +159,8 @@ class ClientApp:
         replayer = Replayer(replay, seat=seats.index(own) if own in seats else 0)
         overlay(application, replayer, plain=self.options.plain,
                 restore=lambda: adopt_application(application, self.model, self.after_key,
-                                                  plain=self.options.plain))
+                                                  plain=self.options.plain,
+                                                  palette=self.options.palette))
 
     def kick(self) -> None:
         """Wake the writer (from anywhere on this thread)."""

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import operator
 from dataclasses import dataclass, field
 from typing import Any
@@ -30,6 +31,11 @@ class RoomSettings:
     password: str | None = None
     bot_level: str = "normal"  # the level of the bots that fill empty seats at the start
     late_join: str = "now"  # a late arrival takes a bot's seat "now" or at the "next_hand"
+
+    def changed(self, preset: str, overrides: dict[str, Any], **options: Any) -> RoomSettings:
+        """These settings with other rules, and the options given (a None one is kept)."""
+        kept = {name: value for name, value in options.items() if value is not None}
+        return dataclasses.replace(self, preset=preset, overrides=dict(overrides), **kept)
 
     def rules(self) -> RuleSet:
         """The preset with the overrides applied; overrides are wire values (as in

@@ -7,7 +7,6 @@ the match, its clock's scheduling, the bots and the record on disk.
 
 from __future__ import annotations
 
-import dataclasses
 import logging
 from abc import ABC, abstractmethod
 from collections.abc import Iterable
@@ -16,19 +15,8 @@ from typing import Any, Protocol
 
 import trio
 
+import protocol
 from engine import Game
-from protocol import (
-    Joined,
-    Left,
-    LeftReason,
-    Queued,
-    RoomInfo,
-    RoomRole,
-    RoomSummary,
-    RoomUpdate,
-    SeatInfo,
-    SeatKind,
-)
 
 from . import errors
 from .clock import Clock
@@ -141,8 +129,8 @@ class Table(ABC):
     def humans(self) -> list[Seat]:
         return [s for s in self.seats if s.kind == "human"]
 
-    def summary(self) -> RoomSummary:
-        return RoomSummary(
+    def summary(self) -> protocol.RoomSummary:
+        return protocol.RoomSummary(
             id=self.id, name=self.settings.name, host=self._host_name(),
             players=len(self.humans()), seats=self.settings.max_seats,
             bots=len(self.seats) - len(self.humans()), spectators=len(self.spectators),
@@ -151,14 +139,14 @@ class Table(ABC):
             turn_timeout=self.settings.turn_timeout,
         )
 
-    def info(self) -> RoomInfo:
+    def info(self) -> protocol.RoomInfo:
         host_seat = self.seat_of(self.host) if self.host is not None else None
-        return RoomInfo(
+        return protocol.RoomInfo(
             id=self.id, name=self.settings.name, host=self._host_name(),
             host_seat=None if host_seat is None else host_seat.id,
             max_seats=self.settings.max_seats,
             seats=tuple(
-                SeatInfo(seat=s.id, name=s.name, kind=SeatKind(s.kind),
+                protocol.SeatInfo(seat=s.id, name=s.name, kind=protocol.SeatKind(s.kind),
                          level=s.level if s.kind == "bot" else None,
                          connected=s.connected, away=s.away, **self._seat_stats(s))
                 for s in self.seats
@@ -172,7 +160,7 @@ class Table(ABC):
         )
 
     def _seat_stats(self, seat: Seat) -> dict[str, int | None]:
-        """The lobby's line of a seat (``SeatInfo.hands``): its player's hands under the rules."""
+        """The lobby's line of a seat (``protocol.SeatInfo.hands``): its player's hands under the rules."""
         stats = self.server.stats
         if stats is None:
             return {}
@@ -240,7 +228,7 @@ class Table(ABC):
 
     def _joined(self, session: Session, role: str, seat_id: str | None) -> None:
         if session.peer is not None:
-            session.peer.send(Joined(room=self.info(), role=RoomRole(role), seat=seat_id))
+            session.peer.send(protocol.Joined(room=self.info(), role=protocol.RoomRole(role), seat=seat_id))
             history = self.publisher.history_for(seat_id)
             if history.events or history.chat:
                 session.peer.send(history)
@@ -292,7 +280,7 @@ class Table(ABC):
         queued = [i for i, entry in enumerate(self.queue) if entry[0] is session]
         if cancel:
             if session.peer is not None:
-                session.peer.send(Queued(position=0))
+                session.peer.send(protocol.Queued(position=0))
             if queued:  # (a repeated request changes nothing and tells nobody else)
                 self._drop_from_queue(session)
                 self.broadcast_room()
@@ -376,7 +364,7 @@ class Table(ABC):
                     if self.started else {})
         for position, (session, _) in enumerate(self.queue, start=1):
             if session.peer is not None and only in (None, session):
-                session.peer.send(Queued(position=position, seat=reserved.get(session)))
+                session.peer.send(protocol.Queued(position=position, seat=reserved.get(session)))
 
     def leave(self, session: Session, reason: str = "left") -> None:
         """A deliberate leave: a seat goes to a bot during a match, or is freed before it."""
@@ -393,7 +381,7 @@ class Table(ABC):
             self._drop_from_queue(session)
         session.room, session.seat = None, None
         if session.peer is not None:
-            session.peer.send(Left(reason=LeftReason(reason)))
+            session.peer.send(protocol.Left(reason=protocol.LeftReason(reason)))
         log.info("room %s: %s leaves (%s)", self.id, session.name, reason)
         self._seat_waiting()  # the seat left (a bot's now, or free) may be someone's turn
         self._after_membership_change(session)
@@ -465,7 +453,7 @@ class Table(ABC):
         for session in self.spectators + [s.session for s in self.seats if s.session is not None]:
             session.room, session.seat = None, None
             if session.peer is not None:
-                session.peer.send(Left(reason=LeftReason.ROOM_CLOSED))
+                session.peer.send(protocol.Left(reason=protocol.LeftReason.ROOM_CLOSED))
             else:
                 self.server.release(session)  # dropped: their token has nothing to resume now
         self.server.room_closed(self)
@@ -483,17 +471,9 @@ class Table(ABC):
                   late_join: str | None = None) -> None:
         if self.started:
             raise errors.AlreadyStarted("rules change before the start")
-        settings = dataclasses.replace(self.settings, preset=preset, overrides=dict(overrides))
-        self.rules = settings.rules()
-        if turn_timeout is not None:
-            settings.turn_timeout = turn_timeout
-        if bot_delay is not None:
-            settings.bot_delay = bot_delay
-        if bot_level is not None:
-            settings.bot_level = bot_level
-        if late_join is not None:
-            settings.late_join = late_join
-        self.settings = settings
+        self.settings = self.settings.changed(preset, overrides, turn_timeout=turn_timeout,
+                                              bot_delay=bot_delay, bot_level=bot_level, late_join=late_join)
+        self.rules = self.settings.rules()
         self.broadcast_room()
 
     def _audience(self) -> Iterable[tuple[Session, str | None]]:
@@ -512,7 +492,7 @@ class Table(ABC):
         if self.closed:
             return
         self._save()  # every change to seats, settings or the host is announced here
-        update = RoomUpdate(room=self.info())
+        update = protocol.RoomUpdate(room=self.info())
         for session in self.members():
             if session.peer is not None:
                 session.peer.send(update)

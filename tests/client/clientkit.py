@@ -16,10 +16,10 @@ from prompt_toolkit.input import create_pipe_input
 from prompt_toolkit.output import DummyOutput
 from prompt_toolkit.output.vt100 import Vt100_Output
 
-from client.app import build_application
 from client.enums import Status
 from client.i18n import set_language
 from client.model import Model
+from client.screenapp import build_application
 from engine import Game, RuleSet, View
 from engine.actions import Action, PlayCard
 from engine.cards import Card, Color

@@ -1,0 +1,47 @@
+"""The prompt-toolkit application that shows a ``Model``: its layout (the regions of
+client/render.py), its key bindings (client/keys.py) and its style (client/style.py)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from prompt_toolkit.application import Application
+from prompt_toolkit.input import Input
+from prompt_toolkit.output import ColorDepth, Output
+from prompt_toolkit.styles import Style
+
+from .keys import make_key_bindings
+from .layout import build_layout
+from .model import Model
+from .render import Renderer
+from .style import style_for
+
+
+def build_application(model: Model, after_key: Callable[[], None], *, plain: bool = False,
+                      input: Input | None = None, output: Output | None = None,
+                      palette: str = "standard") -> Application[int]:
+    """The prompt-toolkit application showing ``model``; ``after_key`` runs after every key."""
+    application: Application[int] = Application(
+        layout=build_layout(Renderer(model, plain=plain)),
+        key_bindings=make_key_bindings(model, after_key),
+        style=Style.from_dict(style_for(palette)),
+        full_screen=True,
+        mouse_support=False,
+        color_depth=ColorDepth.DEPTH_1_BIT if plain else None,
+        refresh_interval=0.5,
+        input=input,
+        output=output,
+    )
+    application.ttimeoutlen = 0.05  # Esc reacts at once
+    return application
+
+
+def adopt_application(application: Application[int], model: Model, after_key: Callable[[], None],
+                      *, plain: bool = False, palette: str = "standard") -> None:
+    """Make a running application (the first screen, ``client.splash``) show ``model``."""
+    application.layout = build_layout(Renderer(model, plain=plain))
+    application.style = Style.from_dict(style_for(palette))
+    application.key_bindings = make_key_bindings(model, after_key)
+    application.refresh_interval = 0.5
+    application.ttimeoutlen = 0.05
+    application.invalidate()
