@@ -334,9 +334,9 @@ TEXTS: dict[str, tuple[str, str]] = {
                        "{k_catch} pilla  ? pista  {k_why} explica  {k_chat} chat  {k_leave} deja  "
                        "{k_quit} sale"),
     "help_table_short": ("{k_play} play  {k_draw} draw  {k_pass} pass  {k_uno} UNO  {k_catch} catch  "
-                         "{k_leave} leave  {k_quit} quit",
+                         "? hint  {k_leave} leave  {k_quit} quit",
                          "{k_play} juega  {k_draw} roba  {k_pass} pasa  {k_uno} UNO  {k_catch} pilla  "
-                         "{k_leave} deja  {k_quit} sale"),
+                         "? pista  {k_leave} deja  {k_quit} sale"),
     "help_spectator": ("{k_take_seat} take a seat  {k_leave} leave  {k_chat} chat  {k_help} help  {k_quit} "
                        "quit",
                        "{k_take_seat} sentarse  {k_leave} dejar la mesa  {k_chat} chat  {k_help} ayuda  "

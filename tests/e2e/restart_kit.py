@@ -194,6 +194,12 @@ class Player:
         while not self.done:
             await self._on_message(client, await client.recv())
         await client.send(protocol.LeaveRoom())
+        # Wait for the server's answer before the connection closes: closing with its updates
+        # unread makes the kernel reset the connection, and a reset can discard the leave before
+        # the server has read it (the room then waits for its people as if they had dropped).
+        with trio.fail_after(10):
+            while not isinstance(await client.recv(), protocol.Left):
+                pass
 
     async def _resumed_view(self, client: Client) -> View:
         while True:
