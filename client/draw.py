@@ -79,11 +79,11 @@ def wrap(text: str, width: int) -> list[str]:
 
 def help_text(key: str, width: int) -> str:
     """The help line ``key`` in the language's keys, in its longest variant that fits ``width``:
-    "_mid" and "_short" variants drop the keys least needed."""
+    the "_wide", "_mid" and "_short" variants drop more and more of the keys least needed."""
     keys = {"yes": key_of("yes"), "no": key_of("no"), "accept": key_of("accept"),
             "keys": "/".join(key_of("color_" + c.value) for c in COLORS)}
     text = t(key, **keys)
-    for variant in (key + "_mid", key + "_short"):
+    for variant in (key + "_wide", key + "_mid", key + "_short"):
         if width_of(text) <= width:
             break
         if variant in EN:

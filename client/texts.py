@@ -328,15 +328,20 @@ TEXTS: dict[str, tuple[str, str]] = {
                    "pasar  {k_uno} UNO  {k_catch} pillar  ? pista  {k_why} explicar  {k_chat} chat  "
                    "{k_leave} dejar "
                    "la mesa  {k_help} ayuda  {k_quit} salir"),
+    "help_table_wide": ("{k_left}{k_right} card  {k_play} play  {k_draw} draw  {k_pass} pass  {k_uno} UNO  "
+                        "{k_catch} catch  ? hint  {k_why} why  {k_chat} chat  {k_leave} leave  {k_quit} quit",
+                        "{k_left}{k_right} carta  {k_play} juega  {k_draw} roba  {k_pass} pasa  {k_uno} UNO  "
+                        "{k_catch} pilla  ? pista  {k_why} explica  {k_chat} chat  {k_leave} deja  "
+                        "{k_quit} sale"),
+    # (80 columns: the why key and chat are in the wider lines and on the help screen)
     "help_table_mid": ("{k_left}{k_right} card  {k_play} play  {k_draw} draw  {k_pass} pass  {k_uno} UNO  "
-                       "{k_catch} catch  ? hint  {k_why} why  {k_chat} chat  {k_leave} leave  {k_quit} quit",
+                       "{k_catch} catch  ? hint  {k_leave} leave  {k_quit} quit",
                        "{k_left}{k_right} carta  {k_play} juega  {k_draw} roba  {k_pass} pasa  {k_uno} UNO  "
-                       "{k_catch} pilla  ? pista  {k_why} explica  {k_chat} chat  {k_leave} deja  "
-                       "{k_quit} sale"),
+                       "{k_catch} pilla  ? pista  {k_leave} deja  {k_quit} sale"),
     "help_table_short": ("{k_play} play  {k_draw} draw  {k_pass} pass  {k_uno} UNO  {k_catch} catch  "
-                         "? hint  {k_leave} leave  {k_quit} quit",
+                         "{k_leave} leave  {k_quit} quit",
                          "{k_play} juega  {k_draw} roba  {k_pass} pasa  {k_uno} UNO  {k_catch} pilla  "
-                         "? pista  {k_leave} deja  {k_quit} sale"),
+                         "{k_leave} deja  {k_quit} sale"),
     "help_spectator": ("{k_take_seat} take a seat  {k_leave} leave  {k_chat} chat  {k_help} help  {k_quit} "
                        "quit",
                        "{k_take_seat} sentarse  {k_leave} dejar la mesa  {k_chat} chat  {k_help} ayuda  "
