@@ -67,6 +67,9 @@ def add_host_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--seed", type=int, default=None,
                         help="deal from a seeded shuffle (tests and demos)")
     parser.add_argument("--no-discovery", action="store_true", help="do not announce on the LAN")
+    parser.add_argument("--uno-grace", type=float, default=None, metavar="SECONDS",
+                        help="a player who goes down to one card without saying UNO cannot be "
+                             "caught for this long (default: as `uno server`, 0.75; 0: at once)")
     add_history_arguments(parser)
     _common(parser)
 
@@ -250,7 +253,8 @@ def run_host(args: argparse.Namespace) -> int:
         host = HostOptions(table=table, create=create, port=args.port, seed=args.seed,
                            discovery=not args.no_discovery, start=args.start,
                            resume=args.resume, keep=args.seed is None,
-                           history=not args.no_history, history_limit=args.history_limit)
+                           history=not args.no_history, history_limit=args.history_limit,
+                           uno_grace=args.uno_grace)
         options = ClientOptions(name=name, lang=lang, plain=plain, host=host, discovery=False)
         options.bell = not args.no_bell
         options.plain_mode, options.palette = _display(args)

@@ -41,6 +41,7 @@ class HostOptions:
     keep: bool = False  # keep rooms on disk (``uno host --resume`` brings them back)
     history: bool = True  # keep finished hands on disk (`uno replay`), seeded tables too
     history_limit: int | None = None  # how many (None: the server's default)
+    uno_grace: float | None = None  # the UNO call's grace in seconds (None: the server's default)
 
 
 class HostedServer:
@@ -57,6 +58,7 @@ class HostedServer:
         import trio
 
         from server import ServerConfig, UnoServer
+        from server.config import uno_grace_within
         from server.persist import StoreError, default_state_dir
 
         host = self.options
@@ -67,6 +69,8 @@ class HostedServer:
                               stats_dir=str(default_state_dir()))
         if host.history_limit is not None:
             config = dataclasses.replace(config, history_limit=host.history_limit)
+        if host.uno_grace is not None:
+            config = dataclasses.replace(config, uno_grace=uno_grace_within(host.uno_grace))
         try:
             state_dir = str(default_state_dir()) if host.keep else None
             server = UnoServer(dataclasses.replace(config, state_dir=state_dir))

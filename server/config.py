@@ -9,6 +9,12 @@ from dataclasses import dataclass
 from engine import KeyedRandom
 
 HISTORY_LIMIT = 1000  # finished hands a server keeps in its state directory by default
+UNO_GRACE_MAX = 10.0  # the longest UNO-call grace a server takes (`--uno-grace`), in seconds
+
+
+def uno_grace_within(seconds: float) -> float:
+    """``seconds`` of UNO-call grace, brought within 0 and ``UNO_GRACE_MAX``."""
+    return min(UNO_GRACE_MAX, max(0.0, seconds))
 
 
 @dataclass(frozen=True, slots=True)

@@ -14,7 +14,7 @@ import trio
 from protocol.address import DEFAULT_PORT
 
 from .app import UnoServer
-from .config import ServerConfig
+from .config import ServerConfig, uno_grace_within
 from .persist import StoreError
 
 log = logging.getLogger("uno.server")
@@ -69,7 +69,7 @@ def config_from(args: argparse.Namespace) -> ServerConfig:
                           max_rooms_per_address=max(1, args.max_rooms_per_address),
                           abandoned_match_grace=max(0.0, args.abandoned_match_grace),
                           history=not args.no_history, history_limit=max(1, args.history_limit),
-                          uno_grace=min(10.0, max(0.0, args.uno_grace)))
+                          uno_grace=uno_grace_within(args.uno_grace))
     return replace(config, ping_interval=min(config.ping_interval, config.heartbeat_timeout / 3),
                    state_dir=args.state_dir)
 

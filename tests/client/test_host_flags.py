@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import argparse
+from pathlib import Path
 
 import pytest
+import trio
 
 from client.commands import add_host_arguments, check_rules, rule_overrides
 from engine import RuleSet
@@ -43,3 +45,25 @@ def test_bad_options_are_refused_in_the_engines_words(argv: tuple[str, ...]) -> 
     args = parse(*argv)
     problem = check_rules(args.rules, rule_overrides(args))
     assert problem is not None and ("between" in problem)
+
+
+@pytest.mark.parametrize(("argv", "grace"), [((), 0.75), (("--uno-grace", "0"), 0.0),
+                                             (("--uno-grace", "2.5"), 2.5), (("--uno-grace", "99"), 10.0)])
+async def test_the_uno_grace_flag_sets_the_hosted_servers_grace(
+        argv: tuple[str, ...], grace: float, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """`uno host --uno-grace S` (as `uno server`'s, brought within 0..10 s); the default is the
+    server's."""
+    from client.hosted import HostedServer, HostOptions
+    from client.model import Model
+    from protocol import CreateRoom
+
+    monkeypatch.setenv("XDG_STATE_HOME", str(tmp_path))
+    options = HostOptions(table="Mesa", create=CreateRoom(name="Mesa"), port=0, bind="127.0.0.1",
+                          discovery=False, keep=False, history=False,
+                          uno_grace=parse(*argv).uno_grace)
+    hosted = HostedServer(options, Model("Ana"), lambda: None)
+    with trio.fail_after(10):
+        async with trio.open_nursery() as nursery:
+            await hosted.start(nursery)
+            assert hosted.server.config.uno_grace == grace
+            nursery.cancel_scope.cancel()
