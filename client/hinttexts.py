@@ -11,8 +11,14 @@ HINT_TEXTS: dict[str, tuple[str, str]] = {
                     "Pista: {action} — gana el {rate}% de {n} repartos simulados"),
     "hint_search_next": ("Hint: {action} — wins {rate}% of {n} sampled deals; next best: {other}, "
                          "{other_rate}%",
-                         "Pista: {action} — gana el {rate}% de {n} repartos simulados; después: "
-                         "{other}, {other_rate}%"),
+                         "Pista: {action} — gana el {rate}% de {n} repartos simulados; la siguiente "
+                         "mejor: {other}, {other_rate}%"),
+    # The runner-up scored as well or better, by less than the search trusts (noise): say so,
+    # rather than a "next best" with a higher figure.
+    "hint_search_close": ("Hint: {action} — wins {rate}% of {n} sampled deals; {other} ({other_rate}%) "
+                          "is as good, within the luck of the deals",
+                          "Pista: {action} — gana el {rate}% de {n} repartos simulados; {other} "
+                          "({other_rate}%) vale lo mismo, dentro del azar de los repartos"),
     "do_play": ("play {card}", "juega {card}"),
     "do_play_color": ("play {card} naming {color}", "juega {card} y elige {color}"),
     "do_play_target": ("play {card} and swap with {name}", "juega {card} y cambia con {name}"),
