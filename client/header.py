@@ -11,7 +11,7 @@ from .i18n import t
 from .rulestext import changed_labels, preset_name
 
 _REASONS = ("eof", "broken", "refused", "timeout", "shutdown", "unreachable", "unknown_host",
-            "table_closed", "not_uno")
+            "table_closed", "table_kept", "not_uno")
 
 
 def _reason(reason: str) -> str:
@@ -48,6 +48,8 @@ class Header(Painter):
         if session.status is Status.LOST:
             delay = 0.0 if session.retry_at is None else max(0.0, session.retry_at - m.clock())
             key = "status_lost" if session.ever_connected else "status_unreachable"
+            if session.reason == "table_kept":  # (short: the reason alone would not fit 80 columns)
+                key = "status_kept"
             return t(key, reason=_reason(session.reason), delay=f"{delay:.1f} s",
                      attempt=session.attempt + 1, address=session.address)
         if session.status is Status.CONNECTING and m.seating.room is not None:

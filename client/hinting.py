@@ -102,10 +102,11 @@ class HintBox:
         if hint.reason == "only":
             return t("hint_only", action=action)
         if hint.reason == "search" and hint.win_rate is not None:
-            values = dict(action=action, rate=_percent(hint.win_rate), n=hint.samples)
+            rate = _percent(hint.win_rate)
+            values = dict(action=action, rate=rate, n=hint.samples)
             if hint.runner_up is not None and hint.runner_up_rate is not None:
                 other_rate = _percent(hint.runner_up_rate)
-                key = "hint_search_close" if other_rate >= values["rate"] else "hint_search_next"
+                key = "hint_search_close" if other_rate >= rate else "hint_search_next"
                 return t(key, other=action_words(hint.runner_up, name_of), other_rate=other_rate,
                          **values)
             return t("hint_search", **values)

@@ -159,7 +159,7 @@ class HostedServer:
             server.close_room(model.seating.room.id)
             server.shutdown("table_closed", "the host closed the table")
         else:
-            server.shutdown("shutdown", "the host stopped the server; the table is kept for later")
+            server.shutdown("table_kept", "the host keeps the match for later")
         with trio.move_on_after(server.config.flush_timeout + 0.5):
             while server.peers:
                 await trio.sleep(0.05)

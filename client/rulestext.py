@@ -28,7 +28,7 @@ def rule_labels(rules: Mapping[str, Any], *, turn_timeout: float | None = None,
     get = rules.get
     labels = []
     target = get("target_score", base.target_score)
-    labels.append(t("rule_single") if target is None else t("rule_target", n=target))
+    labels.append(_target(target))
     for option, key in _SWITCHES:
         if get(option, getattr(base, option)) is True:
             labels.append(t(key))
@@ -59,7 +59,7 @@ def changed_labels(rules: Mapping[str, Any], preset: str) -> list[str]:
         return rule_labels(rules)
     get = rules.get
     target = get("target_score", base.target_score)
-    labels = [t("rule_single") if target is None else t("rule_target", n=target)]
+    labels = [_target(target)]
     for option, key in _SWITCHES:
         value = get(option, getattr(base, option))
         if value is not getattr(base, option):
@@ -86,3 +86,10 @@ _SWITCHES = (
     ("seven_zero", "rule_seven_zero"),
     ("jump_in", "rule_jump_in"),
 )
+
+
+def _target(target: int | None) -> str:
+    """The match's target in words: a single hand, or the points that win it."""
+    if target is None:
+        return t("rule_single")
+    return t("rule_target_one") if target == 1 else t("rule_target", n=target)

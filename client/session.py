@@ -9,6 +9,10 @@ from .enums import Status
 NAME_LENGTH = 24
 
 
+# ``bye`` reasons of a server that stops and may come back (docs/PROTOCOL.md): the retries go on.
+ANNOUNCED_STOPS = ("shutdown", "table_kept")
+
+
 class Session:
     """The connection's state, told by the app (``connecting``, ``lost``, ``failed``) and by the
     server's ``welcome``."""
@@ -42,7 +46,7 @@ class Session:
     def lost(self, reason: str, retry_at: float) -> None:
         # the server said it stops (a host keeping the match for later): the refusals of the
         # tries that follow must not hide why the connection went
-        if not (self.status is Status.LOST and self.reason == "shutdown"):
+        if not (self.status is Status.LOST and self.reason in ANNOUNCED_STOPS):
             self.reason = reason
         self.status = Status.LOST
         self.retry_at = retry_at

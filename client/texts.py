@@ -4,6 +4,7 @@ is never missing in one language. client/i18n.py picks and formats them."""
 from .hinttexts import HINT_TEXTS
 from .plaintexts import PLAIN_TEXTS
 from .replaytexts import REPLAY_TEXTS
+from .rulestexts import RULE_TEXTS
 from .statstexts import STATS_TEXTS
 from .tabletexts import TABLE_TEXTS
 from .texts_keys import KEY_TEXTS
@@ -64,6 +65,8 @@ TEXTS: dict[str, tuple[str, str]] = {
     "status_connected": ("connected to {address}", "conectado a {address}"),
     "status_lost": ("Connection lost ({reason}). Reconnecting in {delay} (attempt {attempt})…",
                     "Se perdió la conexión ({reason}). Reintento en {delay} (intento {attempt})…"),
+    "status_kept": ("The host kept the match for later. Reconnecting in {delay} (attempt {attempt})…",
+                    "El anfitrión guardó la partida. Reintento en {delay} (intento {attempt})…"),
     "status_retrying": ("Reconnecting to {address} (attempt {attempt})…",
                         "Reconectando con {address} (intento {attempt})…"),
     "status_unreachable": ("Cannot reach {address} ({reason}). Trying again in {delay} (attempt {attempt})…",
@@ -87,6 +90,7 @@ TEXTS: dict[str, tuple[str, str]] = {
     "reason_unreachable": ("no answer", "sin respuesta"),
     "reason_unknown_host": ("no such host name", "ese nombre no existe"),
     "reason_table_closed": ("the host closed the table", "el anfitrión cerró la mesa"),
+    "reason_table_kept": ("the host kept the match for later", "el anfitrión guardó la partida"),
     "reason_not_uno": ("not a UNO server", "no es un servidor de UNO"),
     "status_not_uno": ("{address} is not a UNO server: another program answers on that port. Is the port"
                        " right? Press {k_quit} to quit.",
@@ -419,28 +423,6 @@ TEXTS: dict[str, tuple[str, str]] = {
                        "Este servidor no puede abrir más mesas"),
     "err_internal_error": ("Something went wrong on the server; nothing changed",
                           "Algo falló en el servidor; no cambió nada"),
-    # --- seats, late arrivals and the rule options in words (client/rulestext.py)
-    "rule_single": ("single hand", "una sola mano"),
-    "rule_target": ("to {n} points", "a {n} puntos"),
-    "rule_draw_until": ("draw until playable", "robar hasta poder jugar"),
-    "rule_stack_two": ("stack +2", "acumular +2"),
-    "rule_stack_four": ("stack +4", "acumular +4"),
-    "rule_seven_zero": ("7-0 swaps", "7-0 con cambios"),
-    "rule_jump_in": ("jump-in", "cortar"),
-    "rule_strict_four": ("strict +4", "+4 estricto"),
-    "rule_right_first": ("dealer's right starts", "empieza la derecha de quien reparte"),
-    "rule_challenge_four": ("+4 with challenge", "+4 con desafío"),
-    "rule_left_first": ("dealer's left starts", "empieza la izquierda de quien reparte"),
-    "rule_without": ("no {rule}", "sin {rule}"),
-    "rule_uno_penalty": ("no UNO: +{n}", "sin UNO: +{n}"),
-    "rule_no_uno_penalty": ("no UNO penalty", "sin castigo por UNO"),
-    "rule_false_catch": ("false catch: +{n}", "acusación falsa: +{n}"),
-    "rule_turn": ("turn {n} s", "turno de {n} s"),
-    "rule_no_clock": ("no turn clock", "sin reloj de turno"),
-    "rule_bots": ("{level} bots", "bots nivel {level}"),
-    "rule_late_now": ("late arrivals sit at once", "quien llega tarde se sienta al momento"),
-    "rule_late_next_hand": ("late arrivals sit at the next hand",
-                            "quien llega tarde se sienta en la próxima mano"),
     "level_easy": ("easy", "fácil"),
     "level_normal": ("normal", "normal"),
     "level_hard": ("hard", "difícil"),
@@ -494,5 +476,6 @@ TEXTS: dict[str, tuple[str, str]] = {
     **REPLAY_TEXTS,  # replays: client/replaytexts.py
     **TABLE_TEXTS,  # saved rules and rematch: client/tabletexts.py
     **HINT_TEXTS,  # the hint key: client/hinttexts.py
+    **RULE_TEXTS,  # the rule options in words: client/rulestexts.py
     **KEY_TEXTS,  # the keys file and the help screen: client/texts_keys.py
 }

@@ -319,19 +319,19 @@ async def test_a_server_of_another_version_is_named_as_such(pipe: PipeInput, nur
 
 async def test_a_host_keeping_the_match_is_still_the_reason_shown_while_retrying(
         pipe: PipeInput, nursery: trio.Nursery, autojump_clock: object) -> None:
-    """The host keeps the match for later (``bye`` shutdown) and its port then refuses: the
-    banner goes on saying the server shut down, not "refused", while the seat keeps trying."""
+    """The host keeps the match for later (``bye`` table_kept) and its port then refuses: the
+    banner goes on saying so, not "refused", while the seat keeps trying."""
     net = await memory_net(nursery, seed=16)
     with trio.fail_after(120):
         model = Model("Ana", clock=trio.current_time)
         app = host_app(pipe, net, model)
         await dealt(app, nursery)
         net.refusing = True
-        net.server.shutdown("shutdown", "the host stopped the server; the table is kept for later")
+        net.server.shutdown("table_kept", "the host keeps the match for later")
         await until(lambda: model.session.status is Status.LOST and model.session.attempt >= 3,
                     "a few refused tries")
         banner = Renderer(model).banner_text() or ""
-        assert "the server shut down" in banner and "refused" not in banner, banner
+        assert "The host kept the match for later" in banner and "refused" not in banner, banner
         assert "Reconnecting in" in banner
 
 

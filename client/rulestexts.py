@@ -1,0 +1,27 @@
+"""The rule options and a table's settings in words (client/rulestext.py), key → (English,
+Spanish); part of the one table of client/texts.py."""
+
+RULE_TEXTS: dict[str, tuple[str, str]] = {
+    "rule_single": ("single hand", "una sola mano"),
+    "rule_target": ("to {n} points", "a {n} puntos"),
+    "rule_target_one": ("to 1 point", "a 1 punto"),
+    "rule_draw_until": ("draw until playable", "robar hasta poder jugar"),
+    "rule_stack_two": ("stack +2", "acumular +2"),
+    "rule_stack_four": ("stack +4", "acumular +4"),
+    "rule_seven_zero": ("7-0 swaps", "7-0 con cambios"),
+    "rule_jump_in": ("jump-in", "cortar"),
+    "rule_strict_four": ("strict +4", "+4 estricto"),
+    "rule_right_first": ("dealer's right starts", "empieza la derecha de quien reparte"),
+    "rule_challenge_four": ("+4 with challenge", "+4 con desafío"),
+    "rule_left_first": ("dealer's left starts", "empieza la izquierda de quien reparte"),
+    "rule_without": ("no {rule}", "sin {rule}"),
+    "rule_uno_penalty": ("no UNO: +{n}", "sin UNO: +{n}"),
+    "rule_no_uno_penalty": ("no UNO penalty", "sin castigo por UNO"),
+    "rule_false_catch": ("false catch: +{n}", "acusación falsa: +{n}"),
+    "rule_turn": ("turn {n} s", "turno de {n} s"),
+    "rule_no_clock": ("no turn clock", "sin reloj de turno"),
+    "rule_bots": ("{level} bots", "bots nivel {level}"),
+    "rule_late_now": ("late arrivals sit at once", "quien llega tarde se sienta al momento"),
+    "rule_late_next_hand": ("late arrivals sit at the next hand",
+                            "quien llega tarde se sienta en la próxima mano"),
+}
