@@ -8,10 +8,12 @@ from protocol import RoomSummary
 class Lobby:
     def __init__(self) -> None:
         self.rooms: tuple[RoomSummary, ...] = ()
+        self.more = 0  # tables the server left out of its list (it fills one message)
         self.index = 0
 
-    def set(self, rooms: tuple[RoomSummary, ...]) -> None:
+    def set(self, rooms: tuple[RoomSummary, ...], more: int = 0) -> None:
         self.rooms = rooms
+        self.more = more
         self.index = min(self.index, max(0, len(rooms) - 1))
 
     def move(self, delta: int) -> None:

@@ -139,7 +139,7 @@ class Model:
             self.outbox.append(messages.ListRooms())
 
     def _rooms(self, message: messages.Rooms) -> None:
-        self.lobby.set(message.rooms)
+        self.lobby.set(message.rooms, message.more)
 
     def _joined(self, message: messages.Joined) -> None:
         seating = self.seating

@@ -143,7 +143,8 @@ class PlainView:
             rooms.append(t("plain_room", n=i + 1, name=clean_text(room.name), host=clean_text(room.host),
                            players=f"{room.players + room.bots}/{room.seats}",
                            rules=preset_name(room.preset), state=state))
-        return [*parts, t("plain_tables", list="; ".join(rooms)), t("plain_help_lobby")]
+        more = [t("lobby_more", n=m.lobby.more)] if m.lobby.more else []
+        return [*parts, t("plain_tables", list="; ".join(rooms)), *more, t("plain_help_lobby")]
 
     def _waiting(self) -> list[str]:
         """The title, the address to give friends, the kept match, the seats, what to do, the

@@ -75,6 +75,8 @@ class Screens(Painter):
                      rules=preset_name(room.preset),
                      state=state)
             lines.append(self.row(text, i == m.lobby.index, width))
+        if m.lobby.more:
+            lines.append([("class:dim", "  " + fit(t("lobby_more", n=m.lobby.more), width - 2))])
         if not m.lobby.rooms:
             lines.append([("class:dim", "  " + t("lobby_none"))])
         else:  # the chosen table's options, in words
@@ -85,6 +87,9 @@ class Screens(Painter):
             for part in wrap(t("lobby_rules", table=clean_text(room.name), options=options),
                              width - 2):
                 lines.append([("class:dim", "  " + part)])
+            if room.seated:  # who sits there, with the hands they have won (issue 13)
+                for part in wrap(t("lobby_seated", people=seated_line(room.seated)), width - 2):
+                    lines.append([("class:dim", "  " + part)])
         lines += [[], [("class:dim", "  " + fit(t("lobby_rules_doc", path=shown_path()), width - 2))]]
         return lines
 
@@ -146,6 +151,18 @@ class Screens(Painter):
             lines.append([])
             lines += [[("class:dim", " " + fit(entry, width - 1))] for entry in m.transcript.log[-room_left:]]
         return lines
+
+
+def seated_line(seats: tuple[SeatInfo, ...]) -> str:
+    """The lobby's line of a table's players: each name, a bot's level, the hands won."""
+    people = []
+    for info in seats:
+        marks = [t("level_" + info.level)] if info.kind == "bot" and info.level else []
+        if info.hands and info.hands_won is not None:
+            marks.append(t("stats_line", won=info.hands_won, played=info.hands))
+        name = clean_text(info.name)
+        people.append(f"{name} ({', '.join(marks)})" if marks else name)
+    return " · ".join(people)
 
 
 def seat_marks(model: Model, info: SeatInfo) -> list[str]:

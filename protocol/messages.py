@@ -29,6 +29,10 @@ from .structs import nested, spec
 
 PROTOCOL_VERSION = 3
 MAX_MESSAGE_BYTES = 64 * 1024
+# what a message the server fills to the limit (a history, a room list) may take, leaving room
+# for its type and seq
+MESSAGE_BUDGET = MAX_MESSAGE_BYTES - 512
+MAX_ROOMS_LISTED = 500  # summaries in one `rooms` message
 MAX_NAME = 24
 MAX_CHAT = 200
 MAX_ROOM_NAME = 32
@@ -59,24 +63,6 @@ _LEVEL = Str(8, choices=BOT_LEVELS)  # a bot's level
 
 
 @dataclass(frozen=True, slots=True)
-class RoomSummary(Struct):
-    """One line of the room list."""
-
-    id: str = spec(_ROOM_ID)
-    name: str = spec(Str(MAX_ROOM_NAME, 1, text=True))
-    host: str = spec(_NAME)
-    players: int = spec(Int(0, 10))
-    seats: int = spec(Int(2, 10))
-    bots: int = spec(Int(0, 10))
-    spectators: int = spec(Int(0, 10_000))
-    preset: str = spec(Str(16, 1))
-    started: bool = spec(Bool())
-    password: bool = spec(Bool())
-    rules: dict[str, Any] = spec(Map(32, Scalar()), factory=dict)
-    turn_timeout: float | None = spec(Optional(_SECONDS), None)
-
-
-@dataclass(frozen=True, slots=True)
 class SeatInfo(Struct):
     """A seat at a table. ``kind`` is ``human`` or ``bot``; ``away`` means the stand-in plays
     for a person who missed several turns, until they are back; ``connected`` is false while a
@@ -92,6 +78,26 @@ class SeatInfo(Struct):
     # the server counted them; nil when it keeps none
     hands: int | None = spec(Optional(Int(0, MAX_COUNT)), None)
     hands_won: int | None = spec(Optional(Int(0, MAX_COUNT)), None)
+
+
+@dataclass(frozen=True, slots=True)
+class RoomSummary(Struct):
+    """One line of the room list."""
+
+    id: str = spec(_ROOM_ID)
+    name: str = spec(Str(MAX_ROOM_NAME, 1, text=True))
+    host: str = spec(_NAME)
+    players: int = spec(Int(0, 10))
+    seats: int = spec(Int(2, 10))
+    bots: int = spec(Int(0, 10))
+    spectators: int = spec(Int(0, 10_000))
+    preset: str = spec(Str(16, 1))
+    started: bool = spec(Bool())
+    password: bool = spec(Bool())
+    rules: dict[str, Any] = spec(Map(32, Scalar()), factory=dict)
+    turn_timeout: float | None = spec(Optional(_SECONDS), None)
+    # who sits there, with the statistics the server keeps of each (the lobby's line per player)
+    seated: tuple[SeatInfo, ...] = nested(SeatInfo, many=10, empty=True)
 
 
 @dataclass(frozen=True, slots=True)
@@ -341,7 +347,8 @@ class Error(Message):
 @message("rooms", Sender.SERVER)
 @dataclass(frozen=True, slots=True)
 class Rooms(Message):
-    rooms: tuple[RoomSummary, ...] = nested(RoomSummary, many=500)
+    rooms: tuple[RoomSummary, ...] = nested(RoomSummary, many=MAX_ROOMS_LISTED)
+    more: int = spec(Int(0, 1_000_000), 0)  # rooms left out of the list (it fills one message)
 
 
 @message("joined", Sender.SERVER)

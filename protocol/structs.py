@@ -88,15 +88,18 @@ def _wire_plan(cls: type) -> tuple[tuple[str, bool], ...]:
     return tuple((f.name, "struct" in f.metadata) for f in dataclasses.fields(cls))
 
 
-def nested(struct: type[Struct], *, many: int = 0, optional: bool = False) -> Any:
-    """A field holding a Struct (or, with ``many``, an array of at most that many)."""
+def nested(struct: type[Struct], *, many: int = 0, optional: bool = False, empty: bool = False) -> Any:
+    """A field holding a Struct (or, with ``many``, an array of at most that many; with
+    ``empty``, an array that may be left out: then empty)."""
     inner: Spec = _StructSpec(struct)
     if many:
         inner = List(inner, many)
     if optional:
         inner = Optional(inner)
     default = None if optional else dataclasses.MISSING
-    return field(default=default, metadata={"spec": inner, "struct": (struct, many, optional)})
+    factory: Any = tuple if empty else dataclasses.MISSING
+    return field(default=default, default_factory=factory,
+                 metadata={"spec": inner, "struct": (struct, many, optional)})
 
 
 class _StructSpec(Spec):

@@ -34,7 +34,6 @@ from protocol import (
     Rematch,
     RemoveBot,
     ReplayMsg,
-    Rooms,
     RoomUpdate,
     Say,
     SetBotLevel,
@@ -51,6 +50,7 @@ from .accept import serve_listener
 from .config import ServerConfig
 from .errors import Refused, refusal
 from .history import HistoryStore
+from .listing import room_list
 from .peer import Peer
 from .persist import RoomStore
 from .reactor import Reactor
@@ -344,7 +344,7 @@ class UnoServer:
         pass  # receiving anything counts as a sign of life
 
     def _list_rooms(self, peer: Peer[Session], session: Session, message: ListRooms) -> None:
-        peer.send(Rooms(rooms=tuple(room.summary() for room in list(self.rooms.values())[:500])))
+        peer.send(room_list(room.summary() for room in self.rooms.values()))
 
     def _create_room(self, peer: Peer[Session], session: Session, message: CreateRoom) -> None:
         if len(self.rooms) >= self.config.max_rooms:

@@ -19,7 +19,7 @@ import msgpack
 import engine
 from engine import Game
 from engine.events import is_public
-from protocol import HISTORY_BATCHES, HISTORY_CHAT, MAX_MESSAGE_BYTES, ChatLine, ChatMsg, History, codec
+from protocol import HISTORY_BATCHES, HISTORY_CHAT, MESSAGE_BUDGET, ChatLine, ChatMsg, History, codec
 
 
 class Outbox(Protocol):
@@ -80,8 +80,7 @@ class Publisher:
         names = [{}] * (len(batches) - len(names)) + names  # (both deques end with the newest)
         chat = list(self.recent_chat)
         history = History(events=tuple(batches), chat=tuple(chat), names=tuple(names))
-        budget = MAX_MESSAGE_BYTES - 512  # room for the type and seq
-        while len(msgpack.packb(history.to_wire())) > budget:
+        while len(msgpack.packb(history.to_wire())) > MESSAGE_BUDGET:
             if len(batches) >= len(chat):
                 batches.pop(0)
                 names.pop(0)

@@ -136,8 +136,15 @@ class Table(ABC):
             bots=len(self.seats) - len(self.humans()), spectators=len(self.spectators),
             preset=self.settings.preset, started=self.started,
             password=self.settings.password is not None, rules=self.rules.to_dict(),
-            turn_timeout=self.settings.turn_timeout,
+            turn_timeout=self.settings.turn_timeout, seated=self._seat_infos(),
         )
+
+    def _seat_infos(self) -> tuple[protocol.SeatInfo, ...]:
+        return tuple(
+            protocol.SeatInfo(seat=s.id, name=s.name, kind=protocol.SeatKind(s.kind),
+                              level=s.level if s.kind == "bot" else None,
+                              connected=s.connected, away=s.away, **self._seat_stats(s))
+            for s in self.seats)
 
     def info(self) -> protocol.RoomInfo:
         host_seat = self.seat_of(self.host) if self.host is not None else None
@@ -145,12 +152,7 @@ class Table(ABC):
             id=self.id, name=self.settings.name, host=self._host_name(),
             host_seat=None if host_seat is None else host_seat.id,
             max_seats=self.settings.max_seats,
-            seats=tuple(
-                protocol.SeatInfo(seat=s.id, name=s.name, kind=protocol.SeatKind(s.kind),
-                         level=s.level if s.kind == "bot" else None,
-                         connected=s.connected, away=s.away, **self._seat_stats(s))
-                for s in self.seats
-            ),
+            seats=self._seat_infos(),
             spectators=len(self.spectators), preset=self.settings.preset,
             rules=self.rules.to_dict(), turn_timeout=self.settings.turn_timeout,
             bot_delay=self.settings.bot_delay, password=self.settings.password is not None,
