@@ -4,7 +4,8 @@
 
 Reads ``stats.json`` in ``DIR`` (default: where ``uno host`` keeps its rooms and statistics,
 ``$XDG_DATA_HOME/uno/server``); ``--rules`` shows one rule set: that name, and that preset with
-options changed from it ("official target_score=100").
+options changed from it ("official target_score=100"), or the rules saved under that name
+(``uno host --save-rules``). A rule set saved on this machine is headed by its saved name too.
 """
 
 from __future__ import annotations
@@ -15,9 +16,10 @@ import unicodedata
 from pathlib import Path
 from typing import TextIO
 
-from server.stats import BOT_PREFIX, Counts
+from server.stats import BOT_PREFIX, Counts, rules_name
 
 from .i18n import EN, detect_language, set_language, t
+from .saved_rules import SavedRulesError, load_rules, saved_names
 
 COLUMNS = ("stats_col_player", "stats_col_matches", "stats_col_hands", "stats_col_points",
            "stats_col_length", "stats_col_uno", "stats_col_catches", "stats_col_challenges")
@@ -44,14 +46,31 @@ def main(args: argparse.Namespace) -> int:
     except (OSError, ValueError) as exc:
         print(t("stats_unreadable", error=exc), file=sys.stderr)
         return 1
-    return print_tables(table, args.rules, directory, sys.stdout)
+    return print_tables(table, args.rules, directory, sys.stdout, saved_labels())
+
+
+def saved_labels() -> dict[str, str]:
+    """The rule sets saved on this machine: their statistics name (the preset and the options
+    changed) → the name they were saved under. Files that cannot be read are left out."""
+    labels: dict[str, str] = {}
+    for name in saved_names():
+        try:
+            preset, overrides = load_rules(name)
+        except SavedRulesError:
+            continue
+        labels.setdefault(rules_name(preset, overrides), name)
+    return labels
 
 
 def print_tables(table: dict[str, dict[str, Counts]], rules: str | None, directory: Path,
-                 out: TextIO) -> int:
+                 out: TextIO, labels: dict[str, str] | None = None) -> int:
+    """The tables of ``rules`` (None: all); ``labels`` names saved rule sets (``saved_labels``)."""
+    labels = labels or {}
     if not table:
         print(t("stats_none", path=directory), file=out)
         return 0
+    if rules is not None and rules not in table:  # a saved name stands for its rule set
+        rules = next((key for key, label in labels.items() if label == rules), rules)
     names = [r for r in sorted(table) if rules is None or r == rules or r.startswith(rules + " ")]
     if not names:
         print(t("stats_no_rules", rules=rules, kept=", ".join(sorted(table))), file=out)
@@ -59,7 +78,7 @@ def print_tables(table: dict[str, dict[str, Counts]], rules: str | None, directo
     for number, name in enumerate(names):
         if number:
             print(file=out)
-        print(t("stats_rules", rules=name), file=out)
+        print(t("stats_rules", rules=f"{labels[name]} ({name})" if name in labels else name), file=out)
         for line in render_table(table[name]):
             print(line, file=out)
     print(file=out)

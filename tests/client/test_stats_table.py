@@ -63,6 +63,22 @@ def test_the_table_in_spanish(kept: Path, capsys: pytest.CaptureFixture[str]) ->
     assert "duración media de una mano en turnos" in lines[-1]
 
 
+def test_a_saved_rule_set_is_named_and_chosen_by_its_saved_name(
+        kept: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """`uno host --save-rules short --target 100`: `uno stats --rules short` shows that rule
+    set, headed by both names; every table of a saved rule set carries its name."""
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "config"))
+    assert main(["host", "--save-rules", "short", "--target", "100"]) == 0
+    capsys.readouterr()
+    assert main(["stats", "--state-dir", str(kept), "--lang", "en", "--rules", "short"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[0] == "Rules: short (official target_score=100)"
+    assert lines[2].startswith("Ann ") and not any(line.startswith("Rules: official") for line in lines)
+    assert main(["stats", "--state-dir", str(kept), "--lang", "es"]) == 0
+    assert "Reglas: short (official target_score=100)" in capsys.readouterr().out
+
+
 def test_columns_line_up_whatever_the_names() -> None:
     lines = render_table({"Zoë": Counts(hands=10, points=1234), "李明": Counts(),
                           "bot:easy": Counts()})
