@@ -17,9 +17,9 @@ import trio
 
 from engine import Action, View
 from engine.actions import Catch
-from engine.bots import Bot
+from engine.bots import Bot, thinks_in_thread
+from engine.tracker import Tracker
 from protocol import ProtocolError, codec, messages
-from protocol.botplay import same_match, thinks_in_thread, tracker_from_view
 
 from .link import ConnectionLost, HandshakeRefused, Link
 
@@ -341,10 +341,10 @@ class BotClient:
         """Our seat's bot for the match ``view`` is of; a new one, told what the view shows,
         when the match (or our seat) is new to it."""
         bot = self.bot
-        if bot is None or not same_match(bot.tracker, view):
+        if bot is None or not bot.tracker.follows(view):
             assert view.seat is not None  # (a player's view)
             bot = self.bot = Bot(self.options.level, view.seat, view.seats, view.rules, self.rng)
-            bot.tracker = tracker_from_view(view)
+            bot.tracker = Tracker.from_view(view)
         return bot
 
     def _observe(self, message: messages.Events) -> None:

@@ -4,7 +4,7 @@ off the event loop (client/hintrun.py) and hands the answer back (``answered``).
 
 The memory is an ``engine.tracker.Tracker`` for our seat, fed the events we receive (the server
 redacts them for our seat). One made mid-hand (we joined or came back during it) starts from
-what our view shows (``protocol.botplay``) and knows less than a seat that watched from the deal.
+what our view shows (``Tracker.from_view``) and knows less than a seat that watched from the deal.
 A hint belongs to the view it was asked for: a new view drops it, and an answer that comes after
 the view changed is dropped too.
 """
@@ -22,7 +22,6 @@ from engine.bots import BOT_LEVELS, Hint
 from engine.cards import Card
 from engine.events import Event
 from engine.tracker import Tracker
-from protocol.botplay import same_match, tracker_from_view
 
 from .i18n import card_name, color_name, t
 
@@ -52,8 +51,8 @@ class HintBox:
             self.shown = None
         if view is None or view.seat is None:
             self.tracker = None
-        elif self.tracker is None or not same_match(self.tracker, view):
-            self.tracker = tracker_from_view(view)
+        elif self.tracker is None or not self.tracker.follows(view):
+            self.tracker = Tracker.from_view(view)
 
     # ---- asking and answering
 

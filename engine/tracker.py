@@ -76,6 +76,7 @@ from .events import (
     TurnStarted,
 )
 from .rules import RuleSet, WildDrawFour
+from .view import View
 
 # Compared with ``==``: an event decoded from the wire carries the reason as a plain string.
 _DRAW = DrawReason.DRAW
@@ -231,6 +232,20 @@ class Tracker:
 
     # ------------------------------------------------------------------ feeding
 
+    @classmethod
+    def from_view(cls, view: View) -> Tracker:
+        """A tracker for ``view``'s seat made mid-hand (a bot for a seat whose person left, a
+        restored room's bot, a client that joined or came back during a hand): it never saw the
+        deal, so it starts from what the view shows (``view_events``) and knows less than a seat
+        that watched from the start: the cards played before are unseen to it."""
+        tracker = cls(view.seat, view.seats, view.rules)
+        tracker.feed(view_events(view))
+        return tracker
+
+    def follows(self, view: View) -> bool:
+        """Whether this tracker can go on following the match ``view`` is of (else: a new one)."""
+        return self.seat == view.seat and self.seats == view.seats and self.rules == view.rules
+
     def feed(self, events: Iterable[Event]) -> None:
         """The events of one ``Game.apply`` (or one deal), redacted for this seat, in order."""
         drew_now: str | None = None  # a seat that drew in this very call (R8 forced pass)
@@ -369,3 +384,16 @@ class Tracker:
         colors = frozenset() if self.color is None else frozenset({self.color})
         ranks = _WILD_RANKS if self.top is None else _WILD_RANKS | {self.top.rank}
         return NotHeld(colors, ranks)
+
+
+def view_events(view: View) -> list[Event]:
+    """What ``view``'s seat can see now, as the events a tracker learns it from: the hand under
+    way, each seat's card count, the seat's own cards, the top card and the colour in play."""
+    events: list[Event] = [HandStarted(view.hand_number, view.dealer, view.direction)]
+    events += [Dealt(seat, size, view.hand if seat == view.seat else None)
+               for seat, size in zip(view.seats, view.hand_sizes, strict=True)]
+    events.append(StartingCard(view.top))
+    if view.color is not None and view.color is not view.top.color:
+        events.append(ColorChosen(view.current, view.color))
+    events.append(TurnStarted(view.current))
+    return events

@@ -4,7 +4,7 @@ publisher use), so a bot never holds more of the hand than a person in its seat 
 
 A seat gets its ``Bot`` when it first needs one: at the deal, when it becomes a bot (its person
 left during the match), or in a room rebuilt after a restart. Those made mid-hand start with a
-fresh tracker told only what the seat's view shows (``protocol.botplay``): they missed what came
+fresh tracker told only what the seat's view shows (``Tracker.from_view``): they missed what came
 before and know less of the hand. A seat a person takes over loses its bot.
 
 A level that searches takes a noticeable time to answer (expert: about 200 ms), too long for the
@@ -21,8 +21,8 @@ from dataclasses import dataclass, field
 
 import engine
 from engine import Game
-from engine.bots import Bot
-from protocol.botplay import thinks_in_thread, tracker_from_view
+from engine.bots import Bot, thinks_in_thread
+from engine.tracker import Tracker
 
 log = logging.getLogger("uno.server")
 
@@ -74,7 +74,7 @@ class MatchBots:
                else self._rng)  # (a thread must not share the room's dice)
         bot = Bot(level, seat_id, game.seats, game.rules, rng)
         if from_view:
-            bot.tracker = tracker_from_view(game.view(seat_id))
+            bot.tracker = Tracker.from_view(game.view(seat_id))
         return bot
 
     def observe(self, game: Game, events: Iterable[engine.Event], skip: set[str]) -> None:

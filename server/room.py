@@ -19,9 +19,9 @@ import trio
 
 import engine
 from engine.actions import Catch
+from engine.bots import thinks_in_thread
 from engine.events import MatchEnded
 from protocol import Act, Rematch, UnoGrace, ViewMsg, codec
-from protocol.botplay import thinks_in_thread
 
 from . import errors, history, play
 from .bots import MatchBots

@@ -45,6 +45,7 @@ __all__ = [
     "DEFAULT_BUDGET",
     "EASY_OFF_TURN_RATE",
     "HINT_BUDGET",
+    "INLINE_LEVELS",
     "Bot",
     "Budget",
     "CpuTime",
@@ -56,6 +57,7 @@ __all__ = [
     "hint",
     "should_challenge",
     "stand_in",
+    "thinks_in_thread",
 ]
 
 Level = Callable[[View, random.Random, "Tracker | None"], "Action | None"]
@@ -70,6 +72,14 @@ _LEVELS: dict[str, Level] = {
 _SEARCHING: dict[str, Callable[..., Action | None]] = {"expert": expert.expert}
 BOT_LEVELS: tuple[str, ...] = tuple(_LEVELS)
 """The levels, weakest first."""
+
+INLINE_LEVELS = frozenset({"easy", "normal"})
+"""The levels that answer in microseconds (simple rules, no tracker, no search): they may play
+on an event loop's thread. Every other level thinks in a worker thread (``thinks_in_thread``)."""
+
+
+def thinks_in_thread(level: str) -> bool:
+    return level not in INLINE_LEVELS
 
 
 def choose_action(level: str, view: View, rng: random.Random,

@@ -13,7 +13,6 @@ import trio.testing
 from test_botclient import MemoryNet, new_server
 
 import engine.bots
-import protocol.botplay
 from client.botclient import BotClient, BotOptions
 from engine import Action, View
 from engine.tracker import Tracker
@@ -42,7 +41,7 @@ async def test_a_bot_client_plays_through_a_bot_fed_the_events(
         nursery: trio.Nursery, monkeypatch: pytest.MonkeyPatch, searches: bool) -> None:
     level = Recording()
     monkeypatch.setitem(engine.bots._LEVELS, LEVEL, level)
-    monkeypatch.setattr(protocol.botplay, "INLINE_LEVELS",
+    monkeypatch.setattr(engine.bots, "INLINE_LEVELS",
                         frozenset({"normal"}) if searches else frozenset({"normal", LEVEL}))
     net = MemoryNet(await new_server(nursery, seed=3), nursery)
     create = CreateRoom(name="Bots", seats=2, turn_timeout=0, bot_delay=0)

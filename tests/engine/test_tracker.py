@@ -164,6 +164,34 @@ def test_the_tracker_reads_no_other_seats_cards_even_when_given_them() -> None:
         events = game.apply(_pick(game, rng))
 
 
+def test_a_tracker_made_mid_hand_from_a_view_knows_only_what_the_view_shows() -> None:
+    """A bot that takes a seat mid-hand starts from the view: its own cards, the sizes, the top
+    card and colour; it then follows the hand, and a new match (other seats) is not its own."""
+    rules = RuleSet.preset("house", target_score=None)
+    game = Game(seats(4), rules, random.Random(11))
+    rng = random.Random(11)
+    for _ in range(12):
+        game.apply(_pick(game, rng))
+        if game.hand_outcome() is not None:
+            break
+    view = game.view("C")
+    late = Tracker.from_view(view)
+    assert late.follows(view) and not late.follows(Game(seats(3), rules, random.Random(1)).view("C"))
+    assert late.hand is not None and Counter(late.hand) == Counter(game.hand("C"))
+    for seat in game.seats:
+        assert late.size_of(seat) == len(game.hand(seat))
+        assert not late.known_held(seat) or seat == "C"
+    hands = Counter(c for s in game.seats if s != "C" for c in game.hand(s))
+    assert not hands - late.unseen()  # everything the others hold is unseen to it
+    for _ in range(40):  # and it goes on following the hand without knowing anything false
+        if game.hand_outcome() is not None:
+            break
+        late.feed(e.for_seat("C") for e in game.apply(_pick(game, rng)))
+        assert late.hand is not None and Counter(late.hand) == Counter(game.hand("C"))
+        for seat in game.seats:
+            assert late.size_of(seat) == len(game.hand(seat))
+
+
 # ---------------------------------------------------------------------------- properties
 
 

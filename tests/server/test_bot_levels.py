@@ -20,7 +20,6 @@ from kit.harness import Harness, only_room
 from test_persist import ANN, BOTS, crash, resume, start_server
 
 import engine.bots
-import protocol.botplay
 from engine import Action, View
 from engine.bots import BOT_LEVELS, Bot
 from engine.events import Dealt, Drew, Event, HandsExchanged
@@ -179,7 +178,7 @@ class SlowLevel:
 def slow(monkeypatch: pytest.MonkeyPatch) -> Iterator[SlowLevel]:
     level = SlowLevel()
     monkeypatch.setitem(engine.bots._LEVELS, SLOW, level)
-    monkeypatch.setattr(protocol.botplay, "INLINE_LEVELS", frozenset({"normal"}))  # it searches
+    monkeypatch.setattr(engine.bots, "INLINE_LEVELS", frozenset({"normal"}))  # it searches
     yield level
     level.answer.set()  # (a thread still thinking finishes)
 
