@@ -1,5 +1,6 @@
 """End to end, in tmux: statistics. Ana hosts a single hand against a bot and plays it; a friend
-who then joins her table reads each player's line in the lobby (hands won of played); Ana quits,
+who then joins her table reads each player's line in the lobby's table list and in the waiting
+room (hands won of played); Ana quits,
 runs ``uno stats`` (in English, then in Spanish) and finds her hand in the table."""
 
 from __future__ import annotations
@@ -35,7 +36,10 @@ def test_tmux_a_hand_against_a_bot_shows_in_the_lobby_and_in_uno_stats(tmux: Tmu
     ana_won = int(won.group(1) == "Ana")
 
     luis = tmux.start(play.join(address), play.person(tmp_path / "luis", "Luis"), window="luis")
-    play.sit(tmux, luis, "Ana's table", waiting="Luis  (you)")  # (the bot gives him its seat)
+    listed = play.sit(tmux, luis, "At the table:", waiting="Luis  (you)")  # (the bot gives him its seat)
+    line = re.search(r"At the table: (.*)", listed)
+    assert line is not None and f"Ana (won {ana_won} of 1 hands)" in line.group(1), listed
+    assert f"Bot 1 (easy, won {1 - ana_won} of 1 hands)" in line.group(1), listed
     lobby = tmux.stable_screen(luis)
     assert f"Ana  (host, won {ana_won} of 1 hands)" in lobby, lobby
     assert "Luis  (you)" in lobby, lobby  # his first hand is still to come
