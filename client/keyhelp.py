@@ -3,7 +3,7 @@ context, in the client's language; what was wrong with keys.toml, if anything.""
 
 from __future__ import annotations
 
-from .draw import Line, Painter, fit, width_of
+from .draw import Line, Painter, fit, pad, width_of
 from .i18n import language, t
 from .keymap import ACTIONS, CONTEXTS, active, keys_file, shown
 
@@ -14,28 +14,48 @@ class KeyHelp(Painter):
         lines: list[Line] = [[("bold", " " + fit(t("keyhelp_title", path=str(keys_file())), width - 1))]]
         for problem in keymap.problems:
             lines.append([("class:notice", " " + fit(problem, width - 1))])
-        # two columns when the terminal is wide enough, else one
-        wide = width >= 80
-        column = width // 2 - 1 if wide else width - 1
-        blocks: list[list[Line]] = []
+        # the contexts one after another, flowed into as many columns as the width takes (a
+        # block may go on at the top of the next one): 80 columns fit it in 24 rows
+        count = 3 if width >= 120 else 2 if width >= 80 else 1
+        column = width // count - 1
+        bound = {a.name: " ".join(shown(k, lang) for k in keymap.keys(a.name, lang)) for a in ACTIONS}
+        key_width = max(len(keys) for keys in bound.values()) + 1
+        entries: list[Line] = []
         for context in CONTEXTS:
-            block: list[Line] = [[("bold", fit(t("context_" + context), column - 1))]]
+            entries.append([("bold", fit(t("context_" + context), column - 1))])
             for action in ACTIONS:
                 if action.context == context:
-                    keys = " ".join(shown(k, lang) for k in keymap.keys(action.name, lang))
-                    block.append([("bold", f"  {keys:<12}"), ("", fit(t("act_" + action.name), column - 15))])
-            blocks.append(block)
+                    label = fit(t("act_" + action.name), column - 3 - key_width)
+                    entries.append([("bold", "  " + pad(bound[action.name], key_width)), ("", label)])
         lines.append([])
-        if wide:
-            left, right = blocks[0] + [[]] + blocks[1], blocks[2] + [[]] + blocks[3]
-            for i in range(max(len(left), len(right))):
-                a = left[i] if i < len(left) else []
-                used = sum(width_of(fragment[1]) for fragment in a)
-                b = right[i] if i < len(right) else []
-                lines.append([("", " "), *a, ("", " " * max(1, column - used)), *b])
-        else:
-            for block in blocks:
-                lines += [[("", " "), *line] for line in block]
+        columns = _flow(entries, count)
+        for i in range(max(len(c) for c in columns)):
+            line: Line = [("", " ")]
+            for c, cells in enumerate(columns):
+                cell = cells[i] if i < len(cells) else []
+                used = sum(width_of(fragment[1]) for fragment in cell)
+                line += [*cell, ("", " " * max(1, column - used))] if c < count - 1 else cell
+            lines.append(line)
         lines.append([])
         lines.append([("class:dim", " " + fit(t("keyhelp_fixed"), width - 1))])
+        if len(lines) > height:  # (a short terminal: no blank lines)
+            lines = [line for line in lines if line]
         return lines[:max(1, height)]
+
+
+def _flow(entries: list[Line], count: int) -> list[list[Line]]:
+    """``entries`` in ``count`` columns as even as can be, no context's title alone at the foot
+    of a column (a title is the entry whose one fragment is bold)."""
+    rows = -(-len(entries) // count)
+    while True:
+        columns: list[list[Line]] = [[]]
+        for entry in entries:
+            if len(columns[-1]) == rows:
+                columns.append([])
+            columns[-1].append(entry)
+            if len(columns[-1]) == rows and len(entry) == 1 and len(columns) < count:
+                columns[-1].pop()  # a title at the foot: it starts the next column
+                columns.append([entry])
+        if len(columns) <= count:
+            return columns
+        rows += 1

@@ -23,7 +23,7 @@ from .texts import TEXTS
 @dataclass(frozen=True, slots=True)
 class Action:
     name: str
-    context: str  # where it works: "anywhere", "lobby", "room" (waiting room and table), "table"
+    context: str  # where it works: one of CONTEXTS
     en: tuple[str, ...]  # the default keys in English
     es: tuple[str, ...]  # ... and in Spanish
 
@@ -42,6 +42,9 @@ ACTIONS: tuple[Action, ...] = (
     Action("remove_bot", "room", ("-",), ("-",)),
     Action("leave", "room", ("x",), ("x",)),
     Action("take_seat", "room", ("j",), ("j",)),
+    Action("bot_level", "waiting", ("b",), ("b",)),
+    Action("resume", "waiting", ("r",), ("r",)),
+    Action("leave_waiting", "waiting", ("l",), ("l",)),
     Action("left", "table", ("left",), ("left",)),
     Action("right", "table", ("right",), ("right",)),
     Action("play", "table", ("enter", " "), ("enter", " ")),
@@ -50,17 +53,26 @@ ACTIONS: tuple[Action, ...] = (
     Action("uno", "table", ("u",), ("u",)),
     Action("catch", "table", ("c",), ("c",)),
     Action("why", "table", ("w",), ("e",)),
+    Action("hint", "table", ("?",), ("?",)),
+    Action("replay", "table", ("v",), ("v",)),
+    Action("rematch", "table", ("m",), ("m",)),
+    Action("no_rematch", "table", ("n",), ("n",)),
+    Action("seat_order", "table", ("o",), ("o",)),
 )
 BY_NAME = {action.name: action for action in ACTIONS}
-CONTEXTS = ("anywhere", "lobby", "room", "table")
+# "waiting": the waiting room, and the table between hands (where l leaves); "hand": a hand
+# being played (only fixed keys: h and l move in it).
+CONTEXTS = ("anywhere", "lobby", "room", "waiting", "table")
 # The contexts whose keys are live at the same time as each context's.
-_TOGETHER = {"anywhere": set(CONTEXTS), "lobby": {"anywhere", "lobby"},
-             "room": {"anywhere", "room", "table"}, "table": {"anywhere", "room", "table"}}
-# Keys that stay as they are (not in the file): quitting at once, Esc, the lobby's arrows, the
-# host's resume key and l (leave, or move right in a hand), the hand's h, Home, End and digits.
-# Also the host's b (a bot's level), the table's ? (the hint), m n o (a rematch) and v (a replay).
-FIXED = {"anywhere": ("c-c", "c-q", "escape"), "lobby": ("up", "down"), "room": ("r", "l", "b"),
-         "table": ("h", "l", "home", "end", "?", "m", "n", "o", "v", *"0123456789")}
+_TOGETHER = {"anywhere": {*CONTEXTS, "hand"}, "lobby": {"anywhere", "lobby"},
+             "room": {"anywhere", "room", "waiting", "table", "hand"},
+             "waiting": {"anywhere", "room", "waiting", "table"},
+             "table": {"anywhere", "room", "waiting", "table", "hand"}}
+# Keys that stay as they are (not in the file), each for a reason docs/KEYS.md gives: quitting
+# at once and Esc (a way out whatever the file says), the arrows of the lists, the hand's
+# h l Home End and digits (moving in the hand, as the arrows do; a digit is a card's number).
+FIXED = {"anywhere": ("c-c", "c-q", "escape"), "lobby": ("up", "down"), "room": (),
+         "waiting": ("up", "down"), "table": ("home", "end", *"0123456789"), "hand": ("h", "l")}
 _NAMES = {"space": " ", "return": "enter", "esc": "escape", "del": "delete", "pgup": "pageup",
           "pgdn": "pagedown", **{f"ctrl-{c}": f"c-{c}" for c in "abcdefghijklmnopqrstuvwxyz"}}
 _TYPED = {k for k in ALL_KEYS if not k.startswith("<")} | set(KEY_ALIASES)

@@ -187,10 +187,11 @@ def make_key_bindings(model: Model, after: Callable[[], None]) -> KeyBindings:
     host_waiting = room_cmds & screen_is(Screen.WAITING) & Condition(lambda: seating.can_host_command)
     bind("up", filter=host_waiting)(lambda: seating.pick_bot(-1))
     bind("down", filter=host_waiting)(lambda: seating.pick_bot(1))
-    bind("b", filter=host_waiting)(model.cycle_bot_level)
-    bind("l", filter=room_cmds & ~(screen_is(Screen.TABLE) & has_hand))(model.ask_leave)
+    bind_action("bot_level", host_waiting)(model.cycle_bot_level)
+    # a second leave key where the hand does not take l (it moves right there)
+    bind_action("leave_waiting", room_cmds & ~(screen_is(Screen.TABLE) & has_hand))(model.ask_leave)
     resumable = Condition(lambda: model.can_resume_kept and model.prompt is Prompt.NONE and not model.typing)
-    bind("r", filter=resumable)(model.resume_kept)  # the host: back to the match kept from last time
+    bind_action("resume", resumable)(model.resume_kept)  # the host: back to the match kept from last time
 
     # ---- the table
     bind_action("left", at_table)(lambda: table.move_selection(-1))
@@ -208,21 +209,22 @@ def make_key_bindings(model: Model, after: Callable[[], None]) -> KeyBindings:
     bind_action("catch", at_table)(table.catch)
     bind_action("why", at_table)(table.explain)
     # the replay of the hand just over (issue 13)
-    bind("v", filter=at_table & Condition(lambda: table.hand_over))(
-        lambda: model.playback.ask(table.view, model.outbox, model.prompts))
+    bind_action("replay", at_table & Condition(lambda: table.hand_over))(model.ask_replay)
 
-    @kb.add("?", filter=at_table)  # the hint, worked out off the event loop
-    def _hint(event: KeyPressEvent) -> None:
+    def _hint(event: KeyPressEvent) -> None:  # the hint, worked out off the event loop
         model.key_pressed()
         model.ask_hint()
         start_hint(model, event.app.invalidate)
         after()
 
+    for key in of("hint"):
+        kb.add(key, filter=at_table)(_hint)
+
     # ---- the end of a match: a rematch (client/rematch.py)
     rematch = at_table & Condition(lambda: model.rematch_open)
-    bind("m", filter=rematch)(model.accept_rematch)
-    bind("n", filter=rematch)(model.decline_rematch)
-    bind("o", filter=rematch)(lambda: model.rematch.next_order(seating.room))
+    bind_action("rematch", rematch)(model.accept_rematch)
+    bind_action("no_rematch", rematch)(model.decline_rematch)
+    bind_action("seat_order", rematch)(lambda: model.rematch.next_order(seating.room))
 
     # ---- colour picker
     for color in COLORS:

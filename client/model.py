@@ -415,15 +415,21 @@ class Model:
         if self.seating.can_host_command:
             self.outbox.send(messages.AddBot())
 
-    def cycle_bot_level(self) -> None:
-        """The host's b in the waiting room: the picked bot takes the next level."""
+    def cycle_bot_level(self, level: str | None = None) -> None:
+        """The host's bot-level key in the waiting room: the picked bot takes the next level (or
+        ``level``, plain mode's "level 2 hard")."""
         bot = self.seating.picked_bot
         if not self.seating.can_host_command:
             return
         if bot is None:
             self.prompts.notice = t("no_bot_to_level")
         else:
-            self.outbox.send(messages.SetBotLevel(seat=bot.seat, level=step(BOT_LEVELS, bot.level, 1)))
+            level = level or step(BOT_LEVELS, bot.level, 1)
+            self.outbox.send(messages.SetBotLevel(seat=bot.seat, level=level))
+
+    def ask_replay(self) -> None:
+        """The replay key at a hand's end: ask for the replay of the hand just over."""
+        self.playback.ask(self.table.view, self.outbox, self.prompts)
 
     def ask_hint(self) -> None:
         """?: what the strongest bot would play here (worked out off the loop: client/hintrun.py)."""

@@ -13,26 +13,34 @@ TABLE_TEXTS: dict[str, tuple[str, str]] = {
                               "Ese es el nombre de un preset: elige otro"),
     "rules_err_unknown": ("No rules saved under that name", "No hay reglas guardadas con ese nombre"),
     "rules_err_bad_file": ("The rules file {name} cannot be used", "El archivo de reglas {name} no sirve"),
-    "rematch_offer": ("Rematch? m yes · n no (leave) · o seat order: {order}",
-                      "¿Revancha? m sí · n no (dejar la mesa) · o orden de los asientos: {order}"),
-    "rematch_accepted": ("Rematch ({order}) accepted by {names}; still to answer: {waiting}. m yes · n no",
-                         "Revancha ({order}) aceptada por {names}; falta: {waiting}. m sí · n no"),
+    "rematch_offer": ("Rematch? {k_rematch} yes · {k_no_rematch} no (leave) · {k_seat_order} seat order: "
+                      "{order}",
+                      "¿Revancha? {k_rematch} sí · {k_no_rematch} no (dejar la mesa) · {k_seat_order} orden "
+                      "de los asientos: {order}"),
+    "rematch_accepted": ("Rematch ({order}) accepted by {names}; still to answer: {waiting}. {k_rematch} "
+                         "yes · {k_no_rematch} no",
+                         "Revancha ({order}) aceptada por {names}; falta: {waiting}. {k_rematch} sí · "
+                         "{k_no_rematch} no"),
     "rematch_you_accepted": ("Rematch ({order}) accepted by {names}; waiting for {waiting}",
                              "Revancha ({order}) aceptada por {names}; esperando a {waiting}"),
     "rematch_order_keep": ("seats as they are", "asientos como están"),
     "rematch_order_random": ("seats shuffled", "asientos al azar"),
     "rematch_order_winner_deals": ("the winner deals", "reparte quien ganó"),
-    "help_rematch": ("m rematch  o seat order  n no  v replay  {k_chat} chat  {k_leave} leave  {k_quit} quit",
-                     "m revancha  o orden  n no  v repetición  {k_chat} chat  {k_leave} dejar la mesa  "
-                     "{k_quit} salir"),
-    "help_rematch_host": ("m rematch  o seat order  n no  {k_start} new match  v replay  {k_chat} chat  "
-                          "{k_leave} leave  {k_quit} quit",
-                          "m revancha  o orden  n no  {k_start} otra  v repetición  {k_chat} chat  "
-                          "{k_leave} dejar  {k_quit} salir"),
-    "help_rematch_host_short": ("m rematch  o order  n no  {k_start} new match  {k_leave} leave  "
-                                "{k_quit} quit",
-                                "m revancha  o orden  n no  {k_start} otra  {k_leave} dejar  {k_quit} salir"),
-    "help_rematch_short": ("m rematch  o order  n no  {k_leave} leave  {k_quit} quit",
-                           "m revancha  o orden  n no  {k_leave} dejar  {k_quit} salir"),
+    "help_rematch": ("{k_rematch} rematch  {k_seat_order} seat order  {k_no_rematch} no  {k_replay} replay  "
+                     "{k_chat} chat  {k_leave} leave  {k_quit} quit",
+                     "{k_rematch} revancha  {k_seat_order} orden  {k_no_rematch} no  {k_replay} repetición  "
+                     "{k_chat} chat  {k_leave} dejar la mesa  {k_quit} salir"),
+    "help_rematch_host": ("{k_rematch} rematch  {k_seat_order} seat order  {k_no_rematch} no  {k_start} new "
+                          "match  {k_replay} replay  {k_chat} chat  {k_leave} leave  {k_quit} quit",
+                          "{k_rematch} revancha  {k_seat_order} orden  {k_no_rematch} no  {k_start} otra  "
+                          "{k_replay} repetición  {k_chat} chat  {k_leave} dejar  {k_quit} salir"),
+    "help_rematch_host_short": ("{k_rematch} rematch  {k_seat_order} order  {k_no_rematch} no  {k_start} "
+                                "new match  {k_leave} leave  {k_quit} quit",
+                                "{k_rematch} revancha  {k_seat_order} orden  {k_no_rematch} no  {k_start} "
+                                "otra  {k_leave} dejar  {k_quit} salir"),
+    "help_rematch_short": ("{k_rematch} rematch  {k_seat_order} order  {k_no_rematch} no  {k_leave} leave  "
+                           "{k_quit} quit",
+                           "{k_rematch} revancha  {k_seat_order} orden  {k_no_rematch} no  {k_leave} dejar  "
+                           "{k_quit} salir"),
     "err_no_rematch": ("There is no rematch to accept now", "Ahora no hay revancha que aceptar"),
 }

@@ -1,6 +1,7 @@
 """Every text the client shows, as (English, Spanish) under one key: one table, so that a text
 is never missing in one language. client/i18n.py picks and formats them."""
 
+from .helptexts import HELP_TEXTS
 from .hinttexts import HINT_TEXTS
 from .plaintexts import PLAIN_TEXTS
 from .replaytexts import REPLAY_TEXTS
@@ -109,9 +110,10 @@ TEXTS: dict[str, tuple[str, str]] = {
     "resume_offer": ("Kept from last time: “{name}”, {progress}. To go back to it: uno host --resume",
                      "Guardada de la última vez: «{name}», {progress}. Para volver a ella: uno host "
                      "--resume"),
-    "resume_offer_key": ("Kept from last time: “{name}”, {progress}. r: back to it (later: uno host "
+    "resume_offer_key": ("Kept from last time: “{name}”, {progress}. {k_resume}: back to it (later: uno host "
                          "--resume)",
-                         "Guardada de la última vez: «{name}», {progress}. r: volver a ella (luego: uno "
+                         "Guardada de la última vez: «{name}», {progress}. {k_resume}: volver a ella "
+                         "(luego: uno "
                          "host --resume)"),
     "resume_failed": ("The kept match could not be opened again",
                       "No se pudo volver a abrir la partida guardada"),
@@ -293,77 +295,6 @@ TEXTS: dict[str, tuple[str, str]] = {
                     "Estás ausente. Pulsa cualquier tecla para volver."),
     "away_back_sent": ("Welcome back: your next turn is yours.",
                        "Bienvenido de nuevo: tu próximo turno es tuyo."),
-    # --- help lines
-    "help_browse": ("↑↓ choose  Enter connect  type host:port  Esc quit",
-                    "↑↓ elegir  Enter conectar  escribe host:puerto  Esc salir"),
-    "help_lobby": ("↑↓ choose  {k_join} join  {k_watch} watch  {k_new_table} new table  {k_refresh} refresh  "
-                   "{k_chat} chat  {k_help} help  {k_quit} quit",
-                   "↑↓ elegir  {k_join} entrar  {k_watch} mirar  {k_new_table} mesa nueva  {k_refresh} "
-                   "actualizar  {k_chat} chat  {k_help} ayuda  {k_quit} salir"),
-    "help_lobby_short": ("{k_join} join  {k_watch} watch  {k_new_table} new table  {k_refresh} refresh  "
-                         "{k_chat} chat  {k_quit} quit",
-                         "{k_join} entrar  {k_watch} mirar  {k_new_table} nueva  {k_refresh} recargar  "
-                         "{k_chat} chat  {k_quit} salir"),
-    "help_waiting_host": ("{k_start} start  {k_start_as_seated} start as seated  {k_add_bot} add bot  "
-                          "{k_remove_bot} remove bot  ↑↓ b bot level  {k_leave} leave  "
-                          "{k_chat} chat  {k_help} help  "
-                          "{k_quit} quit",
-                          "{k_start} empezar  {k_start_as_seated} empezar así  {k_add_bot} bot  "
-                          "{k_remove_bot} quitar bot  ↑↓ b nivel del bot  {k_leave} dejar la mesa  "
-                          "{k_chat} chat  {k_help} "
-                          "ayuda  {k_quit} salir"),
-    "help_waiting_host_mid": ("{k_start} start  {k_start_as_seated} as seated  {k_add_bot} add bot  "
-                              "{k_remove_bot} remove bot  b bot level  {k_leave} leave  "
-                              "{k_chat} chat  {k_quit} quit",
-                              "{k_start} empezar  {k_start_as_seated} así  {k_add_bot} bot  "
-                              "{k_remove_bot} quitar "
-                              "bot  b nivel del bot  {k_leave} dejar  {k_chat} chat  {k_quit} salir"),
-    "help_waiting_host_short": ("{k_start} start  {k_start_as_seated} as seated  {k_add_bot} bot  "
-                                "{k_remove_bot} bot  {k_leave} leave  {k_chat} chat  {k_quit} quit",
-                                "{k_start} empezar  {k_start_as_seated} así  {k_add_bot} bot  "
-                                "{k_remove_bot} bot  {k_leave} dejar  {k_chat} chat  {k_quit} salir"),
-    "help_waiting": ("{k_leave} leave  {k_chat} chat  {k_help} help  {k_quit} quit",
-                     "{k_leave} dejar la mesa  {k_chat} chat  {k_help} ayuda  {k_quit} salir"),
-    "help_table": ("{k_left}{k_right} h l 1-9 Home End  card    {k_play} play  {k_draw} draw  {k_pass} pass  "
-                   "{k_uno} UNO  {k_catch} catch  ? hint  {k_why} why  {k_chat} chat  "
-                   "{k_leave} leave  {k_help} "
-                   "help  {k_quit} quit",
-                   "{k_left}{k_right} h l 1-9 Inicio Fin  carta    {k_play} jugar  {k_draw} robar  {k_pass} "
-                   "pasar  {k_uno} UNO  {k_catch} pillar  ? pista  {k_why} explicar  {k_chat} chat  "
-                   "{k_leave} dejar "
-                   "la mesa  {k_help} ayuda  {k_quit} salir"),
-    "help_table_wide": ("{k_left}{k_right} card  {k_play} play  {k_draw} draw  {k_pass} pass  {k_uno} UNO  "
-                        "{k_catch} catch  ? hint  {k_why} why  {k_chat} chat  {k_leave} leave  {k_quit} quit",
-                        "{k_left}{k_right} carta  {k_play} juega  {k_draw} roba  {k_pass} pasa  {k_uno} UNO  "
-                        "{k_catch} pilla  ? pista  {k_why} explica  {k_chat} chat  {k_leave} deja  "
-                        "{k_quit} sale"),
-    # (80 columns: the why key and chat are in the wider lines and on the help screen)
-    "help_table_mid": ("{k_left}{k_right} card  {k_play} play  {k_draw} draw  {k_pass} pass  {k_uno} UNO  "
-                       "{k_catch} catch  ? hint  {k_leave} leave  {k_quit} quit",
-                       "{k_left}{k_right} carta  {k_play} juega  {k_draw} roba  {k_pass} pasa  {k_uno} UNO  "
-                       "{k_catch} pilla  ? pista  {k_leave} deja  {k_quit} sale"),
-    "help_table_short": ("{k_play} play  {k_draw} draw  {k_pass} pass  {k_uno} UNO  {k_catch} catch  "
-                         "{k_leave} leave  {k_quit} quit",
-                         "{k_play} juega  {k_draw} roba  {k_pass} pasa  {k_uno} UNO  {k_catch} pilla  "
-                         "{k_leave} deja  {k_quit} sale"),
-    "help_spectator": ("{k_take_seat} take a seat  {k_leave} leave  {k_chat} chat  {k_help} help  {k_quit} "
-                       "quit",
-                       "{k_take_seat} sentarse  {k_leave} dejar la mesa  {k_chat} chat  {k_help} ayuda  "
-                       "{k_quit} salir"),
-    "help_hand_over": ("the next hand is dealt by itself   v replay  {k_chat} chat  {k_leave} leave  "
-                       "{k_quit} quit",
-                       "la siguiente mano se reparte sola   v repetición  {k_chat} chat  {k_leave} dejar la "
-                       "mesa  {k_quit} salir"),
-    "help_hand_over_short": ("v replay  {k_chat} chat  {k_leave} leave  {k_quit} quit",
-                             "v repetición  {k_chat} chat  {k_leave} dejar la mesa  {k_quit} salir"),
-    "help_confirm": ("{yes} yes   any other key: no", "{yes} sí   otra tecla: no"),
-    "help_color": ("{keys} · ←→ Enter  choose colour   Esc cancel",
-                   "{keys} · ←→ Enter  elegir color   Esc cancelar"),
-    "help_challenge": ("{yes} challenge   {accept}/{no} accept", "{yes} desafiar   {accept}/{no} aceptar"),
-    "help_seat": ("←→ or 1-9  choose seat   Enter swap   Esc cancel",
-                  "←→ · 1-9  elegir asiento   Enter cambiar   Esc cancelar"),
-    "help_chat": ("Enter send   Esc cancel", "Enter enviar   Esc cancelar"),
-    "help_connecting": ("{k_quit} quit", "{k_quit} salir"),
     # --- errors (by code)
     "err_generic": ("Refused: {message}", "Rechazado: {message}"),
     "err_not_your_turn": ("It is not your turn", "No es tu turno"),
@@ -428,8 +359,10 @@ TEXTS: dict[str, tuple[str, str]] = {
     "level_hard": ("hard", "difícil"),
     "level_expert": ("expert", "experto"),
     "seat_level": ("{level} bot", "bot {level}"),
-    "waiting_levels": ("↑↓ picks a bot, b changes its level.", "↑↓ elige un bot, b cambia su nivel."),
-    "no_bot_to_level": ("There is no bot: + adds one", "No hay ningún bot: + añade uno"),
+    "waiting_levels": ("↑↓ picks a bot, {k_bot_level} changes its level.", "↑↓ elige un bot, {k_bot_level} "
+                                                                           "cambia su nivel."),
+    "no_bot_to_level": ("There is no bot: {k_add_bot} adds one",
+                        "No hay ningún bot: {k_add_bot} añade uno"),
     "err_not_a_bot": ("That seat is not a bot's", "Ese asiento no es de un bot"),
     "form_bot_level": ("Bot level", "Nivel de los bots"),
     "form_late_join": ("Late arrivals sit", "Si llega tarde, se sienta"),
@@ -471,6 +404,7 @@ TEXTS: dict[str, tuple[str, str]] = {
                       "{name} está en riesgo: una carta, aún sin decir UNO"),
     "at_risk_you": ("You did not say UNO: {k_uno} says it, before a catch counts",
                     "No dijiste UNO: {k_uno} lo dice, antes de que te pillen"),
+    **HELP_TEXTS,  # the help lines: client/helptexts.py
     **PLAIN_TEXTS,  # plain mode: client/plaintexts.py
     **STATS_TEXTS,  # statistics: client/statstexts.py
     **REPLAY_TEXTS,  # replays: client/replaytexts.py

@@ -12,11 +12,14 @@ from clientkit import ESC, ME, make_view, plays, press, render_text, room_info, 
 
 from client import keymap
 from client.enums import Prompt
+from client.form import step
 from client.i18n import EN, set_language, t
 from client.keymap import ACTIONS, KeyMap, keys_file, load, parse
 from client.render import Renderer
 from engine.actions import Draw, Pass
-from protocol import Act
+from engine.bots import BOT_LEVELS
+from engine.view import HandResult, MatchOutcome
+from protocol import Act, GetReplay, Rematch, SetBotLevel
 
 
 @pytest.fixture(autouse=True)
@@ -90,10 +93,13 @@ def test_the_file_is_read_from_xdg_config_home(tmp_path: Path) -> None:
     assert "cannot be read" in load(path).problems[0]
 
 
-# every action moved to a key no default uses: no help line or prompt may show a default key
-REBOUND = "\n".join(f'{a.name} = "f{i + 1}"' for i, a in enumerate(ACTIONS))
+# every action moved to a key no default uses (F1-F24, then Ctrl and a letter): no help line or
+# prompt may show a default key
+UNUSED = [*(f"f{i}" for i in range(1, 25)), *(f"ctrl-{c}" for c in "abdefgknoprsuvwxyz")]
+REBOUND = "\n".join(f'{a.name} = "{key}"' for a, key in zip(ACTIONS, UNUSED, strict=False))
 DEFAULTS = ({k for a in ACTIONS for k in (*a.en, *a.es) if len(k) == 1 and k != " "} - {"+", "-"}
             - {k for keys in keymap.FIXED.values() for k in keys})
+WORDS = {"en": set(), "es": {"o"}}  # a language's words that are also a default key ("o": or)
 FIXED_LINES = ("help_confirm", "help_color", "help_challenge", "help_seat", "help_chat", "help_browse",
                "help_host_quit", "help_host_quit_short", "form_hint", "form_hint_short")
 
@@ -109,10 +115,10 @@ def test_every_help_line_and_prompt_shows_the_keys_as_bound(lang: str) -> None:
         if key in FIXED_LINES or not (key.startswith("help_") or "{k_" in text):
             continue
         shown = t(key, name="N", n=2, card="C", host="H", address="A", reason="R", detail="D",
-                  delay="1 s", attempt=1, progress="P")
-        words = set(re.split(r"[\s(),.;:!¡?¿]+", shown))
-        assert not words & DEFAULTS, (key, shown)
-        assert "F" in shown, (key, shown)
+                  delay="1 s", attempt=1, progress="P", order="O", names="M", waiting="W")
+        words = set(re.split(r"[\s(),.;:!¡?¿·]+", shown))
+        assert not words & (DEFAULTS - WORDS[lang]), (key, shown)
+        assert re.search(r"\bF\d|Ctrl-", shown), (key, shown)
         checked += 1
     assert checked > 25
 
@@ -155,3 +161,77 @@ def test_docs_keys_lists_every_action_with_its_defaults() -> None:
         en = " ".join(f"`{keymap.shown(k, 'en')}`" for k in action.en)
         es = " ".join(f"`{keymap.shown(k, 'es')}`" for k in action.es)
         assert f"| `{action.name}` | {action.context} | {en} | {es} |" in doc, action.name
+
+
+# ---- the keys that were fixed before: b, r, l in the waiting room; ?, v, m, n, o at the table
+
+def test_the_waiting_rooms_bot_level_and_leave_keys_follow_the_file() -> None:
+    keymap.use(parse('bot_level = "L"\nleave_waiting = "Q"\n'))
+    model = seated(None, room=room_info(started=False))
+    assert press(model, "b") == [] and model.prompt is Prompt.NONE
+    assert press(model, "L") == [SetBotLevel(seat="1", level=step(BOT_LEVELS, None, 1))]
+    press(model, "l")
+    assert model.prompt is Prompt.NONE  # the old key does nothing now
+    screen = render_text(model, columns=160)
+    assert "L bot level" in screen and "L changes its level" in screen, screen
+    press(model, "Q")
+    assert model.prompt is Prompt.LEAVE
+
+
+def test_the_resume_key_follows_the_file() -> None:
+    keymap.use(parse('resume = "F7"\n'))
+    model = seated(None, room=room_info(started=False))
+    model.host.active, model.host.offer_key = True, t("resume_offer_key", name="Mesa", progress="P")
+    assert "F7: back to it" in model.host.offer_key
+    press(model, "r")
+    assert not model.host.resume_request
+    press(model, "\x1b[18~")  # F7
+    assert model.host.resume_request
+
+
+def test_the_replay_and_hint_keys_follow_the_file() -> None:
+    keymap.use(parse('replay = "R"\nhint = "F6"\n'))
+    over = seated(make_view(hand_result=HandResult("2", 30)))
+    assert press(over, "v") == []
+    assert press(over, "R") == [GetReplay(hand=over.table.view.hand_number)]  # type: ignore[union-attr]
+    assert "R replay" in render_text(over, columns=140)
+    model = seated(make_view("R7", top="R5", legal=plays("R7")))
+    press(model, "?")
+    assert not model.hints.thinking and model.hints.shown is None
+    press(model, "\x1b[17~")  # F6
+    assert model.hints.thinking or model.hints.shown is not None
+    assert "F6 hint" in render_text(model, columns=160)
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_the_rematch_keys_follow_the_file(lang: str) -> None:
+    keymap.use(parse('rematch = "k"\nno_rematch = "z"\nseat_order = "g"\n'))
+    over = {"outcome": MatchOutcome("2", (0, 510, 0, 20)), "hand_result": HandResult("2", 30)}
+    model = seated(make_view(**over), room=room_info(started=False), lang=lang)
+    assert press(model, "m", "o", "n") == [] and model.rematch.order == "keep"
+    assert press(model, "g", "k") == [Rematch(order="random", accept=True)]
+    assert press(model, "z") == [Rematch(accept=False)]
+    screen = render_text(model, columns=160)
+    assert {"en": "Rematch? k yes · z no (leave) · g seat order", "es": "¿Revancha? k sí · z no"}[lang] \
+        in screen, screen
+    assert {"en": "k rematch  g seat order  z no", "es": "k revancha  g orden  z no"}[lang] in screen
+
+
+@pytest.mark.parametrize(("text", "clash"), [
+    ('hint = "d"', True),  # the table's draw
+    ('replay = "h"', True),  # the hand's h (fixed)
+    ('rematch = "n"', True),  # the table's no_rematch
+    ('seat_order = "r"', True),  # the waiting room's resume works at the table between hands
+    ('bot_level = "s"', True),  # the room's start
+    ('bot_level = "up"', True),  # ↑ picks the bot (fixed)
+    ('leave_waiting = "q"', True),  # anywhere's quit
+    ('draw = "b"', True),  # a table key meets the waiting room's
+    ('bot_level = "h"', False),  # h only moves in a hand being played
+    ('new_table = "m"', False),  # the lobby never meets the table
+    ('hint = "F5"\nreplay = "?"', False),  # a swap of a default is no clash
+])
+def test_the_new_actions_report_clashes(text: str, clash: bool) -> None:
+    chosen = parse(text)
+    assert bool(chosen.problems) is clash, chosen.problems
+    if clash:
+        assert "that key already does something else there" in chosen.problems[0]

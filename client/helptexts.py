@@ -1,0 +1,81 @@
+"""The help lines at the bottom of the screen (client/promptline.py), key → (English, Spanish):
+the keys that work now, named as bound ({k_<action>}, client/keymap.py); a line's ``_mid`` and
+``_short`` forms are for narrower terminals. Part of the one table of client/texts.py."""
+
+HELP_TEXTS: dict[str, tuple[str, str]] = {
+    "help_browse": ("↑↓ choose  Enter connect  type host:port  Esc quit",
+                    "↑↓ elegir  Enter conectar  escribe host:puerto  Esc salir"),
+    "help_lobby": ("↑↓ choose  {k_join} join  {k_watch} watch  {k_new_table} new table  {k_refresh} refresh  "
+                   "{k_chat} chat  {k_help} help  {k_quit} quit",
+                   "↑↓ elegir  {k_join} entrar  {k_watch} mirar  {k_new_table} mesa nueva  {k_refresh} "
+                   "actualizar  {k_chat} chat  {k_help} ayuda  {k_quit} salir"),
+    "help_lobby_short": ("{k_join} join  {k_watch} watch  {k_new_table} new table  {k_refresh} refresh  "
+                         "{k_chat} chat  {k_quit} quit",
+                         "{k_join} entrar  {k_watch} mirar  {k_new_table} nueva  {k_refresh} recargar  "
+                         "{k_chat} chat  {k_quit} salir"),
+    "help_waiting_host": ("{k_start} start  {k_start_as_seated} start as seated  {k_add_bot} add bot  "
+                          "{k_remove_bot} remove bot  ↑↓ {k_bot_level} bot level  {k_leave} leave  "
+                          "{k_chat} chat  {k_help} help  "
+                          "{k_quit} quit",
+                          "{k_start} empezar  {k_start_as_seated} empezar así  {k_add_bot} bot  "
+                          "{k_remove_bot} quitar bot  ↑↓ {k_bot_level} nivel del bot  {k_leave} dejar la "
+                          "mesa  "
+                          "{k_chat} chat  {k_help} "
+                          "ayuda  {k_quit} salir"),
+    "help_waiting_host_mid": ("{k_start} start  {k_start_as_seated} as seated  {k_add_bot} add bot  "
+                              "{k_remove_bot} remove bot  {k_bot_level} bot level  {k_leave} leave  "
+                              "{k_chat} chat  {k_quit} quit",
+                              "{k_start} empezar  {k_start_as_seated} así  {k_add_bot} bot  "
+                              "{k_remove_bot} quitar "
+                              "bot  {k_bot_level} nivel del bot  {k_leave} dejar  {k_chat} chat  {k_quit} "
+                              "salir"),
+    "help_waiting_host_short": ("{k_start} start  {k_start_as_seated} as seated  {k_add_bot} bot  "
+                                "{k_remove_bot} bot  {k_leave} leave  {k_chat} chat  {k_quit} quit",
+                                "{k_start} empezar  {k_start_as_seated} así  {k_add_bot} bot  "
+                                "{k_remove_bot} bot  {k_leave} dejar  {k_chat} chat  {k_quit} salir"),
+    "help_waiting": ("{k_leave} leave  {k_chat} chat  {k_help} help  {k_quit} quit",
+                     "{k_leave} dejar la mesa  {k_chat} chat  {k_help} ayuda  {k_quit} salir"),
+    "help_table": ("{k_left}{k_right} h l 1-9 Home End  card    {k_play} play  {k_draw} draw  {k_pass} pass  "
+                   "{k_uno} UNO  {k_catch} catch  {k_hint} hint  {k_why} why  {k_chat} chat  "
+                   "{k_leave} leave  {k_help} "
+                   "help  {k_quit} quit",
+                   "{k_left}{k_right} h l 1-9 Inicio Fin  carta    {k_play} jugar  {k_draw} robar  {k_pass} "
+                   "pasar  {k_uno} UNO  {k_catch} pillar  {k_hint} pista  {k_why} explicar  {k_chat} chat  "
+                   "{k_leave} dejar "
+                   "la mesa  {k_help} ayuda  {k_quit} salir"),
+    "help_table_wide": ("{k_left}{k_right} card  {k_play} play  {k_draw} draw  {k_pass} pass  {k_uno} UNO  "
+                        "{k_catch} catch  {k_hint} hint  {k_why} why  {k_chat} chat  {k_leave} leave  "
+                        "{k_quit} quit",
+                        "{k_left}{k_right} carta  {k_play} juega  {k_draw} roba  {k_pass} pasa  {k_uno} UNO  "
+                        "{k_catch} pilla  {k_hint} pista  {k_why} explica  {k_chat} chat  {k_leave} deja  "
+                        "{k_quit} sale"),
+    # (80 columns: the why key and chat are in the wider lines and on the help screen)
+    "help_table_mid": ("{k_left}{k_right} card  {k_play} play  {k_draw} draw  {k_pass} pass  {k_uno} UNO  "
+                       "{k_catch} catch  {k_hint} hint  {k_leave} leave  {k_quit} quit",
+                       "{k_left}{k_right} carta  {k_play} juega  {k_draw} roba  {k_pass} pasa  {k_uno} UNO  "
+                       "{k_catch} pilla  {k_hint} pista  {k_leave} deja  {k_quit} sale"),
+    "help_table_short": ("{k_play} play  {k_draw} draw  {k_pass} pass  {k_uno} UNO  {k_catch} catch  "
+                         "{k_leave} leave  {k_quit} quit",
+                         "{k_play} juega  {k_draw} roba  {k_pass} pasa  {k_uno} UNO  {k_catch} pilla  "
+                         "{k_leave} deja  {k_quit} sale"),
+    "help_spectator": ("{k_take_seat} take a seat  {k_leave} leave  {k_chat} chat  {k_help} help  {k_quit} "
+                       "quit",
+                       "{k_take_seat} sentarse  {k_leave} dejar la mesa  {k_chat} chat  {k_help} ayuda  "
+                       "{k_quit} salir"),
+    "help_hand_over": ("the next hand is dealt by itself   {k_replay} replay  {k_chat} chat  {k_leave} "
+                       "leave  "
+                       "{k_quit} quit",
+                       "la siguiente mano se reparte sola   {k_replay} repetición  {k_chat} chat  {k_leave} "
+                       "dejar la "
+                       "mesa  {k_quit} salir"),
+    "help_hand_over_short": ("{k_replay} replay  {k_chat} chat  {k_leave} leave  {k_quit} quit",
+                             "{k_replay} repetición  {k_chat} chat  {k_leave} dejar la mesa  {k_quit} salir"),
+    "help_confirm": ("{yes} yes   any other key: no", "{yes} sí   otra tecla: no"),
+    "help_color": ("{keys} · ←→ Enter  choose colour   Esc cancel",
+                   "{keys} · ←→ Enter  elegir color   Esc cancelar"),
+    "help_challenge": ("{yes} challenge   {accept}/{no} accept", "{yes} desafiar   {accept}/{no} aceptar"),
+    "help_seat": ("←→ or 1-9  choose seat   Enter swap   Esc cancel",
+                  "←→ · 1-9  elegir asiento   Enter cambiar   Esc cancelar"),
+    "help_chat": ("Enter send   Esc cancel", "Enter enviar   Esc cancelar"),
+    "help_connecting": ("{k_quit} quit", "{k_quit} salir"),
+}
