@@ -152,11 +152,13 @@ class ClientApp:
         if replay is None:
             return
         application = self.application
-        if not isinstance(application, Application):  # plain mode draws no board to step through
-            return
         seats = replay.positions()[0].game.seats
         own = self.model.seating.seat
-        replayer = Replayer(replay, seat=seats.index(own) if own in seats else 0)
+        full = isinstance(application, Application)  # (else plain mode: a move at a time, as lines)
+        replayer = Replayer(replay, seat=seats.index(own) if own in seats else 0, playing=full)
+        if not isinstance(application, Application):
+            application.show_replay(replayer)
+            return
         overlay(application, replayer, plain=self.options.plain,
                 restore=lambda: adopt_application(application, self.model, self.after_key,
                                                   plain=self.options.plain,

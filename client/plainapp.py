@@ -28,7 +28,9 @@ if TYPE_CHECKING:
     from .app import ClientApp
     from .model import Model
     from .plaincmd import PlainCommands
+    from .plainreplay import PlainReplay
     from .plainview import PlainView
+    from .replayer import Replayer
 
 
 class PlainOutput:
@@ -54,6 +56,7 @@ class PlainScreen:
         self.view: PlainView | None = None
         self.commands: PlainCommands | None = None
         self.after_key: Callable[[], None] = lambda: None
+        self.replay: PlainReplay | None = None  # the replay being gone through, if one is
         self._done: asyncio.Future[int] | None = None
         self._flush_due = False
         self._buffer = b""
@@ -65,10 +68,12 @@ class PlainScreen:
 
     def adopt(self, model: Model, after_key: Callable[[], None]) -> None:
         """Show ``model`` (``ClientApp`` calls this as it takes the screen over)."""
+        from .hintrun import start_hint
         from .plaincmd import PlainCommands
         from .plainview import PlainView
 
-        self.view, self.commands, self.after_key = PlainView(model), PlainCommands(model), after_key
+        commands = PlainCommands(model, on_hint=lambda: start_hint(model, self.invalidate))
+        self.view, self.commands, self.after_key = PlainView(model), commands, after_key
         self.view.said("connection", self.first)  # (launch_plain said it)
         self.invalidate()
 
@@ -85,9 +90,17 @@ class PlainScreen:
         with contextlib.suppress(RuntimeError):  # no loop: said at the start instead
             asyncio.get_running_loop().call_soon(self._flush)
 
+    def show_replay(self, replayer: Replayer) -> None:
+        """The replay asked for came: said a move at a time as it is stepped through; the
+        table's changes wait until it is left."""
+        from .plainreplay import PlainReplay
+
+        self.replay = PlainReplay(replayer)
+        self.say(self.replay.opening())
+
     def _flush(self) -> None:
         self._flush_due = False
-        if self.view is not None and not self.is_done:
+        if self.view is not None and not self.is_done and self.replay is None:
             self.say(self.view.changes())
             self._echo(self.view.model.prompt is not Prompt.PASSWORD)
         self.after_render.fire()
@@ -147,6 +160,14 @@ class PlainScreen:
         view, commands = self.view, self.commands
         if view is None or commands is None:
             return
+        if self.replay is not None:  # the replay takes the lines until it is left
+            replies = self.replay.run(text)
+            if not self.replay.done:
+                self.say(replies)
+                return
+            self.replay = None
+            self.say(replies)
+            text = ""  # then the table again, all of it: it went on meanwhile
         replies = commands.run(text)
         view.forget("prompt", "notice")  # a question still open is asked again
         if commands.field is not None:  # a field of the new-table form: said even if unchanged

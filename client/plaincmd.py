@@ -8,21 +8,39 @@ say back (help, or why a line was not understood); the changes it makes are said
 
 from __future__ import annotations
 
+import unicodedata
 from collections.abc import Callable
 
+from engine.bots import BOT_LEVELS
 from engine.cards import Card
 
 from .enums import Prompt, Screen
 from .form import FIELDS, TEXT_FIELDS
 from .i18n import LANGS, TEXTS, t
 from .i18n import key as key_of
+from .keymap import active
 from .model import Model
 from .table import COLORS
 
+# The commands that a full-screen action's key also types (keys.toml's keys work as words too).
+_ACTION_OF = {"draw": "draw", "pass": "pass", "uno": "uno", "catch": "catch", "quit": "quit",
+              "leave": "leave", "say": "chat", "start": "start", "add": "add_bot",
+              "remove": "remove_bot", "sit": "take_seat", "watch": "watch", "new": "new_table",
+              "refresh": "refresh", "resume": "resume", "level": "bot_level", "hint": "hint",
+              "why": "why", "replay": "replay", "rematch": "rematch", "decline": "no_rematch",
+              "order": "seat_order"}
+
 
 def words(name: str) -> frozenset[str]:
-    """The words of command ``name`` (``cmd_draw``...) in every language."""
-    return frozenset(w for lang in LANGS for w in TEXTS[lang]["cmd_" + name].split("|"))
+    """The words of command ``name`` (``cmd_draw``...) in every language, and the keys bound to
+    its action that type one lower-case character (as words are read)."""
+    typed = {w for lang in LANGS for w in TEXTS[lang]["cmd_" + name].split("|")}
+    action = _ACTION_OF.get(name)
+    if action is not None:
+        bound = active()
+        typed |= {k for lang in LANGS for k in bound.keys(action, lang)
+                  if len(k) == 1 and k.isprintable() and k == k.lower() and not k.isspace()}
+    return frozenset(typed)
 
 
 def color_words(index: int) -> frozenset[str]:
@@ -36,9 +54,23 @@ def _number(word: str) -> int | None:
     return int(word) if word.isdigit() and len(word) <= 3 else None
 
 
+def _bare(word: str) -> str:
+    """``word`` without its accents ("fácil" → "facil"), as it may be typed."""
+    return "".join(c for c in unicodedata.normalize("NFD", word.lower()) if not unicodedata.combining(c))
+
+
+def level_of(word: str) -> str | None:
+    """The bot level a word names, in any language ("hard", "difícil", "dificil")."""
+    for level in BOT_LEVELS:
+        if _bare(word) in {level, *(_bare(TEXTS[lang]["level_" + level]) for lang in LANGS)}:
+            return level
+    return None
+
+
 class PlainCommands:
-    def __init__(self, model: Model) -> None:
+    def __init__(self, model: Model, on_hint: Callable[[], None] = lambda: None) -> None:
         self.model = model
+        self.on_hint = on_hint  # works out the hint asked for (client/hintrun.py), off the loop
         self.look = False  # the line asked for the whole state again
         self.field: int | None = None  # the field of the new-table form the line changed
 
@@ -86,6 +118,10 @@ class PlainCommands:
                Prompt.START_COLOR: "plain_help_color", Prompt.SEAT: "plain_help_seat",
                Prompt.CHALLENGE: "prompt_challenge_short", Prompt.PASSWORD: "plain_help_password",
                }.get(prompt)
+        view = m.table.view
+        if key is None and m.screen is Screen.TABLE and view is not None and m.seating.seat is not None:
+            key = ("plain_help_match_over" if view.outcome is not None
+                   else "plain_help_hand_over" if view.hand_result is not None else None)
         if key is None:
             screen = m.screen
             if screen is Screen.WAITING or (screen is Screen.TABLE and m.table.hand_over):
@@ -96,7 +132,6 @@ class PlainCommands:
             else:
                 key = {Screen.BROWSE: "plain_help_browse", Screen.LOBBY: "plain_help_lobby",
                        Screen.CREATE: "plain_form"}.get(screen, "help_connecting")
-        view = m.table.view
         return t(key, yes=key_of("yes"), accept=key_of("accept"),
                  name=m.seating.name_of(view.challenge_from if view else None),
                  n=view.pending_draw if view else 4)
@@ -233,9 +268,34 @@ class PlainCommands:
             m.ask_leave()
         elif word in words("resume") and m.can_resume_kept:
             m.resume_kept()
+        elif word in words("level") and m.screen is Screen.WAITING:
+            self._level(rest)
         else:
             return False
         return True
+
+    def _level(self, rest: str) -> None:
+        """``level N [LEVEL]``: the bot in seat N (as the seats are said) takes LEVEL, or the
+        next level; without N, the bot picked last."""
+        m = self.model
+        seating, room = m.seating, m.seating.room
+        level: str | None = None
+        for token in rest.split():
+            number = _number(token)
+            if number is not None and room is not None:
+                if not 1 <= number <= len(room.seats):
+                    m.prompts.notice = t("plain_no_seat", n=number)
+                    return
+                bots = [s.seat for s in room.seats if s.kind == "bot"]
+                if room.seats[number - 1].seat not in bots:
+                    m.prompts.notice = t("err_not_a_bot")
+                    return
+                seating.bot_cursor = bots.index(room.seats[number - 1].seat)
+            elif (level := level_of(token)) is None:
+                names = ", ".join(t("level_" + name) for name in BOT_LEVELS)
+                m.prompts.notice = t("plain_levels", levels=names)
+                return
+        m.cycle_bot_level(level)
 
     def _table(self, word: str, rest: str, first: str) -> bool:
         table = self.model.table
@@ -258,9 +318,35 @@ class PlainCommands:
                 table.say_uno()
         elif word in words("catch"):
             table.catch()
+        elif word in words("hint"):
+            self.model.ask_hint()
+            self.on_hint()
+        elif word in words("why"):
+            self._why(rest)
+        elif word in words("replay") and table.hand_over:
+            self.model.ask_replay()
+        elif self.model.rematch_open and word in words("rematch") | words("decline") | words("order"):
+            m = self.model
+            if word in words("rematch"):
+                m.accept_rematch()
+            elif word in words("decline"):
+                m.decline_rematch()
+            else:
+                m.rematch.next_order(m.seating.room)
         else:
             return self._room(word, rest, first)
         return True
+
+    def _why(self, rest: str) -> None:
+        """``why N``: why card N cannot be played now (without N: the card chosen last)."""
+        table = self.model.table
+        number = self._card_number(rest.lower()) if rest else None
+        if number is not None:
+            if not 1 <= number <= len(table.hand):
+                self.model.prompts.notice = t("plain_no_card", n=number)
+                return
+            table.move_to(number - 1)
+        table.explain()
 
     def _card_number(self, word: str) -> int | None:
         """A card of the hand by its number, or by its text form ("R7", "W+4")."""

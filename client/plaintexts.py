@@ -42,18 +42,47 @@ PLAIN_TEXTS: dict[str, tuple[str, str]] = {
                          "Órdenes: un número entra en esa mesa; mirar N; nueva abre una mesa; "
                          "actualizar; di TEXTO; salir."),
     "plain_help_waiting_host": ("Commands: start (bots fill the empty seats); S starts with the seats "
-                                "taken; add and remove a bot (+ and -); leave; say TEXT; quit.",
+                                "taken; add and remove a bot (+ and -); level N changes the level of "
+                                "the bot in seat N (level N hard sets it); leave; say TEXT; quit.",
                                 "Órdenes: empezar (los bots ocupan los asientos libres); S empieza con "
-                                "los sentados; añadir y quitar un bot (+ y -); dejar; di TEXTO; salir."),
+                                "los sentados; añadir y quitar un bot (+ y -); nivel N cambia el nivel "
+                                "del bot del asiento N (nivel N difícil lo fija); dejar; di TEXTO; "
+                                "salir."),
     "plain_help_waiting": ("Commands: leave; say TEXT; quit.", "Órdenes: dejar; di TEXTO; salir."),
     "plain_help_spectator": ("Commands: sit (j) takes a seat; leave; say TEXT; quit.",
                              "Órdenes: sentarse (j) ocupa un asiento; dejar; di TEXTO; salir."),
     "plain_help_table": ("Commands: a card's number plays it (add uno to say UNO with it); draw; pass; "
-                         "uno; catch; hand repeats the table; leave; say TEXT; quit. The keys of the "
-                         "full screen work too: d, p, u, c, x, q.",
+                         "uno; catch; hint; why N says why card N cannot be played; hand repeats the "
+                         "table; leave; say TEXT; quit. The keys of the full screen work too: d, p, u, "
+                         "c, x, q.",
                          "Órdenes: el número de una carta la juega (añade uno para decir UNO con ella); "
-                         "robar; pasar; uno; pillar; mano repite la mesa; dejar; di TEXTO; salir. Las "
-                         "teclas de la pantalla completa también: d, p, u, c, x, q."),
+                         "robar; pasar; uno; pillar; pista; explica N dice por qué no se puede jugar la "
+                         "carta N; mano repite la mesa; dejar; di TEXTO; salir. Las teclas de la "
+                         "pantalla completa también: d, p, u, c, x, q."),
+    "plain_help_hand_over": ("Commands: replay goes through the hand just over, a move at a time; "
+                             "leave; say TEXT; quit. The next hand is dealt by itself.",
+                             "Órdenes: repetición recorre la mano terminada, jugada a jugada; dejar; "
+                             "di TEXTO; salir. La siguiente mano se reparte sola."),
+    "plain_help_match_over": ("Commands: rematch accepts a rematch, no declines it (and leaves), order "
+                              "changes its seat order; replay goes through the last hand; leave; "
+                              "say TEXT; quit.",
+                              "Órdenes: revancha acepta la revancha, no la rechaza (y deja la mesa), "
+                              "orden cambia el orden de los asientos; repetición recorre la última "
+                              "mano; dejar; di TEXTO; salir."),
+    "plain_replay_on": ("Replay of hand {n}: {moves} moves, showing {who}. Enter (or next) goes a move on; "
+                        "previous, first, all (the rest at once), seat (the next player's cards), "
+                        "open (every hand), back (to the table).",
+                        "Repetición de la mano {n}: {moves} jugadas, mostrando {who}. Enter (o siguiente) "
+                        "avanza una jugada; anterior, principio, todo (el resto de una vez), asiento "
+                        "(las cartas del siguiente), abrir (todas las manos), volver (a la mesa)."),
+    "plain_replay_help": ("In the replay: Enter or next, previous, first, all, seat, open, back.",
+                          "En la repetición: Enter o siguiente, anterior, principio, todo, asiento, "
+                          "abrir, volver."),
+    "plain_replay_hand": ("{name} holds {n}: {cards}", "{name} tiene {n}: {cards}"),
+    "plain_replay_end": ("The end of the hand", "Fin de la mano"),
+    "plain_replay_closed": ("Back at the table.", "De vuelta en la mesa."),
+    "plain_no_seat": ("There is no seat {n}", "No hay asiento {n}"),
+    "plain_levels": ("The levels: {levels}", "Los niveles: {levels}"),
     "plain_help_color": ("Type a colour: its name, its letter or its number; back cancels.",
                          "Escribe un color: su nombre, su letra o su número; volver cancela."),
     "plain_help_seat": ("Type the number of a seat; back cancels.",
@@ -86,4 +115,17 @@ PLAIN_TEXTS: dict[str, tuple[str, str]] = {
     "cmd_keep": ("keep|k", "guardar|g"),
     "cmd_back": ("back|cancel|esc", "volver|cancelar|esc"),
     "cmd_ok": ("ok|open|create", "ok|abrir|crear"),
+    "cmd_level": ("level|b", "nivel|b"),
+    "cmd_hint": ("hint", "pista"),
+    "cmd_why": ("why|w", "explica|porqué|porque|e"),
+    "cmd_replay": ("replay|v", "repetición|repeticion|v"),
+    "cmd_rematch": ("rematch|m", "revancha|m"),
+    "cmd_decline": ("decline|no|n", "rechazar|no|n"),
+    "cmd_order": ("order|o", "orden|o"),
+    "cmd_next": ("next|n|+", "siguiente|sig|n|+"),
+    "cmd_previous": ("previous|prev|p|-", "anterior|ant|p|-"),
+    "cmd_first": ("first|start", "principio|inicio"),
+    "cmd_all": ("all|rest", "todo|resto"),
+    "cmd_seat": ("seat|tab", "asiento|tab"),
+    "cmd_open": ("open|o", "abrir|o"),
 }

@@ -26,7 +26,7 @@ from .rulestext import preset_name, rule_labels
 from .screens import form_field, seat_marks, waiting_hint
 from .table import COLORS
 
-SLOTS = ("connection", "screen", "hand", "turn", "over", "uno", "prompt", "notice")
+SLOTS = ("connection", "screen", "hand", "turn", "over", "uno", "hint", "prompt", "notice")
 _END = (".", "!", "?", "…", ":")
 
 
@@ -223,6 +223,8 @@ class PlainView:
             return ""
         if view.outcome is not None:
             hint = t("match_over_host" if m.seating.is_host else "match_over_guest")
+            if m.rematch_open:  # who has accepted a rematch, or the offer
+                hint += " " + sentence(m.rematch.line(m.seating.room, m.seating.seat))
             scores = view.outcome.scores
             parts = [t("match_won", name=m.seating.name_of(view.outcome.winner))]
         elif view.hand_result is not None:
@@ -251,6 +253,9 @@ class PlainView:
             return t("at_risk_you") if risky == self.model.seating.seat else t("at_risk_plain",
                                                                                name=name_of(risky))
         return ""
+
+    def _hint(self) -> str:
+        return self.model.hints.text(self.model.seating.name_of)
 
     def _prompt(self) -> str:
         m = self.model

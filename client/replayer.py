@@ -125,20 +125,24 @@ class Replayer:
     def _sync(self) -> None:
         """The table's model shows this position: the public view (the hands are drawn apart,
         per point of view) and the log up to here, redacted for the point of view."""
-        game = self.game
-        self.model.table.view = game.view(None)
-        seat = self.seat_id
-        first = self.positions[0].game
-        lines = narrate([ev.HandStarted(first.hand_number, first.dealer, first.direction),
-                         ev.StartingCard(first.top)], self.name)
+        self.model.table.view = self.game.view(None)
+        lines = self.said(0)
         play = ""
-        for position in self.positions[1:self.index + 1]:
-            events = position.events if seat is None else [e.for_seat(seat) for e in position.events]
-            said = narrate(events, self.name)
+        for index in range(1, self.index + 1):
+            said = self.said(index)
             lines += said
             play = said[0] if said else play
         self.model.transcript.replace(lines, [])
         self.model.transcript.winning_play = play if self.at_end else ""
+
+    def said(self, index: int) -> list[str]:
+        """The log lines of move ``index`` (0: the deal), as the point of view saw them."""
+        if index == 0:
+            first = self.positions[0].game
+            return narrate([ev.HandStarted(first.hand_number, first.dealer, first.direction),
+                            ev.StartingCard(first.top)], self.name)
+        seat, events = self.seat_id, self.positions[index].events
+        return narrate(events if seat is None else [e.for_seat(seat) for e in events], self.name)
 
 
 def _room(replay: Replay) -> RoomInfo:

@@ -1,0 +1,77 @@
+"""Plain mode's replay of the hand just over: the full screen's viewer (client/replayview.py) as
+lines. The ``Replayer`` holds the position and the point of view; each command typed says what
+changed: a move on (Enter, or "next") says that move's log lines and the cards held after it,
+"previous" and "first" go back, "all" says the rest of the hand, "seat" and "open" change whose
+cards are said, "back" (or "quit") returns to the table, which went on meanwhile. No I/O.
+"""
+
+from __future__ import annotations
+
+from .i18n import card_name, t
+from .plaincmd import words
+from .plainview import sentence
+from .replayer import OPEN, Replayer
+
+
+class PlainReplay:
+    def __init__(self, replayer: Replayer) -> None:
+        self.replayer = replayer
+        self.done = False
+
+    @property
+    def moves(self) -> int:
+        return len(self.replayer.positions) - 1
+
+    def opening(self) -> list[str]:
+        """What is said as the replay opens: what it is and how to step, then the deal."""
+        r = self.replayer
+        info = r.replay.info
+        return [t("plain_replay_on", n=info.hand_number, moves=self.moves, who=self._who()),
+                self._position(r.said(0))]
+
+    def run(self, line: str) -> list[str]:
+        """One line typed while the replay is open: the lines to say back."""
+        r = self.replayer
+        word = line.strip().lower()
+        if not word or word in words("next"):
+            if r.at_end:
+                return [t("plain_replay_end")]
+            r.step(1)
+            return [self._position(r.said(r.index))]
+        if word in words("previous"):
+            r.step(-1)
+            return [self._position([])]
+        if word in words("first"):
+            r.first()
+            return [self._position(r.said(0))]
+        if word in words("all"):
+            said = [sentence(line) for index in range(r.index + 1, self.moves + 1) for line in r.said(index)]
+            r.last()
+            return [*said, self._position([])]
+        if word in words("seat"):
+            r.next_seat()
+            return [self._position([])]
+        if word in words("open"):
+            r.toggle_open()
+            return [self._position([])]
+        if word in words("back") or word in words("quit"):
+            self.done = True
+            return [t("plain_replay_closed")]
+        if word in words("help"):
+            return [t("plain_replay_help")]
+        return [t("plain_unknown", text=line.strip()), t("plain_replay_help")]
+
+    def _who(self) -> str:
+        r = self.replayer
+        return t("replay_open") if r.seat == OPEN else t("replay_pov", name=r.name(r.seats[r.seat]))
+
+    def _position(self, said: list[str]) -> str:
+        """The move's lines, where the replay is and the cards held (the point of view's)."""
+        r = self.replayer
+        hands = "; ".join(t("plain_replay_hand", name=r.name(seat), n=len(cards),
+                            cards=", ".join(card_name(card) for card in cards) or "-")
+                          for seat, cards in r.hands())
+        parts = [*said, t("replay_step", i=r.index, n=self.moves).capitalize(), hands]
+        if r.at_end:
+            parts.append(t("plain_replay_end"))
+        return " ".join(sentence(part) for part in parts)

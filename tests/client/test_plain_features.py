@@ -1,0 +1,188 @@
+"""Plain mode reaches what the full screen's keys reach: a bot's level in the waiting room
+(``level N [LEVEL]``), the hint, why a card cannot be played, the replay of the hand just over
+(a move at a time, as lines: client/plainreplay.py), the rematch answers; the words follow
+keys.toml's keys; in both languages."""
+
+from __future__ import annotations
+
+import asyncio
+import dataclasses
+import io
+import os
+from collections.abc import Iterator
+
+import pytest
+from clientkit import ME, make_view, plays, room_info, seated
+from kit.replays import finished_replay
+
+from client import keymap
+from client.form import step
+from client.i18n import card_name, set_language, t
+from client.keymap import KeyMap, parse
+from client.model import Model
+from client.plainapp import PlainScreen
+from client.plaincmd import PlainCommands
+from client.plainreplay import PlainReplay
+from client.plainview import PlainView
+from client.replayer import Replayer
+from engine.actions import Draw
+from engine.bots import BOT_LEVELS
+from engine.cards import Card
+from engine.view import HandResult, MatchOutcome
+from protocol import GetReplay, Message, Rematch, RoomUpdate, SetBotLevel
+
+OVER = {"outcome": MatchOutcome("2", (0, 510, 0, 20)), "hand_result": HandResult("2", 30)}
+
+
+@pytest.fixture(autouse=True)
+def _defaults_after() -> Iterator[None]:
+    yield
+    keymap.use(KeyMap())
+    set_language("en")
+
+
+def typed(model: Model, *lines: str, commands: PlainCommands | None = None) -> list[Message]:
+    commands = commands or PlainCommands(model)
+    for line in lines:
+        commands.run(line)
+    return model.outbox.take()
+
+
+def waiting(lang: str = "en", host: bool = True) -> Model:
+    info = room_info(started=False, host_seat=ME if host else "2")
+    seats = tuple(dataclasses.replace(s, level="easy" if s.kind == "bot" else None) for s in info.seats)
+    return seated(room=dataclasses.replace(info, seats=seats), lang=lang)
+
+
+@pytest.mark.parametrize(("lang", "word", "hard"), [("en", "level", "hard"), ("es", "nivel", "difícil"),
+                                                    ("es", "nivel", "dificil")])
+def test_the_host_changes_a_bots_level_by_its_seat(lang: str, word: str, hard: str) -> None:
+    model = waiting(lang)
+    assert typed(model, f"{word} 3") == [SetBotLevel(seat="3", level=step(BOT_LEVELS, "easy", 1))]
+    assert typed(model, f"{word} 1 {hard}") == [SetBotLevel(seat="1", level="hard")]
+    assert typed(model, word) == [SetBotLevel(seat="1", level=step(BOT_LEVELS, "easy", 1))]  # picked last
+    assert typed(model, "b 3") == [SetBotLevel(seat="3", level=step(BOT_LEVELS, "easy", 1))]  # the key
+    assert typed(model, f"{word} 2") == [] and model.prompts.notice == t("err_not_a_bot")  # Luis
+    assert typed(model, f"{word} 9") == [] and model.prompts.notice == t("plain_no_seat", n=9)
+    assert typed(model, f"{word} 1 superb") == [] and t("level_expert") in model.prompts.notice
+    assert (f"{word} N") in PlainCommands(model).help()
+    assert typed(waiting(lang, host=False), f"{word} 1") == []  # a guest cannot
+
+
+@pytest.mark.parametrize(("lang", "word"), [("en", "replay"), ("es", "repetición"), ("es", "v")])
+def test_the_replay_of_the_hand_just_over_is_asked_for(lang: str, word: str) -> None:
+    playing = seated(make_view("R7", top="R5", legal=plays("R7")), lang=lang)
+    assert typed(playing, word) == []  # not before the hand is over
+    model = seated(make_view(hand_result=HandResult("2", 30)), lang=lang)
+    assert typed(model, word) == [GetReplay(hand=model.table.view.hand_number)]  # type: ignore[union-attr]
+    assert word.split("|")[0] in PlainCommands(model).help() or lang == "es"
+    assert t("plain_help_hand_over").split(":")[1].split()[0] in PlainCommands(model).help()
+
+
+@pytest.mark.parametrize(("lang", "words"), [
+    ("en", {"next": "next", "all": "all", "seat": "seat", "back": "back", "opens": "Replay of hand 1",
+            "move": "Move 1 of", "end": "The end of the hand", "closed": "Back at the table"}),
+    ("es", {"next": "siguiente", "all": "todo", "seat": "asiento", "back": "volver",
+            "opens": "Repetición de la mano 1", "move": "Jugada 1 de", "end": "Fin de la mano",
+            "closed": "De vuelta en la mesa"}),
+])
+def test_a_replay_is_said_a_move_at_a_time(lang: str, words: dict[str, str]) -> None:
+    set_language(lang)
+    replayer = Replayer(finished_replay(), playing=False)
+    replay = PlainReplay(replayer)
+    opening = replay.opening()
+    assert words["opens"] in opening[0] and replayer.name(replayer.seats[0]) in opening[0]
+    assert t("plain_replay_hand", name=replayer.name(replayer.seats[0]), n=7, cards="")[:-1] in opening[1]
+    (first,) = replay.run("")  # Enter: a move on
+    assert words["move"] in first and replayer.index == 1
+    (again,) = replay.run(words["next"])
+    assert replayer.index == 2 and again != first
+    replay.run("previous" if lang == "en" else "anterior")
+    assert replayer.index == 1
+    others = replay.run(words["seat"])
+    assert replayer.name(replayer.seats[1]) in others[0]
+    rest = replay.run(words["all"])
+    assert replayer.at_end and words["end"] in rest[-1] and len(rest) > 2
+    assert replay.run("") == [t("plain_replay_end")]
+    assert "?" not in "".join(rest) and not replay.done
+    assert replay.run(words["back"]) == [words["closed"] + "."] and replay.done
+
+
+def test_the_plain_screen_goes_through_a_replay_and_back_to_the_table() -> None:
+    model = seated(make_view(hand_result=HandResult("2", 30)))
+    out = io.StringIO()
+    screen = PlainScreen("", input_fd=os.open(os.devnull, os.O_RDONLY), out=out)
+    screen.adopt(model, lambda: None)
+    screen.show_replay(Replayer(finished_replay(), playing=False))
+    screen._flush()  # the table's changes wait while the replay is open
+    before = out.getvalue()
+    assert "Replay of hand 1" in before and "wins hand" not in before
+    screen.line("")
+    assert "Move 1 of" in out.getvalue()[len(before):]
+    screen.line("back")
+    after = out.getvalue()
+    assert "Back at the table." in after and screen.replay is None
+    assert "wins hand" in after.split("Back at the table.")[1]  # the table, said again
+    os.close(screen.input_fd)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(("lang", "hint", "why"), [("en", "hint", "why"), ("es", "pista", "explica")])
+def test_the_hint_and_why_a_card_cannot_be_played(lang: str, hint: str, why: str) -> None:
+    model = seated(make_view("R7 Y3", top="R5", legal=[*plays("R7"), Draw(ME)]), lang=lang)
+    asked: list[bool] = []
+    commands = PlainCommands(model, on_hint=lambda: asked.append(True))
+    typed(model, hint, commands=commands)
+    assert asked and model.hints.thinking
+    view = PlainView(model)
+    assert t("hint_thinking") in " ".join(view.changes())
+    typed(model, f"{why} 2", commands=commands)
+    notice = model.prompts.notice  # "Yellow 3 is not red and does not match the top card"
+    assert card_name(Card.parse("Y3")) in notice and t("color_R") in notice, notice
+    assert model.prompts.notice in " ".join(view.changes())
+    assert hint in commands.help() and why in commands.help()
+
+
+def test_a_hint_is_worked_out_in_the_plain_screen() -> None:
+    model = seated(make_view("R7 Y3", top="R5", legal=[*plays("R7"), Draw(ME)]))
+    out = io.StringIO()
+    screen = PlainScreen("", input_fd=os.open(os.devnull, os.O_RDONLY), out=out)
+    screen.adopt(model, lambda: None)
+
+    async def main() -> None:
+        screen.line("hint")
+        async def answered() -> None:
+            while "Hint: " not in out.getvalue().replace("Hint: thinking", ""):
+                screen._flush()
+                await asyncio.sleep(0.02)
+        await asyncio.wait_for(answered(), 10)
+
+    asyncio.run(main())
+    assert "Red 7" in out.getvalue().split("Hint: ")[-1] or "draw" in out.getvalue().split("Hint: ")[-1]
+    os.close(screen.input_fd)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(("lang", "yes", "order", "no", "offer"), [
+    ("en", "rematch", "order", "no", "Rematch? m yes"),
+    ("es", "revancha", "orden", "rechazar", "¿Revancha? m sí"),
+])
+def test_the_rematch_answers(lang: str, yes: str, order: str, no: str, offer: str) -> None:
+    model = seated(make_view(**OVER), room=room_info(started=False), lang=lang)
+    assert offer in " ".join(PlainView(model).changes())
+    assert typed(model, yes) == [Rematch(order="keep", accept=True)]
+    assert typed(model, order, yes) == [Rematch(order="random", accept=True)]
+    assert typed(model, no) == [Rematch(accept=False)]
+    assert yes in PlainCommands(model).help()
+    model.apply(RoomUpdate(room=dataclasses.replace(room_info(started=False), rematch=("2",),
+                                                    rematch_order="random")))
+    assert "Luis" in " ".join(PlainView(model).changes())  # who has accepted
+    playing = seated(make_view("R7", top="R5", legal=plays("R7")), lang=lang)
+    assert typed(playing, yes, order) == []  # no rematch during a match
+
+
+def test_the_words_follow_the_keys_file() -> None:
+    keymap.use(parse('rematch = "k"\nreplay = "g"\nbot_level = "z"\n'))
+    model = seated(make_view(**OVER), room=room_info(started=False))
+    assert "k yes" in " ".join(PlainView(model).changes())  # the offer names the key as bound...
+    assert typed(model, "k") == [Rematch(order="keep", accept=True)]  # ...and it works as a word
+    assert typed(model, "g") == [GetReplay(hand=model.table.view.hand_number)]  # type: ignore[union-attr]
+    assert typed(waiting(), "z 1") == [SetBotLevel(seat="1", level=step(BOT_LEVELS, "easy", 1))]
