@@ -160,7 +160,7 @@ class PlainView:
             marks = seat_marks(m, info)
             seats.append(f"{i + 1} {clean_text(info.name)}" + (f" ({', '.join(marks)})" if marks else ""))
         seats += [t("plain_free_seat", n=i + 1) for i in range(len(room.seats), room.max_seats)]
-        parts += [t("plain_seats", list=", ".join(seats)), waiting_hint(m)]
+        parts += [t("plain_seats", list=", ".join(seats)), waiting_hint(m, plain=True)]
         options = ", ".join(rule_labels(room.rules, turn_timeout=room.turn_timeout,
                                         bot_level=room.bot_level, late_join=room.late_join))
         parts.append(t("waiting_rules", preset=preset_name(room.preset), options=options))

@@ -183,8 +183,9 @@ def seat_marks(model: Model, info: SeatInfo) -> list[str]:
     return marks
 
 
-def waiting_hint(model: Model) -> str:
-    """What to do in the waiting room: start (the host), wait (a guest), sit (a spectator)."""
+def waiting_hint(model: Model, plain: bool = False) -> str:
+    """What to do in the waiting room: start (the host), wait (a guest), sit (a spectator);
+    ``plain``: in plain mode's words."""
     seating = model.seating
     room = seating.room
     if room is None or seating.seat is None:
@@ -193,7 +194,7 @@ def waiting_hint(model: Model) -> str:
     if seating.is_host:
         hint = t("waiting_host", n=empty) if empty else t("waiting_host_full")
         levels = seating.can_host_command and seating.picked_bot is not None  # (↑↓ and b work)
-        return hint + " " + t("waiting_levels") if levels else hint
+        return hint + " " + t("plain_waiting_levels" if plain else "waiting_levels") if levels else hint
     return t("waiting_guest", host=clean_text(room.host))
 
 

@@ -1,13 +1,17 @@
 """End to end: a player rebinds draw and play in keys.toml; the help screen (F1) shows the new
-keys, the help line too, and the new keys work at the table. ``uno host --bots 3 --seed 9``."""
+keys, the help line too, and the new keys work at the table. And the keys that were fixed
+before: a bot's level, the hint and the replay moved elsewhere, in English and in Spanish.
+``uno host --bots 3 --seed 9``."""
 
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass
 from pathlib import Path
 
+import pytest
 import tmuxplay as play
-from tmuxkit import Tmux, my_turn, parse_hand
+from tmuxkit import Player, Tmux, my_turn, parse_hand
 
 pytestmark = play.needs_tmux
 
@@ -54,3 +58,76 @@ def test_rebound_draw_and_play_show_in_the_help_and_work(tmux: Tmux, tmp_path: P
                   timeout=15, what="Ana's turn again")
     tmux.send(window, "g")
     tmux.wait_for(window, "Ana drew", timeout=5, what="g drew a card")
+
+
+@dataclass(frozen=True)
+class Seen:
+    """What the host reads, in one language."""
+
+    waiting: str
+    normal: str
+    hard: str
+    level_help: str
+    hint_help: str
+    dealt: str
+    hint: str
+
+
+SEEN = {"en": Seen("press s to start", "Bot 1  (normal bot)", "Bot 1  (hard bot)", "L bot level",
+                   "F5 hint", "Your hand (", "Hint: "),
+        "es": Seen("pulsa s para empezar", "Bot 1  (bot normal)", "Bot 1  (bot difícil)",
+                   "L nivel del bot", "F5 pista", "Tu mano (", "Pista: ")}
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_rebound_bot_level_hint_and_replay_keys(tmux: Tmux, tmp_path: Path, lang: str) -> None:
+    """keys.toml moves b (a bot's level), ? (the hint) and v (the replay) to L, F5 and R: the
+    waiting room, the help screen and the help lines name them, the new keys work, the old
+    ones do nothing; in English the hand is played out and R opens its replay."""
+    seen = SEEN[lang]
+    env = play.person(tmp_path, "Ana")
+    keys = Path(env["XDG_CONFIG_HOME"]) / "uno" / "keys.toml"
+    keys.parent.mkdir(parents=True)
+    keys.write_text('bot_level = "L"\nhint = "F5"\nreplay = "R"\n')
+    command = play.host("--bots", "3", "--seed", str(SEED), "--bot-delay", "0.05", "--turn-timeout", "0",
+                        "--no-bell", lang=lang)
+    window = tmux.start(command, env)
+    screen = play.waiting_room(tmux, window, seen.waiting)
+    assert seen.level_help in screen.splitlines()[-1] and seen.normal in screen
+
+    tmux.send(window, "b", "Down")  # b is no key now: Bot 1 keeps its level
+    screen = tmux.wait_for(window, "› 2. Bot 2", timeout=5, what="Bot 2 picked")
+    assert seen.normal in screen
+    tmux.send(window, "Up", "L")
+    screen = tmux.wait_for(window, seen.hard, timeout=5, what="L changed Bot 1's level")
+
+    tmux.send(window, "F1")
+    screen = tmux.wait_for(window, "F5 ", timeout=5, what="the help screen")
+    assert re.search(r"\bL +\S", screen) and re.search(r"\bR +\S", screen), screen
+    tmux.send(window, "z")
+    tmux.wait_for(window, seen.waiting, timeout=5, what="the help closed")
+
+    tmux.send(window, "s")
+    screen = tmux.wait_for(window, lambda s: seen.dealt in s and seen.hint_help in s.splitlines()[-1],
+                           timeout=15, what="Ana's turn")
+    hand = parse_hand(screen.replace("Tu mano (", "Your hand ("))
+    assert hand is not None and hand.selected == 0
+    tmux.send(window, "?", "Right")  # ? is no key now: no hint, and the selection moves on
+    screen = tmux.wait_for(window, lambda s: (h := parse_hand(s.replace("Tu mano (", "Your hand (")))
+                           is not None and h.selected == 1, timeout=5, what="the selection moved")
+    assert seen.hint not in screen
+    tmux.send(window, "F5")
+    tmux.wait_for(window, lambda s: seen.hint in s and "…" not in s.split(seen.hint)[1].split("\n")[0],
+                  timeout=30, what="the hint")
+    if lang == "es":
+        return
+
+    final = Player(tmux, window, "Ana").play_hand()
+    assert "R replay" in final.splitlines()[-1], final
+    tmux.send(window, "v", "t")  # v is no key now: the chat opens, no replay
+    screen = tmux.wait_for(window, "Say: ", timeout=5, what="the chat prompt")
+    assert "Fetching the replay" not in screen and "Replay ·" not in screen
+    tmux.send(window, "Escape")
+    tmux.wait_for(window, lambda s: "Say: " not in s, timeout=5, what="the chat closed")
+    tmux.send(window, "R")
+    tmux.wait_for(window, "move 0 of", timeout=10, what="R opened the replay")
