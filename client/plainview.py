@@ -23,7 +23,7 @@ from .i18n import card_name, color_name, t
 from .i18n import key as key_of
 from .model import Model
 from .rulestext import preset_name, rule_labels
-from .screens import form_field, seat_marks, waiting_hint
+from .screens import form_field, seat_marks, seated_line, waiting_hint
 from .table import COLORS
 
 SLOTS = ("connection", "screen", "hand", "turn", "over", "uno", "hint", "prompt", "notice")
@@ -140,9 +140,12 @@ class PlainView:
             state = t("room_playing" if room.started else "room_waiting")
             if room.password:
                 state += ", " + t("room_locked")
-            rooms.append(t("plain_room", n=i + 1, name=clean_text(room.name), host=clean_text(room.host),
-                           players=f"{room.players + room.bots}/{room.seats}",
-                           rules=preset_name(room.preset), state=state))
+            text = t("plain_room", n=i + 1, name=clean_text(room.name), host=clean_text(room.host),
+                     players=f"{room.players + room.bots}/{room.seats}", rules=preset_name(room.preset),
+                     state=state)
+            if room.seated:  # who sits there, as the full screen's lobby says it
+                text += " — " + t("lobby_seated", people=seated_line(room.seated))
+            rooms.append(text)
         more = [t("lobby_more", n=m.lobby.more)] if m.lobby.more else []
         return [*parts, t("plain_tables", list="; ".join(rooms)), *more, t("plain_help_lobby")]
 

@@ -12,7 +12,7 @@ import os
 from collections.abc import Iterator
 
 import pytest
-from clientkit import ME, make_view, plays, room_info, seated
+from clientkit import ME, connected_model, make_view, plays, room_info, seated
 from kit.replays import finished_replay
 
 from client import keymap
@@ -29,7 +29,17 @@ from engine.actions import Draw
 from engine.bots import BOT_LEVELS
 from engine.cards import Card
 from engine.view import HandResult, MatchOutcome
-from protocol import GetReplay, Message, Rematch, RoomUpdate, SetBotLevel
+from protocol import (
+    GetReplay,
+    Message,
+    Rematch,
+    Rooms,
+    RoomSummary,
+    RoomUpdate,
+    SeatInfo,
+    SeatKind,
+    SetBotLevel,
+)
 
 OVER = {"outcome": MatchOutcome("2", (0, 510, 0, 20)), "hand_result": HandResult("2", 30)}
 
@@ -186,3 +196,19 @@ def test_the_words_follow_the_keys_file() -> None:
     assert typed(model, "k") == [Rematch(order="keep", accept=True)]  # ...and it works as a word
     assert typed(model, "g") == [GetReplay(hand=model.table.view.hand_number)]  # type: ignore[union-attr]
     assert typed(waiting(), "z 1") == [SetBotLevel(seat="1", level=step(BOT_LEVELS, "easy", 1))]
+
+
+@pytest.mark.parametrize(("lang", "line"), [
+    ("en", "1 Mesa by Ana, 2/4, house, waiting — At the table: Ana (won 3 of 7 hands) · Bot 1 (hard)"),
+    ("es", "1 Mesa de Ana, 2/4, de la casa, esperando — En la mesa: Ana (ganó 3 de 7 manos) · "
+           "Bot 1 (difícil)"),
+])
+def test_the_lobby_says_who_sits_at_each_table(lang: str, line: str) -> None:
+    set_language(lang)
+    model = connected_model()
+    people = (SeatInfo(seat="1", name="Ana", kind=SeatKind.HUMAN, hands=7, hands_won=3),
+              SeatInfo(seat="2", name="Bot 1", kind=SeatKind.BOT, level="hard"))
+    model.apply(Rooms(rooms=(RoomSummary(id="1", name="Mesa", host="Ana", players=1, seats=4, bots=1,
+                                         spectators=0, preset="house", started=False, password=False,
+                                         seated=people),)))
+    assert line in " ".join(PlainView(model).changes())
