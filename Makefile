@@ -15,8 +15,12 @@ $(STAMP): pyproject.toml
 play: $(STAMP)
 	$(BIN)/uno host --bots 3 --start
 
+# The tests mostly wait (on servers, clients, tmux panes), so they run on more workers than there
+# are cores; tests marked machine_wide share one worker (tests/conftest.py). A single file without
+# xdist: `.venv/bin/python -m pytest tests/x/test_y.py`.
+TEST_WORKERS ?= 3
 test: $(STAMP)
-	$(BIN)/python -m pytest -m "not slow"
+	$(BIN)/python -m pytest -m "not slow" -n $(TEST_WORKERS) --dist loadgroup
 	$(BIN)/ruff check engine protocol server client tests bench
 	$(BIN)/mypy --strict engine protocol server client
 

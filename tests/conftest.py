@@ -1,5 +1,14 @@
 """Every test folder imports the shared test kit, ``tests/kit``: pytest puts this folder (the
-first one up without an ``__init__.py``) on ``sys.path`` when it loads this file."""
+first one up without an ``__init__.py``) on ``sys.path`` when it loads this file.
+
+``make test`` runs the tests in parallel (pytest-xdist, ``-n 3 --dist loadgroup``); a plain
+``pytest tests/x/test_y.py`` runs them one after another, as before. A test that uses something
+the whole machine shares (network namespaces and the devices in them, avahi, multicast DNS, a
+fixed port, tc on a link) is marked ``@pytest.mark.machine_wide`` (or a module's ``pytestmark``):
+all such tests then run on one worker, one after another, never beside each other. Nothing else
+needs a mark: a test that starts its servers on port 0, its tmux on a private socket (tmuxkit)
+and keeps its files under ``tmp_path`` shares the machine with any other.
+"""
 
 import os
 from collections.abc import Iterator
@@ -7,6 +16,14 @@ from collections.abc import Iterator
 import pytest
 
 XDG_DIRS = ("XDG_STATE_HOME", "XDG_DATA_HOME", "XDG_CONFIG_HOME")
+MACHINE_WIDE = "machine_wide"  # the marker, and the xdist group of the tests that carry it
+
+
+@pytest.hookimpl(tryfirst=True)  # before xdist's own hook reads the groups
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    for item in items:
+        if item.get_closest_marker(MACHINE_WIDE) is not None:
+            item.add_marker(pytest.mark.xdist_group(MACHINE_WIDE))
 
 
 @pytest.fixture(autouse=True, scope="session")

@@ -26,6 +26,7 @@ from protocol import PROTOCOL_VERSION
 
 TOOLS = ("avahi-daemon", "avahi-browse", "avahi-publish", "dbus-daemon", "unshare")
 pytestmark = [
+    pytest.mark.machine_wide,
     pytest.mark.skipif(sys.platform != "linux", reason="network namespaces are Linux's"),
     pytest.mark.skipif(any(shutil.which(tool) is None for tool in TOOLS),
                        reason="needs avahi: apt-get install avahi-daemon avahi-utils"),

@@ -39,7 +39,8 @@ from server.discovery_net import Link, host_label
 SERVER_IP, CLIENT_IP = "192.0.2.1", "192.0.2.2"
 LISTED_WITHIN = 2.0  # seconds from the end of registration to the table being listed
 
-pytestmark = pytest.mark.skipif(sys.platform != "linux", reason="network namespaces are Linux's")
+pytestmark = [pytest.mark.skipif(sys.platform != "linux", reason="network namespaces are Linux's"),
+              pytest.mark.machine_wide]
 
 
 @pytest.fixture

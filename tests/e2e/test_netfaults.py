@@ -54,7 +54,8 @@ TURN = 1.0  # turn_timeout of the table
 DECK = len(full_deck())
 CLONE_NEWNET = 0x40000000
 
-pytestmark = pytest.mark.skipif(sys.platform != "linux", reason="network namespaces are Linux's")
+pytestmark = [pytest.mark.skipif(sys.platform != "linux", reason="network namespaces are Linux's"),
+              pytest.mark.machine_wide]
 
 
 def _run(*args: str) -> subprocess.CompletedProcess[str]:

@@ -21,6 +21,7 @@ from netnskit import PORT, Children, Lines, Net, announced_host, namespaces_or_s
 from tmuxkit import PYTHON, Tmux
 
 pytestmark = [
+    pytest.mark.machine_wide,
     pytest.mark.skipif(sys.platform != "linux", reason="network namespaces are Linux's"),
     play.needs_tmux,
     pytest.mark.skipif(shutil.which("unshare") is None, reason="needs unshare (util-linux)"),

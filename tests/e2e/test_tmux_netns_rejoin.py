@@ -17,7 +17,7 @@ import tmuxplay as play
 from test_discovery_netns import SERVER_IP, namespaces
 from tmuxkit import PYTHON, Tmux
 
-pytestmark = play.needs_tmux
+pytestmark = [play.needs_tmux, pytest.mark.machine_wide]
 __all__ = ["namespaces"]  # the fixture, shared
 SECOND_IP = "192.0.2.3"  # the host's machine's other address (documentation range, in the namespace)
 
