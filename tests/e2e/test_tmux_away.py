@@ -26,9 +26,14 @@ def host_command(lang: str) -> list[str]:
 
 def test_tmux_three_timeouts_then_one_key_and_the_next_turn_is_yours(tmux: Tmux,
                                                                    tmp_path: Path) -> None:
-    window = tmux.start(host_command("en"), play.person(tmp_path, "Ana"))
+    """In English, and at the same time (the timeouts take a while) in Spanish, at a table of
+    its own: the Spanish Ana stays away (the stand-in plays on) until the English story is done."""
+    window = tmux.start(host_command("en"), play.person(tmp_path / "en", "Ana"), window="en")
+    spanish = tmux.start(host_command("es"), play.person(tmp_path / "es", "Ana"), window="es")
     play.waiting_room(tmux, window)
+    play.waiting_room(tmux, spanish, "pulsa s para empezar")
     tmux.send(window, "s")
+    tmux.send(spanish, "s")
     play.dealt(tmux, window, timeout=15)
 
     # Ana does nothing: her turns run out, the stand-in plays them, and the log says so.
@@ -37,6 +42,7 @@ def test_tmux_three_timeouts_then_one_key_and_the_next_turn_is_yours(tmux: Tmux,
     print(f"--- marked away:\n{screen}")
     assert "Press any key to come back" in screen
     assert TIMES_UP in screen
+    spanish_away(tmux, spanish)  # (now, while its log still shows the timeouts)
 
     # One key, off her turn or on it: she is back.
     tmux.send(window, "o")  # (a key with no other job: x now asks to leave)
@@ -60,19 +66,21 @@ def test_tmux_three_timeouts_then_one_key_and_the_next_turn_is_yours(tmux: Tmux,
     assert any(line.startswith("Ana drew") for line in log), log
     assert AWAY not in screen
 
+    spanish_back(tmux, spanish)
 
-def test_tmux_away_in_spanish(tmux: Tmux, tmp_path: Path) -> None:
-    window = tmux.start(host_command("es"), play.person(tmp_path, "Ana"))
-    play.waiting_room(tmux, window, "pulsa s para empezar")
-    tmux.send(window, "s")
+
+def spanish_away(tmux: Tmux, window: str) -> None:
     screen = tmux.wait_for(window, "Estás ausente", timeout=6 * TURN_TIMEOUT + 20,
                            what="the away banner")
     print(screen)
     assert "Pulsa cualquier tecla para volver" in screen
     assert "Se acabó el tiempo de Ana" in screen
+
+
+def spanish_back(tmux: Tmux, window: str) -> None:
     tmux.send(window, "o")  # (a key with no other job: x now asks to leave)
     tmux.wait_for(window, lambda s: "Estás ausente" not in s, timeout=10, what="back")
-    screen = tmux.wait_for(window, "Tu turno", timeout=15, what="her next turn")
+    tmux.wait_for(window, "Tu turno", timeout=15, what="her next turn")
     tmux.send(window, "d")
     tmux.wait_for(window, "Ana robó", timeout=5, what="her own draw in the log")
 
