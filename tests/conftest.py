@@ -19,11 +19,22 @@ XDG_DIRS = ("XDG_STATE_HOME", "XDG_DATA_HOME", "XDG_CONFIG_HOME")
 MACHINE_WIDE = "machine_wide"  # the marker, and the xdist group of the tests that carry it
 
 
-@pytest.hookimpl(tryfirst=True)  # before xdist's own hook reads the groups
-def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+@pytest.hookimpl(trylast=True)  # (after xdist's own hook, which would do this on older pytest)
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """On an xdist worker under ``--dist loadgroup``, the machine-wide tests join one group.
+    xdist's scheduler reads a group from the test's id (``ID@group``), which xdist 3.8 sets by a
+    rename that pytest 9.2 ignores (pytest-xdist issue 1386): so the rename is made here."""
+    if not getattr(config.option, "loadgroup", False):  # (set on workers only)
+        return
     for item in items:
-        if item.get_closest_marker(MACHINE_WIDE) is not None:
-            item.add_marker(pytest.mark.xdist_group(MACHINE_WIDE))
+        if item.get_closest_marker(MACHINE_WIDE) is not None and "@" not in item.nodeid:
+            renamed = f"{item.nodeid}@{MACHINE_WIDE}"
+            if hasattr(item, "_id"):  # pytest 9.2: a structured id
+                from _pytest.nodeid import NodeId
+
+                item._id = NodeId.parse(renamed)
+            else:
+                item._nodeid = renamed
 
 
 @pytest.fixture(autouse=True, scope="session")
