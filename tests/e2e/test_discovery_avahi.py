@@ -17,6 +17,7 @@ from __future__ import annotations
 import re
 import shutil
 import sys
+import time
 from collections.abc import Iterator
 
 import pytest
@@ -69,9 +70,11 @@ class Avahi:
 
     def browse(self, *names: str) -> dict[str, set[tuple[str, str]]]:
         """(host, address) of each resolved ``_uno._tcp`` service, by name, once every one of
-        ``names`` is resolved (avahi-browse asked again until then, a bounded number of times)."""
+        ``names`` is resolved (avahi-browse asked again until then, for at most WAIT seconds: a
+        count of tries ran out on a loaded machine before a service just published was)."""
         found: dict[str, set[tuple[str, str]]] = {}
-        for _ in range(10):
+        deadline = time.monotonic() + WAIT
+        while time.monotonic() < deadline:
             found = {}
             for line in self.run("avahi-browse --resolve --parsable --terminate _uno._tcp"):
                 fields = line.split(";")
