@@ -190,47 +190,58 @@ FRIEND = {
            "hand": "Tu mano", "kept": "El anfitrión guardó la partida",
            "closed": "El anfitrión cerró la mesa"},
 }
+FRIENDS = {"en": "Luis", "es": "Pedro"}  # a friend speaking each language (the host's is English)
 
 
-@pytest.mark.parametrize("lang", ["en", "es"])
-def test_tmux_a_friends_seat_waits_while_the_host_keeps_the_match_for_later(tmux: Tmux, tmp_path: Path,
-                                                                           lang: str) -> None:
-    """The host keeps the match for later and quits: the friend's client keeps trying, with a
-    countdown; ``uno host --resume`` on the same port takes both back to the same match; then
-    the host ends it for everyone and the friend is told so, and stops trying."""
+def test_tmux_a_friends_seat_waits_while_the_host_keeps_the_match_for_later(tmux: Tmux,
+                                                                           tmp_path: Path) -> None:
+    """The host keeps the match for later and quits: each friend's client (Luis's in English,
+    Pedro's in Spanish, at one table: one story, not one per language) keeps trying, with a
+    countdown; ``uno host --resume`` on the same port takes them all back to the same match;
+    then the host ends it for everyone and each friend is told so, and stops trying."""
     port = str(free_port())
-    text, ana_home = FRIEND[lang], tmp_path / "ana"
-    hosting = tmux.start([*host("en", "--bots", "1", "--seats", "3", "--turn-timeout", "0"), "--port", port],
+    ana_home = tmp_path / "ana"
+    hosting = tmux.start([*host("en", "--bots", "1", "--seats", "4", "--turn-timeout", "0"), "--port", port],
                          env(ana_home, "Ana"), window="host")
     play.waiting_room(tmux, hosting)
-    guest = tmux.start(join(f"127.0.0.1:{port}", lang), env(tmp_path / "luis", "Luis"), window="guest")
-    play.sit(tmux, guest, "Ana's table", text["waiting"])
-    tmux.wait_for(hosting, "Luis", timeout=5, what="Luis in the host's waiting room")
+    friends = {lang: tmux.start(join(f"127.0.0.1:{port}", lang), env(tmp_path / name, name), window=name)
+               for lang, name in FRIENDS.items()}
+    for lang, guest in friends.items():
+        play.sit(tmux, guest, "Ana's table", FRIEND[lang]["waiting"])
+        tmux.wait_for(hosting, guest, timeout=5, what=f"{guest} in the host's waiting room")
     tmux.send(hosting, "s")
-    tmux.wait_for(guest, text["hand"], timeout=10, what="the deal")
+    for lang, guest in friends.items():
+        tmux.wait_for(guest, FRIEND[lang]["hand"], timeout=10, what=f"the deal ({guest})")
 
     quit_window(tmux, hosting, "q", "k")  # kept for later
-    screen = tmux.wait_for(guest, lambda s: re.search(text["retry"], s) is not None, timeout=15,
-                           what="the countdown to the next try")
-    assert text["kept"] in screen and text["hand"] in screen  # the table stays on screen
-    first = float(re.search(text["retry"], screen).group(1))  # type: ignore[union-attr]
-    later = tmux.wait_for(guest, lambda s: (m := re.search(text["retry"], s)) is not None
-                          and float(m.group(1)) != first, timeout=10, what="the countdown moving")
-    assert text["kept"] in later  # (the refused tries since do not hide why)
+    for lang, guest in friends.items():
+        text = FRIEND[lang]
+        screen = tmux.wait_for(guest, lambda s, t=text: re.search(t["retry"], s) is not None,  # type: ignore[misc]
+                               timeout=15, what=f"the countdown to the next try ({guest})")
+        assert text["kept"] in screen and text["hand"] in screen  # the table stays on screen
+        first = float(re.search(text["retry"], screen).group(1))  # type: ignore[union-attr]
+        later = tmux.wait_for(guest, lambda s, t=text, f=first: (m := re.search(t["retry"], s)) is not None  # type: ignore[misc]
+                              and float(m.group(1)) != f, timeout=10, what=f"the countdown moving ({guest})")
+        assert text["kept"] in later  # (the refused tries since do not hide why)
 
     again = tmux.start([*host("en", "--resume"), "--port", port], env(ana_home, "Ana"), window="again")
     tmux.wait_for(again, "Welcome back", timeout=15, what="the host back in the kept match")
-    # back by himself, in his seat (the "welcome back" notice may give way to a prompt at once)
-    tmux.wait_for(guest, lambda s: text["hand"] in s and text["kept"] not in s
-                  and re.search(text["retry"], s) is None, timeout=20, what="the friend back")
-    tmux.wait_for(again, lambda s: "Luis" in s and "offline" not in s, timeout=10, what="Luis online")
+    # back by themselves, in their seats (the "welcome back" notice may give way to a prompt at once)
+    for lang, guest in friends.items():
+        text = FRIEND[lang]
+        tmux.wait_for(guest, lambda s, t=text: t["hand"] in s and t["kept"] not in s  # type: ignore[misc]
+                      and re.search(t["retry"], s) is None, timeout=20, what=f"{guest} back")
+    tmux.wait_for(again, lambda s: all(name in s for name in FRIENDS.values()) and "offline" not in s,
+                  timeout=10, what="the friends online")
 
     tmux.send(again, "q")
     tmux.wait_for(again, "End the match for everyone (e)", timeout=5, what="the host's question")
     tmux.send(again, "e")
-    screen = tmux.wait_for(guest, text["closed"], timeout=15, what="the friend told")
+    for lang, guest in friends.items():
+        tmux.wait_for(guest, FRIEND[lang]["closed"], timeout=15, what=f"{guest} told")
     time.sleep(1)
-    assert not re.search(text["retry"], tmux.screen(guest))  # it stopped trying
+    for lang, guest in friends.items():
+        assert not re.search(FRIEND[lang]["retry"], tmux.screen(guest))  # it stopped trying
 
 
 def test_tmux_a_friend_back_in_the_new_tables_lobby_gets_the_seat_when_the_host_presses_r(
