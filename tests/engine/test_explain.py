@@ -20,8 +20,8 @@ def _tried(trial: Game, view: View, card: Card) -> str | None:
     """The code the real game gives for playing ``card`` as ``refusal`` would try it, tried on
     ``trial`` (a copy of the game ``view`` shows). A refusal leaves the game unchanged (the
     engine's promise, proven in test_errors.py), so one copy serves every card of a position (a
-    copy per card took 56 s for the stacking rules here; one per position, 1.8 s). Were a refusal ever to change the copy, the
-    next card's code would differ and the test fail, never pass."""
+    copy per card took 56 s for the stacking rules here; one per position, 1.8 s). Were a
+    refusal ever to change the copy, the next card's code would differ and the test fail."""
     seat = view.seat
     assert seat is not None
     target = (next(s for s in SEATS if s != seat) if view.rules.seven_zero and card.rank is Rank.SEVEN
