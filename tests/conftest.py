@@ -1,8 +1,8 @@
 """Every test folder imports the shared test kit, ``tests/kit``: pytest puts this folder (the
 first one up without an ``__init__.py``) on ``sys.path`` when it loads this file.
 
-``make test`` runs the tests in parallel (pytest-xdist, ``-n 3 --dist loadgroup``); a plain
-``pytest tests/x/test_y.py`` runs them one after another, as before. A test that uses something
+``make test TEST_WORKERS=3`` runs the tests in parallel (pytest-xdist, ``-n 3 --dist
+loadgroup``); ``make test`` and a plain ``pytest tests/x/test_y.py`` run them one after another. A test that uses something
 the whole machine shares (network namespaces and the devices in them, avahi, multicast DNS, a
 fixed port, tc on a link) is marked ``@pytest.mark.machine_wide`` (or a module's ``pytestmark``):
 all such tests then run on one worker, one after another, never beside each other. Nothing else
