@@ -58,6 +58,7 @@ W_WILD = 40.0  # spending a wild
 W_POINTS = 0.08  # per point dumped while somebody is about to go out
 W_SWAP = 5.0  # per card a 7-0 exchange takes off us
 W_THREAT = 20.0  # x danger x P(a seat about to go out can answer what we leave)
+W_THREAT_R9 = 40.0  # W_THREAT under draw-until-playable
 THREAT_FAR = 0.3  # x W_THREAT for such a seat that does not play right after us
 KEEP_WILD_HAND = 5  # R8: with only wilds to play and this many cards or more, draw instead
 W_PREV = 0.0  # x P(the seat before us lacks the colour of the card we shed)
@@ -65,8 +66,12 @@ HEADS_UP_BLOCK = 4.0  # x W_BLOCK at two seats, where the next seat's loss is al
 W_BLOCK_R9 = 14.0  # W_BLOCK under draw-until-playable, where a stuck seat draws several cards
 DANGER_BASE = 0.3
 BLUFF_MARGIN = 0.8  # bluff only when the victim's estimate is below this share of its threshold
-CHALLENGE_AT = 0.25  # break-even: a failed challenge costs 2 more cards, a won one costs the
+CHALLENGE_AT = 0.99  # break-even: a failed challenge costs 2 more cards, a won one costs the
 # offender 4 and keeps our turn
+WILD_SPARE = 0.0  # a wild's cost shrinks by this x the danger of the seat right after us
+WILD_BELIEF = False  # a seat that played a wild is believed to have held nothing else playable
+NAMED_LACK = 0.0  # x P(a seat lacks the colour it named with its last wild, none played since)
+SWITCH_LACK = 0.3  # the same for the colour a seat changed to by matching the rank
 
 
 def _danger(size: int) -> float:
@@ -81,11 +86,12 @@ class _Soft:
 
 
 def soft_facts(tracker: Tracker) -> dict[str, tuple[NotHeld, int]]:
-    """Under the official drawing rule (R8): for each other seat, what its older cards are believed
-    to lack and how many of its cards are older than that belief (see the module)."""
+    """For each other seat, what its older cards are believed to lack and how many of its cards
+    are older than that belief (see the module)."""
     rules = tracker.rules
-    if rules.draw_until_playable or rules.seven_zero:
+    if rules.seven_zero or (rules.draw_until_playable and not WILD_BELIEF):
         return {}
+    draws = not rules.draw_until_playable  # under R9 the tracker knows what a draw says
     soft: dict[str, _Soft] = {}
     color: Color | None = None
     top: Card | None = None
@@ -94,11 +100,17 @@ def soft_facts(tracker: Tracker) -> dict[str, tuple[NotHeld, int]]:
             belief = soft.get(record.seat)
             if belief is not None and belief.lacks.excludes(record.card):
                 belief.fresh = max(0, belief.fresh - 1)  # it can only be one of the fresh cards
+            if WILD_BELIEF and record.card.color is None and not record.jump_in \
+                    and record.seat != tracker.seat and color is not None and top is not None:
+                # A player keeps a wild until nothing else goes: the rest lacked the colour and
+                # the rank it was played on (it may hold another wild).
+                soft[record.seat] = _Soft(
+                    NotHeld(frozenset({color}), frozenset({top.rank}) - _WILD_RANKS), 0)
             color, top = record.color, record.card
         elif isinstance(record, DrewCards):
             belief = soft.get(record.seat)
-            if record.reason == DrawReason.DRAW and color is not None and top is not None \
-                    and record.seat != tracker.seat:
+            if draws and record.reason == DrawReason.DRAW and color is not None \
+                    and top is not None and record.seat != tracker.seat:
                 # (Not joined with an older belief: the card drawn now need not lack that.)
                 lacks = NotHeld(frozenset({color}), _WILD_RANKS | {top.rank})
                 soft[record.seat] = _Soft(lacks, record.count)
@@ -111,6 +123,27 @@ def soft_facts(tracker: Tracker) -> dict[str, tuple[NotHeld, int]]:
     return {seat: (b.lacks, b.fresh) for seat, b in soft.items()}
 
 
+def named_colors(tracker: Tracker) -> dict[str, tuple[Color, float]]:
+    """For each other seat, the colour it named with its last wild (or changed to by matching the
+    rank), while it has played no card of that colour since, with the factor on the odds that it
+    lacks that colour: a player names (or moves to) a colour it holds."""
+    named: dict[str, tuple[Color, float]] = {}
+    color: Color | None = None
+    for record in tracker.log:
+        if isinstance(record, Played) and record.seat != tracker.seat:
+            belief = named.get(record.seat)
+            if record.card.color is None:
+                named[record.seat] = (record.color, NAMED_LACK)
+            elif belief is not None and belief[0] is record.card.color:
+                del named[record.seat]
+            if record.card.color is not None and color is not None \
+                    and record.card.color is not color and SWITCH_LACK < 1.0:
+                named[record.seat] = (record.card.color, SWITCH_LACK)
+        if isinstance(record, Played):
+            color = record.color
+    return named
+
+
 @dataclass
 class _Table:
     """One decision's context: the view, the odds of the hidden hands, who sits where."""
@@ -120,6 +153,7 @@ class _Table:
     me: str
     hand: tuple[Card, ...]
     soft: dict[str, tuple[NotHeld, int]] = field(default_factory=dict)
+    named: dict[str, tuple[Color, float]] = field(default_factory=dict)
 
     @classmethod
     def make(cls, view: View, tracker: Tracker | None) -> _Table:
@@ -127,7 +161,8 @@ class _Table:
         odds = Odds.of(view, tracker)
         if odds.tracker is None:
             return cls(view, odds, view.seat, view.hand)
-        return cls(view, odds, view.seat, view.hand, soft_facts(odds.tracker))
+        named = named_colors(odds.tracker) if min(NAMED_LACK, SWITCH_LACK) < 1.0 else {}
+        return cls(view, odds, view.seat, view.hand, soft_facts(odds.tracker), named)
 
     @property
     def n(self) -> int:
@@ -154,12 +189,17 @@ class _Table:
     def p_stuck(self, seat: str, color: Color, rank: Rank | None) -> float:
         """P(``seat`` holds nothing it could play on ``color`` / ``rank``)."""
         soft, old = self._soft_of(seat)
-        return self.odds.lacks(
+        p = self.odds.lacks(
             seat, lambda c: c.color is color or c.color is None or c.rank is rank, soft, old)
+        return self._named(seat, color, p)
+
+    def _named(self, seat: str, color: Color, p: float) -> float:
+        belief = self.named.get(seat)
+        return p * belief[1] if belief is not None and belief[0] is color else p
 
     def p_lacks(self, seat: str, color: Color) -> float:
         soft, old = self._soft_of(seat)
-        return self.odds.lacks(seat, lambda c: c.color is color, soft, old)
+        return self._named(seat, color, self.odds.lacks(seat, lambda c: c.color is color, soft, old))
 
     def threats(self) -> list[str]:
         return [s for s in self.view.seats if s != self.me and self.size(s) <= 2]
@@ -288,6 +328,7 @@ def _score(table: _Table, action: PlayCard | JumpIn) -> float:
             block *= HEADS_UP_BLOCK
         score += block * stuck * (DANGER_BASE + table.danger(nxt))
     answer_rank = None if card.color is None else rank
+    w_threat = W_THREAT_R9 if view.rules.draw_until_playable else W_THREAT
     for seat in table.threats():
         if seat == victim:
             continue  # it loses its turn
@@ -295,12 +336,12 @@ def _score(table: _Table, action: PlayCard | JumpIn) -> float:
         # after us faces our card; a later one faces it only if the seats between keep it.
         near = 1.0 if seat == nxt else THREAT_FAR
         answer = 1.0 - table.p_stuck(seat, color, answer_rank if seat == nxt else None)
-        score -= W_THREAT * near * table.danger(seat) * answer
+        score -= w_threat * near * table.danger(seat) * answer
     if rank in (Rank.SKIP, Rank.DRAW_TWO, Rank.REVERSE) and n > 2 and (
             victim is None or table.danger(victim) < 0.3):
         score -= W_HOLD
     if card.color is None:
-        score -= W_WILD
+        score -= W_WILD * (1.0 - WILD_SPARE * table.danger(table.seat_at(1)))
     elif W_PREV and not swapped:
         # The seat before us sets what we face next: a colour it lacks will rarely come back.
         score += W_PREV * table.p_lacks(table.seat_at(-1, direction), card.color)
