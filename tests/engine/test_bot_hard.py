@@ -316,3 +316,22 @@ def test_R7_hard_believes_a_seat_that_changed_colour_by_the_rank_holds_that_colo
     monkeypatch.setattr(hard, "SWITCH_LACK", 1.0)
     counted = _Table.make(game.view("A"), bots[0].tracker).p_lacks("B", Color.BLUE)
     assert 0.0 < believed == pytest.approx(counted * factor)
+
+
+def test_R9_hard_weighs_a_seat_about_to_go_out_more_under_draw_until_playable(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """B drew past R2 to Y8 on Y5 (R9): its other card is not yellow. With B at two cards, A leaves
+    yellow (Y8, by the rank) rather than stay in its red: a stuck seat draws several cards here,
+    so the threat weighs more (``W_THREAT_R9``); at the R8 weight A would keep to red."""
+    rules = RuleSet.preset("house", stack_draw_two=False)
+    game = stacked_game(["R1 R3 R4 Y8 B6", "G1", "R8 G9 B9 B7"], "Y5", rules=rules,
+                        draw="R2 Y8", current="B", direction=1)
+    bots = [bot_at(game, seat) for seat in game.seats]
+    apply(game, bots, Draw("B"))
+    apply(game, bots, PlayCard("B", c("Y8")))
+    apply(game, bots, PlayCard("C", c("R8")))
+    view = game.view("A")
+    assert view.size_of("B") == 2 and bots[0].tracker.not_held("B").colors == {Color.YELLOW}
+    assert bots[0].act(view) == PlayCard("A", c("Y8"))
+    monkeypatch.setattr(hard, "W_THREAT_R9", hard.W_THREAT)
+    assert bots[0].act(view) == PlayCard("A", c("R4"))
