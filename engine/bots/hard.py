@@ -58,14 +58,12 @@ W_BLOCK = 4.0  # x P(the next to play cannot answer), x (base + its danger)
 W_TURN = 30.0  # x danger of the seat that loses its turn
 W_CARD = 2.5  # per card given to a seat, x (base + its danger)
 W_HOLD = 6.0  # spending an action card while nobody needs hitting
-W_SPREAD = 0.0  # per colour we still hold after the play
 W_WILD = 40.0  # spending a wild
 W_POINTS = 0.08  # per point dumped while somebody is about to go out
 W_SWAP = 5.0  # per card a 7-0 exchange takes off us
 W_THREAT = 20.0  # x danger x P(a seat about to go out can answer what we leave)
 W_THREAT_R9 = 40.0  # W_THREAT under draw-until-playable
 THREAT_FAR = 0.3  # x W_THREAT for such a seat that does not play right after us
-THREAT_SIZE = 2  # a seat with this many cards or fewer is about to go out
 KEEP_WILD_HAND = 5  # R8: with only wilds to play and this many cards or more, draw instead
 W_PREV = 0.0  # x P(the seat before us lacks the colour of the card we shed)
 HEADS_UP_BLOCK = 4.0  # x W_BLOCK at two seats, where the next seat's loss is all ours
@@ -205,7 +203,7 @@ class _Table:
         return self._named(seat, color, self.odds.lacks(seat, lambda c: c.color is color, soft, old))
 
     def threats(self) -> list[str]:
-        return [s for s in self.view.seats if s != self.me and self.size(s) <= THREAT_SIZE]
+        return [s for s in self.view.seats if s != self.me and self.size(s) <= 2]
 
 
 # ---------------------------------------------------------------------------------- the level
@@ -317,8 +315,6 @@ def _score(table: _Table, action: PlayCard | JumpIn) -> float:
         same_color = sum(1 for c in rest if c.color is color)
         same_rank = sum(1 for c in rest if c.rank is rank and c.color is not color)
         score += W_FOLLOW * same_color + W_RANK * same_rank
-        if W_SPREAD:
-            score += W_SPREAD * len({c.color for c in rest if c.color is not None})
     if victim is not None:
         stack_back = 0.0
         if given and (view.rules.stack_draw_two or view.rules.stack_wild_draw_four):
