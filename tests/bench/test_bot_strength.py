@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import importlib.util
 import multiprocessing
+import random
 import sys
 from pathlib import Path
 from types import ModuleType
@@ -107,3 +108,52 @@ def test_a_budget_is_wall_or_cpu_milliseconds_and_reaches_the_searching_level() 
     assert all(case.budget == CpuTime(0.002) for case, _ in cases)
     bench.run(cases, 1, 1, lines.append)
     assert lines[-1].startswith("verdict=")
+
+
+@pytest.mark.parametrize(("preset", "seats"), [("official", 4), ("house", 4), ("house", 2)])
+def test_a_level_against_itself_with_the_same_dice_wins_exactly_one_rotation_per_deal(
+        monkeypatch: pytest.MonkeyPatch, preset: str, seats: int) -> None:
+    """With every rotation's bots given the same dice, a level against itself replays one game
+    per deal whatever the rotation, so the hero wins exactly one rotation of each: any bias of
+    seat, schedule or counting (a hand without a winner counted as a loss, the hero's wins read
+    at another seat) breaks it. (The bench's own dice differ by rotation; see its module.)"""
+    real = bench.make_bots
+
+    def same_dice(levels, seats_, rules, rng, budget=None):  # type: ignore[no-untyped-def]
+        return real(levels, seats_, rules, random.Random(7), budget)
+
+    monkeypatch.setattr(bench, "make_bots", same_dice)
+    case = bench.Case(preset, seats, False, "normal", "normal")
+    for deal in range(6):
+        group = bench.play_group(case, 5, deal)
+        assert (group.games, group.hands, group.wins) == (seats, seats, 1), deal
+
+
+def test_a_hand_past_the_action_cap_stops_the_bench_rather_than_count_as_a_loss(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(bench, "MAX_ACTIONS_PER_HAND", 3)
+    with pytest.raises(RuntimeError, match="ran past 3 actions"):
+        bench.play_group(bench.Case("house", 4, False, "normal", "normal"), 5, 0)
+
+
+def test_the_hero_is_counted_at_the_seat_where_its_level_plays(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """The moves timed as the hero's are exactly the turns played by the hero's level, in every
+    rotation (the hero's wins are read at the seat its level sits at)."""
+    real = bench.make_bots
+    turns: dict[str, int] = {}
+
+    def counting(levels, seats_, rules, rng, budget=None):  # type: ignore[no-untyped-def]
+        bots = real(levels, seats_, rules, rng, budget)
+        for bot in bots:
+            def act(view, bot=bot, act=bot.act):  # type: ignore[no-untyped-def]
+                if view.current == bot.seat:
+                    turns[bot.level] = turns.get(bot.level, 0) + 1
+                return act(view)
+            bot.act = act
+        return bots
+
+    monkeypatch.setattr(bench, "make_bots", counting)
+    case = bench.Case("official", 4, False, "normal", "easy")
+    group = bench.play_group(case, 5, 0)
+    assert len(group.hero_us) == turns["normal"] and len(group.field_us) == turns["easy"]

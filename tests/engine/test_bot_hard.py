@@ -6,6 +6,7 @@ from __future__ import annotations
 import random
 from collections.abc import Iterable
 
+import pytest
 from enginekit import HOUSE, OFFICIAL, c, rule_sets
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -23,8 +24,16 @@ from engine import (
     Rank,
     RuleSet,
 )
-from engine.bots import BOT_LEVELS, Bot, Playouts, choose_action
-from engine.bots.hard import _bluff_ok, _Table
+from engine.bots import (
+    BOT_LEVELS,
+    CHALLENGE_THRESHOLD,
+    Bot,
+    Playouts,
+    bluff_odds,
+    choose_action,
+    hard,
+)
+from engine.bots.hard import _bluff_ok, _Table, named_colors
 from engine.events import ColorChosen, Dealt, Event, HandStarted, StartingCard, TurnStarted
 from engine.selfplay import make_bots, seat_names, tell
 
@@ -97,7 +106,22 @@ def test_R12_hard_accepts_when_the_offender_cannot_have_held_the_colour() -> Non
     view = game.view("B")
     assert view.challenge_from == "A" and game.hand("A")  # eleven cards, none red
     assert bots[1].act(view) == Accept("B")
-    assert choose_action("hard", view, random.Random(0)) == Challenge("B")  # no tracker
+    assert bluff_odds(view, bots[1].tracker) == 0.0
+    assert bluff_odds(view) > 0.5  # from the view alone, a bluff looks likely
+
+
+def test_R12_hard_challenges_only_when_nearly_sure_of_a_bluff() -> None:
+    """Players bluff a Wild Draw Four less often than ``BLUFF_RATIO`` says (measured: challenging
+    at the break-even odds lost hands), so hard challenges only when nearly sure: from the view
+    alone, an eleven-card offender more likely than not bluffed, and hard still accepts."""
+    rules = RuleSet.preset("official", draw_until_playable=True)
+    game = stacked_game(["G1 G2 G3 G4 G6 G7 B1 B2 B3 B4 Y1", "G9 B9 Y9", "Y2 Y3 Y4"], "R5",
+                        rules=rules, draw="W+4", direction=1)
+    apply(game, (), Draw("A"))
+    apply(game, (), PlayCard("A", c("W+4"), Color.GREEN))
+    view = game.view("B")
+    assert CHALLENGE_THRESHOLD < bluff_odds(view) < hard.CHALLENGE_AT
+    assert choose_action("hard", view, random.Random(0)) == Accept("B")
 
 
 def test_R12_hard_challenges_when_the_offender_must_have_held_the_colour() -> None:
@@ -236,3 +260,78 @@ def test_R8_a_seat_that_drew_is_believed_to_have_held_nothing_playable() -> None
     assert not tracker.not_held("B")
     assert _Table.make(game.view("C"), tracker).p_stuck("B", Color.GREEN, Rank.SEVEN) == 1.0
     assert _Table.make(game.view("C"), None).p_stuck("B", Color.GREEN, Rank.SEVEN) < 0.5
+
+
+# ---------------------------------------------------------------------------------- beliefs
+
+
+def _named_green() -> tuple[Game, list[Bot]]:
+    """B named green with a wild, C followed in green; A, to play, can stay in green (G5) or
+    change to yellow by the rank (Y2), with one card of each colour left after either."""
+    rules = RuleSet.preset("house", stack_draw_two=False)
+    game = stacked_game(["G5 G7 Y2 Y8", "W G1 G3 B6 B7", "R2 G2 R6 R7"], "R4", rules=rules,
+                        current="B", direction=1)
+    bots = [bot_at(game, seat) for seat in game.seats]
+    apply(game, bots, PlayCard("B", c("W"), Color.GREEN))
+    apply(game, bots, PlayCard("C", c("G2")))
+    return game, bots
+
+
+def test_R7_hard_believes_a_seat_holds_the_colour_it_named(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """A player names a colour it holds: B is taken to hold green, so A leaves it yellow. Without
+    the belief A would stay in green."""
+    game, bots = _named_green()
+    view = game.view("A")
+    assert named_colors(bots[0].tracker) == {"B": (Color.GREEN, hard.NAMED_LACK)}
+    assert _Table.make(view, bots[0].tracker).p_lacks("B", Color.GREEN) == 0.0
+    assert bots[0].act(view) == PlayCard("A", c("Y2"))
+    monkeypatch.setattr(hard, "NAMED_LACK", 1.0)
+    monkeypatch.setattr(hard, "SWITCH_LACK", 1.0)
+    assert _Table.make(view, bots[0].tracker).p_lacks("B", Color.GREEN) > 0.1
+    assert bots[0].act(view) == PlayCard("A", c("G5"))
+
+
+def test_R7_the_belief_ends_when_the_seat_plays_the_colour_it_named() -> None:
+    game, bots = _named_green()
+    apply(game, bots, PlayCard("A", c("G5")))
+    apply(game, bots, PlayCard("B", c("G1")))
+    assert "B" not in named_colors(bots[0].tracker)
+
+
+def test_R7_hard_believes_a_seat_that_changed_colour_by_the_rank_holds_that_colour(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """C stayed in red, B changed it to blue with a 6: a player changes to a colour it holds, so B
+    is believed likelier to hold blue than the counts alone say (less sure than of a colour it
+    named)."""
+    game = stacked_game(["G5 G7 Y2 Y8", "B6 B1 B3 G6 G8", "R2 G2 R6 R7"], "R4", rules=OFFICIAL,
+                        current="C", direction=-1)
+    bots = [bot_at(game, seat) for seat in game.seats]
+    apply(game, bots, PlayCard("C", c("R6")))
+    apply(game, bots, PlayCard("B", c("B6")))
+    assert named_colors(bots[0].tracker) == {"B": (Color.BLUE, hard.SWITCH_LACK)}
+    factor = hard.SWITCH_LACK
+    assert hard.NAMED_LACK < factor < 1.0
+    believed = _Table.make(game.view("A"), bots[0].tracker).p_lacks("B", Color.BLUE)
+    monkeypatch.setattr(hard, "SWITCH_LACK", 1.0)
+    counted = _Table.make(game.view("A"), bots[0].tracker).p_lacks("B", Color.BLUE)
+    assert 0.0 < believed == pytest.approx(counted * factor)
+
+
+def test_R9_hard_weighs_a_seat_about_to_go_out_more_under_draw_until_playable(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """B drew past R2 to Y8 on Y5 (R9): its other card is not yellow. With B at two cards, A leaves
+    yellow (Y8, by the rank) rather than stay in its red: a stuck seat draws several cards here,
+    so the threat weighs more (``W_THREAT_R9``); at the R8 weight A would keep to red."""
+    rules = RuleSet.preset("house", stack_draw_two=False)
+    game = stacked_game(["R1 R3 R4 Y8 B6", "G1", "R8 G9 B9 B7"], "Y5", rules=rules,
+                        draw="R2 Y8", current="B", direction=1)
+    bots = [bot_at(game, seat) for seat in game.seats]
+    apply(game, bots, Draw("B"))
+    apply(game, bots, PlayCard("B", c("Y8")))
+    apply(game, bots, PlayCard("C", c("R8")))
+    view = game.view("A")
+    assert view.size_of("B") == 2 and bots[0].tracker.not_held("B").colors == {Color.YELLOW}
+    assert bots[0].act(view) == PlayCard("A", c("Y8"))
+    monkeypatch.setattr(hard, "W_THREAT_R9", hard.W_THREAT)
+    assert bots[0].act(view) == PlayCard("A", c("R4"))
