@@ -39,7 +39,7 @@ from ..determinize import Determinizer
 from ..tracker import NotHeld, Tracker
 from ..view import View
 from . import hard
-from .rollout import Policy, greedy, playout
+from .rollout import PlayoutRandom, Policy, greedy, playout
 
 __all__ = [
     "DEFAULT_BUDGET",
@@ -151,7 +151,7 @@ def search(view: View, rng: random.Random, tracker: Tracker | None = None,
     diff, diff2 = [0.0] * k, [0.0] * k
     alive = list(range(k))
     rounds, next_halving = 0, HALVE_FROM
-    playout_rng = random.Random()
+    playout_rng = PlayoutRandom()
     while True:
         game = dealer.deal(rng)
         seed = rng.getrandbits(64)
