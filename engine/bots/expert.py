@@ -9,9 +9,10 @@ sampled deals (common random numbers):
    always says UNO (the variant without it is never better).
 2. Every other legal move (off turn: each jump-in, and doing nothing) is a candidate. Each round
    deals one determinization (engine/determinize.py: the unseen cards dealt consistently with the
-   tracker's facts, and with hard's R8 beliefs: ``SOFT_BELIEFS``) and plays every candidate out once in a copy of it (``Game.copy``), the hand
-   played on by the ``greedy`` rollout policy (engine/bots/rollout.py) for every seat with the
-   same random numbers, so that the candidates differ by their move and not by their luck.
+   tracker's facts, and with hard's R8 beliefs: ``SOFT_BELIEFS``) and plays every candidate out
+   once in a copy of it (``Game.copy``), the hand played on by the ``greedy`` rollout policy
+   (engine/bots/rollout.py) for every seat with the same random numbers, so that the candidates
+   differ by their move and not by their luck.
 3. Successive halving: each time the rounds reach a power of two from ``HALVE_FROM``, the worse
    half of the candidates (by the share of the hand won) is dropped, so that the budget goes to
    the moves that matter. The baseline level's choice (``BASELINE``, the strongest rule-based
@@ -69,6 +70,10 @@ SWITCH_CONFIDENCE = 1.5
 deals, for the search to play it instead: with a few hundred playouts most differences are noise."""
 
 _WILD_RANKS = frozenset({Rank.WILD, Rank.WILD_DRAW_FOUR})
+
+FRESH_TEST = False
+"""Whether the switching test counts only the rounds since the last halving that dropped a
+candidate: the rounds that chose the best of several overstate its lead (the winner's curse)."""
 
 BASELINE: Callable[[View, random.Random, Tracker | None], Action | None] = hard.hard
 """The rule-based level whose move the search starts from and keeps unless it finds better."""
@@ -149,6 +154,8 @@ def search(view: View, rng: random.Random, tracker: Tracker | None = None,
     wins, played = [0.0] * k, [0] * k
     # Paired with candidate 0 (the baseline's choice) on the same deals: sums of the differences.
     diff, diff2 = [0.0] * k, [0.0] * k
+    # The same since the last halving that dropped a candidate (see ``FRESH_TEST``).
+    fresh, fresh2, fresh_n = [0.0] * k, [0.0] * k, [0] * k
     alive = list(range(k))
     rounds, next_halving = 0, HALVE_FROM
     playout_rng = PlayoutRandom()
@@ -168,8 +175,12 @@ def search(view: View, rng: random.Random, tracker: Tracker | None = None,
             if i == 0:
                 base = value
             else:
-                diff[i] += value - base
-                diff2[i] += (value - base) ** 2
+                d = value - base
+                diff[i] += d
+                diff2[i] += d * d
+                fresh[i] += d
+                fresh2[i] += d * d
+                fresh_n[i] += 1
             if rounds and over(rounds, partial=True):  # (the first round is always whole)
                 break
         rounds += 1
@@ -180,8 +191,10 @@ def search(view: View, rng: random.Random, tracker: Tracker | None = None,
             if len(alive) > 2:  # keep the better half, and always the baseline's choice
                 better = sorted(alive[1:], key=lambda i: -diff[i] / played[i])
                 alive = [0, *sorted(better[:len(better) // 2 or 1])]
+                if FRESH_TEST:
+                    fresh, fresh2, fresh_n = [0.0] * k, [0.0] * k, [0] * k
     best = max(alive, key=lambda i: (diff[i] / played[i] if played[i] else -1.0, -i))
-    if best and _confidence(diff[best], diff2[best], played[best]) < SWITCH_CONFIDENCE:
+    if best and _confidence(fresh[best], fresh2[best], fresh_n[best]) < SWITCH_CONFIDENCE:
         best = 0
     ranked = [best, *sorted((i for i in range(k) if i != best),
                             key=lambda i: (i not in alive, -(wins[i] / played[i]) if played[i] else 1.0, i))]
