@@ -40,7 +40,7 @@ from ..determinize import Determinizer
 from ..tracker import NotHeld, Tracker
 from ..view import View
 from . import hard
-from .rollout import PlayoutRandom, Policy, greedy, playout
+from .rollout import Policy, greedy, playout
 
 __all__ = [
     "DEFAULT_BUDGET",
@@ -158,7 +158,7 @@ def search(view: View, rng: random.Random, tracker: Tracker | None = None,
     fresh, fresh2, fresh_n = [0.0] * k, [0.0] * k, [0] * k
     alive = list(range(k))
     rounds, next_halving = 0, HALVE_FROM
-    playout_rng = PlayoutRandom()
+    playout_rng = random.Random()
     while True:
         game = dealer.deal(rng)
         seed = rng.getrandbits(64)

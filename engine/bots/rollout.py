@@ -32,7 +32,6 @@ from __future__ import annotations
 import math
 import random
 from collections.abc import Callable
-from typing import Any
 
 from ..actions import Accept, Action, CallUno, Catch, PlayCard
 from ..cards import Color, Rank
@@ -44,7 +43,6 @@ __all__ = [
     "DOUBT_HONEST",
     "POLICIES",
     "TRUNCATE_AT",
-    "PlayoutRandom",
     "Policy",
     "greedy",
     "playout",
@@ -69,23 +67,6 @@ DOUBT_HONEST = 0.2
 
 _OFF_TURN = (CallUno, Catch)
 _COLORS = tuple(Color)
-
-
-class PlayoutRandom(random.Random):
-    """The random source of a playout: ``random.Random`` with a cheaper ``shuffle`` (the draw
-    pile's reshuffles, R10): sorting by random keys, as uniform, with one C call per card instead
-    of ``shuffle``'s Python-level ``_randbelow``. Measured (bench/search_speed.py's position, 400
-    greedy playouts): house 1,600-1,900 -> 2,400 playouts/s (its stacked draws reshuffle some
-    three times a playout); official unchanged (about 5,100)."""
-
-    def shuffle(self, x: list[Any]) -> None:  # type: ignore[override]
-        draw = self.random
-        keyed = sorted([(draw(), item) for item in x], key=_first)
-        x[:] = [item for _, item in keyed]
-
-
-def _first(pair: tuple[float, object]) -> float:
-    return pair[0]
 
 
 def random_policy(game: Game, actions: list[Action], rng: random.Random) -> Action:

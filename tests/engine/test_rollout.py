@@ -1,31 +1,14 @@
-"""engine.bots.rollout: the playout policies and the playouts' random source."""
+"""engine.bots.rollout: the playout policies."""
 
 from __future__ import annotations
 
 import dataclasses
 import random
-from collections import Counter
 
 from test_bots import make_game
 
 from engine import PlayCard, RuleSet
-from engine.bots.rollout import POLICIES, PlayoutRandom, playout, sharp
-
-
-def test_the_playout_shuffle_is_a_seeded_uniform_permutation() -> None:
-    items = list(range(6))
-    firsts: Counter[int] = Counter()
-    rng = PlayoutRandom(4)
-    for _ in range(6000):
-        x = list(items)
-        rng.shuffle(x)
-        assert sorted(x) == items
-        firsts[x[0]] += 1
-    assert all(abs(firsts[i] - 1000) < 120 for i in items)  # (binomial sd 29)
-    a, b = list(items), list(items)
-    PlayoutRandom(9).shuffle(a)
-    PlayoutRandom(9).shuffle(b)
-    assert a == b
+from engine.bots.rollout import POLICIES, playout, sharp
 
 
 def test_sharp_plays_the_colour_it_holds_most() -> None:
@@ -55,5 +38,5 @@ def test_every_policy_plays_a_hand_to_its_end_under_both_presets() -> None:
         for name, policy in POLICIES.items():
             game = make_game(["R5 G5 G7 G9 B1", "B2 B3 B4 B6 B7", "Y1 Y2 R2"], "Y5",
                              rules=RuleSet.preset(preset))
-            value = playout(game, 0, PlayoutRandom(1), policy)
+            value = playout(game, 0, random.Random(1), policy)
             assert 0.0 <= value <= 1.0, name
