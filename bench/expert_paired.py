@@ -38,9 +38,7 @@ VARIANTS: dict[str, dict[str, object]] = {
     "greedy": {"ROLLOUT": rollout.greedy},
     "hardonly": {"SWITCH_CONFIDENCE": float("inf")},  # the baseline's move, always
     "conf1": {"SWITCH_CONFIDENCE": 1.0},
-    "fresh": {"FRESH_TEST": True},
     "conf05": {"SWITCH_CONFIDENCE": 0.5},
-    "sharp": {"ROLLOUT": rollout.sharp},
     "nobelief": {"SOFT_BELIEFS": False},
     "belief": {"SOFT_BELIEFS": True},
 }

@@ -71,10 +71,6 @@ deals, for the search to play it instead: with a few hundred playouts most diffe
 
 _WILD_RANKS = frozenset({Rank.WILD, Rank.WILD_DRAW_FOUR})
 
-FRESH_TEST = False
-"""Whether the switching test counts only the rounds since the last halving that dropped a
-candidate: the rounds that chose the best of several overstate its lead (the winner's curse)."""
-
 BASELINE: Callable[[View, random.Random, Tracker | None], Action | None] = hard.hard
 """The rule-based level whose move the search starts from and keeps unless it finds better."""
 
@@ -154,8 +150,6 @@ def search(view: View, rng: random.Random, tracker: Tracker | None = None,
     wins, played = [0.0] * k, [0] * k
     # Paired with candidate 0 (the baseline's choice) on the same deals: sums of the differences.
     diff, diff2 = [0.0] * k, [0.0] * k
-    # The same since the last halving that dropped a candidate (see ``FRESH_TEST``).
-    fresh, fresh2, fresh_n = [0.0] * k, [0.0] * k, [0] * k
     alive = list(range(k))
     rounds, next_halving = 0, HALVE_FROM
     playout_rng = random.Random()
@@ -175,12 +169,8 @@ def search(view: View, rng: random.Random, tracker: Tracker | None = None,
             if i == 0:
                 base = value
             else:
-                d = value - base
-                diff[i] += d
-                diff2[i] += d * d
-                fresh[i] += d
-                fresh2[i] += d * d
-                fresh_n[i] += 1
+                diff[i] += value - base
+                diff2[i] += (value - base) ** 2
             if rounds and over(rounds, partial=True):  # (the first round is always whole)
                 break
         rounds += 1
@@ -191,10 +181,8 @@ def search(view: View, rng: random.Random, tracker: Tracker | None = None,
             if len(alive) > 2:  # keep the better half, and always the baseline's choice
                 better = sorted(alive[1:], key=lambda i: -diff[i] / played[i])
                 alive = [0, *sorted(better[:len(better) // 2 or 1])]
-                if FRESH_TEST:
-                    fresh, fresh2, fresh_n = [0.0] * k, [0.0] * k, [0] * k
     best = max(alive, key=lambda i: (diff[i] / played[i] if played[i] else -1.0, -i))
-    if best and _confidence(fresh[best], fresh2[best], fresh_n[best]) < SWITCH_CONFIDENCE:
+    if best and _confidence(diff[best], diff2[best], played[best]) < SWITCH_CONFIDENCE:
         best = 0
     ranked = [best, *sorted((i for i in range(k) if i != best),
                             key=lambda i: (i not in alive, -(wins[i] / played[i]) if played[i] else 1.0, i))]
