@@ -24,7 +24,7 @@ issue's targets where they are set), else ``fail`` and the failing cases.
 
     python bench/bot_strength.py [--levels normal:easy,normal:normal] [--seats 2,4,10]
         [--presets official,house] [--hands N] [--matches M] [--seed S] [--processes P]
-        [--budget MS | MScpu]
+        [--budget MS | MScpu] [--every N]
 
 ``--budget`` sets a searching level's time per move (``expert``; the others ignore it): wall-clock
 milliseconds, or with ``cpu`` the thread's CPU milliseconds (fair on a machine others share).
@@ -399,15 +399,32 @@ def build_cases(pairs: Sequence[tuple[str, str]], seats: Sequence[int], presets:
     return cases
 
 
+def play_case_reporting(case: Case, seed: int, groups: int, every: int,
+                        out: Callable[[str], None]) -> list[GroupResult]:
+    """``play_case`` in one process, printing the case's lines so far every ``every`` groups
+    (``# partial`` first): a run of hours shows its figures long before it ends."""
+    results: list[GroupResult] = []
+    for deal in range(groups):
+        results.append(play_group(case, seed, deal))
+        if (deal + 1) % every == 0 and deal + 1 < groups:
+            out(f"# partial: {deal + 1} of {groups} groups")
+            for line in summary_lines(summarise(case, results, seed)):
+                out(line)
+            sys.stdout.flush()
+    return results
+
+
 def run(cases: Sequence[tuple[Case, int]], seed: int, processes: int,
-        out: Callable[[str], None] = print) -> bool:
-    """Play every case, print its lines, then the verdict; True when it passes."""
+        out: Callable[[str], None] = print, every: int = 0) -> bool:
+    """Play every case, print its lines, then the verdict; True when it passes. ``every``: in
+    one process, print each case's lines so far every ``every`` duplicate groups too."""
     failed: list[str] = []
     pool = multiprocessing.Pool(processes) if processes > 1 else None
     try:
         for case, groups in cases:
             started = time.monotonic()
-            results = play_case(case, seed, groups, pool)
+            results = (play_case_reporting(case, seed, groups, every, out) if every and pool is None
+                       else play_case(case, seed, groups, pool))
             summary = summarise(case, results, seed)
             for line in summary_lines(summary):
                 out(line)
@@ -442,13 +459,16 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--budget", type=parse_budget, default=None,
                         help="a searching level's time per move: wall-clock ms, or e.g. 200cpu "
                              "for CPU ms (default: the level's own, 200 ms wall for expert)")
+    parser.add_argument("--every", type=int, default=0,
+                        help="with one process, print each case's figures so far every N "
+                             "duplicate groups too (default 0: at the end only)")
     args = parser.parse_args(argv)
     if args.hands < 0 or args.matches < 0 or args.processes < 1:
         parser.error("--hands and --matches are 0 or more, --processes 1 or more")
     cases = build_cases(args.levels, args.seats, args.presets, args.hands, args.matches, args.budget)
     if not cases:
         parser.error("nothing to play: give --hands or --matches")
-    run(cases, args.seed, args.processes)  # the verdict line says how it went
+    run(cases, args.seed, args.processes, every=max(0, args.every))  # the verdict line says how it went
     return 0
 
 

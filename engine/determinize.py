@@ -22,8 +22,11 @@ keeps every fact, proposed symmetrically) then moves the deal towards the unifor
 (``SWAPS_PER_CARD`` proposals per constrained card). Facts the tracker holds that are not in its
 public API (what a seat that drew under R9 will be known to lack once it plays) are not used.
 
-``honest`` (default 0: none) is the one belief beyond the facts a bot may add: the share of deals
-in which a Wild Draw Four awaiting challenge was honest (see ``Determinizer``).
+Two beliefs beyond the facts a bot may add (``Determinizer``): ``honest`` (default 0: none), the
+share of deals in which a Wild Draw Four awaiting challenge was honest; and ``beliefs``, per seat
+what all but its ``fresh`` newest cards are believed to lack (e.g. ``hard.soft_facts``: a seat that
+drew under R8 held nothing playable). A belief binds as a fact does, on the older part of the
+hand only; when the cards left cannot honour it, it gives way (the facts never do).
 
 Without a usable tracker (None, or one that missed part of the hand: its counts disagree with
 the view) only the view is used: the discard pile below the top card is unseen then, and dealt
@@ -34,11 +37,12 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from collections.abc import Mapping
 
 from .cards import CARD_KINDS, Card, full_deck
 from .game import Game
 from .hand import BIT, COLOR_BITS, Hand, matches
-from .tracker import Tracker
+from .tracker import NotHeld, Tracker
 from .view import HandResult, View
 
 __all__ = ["SWAPS_PER_CARD", "Determinizer", "determinize"]
@@ -80,7 +84,8 @@ class Determinizer:
     measured at four seats mid-hand, a deal from a ready one takes 50-80 us, ``determinize``
     250-330 us."""
 
-    def __init__(self, view: View, tracker: Tracker | None, honest: float = 0.0) -> None:
+    def __init__(self, view: View, tracker: Tracker | None, honest: float = 0.0,
+                 beliefs: Mapping[str, tuple[NotHeld, int]] | None = None) -> None:
         if view.seat is None or view.hand is None:
             raise ValueError("a determinization is built from a seat's view, not a spectator's")
         me = view.seats.index(view.seat)
@@ -115,6 +120,15 @@ class Determinizer:
         self.unplaced = list((_FULL_DECK - placed - Counter(self.discard_below)).elements())
         self.needs = [0 if j == me else size - len(self.known[j])
                       for j, size in enumerate(view.hand_sizes)]
+        # Per seat: the kinds its older cards are believed to lack, and how many cards are older.
+        self.soft = [0] * n
+        self.older = [0] * n
+        if tracker is not None and beliefs:
+            for seat, (lacks, fresh) in beliefs.items():
+                j = view.seats.index(seat)
+                if j != me and self.needs[j] > fresh and (lacks.colors or lacks.ranks):
+                    self.soft[j] = sum(BIT[c] for c in CARD_KINDS if lacks.excludes(c))
+                    self.older[j] = self.needs[j] - fresh
         # A belief beyond the facts, for a bot that expects few bluffs: the share of deals in
         # which a Wild Draw Four awaiting challenge (R12) was honest (its player lacks the colour).
         self.honest = honest
@@ -146,11 +160,20 @@ class Determinizer:
         if self.r8_drawer is not None:
             self._deal_drawn_card(self.r8_drawer, needs)
         excluded = self.excluded_now
-        constrained = [j for j, need in enumerate(needs) if need > 0 and excluded[j]]
+        soft, older = self.soft, self.older
+        constrained = [j for j, need in enumerate(needs) if need > 0 and (excluded[j] or soft[j])]
         # The seat with the fewest cards it may hold first: it is the one most likely to run short.
-        constrained.sort(key=lambda j: sum(1 for c in self.pool if not BIT[c] & excluded[j]))
+        constrained.sort(key=lambda j: sum(1 for c in self.pool
+                                           if not BIT[c] & (excluded[j] | soft[j])))
+        self.spot_masks: dict[int, list[int]] = {}
         for j in constrained:
-            self.hands[j] = self._take(j, needs[j])
+            old = min(older[j], needs[j]) if soft[j] else 0
+            hand = self._take(j, old, soft[j]) if old else []
+            hand += self._take(j, needs[j] - old)
+            self.hands[j] = hand
+            # What each of the hand's cards may not be: the older ones honour the belief too.
+            self.spot_masks[j] = [excluded[j] | soft[j] if i < old else excluded[j]
+                                  for i in range(len(hand))]
             rng.shuffle(self.pool)
         if len(constrained) > 1:
             self._walk(constrained, rng)
@@ -184,14 +207,19 @@ class Determinizer:
         needs[current] -= 1
         self.drawn = card
 
-    def _take(self, j: int, need: int) -> list[Card]:
-        """``need`` cards of the (shuffled) pool that seat ``j`` may hold, taken out of it; if
-        there are too few (facts that contradict each other), any cards make up the count."""
+    def _take(self, j: int, need: int, belief: int = 0) -> list[Card]:
+        """``need`` cards of the (shuffled) pool that seat ``j`` may hold (and, with ``belief``,
+        that it is believed to lack too), taken out of it; if there are too few, the cards the
+        facts allow make up the count, and if those are too few (facts that contradict each
+        other), any cards."""
         pool, excluded = self.pool, self.excluded_now[j]
-        chosen = [i for i, c in enumerate(pool) if not BIT[c] & excluded][:need]
-        if len(chosen) < need:
+        chosen: list[int] = []
+        for mask in ((excluded | belief, excluded, 0) if belief else (excluded, 0)):
+            if len(chosen) >= need:
+                break
             taken = set(chosen)
-            chosen += [i for i in range(len(pool)) if i not in taken][:need - len(chosen)]
+            chosen += [i for i, c in enumerate(pool)
+                       if i not in taken and not BIT[c] & mask][:need - len(chosen)]
         taken = set(chosen)
         self.pool = [c for i, c in enumerate(pool) if i not in taken]
         return [pool[i] for i in chosen]
@@ -199,7 +227,7 @@ class Determinizer:
     def _walk(self, constrained: list[int], rng: random.Random) -> None:
         """Metropolis swaps between a constrained hand's card and any other card (a constrained
         hand's or the pool's), kept when both cards may go where they are swapped to."""
-        hands, pool, excluded = self.hands, self.pool, self.excluded_now
+        hands, pool, masks = self.hands, self.pool, self.spot_masks
         spots = [(j, i) for j in constrained for i in range(len(hands[j]))]
         total = len(spots) + len(pool)
         randrange = rng.randrange
@@ -212,12 +240,12 @@ class Determinizer:
                 if k == j:
                     continue
                 b = hands[k][m]
-                if not BIT[b] & excluded[j] and not BIT[a] & excluded[k]:
+                if not BIT[b] & masks[j][i] and not BIT[a] & masks[k][m]:
                     hands[j][i], hands[k][m] = b, a
             else:
                 m = other - len(spots)
                 b = pool[m]
-                if not BIT[b] & excluded[j]:
+                if not BIT[b] & masks[j][i]:
                     hands[j][i], pool[m] = b, a
 
     def _build(self, rng: random.Random) -> Game:

@@ -2,10 +2,11 @@
 first one up without an ``__init__.py``) on ``sys.path`` when it loads this file.
 
 ``make test TEST_WORKERS=3`` runs the tests in parallel (pytest-xdist, ``-n 3 --dist
-loadgroup``); ``make test`` and a plain ``pytest tests/x/test_y.py`` run them one after another. A test that uses something
-the whole machine shares (network namespaces and the devices in them, avahi, multicast DNS, a
-fixed port, tc on a link) is marked ``@pytest.mark.machine_wide`` (or a module's ``pytestmark``):
-all such tests then run on one worker, one after another, never beside each other. Nothing else
+loadgroup``); ``make test`` and a plain ``pytest tests/x/test_y.py`` run them one after
+another. A test that uses something the whole machine shares (network namespaces and the
+devices in them, avahi, multicast DNS, a fixed port, tc on a link) is marked
+``@pytest.mark.machine_wide`` (or a module's ``pytestmark``): under xdist all such tests run
+on one worker, one after another, never beside each other. Nothing else
 needs a mark: a test that starts its servers on port 0, its tmux on a private socket (tmuxkit)
 and keeps its files under ``tmp_path`` shares the machine with any other.
 """

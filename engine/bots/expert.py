@@ -9,9 +9,10 @@ sampled deals (common random numbers):
    always says UNO (the variant without it is never better).
 2. Every other legal move (off turn: each jump-in, and doing nothing) is a candidate. Each round
    deals one determinization (engine/determinize.py: the unseen cards dealt consistently with the
-   tracker's facts) and plays every candidate out once in a copy of it (``Game.copy``), the hand
-   played on by the ``greedy`` rollout policy (engine/bots/rollout.py) for every seat with the
-   same random numbers, so that the candidates differ by their move and not by their luck.
+   tracker's facts, and with hard's R8 beliefs: ``SOFT_BELIEFS``) and plays every candidate out
+   once in a copy of it (``Game.copy``), the hand played on by the ``greedy`` rollout policy
+   (engine/bots/rollout.py) for every seat with the same random numbers, so that the candidates
+   differ by their move and not by their luck.
 3. Successive halving: each time the rounds reach a power of two from ``HALVE_FROM``, the worse
    half of the candidates (by the share of the hand won) is dropped, so that the budget goes to
    the moves that matter. The baseline level's choice (``BASELINE``, the strongest rule-based
@@ -34,8 +35,9 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from ..actions import Action, CallUno, Catch, JumpIn, PlayCard
+from ..cards import Rank
 from ..determinize import Determinizer
-from ..tracker import Tracker
+from ..tracker import NotHeld, Tracker
 from ..view import View
 from . import hard
 from .rollout import Policy, greedy, playout
@@ -67,8 +69,18 @@ SWITCH_CONFIDENCE = 1.5
 """Standard errors by which the best candidate must beat the baseline's choice, on the same
 deals, for the search to play it instead: with a few hundred playouts most differences are noise."""
 
+_WILD_RANKS = frozenset({Rank.WILD, Rank.WILD_DRAW_FOUR})
+
 BASELINE: Callable[[View, random.Random, Tracker | None], Action | None] = hard.hard
 """The rule-based level whose move the search starts from and keeps unless it finds better."""
+
+SOFT_BELIEFS = True
+"""Whether the deals honour ``hard.soft_facts`` (R8: a seat that drew held nothing playable),
+less its wilds: ``hard`` itself draws rather than spend its last wild."""
+
+ROLLOUT: Policy = greedy
+"""The rollout policy of every seat in the playouts (read at each search, so that a benchmark can
+compare two of them)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -121,8 +133,11 @@ def expert(view: View, rng: random.Random, tracker: Tracker | None = None,
 
 
 def search(view: View, rng: random.Random, tracker: Tracker | None = None,
-           budget: Budget = DEFAULT_BUDGET, policy: Policy = greedy) -> Search:
-    """Search the moves of ``view``'s seat (see the module's docstring)."""
+           budget: Budget = DEFAULT_BUDGET, policy: Policy | None = None) -> Search:
+    """Search the moves of ``view``'s seat (see the module's docstring); ``policy``: the rollout
+    policy (default ``ROLLOUT``)."""
+    if policy is None:
+        policy = ROLLOUT
     candidates = _candidates(view)
     if len(candidates) == 1:
         return Search((Ranked(candidates[0], 0.0, 0),), 0)
@@ -130,7 +145,7 @@ def search(view: View, rng: random.Random, tracker: Tracker | None = None,
     over = _deadline(budget)
     assert view.seat is not None
     me = view.seats.index(view.seat)
-    dealer = Determinizer(view, tracker, honest=HONEST_PRIOR)
+    dealer = Determinizer(view, tracker, honest=HONEST_PRIOR, beliefs=_beliefs(tracker))
     k = len(candidates)
     wins, played = [0.0] * k, [0] * k
     # Paired with candidate 0 (the baseline's choice) on the same deals: sums of the differences.
@@ -172,6 +187,14 @@ def search(view: View, rng: random.Random, tracker: Tracker | None = None,
     ranked = [best, *sorted((i for i in range(k) if i != best),
                             key=lambda i: (i not in alive, -(wins[i] / played[i]) if played[i] else 1.0, i))]
     return Search(tuple(Ranked(candidates[i], wins[i], played[i]) for i in ranked), rounds)
+
+
+def _beliefs(tracker: Tracker | None) -> dict[str, tuple[NotHeld, int]] | None:
+    """The soft beliefs the deals honour (see ``SOFT_BELIEFS``), or None."""
+    if tracker is None or not SOFT_BELIEFS:
+        return None
+    return {seat: (NotHeld(lacks.colors, lacks.ranks - _WILD_RANKS), fresh)
+            for seat, (lacks, fresh) in hard.soft_facts(tracker).items()}
 
 
 def _confidence(total: float, squares: float, n: int) -> float:

@@ -20,7 +20,10 @@ Chosen by strength per time (expert against ``normal`` heads-up, official, 20 ms
 120 duplicate hands each, bootstrap 95% intervals): ``greedy`` 56.7% [50.0, 63.3]; ``random``
 35.8% [27.5, 45.0] (fewer, longer, noisier playouts); ``greedy`` truncated after 20 moves and
 scored by ``size_value`` 54.2% [46.7, 61.7] (40% more playouts, but a biased score). The
-search uses ``greedy`` played to the end of the hand.
+search uses ``greedy`` played to the end of the hand. Tried since and not kept (bench/expert_paired.py,
+against ``hard`` heads-up, official, 100 rounds a move, 25 duplicate deals): a ``greedy`` that
+plays the colour it holds most, stops a seat about to go out and swaps 7-0 with the smallest hand,
+14% fewer playouts, -4.0 points [-16.6, +8.6] against ``greedy``.
 
 The policy reads the game's state directly (the hand's kinds as bits, the legal actions as listed
 by the engine): this is the search's inner loop, where a ``View`` per move would cost more than

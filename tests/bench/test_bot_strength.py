@@ -157,3 +157,17 @@ def test_the_hero_is_counted_at_the_seat_where_its_level_plays(
     case = bench.Case("official", 4, False, "normal", "easy")
     group = bench.play_group(case, 5, 0)
     assert len(group.hero_us) == turns["normal"] and len(group.field_us) == turns["easy"]
+
+
+def test_a_long_run_prints_its_figures_so_far_and_the_same_final_ones() -> None:
+    cases = bench.build_cases([("normal", "easy")], [2], ["official"], hands=6, matches=0)
+    quiet: list[str] = []
+    bench.run(cases, seed=3, processes=1, out=quiet.append)
+    chatty: list[str] = []
+    bench.run(cases, seed=3, processes=1, out=chatty.append, every=1)
+    assert [line for line in chatty if line.startswith("# partial")] == [
+        "# partial: 1 of 3 groups", "# partial: 2 of 3 groups"]
+    assert "official_2p_hand_normal_vs_easy_hands=2" in chatty
+    tail = chatty[len(chatty) - len(quiet):]  # the same figures at the end (times aside)
+    assert [x for x in tail if "_ms_" not in x and not x.startswith("# ")] == [
+        x for x in quiet if "_ms_" not in x and not x.startswith("# ")]

@@ -11,9 +11,11 @@ from hypothesis import strategies as st
 from positions import position
 from test_properties import rulesets, seeds, tables
 
-from engine import Color, Game, RuleSet
+from engine import Color, Game, RuleSet, Tracker
+from engine.bots.hard import soft_facts
 from engine.determinize import Determinizer, determinize
 from engine.hand import BIT, COLOR_BITS
+from engine.tracker import NotHeld
 
 
 @settings(max_examples=200, deadline=None)
@@ -31,14 +33,14 @@ def test_a_determinization_gives_the_seat_its_view_back_and_keeps_every_fact(
     tracker = trackers[seat]
     sampled = determinize(view, tracker, random.Random(seed))
     assert Counter(sampled.snapshot()["discard"]) == Counter(game.snapshot()["discard"])
-    for other in game.seats:
-        if other == seat:
-            continue
-        hand = Counter(sampled.hand(other))
-        assert not tracker.known_held(other) - hand
-        assert not any(tracker.not_held(other).excludes(card) for card in hand)
+    _assert_the_facts_hold(sampled, seat, tracker)
     if game.drawn(game.current) is not None and game.current != seat:  # R8: it may play it
         assert sampled.drawn(game.current) is not None
+    # With hard's soft beliefs (R8: a seat that drew held nothing playable) the same holds.
+    believed = Determinizer(view, tracker, beliefs=soft_facts(tracker)).deal(random.Random(seed))
+    assert believed.view(seat) == view
+    Game.restore(believed.snapshot())
+    _assert_the_facts_hold(believed, seat, tracker)
 
 
 def test_the_hidden_cards_are_dealt_at_random() -> None:
@@ -70,3 +72,45 @@ def test_two_hands_with_facts_are_dealt_close_to_uniformly() -> None:
         accepted += 1
         exact += sum(x.color is Color.RED for x in c)
     assert abs(sampled - exact / deals) < 0.03 * exact / deals
+
+
+def test_a_belief_binds_the_older_cards_of_a_hand_only() -> None:
+    """B is believed to lack red in all but its 2 newest cards: never more than 2 red cards, and
+    the newest may be red."""
+    game = Game(("A", "B", "C", "D"), RuleSet.preset("official"), random.Random(2))
+    view = game.view("A")
+    tracker = Tracker("A", game.seats, game.rules)
+    tracker.feed(event.for_seat("A") for event in game.deal_events)
+    beliefs = {"B": (NotHeld(frozenset({Color.RED})), 2)}
+    dealer = Determinizer(view, tracker, beliefs=beliefs)
+    rng = random.Random(3)
+    reds = [sum(c.color is Color.RED for c in dealer.deal(rng).hand("B")) for _ in range(300)]
+    assert max(reds) == 2
+    unbound = Determinizer(view, tracker)
+    assert max(sum(c.color is Color.RED for c in unbound.deal(rng).hand("B"))
+               for _ in range(300)) > 2
+
+
+def test_a_belief_the_cards_cannot_honour_gives_way_and_the_facts_hold() -> None:
+    """B and C believed to hold only wilds, with fewer wilds unseen than their 14 cards: every
+    unseen wild goes to them, and the deal is still a whole, legal game that gives A its view
+    back."""
+    game = Game(("A", "B", "C", "D"), RuleSet.preset("official"), random.Random(2))
+    view = game.view("A")
+    tracker = Tracker("A", game.seats, game.rules)
+    tracker.feed(event.for_seat("A") for event in game.deal_events)
+    beliefs = {"B": (NotHeld(frozenset(Color)), 0), "C": (NotHeld(frozenset(Color)), 0)}
+    sampled = Determinizer(view, tracker, beliefs=beliefs).deal(random.Random(1))
+    assert sampled.view("A") == view
+    Game.restore(sampled.snapshot())
+    wilds = sum(c.color is None for s in ("B", "C") for c in sampled.hand(s))
+    assert wilds == sum(c.color is None for c in tracker.unplaced().elements()) < 14
+
+
+def _assert_the_facts_hold(sampled: Game, seat: str, tracker: Tracker) -> None:
+    """Every other hand holds what the tracker knows it holds, and nothing its facts exclude."""
+    for other in sampled.seats:
+        if other != seat:
+            hand = Counter(sampled.hand(other))
+            assert not tracker.known_held(other) - hand
+            assert not any(tracker.not_held(other).excludes(card) for card in hand)
