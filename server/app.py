@@ -344,7 +344,9 @@ class UnoServer:
         pass  # receiving anything counts as a sign of life
 
     def _list_rooms(self, peer: Peer[Session], session: Session, message: ListRooms) -> None:
-        peer.send(room_list(room.summary() for room in self.rooms.values()))
+        peer.send(room_list((not room.started and room.settings.password is None
+                             and len(room.seats) < room.settings.max_seats, room.summary)
+                            for room in self.rooms.values()))
 
     def _create_room(self, peer: Peer[Session], session: Session, message: CreateRoom) -> None:
         if len(self.rooms) >= self.config.max_rooms:

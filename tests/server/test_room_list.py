@@ -3,6 +3,8 @@ newcomer can join come first, and ``more`` counts the ones left out."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import msgpack
 import trio
 from kit.harness import Harness
@@ -37,17 +39,30 @@ def wire_size(message: Rooms) -> int:
     return len(msgpack.packb({"type": "rooms", "seq": 2**31, **message.to_wire()}))
 
 
+def listed(rooms: list[RoomSummary]) -> list[tuple[bool, Callable[[], RoomSummary]]]:
+    return [(not room.started, lambda room=room: room) for room in rooms]  # type: ignore[misc]
+
+
 def test_a_short_list_is_sent_whole_in_the_servers_order() -> None:
     rooms = [summary(n, started=n % 2 == 0) for n in range(10)]
-    listing = room_list(rooms)
+    listing = room_list(listed(rooms))
     assert listing.rooms == tuple(rooms) and listing.more == 0
 
 
 def test_a_long_list_fills_one_message_with_the_joinable_rooms_first() -> None:
     rooms = [summary(n, started=n % 3 != 0) for n in range(900)]
     assert wire_size(Rooms(rooms=tuple(rooms[:MAX_ROOMS_LISTED]))) > MAX_MESSAGE_BYTES  # the old way
-    listing = room_list(rooms)
+    made: list[int] = []
+
+    def counted(room: RoomSummary) -> Callable[[], RoomSummary]:
+        def make() -> RoomSummary:
+            made.append(1)
+            return room
+        return make
+
+    listing = room_list((not room.started, counted(room)) for room in rooms)
     assert wire_size(listing) <= MAX_MESSAGE_BYTES
+    assert len(made) == len(listing.rooms) + 1  # only the summaries that fit (and the first that did not)
     assert listing.more == len(rooms) - len(listing.rooms) > 0
     joinable = [r for r in rooms if not r.started]
     assert all(not r.started for r in listing.rooms)  # here they are more than fit
