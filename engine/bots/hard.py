@@ -141,8 +141,7 @@ def named_colors(tracker: Tracker) -> dict[str, tuple[Color, float]]:
                 named[record.seat] = (record.color, NAMED_LACK)
             elif belief is not None and belief[0] is record.card.color:
                 del named[record.seat]
-            if record.card.color is not None and color is not None \
-                    and record.card.color is not color and SWITCH_LACK < 1.0:
+            if record.card.color is not None and color is not None and record.card.color is not color:
                 named[record.seat] = (record.card.color, SWITCH_LACK)
         if isinstance(record, Played):
             color = record.color
@@ -166,8 +165,7 @@ class _Table:
         odds = Odds.of(view, tracker)
         if odds.tracker is None:
             return cls(view, odds, view.seat, view.hand)
-        named = named_colors(odds.tracker) if min(NAMED_LACK, SWITCH_LACK) < 1.0 else {}
-        return cls(view, odds, view.seat, view.hand, soft_facts(odds.tracker), named)
+        return cls(view, odds, view.seat, view.hand, soft_facts(odds.tracker), named_colors(odds.tracker))
 
     @property
     def n(self) -> int:
