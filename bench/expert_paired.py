@@ -11,7 +11,7 @@ Every ``--every`` deals, and at the end, it prints ``name=value`` lines: deals a
 each version's win rate, the paired difference (B - A) with a 95% interval over the deals (the
 independent units), and how many standard errors it lies from 0.
 
-    python bench/expert_paired.py --a base --b greedy2 [--seats 2] [--preset official]
+    python bench/expert_paired.py --a base --b nobelief [--seats 2] [--preset official]
         [--field hard] [--deals N] [--rounds R | --budget 200cpu] [--seed S] [--every K]
 """
 
@@ -35,12 +35,11 @@ Z95 = 1.959964
 
 VARIANTS: dict[str, dict[str, object]] = {
     "base": {},
-    "greedy": {"ROLLOUT": rollout.greedy},
+    "random": {"ROLLOUT": rollout.random_policy},  # playouts of random legal moves
     "hardonly": {"SWITCH_CONFIDENCE": float("inf")},  # the baseline's move, always
     "conf1": {"SWITCH_CONFIDENCE": 1.0},
     "conf05": {"SWITCH_CONFIDENCE": 0.5},
     "nobelief": {"SOFT_BELIEFS": False},
-    "belief": {"SOFT_BELIEFS": True},
 }
 """Named versions of the search: module attributes of engine.bots.expert to set."""
 
