@@ -1,8 +1,10 @@
 """The help screen (F1 by default): every rebindable action with the keys bound to it now, by
-context, in the client's language; what was wrong with keys.toml, if anything."""
+context, in the client's language; what was wrong with keys.toml, if anything; where the rules
+are (docs/RULES.md)."""
 
 from __future__ import annotations
 
+from .docs import shown_path
 from .draw import Line, Painter, fit, pad, width_of
 from .i18n import language, t
 from .keymap import ACTIONS, CONTEXTS, active, keys_file, shown
@@ -38,6 +40,7 @@ class KeyHelp(Painter):
             lines.append(line)
         lines.append([])
         lines.append([("class:dim", " " + fit(t("keyhelp_fixed"), width - 1))])
+        lines.append([("class:dim", " " + fit(t("lobby_rules_doc", path=shown_path()), width - 1))])
         if len(lines) > height:  # (a short terminal: no blank lines)
             lines = [line for line in lines if line]
         return lines[:max(1, height)]

@@ -67,3 +67,33 @@ async def test_the_uno_grace_flag_sets_the_hosted_servers_grace(
             await hosted.start(nursery)
             assert hosted.server.config.uno_grace == grace
             nursery.cancel_scope.cancel()
+
+
+@pytest.mark.parametrize("argv", [("--seats", "1"), ("--seats", "11"), ("--bots", "4", "--seats", "4"),
+                                  ("--bots", "2", "--seats", "2")])
+def test_seats_are_two_to_ten_with_one_left_for_the_host(argv: tuple[str, ...], tmp_path: Path,
+                                                          monkeypatch: pytest.MonkeyPatch,
+                                                          capsys: pytest.CaptureFixture[str]) -> None:
+    """`--seats N` is 2-10 and `--bots B` leaves the host a seat: otherwise `uno host` says so and
+    exits 2, before any server starts."""
+    from client.cli import build_parser
+    from client.commands import run_host
+
+    for name in ("XDG_STATE_HOME", "XDG_DATA_HOME", "XDG_CONFIG_HOME"):
+        monkeypatch.setenv(name, str(tmp_path / name))
+    args = build_parser(["host"]).parse_args(["host", "--no-discovery", "--lang", "en", *argv])
+    assert run_host(args) == 2
+    assert "seats must be 2-10, with at least one left for you" in capsys.readouterr().err
+
+
+def test_make_play_opens_a_match_against_three_bots_at_once() -> None:
+    """The Makefile's `play` target: three bots fill every seat but the player's, started at once."""
+    from client.cli import build_parser
+
+    makefile = (Path(__file__).resolve().parents[2] / "Makefile").read_text(encoding="utf-8")
+    line = makefile.split("\nplay:", 1)[1].splitlines()[1].strip()
+    assert line.startswith("$(BIN)/uno host "), line
+    argv = line.split()[1:]
+    args = build_parser(argv).parse_args(argv)
+    seats = args.seats if args.seats is not None else max(4, args.bots + 1)
+    assert (args.bots, seats, args.start) == (3, 4, True)

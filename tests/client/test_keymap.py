@@ -137,10 +137,15 @@ def test_the_help_screen_lists_the_bindings_and_any_key_closes_it(lang: str) -> 
     press(model, "\x1bOP")  # F1
     assert model.prompt is Prompt.HELP
     text = "\n".join("".join(f[1] for f in line) for line in Renderer(model).keyhelp(100, 40))
-    words = {"en": ("Playing a hand", "draw", "play the card", "In the lobby", "drow"),
-             "es": ("Jugando una mano", "robar", "jugar la carta", "En la sala", "drow")}[lang]
+    words = {"en": ("Playing a hand", "draw", "play the card", "In the lobby", "drow",
+                    "The rules of this game: "),
+             "es": ("Jugando una mano", "robar", "jugar la carta", "En la sala", "drow",
+                    "Las reglas de este juego: ")}[lang]
     for word in words:
         assert word in text, (word, text)
+    assert "RULES.md" in text  # (docs/RULES.md, as the lobby says it)
+    small = "\n".join("".join(f[1] for f in line) for line in Renderer(model).keyhelp(80, 24))
+    assert "RULES.md" in small and words[1] in small, small
     assert re.search(r"\bg +(draw|robar)\b", text) and re.search(r"\bk +(play|jugar)", text)
     assert acts(press(model, "g")) == []  # the key only closed the help
     assert model.prompt is Prompt.NONE

@@ -80,9 +80,17 @@ def spanish_away(tmux: Tmux, window: str) -> None:
 def spanish_back(tmux: Tmux, window: str) -> None:
     tmux.send(window, "o")  # (a key with no other job: x now asks to leave)
     tmux.wait_for(window, lambda s: "Estás ausente" not in s, timeout=10, what="back")
-    tmux.wait_for(window, "Tu turno", timeout=15, what="her next turn")
+    screen = tmux.wait_for(window, "Tu turno", timeout=15, what="her next turn")
+    assert "Estás ausente" not in screen
     tmux.send(window, "d")
-    tmux.wait_for(window, "Ana robó", timeout=5, what="her own draw in the log")
+    screen = tmux.wait_for(window, lambda s: "Ana robó" in s.split("Tu mano")[0], timeout=5,
+                           what="her own draw in the log")
+    if "Enter la juega" in screen:
+        tmux.send(window, "p")
+        screen = tmux.wait_for(window, "Ana pasó", timeout=5, what="the drawn card kept")
+    # "Ana robó" starts a log line of its own: her draw, not the stand-in's ("Se acabó el tiempo").
+    log = [line[38:].strip() for line in screen.split("Tu mano")[0].splitlines()]
+    assert any(line.startswith("Ana robó") for line in log), log
 
 
 def test_tmux_a_killed_guest_comes_back_to_the_recent_log_and_chat(tmux: Tmux,

@@ -1,9 +1,10 @@
 """End to end, in tmux, as a host and a friend would: ``uno host`` twice (the second opens the
 table its options describe and offers the first, which ``--resume`` brings back), the host's
-quit question (end for everyone / keep for later) in English and Spanish, a friend who joins
-by IP address, is killed (SIGKILL), and comes back by host name to the same hand, a friend's seat
-that keeps trying (with a countdown) while the host's match is kept for later, and a join to an
-address that never answers giving up with a clear message, and one to another program's port.
+quit question (end for everyone / keep for later) in English and Spanish, a friend who reads
+Spanish joining the README's hosting line by IP address, killed (SIGKILL), and back by host
+name to the same hand, a friend's seat that keeps trying (with a countdown) while the host's
+match is kept for later, and a join to an address that never answers giving up with a clear
+message, and one to another program's port.
 """
 
 from __future__ import annotations
@@ -31,7 +32,7 @@ TEXT = {  # what each language shows (the offer's start, as the waiting room and
            "offer": "Guardada de la última vez: «Root's table», mano 1", "resume": "uno host --resume",
            "ask": "¿Terminar la partida para todos (t), o guardarla para después (g)?",
            "end": "t", "keep": "g", "back": "Bienvenido de nuevo", "none": "No había nada guardado",
-           "hand": "Tu mano", "yes": "y"},
+           "hand": "Tu mano", "yes": "s"},
 }
 tmux = play.tmux_fixture("hosting", width=100, height=26)
 
@@ -96,27 +97,34 @@ def join(address: str, lang: str = "en") -> list[str]:
 
 
 def test_tmux_a_friend_joins_by_ip_is_killed_and_comes_back_by_host_name(tmux: Tmux, tmp_path: Path) -> None:
-    hosting = tmux.start(host("en", "--bots", "0", "--seats", "2", "--seed", "4", "--turn-timeout", "0",
-                              "--name", "Mesa LAN"), env(tmp_path / "ana", "Ana"), window="host")
+    """The README's hosting line (a bot and seats for friends), an English host and a friend who
+    reads Spanish: by IP address, killed mid-hand, back by host name to the same seat."""
+    hosting = tmux.start(host("en", *play.readme_hosting(), "--seed", "4", "--turn-timeout", "0",
+                              "--bot-delay", "0.2", "--name", "Mesa LAN"),
+                         env(tmp_path / "ana", "Ana"), window="host")
     port = play.invitation(play.waiting_room(tmux, hosting)).rsplit(":", 1)[1]
 
     pidfile = tmp_path / "luis.pid"
     friend = env(tmp_path / "luis", "Luis")
-    guest = tmux.start(join(f"127.0.0.1:{port}"), friend, window="guest", pidfile=pidfile)
-    play.sit(tmux, guest, "› Mesa LAN", what="the lobby, by IP address")
-    tmux.wait_for(hosting, "Luis", timeout=5, what="Luis in the host's waiting room")
+    guest = tmux.start(join(f"127.0.0.1:{port}", "es"), friend, window="guest", pidfile=pidfile)
+    play.sit(tmux, guest, "› Mesa LAN", waiting="Esperando a que Ana empiece",
+             what="the lobby, by IP address")
+    screen = tmux.wait_for(hosting, "Luis", timeout=5, what="Luis in the host's waiting room")
+    assert "Seats 3/4" in screen and "Bot 1" in screen, screen  # a seat is left: the start fills it
     tmux.send(hosting, "s")
-    play.dealt(tmux, guest, "the deal (guest)")
+    screen = play.dealt(tmux, guest, "the deal (guest)")
+    assert "Bot 2" in screen, screen  # the empty seat became a bot, as the waiting room said
 
     guest, back = play.play_a_hand_killing_the_friend(tmux, hosting, guest, pidfile,
-                                                      join(f"localhost:{port}"), friend)  # by host name
-    assert "Welcome back" in back, back
+                                                      join(f"localhost:{port}", "es"), friend,
+                                                      friend_lang="es")  # by host name
+    assert "Bienvenido de nuevo" in back, back
     # the host ends the match for everyone: the friend is told, and stops trying
     tmux.send(hosting, "q")
     tmux.wait_for(hosting, "End the match for everyone (e)", timeout=5, what="the host's question")
     tmux.send(hosting, "e")
-    screen = tmux.wait_for(guest, "The host closed the table", timeout=15, what="the friend told")
-    assert "Reconnecting" not in screen
+    screen = tmux.wait_for(guest, "El anfitrión cerró la mesa", timeout=15, what="the friend told")
+    assert "Reintento" not in screen
 
 
 GIVE_UP = {"en": "Gave up: nothing answers at 127.0.0.1:{port} (refused)",

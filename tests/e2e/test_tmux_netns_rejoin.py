@@ -1,8 +1,8 @@
 """The discovery form of the friend's night, in network namespaces the test makes (see
-test_discovery_netns.py): ``uno host`` in one namespace, a friend's ``uno join`` in the other
-finds the table on the LAN list (DNS-SD), plays, is killed (SIGKILL), and comes back by another
-address of the host's machine (a second IP, typed) to the same seat and the same cards: seats are
-kept by the server's id, not by the address.
+test_discovery_netns.py): the README's ``uno host`` line in one namespace, a friend's
+``uno join`` in the other finds the table on the LAN list (DNS-SD), plays, is killed (SIGKILL),
+and comes back by another address of the host's machine (a second IP, typed) to the same seat
+and the same cards: seats are kept by the server's id, not by the address.
 """
 
 from __future__ import annotations
@@ -42,8 +42,9 @@ def test_tmux_found_on_the_lan_killed_and_back_by_ip(namespaces: tuple[str, str]
     server_if = f"unod{os.getpid() % 10**6}s"  # as test_discovery_netns names it
     subprocess.run(["ip", "-n", server_ns, "addr", "add", f"{SECOND_IP}/24", "dev", server_if],
                    check=True, capture_output=True, timeout=10)
-    hosting = tmux.start(inside(server_ns, "host", "--bots", "0", "--seats", "2", "--seed", "4",
-                                "--turn-timeout", "0", "--port", "0", "--name", "Mesa netns"),
+    hosting = tmux.start(inside(server_ns, "host", *play.readme_hosting(), "--seed", "4",
+                                "--turn-timeout", "0", "--bot-delay", "0.2", "--port", "0",
+                                "--name", "Mesa netns"),
                          play.person(tmp_path / "ana", "Ana", debug=True), window="host")
     port = play.invitation(play.waiting_room(tmux, hosting)).rsplit(":", 1)[1]
 
@@ -57,7 +58,7 @@ def test_tmux_found_on_the_lan_killed_and_back_by_ip(namespaces: tuple[str, str]
     tmux.send(guest, "Enter")
     play.sit(tmux, guest, "› Mesa netns")
     tmux.wait_for(hosting, "Luis", timeout=5, what="Luis in the host's waiting room")
-    tmux.send(hosting, "s")
+    tmux.send(hosting, "s")  # (the empty seat becomes a bot)
     play.dealt(tmux, guest)
 
     _, back = play.play_a_hand_killing_the_friend(

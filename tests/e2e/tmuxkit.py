@@ -151,12 +151,55 @@ class Tmux:
 
 # ---------------------------------------------------------------------------- a person playing
 
-HAND_OVER = re.compile(r"wins hand 1|wins the match")
+HAND_OVER = re.compile(r"wins hand 1|wins the match|gana la mano 1|gana la partida")
 
 
-def my_turn(screen: str) -> bool:
-    return ("Your turn" in screen or "Colour for" in screen or "challenge, a accept" in screen
-            or "The first card is a Wild" in screen)
+@dataclass(frozen=True)
+class Says:
+    """What the table shows a player in one language, and the keys they press (client/texts.py)."""
+
+    turn: str
+    colour_for: str
+    challenge: str  # the Wild Draw Four prompt, as far as its accept key
+    first_wild: str
+    plays_it: str  # the prompt after drawing a playable card
+    drew: str
+    played: str
+    uno: str  # after the name: "Ana: UNO!"
+    uno_armed: str
+    hand: str  # "Your hand ({n})"
+    colours: dict[str, tuple[str, str]]  # colour letter: (its key, its name)
+    wild: str  # a regular expression of a played wild's names
+    lost: str  # "{name} lost the connection"
+    came_back: str
+    welcome_back: str
+    you: str
+    offline: str
+    spectator: str
+
+
+SAYS = {
+    "en": Says("Your turn", "Colour for", "challenge, a accept", "The first card is a Wild", "Enter plays it",
+               "drew", "played", ": UNO!", "UNO! will be said with your next card", "Your hand ({n})",
+               {"R": ("r", "red"), "Y": ("y", "yellow"), "G": ("g", "green"), "B": ("b", "blue")},
+               "Wild( Draw Four)?", "{name} lost the connection", "{name} came back", "Welcome back",
+               "you", "offline", "spectator"),
+    "es": Says("Tu turno", "Color para", "desafiar, a aceptar", "La primera carta es un Comodín",
+               "Enter la juega", "robó", "jugó", ": ¡UNO!", "Dirás ¡UNO! con tu próxima carta",
+               "Tu mano ({n})",
+               {"R": ("r", "rojo"), "Y": ("a", "amarillo"), "G": ("v", "verde"), "B": ("z", "azul")},
+               r"Comodín( \+4)?", "{name} perdió la conexión", "{name} volvió", "Bienvenido de nuevo",
+               "tú", "desconect.", "espectador"),
+}
+
+
+def my_turn(screen: str, lang: str | None = None) -> bool:
+    """Whether ``screen`` asks its player for a decision (in ``lang``; None: either language)."""
+    for says in (SAYS.values() if lang is None else (SAYS[lang],)):
+        if (says.turn in screen or says.colour_for in screen or says.challenge in screen
+                or says.first_wild in screen):
+            return True
+    return False
 
 
 def shows(text: str) -> Callable[[str], bool]:
@@ -166,10 +209,12 @@ def shows(text: str) -> Callable[[str], bool]:
 
 class Player:
     """Plays one window: draws once, plays what it can (wilds last), says UNO with the
-    next-to-last card. ``steps`` keeps a screen for each kind of step it took."""
+    next-to-last card, reading and typing ``lang``. ``steps`` keeps a screen for each kind of
+    step it took."""
 
-    def __init__(self, tmux: Tmux, window: str, name: str) -> None:
-        self.tmux, self.window, self.name = tmux, window, name
+    def __init__(self, tmux: Tmux, window: str, name: str, lang: str = "en") -> None:
+        self.tmux, self.window, self.name, self.lang = tmux, window, name, lang
+        self.says = SAYS[lang]
         self.steps: dict[str, str] = {}
 
     def press(self, key: str, before: str, what: str) -> str:
@@ -194,63 +239,64 @@ class Player:
     def play_if_my_turn(self) -> None:
         """One decision if the screen, once settled, says it is this player's turn."""
         screen = self.tmux.screen(self.window)
-        if my_turn(screen) and not HAND_OVER.search(screen):
+        if my_turn(screen, self.lang) and not HAND_OVER.search(screen):
             screen = self.tmux.stable_screen(self.window)
-            if my_turn(screen):
+            if my_turn(screen, self.lang):
                 self.take_turn(screen)
 
     def take_turn(self, screen: str) -> None:
         """One decision on a settled screen where it is this player's turn."""
-        steps = self.steps
-        if "challenge, a accept" in screen:
+        steps, says = self.steps, self.says
+        if says.challenge in screen:
             self.press("a", screen, "the challenge answered")
             return
-        if "The first card is a Wild" in screen:
+        if says.first_wild in screen:
             self.press("r", screen, "the first colour chosen")
             return
         hand = parse_hand(screen)
         assert hand is not None, screen
         size = len(hand.cards)
-        assert f"Your hand ({size})" in screen
-        if "Enter plays it" in screen:  # a card just drawn that can be played: keep it
+        assert says.hand.format(n=size) in screen
+        if says.plays_it in screen:  # a card just drawn that can be played: keep it
             self.press("p", screen, "the drawn card kept")
             return
         if "draw" not in steps or not hand.playable:
             self.press("d", screen, "a card drawn")
-            steps.setdefault("draw", self.evidence(f"{self.name} drew", "the draw in the log"))
+            steps.setdefault("draw", self.evidence(f"{self.name} {says.drew}", "the draw in the log"))
             return
         non_wild = [i for i in hand.playable if not hand.cards[i].startswith("W")]
         index = non_wild[0] if non_wild else hand.playable[0]
         self.select(hand, index)
         if size == 2:
             steps["uno_armed"] = self.press("u", self.tmux.stable_screen(self.window), "UNO armed")
-            assert "UNO! will be said with your next card" in steps["uno_armed"]
+            assert says.uno_armed in steps["uno_armed"]
         screen = self.tmux.stable_screen(self.window)
         if hand.cards[index].startswith("W"):
             self.press("Enter", screen, "the colour picker")
-            self.pick_colour(self.tmux.wait_for(self.window, "Colour for", timeout=5))
+            self.pick_colour(self.tmux.wait_for(self.window, says.colour_for, timeout=5))
         else:
             self.press("Enter", screen, "the card played")
-            steps.setdefault("play", self.evidence(f"{self.name} played", "the card played"))
+            steps.setdefault("play", self.evidence(f"{self.name} {says.played}", "the card played"))
         if size == 2:
-            steps["uno"] = self.evidence(f"{self.name}: UNO!", "UNO in the log")
+            steps["uno"] = self.evidence(f"{self.name}{says.uno}", "UNO in the log")
 
     def pick_colour(self, screen: str) -> None:
         self.steps["colour_picker"] = screen
-        assert "r:red" in screen and "b:blue" in screen
+        colours = self.says.colours
+        assert all(f"{key}:{name}" in screen for key, name in colours.values()), screen
         hand = parse_hand(screen)
         counts = {c: sum(1 for card in (hand.cards if hand else []) if card.startswith(c)) for c in "RYGB"}
-        letter = max(counts, key=lambda c: counts[c])
-        name = {"R": "red", "Y": "yellow", "G": "green", "B": "blue"}[letter]
-        self.press(letter.lower(), screen, "the colour chosen")
+        key, name = colours[max(counts, key=lambda c: counts[c])]
+        self.press(key, screen, "the colour chosen")
         self.steps["wild"] = self.evidence(f"→ {name}", "the wild's colour in the log")
-        wild = re.search(rf"{self.name} played Wild( Draw Four)? → {name}", self.steps["wild"])
+        wild = re.search(rf"{self.name} {self.says.played} {self.says.wild} → {name}", self.steps["wild"])
         assert wild or HAND_OVER.search(self.steps["wild"])
 
     def play_hand(self) -> str:
         """Play until the hand is over; the last screen."""
         for _ in range(150):
-            screen = self.tmux.wait_for(self.window, lambda s: my_turn(s) or HAND_OVER.search(s) is not None,
+            screen = self.tmux.wait_for(self.window,
+                                        lambda s: my_turn(s, self.lang) or HAND_OVER.search(s) is not None,
                                         timeout=20, what="my turn or the end of the hand")
             if HAND_OVER.search(screen):
                 return screen

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import os
 import re
+import shlex
 import shutil
 import signal
 import time
@@ -16,11 +17,11 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from tmuxkit import HAND_OVER, PYTHON, Player, Tmux, parse_hand
+from tmuxkit import HAND_OVER, PYTHON, ROOT, SAYS, Player, Tmux, parse_hand
 
 needs_tmux = pytest.mark.skipif(shutil.which("tmux") is None and not Path("/usr/bin/tmux").exists(),
                                 reason="tmux is not installed")
-DEALT = re.compile(r"Your hand \(\d+\)")
+DEALT = re.compile(r"(Your hand|Tu mano) \(\d+\)")
 
 
 def tmux_fixture(name: str, width: int = 80, height: int = 24) -> Any:
@@ -52,6 +53,15 @@ def person(home: Path, name: str | None = None, *, debug: bool = False) -> dict[
 def host(*options: str, lang: str = "en") -> list[str]:
     """``uno host`` on a free port, without discovery."""
     return [PYTHON, "-m", "client", "host", "--lang", lang, "--no-discovery", "--port", "0", *options]
+
+
+def readme_hosting() -> list[str]:
+    """The options of the README's hosting line (its first ``uno host``), which the friends'
+    stories play: the line a new user copies."""
+    for line in (ROOT / "README.md").read_text(encoding="utf-8").splitlines():
+        if line.startswith(".venv/bin/uno host "):
+            return shlex.split(line.split("#")[0])[2:]
+    raise AssertionError("the README has no hosting line")
 
 
 def join(*options: str, lang: str = "en") -> list[str]:
@@ -112,11 +122,14 @@ def together(players: Sequence[Player], until: Callable[[], bool], seconds: floa
 
 
 def play_a_hand_killing_the_friend(tmux: Tmux, hosting: str, guest: str, pidfile: Path,
-                                   again: list[str], friend: dict[str, str]) -> tuple[str, str]:
-    """Ana (host) and Luis play a hand; after Luis's first card his client is killed (SIGKILL)
-    and started again with ``again`` (another address, say): he must be back in his seat, same
-    cards. Returns the window of Luis's second client and its first screen there."""
-    players = [Player(tmux, hosting, "Ana"), Player(tmux, guest, "Luis")]
+                                   again: list[str], friend: dict[str, str], *, host_lang: str = "en",
+                                   friend_lang: str = "en") -> tuple[str, str]:
+    """Ana (host) and Luis play a hand (with the bots at the table, if any); after Luis's first
+    card his client is killed (SIGKILL) and started again with ``again`` (another address, say):
+    he must be back in his seat, same cards. Each reads and types their own language. Returns
+    the window of Luis's second client and its first screen there."""
+    players = [Player(tmux, hosting, "Ana", host_lang), Player(tmux, guest, "Luis", friend_lang)]
+    host_says, friend_says = SAYS[host_lang], SAYS[friend_lang]
     back = ""  # Luis's first screen after the crash
 
     def over() -> bool:
@@ -129,18 +142,18 @@ def play_a_hand_killing_the_friend(tmux: Tmux, hosting: str, guest: str, pidfile
         before = parse_hand(tmux.stable_screen(players[1].window))
         assert before is not None
         crash(pidfile)  # the friend's terminal crashes
-        tmux.wait_for(hosting, "Luis lost the connection", timeout=10, settle=False)
-        assert "offline" in tmux.screen(hosting)
+        tmux.wait_for(hosting, host_says.lost.format(name="Luis"), timeout=10, settle=False)
+        assert host_says.offline in tmux.screen(hosting)
         window = tmux.start(again, friend, window="guest2")
-        back = tmux.wait_for(window, "Your hand", timeout=15, what="the seat taken back")
+        back = tmux.wait_for(window, friend_says.hand.split(" (")[0], timeout=15, what="the seat taken back")
         after = parse_hand(back)
         assert after is not None and sorted(after.cards) == sorted(before.cards), (before, after)
-        assert "Welcome back" in back or "Luis (you)" in back, back
-        assert "spectator" not in back.lower(), back
-        tmux.wait_for(hosting, "Luis came back", timeout=5, settle=False)
-        players[1] = Player(tmux, window, "Luis")
+        assert friend_says.welcome_back in back or f"Luis ({friend_says.you})" in back, back
+        assert friend_says.spectator not in back.lower(), back
+        tmux.wait_for(hosting, host_says.came_back.format(name="Luis"), timeout=5, settle=False)
+        players[1] = Player(tmux, window, "Luis", friend_lang)
         players[1].steps["play"] = back
 
-    together(players, over, 120, "the hand did not end", between=kill_once)
+    together(players, over, 180, "the hand did not end", between=kill_once)
     assert back, "the friend was never killed"
     return players[1].window, back
