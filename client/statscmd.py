@@ -2,10 +2,11 @@
 
     uno stats [--state-dir DIR] [--rules NAME] [--lang es|en]
 
-Reads ``stats.json`` in ``DIR`` (default: where ``uno host`` keeps its rooms and statistics,
-``$XDG_DATA_HOME/uno/server``); ``--rules`` shows one rule set: that name, and that preset with
-options changed from it ("official target_score=100"), or the rules saved under that name
-(``uno host --save-rules``). A rule set saved on this machine is headed by its saved name too.
+Reads the statistics (``stats.json`` and its log) in ``DIR`` (default: where ``uno host`` keeps
+its rooms and statistics, ``$XDG_DATA_HOME/uno/server``); ``--rules`` shows one rule set: that
+name, and that preset with options changed from it ("official target_score=100"), or the rules
+saved under that name (``uno host --save-rules``). A rule set saved on this machine is headed by
+its saved name too.
 """
 
 from __future__ import annotations

@@ -117,14 +117,47 @@ def test_the_store_keeps_the_counts_across_a_restart(tmp_path: Path) -> None:
     assert (tmp_path / STATS_NAME).stat().st_mode & 0o777 == 0o600
 
 
+def test_an_addition_cut_short_by_a_crash_is_skipped_and_the_next_counts(tmp_path: Path) -> None:
+    store = StatsStore(tmp_path)
+    store.add("official", {"Ann": Counts(hands=1)})
+    log = tmp_path / json.loads((tmp_path / STATS_NAME).read_text())["log"]
+    with log.open("ab") as f:
+        f.write(b'\n{"rules":"official","add":{"Ann":{"hands":5')  # the crash, mid-write
+    again = StatsStore(tmp_path)
+    again.add("official", {"Ann": Counts(hands=1)})
+    assert read_stats(tmp_path)["official"]["Ann"].hands == 2 == again.table["official"]["Ann"].hands
+
+
+def test_the_log_is_folded_into_the_totals_and_two_servers_count_nothing_twice(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Past ``COMPACT_BYTES`` the additions go into a new stats.json naming the next log (the old
+    one deleted); a second server on the same directory reads the new totals, not the old log
+    again. A log left by a crash during the fold, which no stats.json names, is never read."""
+    monkeypatch.setattr("server.statstore.COMPACT_BYTES", 400)
+    first, second = StatsStore(tmp_path), StatsStore(tmp_path)
+    for i in range(30):
+        (first if i % 3 else second).add("official", {"Ann": Counts(hands=1), f"P{i % 4}": Counts(points=i)})
+    named = json.loads((tmp_path / STATS_NAME).read_text())["log"]
+    assert named != "stats-0.log" and not (tmp_path / "stats-0.log").exists()
+    assert sorted(p.name for p in tmp_path.glob("stats-*.log")) in ([], [named])
+    assert all(p.stat().st_mode & 0o777 == 0o600 for p in tmp_path.glob("stats*"))
+    (tmp_path / "stats-0.log").write_text('\n{"rules":"official","add":{"Ann":{"hands":99}}}')
+    for store in (first, second, StatsStore(tmp_path)):
+        store.add("official", {})
+        assert store.table["official"]["Ann"].hands == 30, store.table
+        assert sum(store.table["official"][f"P{k}"].points for k in range(4)) == sum(range(30))
+    assert read_stats(tmp_path) == first.table
+
+
 def test_a_corrupt_file_is_set_aside_and_counting_starts_again(tmp_path: Path,
                                                                caplog: pytest.LogCaptureFixture) -> None:
     (tmp_path / STATS_NAME).write_text('{"version": 1, "rules": {"x": {"Ann": {"hands": -1}}}}')
     store = StatsStore(tmp_path)
     assert store.table == {}
     assert "set aside" in caplog.text
-    assert [p.name for p in tmp_path.iterdir() if p.name.startswith(STATS_NAME)] == [
-        next(p.name for p in tmp_path.iterdir() if p.name.startswith(STATS_NAME + ".corrupt-"))]
+    kept = sorted(p.name for p in tmp_path.iterdir() if p.name.startswith(STATS_NAME))
+    assert len(kept) == 2 and kept[0] == STATS_NAME and kept[1].startswith(STATS_NAME + ".corrupt-")
+    assert read_stats(tmp_path) == {}  # a fresh file: counting starts again
     store.add("official", {"Ann": Counts(hands=1)})
     assert read_stats(tmp_path)["official"]["Ann"].hands == 1
 
