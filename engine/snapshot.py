@@ -42,7 +42,7 @@ keys. Seats are referred to by their index in ``seats`` ("seat index"); cards by
 Together the piles and hands hold exactly the 108 cards of the deck. ``restore`` checks every
 field and their consistency and raises ``SnapshotError`` (a ``ValueError``) for anything no game
 could reach. To set up a position, take a real game's snapshot, change the fields you need, and
-restore it (``tests/engine/stacking.py`` does so).
+restore it (``stacked_game`` in ``tests/kit/deck.py`` does so).
 """
 
 from __future__ import annotations

@@ -449,6 +449,7 @@ class Room(Table):
             "seats": seats_to_record(self.seats),
             "host": None if self.host is None else self.host.sid,
             "next_seat": self.next_seat_number,
+            "origin": self.origin,  # (so that a restored room still counts for its address)
         }
         if with_game:
             record["game"] = None if self.game is None else self.game.snapshot()
@@ -494,5 +495,6 @@ class Room(Table):
         room._turn_left = turn_left
         room.host = sessions.get(record["host"]) if record["host"] is not None else None
         room.next_seat_number = int(record["next_seat"])
+        room.origin = None if record.get("origin") is None else str(record["origin"])  # (None: an old record)
         server.sessions.update(sessions)
         return room

@@ -392,6 +392,11 @@ def test_huge_and_deep_values() -> None:
         (pack({"type": "chat", "text": "x", "deep": _nest(200)}), "extra_field", False),
         (pack({"type": "chat", "text": _nest(200)}), "bad_field", False),
     ]
+    # The bound, exactly (docs/PROTOCOL.md: deeper than 1024 levels is fatal): the message's map
+    # and 1023 arrays in it are 1024 levels, one array more is too deep.
+    chat = pack({"type": "chat", "text": 0})[:-1]  # (msgpack itself will not pack so deep)
+    cases += [(chat + b"\x91" * 1023 + b"\xc0", "bad_field", False),
+              (chat + b"\x91" * 1024 + b"\xc0", "bad_encoding", True)]
     for data, code, fatal in cases:
         _, server = pair(State.LOBBY)
         exc = refusal(server, data)

@@ -4,11 +4,14 @@ that a newcomer can always open a room."""
 
 from __future__ import annotations
 
+import json
+
 import trio
 from kit.harness import Harness
 
 from protocol import CreateRoom, Error, Joined, ListRooms, Rooms, Start, ViewMsg
 from server.config import ServerConfig
+from server.room import Room
 
 MALLORY = "192.0.2.66"
 NEWCOMER = "192.0.2.7"
@@ -60,6 +63,18 @@ async def test_one_address_may_have_only_so_many_rooms_open(
         await bob.link.aclose()  # bob's room closes (60 s later): the address may open one more
         await trio.sleep(ServerConfig().abandoned_room_grace + 1)
         await cat.create(name="three")
+
+
+async def test_a_restored_room_still_counts_for_the_address_that_opened_it(
+        harness: Harness, autojump_clock: object) -> None:
+    with trio.fail_after(60):
+        srv = await harness.server(max_rooms_per_address=1)
+        ann = await harness.client(srv, "ann", address=f"{MALLORY}:4001")
+        room = srv.rooms[(await ann.create(name="one")).room.id]
+        record = json.loads(json.dumps(room.to_record()))
+        assert Room.from_record(srv, record).origin == MALLORY
+        del record["origin"]  # a record written before the origin was kept
+        assert Room.from_record(srv, record).origin is None
 
 
 async def test_rooms_opened_and_dropped_by_one_client_never_shut_others_out(

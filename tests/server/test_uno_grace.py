@@ -8,7 +8,7 @@ from __future__ import annotations
 import pytest
 import trio
 from kit.harness import Harness, game_of, only_room
-from kit.unograce import ANN, LAST_SKIP, caught, deal, down_to_one
+from kit.unograce import ANN, LAST_SKIP, PLAYS, caught, deal, down_to_one
 
 from protocol import Act, Error, Events, Sync, UnoGrace, ViewMsg
 from server.errors import CATCH_TOO_EARLY
@@ -92,3 +92,28 @@ async def test_bots_catch_only_once_the_grace_is_over(
         assert trio.current_time() - fell == pytest.approx(after, abs=0.01)
         assert events.events[0]["target"] == ann.seat
         assert not ann.errors()
+
+
+async def test_uno_said_with_the_play_is_told_on_the_wire(harness: Harness, autojump_clock: object) -> None:
+    """Issue 10: a ``play`` with ``uno: true`` (the way bots always say it) sends ``uno_called``
+    to everyone, as a separate ``call_uno`` does, and opens no grace: nobody can catch her."""
+    with trio.fail_after(60):
+        srv, (ann, bob) = await harness.table("ann", "bob", start=True,
+                                              srv=await harness.server(deal_rng=deal()))
+        *before, last = PLAYS[ANN]
+        for card in [*before, None]:
+            if not ann.is_my_turn(ann.view):
+                await ann.my_turn()
+            if card is None:
+                break
+            await ann.send(Act(kind="play", card=card))
+            await ann.expect(Events, lambda m, card=card: any(  # type: ignore[misc]
+                e["type"] == "card_played" and e["card"] == card for e in m.events))
+        await ann.send(Act(kind="play", card=last, uno=True))
+        told = await bob.expect(Events, lambda m: any(
+            e["type"] == "card_played" and e["card"] == last for e in m.events))
+        said = [e for e in told.events if e["type"] == "uno_called"]
+        assert said == [{"type": "uno_called", "seat": ann.seat}], told.events
+        assert bob.view is not None and bob.view["uno_open"] is None
+        assert not [m for m in bob.log if isinstance(m, UnoGrace)]
+        assert len(game_of(srv).hand(ann.seat or "")) == 1
