@@ -183,10 +183,11 @@ class Position:
     events: tuple[Event, ...]
 
 
-def replay_hand(record: HandRecord) -> list[Position]:
-    """Every position of the hand, from its deal to its end; ``ReplayError`` if the record does
-    not replay exactly (a bad snapshot, an action the rules refuse, reshuffles that do not fit, a
-    hand that does not end with its last action)."""
+def replay_hand(record: HandRecord, *, whole: bool = True) -> list[Position]:
+    """Every position of the hand, from its deal to its end (``whole`` false: to its last action,
+    for a hand still being played); ``ReplayError`` if the record does not replay exactly (a bad
+    snapshot, an action the rules refuse, reshuffles that do not fit, a whole hand that does not
+    end with its last action)."""
     try:
         game = Game.restore(record.start)
     except SnapshotError as exc:
@@ -204,6 +205,8 @@ def replay_hand(record: HandRecord) -> list[Position]:
         except ValueError as exc:  # a RuleError, or a ReplayError from the shuffles
             raise ReplayError(f"action {number} ({type(action).__name__}): {exc}") from None
         positions.append(Position(_copy(game), action, tuple(events)))
+    if not whole:
+        return positions
     if game.hand_outcome() is None:
         raise ReplayError("the hand does not end with its last action")
     if rng.left:

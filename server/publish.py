@@ -10,6 +10,7 @@ object to the seats that see the same thing, hence the ``id()`` cache). Views ar
 
 from __future__ import annotations
 
+import logging
 from collections import deque
 from collections.abc import Callable, Iterable
 from typing import Any, Protocol
@@ -18,8 +19,13 @@ import msgpack
 
 import engine
 from engine import Game
-from engine.events import is_public
+from engine.events import HandStarted, is_public
+from engine.replay import ReplayError, replay_hand
 from protocol import HISTORY_BATCHES, HISTORY_CHAT, MESSAGE_BUDGET, ChatLine, ChatMsg, History, codec
+
+from .journal import JournaledGame
+
+log = logging.getLogger("uno.server")
 
 
 class Outbox(Protocol):
@@ -67,6 +73,25 @@ class Publisher:
                     keep_alive.append(redacted)
                 wired.append(wire)
             outbox.send_events(tuple(wired), current, deadline, view)
+
+    def recall(self, game: Game, names: dict[str, str]) -> None:
+        """After a restart: the hand being played, replayed from its record, becomes the recent
+        past (what came before it, and the chat, did not outlive the old process)."""
+        record = game.hand_record() if isinstance(game, JournaledGame) else None
+        if record is None:
+            return
+        try:
+            positions = replay_hand(record, whole=False)
+        except ReplayError as exc:  # (the room itself was restored from its snapshot all the same)
+            log.warning("the hand being played cannot be told again: %s", exc)
+            return
+        start = positions[0].game  # (its deal's events are not in the record: its start is)
+        batches: list[list[engine.Event]] = [
+            [HandStarted(start.hand_number, start.dealer, start.direction)],
+            *(list(p.events) for p in positions[1:] if p.events)]
+        for batch in batches:
+            self.recent_events.append(batch)
+            self.recent_names.append(names)
 
     def remember_chat(self, chat: ChatMsg) -> None:
         self.recent_chat.append(ChatLine(source=chat.source, text=chat.text))

@@ -294,14 +294,14 @@ class Room(Table):
             self.bots.follow(self.game, self._bot_levels(), batches)
 
     def restored(self, grace: float) -> None:
-        """The room was just rebuilt from disk, with everybody disconnected. Nothing moves until
-        every person is back or ``grace`` seconds have passed; then the current turn gets a
-        the time it had left when the room was last saved (a whole turn if that save began it),
-        and everybody at the table a ``view`` with that deadline. While the room waits, views
-        show no deadline: the clock does not run."""
+        """The room was just rebuilt from disk, with everybody disconnected (its hand so far is
+        the recent past they come back to). Nothing moves until every person is back or ``grace``
+        seconds have passed; then the turn gets the time it had left at the last save (a whole
+        turn if that save began it), and everybody a ``view`` with it (none shows until then)."""
         clock = self.clock
         clock.hold(grace)
         if self.game is not None:
+            self.publisher.recall(self.game, {seat.id: seat.name for seat in self.seats})
             self._schedule(turn_changed=True)
             left = self._turn_left
             if left is not None and clock.deadline is not None and clock.hold_until is not None:

@@ -18,7 +18,7 @@ from pathlib import Path
 import pytest
 import tmuxplay as play
 from kit.server import free_port
-from tmuxkit import Tmux, parse_hand
+from tmuxkit import Player, Tmux, parse_hand
 
 pytestmark = play.needs_tmux
 
@@ -35,6 +35,7 @@ TEXT = {  # what each language shows (the offer's start, as the waiting room and
            "hand": "Tu mano", "yes": "s"},
 }
 tmux = play.tmux_fixture("hosting", width=100, height=26)
+MOVE = re.compile(r"(Ana|Luis|Bot 1) (played|drew) [A-Z][a-z]+( [A-Za-z0-9]+)?")  # a move in the log
 
 
 def env(home: Path, name: str) -> dict[str, str]:
@@ -268,8 +269,12 @@ def test_tmux_a_friend_back_in_the_new_tables_lobby_gets_the_seat_when_the_host_
     guest = tmux.start(join(f"127.0.0.1:{port}"), env(tmp_path / "luis", "Luis"), window="guest")
     play.sit(tmux, guest, "Ana's table", "Waiting for Ana")
     tmux.send(hosting, "s")
-    dealt = tmux.wait_for(guest, "Your hand", timeout=10, what="the deal")
-    hand = parse_hand(dealt)
+    tmux.wait_for(guest, "Your hand", timeout=10, what="the deal")
+    players = [Player(tmux, hosting, "Ana"), Player(tmux, guest, "Luis")]
+    play.together(players, lambda: MOVE.search(tmux.screen(hosting)) is not None, 30, "a first move")
+    moved = MOVE.search(tmux.stable_screen(hosting))
+    assert moved is not None
+    hand = parse_hand(tmux.stable_screen(guest))
     assert hand is not None
     quit_window(tmux, hosting, "q", "k")  # kept for later
 
@@ -279,7 +284,9 @@ def test_tmux_a_friend_back_in_the_new_tables_lobby_gets_the_seat_when_the_host_
     tmux.wait_for(guest, lambda s: "Lobby" in s and "Mesa" in s, timeout=20,
                   what="the friend reconnected, in the new table's lobby")
     tmux.send(again, "r")
-    tmux.wait_for(again, lambda s: "Luis" in s and "Your hand" in s, timeout=15, what="the kept match")
+    screen = tmux.wait_for(again, lambda s: "Luis" in s and "Your hand" in s, timeout=15,
+                           what="the kept match")
+    assert moved.group(0) in screen, screen  # the hand so far is in the log again, after the restart
     back = tmux.wait_for(guest, lambda s: "Your hand" in s and "Ana's table" in s, timeout=15,
                          what="the friend back at the kept table")
     assert (parse_hand(back) or hand).cards == hand.cards  # the same seat, the same hand

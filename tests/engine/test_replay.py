@@ -88,6 +88,19 @@ def test_the_record_holds_no_key_and_replays_without_one() -> None:
     assert replayed[-1].game.snapshot()["rng"] is None  # nothing random to give away either
 
 
+def test_a_hand_still_being_played_replays_to_its_last_action() -> None:
+    """``whole=False``: a hand cut short (a server restart) replays as far as it went, the same
+    positions and events; as a whole hand it is refused."""
+    game = Game(seats(4), RuleSet(), KeyedRandom(bytes(32)))
+    record, positions = play_hand(game, random.Random(3))
+    cut = HandRecord(record.start, record.actions[:10], record.shuffles)
+    with pytest.raises(ReplayError, match="does not end"):
+        replay_hand(cut)
+    partial = replay_hand(cut, whole=False)
+    assert [p.game.snapshot() for p in partial] == positions[:11]
+    assert [p.events for p in partial[1:]] == [p.events for p in replay_hand(record)[1:11]]
+
+
 def test_actions_round_trip_and_bad_ones_are_refused() -> None:
     for action in (PlayCard("1", Card.parse("W"), None, None, True), Draw("2")):
         assert action_from_data(json.loads(json.dumps(action_to_data(action)))) == action
