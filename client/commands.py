@@ -248,11 +248,11 @@ def run_host(args: argparse.Namespace) -> int:
                             turn_timeout=max(0.0, min(3600.0, args.turn_timeout)),
                             bot_delay=max(0.0, min(10.0, args.bot_delay)), rules=overrides,
                             bot_level=args.bot_level, late_join=args.late_join.replace("-", "_"))
-        # A seeded (test or demo) table is not kept; otherwise a match the host keeps for later
-        # stays on disk, and `uno host --resume` takes the host's seat in it back.
+        # A match the host keeps for later stays on disk (a seeded one too: its random source is
+        # in its snapshot), and `uno host --resume` takes the host's seat in it back.
         host = HostOptions(table=table, create=create, port=args.port, seed=args.seed,
                            discovery=not args.no_discovery, start=args.start,
-                           resume=args.resume, keep=args.seed is None,
+                           resume=args.resume, keep=True,
                            history=not args.no_history, history_limit=args.history_limit,
                            uno_grace=args.uno_grace)
         options = ClientOptions(name=name, lang=lang, plain=plain, host=host, discovery=False)

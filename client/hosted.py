@@ -83,6 +83,7 @@ class HostedServer:
                 server = UnoServer(dataclasses.replace(config, history_dir=None))
         self.server = server
         self.model.host.active = True
+        self.model.host.keeps = server.store is not None
         resumed = self._offer_kept_room(host.resume)
         try:
             listeners = await trio.open_tcp_listeners(host.port, host=host.bind)

@@ -7,6 +7,8 @@ from dataclasses import dataclass
 
 from protocol import CreateRoom
 
+from .i18n import t
+
 
 @dataclass
 class Hosting:
@@ -14,7 +16,15 @@ class Hosting:
     auto_create: CreateRoom | None = None  # opened once connected
     auto_start: bool = False  # started (bots in the empty seats) once open
     end_table: bool | None = None  # how the host quit: True end for everyone, False keep
+    keeps: bool = True  # its server keeps rooms on disk: a match can be kept for later
     offer: str = ""  # the match kept from last time, and how to take it back
     offer_shown: bool = False
     offer_key: str = ""  # the same offer, in the new table's waiting room, with its key
     resume_request: bool = False  # the host asked (``r``) to go back to the kept match
+
+
+def quit_question(host: Hosting, match_on: bool, yes: str) -> str:
+    """The question before quitting: a host whose match cannot be kept (its rooms are not kept on
+    disk: another ``uno host`` holds the folder) is told that quitting ends it for everyone."""
+    ends = host.active and not host.keeps and match_on
+    return t("quit_confirm_ends" if ends else "quit_confirm", yes=yes)

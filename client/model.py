@@ -290,7 +290,7 @@ class Model:
         room = self.seating.room
         if self.session.status is Status.FAILED and not self.host.active:  # "press q to quit"
             self.quit = True
-        elif self.host.active and room is not None and room.started:
+        elif self.host.active and self.host.keeps and room is not None and room.started:
             self.prompts.confirm_host_quit = True
         else:
             self.prompts.confirm_quit = True

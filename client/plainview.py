@@ -19,6 +19,7 @@ from .draw import Canvas
 from .enums import Prompt, Screen, Status
 from .form import FIELDS
 from .header import Header
+from .hosting import quit_question
 from .i18n import card_name, color_name, t
 from .i18n import key as key_of
 from .model import Model
@@ -265,7 +266,7 @@ class PlainView:
         prompt = m.prompt
         yes = key_of("yes")
         if prompt is Prompt.QUIT:
-            return t("quit_confirm", yes=yes)
+            return quit_question(m.host, m.seating.room is not None and m.seating.room.started, yes)
         if prompt is Prompt.HOST_QUIT:
             return t("host_quit_confirm")
         if prompt is Prompt.LEAVE:

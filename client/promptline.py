@@ -8,6 +8,7 @@ from protocol import clean_text
 
 from .draw import Line, Painter, clip_line, fit, help_text, pad, width_of
 from .enums import Prompt, Screen
+from .hosting import quit_question
 from .i18n import card_name, color_name, t
 from .i18n import key as key_of
 from .table import COLORS
@@ -56,7 +57,8 @@ class PromptLine(Painter):
         prompt = m.prompt
         line: Line
         if prompt is Prompt.QUIT:
-            line = [("class:notice", t("quit_confirm", yes=key_of("yes")))]
+            started = m.seating.room is not None and m.seating.room.started
+            line = [("class:notice", quit_question(m.host, started, key_of("yes")))]
         elif prompt is Prompt.HOST_QUIT:
             line = [("class:notice", t("host_quit_confirm"))]
         elif prompt is Prompt.LEAVE:

@@ -35,6 +35,10 @@ TEXTS: dict[str, tuple[str, str]] = {
     "off": ("off", "no"),
     "seconds": ("{n} s", "{n} s"),
     "quit_confirm": ("Quit? {yes} quits, any other key stays.", "¿Salir? {yes} sale, otra tecla sigue."),
+    "quit_confirm_ends": ("Quit? {yes} ends the match for everyone (this table is not kept), any other key"
+                          " stays.",
+                          "¿Salir? {yes} termina la partida para todos (esta mesa no se guarda), otra tecla"
+                          " sigue."),
     "host_quit_confirm": ("End the match for everyone (e), or keep it for later (k)?",
                           "¿Terminar la partida para todos (t), o guardarla para después (g)?"),
     "help_host_quit": ("e end for everyone · k keep for later (uno host --resume) · Esc stay",

@@ -105,3 +105,20 @@ def test_the_offer_in_the_waiting_room_is_wrapped_never_cut(lang: str, columns: 
         set_language("en")  # (the tests that follow read English)
     assert "…" not in shown, shown
     assert "uno host --resume" in shown.replace("\n ", " "), shown
+
+
+@pytest.mark.parametrize(("lang", "yes", "words"), [
+    ("en", "y", "ends the match for everyone (this table is not kept)"),
+    ("es", "s", "termina la partida para todos (esta mesa no se guarda)")])
+def test_a_host_whose_table_is_not_kept_is_told_quitting_ends_it(lang: str, yes: str, words: str) -> None:
+    """A table whose rooms cannot be kept on disk (another ``uno host`` holds the state folder)
+    offers no "keep for later": the host is told that quitting ends the match for everyone."""
+    model = hosting(lang)
+    model.host.keeps = False
+    press(model, "q")
+    assert model.prompt is Prompt.QUIT
+    assert words in render_text(model)
+    press(model, "x")
+    assert model.prompt is Prompt.NONE and not model.quit
+    press(model, "q", yes)
+    assert model.quit and model.host.end_table is True
