@@ -224,7 +224,8 @@ def test_the_running_app_reconnects_over_tcp_to_the_same_hand(pipe: PipeInput) -
         assert model.table.view is not None
         view = model.table.view
         assert sorted(map(str, view.hand or ())) == hand and view.hand_number == number
-        pipe.send_text("qe")  # quit, ending the match for everyone: the app ends, and trio with it
+        # quit: a table kept nowhere (no state folder) ends for everyone; the app ends, trio with it
+        pipe.send_text("qy")
         return await asyncio.wait_for(running, 10)
 
     assert asyncio.run(main()) == 0
