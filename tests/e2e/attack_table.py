@@ -173,9 +173,17 @@ class LiveTable:
 
     async def run(self) -> None:
         client = await Client.tcp(self.port, self.name)
+        finished = False
         try:
             await self._play(client)
+            finished = True
         finally:
+            if not finished:  # (printed, so shown if the test fails: where it stood)
+                r = self.report
+                print(f"--- table {self.name} cut short: stop={self.stop.is_set()} hands={r.hands} "
+                      f"actions={r.actions} errors={r.errors[-5:]} problems={r.problems[:3]}; last messages:")
+                for message in client.log[-12:]:
+                    print(f"    {message!r:.500}")
             await client.aclose()
             self.done.set()
 
