@@ -183,11 +183,27 @@ class Position:
     events: tuple[Event, ...]
 
 
-def replay_hand(record: HandRecord, *, whole: bool = True) -> list[Position]:
-    """Every position of the hand, from its deal to its end (``whole`` false: to its last action,
-    for a hand still being played); ``ReplayError`` if the record does not replay exactly (a bad
-    snapshot, an action the rules refuse, reshuffles that do not fit, a whole hand that does not
-    end with its last action)."""
+def replay_hand(record: HandRecord) -> list[Position]:
+    """Every position of the hand, from its deal to its end; ``ReplayError`` if the record does
+    not replay exactly (a bad snapshot, an action the rules refuse, reshuffles that do not fit, a
+    hand that does not end with its last action)."""
+    return [Position(_copy(game), action, events) for game, action, events in _steps(record)]
+
+
+def hand_so_far(record: HandRecord) -> tuple[Game, list[tuple[Event, ...]]]:
+    """A hand still being played (a server restarted in it): its first position and the events
+    of each of its actions so far, without the copy of every position ``replay_hand`` makes;
+    ``ReplayError`` as ``replay_hand`` for a record that does not replay."""
+    steps = _steps(record, whole=False)
+    first, _, _ = next(steps)
+    start = _copy(first)
+    return start, [events for _, _, events in steps]
+
+
+def _steps(record: HandRecord, *, whole: bool = True,
+           ) -> Iterator[tuple[Game, Action | None, tuple[Event, ...]]]:
+    """The hand's game after its deal and after each action (one game, changed as it goes), with
+    the action and its events; checked to the end of the hand if ``whole``."""
     try:
         game = Game.restore(record.start)
     except SnapshotError as exc:
@@ -196,7 +212,7 @@ def replay_hand(record: HandRecord, *, whole: bool = True) -> list[Position]:
         raise ReplayError("the first position is a hand already over")
     rng = WrittenShuffles(record.shuffles)
     game._rng = rng
-    positions = [Position(_copy(game), None, ())]
+    yield game, None, ()
     for number, action in enumerate(record.actions):
         if game.hand_outcome() is not None:
             raise ReplayError(f"action {number} comes after the end of the hand")
@@ -204,14 +220,13 @@ def replay_hand(record: HandRecord, *, whole: bool = True) -> list[Position]:
             events = game.apply(action)
         except ValueError as exc:  # a RuleError, or a ReplayError from the shuffles
             raise ReplayError(f"action {number} ({type(action).__name__}): {exc}") from None
-        positions.append(Position(_copy(game), action, tuple(events)))
+        yield game, action, tuple(events)
     if not whole:
-        return positions
+        return
     if game.hand_outcome() is None:
         raise ReplayError("the hand does not end with its last action")
     if rng.left:
         raise ReplayError("the record has reshuffles the hand never made")
-    return positions
 
 
 def _copy(game: Game) -> Game:

@@ -20,7 +20,7 @@ import msgpack
 import engine
 from engine import Game
 from engine.events import HandStarted, is_public
-from engine.replay import ReplayError, replay_hand
+from engine.replay import ReplayError, hand_so_far
 from protocol import HISTORY_BATCHES, HISTORY_CHAT, MESSAGE_BUDGET, ChatLine, ChatMsg, History, codec
 
 from .journal import JournaledGame
@@ -81,14 +81,13 @@ class Publisher:
         if record is None:
             return
         try:
-            positions = replay_hand(record, whole=False)
+            start, moves = hand_so_far(record)
         except ReplayError as exc:  # (the room itself was restored from its snapshot all the same)
             log.warning("the hand being played cannot be told again: %s", exc)
             return
-        start = positions[0].game  # (its deal's events are not in the record: its start is)
-        batches: list[list[engine.Event]] = [
+        batches: list[list[engine.Event]] = [  # (its deal's events are not in the record: its start is)
             [HandStarted(start.hand_number, start.dealer, start.direction)],
-            *(list(p.events) for p in positions[1:] if p.events)]
+            *(list(events) for events in moves if events)]
         for batch in batches:
             self.recent_events.append(batch)
             self.recent_names.append(names)

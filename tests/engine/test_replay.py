@@ -21,6 +21,7 @@ from engine.replay import (
     ReplayError,
     action_from_data,
     action_to_data,
+    hand_so_far,
     replay_hand,
     start_of,
 )
@@ -89,16 +90,18 @@ def test_the_record_holds_no_key_and_replays_without_one() -> None:
 
 
 def test_a_hand_still_being_played_replays_to_its_last_action() -> None:
-    """``whole=False``: a hand cut short (a server restart) replays as far as it went, the same
-    positions and events; as a whole hand it is refused."""
+    """``hand_so_far``: a hand cut short (a server restart) replays as far as it went, with the
+    same events; as a whole hand it is refused."""
     game = Game(seats(4), RuleSet(), KeyedRandom(bytes(32)))
     record, positions = play_hand(game, random.Random(3))
     cut = HandRecord(record.start, record.actions[:10], record.shuffles)
     with pytest.raises(ReplayError, match="does not end"):
         replay_hand(cut)
-    partial = replay_hand(cut, whole=False)
-    assert [p.game.snapshot() for p in partial] == positions[:11]
-    assert [p.events for p in partial[1:]] == [p.events for p in replay_hand(record)[1:11]]
+    start, events = hand_so_far(cut)
+    assert start.snapshot() == positions[0] and len(events) == 10
+    assert events == [p.events for p in replay_hand(record)[1:11]]
+    with pytest.raises(ReplayError):
+        hand_so_far(HandRecord(record.start, (record.actions[1],), record.shuffles))  # out of turn
 
 
 def test_actions_round_trip_and_bad_ones_are_refused() -> None:
