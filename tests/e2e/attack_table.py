@@ -24,6 +24,7 @@ from protocol import (
     Error,
     Events,
     Joined,
+    Ping,
     RoomUpdate,
     Start,
     ViewMsg,
@@ -182,8 +183,8 @@ class LiveTable:
                 r = self.report
                 print(f"--- table {self.name} cut short: stop={self.stop.is_set()} hands={r.hands} "
                       f"actions={r.actions} errors={r.errors[-5:]} problems={r.problems[:3]}; last messages:")
-                for message in client.log[-12:]:
-                    print(f"    {message!r:.500}")
+                for message in [m for m in client.log if not isinstance(m, Ping)][-10:]:
+                    print(f"    {message!r:.1500}")
             await client.aclose()
             self.done.set()
 
