@@ -14,7 +14,7 @@ from typing import Any
 
 import trio
 from kit.client import Client, bot_act
-from kit.harness import HAND_ENDED, MOVES
+from kit.harness import HAND_ENDED, own_move
 
 from engine import full_deck
 from protocol import (
@@ -225,8 +225,9 @@ class LiveTable:
                     sent_at, acted_on = None, -1
             view = message.view if isinstance(message, ViewMsg | Events) else None
             if isinstance(message, Events):
-                first = message.events[0] if message.events else {}
-                if sent_at is not None and first.get("type") in MOVES and first.get("seat") == self.seat:
+                # (a draw that needed a reshuffle comes after it: looking only at the first event
+                # left the table waiting for its move's answer forever, about one run in 40)
+                if sent_at is not None and own_move(message, self.seat):
                     report.latencies.append(trio.current_time() - sent_at)
                     sent_at = None
                 ended = sum(1 for e in message.events if e["type"] == HAND_ENDED)

@@ -17,6 +17,7 @@ from attack_table import (
     strings_in,
 )
 from kit.client import Client, bot_act
+from kit.harness import own_move
 from kit.wire import Wire
 
 from protocol import (
@@ -85,9 +86,7 @@ class SeatedRoom:
             act = bot_act(view, rng)
             assert act is not None
             player = self.players[name]
-            await player.request(act, Events,
-                                 lambda m, seat=player.seat: bool(m.events)
-                                 and m.events[0].get("seat") == seat)
+            await player.request(act, Events, lambda m, seat=player.seat: own_move(m, seat))
         raise AssertionError("never an attacker's plain turn")
 
     async def snapshot(self) -> Snapshot:
@@ -166,7 +165,7 @@ async def attack_seats(port: int, seed: int = 0) -> dict[str, int]:
         assert await room.snapshot() == before, "an attack changed the room"
 
         # Replayed: the draw is accepted once; sent again (and again) it is refused.
-        await on.request(Act(kind="draw"), Events, lambda m: m.events[0].get("seat") == on.seat)
+        await on.request(Act(kind="draw"), Events, lambda m: own_move(m, on.seat))
         after_draw = await room.snapshot()
         for _ in range(3):
             codes[(await refused(on, draw, ("cannot_draw", "not_your_turn"))).code] += 1

@@ -33,7 +33,7 @@ import pytest
 import trio
 from kit.client import Client, bot_act, view_in
 from kit.closes import closed
-from kit.harness import MOVES, is_hand_end
+from kit.harness import is_hand_end, own_move
 from kit.server import ServerProcess
 
 from engine import full_deck
@@ -245,8 +245,7 @@ async def test_a_link_that_goes_down_is_seen_as_dropped_and_the_seat_comes_back(
 
             def third_move(message: Message) -> bool:
                 nonlocal moves
-                if isinstance(message, Events) and message.events \
-                        and message.events[0]["type"] in MOVES and message.events[0].get("seat") == seat:
+                if own_move(message, seat):
                     moves += 1
                 return moves >= 3
 

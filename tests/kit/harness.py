@@ -32,6 +32,7 @@ def event_name(cls: type) -> str:
 MOVES = frozenset(event_name(cls) for cls in (ev.CardPlayed, ev.Drew, ev.Passed, ev.ColorChosen,
                                               ev.Challenged, ev.UnoCalled, ev.Caught))
 STAND_IN = event_name(ev.StandIn)
+RESHUFFLED = event_name(ev.Reshuffled)
 TURN_STARTED = event_name(ev.TurnStarted)
 HAND_ENDED = event_name(ev.HandEnded)
 MATCH_ENDED = event_name(ev.MatchEnded)
@@ -52,10 +53,10 @@ is_hand_end = carries(HAND_ENDED)
 
 def own_move(message: Message, seat: str | None) -> bool:
     """An events message that starts with a move of ``seat`` (played by it or for it: after a
-    ``stand_in`` event)."""
+    ``stand_in`` event; a draw may come after the ``reshuffled`` it needed)."""
     if not isinstance(message, Events):
         return False
-    moves = [e for e in message.events if e["type"] != STAND_IN]
+    moves = [e for e in message.events if e["type"] not in (STAND_IN, RESHUFFLED)]
     return bool(moves) and moves[0]["type"] in MOVES and moves[0].get("seat") == seat
 
 
