@@ -19,7 +19,7 @@ import msgpack
 
 import engine
 from engine import Game
-from engine.events import HandStarted, is_public
+from engine.events import HandStarted, StartingCard, is_public
 from engine.replay import ReplayError, hand_so_far
 from protocol import HISTORY_BATCHES, HISTORY_CHAT, MESSAGE_BUDGET, ChatLine, ChatMsg, History, codec
 
@@ -86,7 +86,7 @@ class Publisher:
             log.warning("the hand being played cannot be told again: %s", exc)
             return
         batches: list[list[engine.Event]] = [  # (its deal's events are not in the record: its start is)
-            [HandStarted(start.hand_number, start.dealer, start.direction)],
+            [HandStarted(start.hand_number, start.dealer, start.direction), StartingCard(start.top)],
             *(list(events) for events in moves if events)]
         for batch in batches:
             self.recent_events.append(batch)

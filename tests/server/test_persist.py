@@ -672,6 +672,7 @@ async def test_after_a_restart_the_hand_so_far_comes_back_as_the_recent_past(
         for client in (ann, bob):
             again, _ = await resume(harness, srv2, client)
             history = next(m for m in again.log if isinstance(m, History))
+            assert [e["type"] for e in history.events[0]] == ["hand_started", "starting_card"]
             recalled = [e for batch in history.events for e in batch
                         if e["type"] in ("card_played", "drew", "passed")]
             # (the bot may have moved since, unread when the server died: told again too)
