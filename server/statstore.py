@@ -15,7 +15,9 @@ adding and rewriting the whole file, as it was first done, took 15 ms a hand wit
 ``stats.json`` names, which is never read again.
 
 A ``stats.json`` that cannot be read is renamed ``stats.json.corrupt-STAMP`` (said at ERROR
-level), with its logs, and counting starts again from nothing.
+level), with its logs, and counting starts again from nothing. So does a missing one: counting
+starts afresh in a log no file has, so that a log left beside no ``stats.json`` (deleted to
+start again) is never counted twice.
 """
 
 from __future__ import annotations
@@ -64,17 +66,19 @@ def _fold_log(table: Table, data: bytes) -> None:
             entry = json.loads(line)
             counts = {str(player): Counts.from_record(c) for player, c in entry["add"].items()}
             rules = str(entry["rules"])
-        except (AttributeError, KeyError, TypeError, ValueError):
-            continue  # a line cut short by a crash
+        except (AttributeError, KeyError, TypeError, ValueError, OverflowError):
+            continue  # a line cut short by a crash (or damaged by hand)
         _fold(table, rules, counts)
 
 
-def _read_totals(path: Path) -> tuple[Table, str]:
-    """The totals in ``stats.json`` and the name of the log of the additions since."""
+def _read_totals(path: Path) -> tuple[Table, str] | None:
+    """The totals in ``stats.json`` and the name of the log of the additions since; None if
+    there is no ``stats.json`` (a log without one is left over from counts set aside or deleted,
+    and never read)."""
     try:
         text = path.read_text(encoding="utf-8")
     except FileNotFoundError:
-        return {}, FIRST_LOG
+        return None
     try:
         data = json.loads(text)
         if data.get("version") != STATS_VERSION:
@@ -85,16 +89,32 @@ def _read_totals(path: Path) -> tuple[Table, str]:
         table = {str(rules): {str(player): Counts.from_record(c) for player, c in players.items()}
                  for rules, players in data["rules"].items()}
         return table, log_name
-    except (AttributeError, KeyError, TypeError, ValueError) as exc:
+    except (AttributeError, KeyError, TypeError, ValueError, OverflowError) as exc:
         raise ValueError(f"{path}: not a statistics file ({exc})") from None
+
+
+def _unused_log(directory: Path) -> str:
+    """A log name no file has: counting that starts afresh never reads an older log."""
+    numbers = [int(m.group(1)) for p in directory.iterdir() if (m := LOG_PATTERN.fullmatch(p.name))]
+    return f"stats-{max(numbers) + 1}.log" if numbers else FIRST_LOG
 
 
 def read_stats(directory: str | os.PathLike[str]) -> Table:
     """The statistics kept in ``directory`` (none if it has no file). Raises ``ValueError`` for
     a file that is not a statistics file, ``OSError`` for one that cannot be read."""
-    table, log_name = _read_totals(Path(directory) / STATS_NAME)
-    with contextlib.suppress(FileNotFoundError):
-        _fold_log(table, (Path(directory) / log_name).read_bytes())
+    path = Path(directory) / STATS_NAME
+    for _ in range(3):  # (a server may fold the log into a new stats.json as we read)
+        totals = _read_totals(path)
+        if totals is None:
+            return {}
+        table, log_name = totals
+        try:
+            _fold_log(table, (Path(directory) / log_name).read_bytes())
+        except FileNotFoundError:
+            again = _read_totals(path)
+            if again is not None and again[1] != log_name:
+                continue  # folded meanwhile: read the new totals
+        return table
     return table
 
 
@@ -113,8 +133,6 @@ class StatsStore:
         self._log_name, self._log_read = FIRST_LOG, 0  # its log, and how far table has it
         with self._locked():
             self._catch_up()
-            if not self.path.exists():
-                self._write_totals(FIRST_LOG)
 
     def counts(self, rules: str, player: str) -> Counts | None:
         """``player``'s counts under ``rules``, as of this server's last write (quick: the
@@ -142,14 +160,16 @@ class StatsStore:
                              os.O_WRONLY | os.O_CREAT | os.O_APPEND, FILE_MODE)
                 try:
                     data = ("\n" + line).encode()
-                    os.write(fd, data)
+                    written = os.write(fd, data)
                 finally:
                     os.close(fd)
-                self._log_read += len(data)
+                self._log_read += written  # (a part line is skipped by every reader)
+                if written != len(data):
+                    raise OSError(f"{written} of {len(data)} bytes written (is the disk full?)")
                 _fold(self.table, rules, counts)
                 if self._log_read > COMPACT_BYTES:
                     self._compact()
-        except OSError as exc:  # statistics must never stop a match
+        except Exception as exc:  # statistics must never stop a match
             log.error("statistics not written: %s", exc)
 
     def _catch_up(self) -> None:
@@ -162,12 +182,15 @@ class StatsStore:
             totals = None
         if totals is None or totals != self._totals:
             try:
-                self.table, self._log_name = _read_totals(self.path)
+                read = _read_totals(self.path)
             except (OSError, ValueError) as exc:
                 self._set_aside(exc)
-                self.table, self._log_name = {}, FIRST_LOG
-                totals = None
-            self._totals, self._log_read = totals, 0
+                read = None
+            if read is None:  # none (or set aside): counting starts afresh, in a log of its own
+                self.table = {}
+                self._write_totals(_unused_log(self.directory))
+                return
+            (self.table, self._log_name), self._totals, self._log_read = read, totals, 0
         try:
             with open(self.directory / self._log_name, "rb") as f:
                 f.seek(self._log_read)

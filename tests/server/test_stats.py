@@ -149,6 +149,31 @@ def test_the_log_is_folded_into_the_totals_and_two_servers_count_nothing_twice(
     assert read_stats(tmp_path) == first.table
 
 
+def test_counts_set_aside_or_deleted_are_never_counted_again(tmp_path: Path) -> None:
+    """Without a stats.json there are no statistics: a log left beside none is never read (the
+    counts restart in a log of their own), whether the file was deleted to start again or set
+    aside while a server ran; and a damaged line never stops a match."""
+    store = StatsStore(tmp_path)
+    store.add("official", {"Bob": Counts(hands=3)})
+    (tmp_path / STATS_NAME).unlink()  # "start the statistics again"
+    again = StatsStore(tmp_path)
+    assert again.table == {} and read_stats(tmp_path) == {}
+    again.add("official", {"Bob": Counts(hands=1)})
+    assert read_stats(tmp_path)["official"]["Bob"].hands == 1
+    assert StatsStore(tmp_path).table["official"]["Bob"].hands == 1
+
+    (tmp_path / STATS_NAME).write_text("{not json")  # a bad edit while the server runs
+    again.add("official", {"Ann": Counts(hands=1)})
+    assert read_stats(tmp_path) == {"official": {"Ann": Counts(hands=1)}}
+    assert StatsStore(tmp_path).table == {"official": {"Ann": Counts(hands=1)}}
+
+    log = tmp_path / json.loads((tmp_path / STATS_NAME).read_text())["log"]
+    with log.open("ab") as f:
+        f.write(b'\n{"rules":"official","add":{"Ann":{"hands":1e999}}}')
+    again.add("official", {"Ann": Counts(hands=1)})  # (no exception reaches the match)
+    assert read_stats(tmp_path)["official"]["Ann"].hands == 2
+
+
 def test_a_corrupt_file_is_set_aside_and_counting_starts_again(tmp_path: Path,
                                                                caplog: pytest.LogCaptureFixture) -> None:
     (tmp_path / STATS_NAME).write_text('{"version": 1, "rules": {"x": {"Ann": {"hands": -1}}}}')
