@@ -287,10 +287,9 @@ class Model:
             self.back_sent = True
 
     def ask_quit(self) -> None:
-        room = self.seating.room
         if self.session.status is Status.FAILED and not self.host.active:  # "press q to quit"
             self.quit = True
-        elif self.host.active and self.host.keeps and room is not None and room.started:
+        elif self.host.active and self.host.keeps and self.seating.match_on:
             self.prompts.confirm_host_quit = True
         else:
             self.prompts.confirm_quit = True

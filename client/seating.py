@@ -33,6 +33,11 @@ class Seating:
         return any(info.seat == self.seat and info.away for info in self.room.seats)
 
     @property
+    def match_on(self) -> bool:
+        """Whether our table's match has started (and not ended)."""
+        return self.room is not None and self.room.started
+
+    @property
     def can_host_command(self) -> bool:
         """The host of a table not started yet (start, add or remove a bot)."""
         return self.is_host and self.room is not None and not self.room.started
