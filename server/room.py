@@ -29,7 +29,7 @@ from .grace import Grace
 from .journal import NEXT_HAND, JournaledGame
 from .persist import RECORD_VERSION
 from .rematch import seat_order
-from .seatrecord import seats_from_record, seats_key, seats_to_record
+from .seatrecord import seat_names, seats_from_record, seats_key, seats_to_record
 from .settings import RoomSettings
 from .stats import Tally, by_player, rules_name
 from .table import RoomOwner, Seat, Session, Table
@@ -145,8 +145,7 @@ class Room(Table):
         audience = [(peer, seat_id) for session, seat_id in self._audience()
                     if (peer := session.peer) is not None]
         self.publisher.publish(game, events, audience, self.deadline_remaining(),
-                               lambda: {seat.id: seat.name for seat in self.seats},
-                               with_view=with_view)
+                               lambda: seat_names(self.seats), with_view=with_view)
 
     def _after_events(self, events: list[engine.Event], turn_changed: bool,
                       batches: list[list[engine.Event]] | None = None) -> None:
@@ -301,7 +300,7 @@ class Room(Table):
         clock = self.clock
         clock.hold(grace)
         if self.game is not None:
-            self.publisher.recall(self.game, {seat.id: seat.name for seat in self.seats})
+            self.publisher.recall(self.game, seat_names(self.seats))
             self._schedule(turn_changed=True)
             left = self._turn_left
             if left is not None and clock.deadline is not None and clock.hold_until is not None:

@@ -19,6 +19,11 @@ _seat_values = operator.attrgetter(*SEAT_FIELDS)
 _session_values = operator.attrgetter(*SESSION_FIELDS)
 
 
+def seat_names(seats: Iterable[Seat]) -> dict[str, str]:
+    """Who sits where, by seat id (the names of the recent past, server/publish.py)."""
+    return {seat.id: seat.name for seat in seats}
+
+
 def seats_key(seats: Iterable[Seat]) -> tuple[Any, ...]:
     """The seats and their people as flat tuples: equal keys, equal records."""
     return tuple((_seat_values(seat), None if seat.session is None else _session_values(seat.session))
