@@ -58,7 +58,10 @@ def quit_window(tmux: Tmux, window: str, *keys: str) -> None:
 def test_tmux_uno_host_twice_opens_the_new_table_and_offers_the_first(tmux: Tmux, tmp_path: Path,
                                                                        lang: str) -> None:
     text, home = TEXT[lang], tmp_path / "root"
-    first = tmux.start(host(lang, "--bots", "3", "--start", "--bot-delay", "5", "--name", "Root's table"),
+    # seeded: a first card that is a Wild would ask Root for its colour on coming back, and that
+    # prompt stands where "Welcome back" is told (seed 1 turns up a Red 7)
+    first = tmux.start(host(lang, "--bots", "3", "--start", "--bot-delay", "5", "--seed", "1",
+                            "--name", "Root's table"),
                        env(home, "Root"),
                        window="first")
     tmux.wait_for(first, text["hand"], timeout=15, what="the first match dealt")
