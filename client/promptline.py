@@ -86,8 +86,11 @@ class PromptLine(Painter):
                     line.append((f"class:card.{color.value.lower()}" + (" reverse" if chosen else ""),
                                  f" {text} "))
                 line.append(("", " "))
-            if width_of(label) + sum(width_of(f[1]) for f in line) < width - 1:  # else: the keys only
-                line.insert(0, ("bold", label + " "))
+            keys_width = sum(width_of(f[1]) for f in line)
+            for text in (label, t("prompt_color_short")):  # the question, or a word of it, or the keys only
+                if width_of(text) + keys_width < width - 1:
+                    line.insert(0, ("bold", text + " "))
+                    break
         elif prompt is Prompt.SEAT:
             line = [("bold", t("prompt_seat") + " ")]
             for i, seat in enumerate(m.table.pending_targets):

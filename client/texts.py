@@ -215,7 +215,8 @@ TEXTS: dict[str, tuple[str, str]] = {
     "hand_last": ("Already at the last card of your hand", "Ya estás en la última carta de la mano"),
     # --- prompts
     "prompt_color": ("Colour for {card}:", "Color para {card}:"),
-    "prompt_start_color": ("The first card is a Wild. Colour:", "La primera carta es un Comodín. Color:"),
+    "prompt_start_color": ("The first card is a Wild. Colour:", "La primera es un Comodín. Color:"),
+    "prompt_color_short": ("Colour:", "Color:"),  # (where the question and its keys do not fit)
     "prompt_challenge": ("{name} played a Wild Draw Four on you: {yes} challenge, {accept} accept (draw {n})",
                          "{name} te jugó un Comodín +4: {yes} desafiar, {accept} aceptar (robar {n})"),
     "prompt_challenge_short": ("+4 from {name}: {yes} challenge, {accept} accept (+{n})",

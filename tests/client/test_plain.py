@@ -176,7 +176,7 @@ def test_challenge_start_colour_and_seven_zero() -> None:
     assert typed(model, "a") == [Act(kind="accept")]
     model = seated(make_view("R7 Y3", top="W", color=None, awaiting_color=True,
                              legal=[ChooseColor(ME, c) for c in (Color.RED, Color.GREEN)]), lang="es")
-    assert "La primera carta es un Comodín" in PlainView(model).changes()[-1]
+    assert "La primera es un Comodín" in PlainView(model).changes()[-1]
     assert typed(model, "verde") == [Act(kind="choose_color", color="G")]
     legal = [PlayCard(ME, Card.parse("R7"), None, target) for target in ("1", "2", "3")]
     model = seated(make_view("R7 Y3", top="R5", legal=legal))

@@ -258,3 +258,24 @@ def test_away_any_other_key_still_answers_the_leave_question() -> None:
     model.ask_leave()
     press(model, "n")
     assert model.prompt is Prompt.NONE and model.seating.room is not None
+
+
+@pytest.mark.parametrize(("lang", "question", "word"), [
+    ("en", "The first card is a Wild. Colour:", "Colour:"),
+    ("es", "La primera es un Comodín. Color:", "Color:"),
+])
+def test_the_colour_question_fits_eighty_columns_and_a_narrower_screen_keeps_a_word_of_it(
+        lang: str, question: str, word: str) -> None:
+    """At 80 columns (a terminal's default) the start's colour prompt asks its whole question
+    beside its keys (the Spanish one was one column too long, and showed the keys alone);
+    narrower, "Colour:" stays before the keys."""
+    models = start_colour(), colour()  # (seated in English)
+    set_language(lang)
+    try:
+        for prompt in models:
+            for width, shown in ((80, question if prompt.prompt is Prompt.START_COLOR else None), (50, word)):
+                line = "".join(f[1] for f in Renderer(prompt).prompt_line(width, 1)[0])
+                assert len(line) <= width and line.split()[-1].endswith(("blue", "azul")), line
+                assert line.lstrip().startswith(shown or word.rstrip(":")), (width, line)
+    finally:
+        set_language("en")

@@ -266,8 +266,10 @@ def test_tmux_a_friend_back_in_the_new_tables_lobby_gets_the_seat_when_the_host_
     same seat and hand: not left in the lobby while the seat waits for nobody."""
     port = str(free_port())
     ana_home = tmp_path / "ana"
-    hosting = tmux.start([*host("en", "--bots", "1", "--seats", "3", "--turn-timeout", "0"), "--port", port],
-                         env(ana_home, "Ana"), window="host")
+    # seeded: a first Draw Two on Ana would tell "Ana drew …" in the deal, which the recalled hand
+    # does not tell again (seed 5: a Red 1, Ana first, and her first move is a draw)
+    hosting = tmux.start([*host("en", "--bots", "1", "--seats", "3", "--turn-timeout", "0", "--seed", "5"),
+                          "--port", port], env(ana_home, "Ana"), window="host")
     play.waiting_room(tmux, hosting)
     guest = tmux.start(join(f"127.0.0.1:{port}"), env(tmp_path / "luis", "Luis"), window="guest")
     play.sit(tmux, guest, "Ana's table", "Waiting for Ana")

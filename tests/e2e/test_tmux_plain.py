@@ -54,7 +54,7 @@ WORDS = {
                 "{name} played", "{name} drew", "{name}: UNO!", ", or"),
     "es": Words("1 Mesa de Ana", "Esperando a que Ana empiece", "Tu turno.", "Puedes jugar: ",
                 "Nada que jugar", "Tu mano: ", "robar", "pasar",
-                ("Color para", "La primera carta es un Comodín"), "rojo", "te jugó un Comodín +4",
+                ("Color para", "La primera es un Comodín"), "rojo", "te jugó un Comodín +4",
                 "aceptar", "Tu mano acaba de cambiar", re.compile(r"gana la mano 1|gana la partida"),
                 "{name} jugó", "{name} robó", "{name}: ¡UNO!", ", o"),
 }

@@ -15,7 +15,7 @@ from tmuxkit import Player, Tmux, my_turn, parse_hand
 
 pytestmark = play.needs_tmux
 
-SEED = 9  # Ana's first hand: R0 R2 R4 Y7 Y8 B8 W, and her turn comes first
+SEED = 9  # Ana's first hand: R0 R2 R4 Y7 Y8 B8 W; Bot 1 deals a Yellow Reverse, plays a Wild (blue), then Ana
 tmux = play.tmux_fixture("rebind", width=100, height=30)
 
 

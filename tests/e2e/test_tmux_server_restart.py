@@ -24,7 +24,7 @@ tmux = play.tmux_fixture("restart", width=80, height=24)
 
 
 def my_turn(screen: str) -> bool:
-    asked = "Tu turno" in screen or "La primera carta es un Comodín" in screen
+    asked = "Tu turno" in screen or "La primera es un Comodín" in screen
     return asked and parse_hand(screen) is not None
 
 
@@ -33,7 +33,7 @@ def draw_a_card(tmux: Tmux, window: str) -> None:
     screen = tmux.wait_for(window, my_turn, timeout=60, what="Luis's turn")
     hand, draws = parse_hand(screen), screen.count("Luis robó")
     assert hand is not None
-    if "La primera carta es un Comodín" in screen:
+    if "La primera es un Comodín" in screen:
         tmux.send(window, "r")
         tmux.wait_for(window, lambda s: "La primera carta" not in s, timeout=10, what="the colour")
         return
