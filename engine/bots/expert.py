@@ -24,6 +24,11 @@ The budget (``budget=``) is wall-clock seconds by default (``DEFAULT_BUDGET``), 
 benchmark on a shared machine, or ``Playouts`` (a number of rounds): the same move for the same
 seed whatever the machine's speed, for tests. The search never sees the real game: its only
 inputs are the view, the tracker and the random source.
+
+Measured (bench/bot_strength.py, expert against three ``hard``, official, four seats, CPU time
+per move, 95% interval): 25 ms 25.0% [22.7, 27.4], 50 ms 25.5% [23.4, 27.5], 100 ms 27.9%
+[25.7, 30.0] (1,000 hands each, seed 1); 200 ms about 27.8% (1,240 hands). The win rate grows
+with the rounds a move gets; the issue's 30% is not reached at the default budget.
 """
 
 from __future__ import annotations
