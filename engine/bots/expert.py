@@ -26,9 +26,9 @@ seed whatever the machine's speed, for tests. The search never sees the real gam
 inputs are the view, the tracker and the random source.
 
 Measured (bench/bot_strength.py, expert against three ``hard``, official, four seats, CPU time
-per move, 95% interval): 25 ms 25.0% [22.7, 27.4], 50 ms 25.5% [23.4, 27.5], 100 ms 27.9%
-[25.7, 30.0] (1,000 hands each, seed 1); 200 ms about 27.8% (1,240 hands). The win rate grows
-with the rounds a move gets; the issue's 30% is not reached at the default budget.
+per move, 95% interval, seed 1): 25 ms 25.0% [22.7, 27.4], 50 ms 25.5% [23.4, 27.5], 100 ms
+27.9% [25.7, 30.0] (1,000 hands each), 200 ms 27.5% [26.0, 29.1] (2,000 hands). The search gains
+on hard's move with the rounds it gets, up to about 100 ms; the issue's 30% is not reached.
 """
 
 from __future__ import annotations
