@@ -21,10 +21,11 @@ pytestmark = play.needs_tmux
 UNO = str(Path(sys.executable).with_name("uno"))
 LOST = re.compile(r"Se perdió la conexión \(.*\)\. Reintento en \d+\.\d s")
 tmux = play.tmux_fixture("restart", width=80, height=24)
+FIRST_WILD = "La primera es un Comodín"  # the question of a first Wild's colour (client/texts.py)
 
 
 def my_turn(screen: str) -> bool:
-    asked = "Tu turno" in screen or "La primera es un Comodín" in screen
+    asked = "Tu turno" in screen or FIRST_WILD in screen
     return asked and parse_hand(screen) is not None
 
 
@@ -33,9 +34,9 @@ def draw_a_card(tmux: Tmux, window: str) -> None:
     screen = tmux.wait_for(window, my_turn, timeout=60, what="Luis's turn")
     hand, draws = parse_hand(screen), screen.count("Luis robó")
     assert hand is not None
-    if "La primera es un Comodín" in screen:
+    if FIRST_WILD in screen:
         tmux.send(window, "r")
-        tmux.wait_for(window, lambda s: "La primera carta" not in s, timeout=10, what="the colour")
+        tmux.wait_for(window, lambda s: FIRST_WILD not in s, timeout=10, what="the colour")
         return
     tmux.send(window, "a" if "s desafiar" in screen else "d")  # (a +4: accept it and draw)
     # (the bots answer at once: by the next look the turn may be Luis's again)
