@@ -112,3 +112,21 @@ def test_leaving_and_quitting_ask_first_in_the_languages_keys(tmux: Tmux, tmp_pa
     tmux.wait_for(window, text["host_quit"], timeout=5, what="the question again")
     tmux.send(window, text["end"])
     assert gone(int(pidfile.read_text()), 10), "the client did not quit"
+
+
+FIRST_WILD = {"en": ("The first card is a Wild. Colour:", "Ana chose yellow"),
+              "es": ("La primera es un Comodín. Color:", "Ana eligió amarillo")}
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_a_first_wild_asks_its_colour_in_words_at_80_columns(tmux: Tmux, tmp_path: Path, lang: str) -> None:
+    """Seed 146 turns up a Wild with Ana first to play: the question fits beside its keys at 80
+    columns in both languages (the Spanish one showed its keys alone), and her key names it."""
+    question, chosen = FIRST_WILD[lang]
+    command = play.host("--bots", "3", "--start", "--seed", "146", "--turn-timeout", "0", "--no-bell",
+                        lang=lang)
+    window = tmux.start(command, play.person(tmp_path, "Ana"))
+    screen = tmux.wait_for(window, question, timeout=15, what="the first Wild's question")
+    assert TEXT[lang]["colours"] in screen, screen
+    tmux.send(window, TEXT[lang]["yellow"])
+    tmux.wait_for(window, chosen, timeout=10, what="the colour named")
