@@ -7,6 +7,10 @@ bots' dice, so that the deal's luck cancels out of the difference. The budget is
 rounds (``Playouts``) by default: a machine-independent amount of search, whatever else the
 machine runs; ``--budget`` takes bench/bot_strength.py's forms too (``200cpu``).
 
+One version is not a level at all: ``oracle`` deals the search the real hands (the draw pile
+shuffled), which no level may do; it measures what knowing every hand is worth to the search,
+the ceiling for better inference about the hidden cards.
+
 Every ``--every`` deals, and at the end, it prints ``name=value`` lines: deals and hands played,
 each version's win rate, the paired difference (B - A) with a 95% interval over the deals (the
 independent units), and how many standard errors it lies from 0.
@@ -19,6 +23,7 @@ from __future__ import annotations
 
 import argparse
 import math
+import random
 import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
@@ -30,8 +35,35 @@ from bot_strength import Case, parse_budget, play_group
 
 from engine.bots import Budget, Playouts, rollout
 from engine.bots import expert as expert_module
+from engine.events import Event
+from engine.game import Game
+from engine.tracker import NotHeld, Tracker
+from engine.view import View
 
 Z95 = 1.959964
+
+
+
+class Oracle:
+    """The ``oracle`` version's dealer (in place of engine.determinize.Determinizer): every deal
+    is the real game (``game``, set by the bench at each deal) with its draw pile shuffled."""
+
+    game: Game | None = None
+
+    def __init__(self, view: View, tracker: Tracker | None, honest: float = 0.0,
+                 beliefs: dict[str, tuple[NotHeld, int]] | None = None) -> None:
+        self.view = view
+
+    def deal(self, rng: random.Random, game_rng: random.Random | None = None) -> Game:
+        assert Oracle.game is not None
+        game = Oracle.game.copy(game_rng if game_rng is not None else rng)
+        rng.shuffle(game._draw)
+        return game
+
+
+def _remember_game(rotation: int, game: Game, events: list[Event]) -> None:
+    Oracle.game = game
+
 
 VARIANTS: dict[str, dict[str, object]] = {
     "base": {},
@@ -40,6 +72,7 @@ VARIANTS: dict[str, dict[str, object]] = {
     "conf1": {"SWITCH_CONFIDENCE": 1.0},
     "conf05": {"SWITCH_CONFIDENCE": 0.5},
     "nobelief": {"SOFT_BELIEFS": False},
+    "oracle": {"Determinizer": Oracle},  # not a level: it sees every hand (see the docstring)
 }
 """Named versions of the search: module attributes of engine.bots.expert to set."""
 
@@ -84,7 +117,7 @@ def compare(a: str, b: str, case: Case, seed: int, deals: int, every: int,
         for deal in range(deals):
             for version in (a, b):
                 _apply(VARIANTS[version], defaults)
-                group = play_group(case, seed, deal)
+                group = play_group(case, seed, deal, _remember_game)
                 results[version].append((group.wins, group.games))
             if (deal + 1) % every == 0 or deal + 1 == deals:
                 for line in paired_lines(prefix, results[a], results[b]):

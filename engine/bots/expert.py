@@ -58,6 +58,7 @@ __all__ = [
     "Playouts",
     "Ranked",
     "Search",
+    "deals",
     "expert",
     "search",
 ]
@@ -153,7 +154,7 @@ def search(view: View, rng: random.Random, tracker: Tracker | None = None,
     over = _deadline(budget)
     assert view.seat is not None
     me = view.seats.index(view.seat)
-    dealer = Determinizer(view, tracker, honest=HONEST_PRIOR, beliefs=_beliefs(tracker))
+    dealer = deals(view, tracker)
     k = len(candidates)
     wins, played = [0.0] * k, [0] * k
     # Paired with candidate 0 (the baseline's choice) on the same deals: sums of the differences.
@@ -195,6 +196,14 @@ def search(view: View, rng: random.Random, tracker: Tracker | None = None,
     ranked = [best, *sorted((i for i in range(k) if i != best),
                             key=lambda i: (i not in alive, -(wins[i] / played[i]) if played[i] else 1.0, i))]
     return Search(tuple(Ranked(candidates[i], wins[i], played[i]) for i in ranked), rounds)
+
+
+def deals(view: View, tracker: Tracker | None, beliefs: bool = True) -> Determinizer:
+    """The search's dealer for ``view``: the tracker's facts, the honest prior (``HONEST_PRIOR``)
+    and, with ``beliefs`` and ``SOFT_BELIEFS``, hard's soft beliefs (bench/deal_accuracy.py
+    measures how well each guesses the hidden hands)."""
+    return Determinizer(view, tracker, honest=HONEST_PRIOR,
+                        beliefs=_beliefs(tracker) if beliefs else None)
 
 
 def _beliefs(tracker: Tracker | None) -> dict[str, tuple[NotHeld, int]] | None:

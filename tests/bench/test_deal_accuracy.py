@@ -1,0 +1,37 @@
+"""bench/deal_accuracy.py in a second: its figures are shares and scores in range, and what the
+tracker knows makes the deals guess the real hands better than the view alone."""
+
+from __future__ import annotations
+
+import importlib.util
+import sys
+from pathlib import Path
+
+_PATH = Path(__file__).resolve().parents[2] / "bench" / "deal_accuracy.py"
+_spec = importlib.util.spec_from_file_location("deal_accuracy", _PATH)
+assert _spec is not None and _spec.loader is not None
+bench = importlib.util.module_from_spec(_spec)
+sys.modules["deal_accuracy"] = bench
+_spec.loader.exec_module(bench)
+
+
+def test_the_tracker_and_the_beliefs_guess_the_hidden_hands_better_than_the_view() -> None:
+    decisions, scores = bench.measure(4, "official", "hard", hands=16, samples=4, seed=1)
+    assert decisions > 50
+    figures = {source: (s.overlap / decisions, s.brier / decisions, s.next_brier / decisions)
+               for source, s in scores.items()}
+    assert set(figures) == {"view", "facts", "beliefs"}
+    for overlap, brier, next_brier in figures.values():
+        assert 0 < overlap < 1 and 0 < brier < 1 and 0 < next_brier < 1
+    assert figures["facts"][0] > figures["view"][0]  # the discard pile is no longer dealt
+    assert figures["beliefs"][1] < figures["facts"][1] and figures["beliefs"][1] < figures["view"][1]
+
+
+def test_it_prints_each_source_s_lines(capsys: object) -> None:
+    assert bench.main(["--hands", "2", "--samples", "2", "--seats", "2"]) == 0
+    out = capsys.readouterr().out  # type: ignore[attr-defined]
+    keys = [line.split("=", 1)[0] for line in out.splitlines()]
+    assert keys[0] == "official_2p_hard_decisions"
+    for source in ("view", "facts", "beliefs"):
+        for figure in ("overlap", "brier", "next_brier"):
+            assert f"official_2p_hard_{source}_{figure}" in keys
