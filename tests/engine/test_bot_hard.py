@@ -248,6 +248,16 @@ def test_R8_hard_draws_rather_than_spend_its_only_playable_wild_from_a_big_hand(
     assert isinstance(bot_at(house, "A").act(house.view("A")), PlayCard)  # R9: must play
 
 
+def test_R8_hard_keeps_two_wilds_by_drawing_but_spends_one_of_three() -> None:
+    two = stacked_game(["W W+4 R1 R2 B3 B4 G5", "Y1 Y2 Y3 Y4", "G1 G2 G3 G4"], "Y9",
+                       rules=OFFICIAL, direction=1)
+    assert bot_at(two, "A").act(two.view("A")) == Draw("A")
+    three = stacked_game(["W W W+4 R1 R2 B3 B4", "Y1 Y2 Y3 Y4", "G1 G2 G3 G4"], "Y9",
+                         rules=OFFICIAL, direction=1)
+    play = bot_at(three, "A").act(three.view("A"))
+    assert isinstance(play, PlayCard) and play.card.color is None
+
+
 def test_R8_a_seat_that_drew_is_believed_to_have_held_nothing_playable() -> None:
     """B drew on A's G7 and passed with the drawn card: hard believes B holds no green, no 7 and
     no wild (the tracker alone knows nothing under R8)."""
