@@ -258,6 +258,24 @@ def test_R8_hard_keeps_two_wilds_by_drawing_but_spends_one_of_three() -> None:
     assert isinstance(play, PlayCard) and play.card.color is None
 
 
+def test_hard_with_two_cards_names_the_colour_of_its_last_one_over_blocking_a_threat(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """B, one card from UNO, drew on blue and played the drawn card: it is believed to hold no
+    blue. A holds G4 and a wild: naming green leaves G4 playable next turn (it goes out) and
+    beats naming blue to block B. Without the weight of the last card, A would block."""
+    game = stacked_game(["B3 G4 W", "Y1 Y2", "B8 G1 G2 G3"], "B5", rules=OFFICIAL, draw="B9",
+                        direction=1)
+    bots = [bot_at(game, seat) for seat in game.seats]
+    apply(game, bots, PlayCard("A", c("B3")))
+    apply(game, bots, Draw("B"))
+    apply(game, bots, PlayCard("B", c("B9")))
+    apply(game, bots, PlayCard("C", c("B8")))
+    view = game.view("A")
+    assert bots[0].act(view) == PlayCard("A", c("W"), Color.GREEN, uno=True)
+    monkeypatch.setattr(hard, "W_LAST", 0.0)
+    assert bots[0].act(view) == PlayCard("A", c("W"), Color.BLUE, uno=True)
+
+
 def test_R8_a_seat_that_drew_is_believed_to_have_held_nothing_playable() -> None:
     """B drew on A's G7 and passed with the drawn card: hard believes B holds no green, no 7 and
     no wild (the tracker alone knows nothing under R8)."""
