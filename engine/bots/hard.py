@@ -1,8 +1,9 @@
 """The ``hard`` level: rule-based play that counts the cards.
 
 Each legal play is scored and the best taken. The score weighs, for the hand left after it: the
-cards we could still follow with in the colour it leaves (our strongest colour); the chance that
-whoever plays next holds nothing to answer it (``Odds``: the unseen cards and what the tracker
+cards we could still follow with in the colour it leaves (our strongest colour), and with one
+card left, whether that card goes on what the play leaves (``W_LAST``); the chance that whoever
+plays next holds nothing to answer it (``Odds``: the unseen cards and what the tracker
 knows each hand lacks or holds, plus the beliefs below); the turn it takes from, and the cards it
 gives to, the seat it hits (Skip, Draw Two, Wild Draw Four, Reverse heads-up), worth more the
 closer that seat is to going out, and the cost of spending an action card we could defend with;
@@ -28,9 +29,10 @@ official drawing rule, with nothing but a wild to play, five cards or more and a
 draws and keeps the wild.
 
 Measured (bench/bot_strength.py, hard against normal, 20,000 hands, seed 1, 95% bootstrap
-interval's lower bound): official 4 seats 27.6% (27.1%), 2 seats 57.2% (56.6%); house 4 seats
-28.1% (27.6%), 2 seats 57.0% (56.4%). Official four seats is still short of the issue's 28%.
-Before a spare wild was played rather than kept (``KEEP_WILD_MAX``): official 27.5% (27.0%),
+interval's lower bound): official 4 seats 27.8% (27.3%), 2 seats 58.1% (57.5%); house 4 seats
+28.2% (27.7%), 2 seats 57.0% (56.4%). Official four seats is still short of the issue's 28%.
+Before the last card's weight: official 27.6% (27.1%), 57.2% (56.6%); house 28.1% (27.6%),
+57.0% (56.4%). Before a spare wild was played rather than kept (``KEEP_WILD_MAX``): official 27.5% (27.0%),
 56.9% (56.3%). Before the official rule's own weights (``W_FOLLOW``, ``W_WILD``, ``W_PREV`` against their
 ``_R9`` twins: screened one at a time and then together, paired on the same deals, seed 2: +0.5
 points [+0.2, +0.8] at four seats, -0.1 [-0.5, +0.3] heads-up) official was 27.3% (26.7%) and
