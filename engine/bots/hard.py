@@ -37,8 +37,8 @@ Before the last card's weight: official 27.6% (27.1%), 57.2% (56.6%); house 28.1
 ``W_PREV`` against their ``_R9`` twins: screened one at a time and then together, paired on
 the same deals, seed 2: +0.5 points [+0.2, +0.8] at four seats, -0.1 [-0.5, +0.3] heads-up)
 official was 27.3% (26.7%) and 57.2% (56.6%); before the named colours, the weight of a threat
-under R9 and the rarer challenge: 26.9%, 56.8%, 26.9%, 55.7%. The same three weights cost house four seats -0.3
-[-0.8, +0.1], so draw-until-playable keeps the old ones.
+under R9 and the rarer challenge: 26.9%, 56.8%, 26.9%, 55.7%. The same three weights cost house
+four seats -0.3 [-0.8, +0.1], so draw-until-playable keeps the old ones.
 """
 
 from __future__ import annotations
