@@ -29,12 +29,13 @@ Measured (bench/bot_strength.py, expert against three ``hard``, official, four s
 per move, 95% interval, seed 1): 25 ms 25.0% [22.7, 27.4], 50 ms 25.5% [23.4, 27.5], 100 ms
 27.9% [25.7, 30.0] (1,000 hands each), 200 ms 27.5% [26.0, 29.1] (2,000 hands). The search gains
 on hard's move with the rounds it gets, up to about 100 ms; the issue's 30% is not reached.
-Against the ``hard`` of the official rule's own weights (a stronger field, and a stronger
-baseline move): 200 ms 26.9% [25.4, 28.5] (2,000 hands); heads-up, 200 ms, 56.9% [55.2, 58.6]
-(2,000 hands; the issue asks 57%). Both were measured before hard's last card's weight and its
-spare wilds. With the real hands dealt (bench/expert_paired.py's ``oracle``, not a level) the same
-search wins 40.4% at four seats (240 hands): what it lacks is knowledge of the hidden cards, and
-bench/deal_accuracy.py shows how little of it the facts and beliefs give.
+Against the ``hard`` of the official rule's own weights (a stronger field, and a stronger baseline
+move): 200 ms 26.9% [25.4, 28.5] (2,000 hands); heads-up, 200 ms, 56.9% [55.2, 58.6] (2,000 hands;
+the issue asks 57%). Both were measured before hard's last card's weight and its spare wilds;
+against that hard, four seats, 200 ms: 27.3% [25.9, 28.8] (2,000 hands). With the real hands dealt
+(bench/expert_paired.py's ``oracle``, not a level) the same search wins 40.4% at four seats (240
+hands): what it lacks is knowledge of the hidden cards, and bench/deal_accuracy.py shows how little
+of it the facts and beliefs give.
 """
 
 from __future__ import annotations
