@@ -43,7 +43,6 @@ from engine.view import View
 Z95 = 1.959964
 
 
-
 class Oracle:
     """The ``oracle`` version's dealer (in place of engine.determinize.Determinizer): every deal
     is the real game (``game``, set by the bench at each deal) with its draw pile shuffled."""
@@ -52,7 +51,7 @@ class Oracle:
 
     def __init__(self, view: View, tracker: Tracker | None, honest: float = 0.0,
                  beliefs: dict[str, tuple[NotHeld, int]] | None = None) -> None:
-        self.view = view
+        pass  # (the real game needs none of what the determinizer is built from)
 
     def deal(self, rng: random.Random, game_rng: random.Random | None = None) -> Game:
         assert Oracle.game is not None

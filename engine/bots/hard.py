@@ -51,6 +51,7 @@ from .. import actions as act
 from ..actions import Action, JumpIn, PlayCard
 from ..cards import Card, Color, Rank
 from ..events import DrawReason
+from ..hand import matches
 from ..rules import WildDrawFour
 from ..tracker import DrewCards, NotHeld, PassRecord, Played, Tracker
 from ..view import View
@@ -339,11 +340,8 @@ def _score(table: _Table, action: PlayCard | JumpIn) -> float:
         same_color = sum(1 for c in rest if c.color is color)
         same_rank = sum(1 for c in rest if c.rank is rank and c.color is not color)
         score += (W_FOLLOW_R9 if r9 else W_FOLLOW) * same_color + W_RANK * same_rank
-        if len(rest) == 1:  # our last card: it goes out next turn if it goes on what we leave
-            last = rest[0]
-            goes = last.color is None or last.color is color or (
-                card.color is not None and last.rank is rank)
-            score += W_LAST * goes
+        if len(rest) == 1 and matches(rest[0], color, rank):
+            score += W_LAST  # our last card goes on what we leave: out next turn if it stays
     if victim is not None:
         stack_back = 0.0
         if given and (view.rules.stack_draw_two or view.rules.stack_wild_draw_four):
