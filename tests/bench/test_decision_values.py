@@ -1,0 +1,44 @@
+"""bench/decision_values.py in seconds: the oracle values seat 0's decisions, a version that
+always plays hard's move gains nothing, and the lines come per kind of decision."""
+
+from __future__ import annotations
+
+import importlib.util
+import sys
+from pathlib import Path
+from types import ModuleType
+
+
+def _load(name: str) -> ModuleType:
+    path = Path(__file__).resolve().parents[2] / "bench" / f"{name}.py"
+    spec = importlib.util.spec_from_file_location(name, path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[name] = module  # (dataclasses look it up by name)
+    spec.loader.exec_module(module)
+    return module
+
+
+bench = _load("decision_values")
+
+
+def test_hards_own_move_gains_nothing_and_the_search_is_put_back() -> None:
+    before = (bench.expert_module.Determinizer, bench.expert_module.HALVE_FROM,
+              bench.expert_module.SWITCH_CONFIDENCE)
+    decisions = bench.measure(4, "official", 2, ["hardonly", "base"], rounds=8, oracle=12, seed=3)
+    assert (bench.expert_module.Determinizer, bench.expert_module.HALVE_FROM,
+            bench.expert_module.SWITCH_CONFIDENCE) == before
+    assert decisions
+    for d in decisions:
+        assert d.gains["hardonly"] == 0.0 and not d.switched["hardonly"]
+        assert -1.0 <= d.gains["base"] <= 1.0 and d.regret >= 0.0
+    lines = bench.lines("x", decisions, ["hardonly", "base"])
+    values = dict(line.split("=", 1) for line in lines)
+    assert values["x_decisions"] == str(len(decisions))
+    assert float(values["x_hardonly_gain"]) == 0.0
+
+
+def test_main_prints_a_line_per_kind_of_decision(capsys: object) -> None:
+    assert bench.main(["--hands", "1", "--rounds", "4", "--oracle", "6", "--seats", "2"]) == 0
+    out = capsys.readouterr().out  # type: ignore[attr-defined]
+    assert "official_2p_decisions=" in out and "official_2p_hard_play_base_gain=" in out
