@@ -130,7 +130,10 @@ VARIANTS: dict[str, dict[str, object]] = {
     "hardonly": {"SWITCH_CONFIDENCE": float("inf")},  # the baseline's move, always
     "conf1": {"SWITCH_CONFIDENCE": 1.0},
     "conf05": {"SWITCH_CONFIDENCE": 0.5},
+    "conf3": {"SWITCH_CONFIDENCE": 3.0},
     "nobelief": {"SOFT_BELIEFS": False},
+    "honest90": {"HONEST_PRIOR": 0.9},
+    "honest97": {"HONEST_PRIOR": 0.97},
     # Not levels: they see every hand, or a part of each (see the docstring).
     "oracle": {"Determinizer": Oracle},
     "next": {"Determinizer": NextOracle},

@@ -42,3 +42,11 @@ def test_main_prints_a_line_per_kind_of_decision(capsys: object) -> None:
     assert bench.main(["--hands", "1", "--rounds", "4", "--oracle", "6", "--seats", "2"]) == 0
     out = capsys.readouterr().out  # type: ignore[attr-defined]
     assert "official_2p_decisions=" in out and "official_2p_hard_play_base_gain=" in out
+
+
+def test_kinds_keeps_only_the_decisions_where_hards_move_is_of_those_kinds() -> None:
+    every = bench.measure(4, "official", 2, ["hardonly"], rounds=4, oracle=6, seed=3)
+    plays = bench.measure(4, "official", 2, ["hardonly"], rounds=4, oracle=6, seed=3,
+                          kinds=frozenset({"play"}))
+    assert plays and all(d.kind == "play" for d in plays)
+    assert len(plays) == sum(d.kind == "play" for d in every) < len(every)
