@@ -3,30 +3,16 @@ really is the same deal replayed with the seats rotated."""
 
 from __future__ import annotations
 
-import importlib.util
 import multiprocessing
 import random
-import sys
-from pathlib import Path
-from types import ModuleType
 
 import pytest
+from kit.bench import load
 
 from engine import Game
 from engine.events import Dealt, Event, StartingCard
 
-
-def _load_bench() -> ModuleType:
-    path = Path(__file__).resolve().parents[2] / "bench" / "bot_strength.py"
-    spec = importlib.util.spec_from_file_location("bot_strength", path)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules["bot_strength"] = module  # (dataclasses and pickling look it up by name)
-    spec.loader.exec_module(module)
-    return module
-
-
-bench = _load_bench()
+bench = load("bot_strength")
 
 
 def test_a_tiny_pairing_prints_every_line_and_the_verdict_last() -> None:

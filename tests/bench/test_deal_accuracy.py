@@ -3,16 +3,9 @@ tracker knows makes the deals guess the real hands better than the view alone.""
 
 from __future__ import annotations
 
-import importlib.util
-import sys
-from pathlib import Path
+from kit.bench import load
 
-_PATH = Path(__file__).resolve().parents[2] / "bench" / "deal_accuracy.py"
-_spec = importlib.util.spec_from_file_location("deal_accuracy", _PATH)
-assert _spec is not None and _spec.loader is not None
-bench = importlib.util.module_from_spec(_spec)
-sys.modules["deal_accuracy"] = bench
-_spec.loader.exec_module(bench)
+bench = load("deal_accuracy")
 
 
 def test_the_tracker_and_the_beliefs_guess_the_hidden_hands_better_than_the_view() -> None:

@@ -3,23 +3,9 @@ always plays hard's move gains nothing, and the lines come per kind of decision.
 
 from __future__ import annotations
 
-import importlib.util
-import sys
-from pathlib import Path
-from types import ModuleType
+from kit.bench import load
 
-
-def _load(name: str) -> ModuleType:
-    path = Path(__file__).resolve().parents[2] / "bench" / f"{name}.py"
-    spec = importlib.util.spec_from_file_location(name, path)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[name] = module  # (dataclasses look it up by name)
-    spec.loader.exec_module(module)
-    return module
-
-
-bench = _load("decision_values")
+bench = load("decision_values")
 
 
 def test_hards_own_move_gains_nothing_and_the_search_is_put_back() -> None:

@@ -3,28 +3,15 @@ version (the bench's information ceiling, not a level) deals the search the real
 
 from __future__ import annotations
 
-import importlib.util
 import random
-import sys
 from collections import Counter
-from pathlib import Path
-from types import ModuleType
+
+from kit.bench import load
 
 from engine import Game
 from engine.rules import RuleSet
 
-
-def _load(name: str) -> ModuleType:
-    path = Path(__file__).resolve().parents[2] / "bench" / f"{name}.py"
-    spec = importlib.util.spec_from_file_location(name, path)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[name] = module  # (dataclasses look it up by name)
-    spec.loader.exec_module(module)
-    return module
-
-
-bench = _load("expert_paired")
+bench = load("expert_paired")
 
 
 def test_the_oracle_deals_the_real_hands_and_only_shuffles_the_draw_pile() -> None:
