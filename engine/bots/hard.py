@@ -82,6 +82,9 @@ KEEP_WILD_MAX = 2  # ... but only while holding at most this many wilds: with mo
 # (measured, paired on the same deals against normal, official: playing the spare wild rather
 # than drawing, four seats +0.38 [+0.16, +0.59] seed 2, +0.07 [-0.09, +0.24] seed 5, +0.17
 # [+0.00, +0.34] seed 6; heads-up +0.48 [+0.30, +0.66]; at most 1 wild: +0.10, at most 3: +0.04)
+# (KEEP_WILD_HAND, the same way, four seats, seed 2, 20,000 hands: 3 cards -1.56 [-2.01, -1.11],
+# 4 cards -0.24 [-0.59, +0.10], 6 cards -0.47 [-0.78, -0.17] against 5; tried because the
+# expert's search overruled hard to keep a wild at 3 and at 4 cards, 2 of 590 decisions)
 W_PREV = 4.0  # x P(the seat before us lacks the colour of the card we shed)
 W_PREV_R9 = 0.0  # W_PREV under draw-until-playable
 HEADS_UP_BLOCK = 4.0  # x W_BLOCK at two seats, where the next seat's loss is all ours
