@@ -119,8 +119,7 @@ def measure(seats: int, preset: str, hands: int, versions: Sequence[str], rounds
                 base = values[move]
                 others = [s for s, seat in zip(view.hand_sizes, view.seats, strict=True)
                           if seat != view.seat]
-                decision = Decision(kind, min(others),
-                                    max(values.values()) - base)
+                decision = Decision(kind, min(others), max(values.values()) - base)
                 for version in versions:
                     choice = version_choice(version, view, bot, rounds)
                     decision.gains[version] = values[choice] - base
