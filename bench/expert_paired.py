@@ -42,7 +42,7 @@ from bot_strength import Case, parse_budget, play_group
 
 from engine.bots import Budget, Playouts, rollout
 from engine.bots import expert as expert_module
-from engine.cards import Card
+from engine.cards import Card, Color
 from engine.events import Event
 from engine.game import Game
 from engine.hand import Hand
@@ -60,7 +60,8 @@ class Oracle:
     game: Game | None = None
 
     def __init__(self, view: View, tracker: Tracker | None, honest: float = 0.0,
-                 beliefs: dict[str, tuple[NotHeld, int]] | None = None) -> None:
+                 beliefs: dict[str, tuple[NotHeld, int]] | None = None,
+                 holds: dict[str, tuple[Color, float]] | None = None) -> None:
         assert view.seat is not None
         self.me = view.seats.index(view.seat)
         self.next = (self.me + view.direction) % len(view.seats)
@@ -132,6 +133,7 @@ VARIANTS: dict[str, dict[str, object]] = {
     "conf05": {"SWITCH_CONFIDENCE": 0.5},
     "conf3": {"SWITCH_CONFIDENCE": 3.0},
     "nobelief": {"SOFT_BELIEFS": False},
+    "nonamed": {"NAMED_BELIEFS": False},
     "honest90": {"HONEST_PRIOR": 0.9},
     "honest97": {"HONEST_PRIOR": 0.97},
     # Not levels: they see every hand, or a part of each (see the docstring).

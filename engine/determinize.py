@@ -39,7 +39,7 @@ import random
 from collections import Counter
 from collections.abc import Mapping
 
-from .cards import CARD_KINDS, Card, full_deck
+from .cards import CARD_KINDS, Card, Color, full_deck
 from .game import Game
 from .hand import BIT, COLOR_BITS, Hand, matches
 from .tracker import NotHeld, Tracker
@@ -85,7 +85,8 @@ class Determinizer:
     250-330 us."""
 
     def __init__(self, view: View, tracker: Tracker | None, honest: float = 0.0,
-                 beliefs: Mapping[str, tuple[NotHeld, int]] | None = None) -> None:
+                 beliefs: Mapping[str, tuple[NotHeld, int]] | None = None,
+                 holds: Mapping[str, tuple[Color, float]] | None = None) -> None:
         if view.seat is None or view.hand is None:
             raise ValueError("a determinization is built from a seat's view, not a spectator's")
         me = view.seats.index(view.seat)
@@ -129,6 +130,14 @@ class Determinizer:
                 if j != me and self.needs[j] > fresh and (lacks.colors or lacks.ranks):
                     self.soft[j] = sum(BIT[c] for c in CARD_KINDS if lacks.excludes(c))
                     self.older[j] = self.needs[j] - fresh
+        # Per seat: a colour it is believed to hold a card of, and the share of deals that honour it.
+        self.holds: list[tuple[int, Color, float]] = []
+        if tracker is not None and holds:
+            for seat, (color, share) in holds.items():
+                j = view.seats.index(seat)
+                if j != me and self.needs[j] > 0 and share > 0 \
+                        and not any(c.color is color for c in self.known[j]):
+                    self.holds.append((j, color, share))
         # A belief beyond the facts, for a bot that expects few bluffs: the share of deals in
         # which a Wild Draw Four awaiting challenge (R12) was honest (its player lacks the colour).
         self.honest = honest
@@ -161,6 +170,9 @@ class Determinizer:
             self._deal_drawn_card(self.r8_drawer, needs)
         excluded = self.excluded_now
         soft, older = self.soft, self.older
+        for j, color, share in self.holds:
+            if needs[j] > 0 and (share >= 1 or rng.random() < share):
+                self._deal_held_color(j, color, needs)
         constrained = [j for j, need in enumerate(needs) if need > 0 and (excluded[j] or soft[j])]
         # The seat with the fewest cards it may hold first: it is the one most likely to run short.
         constrained.sort(key=lambda j: sum(1 for c in self.pool
@@ -206,6 +218,18 @@ class Determinizer:
         self.known_now[current] = [*self.known_now[current], card]
         needs[current] -= 1
         self.drawn = card
+
+    def _deal_held_color(self, j: int, color: Color, needs: list[int]) -> None:
+        """A card of ``color`` for seat ``j``, believed to hold one (the shuffled pool's first
+        that its facts and beliefs allow); none when there is no such card."""
+        mask = self.excluded_now[j] | self.soft[j]
+        pool = self.pool
+        for i, card in enumerate(pool):
+            if card.color is color and not BIT[card] & mask:
+                del pool[i]
+                self.known_now[j] = [*self.known_now[j], card]
+                needs[j] -= 1
+                return
 
     def _take(self, j: int, need: int, belief: int = 0) -> list[Card]:
         """``need`` cards of the (shuffled) pool that seat ``j`` may hold (and, with ``belief``,

@@ -47,7 +47,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from ..actions import Action, CallUno, Catch, JumpIn, PlayCard
-from ..cards import Rank
+from ..cards import Color, Rank
 from ..determinize import Determinizer
 from ..tracker import NotHeld, Tracker
 from ..view import View
@@ -94,6 +94,10 @@ BASELINE: Callable[[View, random.Random, Tracker | None], Action | None] = hard.
 SOFT_BELIEFS = True
 """Whether the deals honour ``hard.soft_facts`` (R8: a seat that drew held nothing playable),
 less its wilds: ``hard`` itself draws rather than spend its last wild."""
+
+NAMED_BELIEFS = True
+"""Whether the deals honour ``hard.named_colors``: a seat that named a colour with a wild (or
+changed to it by the rank) and has played none of it since holds a card of it."""
 
 ROLLOUT: Policy = greedy
 """The rollout policy of every seat in the playouts (read at each search, so that a benchmark can
@@ -206,12 +210,14 @@ def search(view: View, rng: random.Random, tracker: Tracker | None = None,
     return Search(tuple(Ranked(candidates[i], wins[i], played[i]) for i in ranked), rounds)
 
 
-def deals(view: View, tracker: Tracker | None, beliefs: bool = True) -> Determinizer:
+def deals(view: View, tracker: Tracker | None, beliefs: bool = True,
+          named: bool = True) -> Determinizer:
     """The search's dealer for ``view``: the tracker's facts, the honest prior (``HONEST_PRIOR``)
     and, with ``beliefs`` and ``SOFT_BELIEFS``, hard's soft beliefs (bench/deal_accuracy.py
     measures how well each guesses the hidden hands)."""
     return Determinizer(view, tracker, honest=HONEST_PRIOR,
-                        beliefs=_beliefs(tracker) if beliefs else None)
+                        beliefs=_beliefs(tracker) if beliefs else None,
+                        holds=_holds(tracker) if beliefs and named else None)
 
 
 def _beliefs(tracker: Tracker | None) -> dict[str, tuple[NotHeld, int]] | None:
@@ -220,6 +226,13 @@ def _beliefs(tracker: Tracker | None) -> dict[str, tuple[NotHeld, int]] | None:
         return None
     return {seat: (NotHeld(lacks.colors, lacks.ranks - _WILD_RANKS), fresh)
             for seat, (lacks, fresh) in hard.soft_facts(tracker).items()}
+
+
+def _holds(tracker: Tracker | None) -> dict[str, tuple[Color, float]] | None:
+    """The colours the deals give the seats that named them (see ``NAMED_BELIEFS``), or None."""
+    if tracker is None or not NAMED_BELIEFS:
+        return None
+    return {seat: (color, 1.0 - lacks) for seat, (color, lacks) in hard.named_colors(tracker).items()}
 
 
 def _confidence(total: float, squares: float, n: int) -> float:

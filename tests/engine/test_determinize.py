@@ -12,7 +12,7 @@ from positions import position
 from test_properties import rulesets, seeds, tables
 
 from engine import Color, Game, RuleSet, Tracker
-from engine.bots.hard import soft_facts
+from engine.bots import expert
 from engine.determinize import Determinizer, determinize
 from engine.hand import BIT, COLOR_BITS
 from engine.tracker import NotHeld
@@ -36,8 +36,9 @@ def test_a_determinization_gives_the_seat_its_view_back_and_keeps_every_fact(
     _assert_the_facts_hold(sampled, seat, tracker)
     if game.drawn(game.current) is not None and game.current != seat:  # R8: it may play it
         assert sampled.drawn(game.current) is not None
-    # With hard's soft beliefs (R8: a seat that drew held nothing playable) the same holds.
-    believed = Determinizer(view, tracker, beliefs=soft_facts(tracker)).deal(random.Random(seed))
+    # With the search's beliefs (R8: a seat that drew held nothing playable; a seat holds the
+    # colour it named; a Wild Draw Four was likely honest) the same holds.
+    believed = expert.deals(view, tracker).deal(random.Random(seed))
     assert believed.view(seat) == view
     Game.restore(believed.snapshot())
     _assert_the_facts_hold(believed, seat, tracker)
@@ -89,6 +90,29 @@ def test_a_belief_binds_the_older_cards_of_a_hand_only() -> None:
     unbound = Determinizer(view, tracker)
     assert max(sum(c.color is Color.RED for c in unbound.deal(rng).hand("B"))
                for _ in range(300)) > 2
+
+
+def test_a_seat_believed_to_hold_a_colour_is_dealt_a_card_of_it_in_that_share_of_the_deals() -> None:
+    """B is believed to hold green (it named it): every deal gives it a green card, half of them
+    with a share of 0.5; unbound, about one deal in six gives a hand of 7 none. Believed to lack
+    green too, the lack wins (it is the belief the draws make)."""
+    game = Game(("A", "B", "C", "D"), RuleSet.preset("official"), random.Random(2))
+    view = game.view("A")
+    tracker = Tracker("A", game.seats, game.rules)
+    tracker.feed(event.for_seat("A") for event in game.deal_events)
+    rng = random.Random(4)
+
+    def greenless(**beliefs: object) -> int:
+        dealer = Determinizer(view, tracker, **beliefs)  # type: ignore[arg-type]
+        return sum(not any(c.color is Color.GREEN for c in dealer.deal(rng).hand("B"))
+                   for _ in range(400))
+
+    assert greenless(holds={"B": (Color.GREEN, 1.0)}) == 0
+    unbound = greenless()
+    assert 30 < unbound < 110
+    assert 0 < greenless(holds={"B": (Color.GREEN, 0.5)}) < unbound
+    lacks = {"B": (NotHeld(frozenset({Color.GREEN})), 0)}
+    assert greenless(holds={"B": (Color.GREEN, 1.0)}, beliefs=lacks) == 400
 
 
 def test_a_belief_the_cards_cannot_honour_gives_way_and_the_facts_hold() -> None:

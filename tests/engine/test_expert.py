@@ -4,14 +4,16 @@ from __future__ import annotations
 
 import random
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from positions import position
+from test_bot_hard import _named_green
 from test_bots import RULE_VARIANTS, make_game
 from test_properties import rulesets, seeds, tables
 
-from engine import Accept, CallUno, Catch, Draw, Game, PlayCard, RuleSet, Tracker
-from engine.bots import BOT_LEVELS, Bot, CpuTime, Hint, Playouts, choose_action, hint
+from engine import Accept, CallUno, Catch, Color, Draw, Game, PlayCard, RuleSet, Tracker
+from engine.bots import BOT_LEVELS, Bot, CpuTime, Hint, Playouts, choose_action, expert, hint
 from engine.bots.expert import search
 from engine.determinize import determinize
 
@@ -117,3 +119,20 @@ def test_the_hint_for_a_single_legal_move_is_only() -> None:
     game = make_game(["R5 G7 B9", "B1 B2 G3"], "Y3", rules=RuleSet.preset("house"))
     assert hint(game.view("P1"), random.Random(0)) == Hint(Draw("P1"), "only")
     assert hint(game.view("P2"), random.Random(0)) is None  # off turn, nothing to do
+
+
+def test_the_search_deals_a_seat_a_card_of_the_colour_it_named(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """B named green with a wild and has played no green since: every deal of the search gives it
+    a green card (a player names a colour it holds); without the belief, some deals do not."""
+    game, bots = _named_green()
+    view, tracker, rng = game.view("A"), bots[0].tracker, random.Random(5)
+
+    def greenless() -> int:
+        dealer = expert.deals(view, tracker)
+        return sum(not any(c.color is Color.GREEN for c in dealer.deal(rng).hand("B"))
+                   for _ in range(100))
+
+    assert greenless() == 0
+    monkeypatch.setattr(expert, "NAMED_BELIEFS", False)
+    assert greenless() > 10
