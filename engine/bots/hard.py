@@ -53,7 +53,7 @@ from ..cards import Card, Color, Rank
 from ..events import DrawReason
 from ..hand import matches
 from ..rules import WildDrawFour
-from ..tracker import DrewCards, NotHeld, PassRecord, Played, Tracker
+from ..tracker import ChallengeRecord, DrewCards, NotHeld, PassRecord, Played, Tracker
 from ..view import View
 from .challenge import BLUFF_RATIO, CHALLENGE_THRESHOLD, bluff_odds, posterior
 from .odds import Odds, p_none
@@ -99,6 +99,7 @@ CHALLENGE_AT = 0.99  # the break-even point of the costs is 0.25 (a failed chall
 # more cards; a won one costs the offender 4 and keeps our turn), but players bluff less than
 # BLUFF_RATIO says: challenging there lost hands (measured, official 4 seats: 0.99 won +0.28
 # points of win rate over 0.25, 6,000 hands paired)
+WILD_BELIEF = True  # a seat that played a wild (without drawing first) held nothing else that went
 NAMED_LACK = 0.0  # x P(a seat lacks the colour it named with its last wild, none played since)
 SWITCH_LACK = 0.3  # the same for the colour a seat changed to by matching the rank
 # (Measured, hard against normal on the same deals, house 4 seats: the two beliefs +0.9 points
@@ -126,12 +127,19 @@ def soft_facts(tracker: Tracker) -> dict[str, tuple[NotHeld, int]]:
     soft: dict[str, _Soft] = {}
     color: Color | None = None
     top: Card | None = None
+    drawing: str | None = None  # the seat whose turn it is, if it drew on it
     for record in tracker.log:
         if isinstance(record, Played):
             belief = soft.get(record.seat)
             if belief is not None and belief.lacks.excludes(record.card):
                 belief.fresh = max(0, belief.fresh - 1)  # it can only be one of the fresh cards
+            if WILD_BELIEF and record.card.color is None and not record.jump_in \
+                    and record.seat != drawing and record.seat != tracker.seat \
+                    and color is not None and top is not None:
+                # A wild is played when nothing else goes: it held no card of the colour or rank.
+                soft[record.seat] = _Soft(NotHeld(frozenset({color}), frozenset({top.rank}) - _WILD_RANKS), 0)
             color, top = record.color, record.card
+            drawing = None
         elif isinstance(record, DrewCards):
             belief = soft.get(record.seat)
             if record.reason == DrawReason.DRAW and color is not None and top is not None \
@@ -139,12 +147,16 @@ def soft_facts(tracker: Tracker) -> dict[str, tuple[NotHeld, int]]:
                 # (Not joined with an older belief: the card drawn now need not lack that.)
                 lacks = NotHeld(frozenset({color}), _WILD_RANKS | {top.rank})
                 soft[record.seat] = _Soft(lacks, record.count)
+                drawing = record.seat
             elif belief is not None:
                 belief.fresh += record.count
         elif isinstance(record, PassRecord):
+            drawing = None
             belief = soft.get(record.seat)
             if belief is not None and record.drawn_playable is False:
                 belief.fresh = max(0, belief.fresh - record.drew)
+        elif isinstance(record, ChallengeRecord) and record.guilty:
+            soft.pop(record.offender, None)  # its Wild Draw Four was a bluff: it held the colour
     return {seat: (b.lacks, b.fresh) for seat, b in soft.items()}
 
 

@@ -290,6 +290,44 @@ def test_R8_a_seat_that_drew_is_believed_to_have_held_nothing_playable() -> None
     assert _Table.make(game.view("C"), None).p_stuck("B", Color.GREEN, Rank.SEVEN) < 0.5
 
 
+def test_R8_a_seat_that_played_a_wild_is_believed_to_have_held_nothing_else_that_went() -> None:
+    """B played a wild on A's G7 without drawing: hard believes B's cards lack green and 7s (a
+    player spends a wild when nothing else goes), but not wilds; the tracker alone knows nothing."""
+    game = stacked_game(["G7 R2 R3", "W Y3 B4 Y7", "G1 G2 G3"], "G5", rules=OFFICIAL, direction=1)
+    bots = [bot_at(game, seat) for seat in game.seats]
+    apply(game, bots, PlayCard("A", c("G7")))
+    apply(game, bots, PlayCard("B", c("W"), Color.YELLOW))
+    tracker = bots[2].tracker
+    assert not tracker.not_held("B")
+    lacks, fresh = hard.soft_facts(tracker)["B"]
+    assert (lacks.colors, lacks.ranks, fresh) == ({Color.GREEN}, {Rank.SEVEN}, 0)
+
+
+def test_R8_a_wild_played_after_drawing_keeps_the_draw_s_belief() -> None:
+    """B drew on A's G7 and played the wild it drew: its other cards are believed to lack what
+    the draw says (green, 7s and wilds), not only what the wild says."""
+    game = stacked_game(["G7 R2 R3", "Y3 B4 Y7", "G1 G2 G3"], "G5", rules=OFFICIAL, draw="W",
+                        direction=1)
+    bots = [bot_at(game, seat) for seat in game.seats]
+    apply(game, bots, PlayCard("A", c("G7")))
+    apply(game, bots, Draw("B"))
+    apply(game, bots, PlayCard("B", c("W"), Color.YELLOW))
+    lacks, fresh = hard.soft_facts(bots[2].tracker)["B"]
+    assert lacks.colors == {Color.GREEN} and Rank.WILD in lacks.ranks and fresh == 0
+
+
+def test_R12_a_wild_draw_four_shown_to_be_a_bluff_leaves_no_belief() -> None:
+    """B bluffed a Wild Draw Four on green and C's challenge showed it: B held green, so no
+    belief that it lacked green is left."""
+    game = stacked_game(["G7 R2 R3", "W+4 G9 B4 Y7", "G1 G2 G3"], "G5", rules=OFFICIAL, direction=1)
+    bots = [bot_at(game, seat) for seat in game.seats]
+    apply(game, bots, PlayCard("A", c("G7")))
+    apply(game, bots, PlayCard("B", c("W+4"), Color.YELLOW))
+    assert "B" in hard.soft_facts(bots[0].tracker)
+    apply(game, bots, Challenge("C"))
+    assert "B" not in hard.soft_facts(bots[0].tracker)
+
+
 # ---------------------------------------------------------------------------------- beliefs
 
 
