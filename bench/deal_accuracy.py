@@ -8,13 +8,15 @@ from what seat 0 knows, with each source of knowledge in turn:
 
 * ``view``: the view alone (no tracker: the discard pile below the top card is unseen too);
 * ``facts``: the tracker's facts (what was played, what each seat is known to hold or lack);
-* ``beliefs``: the facts and the soft beliefs the search uses (``expert.SOFT_BELIEFS``).
+* ``soft``: the facts and hard's soft beliefs of what a hand lacks (``expert.SOFT_BELIEFS``);
+* ``beliefs``: all the search uses: those and the colours seats named (``expert.NAMED_BELIEFS``).
 
 For each it prints ``name=value`` lines, averaged over the decisions and the other seats:
 ``overlap``, the share of a real hand's cards that a sampled hand holds too (kinds counted with
 their copies); ``brier``, the Brier score of "holds at least one card of colour c", its chance
 the share of the samples in which the seat does, against the real hand (0 is perfect);
-``next_brier``, the same for the seat that plays next only. A second's run compares two belief
+``next_brier``, the same for the seat that plays next only; ``threat_brier``, for the hands of
+three cards or fewer (``THREAT_SIZE``), which decide hands. A second's run compares two belief
 sets where a paired strength run (an hour) would be needed; it says nothing of how the search uses
 what it knows.
 
@@ -46,18 +48,22 @@ from engine.view import View
 SOURCES: dict[str, Callable[[View, Tracker], Determinizer]] = {
     "view": lambda view, tracker: expert.deals(view, None),
     "facts": lambda view, tracker: expert.deals(view, tracker, beliefs=False),
+    "soft": lambda view, tracker: expert.deals(view, tracker, named=False),
     "beliefs": lambda view, tracker: expert.deals(view, tracker),
 }
 """Each source of knowledge: the dealer it gives from seat 0's view and tracker."""
 
 _COLORS = tuple(Color)
+THREAT_SIZE = 3
+"""Hands of this many cards or fewer are scored apart (``threat_brier``): they decide hands."""
 
 
 class Scores:
     """The running sums of one source's figures."""
 
     def __init__(self) -> None:
-        self.overlap = self.brier = self.next_brier = 0.0
+        self.overlap = self.brier = self.next_brier = self.threat_brier = 0.0
+        self.threats = 0  # hands of THREAT_SIZE cards or fewer scored in threat_brier
 
     def add(self, game: Game, dealer: Determinizer, me: int, nxt: int, samples: int,
             rng: random.Random) -> None:
@@ -77,6 +83,10 @@ class Scores:
         self.overlap += overlap / (samples * len(others))
         self.brier += sum(brier.values()) / len(others)
         self.next_brier += brier[nxt]
+        for j in others:
+            if real[j].total() <= THREAT_SIZE:
+                self.threat_brier += brier[j]
+                self.threats += 1
 
 
 def measure(seats: int, preset: str, field: str, hands: int, samples: int,
@@ -123,6 +133,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"{prefix}_{source}_overlap={s.overlap / n:.4f}")
         print(f"{prefix}_{source}_brier={s.brier / n:.4f}")
         print(f"{prefix}_{source}_next_brier={s.next_brier / n:.4f}")
+        print(f"{prefix}_{source}_threat_brier={s.threat_brier / max(1, s.threats):.4f}")
     return 0
 
 

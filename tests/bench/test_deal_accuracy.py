@@ -13,7 +13,7 @@ def test_the_tracker_and_the_beliefs_guess_the_hidden_hands_better_than_the_view
     assert decisions > 50
     figures = {source: (s.overlap / decisions, s.brier / decisions, s.next_brier / decisions)
                for source, s in scores.items()}
-    assert set(figures) == {"view", "facts", "beliefs"}
+    assert set(figures) == {"view", "facts", "soft", "beliefs"}
     for overlap, brier, next_brier in figures.values():
         assert 0 < overlap < 1 and 0 < brier < 1 and 0 < next_brier < 1
     assert figures["facts"][0] > figures["view"][0]  # the discard pile is no longer dealt
@@ -25,6 +25,6 @@ def test_it_prints_each_source_s_lines(capsys: object) -> None:
     out = capsys.readouterr().out  # type: ignore[attr-defined]
     keys = [line.split("=", 1)[0] for line in out.splitlines()]
     assert keys[0] == "official_2p_hard_decisions"
-    for source in ("view", "facts", "beliefs"):
-        for figure in ("overlap", "brier", "next_brier"):
+    for source in ("view", "facts", "soft", "beliefs"):
+        for figure in ("overlap", "brier", "next_brier", "threat_brier"):
             assert f"official_2p_hard_{source}_{figure}" in keys
