@@ -15,8 +15,15 @@ card, a wild, a draw, a pass, accepting a Wild Draw Four) and by the smallest ot
 ``hard``'s mean regret: the oracle's best value minus that of ``hard``'s move, which is what
 knowing every hand would be worth (less the max's bias: the oracle's values are estimates).
 
+The oracle's playouts are the search's own (``greedy``), which favours a version that plays as
+its playouts do: to judge a change of rollout policy or of the switching rule, ``--judge hard``
+plays ``hard`` at every seat in the oracle's playouts instead (the field itself, from each seat's
+view without a tracker), some 40 times slower, so only hard's move and the versions' choices are
+valued (``hard_regret`` is then the best of those minus hard's move).
+
     python bench/decision_values.py [--seats 4] [--preset official] [--hands 40]
         [--versions base,conf1] [--rounds 100] [--oracle 600] [--seed 1] [--kinds accept,challenge]
+        [--judge greedy|hard]
 
 Measured (official, 160 hands each, seeds 1 and 2, 100 rounds a move, oracle 600): at four
 seats (1,683 decisions) ``base`` gains +0.16 points of win rate a decision [SE 0.09]: +0.04 on
@@ -25,7 +32,11 @@ coloured cards (1,396), +1.0 on wilds (95), +1.1 on Wild Draw Fours faced (62), 
 +0.30 [0.08]: +0.35 on coloured cards, +0.6 on wilds, -0.3 on draws and -0.2 on Wild Draw
 Fours faced; ``hard``'s regret is 3.8. Those two losses were noise: with ``--kinds``, over 1,400
 hands (seeds 11 and 12) of Wild Draw Fours faced (666 decisions) the search gains +0.35 [SE 0.24],
-and over 600 hands of draws and passes (711 decisions) +0.20 [SE 0.18].
+and over 600 hands of draws and passes (711 decisions) +0.20 [SE 0.18]. Judged by ``hard``
+(``--judge hard --oracle 200``, four seats, 60 hands, seed 5, 675 decisions) the search's
+departures from hard's move are worth nothing either way: ``base`` +0.03 [SE 0.13] (it leaves
+hard's move in 6.8% of the decisions), ``nonamed`` +0.06 [0.10], ``conf3`` +0.01 [0.03],
+``conf1`` -0.11 [0.18].
 """
 
 from __future__ import annotations
@@ -47,6 +58,7 @@ import expert_paired
 from engine.actions import Action, PlayCard
 from engine.bots import Bot, Playouts, hard
 from engine.bots import expert as expert_module
+from engine.bots.rollout import playout
 from engine.game import Game
 from engine.rules import RuleSet
 from engine.selfplay import make_bots, play_game, seat_names
@@ -85,6 +97,34 @@ def oracle_values(game: Game, view: View, bot: Bot, rounds: int) -> dict[Action 
     return {ranked.action: ranked.rate for ranked in found.ranked}
 
 
+def hard_policy(game: Game, actions: list[Action], rng: random.Random) -> Action:
+    """A rollout policy that plays ``hard`` for the seat to move (from its view, no tracker):
+    the field itself, some 40 times slower than ``greedy``."""
+    move = hard.hard(game.view(game.seats[game._current]), rng, None)
+    return move if move is not None else actions[0]
+
+
+def judged_values(game: Game, view: View, actions: Sequence[Action | None],
+                  rounds: int) -> dict[Action | None, float]:
+    """Each of ``actions``' share of the hand won, played out ``rounds`` times on the real hands
+    (the draw pile shuffled) by ``hard`` at every seat, all of them on the same deals and dice."""
+    assert view.seat is not None
+    me = view.seats.index(view.seat)
+    rng, dice = random.Random(7), random.Random()
+    wins = dict.fromkeys(actions, 0.0)
+    for _ in range(rounds):
+        deal = game.copy(rng)
+        rng.shuffle(deal._draw)
+        seed = rng.getrandbits(64)
+        for action in wins:
+            dice.seed(seed)
+            copy = deal.copy(dice)
+            if action is not None:
+                copy.push(action)
+            wins[action] += playout(copy, me, dice, hard_policy)
+    return {action: won / rounds for action, won in wins.items()}
+
+
 def version_choice(version: str, view: View, bot: Bot, rounds: int) -> Action | None:
     names = {name for overrides in expert_paired.VARIANTS.values() for name in overrides}
     defaults = {name: getattr(expert_module, name) for name in names}
@@ -96,9 +136,12 @@ def version_choice(version: str, view: View, bot: Bot, rounds: int) -> Action | 
 
 
 def measure(seats: int, preset: str, hands: int, versions: Sequence[str], rounds: int,
-            oracle: int, seed: int, kinds: frozenset[str] | None = None) -> list[Decision]:
+            oracle: int, seed: int, kinds: frozenset[str] | None = None,
+            judge: str = "greedy") -> list[Decision]:
     """Seat 0's decisions in ``hands`` hands; with ``kinds``, only those where hard's move is of
-    one of them (valuing fewer decisions is what makes a rare kind affordable)."""
+    one of them (valuing fewer decisions is what makes a rare kind affordable). ``judge``: the
+    oracle's playouts, ``greedy`` (every candidate) or ``hard`` (only the moves chosen; no
+    regret then)."""
     rules = RuleSet.preset(preset, target_score=None)
     names = seat_names(seats)
     decisions: list[Decision] = []
@@ -113,15 +156,20 @@ def measure(seats: int, preset: str, hands: int, versions: Sequence[str], rounds
                 kind = kind_of(move) if move is not None else "none"
                 if kinds is not None and kind not in kinds:
                     return bot.act(view)
-                values = oracle_values(game, view, bot, oracle)
+                choices = {version: version_choice(version, view, bot, rounds)
+                           for version in versions}
+                if judge == "hard":
+                    values = judged_values(game, view, list(dict.fromkeys([move, *choices.values()])),
+                                           oracle)
+                else:
+                    values = oracle_values(game, view, bot, oracle)
                 if move not in values:
                     return bot.act(view)  # (a move the search never considers)
                 base = values[move]
                 others = [s for s, seat in zip(view.hand_sizes, view.seats, strict=True)
                           if seat != view.seat]
                 decision = Decision(kind, min(others), max(values.values()) - base)
-                for version in versions:
-                    choice = version_choice(version, view, bot, rounds)
+                for version, choice in choices.items():
                     decision.gains[version] = values[choice] - base
                     decision.switched[version] = choice != move
                 decisions.append(decision)
@@ -156,6 +204,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--rounds", type=int, default=100, help="rounds per move of each version")
     parser.add_argument("--oracle", type=int, default=600, help="rounds of the oracle per move")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--judge", choices=("greedy", "hard"), default="greedy",
+                        help="the oracle's rollout policy (hard: only the moves chosen are valued)")
     parser.add_argument("--kinds", default="",
                         help="only decisions where hard's move is of these kinds (accept,challenge)")
     args = parser.parse_args(argv)
@@ -165,7 +215,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         parser.error(f"unknown versions {unknown}; known: {', '.join(expert_paired.VARIANTS)}")
     kinds = frozenset(k for k in args.kinds.split(",") if k) or None
     decisions = measure(args.seats, args.preset, args.hands, versions, args.rounds, args.oracle,
-                        args.seed, kinds)
+                        args.seed, kinds, args.judge)
     prefix = f"{args.preset}_{args.seats}p"
     groups: dict[str, list[Decision]] = defaultdict(list)
     for d in decisions:

@@ -9,10 +9,10 @@ sampled deals (common random numbers):
    always says UNO (the variant without it is never better).
 2. Every other legal move (off turn: each jump-in, and doing nothing) is a candidate. Each round
    deals one determinization (engine/determinize.py: the unseen cards dealt consistently with the
-   tracker's facts, and with hard's R8 beliefs: ``SOFT_BELIEFS``) and plays every candidate out
-   once in a copy of it (``Game.copy``), the hand played on by the ``greedy`` rollout policy
-   (engine/bots/rollout.py) for every seat with the same random numbers, so that the candidates
-   differ by their move and not by their luck.
+   tracker's facts, with hard's R8 beliefs, ``SOFT_BELIEFS``, and with the colours seats named,
+   ``NAMED_BELIEFS``) and plays every candidate out once in a copy of it (``Game.copy``), the
+   hand played on by the ``greedy`` rollout policy (engine/bots/rollout.py) for every seat with
+   the same random numbers, so that the candidates differ by their move and not by their luck.
 3. Successive halving: each time the rounds reach a power of two from ``HALVE_FROM``, the worse
    half of the candidates (by the share of the hand won) is dropped, so that the budget goes to
    the moves that matter. The baseline level's choice (``BASELINE``, the strongest rule-based

@@ -13,7 +13,9 @@ going out (``_danger``) weighs the colour we name too.
 
 Beliefs beyond the tracker's exact facts (``soft_facts``): under the official drawing rule a seat
 that drew on its own turn is taken to have held nothing playable (the colour in play, the top
-card's rank, a wild); its older cards keep lacking those while the cards it drew since are fresh.
+card's rank, a wild), and one that played a wild without drawing first nothing else playable
+(``WILD_BELIEF``: players spend a wild when nothing else goes); its older cards keep lacking those
+while the cards it drew since are fresh.
 (Under draw-until-playable the tracker knows this exactly; with 7-0 swaps, whose hands moved
 where is not in the log, so no beliefs.) And a player names a colour it holds, and changes the
 colour by matching the rank to one it holds (``named_colors``): a seat that named a colour with

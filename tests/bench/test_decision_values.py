@@ -36,3 +36,17 @@ def test_kinds_keeps_only_the_decisions_where_hards_move_is_of_those_kinds() -> 
                           kinds=frozenset({"play"}))
     assert plays and all(d.kind == "play" for d in plays)
     assert len(plays) == sum(d.kind == "play" for d in every) < len(every)
+
+
+def test_the_hard_judge_values_only_the_moves_chosen() -> None:
+    """With ``judge="hard"`` the playouts play hard at every seat and only hard's move and the
+    versions' choices are valued: hard's own move still gains nothing, a decision where the
+    search left it gains or loses less than a whole hand."""
+    decisions = bench.measure(4, "official", 2, ["hardonly", "conf05"], rounds=8, oracle=6,
+                              seed=3, judge="hard")
+    assert decisions
+    for d in decisions:
+        assert d.gains["hardonly"] == 0.0
+        assert -1.0 <= d.gains["conf05"] <= 1.0
+        assert d.gains["conf05"] == 0.0 or d.switched["conf05"]
+        assert d.regret == max(0.0, d.gains["conf05"])
