@@ -22,11 +22,13 @@ keeps every fact, proposed symmetrically) then moves the deal towards the unifor
 (``SWAPS_PER_CARD`` proposals per constrained card). Facts the tracker holds that are not in its
 public API (what a seat that drew under R9 will be known to lack once it plays) are not used.
 
-Two beliefs beyond the facts a bot may add (``Determinizer``): ``honest`` (default 0: none), the
-share of deals in which a Wild Draw Four awaiting challenge was honest; and ``beliefs``, per seat
+Three beliefs beyond the facts a bot may add (``Determinizer``): ``honest`` (default 0: none),
+the share of deals in which a Wild Draw Four awaiting challenge was honest; ``beliefs``, per seat
 what all but its ``fresh`` newest cards are believed to lack (e.g. ``hard.soft_facts``: a seat that
-drew under R8 held nothing playable). A belief binds as a fact does, on the older part of the
-hand only; when the cards left cannot honour it, it gives way (the facts never do).
+drew under R8 held nothing playable), which binds as a fact does, on the older part of the hand
+only; and ``holds``, per seat a colour it is believed to hold a card of and the share of deals
+that give it one (e.g. ``hard.named_colors``: a seat holds the colour it named). When the cards
+left cannot honour a belief, it gives way (the facts never do), and a lack wins over a hold.
 
 Without a usable tracker (None, or one that missed part of the hand: its counts disagree with
 the view) only the view is used: the discard pile below the top card is unseen then, and dealt
