@@ -213,8 +213,9 @@ def search(view: View, rng: random.Random, tracker: Tracker | None = None,
 def deals(view: View, tracker: Tracker | None, beliefs: bool = True,
           named: bool = True) -> Determinizer:
     """The search's dealer for ``view``: the tracker's facts, the honest prior (``HONEST_PRIOR``)
-    and, with ``beliefs`` and ``SOFT_BELIEFS``, hard's soft beliefs (bench/deal_accuracy.py
-    measures how well each guesses the hidden hands)."""
+    and, with ``beliefs``, hard's soft beliefs (``SOFT_BELIEFS``) and, with ``named`` too, the
+    colours seats named (``NAMED_BELIEFS``); bench/deal_accuracy.py measures how well each guesses
+    the hidden hands."""
     return Determinizer(view, tracker, honest=HONEST_PRIOR,
                         beliefs=_beliefs(tracker) if beliefs else None,
                         holds=_holds(tracker) if beliefs and named else None)
