@@ -1,15 +1,15 @@
 """The ``hard`` level: rule-based play that counts the cards.
 
 Each legal play is scored and the best taken. The score weighs, for the hand left after it: the
-cards we could still follow with in the colour it leaves (our strongest colour), and with one
-card left, whether that card goes on what the play leaves (``W_LAST``); the chance that whoever
-plays next holds nothing to answer it (``Odds``: the unseen cards and what the tracker
-knows each hand lacks or holds, plus the beliefs below); the turn it takes from, and the cards it
-gives to, the seat it hits (Skip, Draw Two, Wild Draw Four, Reverse heads-up), worth more the
-closer that seat is to going out, and the cost of spending an action card we could defend with;
-a wild's cost (it is our way out: kept unless it is needed or wins); the points we dump when
-somebody is about to go out; whom a 7 swaps with, and what a 0 brings. A seat that is close to
-going out (``_danger``) weighs the colour we name too.
+cards we could still follow with in the colour it leaves (our strongest colour), and with one card
+left, whether that card goes on what the play leaves (``W_LAST``), and heads-up with two, whether
+they go one after the other (``W_CHAIN``); the chance that whoever plays next holds nothing to
+answer it (``Odds``: the unseen cards and what the tracker knows each hand lacks or holds, plus the
+beliefs below); the turn it takes from, and the cards it gives to, the seat it hits (Skip, Draw
+Two, Wild Draw Four, Reverse heads-up), worth more the closer that seat is to going out, and the
+cost of spending an action card we could defend with; a wild's cost (it is our way out: kept unless
+it is needed or wins); the points we dump when somebody is about to go out; whom a 7 swaps with,
+and what a 0 brings. A seat that is close to going out (``_danger``) weighs the colour we name too.
 
 Beliefs beyond the tracker's exact facts (``soft_facts``): under the official drawing rule a seat
 that drew on its own turn is taken to have held nothing playable (the colour in play, the top
@@ -31,18 +31,24 @@ official drawing rule, with nothing but a wild to play, five cards or more and a
 wilds, it draws and keeps the wild.
 
 Measured (bench/bot_strength.py, hard against normal, 20,000 hands, seed 1, 95% bootstrap
-interval's lower bound): official 4 seats 27.8% (27.2%), 2 seats 58.3% (57.7%); house 4 seats
-28.2% (27.7%), 2 seats 57.0% (56.4%). Official four seats on seeds 2, 3 and 4: 28.5%, 28.0%,
-27.8%; over the four seeds (80,000 hands) 28.0%, on the issue's line. Before the belief about
-wilds (``WILD_BELIEF``): official 27.8% (27.3%), 58.1% (57.5%). Before the last card's weight:
-official 27.6% (27.1%), 57.2% (56.6%); house 28.1% (27.6%), 57.0% (56.4%). Before a spare wild was
-played rather than kept (``KEEP_WILD_MAX``): official 27.5% (27.0%), 56.9% (56.3%). Before the
-official rule's own weights (``W_FOLLOW``, ``W_WILD``, ``W_PREV`` against their ``_R9`` twins:
-screened one at a time and then together, paired on the same deals, seed 2: +0.5 points [+0.2,
-+0.8] at four seats, -0.1 [-0.5, +0.3] heads-up) official was 27.3% (26.7%) and 57.2% (56.6%);
-before the named colours, the weight of a threat under R9 and the rarer challenge: 26.9%, 56.8%,
-26.9%, 55.7%. The same three weights cost house four seats -0.3 [-0.8, +0.1], so
-draw-until-playable keeps the old ones.
+interval's lower bound): official 4 seats 27.8% (27.2%), 2 seats 58.7% (58.1%); house 4 seats 28.2%
+(27.7%), 2 seats 57.6% (57.0%). Official four seats on seeds 2, 3 and 4: 28.5%, 28.0%, 27.8%; over
+the four seeds (80,000 hands) 28.0%, on the issue's line. Before the heads-up weight of two cards
+that follow each other (``W_CHAIN``): 2 seats 58.3% (57.7%), 57.0% (56.4%). Every weight screened
+again one at a time at four seats, official, paired over 3,000 deals of four hands (seed 7): none
+gained beyond its noise (DANGER_BASE, W_HOLD, W_RANK, W_TURN, W_CARD, W_POINTS, W_BLOCK, W_THREAT,
+W_PREV a step either way, and other shapes of ``_danger``: from -0.36 to +0.30 points, each
+interval about +-0.3), and a Wild Draw Four priced apart from a Wild under the official drawing
+rule (35, 45, 70 against 55) lost -0.31, -0.13, -0.05. Before the belief about wilds
+(``WILD_BELIEF``): official 27.8% (27.3%), 58.1% (57.5%). Before the last card's weight: official
+27.6% (27.1%), 57.2% (56.6%); house 28.1% (27.6%), 57.0% (56.4%). Before a spare wild was played
+rather than kept (``KEEP_WILD_MAX``): official 27.5% (27.0%), 56.9% (56.3%). Before the official
+rule's own weights (``W_FOLLOW``, ``W_WILD``, ``W_PREV`` against their ``_R9`` twins: screened one
+at a time and then together, paired on the same deals, seed 2: +0.5 points [+0.2, +0.8] at four
+seats, -0.1 [-0.5, +0.3] heads-up) official was 27.3% (26.7%) and 57.2% (56.6%); before the named
+colours, the weight of a threat under R9 and the rarer challenge: 26.9%, 56.8%, 26.9%, 55.7%. The
+same three weights cost house four seats -0.3 [-0.8, +0.1], so draw-until-playable keeps the old
+ones.
 """
 
 from __future__ import annotations
@@ -94,6 +100,13 @@ W_PREV_R9 = 0.0  # W_PREV under draw-until-playable
 HEADS_UP_BLOCK = 4.0  # x W_BLOCK at two seats, where the next seat's loss is all ours
 W_BLOCK_R9 = 14.0  # W_BLOCK under draw-until-playable, where a stuck seat draws several cards
 DANGER_BASE = 0.3
+W_CHAIN = 12.0  # heads-up, with two cards left after the play, if both go in turn on what it leaves
+# (measured, paired on the same deals against normal, heads-up, 10,000 deals of two hands: 4
+# against none, official +0.39 [+0.18, +0.60] seed 8, +0.35 [+0.21, +0.50] seed 9, +0.51 [+0.36,
+# +0.66] seed 10, house +0.38 [+0.23, +0.52] seed 9; 12 against 4, official +0.14 [+0.04, +0.24]
+# seed 10, +0.12 [+0.03, +0.21] seed 11, house +0.21 [+0.08, +0.34] seed 11; 8 and 20 as 12.
+# At four seats 4 gave nothing: official -0.05, -0.02, +0.02, +0.18 on seeds 9, 10, 8, 7,
+# house -0.07, +0.03; so it stays a heads-up weight)
 W_LAST = 10.0  # with one card left after the play, if that card goes on what the play leaves
 # (measured, paired on the same deals against normal: official four seats +0.30 [+0.12, +0.48]
 # seed 2, +0.46 [+0.31, +0.60] seed 5; heads-up +0.81 [+0.55, +1.07]; house +0.08 [-0.04,
@@ -363,6 +376,8 @@ def _score(table: _Table, action: PlayCard | JumpIn) -> float:
         score += (W_FOLLOW_R9 if r9 else W_FOLLOW) * same_color + W_RANK * same_rank
         if len(rest) == 1 and matches(rest[0], color, rank):
             score += W_LAST  # our last card goes on what we leave: out next turn if it stays
+        elif n == 2 and len(rest) == 2 and _chains(rest, color, rank):
+            score += W_CHAIN
     if victim is not None:
         stack_back = 0.0
         if given and (view.rules.stack_draw_two or view.rules.stack_wild_draw_four):
@@ -398,6 +413,15 @@ def _score(table: _Table, action: PlayCard | JumpIn) -> float:
     if table.threats():
         score += W_POINTS * card.points
     return score
+
+
+def _chains(cards: Sequence[Card], color: Color, rank: Rank) -> bool:
+    """Whether the two ``cards`` go one after the other on ``color`` / ``rank``."""
+    a, b = cards
+    for first, second in ((a, b), (b, a)):
+        if matches(first, color, rank) and (first.color is None or matches(second, first.color, first.rank)):
+            return True
+    return False
 
 
 def _name_color(table: _Table, cards: Sequence[Card], rng: random.Random) -> Color:

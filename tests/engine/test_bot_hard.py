@@ -276,6 +276,22 @@ def test_hard_with_two_cards_names_the_colour_of_its_last_one_over_blocking_a_th
     assert bots[0].act(view) == PlayCard("A", c("W"), Color.BLUE, uno=True)
 
 
+@pytest.mark.parametrize("rules", [OFFICIAL, HOUSE], ids=["official", "house"])
+def test_hard_heads_up_with_three_cards_leaves_two_that_go_one_after_the_other(
+        rules: RuleSet, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Heads-up on R5 with R1 R8 B8: R1 leaves R8 then B8, out in two turns of ours; R8 keeps a
+    second 8 but leaves R1 and B8, which do not follow each other. At four seats, and without
+    the weight of the chain, the 8 is played."""
+    game = stacked_game(["R1 R8 B8", "Y1 Y2 G3 G4 B6"], "R5", rules=rules)
+    bot = bot_at(game, "A")
+    assert bot.act(game.view("A")) == PlayCard("A", c("R1"))
+    four = stacked_game(["R1 R8 B8", "Y1 Y2 G3 G4 B6", "Y3 Y4 G5 G6 B7", "Y5 Y6 G7 G8 B9"], "R5",
+                        rules=rules)
+    assert bot_at(four, "A").act(four.view("A")) == PlayCard("A", c("R8"))
+    monkeypatch.setattr(hard, "W_CHAIN", 0.0)
+    assert bot.act(game.view("A")) == PlayCard("A", c("R8"))
+
+
 def test_R8_a_seat_that_drew_is_believed_to_have_held_nothing_playable() -> None:
     """B drew on A's G7 and passed with the drawn card: hard believes B holds no green, no 7 and
     no wild (the tracker alone knows nothing under R8)."""
