@@ -35,10 +35,21 @@ from .actions import (
     Pass,
     PlayCard,
 )
-from .cards import Card, Color
-from .events import Event
+from .cards import Card, Color, Rank
+from .events import (
+    Dealt,
+    DirectionChanged,
+    DrawReason,
+    Drew,
+    Event,
+    HandStarted,
+    Skipped,
+    StartingCard,
+    TurnStarted,
+)
 from .game import Game
 from .snapshot import SnapshotError
+from .state import HAND_SIZE
 
 _KINDS: dict[str, type] = {cls.__name__: cls for cls in (
     PlayCard, JumpIn, Draw, KeepDrawing, Pass, ChooseColor, Challenge, Accept, CallUno, Catch)}
@@ -198,6 +209,28 @@ def hand_so_far(record: HandRecord) -> tuple[Game, list[tuple[Event, ...]]]:
     first, _, _ = next(steps)
     start = _copy(first)
     return start, [events for _, _, events in steps]
+
+
+def deal_events(start: Game) -> list[Event]:
+    """The events the deal of ``start``'s hand told (``start``: its first position, just after the
+    deal, as ``hand_so_far`` gives it): the hand's start, each seat's seven cards, the first card
+    and what it did (R6), and the first turn. ``Game``'s deal tells the same, but for a Wild Draw
+    Four turned up and put back, which no position keeps."""
+    seats, top = start.seats, start.top
+    direction = -start.direction if top.rank is Rank.REVERSE else start.direction
+    first = seats[(seats.index(start.dealer) + direction) % len(seats)]
+    events: list[Event] = [HandStarted(start.hand_number, start.dealer, direction)]
+    events += [Dealt(seat, HAND_SIZE, start.hand(seat)[:HAND_SIZE]) for seat in seats]
+    events.append(StartingCard(top))
+    if top.rank is Rank.DRAW_TWO:  # the first seat's two cards came after its seven
+        drawn = start.hand(first)[HAND_SIZE:]
+        events += [Drew(first, len(drawn), drawn, DrawReason.DRAW_TWO), Skipped(first)]
+    elif top.rank is Rank.REVERSE:
+        events.append(DirectionChanged(start.direction))
+    elif top.rank is Rank.SKIP:
+        events.append(Skipped(first))
+    events.append(TurnStarted(start.current))
+    return events
 
 
 def _steps(record: HandRecord, *, whole: bool = True,

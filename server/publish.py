@@ -19,8 +19,8 @@ import msgpack
 
 import engine
 from engine import Game
-from engine.events import HandStarted, StartingCard, is_public
-from engine.replay import ReplayError, hand_so_far
+from engine.events import is_public
+from engine.replay import ReplayError, deal_events, hand_so_far
 from protocol import HISTORY_BATCHES, HISTORY_CHAT, MESSAGE_BUDGET, ChatLine, ChatMsg, History, codec
 
 from .journal import JournaledGame
@@ -74,23 +74,23 @@ class Publisher:
                 wired.append(wire)
             outbox.send_events(tuple(wired), current, deadline, view)
 
-    def recall(self, game: Game, names: dict[str, str]) -> None:
+    def recall(self, game: Game, names: dict[str, str]) -> list[list[engine.Event]]:
         """After a restart: the hand being played, replayed from its record, becomes the recent
-        past (what came before it, and the chat, did not outlive the old process)."""
+        past (what came before it, and the chat, did not outlive the old process). Its events, a
+        list per deal or apply (none if the record does not replay)."""
         record = game.hand_record() if isinstance(game, JournaledGame) else None
         if record is None:
-            return
+            return []
         try:
             start, moves = hand_so_far(record)
         except ReplayError as exc:  # (the room itself was restored from its snapshot all the same)
             log.warning("the hand being played cannot be told again: %s", exc)
-            return
-        batches: list[list[engine.Event]] = [  # (its deal's events are not in the record: its start is)
-            [HandStarted(start.hand_number, start.dealer, start.direction), StartingCard(start.top)],
-            *(list(events) for events in moves if events)]
+            return []
+        batches = [deal_events(start), *(list(events) for events in moves if events)]
         for batch in batches:
             self.recent_events.append(batch)
             self.recent_names.append(names)
+        return batches
 
     def remember_chat(self, chat: ChatMsg) -> None:
         self.recent_chat.append(ChatLine(source=chat.source, text=chat.text))

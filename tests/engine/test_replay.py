@@ -15,12 +15,14 @@ from test_properties import choose, rulesets, seeds, tables
 
 from engine import Game, KeyedRandom, RuleSet
 from engine.actions import Draw, PlayCard
-from engine.cards import Card
+from engine.cards import Card, Rank
+from engine.events import StartingCard
 from engine.replay import (
     HandRecord,
     ReplayError,
     action_from_data,
     action_to_data,
+    deal_events,
     hand_so_far,
     replay_hand,
     start_of,
@@ -102,6 +104,21 @@ def test_a_hand_still_being_played_replays_to_its_last_action() -> None:
     assert events == [p.events for p in replay_hand(record)[1:11]]
     with pytest.raises(ReplayError):
         hand_so_far(HandRecord(record.start, (record.actions[1],), record.shuffles))  # out of turn
+
+
+def test_R6_the_deal_is_told_again_from_the_hand_s_first_position() -> None:
+    """``deal_events`` (a hand told again after a restart) gives the events the deal told, the
+    first card's effect too: a Draw Two's two cards and lost turn, a Reverse, a Skip; all but a
+    Wild Draw Four put back, which no position keeps. Two to ten seats, both presets, and every
+    kind of first card among the deals."""
+    seen = set()
+    for seed in range(400):
+        n = 2 + seed % 9
+        game = Game(seats(n), RuleSet.preset(("official", "house")[seed % 2]), random.Random(seed))
+        told = [e for e in game.deal_events if not (isinstance(e, StartingCard) and e.returned)]
+        assert deal_events(Game.restore(start_of(game))) == told, seed
+        seen.add(game.top.rank)
+    assert {Rank.DRAW_TWO, Rank.REVERSE, Rank.SKIP, Rank.WILD, Rank.FIVE} <= seen
 
 
 def test_actions_round_trip_and_bad_ones_are_refused() -> None:

@@ -22,7 +22,8 @@ from kit.client import Client, view_in
 from kit.deck import rigged_deal
 from kit.harness import Harness, gather, next_move_after, own_move, stoppable_server
 
-from engine import KeyedRandom, RuleSet
+from engine import Card, KeyedRandom, RuleSet
+from engine.tracker import Played
 from protocol import (
     Events,
     History,
@@ -651,7 +652,8 @@ async def test_a_restarted_server_brings_back_the_room_and_the_same_hands(
 async def test_after_a_restart_the_hand_so_far_comes_back_as_the_recent_past(
         harness: Harness, tmp_path: Path, autojump_clock: object) -> None:
     """Issue 9: coming back shows the recent log, after a restart too: the hand being played is
-    told again from its record (redacted for each seat, as it was told the first time)."""
+    told again from its record (redacted for each seat, as it was told the first time), its deal
+    and what the first card did included."""
     with trio.fail_after(300):
         srv, scope, ann, bob = await table(harness, tmp_path, dealer=0)  # ann's turn
         await ann.play(lambda m: (v := view_in(m)) is not None and v["current"] == bob.seat,
@@ -665,14 +667,27 @@ async def test_after_a_restart_the_hand_so_far_comes_back_as_the_recent_past(
             return [e for m in client.log if isinstance(m, Events) for e in m.events
                     if e["type"] in ("card_played", "drew", "passed")]
 
+        def deal(client: Client) -> list[dict[str, Any]]:  # (a Wild Draw Four put back: untold)
+            told = next(m.events for m in client.log if isinstance(m, Events)
+                        and m.events and m.events[0]["type"] == "hand_started")
+            return [e for e in told if not (e["type"] == "starting_card" and e.get("returned"))]
+
         told = {client.name: moves(client) for client in (ann, bob)}
+        dealt = {client.name: deal(client) for client in (ann, bob)}
         assert told["bob"], "nothing was played"
         await crash(srv, scope, ann, bob)
         srv2, _ = await start_server(harness.nursery, tmp_path)
+        room = srv2.rooms["1"]
+        assert room.game is not None
+        discard = [Card.parse(c) for c in room.game.snapshot()["discard"]]
+        assert len(discard) > 1, "no card was played"
+        bot = room.bots.bot(next(s.id for s in room.seats if s.kind == "bot"))
+        # the bot was told the hand so far too: every card played on the first one
+        assert [r.card for r in bot.tracker.log if isinstance(r, Played)] == discard[1:]
         for client in (ann, bob):
             again, _ = await resume(harness, srv2, client)
             history = next(m for m in again.log if isinstance(m, History))
-            assert [e["type"] for e in history.events[0]] == ["hand_started", "starting_card"]
+            assert list(history.events[0]) == dealt[client.name]  # the deal as it was told
             recalled = [e for batch in history.events for e in batch
                         if e["type"] in ("card_played", "drew", "passed")]
             # (the bot may have moved since, unread when the server died: told again too)
