@@ -3,9 +3,10 @@ apply and deal redacted for its seat (``Event.for_seat``, the redaction the seat
 publisher use), so a bot never holds more of the hand than a person in its seat would.
 
 A seat gets its ``Bot`` when it first needs one: at the deal, when it becomes a bot (its person
-left during the match), or in a room rebuilt after a restart. Those made mid-hand start with a
-fresh tracker told only what the seat's view shows (``Tracker.from_view``): they missed what came
-before and know less of the hand. A seat a person takes over loses its bot.
+left during the match), or in a room rebuilt after a restart (told the hand so far from its record,
+``Room.restored``). One made mid-hand otherwise starts with a fresh tracker told only what the
+seat's view shows (``Tracker.from_view``): it missed what came before and knows less of the hand.
+A seat a person takes over loses its bot.
 
 A level that searches takes a noticeable time to answer (expert: about 200 ms), too long for the
 server's one trio thread: it thinks in a worker thread (``thinks_in_thread``) on its own view and

@@ -300,7 +300,11 @@ class Room(Table):
         clock = self.clock
         clock.hold(grace)
         if self.game is not None:
-            self.publisher.recall(self.game, seat_names(self.seats))
+            told = self.publisher.recall(self.game, seat_names(self.seats))
+            if told:  # the bots are told the hand so far, as if they had watched it
+                self.bots.new_match(self.game, self._bot_levels())
+                for events in told:
+                    self.bots.observe(self.game, events, skip=set())
             self._schedule(turn_changed=True)
             left = self._turn_left
             if left is not None and clock.deadline is not None and clock.hold_until is not None:

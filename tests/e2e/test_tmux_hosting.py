@@ -4,7 +4,8 @@ quit question (end for everyone / keep for later) in English and Spanish, a frie
 Spanish joining the README's hosting line by IP address, killed (SIGKILL), and back by host
 name to the same hand, a friend's seat that keeps trying (with a countdown) while the host's
 match is kept for later, and a join to an address that never answers giving up with a clear
-message, and one to another program's port.
+message, and one to another program's port; and a kept hand told again with what its first card
+did.
 """
 
 from __future__ import annotations
@@ -266,8 +267,8 @@ def test_tmux_a_friend_back_in_the_new_tables_lobby_gets_the_seat_when_the_host_
     same seat and hand: not left in the lobby while the seat waits for nobody."""
     port = str(free_port())
     ana_home = tmp_path / "ana"
-    # seeded: a first Draw Two on Ana would tell "Ana drew …" in the deal, which the recalled hand
-    # does not tell again (seed 5: a Red 1, Ana first, and her first move is a draw)
+    # seeded, so that the move looked for in the log is Ana's own (seed 5: a Red 1, Ana first, and
+    # her first move is a draw)
     hosting = tmux.start([*host("en", "--bots", "1", "--seats", "3", "--turn-timeout", "0", "--seed", "5"),
                           "--port", port], env(ana_home, "Ana"), window="host")
     play.waiting_room(tmux, hosting)
@@ -298,3 +299,22 @@ def test_tmux_a_friend_back_in_the_new_tables_lobby_gets_the_seat_when_the_host_
     assert "could not be kept" not in back, back  # the lobby's word on the seat is no longer true
     tmux.wait_for(again, lambda s: "Luis" in s and "offline" not in s, timeout=10, what="Luis online")
     assert "Luis 2" not in tmux.screen(again)
+
+
+def test_tmux_the_kept_hand_is_told_again_with_what_its_first_card_did(tmux: Tmux,
+                                                                       tmp_path: Path) -> None:
+    """A first Draw Two makes Ana draw two cards and lose her turn; she keeps the match for later,
+    and ``uno host --resume`` tells the hand again from its record: the first card's effect too,
+    as the deal told it (seed 4: a Blue Draw Two, and Ana draws Yellow 7 and Green Reverse)."""
+    home = tmp_path / "ana"
+    first = tmux.start(host("en", "--bots", "1", "--seats", "2", "--seed", "4", "--turn-timeout", "0"),
+                       env(home, "Ana"), window="host")
+    play.waiting_room(tmux, first)
+    tmux.send(first, "s")
+    effect = "Ana drew Yellow 7"
+    tmux.wait_for(first, lambda s: "First card: Blue Draw Two" in s and effect in s, timeout=10,
+                  what="the first card's effect")
+    quit_window(tmux, first, "q", "k")  # kept for later
+    again = tmux.start(host("en", "--resume"), env(home, "Ana"), window="again")
+    tmux.wait_for(again, lambda s: "First card: Blue Draw Two" in s and effect in s, timeout=15,
+                  what="the first card's effect told again")
