@@ -3,8 +3,10 @@ for and the one on show, and the hint in words. No I/O: the app computes ``engin
 off the event loop (client/hintrun.py) and hands the answer back (``answered``).
 
 The memory is an ``engine.tracker.Tracker`` for our seat, fed the events we receive (the server
-redacts them for our seat). One made mid-hand (we joined or came back during it) starts from
-what our view shows (``Tracker.from_view``) and knows less than a seat that watched from the deal.
+redacts them for our seat). Coming back to a hand whose deal the room's history still holds, it
+is made from that history (``recall``), as if we had watched; one made mid-hand otherwise (we
+joined during it, or the history no longer reaches its deal) starts from what our view shows
+(``Tracker.from_view``) and knows less than a seat that watched from the deal.
 A hint belongs to the view it was asked for: a new view drops it, and an answer that comes after
 the view changed is dropped too.
 """
@@ -13,6 +15,7 @@ from __future__ import annotations
 
 import copy
 import random
+from collections import Counter
 from collections.abc import Callable, Iterable
 
 from engine import View
@@ -20,7 +23,7 @@ from engine import actions as act
 from engine.actions import Action, JumpIn, PlayCard
 from engine.bots import BOT_LEVELS, Hint
 from engine.cards import Card
-from engine.events import Event
+from engine.events import Event, HandStarted
 from engine.tracker import Tracker
 
 from .i18n import card_name, color_name, t
@@ -29,6 +32,7 @@ from .i18n import card_name, color_name, t
 class HintBox:
     def __init__(self) -> None:
         self.tracker: Tracker | None = None
+        self.past: list[list[Event]] | None = None  # the hand so far, from the history, for the next view
         self.asked: View | None = None  # the view a hint is being worked out for
         self.shown: tuple[View, Hint | None] | None = None  # the hint on show, and its view
         self.request: tuple[View, Tracker | None, random.Random] | None = None  # for the app
@@ -38,6 +42,9 @@ class HintBox:
 
     def observe(self, events: Iterable[Event]) -> None:
         """The events of one ``events`` message (before the view that comes with them)."""
+        if self.past is not None:
+            self.past.append(list(events))  # (our memory is made from the history at the view)
+            return
         if self.tracker is None:
             return  # (made from the next view)
         try:
@@ -45,12 +52,22 @@ class HintBox:
         except (ValueError, KeyError):  # out of step (a missed message): start again from the view
             self.tracker = None
 
+    def recall(self, batches: list[list[Event]]) -> None:
+        """The room's history (joining or coming back): if it reaches back to a deal, the hand
+        from that deal on makes our memory at the next view (what we had may have missed some)."""
+        starts = [i for i, batch in enumerate(batches) if batch and isinstance(batch[0], HandStarted)]
+        if starts:
+            self.past = batches[starts[-1]:]
+
     def on_view(self, view: View | None) -> None:
         """A new view: the hint on show was for the old one; a tracker is made if we lack one."""
         if self.shown is not None and self.shown[0] != view:
             self.shown = None
+        past, self.past = self.past, None
         if view is None or view.seat is None:
             self.tracker = None
+        elif past is not None:
+            self.tracker = _watched(view, past)
         elif self.tracker is None or not self.tracker.follows(view):
             self.tracker = Tracker.from_view(view)
 
@@ -137,3 +154,17 @@ def action_words(action: Action, name_of: Callable[[str], str]) -> str:
     simple = {act.Draw: "do_draw", act.KeepDrawing: "do_keep_drawing", act.Pass: "do_pass",
               act.Challenge: "do_challenge", act.Accept: "do_accept", act.CallUno: "do_call_uno"}
     return t(simple[type(action)])
+
+
+def _watched(view: View, past: list[list[Event]]) -> Tracker:
+    """Our memory of ``view``'s hand told from its deal by ``past``, or from the view if that
+    does not tell this hand (one out of step is not kept either)."""
+    tracker = Tracker(view.seat, view.seats, view.rules)
+    try:
+        for events in past:
+            tracker.feed(events)
+    except (ValueError, KeyError):
+        return Tracker.from_view(view)
+    if tracker.hand_number != view.hand_number or Counter(tracker.hand or ()) != Counter(view.hand or ()):
+        return Tracker.from_view(view)
+    return tracker

@@ -247,9 +247,11 @@ class Model:
         """The room's recent past, on joining or coming back: it becomes the log and the chat
         (what we had is older or the same)."""
         lines: list[str] = []
-        for number, batch in enumerate(message.events):
+        batches = [self._decode_events(batch) for batch in message.events]
+        for number, events in enumerate(batches):
             then = message.names[number] if number < len(message.names) else {}
-            lines += narrate(self._decode_events(batch), self._name_then(then))
+            lines += narrate(events, self._name_then(then))
+        self.hints.recall(batches)
         self.transcript.replace(lines, [(line.source, line.text) for line in message.chat])
 
     def _name_then(self, then: dict[str, Any]) -> Callable[[str], str]:

@@ -21,8 +21,8 @@ from engine import Game, RuleSet
 from engine.actions import Draw
 from engine.bots import BOT_LEVELS, Hint
 from engine.cards import Card
-from engine.events import CardPlayed
-from protocol import Events, SetBotLevel, ViewMsg, codec
+from engine.events import CardPlayed, Event
+from protocol import Events, History, SetBotLevel, ViewMsg, codec
 
 LEVELS = {"1": "easy", "3": "normal"}
 
@@ -163,3 +163,31 @@ def test_the_client_tracker_follows_the_hand_from_the_events() -> None:
     assert tracker is not None and tracker.hand is not None
     assert Counter(tracker.hand) == Counter(game.hand(ME))  # its own cards, drawn and played
     assert len(tracker.plays) == played > 0
+
+
+def test_coming_back_the_hint_remembers_the_hand_from_the_history() -> None:
+    """Back at the table (a dropped link, a restarted server), the room's history tells the hand
+    from its deal: the hint's memory is made from it, the plays before we came back included,
+    and the events between the history and the view too. A history that no longer reaches the
+    deal leaves only what the view shows."""
+    game = Game(SEATS, RuleSet(), random.Random(4))
+    batches = [game.deal_events]
+    rng = random.Random(0)
+    played = 0
+    for _ in range(12):
+        events = game.apply(rng.choice(game.view(game.current).legal))
+        played += sum(1 for e in events if isinstance(e, CardPlayed))
+        batches.append(events)
+    assert game.hand_outcome() is None and played > 0
+
+    def wire(events: list[Event]) -> tuple[dict[str, object], ...]:
+        return tuple(codec.event_to_wire(e.for_seat(ME)) for e in events)
+
+    *told, last = batches
+    for history, remembered in ((told, played), (told[1:], 0)):
+        model = seated(room=room_info(seats=NAMES))
+        model.apply(History(events=tuple(map(wire, history)), chat=(), names=()))
+        model.apply(Events(events=wire(last), view=codec.view_to_wire(game.view(ME))))
+        tracker = model.hints.tracker
+        assert tracker is not None and Counter(tracker.hand or ()) == Counter(game.hand(ME))
+        assert len(tracker.plays) == remembered, history[0][0]
