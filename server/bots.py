@@ -42,11 +42,15 @@ class MatchBots:
         self._rng = rng  # the room's bot dice: inline bots share them (the seeded tests rely on it)
         self._players: dict[str, _Player] = {}
 
-    def new_match(self, game: Game, bot_levels: dict[str, str]) -> None:
-        """A match is dealt: a bot per bot seat (``bot_levels``: each one's level), to be fed
-        the deal's events from the first."""
+    def new_match(self, game: Game, bot_levels: dict[str, str],
+                  told: Iterable[Iterable[engine.Event]]) -> None:
+        """A bot per bot seat (``bot_levels``: each one's level), told the hand from its deal
+        (``told``: the events of the deal and of each apply since): a match just dealt, or one
+        brought back after a restart."""
         self._players = {seat_id: _Player(self._new_bot(game, seat_id, level, from_view=False))
                          for seat_id, level in bot_levels.items()}
+        for events in told:
+            self.observe(game, events, skip=set())
 
     def sync(self, game: Game, bot_levels: dict[str, str]) -> set[str]:
         """Bring the bots in line with the seats: ``bot_levels`` is each bot seat's level (in the

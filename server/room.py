@@ -72,8 +72,7 @@ class Room(Table):
         rng = self.config.deal_random(self.id)
         seats = [s.id for s in self.seats]
         self.game = JournaledGame(seats, self.rules, rng, dealer=dealer if dealer in seats else None)
-        self.bots.new_match(self.game, self._bot_levels())
-        self.bots.observe(self.game, self.game.deal_events, skip=set())
+        self.bots.new_match(self.game, self._bot_levels(), [self.game.deal_events])
         self.replays.clear()
         log.info("room %s: match starts with %d seats", self.id, len(self.seats))
         self._schedule(turn_changed=True)  # first: the views carry the first turn's deadline
@@ -302,9 +301,7 @@ class Room(Table):
         if self.game is not None:
             told = self.publisher.recall(self.game, seat_names(self.seats))
             if told:  # the bots are told the hand so far, as if they had watched it
-                self.bots.new_match(self.game, self._bot_levels())
-                for events in told:
-                    self.bots.observe(self.game, events, skip=set())
+                self.bots.new_match(self.game, self._bot_levels(), told)
             self._schedule(turn_changed=True)
             left = self._turn_left
             if left is not None and clock.deadline is not None and clock.hold_until is not None:
