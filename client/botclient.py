@@ -18,7 +18,8 @@ import trio
 from engine import Action, View
 from engine.actions import Catch
 from engine.bots import Bot, thinks_in_thread
-from engine.tracker import Tracker
+from engine.events import Event
+from engine.tracker import Tracker, since_deal
 from protocol import ProtocolError, codec, messages
 
 from .link import ConnectionLost, HandshakeRefused, Link
@@ -112,6 +113,9 @@ class BotClient:
         # The seat's player: its level and its memory of the hand, fed the events we receive
         # (the server redacts them for our seat); made anew for each match (``_bot_for``).
         self.bot: Bot | None = None
+        # The hand so far from the room's history (joining or coming back), to make the bot's
+        # memory from at the next view, as if it had watched (``_bot_for``).
+        self._past: list[list[Event]] | None = None
         # The UNO call's grace (``uno_grace`` messages): seat -> when a catch of it counts. A
         # catch chosen before then waits for the window's end (``_held``: the view it was for).
         self._grace: dict[str, float] = {}
@@ -264,8 +268,10 @@ class BotClient:
             await self._maybe_start(link, message)
         elif isinstance(message, messages.RoomUpdate):
             await self._maybe_start(link, message)
+        elif isinstance(message, messages.History):
+            self._recall(message)
         elif isinstance(message, messages.ViewMsg | messages.Events):
-            if isinstance(message, messages.Events) and self.bot is not None:
+            if isinstance(message, messages.Events):
                 self._observe(message)
             if message.view is not None:
                 await self._on_view(link, codec.view_from_wire(message.view))
@@ -304,6 +310,8 @@ class BotClient:
             return
         self._match_over = False  # (a new match began)
         self._held = None
+        if view.seat is not None:
+            self._bot_for(view)
         await self._act(link, view)
 
     async def _on_grace(self, link: Link, message: messages.UnoGrace) -> None:
@@ -338,21 +346,35 @@ class BotClient:
         await link.send(codec.action_to_act(action))
 
     def _bot_for(self, view: View) -> Bot:
-        """Our seat's bot for the match ``view`` is of; a new one, told what the view shows,
-        when the match (or our seat) is new to it."""
-        bot = self.bot
-        if bot is None or not bot.tracker.follows(view):
+        """Our seat's bot for the match ``view`` is of. A new one when the match (or our seat) is
+        new to it, or when the room's history told us the hand since we last saw it: told the
+        hand from that history, else what the view shows."""
+        bot, past = self.bot, self._past
+        self._past = None
+        if past is not None or bot is None or not bot.tracker.follows(view):
             assert view.seat is not None  # (a player's view)
             bot = self.bot = Bot(self.options.level, view.seat, view.seats, view.rules, self.rng)
-            bot.tracker = Tracker.from_view(view)
+            bot.tracker = Tracker.from_view(view) if past is None else Tracker.watched(view, past)
         return bot
 
-    def _observe(self, message: messages.Events) -> None:
-        assert self.bot is not None
+    def _recall(self, message: messages.History) -> None:
+        """The room's past (joining or coming back): the hand from its deal on, if it reaches
+        that far (what our bot remembers may have missed some while we were away)."""
         try:
-            self.bot.observe([codec.event_from_wire(data) for data in message.events])
+            batches = [[codec.event_from_wire(data) for data in batch] for batch in message.events]
+        except (ProtocolError, ValueError, KeyError):
+            return  # (the next view makes the memory from what it shows)
+        self._past = since_deal(batches)
+
+    def _observe(self, message: messages.Events) -> None:
+        try:
+            events = [codec.event_from_wire(data) for data in message.events]
+            if self._past is not None:
+                self._past.append(events)  # (the memory is made from the history at the view)
+            elif self.bot is not None:
+                self.bot.observe(events)
         except (ProtocolError, ValueError, KeyError):  # out of step: the next view starts it again
-            self.bot = None
+            self.bot, self._past = None, None
 
     async def _think(self, bot: Bot, view: View) -> Action | None:
         """The bot's move; a level that searches thinks in a worker thread, off the event loop."""

@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import copy
 import random
-from collections import Counter
 from collections.abc import Callable, Iterable
 
 from engine import View
@@ -23,8 +22,8 @@ from engine import actions as act
 from engine.actions import Action, JumpIn, PlayCard
 from engine.bots import BOT_LEVELS, Hint
 from engine.cards import Card
-from engine.events import Event, HandStarted
-from engine.tracker import Tracker
+from engine.events import Event
+from engine.tracker import Tracker, since_deal
 
 from .i18n import card_name, color_name, t
 
@@ -55,9 +54,9 @@ class HintBox:
     def recall(self, batches: list[list[Event]]) -> None:
         """The room's history (joining or coming back): if it reaches back to a deal, the hand
         from that deal on makes our memory at the next view (what we had may have missed some)."""
-        starts = [i for i, batch in enumerate(batches) if batch and isinstance(batch[0], HandStarted)]
-        if starts:
-            self.past = batches[starts[-1]:]
+        past = since_deal(batches)
+        if past is not None:
+            self.past = past
 
     def on_view(self, view: View | None) -> None:
         """A new view: the hint on show was for the old one; a tracker is made if we lack one."""
@@ -67,7 +66,7 @@ class HintBox:
         if view is None or view.seat is None:
             self.tracker = None
         elif past is not None:
-            self.tracker = _watched(view, past)
+            self.tracker = Tracker.watched(view, past)
         elif self.tracker is None or not self.tracker.follows(view):
             self.tracker = Tracker.from_view(view)
 
@@ -155,16 +154,3 @@ def action_words(action: Action, name_of: Callable[[str], str]) -> str:
               act.Challenge: "do_challenge", act.Accept: "do_accept", act.CallUno: "do_call_uno"}
     return t(simple[type(action)])
 
-
-def _watched(view: View, past: list[list[Event]]) -> Tracker:
-    """Our memory of ``view``'s hand told from its deal by ``past``, or from the view if that
-    does not tell this hand (one out of step is not kept either)."""
-    tracker = Tracker(view.seat, view.seats, view.rules)
-    try:
-        for events in past:
-            tracker.feed(events)
-    except (ValueError, KeyError):
-        return Tracker.from_view(view)
-    if tracker.hand_number != view.hand_number or Counter(tracker.hand or ()) != Counter(view.hand or ()):
-        return Tracker.from_view(view)
-    return tracker

@@ -54,7 +54,7 @@ Standard library only, pure: no clocks, no randomness.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from .cards import Card, Color, Rank, full_deck
@@ -90,6 +90,7 @@ __all__ = [
     "Played",
     "Record",
     "Tracker",
+    "since_deal",
 ]
 
 _FULL_DECK: Counter[Card] = Counter(full_deck())
@@ -242,6 +243,22 @@ class Tracker:
         tracker.feed(view_events(view))
         return tracker
 
+    @classmethod
+    def watched(cls, view: View, past: Sequence[Iterable[Event]]) -> Tracker:
+        """A tracker for ``view``'s seat told ``view``'s hand from its deal by ``past`` (the
+        events of each apply since that deal, as the room's history gives them: see
+        ``since_deal``), as if it had watched; made ``from_view`` if ``past`` does not tell this
+        hand (another hand's, or out of step)."""
+        tracker = cls(view.seat, view.seats, view.rules)
+        try:
+            for events in past:
+                tracker.feed(events)
+        except (ValueError, KeyError):
+            return cls.from_view(view)
+        if tracker.hand_number != view.hand_number or Counter(tracker.hand or ()) != Counter(view.hand or ()):
+            return cls.from_view(view)
+        return tracker
+
     def follows(self, view: View) -> bool:
         """Whether this tracker can go on following the match ``view`` is of (else: a new one)."""
         return self.seat == view.seat and self.seats == view.seats and self.rules == view.rules
@@ -384,6 +401,13 @@ class Tracker:
         colors = frozenset() if self.color is None else frozenset({self.color})
         ranks = _WILD_RANKS if self.top is None else _WILD_RANKS | {self.top.rank}
         return NotHeld(colors, ranks)
+
+
+def since_deal(batches: Sequence[list[Event]]) -> list[list[Event]] | None:
+    """The batches of events (one per apply) from the last deal on, or None if none is a deal:
+    what ``Tracker.watched`` needs of a room's history."""
+    starts = [i for i, batch in enumerate(batches) if batch and isinstance(batch[0], HandStarted)]
+    return list(batches[starts[-1]:]) if starts else None
 
 
 def view_events(view: View) -> list[Event]:
