@@ -100,6 +100,7 @@ class ClientApp:
         self._connecting = False
         self._stopping = False  # quitting: a dropped connection is not tried again
         self._switch_to: tuple[str, str] | None = None  # connect again at once, with this seat
+        self._replay_close: Callable[[], None] | None = None  # the replay on screen: closes it
         if options.address is None and options.host is None:
             self.model.servers.browsing = True
         problems = active_keys().problems
@@ -159,10 +160,25 @@ class ClientApp:
         if not isinstance(application, Application):
             application.show_replay(replayer)
             return
-        overlay(application, replayer, plain=self.options.plain,
-                restore=lambda: adopt_application(application, self.model, self.after_key,
-                                                  plain=self.options.plain,
-                                                  palette=self.options.palette))
+
+        def back_to_the_table() -> None:
+            self._replay_close = None
+            adopt_application(application, self.model, self.after_key, plain=self.options.plain,
+                              palette=self.options.palette)
+
+        self._replay_close = overlay(application, replayer, plain=self.options.plain,
+                                     restore=back_to_the_table)
+
+    def _your_turn(self) -> None:
+        """Our turn has just started: the bell, and the table back if a replay hides it (the
+        turn's clock runs, and the next hand may be dealt while a replay is watched)."""
+        close = self._replay_close
+        if close is not None:
+            close()
+            self.model.prompts.notice = t("replay_closed_your_turn")
+        if self.options.bell:
+            self.application.output.bell()
+            self.application.output.flush()
 
     def kick(self) -> None:
         """Wake the writer (from anywhere on this thread)."""
@@ -430,9 +446,8 @@ class ClientApp:
                     model.apply(message)
                     if model.playback.ready is not None:
                         self._show_replay()
-                    if model.table.take_bell() and self.options.bell:
-                        self.application.output.bell()
-                        self.application.output.flush()
+                    if model.table.take_bell():
+                        self._your_turn()
                     if link.conn.gap:
                         link.conn.gap = False
                         model.outbox.append(Sync())

@@ -24,6 +24,8 @@ REPLAY_TEXTS: dict[str, tuple[str, str]] = {
     "replay_needs_terminal": ("uno replay plays back in a terminal.", "uno replay se ve en un terminal."),
     "replay_end": ("The end of the hand: ← steps back, Home starts again, q goes back.",
                    "Fin de la mano: ← retrocede, Inicio vuelve a empezar, q vuelve."),
+    "replay_closed_your_turn": ("Your turn: the replay was closed.",
+                                "Te toca: se cerró la repetición."),
     "replay_asked": ("Fetching the replay of hand {n}…", "Pidiendo la repetición de la mano {n}…"),
     "err_no_replay": ("This server keeps no replay of that hand.",
                       "Este servidor no guarda la repetición de esa mano."),

@@ -171,18 +171,21 @@ async def _clock(application: Application[int], replayer: Replayer) -> None:
 
 
 def overlay(application: Application[int], replayer: Replayer, *, restore: Callable[[], None],
-            plain: bool = False) -> None:
+            plain: bool = False) -> Callable[[], None]:
     """Show the viewer in a running ``application`` (the client's, at the table) until it is
-    quit; then ``restore`` gives the screen back."""
+    quit; then ``restore`` gives the screen back. Returns what closes it from outside (as
+    quitting it does)."""
     ticking = asyncio.ensure_future(_clock(application, replayer))
 
     def close() -> None:
+        replayer.quit = True
         ticking.cancel()
         restore()
 
     application.layout = build_replay_layout(replayer, plain=plain)
     application.key_bindings = replay_keys(replayer, on_quit=close)
     application.invalidate()
+    return close
 
 
 async def play_back(application: Application[int], replayer: Replayer) -> None:

@@ -50,8 +50,9 @@ def step_to(tmux: Tmux, window: str, key: str, text: str, what: str) -> str:
 def test_tmux_a_hand_replayed_at_the_table_listed_exported_and_opened(tmux: Tmux,
                                                                          tmp_path: Path) -> None:
     host_env = folders(tmp_path / "host")
+    # (one hand: no next deal comes to close the replay at Ana's turn while she steps through it)
     window = tmux.start(uno("host", "--bots", "3", "--seed", str(SEED), "--lang", "en",
-                            "--no-discovery", "--port", "0", "--bot-delay", "0.05",
+                            "--single-hand", "--no-discovery", "--port", "0", "--bot-delay", "0.05",
                             "--turn-timeout", "0"), host_env)
     tmux.wait_for(window, "press s to start", timeout=10, what="the waiting room")
     tmux.send(window, "s")
@@ -80,7 +81,7 @@ def test_tmux_a_hand_replayed_at_the_table_listed_exported_and_opened(tmux: Tmux
     step_to(tmux, window, "o", "every hand open", "every hand open with o")
     screen = step_to(tmux, window, "End", f"move {moves} of {moves}", "the end of the hand")
     assert "The end of the hand" in screen and "Cards left" in screen
-    screen = step_to(tmux, window, "q", "Your hand", "back at the table")
+    screen = step_to(tmux, window, "q", "wins the match", "back at the table")
     assert "Replay ·" not in screen
 
     # uno replay: the list, a hand played back, an export
@@ -136,3 +137,21 @@ def test_tmux_the_replay_key_in_spanish(tmux: Tmux, tmp_path: Path) -> None:
     listing = subprocess.run(uno("replay", "--lang", "es"), cwd=ROOT, env=env, capture_output=True,
                              text=True, timeout=30, check=False)
     assert "Mesa de Ana" in listing.stdout and "Ganador" in listing.stdout
+
+
+def test_tmux_watching_the_replay_as_the_next_hand_is_dealt_the_turn_brings_the_table_back(
+        tmux: Tmux, tmp_path: Path) -> None:
+    """Luis (Spanish) watches the replay of the hand just over; the next hand is dealt meanwhile,
+    and when his turn comes the table is back, saying why, with his whole turn's time to play."""
+    env = {**folders(tmp_path / "host"), "UNO_NAME": "Luis"}
+    window = tmux.start(uno("host", "--bots", "2", "--seed", str(SEED), "--lang", "es", "--start",
+                            "--no-discovery", "--port", "0", "--bot-delay", "0.05",
+                            "--turn-timeout", "0"), env)
+    tmux.wait_for(window, lambda s: re.search(r"Tu mano \(\d+\)", s) is not None, timeout=10,
+                  what="the deal")
+    Player(tmux, window, "Luis", lang="es").play_hand()
+    screen = step_to(tmux, window, "v", "jugada", "la repetición")
+    assert "Repetición · Mesa de Luis · Mano 1" in screen
+    screen = tmux.wait_for(window, "Te toca: se cerró la repetición.", timeout=30,
+                           what="the table back at Luis's turn in hand 2")
+    assert "Repetición ·" not in screen and "Mano 2" in screen
