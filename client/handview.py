@@ -18,8 +18,9 @@ class HandView(BesideBoard):
         view = m.table.view
         if view is None:
             return []
-        if view.hand is None:
-            return [[("class:dim", " " + fit(m.seating.spectator_hint(), width - 1))]]
+        if view.hand is None:  # watching; or seated from the line as the match on screen ended
+            hint = t("seated_next_match") if m.seating.seat is not None else m.seating.spectator_hint()
+            return [[("class:dim", " " + fit(hint, width - 1))]]
         hand = m.table.hand
         playable = m.table.playable
         hinted = m.hints.hinted_card()  # the hint's card, starred

@@ -390,6 +390,8 @@ TEXTS: dict[str, tuple[str, str]] = {
                        "Estás mirando. Pulsa {k_take_seat} para esperar turno por un asiento."),
     "spectator_sit": ("You are watching. Press {k_take_seat} to sit down.",
                       "Estás mirando. Pulsa {k_take_seat} para sentarte."),
+    "seated_next_match": ("You have a seat for the next match.",
+                          "Tienes asiento para la próxima partida."),
     "queued_seat": ("You take {name}'s seat at the next hand ({k_take_seat} cancels).",
                     "Ocupas el asiento de {name} en la próxima mano ({k_take_seat} cancela)."),
     "queued_line": ("You are number {n} in line for a seat ({k_take_seat} cancels).",

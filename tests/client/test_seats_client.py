@@ -268,6 +268,27 @@ def test_w_only_watches_and_j_asks_then_cancels() -> None:
     assert model.seating.queue_position == 0
 
 
+@pytest.mark.parametrize(("lang", "words"), [("en", "You have a seat for the next match."),
+                                             ("es", "Tienes asiento para la próxima partida.")])
+def test_seated_from_the_line_as_the_match_ends_the_hand_says_the_seat_is_for_the_next(
+        lang: str, words: str) -> None:
+    """Eva waited in line at a full table; the match ended and a player declined the rematch:
+    the server seats her for the next match, and sends no view of the one over (she was not in
+    it). Her screen went on saying that she was watching and could press j to wait in line."""
+    model = late_arrival(lang)
+    try:
+        model.apply(Joined(room=room_info(), role="spectator"))
+        model.apply(Queued(position=1))
+        show(model, dataclasses.replace(make_view(), seat=None, hand=None))
+        in_line = model.seating.spectator_hint()
+        assert in_line in render_text(model)
+        model.apply(Joined(room=room_info(started=False), role="player", seat="5"))
+        text = render_text(model)
+        assert words in text and in_line not in text and model.seating.spectator_hint() not in text
+    finally:
+        set_language("en")
+
+
 def test_a_player_has_no_take_seat_key_and_the_host_has_two_starts() -> None:
     model = seated(room=room_info(started=False))
     assert model.screen is Screen.WAITING
