@@ -143,13 +143,20 @@ class Model:
 
     def _joined(self, message: messages.Joined) -> None:
         seating = self.seating
-        if seating.room is None or seating.room.id != message.room.id:
+        same_room = seating.room is not None and seating.room.id == message.room.id
+        if not same_room:
             self.transcript.clear_log()
             self.table.view = None
+        # From watching to a bot's seat in the match on: say whose cards and points are ours now.
+        bot = (seating.name_of(message.seat) if same_room and seating.role == "spectator"
+               and message.role == "player" and message.seat is not None and message.room.started
+               else None)
         seating.joined(message.room, message.role, message.seat)
         self.form = None
         if self.prompts.notice == t("status_seat_lost"):  # the server put us back in a seat after all
             self.prompts.notice = ""
+        if bot is not None:
+            self.prompts.notice = t("you_took_seat", bot=bot)
         if message.role != "player" and seating.want_seat:
             self.outbox.send(messages.TakeSeat())  # arrived after the start: ask for a bot's seat at once
         seating.want_seat = False

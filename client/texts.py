@@ -396,6 +396,8 @@ TEXTS: dict[str, tuple[str, str]] = {
                     "Ocupas el asiento de {name} en la próxima mano ({k_take_seat} cancela)."),
     "queued_line": ("You are number {n} in line for a seat ({k_take_seat} cancels).",
                     "Eres el número {n} en la cola por un asiento ({k_take_seat} cancela)."),
+    "you_took_seat": ("You took over {bot}'s seat: its cards and points are yours.",
+                      "Ocupaste el asiento de {bot}: sus cartas y sus puntos son tuyos."),
     "ev_took_seat": ("{name} took over {bot}'s seat", "{name} ocupó el asiento de {bot}"),
     "ev_left_to_bot": ("{name} left: a bot plays the seat", "{name} se fue: un bot juega su asiento"),
     "err_no_such_seat": ("That seat cannot be taken", "Ese asiento no se puede ocupar"),

@@ -251,6 +251,8 @@ def test_enter_on_a_match_in_progress_watches_then_asks_for_a_bots_seat() -> Non
     assert "j take a seat" in text
     model.apply(Joined(room=room_info(), role="player", seat="3"))
     assert model.seating.role == "player" and model.seating.queue_position == 0 and model.seating.seat == "3"
+    # (the others' logs say "Eva took over Bot 3's seat"; her own screen said nothing)
+    assert "You took over Bot 3's seat: its cards and points are yours." in render_text(model)
 
 
 def test_w_only_watches_and_j_asks_then_cancels() -> None:
@@ -266,6 +268,9 @@ def test_w_only_watches_and_j_asks_then_cancels() -> None:
     assert press(model, "j") == [TakeSeat(cancel=True)]
     model.apply(Queued(position=0))
     assert model.seating.queue_position == 0
+    assert press(model, "j") == [TakeSeat()]
+    model.apply(Joined(room=room_info(), role="player", seat="1"))
+    assert "Ocupaste el asiento de Bot 1: sus cartas y sus puntos son tuyos." in render_text(model)
 
 
 @pytest.mark.parametrize(("lang", "words"), [("en", "You have a seat for the next match."),

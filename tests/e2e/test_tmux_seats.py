@@ -44,6 +44,7 @@ def test_tmux_friends_sit_before_the_start_and_a_late_arrival_takes_a_bots_seat(
                            timeout=10, what="Eva at the table")
     board = screen.split("────")[0]  # the players' row (the log may name Bot 1: its past moves)
     assert "Bot 1" not in board and "Eva (tú)" in board  # Bot 1's seat is Eva's now
+    assert "Ocupaste el asiento de Bot 1: sus cartas y sus puntos son tuyos." in screen  # and she is told
     tmux.wait_for(host, "Eva took over Bot 1's seat", timeout=10, settle=False)
 
     # Everyone plays until Eva has taken a turn of her own.
