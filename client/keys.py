@@ -55,12 +55,18 @@ def make_key_bindings(model: Model, after: Callable[[], None]) -> KeyBindings:
                          and table.view.outcome is None)
     in_room = screen_is(Screen.WAITING, Screen.TABLE)
 
+    # away: the first key brings you back and does nothing else ("press any key to come back")
+    coming_back = Condition(lambda: seating.away and not model.back_sent and not model.typing
+                            and model.prompt not in (Prompt.QUIT, Prompt.HOST_QUIT, Prompt.LEAVE))
+
     def bind(*keys: str, filter: Filter | None = None) -> Callable[[Callable[[], None]], None]:
         def register(intent: Callable[[], None]) -> None:
             def handler(event: KeyPressEvent) -> None:
                 log.debug("key %r -> %s", event.key_sequence[0].key, getattr(intent, "__name__", intent))
+                back = coming_back()
                 model.key_pressed()
-                intent()
+                if not back:
+                    intent()
                 after()
                 if model.quit and not event.app.is_done:
                     event.app.exit(result=0)
@@ -89,10 +95,8 @@ def make_key_bindings(model: Model, after: Callable[[], None]) -> KeyBindings:
         bind(Keys.Any, filter=confirming)(lambda a=answer: a(False))  # type: ignore[misc]
         bind("escape", filter=confirming)(lambda a=answer: a(False))  # type: ignore[misc]
 
-    # ---- away: any key brings you back (bound keys do it too, in ``model.key_pressed``)
-    @bind(Keys.Any, filter=Condition(lambda: seating.away and not model.typing
-                                     and model.prompt not in (Prompt.QUIT, Prompt.HOST_QUIT,
-                                                              Prompt.LEAVE)))
+    # ---- away: any key brings you back (a bound key too, in ``bind``: and only that)
+    @bind(Keys.Any, filter=coming_back)
     def _back() -> None:
         pass
 
@@ -212,9 +216,11 @@ def make_key_bindings(model: Model, after: Callable[[], None]) -> KeyBindings:
     bind_action("replay", at_table & Condition(lambda: table.hand_over))(model.ask_replay)
 
     def _hint(event: KeyPressEvent) -> None:  # the hint, worked out off the event loop
+        back = coming_back()
         model.key_pressed()
-        model.ask_hint()
-        start_hint(model, event.app.invalidate)
+        if not back:
+            model.ask_hint()
+            start_hint(model, event.app.invalidate)
         after()
 
     for key in of("hint"):

@@ -48,7 +48,9 @@ def test_any_key_off_turn_sends_back_once() -> None:
         sent = press(model, key)
         assert sent.count(Back()) == 1, key
         assert not [m for m in sent if isinstance(m, Act)]
-        assert "Welcome back" in render_text(model)
+        text = render_text(model)
+        assert "Welcome back" in text
+        assert "It is not your turn" not in text, key  # the key only brought us back
         assert press(model, "o").count(Back()) == 0  # said once
         model.apply(away_room(away=False))
         assert not model.seating.away and "Welcome back" not in render_text(model)
