@@ -46,6 +46,10 @@ class Table:
         self.hand_changed_at: float | None = None  # when a 7-0 swap (or a new deal) changed the hand
         self.last_digit: tuple[int, float] | None = None  # the card number typed last, and when
         self.uno_armed = False
+        # ``u`` typed just after a play of the next-to-last card without UNO, before the server's
+        # answer came: UNO is said as soon as a view lets us (``set_view``).
+        self.uno_late = False
+        self._acted: tuple[View, actions.Action] | None = None  # the last action sent, and its view
         self.pending_card: Card | None = None
         self.pending_targets: tuple[str, ...] = ()
         self.color_index = 0
@@ -147,6 +151,12 @@ class Table:
         self.selected = min(self.selected, max(0, len(hand) - 1))
         if not self.can_arm_uno:  # (a jump-in stays armed while it can still be made)
             self.uno_armed = False
+        if self.uno_late:
+            call = self._legal_of(actions.CallUno)
+            if call is not None or len(self.hand) != 2 or old is None or old.hand_number != view.hand_number:
+                self.uno_late = False
+            if call is not None:
+                self._act(call)
         if old is None or old.hand_number != view.hand_number or old.current != view.current:
             self.close_pending()
 
@@ -324,7 +334,13 @@ class Table:
     def say_uno(self) -> None:
         """With two cards and a play that can say UNO (on your turn, or a jump-in): UNO is said
         with the next card you play (no time lost). Otherwise, when allowed (one card left),
-        say it now."""
+        say it now; or, typed just after playing the next-to-last card without it, as soon as
+        the server shows that play."""
+        acted = self._acted
+        if (acted is not None and acted[0] is self.view and isinstance(acted[1], Play)
+                and not acted[1].uno and len(self.hand) == 2):
+            self.uno_late = True
+            return
         if self.can_arm_uno:
             self.uno_armed = not self.uno_armed
             return
@@ -353,4 +369,6 @@ class Table:
         return next((a for a in self.legal if isinstance(a, kind)), None)
 
     def _act(self, action: actions.Action) -> None:
+        if self.view is not None:
+            self._acted = (self.view, action)
         self._outbox.send(codec.action_to_act(action))

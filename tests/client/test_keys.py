@@ -112,6 +112,22 @@ def test_uno_is_said_with_a_jump_in_of_the_next_to_last_card() -> None:
     assert not model.table.uno_armed
 
 
+def test_u_typed_just_after_the_next_to_last_card_says_uno_when_the_play_shows() -> None:
+    """Enter, then u at once (before the server's answer): the u used to arm UNO for a play
+    already gone, and was lost; the player was caught. It is said as soon as the view shows
+    the play (inside the grace that keeps catches from counting)."""
+    model = seated(make_view("R7 Y3", top="R5", legal=[*plays("R7", uno=True), Draw(ME)]))
+    assert acts(press(model, ENTER)) == [Act(kind="play", card="R7")]
+    assert acts(press(model, "u")) == [] and not model.table.uno_armed
+    assert model.prompts.notice == ""  # (no refusal either)
+    show(model, make_view("R7 Y3", top="R5", current="1"))  # another change before ours: waits
+    assert model.outbox.take() == []
+    show(model, make_view("Y3", top="R7", current="1", legal=[CallUno(ME)]))
+    assert acts(model.outbox.take()) == [Act(kind="call_uno")]
+    show(model, make_view("Y3", top="R7", current="2", legal=[CallUno(ME)]))
+    assert model.outbox.take() == []  # said once
+
+
 def test_u_again_disarms_uno() -> None:
     model = seated(make_view("R7 Y3", top="R5", legal=plays("R7", uno=True)))
     press(model, "u", "u")

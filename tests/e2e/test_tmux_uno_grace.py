@@ -26,8 +26,9 @@ def keys(tmux: Tmux, window: str, *pressed: str) -> None:
         time.sleep(0.05)
 
 
-def play_card(tmux: Tmux, window: str, card: str) -> None:
-    """Select ``card`` by its number and play it (without UNO); wait until it has left the hand."""
+def play_card(tmux: Tmux, window: str, card: str, then: str = "") -> None:
+    """Select ``card`` by its number and play it (without UNO; ``then``: a key typed with Enter,
+    in the same burst); wait until it has left the hand."""
     screen = tmux.wait_for(window, lambda s: "Your turn" in s and parse_hand(s) is not None,
                            timeout=10, what=f"Zoe's turn for {card}")
     hand = parse_hand(screen)
@@ -41,8 +42,49 @@ def play_card(tmux: Tmux, window: str, card: str) -> None:
             break
         except AssertionError:
             continue
-    tmux.send(window, "Enter")
+    tmux.send(window, "Enter", *([then] if then else []))
     tmux.wait_for(window, f"Your hand ({size - 1})", timeout=10, what=f"{card} played")
+
+
+def zoe_and_bob(tmux: Tmux, tmp_path: Path, server: ServerProcess) -> tuple[str, str]:
+    """Zoe (English) opens a table of two without bots or clock, Bob (Spanish) sits, the rigged
+    hand is dealt; their windows."""
+    address = f"127.0.0.1:{server.port}"
+    zoe = tmux.start(play.join(address, "--player", "Zoe", "--no-bell"),
+                     play.person(tmp_path / "zoe"), window="zoe")
+    tmux.wait_for(zoe, "Press n to open one", timeout=20, what="the lobby")
+    tmux.send(zoe, "n")
+    tmux.wait_for(zoe, "A new table", timeout=5, what="the form")
+    keys(tmux, zoe, "Down", "Down", "Left", "Left")  # Seats: 2
+    keys(tmux, zoe, "Down", "Left", "Left", "Left")  # Bots: 0 (a bot would catch first)
+    keys(tmux, zoe, "Down", "Down", "Left", "Left")  # no turn clock
+    tmux.send(zoe, "Enter")
+    tmux.wait_for(zoe, "waiting for the start", timeout=10, what="Zoe's table")
+    bob = tmux.start(play.join(address, "--player", "Bob", "--no-bell", lang="es"),
+                     play.person(tmp_path / "bob"), window="bob")
+    play.sit(tmux, bob, "Zoe's table", waiting="Esperando a que Zoe empiece")
+    tmux.send(zoe, "s")
+    tmux.wait_for(bob, "Tu mano (7)", timeout=15, what="the deal on Bob's screen")
+    return zoe, bob
+
+
+def test_tmux_u_typed_at_once_after_the_next_to_last_card_is_said(tmux: Tmux, tmp_path: Path) -> None:
+    """Zoe plays her next-to-last card and types u in the same instant, before the server's
+    answer: UNO is said (the u used to arm UNO for the play already gone, and was lost)."""
+    deal = json.dumps({"hands": [ANN, OTHER], "turn": TURNED, "dealer": 1})
+    server = ServerProcess("--uno-grace", str(GRACE), "--deal", deal, command=RIGGED_SERVER)
+    try:
+        zoe, bob = zoe_and_bob(tmux, tmp_path, server)
+        *first, last = PLAYS[ANN]
+        for card in first:
+            play_card(tmux, zoe, card)
+        play_card(tmux, zoe, last, then="u")  # Enter and u in one burst of keys
+        tmux.wait_for(bob, "Zoe: ¡UNO!", timeout=10, what="Zoe's UNO on Bob's screen", settle=False)
+        screen = tmux.wait_for(zoe, "Zoe: UNO!", timeout=10, what="Zoe's UNO on her screen")
+        assert "at risk" not in screen
+    finally:
+        server.stop()
+        server.remove_log()
 
 
 def test_tmux_a_catch_inside_the_grace_is_refused_and_one_after_it_counts(tmux: Tmux,
@@ -50,24 +92,7 @@ def test_tmux_a_catch_inside_the_grace_is_refused_and_one_after_it_counts(tmux: 
     deal = json.dumps({"hands": [ANN, OTHER], "turn": TURNED, "dealer": 1})
     server = ServerProcess("--uno-grace", str(GRACE), "--deal", deal, command=RIGGED_SERVER)
     try:
-        address = f"127.0.0.1:{server.port}"
-        zoe = tmux.start(play.join(address, "--player", "Zoe", "--no-bell"),
-                         play.person(tmp_path / "zoe"), window="zoe")
-        tmux.wait_for(zoe, "Press n to open one", timeout=20, what="the lobby")
-        tmux.send(zoe, "n")
-        tmux.wait_for(zoe, "A new table", timeout=5, what="the form")
-        keys(tmux, zoe, "Down", "Down", "Left", "Left")  # Seats: 2
-        keys(tmux, zoe, "Down", "Left", "Left", "Left")  # Bots: 0 (a bot would catch first)
-        keys(tmux, zoe, "Down", "Down", "Left", "Left")  # no turn clock
-        tmux.send(zoe, "Enter")
-        tmux.wait_for(zoe, "waiting for the start", timeout=10, what="Zoe's table")
-
-        bob = tmux.start(play.join(address, "--player", "Bob", "--no-bell", lang="es"),
-                         play.person(tmp_path / "bob"), window="bob")
-        play.sit(tmux, bob, "Zoe's table", waiting="Esperando a que Zoe empiece")
-        tmux.send(zoe, "s")
-        tmux.wait_for(bob, "Tu mano (7)", timeout=15, what="the deal on Bob's screen")
-
+        zoe, bob = zoe_and_bob(tmux, tmp_path, server)
         for card in PLAYS[ANN]:  # five skips, then the G3: one card left, UNO not said
             play_card(tmux, zoe, card)
 
