@@ -62,6 +62,10 @@ HELP_TEXTS: dict[str, tuple[str, str]] = {
                        "quit",
                        "{k_take_seat} sentarse  {k_leave} dejar la mesa  {k_chat} chat  {k_help} ayuda  "
                        "{k_quit} salir"),
+    "help_spectator_queued": ("{k_take_seat} leave the line  {k_leave} leave  {k_chat} chat  {k_help} help  "
+                              "{k_quit} quit",
+                              "{k_take_seat} deja la cola  {k_leave} dejar la mesa  {k_chat} chat  "
+                              "{k_help} ayuda  {k_quit} salir"),
     "help_hand_over": ("the next hand is dealt by itself   {k_replay} replay  {k_chat} chat  {k_leave} "
                        "leave  "
                        "{k_quit} quit",

@@ -28,15 +28,16 @@ class PromptLine(Painter):
         }.get(prompt)
         if key is None:
             screen = m.screen
+            watching = "help_spectator_queued" if m.seating.queue_position else "help_spectator"
             if screen is Screen.TABLE:
-                key = "help_table" if m.seating.seat is not None else "help_spectator"
+                key = "help_table" if m.seating.seat is not None else watching
                 view = m.table.view
                 if view is not None and view.outcome is not None and m.seating.seat is not None:
                     key = "help_rematch_host" if m.seating.is_host else "help_rematch"
                 elif m.table.hand_over and m.seating.seat is not None:
                     key = "help_hand_over"
             elif screen is Screen.WAITING:
-                key = ("help_spectator" if m.seating.seat is None
+                key = (watching if m.seating.seat is None
                        else "help_waiting_host" if m.seating.is_host else "help_waiting")
             else:
                 key = {Screen.BROWSE: "help_browse", Screen.LOBBY: "help_lobby",

@@ -248,7 +248,7 @@ def test_enter_on_a_match_in_progress_watches_then_asks_for_a_bots_seat() -> Non
     show(model, make_view(hand=""))
     text = render_text(model)
     assert "You take Bot 3's seat at the next hand (j cancels)." in text
-    assert "j take a seat" in text
+    assert "j leave the line" in text and "j take a seat" not in text  # (the help line said so)
     model.apply(Joined(room=room_info(), role="player", seat="3"))
     assert model.seating.role == "player" and model.seating.queue_position == 0 and model.seating.seat == "3"
     # (the others' logs say "Eva took over Bot 3's seat"; her own screen said nothing)
@@ -265,6 +265,7 @@ def test_w_only_watches_and_j_asks_then_cancels() -> None:
     assert press(model, "j") == [TakeSeat()]
     model.apply(Queued(position=2))
     assert "Eres el número 2 en la cola" in render_text(model)
+    assert "j deja la cola" in render_text(model)
     assert press(model, "j") == [TakeSeat(cancel=True)]
     model.apply(Queued(position=0))
     assert model.seating.queue_position == 0
