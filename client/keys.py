@@ -55,7 +55,8 @@ def make_key_bindings(model: Model, after: Callable[[], None]) -> KeyBindings:
                          and table.view.outcome is None)
     in_room = screen_is(Screen.WAITING, Screen.TABLE)
 
-    # away: the first key brings you back and does nothing else ("press any key to come back")
+    # away: the first key brings you back (``_back``, and any key's own binding: through
+    # ``model.key_pressed``), but never plays: it is not our turn then (the stand-in played it)
     coming_back = Condition(lambda: seating.away and not model.back_sent and not model.typing
                             and model.prompt not in (Prompt.QUIT, Prompt.HOST_QUIT, Prompt.LEAVE))
 
@@ -63,10 +64,8 @@ def make_key_bindings(model: Model, after: Callable[[], None]) -> KeyBindings:
         def register(intent: Callable[[], None]) -> None:
             def handler(event: KeyPressEvent) -> None:
                 log.debug("key %r -> %s", event.key_sequence[0].key, getattr(intent, "__name__", intent))
-                back = coming_back()
                 model.key_pressed()
-                if not back:
-                    intent()
+                intent()
                 after()
                 if model.quit and not event.app.is_done:
                     event.app.exit(result=0)
@@ -95,7 +94,7 @@ def make_key_bindings(model: Model, after: Callable[[], None]) -> KeyBindings:
         bind(Keys.Any, filter=confirming)(lambda a=answer: a(False))  # type: ignore[misc]
         bind("escape", filter=confirming)(lambda a=answer: a(False))  # type: ignore[misc]
 
-    # ---- away: any key brings you back (a bound key too, in ``bind``: and only that)
+    # ---- away: any key brings you back
     @bind(Keys.Any, filter=coming_back)
     def _back() -> None:
         pass
@@ -206,21 +205,20 @@ def make_key_bindings(model: Model, after: Callable[[], None]) -> KeyBindings:
     bind("end", filter=at_table)(lambda: table.move_to(-1))
     for digit in "1234567890":
         bind(digit, filter=at_table)(lambda d=int(digit): table.select_number(d))  # type: ignore[misc]
-    bind_action("play", at_table)(table.enter)
-    bind_action("draw", at_table)(table.draw)
-    bind_action("pass", at_table)(table.pass_turn)
-    bind_action("uno", at_table)(table.say_uno)
-    bind_action("catch", at_table)(table.catch)
+    moving = at_table & ~coming_back  # (the key that brings us back only does that: see above)
+    bind_action("play", moving)(table.enter)
+    bind_action("draw", moving)(table.draw)
+    bind_action("pass", moving)(table.pass_turn)
+    bind_action("uno", moving)(table.say_uno)
+    bind_action("catch", moving)(table.catch)
     bind_action("why", at_table)(table.explain)
     # the replay of the hand just over (issue 13)
     bind_action("replay", at_table & Condition(lambda: table.hand_over))(model.ask_replay)
 
     def _hint(event: KeyPressEvent) -> None:  # the hint, worked out off the event loop
-        back = coming_back()
         model.key_pressed()
-        if not back:
-            model.ask_hint()
-            start_hint(model, event.app.invalidate)
+        model.ask_hint()
+        start_hint(model, event.app.invalidate)
         after()
 
     for key in of("hint"):
