@@ -19,7 +19,7 @@ from .draw import (
     upcoming,
     width_of,
 )
-from .i18n import card_name, color_name, t
+from .i18n import card_code, card_name, color_name, t
 from .model import Model
 from .table import card_sort_key
 
@@ -91,7 +91,7 @@ class Board(Painter):
         big = rank if card.rank.is_number else BIG_RANK[rank]
         color = (color_name(view.color).upper() if view.color is not None else "?")
         inner = TOP_INNER
-        rows = [str(card).ljust(inner), big.center(inner), fit(color, inner).center(inner)]
+        rows = [card_code(card).ljust(inner), big.center(inner), fit(color, inner).center(inner)]
         lines: list[Line] = [[(style, "┌" + "─" * inner + "┐")]]
         lines += [[(style, "│" + pad(r, inner) + "│")] for r in rows]
         lines.append([(style, "└" + "─" * inner + "┘")])
@@ -178,7 +178,7 @@ class Board(Painter):
         out: Line = []
         used = 0
         for i, card in enumerate(cards):
-            code = str(card)
+            code = card_code(card)
             rest = len(cards) - i
             if used + len(code) + 1 > width - (0 if rest == 1 else 2):
                 out.append(("class:dim", "…"))

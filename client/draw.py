@@ -16,7 +16,7 @@ from prompt_toolkit.utils import get_cwidth
 from engine import View
 from engine.cards import Card, Color
 
-from .i18n import EN, color_name, t
+from .i18n import EN, card_code, color_name, t
 from .i18n import key as key_of
 from .model import Model
 from .table import COLORS
@@ -132,7 +132,7 @@ class Painter:
 
     def chip(self, card: Card, selected: bool = False) -> Line:
         """A card of the hand, ``CELL - 1`` columns: ``[R7]`` / ``>R7<`` plain, coloured else."""
-        code = str(card)
+        code = card_code(card)
         if self.plain:
             text = (">" + code + "<") if selected else ("[" + code + "]")
             return [("class:selected" if selected else "", pad(text, CELL - 1))]

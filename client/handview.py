@@ -7,7 +7,7 @@ from engine.cards import Card
 
 from .board import BesideBoard
 from .draw import BIG_CELL, CELL, Line, card_style, clip_line, fit, pad
-from .i18n import card_name, t
+from .i18n import card_code, card_name, t
 
 
 class HandView(BesideBoard):
@@ -71,7 +71,7 @@ class HandView(BesideBoard):
         if self.plain and selected:
             style = "class:selected"
         return [[(style, top[0] + top[1] * inner + top[2])],
-                [(style, side + str(card).center(inner) + side)],
+                [(style, side + card_code(card).center(inner) + side)],
                 [(style, bottom[0] + bottom[1] * inner + bottom[2])]]
 
     def hand_height(self, width: int) -> int:

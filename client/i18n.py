@@ -76,6 +76,12 @@ def color_name(color: Color | str, capital: bool = False) -> str:
     return t(("Color_" if capital else "color_") + letter)
 
 
+def card_code(card: Card) -> str:
+    """A card's short code on screen: "R7", "Y+2", "W+4"; in Spanish with the colours' initials,
+    as the colour keys have them: "A+2" (amarillo), "C+4" (comodín)."""
+    return t("code_" + ("W" if card.color is None else card.color.value)) + str(card)[1:]
+
+
 def card_name(card: Card) -> str:
     """A card's name in words: "Red 7", "Roba dos rojo", "Comodín +4"."""
     rank = card.rank.value

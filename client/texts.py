@@ -25,6 +25,12 @@ TEXTS: dict[str, tuple[str, str]] = {
     "rank_+2": ("Draw Two", "Roba dos"),
     "rank_W": ("Wild", "Comodín"),
     "rank_W+4": ("Wild Draw Four", "Comodín +4"),
+    # a card's short code (client/i18n.py ``card_code``): its colour's initial, as the colour keys
+    "code_R": ("R", "R"),
+    "code_Y": ("Y", "A"),
+    "code_G": ("G", "V"),
+    "code_B": ("B", "Z"),
+    "code_W": ("W", "C"),
     "card_number": ("{Color} {rank}", "{rank} {color}"),
     "card_action": ("{Color} {rank}", "{rank} {color}"),
     # --- general

@@ -80,6 +80,20 @@ def test_card_names_follow_the_rule_documents(language: str) -> None:
         set_language("en")
 
 
+def test_card_codes_use_the_languages_initials_as_the_colour_keys_do() -> None:
+    """The letter every card shows (colour or not, ``--colorblind``, ``NO_COLOR``) is read by a
+    player of each language: in Spanish A(marillo), V(erde), Z (azul) and C(omodín), the
+    letters of the colour keys (it showed Y6 and W+4 to a player who reads only Spanish)."""
+    codes = ["R7", "YS", "G+2", "BR", "W", "W+4"]
+    set_language("es")
+    try:
+        assert [i18n.card_code(Card.parse(c)) for c in codes] == ["R7", "AS", "V+2", "ZR", "C", "C+4"]
+        assert [i18n.keys_of("color_" + c)[0] for c in "RYGB"] == ["r", "a", "v", "z"]
+    finally:
+        set_language("en")
+    assert [i18n.card_code(Card.parse(c)) for c in codes] == codes
+
+
 def test_language_from_the_flag_or_the_locale() -> None:
     assert detect_language("es", {}) == "es"
     assert detect_language("en", {"LANG": "es_ES.UTF-8"}) == "en"

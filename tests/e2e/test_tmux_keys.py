@@ -32,6 +32,8 @@ TEXT = {
                quit="¿Salir? s sale, otra tecla sigue.", yes="s", confirm_help="s sí   otra tecla: no",
                host_quit="¿Terminar la partida para todos (t)", end="t"),
 }
+HAND = {"en": ["R0", "R2", "R4", "Y7", "Y8", "B8", "W"],
+        "es": ["R0", "R2", "R4", "A7", "A8", "Z8", "C"]}  # (the codes by amarillo, azul, comodín)
 tmux = play.tmux_fixture("keys")
 
 
@@ -76,7 +78,7 @@ def test_leaving_and_quitting_ask_first_in_the_languages_keys(tmux: Tmux, tmp_pa
                            and h.selected == 0, timeout=15, what="the deal and Ana's turn")
     assert text["help"] in screen.splitlines()[-1]
     hand = parse_hand(screen)
-    assert hand is not None and hand.cards == ["R0", "R2", "R4", "Y7", "Y8", "B8", "W"]
+    assert hand is not None and hand.cards == HAND[lang]
 
     # at the table l moves right (h left), and x asks before leaving
     tmux.send(window, "l")

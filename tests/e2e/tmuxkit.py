@@ -34,6 +34,11 @@ class Hand:
     selected: int | None
 
 
+def is_wild(code: str) -> bool:
+    """Whether a card's code on screen is a wild's ("W", "W+4"; in Spanish "C", "C+4")."""
+    return code[0] in "WC"
+
+
 def parse_hand(screen: str) -> Hand | None:
     """The hand shown on ``screen``: card codes, indexes of the playable ones, the selection."""
     lines = screen.splitlines()
@@ -45,7 +50,8 @@ def parse_hand(screen: str) -> Hand | None:
     playable: list[int] = []
     selected = None
     row = start + 1
-    card = re.compile(r"^[\[>]?([RYGB]([0-9SR]|\+2)|W(\+4)?)[\]<]?$")
+    # (English codes, and Spanish ones: the colours' initials A, V, Z and C for a wild)
+    card = re.compile(r"^[\[>]?([RYGBAVZ]([0-9SR]|\+2)|[WC](\+4)?)[\]<]?$")
     while row + 1 < len(lines):
         chips = lines[row + 1]  # under a row of numbers (blank past the tenth card)
         marks = lines[row + 2] if row + 2 < len(lines) else ""
@@ -264,14 +270,14 @@ class Player:
             self.press("d", screen, "a card drawn")
             steps.setdefault("draw", self.evidence(f"{self.name} {says.drew}", "the draw in the log"))
             return
-        non_wild = [i for i in hand.playable if not hand.cards[i].startswith("W")]
+        non_wild = [i for i in hand.playable if not is_wild(hand.cards[i])]
         index = non_wild[0] if non_wild else hand.playable[0]
         self.select(hand, index)
         if size == 2:
             steps["uno_armed"] = self.press("u", self.tmux.stable_screen(self.window), "UNO armed")
             assert says.uno_armed in steps["uno_armed"]
         screen = self.tmux.stable_screen(self.window)
-        if hand.cards[index].startswith("W"):
+        if is_wild(hand.cards[index]):
             self.press("Enter", screen, "the colour picker")
             self.pick_colour(self.tmux.wait_for(self.window, says.colour_for, timeout=5))
         else:
