@@ -88,7 +88,9 @@ class Seating:
         after = {s.seat: s for s in room.seats}
         for seat, info in after.items():
             prev = before.get(seat)
-            if seat == self.seat:
+            if seat == self.seat:  # (what others did is told by name; of ourselves, only this)
+                if prev is not None and prev.away != info.away:
+                    lines.append(t("ev_you_went_away" if info.away else "ev_you_came_back"))
                 continue
             name = clean_text(info.name)
             if prev is None:

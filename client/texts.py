@@ -211,7 +211,7 @@ TEXTS: dict[str, tuple[str, str]] = {
     "your_hand": ("Your hand ({n})", "Tu mano ({n})"),
     "spectating": ("You are watching this table.", "Estás mirando esta mesa."),
     "selected": ("{card}", "{card}"),
-    "playable_hint": ("▲ playable", "▲ jugable"),
+    "playable_hint": ("▲ = playable", "▲ = jugable"),  # (a legend: not about the selected card)
     "uno_armed": ("UNO! will be said with your next card", "Dirás ¡UNO! con tu próxima carta"),
     "top_card": ("Top card", "Carta arriba"),
     "hand_changed": ("Your hand just changed: look before you choose",
@@ -404,6 +404,9 @@ TEXTS: dict[str, tuple[str, str]] = {
                     "Eres el número {n} en la cola por un asiento ({k_take_seat} cancela)."),
     "you_took_seat": ("You took over {bot}'s seat: its cards and points are yours.",
                       "Ocupaste el asiento de {bot}: sus cartas y sus puntos son tuyos."),
+    "ev_you_went_away": ("You went away: your turns are played for you",
+                         "Te ausentaste: se juegan tus turnos en tu lugar"),
+    "ev_you_came_back": ("You came back", "Volviste"),
     "ev_took_seat": ("{name} took over {bot}'s seat", "{name} ocupó el asiento de {bot}"),
     "ev_left_to_bot": ("{name} left: a bot plays the seat", "{name} se fue: un bot juega su asiento"),
     "err_no_such_seat": ("That seat cannot be taken", "Ese asiento no se puede ocupar"),

@@ -56,6 +56,15 @@ def test_any_key_off_turn_sends_back_once() -> None:
         assert not model.seating.away and "Welcome back" not in render_text(model)
 
 
+def test_our_own_log_says_we_went_away_and_came_back() -> None:
+    """The others' logs said "Ana went away" and "Ana came back"; hers said nothing of it."""
+    model = seated(make_view(current="2"))
+    model.apply(away_room())
+    assert model.transcript.log[-1] == "You went away: your turns are played for you"
+    model.apply(away_room(away=False))
+    assert model.transcript.log[-1] == "You came back"
+
+
 def test_away_again_later_sends_back_again() -> None:
     model = away_model()
     press(model, "o")
