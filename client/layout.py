@@ -20,7 +20,7 @@ from prompt_toolkit.layout.containers import Container
 from prompt_toolkit.layout.controls import GetLinePrefixCallable, UIContent, UIControl
 
 from .draw import TOP_WIDTH
-from .enums import Prompt, Screen
+from .enums import Prompt, Screen, Status
 from .render import Renderer
 
 INFO_WIDTH, NARROW_INFO_WIDTH = 27, 22  # the column beside the top card (narrow: under 70 columns)
@@ -99,8 +99,11 @@ def build_layout(renderer: Renderer) -> Layout:
     keyhelp = window(r.keyhelp)
     root = HSplit([
         window(r.title, height=1),
+        # (the connecting screen says why the client stopped, all of it: not the banner too)
         ConditionalContainer(window(r.banner, height=1),
-                             filter=Condition(lambda: r.banner_text() is not None)),
+                             filter=Condition(lambda: r.banner_text() is not None and not (
+                                 model.screen is Screen.CONNECTING
+                                 and model.session.status is Status.FAILED))),
         DynamicContainer(lambda: keyhelp if model.prompt is Prompt.HELP else bodies[model.screen]),
         window(r.prompt_line, height=r.prompt_height),
         window(r.help, height=1),

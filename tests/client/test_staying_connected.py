@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 import trio
 import trio.testing
-from clientkit import until
+from clientkit import screen_lines, until
 from prompt_toolkit.input import create_pipe_input
 from prompt_toolkit.input.base import PipeInput
 from prompt_toolkit.output import DummyOutput
@@ -297,6 +297,8 @@ async def test_the_host_closing_the_table_ends_the_retries_with_that_message(
         await done.wait()  # it stopped trying
     assert model.session.status is Status.FAILED and model.session.reason == "table_closed"
     assert Renderer(model).banner_text() == "The host closed the table. Press q to quit."
+    shown = "\n".join(screen_lines(model))  # said once: on the screen, not in the banner too
+    assert shown.count("The host closed the table.") == 1, shown
 
 
 async def test_a_server_of_another_version_is_named_as_such(pipe: PipeInput, nursery: trio.Nursery,
