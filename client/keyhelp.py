@@ -9,6 +9,8 @@ from .draw import Line, Painter, fit, pad, width_of
 from .i18n import language, t
 from .keymap import ACTIONS, CONTEXTS, active, keys_file, shown
 
+KEYS_COLUMN = 8  # the width of the keys' column (at 80 columns, every label fits beside it)
+
 
 class KeyHelp(Painter):
     def keyhelp(self, width: int, height: int) -> list[Line]:
@@ -21,14 +23,17 @@ class KeyHelp(Painter):
         count = 3 if width >= 120 else 2 if width >= 80 else 1
         column = width // count - 1
         bound = {a.name: " ".join(shown(k, lang) for k in keymap.keys(a.name, lang)) for a in ACTIONS}
-        key_width = max(len(keys) for keys in bound.values()) + 1
+        # (keys longer than KEYS_COLUMN, such as "Enter Space", push their own label along)
+        key_width = min(KEYS_COLUMN, max(len(keys) for keys in bound.values())) + 1
         entries: list[Line] = []
         for context in CONTEXTS:
             entries.append([("bold", fit(t("context_" + context), column - 1))])
             for action in ACTIONS:
                 if action.context == context:
-                    label = fit(t("act_" + action.name), column - 3 - key_width)
-                    entries.append([("bold", "  " + pad(bound[action.name], key_width)), ("", label)])
+                    keys = pad(bound[action.name], key_width) if len(bound[action.name]) < key_width \
+                        else bound[action.name] + " "
+                    label = fit(t("act_" + action.name), column - 2 - len(keys))
+                    entries.append([("bold", "  " + keys), ("", label)])
         lines.append([])
         columns = _flow(entries, count)
         for i in range(max(len(c) for c in columns)):

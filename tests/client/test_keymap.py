@@ -153,6 +153,19 @@ def test_the_help_screen_lists_the_bindings_and_any_key_closes_it(lang: str) -> 
     assert model.prompt is Prompt.NONE
 
 
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_the_help_screen_says_everything_whole_at_80_columns(lang: str) -> None:
+    """With the default keys, no label of the help screen is cut at 80×24 (in Spanish five
+    were: "pillar a quien no dij…", "empezar (los bots ocu…"), nor the line of the fixed keys."""
+    keymap.use(parse("", lang))
+    model = seated(make_view(), lang=lang)
+    press(model, "\x1bOP")  # F1
+    lines = ["".join(f[1] for f in line) for line in Renderer(model).keyhelp(80, 22)]
+    cut = [line for line in lines[1:] if "…" in line]  # (the title holds a path of any length)
+    assert not cut, "\n".join(lines)
+    assert any("RULES.md" in line for line in lines)
+
+
 def test_the_waiting_room_and_the_lobby_use_the_bound_keys() -> None:
     keymap.use(parse('start = "f9"\nleave = "ctrl-x"\n'))
     model = seated(None, room=room_info(started=False))
