@@ -53,13 +53,17 @@ class KeyHelp(Painter):
 
 def _flow(entries: list[Line], count: int) -> list[list[Line]]:
     """``entries`` in ``count`` columns as even as can be, no context's title alone at the foot
-    of a column (a title is the entry whose one fragment is bold)."""
+    of a column (a title is the entry whose one fragment is bold), and a context that goes on
+    in the next column under its title again."""
     rows = -(-len(entries) // count)
     while True:
         columns: list[list[Line]] = [[]]
+        title: Line = []
         for entry in entries:
+            if len(entry) == 1:
+                title = entry
             if len(columns[-1]) == rows:
-                columns.append([])
+                columns.append([] if entry is title else [title])
             columns[-1].append(entry)
             if len(columns[-1]) == rows and len(entry) == 1 and len(columns) < count:
                 columns[-1].pop()  # a title at the foot: it starts the next column

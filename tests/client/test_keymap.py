@@ -163,6 +163,10 @@ def test_the_help_screen_says_everything_whole_at_80_columns(lang: str) -> None:
     lines = ["".join(f[1] for f in line) for line in Renderer(model).keyhelp(80, 22)]
     cut = [line for line in lines[1:] if "…" in line]  # (the title holds a path of any length)
     assert not cut, "\n".join(lines)
+    # each column starts with a context's title (its keys are indented): a context that goes on
+    # in the next column is titled again there (two of its keys sat under no title)
+    first = next(line for line in lines[1:] if line.strip())
+    assert first[1] != " " and first[40] != " ", "\n".join(lines)
     assert any("RULES.md" in line for line in lines)
 
 
