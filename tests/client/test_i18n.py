@@ -144,3 +144,13 @@ def test_a_jump_in_someone_beat_is_refused_in_spanish() -> None:
         assert model.prompts.notice == "Tarde para cortar: cambió la carta de arriba"
     finally:
         set_language("en")
+
+
+@pytest.mark.parametrize("language", ["en", "es"])
+def test_the_replay_viewers_key_line_fits_80_columns(language: str) -> None:
+    """(In Spanish it ended "q vo…" at 80 columns: the key that goes back was cut.)"""
+    set_language(language)
+    try:
+        assert len(" " + t("replay_help")) <= 80 - 1
+    finally:
+        set_language("en")
