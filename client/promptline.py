@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from protocol import clean_text
 
-from .draw import Line, Painter, clip_line, fit, help_text, pad, width_of
+from .draw import Line, Painter, clip_line, fit, help_text, pad, width_of, wrap
 from .enums import Prompt, Screen
 from .hosting import quit_question
 from .i18n import card_name, color_name, t
@@ -44,9 +44,19 @@ class PromptLine(Painter):
                        Screen.CREATE: "form_hint"}.get(screen, "help_connecting")
         return [[("class:help", pad(" " + help_text(key, width - 1), width))]]
 
-    def prompt_height(self, width: int) -> int:
-        """Two lines for a leave confirmation too wide for one; else one."""
+    def _hint_shown(self) -> str:
+        """The hint in words, if the prompt line shows it (nothing asked, no notice)."""
         m = self.model
+        if m.prompt is not Prompt.NONE or m.prompts.notice:
+            return ""
+        return m.hints.text(m.seating.name_of)
+
+    def prompt_height(self, width: int) -> int:
+        """Two lines for a leave confirmation, or a hint, too wide for one; else one."""
+        m = self.model
+        hint = self._hint_shown()
+        if hint:
+            return 2 if 1 + width_of(hint) > width else 1
         if m.prompt is not Prompt.LEAVE:
             return 1
         question = t("leave_confirm", yes=key_of("yes"))
@@ -109,8 +119,10 @@ class PromptLine(Painter):
             line = [("class:notice", text)]
         elif m.prompts.notice:
             line = [("class:notice", m.prompts.notice)]
-        elif m.hints.text(m.seating.name_of):
-            line = [("class:mark", m.hints.text(m.seating.name_of))]
+        elif hint := self._hint_shown():
+            if self.prompt_height(width) == 2:  # (the runner-up is worth reading whole)
+                return [[("", " "), ("class:mark", part)] for part in wrap(hint, width - 2)[:2]]
+            line = [("class:mark", hint)]
         elif m.table.uno_armed:
             line = [("class:uno", t("uno_armed"))]
         elif m.table.catchable is not None:

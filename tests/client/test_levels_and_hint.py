@@ -144,6 +144,30 @@ def test_a_searched_hint_gives_its_figures(lang: str, expected: str) -> None:
     set_language("en")
 
 
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_a_long_hint_is_read_whole_on_two_lines_at_80_columns(lang: str) -> None:
+    """A searched hint with its runner-up is longer than 80 columns: it takes two lines, not one
+    cut at "next best: play Wild Draw…" (found play-testing)."""
+    model = at_table(lang)
+    try:
+        view = model.table.view
+        assert view is not None
+        found = Hint(plays("R7")[0], "search", win_rate=0.62, samples=180,
+                     runner_up=plays("W+4")[2], runner_up_rate=0.48)
+        model.hints.asked = view
+        assert model.hints.answered(view, found, view)
+        hint = model.hints.text(model.seating.name_of)
+        assert len(hint) > 80
+        r = Renderer(model)
+        lines = r.prompt_line(80, 2)
+        assert r.prompt_height(80) == 2 and len(lines) == 2
+        text = " ".join("".join(f[1] for f in line).strip() for line in lines)
+        assert text == hint  # (every word, wrapped)
+        assert r.prompt_height(200) == 1
+    finally:
+        set_language("en")
+
+
 def test_the_client_tracker_follows_the_hand_from_the_events() -> None:
     game = Game(SEATS, RuleSet(), random.Random(4))
     model = seated(room=room_info(seats=NAMES))
