@@ -15,8 +15,8 @@ TABLE_TEXTS: dict[str, tuple[str, str]] = {
     "rules_err_bad_file": ("The rules file {name} cannot be used", "El archivo de reglas {name} no sirve"),
     "rematch_offer": ("Rematch? {k_rematch} yes · {k_no_rematch} no (leave) · {k_seat_order} seat order: "
                       "{order}",
-                      "¿Revancha? {k_rematch} sí · {k_no_rematch} no (dejar la mesa) · {k_seat_order} orden "
-                      "de los asientos: {order}"),
+                      "¿Revancha? {k_rematch} sí · {k_no_rematch} no (te vas) · {k_seat_order} orden: "
+                      "{order}"),
     "rematch_accepted": ("Rematch ({order}) accepted by {names}; still to answer: {waiting}. {k_rematch} "
                          "yes · {k_no_rematch} no",
                          "Revancha ({order}) aceptada por {names}; falta: {waiting}. {k_rematch} sí · "

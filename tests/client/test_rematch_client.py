@@ -29,12 +29,13 @@ def test_the_keys_do_nothing_during_a_match() -> None:
 @pytest.mark.parametrize(("lang", "offer", "accepted", "order"), [
     ("en", "Rematch? m yes · n no (leave) · o seat order: seats as they are",
      "Rematch (seats shuffled) accepted by Luis; still to answer: Ana", "seats shuffled"),
-    ("es", "¿Revancha? m sí · n no (dejar la mesa) · o orden de los asientos: asientos como están",
+    ("es", "¿Revancha? m sí · n no (te vas) · o orden: asientos como están",
      "Revancha (asientos al azar) aceptada por Luis; falta: Ana", "asientos al azar"),
 ])
 def test_everyone_sees_who_has_accepted(lang: str, offer: str, accepted: str, order: str) -> None:
     model = seated(make_view(**OVER), room=room_info(started=False), lang=lang)
     assert offer in render_text(model, columns=120)
+    assert offer in render_text(model, columns=80)  # (whole at 80 columns: the Spanish was cut)
     model.apply(RoomUpdate(room=room_info(started=False, rematch=("2",), rematch_order="random")))
     text = render_text(model, columns=120)
     assert accepted in text and order in text
