@@ -10,7 +10,7 @@ from collections.abc import Callable, Iterable
 
 from engine import events as ev
 
-from .i18n import card_name, color_name, t
+from .i18n import card_code, card_name, color_name, t
 
 Names = Callable[[str], str]
 
@@ -79,7 +79,11 @@ def _one(event: ev.Event, name: Names) -> str | None:
         return t("ev_color", name=name(event.seat), color=color_name(event.color))
     if isinstance(event, ev.Challenged):
         key = "ev_challenge_guilty" if event.guilty else "ev_challenge_innocent"
-        return t(key, name=name(event.seat), target=name(event.target))
+        line = t(key, name=name(event.seat), target=name(event.target))
+        if event.hand is not None:  # we challenged, or were challenged: the hand shown (Mattel)
+            line += " — " + t("ev_challenge_shown", name=name(event.seat), target=name(event.target),
+                              cards=" ".join(card_code(c) for c in event.hand))
+        return line
     if isinstance(event, ev.UnoCalled):
         return t("ev_uno", name=name(event.seat))
     if isinstance(event, ev.Caught):

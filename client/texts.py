@@ -283,6 +283,8 @@ TEXTS: dict[str, tuple[str, str]] = {
                             "{name} desafió el +4 de {target}: ¡culpable!"),
     "ev_challenge_innocent": ("{name} challenged {target}'s +4: innocent",
                               "{name} desafió el +4 de {target}: inocente"),
+    "ev_challenge_shown": ("{target}'s hand, shown to {name}: {cards}",
+                           "Mano de {target}, mostrada a {name}: {cards}"),
     "ev_uno": ("{name}: UNO!", "{name}: ¡UNO!"),
     "ev_caught": ("{name} caught {target} without UNO!", "¡{name} pilló a {target} sin decir UNO!"),
     "ev_false_catch": ("{name} wrongly called out {target}", "{name} acusó a {target} sin razón"),

@@ -237,7 +237,8 @@ def _on_challenge(game: GameState, index: int, action: actions.Challenge, events
     assert game._challenge is not None
     offender, guilty, _ = game._challenge
     game._challenge = None
-    events.append(Challenged(game.seats[index], game.seats[offender], guilty))
+    shown = tuple(game._hands[offender].cards)  # the offender shows the challenger its hand (Mattel)
+    events.append(Challenged(game.seats[index], game.seats[offender], guilty, shown))
     if guilty:  # R12: the offender draws the 4; the challenger plays normally
         game._pending = 0
         game._pending_rank = None

@@ -1,5 +1,6 @@
 """What happened, as returned by ``Game.apply``. ``event.for_seat(seat)`` redacts an event for one
-seat: a card someone draws is shown to that seat only; everybody else learns how many were drawn.
+seat: a card someone draws is shown to that seat only; everybody else learns how many were drawn;
+the hand shown to settle a challenge is shown to the challenger (and its owner) only.
 ``for_seat(None)`` is the spectators' version.
 """
 
@@ -133,12 +134,20 @@ class DirectionChanged(_Public):
 
 
 @dataclass(frozen=True, slots=True)
-class Challenged(_Public):
-    """``seat`` challenged ``target``'s Wild Draw Four; ``guilty`` says who draws (R12)."""
+class Challenged:
+    """``seat`` challenged ``target``'s Wild Draw Four; ``guilty`` says who draws (R12). ``hand``
+    is the hand ``target`` showed ``seat`` to settle it (Mattel), before any card it draws for
+    it: None for every seat but those two."""
 
     seat: str
     target: str
     guilty: bool
+    hand: tuple[Card, ...] | None = None
+
+    def for_seat(self, viewer: str | None) -> Event:
+        if viewer == self.seat or viewer == self.target or self.hand is None:
+            return self
+        return Challenged(self.seat, self.target, self.guilty, None)
 
 
 @dataclass(frozen=True, slots=True)

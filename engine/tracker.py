@@ -26,8 +26,9 @@ What it keeps, for the current hand (a new hand starts afresh):
   exchange (R15) the seat knows where its old hand went; each card it then sees that seat play
   comes off. A lower bound: the seat may hold more of them. ``unplaced()`` is ``unseen()`` minus
   every ``known_held``: the cards whose place the seat does not know, to deal the others'
-  unknown cards from. (A challenge does not show the offender's hand in this engine: the
-  ``Challenged`` event says only who was right, which is public.)
+  unknown cards from. A challenge of a Wild Draw Four (R12) shows the challenger the offender's
+  whole hand (Mattel): the challenger then knows every card of it, as after an exchange; the
+  other seats learn only who was right.
 * ``not_held(seat)``: what another seat is known *not* to hold right now, as colours and ranks
   no card of its hand has (``could_hold(seat, card)`` asks about one card). Only exact
   inferences, each true of the whole hand at the moment it is made:
@@ -368,6 +369,8 @@ class Tracker:
         self.log.append(ChallengeRecord(event.seat, event.target, event.guilty, color))
         if not event.guilty and lacks is not None and event.target != self.seat:
             self._facts[event.target] |= lacks
+        if event.hand is not None and event.target != self.seat:  # shown to us, the challenger
+            self._known[event.target] = Counter(event.hand)
 
     def _on_exchanged(self, event: HandsExchanged) -> None:
         """R15: a 7 swaps two hands; a 0 passes every hand one seat in the direction of play.

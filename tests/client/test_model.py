@@ -6,6 +6,7 @@ import dataclasses
 import logging
 from typing import Any
 
+import pytest
 from clientkit import ME, make_view, plays, room_info, seated, show
 
 from client.enums import Prompt, Screen, Status
@@ -94,6 +95,23 @@ def test_the_log_in_spanish() -> None:
         model.apply(events(ev.CardPlayed("2", Card.parse("R+2"), Color.RED),
                            ev.Drew("3", 2, None, "draw_two"), view=make_view()))
         assert model.transcript.log[-1] == "Luis jugó Roba dos rojo — Bot 3 robó 2 cartas"  # not the card 2
+    finally:
+        set_language("en")
+
+
+@pytest.mark.parametrize(("lang", "line"), [
+    ("en", "Ana challenged Luis's +4: guilty! — Luis's hand, shown to Ana: G1 R7 W"),
+    ("es", "Ana desafió el +4 de Luis: ¡culpable! — Mano de Luis, mostrada a Ana: V1 R7 C"),
+])
+def test_a_challenger_is_shown_the_hand_it_challenged(lang: str, line: str) -> None:
+    set_language(lang)
+    try:
+        model = seated(make_view(), lang=lang)
+        shown = tuple(Card.parse(text) for text in ("G1", "R7", "W"))
+        model.apply(events(ev.Challenged(ME, "2", True, shown), view=make_view()))
+        assert model.transcript.log[-1] == line
+        model.apply(events(ev.Challenged("3", "2", False, None), view=make_view()))  # not shown to us
+        assert model.transcript.log[-1].endswith(": inocente" if lang == "es" else ": innocent")
     finally:
         set_language("en")
 

@@ -6,7 +6,6 @@ Sofía's quit and leave questions take Spanish keys and say what happens to the 
 
 from __future__ import annotations
 
-import time
 from pathlib import Path
 
 import tmuxplay as play
@@ -19,12 +18,6 @@ tmux = play.tmux_fixture("form", width=80, height=24)
 
 def join(port: int, lang: str) -> list[str]:
     return play.join(f"127.0.0.1:{port}", "--no-bell", lang=lang)
-
-
-def keys(tmux: Tmux, window: str, *pressed: str) -> None:
-    for key in pressed:
-        tmux.send(window, key)
-        time.sleep(0.05)
 
 
 def field(screen: str, label: str) -> str:
@@ -42,13 +35,13 @@ def test_tmux_a_spanish_host_sets_house_options_in_the_form_and_an_english_frien
     tmux.send(sofia, "n")
     tmux.wait_for(sofia, "Una mesa nueva", timeout=5, what="the form")
 
-    keys(tmux, sofia, "Down", "Right")  # Reglas: de la casa
-    keys(tmux, sofia, "Down", "Left")  # Asientos: 3
-    keys(tmux, sofia, "Down", "Left", "Left", "Left")  # Bots: 0
-    keys(tmux, sofia, "Down", "Down", "Left", "Left")  # Tiempo por turno: none
-    keys(tmux, sofia, "Down", "Down", "Down", "Left", "Left", "Left", "Left")  # Partida a 100
-    keys(tmux, sofia, "Down", " ")  # +4 estricto: no (the challenge is back)
-    keys(tmux, sofia, "Down", "Down", "Down", "Down", " ", "Down", " ")  # 7-0 and jump-in
+    play.keys(tmux, sofia, "Down", "Right")  # Reglas: de la casa
+    play.keys(tmux, sofia, "Down", "Left")  # Asientos: 3
+    play.keys(tmux, sofia, "Down", "Left", "Left", "Left")  # Bots: 0
+    play.keys(tmux, sofia, "Down", "Down", "Left", "Left")  # Tiempo por turno: none
+    play.keys(tmux, sofia, "Down", "Down", "Down", "Left", "Left", "Left", "Left")  # Partida a 100
+    play.keys(tmux, sofia, "Down", " ")  # +4 estricto: no (the challenge is back)
+    play.keys(tmux, sofia, "Down", "Down", "Down", "Down", " ", "Down", " ")  # 7-0 and jump-in
     form = tmux.wait_for(sofia, lambda s: field(s, "Cortar (jump-in)") == "sí", timeout=5,
                          what="the options set")
     assert field(form, "Reglas") == "de la casa" and field(form, "Asientos") == "3"

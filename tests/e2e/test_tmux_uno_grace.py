@@ -6,66 +6,25 @@ clear message, and the one he makes once the marker has gone counts: Zoe draws t
 from __future__ import annotations
 
 import json
-import time
 from pathlib import Path
 
 import tmuxplay as play
 from kit.server import ServerProcess
 from kit.unograce import ANN, OTHER, PLAYS, TURNED
 from rigged_server import RIGGED_SERVER
-from tmuxkit import Tmux, parse_hand
+from tmuxkit import Tmux
 
 pytestmark = play.needs_tmux
 tmux = play.tmux_fixture("unograce", width=100, height=30)
 GRACE = 4.0  # seconds: long enough to see the marker and press c inside it, even under load
 
 
-def keys(tmux: Tmux, window: str, *pressed: str) -> None:
-    for key in pressed:
-        tmux.send(window, key)
-        time.sleep(0.05)
-
-
 def play_card(tmux: Tmux, window: str, card: str, then: str = "") -> None:
-    """Select ``card`` by its number and play it (without UNO; ``then``: a key typed with Enter,
-    in the same burst); wait until it has left the hand."""
-    screen = tmux.wait_for(window, lambda s: "Your turn" in s and parse_hand(s) is not None,
-                           timeout=10, what=f"Zoe's turn for {card}")
-    hand = parse_hand(screen)
-    assert hand is not None and card in hand.cards, screen
-    size, index = len(hand.cards), hand.cards.index(card)
-    for _ in range(20):  # a digit typed just after the deal is dropped (HAND_GUARD): again
-        tmux.send(window, str(index + 1))
-        try:
-            tmux.wait_for(window, lambda s: (h := parse_hand(s)) is not None and h.selected == index,
-                          timeout=1, what=f"{card} selected")
-            break
-        except AssertionError:
-            continue
+    """Select ``card`` and play it (without UNO; ``then``: a key typed with Enter, in the same
+    burst); wait until it has left the hand."""
+    size = play.select_card(tmux, window, card, "Your turn")
     tmux.send(window, "Enter", *([then] if then else []))
     tmux.wait_for(window, f"Your hand ({size - 1})", timeout=10, what=f"{card} played")
-
-
-def zoe_and_bob(tmux: Tmux, tmp_path: Path, server: ServerProcess) -> tuple[str, str]:
-    """Zoe (English) opens a table of two without bots or clock, Bob (Spanish) sits, the rigged
-    hand is dealt; their windows."""
-    address = f"127.0.0.1:{server.port}"
-    zoe = tmux.start(play.join(address, "--player", "Zoe", "--no-bell"),
-                     play.person(tmp_path / "zoe"), window="zoe")
-    tmux.wait_for(zoe, "Press n to open one", timeout=20, what="the lobby")
-    tmux.send(zoe, "n")
-    tmux.wait_for(zoe, "A new table", timeout=5, what="the form")
-    keys(tmux, zoe, "Down", "Down", "Left", "Left")  # Seats: 2
-    keys(tmux, zoe, "Down", "Left", "Left", "Left")  # Bots: 0 (a bot would catch first)
-    keys(tmux, zoe, "Down", "Down", "Left", "Left")  # no turn clock
-    tmux.send(zoe, "Enter")
-    tmux.wait_for(zoe, "waiting for the start", timeout=10, what="Zoe's table")
-    bob = tmux.start(play.join(address, "--player", "Bob", "--no-bell", lang="es"),
-                     play.person(tmp_path / "bob"), window="bob")
-    play.sit(tmux, bob, "Zoe's table", waiting="Esperando a que Zoe empiece")
-    tmux.send(zoe, "s")
-    tmux.wait_for(bob, "Tu mano (7)", timeout=15, what="the deal on Bob's screen")
-    return zoe, bob
 
 
 def test_tmux_u_typed_at_once_after_the_next_to_last_card_is_said(tmux: Tmux, tmp_path: Path) -> None:
@@ -74,7 +33,7 @@ def test_tmux_u_typed_at_once_after_the_next_to_last_card_is_said(tmux: Tmux, tm
     deal = json.dumps({"hands": [ANN, OTHER], "turn": TURNED, "dealer": 1})
     server = ServerProcess("--uno-grace", str(GRACE), "--deal", deal, command=RIGGED_SERVER)
     try:
-        zoe, bob = zoe_and_bob(tmux, tmp_path, server)
+        zoe, bob = play.zoe_and_bob(tmux, tmp_path, server)
         *first, last = PLAYS[ANN]
         for card in first:
             play_card(tmux, zoe, card)
@@ -92,7 +51,7 @@ def test_tmux_a_catch_inside_the_grace_is_refused_and_one_after_it_counts(tmux: 
     deal = json.dumps({"hands": [ANN, OTHER], "turn": TURNED, "dealer": 1})
     server = ServerProcess("--uno-grace", str(GRACE), "--deal", deal, command=RIGGED_SERVER)
     try:
-        zoe, bob = zoe_and_bob(tmux, tmp_path, server)
+        zoe, bob = play.zoe_and_bob(tmux, tmp_path, server)
         for card in PLAYS[ANN]:  # five skips, then the G3: one card left, UNO not said
             play_card(tmux, zoe, card)
 

@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from kit.server import ServerProcess
 from tmuxkit import HAND_OVER, PYTHON, ROOT, SAYS, Player, Tmux, parse_hand
 
 needs_tmux = pytest.mark.skipif(shutil.which("tmux") is None and not Path("/usr/bin/tmux").exists(),
@@ -157,3 +158,50 @@ def play_a_hand_killing_the_friend(tmux: Tmux, hosting: str, guest: str, pidfile
     together(players, over, 180, "the hand did not end", between=kill_once)
     assert back, "the friend was never killed"
     return players[1].window, back
+
+
+def keys(tmux: Tmux, window: str, *pressed: str) -> None:
+    """Press ``pressed`` one by one, as a person would."""
+    for key in pressed:
+        tmux.send(window, key)
+        time.sleep(0.05)
+
+
+def select_card(tmux: Tmux, window: str, card: str, turn: str) -> int:
+    """On ``window``'s turn (its screen shows ``turn``), select ``card`` by its number; the
+    hand's size."""
+    screen = tmux.wait_for(window, lambda s: turn in s and parse_hand(s) is not None,
+                           timeout=10, what=f"the turn for {card}")
+    hand = parse_hand(screen)
+    assert hand is not None and card in hand.cards, screen
+    index = hand.cards.index(card)
+    for _ in range(20):  # a digit typed just after the deal is dropped (HAND_GUARD): again
+        tmux.send(window, str(index + 1))
+        try:
+            tmux.wait_for(window, lambda s: (h := parse_hand(s)) is not None and h.selected == index,
+                          timeout=1, what=f"{card} selected")
+            break
+        except AssertionError:
+            continue
+    return len(hand.cards)
+
+
+def zoe_and_bob(tmux: Tmux, tmp_path: Path, server: ServerProcess) -> tuple[str, str]:
+    """Zoe (English) opens a table of two without bots or clock on ``server`` (a rigged one),
+    Bob (Spanish) sits, the rigged hand is dealt; their windows."""
+    address = f"127.0.0.1:{server.port}"
+    zoe = tmux.start(join(address, "--player", "Zoe", "--no-bell"), person(tmp_path / "zoe"), window="zoe")
+    tmux.wait_for(zoe, "Press n to open one", timeout=20, what="the lobby")
+    tmux.send(zoe, "n")
+    tmux.wait_for(zoe, "A new table", timeout=5, what="the form")
+    keys(tmux, zoe, "Down", "Down", "Left", "Left")  # Seats: 2
+    keys(tmux, zoe, "Down", "Left", "Left", "Left")  # Bots: 0
+    keys(tmux, zoe, "Down", "Down", "Left", "Left")  # no turn clock
+    tmux.send(zoe, "Enter")
+    tmux.wait_for(zoe, "waiting for the start", timeout=10, what="Zoe's table")
+    bob = tmux.start(join(address, "--player", "Bob", "--no-bell", lang="es"), person(tmp_path / "bob"),
+                     window="bob")
+    sit(tmux, bob, "Zoe's table", waiting="Esperando a que Zoe empiece")
+    tmux.send(zoe, "s")
+    tmux.wait_for(bob, "Tu mano (7)", timeout=15, what="the deal on Bob's screen")
+    return zoe, bob

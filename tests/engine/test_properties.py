@@ -87,6 +87,10 @@ def check_redaction(game: Game, events: list[Event]) -> None:
                                                                     strict=True):
                     assert (seat, count) == (seat2, count2)
                     assert (cards is not None) == (seat == viewer)
+            elif isinstance(event, ev.Challenged):  # the hand shown to settle it (R12, Mattel)
+                assert isinstance(shown, ev.Challenged) and event.hand is not None
+                assert (shown.seat, shown.target, shown.guilty) == (event.seat, event.target, event.guilty)
+                assert shown.hand == (event.hand if viewer in (event.seat, event.target) else None)
             else:
                 assert shown == event
     for event in events:  # public: seen as it is by everybody (the server encodes it once)

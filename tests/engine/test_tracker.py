@@ -110,6 +110,24 @@ def test_R12_a_won_challenge_leaves_nothing_known_not_held() -> None:
     assert not tracker.not_held("A")
 
 
+def test_R12_the_challenger_knows_the_hand_it_was_shown_and_the_others_do_not() -> None:
+    table = Table(OFFICIAL, "W+4 R1 G2 B3 G4 Y6 Y7")
+    table.apply(PlayCard("A", c("W+4"), Color.GREEN))
+    table.apply(Challenge("B"))  # guilty: A shows R1 G2 B3 G4 Y6 Y7, then draws 4 unseen
+    shown = Counter(cards("R1 G2 B3 G4 Y6 Y7"))
+    challenger, other = table.trackers["B"], table.trackers["C"]
+    assert challenger.known_held("A") == shown
+    assert other.known_held("A") == Counter()
+    assert challenger.unplaced() == challenger.unseen() - shown
+    for seat in ("B", "C"):  # neither plays: back to A
+        table.apply(Draw(seat))
+        if table.game.current == seat:
+            table.apply(Pass(seat))
+    assert table.game.current == "A" and table.game.color is Color.GREEN
+    table.apply(PlayCard("A", c("G2")))  # a card it was seen to hold comes off what is known
+    assert challenger.known_held("A") == shown - Counter([c("G2")])
+
+
 def test_R8_a_pass_after_a_draw_tells_whether_the_drawn_card_could_be_played() -> None:
     table = Table(OFFICIAL, NONE_PLAYABLE, turn="R5 B9 R7")
     table.apply(Draw("A"))  # B9 does not go on R5: the turn ends with the draw

@@ -33,7 +33,8 @@ def test_R12_wild_draw_four_can_be_bluffed_and_waits_for_an_answer() -> None:
 def test_R12_challenge_guilty_offender_draws_four() -> None:
     game, _ = _bluff_game("W+4 R9 B1")  # A holds R9: guilty
     events = game.apply(Challenge("B"))
-    assert events == [Challenged("B", "A", True), Drew("A", 4, tuple(cards("B4 B5 B6 B7")), "challenge")]
+    assert events == [Challenged("B", "A", True, tuple(cards("R9 B1"))),
+                      Drew("A", 4, tuple(cards("B4 B5 B6 B7")), "challenge")]
     assert len(game.hand("A")) == 6 and len(game.hand("B")) == 3
     # the challenger then takes the turn normally; the declared colour stands
     assert game.current == "B" and game.color is Color.GREEN and game.pending_draw == 0
@@ -44,22 +45,32 @@ def test_R12_challenge_guilty_offender_draws_four() -> None:
 def test_R12_challenge_innocent_challenger_draws_six_and_loses_turn() -> None:
     game, _ = _bluff_game("W+4 G9 Y5 B1")  # no red card: innocent
     events = game.apply(Challenge("B"))
-    assert events[0] == Challenged("B", "A", False)
+    assert events[0] == Challenged("B", "A", False, tuple(cards("G9 Y5 B1")))
     assert Drew("B", 6, tuple(cards("B4 B5 B6 B7 B8 B9")), "challenge") in events
     assert events[-2:] == [Skipped("B"), TurnStarted("C")]
     assert len(game.hand("B")) == 9 and game.color is Color.GREEN
 
 
+def test_R12_the_offender_shows_its_hand_to_the_challenger_only() -> None:
+    # Mattel: the player challenged shows the challenger its hand, before drawing any penalty.
+    game, _ = _bluff_game("W+4 R9 B1")
+    [shown, *_] = game.apply(Challenge("B"))
+    assert isinstance(shown, Challenged) and shown.hand == tuple(cards("R9 B1"))
+    assert shown.for_seat("B") == shown and shown.for_seat("A") == shown
+    for viewer in ("C", None):  # another seat, a spectator: only who was right
+        assert shown.for_seat(viewer) == Challenged("B", "A", True, None)
+
+
 def test_R12_matching_number_does_not_make_guilty() -> None:
     game, _ = _bluff_game("W+4 G5 B1")  # G5 matches the R5 by number only
     events = game.apply(Challenge("B"))
-    assert events[0] == Challenged("B", "A", False)
+    assert events[0].guilty is False
 
 
 def test_R12_guilty_judged_on_colour_in_play_after_a_wild() -> None:
     game = stacked_game(["W+4 R9 B1", "Y1 Y2 G3", "G1 G2"], "W", color="B")
     game.apply(PlayCard("A", c("W+4"), Color.GREEN))
-    assert game.apply(Challenge("B"))[0] == Challenged("B", "A", True)
+    assert game.apply(Challenge("B"))[0] == Challenged("B", "A", True, tuple(cards("R9 B1")))
 
 
 def test_R12_accept_draws_four_and_loses_turn() -> None:

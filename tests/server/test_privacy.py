@@ -4,7 +4,8 @@ Every byte the server sends to each client during whole matches is recorded and 
 own (plain msgpack, not through the client's protocol code). Every card anywhere in it must be in
 a place a seat may see: its own hand (equal to the server's Game's hand for that seat when the
 message was queued), the top of the discard pile, its own drawn card and legal moves, a card
-played in public, or the ``cards`` of an event about the receiving seat itself.
+played in public, the ``cards`` of an event about the receiving seat itself, or the hand a
+challenged seat showed its challenger.
 """
 
 from __future__ import annotations
@@ -18,10 +19,11 @@ import pytest
 import trio
 import trio.testing
 from kit.client import Client
+from kit.deck import rigged_deal
 from kit.harness import Harness, game_of, is_match_end
 
 from engine import Card
-from protocol import Events, ListRooms, Message, Rooms, Start, ViewMsg
+from protocol import Act, Events, ListRooms, Message, Rooms, Start, ViewMsg
 from server.peer import Peer
 
 Path = tuple[Any, ...]
@@ -100,6 +102,8 @@ def allowed(path: Path, message: dict[str, Any], seat: str | None) -> bool:
             return seat is not None and event["seat"] == seat
         if field == "hands":
             return seat is not None and event["hands"][path[3]][0] == seat
+        if field == "hand":  # shown to settle a challenge (R12): to the challenger and its owner
+            return event["type"] == "challenged" and seat in (event["seat"], event["target"])
     return False
 
 
@@ -194,3 +198,23 @@ async def test_no_client_ever_receives_another_seats_cards(
     assert seen_types["drew"] and seen_types["dealt"]
     if rules["rules"].get("seven_zero"):
         assert seen_types["hands_exchanged"]
+
+
+async def test_a_challenged_hand_is_shown_to_the_challenger_and_nobody_else(
+        harness: Harness, autojump_clock: object) -> None:
+    """R12 (Mattel): the seat challenged shows its hand to settle it; the room learns the verdict."""
+    with trio.fail_after(300):
+        # The bot (seat 1) starts and can play nothing but its Wild Draw Four: an honest one.
+        deal = rigged_deal(["W+4 G1 G1 G3 G3 G5 G5", "R2 R4 R3 R4 R5 R6 B7"], "B9", dealer=1)
+        srv, (ann, dan) = await harness.table("ann", bots=1, spectators=["dan"], deal=deal)
+        await ann.send(Start())
+        view = await ann.my_turn()
+        assert view["challenge_from"] == "1"
+        shown = sorted(str(card) for card in game_of(srv).hand("1"))
+        await ann.send(Act(kind="challenge"))
+        await ann.expect(Events, lambda m: any(e["type"] == "challenged" for e in m.events))
+        await dan.expect(Events, lambda m: any(e["type"] == "challenged" for e in m.events))
+        [told] = ann.events("challenged")
+        assert told["guilty"] is False
+        assert sorted(told["hand"]) == shown == ["G1", "G1", "G3", "G3", "G5", "G5"]
+        assert [e["hand"] for e in dan.events("challenged")] == [None]

@@ -1,0 +1,62 @@
+"""End to end, in tmux, a Wild Draw Four challenged (R12, official rules): Zoe (in English) bluffs
+one holding red; Bob (in Spanish) challenges it. Bob's log says she was guilty and shows him the
+hand she had to show him (as the Mattel rules have it), in his card codes; Zoe's log says what
+he saw, and she draws the four."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import tmuxplay as play
+from kit.server import ServerProcess
+from rigged_server import RIGGED_SERVER
+from tmuxkit import Tmux
+
+pytestmark = play.needs_tmux
+tmux = play.tmux_fixture("challenge", width=100, height=30)
+
+ZOE = "W+4 R1 R2 G3 G4 B5 B6"  # she holds red: the Wild Draw Four is a bluff
+BOB = "Y1 Y2 Y3 Y4 Y5 Y6 Y7"
+SHOWN_ES = {"R1", "R2", "V3", "V4", "Z5", "Z6"}  # her hand in Bob's Spanish codes
+
+
+def log_text(screen: str, first: str) -> str:
+    """The log's column of ``screen`` as one line (its lines wrap): from the column where its
+    line ``first`` begins."""
+    lines = screen.splitlines()
+    column = next(line.index(first) for line in lines if first in line)
+    return " ".join(line[column:].strip() for line in lines)
+
+
+def shown_codes(log: str, said: str) -> set[str]:
+    """The card codes the log gives after ``said``."""
+    found = re.search(re.escape(said) + r"((?:\s+[RYGBAVZCW][^\s—]*)+)", log)
+    assert found is not None, log
+    return set(found.group(1).split())
+
+
+def test_tmux_a_challenged_bluff_shows_the_challenger_the_hand(tmux: Tmux, tmp_path: Path) -> None:
+    deal = json.dumps({"hands": [ZOE, BOB], "turn": "R9", "dealer": 1})
+    server = ServerProcess("--deal", deal, command=RIGGED_SERVER)
+    try:
+        zoe, bob = play.zoe_and_bob(tmux, tmp_path, server)
+        play.select_card(tmux, zoe, "W+4", "Your turn")
+        tmux.send(zoe, "Enter")
+        tmux.wait_for(zoe, "Colour for", timeout=10, what="the colour asked")
+        tmux.send(zoe, "b")
+        asked = tmux.wait_for(bob, "desafiar", timeout=10, what="Bob asked to challenge")
+        key = re.search(r"(\S+) desafiar", asked)
+        assert key is not None, asked
+        tmux.send(bob, key.group(1))
+        screen = tmux.wait_for(bob, "Zoe robó 4 cartas", timeout=10, what="the hand shown to Bob")
+        log = log_text(screen, "Mano 1 — repartió")
+        assert "Bob desafió el +4 de Zoe: ¡culpable! — Mano de Zoe, mostrada a Bob:" in log
+        assert shown_codes(log, "mostrada a Bob:") == SHOWN_ES
+        screen = tmux.wait_for(zoe, "Your hand (10)", timeout=10, what="Zoe drew the four")
+        log = log_text(screen, "Hand 1 — Bob dealt")
+        assert "Zoe's hand, shown to Bob:" in log, screen  # what Bob saw, on her own screen
+    finally:
+        server.stop()
+        server.remove_log()
