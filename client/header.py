@@ -19,6 +19,11 @@ def _reason(reason: str) -> str:
     return t("reason_" + reason) if reason in _REASONS else clean_text(reason)
 
 
+def queue_text(n: int) -> str:
+    """How many wait in line for a seat, in words."""
+    return t("waiting_queue_one") if n == 1 else t("waiting_queue", n=n)
+
+
 class Header(Painter):
     """The title and the banner."""
 
@@ -31,14 +36,17 @@ class Header(Painter):
         view = m.table.view
         if view is not None:
             left.append(t("hand_no", n=view.hand_number))
-        if room_info is not None:  # the preset, then the options that are on
-            labels = changed_labels(room_info.rules, room_info.preset) if view is not None else []
-            left.append(", ".join([preset_name(room_info.preset), *labels]))
-            if room_info.queue and view is not None:  # the host sees who waits for a seat
-                left.append(t("waiting_queue", n=room_info.queue))
         right = m.session.name
-        text = " · ".join(left)
         room = width - width_of(right) - 3  # (a space between, and one at each end)
+        if room_info is not None:
+            if room_info.queue and view is not None:  # the host sees who waits for a seat
+                left.append(queue_text(room_info.queue))
+            # The preset, then the options that are on: last, so that a narrow screen clips
+            # them (the waiting room and F1 tell them whole), not the line for a seat.
+            labels = changed_labels(room_info.rules, room_info.preset) if view is not None else []
+            rules = ", ".join([preset_name(room_info.preset), *labels])
+            left.append(fit(rules, room - width_of(" · ".join([*left, ""]))))
+        text = " · ".join(part for part in left if part)
         line = " " + pad(text, max(0, room)) + " " + fit(right, width - 2 - max(0, room)) + " "
         return [[("class:title", pad(line, width))]]
 

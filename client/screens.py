@@ -11,7 +11,7 @@ from .docs import shown_path
 from .draw import Line, Painter, fit, pad, wrap
 from .enums import Status
 from .form import FIELDS, CreateForm
-from .header import Header
+from .header import Header, queue_text
 from .i18n import t
 from .model import Model
 from .rulestext import PRESET_KEYS, preset_name, rule_labels
@@ -137,7 +137,7 @@ class Screens(Painter):
         for i in range(len(room.seats), room.max_seats):
             lines.append([("class:dim", f"   {i + 1}. —")])
         if room.queue:
-            lines.append([("class:dim", "   " + t("waiting_queue", n=room.queue))])
+            lines.append([("class:dim", "   " + queue_text(room.queue))])
         lines.append([])
         for part in wrap(waiting_hint(m), width - 1):  # (first: what to do next matters most)
             lines.append([("class:notice", " " + part)])

@@ -391,6 +391,7 @@ TEXTS: dict[str, tuple[str, str]] = {
     "waiting_host_full": ("You are the host: press {k_start} to start.",
                           "Eres el anfitrión: pulsa {k_start} para empezar."),
     "waiting_queue": ("{n} waiting for a seat", "{n} esperan asiento"),
+    "waiting_queue_one": ("1 waiting for a seat", "1 espera asiento"),
     "lobby_rules": ("{table}: {options}", "{table}: {options}"),
     "spectator_take": ("You are watching. Press {k_take_seat} to take over a bot's seat.",
                        "Estás mirando. Pulsa {k_take_seat} para ocupar el asiento de un bot."),

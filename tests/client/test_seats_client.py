@@ -382,3 +382,16 @@ def test_the_past_is_told_with_the_names_of_then() -> None:
     model.apply(History(events=(deal, deal), chat=(),
                         names=({"1": "Bot 1", "2": "Luis", "3": "Bot 3", "4": "Ana"}, {})))
     assert model.transcript.log == ["Hand 1 — Bot 1 dealt", "Hand 1 — Eva dealt"]  # (no names: today's)
+
+
+@pytest.mark.parametrize(("lang", "waiting"), [("en", "1 waiting for a seat"), ("es", "1 espera asiento")])
+def test_at_80_columns_the_header_clips_the_rules_not_the_line_for_a_seat(lang: str, waiting: str) -> None:
+    """At 80 columns the header ended "1 waiting for a se…" under a house table's options."""
+    rules = RuleSet.preset("house", seven_zero=True, jump_in=True, target_score=100).to_dict()
+    model = seated(make_view(), room=room_info(preset="house", rules=rules, queue=1), lang=lang)
+    try:
+        (line,) = Renderer(model).title(80, 1)
+        text = "".join(f[1] for f in line)
+        assert waiting in text and "…" in text and width_of(text) == 80
+    finally:
+        set_language("en")
