@@ -19,6 +19,7 @@ from typing import Any
 from engine.events import Event, HandEnded, HandsExchanged, HandStarted
 from protocol import BOT_LEVELS, ProtocolError, clean_text, codec, messages
 
+from .awaynews import AwayNews
 from .enums import Prompt, Screen, Status
 from .form import CreateForm, step
 from .hinting import HintBox
@@ -57,6 +58,7 @@ class Model:
         self.hints = HintBox()
         self.playback = TablePlayback()  # the replay key at a hand's end
         self.back_sent = False  # "I am back" went out for this spell of being away
+        self.away_news = AwayNews()  # what the stand-in did for us, told when we are back
         self.resync_sent = False  # a sync asked for after a message that did not decode
         self.quit = False
 
@@ -165,7 +167,11 @@ class Model:
         self.host.auto_start = False
 
     def _room(self, message: messages.RoomUpdate) -> None:
+        was_away = self.seating.away
         lines = self.seating.update(message.room)
+        if was_away and not self.seating.away:  # back: what was done for us meanwhile
+            news = self.away_news.line(self.seating.name_of)
+            lines += [news] if news else []
         if not self.seating.away:
             self.back_sent = False
         self.transcript.add(lines)
@@ -221,6 +227,8 @@ class Model:
     def _events(self, message: messages.Events) -> None:
         events = self._decode_events(message.events)
         self.hints.observe(events)
+        shown = self.table.view  # (the hand these events belong to, if one ends in them)
+        self.away_news.observe(events, self.seating.seat, shown.hand_number if shown else 0)
         seat = self.seating.seat
         for event in events:
             if isinstance(event, HandsExchanged) and seat is not None and (

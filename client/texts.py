@@ -410,6 +410,11 @@ TEXTS: dict[str, tuple[str, str]] = {
     "ev_you_went_away": ("You went away: your turns are played for you",
                          "Te ausentaste: se juegan tus turnos en tu lugar"),
     "ev_you_came_back": ("You came back", "Volviste"),
+    "away_news": ("While you were away — turns played for you: {turns}, cards played: {played}, "
+                  "drawn: {drew}",
+                  "Mientras no estabas — turnos jugados por ti: {turns}, cartas jugadas: {played}, "
+                  "robadas: {drew}"),
+    "away_hand_won": ("{name} won hand {n}", "{name} ganó la mano {n}"),
     "ev_took_seat": ("{name} took over {bot}'s seat", "{name} ocupó el asiento de {bot}"),
     "ev_left_to_bot": ("{name} left: a bot plays the seat", "{name} se fue: un bot juega su asiento"),
     "err_no_such_seat": ("That seat cannot be taken", "Ese asiento no se puede ocupar"),

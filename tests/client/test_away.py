@@ -8,7 +8,7 @@ import dataclasses
 
 from clientkit import ENTER, ME, make_view, plays, press, render_text, room_info, seated
 
-from client.i18n import set_language
+from client.i18n import set_language, t
 from client.model import Model
 from engine import events as ev
 from engine.actions import Draw
@@ -63,6 +63,45 @@ def test_our_own_log_says_we_went_away_and_came_back() -> None:
     assert model.transcript.log[-1] == "You went away: your turns are played for you"
     model.apply(away_room(away=False))
     assert model.transcript.log[-1] == "You came back"
+
+
+def stand_in_turn(model: Model, *moves: ev.Event, reason: str = "away",
+                  then: tuple[ev.Event, ...] = ()) -> None:
+    """One of Ana's turns played by the stand-in (``moves``), then ``then`` (others' moves)."""
+    batch = (ev.StandIn(ME, reason), *moves, ev.TurnStarted("2"), *then)
+    model.apply(Events(events=tuple(map(codec.event_to_wire, batch)),
+                       view=codec.view_to_wire(make_view(current="2"))))
+
+
+def test_coming_back_says_what_the_stand_in_did_meanwhile() -> None:
+    """Back from a drink, the log said only "You came back": the stand-in's turns had scrolled
+    out of its eleven lines. From the first turn played for us (a timeout, before being marked
+    away) to our return, the turns, the cards played and drawn for us, and the hands won."""
+    for lang, said in (
+            ("en", "While you were away — turns played for you: 3, cards played: 1, drawn: 4 · "
+                   "Luis won hand 1"),
+            ("es", "Mientras no estabas — turnos jugados por ti: 3, cartas jugadas: 1, robadas: 4 · "
+                   "Luis ganó la mano 1")):
+        model = seated(make_view(current="2"), lang=lang)
+        try:
+            stand_in_turn(model, ev.Drew(ME, 1, None, "draw"), ev.Passed(ME), reason="timeout")
+            model.apply(away_room())
+            stand_in_turn(model, ev.CardPlayed(ME, Card.parse("R7"), Color.RED),
+                          then=(ev.CardPlayed("2", Card.parse("R+2"), Color.RED),
+                                ev.Drew(ME, 2, None, "draw_two")))
+            stand_in_turn(model, ev.Drew(ME, 1, None, "draw"), ev.Passed(ME),
+                          then=(ev.CardPlayed("2", Card.parse("R1"), Color.RED),
+                                ev.HandEnded("2", 40, (0, 40, 0, 0))))
+            model.apply(away_room(away=False))
+            assert model.transcript.log[-2:] == [t("ev_you_came_back"), said]
+            # Told once; our own move ends the count, and a later spell away starts afresh.
+            mine = ev.CardPlayed(ME, Card.parse("R5"), Color.RED)
+            model.apply(Events(events=(codec.event_to_wire(mine),), view=codec.view_to_wire(make_view())))
+            model.apply(away_room())
+            model.apply(away_room(away=False))
+            assert model.transcript.log[-1] == t("ev_you_came_back")
+        finally:
+            set_language("en")
 
 
 def test_away_again_later_sends_back_again() -> None:

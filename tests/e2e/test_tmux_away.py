@@ -1,6 +1,7 @@
 """End to end, as a person lives it (issue 9, problem 3): in a seeded ``uno host`` game with a
 short turn timeout, Ana lets three turns run out, is marked away (the screen says so and which
-key brings her back), presses one key, and plays her next turn herself.
+key brings her back), presses one key, is told what was played for her meanwhile, and plays her
+next turn herself.
 """
 
 from __future__ import annotations
@@ -48,6 +49,8 @@ def test_tmux_three_timeouts_then_one_key_and_the_next_turn_is_yours(tmux: Tmux,
     tmux.send(window, "o")  # (a key with no other job: x now asks to leave)
     screen = tmux.wait_for(window, lambda s: AWAY not in s, timeout=10, what="the banner gone")
     print(f"--- back:\n{screen}")
+    screen = tmux.wait_for(window, "While you were away", timeout=5, what="what was done for her")
+    assert turns_played(screen, "turns played for you: ") >= 3  # the three timeouts at least
 
     # Her next turn waits for her: she draws, and keeps or plays what she drew, herself.
     screen = tmux.wait_for(window, "Your turn", timeout=15, what="her next turn")
@@ -69,6 +72,14 @@ def test_tmux_three_timeouts_then_one_key_and_the_next_turn_is_yours(tmux: Tmux,
     spanish_back(tmux, spanish)
 
 
+def turns_played(screen: str, said: str) -> int:
+    """The turns the log's summary on coming back says were played for her (its line wraps)."""
+    log = " ".join(line[38:].strip() for line in screen.split("\n─")[1].splitlines())
+    found = re.search(re.escape(said) + r"(\d+)", log)
+    assert found is not None, screen
+    return int(found.group(1))
+
+
 def spanish_away(tmux: Tmux, window: str) -> None:
     screen = tmux.wait_for(window, "Estás ausente", timeout=6 * TURN_TIMEOUT + 20,
                            what="the away banner")
@@ -80,6 +91,8 @@ def spanish_away(tmux: Tmux, window: str) -> None:
 def spanish_back(tmux: Tmux, window: str) -> None:
     tmux.send(window, "o")  # (a key with no other job: x now asks to leave)
     tmux.wait_for(window, lambda s: "Estás ausente" not in s, timeout=10, what="back")
+    screen = tmux.wait_for(window, "Mientras no estabas", timeout=5, what="what was done for her")
+    assert turns_played(screen, "turnos jugados por ti: ") >= 3
     screen = tmux.wait_for(window, "Tu turno", timeout=15, what="her next turn")
     assert "Estás ausente" not in screen
     tmux.send(window, "d")

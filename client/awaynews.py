@@ -1,0 +1,72 @@
+"""What the table did with our seat while we were not there, told in one line when we come back.
+
+From the first turn a stand-in plays for us (the turn's time ran out, or we were away) until we
+act again, ``AwayNews`` counts the turns played for us, the cards played and drawn for our seat,
+and the hands won meanwhile; coming back from away, ``line`` sums them up for the log (the log
+alone is some eleven lines at 80×24, and the stand-in's turns scroll out of it).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+
+from engine.events import (
+    CardPlayed,
+    DrawReason,
+    Drew,
+    Event,
+    HandEnded,
+    HandStarted,
+    Passed,
+    StandIn,
+    TurnStarted,
+)
+
+from .i18n import t
+
+
+@dataclass
+class AwayNews:
+    counting: bool = False  # since a stand-in's first turn for us, until we act
+    turns: int = 0
+    played: int = 0
+    drew: int = 0
+    won: list[tuple[int, str]] = field(default_factory=list)  # (hand number, winner's seat)
+    hand: int = 0  # the hand under way (its HandEnded comes before the next deal)
+
+    def observe(self, events: Iterable[Event], seat: str | None, hand: int) -> None:
+        """One batch of events as our seat ``seat`` saw it, ``hand`` the hand under way before it."""
+        self.hand = hand
+        stand_in = False  # the moves of this turn are made for us
+        for event in events:
+            if isinstance(event, HandStarted):
+                self.hand = event.hand_number
+            elif isinstance(event, TurnStarted):
+                stand_in = False
+            elif isinstance(event, StandIn) and event.seat == seat:
+                if not self.counting:
+                    self._restart(counting=True)
+                stand_in = True
+                self.turns += 1
+            elif isinstance(event, HandEnded) and self.counting:
+                self.won.append((self.hand, event.winner))
+            elif isinstance(event, CardPlayed | Drew | Passed) and event.seat == seat:
+                if not stand_in and (not isinstance(event, Drew) or event.reason == DrawReason.DRAW):
+                    self.counting = False  # our own move: we are here
+                elif self.counting:
+                    self.played += isinstance(event, CardPlayed)
+                    self.drew += event.count if isinstance(event, Drew) else 0
+
+    def line(self, name_of: Callable[[str], str]) -> str | None:
+        """The summary since the stand-in took over (None if it played no turn); counting starts
+        afresh."""
+        if not self.counting or not self.turns:
+            return None
+        parts = [t("away_news", turns=self.turns, played=self.played, drew=self.drew)]
+        parts += [t("away_hand_won", name=name_of(winner), n=hand) for hand, winner in self.won]
+        self._restart(counting=False)
+        return " · ".join(parts)
+
+    def _restart(self, counting: bool) -> None:
+        self.counting, self.turns, self.played, self.drew, self.won = counting, 0, 0, 0, []
