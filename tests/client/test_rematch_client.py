@@ -43,3 +43,14 @@ def test_everyone_sees_who_has_accepted(lang: str, offer: str, accepted: str, or
     assert model.rematch.order == "keep"
     model.apply(RoomUpdate(room=room_info(started=False, rematch=("2", "4"), rematch_order="random")))
     assert ("esperando a -" if lang == "es" else "waiting for -") in render_text(model, columns=120)
+
+
+@pytest.mark.parametrize(("lang", "said"), [
+    ("en", "A new match starts when all accept, or the host starts one; x leaves."),
+    ("es", "Otra partida: si todos aceptan o la empieza el anfitrión; x te vas."),
+])
+def test_a_guest_is_not_told_to_wait_for_the_host_beside_the_rematch_offer(lang: str, said: str) -> None:
+    """The guest read "Waiting for the host" over "Rematch? m yes": all accepting starts it too."""
+    model = seated(make_view(**OVER), room=room_info(started=False, host_seat="2"), lang=lang)
+    text = render_text(model, columns=80)
+    assert said in text and "Waiting for the host" not in text and "Esperando al anfitrión" not in text
