@@ -3,7 +3,8 @@
 From the first turn a stand-in plays for us (the turn's time ran out, or we were away) until we
 act again, ``AwayNews`` counts the turns played for us, the cards played and drawn for our seat,
 and the hands won meanwhile; coming back from away, ``line`` sums them up for the log (the log
-alone is some eleven lines at 80×24, and the stand-in's turns scroll out of it).
+alone is some eleven lines at 80×24, and the stand-in's turns scroll out of it). A client started
+again while away (its terminal was closed) counts from the room's ``history``.
 """
 
 from __future__ import annotations
@@ -35,9 +36,11 @@ class AwayNews:
     won: list[tuple[int, str]] = field(default_factory=list)  # (hand number, winner's seat)
     hand: int = 0  # the hand under way (its HandEnded comes before the next deal)
 
-    def observe(self, events: Iterable[Event], seat: str | None, hand: int) -> None:
-        """One batch of events as our seat ``seat`` saw it, ``hand`` the hand under way before it."""
-        self.hand = hand
+    def observe(self, events: Iterable[Event], seat: str | None, hand: int | None = None) -> None:
+        """One batch of events as our seat ``seat`` saw it, ``hand`` the hand under way before it
+        (None: the one its last deal said)."""
+        if hand is not None:
+            self.hand = hand
         stand_in = False  # the moves of this turn are made for us
         for event in events:
             if isinstance(event, HandStarted):

@@ -263,10 +263,16 @@ class Model:
         (what we had is older or the same)."""
         lines: list[str] = []
         batches = [self._decode_events(batch) for batch in message.events]
+        self.away_news = AwayNews()  # (counted again from the past we are told)
+        for events in batches:
+            self.away_news.observe(events, self.seating.seat)
         for number, events in enumerate(batches):
             then = message.names[number] if number < len(message.names) else {}
             lines += narrate(events, self._name_then(then))
         self.hints.recall(batches)
+        if not self.seating.away:  # back in our seat (a resumed session is back): what was done for us
+            news = self.away_news.line(self.seating.name_of)
+            lines += [news] if news else []
         self.transcript.replace(lines, [(line.source, line.text) for line in message.chat])
 
     def _name_then(self, then: dict[str, Any]) -> Callable[[str], str]:
