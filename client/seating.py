@@ -99,6 +99,9 @@ class Seating:
                 lines.append(t("ev_took_seat", name=name, bot=clean_text(prev.name)))
             elif prev.kind == "human" and info.kind == "bot":  # left during a match
                 lines.append(t("ev_left_to_bot", name=clean_text(prev.name)))
+            elif info.kind == "human" and prev.name != info.name:  # left, and the first in line sat
+                lines += [t("ev_left", name=clean_text(prev.name)),
+                          t("ev_took_seat", name=name, bot=clean_text(prev.name))]
             elif prev.connected and not info.connected:
                 lines.append(t("ev_dropped", name=name))
             elif not prev.connected and info.connected:

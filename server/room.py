@@ -107,10 +107,16 @@ class Room(Table):
         log.info("room %s: seat %s is back", self.id, seat.id)
         self._schedule(turn_changed=False)  # first: what follows carries the new deadline
         self.broadcast_room()
+        self._show_new_deadline(seat)
+
+    def _show_new_deadline(self, seat: Seat, told: Session | None = None) -> None:
+        """``seat``'s turn, if it is on, has a new deadline (its person came back, or a new one
+        sat there): everybody's clock shows it (``told`` has the view already)."""
         game = self.game
         if self.started and game is not None and game.current == seat.id:
-            for session in self.members():  # everybody's clock shows the new deadline
-                self.send_view(session)
+            for session in self.members():
+                if session is not told:
+                    self.send_view(session)
 
     def send_view(self, session: Session) -> None:
         if self.game is None or session.peer is None:
@@ -280,6 +286,7 @@ class Room(Table):
     def _take_over(self, session: Session, seat: Seat) -> None:
         super()._take_over(session, seat)
         self._observe([])  # the seat's bot goes
+        self._show_new_deadline(seat, told=session)  # (a person's clock, not the bot's or the last one's)
 
     def _bot_levels(self) -> dict[str, str]:
         game = self.game

@@ -116,6 +116,21 @@ def test_a_challenger_is_shown_the_hand_it_challenged(lang: str, line: str) -> N
         set_language("en")
 
 
+@pytest.mark.parametrize(("lang", "said"), [
+    ("en", ["Luis left", "Zoe took over Luis's seat"]),
+    ("es", ["Luis se fue", "Zoe ocupó el asiento de Luis"]),
+])
+def test_a_person_leaving_a_seat_to_the_first_in_line_is_logged(lang: str, said: list[str]) -> None:
+    """Found play-testing: the seat row changed from Luis to Zoe and nobody's log said why."""
+    set_language(lang)
+    try:
+        model = seated(make_view(), room=room_info(seats={ME: "Ana", "2": "Luis"}), lang=lang)
+        model.apply(RoomUpdate(room=room_info(seats={ME: "Ana", "2": "Zoe"})))
+        assert model.transcript.log[-2:] == said
+    finally:
+        set_language("en")
+
+
 def test_arrivals_departures_and_dropped_connections_are_logged() -> None:
     model = seated(room=room_info(started=False, seats={"4": "Ana"}))
     model.apply(RoomUpdate(room=room_info(started=False, seats={"4": "Ana", "2": "Luis"})))

@@ -162,6 +162,24 @@ async def test_spectators_wait_in_line_for_a_seat_that_frees(harness: Harness,
         assert only_room(srv).queue == []
 
 
+async def test_whoever_takes_a_seat_from_the_line_on_its_turn_gets_a_full_clock_everybody_sees(
+        harness: Harness, autojump_clock: object) -> None:
+    """Found play-testing: bob left on his turn with 13 s to go and carl, first in line, sat with
+    30 s; ann's clock went on with bob's, showing "carl's turn 0s" for 15 s (here: 18 s left)."""
+    with trio.fail_after(300):
+        srv, (ann, bob) = await harness.table("ann", "bob", seats=2, turn_timeout=30)
+        carl, _ = await in_line(harness, srv, "carl")
+        await ann.send(Start())
+        if (await ann.expect(ViewMsg)).view["current"] != bob.seat:
+            await ann.play(lambda m: (v := view_in(m)) is not None and v["current"] == bob.seat, now=True)
+        await trio.sleep(12)  # (within the heartbeat: nobody reads meanwhile)
+        await bob.send(LeaveRoom())
+        joined = await carl.expect(Joined)
+        assert joined.seat == bob.seat
+        view = await ann.expect(ViewMsg)
+        assert view.view["current"] == bob.seat and view.deadline == 30
+
+
 async def test_a_spectator_cannot_take_a_persons_seat(harness: Harness,
                                                       autojump_clock: object) -> None:
     with trio.fail_after(30):
