@@ -55,6 +55,7 @@ ACTIONS: tuple[Action, ...] = (
     Action("why", "table", ("w",), ("e",)),
     Action("hint", "table", ("?",), ("?",)),
     Action("replay", "table", ("v",), ("v",)),
+    Action("away", "table", ("z",), ("f",)),  # (zzz; fuera: Spanish's z names blue, its a accepts)
     Action("rematch", "table", ("m",), ("m",)),
     Action("no_rematch", "table", ("n",), ("n",)),
     Action("seat_order", "table", ("o",), ("o",)),

@@ -212,6 +212,7 @@ def make_key_bindings(model: Model, after: Callable[[], None]) -> KeyBindings:
     bind_action("uno", moving)(table.say_uno)
     bind_action("catch", moving)(table.catch)
     bind_action("why", at_table)(table.explain)
+    bind_action("away", moving)(model.step_away)
     # the replay of the hand just over (issue 13)
     bind_action("replay", at_table & Condition(lambda: table.hand_over))(model.ask_replay)
 

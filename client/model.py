@@ -309,6 +309,14 @@ class Model:
         if self.seating.away and not self.back_sent and self.outbox.send(messages.Back()):
             self.back_sent = True
 
+    def step_away(self) -> None:
+        """The away key: our turns are played for us until we press a key (the server marks
+        the seat away; any key then brings us back)."""
+        seating = self.seating
+        if seating.seat is not None and seating.match_on and not seating.away \
+                and self.outbox.send(messages.Away()):
+            self.prompts.notice = t("away_asked")
+
     def ask_quit(self) -> None:
         if self.session.status is Status.FAILED and not self.host.active:  # "press q to quit"
             self.quit = True

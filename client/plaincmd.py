@@ -28,7 +28,7 @@ _ACTION_OF = {"draw": "draw", "pass": "pass", "uno": "uno", "catch": "catch", "q
               "remove": "remove_bot", "sit": "take_seat", "watch": "watch", "new": "new_table",
               "refresh": "refresh", "resume": "resume", "level": "bot_level", "hint": "hint",
               "why": "why", "replay": "replay", "rematch": "rematch", "decline": "no_rematch",
-              "order": "seat_order"}
+              "order": "seat_order", "away": "away"}
 
 
 def words(name: str) -> frozenset[str]:
@@ -323,6 +323,8 @@ class PlainCommands:
             self.on_hint()
         elif word in words("why"):
             self._why(rest)
+        elif word in words("away"):
+            self.model.step_away()
         elif word in words("replay") and table.hand_over:
             self.model.ask_replay()
         elif self.model.rematch_open and word in words("rematch") | words("decline") | words("order"):

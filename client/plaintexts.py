@@ -121,6 +121,7 @@ PLAIN_TEXTS: dict[str, tuple[str, str]] = {
     "cmd_hint": ("hint", "pista"),
     "cmd_why": ("why|w", "explica|porqué|porque|e"),
     "cmd_replay": ("replay|v", "repetición|repeticion|v"),
+    "cmd_away": ("away|z", "ausente|fuera|f"),
     "cmd_rematch": ("rematch|m", "revancha|m"),
     "cmd_decline": ("decline|no|n", "rechazar|no|n"),
     "cmd_order": ("order|o", "orden|o"),

@@ -410,6 +410,8 @@ TEXTS: dict[str, tuple[str, str]] = {
     "ev_you_went_away": ("You went away: your turns are played for you",
                          "Te ausentaste: se juegan tus turnos en tu lugar"),
     "ev_you_came_back": ("You came back", "Volviste"),
+    "away_asked": ("Stepping away: your turns will be played for you until you press a key.",
+                   "Te ausentas: se jugarán tus turnos hasta que pulses una tecla."),
     "away_news": ("While you were away — turns played for you: {turns}, cards played: {played}, "
                   "drawn: {drew}",
                   "Mientras no estabas — turnos jugados por ti: {turns}, cartas jugadas: {played}, "

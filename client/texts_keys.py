@@ -56,6 +56,7 @@ KEY_TEXTS: dict[str, tuple[str, str]] = {
     "act_why": ("why a card cannot be played", "por qué no se puede jugar"),
     "act_hint": ("a hint", "una pista"),
     "act_replay": ("replay the hand", "repetir la mano"),
+    "act_away": ("step away (bots play you)", "ausentarte (juega un bot)"),
     "act_rematch": ("accept a rematch", "aceptar la revancha"),
     "act_no_rematch": ("no rematch (leave)", "sin revancha (dejar)"),
     "act_seat_order": ("the rematch's seats", "asientos de la revancha"),

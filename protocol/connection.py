@@ -80,7 +80,7 @@ CLIENT_SENDS: dict[State, frozenset[str]] = {
     State.GREETING: _ALWAYS,
     State.LOBBY: _ALWAYS | {"list_rooms", "create_room", "join_room", "chat"},
     State.PLAYER: _ALWAYS | {"leave_room", "action", "sync", "add_bot", "remove_bot", "set_rules",
-                             "set_bot_level", "start", "chat", "list_rooms", "back", "rematch"}
+                             "set_bot_level", "start", "chat", "list_rooms", "back", "away", "rematch"}
     | _REPLAYS_CLIENT,
     State.SPECTATOR: _ALWAYS | {"leave_room", "sync", "chat", "list_rooms", "take_seat"}
     | _REPLAYS_CLIENT,

@@ -294,6 +294,13 @@ class Back(Message):
     ``action`` or ``sync`` says the same; ``back`` says it without asking for anything else."""
 
 
+@message("away", Sender.CLIENT)
+@dataclass(frozen=True, slots=True)
+class Away(Message):
+    """I step away: the stand-in plays my seat's turns, at a bot's pace, until I am back
+    (``back``, any ``action`` or ``sync``)."""
+
+
 @message("chat", Sender.CLIENT)
 @dataclass(frozen=True, slots=True)
 class Say(Message):

@@ -19,6 +19,7 @@ from protocol import (
     PROTOCOL_VERSION,
     Act,
     AddBot,
+    Away,
     Back,
     ChatMsg,
     CreateRoom,
@@ -459,6 +460,12 @@ class UnoServer:
         if seat is not None:
             room.mark_present(seat)
 
+    def _away(self, peer: Peer[Session], session: Session, message: Away) -> None:
+        room = self._in_room(session)
+        seat = room.seat_of(session)
+        if seat is not None:
+            room.step_away(seat)
+
     def _say(self, peer: Peer[Session], session: Session, message: Say) -> None:
         if not peer.chat.take(trio.current_time()):
             raise errors.RateLimited("you are chatting too fast")
@@ -487,5 +494,5 @@ class UnoServer:
         Ping: _ping, Pong: _pong, ListRooms: _list_rooms, CreateRoom: _create_room,
         JoinRoom: _join_room, LeaveRoom: _leave_room, AddBot: _add_bot, RemoveBot: _remove_bot,
         SetRules: _set_rules, SetBotLevel: _set_bot_level, Start: _start, Act: _act, Sync: _sync,
-        Say: _say, TakeSeat: _take_seat, Back: _back, Rematch: _rematch, GetReplay: _get_replay,
+        Say: _say, TakeSeat: _take_seat, Back: _back, Away: _away, Rematch: _rematch, GetReplay: _get_replay,
     }

@@ -109,9 +109,21 @@ class Room(Table):
         self.broadcast_room()
         self._show_new_deadline(seat)
 
+    def step_away(self, seat: Seat) -> None:
+        """The person at ``seat`` steps away (``away``): the stand-in plays their turns, at a
+        bot's pace, until they are back (``mark_present``). Nothing before a match."""
+        if seat.away or not self.started or seat.kind != "human":
+            return
+        seat.away = True
+        log.info("room %s: seat %s steps away", self.id, seat.id)
+        self._schedule(turn_changed=False)  # first: a turn of theirs on now is the stand-in's
+        self.broadcast_room()
+        self._show_new_deadline(seat)
+
     def _show_new_deadline(self, seat: Seat, told: Session | None = None) -> None:
         """``seat``'s turn, if it is on, has a new deadline (its person came back, or a new one
-        sat there): everybody's clock shows it (``told`` has the view already)."""
+        sat there), or none (its person stepped away): everybody's clock shows it (``told`` has
+        the view already)."""
         game = self.game
         if self.started and game is not None and game.current == seat.id:
             for session in self.members():

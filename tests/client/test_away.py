@@ -13,7 +13,7 @@ from client.model import Model
 from engine import events as ev
 from engine.actions import Draw
 from engine.cards import Card, Color
-from protocol import Act, Back, ChatLine, Events, History, RoomUpdate, ViewMsg, codec
+from protocol import Act, Away, Back, ChatLine, Events, History, RoomUpdate, ViewMsg, codec
 
 
 def away_room(away: bool = True) -> RoomUpdate:
@@ -102,6 +102,26 @@ def test_coming_back_says_what_the_stand_in_did_meanwhile() -> None:
             assert model.transcript.log[-1] == t("ev_you_came_back")
         finally:
             set_language("en")
+
+
+def test_the_away_key_steps_away_at_once_and_any_key_then_comes_back() -> None:
+    """Found play-testing: there was no away key; "back in a minute" cost the table three turns
+    run out (a minute and a half at the default clock)."""
+    for lang, key, notice in (("en", "z", "Stepping away: your turns will be played for you"),
+                              ("es", "f", "Te ausentas: se jugarán tus turnos")):
+        model = seated(make_view(current="2"), lang=lang)
+        try:
+            assert press(model, key) == [Away()]
+            assert notice in render_text(model)
+            model.apply(away_room())
+            assert press(model, key) == [Back()]  # away, the same key only brings us back
+        finally:
+            set_language("en")
+
+
+def test_the_away_key_does_nothing_before_the_match() -> None:
+    model = seated(make_view(current="2"), room=room_info(started=False))
+    assert Away() not in press(model, "z")
 
 
 def test_away_again_later_sends_back_again() -> None:

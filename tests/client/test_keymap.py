@@ -227,16 +227,16 @@ def test_the_replay_and_hint_keys_follow_the_file() -> None:
 
 @pytest.mark.parametrize("lang", ["en", "es"])
 def test_the_rematch_keys_follow_the_file(lang: str) -> None:
-    keymap.use(parse('rematch = "k"\nno_rematch = "z"\nseat_order = "g"\n'))
+    keymap.use(parse('rematch = "k"\nno_rematch = "i"\nseat_order = "g"\n'))
     over = {"outcome": MatchOutcome("2", (0, 510, 0, 20)), "hand_result": HandResult("2", 30)}
     model = seated(make_view(**over), room=room_info(started=False), lang=lang)
     assert press(model, "m", "o", "n") == [] and model.rematch.order == "keep"
     assert press(model, "g", "k") == [Rematch(order="random", accept=True)]
-    assert press(model, "z") == [Rematch(accept=False)]
+    assert press(model, "i") == [Rematch(accept=False)]
     screen = render_text(model, columns=160)
-    assert {"en": "Rematch? k yes · z no (leave) · g seat order", "es": "¿Revancha? k sí · z no"}[lang] \
+    assert {"en": "Rematch? k yes · i no (leave) · g seat order", "es": "¿Revancha? k sí · i no"}[lang] \
         in screen, screen
-    assert {"en": "k rematch  g seat order  z no", "es": "k revancha  g orden  z no"}[lang] in screen
+    assert {"en": "k rematch  g seat order  i no", "es": "k revancha  g orden  i no"}[lang] in screen
 
 
 @pytest.mark.parametrize(("text", "clash"), [

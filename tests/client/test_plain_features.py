@@ -190,12 +190,12 @@ def test_the_rematch_answers(lang: str, yes: str, order: str, no: str, offer: st
 
 
 def test_the_words_follow_the_keys_file() -> None:
-    keymap.use(parse('rematch = "k"\nreplay = "g"\nbot_level = "z"\n'))
+    keymap.use(parse('rematch = "k"\nreplay = "g"\nbot_level = "i"\n'))
     model = seated(make_view(**OVER), room=room_info(started=False))
     assert "k yes" in " ".join(PlainView(model).changes())  # the offer names the key as bound...
     assert typed(model, "k") == [Rematch(order="keep", accept=True)]  # ...and it works as a word
     assert typed(model, "g") == [GetReplay(hand=model.table.view.hand_number)]  # type: ignore[union-attr]
-    assert typed(waiting(), "z 1") == [SetBotLevel(seat="1", level=step(BOT_LEVELS, "easy", 1))]
+    assert typed(waiting(), "i 1") == [SetBotLevel(seat="1", level=step(BOT_LEVELS, "easy", 1))]
 
 
 @pytest.mark.parametrize(("lang", "line"), [

@@ -144,3 +144,28 @@ def test_tmux_a_killed_guest_comes_back_to_the_recent_log_and_chat(tmux: Tmux,
     assert "Ana: hola Luis" in screen  # the chat
     log = [line[38:].strip() for line in screen.split("Your hand")[0].splitlines()]
     assert moves[-1] in log or any(moves[-1].startswith(line) for line in log if line), (moves, log)
+
+
+def test_tmux_the_away_key_steps_away_at_once(tmux: Tmux, tmp_path: Path) -> None:
+    """"Back in a minute": Ana presses the away key (z; f in Spanish) as the hand is dealt; the
+    stand-in plays her turns at the bots' pace, not after three clocks run out; one key brings
+    her back, told what was played for her."""
+    windows = {}
+    for lang in ("en", "es"):
+        windows[lang] = tmux.start(play.host("--bots", "1", "--seed", "5", "--bot-delay", "0.3",
+                                             "--turn-timeout", "60", lang=lang),
+                                   play.person(tmp_path / lang, "Ana"), window=lang)
+    for lang, (start, key, away, played, back, news) in {
+            "en": ("press s to start", "z", AWAY, "Ana was away", "You came back", "While you were away"),
+            "es": ("pulsa s para empezar", "f", "Estás ausente", "Ana estaba ausente", "Volviste",
+                   "Mientras no estabas")}.items():
+        window = windows[lang]
+        play.waiting_room(tmux, window, start)
+        tmux.send(window, "s")
+        play.dealt(tmux, window, timeout=15)
+        tmux.send(window, key)
+        tmux.wait_for(window, away, timeout=10, what="the away banner")
+        tmux.wait_for(window, played, timeout=20, what="a turn played for her at once")  # (not 3 × 60 s)
+        tmux.send(window, "o")  # (a key with no other job)
+        screen = tmux.wait_for(window, news, timeout=10, what="what was played for her")
+        assert back in screen and away not in screen

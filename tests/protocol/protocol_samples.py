@@ -85,6 +85,7 @@ CLIENT_SAMPLES: dict[str, Message] = {
     "sync": protocol.Sync(),
     "get_replay": protocol.GetReplay(hand=2),
     "back": protocol.Back(),
+    "away": protocol.Away(),
     "chat": protocol.Say(text="good game 🙂"),
 }
 SERVER_SAMPLES: dict[str, Message] = {

@@ -12,7 +12,7 @@ from kit.harness import Harness, game_of, next_move_after, only_room, turn_begin
 
 from engine.bots import CHALLENGE_THRESHOLD, challenge_odds
 from engine.errors import CannotCallUno
-from protocol import Act, Back, Error, Events, RoomUpdate, Start, Sync, ViewMsg, codec
+from protocol import Act, Away, Back, Error, Events, ListRooms, Rooms, RoomUpdate, Start, Sync, ViewMsg, codec
 
 
 async def test_a_late_turn_is_played_at_the_deadline(harness: Harness, autojump_clock: object) -> None:
@@ -123,6 +123,47 @@ async def test_three_timeouts_make_a_seat_away_until_its_person_is_back(
         assert waited == pytest.approx(30)  # the turn waits for ann again
         if comeback == "action":
             assert any(m.code == CannotCallUno.code for m in ann.log if isinstance(m, Error))
+
+
+async def test_a_person_who_steps_away_is_played_at_once_until_back(
+        harness: Harness, autojump_clock: object) -> None:
+    """``away``: no three turns run out first (a minute and a half at the default clock) for a
+    person who says "back in a minute"; on their own turn, its clock stops for everyone."""
+    with trio.fail_after(1000):
+        _, (ann,) = await harness.table("ann", bots=1, turn_timeout=30, bot_delay=1)
+        await ann.send(Start())
+        await ann.my_turn()
+        await ann.send(Away())
+        update = await ann.expect(RoomUpdate)
+        assert away_flag(update, ann.seat)
+        view = await ann.expect(ViewMsg)
+        assert view.deadline is None  # the stand-in's turn now
+        waited, events = await next_move_after(ann, began=trio.current_time())
+        assert waited == pytest.approx(1)  # a bot's pace
+        assert events.events[0] == {"type": "stand_in", "seat": ann.seat, "reason": "away"}
+        waited, _ = await next_move_after(ann)
+        assert waited == pytest.approx(1)
+        await ann.send(Back())
+        assert not away_flag(await ann.expect(RoomUpdate), ann.seat)
+        waited, _ = await next_move_after(ann)
+        assert waited == pytest.approx(30)
+
+
+async def test_away_before_a_match_or_twice_changes_nothing(harness: Harness,
+                                                            autojump_clock: object) -> None:
+    with trio.fail_after(100):
+        srv, (ann,) = await harness.table("ann", bots=1)
+        await ann.send(Away())  # no match yet
+        await ann.send(Start())
+        await ann.expect(ViewMsg)
+        assert not only_room(srv).seats[1].away
+        await ann.send(Away())
+        await ann.expect(RoomUpdate, lambda m: away_flag(m, ann.seat))
+        await ann.send(Away())
+        await ann.send(ListRooms())
+        await ann.expect(Rooms)
+        assert sum(1 for m in ann.log if isinstance(m, RoomUpdate) and away_flag(m, ann.seat)) == 1
+        assert not ann.errors()
 
 
 async def test_acting_resets_the_count_of_timeouts(harness: Harness, autojump_clock: object) -> None:
