@@ -241,6 +241,9 @@ def make_key_bindings(model: Model, after: Callable[[], None]) -> KeyBindings:
     bind("right", filter=picking_color)(lambda: table.move_selection(1))
     bind("enter", filter=picking_color)(table.enter)
     bind("escape", filter=picking_color)(model.cancel)
+    # UNO said while the colour (or a 7's seat) is asked goes with the card being played: with
+    # the next-to-last card a player often presses u just after Enter (it was ignored here)
+    bind_action("uno", picking_color | picking_seat)(table.say_uno)
 
     # ---- seat picker (7-0)
     bind("left", filter=picking_seat)(lambda: table.move_selection(-1))

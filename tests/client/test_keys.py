@@ -21,6 +21,7 @@ from clientkit import (
 )
 
 from client.enums import Prompt, Screen
+from client.i18n import set_language
 from engine.actions import Accept, CallUno, Catch, Challenge, ChooseColor, Draw, JumpIn, Pass, PlayCard
 from engine.cards import Card
 from protocol import (
@@ -92,6 +93,20 @@ def test_uno_is_said_with_the_next_to_last_card() -> None:
     sent = press(model, ENTER)
     assert acts(sent) == [Act(kind="play", card="R7", uno=True)]
     assert not model.table.uno_armed
+
+
+def test_u_pressed_while_the_colour_is_asked_says_uno_with_the_wild() -> None:
+    """Found play-testing: Enter on a Wild, the next-to-last card, then u at once: the colour
+    picker ignored the u, the Wild went without UNO, and a bot caught the player."""
+    for lang, color in (("en", "r"), ("es", "r")):
+        model = seated(make_view("R7 W", top="G5", legal=[*plays("W", uno=True), CallUno(ME), Draw(ME)]),
+                       lang=lang)
+        try:
+            press(model, "2", ENTER)
+            assert model.prompt is Prompt.COLOR
+            assert acts(press(model, "u", color)) == [Act(kind="play", card="W", color="R", uno=True)]
+        finally:
+            set_language("en")
 
 
 def test_uno_is_said_with_a_jump_in_of_the_next_to_last_card() -> None:
