@@ -88,7 +88,7 @@ class Board(Painter):
         card = view.top
         style = card_style(card, view.color) if not self.plain else ""
         rank = card.rank.value
-        big = rank if card.rank.is_number else BIG_RANK[rank]
+        big = rank if card.rank.is_number else card_code(card) if rank == "W" else BIG_RANK[rank]
         color = (color_name(view.color).upper() if view.color is not None else "?")
         inner = TOP_INNER
         rows = [card_code(card).ljust(inner), big.center(inner), fit(color, inner).center(inner)]

@@ -11,6 +11,7 @@ from collections.abc import Callable, Iterable
 from engine import events as ev
 
 from .i18n import card_code, card_name, color_name, t
+from .table import card_sort_key
 
 Names = Callable[[str], str]
 
@@ -82,7 +83,7 @@ def _one(event: ev.Event, name: Names) -> str | None:
         line = t(key, name=name(event.seat), target=name(event.target))
         if event.hand is not None:  # we challenged, or were challenged: the hand shown (Mattel)
             line += " — " + t("ev_challenge_shown", name=name(event.seat), target=name(event.target),
-                              cards=" ".join(card_code(c) for c in event.hand))
+                              cards=" ".join(card_code(c) for c in sorted(event.hand, key=card_sort_key)))
         return line
     if isinstance(event, ev.UnoCalled):
         return t("ev_uno", name=name(event.seat))

@@ -100,14 +100,14 @@ def test_the_log_in_spanish() -> None:
 
 
 @pytest.mark.parametrize(("lang", "line"), [
-    ("en", "Ana challenged Luis's +4: guilty! — Luis's hand, shown to Ana: G1 R7 W"),
-    ("es", "Ana desafió el +4 de Luis: ¡culpable! — Mano de Luis, mostrada a Ana: V1 R7 C"),
+    ("en", "Ana challenged Luis's +4: guilty! — Luis's hand, shown to Ana: R7 G1 W"),
+    ("es", "Ana desafió el +4 de Luis: ¡culpable! — Mano de Luis, mostrada a Ana: R7 V1 C"),
 ])
 def test_a_challenger_is_shown_the_hand_it_challenged(lang: str, line: str) -> None:
     set_language(lang)
     try:
         model = seated(make_view(), lang=lang)
-        shown = tuple(Card.parse(text) for text in ("G1", "R7", "W"))
+        shown = tuple(Card.parse(text) for text in ("G1", "W", "R7"))  # told in the hand's order
         model.apply(events(ev.Challenged(ME, "2", True, shown), view=make_view()))
         assert model.transcript.log[-1] == line
         model.apply(events(ev.Challenged("3", "2", False, None), view=make_view()))  # not shown to us

@@ -242,6 +242,14 @@ def test_the_spanish_colour_names_fit_the_card_art() -> None:
     set_language("en")
 
 
+def test_a_wild_on_the_pile_reads_c_in_spanish_in_its_middle_too() -> None:
+    """Found play-testing: the corner said C (comodín) and the middle still W."""
+    for lang, letter in (("es", "C"), ("en", "W")):
+        art = text_of(seated(make_view(top="W", color=Color.RED), lang=lang), "top_card").splitlines()
+        assert [line.strip("│ ") for line in art[1:3]] == [letter, letter], art
+    set_language("en")
+
+
 # ---------------------------------------------------------------------------- the log and the bell
 
 PRESENT = {"en": r"\b(draws|passes|loses|wins|deals|goes|is back|is away|turn is played)\b",
