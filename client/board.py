@@ -137,6 +137,8 @@ class Board(Painter):
             lines.append([("class:notice", " " + fit(hint, width - 1))])
             if m.seating.seat is not None:
                 rematch = m.rematch.line(m.seating.room, m.seating.seat)
+                if width_of(rematch) > width - 1:
+                    rematch = m.rematch.line(m.seating.room, m.seating.seat, short=True)
                 lines.append([("class:notice", " " + fit(rematch, width - 1))])
         else:
             assert result is not None

@@ -334,7 +334,7 @@ class PlainCommands:
             elif word in words("decline"):
                 m.decline_rematch()
             else:
-                m.rematch.next_order(m.seating.room)
+                m.prompts.notice = m.rematch.next_order(m.seating.room)
         else:
             return self._room(word, rest, first)
         return True

@@ -23,6 +23,14 @@ TABLE_TEXTS: dict[str, tuple[str, str]] = {
                          "{k_no_rematch} no"),
     "rematch_you_accepted": ("Rematch ({order}) accepted by {names}; waiting for {waiting}",
                              "Revancha ({order}) aceptada por {names}; esperando a {waiting}"),
+    "rematch_accepted_short": ("Rematch: yes from {names}; to answer: {waiting}. {k_rematch} yes · "
+                               "{k_no_rematch} no",
+                               "Revancha: sí de {names}; falta: {waiting}. {k_rematch} sí · "
+                               "{k_no_rematch} no"),
+    "rematch_you_accepted_short": ("Rematch: yes from {names}; waiting for {waiting}",
+                                   "Revancha: sí de {names}; esperando a {waiting}"),
+    "rematch_order_fixed": ("The seat order is the first to accept's: {order}",
+                            "El orden de los asientos es el de quien aceptó primero: {order}"),
     "rematch_order_keep": ("seats as they are", "asientos como están"),
     "rematch_order_random": ("seats shuffled", "asientos al azar"),
     "rematch_order_winner_deals": ("the winner deals", "reparte quien ganó"),

@@ -54,3 +54,23 @@ def test_a_guest_is_not_told_to_wait_for_the_host_beside_the_rematch_offer(lang:
     model = seated(make_view(**OVER), room=room_info(started=False, host_seat="2"), lang=lang)
     text = render_text(model, columns=80)
     assert said in text and "Waiting for the host" not in text and "Esperando al anfitrión" not in text
+
+
+@pytest.mark.parametrize(("lang", "said"), [
+    ("en", "Rematch: yes from Luis; to answer: Ana, Carmen. m yes · n no"),
+    ("es", "Revancha: sí de Luis; falta: Ana, Carmen. m sí · n no"),
+])
+def test_at_80_columns_who_is_still_to_answer_is_said_whole(lang: str, said: str) -> None:
+    """Found play-testing: the host's line ended "still to answer: Ana, …" at 80 columns."""
+    people = {"4": "Ana", "2": "Luis", "3": "Carmen"}
+    room = room_info(started=False, seats=people, rematch=("2",), rematch_order="winner_deals")
+    model = seated(make_view(**OVER), lang=lang, room=room)
+    assert said in render_text(model, columns=80)
+    assert said not in render_text(model, columns=140)  # wide enough: the seat order too
+
+
+def test_o_after_someone_accepted_says_whose_order_holds() -> None:
+    """Found play-testing: o did nothing once someone had accepted, and said nothing."""
+    model = seated(make_view(**OVER), room=room_info(started=False, rematch=("2",), rematch_order="random"))
+    press(model, "o")
+    assert model.prompts.notice == "The seat order is the first to accept's: seats shuffled"
