@@ -33,6 +33,7 @@ class ServerConfig:
     max_rooms: int = 2000
     next_hand_delay: float = 5.0  # pause between hands so people can read the scores
     disconnected_turn_timeout: float = 60.0  # a dropped seat's turn timeout when a room has none
+    comeback_turn_left: float = 10.0  # back on one's own turn with less left: this much, to look
     away_after: int = 3  # timeouts in a row before a seat is marked away
     seed: int | None = None  # tests and demos only: deal from a seeded RNG instead of the OS's
     # tests only: the random source of each match's deal, made from the room's id (over ``seed``)

@@ -407,13 +407,31 @@ class Table(ABC):
         seat.away = False
         seat.timeouts = 0
         waiting = self.clock.waiting()
+        extended = False
         if self.started:
             self._schedule(turn_changed=False)  # first: the view carries the deadline
+            extended = self._time_to_look(seat)
         self._joined(session, "player", seat.id)
-        if waiting and self.clock.hold_until is None:  # the last one back after a restart: the
-            for other in list(self.members()):  # clock runs from now; tell the others
+        # The last one back after a restart (the clock runs from now), or one given time to look:
+        # the others' clocks show the new deadline.
+        if extended or (waiting and self.clock.hold_until is None):
+            for other in list(self.members()):
                 if other is not session:
                     self.send_view(other)
+
+    def _time_to_look(self, seat: Seat) -> bool:
+        """Back on its own turn with less than ``comeback_turn_left`` seconds to go (a crashed
+        terminal started again), the seat gets that long (at most a turn), to see the table;
+        whether the deadline moved. (The rest of the time is kept: coming back is no way to a
+        fresh clock.)"""
+        game, clock = self.game, self.clock
+        if game is None or game.current != seat.id or clock.deadline is None:
+            return False
+        floor = clock.start() + min(self.config.comeback_turn_left, self.settings.turn_timeout)
+        if clock.deadline >= floor:
+            return False
+        clock.deadline = floor
+        return True
 
     def _after_membership_change(self, session: Session) -> None:
         if self.host is session and (session.room is not self or session.peer is None):

@@ -119,6 +119,25 @@ async def test_coming_back_on_ones_own_turn_keeps_the_deadline(
         await ann.my_turn()
 
 
+async def test_coming_back_on_ones_own_turn_with_seconds_left_gives_time_to_look(
+        harness: Harness, autojump_clock: object) -> None:
+    """Found play-testing: Zoe's terminal crashed on her turn; started again, it showed 3 s
+    left, and the stand-in played her turn before she could see the table. She gets 10 s, and
+    ann's clock shows them too."""
+    with trio.fail_after(300):
+        srv, ann, bob = await table(harness, dealer=0)  # bob's turn
+        await bob.link.aclose()
+        with trio.move_on_after(27):  # (ann reads meanwhile: she answers the server's pings)
+            while True:
+                await ann.recv()
+        again = harness.connect(srv, "bob")
+        assert (await again.hello(bob.token)).resumed
+        view = await again.expect(ViewMsg)
+        assert view.view["current"] == bob.seat and view.deadline == pytest.approx(10)
+        told = await ann.expect(ViewMsg, lambda m: m.deadline is not None and m.deadline > 5)
+        assert told.deadline == pytest.approx(10)
+
+
 async def test_a_second_connection_replaces_the_first(
         harness: Harness, autojump_clock: object) -> None:
     with trio.fail_after(60):
