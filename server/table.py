@@ -106,6 +106,7 @@ class Table(ABC):
         self.origin: str | None = None  # the address of the client that created it, if one did
         self.publisher = Publisher()
         self.votes = RematchVotes()  # after a match: who accepted a rematch (server/rematch.py)
+        self.looked_deadline: float | None = None  # the last deadline ``_time_to_look`` gave
 
     # ------------------------------------------------------------------ queries
 
@@ -423,14 +424,14 @@ class Table(ABC):
         """Back on its own turn with less than ``comeback_turn_left`` seconds to go (a crashed
         terminal started again), the seat gets that long (at most a turn), to see the table;
         whether the deadline moved. (The rest of the time is kept: coming back is no way to a
-        fresh clock.)"""
+        fresh clock, and a turn gets it once: reconnecting again and again stalls nobody.)"""
         game, clock = self.game, self.clock
-        if game is None or game.current != seat.id or clock.deadline is None:
+        if game is None or game.current != seat.id or clock.deadline in (None, self.looked_deadline):
             return False
         floor = clock.start() + min(self.config.comeback_turn_left, self.settings.turn_timeout)
         if clock.deadline >= floor:
             return False
-        clock.deadline = floor
+        clock.deadline = self.looked_deadline = floor
         return True
 
     def _after_membership_change(self, session: Session) -> None:

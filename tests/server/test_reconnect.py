@@ -136,6 +136,13 @@ async def test_coming_back_on_ones_own_turn_with_seconds_left_gives_time_to_look
         assert view.view["current"] == bob.seat and view.deadline == pytest.approx(10)
         told = await ann.expect(ViewMsg, lambda m: m.deadline is not None and m.deadline > 5)
         assert told.deadline == pytest.approx(10)
+        # Once a turn: coming back again does not stall the table.
+        await trio.sleep(5)
+        await again.link.aclose()
+        third = harness.connect(srv, "bob")
+        assert (await third.hello(bob.token)).resumed
+        view = await third.expect(ViewMsg)
+        assert view.deadline == pytest.approx(5)
 
 
 async def test_a_second_connection_replaces_the_first(
