@@ -117,6 +117,7 @@ class Model:
     def connection_failed(self, reason: str, detail: str = "", *, gave_up: bool = False) -> None:
         self.session.failed(reason, detail, gave_up=gave_up)
         self.outbox.clear()
+        self.prompts.notice = ""  # (the banner says why; "Welcome back…" under it is stale)
 
     # ================================================================== server messages
 
