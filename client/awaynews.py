@@ -19,6 +19,7 @@ from engine.events import (
     Event,
     HandEnded,
     HandStarted,
+    MatchEnded,
     Passed,
     StandIn,
     TurnStarted,
@@ -33,7 +34,7 @@ class AwayNews:
     turns: int = 0
     played: int = 0
     drew: int = 0
-    won: list[tuple[int, str]] = field(default_factory=list)  # (hand number, winner's seat)
+    won: list[tuple[int, str]] = field(default_factory=list)  # (hand number, 0 the match; winner)
     hand: int = 0  # the hand under way (its HandEnded comes before the next deal)
 
     def observe(self, events: Iterable[Event], seat: str | None, hand: int | None = None) -> None:
@@ -54,6 +55,8 @@ class AwayNews:
                 self.turns += 1
             elif isinstance(event, HandEnded) and self.counting:
                 self.won.append((self.hand, event.winner))
+            elif isinstance(event, MatchEnded) and self.counting:
+                self.won.append((0, event.winner))  # (hand 0: the match; a rematch counts anew)
             elif isinstance(event, CardPlayed | Drew | Passed) and event.seat == seat:
                 if not stand_in and (not isinstance(event, Drew) or event.reason == DrawReason.DRAW):
                     self.counting = False  # our own move: we are here
@@ -67,7 +70,8 @@ class AwayNews:
         if not self.counting or not self.turns:
             return None
         parts = [t("away_news", turns=self.turns, played=self.played, drew=self.drew)]
-        parts += [t("away_hand_won", name=name_of(winner), n=hand) for hand, winner in self.won]
+        parts += [t("away_hand_won", name=name_of(winner), n=hand) if hand
+                  else t("ev_match_end", name=name_of(winner)) for hand, winner in self.won]
         self._restart(counting=False)
         return " · ".join(parts)
 

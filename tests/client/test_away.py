@@ -79,9 +79,9 @@ def test_coming_back_says_what_the_stand_in_did_meanwhile() -> None:
     away) to our return, the turns, the cards played and drawn for us, and the hands won."""
     for lang, said in (
             ("en", "While you were away — turns played for you: 3, cards played: 1, drawn: 4 · "
-                   "Luis won hand 1"),
+                   "Luis won hand 1 · Luis won the match!"),
             ("es", "Mientras no estabas — turnos jugados por ti: 3, cartas jugadas: 1, robadas: 4 · "
-                   "Luis ganó la mano 1")):
+                   "Luis ganó la mano 1 · ¡Luis ganó la partida!")):
         model = seated(make_view(current="2"), lang=lang)
         try:
             stand_in_turn(model, ev.Drew(ME, 1, None, "draw"), ev.Passed(ME), reason="timeout")
@@ -91,7 +91,7 @@ def test_coming_back_says_what_the_stand_in_did_meanwhile() -> None:
                                 ev.Drew(ME, 2, None, "draw_two")))
             stand_in_turn(model, ev.Drew(ME, 1, None, "draw"), ev.Passed(ME),
                           then=(ev.CardPlayed("2", Card.parse("R1"), Color.RED),
-                                ev.HandEnded("2", 40, (0, 40, 0, 0))))
+                                ev.HandEnded("2", 40, (0, 540, 0, 0)), ev.MatchEnded("2", (0, 540, 0, 0))))
             model.apply(away_room(away=False))
             assert model.transcript.log[-2:] == [t("ev_you_came_back"), said]
             # Told once; our own move ends the count, and a later spell away starts afresh.
