@@ -43,16 +43,17 @@ HELP_TEXTS: dict[str, tuple[str, str]] = {
                    "pasar  {k_uno} UNO  {k_catch} pillar  {k_hint} pista  {k_why} explicar  {k_chat} chat  "
                    "{k_leave} dejar "
                    "la mesa  {k_help} ayuda  {k_quit} salir"),
-    "help_table_wide": ("{k_left}{k_right} card  {k_play} play  {k_draw} draw  {k_pass} pass  {k_uno} UNO  "
+    "help_table_wide": ("{k_help} help  {k_play} play  {k_draw} draw  {k_pass} pass  {k_uno} UNO  "
                         "{k_catch} catch  {k_hint} hint  {k_why} why  {k_chat} chat  {k_leave} leave  "
                         "{k_quit} quit",
-                        "{k_left}{k_right} carta  {k_play} juega  {k_draw} roba  {k_pass} pasa  {k_uno} UNO  "
+                        "{k_help} ayuda  {k_play} juega  {k_draw} roba  {k_pass} pasa  {k_uno} UNO  "
                         "{k_catch} pilla  {k_hint} pista  {k_why} explica  {k_chat} chat  {k_leave} deja  "
                         "{k_quit} sale"),
-    # (80 columns: the why key and chat are in the wider lines and on the help screen)
-    "help_table_mid": ("{k_left}{k_right} card  {k_play} play  {k_draw} draw  {k_pass} pass  {k_uno} UNO  "
+    # (80 columns: the why key and chat are in the wider lines, and every key on the help screen,
+    # whose key takes the place of the arrows': the hand's cards are numbered and marked)
+    "help_table_mid": ("{k_help} help  {k_play} play  {k_draw} draw  {k_pass} pass  {k_uno} UNO  "
                        "{k_catch} catch  {k_hint} hint  {k_leave} leave  {k_quit} quit",
-                       "{k_left}{k_right} carta  {k_play} juega  {k_draw} roba  {k_pass} pasa  {k_uno} UNO  "
+                       "{k_help} ayuda  {k_play} juega  {k_draw} roba  {k_pass} pasa  {k_uno} UNO  "
                        "{k_catch} pilla  {k_hint} pista  {k_leave} deja  {k_quit} sale"),
     "help_table_short": ("{k_play} play  {k_draw} draw  {k_pass} pass  {k_uno} UNO  {k_catch} catch  "
                          "{k_leave} leave  {k_quit} quit",

@@ -308,3 +308,15 @@ def test_the_title_keeps_a_space_before_your_name() -> None:
     model = seated(make_view(), room=room_info(name="A table with a long long name"))
     title = text_of(model, "title", 60)
     assert title.endswith("… Ana ") and len(title) == 60, title
+
+
+@pytest.mark.parametrize(("lang", "key"), [("en", "F1 help"), ("es", "F1 ayuda")])
+def test_at_80_columns_the_tables_help_line_names_the_help_key(lang: str, key: str) -> None:
+    """Found play-testing: at 80 and 100 columns the help line named neither F1 nor chat, so the
+    keys it leaves out (chat, why, away) could not be found."""
+    model = seated(make_view(legal=[Draw(ME)]), lang=lang)
+    try:
+        for columns in (80, 100):
+            assert key in screen_lines(model, columns=columns, rows=24)[-1]
+    finally:
+        set_language("en")
