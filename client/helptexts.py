@@ -9,6 +9,10 @@ HELP_TEXTS: dict[str, tuple[str, str]] = {
                    "{k_chat} chat  {k_help} help  {k_quit} quit",
                    "↑↓ elegir  {k_join} entrar  {k_watch} mirar  {k_new_table} mesa nueva  {k_refresh} "
                    "actualizar  {k_chat} chat  {k_help} ayuda  {k_quit} salir"),
+    "help_lobby_mid": ("↑↓ choose  {k_join} join  {k_watch} watch  {k_new_table} new  {k_refresh} refresh  "
+                       "{k_chat} chat  {k_help} help  {k_quit} quit",
+                       "↑↓ elige  {k_join} entra  {k_watch} mira  {k_new_table} nueva  {k_refresh} recarga  "
+                       "{k_chat} chat  {k_help} ayuda  {k_quit} sale"),
     "help_lobby_short": ("{k_join} join  {k_watch} watch  {k_new_table} new table  {k_refresh} refresh  "
                          "{k_chat} chat  {k_quit} quit",
                          "{k_join} entrar  {k_watch} mirar  {k_new_table} nueva  {k_refresh} recargar  "

@@ -12,6 +12,7 @@ import pytest
 from clientkit import ENTER, ME, make_view, plays, press, render_text, room_info, screen_lines, seated
 
 import client.commands  # noqa: F401  (the CLI module imports cheaply)
+from client.draw import help_text
 from client.enums import Prompt
 from client.i18n import EN, ES, set_language
 from client.model import Model
@@ -318,5 +319,15 @@ def test_at_80_columns_the_tables_help_line_names_the_help_key(lang: str, key: s
     try:
         for columns in (80, 100):
             assert key in screen_lines(model, columns=columns, rows=24)[-1]
+    finally:
+        set_language("en")
+
+
+def test_at_80_columns_the_spanish_lobby_names_the_arrows_and_the_help_key() -> None:
+    """Found play-testing: the Spanish lobby's help line dropped ↑↓ and F1 at 80 columns."""
+    set_language("es")
+    try:
+        line = help_text("help_lobby", 79)
+        assert "↑↓" in line and "F1 ayuda" in line
     finally:
         set_language("en")
