@@ -30,25 +30,26 @@ see, would not challenge. Off turn it says UNO, catches a forgotten UNO and jump
 official drawing rule, with nothing but a wild to play, five cards or more and at most two
 wilds, it draws and keeps the wild.
 
-Measured (bench/bot_strength.py, hard against normal, 20,000 hands, seed 1, 95% bootstrap
-interval's lower bound): official 4 seats 27.8% (27.2%), 2 seats 58.7% (58.1%); house 4 seats 28.2%
-(27.7%), 2 seats 57.6% (57.0%). Official four seats on seeds 2, 3 and 4: 28.5%, 28.0%, 27.8%; over
-the four seeds (80,000 hands) 28.0%, on the issue's line. Before the heads-up weight of two cards
-that follow each other (``W_CHAIN``): 2 seats 58.3% (57.7%), 57.0% (56.4%). Every weight screened
-again one at a time at four seats, official, paired over 3,000 deals of four hands (seed 7): none
-gained beyond its noise (DANGER_BASE, W_FOLLOW, W_HOLD, W_RANK, W_TURN, W_CARD, W_WILD, W_POINTS,
-W_BLOCK, W_THREAT, THREAT_FAR, W_PREV, BLUFF_MARGIN a step either way, and other shapes of
-``_danger``: from -0.52 to +0.30 points, each interval about +-0.3), and a Wild Draw Four priced
-apart from a Wild under the official drawing rule (35, 45, 70 against 55) lost -0.31, -0.13, -0.05.
-Before the belief about wilds (``WILD_BELIEF``): official 27.8% (27.3%), 58.1% (57.5%). Before the
-last card's weight: official 27.6% (27.1%), 57.2% (56.6%); house 28.1% (27.6%), 57.0% (56.4%).
-Before a spare wild was played rather than kept (``KEEP_WILD_MAX``): official 27.5% (27.0%), 56.9%
-(56.3%). Before the official rule's own weights (``W_FOLLOW``, ``W_WILD``, ``W_PREV`` against their
-``_R9`` twins: screened one at a time and then together, paired on the same deals, seed 2: +0.5
-points [+0.2, +0.8] at four seats, -0.1 [-0.5, +0.3] heads-up) official was 27.3% (26.7%) and 57.2%
-(56.6%); before the named colours, the weight of a threat under R9 and the rarer challenge: 26.9%,
-56.8%, 26.9%, 55.7%. The same three weights cost house four seats -0.3 [-0.8, +0.1], so
-draw-until-playable keeps the old ones.
+Measured (bench/bot_strength.py, hard against normal, 20,000 hands, seed 1, 95% bootstrap interval's
+lower bound): official 4 seats 27.8% (27.2%), 2 seats 58.7% (58.1%); house 4 seats 28.2% (27.7%), 2
+seats 57.6% (57.0%). Official four seats on seeds 2, 3 and 4: 28.5%, 28.0%, 27.8%; over the four
+seeds (80,000 hands) 28.0%, on the issue's line; seeds 5 to 8 (with the hand a challenge shows):
+27.6%, 28.1%, 28.5%, 27.7%, so 28.0% over the eight seeds (160,000 hands). Before the heads-up
+weight of two cards that follow each other (``W_CHAIN``): 2 seats 58.3% (57.7%), 57.0% (56.4%).
+Every weight screened again one at a time at four seats, official, paired over 3,000 deals of four
+hands (seed 7): none gained beyond its noise (DANGER_BASE, W_FOLLOW, W_HOLD, W_RANK, W_TURN, W_CARD,
+W_WILD, W_POINTS, W_BLOCK, W_THREAT, THREAT_FAR, W_PREV, BLUFF_MARGIN a step either way, and other
+shapes of ``_danger``: from -0.52 to +0.30 points, each interval about +-0.3), and a Wild Draw Four
+priced apart from a Wild under the official drawing rule (35, 45, 70 against 55) lost -0.31, -0.13,
+-0.05. Before the belief about wilds (``WILD_BELIEF``): official 27.8% (27.3%), 58.1% (57.5%).
+Before the last card's weight: official 27.6% (27.1%), 57.2% (56.6%); house 28.1% (27.6%), 57.0%
+(56.4%). Before a spare wild was played rather than kept (``KEEP_WILD_MAX``): official 27.5%
+(27.0%), 56.9% (56.3%). Before the official rule's own weights (``W_FOLLOW``, ``W_WILD``, ``W_PREV``
+against their ``_R9`` twins: screened one at a time and then together, paired on the same deals,
+seed 2: +0.5 points [+0.2, +0.8] at four seats, -0.1 [-0.5, +0.3] heads-up) official was 27.3%
+(26.7%) and 57.2% (56.6%); before the named colours, the weight of a threat under R9 and the rarer
+challenge: 26.9%, 56.8%, 26.9%, 55.7%. The same three weights cost house four seats -0.3 [-0.8,
++0.1], so draw-until-playable keeps the old ones.
 """
 
 from __future__ import annotations
