@@ -36,6 +36,7 @@ class AwayNews:
     drew: int = 0
     won: list[tuple[int, str]] = field(default_factory=list)  # (hand number, 0 the match; winner)
     hand: int = 0  # the hand under way (its HandEnded comes before the next deal)
+    live: bool = False  # it has seen events as they came (not only a room's history)
 
     def observe(self, events: Iterable[Event], seat: str | None, hand: int | None = None) -> None:
         """One batch of events as our seat ``seat`` saw it, ``hand`` the hand under way before it

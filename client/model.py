@@ -190,6 +190,7 @@ class Model:
         self.seating.left()
         self.table.clear()
         self.hints.on_view(None)
+        self.away_news = AwayNews()
         self.transcript.clear_log()
         self._close_prompts()
 
@@ -230,6 +231,7 @@ class Model:
         self.hints.observe(events)
         shown = self.table.view  # (the hand these events belong to, if one ends in them)
         self.away_news.observe(events, self.seating.seat, shown.hand_number if shown else 0)
+        self.away_news.live = True
         seat = self.seating.seat
         for event in events:
             if isinstance(event, HandsExchanged) and seat is not None and (
@@ -264,14 +266,14 @@ class Model:
         (what we had is older or the same)."""
         lines: list[str] = []
         batches = [self._decode_events(batch) for batch in message.events]
-        self.away_news = AwayNews()  # (counted again from the past we are told)
-        for events in batches:
-            self.away_news.observe(events, self.seating.seat)
+        if not self.away_news.live:  # a client started again: count from the past we are told
+            for events in batches:
+                self.away_news.observe(events, self.seating.seat)
         for number, events in enumerate(batches):
             then = message.names[number] if number < len(message.names) else {}
             lines += narrate(events, self._name_then(then))
         self.hints.recall(batches)
-        if not self.seating.away:  # back in our seat (a resumed session is back): what was done for us
+        if not self.seating.away and not self.away_news.live:  # (a resumed session is back)
             news = self.away_news.line(self.seating.name_of)
             lines += [news] if news else []
         self.transcript.replace(lines, [(line.source, line.text) for line in message.chat])

@@ -97,6 +97,8 @@ class PromptLine(Painter):
                     line.append((f"class:card.{color.value.lower()}" + (" reverse" if chosen else ""),
                                  f" {text} "))
                 line.append(("", " "))
+            if m.table.uno_armed:  # u pressed here: said with this card
+                line.append(("class:uno", "UNO!"))
             keys_width = sum(width_of(f[1]) for f in line)
             for text in (label, t("prompt_color_short")):  # the question, or a word of it, or the keys only
                 if width_of(text) + keys_width < width - 1:

@@ -255,7 +255,7 @@ TEXTS: dict[str, tuple[str, str]] = {
     "col_score": ("Score", "Total"),
     "match_over_host": ("Press {k_start} for a new match, {k_leave} to leave.",
                         "Pulsa {k_start} para otra partida, {k_leave} para dejar la mesa."),
-    "match_over_guest": ("A new match starts when all accept, or the host starts one; {k_leave} leaves.",
+    "match_over_guest": ("New match when all accept, or the host starts one; {k_leave} leaves.",
                          "Otra partida: si todos aceptan o la empieza el anfitrión; {k_leave} te vas."),
     "deadline": ("⏱ {n}s", "⏱ {n}s"),
     # --- log lines

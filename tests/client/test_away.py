@@ -104,6 +104,20 @@ def test_coming_back_says_what_the_stand_in_did_meanwhile() -> None:
             set_language("en")
 
 
+def test_a_summary_told_is_not_told_again_when_the_same_client_reconnects() -> None:
+    """Found checking the fix: the history a reconnect brings holds the stand-in's turns again;
+    a client that saw them as they came (and said them on coming back) says nothing more."""
+    model = seated(make_view(current="2"))
+    model.apply(away_room())
+    stand_in_turn(model, ev.Drew(ME, 1, None, "draw"), ev.Passed(ME))
+    model.apply(away_room(away=False))
+    assert model.transcript.log[-1].startswith("While you were away")
+    past = tuple(codec.event_to_wire(e) for e in (ev.StandIn(ME, "away"), ev.Drew(ME, 1, None, "draw"),
+                                                  ev.Passed(ME), ev.TurnStarted("2")))
+    model.apply(History(events=(past,), chat=()))
+    assert not [line for line in model.transcript.log if line.startswith("While you were away")]
+
+
 def test_the_away_key_steps_away_at_once_and_any_key_then_comes_back() -> None:
     """Found play-testing: there was no away key; "back in a minute" cost the table three turns
     run out (a minute and a half at the default clock)."""

@@ -16,6 +16,7 @@ from clientkit import (
     plays,
     press,
     room_info,
+    screen_lines,
     seated,
     show,
 )
@@ -104,7 +105,10 @@ def test_u_pressed_while_the_colour_is_asked_says_uno_with_the_wild() -> None:
         try:
             press(model, "2", ENTER)
             assert model.prompt is Prompt.COLOR
-            assert acts(press(model, "u", color)) == [Act(kind="play", card="W", color="R", uno=True)]
+            assert press(model, "u") == []
+            asked = next(line for line in screen_lines(model) if " r:" in line)  # the colour picker
+            assert "UNO!" in asked  # (the u is seen to be taken)
+            assert acts(press(model, color)) == [Act(kind="play", card="W", color="R", uno=True)]
         finally:
             set_language("en")
 

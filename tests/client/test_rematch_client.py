@@ -46,13 +46,13 @@ def test_everyone_sees_who_has_accepted(lang: str, offer: str, accepted: str, or
 
 
 @pytest.mark.parametrize(("lang", "said"), [
-    ("en", "A new match starts when all accept, or the host starts one; x leaves."),
+    ("en", "New match when all accept, or the host starts one; x leaves."),
     ("es", "Otra partida: si todos aceptan o la empieza el anfitrión; x te vas."),
 ])
 def test_a_guest_is_not_told_to_wait_for_the_host_beside_the_rematch_offer(lang: str, said: str) -> None:
     """The guest read "Waiting for the host" over "Rematch? m yes": all accepting starts it too."""
     model = seated(make_view(**OVER), room=room_info(started=False, host_seat="2"), lang=lang)
-    text = render_text(model, columns=80)
+    text = render_text(model, columns=80)  # (whole beside the card: the English was cut at first)
     assert said in text and "Waiting for the host" not in text and "Esperando al anfitrión" not in text
 
 
@@ -73,4 +73,4 @@ def test_o_after_someone_accepted_says_whose_order_holds() -> None:
     """Found play-testing: o did nothing once someone had accepted, and said nothing."""
     model = seated(make_view(**OVER), room=room_info(started=False, rematch=("2",), rematch_order="random"))
     press(model, "o")
-    assert model.prompts.notice == "The seat order is the first to accept's: seats shuffled"
+    assert model.prompts.notice == "Seat order, chosen by the first to accept: seats shuffled"
