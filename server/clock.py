@@ -19,6 +19,7 @@ class Clock:
     def __init__(self, everyone_back: Callable[[], bool]) -> None:
         self._everyone_back = everyone_back  # whether every person of the room is connected
         self.deadline: float | None = None  # the current person's turn ends
+        self._given: float | None = None  # the last deadline ``at_least`` gave
         self.bot_due: float | None = None  # bots (and away seats' stand-ins) act next
         self.next_hand_at: float | None = None  # the next hand is dealt
         self.hold_until: float | None = None  # after a restart: clocks wait for people to return
@@ -63,6 +64,17 @@ class Clock:
     def held(self) -> bool:
         """Whether a restored room still waits for its people."""
         return self.waiting() and not self._everyone_back()
+
+    def at_least(self, seconds: float) -> bool:
+        """Move the turn's deadline to at least ``seconds`` from ``start()``, once a turn (a
+        second call for the deadline it gave changes nothing); whether it moved."""
+        if self.deadline is None or self.deadline == self._given:
+            return False
+        floor = self.start() + seconds
+        if self.deadline >= floor:
+            return False
+        self.deadline = self._given = floor
+        return True
 
     def start(self) -> float:
         """Now; or, while a restored room waits for its people, the end of that wait: bots,

@@ -126,9 +126,7 @@ class Room(Table):
         the view already)."""
         game = self.game
         if self.started and game is not None and game.current == seat.id:
-            for session in self.members():
-                if session is not told:
-                    self.send_view(session)
+            self._send_views(exclude=told)
 
     def send_view(self, session: Session) -> None:
         if self.game is None or session.peer is None:
@@ -150,11 +148,6 @@ class Room(Table):
     def deadline_remaining(self) -> float | None:
         """Seconds left for the current turn, or until the next deal (see ``Clock.remaining``)."""
         return self.clock.remaining()
-
-    def _send_views(self, exclude: Session | None = None) -> None:
-        for session in list(self.members()):
-            if session is not exclude:
-                self.send_view(session)
 
     def _publish(self, events: list[engine.Event], *, with_view: bool = True) -> None:
         game = self.game

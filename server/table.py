@@ -106,7 +106,6 @@ class Table(ABC):
         self.origin: str | None = None  # the address of the client that created it, if one did
         self.publisher = Publisher()
         self.votes = RematchVotes()  # after a match: who accepted a rematch (server/rematch.py)
-        self.looked_deadline: float | None = None  # the last deadline ``_time_to_look`` gave
 
     # ------------------------------------------------------------------ queries
 
@@ -416,23 +415,21 @@ class Table(ABC):
         # The last one back after a restart (the clock runs from now), or one given time to look:
         # the others' clocks show the new deadline.
         if extended or (waiting and self.clock.hold_until is None):
-            for other in list(self.members()):
-                if other is not session:
-                    self.send_view(other)
+            self._send_views(exclude=session)
+
+    def _send_views(self, exclude: Session | None = None) -> None:
+        for session in list(self.members()):
+            if session is not exclude:
+                self.send_view(session)
 
     def _time_to_look(self, seat: Seat) -> bool:
         """Back on its own turn with less than ``comeback_turn_left`` seconds to go (a crashed
         terminal started again), the seat gets that long (at most a turn), to see the table;
         whether the deadline moved. (The rest of the time is kept: coming back is no way to a
         fresh clock, and a turn gets it once: reconnecting again and again stalls nobody.)"""
-        game, clock = self.game, self.clock
-        if game is None or game.current != seat.id or clock.deadline in (None, self.looked_deadline):
-            return False
-        floor = clock.start() + min(self.config.comeback_turn_left, self.settings.turn_timeout)
-        if clock.deadline >= floor:
-            return False
-        clock.deadline = self.looked_deadline = floor
-        return True
+        game = self.game
+        return (game is not None and game.current == seat.id
+                and self.clock.at_least(min(self.config.comeback_turn_left, self.settings.turn_timeout)))
 
     def _after_membership_change(self, session: Session) -> None:
         if self.host is session and (session.room is not self or session.peer is None):
