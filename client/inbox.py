@@ -1,0 +1,241 @@
+"""What each server message changes in the client's state: ``fold(model, message)``.
+
+``Model`` (client/model.py) holds the parts and the intents; this module is the other way in, the
+messages that arrive, each folded into the parts it touches (the log, the seats, the table, the
+away summary, the prompts). No I/O here either.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+from engine.events import Event, HandEnded, HandsExchanged, HandStarted
+from protocol import ProtocolError, clean_text, codec, messages
+
+from .awaynews import AwayNews
+from .i18n import EN, card_name, t
+from .narrate import narrate
+
+if TYPE_CHECKING:
+    from .model import Model
+
+log = logging.getLogger("uno.client.model")
+
+
+def fold(model: Model, message: messages.Message) -> None:
+    """Fold ``message`` into ``model`` (a message the client has no use for changes nothing)."""
+    handler = _HANDLERS.get(type(message))
+    if handler is not None:
+        handler(model, message)
+
+
+def _welcome(model: Model, message: messages.Welcome) -> None:
+    had_room = model.seating.room is not None
+    model.session.welcomed(message)
+    if message.resumed:
+        model.prompts.notice = t("status_resumed")
+        return
+    if had_room:
+        _leave_room_state(model)
+        model.prompts.notice = t("status_seat_lost")
+    if model.host.auto_create is not None:
+        model.outbox.append(model.host.auto_create)
+        model.host.auto_create = None
+    else:
+        model.outbox.append(messages.ListRooms())
+
+
+def _rooms(model: Model, message: messages.Rooms) -> None:
+    model.lobby.set(message.rooms, message.more)
+
+
+def _joined(model: Model, message: messages.Joined) -> None:
+    seating = model.seating
+    same_room = seating.room is not None and seating.room.id == message.room.id
+    if not same_room:
+        model.transcript.clear_log()
+        model.table.view = None
+    # From watching to a bot's seat in the match on: say whose cards and points are ours now.
+    bot = (seating.name_of(message.seat) if same_room and seating.role == "spectator"
+           and message.role == "player" and message.seat is not None and message.room.started
+           else None)
+    seating.joined(message.room, message.role, message.seat)
+    model.form = None
+    if model.prompts.notice == t("status_seat_lost"):  # the server put us back in a seat after all
+        model.prompts.notice = ""
+    if bot is not None:
+        model.prompts.notice = t("you_took_seat", bot=bot)
+    if message.role != "player" and seating.want_seat:
+        model.outbox.send(messages.TakeSeat())  # arrived after the start: ask for a bot's seat at once
+    seating.want_seat = False
+    if model.host.auto_start and seating.is_host and not message.room.started:
+        model.outbox.append(messages.Start(fill=True))  # `uno host --start`: bots take the empty seats
+    model.host.auto_start = False
+
+
+def _room(model: Model, message: messages.RoomUpdate) -> None:
+    was_away = model.seating.away
+    lines = model.seating.update(message.room)
+    if was_away and not model.seating.away:  # back: what was done for us meanwhile
+        news = model.away_news.line(model.seating.name_of)
+        lines += [news] if news else []
+    if not model.seating.away:
+        model.back_sent = False
+    model.transcript.add(lines)
+
+
+def _left(model: Model, message: messages.Left) -> None:
+    _leave_room_state(model)
+    model.outbox.append(messages.ListRooms())
+
+
+def _queued(model: Model, message: messages.Queued) -> None:
+    model.seating.queue_position, model.seating.queue_seat = message.position, message.seat
+
+
+def _leave_room_state(model: Model) -> None:
+    model.prompts.confirm_leave = False
+    model.transcript.winning_play = ""
+    model.seating.left()
+    model.table.clear()
+    model.hints.on_view(None)
+    model.away_news = AwayNews()
+    model.transcript.clear_log()
+    model.close_prompts()
+
+
+def _view_msg(model: Model, message: messages.ViewMsg) -> None:
+    old = model.table.view
+    _set_view(model, message.view, message.deadline)
+    view = model.table.view
+    transcript = model.transcript
+    if view is not None and view is not old and view.hand_number != transcript.logged_hand:
+        # a deal seen only through a view (joining late, coming back) rather than events
+        transcript.logged_hand = view.hand_number
+        lines = [t("ev_hand", n=view.hand_number, name=model.seating.name_of(view.dealer))]
+        if view.discard_pile == 1:  # nothing played yet: the top is the first card
+            lines.append(t("ev_start_card", card=card_name(view.top)))
+        transcript.add(lines)
+
+
+def _decode_events(model: Model, batch: tuple[Any, ...] | list[Any]) -> list[Event]:
+    """The events of ``batch``; one that does not decode is logged, and a fresh view asked
+    for (what it said is missing from the log, not from the table)."""
+    events = []
+    for data in batch:
+        try:
+            events.append(codec.event_from_wire(data))
+        except ProtocolError as exc:
+            _resync(model, "event", exc, data)
+            continue
+        if isinstance(events[-1], HandStarted):
+            model.transcript.logged_hand = events[-1].hand_number
+    return events
+
+
+def _resync(model: Model, what: str, exc: ProtocolError, data: object) -> None:
+    log.warning("an %s did not decode (%s): %.200r", what, exc, data)
+    if model.seating.room is not None and not model.resync_sent:  # once, until a view decodes
+        model.resync_sent = model.outbox.send(messages.Sync())
+
+
+def _events(model: Model, message: messages.Events) -> None:
+    events = _decode_events(model, message.events)
+    model.hints.observe(events)
+    shown = model.table.view  # (the hand these events belong to, if one ends in them)
+    model.away_news.observe(events, model.seating.seat, shown.hand_number if shown else 0)
+    model.away_news.live = True
+    seat = model.seating.seat
+    for event in events:
+        if isinstance(event, HandsExchanged) and seat is not None and (
+                event.target is None or seat in (event.seat, event.target)):
+            model.table.hand_replaced()
+    if message.view is not None:
+        _set_view(model, message.view, message.deadline)
+    name_of = model.seating.name_of
+    lines = narrate(events, name_of)
+    host = model.host
+    if host.offer and not host.offer_shown and any(isinstance(e, HandStarted) for e in events):
+        lines.append(host.offer)  # at the table too: the match kept from last time
+        host.offer_shown = True
+    model.transcript.add(lines)
+    ended = next((i for i, e in enumerate(events) if isinstance(e, HandEnded)), None)
+    if ended is not None:  # kept on the end-of-hand screen, under the scores
+        before = narrate(events[:ended], name_of)
+        model.transcript.winning_play = before[-1] if before else ""
+
+
+def _set_view(model: Model, data: dict[str, Any], deadline: float | None) -> None:
+    try:
+        view = codec.view_from_wire(data)
+    except ProtocolError as exc:
+        _resync(model, "view", exc, data)
+        return
+    model.resync_sent = False
+    model.table.set_view(view, deadline)
+    model.hints.on_view(model.table.view)
+
+
+def _history(model: Model, message: messages.History) -> None:
+    """The room's recent past, on joining or coming back: it becomes the log and the chat
+    (what we had is older or the same)."""
+    lines: list[str] = []
+    batches = [_decode_events(model, batch) for batch in message.events]
+    if not model.away_news.live:  # a client started again: count from the past we are told
+        for events in batches:
+            model.away_news.observe(events, model.seating.seat)
+    for number, events in enumerate(batches):
+        then = message.names[number] if number < len(message.names) else {}
+        lines += narrate(events, _name_then(model, then))
+    model.hints.recall(batches)
+    if not model.seating.away and not model.away_news.live:  # (a resumed session is back)
+        news = model.away_news.line(model.seating.name_of)
+        lines += [news] if news else []
+    model.transcript.replace(lines, [(line.source, line.text) for line in message.chat])
+
+
+def _name_then(model: Model, then: dict[str, Any]) -> Callable[[str], str]:
+    """Names for a batch of the past: who sat at each seat then (``history.names``), else
+    the name known now."""
+    def name(seat: str) -> str:
+        known = then.get(seat)
+        return clean_text(known) if isinstance(known, str) and known else model.seating.name_of(seat)
+    return name
+
+
+def _chat(model: Model, message: messages.ChatMsg) -> None:
+    model.transcript.said(message.source, message.text)
+
+
+def _error(model: Model, message: messages.Error) -> None:
+    key = "err_" + message.code
+    model.prompts.notice = (t(key) if key in EN
+                           else t("err_generic", message=clean_text(message.message)))
+    if message.ref == "action":
+        model.table.close_pending()
+    if message.fatal:
+        model.connection_failed(message.code)
+
+
+def _uno_grace(model: Model, message: messages.UnoGrace) -> None:
+    model.table.set_grace(message.seat, message.seconds)
+
+
+def _ping(model: Model, message: messages.Ping) -> None:
+    model.outbox.append(messages.Pong(nonce=message.nonce))
+
+
+def _replay(model: Model, message: messages.ReplayMsg) -> None:
+    model.playback.arrived(message, model.prompts)
+
+
+_HANDLERS: dict[type, Callable[[Model, Any], None]] = {
+    messages.Welcome: _welcome, messages.Rooms: _rooms, messages.Joined: _joined,
+    messages.RoomUpdate: _room, messages.Left: _left, messages.ViewMsg: _view_msg,
+    messages.Events: _events, messages.ChatMsg: _chat, messages.History: _history,
+    messages.Error: _error, messages.Ping: _ping, messages.Queued: _queued,
+    messages.ReplayMsg: _replay,
+    messages.UnoGrace: _uno_grace,
+}
