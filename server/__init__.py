@@ -2,6 +2,6 @@
 
 from .app import SERVER_VERSION, UnoServer
 from .config import ServerConfig
-from .table import Session
+from .people import Session
 
 __all__ = ["SERVER_VERSION", "ServerConfig", "Session", "UnoServer"]

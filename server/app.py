@@ -53,12 +53,13 @@ from .errors import Refused, refusal
 from .history import HistoryStore
 from .listing import room_list
 from .peer import Peer
+from .people import Session
 from .persist import RoomStore
 from .reactor import Reactor
 from .room import Room
 from .settings import RoomSettings
 from .statstore import StatsStore
-from .table import Session, Table
+from .table import Table
 
 log = logging.getLogger("uno.server")
 SERVER_VERSION = "0.1.0"

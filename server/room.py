@@ -23,16 +23,15 @@ from engine.bots import thinks_in_thread
 from engine.events import MatchEnded
 from protocol import Act, Rematch, UnoGrace, ViewMsg, codec
 
-from . import errors, history, play
+from . import errors, history, play, roomrecord
 from .bots import MatchBots
 from .grace import Grace
-from .journal import NEXT_HAND, JournaledGame
-from .persist import RECORD_VERSION
+from .journal import JournaledGame
+from .people import Seat, Session, seat_names
 from .rematch import seat_order
-from .seatrecord import seat_names, seats_from_record, seats_key, seats_to_record
 from .settings import RoomSettings
 from .stats import Tally, by_player, rules_name
-from .table import RoomOwner, Seat, Session, Table
+from .table import RoomOwner, Table
 
 log = logging.getLogger("uno.server")
 
@@ -49,7 +48,7 @@ class Room(Table):
         self._bots_checked = -1  # the version at which off-turn bots last had their say
         # A restored room's turn: the seconds it had left when it was last saved (None: a whole
         # turn), given from the end of the wait for its people (``restored``).
-        self._turn_left: float | None = None
+        self.saved_turn_left: float | None = None
         self.tally = Tally()  # the statistics of the hand in play (server/stats.py)
         self.replays = history.RoomReplays()  # the finished hands of its match (get_replay)
         self.grace = Grace(self.clock, server.config.uno_grace)  # (server/grace.py)
@@ -315,7 +314,7 @@ class Room(Table):
             if told:  # the bots are told the hand so far, as if they had watched it
                 self.bots.new_match(self.game, self._bot_levels(), told)
             self._schedule(turn_changed=True)
-            left = self._turn_left
+            left = self.saved_turn_left
             if left is not None and clock.deadline is not None and clock.hold_until is not None:
                 clock.deadline = min(clock.deadline, clock.hold_until + left)
         self._watch_abandonment()
@@ -446,67 +445,15 @@ class Room(Table):
             store.save_room(self)
 
     def record_key(self) -> tuple[Any, ...]:
-        """What ``to_record`` keeps but the game, as tuples: equal keys, equal records (a third
-        of the cost of building the record; the store tests it on every move)."""
-        return (self.id, self.settings.key(), None if self.host is None else self.host.sid,
-                self.next_seat_number, seats_key(self.seats))
+        """What ``to_record`` keeps but the game: equal keys, equal records (server/roomrecord.py)."""
+        return roomrecord.record_key(self)
 
     def to_record(self, *, with_game: bool = True) -> dict[str, Any]:
-        """Everything needed to rebuild the room, as plain data (``with_game``: its match's
-        snapshot too, else what a move leaves as it was). Spectators are not kept."""
-        record: dict[str, Any] = {
-            "version": RECORD_VERSION,
-            "id": self.id,
-            "settings": self.settings.to_record(),
-            "seats": seats_to_record(self.seats),
-            "host": None if self.host is None else self.host.sid,
-            "next_seat": self.next_seat_number,
-            "origin": self.origin,  # (so that a restored room still counts for its address)
-        }
-        if with_game:
-            record["game"] = None if self.game is None else self.game.snapshot()
-            record["hand"] = self.game.hand_text() if isinstance(self.game, JournaledGame) else None
-            record["turn_left"] = self.clock.turn_left()  # (the moves after it may reset it)
-            record["tally"] = self.tally.to_record()
-        return record
+        """Everything needed to rebuild the room, as plain data (server/roomrecord.py)."""
+        return roomrecord.to_record(self, with_game=with_game)
 
     @classmethod
     def from_record(cls, server: RoomOwner, record: dict[str, Any],
                     moves: Iterable[Any] = ()) -> Room:
-        """The room ``record`` describes, with its people's sessions (all disconnected for now)
-        added to ``server.sessions``; its match is the record's snapshot with ``moves`` (the
-        store's for the room) replayed. Raises ``KeyError``, ``TypeError`` or ``ValueError`` for
-        a bad record or move (and then changes nothing)."""
-        room = cls(server, str(record["id"]), RoomSettings.from_record(record["settings"]))
-        game = None if record["game"] is None else JournaledGame.restore(record["game"])
-        left = record.get("turn_left")  # (records written before it was kept lack it)
-        turn_left = None if left is None else max(0.0, float(left))
-        room.tally = Tally.from_record(record.get("tally"))  # (older records lack it)
-        if game is not None:
-            assert isinstance(game, JournaledGame)
-            game.resume_hand(record.get("hand"))  # (records written before it was kept lack it)
-        for number, entry in enumerate(moves):
-            if game is None:
-                raise ValueError("moves without a match")
-            assert isinstance(game, JournaledGame)
-            try:
-                events = game.replay(entry)
-            except (TypeError, ValueError) as exc:
-                raise ValueError(f"its move {number} cannot be replayed: {exc}") from None
-            room.tally.feed(events, game.seats)  # (what ended then was counted then)
-            if play.turn_changed(events) or entry == [NEXT_HAND]:
-                turn_left = None  # a turn began after the record: it had its whole time then
-        seats, sessions, returning = seats_from_record(room, server.sessions, record["seats"])
-        room.seats.extend(seats)
-        if (game is not None and game.outcome() is None
-                and not set(game.seats) <= {seat.id for seat in room.seats}):
-            raise ValueError("the match in progress has seats the room does not")
-        room.game = game
-        for session, seat in returning:  # (only now: a bad record must change nothing)
-            session.room, session.seat, seat.session = room, seat, session
-        room._turn_left = turn_left
-        room.host = sessions.get(record["host"]) if record["host"] is not None else None
-        room.next_seat_number = int(record["next_seat"])
-        room.origin = None if record.get("origin") is None else str(record["origin"])  # (None: an old record)
-        server.sessions.update(sessions)
-        return room
+        """The room ``record`` describes, its match replayed to ``moves`` (server/roomrecord.py)."""
+        return roomrecord.from_record(cls, server, record, moves)

@@ -10,7 +10,6 @@ from __future__ import annotations
 import logging
 from abc import ABC, abstractmethod
 from collections.abc import Iterable
-from dataclasses import dataclass
 from typing import Any, Protocol
 
 import trio
@@ -22,7 +21,7 @@ from . import errors
 from .clock import Clock
 from .config import ServerConfig
 from .history import HistoryStore
-from .peer import Peer
+from .people import Seat, Session
 from .persist import RoomStore
 from .publish import Publisher
 from .rematch import RematchVotes
@@ -31,46 +30,6 @@ from .stats import player_key, rules_name
 from .statstore import StatsStore
 
 log = logging.getLogger("uno.server")
-
-
-@dataclass(eq=False)
-class Session:
-    """A person: found again by their token after a dropped connection, while they hold a seat."""
-
-    sid: str
-    secret: str
-    name: str
-    lang: str
-    peer: Peer[Session] | None = None
-    room: Table | None = None  # (a Room: server/room.py)
-    seat: Seat | None = None
-
-    @property
-    def token(self) -> str:
-        return f"{self.sid}.{self.secret}"
-
-
-@dataclass(eq=False)
-class Seat:
-    """A seat at the table: a person (``session``) or a bot."""
-
-    id: str
-    name: str
-    kind: str  # "human" or "bot"
-    level: str = "normal"  # the bot's level; for people, the level that plays when they can't
-    session: Session | None = None
-    away: bool = False
-    timeouts: int = 0
-
-    @property
-    def connected(self) -> bool:
-        return self.kind == "bot" or (self.session is not None and self.session.peer is not None)
-
-    @property
-    def bot_plays(self) -> bool:
-        """Whether this seat's turns are played without waiting: by its bot, or by the stand-in
-        of its person, who is away."""
-        return self.kind == "bot" or self.away
 
 
 class RoomOwner(Protocol):

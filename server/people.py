@@ -1,0 +1,59 @@
+"""The people of a room and their seats: a ``Session`` is a person (found again by their token),
+a ``Seat`` a place at the table (a person's or a bot's). Plain data; the room (server/table.py,
+server/room.py) changes it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from .peer import Peer
+    from .table import Table
+
+
+@dataclass(eq=False)
+class Session:
+    """A person: found again by their token after a dropped connection, while they hold a seat."""
+
+    sid: str
+    secret: str
+    name: str
+    lang: str
+    peer: Peer[Session] | None = None
+    room: Table | None = None  # (a Room: server/room.py)
+    seat: Seat | None = None
+
+    @property
+    def token(self) -> str:
+        return f"{self.sid}.{self.secret}"
+
+
+@dataclass(eq=False)
+class Seat:
+    """A seat at the table: a person (``session``) or a bot."""
+
+    id: str
+    name: str
+    kind: str  # "human" or "bot"
+    level: str = "normal"  # the bot's level; for people, the level that plays when they can't
+    session: Session | None = None
+    away: bool = False
+    timeouts: int = 0
+
+    @property
+    def connected(self) -> bool:
+        return self.kind == "bot" or (self.session is not None and self.session.peer is not None)
+
+    @property
+    def bot_plays(self) -> bool:
+        """Whether this seat's turns are played without waiting: by its bot, or by the stand-in
+        of its person, who is away."""
+        return self.kind == "bot" or self.away
+
+
+def seat_names(seats: Iterable[Seat]) -> dict[str, str]:
+    """Who sits where, by seat id (the names of the recent past, server/publish.py)."""
+    return {seat.id: seat.name for seat in seats}
