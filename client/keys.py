@@ -229,8 +229,7 @@ def make_key_bindings(model: Model, after: Callable[[], None]) -> KeyBindings:
     rematch = at_table & Condition(lambda: model.rematch_open)
     bind_action("rematch", rematch)(model.accept_rematch)
     bind_action("no_rematch", rematch)(model.decline_rematch)
-    bind_action("seat_order", rematch)(lambda: setattr(model.prompts, "notice",
-                                                       model.rematch.next_order(seating.room)))
+    bind_action("seat_order", rematch)(model.next_rematch_order)
 
     # ---- colour picker
     for color in COLORS:

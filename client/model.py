@@ -312,6 +312,11 @@ class Model:
     def decline_rematch(self) -> None:
         self.outbox.send(self.rematch.decline())
 
+    def next_rematch_order(self) -> None:
+        """``o`` at a match's end: the next seat order we would propose (once someone has
+        accepted, theirs holds, and the notice says so)."""
+        self.prompts.notice = self.rematch.next_order(self.seating.room)
+
     def ask_leave(self) -> None:
         if self.seating.room is not None:
             self.prompts.confirm_leave = True

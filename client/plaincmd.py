@@ -334,7 +334,7 @@ class PlainCommands:
             elif word in words("decline"):
                 m.decline_rematch()
             else:
-                m.prompts.notice = m.rematch.next_order(m.seating.room)
+                m.next_rematch_order()
         else:
             return self._room(word, rest, first)
         return True
