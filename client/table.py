@@ -214,12 +214,13 @@ class Table:
 
     def select_number(self, number: int) -> None:
         """Digit keys: 1-9, and 0 for the tenth; a second digit typed at once makes a two-digit
-        number (1 then 2: the twelfth card), when the hand has that many."""
+        number (1 then 2: the twelfth card), when the hand has that many. In the seat picker a
+        digit picks the seat and Enter swaps, as in the hand a digit picks the card and Enter
+        plays it (a digit that swapped at once left the Enter the help asks for to the table)."""
         index = 9 if number == 0 else number - 1
         if self.prompt is Prompt.SEAT:
             if index < len(self.pending_targets):
                 self.seat_index = index
-                self.choose_target()
             return
         if self._hand_just_changed():
             return

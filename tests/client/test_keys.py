@@ -212,7 +212,9 @@ def test_seven_zero_asks_whom_to_swap_with() -> None:
     model = seated(make_view("R7 Y3", top="R5", legal=legal))
     press(model, "1", ENTER)
     assert model.prompt is Prompt.SEAT and model.table.pending_targets == ("1", "2", "3")
-    assert acts(press(model, "2")) == [Act(kind="play", card="R7", target="2")]
+    assert press(model, "3", "2") == []  # a digit picks the seat, as it picks a card in the hand
+    assert model.prompt is Prompt.SEAT and model.table.seat_index == 1
+    assert acts(press(model, ENTER)) == [Act(kind="play", card="R7", target="2")]
 
 
 def test_chat_keys_are_text_not_commands() -> None:

@@ -87,10 +87,12 @@ def shown_keys(model: Model, lang: str) -> set[str]:
 
 
 def effect(model: Model, key: str) -> object:
-    """What pressing ``key`` did: the messages sent, and whether it quit or left the prompt."""
+    """What pressing ``key`` did: the messages sent, and whether it quit or left the prompt, or
+    (a digit in the seat picker) picked that seat, for Enter to swap with."""
     prompt = model.prompt
     sent = press(model, key)
-    return sent, model.quit, model.prompt is not prompt
+    picked = prompt is Prompt.SEAT and key.isdigit() and model.table.seat_index == int(key) - 1
+    return sent, model.quit, model.prompt is not prompt or picked
 
 
 @pytest.mark.parametrize("lang", ["en", "es"])
