@@ -186,14 +186,37 @@ def _history(model: Model, message: messages.History) -> None:
     if not model.away_news.live:  # a client started again: count from the past we are told
         for events in batches:
             model.away_news.observe(events, model.seating.seat)
+    sat: dict[str, Any] = {}  # who sat where at the batch before
     for number, events in enumerate(batches):
         then = message.names[number] if number < len(message.names) else {}
-        lines += narrate(events, _name_then(model, then))
+        lines += _seat_changes(sat, then) + narrate(events, _name_then(model, then))
+        sat = then or sat
+    room = model.seating.room
+    if room is not None and sat:  # (and since the last batch)
+        lines += _seat_changes(sat, {info.seat: info.name for info in room.seats})
     model.hints.recall(batches)
     if not model.seating.away and not model.away_news.live:  # (a resumed session is back)
         news = model.away_news.line(model.seating.name_of)
         lines += [news] if news else []
     model.transcript.replace(lines, [(line.source, line.text) for line in message.chat])
+
+
+def _seat_changes(before: dict[str, Any], after: dict[str, Any]) -> list[str]:
+    """The log's lines for the seats whose names changed between two batches of the past: a
+    person took over a bot's seat (or a seat left by one), or left it to a bot (the server names
+    that bot after them: "Zoe (bot)"). Joining the room late, one is told them as the players
+    were (client/seating.py), and the past makes sense: "Bot 1 played…" then "Eve played…"."""
+    lines = []
+    for seat, name in after.items():
+        old = before.get(seat)
+        if not isinstance(old, str) or not isinstance(name, str) or old == name:
+            continue
+        old, name = clean_text(old), clean_text(name)
+        if name.startswith(f"{old[:18]} (bot)"):
+            lines.append(t("ev_left_to_bot", name=old))
+        else:
+            lines.append(t("ev_took_seat", name=name, bot=old))
+    return lines
 
 
 def _name_then(model: Model, then: dict[str, Any]) -> Callable[[str], str]:

@@ -381,7 +381,27 @@ def test_the_past_is_told_with_the_names_of_then() -> None:
     deal = (codec.event_to_wire(HandStarted(1, "1", 1)),)
     model.apply(History(events=(deal, deal), chat=(),
                         names=({"1": "Bot 1", "2": "Luis", "3": "Bot 3", "4": "Ana"}, {})))
-    assert model.transcript.log == ["Hand 1 — Bot 1 dealt", "Hand 1 — Eva dealt"]  # (no names: today's)
+    assert model.transcript.log == ["Hand 1 — Bot 1 dealt", "Hand 1 — Eva dealt",  # (no names: today's)
+                                    "Eva took over Bot 1's seat"]  # (since the last named batch)
+
+
+def test_a_late_arrival_is_told_who_took_over_or_left_a_seat_in_the_past_it_joins() -> None:
+    """Finn, who came to watch after Eva took over Bot 1's seat, read "Bot 1 played…" and then
+    "Eva played…" with no word between (found play-testing); and Luis's leave, and Ana's
+    arrival after the last move, are told where they happened."""
+    from engine.events import HandStarted
+    from protocol import History, codec
+
+    model = seated(room=room_info(seats={"1": "Eva", "2": "Luis (bot)", "3": "Ana", "4": "Finn"}))
+    deal = (codec.event_to_wire(HandStarted(1, "1", 1)),)
+    first = {"1": "Bot 1", "2": "Luis", "3": "Bot 3", "4": "Finn"}
+    model.apply(History(events=(deal, deal, deal), chat=(),
+                        names=(first, {**first, "1": "Eva"}, {**first, "1": "Eva", "2": "Luis (bot)"})))
+    assert model.transcript.log == [
+        "Hand 1 — Bot 1 dealt",
+        "Eva took over Bot 1's seat", "Hand 1 — Eva dealt",
+        "Luis left: a bot plays the seat", "Hand 1 — Eva dealt",
+        "Ana took over Bot 3's seat"]
 
 
 @pytest.mark.parametrize(("lang", "waiting"), [("en", "1 waiting for a seat"), ("es", "1 espera asiento")])
