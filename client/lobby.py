@@ -10,8 +10,10 @@ class Lobby:
         self.rooms: tuple[RoomSummary, ...] = ()
         self.more = 0  # tables the server left out of its list (it fills one message)
         self.index = 0
+        self.listed = False  # a list has come (before it, no tables is not "no tables yet")
 
     def set(self, rooms: tuple[RoomSummary, ...], more: int = 0) -> None:
+        self.listed = True
         self.rooms = rooms
         self.more = more
         self.index = min(self.index, max(0, len(rooms) - 1))

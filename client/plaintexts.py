@@ -37,6 +37,8 @@ PLAIN_TEXTS: dict[str, tuple[str, str]] = {
                    "para el nombre o la contraseña), ok para abrir la mesa, volver para salir. Los campos:"),
     "plain_help_browse": ("Commands: a number or host:port connects; quit.",
                           "Órdenes: un número o host:puerto conecta; salir."),
+    "plain_lobby_none": ("No tables yet. Type new to open one.",
+                         "Aún no hay mesas. Escribe nueva para abrir una."),
     "plain_help_lobby": ("Commands: a number joins that table; watch N; new opens a table; refresh; "
                          "say TEXT; quit.",
                          "Órdenes: un número entra en esa mesa; mirar N; nueva abre una mesa; "

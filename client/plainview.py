@@ -134,8 +134,8 @@ class PlainView:
         """The title, the address to give friends, the kept match, the tables, the commands."""
         m = self.model
         parts = [t("lobby_title", server=m.session.server_name), m.session.info, m.host.offer]
-        if not m.lobby.rooms:
-            return [*parts, t("lobby_none")]
+        if not m.lobby.rooms:  # (nothing before the list comes: it would say "no tables")
+            return [*parts, t("plain_lobby_none")] if m.lobby.listed else parts
         rooms = []
         for i, room in enumerate(m.lobby.rooms):
             state = t("room_playing" if room.started else "room_waiting")

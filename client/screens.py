@@ -78,7 +78,8 @@ class Screens(Painter):
         if m.lobby.more:
             lines.append([("class:dim", "  " + fit(t("lobby_more", n=m.lobby.more), width - 2))])
         if not m.lobby.rooms:
-            lines.append([("class:dim", "  " + t("lobby_none"))])
+            if m.lobby.listed:
+                lines.append([("class:dim", "  " + t("lobby_none"))])
         else:  # the chosen table's options, in words
             room = m.lobby.rooms[min(m.lobby.index, len(m.lobby.rooms) - 1)]
             options = ", ".join([preset_name(room.preset),

@@ -229,6 +229,23 @@ def test_the_lobby_and_a_new_table() -> None:
     assert sent[0].name == "Casa" and sent[0].preset == "house" and sent[0].seats == 5
 
 
+@pytest.mark.parametrize(("lang", "none"), [("en", "No tables yet. Type new to open one."),
+                                            ("es", "Aún no hay mesas. Escribe nueva para abrir una.")])
+def test_no_tables_is_said_once_the_list_has_come_with_the_command_to_type(lang: str, none: str) -> None:
+    """Plain mode said "No tables yet. Press n" on every connect, before the list of two tables
+    (found play-testing): before the list it says nothing of tables, and it names the command."""
+    set_language(lang)
+    try:
+        model = connected_model()
+        model.apply(Welcome(server="s", version="0", protocol=1, token="a.b", name="Ana"))
+        view = PlainView(model)
+        assert not any("mesas" in line or "tables" in line for line in view.changes())
+        model.apply(Rooms(rooms=()))
+        assert view.changes()[-1].endswith(none)
+    finally:
+        set_language("en")
+
+
 def test_the_waiting_room_for_the_host_and_a_guest() -> None:
     model = seated(room=room_info(started=False))
     line = PlainView(model).changes()[-1]
