@@ -155,7 +155,7 @@ class PlainView:
         rules: each said again only when it changes."""
         m = self.model
         room = m.seating.room
-        if room is None:
+        if room is None or room.started:  # (a match on: its table comes with its view)
             return []
         offer = m.host.offer_key if m.can_resume_kept else m.host.offer
         parts = [t("waiting_title", room=clean_text(room.name)), m.session.info, offer]

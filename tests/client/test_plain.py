@@ -31,9 +31,12 @@ from protocol import (
     ChatMsg,
     CreateRoom,
     Events,
+    History,
+    Joined,
     JoinRoom,
     Message,
     RemoveBot,
+    RoomRole,
     Rooms,
     RoomSummary,
     RoomUpdate,
@@ -244,6 +247,34 @@ def test_no_tables_is_said_once_the_list_has_come_with_the_command_to_type(lang:
         assert view.changes()[-1].endswith(none)
     finally:
         set_language("en")
+
+
+def test_a_spectator_who_takes_a_seat_mid_match_hears_the_past_once() -> None:
+    """Joining a match on in plain mode said "waiting for the start … press j", then the log
+    of the hand, then the same log again as the seat was taken (found play-testing)."""
+    set_language("en")
+    model = connected_model()
+    view = PlainView(model)
+    model.apply(Welcome(server="s", version="0", protocol=1, token="a.b", name="Ana"))
+    model.apply(Rooms(rooms=(RoomSummary(id="1", name="Mesa", host="Luis", players=1, seats=4, bots=3,
+                                         spectators=0, preset="official", started=True, password=False),)))
+    typed(model, "1")  # a match on: watched, and a bot's seat asked for at once
+    view.changes()
+    room = room_info(seats={"1": "Bot 1", "2": "Luis", "3": "Bot 3", "4": "Bot 4"})
+    deal = codec.event_to_wire(ev.HandStarted(1, "2", 1))
+    played = codec.event_to_wire(ev.CardPlayed("3", Card.parse("R7"), Color.RED))
+    names = {"1": "Bot 1", "2": "Luis", "3": "Bot 3", "4": "Bot 4"}
+    model.apply(Joined(room=room, role=RoomRole.SPECTATOR, seat=None))
+    model.apply(History(events=((deal,), (played,)), chat=(), names=(names, names)))
+    watching = " ".join(view.changes())
+    assert "waiting for the start" not in watching and "Bot 3 played Red 7" in watching
+    seats = tuple(dataclasses.replace(s, name="Ana", kind="human") if s.seat == "4" else s
+                  for s in room.seats)
+    model.apply(Joined(room=dataclasses.replace(room, seats=seats), role=RoomRole.PLAYER, seat="4"))
+    model.apply(History(events=((deal,), (played,)), chat=(), names=(names, names)))
+    seated_lines = " ".join(view.changes())
+    assert "Bot 3 played Red 7" not in seated_lines and "Hand 1" not in seated_lines
+    assert "Ana took over Bot 4's seat" in seated_lines
 
 
 def test_the_waiting_room_for_the_host_and_a_guest() -> None:
