@@ -264,7 +264,8 @@ TEXTS: dict[str, tuple[str, str]] = {
     "ev_start_returned": ("{card} turned up and went back into the pile", "Salió {card} y volvió al mazo"),
     "ev_played": ("{name} played {card}", "{name} jugó {card}"),
     "ev_played_wild": ("{name} played {card} → {color}", "{name} jugó {card} → {color}"),
-    "ev_jump_in": ("{name} jumped in with {card}", "{name} cortó con {card}"),
+    "ev_jump_in": ("{name} jumped in with {card}, taking the turn",
+                   "{name} cortó con {card} y se quedó el turno"),
     "ev_drew_one": ("{name} drew a card", "{name} robó una carta"),
     "ev_drew_n": ("{name} drew {n}", "{name} robó {n} cartas"),  # not "robó 2": it reads as the card 2
     "ev_drew_until": ("{name} drew {n} until a card could be played",
@@ -424,7 +425,7 @@ TEXTS: dict[str, tuple[str, str]] = {
                            "Se abrieron demasiadas mesas desde tu dirección: espera a que cierre una"),
     # ---- the UNO call's grace (issue 13)
     "flag_at_risk": ("at risk: no UNO", "en riesgo: sin UNO"),
-    "catch_hint_grace": ("{name} did not say UNO, and still has a moment to: {k_catch} catches after it",
+    "catch_hint_grace": ("{name} has not said UNO yet: {k_catch} catches once their moment to say it is over",
                          "{name} no dijo UNO y aún tiene un momento: {k_catch} pilla después"),
     "err_catch_too_early": ("Too early to catch: they may still say UNO",
                             "Demasiado pronto para pillar: aún puede decir UNO"),

@@ -11,7 +11,7 @@ import pytest
 
 from client import i18n
 from client.i18n import EN, ES, card_name, detect_language, set_language, t
-from engine.cards import CARD_KINDS, Card
+from engine.cards import CARD_KINDS, Card, Color
 
 CLIENT = Path(__file__).resolve().parents[2] / "client"
 
@@ -152,5 +152,21 @@ def test_the_replay_viewers_key_line_fits_80_columns(language: str) -> None:
     set_language(language)
     try:
         assert len(" " + t("replay_help")) <= 80 - 1
+    finally:
+        set_language("en")
+
+
+@pytest.mark.parametrize(("lang", "line"), [("en", "Zoe jumped in with Green 9, taking the turn"),
+                                            ("es", "Zoe cortó con 9 verde y se quedó el turno")])
+def test_a_jump_in_says_the_turn_is_the_jumpers_now(lang: str, line: str) -> None:
+    """The log said only "Zoe jumped in with Green 9", and Ana's turn just went (found
+    play-testing): the line says the turn went to the one who jumped in."""
+    from client.narrate import narrate
+    from engine.events import CardPlayed
+
+    set_language(lang)
+    try:
+        played = CardPlayed("2", Card.parse("G9"), Color.GREEN, jump_in=True)
+        assert narrate([played], {"2": "Zoe"}.__getitem__) == [line]
     finally:
         set_language("en")
