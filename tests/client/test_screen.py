@@ -11,6 +11,7 @@ from clientkit import ME, make_view, plays, press, render_text, room_info, scree
 
 from client.commands import _setup
 from client.enums import Screen
+from client.i18n import set_language
 from client.model import Model
 from client.render import Renderer
 from engine import events as ev
@@ -159,6 +160,25 @@ def test_the_prompt_line_tells_what_can_be_done() -> None:
     model = seated(make_view("R7 B9", top="B5", has_drawn=True, drawn=drawn,
                              legal=[*plays("B9"), KeepDrawing(ME)]))  # house rules: must play
     assert "You drew Blue 9: Enter plays it, d draws again" in render_text(model)
+
+
+@pytest.mark.parametrize(("lang", "stack", "draw"), [
+    ("en", "+4 on you: stack a card on it (the marked ones), or d draws 4",
+     "+4 on you, and nothing of yours stacks on it: d draws 4"),
+    ("es", "+4 para ti: súmale una carta (las marcadas), o d roba 4",
+     "+4 para ti, y nada tuyo se le suma: d roba 4")])
+def test_a_pending_draw_says_what_to_do_about_it(lang: str, stack: str, draw: str) -> None:
+    """The board said only "Pending: +6" under "Your turn" (found play-testing)."""
+    from engine.actions import Draw
+
+    try:
+        model = seated(make_view("R+2 Y3", top="G+2", pending_draw=4, legal=[*plays("R+2"), Draw(ME)]),
+                       lang=lang)
+        assert stack in render_text(model)
+        model = seated(make_view("R7 Y3", top="G+2", pending_draw=4, legal=[Draw(ME)]), lang=lang)
+        assert draw in render_text(model)
+    finally:
+        set_language("en")
 
 
 def test_the_waiting_room_shows_who_came() -> None:
