@@ -319,7 +319,10 @@ class Table:
             if action is not None:
                 self._act(action)
                 return
-        self._refuse("cannot_draw" if self.my_turn else "not_your_turn")
+        view = self.view
+        must_play = view is not None and not view.has_drawn and bool(self.playable)  # (R9)
+        self._refuse("not_your_turn" if not self.my_turn else "cannot_draw_must_play" if must_play
+                     else "cannot_draw")
 
     def pass_turn(self) -> None:
         action = self._legal_of(actions.Pass)

@@ -246,6 +246,8 @@ TEXTS: dict[str, tuple[str, str]] = {
                    "Puedes decir UNO con dos cartas en tu turno o al cortar, o con una"),
     "nobody_to_catch": ("Nobody to catch", "No hay a quién pillar"),
     "cannot_draw": ("You cannot draw now", "No puedes robar ahora"),
+    "cannot_draw_must_play": ("You have a card to play (▲): these rules say play it, not draw",
+                              "Tienes una carta que jugar (▲): estas reglas piden jugarla, no robar"),
     "cannot_pass": ("You cannot pass now", "No puedes pasar ahora"),
     "no_bot_to_remove": ("There is no bot to remove", "No hay ningún bot que quitar"),
     "hand_won": ("{name} wins hand {n} and scores {points} points",

@@ -275,3 +275,14 @@ def test_the_waiting_room_host_keys() -> None:
 def test_a_guest_cannot_start() -> None:
     model = seated(room=room_info(started=False, host_seat="2"))
     assert press(model, "s", "+") == []
+
+
+def test_d_with_a_card_to_play_under_draw_until_playable_says_why_it_cannot_draw() -> None:
+    """R9 (draw until playable) lets nobody draw who holds a card to play: d said only "You
+    cannot draw now", and the player could not see why (found play-testing)."""
+    model = seated(make_view("W+4 Y3", top="R5", legal=plays("W+4")))
+    assert press(model, "d") == []
+    assert model.prompts.notice == "You have a card to play (▲): these rules say play it, not draw"
+    model = seated(make_view("R7 Y3", top="R5", current="1"))
+    press(model, "d")
+    assert model.prompts.notice == "It is not your turn"
