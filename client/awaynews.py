@@ -1,10 +1,11 @@
 """What the table did with our seat while we were not there, told in one line when we come back.
 
 From the first turn a stand-in plays for us (the turn's time ran out, or we were away) until we
-act again, ``AwayNews`` counts the turns played for us, the cards played and drawn for our seat,
-and the hands won meanwhile; coming back from away, ``line`` sums them up for the log (the log
-alone is some eleven lines at 80×24, and the stand-in's turns scroll out of it). A client started
-again while away (its terminal was closed) counts from the room's ``history``.
+act again, ``AwayNews`` counts the turns played for us, the cards played (which ones) and drawn
+for our seat, the hands that moved ours (a 7, a 0) and the hands won meanwhile; coming back from
+away, ``line`` sums them up for the log (the log alone is some eleven lines at 80×24, and the
+stand-in's turns scroll out of it). A client started again while away (its terminal was closed)
+counts from the room's ``history``.
 """
 
 from __future__ import annotations
@@ -12,12 +13,14 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 
+from engine.cards import Card
 from engine.events import (
     CardPlayed,
     DrawReason,
     Drew,
     Event,
     HandEnded,
+    HandsExchanged,
     HandStarted,
     MatchEnded,
     Passed,
@@ -25,15 +28,18 @@ from engine.events import (
     TurnStarted,
 )
 
-from .i18n import t
+from .i18n import card_code, t
+
+SHOWN_CARDS = 8  # the cards played for us that the line names; more are counted ("+3")
 
 
 @dataclass
 class AwayNews:
     counting: bool = False  # since a stand-in's first turn for us, until we act
     turns: int = 0
-    played: int = 0
+    played: list[Card] = field(default_factory=list)
     drew: int = 0
+    moved: list[str | None] = field(default_factory=list)  # whose hand we got: a 7's seat, None a 0
     won: list[tuple[int, str]] = field(default_factory=list)  # (hand number, 0 the match; winner)
     hand: int = 0  # the hand under way (its HandEnded comes before the next deal)
     live: bool = False  # it has seen events as they came (not only a room's history)
@@ -58,11 +64,16 @@ class AwayNews:
                 self.won.append((self.hand, event.winner))
             elif isinstance(event, MatchEnded) and self.counting:
                 self.won.append((0, event.winner))  # (hand 0: the match; a rematch counts anew)
+            elif isinstance(event, HandsExchanged) and self.counting and event.target is None:
+                self.moved.append(None)
+            elif isinstance(event, HandsExchanged) and self.counting and seat in (event.seat, event.target):
+                self.moved.append(event.target if event.seat == seat else event.seat)
             elif isinstance(event, CardPlayed | Drew | Passed) and event.seat == seat:
                 if not stand_in and (not isinstance(event, Drew) or event.reason == DrawReason.DRAW):
                     self.counting = False  # our own move: we are here
                 elif self.counting:
-                    self.played += isinstance(event, CardPlayed)
+                    if isinstance(event, CardPlayed):
+                        self.played.append(event.card)
                     self.drew += event.count if isinstance(event, Drew) else 0
 
     def line(self, name_of: Callable[[str], str]) -> str | None:
@@ -70,11 +81,16 @@ class AwayNews:
         afresh."""
         if not self.counting or not self.turns:
             return None
-        parts = [t("away_news", turns=self.turns, played=self.played, drew=self.drew)]
+        shown = " ".join(card_code(card) for card in self.played[:SHOWN_CARDS])
+        more = len(self.played) - SHOWN_CARDS
+        played = f"{shown} +{more}" if more > 0 else shown or "0"
+        parts = [t("away_news", turns=self.turns, played=played, drew=self.drew)]
+        parts += [t("away_rotated") if other is None else t("away_swapped", name=name_of(other))
+                  for other in self.moved]
         parts += [t("away_hand_won", name=name_of(winner), n=hand) if hand
                   else t("ev_match_end", name=name_of(winner)) for hand, winner in self.won]
         self._restart(counting=False)
         return " · ".join(parts)
 
     def _restart(self, counting: bool) -> None:
-        self.counting, self.turns, self.played, self.drew, self.won = counting, 0, 0, 0, []
+        self.counting, self.turns, self.played, self.drew, self.won, self.moved = counting, 0, [], 0, [], []

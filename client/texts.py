@@ -419,6 +419,9 @@ TEXTS: dict[str, tuple[str, str]] = {
     "ev_you_came_back": ("You came back", "Volviste"),
     "away_asked": ("Stepping away: your turns will be played for you until you press a key.",
                    "Te ausentas: se jugarán tus turnos hasta que pulses una tecla."),
+    "away_swapped": ("your hand was swapped with {name}'s", "tu mano se cambió por la de {name}"),
+    "away_rotated": ("every hand, yours too, moved one seat along",
+                     "todas las manos, la tuya también, pasaron un asiento"),
     "away_news": ("While you were away — turns played for you: {turns}, cards played: {played}, "
                   "drawn: {drew}",
                   "Mientras no estabas — turnos jugados por ti: {turns}, cartas jugadas: {played}, "

@@ -8,6 +8,7 @@ import dataclasses
 
 from clientkit import ENTER, ME, make_view, plays, press, render_text, room_info, seated
 
+from client.awaynews import AwayNews
 from client.i18n import set_language, t
 from client.model import Model
 from engine import events as ev
@@ -76,17 +77,20 @@ def stand_in_turn(model: Model, *moves: ev.Event, reason: str = "away",
 def test_coming_back_says_what_the_stand_in_did_meanwhile() -> None:
     """Back from a drink, the log said only "You came back": the stand-in's turns had scrolled
     out of its eleven lines. From the first turn played for us (a timeout, before being marked
-    away) to our return, the turns, the cards played and drawn for us, and the hands won."""
+    away) to our return, the turns, the cards played (which: found play-testing, a stand-in's 7
+    had swapped the whole hand, and the line said only "cards played: 3") and drawn for us, the
+    hands that moved ours, and the hands won."""
     for lang, said in (
-            ("en", "While you were away — turns played for you: 3, cards played: 1, drawn: 4 · "
-                   "Luis won hand 1 · Luis won the match!"),
-            ("es", "Mientras no estabas — turnos jugados por ti: 3, cartas jugadas: 1, robadas: 4 · "
-                   "Luis ganó la mano 1 · ¡Luis ganó la partida!")):
+            ("en", "While you were away — turns played for you: 3, cards played: R7, drawn: 4 · "
+                   "your hand was swapped with Luis's · Luis won hand 1 · Luis won the match!"),
+            ("es", "Mientras no estabas — turnos jugados por ti: 3, cartas jugadas: R7, robadas: 4 · "
+                   "tu mano se cambió por la de Luis · Luis ganó la mano 1 · ¡Luis ganó la partida!")):
         model = seated(make_view(current="2"), lang=lang)
         try:
             stand_in_turn(model, ev.Drew(ME, 1, None, "draw"), ev.Passed(ME), reason="timeout")
             model.apply(away_room())
             stand_in_turn(model, ev.CardPlayed(ME, Card.parse("R7"), Color.RED),
+                          ev.HandsExchanged(ME, "2", ((ME, 5, None), ("2", 3, None))),
                           then=(ev.CardPlayed("2", Card.parse("R+2"), Color.RED),
                                 ev.Drew(ME, 2, None, "draw_two")))
             stand_in_turn(model, ev.Drew(ME, 1, None, "draw"), ev.Passed(ME),
@@ -212,3 +216,14 @@ def test_the_others_read_who_went_away_and_who_came_back() -> None:
     model.apply(RoomUpdate(room=room))
     assert model.transcript.log[-1] == "Luis came back"
     assert not model.seating.away  # and Ana herself is not
+
+
+def test_the_summary_names_the_cards_played_for_us_and_a_0_that_moved_every_hand() -> None:
+    news = AwayNews()
+    batch: list[ev.Event] = [ev.StandIn(ME, "away")]
+    batch += [ev.CardPlayed(ME, Card.parse(f"R{n}"), Color.RED) for n in range(10)]
+    batch.append(ev.HandsExchanged("2", None, ((ME, 5, None), ("2", 3, None))))
+    news.observe(batch, ME)
+    assert news.line(str) == ("While you were away — turns played for you: 1, cards played: "
+                              "R0 R1 R2 R3 R4 R5 R6 R7 +2, drawn: 0 · "
+                              "every hand, yours too, moved one seat along")
