@@ -152,13 +152,15 @@ class CreateForm:
         elif key == "save_as":
             self.save_as = (self.save_as + text)[:SAVE_AS_LENGTH]
 
-    def backspace(self) -> None:
+    def backspace(self, whole: bool = False) -> None:
+        """The focused text field loses its last character (``whole``: all of them)."""
+        keep = 0 if whole else -1
         if self.focused == "name":
-            self.name = self.name[:-1]
+            self.name = self.name[:keep]
         elif self.focused == "password":
-            self.password = self.password[:-1]
+            self.password = self.password[:keep]
         elif self.focused == "save_as":
-            self.save_as = self.save_as[:-1]
+            self.save_as = self.save_as[:keep]
 
     def rules(self) -> dict[str, Any]:
         """Every rule option, as the fields say (wire form, as in ``RuleSet.to_dict``)."""

@@ -137,6 +137,7 @@ def make_key_bindings(model: Model, after: Callable[[], None]) -> KeyBindings:
 
     bind("backspace", filter=typing)(model.backspace)
     bind("c-h", filter=typing)(model.backspace)
+    bind("c-u", filter=typing)(lambda: model.backspace(whole=True))  # (as in a shell: the whole line)
     text_prompt = typing & prompt_is(Prompt.CHAT, Prompt.PASSWORD)
     bind("enter", filter=text_prompt)(model.submit_text)
     bind("escape", filter=text_prompt)(model.cancel)

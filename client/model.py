@@ -188,13 +188,14 @@ class Model:
         elif self.screen is Screen.CREATE and self.form is not None:
             self.form.type_text(text)
 
-    def backspace(self) -> None:
+    def backspace(self, whole: bool = False) -> None:
+        """Backspace: the last character typed goes; with ``whole`` (Ctrl-U), all of the text."""
         if self.prompts.text_prompt is not None:
-            self.prompts.backspace()
+            self.prompts.backspace(whole)
         elif self.screen is Screen.BROWSE:
-            self.servers.backspace()
+            self.servers.backspace(whole)
         elif self.screen is Screen.CREATE and self.form is not None:
-            self.form.backspace()
+            self.form.backspace(whole)
 
     def submit_text(self) -> None:
         """Enter while typing in a prompt."""

@@ -52,5 +52,5 @@ class Prompts:
         limit = MAX_CHAT if self.text_prompt is Prompt.CHAT else PASSWORD_LENGTH
         self.input_text = (self.input_text + text)[:limit]
 
-    def backspace(self) -> None:
-        self.input_text = self.input_text[:-1]
+    def backspace(self, whole: bool = False) -> None:
+        self.input_text = "" if whole else self.input_text[:-1]

@@ -29,8 +29,8 @@ class ServerList:
     def type_text(self, text: str) -> None:
         self.address_text = (self.address_text + text.strip())[:ADDRESS_LENGTH]
 
-    def backspace(self) -> None:
-        self.address_text = self.address_text[:-1]
+    def backspace(self, whole: bool = False) -> None:
+        self.address_text = "" if whole else self.address_text[:-1]
 
     def choose(self) -> None:
         """Enter: the address typed, else the server under the cursor. Raises ``ValueError`` for

@@ -265,6 +265,18 @@ def test_the_new_table_form() -> None:
     assert create.rules["stack_draw_two"] is True  # the house preset's options came along
 
 
+def test_ctrl_u_clears_the_text_being_typed() -> None:
+    """The form's name comes filled in, and typing added to it ("Dana's tableDana house"):
+    twelve backspaces were the only way to clear it (found play-testing)."""
+    ctrl_u = "\x15"
+    model = connected_model()
+    press(model, "n", ctrl_u, *"Casa")
+    assert model.form is not None and model.form.name == "Casa"
+    model = seated(make_view())
+    press(model, "t", *"hola", ctrl_u, *"hi")
+    assert model.prompts.input_text == "hi"
+
+
 def test_the_waiting_room_host_keys() -> None:
     model = seated(room=room_info(started=False))
     assert model.screen is Screen.WAITING and model.seating.is_host
