@@ -87,7 +87,7 @@ TEXTS: dict[str, tuple[str, str]] = {
     "status_replaced": ("Your seat was taken over by another window. Press {k_quit} to quit.",
                         "Otra ventana ocupó tu asiento. Pulsa {k_quit} para salir."),
     "status_resumed": ("Welcome back: you are in your seat again.",
-                       "Bienvenido de nuevo: vuelves a tu asiento."),
+                       "Hola de nuevo: vuelves a tu asiento."),
     "status_seat_lost": ("Your seat could not be kept; you are back in the lobby.",
                          "No se pudo guardar tu asiento; vuelves a la sala."),
     "starting_server": ("Starting the table…", "Abriendo la mesa…"),
@@ -314,7 +314,7 @@ TEXTS: dict[str, tuple[str, str]] = {
     "away_banner": ("You are away. Press any key to come back.",
                     "Estás ausente. Pulsa cualquier tecla para volver."),
     "away_back_sent": ("Welcome back: your next turn is yours.",
-                       "Bienvenido de nuevo: tu próximo turno es tuyo."),
+                       "Hola de nuevo: tu próximo turno es tuyo."),
     # --- errors (by code)
     "err_generic": ("Refused: {message}", "Rechazado: {message}"),
     "err_not_your_turn": ("It is not your turn", "No es tu turno"),

@@ -32,7 +32,7 @@ TEXT = {  # what each language shows (the offer's start, as the waiting room and
     "es": {"waiting": "pulsa s para empezar", "seats": "Asientos 2/4",
            "offer": "Guardada de la última vez: «Root's table», mano 1", "resume": "uno host --resume",
            "ask": "¿Terminar la partida para todos (t), o guardarla para después (g)?",
-           "end": "t", "keep": "g", "back": "Bienvenido de nuevo", "none": "No había nada guardado",
+           "end": "t", "keep": "g", "back": "Hola de nuevo", "none": "No había nada guardado",
            "hand": "Tu mano", "yes": "s"},
 }
 tmux = play.tmux_fixture("hosting", width=100, height=26)
@@ -123,7 +123,7 @@ def test_tmux_a_friend_joins_by_ip_is_killed_and_comes_back_by_host_name(tmux: T
     guest, back = play.play_a_hand_killing_the_friend(tmux, hosting, guest, pidfile,
                                                       join(f"localhost:{port}", "es"), friend,
                                                       friend_lang="es")  # by host name
-    assert "Bienvenido de nuevo" in back, back
+    assert "Hola de nuevo" in back, back
     # the host ends the match for everyone: the friend is told, and stops trying
     tmux.send(hosting, "q")
     tmux.wait_for(hosting, "End the match for everyone (e)", timeout=5, what="the host's question")

@@ -194,7 +194,7 @@ SAYS = {
                "Enter la juega", "robó", "jugó", ": ¡UNO!", "Dirás ¡UNO! con tu próxima carta",
                "Tu mano ({n})",
                {"R": ("r", "rojo"), "Y": ("a", "amarillo"), "G": ("v", "verde"), "B": ("z", "azul")},
-               r"Comodín( \+4)?", "{name} perdió la conexión", "{name} volvió", "Bienvenido de nuevo",
+               r"Comodín( \+4)?", "{name} perdió la conexión", "{name} volvió", "Hola de nuevo",
                "tú", "desconect.", "espectador"),
 }
 
