@@ -57,6 +57,17 @@ def test_a_guest_is_not_told_to_wait_for_the_host_beside_the_rematch_offer(lang:
 
 
 @pytest.mark.parametrize(("lang", "said"), [
+    ("en", "s starts it now, not waiting for all to accept; x leaves."),
+    ("es", "s la empieza ya, sin esperar a que todos acepten; x te vas."),
+])
+def test_the_host_is_told_how_s_differs_from_accepting_the_rematch(lang: str, said: str) -> None:
+    """The host read "Press s for a new match" over "Rematch? m yes", two ways to the same
+    thing, unexplained (found play-testing): s starts it now, without every yes."""
+    model = seated(make_view(**OVER), room=room_info(started=False), lang=lang)
+    assert said in render_text(model, columns=80)  # (whole beside the card)
+
+
+@pytest.mark.parametrize(("lang", "said"), [
     ("en", "Rematch: yes from Luis; to answer: Ana, Carmen. m yes · n no"),
     ("es", "Revancha: sí de Luis; falta: Ana, Carmen. m sí · n no"),
 ])
