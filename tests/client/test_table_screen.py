@@ -144,7 +144,7 @@ def test_the_final_scoreboard() -> None:
     view = make_view(hand_result=HandResult(ME, 30), outcome=MatchOutcome(ME, (10, 20, 0, 530)))
     model.apply(Events(events=(), view=codec.view_to_wire(view)))
     board = text_of(model, "log")
-    assert "Ana wins the match!" in board and "530" in board and "x to leave" in board
+    assert "Ana wins the match!" in board and "530" in board and "x leaves" in board
 
 
 def test_the_column_headings_of_the_scores_are_not_cut_in_spanish() -> None:
