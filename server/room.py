@@ -114,7 +114,7 @@ class Room(Table):
         if seat.away or not self.started or seat.kind != "human":
             return
         seat.away = True
-        log.info("room %s: seat %s steps away", self.id, seat.id)
+        log.info("room %s: seat %s is away", self.id, seat.id)
         self._schedule(turn_changed=False)  # first: a turn of theirs on now is the stand-in's
         self.broadcast_room()
         self._show_new_deadline(seat)
@@ -420,16 +420,16 @@ class Room(Table):
             self._after_events(events, play.turn_changed(events))
 
     def _timed_out(self) -> None:
-        """The current person let the deadline pass: the stand-in plays their turn for them."""
+        """The current person let the deadline pass: the stand-in plays their turn for them, and
+        the ``away_after``-th time in a row they are away (told after the turn's events, so that
+        everybody reads "time's up" before "went away")."""
         game = self.game
         assert game is not None
         seat = self._seat_by_id(game.current)
         seat.timeouts += 1
-        if seat.timeouts >= self.config.away_after and not seat.away:
-            seat.away = True
-            log.info("room %s: seat %s is away", self.id, seat.id)
-            self.broadcast_room()
         self._stand_in(seat, "timeout")
+        if seat.timeouts >= self.config.away_after and not self.closed:
+            self.step_away(seat)
 
     def _stand_in(self, seat: Seat, reason: str) -> None:
         """Play the rest of ``seat``'s turn with the stand-in, and tell everybody at once."""

@@ -63,7 +63,7 @@ async def test_sync_while_away_sends_the_room_then_the_view(harness: Harness,
         await ann.send(Start())
         for _ in range(srv.config.away_after):
             await next_move_after(ann)
-        assert any(isinstance(m, RoomUpdate) and m.room.seats[1].away for m in ann.log)
+        await ann.expect(RoomUpdate, lambda m: m.room.seats[1].away)  # (after the turn's events)
         mark = len(ann.log)
         await ann.send(Sync())
         await ann.expect(ViewMsg)

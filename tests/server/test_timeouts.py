@@ -104,8 +104,13 @@ async def test_three_timeouts_make_a_seat_away_until_its_person_is_back(
         assert not [m for m in ann.log if isinstance(m, RoomUpdate) and away_flag(m, ann.seat)]
         waited, _ = await next_move_after(ann)
         assert waited == pytest.approx(30)
-        update = next(m for m in ann.log if isinstance(m, RoomUpdate) and away_flag(m, ann.seat))
+        update = await ann.expect(RoomUpdate, lambda m: away_flag(m, ann.seat))
         assert update.room.seats[1].connected  # away, not gone
+        # Told after the third timeout's events: everybody reads "time's up", then "went away"
+        # (found play-testing: the log had them the other way round).
+        timed_out = max(i for i, m in enumerate(ann.log) if isinstance(m, Events) and any(
+            e == {"type": "stand_in", "seat": ann.seat, "reason": "timeout"} for e in m.events))
+        assert ann.log.index(update) > timed_out
         for _ in range(2):
             waited, events = await next_move_after(ann)
             assert waited == pytest.approx(1)  # away: played at a bot's pace
