@@ -152,6 +152,7 @@ def _events(model: Model, message: messages.Events) -> None:
         if isinstance(event, HandsExchanged) and seat is not None and (
                 event.target is None or seat in (event.seat, event.target)):
             model.table.hand_replaced()
+            _tell_whose_hand(model, event, seat)
     if message.view is not None:
         _set_view(model, message.view, message.deadline)
     name_of = model.seating.name_of
@@ -165,6 +166,22 @@ def _events(model: Model, message: messages.Events) -> None:
     if ended is not None:  # kept on the end-of-hand screen, under the scores
         before = narrate(events[:ended], name_of)
         model.transcript.winning_play = before[-1] if before else ""
+
+
+def _tell_whose_hand(model: Model, event: HandsExchanged, seat: str) -> None:
+    """After a 7 or a 0 moved our hand, the notice says whose cards we hold now (the log says
+    "Every hand moved one seat along", which left the player to work it out: found play-testing).
+    A 0 gives each seat the hand of the seat before it in the direction of play (R15)."""
+    view = model.table.view
+    if event.target is not None:
+        other: str | None = event.target if event.seat == seat else event.seat
+    elif view is not None and seat in view.seats:
+        other = view.seats[(view.seats.index(seat) - view.direction) % len(view.seats)]
+    else:
+        other = None
+    count = next((n for s, n, _ in event.hands if s == seat), None)
+    if other is not None and count is not None:
+        model.prompts.notice = t("you_got_hand", name=model.seating.name_of(other), n=count)
 
 
 def _set_view(model: Model, data: dict[str, Any], deadline: float | None) -> None:

@@ -297,6 +297,7 @@ TEXTS: dict[str, tuple[str, str]] = {
     "ev_false_catch": ("{name} wrongly called out {target}", "{name} acusó a {target} sin razón"),
     "ev_swap": ("{name} swapped hands with {target}", "{name} cambió la mano con {target}"),
     "ev_rotate": ("Every hand moved one seat along", "Todas las manos pasaron un asiento"),
+    "you_got_hand": ("You hold {name}'s hand now: {n} cards", "Ahora tienes la mano de {name}: {n} cartas"),
     "ev_hand_end": ("{name} won the hand: +{points} points", "{name} ganó la mano: +{points} puntos"),
     "ev_match_end": ("{name} won the match!", "¡{name} ganó la partida!"),
     "ev_joined": ("{name} sat down", "{name} se sentó"),

@@ -415,3 +415,25 @@ def test_at_80_columns_the_header_clips_the_rules_not_the_line_for_a_seat(lang: 
         assert waiting in text and "…" in text and width_of(text) == 80
     finally:
         set_language("en")
+
+
+@pytest.mark.parametrize(("lang", "swap", "rotate"), [
+    ("en", "You hold Luis's hand now: 3 cards", "You hold Bot 3's hand now: 6 cards"),
+    ("es", "Ahora tienes la mano de Luis: 3 cartas", "Ahora tienes la mano de Bot 3: 6 cartas")])
+def test_a_7_or_a_0_that_moves_our_hand_says_whose_cards_we_hold(lang: str, swap: str, rotate: str) -> None:
+    """The log said "Bot 1 swapped hands with Zoe" or "Every hand moved one seat along", and
+    Zoe's hand went from 5 to 9 to 16 cards with no word of whose they were (found
+    play-testing). A 0 gives each seat the hand of the seat before it in the direction of play."""
+    from engine.events import HandsExchanged
+    from protocol import Events, codec
+
+    model = seated(make_view(current="2", direction=1), lang=lang)  # (Bot 3 comes before Ana)
+    try:
+        seven = HandsExchanged("2", ME, (("2", 5, None), (ME, 3, None)))
+        model.apply(Events(events=(codec.event_to_wire(seven),)))
+        assert model.prompts.notice == swap
+        zero = HandsExchanged("1", None, tuple((s, 6 if s == ME else 4, None) for s in ("1", "2", "3", ME)))
+        model.apply(Events(events=(codec.event_to_wire(zero),)))
+        assert model.prompts.notice == rotate
+    finally:
+        set_language("en")
