@@ -186,17 +186,20 @@ def select_card(tmux: Tmux, window: str, card: str, turn: str) -> int:
     return len(hand.cards)
 
 
-def zoe_and_bob(tmux: Tmux, tmp_path: Path, server: ServerProcess) -> tuple[str, str]:
-    """Zoe (English) opens a table of two without bots or clock on ``server`` (a rigged one),
-    Bob (Spanish) sits, the rigged hand is dealt; their windows."""
+def zoe_and_bob(tmux: Tmux, tmp_path: Path, server: ServerProcess, seats: int = 2,
+                options: tuple[str, ...] = ()) -> tuple[str, str]:
+    """Zoe (English) opens a table of ``seats`` (a bot sits in each beyond two) without clock on
+    ``server`` (a rigged one), ``options`` the keys she presses in the form after the clock's
+    field; Bob (Spanish) sits, the rigged hand is dealt; their windows."""
     address = f"127.0.0.1:{server.port}"
     zoe = tmux.start(join(address, "--player", "Zoe", "--no-bell"), person(tmp_path / "zoe"), window="zoe")
     tmux.wait_for(zoe, "Press n to open one", timeout=20, what="the lobby")
     tmux.send(zoe, "n")
     tmux.wait_for(zoe, "A new table", timeout=5, what="the form")
-    keys(tmux, zoe, "Down", "Down", "Left", "Left")  # Seats: 2
-    keys(tmux, zoe, "Down", "Left", "Left", "Left")  # Bots: 0
+    keys(tmux, zoe, "Down", "Down", *["Left"] * (4 - seats))  # Seats
+    keys(tmux, zoe, "Down", "Left", "Left", "Left")  # Bots: 0 (the start seats them)
     keys(tmux, zoe, "Down", "Down", "Left", "Left")  # no turn clock
+    keys(tmux, zoe, *options)
     tmux.send(zoe, "Enter")
     tmux.wait_for(zoe, "waiting for the start", timeout=10, what="Zoe's table")
     bob = tmux.start(join(address, "--player", "Bob", "--no-bell", lang="es"), person(tmp_path / "bob"),
