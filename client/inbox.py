@@ -181,7 +181,8 @@ def _tell_whose_hand(model: Model, event: HandsExchanged, seat: str) -> None:
         other = None
     count = next((n for s, n, _ in event.hands if s == seat), None)
     if other is not None and count is not None:
-        model.prompts.notice = t("you_got_hand", name=model.seating.name_of(other), n=count)
+        key = "you_got_hand_one" if count == 1 else "you_got_hand"
+        model.prompts.notice = t(key, name=model.seating.name_of(other), n=count)
 
 
 def _set_view(model: Model, data: dict[str, Any], deadline: float | None) -> None:

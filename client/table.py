@@ -148,6 +148,11 @@ class Table:
         hand = self.hand
         if view.drawn is not None and view.current == view.seat and view.drawn in self.playable:
             self.selected = hand.index(view.drawn)  # R8: the drawn card is the one to play
+        elif (view.has_drawn and view.current == view.seat and self.playable
+              and (old is None or old.hand != view.hand) and self.selected_card not in self.playable):
+            # R9: the cards drawn until one could be played; the cursor goes to one that can
+            # (it stayed on a card that could not: found play-testing)
+            self.selected = next(i for i, card in enumerate(hand) if card in self.playable)
         self.selected = min(self.selected, max(0, len(hand) - 1))
         if not self.can_arm_uno:  # (a jump-in stays armed while it can still be made)
             self.uno_armed = False

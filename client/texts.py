@@ -298,6 +298,7 @@ TEXTS: dict[str, tuple[str, str]] = {
     "ev_swap": ("{name} swapped hands with {target}", "{name} cambió la mano con {target}"),
     "ev_rotate": ("Every hand moved one seat along", "Todas las manos pasaron un asiento"),
     "you_got_hand": ("You hold {name}'s hand now: {n} cards", "Ahora tienes la mano de {name}: {n} cartas"),
+    "you_got_hand_one": ("You hold {name}'s hand now: 1 card", "Ahora tienes la mano de {name}: 1 carta"),
     "ev_hand_end": ("{name} won the hand: +{points} points", "{name} ganó la mano: +{points} puntos"),
     "ev_match_end": ("{name} won the match!", "¡{name} ganó la partida!"),
     "ev_joined": ("{name} sat down", "{name} se sentó"),

@@ -298,3 +298,13 @@ def test_d_with_a_card_to_play_under_draw_until_playable_says_why_it_cannot_draw
     model = seated(make_view("R7 Y3", top="R5", current="1"))
     press(model, "d")
     assert model.prompts.notice == "It is not your turn"
+
+
+def test_after_drawing_until_a_card_goes_the_cursor_is_on_one_that_goes() -> None:
+    """R9: "Ana drew 3 until a card could be played (Green Reverse, Red 5, Blue 6)", and the
+    cursor stayed on Red 5, which could not be played (found play-testing)."""
+    model = seated(make_view("R7 Y3", top="B9", legal=[Draw(ME)]))
+    press(model, "2")
+    drawn = make_view("R7 Y3 GR R5 B6", top="B9", has_drawn=True, legal=plays("B6"))
+    model.apply(Events(events=(), view=codec.view_to_wire(drawn)))
+    assert model.table.selected_card == Card.parse("B6")

@@ -435,5 +435,8 @@ def test_a_7_or_a_0_that_moves_our_hand_says_whose_cards_we_hold(lang: str, swap
         zero = HandsExchanged("1", None, tuple((s, 6 if s == ME else 4, None) for s in ("1", "2", "3", ME)))
         model.apply(Events(events=(codec.event_to_wire(zero),)))
         assert model.prompts.notice == rotate
+        last = HandsExchanged("1", None, tuple((s, 1 if s == ME else 4, None) for s in ("1", "2", "3", ME)))
+        model.apply(Events(events=(codec.event_to_wire(last),)))
+        assert model.prompts.notice.endswith(": 1 card" if lang == "en" else ": 1 carta")  # (not "1 cards")
     finally:
         set_language("en")
