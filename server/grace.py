@@ -2,7 +2,7 @@
 without saying UNO cannot be caught for ``ServerConfig.uno_grace`` seconds, so that a slower link
 does not lose the race to say it. The engine has no clock: the room keeps the window here, its
 end on the room's clock (``Clock.grace_until``), refuses a catch inside it
-(``errors.CatchTooEarly``) and keeps its bots waiting until it closes.
+(``errors.CatchTooEarly``) and keeps its bots waiting until a bot delay after it closes.
 
 Refusing an early catch rather than holding it until the window closes: a held catch would be a
 move nobody sees pending, applied later when its sender may have moved on, and the order of
@@ -60,8 +60,11 @@ class Grace:
         return None if left is None or self.seat is None else UnoGrace(seat=self.seat,
                                                                        seconds=round(left, 3))
 
-    def bots_wait(self, due: float | None) -> float | None:
-        """When the bots (and stand-ins) may move: not before the window closes, so that none
-        catches inside it, and every bot gets its chance to catch once it has closed."""
+    def bots_wait(self, due: float | None, reaction: float) -> float | None:
+        """When the bots (and stand-ins) may move: not before ``reaction`` seconds (the room's
+        bot delay) after the window closes. None catches inside it, every bot gets its chance to
+        catch once it has closed, and people get theirs first: a bot that caught the instant
+        the window closed won every race against a person, who must see it close (found
+        play-testing: "Zoe pressed c about 1 s after" and a bot had caught already)."""
         until = self._clock.grace_until
-        return due if due is None or until is None else max(due, until)
+        return due if due is None or until is None else max(due, until + reaction)

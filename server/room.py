@@ -284,7 +284,7 @@ class Room(Table):
             if (clock.bot_due is None and self._bots_checked != self._version
                     and play.off_turn_bot_moves(game, [s.id for s in self.seats if s.kind == "bot"])):
                 clock.bot_due = now + self.settings.bot_delay
-            clock.bot_due = self.grace.bots_wait(clock.bot_due)
+            clock.bot_due = self.grace.bots_wait(clock.bot_due, self.settings.bot_delay)
         clock.wake_if_sooner()
 
     def _take_over(self, session: Session, seat: Seat) -> None:

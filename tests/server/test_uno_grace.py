@@ -76,9 +76,9 @@ async def test_no_grace_keeps_the_old_rule(harness: Harness, autojump_clock: obj
 
 
 @pytest.mark.parametrize(("grace", "bot_delay", "hand", "after"), [
-    (0.75, 0.1, ANN, 0.75),  # the bot on turn waits for the window to close, then catches
-    (0.75, 0.1, LAST_SKIP, 0.75),  # off its turn too
-    (0.75, 2.0, ANN, 2.0),  # a slower bot takes its usual time
+    (0.75, 0.1, ANN, 0.85),  # the bot on turn waits for the window to close, and its delay
+    (0.75, 0.1, LAST_SKIP, 0.85),  # off its turn too
+    (0.75, 2.0, ANN, 2.75),  # (people, who must see it close, get a bot's delay to catch first)
     (0.0, 0.1, ANN, 0.1),  # no grace: as before
 ])
 async def test_bots_catch_only_once_the_grace_is_over(
