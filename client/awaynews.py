@@ -30,7 +30,7 @@ from engine.events import (
 
 from .i18n import card_code, t
 
-SHOWN_CARDS = 8  # the cards played for us that the line names; more are counted ("+3")
+SHOWN_CARDS = 8  # the cards played for us that the line names; more are counted ("(+3 more)")
 
 
 @dataclass
@@ -83,10 +83,12 @@ class AwayNews:
             return None
         shown = " ".join(card_code(card) for card in self.played[:SHOWN_CARDS])
         more = len(self.played) - SHOWN_CARDS
-        played = f"{shown} +{more}" if more > 0 else shown or "0"
+        played = f"{shown} {t('away_more_cards', n=more)}" if more > 0 else shown or "0"
         parts = [t("away_news", turns=self.turns, played=played, drew=self.drew)]
-        parts += [t("away_rotated") if other is None else t("away_swapped", name=name_of(other))
-                  for other in self.moved]
+        parts += [t("away_swapped", name=name_of(other)) for other in self.moved if other is not None]
+        rotations = self.moved.count(None)  # (a 0's: said once, with how many)
+        if rotations:
+            parts.append(t("away_rotated") if rotations == 1 else t("away_rotated_n", n=rotations))
         parts += [t("away_hand_won", name=name_of(winner), n=hand) if hand
                   else t("ev_match_end", name=name_of(winner)) for hand, winner in self.won]
         self._restart(counting=False)

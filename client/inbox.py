@@ -12,7 +12,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from engine.events import Event, HandEnded, HandsExchanged, HandStarted
-from protocol import ProtocolError, clean_text, codec, messages
+from protocol import ProtocolError, clean_text, codec, left_seat_name, messages
 
 from .awaynews import AwayNews
 from .i18n import EN, card_name, t
@@ -21,7 +21,7 @@ from .narrate import narrate
 if TYPE_CHECKING:
     from .model import Model
 
-log = logging.getLogger("uno.client.model")
+log = logging.getLogger("uno.client.model")  # (the model's log: what arrives is folded into it)
 
 
 def fold(model: Model, message: messages.Message) -> None:
@@ -222,15 +222,16 @@ def _history(model: Model, message: messages.History) -> None:
 def _seat_changes(before: dict[str, Any], after: dict[str, Any]) -> list[str]:
     """The log's lines for the seats whose names changed between two batches of the past: a
     person took over a bot's seat (or a seat left by one), or left it to a bot (the server names
-    that bot after them: "Zoe (bot)"). Joining the room late, one is told them as the players
-    were (client/seating.py), and the past makes sense: "Bot 1 played…" then "Eve played…"."""
+    that bot after them: ``protocol.left_seat_name``, "Zoe (bot)"). Joining the room late, one
+    is told them as the players were (client/seating.py, which sees each seat's kind too), and
+    the past makes sense: "Bot 1 played…" then "Eve played…"."""
     lines = []
     for seat, name in after.items():
         old = before.get(seat)
         if not isinstance(old, str) or not isinstance(name, str) or old == name:
             continue
         old, name = clean_text(old), clean_text(name)
-        if name.startswith(f"{old[:18]} (bot)"):
+        if name.startswith(left_seat_name(old)):
             lines.append(t("ev_left_to_bot", name=old))
         else:
             lines.append(t("ev_took_seat", name=name, bot=old))

@@ -13,7 +13,7 @@ from engine.cards import Card, Color
 from protocol import codec
 
 from .enums import Prompt
-from .i18n import card_name, t
+from .i18n import card_code, card_name, t
 from .prompts import Prompts
 from .session import Outbox, Session
 from .why import why_text
@@ -152,7 +152,7 @@ class Table:
               and (old is None or old.hand != view.hand) and self.selected_card not in self.playable):
             # R9: the cards drawn until one could be played; the cursor goes to one that can
             # (it stayed on a card that could not: found play-testing)
-            self.selected = next(i for i, card in enumerate(hand) if card in self.playable)
+            self.selected = next((i for i, card in enumerate(hand) if card in self.playable), self.selected)
         self.selected = min(self.selected, max(0, len(hand) - 1))
         if not self.can_arm_uno:  # (a jump-in stays armed while it can still be made)
             self.uno_armed = False
@@ -325,9 +325,11 @@ class Table:
                 self._act(action)
                 return
         view = self.view
-        must_play = view is not None and not view.has_drawn and bool(self.playable)  # (R9)
-        self._refuse("not_your_turn" if not self.my_turn else "cannot_draw_must_play" if must_play
-                     else "cannot_draw")
+        playable = [card for card in self.hand if card in self.playable]
+        if self.my_turn and view is not None and not view.has_drawn and playable:  # (R9)
+            self._refuse("cannot_draw_must_play", cards=" ".join(dict.fromkeys(map(card_code, playable))))
+            return
+        self._refuse("cannot_draw" if self.my_turn else "not_your_turn")
 
     def pass_turn(self) -> None:
         action = self._legal_of(actions.Pass)

@@ -47,12 +47,16 @@ class Transcript:
 
 
 def _overlap(old: list[T], new: list[T]) -> int:
-    """How many of ``new``'s first items ``old`` already had: ``new`` up to the last place where
-    it repeats the end of ``old`` (as much of it as fits there); 0 when it never does."""
+    """How many of ``new``'s first items ``old`` already had: up to the first place where all of
+    ``old`` appears in ``new`` (the earliest: a line that repeats, "Bot 2 drew a card", must not
+    hide what followed it), else the longest start of ``new`` that ends ``old``; 0 when neither."""
     if not old:
         return 0
-    for end in range(len(new), 0, -1):
-        size = min(len(old), end)
-        if new[end - size:end] == old[-size:]:
+    size = len(old)
+    for end in range(size, len(new) + 1):
+        if new[end - size:end] == old:
+            return end
+    for end in range(min(size - 1, len(new)), 0, -1):
+        if new[:end] == old[-end:]:
             return end
     return 0

@@ -25,6 +25,7 @@ from .messages import (
     HISTORY_CHAT,
     LANGUAGES,
     LATE_JOIN,
+    LEFT_MARK,
     MAX_CHAT,
     MAX_MESSAGE_BYTES,
     MAX_NAME,
@@ -75,6 +76,7 @@ from .messages import (
     ViewMsg,
     Welcome,
     decode_message,
+    left_seat_name,
     message_types,
 )
 
@@ -88,6 +90,7 @@ __all__ = [
     "HISTORY_CHAT",
     "LANGUAGES",
     "LATE_JOIN",
+    "LEFT_MARK",
     "MAX_CHAT",
     "MAX_MESSAGE_BYTES",
     "MAX_NAME",
@@ -154,5 +157,6 @@ __all__ = [
     "codec",
     "decode_message",
     "is_clean_text",
+    "left_seat_name",
     "message_types",
 ]

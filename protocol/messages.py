@@ -34,6 +34,15 @@ MAX_MESSAGE_BYTES = 64 * 1024
 MESSAGE_BUDGET = MAX_MESSAGE_BYTES - 512
 MAX_ROOMS_LISTED = 500  # summaries in one `rooms` message
 MAX_NAME = 24
+LEFT_MARK = " (bot)"  # on the name of a seat whose person left during a match (a bot plays on)
+
+
+def left_seat_name(name: str) -> str:
+    """The name a seat takes when its person leaves during a match: theirs, marked, within
+    ``MAX_NAME`` (a client reads from ``history.names`` that they left)."""
+    return f"{name[:MAX_NAME - len(LEFT_MARK)]}{LEFT_MARK}"
+
+
 MAX_CHAT = 200
 MAX_ROOM_NAME = 32
 MAX_PASSWORD = 64

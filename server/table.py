@@ -333,7 +333,7 @@ class Table(ABC):
         if seat is not None:
             if self.started:
                 seat.kind, seat.session, seat.away = "bot", None, False
-                seat.name = self._unique_name(f"{seat.name[:18]} (bot)")
+                seat.name = self._unique_name(protocol.left_seat_name(seat.name))
                 self._schedule(turn_changed=False)  # the bot plays a turn it is on at once
             else:
                 self.seats.remove(seat)

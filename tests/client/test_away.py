@@ -225,5 +225,9 @@ def test_the_summary_names_the_cards_played_for_us_and_a_0_that_moved_every_hand
     batch.append(ev.HandsExchanged("2", None, ((ME, 5, None), ("2", 3, None))))
     news.observe(batch, ME)
     assert news.line(str) == ("While you were away — turns played for you: 1, cards played: "
-                              "R0 R1 R2 R3 R4 R5 R6 R7 +2, drawn: 0 · "
+                              "R0 R1 R2 R3 R4 R5 R6 R7 (+2 more), drawn: 0 · "
                               "every hand, yours too, moved one seat along")
+    zeros = [ev.StandIn(ME, "away"), *[ev.HandsExchanged("2", None, ((ME, 5, None),))] * 2]
+    news.observe(zeros, ME)
+    assert news.line(str) == ("While you were away — turns played for you: 1, cards played: 0, drawn: 0 · "
+                              "every hand, yours too, moved one seat along, 2 times")

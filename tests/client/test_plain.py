@@ -12,7 +12,7 @@ import os
 from collections.abc import Callable
 
 import pytest
-from clientkit import ME, connected_model, make_view, plays, room_info, seated, show
+from clientkit import ME, connected_model, make_view, plays, render_text, room_info, seated, show
 
 from client.commands import _display
 from client.enums import Prompt, Screen, ServerEntry
@@ -392,3 +392,27 @@ def test_what_others_named_reaches_plain_mode_cleaned() -> None:
     lines = view.changes()
     assert any("Eve]0;PWNED" in line for line in lines), lines  # shown, as harmless text
     assert all(is_clean_text(line) for line in lines), lines
+
+
+def test_a_past_told_again_hides_no_line_behind_one_that_repeats() -> None:
+    """Found in review: the log's lines were matched at their last place in the past told again,
+    so after a repeated line ("Bot 2 drew a card") the lines that really were new went unsaid."""
+    from client.transcript import Transcript
+
+    transcript = Transcript()
+    transcript.add(["x", "Bot 2 drew a card"])
+    before = transcript.logged
+    transcript.replace(["x", "Bot 2 drew a card", "Bot 3 played R5", "x", "Bot 2 drew a card",
+                        "Luis played G1"], [])
+    assert transcript.logged - before == 4
+    # the past told again begins later than the log: its first lines end the log
+    transcript.replace(["Bot 2 drew a card", "Luis played G1", "Ana played G2"], [])
+    assert transcript.logged - before == 5
+
+
+def test_the_full_screen_lobby_says_no_tables_only_once_the_list_has_come() -> None:
+    model = connected_model()
+    model.apply(Welcome(server="s", version="0", protocol=1, token="a.b", name="Ana"))
+    assert "No tables yet" not in render_text(model)
+    model.apply(Rooms(rooms=()))
+    assert "No tables yet. Press n to open one." in render_text(model)

@@ -89,9 +89,11 @@ def shown_keys(model: Model, lang: str) -> set[str]:
 def effect(model: Model, key: str) -> object:
     """What pressing ``key`` did: the messages sent, and whether it quit or left the prompt, or
     (a digit in the seat picker) picked that seat, for Enter to swap with."""
-    prompt = model.prompt
+    prompt, before = model.prompt, model.table.seat_index
+    if prompt is Prompt.SEAT and key.isdigit() and before == int(key) - 1:
+        model.table.seat_index = before = (before + 1) % len(model.table.pending_targets)  # (else no change)
     sent = press(model, key)
-    picked = prompt is Prompt.SEAT and key.isdigit() and model.table.seat_index == int(key) - 1
+    picked = prompt is Prompt.SEAT and key.isdigit() and model.table.seat_index == int(key) - 1 != before
     return sent, model.quit, model.prompt is not prompt or picked
 
 
