@@ -210,8 +210,9 @@ def _history(model: Model, message: messages.History) -> None:
         lines += _seat_changes(sat, then) + narrate(events, _name_then(model, then))
         sat = then or sat
     room = model.seating.room
-    if room is not None and sat:  # (and since the last batch)
-        lines += _seat_changes(sat, {info.seat: info.name for info in room.seats})
+    if room is not None and sat:  # (and since the last batch; of our own seat the notice tells)
+        lines += _seat_changes(sat, {info.seat: info.name for info in room.seats
+                                     if info.seat != model.seating.seat})
     model.hints.recall(batches)
     if not model.seating.away and not model.away_news.live:  # (a resumed session is back)
         news = model.away_news.line(model.seating.name_of)

@@ -274,7 +274,7 @@ def test_a_spectator_who_takes_a_seat_mid_match_hears_the_past_once() -> None:
     model.apply(History(events=((deal,), (played,)), chat=(), names=(names, names)))
     seated_lines = " ".join(view.changes())
     assert "Bot 3 played Red 7" not in seated_lines and "Hand 1" not in seated_lines
-    assert "Ana took over Bot 4's seat" in seated_lines
+    assert "You took over Bot 4's seat" in seated_lines and "Ana took over" not in seated_lines
 
 
 def test_the_waiting_room_for_the_host_and_a_guest() -> None:
