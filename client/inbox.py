@@ -147,12 +147,10 @@ def _events(model: Model, message: messages.Events) -> None:
     shown = model.table.view  # (the hand these events belong to, if one ends in them)
     model.away_news.observe(events, model.seating.seat, shown.hand_number if shown else 0)
     model.away_news.live = True
-    seat = model.seating.seat
+    seat, view = model.seating.seat, model.table.view
     for event in events:
-        if isinstance(event, HandsExchanged) and seat is not None and (
-                event.target is None or seat in (event.seat, event.target)):
-            model.table.hand_replaced()
-            _tell_whose_hand(model, event, seat)
+        if isinstance(event, HandsExchanged) and seat is not None and view is not None:
+            _hand_moved(model, event.sources(view.seats, view.direction).get(seat), event, seat)
     if message.view is not None:
         _set_view(model, message.view, message.deadline)
     name_of = model.seating.name_of
@@ -168,19 +166,15 @@ def _events(model: Model, message: messages.Events) -> None:
         model.transcript.winning_play = before[-1] if before else ""
 
 
-def _tell_whose_hand(model: Model, event: HandsExchanged, seat: str) -> None:
-    """After a 7 or a 0 moved our hand, the notice says whose cards we hold now (the log says
-    "Every hand moved one seat along", which left the player to work it out: found play-testing).
-    A 0 gives each seat the hand of the seat before it in the direction of play (R15)."""
-    view = model.table.view
-    if event.target is not None:
-        other: str | None = event.target if event.seat == seat else event.seat
-    elif view is not None and seat in view.seats:
-        other = view.seats[(view.seats.index(seat) - view.direction) % len(view.seats)]
-    else:
-        other = None
+def _hand_moved(model: Model, other: str | None, event: HandsExchanged, seat: str) -> None:
+    """After a 7 or a 0 that moved our hand (``other``'s is ours now; None: ours did not move),
+    keys typed for the old hand are dropped, and the notice says whose cards we hold (the log's
+    "Every hand moved one seat along" left the player to work it out: found play-testing)."""
+    if other is None:
+        return
+    model.table.hand_replaced()
     count = next((n for s, n, _ in event.hands if s == seat), None)
-    if other is not None and count is not None:
+    if count is not None:
         key = "you_got_hand_one" if count == 1 else "you_got_hand"
         model.prompts.notice = t(key, name=model.seating.name_of(other), n=count)
 

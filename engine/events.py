@@ -7,6 +7,7 @@ the hand shown to settle a challenge is shown to the challenger (and its owner) 
 from __future__ import annotations
 
 import enum
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from .cards import Card, Color
@@ -178,6 +179,15 @@ class HandsExchanged:
             (seat, count, cards if seat == viewer else None) for seat, count, cards in self.hands
         )
         return HandsExchanged(self.seat, self.target, hidden)
+
+    def sources(self, seats: Sequence[str], direction: int) -> dict[str, str]:
+        """Whose hand each seat whose hand moved holds now (``seats`` in seat order, ``direction``
+        the play's): after a 7 its two seats each other's, after a 0 every seat the hand of the
+        seat before it in the direction of play (R15)."""
+        if self.target is not None:
+            return {self.seat: self.target, self.target: self.seat}
+        n = len(seats)
+        return {s: seats[(i - direction) % n] for i, s in enumerate(seats)}
 
 
 @dataclass(frozen=True, slots=True)

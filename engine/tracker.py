@@ -375,11 +375,7 @@ class Tracker:
     def _on_exchanged(self, event: HandsExchanged) -> None:
         """R15: a 7 swaps two hands; a 0 passes every hand one seat in the direction of play.
         Facts and known cards go with the hands; the seat knows where its old hand went."""
-        if event.target is not None:
-            source = {event.seat: event.target, event.target: event.seat}
-        else:
-            n = len(self.seats)
-            source = {s: self.seats[(i - self.direction) % n] for i, s in enumerate(self.seats)}
+        source = event.sources(self.seats, self.direction)
         facts, known = dict(self._facts), {s: Counter(c) for s, c in self._known.items()}
         for seat, giver in source.items():
             self._facts[seat], self._known[seat] = facts[giver], known[giver]
