@@ -145,14 +145,15 @@ class Table:
             self.bell = True
             if self._prompts.notice == t("not_your_turn"):  # no longer true: beside "Your turn"
                 self._prompts.notice = ""
-        hand = self.hand
-        if view.drawn is not None and view.current == view.seat and view.drawn in self.playable:
-            self.selected = hand.index(view.drawn)  # R8: the drawn card is the one to play
-        elif (view.has_drawn and view.current == view.seat and self.playable
-              and (old is None or old.hand != view.hand) and self.selected_card not in self.playable):
-            # R9: the cards drawn until one could be played; the cursor goes to one that can
-            # (it stayed on a card that could not: found play-testing)
-            self.selected = next((i for i, card in enumerate(hand) if card in self.playable), self.selected)
+        hand, playable = self.hand, self.playable
+        if view.current == view.seat and playable:
+            if view.drawn in playable:  # R8: the drawn card is the one to play
+                self.selected = hand.index(view.drawn)
+            elif (view.has_drawn and (old is None or old.hand != view.hand)
+                  and self.selected_card not in playable):
+                # R9: the cards drawn until one could be played; the cursor goes to one that can
+                # (it stayed on a card that could not: found play-testing)
+                self.selected = next((i for i, card in enumerate(hand) if card in playable), self.selected)
         self.selected = min(self.selected, max(0, len(hand) - 1))
         if not self.can_arm_uno:  # (a jump-in stays armed while it can still be made)
             self.uno_armed = False
@@ -324,10 +325,10 @@ class Table:
             if action is not None:
                 self._act(action)
                 return
-        view = self.view
-        playable = [card for card in self.hand if card in self.playable]
+        view, playable = self.view, self.playable
         if self.my_turn and view is not None and not view.has_drawn and playable:  # (R9)
-            self._refuse("cannot_draw_must_play", cards=" ".join(dict.fromkeys(map(card_code, playable))))
+            codes = dict.fromkeys(card_code(card) for card in self.hand if card in playable)
+            self._refuse("cannot_draw_must_play", cards=" ".join(codes))
             return
         self._refuse("cannot_draw" if self.my_turn else "not_your_turn")
 
