@@ -4,11 +4,23 @@ from __future__ import annotations
 
 from pathlib import Path
 
-RULES_DOC = Path(__file__).resolve().parents[1] / "docs" / "RULES.md"
+from .i18n import language
+
+_DOCS = Path(__file__).resolve().parents[1] / "docs"
+RULES_DOCS = {"en": _DOCS / "RULES.md", "es": _DOCS / "REGLAS.md"}
+"""The rules as this game plays them, in each language (the same text, translated)."""
+RULES_DOC = RULES_DOCS["en"]
 
 
-def shown_path(path: Path = RULES_DOC, cwd: Path | None = None) -> str:
-    """``path`` as a person would open it from here: relative to the current folder when it lies
-    inside it (``docs/RULES.md`` after ``make play``), otherwise in full."""
+def rules_doc() -> Path:
+    """The rules in the screen's language."""
+    return RULES_DOCS.get(language(), RULES_DOC)
+
+
+def shown_path(path: Path | None = None, cwd: Path | None = None) -> str:
+    """``path`` (default: the rules in the screen's language) as a person would open it from
+    here: relative to the current folder when it lies inside it (``docs/RULES.md`` after
+    ``make play``), otherwise in full."""
+    path = rules_doc() if path is None else path
     here = (cwd or Path.cwd()).resolve()
     return str(path.relative_to(here)) if path.is_relative_to(here) else str(path)

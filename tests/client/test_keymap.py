@@ -143,9 +143,10 @@ def test_the_help_screen_lists_the_bindings_and_any_key_closes_it(lang: str) -> 
                     "Las reglas de este juego: ")}[lang]
     for word in words:
         assert word in text, (word, text)
-    assert "RULES.md" in text  # (docs/RULES.md, as the lobby says it)
+    doc = {"en": "RULES.md", "es": "REGLAS.md"}[lang]  # (docs/RULES.md, as the lobby says it)
+    assert doc in text
     small = "\n".join("".join(f[1] for f in line) for line in Renderer(model).keyhelp(80, 24))
-    assert "RULES.md" in small and words[1] in small, small
+    assert doc in small and words[1] in small, small
     assert re.search(r"\bg +(draw|robar)\b", text) and re.search(r"\bk +(play|jugar)", text)
     assert acts(press(model, "g")) == []  # the key only closed the help
     assert model.prompt is Prompt.NONE
@@ -167,7 +168,7 @@ def test_the_help_screen_says_everything_whole_at_80_columns(lang: str) -> None:
     # in the next column is titled again there (two of its keys sat under no title)
     first = next(line for line in lines[1:] if line.strip())
     assert first[1] != " " and first[40] != " ", "\n".join(lines)
-    assert any("RULES.md" in line for line in lines)
+    assert any({"en": "RULES.md", "es": "REGLAS.md"}[lang] in line for line in lines)
 
 
 def test_the_waiting_room_and_the_lobby_use_the_bound_keys() -> None:

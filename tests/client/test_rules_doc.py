@@ -1,6 +1,7 @@
-"""docs/RULES.md stays true: every rule id, every ``RuleSet`` option with each preset's value, the
-card notation (colours, ranks, their names in both languages, their points), the table options'
-defaults; the lobby points to it, and the README names only files that exist."""
+"""docs/RULES.md and its Spanish translation docs/REGLAS.md stay true: every rule id, every
+``RuleSet`` option with each preset's value, the card notation (colours, ranks, their names in
+both languages, their points), the table options' defaults; the lobby points to the one in its
+language, and the README names only files that exist."""
 
 from __future__ import annotations
 
@@ -18,18 +19,52 @@ from kit.markdown import section, table_row
 
 from client.cli import build_parser
 from client.commands import rule_overrides
-from client.docs import RULES_DOC, shown_path
-from client.i18n import EN, ES, set_language
+from client.docs import RULES_DOCS, shown_path
+from client.i18n import EN, ES, card_code, set_language
 from engine import PRESETS, RuleSet
-from engine.cards import Card, Color, Rank
+from engine.bots import BOT_LEVELS
+from engine.cards import Card, Color, Rank, full_deck
 from protocol import CreateRoom, Rooms, Welcome
 
 ROOT = Path(__file__).resolve().parents[2]
 
 
+# What each translation calls the parts the tests read.
+WORDS = {
+    "en": {"options": "## Presets and options", "house_rules": "## Stacking and the other house rules",
+           "header": "| option | values | `official` | `house` | `uno host` |", "cards": "## Cards",
+           "colours": "### Colours", "ranks": "### Ranks",
+           "numbers": "| the number | the number | the number |",
+           "table": "## Table options", "none": "none", "texts": (EN, ES)},
+    "es": {"options": "## Reglamentos y opciones", "house_rules": "## Acumular y las otras reglas de la casa",
+           "header": "| opción | valores | `official` | `house` | `uno host` |", "cards": "## Cartas",
+           "colours": "### Colores", "ranks": "### Valores",
+           "numbers": "| el número | el número | el número |",
+           "table": "## Opciones de la mesa", "none": "ninguna", "texts": (ES, EN)},
+}
+
+
+@pytest.fixture(params=sorted(RULES_DOCS), scope="module")
+def lang(request: pytest.FixtureRequest) -> str:
+    return str(request.param)
+
+
 @pytest.fixture(scope="module")
-def doc() -> str:
-    return RULES_DOC.read_text(encoding="utf-8")
+def doc(lang: str) -> str:
+    return RULES_DOCS[lang].read_text(encoding="utf-8")
+
+
+@pytest.fixture
+def codes(lang: str) -> dict[str, Card]:
+    """Every card by its code on the screen of ``lang`` ("A7" is the yellow 7 in Spanish)."""
+    set_language(lang)
+    try:
+        return {card_code(card): card for card in map(Card.parse, CARD_CODES)}
+    finally:
+        set_language("en")
+
+
+CARD_CODES = sorted({str(card) for card in full_deck()})
 
 
 def literal(value: Any) -> str:
@@ -48,41 +83,51 @@ def test_every_rule_id_is_described(doc: str) -> None:
         assert len(re.findall(rf"\*\*R{number} [A-Z]", doc)) == 1, f"R{number}"
 
 
-def test_every_option_and_each_presets_value(doc: str) -> None:
-    table = section(doc, "## Presets and options")
+def test_every_option_and_each_presets_value(doc: str, lang: str) -> None:
+    words = WORDS[lang]
+    table = section(doc, words["options"])
     options = [f.name for f in dataclasses.fields(RuleSet)]
     listed = re.findall(r"^\| `(\w+)` \|", table, re.MULTILINE)
     assert listed == options
     assert RuleSet() == PRESETS["official"]  # so the official column gives the defaults
     assert list(PRESETS) == ["official", "house"]
-    assert "| option | values | `official` | `house` | `uno host` |" in table
+    assert words["header"] in table
     for name in options:
         cells = table_row(table, name)
         assert cells[2] == literal(getattr(PRESETS["official"], name)), name
         assert cells[3] == literal(getattr(PRESETS["house"], name)), name
         assert_host_flags(cells[4], name, rule=True)
     for name in options[1:]:  # and each is explained with the rules
-        assert f"`{name}`" in section(doc, "## Stacking and the other house rules") \
-            or f"`{name}`" in doc.split("## Presets and options")[0], name
+        assert f"`{name}`" in section(doc, words["house_rules"]) \
+            or f"`{name}`" in doc.split(words["options"])[0], name
 
 
-def test_the_card_notation(doc: str) -> None:
-    colours = section(doc, "### Colours")
+def test_the_card_notation(doc: str, lang: str, codes: dict[str, Card]) -> None:
+    words = WORDS[lang]
+    own, other = words["texts"]
+    colours = section(doc, words["colours"])
     for color in Color:
-        assert table_row(colours, color.value)[1:] == [EN[f"color_{color.value}"], ES[f"color_{color.value}"]]
-    ranks = section(doc, "### Ranks")
-    assert "| `0` … `9` | the number | the number | the number |" in ranks
+        letter = own[f"code_{color.value}"]
+        cells = [own[f"color_{color.value}"], other[f"color_{color.value}"]]
+        if lang != "en":  # and the letter an English screen shows
+            cells.append(f"`{color.value}`")
+        assert table_row(colours, letter)[1:] == cells
+    ranks = section(doc, words["ranks"])
+    assert "| `0` … `9` " + words["numbers"] in ranks
     for rank in Rank:
         if rank.is_number:
             assert rank.points == int(rank.value)
             continue
-        cells = table_row(ranks, rank.value)
-        assert cells[1:] == [EN[f"rank_{rank.value}"], ES[f"rank_{rank.value}"], str(rank.points)]
-    written = section(doc, "## Cards")
+        # A rank as the screen writes it: after the colour's letter, or the whole code of a wild.
+        shown = next(code if card.color is None else code[1:]
+                     for code, card in codes.items() if card.rank is rank)
+        cells = table_row(ranks, shown)
+        assert cells[1:] == [own[f"rank_{rank.value}"], other[f"rank_{rank.value}"], str(rank.points)]
+    written = section(doc, words["cards"])
     examples = re.findall(r"`([^`]+)`", written.split("###")[0])
     assert len(examples) >= 7
-    for text in examples:  # every example is a card, written as the engine writes it
-        assert str(Card.parse(text)) == text
+    for text in examples:  # every example is a card, written as the screen writes it
+        assert text in codes, text
 
 
 def host_flags() -> dict[str, argparse.Action]:
@@ -108,8 +153,8 @@ def assert_host_flags(cell: str, option: str, rule: bool) -> None:
             assert action.dest == option, f"{flag} does not set {option}"
 
 
-def test_the_table_options_defaults(doc: str) -> None:
-    table = section(doc, "## Table options")
+def test_the_table_options_defaults(doc: str, lang: str) -> None:
+    table = section(doc, WORDS[lang]["table"])
     fields = [f.name for f in dataclasses.fields(CreateRoom)]
     defaults = {f.name: f.default for f in dataclasses.fields(CreateRoom)}
     listed = re.findall(r"^\| `(\w+)` \|", table, re.MULTILINE)
@@ -117,11 +162,13 @@ def test_the_table_options_defaults(doc: str) -> None:
     for name in listed:
         value = defaults[name]
         if value is None:
-            assert table_row(table, name)[1] == "none", name
+            assert table_row(table, name)[1] == WORDS[lang]["none"], name
             continue
         shown = f"`{int(value)}`" if isinstance(value, float) and value.is_integer() else f"`{value}`"
         assert table_row(table, name)[1] == shown, name
         assert_host_flags(table_row(table, name)[2], name, rule=False)
+    for level in BOT_LEVELS:  # each level is said
+        assert f"`{level}`" in table_row(table, "bot_level")[3], level
 
 
 @pytest.mark.parametrize("lang", ["en", "es"])
@@ -134,10 +181,11 @@ def test_the_lobby_points_to_the_rules(lang: str) -> None:
         text = render_text(model, columns=100)
     finally:
         set_language("en")
-    line = next(line for line in text.splitlines() if "RULES.md" in line)
+    doc = RULES_DOCS[lang]
+    line = next(line for line in text.splitlines() if doc.name in line)
     assert line.strip() == {"en": "The rules of this game: ", "es": "Las reglas de este juego: "}[lang] \
-        + shown_path()
-    assert RULES_DOC.is_file()
+        + shown_path(doc)
+    assert doc.is_file()
 
 
 def test_the_rules_path_is_shown_as_a_person_opens_it(tmp_path: Path) -> None:
