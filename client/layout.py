@@ -67,9 +67,16 @@ def build_layout(renderer: Renderer) -> Layout:
     r = renderer
     r.rows = lambda: get_app().output.get_size().rows
 
+    def columns() -> int:
+        return get_app().output.get_size().columns
+
+    # A hand's end with more seats than fit gives the players' and the hand's rows to the scores.
+    beside_scores = Condition(lambda: not r.scores_fill(columns()))
     table = HSplit([
-        window(r.players, height=r.players_height),
-        Window(height=Dimension.exact(1), char="─", style="class:dim"),
+        ConditionalContainer(HSplit([
+            window(r.players, height=r.players_height),
+            Window(height=Dimension.exact(1), char="─", style="class:dim"),
+        ]), filter=beside_scores),
         VSplit([
             window(r.top_card, width=TOP_WIDTH, height=Dimension(min=3, max=5)),
             ConditionalContainer(  # a hand's end gives its room to the board (render.scores)
@@ -78,8 +85,10 @@ def build_layout(renderer: Renderer) -> Layout:
                 filter=Condition(lambda: not model.table.hand_over)),
             window(r.log),
         ], height=Dimension(min=3, preferred=7, weight=10)),
-        Window(height=Dimension.exact(1), char="─", style="class:dim"),
-        window(r.hand, height=r.hand_height),
+        ConditionalContainer(HSplit([
+            Window(height=Dimension.exact(1), char="─", style="class:dim"),
+            window(r.hand, height=r.hand_height),
+        ]), filter=beside_scores),
         window(r.chat, height=Dimension(min=0, preferred=2, max=2)),
     ])
     def chat3() -> Window:

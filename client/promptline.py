@@ -13,6 +13,9 @@ from .i18n import card_name, color_name, t
 from .i18n import key as key_of
 from .table import COLORS
 
+MORE = "…"
+"""Marks a list cut at that end: more choices lie that way."""
+
 
 class PromptLine(Painter):
     """The prompt line and the help line."""
@@ -50,6 +53,27 @@ class PromptLine(Painter):
         if m.prompt is not Prompt.NONE or m.prompts.notice:
             return ""
         return m.hints.text(m.seating.name_of)
+
+    def _seat_choice(self, width: int) -> Line:
+        """The 7's question and its seats, as many as ``width`` holds around the chosen one: at
+        ten seats the last ones (often the people) would be cut off, and the choice with them."""
+        m = self.model
+        label = t("prompt_seat") + " "
+        chosen = m.table.seat_index
+        seats: Line = []
+        for i, seat in enumerate(m.table.pending_targets):
+            text = f"{i + 1}:{m.seating.name_of(seat)}"
+            seats.append(("class:selected", f"[{text}]") if i == chosen else ("", f" {text} "))
+        room = width - width_of(label) - 2 * width_of(MORE)  # (a mark at either end, if cut)
+        first = 0
+        while first < chosen and sum(width_of(f[1]) for f in seats[first:chosen + 1]) > room:
+            first += 1
+        last = first
+        while last < len(seats) and sum(width_of(f[1]) for f in seats[first:last + 1]) <= room:
+            last += 1
+        shown = seats[first:max(last, chosen + 1)]
+        return [("bold", label), *([("", MORE)] if first else []), *shown,
+                *([("", MORE)] if last < len(seats) else [])]
 
     def prompt_height(self, width: int) -> int:
         """Two lines for a leave confirmation, or a hint, too wide for one; else one."""
@@ -105,11 +129,7 @@ class PromptLine(Painter):
                     line.insert(0, ("bold", text + " "))
                     break
         elif prompt is Prompt.SEAT:
-            line = [("bold", t("prompt_seat") + " ")]
-            for i, seat in enumerate(m.table.pending_targets):
-                chosen = i == m.table.seat_index
-                text = f"{i + 1}:{m.seating.name_of(seat)}"
-                line.append(("class:selected" if chosen else "", f"[{text}]" if chosen else f" {text} "))
+            line = self._seat_choice(width - 1)
         elif prompt is Prompt.CHALLENGE:
             view = m.table.view
             who = m.seating.name_of(view.challenge_from if view else None)

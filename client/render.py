@@ -22,6 +22,10 @@ from .model import Model
 from .promptline import PromptLine
 from .screens import Screens
 
+BESIDE_SCORES = 7
+"""Rows of the table's screen besides the players, the board and the hand: the title, two rules,
+the chat's two, the prompt and the help."""
+
 
 class Renderer:
     def __init__(self, model: Model, *, plain: bool = False) -> None:
@@ -44,6 +48,15 @@ class Renderer:
         self.top_card, self.info, self.scores = board.top_card, board.info, board.scores
         self.hand, self.hand_height = hand.hand, hand.hand_height
         self.log, self.chat = talk.log, talk.chat
+
+    def scores_fill(self, width: int) -> bool:
+        """Whether a hand's end needs the whole table for its scores: a line per seat does not
+        fit beside the players and the hand at ten seats on 80×24 (half the rows were cut). The
+        players' bar and the hand say nothing then that the scores do not."""
+        if not self.model.table.hand_over:
+            return False
+        room = self.rows() - self.players_height(width) - self.hand_height(width) - BESIDE_SCORES
+        return len(self.scores(width, self.rows())) > room
 
     @property
     def rows(self) -> Callable[[], int]:

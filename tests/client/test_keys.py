@@ -15,6 +15,7 @@ from clientkit import (
     make_view,
     plays,
     press,
+    render_text,
     room_info,
     screen_lines,
     seated,
@@ -215,6 +216,25 @@ def test_seven_zero_asks_whom_to_swap_with() -> None:
     assert press(model, "3", "2") == []  # a digit picks the seat, as it picks a card in the hand
     assert model.prompt is Prompt.SEAT and model.table.seat_index == 1
     assert acts(press(model, ENTER)) == [Act(kind="play", card="R7", target="2")]
+
+
+def test_the_seat_picker_shows_the_chosen_seat_when_the_seats_do_not_fit() -> None:
+    """At ten seats the question and its nine seats are wider than 80 columns: the line showed
+    the first seven, and a player who chose the eighth or ninth (often the people, seated last)
+    saw no seat marked. It now shows the seats around the chosen one, "…" where some are off."""
+    seven = Card.parse("R7")
+    legal = [PlayCard(ME, seven, None, target) for target in ("1", "2", "3")]
+    model = seated(make_view("R7 Y3", top="R5", legal=legal))
+    press(model, "1", ENTER)
+
+    def question() -> str:
+        return next(line for line in render_text(model, columns=40).splitlines()
+                    if line.startswith(" Swap hands with:"))
+
+    press(model, "1")
+    assert question() == " Swap hands with: [1:Bot 1] 2:Luis …"
+    press(model, "3")
+    assert question() == " Swap hands with: … 2:Luis [3:Bot 3]"
 
 
 def test_chat_keys_are_text_not_commands() -> None:

@@ -22,7 +22,8 @@ from engine import events as ev
 from engine.actions import Accept, Challenge, Draw, PlayCard
 from engine.cards import Card, Color
 from engine.view import HandResult, MatchOutcome
-from protocol import Act, Events, RoomUpdate, codec
+from protocol import Act, Events, Joined, RoomUpdate, codec
+from protocol.messages import ViewMsg
 
 TWELVE = "R1 R2 R3 R4 R5 R6 R7 R8 R9 Y1 Y2 Y3"
 
@@ -145,6 +146,26 @@ def test_the_final_scoreboard() -> None:
     model.apply(Events(events=(), view=codec.view_to_wire(view)))
     board = text_of(model, "log")
     assert "Ana wins the match!" in board and "530" in board and "x leaves" in board
+
+
+def test_at_ten_seats_on_80_by_24_every_seat_of_the_scores_shows() -> None:
+    """The scores need a line per seat: at ten seats, beside the players' bar and the hand, 80×24
+    showed four of them (the player's own row among those cut). A hand's end that does not fit
+    gives those rows to the scores."""
+    seats = tuple(str(i) for i in range(1, 11))
+    names = {s: f"Bot {s}" for s in seats} | {"8": "Ana", "9": "Bob", "10": "Zoe"}
+    game = Game(seats, RuleSet(target_score=100000), random.Random(3))
+    rng = random.Random(3)
+    while game.hand_outcome() is None:
+        game.push(rng.choice(list(game.legal_actions(game.current))))
+    ten = dataclasses.replace(room_info(seats=names, host_seat="8"), max_seats=10)
+    model = seated(room=ten)
+    model.apply(Joined(room=ten, role="player", seat="8"))
+    model.apply(ViewMsg(view=codec.view_to_wire(game.view("8")), deadline=5.0))
+    screen = "\n".join(screen_lines(model, columns=80, rows=24))
+    assert "wins hand 1" in screen, screen
+    for name in names.values():
+        assert re.search(rf" {name} .*\d+ +\d+$", screen, re.MULTILINE), (name, screen)
 
 
 def test_the_column_headings_of_the_scores_are_not_cut_in_spanish() -> None:
