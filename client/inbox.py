@@ -252,6 +252,8 @@ def _error(model: Model, message: messages.Error) -> None:
                            else t("err_generic", message=clean_text(message.message)))
     if message.ref == "action":
         model.table.close_pending()
+    if message.ref == "set_bot_level":  # (refused: the room's levels stand)
+        model.seating.levels_asked = {}
     if message.fatal:
         model.connection_failed(message.code)
 

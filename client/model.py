@@ -276,7 +276,8 @@ class Model:
         if bot is None:
             self.prompts.notice = t("no_bot_to_level")
         else:
-            level = level or step(BOT_LEVELS, bot.level, 1)
+            level = level or step(BOT_LEVELS, self.seating.level_asked(bot), 1)
+            self.seating.levels_asked[bot.seat] = level
             self.outbox.send(messages.SetBotLevel(seat=bot.seat, level=level))
 
     def ask_replay(self) -> None:

@@ -23,7 +23,7 @@ from .hosting import quit_question
 from .i18n import card_name, color_name, t
 from .i18n import key as key_of
 from .model import Model
-from .rulestext import preset_name, rule_labels
+from .rulestext import preset_name, waiting_labels
 from .screens import form_field, seat_marks, seated_line, waiting_hint
 from .table import COLORS
 
@@ -165,8 +165,7 @@ class PlainView:
             seats.append(f"{i + 1} {clean_text(info.name)}" + (f" ({', '.join(marks)})" if marks else ""))
         seats += [t("plain_free_seat", n=i + 1) for i in range(len(room.seats), room.max_seats)]
         parts += [t("plain_seats", list=", ".join(seats)), waiting_hint(m, plain=True)]
-        options = ", ".join(rule_labels(room.rules, turn_timeout=room.turn_timeout,
-                                        bot_level=room.bot_level, late_join=room.late_join))
+        options = ", ".join(waiting_labels(room))
         parts.append(t("waiting_rules", preset=preset_name(room.preset), options=options))
         return parts
 

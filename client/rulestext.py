@@ -9,6 +9,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from engine.rules import PRESETS, RuleSet
+from protocol import RoomInfo
 
 from .i18n import t
 
@@ -48,6 +49,14 @@ def rule_labels(rules: Mapping[str, Any], *, turn_timeout: float | None = None,
     if late_join is not None:
         labels.append(t("rule_late_" + late_join))
     return labels
+
+
+def waiting_labels(room: RoomInfo) -> list[str]:
+    """The waiting room's labels of ``room``: its rules and settings, and the level of the bots
+    that will fill its free seats, if it has any (the seats list each seated bot's own)."""
+    free = room.max_seats > len(room.seats)
+    return rule_labels(room.rules, turn_timeout=room.turn_timeout,
+                       bot_level=room.bot_level if free else None, late_join=room.late_join)
 
 
 def changed_labels(rules: Mapping[str, Any], preset: str) -> list[str]:

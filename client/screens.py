@@ -14,7 +14,7 @@ from .form import FIELDS, CreateForm
 from .header import Header, queue_text
 from .i18n import t
 from .model import Model
-from .rulestext import PRESET_KEYS, preset_name, rule_labels
+from .rulestext import PRESET_KEYS, preset_name, rule_labels, waiting_labels
 
 FORM_LABEL = 26  # columns for the labels of the new-table form
 
@@ -129,24 +129,36 @@ class Screens(Painter):
         lines.append([])
         lines.append([("", " " + t("waiting_seats", taken=len(room.seats), max=room.max_seats))])
         picked = m.seating.picked_bot if m.seating.can_host_command else None
+        seats: list[tuple[str, str]] = []  # (style, text) of each seat
         for i, info in enumerate(room.seats):
             marks = seat_marks(m, info)
             cursor = " › " if picked is not None and info.seat == picked.seat else "   "
             text = f"{cursor}{i + 1}. {clean_text(info.name)}" + (f"  ({', '.join(marks)})" if marks else "")
             style = "class:selected" if cursor != "   " else "bold" if info.seat == m.seating.seat else ""
-            lines.append([(style, fit(text, width))])
-        for i in range(len(room.seats), room.max_seats):
-            lines.append([("class:dim", f"   {i + 1}. —")])
+            seats.append((style, text))
+        seats += [("class:dim", f"   {i + 1}. —") for i in range(len(room.seats), room.max_seats)]
+        below: list[Line] = []
         if room.queue:
-            lines.append([("class:dim", "   " + queue_text(room.queue))])
-        lines.append([])
+            below.append([("class:dim", "   " + queue_text(room.queue))])
+        below.append([])
         for part in wrap(waiting_hint(m), width - 1):  # (first: what to do next matters most)
-            lines.append([("class:notice", " " + part)])
-        options = ", ".join(rule_labels(room.rules, turn_timeout=room.turn_timeout,
-                                        bot_level=room.bot_level, late_join=room.late_join))
+            below.append([("class:notice", " " + part)])
+        options = ", ".join(waiting_labels(room))
         for part in wrap(t("waiting_rules", preset=preset_name(room.preset), options=options),
                          width - 1):
-            lines.append([("", " " + part)])
+            below.append([("", " " + part)])
+        # At ten seats a line each leaves no room for the rules under them: two columns then.
+        two_columns = len(lines) + len(seats) + len(below) > height and len(seats) > 1
+        rows = -(-len(seats) // 2) if two_columns else len(seats)
+        half = width // 2
+        for row in range(rows):
+            if two_columns and row + rows < len(seats):
+                (left_style, left), (right_style, right) = seats[row], seats[row + rows]
+                lines.append([(left_style, pad(fit(left, half - 1), half - 1)), ("", " "),
+                              (right_style, fit(right, width - half))])
+            else:
+                lines.append([(seats[row][0], fit(seats[row][1], width))])
+        lines += below
         room_left = height - len(lines) - 1
         if m.transcript.log and room_left > 0:  # who came and went
             lines.append([])

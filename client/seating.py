@@ -20,6 +20,9 @@ class Seating:
         self.queue_position = 0
         self.queue_seat: str | None = None
         self.bot_cursor = 0  # the host's pick among the bots, in the waiting room (its level: b)
+        # bot seat -> the level the host last asked for it, until the room shows it: a key
+        # pressed again before the room's answer steps on from there (quick presses were lost)
+        self.levels_asked: dict[str, str] = {}
 
     @property
     def is_host(self) -> bool:
@@ -48,6 +51,10 @@ class Seating:
         bots = [] if self.room is None else [s for s in self.room.seats if s.kind == "bot"]
         return bots[min(self.bot_cursor, len(bots) - 1)] if bots else None
 
+    def level_asked(self, bot: SeatInfo) -> str | None:
+        """The bot's level as the host last asked for it (its level, if nothing is on the way)."""
+        return self.levels_asked.get(bot.seat, bot.level)
+
     def pick_bot(self, delta: int) -> None:
         count = 0 if self.room is None else sum(1 for s in self.room.seats if s.kind == "bot")
         if count:
@@ -70,6 +77,7 @@ class Seating:
         if self.room is None or self.room.id != room.id:
             self.known_names = {}
         self.room, self.role, self.seat = room, role, seat
+        self.levels_asked = {}
         self._remember_names(room)
         if role == "player":
             self.queue_position, self.queue_seat = 0, None
@@ -78,6 +86,10 @@ class Seating:
         """A new state of the room; the log lines for what others did (joined, left, dropped,
         came back, went away) and who is the host now."""
         old, self.room = self.room, room
+        shown = {(info.seat, info.level) for info in room.seats if info.kind == "bot"}
+        bots = {seat for seat, _level in shown}
+        self.levels_asked = {seat: level for seat, level in self.levels_asked.items()
+                             if seat in bots and (seat, level) not in shown}
         if old is None or old.id != room.id:
             self.known_names = {}
             self._remember_names(room)

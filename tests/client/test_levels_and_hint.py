@@ -10,7 +10,7 @@ import random
 from collections import Counter
 
 import pytest
-from clientkit import DOWN, ME, NAMES, SEATS, UP, make_view, plays, press, room_info, seated, show
+from clientkit import DOWN, ME, NAMES, SEATS, make_view, plays, press, room_info, seated, show
 
 from client.form import step
 from client.hintrun import start_hint
@@ -22,7 +22,7 @@ from engine.actions import Draw
 from engine.bots import BOT_LEVELS, Hint
 from engine.cards import Card
 from engine.events import CardPlayed, Event
-from protocol import Events, History, SetBotLevel, ViewMsg, codec
+from protocol import Error, Events, History, RoomUpdate, SetBotLevel, ViewMsg, codec
 
 LEVELS = {"1": "easy", "3": "normal"}
 
@@ -41,8 +41,29 @@ def test_the_host_picks_a_bot_and_b_changes_its_level() -> None:
     model = waiting()
     assert press(model, "b") == [SetBotLevel(seat="1", level=step(BOT_LEVELS, "easy", 1))]
     assert press(model, DOWN, "b") == [SetBotLevel(seat="3", level=step(BOT_LEVELS, "normal", 1))]
-    assert press(model, DOWN, "b") == [SetBotLevel(seat="1", level=step(BOT_LEVELS, "easy", 1))]  # round
-    assert press(model, UP, "b") == [SetBotLevel(seat="3", level=step(BOT_LEVELS, "normal", 1))]
+    assert press(model, DOWN) == [] and model.seating.picked_bot.seat == "1"  # (round)
+
+
+def test_quick_presses_of_b_each_step_the_level_once() -> None:
+    """Each press steps on from the level asked last, not from the level the room showed when
+    it was pressed: "b b" from expert gave easy (both presses asked for the level after expert)."""
+    model = waiting()
+    levels = [step(BOT_LEVELS, "easy", k) for k in range(1, 5)]
+    assert press(model, "b", "b", "b") == [SetBotLevel(seat="1", level=level) for level in levels[:3]]
+    answer(model, levels[0])  # the room shows the first press's level: the others are on the way
+    assert press(model, "b") == [SetBotLevel(seat="1", level=levels[3])]
+    answer(model, levels[3])  # all arrived
+    assert press(model, "b") == [SetBotLevel(seat="1", level=step(BOT_LEVELS, levels[3], 1))]
+    model.apply(Error(code="not_host", message="no", ref="set_bot_level"))  # refused: the room's
+    assert press(model, "b") == [SetBotLevel(seat="1", level=step(BOT_LEVELS, levels[3], 1))]
+
+
+def answer(model: Model, level: str) -> None:
+    """The room as the server tells it after Bot 1's level changed to ``level``."""
+    room = model.seating.room
+    assert room is not None
+    seats = tuple(dataclasses.replace(s, level=level) if s.seat == "1" else s for s in room.seats)
+    model.apply(RoomUpdate(room=dataclasses.replace(room, seats=seats)))
 
 
 def test_a_guest_cannot_change_a_level_and_no_bot_says_so() -> None:

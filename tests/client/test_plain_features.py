@@ -70,8 +70,9 @@ def test_the_host_changes_a_bots_level_by_its_seat(lang: str, word: str, hard: s
     model = waiting(lang)
     assert typed(model, f"{word} 3") == [SetBotLevel(seat="3", level=step(BOT_LEVELS, "easy", 1))]
     assert typed(model, f"{word} 1 {hard}") == [SetBotLevel(seat="1", level="hard")]
-    assert typed(model, word) == [SetBotLevel(seat="1", level=step(BOT_LEVELS, "easy", 1))]  # picked last
-    assert typed(model, "b 3") == [SetBotLevel(seat="3", level=step(BOT_LEVELS, "easy", 1))]  # the key
+    # (no room update comes between: each step goes on from the level asked last)
+    assert typed(model, word) == [SetBotLevel(seat="1", level=step(BOT_LEVELS, "hard", 1))]  # picked last
+    assert typed(model, "b 3") == [SetBotLevel(seat="3", level=step(BOT_LEVELS, "easy", 2))]  # the key
     assert typed(model, f"{word} 2") == [] and model.prompts.notice == t("err_not_a_bot")  # Luis
     assert typed(model, f"{word} 9") == [] and model.prompts.notice == t("plain_no_seat", n=9)
     assert typed(model, f"{word} 1 superb") == [] and t("level_expert") in model.prompts.notice

@@ -17,6 +17,7 @@ from clientkit import (
     press,
     render_text,
     room_info,
+    screen_lines,
     seated,
     show,
 )
@@ -144,6 +145,26 @@ def test_the_waiting_room_names_the_options_that_are_on(lang: str, words: tuple[
     assert ("bots take the empty seats (3), or S starts without them" if lang == "en"
             else "los bots ocupan los asientos vacíos (3), o S empieza sin ellos") in text
     assert "draw until playable" not in text and "robar hasta poder jugar" not in text  # off
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_ten_seats_and_every_rule_fit_the_waiting_room_at_80_by_24(lang: str) -> None:
+    """A line per seat left no room at ten seats: the rules were cut after their second line.
+    The seats go in two columns then. A full table does not say which bots fill empty seats:
+    there are none, and "normal bots" read as the level of every bot, levels changed or not."""
+    rules = RuleSet(stack_draw_two=True, seven_zero=True, jump_in=True).to_dict()
+    names = {str(i): f"Bot {i}" for i in range(1, 8)} | {"8": "Ana", "9": "Bob", "10": "Zoe"}
+    room = dataclasses.replace(room_info(started=False, rules=rules, seats=names, host_seat="8"),
+                               max_seats=10)
+    model = seated(room=room, lang=lang)
+    model.apply(Joined(room=room, role="player", seat="8"))
+    screen = "\n".join(screen_lines(model, columns=80, rows=24))
+    for name in names.values():
+        assert f". {name}" in screen, (name, screen)
+    last = {"en": "late arrivals sit at once", "es": "quien llega tarde se sienta al momento"}[lang]
+    assert last in " ".join(screen.split()), screen
+    assert "bots in the empty seats" not in screen and "asientos vacíos" not in screen
+    set_language("en")
 
 
 def test_the_header_names_the_options_that_are_on() -> None:
