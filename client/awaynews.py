@@ -40,8 +40,9 @@ class AwayNews:
     played: list[Card] = field(default_factory=list)
     drew: int = 0
     moved: list[str | None] = field(default_factory=list)  # whose hand we got: a 7's seat, None a 0
-    won: list[tuple[int, str]] = field(default_factory=list)  # (hand number, 0 the match; winner)
-    hand: int = 0  # the hand under way (its HandEnded comes before the next deal)
+    # (hand number, or 0 when it is not known, or None for the match; the winner; points won)
+    won: list[tuple[int | None, str, int]] = field(default_factory=list)
+    hand: int = 0  # the hand under way (its HandEnded comes before the next deal); 0: not known
     live: bool = False  # it has seen events as they came (not only a room's history)
 
     def observe(self, events: Iterable[Event], seat: str | None, hand: int | None = None) -> None:
@@ -61,9 +62,9 @@ class AwayNews:
                 stand_in = True
                 self.turns += 1
             elif isinstance(event, HandEnded) and self.counting:
-                self.won.append((self.hand, event.winner))
+                self.won.append((self.hand, event.winner, event.points))
             elif isinstance(event, MatchEnded) and self.counting:
-                self.won.append((0, event.winner))  # (hand 0: the match; a rematch counts anew)
+                self.won.append((None, event.winner, 0))  # (a rematch counts anew)
             elif isinstance(event, HandsExchanged) and self.counting and event.target is None:
                 self.moved.append(None)
             elif isinstance(event, HandsExchanged) and self.counting and seat in (event.seat, event.target):
@@ -89,8 +90,12 @@ class AwayNews:
         rotations = self.moved.count(None)  # (a 0's: said once, with how many)
         if rotations:
             parts.append(t("away_rotated") if rotations == 1 else t("away_rotated_n", n=rotations))
-        parts += [t("away_hand_won", name=name_of(winner), n=hand) if hand
-                  else t("ev_match_end", name=name_of(winner)) for hand, winner in self.won]
+        # (a client started again counts from the past it is told, which may begin mid-hand: the
+        # number of that hand is not known, and was once taken for the match's end)
+        parts += [t("ev_match_end", name=name_of(winner)) if hand is None
+                  else t("away_hand_won", name=name_of(winner), n=hand, points=points) if hand
+                  else t("away_a_hand_won", name=name_of(winner), points=points)
+                  for hand, winner, points in self.won]
         self._restart(counting=False)
         return " · ".join(parts)
 

@@ -171,8 +171,7 @@ def seated_line(seats: tuple[SeatInfo, ...]) -> str:
     people = []
     for info in seats:
         marks = [t("level_" + info.level)] if info.kind == "bot" and info.level else []
-        if info.hands and info.hands_won is not None:
-            marks.append(t("stats_line", won=info.hands_won, played=info.hands))
+        marks += hands_won(info)
         name = clean_text(info.name)
         people.append(f"{name} ({', '.join(marks)})" if marks else name)
     return " · ".join(people)
@@ -191,9 +190,16 @@ def seat_marks(model: Model, info: SeatInfo) -> list[str]:
         marks.append(t("flag_off"))
     if info.seat == model.seating.seat:
         marks.append(t("you"))
-    if info.hands and info.hands_won is not None:  # (none before a first hand is counted)
-        marks.append(t("stats_line", won=info.hands_won, played=info.hands))
-    return marks
+    return marks + hands_won(info)
+
+
+def hands_won(info: SeatInfo) -> list[str]:
+    """A person's record under the table's rules ("won 2 of 5 hands"), if any is counted yet. A
+    bot's is every bot's of its level (``SeatInfo.hands``): beside one bot's name it read as that
+    bot's own ("won 1 of 12 hands" after two hands), so a bot shows none."""
+    if info.kind == "bot" or not info.hands or info.hands_won is None:
+        return []
+    return [t("stats_line" if info.hands != 1 else "stats_line_one", won=info.hands_won, played=info.hands)]
 
 
 def waiting_hint(model: Model, plain: bool = False) -> str:

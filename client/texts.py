@@ -431,7 +431,8 @@ TEXTS: dict[str, tuple[str, str]] = {
                   "drawn: {drew}",
                   "Mientras no estabas — turnos jugados por ti: {turns}, cartas jugadas: {played}, "
                   "robadas: {drew}"),
-    "away_hand_won": ("{name} won hand {n}", "{name} ganó la mano {n}"),
+    "away_hand_won": ("{name} won hand {n} (+{points})", "{name} ganó la mano {n} (+{points})"),
+    "away_a_hand_won": ("{name} won a hand (+{points})", "{name} ganó una mano (+{points})"),
     "ev_took_seat": ("{name} took over {bot}'s seat", "{name} ocupó el asiento de {bot}"),
     "ev_left_to_bot": ("{name} left: a bot plays the seat", "{name} se fue: un bot juega su asiento"),
     "err_no_such_seat": ("That seat cannot be taken", "Ese asiento no se puede ocupar"),

@@ -82,9 +82,9 @@ def test_coming_back_says_what_the_stand_in_did_meanwhile() -> None:
     hands that moved ours, and the hands won."""
     for lang, said in (
             ("en", "While you were away — turns played for you: 3, cards played: R7, drawn: 4 · "
-                   "your hand was swapped with Luis's · Luis won hand 1 · Luis won the match!"),
+                   "your hand was swapped with Luis's · Luis won hand 1 (+40) · Luis won the match!"),
             ("es", "Mientras no estabas — turnos jugados por ti: 3, cartas jugadas: R7, robadas: 4 · "
-                   "tu mano se cambió por la de Luis · Luis ganó la mano 1 · ¡Luis ganó la partida!")):
+                   "tu mano se cambió por la de Luis · Luis ganó la mano 1 (+40) · ¡Luis ganó la partida!")):
         model = seated(make_view(current="2"), lang=lang)
         try:
             stand_in_turn(model, ev.Drew(ME, 1, None, "draw"), ev.Passed(ME), reason="timeout")
@@ -120,6 +120,22 @@ def test_a_summary_told_is_not_told_again_when_the_same_client_reconnects() -> N
                                                   ev.Passed(ME), ev.TurnStarted("2")))
     model.apply(History(events=(past,), chat=()))
     assert not [line for line in model.transcript.log if line.startswith("While you were away")]
+
+
+def test_a_client_started_again_mid_hand_says_whose_hands_were_won_not_a_match() -> None:
+    """Found play-testing: a client started again was told "Max won the match!" of a match still
+    on. The past it is told may begin mid-hand, whose number it does not know (its hand 0 was the
+    match's mark)."""
+    model = seated(room=room_info())
+    model.apply(away_room())
+    turn = (ev.StandIn(ME, "away"), ev.Drew(ME, 1, None, "draw"), ev.Passed(ME), ev.TurnStarted("2"))
+    ended = (ev.CardPlayed("2", Card.parse("R1"), Color.RED), ev.HandEnded("2", 40, (0, 40, 0, 0)),
+             ev.HandStarted(2, "2", 1), ev.TurnStarted("3"))
+    past = tuple(tuple(map(codec.event_to_wire, batch)) for batch in (turn, ended, turn))
+    model.apply(History(events=past, chat=()))
+    model.apply(away_room(away=False))
+    said = model.transcript.log[-1]
+    assert said.endswith("turns played for you: 2, cards played: 0, drawn: 2 · Luis won a hand (+40)"), said
 
 
 def test_the_away_key_steps_away_at_once_and_any_key_then_comes_back() -> None:

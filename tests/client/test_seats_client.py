@@ -205,20 +205,22 @@ def test_the_lobby_names_the_chosen_tables_options() -> None:
 
 
 @pytest.mark.parametrize(("lang", "seated", "more"), [
-    ("en", "At the table: Ana (won 3 of 7 hands) · Bot 1 (hard, won 2 of 9 hands) · Luis",
+    ("en", "At the table: Ana (won 3 of 7 hands) · Bot 1 (hard) · Luis (won 1 of 1 hand) · Eva",
      "…and 40 more tables the server did not list"),
-    ("es", "En la mesa: Ana (ganó 3 de 7 manos) · Bot 1 (difícil, ganó 2 de 9 manos) · Luis",
+    ("es", "En la mesa: Ana (ganó 3 de 7 manos) · Bot 1 (difícil) · Luis (ganó 1 de 1 mano) · Eva",
      "…y 40 mesas más que el servidor no listó"),
 ])
 def test_the_lobby_gives_a_line_per_player_of_the_chosen_table(lang: str, seated: str, more: str) -> None:
-    """Who sits at the table, a bot's level, and the hands each has won under its rules (a
-    newcomer has none yet); the tables the server left out of its list are counted."""
+    """Who sits at the table, a bot's level, and the hands each person has won under its rules
+    (a newcomer has none yet; a bot's would be every bot's of its level, which read as its own);
+    the tables the server left out of its list are counted."""
     set_language(lang)
     try:
         model = connected_model()
         people = (SeatInfo(seat="1", name="Ana", kind=SeatKind.HUMAN, hands=7, hands_won=3),
                   SeatInfo(seat="2", name="Bot 1", kind=SeatKind.BOT, level="hard", hands=9, hands_won=2),
-                  SeatInfo(seat="3", name="Luis", kind=SeatKind.HUMAN, hands=0, hands_won=0))
+                  SeatInfo(seat="3", name="Luis", kind=SeatKind.HUMAN, hands=1, hands_won=1),
+                  SeatInfo(seat="4", name="Eva", kind=SeatKind.HUMAN, hands=0, hands_won=0))
         summary = RoomSummary(id="1", name="Mesa", host="Ana", players=2, seats=4, bots=1,
                               spectators=0, preset="house", started=False, password=False,
                               seated=people)
