@@ -363,13 +363,14 @@ class Table(ABC):
             if session in self.spectators:  # a spectator's new connection replaced the old one
                 self._joined(session, "spectator", None)
             return
-        seat.away = False
+        # (An away seat stays away: a client reconnects by itself, after a dropped link or a
+        # server's restart, with nobody at the keyboard. Its person's first key says "back".)
         seat.timeouts = 0
         waiting = self.clock.waiting()
         extended = False
         if self.started:
             self._schedule(turn_changed=False)  # first: the view carries the deadline
-            extended = self._time_to_look(seat)
+            extended = not seat.away and self._time_to_look(seat)
         self._joined(session, "player", seat.id)
         # The last one back after a restart (the clock runs from now), or one given time to look:
         # the others' clocks show the new deadline.

@@ -12,7 +12,7 @@ from kit.harness import Harness
 
 from client.i18n import set_language
 from client.model import Model
-from protocol import Back, Events, History, RoomUpdate, Start
+from protocol import Back, Events, History, Joined, RoomUpdate, Start
 
 
 async def away_past_a_hand(harness: Harness) -> tuple[object, Client]:
@@ -68,11 +68,16 @@ async def test_the_summary_covers_the_turns_and_a_hand_that_ended_while_away(
 async def test_a_client_started_again_while_away_counts_from_the_history(
         harness: Harness, autojump_clock: object) -> None:
     """The helper's play-test: Zoe's terminal was closed while she was away; started again, it
-    said nothing of the turns played for her (coming back resumes the seat: never away for it)."""
+    said nothing of the turns played for her. Her seat stays away when she reconnects (a client
+    reconnects by itself too, with nobody there); her first key brings her back, and the summary."""
     with trio.fail_after(10_000):
         srv, ann = await away_past_a_hand(harness)
         await ann.link.aclose()
         again = harness.connect(srv, "ann")  # (the same person, a new terminal)
         assert (await again.hello(ann.token)).resumed
+        joined = await again.expect(Joined)
+        assert next(s.away for s in joined.room.seats if s.seat == ann.seat)
         await again.expect(History)
+        assert not [line for line in client_log(again) if line.startswith("While you were away")]
+        await come_back(again)
     assert summary(client_log(again)).startswith("While you were away — turns played for you: ")
