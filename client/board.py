@@ -137,9 +137,13 @@ class Board(Painter):
             lines.append([("class:notice", " " + fit(hint, width - 1))])
             if m.seating.seat is not None:
                 rematch = m.rematch.line(m.seating.room, m.seating.seat)
-                if width_of(rematch) > width - 1:
+                order = ""
+                if width_of(rematch) > width - 1:  # (who is still to answer matters more)
                     rematch = m.rematch.line(m.seating.room, m.seating.seat, short=True)
+                    order = m.rematch.order_line(m.seating.room)
                 lines.append([("class:notice", " " + fit(rematch, width - 1))])
+                if order:
+                    lines.append([("", " " + fit(order, width - 1))])
         else:
             assert result is not None
             lines.append([("class:turn", " ★ " + fit(t("hand_won", name=m.seating.name_of(result.winner),

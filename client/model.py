@@ -316,8 +316,12 @@ class Model:
 
     def next_rematch_order(self) -> None:
         """``o`` at a match's end: the next seat order we would propose (once someone has
-        accepted, theirs holds, and the notice says so)."""
-        self.prompts.notice = self.rematch.next_order(self.seating.room)
+        accepted, the first one's holds: theirs to change, and the notice tells the others)."""
+        said = self.rematch.next_order(self.seating.room, self.seating.seat)
+        if isinstance(said, str):
+            self.prompts.notice = said
+        else:
+            self.outbox.send(said)
 
     def ask_leave(self) -> None:
         if self.seating.room is not None:

@@ -14,13 +14,15 @@ from .i18n import t
 class RematchChoice:
     order: str = REMATCH_ORDERS[0]  # ours, until someone accepts first (then theirs holds)
 
-    def next_order(self, room: RoomInfo | None) -> str:
-        """``o``: the next seat order; once someone has accepted, their choice holds (and the
-        notice to show says so, else "")."""
-        if room is None or room.rematch_order is None:
-            self.order = REMATCH_ORDERS[(REMATCH_ORDERS.index(self.order) + 1) % len(REMATCH_ORDERS)]
-            return ""
-        return t("rematch_order_fixed", order=t("rematch_order_" + room.rematch_order))
+    def next_order(self, room: RoomInfo | None, me: str | None) -> Rematch | str:
+        """``o``: the next seat order. Once someone has accepted, the first to has chosen it: if
+        that is us (``me``), the acceptance again with the next order; else the notice that
+        their choice holds ("" before anyone has accepted)."""
+        chosen = None if room is None else room.rematch_order
+        if chosen is not None and room is not None and room.rematch[:1] != (me,):
+            return t("rematch_order_fixed", order=t("rematch_order_" + chosen))
+        self.order = REMATCH_ORDERS[(REMATCH_ORDERS.index(chosen or self.order) + 1) % len(REMATCH_ORDERS)]
+        return self.accept() if chosen is not None else ""
 
     def accept(self) -> Rematch:
         return Rematch(order=self.order, accept=True)
@@ -29,9 +31,16 @@ class RematchChoice:
     def decline() -> Rematch:
         return Rematch(accept=False)
 
+    @staticmethod
+    def order_line(room: RoomInfo | None) -> str:
+        """The seat order someone's acceptance chose, on a line of its own ("" before)."""
+        if room is None or room.rematch_order is None:
+            return ""
+        return t("rematch_order_now", order=t("rematch_order_" + room.rematch_order))
+
     def line(self, room: RoomInfo | None, me: str | None, short: bool = False) -> str:
-        """Who has accepted and who is still to, in the order in force (left out if ``short``:
-        for a narrow screen, where who is still to answer matters more); or the offer."""
+        """Who has accepted and who is still to, in the seat order in force (left out if
+        ``short``, for a narrow screen: ``order_line`` says it then); or the offer."""
         if room is None or room.rematch_order is None:
             return t("rematch_offer", order=t("rematch_order_" + self.order))
         people = [s for s in room.seats if s.kind is SeatKind.HUMAN]

@@ -16,7 +16,7 @@ STATS_TEXTS: dict[str, tuple[str, str]] = {
     "stats_col_points": ("Points", "Puntos"),
     "stats_col_length": ("Turns/hand", "Turnos/mano"),
     "stats_col_uno": ("UNO missed", "UNO olvidados"),
-    "stats_col_catches": ("Catches", "Pillados"),
+    "stats_col_catches": ("Catches", "Pilladas"),
     "stats_col_challenges": ("Challenges", "Desafíos"),
     "stats_won_of": ("{won}/{played}", "{won}/{played}"),
     "stats_note": ("Matches, hands and challenges: won/played (challenges: as challenger). "

@@ -19,18 +19,20 @@ TABLE_TEXTS: dict[str, tuple[str, str]] = {
                       "{order}"),
     "rematch_accepted": ("Rematch ({order}) accepted by {names}; still to answer: {waiting}. {k_rematch} "
                          "yes · {k_no_rematch} no",
-                         "Revancha ({order}) aceptada por {names}; falta: {waiting}. {k_rematch} sí · "
-                         "{k_no_rematch} no"),
+                         "Revancha ({order}) aceptada por {names}; por contestar: {waiting}. "
+                         "{k_rematch} sí · {k_no_rematch} no"),
     "rematch_you_accepted": ("Rematch ({order}) accepted by {names}; waiting for {waiting}",
                              "Revancha ({order}) aceptada por {names}; esperando a {waiting}"),
     "rematch_accepted_short": ("Rematch: yes from {names}; to answer: {waiting}. {k_rematch} yes · "
                                "{k_no_rematch} no",
-                               "Revancha: sí de {names}; falta: {waiting}. {k_rematch} sí · "
+                               "Revancha: sí de {names}; por contestar: {waiting}. {k_rematch} sí · "
                                "{k_no_rematch} no"),
     "rematch_you_accepted_short": ("Rematch: yes from {names}; waiting for {waiting}",
                                    "Revancha: sí de {names}; esperando a {waiting}"),
-    "rematch_order_fixed": ("Seat order, chosen by the first to accept: {order}",
-                            "Orden de los asientos, elegido por quien aceptó primero: {order}"),
+    "rematch_order_now": ("Seat order: {order}", "Orden de los asientos: {order}"),
+    "rematch_order_fixed": ("Seat order, chosen by the first to accept (theirs to change): {order}",
+                            "Orden de los asientos, elegido por quien aceptó primero (solo esa persona lo"
+                            " cambia): {order}"),
     "rematch_order_keep": ("seats as they are", "asientos como están"),
     "rematch_order_random": ("seats shuffled", "asientos al azar"),
     "rematch_order_winner_deals": ("the winner deals", "reparte quien ganó"),

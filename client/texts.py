@@ -271,7 +271,7 @@ TEXTS: dict[str, tuple[str, str]] = {
     "ev_played": ("{name} played {card}", "{name} jugó {card}"),
     "ev_played_wild": ("{name} played {card} → {color}", "{name} jugó {card} → {color}"),
     "ev_jump_in": ("{name} jumped in with {card}, taking the turn",
-                   "{name} cortó con {card} y se quedó el turno"),
+                   "{name} cortó con {card} y se quedó con el turno"),
     "ev_drew_one": ("{name} drew a card", "{name} robó una carta"),
     "ev_drew_n": ("{name} drew {n}", "{name} robó {n} cartas"),  # not "robó 2": it reads as the card 2
     "ev_drew_until": ("{name} drew {n} until a card could be played",

@@ -26,7 +26,7 @@ class RematchVotes:
     def accept(self, seat: str, order: str) -> None:
         if order not in REMATCH_ORDERS:
             raise ValueError(f"unknown seat order {order!r}")
-        if self.order is None:
+        if self.order is None or self.accepted[:1] == [seat]:  # (the first may change it)
             self.order = order
         if seat not in self.accepted:
             self.accepted.append(seat)

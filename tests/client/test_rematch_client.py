@@ -4,10 +4,10 @@ declines it, and the screen says, in both languages, who has accepted and who is
 from __future__ import annotations
 
 import pytest
-from clientkit import make_view, press, render_text, room_info, seated
+from clientkit import ME, make_view, press, render_text, room_info, seated
 
 from engine.view import HandResult, MatchOutcome
-from protocol import Rematch, RoomUpdate
+from protocol import REMATCH_ORDERS, Rematch, RoomUpdate
 
 OVER = {"outcome": MatchOutcome("2", (0, 510, 0, 20)), "hand_result": HandResult("2", 30)}
 
@@ -30,7 +30,7 @@ def test_the_keys_do_nothing_during_a_match() -> None:
     ("en", "Rematch? m yes · n no (leave) · o seat order: seats as they are",
      "Rematch (seats shuffled) accepted by Luis; still to answer: Ana", "seats shuffled"),
     ("es", "¿Revancha? m sí · n no (te vas) · o orden: asientos como están",
-     "Revancha (asientos al azar) aceptada por Luis; falta: Ana", "asientos al azar"),
+     "Revancha (asientos al azar) aceptada por Luis; por contestar: Ana", "asientos al azar"),
 ])
 def test_everyone_sees_who_has_accepted(lang: str, offer: str, accepted: str, order: str) -> None:
     model = seated(make_view(**OVER), room=room_info(started=False), lang=lang)
@@ -69,19 +69,34 @@ def test_the_host_is_told_how_s_differs_from_accepting_the_rematch(lang: str, sa
 
 @pytest.mark.parametrize(("lang", "said"), [
     ("en", "Rematch: yes from Luis; to answer: Ana, Carmen. m yes · n no"),
-    ("es", "Revancha: sí de Luis; falta: Ana, Carmen. m sí · n no"),
+    ("es", "Revancha: sí de Luis; por contestar: Ana, Carmen. m sí · n no"),
 ])
 def test_at_80_columns_who_is_still_to_answer_is_said_whole(lang: str, said: str) -> None:
     """Found play-testing: the host's line ended "still to answer: Ana, …" at 80 columns."""
     people = {"4": "Ana", "2": "Luis", "3": "Carmen"}
     room = room_info(started=False, seats=people, rematch=("2",), rematch_order="winner_deals")
     model = seated(make_view(**OVER), lang=lang, room=room)
-    assert said in render_text(model, columns=80)
-    assert said not in render_text(model, columns=140)  # wide enough: the seat order too
+    narrow = render_text(model, columns=80)
+    assert said in narrow
+    # and the seat order on a line of its own (found play-testing: the others never saw it)
+    order = {"en": "Seat order: the winner deals", "es": "Orden de los asientos: reparte quien ganó"}[lang]
+    assert order in narrow
+    assert said not in render_text(model, columns=140)  # wide enough: the seat order in the line
 
 
 def test_o_after_someone_accepted_says_whose_order_holds() -> None:
     """Found play-testing: o did nothing once someone had accepted, and said nothing."""
     model = seated(make_view(**OVER), room=room_info(started=False, rematch=("2",), rematch_order="random"))
     press(model, "o")
-    assert model.prompts.notice == "Seat order, chosen by the first to accept: seats shuffled"
+    assert model.prompts.notice == ("Seat order, chosen by the first to accept (theirs to change): "
+                                    "seats shuffled")
+
+
+def test_the_first_to_accept_changes_the_order_with_o() -> None:
+    """Found play-testing: Zoe accepted first, then pressed o, and was told the order was the
+    first one's to choose: hers. Her o now sends her acceptance again with the next order."""
+    room = room_info(started=False, rematch=(ME, "2"), rematch_order="random")
+    model = seated(make_view(**OVER), room=room)
+    assert press(model, "o") == [Rematch(order=REMATCH_ORDERS[(REMATCH_ORDERS.index("random") + 1) % 3],
+                                         accept=True)]
+    assert model.prompts.notice == ""

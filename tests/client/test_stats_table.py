@@ -57,7 +57,7 @@ def test_the_table_in_spanish(kept: Path, capsys: pytest.CaptureFixture[str]) ->
     lines = capsys.readouterr().out.splitlines()
     assert lines[:3] == [
         "Reglas: house",
-        "Jugador  Partidas  Manos  Puntos  Turnos/mano  UNO olvidados  Pillados  Desafíos",
+        "Jugador  Partidas  Manos  Puntos  Turnos/mano  UNO olvidados  Pilladas  Desafíos",
         "Bob           0/0    0/1       0          0.0              0         0       0/0",
     ]
     assert "duración media de una mano en turnos" in lines[-1]

@@ -83,6 +83,9 @@ def test_random_order_shuffles_and_the_first_choice_stays() -> None:
     votes.accept("2", "keep")
     assert votes.order == "winner_deals" and not votes.everyone(["1", "2", "3"])
     assert votes.everyone(["1", "2"])
+    votes.accept("1", "random")  # the first to accept may change the order: only they may
+    votes.accept("2", "keep")
+    assert votes.order == "random"
     votes.forget("1")
     votes.forget("2")
     assert votes.order is None
