@@ -13,12 +13,13 @@ HINT_TEXTS: dict[str, tuple[str, str]] = {
                          "{other_rate}%",
                          "Pista: {action} — gana el {rate}% de {n} repartos simulados; la siguiente "
                          "mejor: {other}, {other_rate}%"),
-    # The runner-up scored as well or better, by less than the search trusts (noise): say so,
-    # rather than a "next best" with a higher figure.
-    "hint_search_close": ("Hint: {action} — wins {rate}% of {n} sampled deals; {other} ({other_rate}%) "
-                          "is as good, within the luck of the deals",
-                          "Pista: {action} — gana el {rate}% de {n} repartos simulados; {other} "
-                          "({other_rate}%) vale lo mismo, dentro del azar de los repartos"),
+    # The runner-up scored as well or better, by less than the search trusts (noise): the hint
+    # is the rule-based level's move, which the search keeps unless another is surely better.
+    # Said so, rather than a recommendation with the lower figure (found play-testing).
+    "hint_search_close": ("Hint: {action} — the usual play; “{other}” did better in {n} sampled deals "
+                          "({other_rate}% against {rate}%), but too few to be sure",
+                          "Pista: {action} — la jugada habitual; «{other}» salió mejor en {n} repartos "
+                          "simulados ({other_rate}% contra {rate}%), pero son pocos para estar seguros"),
     "do_play": ("play {card}", "juega {card}"),
     "do_play_color": ("play {card} naming {color}", "juega {card} y elige {color}"),
     "do_play_target": ("play {card} and swap with {name}", "juega {card} y cambia con {name}"),

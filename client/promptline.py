@@ -13,6 +13,8 @@ from .i18n import card_name, color_name, t
 from .i18n import key as key_of
 from .table import COLORS
 
+HINT_LINES = 3
+"""The most lines a hint takes (a 7's at ten seats, in Spanish, took three at 80 columns)."""
 MORE = "…"
 """Marks a list cut at that end: more choices lie that way."""
 
@@ -48,9 +50,10 @@ class PromptLine(Painter):
         return [[("class:help", pad(" " + help_text(key, width - 1), width))]]
 
     def _hint_shown(self) -> str:
-        """The hint in words, if the prompt line shows it (nothing asked, no notice)."""
+        """The hint in words, if the prompt line shows it (nothing asked but a Wild Draw Four's
+        challenge, under which it goes; no notice)."""
         m = self.model
-        if m.prompt is not Prompt.NONE or m.prompts.notice:
+        if m.prompt not in (Prompt.NONE, Prompt.CHALLENGE) or m.prompts.notice:
             return ""
         return m.hints.text(m.seating.name_of)
 
@@ -76,11 +79,13 @@ class PromptLine(Painter):
                 *([("", MORE)] if last < len(seats) else [])]
 
     def prompt_height(self, width: int) -> int:
-        """Two lines for a leave confirmation, or a hint, too wide for one; else one."""
+        """Two lines for a leave confirmation too wide for one, as many as a hint needs (at most
+        ``HINT_LINES``); else one."""
         m = self.model
         hint = self._hint_shown()
         if hint:
-            return 2 if 1 + width_of(hint) > width else 1
+            lines = 1 if 1 + width_of(hint) <= width else min(HINT_LINES, len(wrap(hint, width - 2)))
+            return lines + (m.prompt is Prompt.CHALLENGE)  # (the question, then the hint)
         if m.prompt is not Prompt.LEAVE:
             return 1
         question = t("leave_confirm", yes=key_of("yes"))
@@ -139,11 +144,16 @@ class PromptLine(Painter):
             if width_of(text) >= width:
                 text = t("prompt_challenge_short", **values)
             line = [("class:notice", text)]
+            if hint := self._hint_shown():
+                below: list[Line] = [[("", " "), ("class:mark", part)]
+                                     for part in wrap(hint, width - 2)[:HINT_LINES]]
+                return [clip_line([("", " "), *line], width), *below]
         elif m.prompts.notice:
             line = [("class:notice", m.prompts.notice)]
         elif hint := self._hint_shown():
-            if self.prompt_height(width) == 2:  # (the runner-up is worth reading whole)
-                return [[("", " "), ("class:mark", part)] for part in wrap(hint, width - 2)[:2]]
+            lines = self.prompt_height(width)
+            if lines > 1:  # (the runner-up is worth reading whole)
+                return [[("", " "), ("class:mark", part)] for part in wrap(hint, width - 2)[:lines]]
             line = [("class:mark", hint)]
         elif m.table.uno_armed:
             line = [("class:uno", t("uno_armed"))]
