@@ -25,6 +25,8 @@ class Hosting:
 
 def quit_question(host: Hosting, match_on: bool, yes: str) -> str:
     """The question before quitting: a host whose match cannot be kept (its rooms are not kept on
-    disk: another ``uno host`` holds the folder) is told that quitting ends it for everyone."""
-    ends = host.active and not host.keeps and match_on
-    return t("quit_confirm_ends" if ends else "quit_confirm", yes=yes)
+    disk: another ``uno host`` holds the folder) is told that quitting ends it for everyone; a
+    guest during a match, that the seat waits for them (the leave question says a bot takes it)."""
+    if host.active and not host.keeps and match_on:
+        return t("quit_confirm_ends", yes=yes)
+    return t("quit_confirm_seat_kept" if match_on and not host.active else "quit_confirm", yes=yes)

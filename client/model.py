@@ -110,6 +110,10 @@ class Model:
         self.session.lost(reason, self.clock() + retry_in)
         self.outbox.clear()
         self.close_prompts()
+        # The server keeps the seat, and says the turn's time again once we are back: a clock
+        # run down to 0 s under "Reconnecting…" read as a turn lost (found play-testing).
+        self.table.deadline_at = None
+        self.prompts.notice = ""  # ("Welcome back…" under the banner is stale)
 
     def connection_failed(self, reason: str, detail: str = "", *, gave_up: bool = False) -> None:
         self.session.failed(reason, detail, gave_up=gave_up)

@@ -41,6 +41,9 @@ TEXTS: dict[str, tuple[str, str]] = {
     "off": ("off", "no"),
     "seconds": ("{n} s", "{n} s"),
     "quit_confirm": ("Quit? {yes} quits, any other key stays.", "¿Salir? {yes} sale, otra tecla sigue."),
+    "quit_confirm_seat_kept": ("Quit? {yes} quits (your seat waits: uno join again), any other key stays.",
+                               "¿Salir? {yes} sale (tu asiento te espera: uno join otra vez), otra tecla"
+                               " sigue."),
     "quit_confirm_ends": ("Quit? {yes} ends the match for everyone (this table is not kept), any other key"
                           " stays.",
                           "¿Salir? {yes} termina la partida para todos (esta mesa no se guarda), otra tecla"
@@ -416,8 +419,9 @@ TEXTS: dict[str, tuple[str, str]] = {
                     "Eres el número {n} en la cola por un asiento ({k_take_seat} cancela)."),
     "you_took_seat": ("You took over {bot}'s seat: its cards and points are yours.",
                       "Ocupaste el asiento de {bot}: sus cartas y sus puntos son tuyos."),
-    "ev_you_went_away": ("You went away: your turns are played for you",
-                         "Te ausentaste: se juegan tus turnos en tu lugar"),
+    # (neutral: three turns run out mark a seat away too, and "you went away" read as a choice)
+    "ev_you_went_away": ("You were marked away: your turns are played for you until you press a key",
+                         "Quedaste ausente: se juegan tus turnos hasta que pulses una tecla"),
     "ev_you_came_back": ("You came back", "Volviste"),
     "away_asked": ("Stepping away: your turns will be played for you until you press a key.",
                    "Te ausentas: se jugarán tus turnos hasta que pulses una tecla."),

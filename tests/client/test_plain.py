@@ -194,8 +194,8 @@ def test_quit_and_leave_ask_first() -> None:
     model = seated(make_view())
     view = PlainView(model)
     view.changes()
-    typed(model, "quit")
-    assert view.changes() == ["Quit? y quits, any other key stays."]
+    typed(model, "quit")  # (a guest's, during a match: the seat is kept, unlike a leave's)
+    assert view.changes() == ["Quit? y quits (your seat waits: uno join again), any other key stays."]
     typed(model, "no")
     assert not model.quit and model.prompt is Prompt.NONE
     typed(model, "x")

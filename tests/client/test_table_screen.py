@@ -148,6 +148,20 @@ def test_the_final_scoreboard() -> None:
     assert "Ana wins the match!" in board and "530" in board and "x leaves" in board
 
 
+def test_a_lost_connection_stops_showing_the_turns_clock() -> None:
+    """Found play-testing: while the server was down the clock ran on to "0s" under
+    "Reconnecting…", which read as the turn lost; the server says the time again once we are
+    back (a restart gives a whole turn)."""
+    clock = Clock()
+    model = seated(make_view("R7 Y3", legal=plays("R7")), clock=clock)
+    model.prompts.notice = "Welcome back: you are in your seat again."
+    assert model.table.seconds_left() == 20 and "20s" in text_of(model, "info")
+    model.connection_lost("shutdown", retry_in=1.0)
+    clock.now += 30
+    assert model.table.seconds_left() is None and "0s" not in text_of(model, "info")
+    assert model.prompts.notice == ""
+
+
 def test_at_ten_seats_on_80_by_24_every_seat_of_the_scores_shows() -> None:
     """The scores need a line per seat: at ten seats, beside the players' bar and the hand, 80×24
     showed four of them (the player's own row among those cut). A hand's end that does not fit
