@@ -11,7 +11,7 @@ import logging
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from engine.events import Event, HandEnded, HandsExchanged, HandStarted
+from engine.events import Event, HandEnded, HandsExchanged, HandStarted, TurnStarted
 from protocol import ProtocolError, clean_text, codec, left_seat_name, messages
 
 from .awaynews import AwayNews
@@ -148,6 +148,10 @@ def _events(model: Model, message: messages.Events) -> None:
     model.away_news.observe(events, model.seating.seat, shown.hand_number if shown else 0)
     model.away_news.live = True
     seat, view = model.seating.seat, model.table.view
+    if seat is not None and any(isinstance(e, TurnStarted) and e.seat == seat for e in events):
+        # Our turn again: a notice from before is stale ("You hold Bot 7's hand now: 6 cards"
+        # stayed through a round and more, found play-testing); one this batch brings is new.
+        model.prompts.notice = ""
     for event in events:
         if isinstance(event, HandsExchanged) and seat is not None and view is not None:
             _hand_moved(model, event.sources(view.seats, view.direction).get(seat), event, seat)

@@ -31,6 +31,7 @@ from client.render import Renderer
 from client.screens import FORM_LABEL, form_field
 from engine import RuleSet
 from engine.bots import BOT_LEVELS
+from engine.cards import Card, Color
 from engine.rules import WildDrawFour
 from protocol import (
     CreateRoom,
@@ -463,3 +464,24 @@ def test_a_7_or_a_0_that_moves_our_hand_says_whose_cards_we_hold(lang: str, swap
         assert model.prompts.notice.endswith(": 1 card" if lang == "en" else ": 1 carta")  # (not "1 cards")
     finally:
         set_language("en")
+
+
+def test_a_notice_from_before_our_turn_is_gone_when_it_comes_round() -> None:
+    """Found play-testing: "You hold Bot 7's hand now: 6 cards" stayed on through a round and
+    more, while the hand grew to 10. Our next turn clears it; a notice that batch brings stays."""
+    from engine.events import CardPlayed, Event, HandsExchanged, TurnStarted
+    from protocol import Events, codec
+
+    def batch(*events: Event) -> Events:
+        return Events(events=tuple(codec.event_to_wire(e) for e in events))
+
+    model = seated(make_view(current="2", direction=1))
+    model.apply(batch(HandsExchanged("2", ME, (("2", 5, None), (ME, 3, None))), TurnStarted("3")))
+    assert model.prompts.notice == "You hold Luis's hand now: 3 cards"
+    model.apply(batch(CardPlayed("3", Card.parse("R5"), Color.RED), TurnStarted("1")))
+    assert model.prompts.notice  # (others' turns: still there)
+    model.apply(batch(CardPlayed("1", Card.parse("R6"), Color.RED), TurnStarted(ME)))
+    assert model.prompts.notice == ""
+    swap = HandsExchanged("1", ME, (("1", 4, None), (ME, 6, None)))
+    model.apply(batch(swap, TurnStarted(ME)))
+    assert model.prompts.notice == "You hold Bot 1's hand now: 6 cards"

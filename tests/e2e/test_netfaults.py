@@ -38,6 +38,7 @@ from kit.server import ServerProcess
 
 from engine import full_deck
 from protocol import (
+    Back,
     CreateRoom,
     Events,
     Joined,
@@ -279,6 +280,9 @@ async def test_a_link_that_goes_down_is_seen_as_dropped_and_the_seat_comes_back(
             assert welcome.resumed
             joined = await again.expect(Joined)
             assert (joined.role, joined.seat, joined.room.id) == ("player", seat, table.room)
+            # still away (a client reconnects by itself, whoever is at the keyboard) until back
+            await watcher.wait_for(lambda m: seat_state(m, seat) == (True, True), mark, 5)
+            await again.send(Back())
             await watcher.wait_for(lambda m: seat_state(m, seat) == (True, False), mark, 5)
             # and plays on to the end of a hand
             await play(again, seat, is_hand_end, rng)

@@ -74,7 +74,9 @@ def test_tmux_a_spanish_host_sets_house_options_in_the_form_and_an_english_frien
     assert "de la casa, a 100 puntos, 7-0 con cambio" in table.splitlines()[0]  # what she changed
 
     tmux.send(sofia, "q")
-    asked = tmux.wait_for(sofia, "¿Salir? s sale, otra tecla sigue.", timeout=5, what="the quit question")
+    # (during a match her seat waits for her: the question says so, unlike the leave question's)
+    question = "¿Salir? s sale (tu asiento te espera: uno join otra vez), otra tecla sigue."
+    asked = tmux.wait_for(sofia, question, timeout=5, what="the quit question")
     assert "s sí   otra tecla: no" in asked.splitlines()[-1]
     tmux.send(sofia, "n")  # any other key stays
     tmux.wait_for(sofia, lambda s: "¿Salir?" not in s and "Tu mano" in s, timeout=5, what="still here")

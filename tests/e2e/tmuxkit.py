@@ -294,9 +294,12 @@ class Player:
         counts = {c: sum(1 for card in (hand.cards if hand else []) if card.startswith(c)) for c in "RYGB"}
         key, name = colours[max(counts, key=lambda c: counts[c])]
         self.press(key, screen, "the colour chosen")
-        self.steps["wild"] = self.evidence(f"→ {name}", "the wild's colour in the log")
-        wild = re.search(rf"{self.name} {self.says.played} {self.says.wild} → {name}", self.steps["wild"])
-        assert wild or HAND_OVER.search(self.steps["wild"])
+        # (our own line: "→ red" alone was met at once by another seat's earlier wild, before ours
+        # was in the log, and the check of our line that followed failed)
+        ours = re.compile(rf"{self.name} {self.says.played} {self.says.wild} → {name}")
+        self.steps["wild"] = self.tmux.wait_for(
+            self.window, lambda s: ours.search(s) is not None or HAND_OVER.search(s) is not None,
+            timeout=5, what="the wild's colour in the log", settle=False)
 
     def play_hand(self) -> str:
         """Play until the hand is over; the last screen."""
