@@ -20,7 +20,8 @@ if TYPE_CHECKING:
     from server.history import HistoryStore
 
 
-_COLUMNS = (4, 19, 17, 25, 12, 6)  # the list's: id, ended, table, players, winner, points
+_COLUMNS = (4, 16, 14, 24, 11, 5)  # the list's: id, ended (to the minute), table, players, winner,
+# points: with the spaces between, 79 columns
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -32,8 +33,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="a server's state directory (default: `uno host`'s)")
     parser.add_argument("--speed", type=float, default=1.0, metavar="MOVES",
                         help="moves per second, 0.25 to 8 (keys + and - change it)")
-    parser.add_argument("--seat", type=int, default=1, metavar="N",
-                        help="whose cards are shown first: the Nth seat (Tab changes it)")
+    parser.add_argument("--seat", type=int, default=None, metavar="N",
+                        help="whose cards are shown first: the Nth seat (Tab changes it; default:"
+                             " the first person's)")
     parser.add_argument("--open", action="store_true", help="every hand open from the start")
     parser.add_argument("--paused", action="store_true", help="start paused (step with ←/→)")
     parser.add_argument("--lang", choices=("es", "en"), default=None,
@@ -115,7 +117,7 @@ def _list(directory: Path) -> int:
     print(row(t("replay_columns").split("|")))
     for hand in hands:
         players = ", ".join(clean_text(name) for name in hand.players)
-        when = hand.ended.replace("T", " ").rstrip("Z")
+        when = hand.ended.replace("T", " ").rstrip("Z")[:16]  # (to the minute)
         print(row([str(hand.id), when, clean_text(hand.table), players, clean_text(hand.winner),
                    str(hand.points)]))
     print(t("replay_how"))
@@ -136,8 +138,19 @@ def _play(text: str | bytes, source: str, args: argparse.Namespace) -> int:
     if not (sys.stdin.isatty() and sys.stdout.isatty()):
         print(t("replay_needs_terminal"), file=sys.stderr)
         return 1
-    return view_replay(replay, speed=args.speed, seat=-1 if args.open else args.seat - 1,
-                       playing=not args.paused)
+    seat = -1 if args.open else first_person(replay) if args.seat is None else args.seat - 1
+    return view_replay(replay, speed=args.speed, seat=seat, playing=not args.paused)
+
+
+def first_person(replay: Replay) -> int:
+    """The seat (its index) of the first person at the table, whose cards a replay opens on: at
+    a host's table of bots seated first it opened on Bot 1's (found play-testing). 0 if only
+    bots played."""
+    from protocol import SeatKind
+
+    seats = [player.seat for player in replay.info.players]
+    people = [player.seat for player in replay.info.players if player.kind is SeatKind.HUMAN]
+    return seats.index(people[0]) if people else 0
 
 
 def view_replay(replay: Replay, *, speed: float = 1.0, seat: int = 0,

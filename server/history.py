@@ -111,7 +111,8 @@ class RoomReplays:
 
 @dataclass(frozen=True, slots=True)
 class KeptHand:
-    """One line of the history: its id, when it ended, the table, who played, the winner (a
+    """One line of the history: its id, when it ended, the table, who played (people first: a
+    list of seven bots and three people cut at "Bot 3, Bot…" named none of them), the winner (a
     name) and the points."""
 
     id: int
@@ -158,7 +159,8 @@ class HistoryStore:
             cursor = self._db.execute(
                 "INSERT INTO hands (ended, table_name, players, winner, points, hand, match, data)"
                 " VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-                (info.ended, info.table, json.dumps([p.name for p in info.players]),
+                (info.ended, info.table, json.dumps([p.name for p in sorted(
+                    info.players, key=lambda p: p.kind is not SeatKind.HUMAN)]),
                  replay.name_of(info.winner), info.points, info.hand_number, info.match,
                  replay.to_text()))
             self._db.execute("DELETE FROM hands WHERE id <= ?",

@@ -107,7 +107,8 @@ def test_tmux_a_hand_replayed_at_the_table_listed_exported_and_opened(tmux: Tmux
     guest = tmux.start(uno("replay", str(exported), "--lang", "es", "--paused"), guest_env,
                        window="guest")
     screen = tmux.wait_for(guest, "jugada 0 de", timeout=10, what="the file opened")
-    assert "Repetición · Ana's table · Mano 1" in screen and "cartas de Bot 1" in screen  # seat 1
+    # (on the first person's cards: Bot 1's, the first seat's, said nothing of Ana's game)
+    assert "Repetición · Ana's table · Mano 1" in screen and "cartas de Ana" in screen
     step_to(tmux, guest, "Right", "jugada 1 de", "un paso")
     screen = step_to(tmux, guest, "o", "todas las manos a la vista", "todas las manos")
     screen = step_to(tmux, guest, "End", "Fin de la mano", "el final")
@@ -137,6 +138,8 @@ def test_tmux_the_replay_key_in_spanish(tmux: Tmux, tmp_path: Path) -> None:
     listing = subprocess.run(uno("replay", "--lang", "es"), cwd=ROOT, env=env, capture_output=True,
                              text=True, timeout=30, check=False)
     assert "Mesa de Ana" in listing.stdout and "Ganador" in listing.stdout
+    # every line fits 80 columns (the points and the help wrapped: found play-testing)
+    assert max(len(line) for line in listing.stdout.splitlines()) <= 80, listing.stdout
 
 
 def test_tmux_watching_the_replay_as_the_next_hand_is_dealt_the_turn_brings_the_table_back(
