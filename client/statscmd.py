@@ -17,9 +17,10 @@ import unicodedata
 from pathlib import Path
 from typing import TextIO
 
-from server.stats import BOT_PREFIX, Counts, rules_name
+from server.stats import BOT_PREFIX, Counts, rules_name, rules_of_name
 
 from .i18n import EN, detect_language, set_language, t
+from .rulestext import changed_labels, preset_name
 from .saved_rules import SavedRulesError, load_rules, saved_names
 
 COLUMNS = ("stats_col_player", "stats_col_matches", "stats_col_hands", "stats_col_points",
@@ -79,12 +80,20 @@ def print_tables(table: dict[str, dict[str, Counts]], rules: str | None, directo
     for number, name in enumerate(names):
         if number:
             print(file=out)
-        print(t("stats_rules", rules=f"{labels[name]} ({name})" if name in labels else name), file=out)
+        named = f"{labels[name]} ({name})" if name in labels else name
+        print(t("stats_rules", rules=f"{named} — {rules_in_words(name)}"), file=out)
         for line in render_table(table[name]):
             print(line, file=out)
     print(file=out)
     print(t("stats_note"), file=out)
     return 0
+
+
+def rules_in_words(name: str) -> str:
+    """A rule set's statistics name in the screen's words: "house jump_in=on" is "de la casa,
+    a 500 puntos, cortar" in Spanish (the name alone read as code to a Spanish reader)."""
+    preset, overrides = rules_of_name(name)
+    return ", ".join([preset_name(preset), *changed_labels(overrides, preset)])
 
 
 def render_table(players: dict[str, Counts]) -> list[str]:

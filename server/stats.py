@@ -103,6 +103,16 @@ def rules_name(preset: str, overrides: Mapping[str, Any]) -> str:
     return preset + " " + ",".join(f"{k}={_short(v)}" for k, v in changed)
 
 
+def rules_of_name(name: str) -> tuple[str, dict[str, Any]]:
+    """The preset and the options changed that ``rules_name`` wrote as ``name``."""
+    preset, _, changed = name.partition(" ")
+    overrides: dict[str, Any] = {}
+    for pair in filter(None, changed.split(",")):
+        option, _, text = pair.partition("=")
+        overrides[option] = _LONG.get(text, int(text) if text.isdigit() else text)
+    return preset, overrides
+
+
 def _short(value: Any) -> str:
     if value is True:
         return "on"
@@ -111,6 +121,9 @@ def _short(value: Any) -> str:
     if value is None:  # (a target of none: single hands)
         return "none"
     return str(value)
+
+
+_LONG: dict[str, Any] = {"on": True, "off": False, "none": None}  # (what ``_short`` wrote)
 
 
 class Tally:

@@ -41,13 +41,13 @@ def test_the_table_in_english(kept: Path, capsys: pytest.CaptureFixture[str]) ->
     assert main(["stats", "--state-dir", str(kept), "--lang", "en", "--rules", "official"]) == 0
     out = capsys.readouterr().out
     assert out.splitlines()[:5] == [
-        "Rules: official",
+        "Rules: official — official, to 500 points",
         "Player        Matches  Hands  Points  Turns/hand  UNO missed  Catches  Challenges",
         "Ann               1/1    2/3     310        31.7           0        1         1/2",
         "李明              0/0    0/1       0        30.0           0        0         0/0",
         "bot (normal)      0/2    1/6      80        31.7           1        0         0/0",
     ]
-    assert "Rules: official target_score=100" in out  # the preset with options changed
+    assert "Rules: official target_score=100 — official, to 100 points" in out  # options changed
     assert "Rules: house" not in out and "Bob" not in out
     assert "average hand length in turns" in out
 
@@ -56,11 +56,22 @@ def test_the_table_in_spanish(kept: Path, capsys: pytest.CaptureFixture[str]) ->
     assert main(["stats", "--state-dir", str(kept), "--lang", "es", "--rules", "house"]) == 0
     lines = capsys.readouterr().out.splitlines()
     assert lines[:3] == [
-        "Reglas: house",
+        "Reglas: house — de la casa, a 500 puntos",  # (in words too: the name read as code)
         "Jugador  Partidas  Manos  Puntos  Turnos/mano  UNO olvidados  Pilladas  Desafíos",
         "Bob           0/0    0/1       0          0.0              0         0       0/0",
     ]
     assert "duración media de una mano en turnos" in lines[-1]
+
+
+@pytest.mark.parametrize(("lang", "heading"), [
+    ("en", "Rules: house jump_in=on,seven_zero=on — house, to 500 points, 7-0 swaps, jump-in"),
+    ("es", "Reglas: house jump_in=on,seven_zero=on — de la casa, a 500 puntos, 7-0 con cambios, cortar")])
+def test_a_rule_set_is_headed_in_words_too(tmp_path: Path, lang: str, heading: str,
+                                           capsys: pytest.CaptureFixture[str]) -> None:
+    """Found play-testing: a Spanish reader got only the name, "house jump_in=on,seven_zero=on"."""
+    StatsStore(tmp_path).add("house jump_in=on,seven_zero=on", {"Bob": Counts(hands=1)})
+    assert main(["stats", "--state-dir", str(tmp_path), "--lang", lang]) == 0
+    assert capsys.readouterr().out.splitlines()[0] == heading
 
 
 def test_a_saved_rule_set_is_named_and_chosen_by_its_saved_name(
@@ -73,10 +84,10 @@ def test_a_saved_rule_set_is_named_and_chosen_by_its_saved_name(
     capsys.readouterr()
     assert main(["stats", "--state-dir", str(kept), "--lang", "en", "--rules", "short"]) == 0
     lines = capsys.readouterr().out.splitlines()
-    assert lines[0] == "Rules: short (official target_score=100)"
+    assert lines[0] == "Rules: short (official target_score=100) — official, to 100 points"
     assert lines[2].startswith("Ann ") and not any(line.startswith("Rules: official") for line in lines)
     assert main(["stats", "--state-dir", str(kept), "--lang", "es"]) == 0
-    assert "Reglas: short (official target_score=100)" in capsys.readouterr().out
+    assert "Reglas: short (official target_score=100) — oficial, a 100 puntos" in capsys.readouterr().out
 
 
 def test_columns_line_up_whatever_the_names() -> None:

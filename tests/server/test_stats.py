@@ -16,7 +16,7 @@ from engine import Event, Game, RuleSet
 from engine.events import Caught, Challenged, Drew, HandEnded, MatchEnded, TurnStarted
 from engine.selfplay import play_match
 from protocol import Events, Joined, Message, ProtocolError, SeatInfo, SeatKind, Start
-from server.stats import Counts, Tally, player_key, rules_name
+from server.stats import Counts, Tally, player_key, rules_name, rules_of_name
 from server.statstore import STATS_NAME, StatsStore, read_stats
 
 
@@ -232,3 +232,12 @@ def test_the_lobby_line_is_checked_on_the_wire() -> None:
     for bad in (-1, 10**9 + 1, "3", 2.5):
         with pytest.raises(ProtocolError):
             SeatInfo.from_wire({**seat.to_wire(), "hands_won": bad})
+
+
+def test_a_rule_sets_name_reads_back_as_its_preset_and_options() -> None:
+    """``uno stats`` words a rule set from its name (``rules_of_name``, the inverse)."""
+    cases = [("official", {}), ("house", {"jump_in": True, "seven_zero": True}),
+             ("official", {"target_score": None, "uno_penalty": 4, "wild_draw_four": "strict"}),
+             ("house", {"draw_until_playable": False, "false_catch_penalty": 2, "target_score": 100})]
+    for preset, overrides in cases:
+        assert rules_of_name(rules_name(preset, overrides)) == (preset, overrides)
