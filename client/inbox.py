@@ -37,9 +37,10 @@ def _welcome(model: Model, message: messages.Welcome) -> None:
     if message.resumed:
         model.prompts.notice = t("status_resumed")
         return
-    if had_room:
+    if had_room:  # (a spectator had no seat to lose: found play-testing)
+        watching = model.seating.role == "spectator"
         _leave_room_state(model)
-        model.prompts.notice = t("status_seat_lost")
+        model.prompts.notice = t("status_watch_lost" if watching else "status_seat_lost")
     if model.host.auto_create is not None:
         model.outbox.append(model.host.auto_create)
         model.host.auto_create = None

@@ -93,6 +93,8 @@ TEXTS: dict[str, tuple[str, str]] = {
                        "Hola de nuevo: vuelves a tu asiento."),
     "status_seat_lost": ("Your seat could not be kept; you are back in the lobby.",
                          "No se pudo guardar tu asiento; vuelves a la sala."),
+    "status_watch_lost": ("The server does not keep who watches a table: you are back in the lobby.",
+                          "El servidor no guarda quién mira una mesa: vuelves a la sala."),
     "starting_server": ("Starting the table…", "Abriendo la mesa…"),
     "server_listening": ("Friends join with: uno join {address}",
                          "Tus amigos entran con: uno join {address}"),

@@ -251,3 +251,13 @@ def test_back_in_a_seat_after_all_the_lobby_notice_goes() -> None:
     assert "could not be kept" in model.prompts.notice
     model.apply(Joined(room=room_info(started=True), role="player", seat="4"))
     assert model.prompts.notice == ""
+
+
+def test_a_spectator_the_server_forgot_is_not_told_of_a_seat() -> None:
+    """Found play-testing: after a server's restart a spectator read "Your seat could not be
+    kept": spectators are not kept, and had no seat."""
+    model = seated(make_view())
+    model.apply(Joined(room=room_info(started=True), role="spectator", seat=None))
+    model.connection_lost("shutdown", 0.1)
+    model.apply(WELCOME)
+    assert model.prompts.notice == "The server does not keep who watches a table: you are back in the lobby."
