@@ -22,7 +22,7 @@ import random
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 
-from ..actions import Action
+from ..actions import Action, CallUno, Catch
 from ..events import Event
 from ..rules import RuleSet
 from ..tracker import Tracker
@@ -119,8 +119,9 @@ class Hint:
     """What the hint key suggests: an action of ``view.legal`` and why, as a reason code the
     client words in its language, with the figures behind it.
 
-    ``reason``: "only" (the one legal move), "level" (what the strongest level plays, no figures:
-    a move it makes without searching, such as saying UNO or catching a forgotten one), "search"
+    ``reason``: "only" (the one legal move, or the one besides saying UNO or catching: "draw —
+    what the expert bot plays" told a player with nothing to play nothing), "level" (what the
+    strongest level plays, no figures: saying UNO or catching a forgotten one), "search"
     (the best of the moves a search tried: ``win_rate`` the share of its ``samples`` sampled deals
     won after it; ``runner_up`` the next best move and ``runner_up_rate`` its share; None when
     the other choice was to do nothing, off turn).
@@ -151,8 +152,9 @@ def hint(view: View, rng: random.Random, tracker: Tracker | None = None,
     best = found.ranked[0]
     if best.action is None:
         return None
-    if not found.rounds:
-        return Hint(best.action, "level")
+    if not found.rounds:  # no search: the one move but saying UNO or catching, or one of those
+        only = not isinstance(best.action, CallUno | Catch)
+        return Hint(best.action, "only" if only else "level")
     runner = next((r for r in found.ranked[1:] if r.action is not None and r.playouts), None)
     return Hint(best.action, "search", best.rate, best.playouts,
                 None if runner is None else runner.action, None if runner is None else runner.rate)

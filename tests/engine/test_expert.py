@@ -121,6 +121,15 @@ def test_the_hint_for_a_single_legal_move_is_only() -> None:
     assert hint(game.view("P2"), random.Random(0)) is None  # off turn, nothing to do
 
 
+def test_the_hint_for_the_one_move_besides_saying_uno_is_only() -> None:
+    """With two cards and nothing to play (house rules) the legal moves are drawing and saying
+    UNO: the hint said "draw — what the expert bot plays", which told the player nothing."""
+    game = make_game(["R5 G7", "B1 B2 G3"], "Y3", rules=RuleSet.preset("house"))
+    legal = game.view("P1").legal
+    assert Draw("P1") in legal and any(isinstance(a, CallUno) for a in legal)
+    assert hint(game.view("P1"), random.Random(0)) == Hint(Draw("P1"), "only")
+
+
 def test_the_search_deals_a_seat_a_card_of_the_colour_it_named(
         monkeypatch: pytest.MonkeyPatch) -> None:
     """B named green with a wild and has played no green since: every deal of the search gives it
