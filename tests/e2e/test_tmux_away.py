@@ -169,3 +169,35 @@ def test_tmux_the_away_key_steps_away_at_once(tmux: Tmux, tmp_path: Path) -> Non
         tmux.send(window, "o")  # (a key with no other job)
         screen = tmux.wait_for(window, news, timeout=10, what="what was played for her")
         assert back in screen and away not in screen
+
+
+def test_tmux_away_stays_away_across_a_crash_until_a_key(tmux: Tmux, tmp_path: Path) -> None:
+    """Found play-testing (a server's restart did it too): a client that reconnected by itself
+    brought its away seat back present, with nobody at the keyboard, its clock running and the
+    summary of the stand-in's turns lost. Luis steps away; his terminal is killed and started
+    again: still away, until his first key, which brings the summary."""
+    hosting = tmux.start(play.host("--bots", "1", "--seats", "3", "--seed", "5", "--bot-delay", "0.3",
+                                   "--turn-timeout", "3", "--name", "Mesa"),
+                         play.person(tmp_path / "ana", "Ana"), window="host")
+    address = play.invitation(play.waiting_room(tmux, hosting))
+    luis_env = play.person(tmp_path / "luis", "Luis")
+    pidfile = tmp_path / "luis.pid"
+    guest = tmux.start(play.join(address), luis_env, window="guest", pidfile=pidfile)
+    play.sit(tmux, guest, "Mesa")
+    tmux.send(hosting, "s")  # (Ana's turns run out: the table plays on by itself)
+    play.dealt(tmux, guest, timeout=15)
+    tmux.send(guest, "z")
+    tmux.wait_for(guest, AWAY, timeout=10, what="Luis away")
+    tmux.wait_for(hosting, "Luis was away", timeout=30, settle=False, what="a turn played for Luis")
+
+    play.crash(pidfile)
+    tmux.wait_for(hosting, "Luis lost the connection", timeout=10, settle=False)
+    guest = tmux.start(play.join(address), luis_env, window="guest2")
+    screen = tmux.wait_for(guest, "Your hand", timeout=15, what="the seat taken back")
+    screen = tmux.wait_for(guest, AWAY, timeout=5, what="still away after the restart")
+    print(f"--- started again:\n{screen}")
+    assert "Press any key to come back" in screen
+    assert "While you were away" not in screen  # (said when he is back, not before)
+    tmux.send(guest, "o")  # (a key with no other job)
+    screen = tmux.wait_for(guest, "While you were away", timeout=10, what="the summary")
+    assert AWAY not in screen and turns_played(screen, "turns played for you: ") >= 1
