@@ -187,16 +187,18 @@ def select_card(tmux: Tmux, window: str, card: str, turn: str) -> int:
 
 
 def zoe_and_bob(tmux: Tmux, tmp_path: Path, server: ServerProcess, seats: int = 2,
-                options: tuple[str, ...] = ()) -> tuple[str, str]:
+                options: tuple[str, ...] = (), waiting: Callable[[], None] | None = None
+                ) -> tuple[str, str]:
     """Zoe (English) opens a table of ``seats`` (a bot sits in each beyond two) without clock on
     ``server`` (a rigged one), ``options`` the keys she presses in the form after the clock's
-    field; Bob (Spanish) sits, the rigged hand is dealt; their windows."""
+    field; Bob (Spanish) sits (then ``waiting`` runs, in Zoe's waiting room), the rigged hand is
+    dealt; their windows."""
     address = f"127.0.0.1:{server.port}"
     zoe = tmux.start(join(address, "--player", "Zoe", "--no-bell"), person(tmp_path / "zoe"), window="zoe")
     tmux.wait_for(zoe, "Press n to open one", timeout=20, what="the lobby")
     tmux.send(zoe, "n")
     tmux.wait_for(zoe, "A new table", timeout=5, what="the form")
-    keys(tmux, zoe, "Down", "Down", *["Left"] * (4 - seats))  # Seats
+    keys(tmux, zoe, "Down", "Down", *(["Left"] * (4 - seats) or ["Right"] * (seats - 4)))  # Seats
     keys(tmux, zoe, "Down", "Left", "Left", "Left")  # Bots: 0 (the start seats them)
     keys(tmux, zoe, "Down", "Down", "Left", "Left")  # no turn clock
     keys(tmux, zoe, *options)
@@ -205,6 +207,8 @@ def zoe_and_bob(tmux: Tmux, tmp_path: Path, server: ServerProcess, seats: int = 
     bob = tmux.start(join(address, "--player", "Bob", "--no-bell", lang="es"), person(tmp_path / "bob"),
                      window="bob")
     sit(tmux, bob, "Zoe's table", waiting="Esperando a que Zoe empiece")
+    if waiting is not None:
+        waiting()
     tmux.send(zoe, "s")
     tmux.wait_for(bob, "Tu mano (7)", timeout=15, what="the deal on Bob's screen")
     return zoe, bob
