@@ -20,6 +20,11 @@ HINT_TEXTS: dict[str, tuple[str, str]] = {
                           "({other_rate}% against {rate}%), but too few to be sure",
                           "Pista: {action} — la jugada habitual; «{other}» salió mejor en {n} repartos "
                           "simulados ({other_rate}% contra {rate}%), pero son pocos para estar seguros"),
+    # (the same, when the two figures round alike: "did better … (8% against 8%)" said nothing)
+    "hint_search_even": ("Hint: {action} — the usual play; “{other}” did as well in {n} sampled deals "
+                         "({rate}%)",
+                         "Pista: {action} — la jugada habitual; «{other}» salió igual de bien en {n} "
+                         "repartos simulados ({rate}%)"),
     "do_play": ("play {card}", "juega {card}"),
     "do_play_color": ("play {card} naming {color}", "juega {card} y elige {color}"),
     "do_play_target": ("play {card} and swap with {name}", "juega {card} y cambia con {name}"),

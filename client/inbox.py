@@ -149,9 +149,11 @@ def _events(model: Model, message: messages.Events) -> None:
     model.away_news.observe(events, model.seating.seat, shown.hand_number if shown else 0)
     model.away_news.live = True
     seat, view = model.seating.seat, model.table.view
-    if seat is not None and any(isinstance(e, TurnStarted) and e.seat == seat for e in events):
-        # Our turn again: a notice from before is stale ("You hold Bot 7's hand now: 6 cards"
-        # stayed through a round and more, found play-testing); one this batch brings is new.
+    if seat is not None and any((isinstance(e, TurnStarted) and e.seat == seat) or isinstance(e, HandEnded)
+                                for e in events):
+        # Our turn again, or the hand over: a notice from before is stale ("You hold Bot 7's
+        # hand now: 6 cards" stayed through a round and more, found play-testing); one this
+        # batch brings is new.
         model.prompts.notice = ""
     for event in events:
         if isinstance(event, HandsExchanged) and seat is not None and view is not None:

@@ -20,7 +20,7 @@ if TYPE_CHECKING:
     from server.history import HistoryStore
 
 
-_COLUMNS = (4, 16, 14, 24, 11, 5)  # the list's: id, ended (to the minute), table, players, winner,
+_COLUMNS = (4, 16, 14, 23, 11, 6)  # the list's: id, ended (to the minute), table, players, winner,
 # points: with the spaces between, 79 columns
 
 

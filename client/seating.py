@@ -116,8 +116,8 @@ class Seating:
                           t("ev_took_seat", name=name, bot=clean_text(prev.name))]
             elif prev.connected and not info.connected:
                 lines.append(t("ev_dropped", name=name))
-            elif not prev.connected and info.connected:
-                lines.append(t("ev_back", name=name))
+            elif not prev.connected and info.connected:  # (perhaps still away: not "came back")
+                lines.append(t("ev_reconnected", name=name))
             elif not prev.away and info.away:
                 lines.append(t("ev_went_away", name=name))
             elif prev.away and not info.away:

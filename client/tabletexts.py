@@ -30,9 +30,8 @@ TABLE_TEXTS: dict[str, tuple[str, str]] = {
     "rematch_you_accepted_short": ("Rematch: yes from {names}; waiting for {waiting}",
                                    "Revancha: sí de {names}; esperando a {waiting}"),
     "rematch_order_now": ("Seat order: {order}", "Orden de los asientos: {order}"),
-    "rematch_order_fixed": ("Seat order, chosen by the first to accept (theirs to change): {order}",
-                            "Orden de los asientos, elegido por quien aceptó primero (solo esa persona lo"
-                            " cambia): {order}"),
+    "rematch_order_fixed": ("Seat order (the first to accept chose it): {order}",
+                            "Orden (lo eligió quien aceptó primero): {order}"),
     "rematch_order_keep": ("seats as they are", "asientos como están"),
     "rematch_order_random": ("seats shuffled", "asientos al azar"),
     "rematch_order_winner_deals": ("the winner deals", "reparte quien ganó"),

@@ -312,6 +312,7 @@ TEXTS: dict[str, tuple[str, str]] = {
     "ev_you_host": ("You are the host now", "Ahora eres el anfitrión"),
     "ev_dropped": ("{name} lost the connection", "{name} perdió la conexión"),
     "ev_back": ("{name} came back", "{name} volvió"),
+    "ev_reconnected": ("{name} is connected again", "{name} se volvió a conectar"),
     "ev_went_away": ("{name} went away: their turns are played for them",
                      "{name} se ausentó: se juegan sus turnos en su lugar"),
     "ev_stand_in_timeout": ("Time's up for {name}: the turn was played for them",

@@ -146,6 +146,7 @@ def test_the_hint_key_asks_for_a_hint() -> None:
            "48%"),
     ("en", "Hint: play Red 7 — the usual play; “draw” did better in 180 sampled deals (39% against "
            "37%), but too few to be sure"),
+    ("en", "Hint: play Red 7 — the usual play; “draw” did as well in 180 sampled deals (38%)"),
     ("es", "Pista: juega 7 rojo — la jugada habitual; «roba» salió mejor en 180 repartos simulados "
            "(39% contra 37%), pero son pocos para estar seguros"),
 ])
@@ -156,7 +157,7 @@ def test_a_searched_hint_gives_its_figures(lang: str, expected: str) -> None:
     model = at_table(lang)
     view = model.table.view
     assert view is not None
-    rates = (0.62, 0.48) if "62%" in expected else (0.37, 0.39)
+    rates = (0.62, 0.48) if "62%" in expected else (0.379, 0.381) if "38%" in expected else (0.37, 0.39)
     found = Hint(plays("R7")[0], "search", win_rate=rates[0], samples=180, runner_up=Draw(ME),
                  runner_up_rate=rates[1])
     model.hints.asked = view

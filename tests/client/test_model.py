@@ -140,7 +140,7 @@ def test_arrivals_departures_and_dropped_connections_are_logged() -> None:
     model.apply(RoomUpdate(room=dataclasses.replace(room, seats=dropped)))
     assert model.transcript.log[-1] == "Luis lost the connection"
     model.apply(RoomUpdate(room=room))
-    assert model.transcript.log[-1] == "Luis came back"
+    assert model.transcript.log[-1] == "Luis is connected again"
     model.apply(RoomUpdate(room=room_info(seats={"4": "Ana"})))
     assert model.transcript.log[-1] == "Luis left"
 

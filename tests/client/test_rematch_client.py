@@ -6,6 +6,8 @@ from __future__ import annotations
 import pytest
 from clientkit import ME, make_view, press, render_text, room_info, seated
 
+from client.draw import width_of
+from client.i18n import set_language, t
 from engine.view import HandResult, MatchOutcome
 from protocol import REMATCH_ORDERS, Rematch, RoomUpdate
 
@@ -88,8 +90,7 @@ def test_o_after_someone_accepted_says_whose_order_holds() -> None:
     """Found play-testing: o did nothing once someone had accepted, and said nothing."""
     model = seated(make_view(**OVER), room=room_info(started=False, rematch=("2",), rematch_order="random"))
     press(model, "o")
-    assert model.prompts.notice == ("Seat order, chosen by the first to accept (theirs to change): "
-                                    "seats shuffled")
+    assert model.prompts.notice == "Seat order (the first to accept chose it): seats shuffled"
 
 
 def test_the_first_to_accept_changes_the_order_with_o() -> None:
@@ -100,3 +101,14 @@ def test_the_first_to_accept_changes_the_order_with_o() -> None:
     assert press(model, "o") == [Rematch(order=REMATCH_ORDERS[(REMATCH_ORDERS.index("random") + 1) % 3],
                                          accept=True)]
     assert model.prompts.notice == ""
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_the_order_notice_fits_80_columns_with_the_longest_order(lang: str) -> None:
+    """Found play-testing: the Spanish notice was cut before the order it names."""
+    set_language(lang)
+    try:
+        longest = max((t("rematch_order_" + order) for order in REMATCH_ORDERS), key=width_of)
+        assert 1 + width_of(t("rematch_order_fixed", order=longest)) <= 80
+    finally:
+        set_language("en")

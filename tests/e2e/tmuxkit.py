@@ -188,13 +188,13 @@ SAYS = {
     "en": Says("Your turn", "Colour for", "challenge, a accept", "The first card is a Wild", "Enter plays it",
                "drew", "played", ": UNO!", "UNO! will be said with your next card", "Your hand ({n})",
                {"R": ("r", "red"), "Y": ("y", "yellow"), "G": ("g", "green"), "B": ("b", "blue")},
-               "Wild( Draw Four)?", "{name} lost the connection", "{name} came back", "Welcome back",
+               "Wild( Draw Four)?", "{name} lost the connection", "{name} is connected again", "Welcome back",
                "you", "offline", "spectator"),
     "es": Says("Tu turno", "Color para", "desafiar, a aceptar", "La primera es un Comodín",
                "Enter la juega", "robó", "jugó", ": ¡UNO!", "Dirás ¡UNO! con tu próxima carta",
                "Tu mano ({n})",
                {"R": ("r", "rojo"), "Y": ("a", "amarillo"), "G": ("v", "verde"), "B": ("z", "azul")},
-               r"Comodín( \+4)?", "{name} perdió la conexión", "{name} volvió", "Hola de nuevo",
+               r"Comodín( \+4)?", "{name} perdió la conexión", "{name} se volvió a conectar", "Hola de nuevo",
                "tú", "desconect.", "espectador"),
 }
 
