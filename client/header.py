@@ -7,7 +7,7 @@ from protocol import clean_text
 
 from .draw import Line, Painter, fit, pad, width_of
 from .enums import Status
-from .i18n import t
+from .i18n import decimal, t
 from .rulestext import changed_labels, preset_name
 
 _REASONS = ("eof", "broken", "refused", "timeout", "shutdown", "unreachable", "unknown_host",
@@ -58,7 +58,7 @@ class Header(Painter):
             key = "status_lost" if session.ever_connected else "status_unreachable"
             if session.reason == "table_kept":  # (short: the reason alone would not fit 80 columns)
                 key = "status_kept"
-            return t(key, reason=_reason(session.reason), delay=f"{delay:.1f} s",
+            return t(key, reason=_reason(session.reason), delay=f"{decimal(delay)} s",
                      attempt=session.attempt + 1, address=session.address)
         if session.status is Status.CONNECTING and m.seating.room is not None:
             return t("status_retrying", address=session.address, attempt=session.attempt)

@@ -76,6 +76,11 @@ def color_name(color: Color | str, capital: bool = False) -> str:
     return t(("Color_" if capital else "color_") + letter)
 
 
+def decimal(value: float, places: int = 1) -> str:
+    """``value`` with ``places`` decimals, written as the language writes them ("0,5" in Spanish)."""
+    return f"{value:.{places}f}".replace(".", t("decimal_point"))
+
+
 def card_code(card: Card) -> str:
     """A card's short code on screen: "R7", "Y+2", "W+4"; in Spanish with the colours' initials,
     as the colour keys have them: "A+2" (amarillo), "C+4" (comodín)."""

@@ -19,7 +19,7 @@ from typing import TextIO
 
 from server.stats import BOT_PREFIX, Counts, rules_name, rules_of_name
 
-from .i18n import EN, detect_language, set_language, t
+from .i18n import EN, decimal, detect_language, set_language, t
 from .rulestext import changed_labels, preset_name
 from .saved_rules import SavedRulesError, load_rules, saved_names
 
@@ -107,7 +107,7 @@ def render_table(players: dict[str, Counts]) -> list[str]:
             t("stats_won_of", won=c.matches_won, played=c.matches),
             t("stats_won_of", won=c.hands_won, played=c.hands),
             str(c.points),
-            f"{c.hand_length:.1f}",
+            decimal(c.hand_length),
             str(c.uno_missed),
             str(c.catches),
             t("stats_won_of", won=c.challenges_won, played=c.challenges_won + c.challenges_lost),

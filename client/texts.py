@@ -40,6 +40,7 @@ TEXTS: dict[str, tuple[str, str]] = {
     "no": ("no", "no"),
     "off": ("off", "no"),
     "seconds": ("{n} s", "{n} s"),
+    "decimal_point": (".", ","),
     "quit_confirm": ("Quit? {yes} quits, any other key stays.", "¿Salir? {yes} sale, otra tecla sigue."),
     "quit_confirm_seat_kept": ("Quit? {yes} quits (your seat waits: uno join again), any other key stays.",
                                "¿Salir? {yes} sale (tu asiento te espera: uno join otra vez), otra tecla"

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from client import i18n
-from client.i18n import EN, ES, card_name, detect_language, set_language, t
+from client.i18n import EN, ES, card_name, decimal, detect_language, set_language, t
 from engine.cards import CARD_KINDS, Card, Color
 
 CLIENT = Path(__file__).resolve().parents[2] / "client"
@@ -168,5 +168,15 @@ def test_a_jump_in_says_the_turn_is_the_jumpers_now(lang: str, line: str) -> Non
     try:
         played = CardPlayed("2", Card.parse("G9"), Color.GREEN, jump_in=True)
         assert narrate([played], {"2": "Zoe"}.__getitem__) == [line]
+    finally:
+        set_language("en")
+
+
+@pytest.mark.parametrize(("lang", "written"), [("en", "2.5"), ("es", "2,5")])
+def test_decimals_are_written_as_the_language_writes_them(lang: str, written: str) -> None:
+    """Found play-testing: the Spanish banner read "Reintento en 0.5 s" (REGLAS.md writes 0,75)."""
+    set_language(lang)
+    try:
+        assert decimal(2.5) == written
     finally:
         set_language("en")

@@ -58,7 +58,7 @@ def test_the_table_in_spanish(kept: Path, capsys: pytest.CaptureFixture[str]) ->
     assert lines[:3] == [
         "Reglas: house — de la casa, a 500 puntos",  # (in words too: the name read as code)
         "Jugador  Partidas  Manos  Puntos  Turnos/mano  UNO olvidados  Pilladas  Desafíos",
-        "Bob           0/0    0/1       0          0.0              0         0       0/0",
+        "Bob           0/0    0/1       0          0,0              0         0       0/0",  # (0,0: a comma)
     ]
     assert "duración media de una mano en turnos" in lines[-1]
 

@@ -199,7 +199,7 @@ FRIEND = {
     "en": {"waiting": "Waiting for Ana to start", "retry": r"Reconnecting in (\d+\.\d) s",
            "hand": "Your hand", "kept": "The host kept the match for later",
            "closed": "The host closed the table"},
-    "es": {"waiting": "Esperando a que Ana empiece", "retry": r"Reintento en (\d+\.\d) s",
+    "es": {"waiting": "Esperando a que Ana empiece", "retry": r"Reintento en (\d+,\d) s",  # (a decimal comma)
            "hand": "Tu mano", "kept": "El anfitrión guardó la partida",
            "closed": "El anfitrión cerró la mesa"},
 }
@@ -232,9 +232,10 @@ def test_tmux_a_friends_seat_waits_while_the_host_keeps_the_match_for_later(tmux
         screen = tmux.wait_for(guest, lambda s, t=text: re.search(t["retry"], s) is not None,  # type: ignore[misc]
                                timeout=15, what=f"the countdown to the next try ({guest})")
         assert text["kept"] in screen and text["hand"] in screen  # the table stays on screen
-        first = float(re.search(text["retry"], screen).group(1))  # type: ignore[union-attr]
+        first = float(re.search(text["retry"], screen).group(1).replace(",", "."))  # type: ignore[union-attr]
         later = tmux.wait_for(guest, lambda s, t=text, f=first: (m := re.search(t["retry"], s)) is not None  # type: ignore[misc]
-                              and float(m.group(1)) != f, timeout=10, what=f"the countdown moving ({guest})")
+                              and float(m.group(1).replace(",", ".")) != f,
+                              timeout=10, what=f"the countdown moving ({guest})")
         assert text["kept"] in later  # (the refused tries since do not hide why)
 
     again = tmux.start([*host("en", "--resume"), "--port", port], env(ana_home, "Ana"), window="again")
