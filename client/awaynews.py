@@ -77,9 +77,9 @@ class AwayNews:
                         self.played.append(event.card)
                     self.drew += event.count if isinstance(event, Drew) else 0
 
-    def line(self, name_of: Callable[[str], str]) -> str | None:
-        """The summary since the stand-in took over (None if it played no turn); counting starts
-        afresh."""
+    def line(self, name_of: Callable[[str], str], me: str | None = None) -> str | None:
+        """The summary since the stand-in took over (None if it played no turn), our seat ``me``
+        said as "you"; counting starts afresh."""
         if not self.counting or not self.turns:
             return None
         shown = " ".join(card_code(card) for card in self.played[:SHOWN_CARDS])
@@ -92,10 +92,11 @@ class AwayNews:
             parts.append(t("away_rotated") if rotations == 1 else t("away_rotated_n", n=rotations))
         # (a client started again counts from the past it is told, which may begin mid-hand: the
         # number of that hand is not known, and was once taken for the match's end)
-        parts += [t("ev_match_end", name=name_of(winner)) if hand is None
-                  else t("away_hand_won", name=name_of(winner), n=hand, points=points) if hand
-                  else t("away_a_hand_won", name=name_of(winner), points=points)
-                  for hand, winner, points in self.won]
+        for hand, winner, points in self.won:
+            ours = "_you" if winner == me else ""  # ("Gil won hand 1" in Gil's own summary)
+            parts.append(t("ev_match_end" + ours, name=name_of(winner)) if hand is None
+                         else t("away_hand_won" + ours, name=name_of(winner), n=hand, points=points)
+                         if hand else t("away_a_hand_won" + ours, name=name_of(winner), points=points))
         self._restart(counting=False)
         return " · ".join(parts)
 

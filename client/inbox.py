@@ -80,7 +80,7 @@ def _room(model: Model, message: messages.RoomUpdate) -> None:
     was_away = model.seating.away
     lines = model.seating.update(message.room)
     if was_away and not model.seating.away:  # back: what was done for us meanwhile
-        news = model.away_news.line(model.seating.name_of)
+        news = model.away_news.line(model.seating.name_of, model.seating.seat)
         lines += [news] if news else []
     if not model.seating.away:
         model.back_sent = False
@@ -216,7 +216,7 @@ def _history(model: Model, message: messages.History) -> None:
                                      if info.seat != model.seating.seat})
     model.hints.recall(batches)
     if not model.seating.away and not model.away_news.live:  # (a resumed session is back)
-        news = model.away_news.line(model.seating.name_of)
+        news = model.away_news.line(model.seating.name_of, model.seating.seat)
         lines += [news] if news else []
     model.transcript.replace(lines, [(line.source, line.text) for line in message.chat])
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import dataclasses
 
+import pytest
 from clientkit import ENTER, ME, make_view, plays, press, render_text, room_info, seated
 
 from client.awaynews import AwayNews
@@ -121,6 +122,20 @@ def test_a_summary_told_is_not_told_again_when_the_same_client_reconnects() -> N
                                                   ev.Passed(ME), ev.TurnStarted("2")))
     model.apply(History(events=(past,), chat=()))
     assert not [line for line in model.transcript.log if line.startswith("While you were away")]
+
+
+@pytest.mark.parametrize(("lang", "won"), [("en", "you won hand 1 (+40)"), ("es", "ganaste la mano 1 (+40)")])
+def test_a_hand_the_stand_in_won_for_us_is_ours_in_the_summary(lang: str, won: str) -> None:
+    """Found play-testing: Gil's own summary said "Gil won hand 1"."""
+    model = seated(make_view(current="2"), lang=lang)
+    try:
+        model.apply(away_room())
+        stand_in_turn(model, ev.CardPlayed(ME, Card.parse("R7"), Color.RED),
+                      ev.HandEnded(ME, 40, (0, 0, 0, 40)))
+        model.apply(away_room(away=False))
+        assert model.transcript.log[-1].endswith(" · " + won), model.transcript.log[-1]
+    finally:
+        set_language("en")
 
 
 def test_a_client_started_again_mid_hand_says_whose_hands_were_won_not_a_match() -> None:
