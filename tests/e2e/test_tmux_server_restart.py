@@ -19,7 +19,7 @@ from tmuxkit import Tmux, parse_hand
 pytestmark = play.needs_tmux
 
 UNO = str(Path(sys.executable).with_name("uno"))
-LOST = re.compile(r"Se perdió la conexión \(.*\)\. Reintento en \d+\.\d s")
+LOST = re.compile(r"Se perdió la conexión \(.*\)\. Reintento en \d+,\d s")  # (a decimal comma)
 tmux = play.tmux_fixture("restart", width=80, height=24)
 FIRST_WILD = "La primera es un Comodín"  # the question of a first Wild's colour (client/texts.py)
 
