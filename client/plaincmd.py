@@ -181,6 +181,9 @@ class PlainCommands:
             self.model.table.challenge()
         elif word in words("accept"):
             self.model.table.challenge(accept=True)
+        elif word in words("hint"):  # (as the full screen's hint key does here)
+            self.model.ask_hint()
+            self.on_hint()
         else:
             return self._leaving(word)
         return True

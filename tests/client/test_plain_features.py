@@ -16,6 +16,7 @@ from clientkit import ME, connected_model, make_view, plays, room_info, seated
 from kit.replays import finished_replay
 
 from client import keymap
+from client.enums import Prompt
 from client.form import step
 from client.i18n import card_name, set_language, t
 from client.keymap import KeyMap, parse
@@ -25,9 +26,9 @@ from client.plaincmd import PlainCommands
 from client.plainreplay import PlainReplay
 from client.plainview import PlainView
 from client.replayer import Replayer
-from engine.actions import Draw
+from engine.actions import Accept, Challenge, Draw
 from engine.bots import BOT_LEVELS
-from engine.cards import Card
+from engine.cards import Card, Color
 from engine.view import HandResult, MatchOutcome
 from protocol import (
     GetReplay,
@@ -151,6 +152,19 @@ def test_the_hint_and_why_a_card_cannot_be_played(lang: str, hint: str, why: str
     assert card_name(Card.parse("Y3")) in notice and t("color_R") in notice, notice
     assert model.prompts.notice in " ".join(view.changes())
     assert hint in commands.help() and why in commands.help()
+
+
+@pytest.mark.parametrize(("lang", "hint"), [("en", "hint"), ("es", "pista")])
+def test_the_hint_facing_a_wild_draw_four(lang: str, hint: str) -> None:
+    """The full screen's hint key works facing a +4 (found play-testing): plain mode's word too."""
+    model = seated(make_view("R7 Y3", top="W+4", challenge_from="3", challenge_color=Color.BLUE,
+                             pending_draw=4, legal=[Challenge(ME), Accept(ME)]), lang=lang)
+    asked: list[bool] = []
+    commands = PlainCommands(model, on_hint=lambda: asked.append(True))
+    assert model.prompt is Prompt.CHALLENGE
+    assert typed(model, hint, commands=commands) == [] and asked and model.hints.thinking
+    assert model.prompt is Prompt.CHALLENGE  # (still to answer)
+    set_language("en")
 
 
 def test_a_hint_is_worked_out_in_the_plain_screen() -> None:
