@@ -19,14 +19,13 @@ tmux = play.tmux_fixture("seven", width=100, height=30)
 ZOE = "R7 R1 R2 G3 G4 B5 B6"
 BOB = "Y1 Y2 Y3 Y4 Y5 Y6 Y7"
 BOT = "G1 G2 B1 B2 Y8 Y9 R3"
-SEVEN_ZERO = ("Down",) * 8 + (" ",)  # from the clock's field down to "7-0 (swap hands)", on
 
 
 def test_tmux_a_7_swaps_with_the_seat_picked_by_number_then_enter(tmux: Tmux, tmp_path: Path) -> None:
     deal = json.dumps({"hands": [ZOE, BOB, BOT], "turn": "R9", "dealer": 2})
     server = ServerProcess("--deal", deal, command=RIGGED_SERVER)
     try:
-        zoe, bob = play.zoe_and_bob(tmux, tmp_path, server, seats=3, options=SEVEN_ZERO)
+        zoe, bob = play.zoe_and_bob(tmux, tmp_path, server, seats=3, options=play.FORM_SEVEN_ZERO)
         play.select_card(tmux, zoe, "R7", "Your turn")
         tmux.send(zoe, "Enter")
         picker = tmux.wait_for(zoe, "Swap hands with", timeout=10, what="the seat picker")

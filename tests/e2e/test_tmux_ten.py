@@ -13,6 +13,7 @@ from pathlib import Path
 import tmuxplay as play
 from kit.server import ServerProcess
 from rigged_server import RIGGED_SERVER
+from test_tmux_seven import BOB, ZOE
 from tmuxkit import Tmux, parse_hand
 
 from engine.cards import full_deck
@@ -20,10 +21,7 @@ from engine.cards import full_deck
 pytestmark = play.needs_tmux
 tmux = play.tmux_fixture("ten", width=80, height=24)
 
-ZOE = "R7 R1 R2 G3 G4 B5 B6"
-BOB = "Y1 Y2 Y3 Y4 Y5 Y6 Y7"
-TURN = "R9"
-SEVEN_ZERO = ("Down",) * 8 + (" ",)  # from the clock's field down to "7-0 (swap hands)", on
+TURN = "R9"  # (Zoe's and Bob's hands are the 7 story's)
 
 
 def bots_hands() -> list[str]:
@@ -37,7 +35,7 @@ def test_tmux_ten_seats_at_80_by_24(tmux: Tmux, tmp_path: Path) -> None:
     deal = json.dumps({"hands": [ZOE, BOB, *bots_hands()], "turn": TURN, "dealer": 9})
     server = ServerProcess("--deal", deal, command=RIGGED_SERVER)
     try:
-        zoe, bob = play.zoe_and_bob(tmux, tmp_path, server, seats=10, options=SEVEN_ZERO,
+        zoe, bob = play.zoe_and_bob(tmux, tmp_path, server, seats=10, options=play.FORM_SEVEN_ZERO,
                                     waiting=lambda: waiting_room(tmux, "zoe"))
         play.select_card(tmux, zoe, "R7", "Your turn")
         tmux.send(zoe, "Enter")

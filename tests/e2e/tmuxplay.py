@@ -186,6 +186,10 @@ def select_card(tmux: Tmux, window: str, card: str, turn: str) -> int:
     return len(hand.cards)
 
 
+FORM_SEVEN_ZERO = ("Down",) * 8 + (" ",)
+"""``zoe_and_bob``'s form keys that turn 7-0 on: from the clock's field down to "7-0 (swap hands)"."""
+
+
 def zoe_and_bob(tmux: Tmux, tmp_path: Path, server: ServerProcess, seats: int = 2,
                 options: tuple[str, ...] = (), waiting: Callable[[], None] | None = None
                 ) -> tuple[str, str]:
