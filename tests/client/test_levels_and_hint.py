@@ -12,10 +12,12 @@ from collections import Counter
 import pytest
 from clientkit import DOWN, ME, NAMES, SEATS, make_view, plays, press, room_info, seated, show
 
+from client import keymap
 from client.enums import Prompt
 from client.form import step
 from client.hintrun import start_hint
 from client.i18n import EN, ES, set_language, t
+from client.keymap import parse
 from client.model import Model
 from client.render import Renderer
 from engine import Game, RuleSet
@@ -219,6 +221,20 @@ def test_the_hint_key_works_facing_a_wild_draw_four(lang: str) -> None:
         assert sent == [Act(kind="accept")]  # the answer keys still work
     finally:
         set_language("en")
+
+
+def test_a_hint_key_that_is_also_an_answer_answers_the_wild_draw_four() -> None:
+    """keys.toml may give the hint an answer's key ("a"): facing a +4 the answer wins (its
+    binding comes after the hint's in client/keys.py, and the later one is taken)."""
+    keymap.use(parse('hint = "a"'))
+    try:
+        view = make_view("R7 Y3", top="W+4", challenge_from="3", challenge_color=Color.BLUE, pending_draw=4,
+                         legal=[Challenge(ME), Accept(ME)])
+        model = seated(view)
+        assert [m for m in press(model, "a") if isinstance(m, Act)] == [Act(kind="accept")]
+        assert not model.hints.thinking
+    finally:
+        keymap.use(parse(""))
 
 
 def test_a_hint_too_long_for_two_lines_takes_three() -> None:
