@@ -94,9 +94,12 @@ class AwayNews:
         # number of that hand is not known, and was once taken for the match's end)
         for hand, winner, points in self.won:
             ours = "_you" if winner == me else ""  # ("Gil won hand 1" in Gil's own summary)
-            parts.append(t("ev_match_end" + ours, name=name_of(winner)) if hand is None
-                         else t("away_hand_won" + ours, name=name_of(winner), n=hand, points=points)
-                         if hand else t("away_a_hand_won" + ours, name=name_of(winner), points=points))
+            if hand is None:
+                parts.append(t("ev_match_end" + ours, name=name_of(winner)))
+            elif hand:
+                parts.append(t("away_hand_won" + ours, name=name_of(winner), n=hand, points=points))
+            else:
+                parts.append(t("away_a_hand_won" + ours, name=name_of(winner), points=points))
         self._restart(counting=False)
         return " · ".join(parts)
 

@@ -121,8 +121,8 @@ class HintBox:
             values = dict(action=action, rate=rate, n=hint.samples)
             if hint.runner_up is not None and hint.runner_up_rate is not None:
                 other_rate = _percent(hint.runner_up_rate)
-                key = ("hint_search_next" if other_rate < rate else "hint_search_even"
-                       if other_rate == rate else "hint_search_close")
+                key = ("hint_search_next" if other_rate < rate
+                       else "hint_search_even" if other_rate == rate else "hint_search_close")
                 return t(key, other=action_words(hint.runner_up, name_of), other_rate=other_rate,
                          **values)
             return t("hint_search", **values)

@@ -148,9 +148,7 @@ def first_person(replay: Replay) -> int:
     bots played."""
     from protocol import SeatKind
 
-    seats = [player.seat for player in replay.info.players]
-    people = [player.seat for player in replay.info.players if player.kind is SeatKind.HUMAN]
-    return seats.index(people[0]) if people else 0
+    return next((i for i, player in enumerate(replay.info.players) if player.kind is SeatKind.HUMAN), 0)
 
 
 def view_replay(replay: Replay, *, speed: float = 1.0, seat: int = 0,
