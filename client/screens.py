@@ -130,13 +130,14 @@ class Screens(Painter):
         lines.append([("", " " + t("waiting_seats", taken=len(room.seats), max=room.max_seats))])
         picked = m.seating.picked_bot if m.seating.can_host_command else None
         seats: list[tuple[str, str]] = []  # (style, text) of each seat
+        digits = len(str(room.max_seats))  # (numbers right-aligned: " 9." over "10.")
         for i, info in enumerate(room.seats):
             marks = seat_marks(m, info)
             cursor = " › " if picked is not None and info.seat == picked.seat else "   "
-            text = f"{cursor}{i + 1}. {clean_text(info.name)}" + (f"  ({', '.join(marks)})" if marks else "")
+            text = f"{cursor}{i + 1:>{digits}}. {clean_text(info.name)}" + (f"  ({', '.join(marks)})" if marks else "")
             style = "class:selected" if cursor != "   " else "bold" if info.seat == m.seating.seat else ""
             seats.append((style, text))
-        seats += [("class:dim", f"   {i + 1}. —") for i in range(len(room.seats), room.max_seats)]
+        seats += [("class:dim", f"   {i + 1:>{digits}}. —") for i in range(len(room.seats), room.max_seats)]
         below: list[Line] = []
         if room.queue:
             below.append([("class:dim", "   " + queue_text(room.queue))])

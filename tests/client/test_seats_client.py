@@ -162,6 +162,9 @@ def test_ten_seats_and_every_rule_fit_the_waiting_room_at_80_by_24(lang: str) ->
     screen = "\n".join(screen_lines(model, columns=80, rows=24))
     for name in names.values():
         assert f". {name}" in screen, (name, screen)
+    lines = screen.splitlines()
+    bob, zoe = (next(line for line in lines if f". {n}" in line) for n in ("Bob", "Zoe"))
+    assert bob.index(". Bob") == zoe.index(". Zoe"), screen  # " 9." over "10."
     last = {"en": "late arrivals sit at once", "es": "quien llega tarde se sienta al momento"}[lang]
     assert last in " ".join(screen.split()), screen
     assert "bots in the empty seats" not in screen and "asientos vacíos" not in screen
