@@ -161,7 +161,7 @@ def _events(model: Model, message: messages.Events) -> None:
     if message.view is not None:
         _set_view(model, message.view, message.deadline)
     name_of = model.seating.name_of
-    lines = narrate(events, name_of)
+    lines = narrate(events, name_of, seat)
     host = model.host
     if host.offer and not host.offer_shown and any(isinstance(e, HandStarted) for e in events):
         lines.append(host.offer)  # at the table too: the match kept from last time
@@ -169,7 +169,7 @@ def _events(model: Model, message: messages.Events) -> None:
     model.transcript.add(lines)
     ended = next((i for i, e in enumerate(events) if isinstance(e, HandEnded)), None)
     if ended is not None:  # kept on the end-of-hand screen, under the scores
-        before = narrate(events[:ended], name_of)
+        before = narrate(events[:ended], name_of, seat)
         model.transcript.winning_play = before[-1] if before else ""
 
 
@@ -208,7 +208,7 @@ def _history(model: Model, message: messages.History) -> None:
     sat: dict[str, Any] = {}  # who sat where at the batch before
     for number, events in enumerate(batches):
         then = message.names[number] if number < len(message.names) else {}
-        lines += _seat_changes(sat, then) + narrate(events, _name_then(model, then))
+        lines += _seat_changes(sat, then) + narrate(events, _name_then(model, then), model.seating.seat)
         sat = then or sat
     room = model.seating.room
     if room is not None and sat:  # (and since the last batch; of our own seat the notice tells)

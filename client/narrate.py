@@ -16,13 +16,14 @@ from .table import card_sort_key
 Names = Callable[[str], str]
 
 
-def narrate(events: Iterable[ev.Event], name: Names) -> list[str]:
+def narrate(events: Iterable[ev.Event], name: Names, me: str | None = None) -> list[str]:
     """Log lines for one batch of events (usually one line; a hand's end adds its own). UNO said
-    with a card comes as its own ``uno_called`` event, after the ``card_played``."""
+    with a card comes as its own ``uno_called`` event, after the ``card_played``. ``me``: our
+    seat, whose stand-in turns read "your turn was played for you"."""
     parts: list[str] = []
     lines: list[str] = []
     for event in events:
-        text = _one(event, name)
+        text = _one(event, name, me)
         if text is None:
             continue
         if isinstance(event, ev.HandStarted | ev.HandEnded | ev.MatchEnded):
@@ -37,7 +38,7 @@ def narrate(events: Iterable[ev.Event], name: Names) -> list[str]:
     return lines
 
 
-def _one(event: ev.Event, name: Names) -> str | None:
+def _one(event: ev.Event, name: Names, me: str | None) -> str | None:
     if isinstance(event, ev.HandStarted):
         return t("ev_hand", n=event.hand_number, name=name(event.dealer))
     if isinstance(event, ev.StartingCard):
@@ -96,6 +97,8 @@ def _one(event: ev.Event, name: Names) -> str | None:
         return t("ev_swap", name=name(event.seat), target=name(event.target))
     if isinstance(event, ev.StandIn):
         key = "ev_stand_in_away" if event.reason == "away" else "ev_stand_in_timeout"
+        if event.seat == me:  # ("Time's up for Fay: the turn was played for them", in Fay's log)
+            return t(key + "_you")
         return t(key, name=name(event.seat))
     if isinstance(event, ev.HandEnded):
         return t("ev_hand_end", name=name(event.winner), points=event.points)

@@ -134,7 +134,9 @@ class Screens(Painter):
         for i, info in enumerate(room.seats):
             marks = seat_marks(m, info)
             cursor = " › " if picked is not None and info.seat == picked.seat else "   "
-            text = f"{cursor}{i + 1:>{digits}}. {clean_text(info.name)}" + (f"  ({', '.join(marks)})" if marks else "")
+            text = f"{cursor}{i + 1:>{digits}}. {clean_text(info.name)}"
+            if marks:
+                text += f"  ({', '.join(marks)})"
             style = "class:selected" if cursor != "   " else "bold" if info.seat == m.seating.seat else ""
             seats.append((style, text))
         seats += [("class:dim", f"   {i + 1:>{digits}}. —") for i in range(len(room.seats), room.max_seats)]

@@ -203,12 +203,14 @@ def test_back_on_your_turn_and_then_the_key_plays() -> None:
 
 def test_the_stand_in_is_narrated_in_both_languages() -> None:
     for lang, timeout, away in (
-            ("en", "Time's up for Ana: the turn was played for them — Ana drew a card",
+            ("en", "Time's up: your turn was played for you — Ana drew a card",
              "Luis was away: the turn was played for them — Luis played Red 7"),
-            ("es", "Se acabó el tiempo de Ana: se jugó su turno en su lugar — Ana robó una carta",
+            ("es", "Se acabó tu tiempo: se jugó tu turno en tu lugar — Ana robó una carta",
              "Luis estaba ausente: se jugó su turno en su lugar — Luis jugó 7 rojo")):
         model = seated(make_view(), lang=lang)
         try:
+            # Our own seat's stand-in reads in the second person (it read "Time's up for Ana:
+            # the turn was played for them" in Ana's own log); another seat's in the third.
             wire = (codec.event_to_wire(ev.StandIn(ME, "timeout")),
                     codec.event_to_wire(ev.Drew(ME, 1, None, "draw")))
             model.apply(Events(events=wire, view=codec.view_to_wire(make_view())))

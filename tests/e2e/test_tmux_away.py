@@ -15,7 +15,7 @@ from tmuxkit import Player, Tmux, parse_hand
 pytestmark = play.needs_tmux
 
 TURN_TIMEOUT = 5  # seconds: long enough for a loaded machine to press keys in time
-TIMES_UP = "Time's up for Ana"  # (the log wraps the rest of the line)
+TIMES_UP = "Time's up: your turn"  # (the log wraps the rest of the line)
 AWAY = "You are away"
 tmux = play.tmux_fixture("away")
 
@@ -64,7 +64,7 @@ def test_tmux_three_timeouts_then_one_key_and_the_next_turn_is_yours(tmux: Tmux,
     if "Enter plays it" in screen:
         tmux.send(window, "p")
         screen = tmux.wait_for(window, "Ana passed", timeout=5, what="the drawn card kept")
-    # "Ana drew" starts a line of the log of its own: no "Time's up for Ana" before it.
+    # "Ana drew" starts a line of the log of its own: no "Time's up" before it.
     log = [line[38:].strip() for line in screen.split("Your hand")[0].splitlines()]
     assert any(line.startswith("Ana drew") for line in log), log
     assert AWAY not in screen
@@ -85,7 +85,7 @@ def spanish_away(tmux: Tmux, window: str) -> None:
                            what="the away banner")
     print(screen)
     assert "Pulsa cualquier tecla para volver" in screen
-    assert "Se acabó el tiempo de Ana" in screen
+    assert "Se acabó tu tiempo" in screen
 
 
 def spanish_back(tmux: Tmux, window: str) -> None:
@@ -101,7 +101,7 @@ def spanish_back(tmux: Tmux, window: str) -> None:
     if "Enter la juega" in screen:
         tmux.send(window, "p")
         screen = tmux.wait_for(window, "Ana pasó", timeout=5, what="the drawn card kept")
-    # "Ana robó" starts a log line of its own: her draw, not the stand-in's ("Se acabó el tiempo").
+    # "Ana robó" starts a log line of its own: her draw, not the stand-in's ("Se acabó tu tiempo").
     log = [line[38:].strip() for line in screen.split("Tu mano")[0].splitlines()]
     assert any(line.startswith("Ana robó") for line in log), log
 
@@ -156,8 +156,8 @@ def test_tmux_the_away_key_steps_away_at_once(tmux: Tmux, tmp_path: Path) -> Non
                                              "--turn-timeout", "60", lang=lang),
                                    play.person(tmp_path / lang, "Ana"), window=lang)
     for lang, (start, key, away, played, back, news) in {
-            "en": ("press s to start", "z", AWAY, "Ana was away", "You came back", "While you were away"),
-            "es": ("pulsa s para empezar", "f", "Estás ausente", "Ana estaba ausente", "Volviste",
+            "en": ("press s to start", "z", AWAY, "You were away", "You came back", "While you were away"),
+            "es": ("pulsa s para empezar", "f", "Estás ausente", "Estabas ausente", "Volviste",
                    "Mientras no estabas")}.items():
         window = windows[lang]
         play.waiting_room(tmux, window, start)
