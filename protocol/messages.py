@@ -216,7 +216,9 @@ class LeaveRoom(Message):
 @message("add_bot", Sender.CLIENT)
 @dataclass(frozen=True, slots=True)
 class AddBot(Message):
-    level: str = spec(_LEVEL, "normal")
+    """Host only, before the start: a bot of ``level`` (None: the room's ``bot_level``)."""
+
+    level: str | None = spec(Optional(_LEVEL), None)
 
 
 @message("set_bot_level", Sender.CLIENT)

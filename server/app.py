@@ -408,7 +408,7 @@ class UnoServer:
 
     def _add_bot(self, peer: Peer[Session], session: Session, message: AddBot) -> None:
         room = self._hosted_room(session)
-        room.add_bot(message.level)
+        room.add_bot(message.level or room.settings.bot_level)
         room.broadcast_room()
         self._changed()
 

@@ -304,3 +304,17 @@ async def test_a_seat_whose_person_left_gets_a_new_bot(harness: Harness,
         assert Counter(bot.tracker.hand) == Counter(room.game.hand("2"))
         game = room.game
         assert all(bot.tracker.size_of(s) == len(game.hand(s)) for s in game.seats)  # no move twice
+
+
+async def test_a_bot_added_without_a_level_takes_the_rooms(harness: Harness,
+                                                           autojump_clock: object) -> None:
+    """Found play-testing: a host of ``--bot-level hard`` removed a bot and pressed + (which sends
+    no level): the new bot was ``normal``, though the room said "hard bots in the empty seats"."""
+    with trio.fail_after(60):
+        _, (ann,) = await harness.table("ann", seats=4, bots=0, bot_level="hard")
+        await ann.send(AddBot())
+        update = await ann.expect(RoomUpdate, lambda m: len(m.room.seats) == 2)
+        assert [s.level for s in update.room.seats if s.kind == "bot"] == ["hard"]
+        await ann.send(AddBot(level="easy"))  # (a level given wins)
+        update = await ann.expect(RoomUpdate, lambda m: len(m.room.seats) == 3)
+        assert [s.level for s in update.room.seats if s.kind == "bot"] == ["hard", "easy"]
