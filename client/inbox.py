@@ -41,6 +41,8 @@ def _welcome(model: Model, message: messages.Welcome) -> None:
         watching = model.seating.role == "spectator"
         _leave_room_state(model)
         model.prompts.notice = t("status_watch_lost" if watching else "status_seat_lost")
+    if message.kept:  # (not lost: "could not be kept" was false, and the seat came back later)
+        model.prompts.notice = t("status_seat_waits")
     if model.host.auto_create is not None:
         model.outbox.append(model.host.auto_create)
         model.host.auto_create = None
@@ -64,7 +66,7 @@ def _joined(model: Model, message: messages.Joined) -> None:
            else None)
     seating.joined(message.room, message.role, message.seat)
     model.form = None
-    if model.prompts.notice == t("status_seat_lost"):  # the server put us back in a seat after all
+    if model.prompts.notice in (t("status_seat_lost"), t("status_seat_waits")):  # back in a seat
         model.prompts.notice = ""
     if bot is not None:
         model.prompts.notice = t("you_took_seat", bot=bot)

@@ -94,6 +94,10 @@ TEXTS: dict[str, tuple[str, str]] = {
                        "Hola de nuevo: vuelves a tu asiento."),
     "status_seat_lost": ("Your seat could not be kept; you are back in the lobby.",
                          "No se pudo guardar tu asiento; vuelves a la sala."),
+    "status_seat_waits": ("The host kept the match for later and has not opened it again yet: your seat "
+                          "waits, and you are put back in it when it opens.",
+                          "El anfitrión guardó la partida y aún no la ha vuelto a abrir: tu asiento te "
+                          "espera, y vuelves a él cuando la abra."),
     "status_watch_lost": ("The server does not keep who watches a table: you are back in the lobby.",
                           "El servidor no guarda quién mira una mesa: vuelves a la sala."),
     "starting_server": ("Starting the table…", "Abriendo la mesa…"),

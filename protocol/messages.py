@@ -338,8 +338,10 @@ class GetReplay(Message):
 @dataclass(frozen=True, slots=True)
 class Welcome(Message):
     """The handshake succeeded. Keep ``token``: sending it in a later ``hello`` takes your seat
-    back. ``resumed`` tells whether a seat was found for the token you sent. ``server_id`` names
-    the server whatever address reached it (kept across its restarts): keep tokens by it."""
+    back. ``resumed`` tells whether a seat was found for the token you sent; ``kept``, that it
+    holds a seat in a match kept for later that is not open yet (you are put back in it when the
+    host opens it). ``server_id`` names the server whatever address reached it (kept across its
+    restarts): keep tokens by it."""
 
     server: str = spec(Str(64, 1, text=True))
     version: str = spec(Str(32, 1))
@@ -348,6 +350,7 @@ class Welcome(Message):
     name: str = spec(_NAME)
     resumed: bool = spec(Bool(), False)
     server_id: str = spec(Str(MAX_SERVER_ID), "")
+    kept: bool = spec(Bool(), False)
 
 
 @message("error", Sender.SERVER)

@@ -238,10 +238,11 @@ class UnoServer:
     def hello(self, peer: Peer[Session], hello: Hello) -> None:
         session = self._resume(hello.token)
         resumed = session is not None and session.room is not None  # back in a seat (or a room)
+        # someone of a kept room (``uno host`` has only offered it yet) keeps their token, so
+        # that the seat is theirs again if the host brings the room back (``restore_room``)
+        kept = None if resumed else self._kept_seat_token(hello.token)
         if session is None:
-            # someone of a kept room (``uno host`` has only offered it yet) keeps their token, so
-            # that the seat is theirs again if the host brings the room back (``restore_room``)
-            sid, secret = self._kept_seat_token(hello.token) or tokens.new_token()
+            sid, secret = kept or tokens.new_token()
             session = Session(sid, secret, hello.name, hello.lang)
             self.sessions[sid] = session
         else:
@@ -254,7 +255,7 @@ class UnoServer:
         peer.session = session
         peer.send(Welcome(server=self.config.name[:64], version=SERVER_VERSION,
                           protocol=PROTOCOL_VERSION, token=session.token, name=session.name,
-                          resumed=resumed, server_id=self.server_id))
+                          resumed=resumed, server_id=self.server_id, kept=kept is not None))
         peer.greeted.set()
         log.info("%s is %s%s", peer.address, session.name, " (resumed)" if resumed else "")
         if session.room is not None:
@@ -277,7 +278,7 @@ class UnoServer:
         if self.config.restore_rooms is True:  # every room was opened at the start: none is kept
             return None
         parts = None if token is None or self.store is None else tokens.split_token(token)
-        if parts is None or self.store is None or parts[0] in self.sessions:
+        if parts is None or self.store is None:
             return None
         for room_id, record in self.store.records():
             if record is None or room_id in self.rooms:

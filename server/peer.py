@@ -84,6 +84,11 @@ class Peer(Generic[S]):
     def name(self) -> str:
         return self.session.name if self.session is not None else "?"
 
+    @property
+    def in_room(self) -> bool:
+        """Whether the client was told it joined a room (so may be sent a room's messages)."""
+        return self.conn.state in (State.PLAYER, State.SPECTATOR)
+
     # ------------------------------------------------------------------ sending
 
     def send(self, message: Message) -> None:

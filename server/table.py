@@ -455,11 +455,15 @@ class Table(ABC):
         self.broadcast_room()
 
     def _audience(self) -> Iterable[tuple[Session, str | None]]:
+        """The members, with their seats; not one whose connection has yet to be told it
+        joined (a room restored while its people came back: each is told in turn, and its
+        ``joined`` brings what the others were sent before it)."""
         for seat in self.seats:
-            if seat.session is not None:
+            if seat.session is not None and _joined_or_gone(seat.session):
                 yield seat.session, seat.id
         for session in self.spectators:
-            yield session, None
+            if _joined_or_gone(session):
+                yield session, None
 
     def members(self) -> Iterable[Session]:
         return (session for session, _ in self._audience())
@@ -474,3 +478,9 @@ class Table(ABC):
         for session in self.members():
             if session.peer is not None:
                 session.peer.send(update)
+
+
+def _joined_or_gone(session: Session) -> bool:
+    """Whether ``session``'s connection (if any) has joined the room: a member's messages are
+    for it (one without a connection is sent nothing, but still counts)."""
+    return session.peer is None or session.peer.in_room

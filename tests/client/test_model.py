@@ -10,7 +10,7 @@ import pytest
 from clientkit import ME, make_view, plays, room_info, seated, show
 
 from client.enums import Prompt, Screen, Status
-from client.i18n import set_language
+from client.i18n import set_language, t
 from client.model import Model
 from engine import events as ev
 from engine.actions import Draw
@@ -251,6 +251,23 @@ def test_back_in_a_seat_after_all_the_lobby_notice_goes() -> None:
     assert "could not be kept" in model.prompts.notice
     model.apply(Joined(room=room_info(started=True), role="player", seat="4"))
     assert model.prompts.notice == ""
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_a_seat_in_a_match_not_opened_yet_is_said_to_wait(lang: str) -> None:
+    """Found play-testing: the host ran ``uno host`` again and had not pressed r yet; the friends
+    read "Your seat could not be kept", and then were put back in it. The server says the seat
+    is in a kept match (``welcome.kept``): it waits for them."""
+    model = seated(make_view(), lang=lang)
+    try:
+        model.connection_lost("eof", 0.1)
+        model.apply(dataclasses.replace(WELCOME, kept=True))
+        assert model.prompts.notice == t("status_seat_waits")
+        assert ("your seat waits" if lang == "en" else "tu asiento te espera") in model.prompts.notice
+        model.apply(Joined(room=room_info(started=True), role="player", seat="4"))
+        assert model.prompts.notice == ""
+    finally:
+        set_language("en")
 
 
 def test_a_spectator_the_server_forgot_is_not_told_of_a_seat() -> None:

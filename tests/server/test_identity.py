@@ -4,10 +4,12 @@
 
 from __future__ import annotations
 
+import logging
 import re
 from pathlib import Path
 from typing import Any
 
+import pytest
 import trio
 from kit.harness import Harness, stoppable_server
 
@@ -141,10 +143,48 @@ async def test_a_friend_back_before_the_kept_room_keeps_the_seat_when_it_opens(
         back = harness.connect(srv, "bob")
         welcome = await back.hello(bob.token)
         assert welcome.resumed is False and welcome.token == bob.token  # the room is not open
+        assert welcome.kept  # (the client says the seat waits, not that it was lost)
         assert srv.restore_room(room)
         joined = await back.expect(Joined)
         assert (joined.room.id, joined.role, joined.seat) == (room, "player", seat)
         await back.expect(ViewMsg)
         host = harness.connect(srv, "ann")
         assert (await host.hello(ann.token)).resumed  # the host's seat is there too
+        assert not (await harness.connect(srv, "eve").hello()).kept
+        await stop(srv, scope)
+
+
+async def test_friends_back_before_the_kept_room_are_each_told_it_once_it_opens(
+        harness: Harness, tmp_path: Path, autojump_clock: object,
+        caplog: pytest.LogCaptureFixture) -> None:
+    """Found play-testing: two friends waited in the lobby for a kept room; when it opened, the
+    first one's return announced the room to the second, whose connection was not in it yet
+    (an error logged: "not sending room ... in state lobby"). A friend who reconnects again while
+    waiting is still told the seat waits."""
+    with trio.fail_after(60):
+        srv, scope = await serve(harness.nursery, tmp_path)
+        ann = await harness.client(srv, "ann")
+        room = (await ann.create(name="Root's table", seats=3)).room.id
+        friends = [await harness.client(srv, name) for name in ("bob", "cid")]
+        for friend in friends:
+            await friend.join(room)
+        await ann.send(Start())
+        await friends[1].expect(ViewMsg)
+        await stop(srv, scope)
+
+        srv, scope = await serve(harness.nursery, tmp_path, restore_rooms=False)
+        backs = []
+        for friend in friends:
+            back = harness.connect(srv, friend.name)
+            assert (await back.hello(friend.token)).kept
+            backs.append(back)
+        again = harness.connect(srv, "cid")
+        assert (await again.hello(friends[1].token)).kept  # (replaces the first connection)
+        backs[1] = again
+        with caplog.at_level(logging.ERROR, logger="uno.server"):
+            assert srv.restore_room(room)
+            for back in backs:
+                assert (await back.expect(Joined)).role == "player"
+                await back.expect(ViewMsg)
+        assert not [r for r in caplog.records if r.levelno >= logging.ERROR], caplog.text
         await stop(srv, scope)
