@@ -31,6 +31,7 @@ from engine.events import (
 from .i18n import card_code, t
 
 SHOWN_CARDS = 8  # the cards played for us that the line names; more are counted ("(+3 more)")
+MATCHED_BATCHES = 3  # the last batches seen live that find our place in a room's past
 
 
 @dataclass
@@ -44,6 +45,28 @@ class AwayNews:
     won: list[tuple[int | None, str, int]] = field(default_factory=list)
     hand: int = 0  # the hand under way (its HandEnded comes before the next deal); 0: not known
     live: bool = False  # it has seen events as they came (not only a room's history)
+    last: list[tuple[Event, ...]] = field(default_factory=list)  # the last batches seen live
+
+    def seen_live(self, events: Iterable[Event], seat: str | None, hand: int) -> None:
+        """A batch as it came (``observe``), remembered to tell later what we missed."""
+        batch = tuple(events)
+        self.observe(batch, seat, hand)
+        self.live = True
+        self.last = [*self.last[-(MATCHED_BATCHES - 1):], batch]
+
+    def missed(self, batches: list[list[Event]]) -> list[list[Event]]:
+        """Of a room's recent past told on coming back, the batches after the last ones we saw
+        live (a dropped link's: found play-testing, a turn the stand-in played meanwhile was
+        left out of the summary). None if ours are not in it (the past was told anew after a
+        server's restart): counting the past again would count our seat's cards twice."""
+        if not self.last:
+            return batches
+        tail = [list(batch) for batch in self.last]
+        for end in range(len(batches), 0, -1):
+            start = end - len(tail)
+            if start >= 0 and batches[start:end] == tail:
+                return batches[end:]
+        return []
 
     def observe(self, events: Iterable[Event], seat: str | None, hand: int | None = None) -> None:
         """One batch of events as our seat ``seat`` saw it, ``hand`` the hand under way before it

@@ -148,8 +148,7 @@ def _events(model: Model, message: messages.Events) -> None:
     events = _decode_events(model, message.events)
     model.hints.observe(events)
     shown = model.table.view  # (the hand these events belong to, if one ends in them)
-    model.away_news.observe(events, model.seating.seat, shown.hand_number if shown else 0)
-    model.away_news.live = True
+    model.away_news.seen_live(events, model.seating.seat, shown.hand_number if shown else 0)
     seat, view = model.seating.seat, model.table.view
     if seat is not None and any((isinstance(e, TurnStarted) and e.seat == seat) or isinstance(e, HandEnded)
                                 for e in events):
@@ -204,9 +203,10 @@ def _history(model: Model, message: messages.History) -> None:
     (what we had is older or the same)."""
     lines: list[str] = []
     batches = [_decode_events(model, batch) for batch in message.events]
-    if not model.away_news.live:  # a client started again: count from the past we are told
-        for events in batches:
-            model.away_news.observe(events, model.seating.seat)
+    # A client started again counts from the past it is told; one whose link dropped, from the
+    # part it missed.
+    for events in model.away_news.missed(batches):
+        model.away_news.observe(events, model.seating.seat)
     sat: dict[str, Any] = {}  # who sat where at the batch before
     for number, events in enumerate(batches):
         then = message.names[number] if number < len(message.names) else {}

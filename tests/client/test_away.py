@@ -124,6 +124,26 @@ def test_a_summary_told_is_not_told_again_when_the_same_client_reconnects() -> N
     assert not [line for line in model.transcript.log if line.startswith("While you were away")]
 
 
+def test_turns_played_for_us_while_the_link_was_down_are_in_the_summary() -> None:
+    """Found play-testing on a flaky link: away, then disconnected for a minute, Luis was told of
+    the stand-in's turns he saw, not of the one played while his link was down (it came in the
+    history his reconnect brought, which a client that had seen events live ignored)."""
+    model = seated(make_view(current="2"))
+    model.apply(away_room())
+    seen = (ev.StandIn(ME, "away"), ev.Drew(ME, 4, None, "draw_two"), ev.Skipped(ME), ev.TurnStarted("2"))
+    model.apply(Events(events=tuple(map(codec.event_to_wire, seen)),
+                       view=codec.view_to_wire(make_view(current="2"))))
+    model.connection_lost("timeout", 0.1)
+    missed = (ev.StandIn(ME, "timeout"), ev.CardPlayed(ME, Card.parse("Y9"), Color.YELLOW),
+              ev.TurnStarted("2"))
+    others = (ev.CardPlayed("2", Card.parse("Y6"), Color.YELLOW), ev.TurnStarted("3"))
+    past = tuple(tuple(map(codec.event_to_wire, batch)) for batch in (others, seen, missed, others))
+    model.apply(History(events=past, chat=()))
+    model.apply(away_room(away=False))
+    said = model.transcript.log[-1]
+    assert said.startswith("While you were away — turns played for you: 2, cards played: Y9, drawn: 4"), said
+
+
 @pytest.mark.parametrize(("lang", "won"), [("en", "you won hand 1 (+40)"), ("es", "ganaste la mano 1 (+40)")])
 def test_a_hand_the_stand_in_won_for_us_is_ours_in_the_summary(lang: str, won: str) -> None:
     """Found play-testing: Gil's own summary said "Gil won hand 1"."""
