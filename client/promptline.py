@@ -167,7 +167,8 @@ class PromptLine(Painter):
               and m.table.view.drawn in m.table.playable):
             key = "prompt_drawn" if m.table.can_pass else "prompt_drawn_again"
             line = [("class:notice", t(key, card=card_name(m.table.view.drawn)))]
-        elif m.table.view is not None and m.table.view.pending_draw and m.table.my_turn:
+        elif m.table.view is not None and m.table.view.pending_draw and m.table.my_turn and m.table.legal:
+            # (not while the link is down: with nothing legal it said "nothing of yours stacks")
             # (the board said only "Pending: +6"; what to do about it, said where the keys are)
             key = "prompt_pending_stack" if m.table.playable else "prompt_pending_draw"
             line = [("class:notice", t(key, n=m.table.view.pending_draw))]

@@ -50,6 +50,9 @@ class Table:
         # answer came: UNO is said as soon as a view lets us (``set_view``).
         self.uno_late = False
         self._acted: tuple[View, actions.Action] | None = None  # the last action sent, and its view
+        # The last action, when the link dropped before a view answered it: sent again if the view
+        # we come back to is still the moment it was made for (``set_view``).
+        self._unanswered: tuple[View, actions.Action] | None = None
         self.pending_card: Card | None = None
         self.pending_targets: tuple[str, ...] = ()
         self.color_index = 0
@@ -134,9 +137,21 @@ class Table:
 
     # ================================================================== the server's views
 
+    def link_lost(self) -> None:
+        """The link dropped: an action sent since the last view may not have reached the table."""
+        acted = self._acted
+        self._unanswered = acted if acted is not None and acted[0] is self.view else None
+
     def set_view(self, view: View, deadline: float | None) -> None:
         old = self.view
         self.view = view
+        unanswered, self._unanswered = self._unanswered, None
+        if (unanswered is not None and _same_moment(unanswered[0], view)
+                and unanswered[1] in view.legal):
+            # Found play-testing on a flaky link: a challenge, and a wild with its colour, sent
+            # as the link stalled were lost without a word, and the turn's time ran out.
+            self._act(unanswered[1])
+            self._prompts.notice = t("sent_again")
         self.deadline_at = None if deadline is None else self.clock() + deadline
         if old is not None and old.hand_number != view.hand_number:
             self.hand_replaced()
@@ -384,3 +399,13 @@ class Table:
         if self.view is not None:
             self._acted = (self.view, action)
         self._outbox.send(codec.action_to_act(action))
+
+
+def _same_moment(before: View, after: View) -> bool:
+    """Whether ``after`` shows the table as ``before`` did for our move: no move of ours (nor
+    anyone's that changes what we could do) came between them."""
+    def moment(view: View) -> tuple[object, ...]:
+        return (view.hand_number, sorted(view.hand or (), key=card_sort_key), view.top, view.color,
+                view.current, view.pending_draw, view.challenge_from, view.has_drawn, view.drawn,
+                view.uno_open, view.hand_result, view.outcome)
+    return moment(before) == moment(after)

@@ -94,6 +94,8 @@ TEXTS: dict[str, tuple[str, str]] = {
                        "Hola de nuevo: vuelves a tu asiento."),
     "status_seat_lost": ("Your seat could not be kept; you are back in the lobby.",
                          "No se pudo guardar tu asiento; vuelves a la sala."),
+    "sent_again": ("Your move had not reached the table when the link dropped: it was sent again.",
+                   "Tu jugada no había llegado a la mesa cuando se cortó la conexión: se envió otra vez."),
     "status_seat_waits": ("The host kept the match for later and has not opened it again yet: your seat "
                           "waits, and you are put back in it when it opens.",
                           "El anfitrión guardó la partida y aún no la ha vuelto a abrir: tu asiento te "

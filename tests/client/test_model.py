@@ -7,15 +7,16 @@ import logging
 from typing import Any
 
 import pytest
-from clientkit import ME, make_view, plays, room_info, seated, show
+from clientkit import ME, make_view, plays, room_info, screen_lines, seated, show
 
 from client.enums import Prompt, Screen, Status
 from client.i18n import set_language, t
 from client.model import Model
 from engine import events as ev
-from engine.actions import Draw
+from engine.actions import Accept, Challenge, Draw, Pass
 from engine.cards import Card, Color
 from protocol import (
+    Act,
     ChatMsg,
     CreateRoom,
     Error,
@@ -187,6 +188,68 @@ def test_a_lost_connection_drops_prompts_and_queued_messages() -> None:
     assert not model.outbox  # nothing is queued while disconnected
     model.apply(Welcome(server="Casa", version="0", protocol=1, token="s.secret", name="Ana", resumed=True))
     assert model.session.status is Status.CONNECTED and model.prompts.notice.startswith("Welcome back")
+
+
+RESUMED = Welcome(server="Casa", version="0", protocol=1, token="s.secret", name="Ana", resumed=True)
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_a_move_the_dropped_link_lost_is_sent_again_when_the_same_moment_comes_back(lang: str) -> None:
+    """Found play-testing on a flaky link: Luis challenged a Wild Draw Four as the link stalled;
+    the client gave the link up and came back to the same question, unanswered, and the turn's
+    time ran out on it. The move is sent again, and the player told so."""
+    facing = make_view("R7 Y3", challenge_from="2", pending_draw=4, legal=[Challenge(ME), Accept(ME)])
+    model = seated(facing, lang=lang)
+    try:
+        model.table.challenge()
+        assert model.outbox.take() == [Act(kind="challenge")]
+        model.connection_lost("timeout", 0.1)
+        model.apply(RESUMED)
+        model.apply(ViewMsg(view=codec.view_to_wire(facing), deadline=5.0))
+        assert model.outbox.take() == [Act(kind="challenge")]
+        assert model.prompts.notice == t("sent_again")
+        # Answered now (the view moved on): a later drop sends nothing.
+        after = make_view("R7 Y3", current="2")
+        model.apply(ViewMsg(view=codec.view_to_wire(after), deadline=5.0))
+        model.connection_lost("timeout", 0.1)
+        model.apply(RESUMED)
+        model.apply(ViewMsg(view=codec.view_to_wire(facing), deadline=5.0))
+        assert model.outbox.take() == []
+    finally:
+        set_language("en")
+
+
+def test_a_move_the_table_took_is_not_sent_again() -> None:
+    """The server had the move: the view we come back to is another moment (the challenge over,
+    the cards drawn), or its answer came before the drop. Nothing is sent again."""
+    facing = make_view("R7 Y3", challenge_from="2", pending_draw=4, legal=[Challenge(ME), Accept(ME)])
+    model = seated(facing)
+    model.table.challenge()
+    model.outbox.take()
+    model.connection_lost("timeout", 0.1)
+    model.apply(RESUMED)
+    after = make_view("R7 Y3 G1 G2 B4 B5", current="2")
+    model.apply(ViewMsg(view=codec.view_to_wire(after), deadline=5.0))
+    assert model.outbox.take() == []
+    model = seated(make_view("R7 Y3", legal=[*plays("R7"), Draw(ME)]))
+    model.table.draw()
+    model.outbox.take()
+    answered = make_view("R7 Y3 B2", has_drawn=True, drawn=Card.parse("B2"), legal=[Pass(ME)])
+    model.apply(ViewMsg(view=codec.view_to_wire(answered), deadline=5.0))
+    model.connection_lost("timeout", 0.1)
+    model.apply(RESUMED)
+    model.apply(ViewMsg(view=codec.view_to_wire(answered), deadline=5.0))
+    assert model.outbox.take() == []
+
+
+def test_while_the_link_is_down_the_prompt_does_not_say_nothing_stacks() -> None:
+    """Found play-testing: facing a +4 question, the link dropped and the prompt line read "+4
+    on you, and nothing of yours stacks on it: d draws 4" (nothing is legal while it is down)."""
+    facing = make_view("R7 Y3", pending_draw=4, legal=[Draw(ME)])
+    model = seated(facing)
+    assert "d draws 4" in " ".join(screen_lines(model, columns=100, rows=24))
+    model.connection_lost("timeout", 5.0)
+    assert "d draws 4" not in " ".join(screen_lines(model, columns=100, rows=24))
 
 
 def test_a_seat_not_resumed_goes_back_to_the_lobby() -> None:
