@@ -25,7 +25,7 @@ from prompt_toolkit.output import Output
 
 from protocol.address import format_address
 
-from .enums import ServerEntry
+from .enums import Screen, ServerEntry
 from .hosted import HostedServer, HostOptions
 from .i18n import t
 from .keymap import active as active_keys
@@ -47,6 +47,7 @@ CONNECT_TIMEOUT = 5.0
 HELLO_TIMEOUT = 10.0
 QUIET_PING = 5.0  # a ping after this long without a message from the server ...
 QUIET_LIMIT = 3  # ... and the connection counts as lost after this many such silences
+LOBBY_REFRESH = 5.0  # seconds between two lists of the tables while the lobby is on screen
 GIVE_UP_AFTER = 20.0  # an address that has never answered is given up after this many seconds
 FINAL_REASONS = ("replaced", "table_closed")  # bye reasons after which trying again is pointless
 
@@ -477,9 +478,21 @@ class ClientApp:
                 ended.append(exc.reason)
                 cancel.cancel()
 
+        async def lobby_refresher() -> None:
+            # The server tells the lobby nothing by itself: a table's "waiting" stayed on screen
+            # after its match began (found play-testing). Plain mode lists on request: a list
+            # read out every few seconds would drown everything else.
+            while not self.options.plain_mode:
+                await trio.sleep(LOBBY_REFRESH)
+                if model.screen is Screen.LOBBY and not model.outbox:
+                    model.refresh_rooms()
+                    self._wake_writer()
+                    self.invalidate()
+
         async with trio.open_nursery() as nursery:
             nursery.start_soon(reader, nursery.cancel_scope)
             nursery.start_soon(writer, nursery.cancel_scope)
+            nursery.start_soon(lobby_refresher)
         return ended[0] if ended else "eof"
 
     def drop_connection(self) -> None:

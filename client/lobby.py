@@ -13,10 +13,17 @@ class Lobby:
         self.listed = False  # a list has come (before it, no tables is not "no tables yet")
 
     def set(self, rooms: tuple[RoomSummary, ...], more: int = 0) -> None:
+        chosen = self.selected
         self.listed = True
         self.rooms = rooms
         self.more = more
-        self.index = min(self.index, max(0, len(rooms) - 1))
+        # The cursor stays on its table when the list is refreshed under it (it is, every few
+        # seconds): Enter must not join another one.
+        ids = [room.id for room in rooms]
+        if chosen is not None and chosen.id in ids:
+            self.index = ids.index(chosen.id)
+        else:
+            self.index = min(self.index, max(0, len(rooms) - 1))
 
     def move(self, delta: int) -> None:
         if self.rooms:

@@ -18,14 +18,15 @@ from prompt_toolkit.input import create_pipe_input
 from prompt_toolkit.input.base import PipeInput
 from prompt_toolkit.output import DummyOutput
 
-from client.app import FIRST_DELAY, GIVE_UP_AFTER, MAX_DELAY, ClientApp, ClientOptions
+from client.app import FIRST_DELAY, GIVE_UP_AFTER, LOBBY_REFRESH, MAX_DELAY, ClientApp, ClientOptions
 from client.enums import Screen, Status
 from client.hosted import HostOptions
 from client.link import Link
+from client.lobby import Lobby
 from client.model import Model
 from client.render import Renderer
 from client.tokens import TokenStore
-from protocol import PROTOCOL_VERSION, CreateRoom, Message, ViewMsg, Welcome
+from protocol import PROTOCOL_VERSION, CreateRoom, Message, RoomSummary, ViewMsg, Welcome
 from server import ServerConfig, UnoServer
 
 TABLE = CreateRoom(name="Mesa", bots=3, bot_delay=10.0, turn_timeout=0.0)
@@ -384,3 +385,36 @@ async def test_the_whole_reason_for_giving_up_shows_on_the_connecting_screen(
         assert app.model.quit
     finally:
         set_language("en")
+
+
+async def test_the_lobby_list_follows_the_tables_by_itself(
+        pipe: PipeInput, nursery: trio.Nursery, autojump_clock: object) -> None:
+    """Found play-testing: a player back in the lobby read a table as "waiting" long after its
+    match began, until they pressed r. The list is asked for again every few seconds while the
+    lobby is on screen, and the cursor stays on its table."""
+    net = await memory_net(nursery, seed=13)
+    with trio.fail_after(60):
+        app = new_app(pipe, address=("memory", 1), connect=net.connect)
+        nursery.start_soon(app._connection_loop, "memory", 1)
+        model = app.model
+        await until(lambda: model.screen is Screen.LOBBY and model.lobby.listed, "the lobby")
+        assert model.lobby.rooms == ()
+        host = host_app(pipe, net)
+        await dealt(host, nursery)
+        started = trio.current_time()
+        await until(lambda: [r.started for r in model.lobby.rooms] == [True], "the table, playing")
+        assert trio.current_time() - started <= LOBBY_REFRESH + 1
+
+
+def test_a_refreshed_list_keeps_the_cursor_on_its_table() -> None:
+    lobby = Lobby()
+    tables = [RoomSummary(id=str(i), name=f"T{i}", host="Ana", players=1, seats=4, bots=0,
+                          spectators=0, preset="official", started=False, password=False)
+              for i in range(1, 4)]
+    lobby.set(tuple(tables))
+    lobby.move(1)
+    assert lobby.selected is tables[1]
+    lobby.set((tables[2], tables[0], tables[1]))  # another order: still table 2
+    assert lobby.selected is tables[1]
+    lobby.set((tables[0],))  # gone: the nearest place
+    assert lobby.selected is tables[0]
