@@ -484,7 +484,7 @@ class ClientApp:
             # read out every few seconds would drown everything else.
             while not self.options.plain_mode:
                 await trio.sleep(LOBBY_REFRESH)
-                if model.screen is Screen.LOBBY and not model.outbox:
+                if model.screen is Screen.LOBBY:
                     model.refresh_rooms()
                     self._wake_writer()
                     self.invalidate()
