@@ -265,7 +265,7 @@ class PlainView:
         prompt = m.prompt
         yes = key_of("yes")
         if prompt is Prompt.QUIT:
-            return quit_question(m.host, m.seating.match_on, yes)
+            return quit_question(m.host, m.seating.seated_in_match, yes)
         if prompt is Prompt.HOST_QUIT:
             return t("host_quit_confirm")
         if prompt is Prompt.LEAVE:

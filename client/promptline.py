@@ -97,7 +97,7 @@ class PromptLine(Painter):
         prompt = m.prompt
         line: Line
         if prompt is Prompt.QUIT:
-            line = [("class:notice", quit_question(m.host, m.seating.match_on, key_of("yes")))]
+            line = [("class:notice", quit_question(m.host, m.seating.seated_in_match, key_of("yes")))]
         elif prompt is Prompt.HOST_QUIT:
             line = [("class:notice", t("host_quit_confirm"))]
         elif prompt is Prompt.LEAVE:

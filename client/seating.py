@@ -41,6 +41,11 @@ class Seating:
         return self.room is not None and self.room.started
 
     @property
+    def seated_in_match(self) -> bool:
+        """Whether we hold a seat in a match on (one a spectator in the line does not have)."""
+        return self.match_on and self.role == "player"
+
+    @property
     def can_host_command(self) -> bool:
         """The host of a table not started yet (start, add or remove a bot)."""
         return self.is_host and self.room is not None and not self.room.started

@@ -198,6 +198,12 @@ def test_quit_and_leave_ask_first() -> None:
     assert view.changes() == ["Quit? y quits (your seat waits: uno join again), any other key stays."]
     typed(model, "no")
     assert not model.quit and model.prompt is Prompt.NONE
+    # Found play-testing: a spectator in the line for a seat was told a seat waited for them.
+    model.apply(Joined(room=room_info(started=True), role="spectator", seat=None))
+    view.changes()
+    typed(model, "quit")
+    assert view.changes() == ["Quit? y quits, any other key stays."]
+    typed(model, "no")
     typed(model, "x")
     assert view.changes()[-1].startswith("Leave the table? y leaves")
     assert [type(m).__name__ for m in typed(model, "s")] == ["LeaveRoom"]  # Spanish "sí" is a yes too
