@@ -21,7 +21,7 @@ HELP_TEXTS: dict[str, tuple[str, str]] = {
                           "{k_remove_bot} remove bot  ↑↓ {k_bot_level} bot level  {k_leave} leave  "
                           "{k_chat} chat  {k_help} help  "
                           "{k_quit} quit",
-                          "{k_start} empezar  {k_start_as_seated} empezar así  {k_add_bot} bot  "
+                          "{k_start} empezar  {k_start_as_seated} sin más bots  {k_add_bot} bot  "
                           "{k_remove_bot} quitar bot  ↑↓ {k_bot_level} nivel del bot  {k_leave} dejar la "
                           "mesa  "
                           "{k_chat} chat  {k_help} "
@@ -29,14 +29,14 @@ HELP_TEXTS: dict[str, tuple[str, str]] = {
     "help_waiting_host_mid": ("{k_start} start  {k_start_as_seated} as seated  {k_add_bot} add bot  "
                               "{k_remove_bot} remove bot  {k_bot_level} bot level  {k_leave} leave  "
                               "{k_chat} chat  {k_quit} quit",
-                              "{k_start} empezar  {k_start_as_seated} así  {k_add_bot} bot  "
+                              "{k_start} empezar  {k_start_as_seated} sin bots  {k_add_bot} bot  "
                               "{k_remove_bot} quitar "
                               "bot  {k_bot_level} nivel del bot  {k_leave} dejar  {k_chat} chat  {k_quit} "
                               "salir"),
     "help_waiting_host_short": ("{k_start} start  {k_start_as_seated} as seated  {k_add_bot} bot  "
-                                "{k_remove_bot} bot  {k_leave} leave  {k_chat} chat  {k_quit} quit",
-                                "{k_start} empezar  {k_start_as_seated} así  {k_add_bot} bot  "
-                                "{k_remove_bot} bot  {k_leave} dejar  {k_chat} chat  {k_quit} salir"),
+                                "{k_remove_bot} bot  {k_leave} leave  {k_quit} quit",
+                                "{k_start} empezar  {k_start_as_seated} sin bots  {k_add_bot} bot  "
+                                "{k_remove_bot} bot  {k_leave} dejar  {k_quit} salir"),  # (chat: on F1)
     "help_waiting": ("{k_leave} leave  {k_chat} chat  {k_help} help  {k_quit} quit",
                      "{k_leave} dejar la mesa  {k_chat} chat  {k_help} ayuda  {k_quit} salir"),
     "help_table": ("{k_left}{k_right} h l 1-9 Home End  card    {k_play} play  {k_draw} draw  {k_pass} pass  "

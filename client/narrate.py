@@ -19,7 +19,7 @@ Names = Callable[[str], str]
 def narrate(events: Iterable[ev.Event], name: Names, me: str | None = None) -> list[str]:
     """Log lines for one batch of events (usually one line; a hand's end adds its own). UNO said
     with a card comes as its own ``uno_called`` event, after the ``card_played``. ``me``: our
-    seat, whose stand-in turns read "your turn was played for you"."""
+    seat, whose stand-in turns read "a bot played your turn"."""
     parts: list[str] = []
     lines: list[str] = []
     for event in events:

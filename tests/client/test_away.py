@@ -223,10 +223,10 @@ def test_back_on_your_turn_and_then_the_key_plays() -> None:
 
 def test_the_stand_in_is_narrated_in_both_languages() -> None:
     for lang, timeout, away in (
-            ("en", "Time's up: your turn was played for you — Ana drew a card",
-             "Luis was away: the turn was played for them — Luis played Red 7"),
-            ("es", "Se acabó tu tiempo: se jugó tu turno en tu lugar — Ana robó una carta",
-             "Luis estaba ausente: se jugó su turno en su lugar — Luis jugó 7 rojo")):
+            ("en", "Time's up: a bot played your turn — Ana drew a card",
+             "Luis was away: a bot played the turn — Luis played Red 7"),
+            ("es", "Se acabó tu tiempo: un bot jugó tu turno — Ana robó una carta",
+             "Luis estaba ausente: un bot jugó su turno — Luis jugó 7 rojo")):
         model = seated(make_view(), lang=lang)
         try:
             # Our own seat's stand-in reads in the second person (it read "Time's up for Ana:
@@ -266,7 +266,7 @@ def test_the_others_read_who_went_away_and_who_came_back() -> None:
     room = room_info()
     luis_away = tuple(dataclasses.replace(s, away=s.seat == "2") for s in room.seats)
     model.apply(RoomUpdate(room=dataclasses.replace(room, seats=luis_away)))
-    assert model.transcript.log[-1] == "Luis went away: their turns are played for them"
+    assert model.transcript.log[-1] == "Luis was marked away: a bot plays their turns"
     model.apply(RoomUpdate(room=room))
     assert model.transcript.log[-1] == "Luis came back"
     assert not model.seating.away  # and Ana herself is not

@@ -243,8 +243,8 @@ def test_a_move_the_table_took_is_not_sent_again() -> None:
 
 
 def test_while_the_link_is_down_the_prompt_does_not_say_nothing_stacks() -> None:
-    """Found play-testing: facing a +4 question, the link dropped and the prompt line read "+4
-    on you, and nothing of yours stacks on it: d draws 4" (nothing is legal while it is down)."""
+    """Found play-testing: facing a +4 question, the link dropped and the prompt line said that
+    nothing of ours stacked on it, d draws 4 (nothing is legal while it is down)."""
     facing = make_view("R7 Y3", pending_draw=4, legal=[Draw(ME)])
     model = seated(facing)
     assert "d draws 4" in " ".join(screen_lines(model, columns=100, rows=24))

@@ -59,8 +59,8 @@ def test_a_guest_is_not_told_to_wait_for_the_host_beside_the_rematch_offer(lang:
 
 
 @pytest.mark.parametrize(("lang", "said"), [
-    ("en", "s starts the rematch now, without every yes; x leaves."),
-    ("es", "s empieza la revancha ya, sin esperar los sí; x te vas."),
+    ("en", "s starts the rematch now, without waiting for everyone; x leaves."),
+    ("es", "s empieza la revancha ya, sin esperar a todos; x te vas."),
 ])
 def test_the_host_is_told_how_s_differs_from_accepting_the_rematch(lang: str, said: str) -> None:
     """The host read "Press s for a new match" over "Rematch? m yes", two ways to the same

@@ -163,10 +163,10 @@ def test_the_prompt_line_tells_what_can_be_done() -> None:
 
 
 @pytest.mark.parametrize(("lang", "stack", "draw"), [
-    ("en", "+4 on you: stack a card on it (the marked ones), or d draws 4",
-     "+4 on you, and nothing of yours stacks on it: d draws 4"),
-    ("es", "+4 para ti: súmale una carta (las marcadas), o d roba 4",
-     "+4 para ti, y nada tuyo se le suma: d roba 4")])
+    ("en", "You are to draw 4: stack a card on it (the marked ones), or d draws 4",
+     "You are to draw 4, and nothing of yours stacks on it: d draws 4"),
+    ("es", "Te toca robar 4: súmale una carta (las marcadas), o d roba 4",
+     "Te toca robar 4 y no tienes nada que sumarle: d roba 4")])
 def test_a_pending_draw_says_what_to_do_about_it(lang: str, stack: str, draw: str) -> None:
     """The board said only "Pending: +6" under "Your turn" (found play-testing)."""
     from engine.actions import Draw

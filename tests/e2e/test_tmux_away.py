@@ -15,7 +15,7 @@ from tmuxkit import Player, Tmux, parse_hand
 pytestmark = play.needs_tmux
 
 TURN_TIMEOUT = 5  # seconds: long enough for a loaded machine to press keys in time
-TIMES_UP = "Time's up: your turn"  # (the log wraps the rest of the line)
+TIMES_UP = "Time's up: a bot played"  # (the log wraps the rest of the line)
 AWAY = "You are away"
 tmux = play.tmux_fixture("away")
 
