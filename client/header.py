@@ -50,7 +50,10 @@ class Header(Painter):
         line = " " + pad(text, max(0, room)) + " " + fit(right, width - 2 - max(0, room)) + " "
         return [[("class:title", pad(line, width))]]
 
-    def banner_text(self) -> str | None:
+    def banner_text(self, countdown: bool = True) -> str | None:
+        """The banner's words; without ``countdown`` (plain mode, whose every change is a line
+        read out) a lost connection is said once, not once per try ("in 0,0 s", then "in 5,0 s",
+        every five seconds: found play-testing)."""
         m = self.model
         session = m.session
         if session.status is Status.LOST:
@@ -58,8 +61,8 @@ class Header(Painter):
             key = "status_lost" if session.ever_connected else "status_unreachable"
             if session.reason == "table_kept":  # (short: the reason alone would not fit 80 columns)
                 key = "status_kept"
-            return t(key, reason=_reason(session.reason), delay=f"{decimal(delay)} s",
-                     attempt=session.attempt + 1, address=session.address)
+            return t(key if countdown else key + "_once", reason=_reason(session.reason),
+                     delay=f"{decimal(delay)} s", attempt=session.attempt + 1, address=session.address)
         if session.status is Status.CONNECTING and m.seating.room is not None:
             return t("status_retrying", address=session.address, attempt=session.attempt)
         if session.status is Status.FAILED:

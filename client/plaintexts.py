@@ -12,6 +12,8 @@ PLAIN_TEXTS: dict[str, tuple[str, str]] = {
     "plain_jump_in": ("You can jump in with: {cards}", "Puedes cortar con: {cards}"),
     "plain_cannot_play": ("Nothing to play", "Nada que jugar"),
     "plain_or": ("or {options}", "o {options}"),
+    "plain_only": ("Nothing to play: {options}", "Nada que jugar: {options}"),
+    "plain_numbered": ("{n} {card}", "{n}: {card}"),
     "plain_top": ("Top card: {card}, {color}", "Carta de arriba: {card}, {color}"),
     "plain_top_wild": ("Top card: {card}, colour being chosen", "Carta de arriba: {card}, eligiendo color"),
     "plain_scores": ("Scores: {scores}", "Puntos: {scores}"),

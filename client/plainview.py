@@ -12,6 +12,7 @@ again only when its text changes.
 from __future__ import annotations
 
 from engine.actions import Draw, KeepDrawing
+from engine.cards import Card
 from protocol import clean_text
 from protocol.address import format_address
 
@@ -98,7 +99,7 @@ class PlainView:
 
     def _connection(self) -> str:
         m = self.model
-        banner = Header(m, Canvas(plain=True)).banner_text()
+        banner = Header(m, Canvas(plain=True)).banner_text(countdown=False)
         if banner:
             return banner
         session = m.session
@@ -181,7 +182,7 @@ class PlainView:
         hand = table.hand
         if not hand:
             return t("plain_hand_none")
-        return t("plain_hand", cards=", ".join(f"{i + 1} {card_name(c)}" for i, c in enumerate(hand)))
+        return t("plain_hand", cards=", ".join(_numbered(i, c) for i, c in enumerate(hand)))
 
     def _turn(self) -> str:
         m = self.model
@@ -190,7 +191,7 @@ class PlainView:
             return ""
         if not table.my_turn:
             turn = t("turn_of", name=m.seating.name_of(view.current))
-            jumps = [f"{i + 1} {card_name(c)}" for i, c in enumerate(table.hand) if c in table.playable]
+            jumps = [_numbered(i, c) for i, c in enumerate(table.hand) if c in table.playable]
             return f"{sentence(turn)} {t('plain_jump_in', cards=', '.join(jumps))}" if jumps else turn
         if view.color is None:
             top = t("plain_top_wild", card=card_name(view.top))
@@ -203,13 +204,18 @@ class PlainView:
         if view.pending_draw:
             parts.append(t("pending_draw", n=view.pending_draw))
         playable = table.playable
-        numbers = [f"{i + 1} {card_name(c)}" for i, c in enumerate(table.hand) if c in playable]
-        play = t("plain_can_play", cards=", ".join(numbers)) if numbers else t("plain_cannot_play")
+        numbers = [_numbered(i, c) for i, c in enumerate(table.hand) if c in playable]
         others = [t(key).split("|")[0] for key, can in (
             ("cmd_draw", any(isinstance(a, Draw | KeepDrawing) for a in table.legal)),
             ("cmd_pass", table.can_pass)) if can]
-        if others:
-            play += ", " + t("plain_or", options=" / ".join(others))
+        if numbers:
+            play = t("plain_can_play", cards=", ".join(numbers))
+            if others:
+                play += ", " + t("plain_or", options=" / ".join(others))
+        elif others:  # ("Nothing to play, or draw" offered a choice there was not)
+            play = t("plain_only", options=" / ".join(others))
+        else:
+            play = t("plain_cannot_play")
         parts.append(play)
         return " ".join(sentence(p) for p in parts)
 
@@ -292,3 +298,9 @@ class PlainView:
 
     def _notice(self) -> str:
         return self.model.prompts.notice
+
+
+def _numbered(index: int, card: Card) -> str:
+    """A card and the number that plays it ("3 Red 7"; in Spanish "3: 7 rojo", where "3 7 rojo"
+    ran the number into the card's)."""
+    return t("plain_numbered", n=index + 1, card=card_name(card))

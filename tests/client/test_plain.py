@@ -83,8 +83,8 @@ def test_the_lines_are_in_spanish_too() -> None:
     view.changes()
     bot_plays(model, "R7", "R5 B3 W", [*plays("R5", "W"), Draw(ME)])
     assert view.changes() == [
-        "Bot 3 jugó 7 rojo. Tu mano: 1 5 rojo, 2 3 azul, 3 Comodín. Tu turno. Carta de arriba: "
-        "7 rojo, rojo. Puedes jugar: 1 5 rojo, 3 Comodín, o robar."]
+        "Bot 3 jugó 7 rojo. Tu mano: 1: 5 rojo, 2: 3 azul, 3: Comodín. Tu turno. Carta de arriba: "
+        "7 rojo, rojo. Puedes jugar: 1: 5 rojo, 3: Comodín, o robar."]
     assert typed(model, "robar") == [Act(kind="draw")]
 
 
@@ -422,3 +422,37 @@ def test_the_full_screen_lobby_says_no_tables_only_once_the_list_has_come() -> N
     assert "No tables yet" not in render_text(model)
     model.apply(Rooms(rooms=()))
     assert "No tables yet. Press n to open one." in render_text(model)
+
+
+@pytest.mark.parametrize(("reason", "said"), [
+    ("timeout", "Connection lost (timed out). Reconnecting…"),
+    ("table_kept", "The host kept the match for later. Reconnecting until it is opened again…")])
+def test_a_lost_connection_is_said_once_not_at_every_try(reason: str, said: str) -> None:
+    """Found play-testing: a screen reader read "Reconnecting in 0.0 s (attempt 9)…" and then
+    "…in 5.0 s (attempt 9)…", two lines every five seconds for as long as the host was away."""
+    now = [100.0]
+    model = seated(make_view(), clock=lambda: now[0])
+    view = PlainView(model)
+    view.changes()
+    model.connection_lost(reason, 0.1)
+    assert said in " ".join(view.changes())
+    again = []
+    for attempt in range(1, 6):  # every try refused, five seconds apart
+        now[0] += 5.0
+        model.connecting("127.0.0.1:7777", attempt)
+        again += view.changes()
+        model.connection_lost("refused", 5.0)
+        again += view.changes()
+    # (after a timeout, the new reason is said once; a kept match's stays)
+    assert len([line for line in again if "Reconnecting" in line]) == (reason == "timeout"), again
+
+
+@pytest.mark.parametrize(("lang", "said"), [
+    ("en", "Nothing to play: draw."), ("es", "Nada que jugar: robar.")])
+def test_nothing_to_play_names_the_only_move(lang: str, said: str) -> None:
+    """Found play-testing: "Nothing to play, or draw." offered a choice there was not."""
+    model = seated(make_view("G1 B3", top="R5", legal=[Draw(ME)]), lang=lang)
+    try:
+        assert said in " ".join(PlainView(model).changes())
+    finally:
+        set_language("en")

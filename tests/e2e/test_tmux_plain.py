@@ -127,13 +127,15 @@ class PlainPlayer:
 
     def take_turn(self, line: str) -> None:
         """A turn line: "... Your turn. Top card: Red 5, red. You can play: 1 Red 7, 3 Wild, or
-        draw." (or "Nothing to play, or pass.")."""
+        draw." (or "Nothing to play: pass."; in Spanish "Puedes jugar: 1: 7 rojo, ...")."""
         w = self.words
         hand_line = next(item for item in reversed(self.lines()) if w.hand in item)
         size = len(hand_line.split(w.hand, 1)[1].split(". ")[0].split(", "))
-        tail = line.split(w.can_play, 1)[1] if w.can_play in line else line.split(w.nothing, 1)[1]
-        offer, _, options = tail.rstrip(".").partition(f"{w.or_} ")
-        choices = re.findall(r"(\d+) ([^,]+)", offer)
+        if w.can_play in line:
+            offer, _, options = line.split(w.can_play, 1)[1].rstrip(".").partition(f"{w.or_} ")
+        else:
+            offer, options = "", line.split(w.nothing, 1)[1].rstrip(".")
+        choices = re.findall(r"(\d+):? ([^,]+)", offer)
         if "draw" not in self.steps and w.draw in options:
             self.steps["draw"] = line
             self.type(w.draw)
