@@ -130,7 +130,7 @@ class Board(Painter):
         lines: list[Line] = []
         result = view.hand_result
         if view.outcome is not None:
-            match_won = t("match_won", name=m.seating.name_of(view.outcome.winner))
+            match_won = won_text(m, view.outcome.winner, "match_won")
             lines.append([("class:uno", " ★ " + fit(match_won, width - 3))])
             scores = view.outcome.scores
             hint = self.end_note or t("match_over_host" if m.seating.is_host else "match_over_guest")
@@ -146,9 +146,8 @@ class Board(Painter):
                     lines.append([("", " " + fit(order, width - 1))])
         else:
             assert result is not None
-            lines.append([("class:turn", " ★ " + fit(t("hand_won", name=m.seating.name_of(result.winner),
-                                                           n=view.hand_number, points=result.points),
-                                                         width - 3))])
+            said = won_text(m, result.winner, "hand_won", n=view.hand_number, points=result.points)
+            lines.append([("class:turn", " ★ " + fit(said, width - 3))])
             scores = view.scores
             seconds = m.table.seconds_left()
             countdown = self.end_note or (t("next_hand") if seconds is None
@@ -204,3 +203,11 @@ class BesideBoard(Painter):
     def __init__(self, model: Model, canvas: Canvas, board: Board) -> None:
         super().__init__(model, canvas)
         self.board = board
+
+
+def won_text(model: Model, winner: str, key: str, **values: object) -> str:
+    """"Ana wins the match!", or on Ana's own screen "You win the match!" (``key``: ``match_won``
+    or ``hand_won``, with its ``values``)."""
+    if winner == model.seating.seat:
+        return t(key + "_you", **values)
+    return t(key, name=model.seating.name_of(winner), **values)

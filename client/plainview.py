@@ -16,6 +16,7 @@ from engine.cards import Card
 from protocol import clean_text
 from protocol.address import format_address
 
+from .board import won_text
 from .draw import Canvas
 from .enums import Prompt, Screen, Status
 from .form import FIELDS
@@ -235,13 +236,12 @@ class PlainView:
             if m.rematch_open:  # who has accepted a rematch, or the offer
                 hint += " " + sentence(m.rematch.line(m.seating.room, m.seating.seat))
             scores = view.outcome.scores
-            parts = [t("match_won", name=m.seating.name_of(view.outcome.winner))]
+            parts = [won_text(m, view.outcome.winner, "match_won")]
         elif view.hand_result is not None:
             result = view.hand_result
             hint = t("next_hand")
             scores = view.scores
-            parts = [t("hand_won", name=m.seating.name_of(result.winner), n=view.hand_number,
-                       points=result.points)]
+            parts = [won_text(m, result.winner, "hand_won", n=view.hand_number, points=result.points)]
         else:
             return ""
         listed = ", ".join(f"{m.seating.name_of(seat)} {score}" for seat, score in zip(

@@ -126,7 +126,7 @@ def test_the_end_of_a_hand_shows_every_hand_its_points_the_scores_and_a_countdow
     model = seated(make_view("R5", top="R6"), clock=clock)
     hand_over(model)
     board = text_of(model, "log", 80, 12)
-    assert "Ana wins hand 1 and scores 122 points" in board
+    assert "You win hand 1 and score 122 points" in board
     assert "Ana played Red 5" in board  # the winning play stays visible
     rows = {line.split()[0] + (" " + line.split()[1] if line.split()[0] == "Bot" else ""): line
             for line in board.splitlines()[4:]}
@@ -145,7 +145,11 @@ def test_the_final_scoreboard() -> None:
     view = make_view(hand_result=HandResult(ME, 30), outcome=MatchOutcome(ME, (10, 20, 0, 530)))
     model.apply(Events(events=(), view=codec.view_to_wire(view)))
     board = text_of(model, "log")
-    assert "Ana wins the match!" in board and "530" in board and "x leaves" in board
+    assert "You win the match!" in board and "530" in board and "x leaves" in board
+    # (the winner's own screen said "Ana wins the match!" to Ana: found play-testing)
+    view = make_view(hand_result=HandResult("2", 30), outcome=MatchOutcome("2", (10, 530, 0, 20)))
+    model.apply(Events(events=(), view=codec.view_to_wire(view)))
+    assert "Luis wins the match!" in text_of(model, "log")
 
 
 def test_a_lost_connection_stops_showing_the_turns_clock() -> None:

@@ -50,12 +50,13 @@ WORDS = {
     "en": Words("1 Mesa by Ana", "Waiting for Ana to start", "Your turn.", "You can play: ",
                 "Nothing to play", "Your hand: ", "draw", "pass",
                 ("Colour for", "The first card is a Wild"), "red", "played a Wild Draw Four on you",
-                "accept", "Your hand just changed", re.compile(r"wins hand 1|wins the match"),
+                "accept", "Your hand just changed", re.compile(r"wins? hand 1|wins? the match"),
                 "{name} played", "{name} drew", "{name}: UNO!", ", or"),
     "es": Words("1 Mesa de Ana", "Esperando a que Ana empiece", "Tu turno.", "Puedes jugar: ",
                 "Nada que jugar", "Tu mano: ", "robar", "pasar",
                 ("Color para", "La primera es un Comodín"), "rojo", "te jugó un Comodín +4",
-                "aceptar", "Tu mano acaba de cambiar", re.compile(r"gana la mano 1|gana la partida"),
+                "aceptar", "Tu mano acaba de cambiar",
+                re.compile(r"[Gg]anas? la mano 1|[Gg]anas? la partida"),
                 "{name} jugó", "{name} robó", "{name}: ¡UNO!", ", o"),
 }
 

@@ -81,7 +81,7 @@ def test_tmux_a_hand_replayed_at_the_table_listed_exported_and_opened(tmux: Tmux
     step_to(tmux, window, "o", "every hand open", "every hand open with o")
     screen = step_to(tmux, window, "End", f"move {moves} of {moves}", "the end of the hand")
     assert "The end of the hand" in screen and "Cards left" in screen
-    screen = step_to(tmux, window, "q", "wins the match", "back at the table")
+    screen = step_to(tmux, window, "q", "the match!", "back at the table")
     assert "Replay ·" not in screen
 
     # uno replay: the list, a hand played back, an export
@@ -129,12 +129,12 @@ def test_tmux_the_replay_key_in_spanish(tmux: Tmux, tmp_path: Path) -> None:
     window = tmux.start(uno("host", "--bots", "2", "--seed", str(SEED), "--lang", "es", "--start",
                             "--single-hand", "--no-discovery", "--port", "0", "--bot-delay", "0",
                             "--turn-timeout", "0.2"), env)
-    screen = tmux.wait_for(window, "gana la partida", timeout=60, what="the hand played out")
+    screen = tmux.wait_for(window, "la partida!", timeout=60, what="the hand played out")
     assert "v repetición" in screen.splitlines()[-1]
     screen = step_to(tmux, window, "v", "jugada", "la repetición")
     assert "Repetición · Mesa de Ana · Mano 1" in screen and "cartas de Ana" in screen
     screen = step_to(tmux, window, "End", "Fin de la mano", "el final")
-    step_to(tmux, window, "q", "gana la partida", "de vuelta a la mesa")
+    step_to(tmux, window, "q", "la partida!", "de vuelta a la mesa")
     listing = subprocess.run(uno("replay", "--lang", "es"), cwd=ROOT, env=env, capture_output=True,
                              text=True, timeout=30, check=False)
     assert "Mesa de Ana" in listing.stdout and "Ganador" in listing.stdout

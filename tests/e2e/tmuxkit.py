@@ -157,7 +157,8 @@ class Tmux:
 
 # ---------------------------------------------------------------------------- a person playing
 
-HAND_OVER = re.compile(r"wins hand 1|wins the match|gana la mano 1|gana la partida")
+# (the winner's own screen: "You win hand 1", "¡Ganas la partida!")
+HAND_OVER = re.compile(r"wins? hand 1|wins? the match|[Gg]anas? la mano 1|[Gg]anas? la partida")
 
 
 @dataclass(frozen=True)
