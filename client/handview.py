@@ -60,6 +60,11 @@ class HandView(BesideBoard):
             first = 1 + block * max(0, min(m.table.selected // per_row, (len(lines) - 1) // block
                                            - (height - 1) // block))
             lines = [lines[0], *lines[first:first + (height - 1) // block * block]]
+            # (the cards cut off were not said at all: found play-testing at 40×15)
+            shown_from = (first - 1) // block * per_row
+            shown_to = min(len(hand), shown_from + (height - 1) // block * per_row)
+            lines[0] = clip_line([header[0], ("class:dim", " " + t("hand_shown", first=shown_from + 1,
+                                                                    last=shown_to)), *header[1:]], width)
         return lines
 
     def big_card(self, card: Card, selected: bool) -> list[Line]:

@@ -17,10 +17,16 @@ from prompt_toolkit.layout import (
     Window,
 )
 from prompt_toolkit.layout.containers import Container
-from prompt_toolkit.layout.controls import GetLinePrefixCallable, UIContent, UIControl
+from prompt_toolkit.layout.controls import (
+    FormattedTextControl,
+    GetLinePrefixCallable,
+    UIContent,
+    UIControl,
+)
 
 from .draw import TOP_WIDTH
 from .enums import Prompt, Screen, Status
+from .i18n import t
 from .render import Renderer
 
 INFO_WIDTH, NARROW_INFO_WIDTH = 27, 22  # the column beside the top card (narrow: under 70 columns)
@@ -62,6 +68,13 @@ def window(draw: Callable[[int, int], list[StyleAndTextTuples]], *,
     return Window(Panel(draw), height=height, width=width)
 
 
+def too_small() -> Window:
+    """What a split shows when its parts do not fit: prompt-toolkit's own "Window too small..."
+    was English on a Spanish screen, and said nothing of the size that works."""
+    return Window(FormattedTextControl(lambda: [("class:banner", " " + t("too_small") + " ")]),
+                  wrap_lines=True)
+
+
 def build_layout(renderer: Renderer) -> Layout:
     model = renderer.model
     r = renderer
@@ -72,12 +85,12 @@ def build_layout(renderer: Renderer) -> Layout:
 
     # A hand's end with more seats than fit gives the players' and the hand's rows to the scores.
     beside_scores = Condition(lambda: not r.scores_fill(columns()))
-    table = HSplit([
-        ConditionalContainer(HSplit([
+    table = HSplit(window_too_small=too_small(), children=[
+        ConditionalContainer(HSplit(window_too_small=too_small(), children=[
             window(r.players, height=r.players_height),
             Window(height=Dimension.exact(1), char="─", style="class:dim"),
         ]), filter=beside_scores),
-        VSplit([
+        VSplit(window_too_small=too_small(), children=[
             window(r.top_card, width=TOP_WIDTH, height=Dimension(min=3, max=5)),
             ConditionalContainer(  # a hand's end gives its room to the board (render.scores)
                 Window(Panel(r.info), width=lambda: Dimension.exact(
@@ -85,7 +98,7 @@ def build_layout(renderer: Renderer) -> Layout:
                 filter=Condition(lambda: not model.table.hand_over)),
             window(r.log),
         ], height=Dimension(min=3, preferred=7, weight=10)),
-        ConditionalContainer(HSplit([
+        ConditionalContainer(HSplit(window_too_small=too_small(), children=[
             Window(height=Dimension.exact(1), char="─", style="class:dim"),
             window(r.hand, height=r.hand_height),
         ]), filter=beside_scores),
@@ -95,8 +108,8 @@ def build_layout(renderer: Renderer) -> Layout:
         return window(r.chat, height=Dimension(min=0, preferred=3, max=3))
 
     with_chat = {
-        Screen.LOBBY: HSplit([window(r.lobby), chat3()]),
-        Screen.WAITING: HSplit([window(r.waiting), chat3()]),
+        Screen.LOBBY: HSplit(window_too_small=too_small(), children=[window(r.lobby), chat3()]),
+        Screen.WAITING: HSplit(window_too_small=too_small(), children=[window(r.waiting), chat3()]),
     }
     bodies: dict[Screen, Container] = {
         Screen.CONNECTING: window(r.connecting),
@@ -106,7 +119,7 @@ def build_layout(renderer: Renderer) -> Layout:
         **with_chat,
     }
     keyhelp = window(r.keyhelp)
-    root = HSplit([
+    root = HSplit(window_too_small=too_small(), children=[
         window(r.title, height=1),
         # (the connecting screen says why the client stopped, all of it: not the banner too)
         ConditionalContainer(window(r.banner, height=1),

@@ -88,6 +88,8 @@ TEXTS: dict[str, tuple[str, str]] = {
                          "El anfitrión guardó la partida. Reconectando hasta que la vuelva a abrir…"),
     "status_unreachable_once": ("Cannot reach {address} ({reason}). Trying again…",
                                 "No se llega a {address} ({reason}). Reintentando…"),
+    "too_small": ("Too small: make the terminal at least 60×20",
+                  "Demasiado pequeña: agranda la terminal a 60×20"),
     "status_retrying": ("Reconnecting to {address} (attempt {attempt})…",
                         "Reconectando con {address} (intento {attempt})…"),
     "status_unreachable": ("Cannot reach {address} ({reason}). Trying again in {delay} (attempt {attempt})…",
@@ -227,6 +229,7 @@ TEXTS: dict[str, tuple[str, str]] = {
     "flag_off": ("offline", "desconect."),
     "flag_next": ("next", "sigue"),
     "your_hand": ("Your hand ({n})", "Tu mano ({n})"),
+    "hand_shown": ("[{first}–{last} shown]", "[se ven {first}–{last}]"),
     "spectating": ("You are watching this table.", "Estás mirando esta mesa."),
     "selected": ("{card}", "{card}"),
     "playable_hint": ("▲ = playable", "▲ = jugable"),  # (a legend: not about the selected card)

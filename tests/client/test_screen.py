@@ -7,7 +7,17 @@ import argparse
 import re
 
 import pytest
-from clientkit import ME, make_view, plays, press, render_text, room_info, screen_bytes, seated
+from clientkit import (
+    ME,
+    make_view,
+    plays,
+    press,
+    render_text,
+    room_info,
+    screen_bytes,
+    screen_lines,
+    seated,
+)
 
 from client.commands import _setup
 from client.enums import Screen
@@ -186,3 +196,19 @@ def test_the_waiting_room_shows_who_came() -> None:
     model.apply(RoomUpdate(room=room_info(started=False, seats={"4": "Ana", "2": "Luis"})))
     text = render_text(model)
     assert "2. Luis" in text and "Luis sat down" in text
+
+
+@pytest.mark.parametrize(("lang", "cut", "small"), [
+    ("en", "Your hand (7) [1–6 shown]", "Too small: make the terminal at least 60×20"),
+    ("es", "Tu mano (7) [se ven 1–6]", "Demasiado pequeña: agranda la terminal")])
+def test_a_small_terminal_says_what_it_cuts_and_when_nothing_fits(lang: str, cut: str,
+                                                                  small: str) -> None:
+    """Found play-testing at 40×15: the hand's seventh card was cut off unsaid, and at 30×10
+    prompt-toolkit's "Window too small..." was English on a Spanish screen."""
+    model = seated(make_view("R7 Y3 G1 G2 B4 B5 W", legal=plays("R7")), lang=lang)
+    try:
+        assert cut in "\n".join(screen_lines(model, columns=40, rows=15))
+        assert "shown" not in "\n".join(screen_lines(model, columns=80, rows=24))
+        assert small in " ".join(" ".join(screen_lines(model, columns=30, rows=10)).split())
+    finally:
+        set_language("en")
