@@ -283,7 +283,10 @@ class Table:
             return
         plays = self._plays_of(card)
         if not plays:
-            self._refuse("not_playable" if self.my_turn else "not_your_turn", card=card_name(card))
+            # (nothing else goes either: say what does, as plain mode does, found play-testing)
+            key = ("not_your_turn" if not self.my_turn else "not_playable_draw"
+                   if not self.playable and self._legal_of(actions.Draw) is not None else "not_playable")
+            self._refuse(key, card=card_name(card))
             return
         if card.is_wild:
             self.pending_card, self.pending_targets = card, ()
@@ -350,7 +353,9 @@ class Table:
     def pass_turn(self) -> None:
         action = self._legal_of(actions.Pass)
         if action is None:
-            self._refuse("cannot_pass" if self.my_turn else "not_your_turn")
+            key = ("not_your_turn" if not self.my_turn else "cannot_pass_draw"
+                   if self._legal_of(actions.Draw) is not None else "cannot_pass")
+            self._refuse(key)
             return
         self._act(action)
 

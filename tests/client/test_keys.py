@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import pytest
 from clientkit import (
     BACKSPACE,
     DOWN,
@@ -67,6 +68,24 @@ def test_a_card_that_cannot_be_played_sends_nothing_and_says_why() -> None:
     sent = press(model, "2", ENTER)
     assert acts(sent) == []
     assert "Yellow 3 cannot be played now" in model.prompts.notice
+    assert "draws" not in model.prompts.notice  # (Red 7 goes)
+
+
+@pytest.mark.parametrize(("lang", "card", "passing"), [
+    ("en", "Yellow 3 cannot be played now, nor any other card: d draws",
+     "You cannot pass before drawing: d draws"),
+    ("es", "3 amarillo no se puede jugar ahora, ni otra carta: d roba", "No puedes pasar sin robar: d roba")])
+def test_with_nothing_to_play_a_refused_key_names_the_draw(lang: str, card: str, passing: str) -> None:
+    """Found play-testing: Enter on a card that did not go, or p, said only "cannot" (plain mode
+    says "Nothing to play: draw")."""
+    model = seated(make_view("G7 Y3", top="R5", legal=[Draw(ME)]), lang=lang)
+    try:
+        assert acts(press(model, "1", ENTER)) == []  # (sorted: Y3 first)
+        assert model.prompts.notice == card
+        model.table.pass_turn()
+        assert model.prompts.notice == passing
+    finally:
+        set_language("en")
 
 
 def test_a_wild_asks_for_its_colour() -> None:
