@@ -61,6 +61,8 @@ class Header(Painter):
             key = "status_lost" if session.ever_connected else "status_unreachable"
             if session.reason == "table_kept":  # (short: the reason alone would not fit 80 columns)
                 key = "status_kept"
+            elif session.reason == "refused" and session.ever_connected:
+                key = "status_closed"  # (a host's crash: "refused" told the friends nothing)
             return t(key if countdown else key + "_once", reason=_reason(session.reason),
                      delay=f"{decimal(delay)} s", attempt=session.attempt + 1, address=session.address)
         if session.status is Status.CONNECTING and m.seating.room is not None:

@@ -82,6 +82,11 @@ TEXTS: dict[str, tuple[str, str]] = {
                     "Se perdió la conexión ({reason}). Reintento en {delay} (intento {attempt})…"),
     "status_kept": ("The host kept the match for later. Reconnecting in {delay} (attempt {attempt})…",
                     "El anfitrión guardó la partida. Reintento en {delay} (intento {attempt})…"),
+    "status_closed": ("Table closed: its host must open it again. Reconnecting in {delay} (attempt "
+                      "{attempt})…",
+                      "Mesa cerrada: que su anfitrión la abra. Reintento en {delay} (intento {attempt})…"),
+    "status_closed_once": ("Table closed: its host must open it again. Reconnecting…",
+                           "Mesa cerrada: que su anfitrión la abra. Reconectando…"),
     "status_lost_once": ("Connection lost ({reason}). Reconnecting…",
                          "Se perdió la conexión ({reason}). Reconectando…"),
     "status_kept_once": ("The host kept the match for later. Reconnecting until it is opened again…",

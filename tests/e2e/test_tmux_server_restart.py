@@ -19,7 +19,8 @@ from tmuxkit import Tmux, parse_hand
 pytestmark = play.needs_tmux
 
 UNO = str(Path(sys.executable).with_name("uno"))
-LOST = re.compile(r"Se perdió la conexión \(.*\)\. Reintento en \d+,\d s")  # (a decimal comma)
+# (a decimal comma; once the tries are refused, "Mesa cerrada: que su anfitrión la abra")
+LOST = re.compile(r"(Se perdió la conexión \(.*\)|Mesa cerrada: .*)\. Reintento en \d+,\d s")
 tmux = play.tmux_fixture("restart", width=80, height=24)
 FIRST_WILD = "La primera es un Comodín"  # the question of a first Wild's colour (client/texts.py)
 
