@@ -22,9 +22,11 @@ def preset_name(preset: str) -> str:
 
 
 def rule_labels(rules: Mapping[str, Any], *, turn_timeout: float | None = None,
-                bot_level: str | None = None, late_join: str | None = None) -> list[str]:
+                bot_level: str | None = None, late_join: str | None = None,
+                preset: str | None = None) -> list[str]:
     """Short labels of the options in ``rules`` (wire form, as in ``RoomInfo.rules``), and of the
-    table's settings given. Unknown or missing options count as the engine's defaults."""
+    table's settings given. Unknown or missing options count as the engine's defaults; the
+    Wild Draw Four's challenge is named too where ``preset`` (shown beside) has none."""
     base = RuleSet()
     get = rules.get
     labels = []
@@ -35,6 +37,8 @@ def rule_labels(rules: Mapping[str, Any], *, turn_timeout: float | None = None,
             labels.append(t(key))
     if get("wild_draw_four") == "strict":
         labels.append(t("rule_strict_four"))
+    elif preset in PRESETS and RuleSet.preset(preset).wild_draw_four.value == "strict":
+        labels.append(t("rule_challenge_four"))  # ("house" read as strict: found play-testing)
     if get("first_to_left", True) is False:
         labels.append(t("rule_right_first"))
     uno = get("uno_penalty", base.uno_penalty)
@@ -56,7 +60,8 @@ def waiting_labels(room: RoomInfo) -> list[str]:
     that will fill its free seats, if it has any (the seats list each seated bot's own)."""
     free = room.max_seats > len(room.seats)
     return rule_labels(room.rules, turn_timeout=room.turn_timeout,
-                       bot_level=room.bot_level if free else None, late_join=room.late_join)
+                       bot_level=room.bot_level if free else None, late_join=room.late_join,
+                       preset=room.preset)
 
 
 def changed_labels(rules: Mapping[str, Any], preset: str) -> list[str]:

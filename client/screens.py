@@ -83,7 +83,8 @@ class Screens(Painter):
         else:  # the chosen table's options, in words
             room = m.lobby.rooms[min(m.lobby.index, len(m.lobby.rooms) - 1)]
             options = ", ".join([preset_name(room.preset),
-                                 *rule_labels(room.rules, turn_timeout=room.turn_timeout)])
+                                 *rule_labels(room.rules, turn_timeout=room.turn_timeout,
+                                              preset=room.preset)])
             lines.append([])
             for part in wrap(t("lobby_rules", table=clean_text(room.name), options=options),
                              width - 2):

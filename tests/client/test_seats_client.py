@@ -28,6 +28,7 @@ from client.form import FIELDS, CreateForm, step
 from client.i18n import set_language
 from client.model import Model
 from client.render import Renderer
+from client.rulestext import rule_labels, waiting_labels
 from client.screens import FORM_LABEL, form_field
 from engine import RuleSet
 from engine.bots import BOT_LEVELS
@@ -490,3 +491,14 @@ def test_a_notice_from_before_our_turn_is_gone_when_it_comes_round() -> None:
     assert model.prompts.notice == "You hold Bot 1's hand now: 6 cards"
     model.apply(batch(CardPlayed("3", Card.parse("R4"), Color.RED), HandEnded("3", 20, (0, 0, 20, 0))))
     assert model.prompts.notice == ""  # (the hand over: our turn never came round)
+
+
+def test_a_house_table_with_the_challenge_says_so_in_the_lobby_and_the_waiting_room() -> None:
+    """Found play-testing: a house table (whose Wild Draw Four is strict) with the challenge on
+    said so only in its header during play; "house" read as strict before."""
+    rules = RuleSet.preset("house", wild_draw_four=WildDrawFour.CHALLENGE).to_dict()
+    assert "+4 with challenge" in rule_labels(rules, preset="house")
+    assert "+4 with challenge" not in rule_labels(RuleSet.preset("house").to_dict(), preset="house")
+    assert "+4 with challenge" not in rule_labels(RuleSet.preset("official").to_dict(), preset="official")
+    room = room_info(started=False, preset="house", rules=rules)
+    assert "+4 with challenge" in waiting_labels(room)
