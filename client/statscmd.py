@@ -12,6 +12,7 @@ its saved name too.
 from __future__ import annotations
 
 import argparse
+import shlex
 import sys
 import unicodedata
 from pathlib import Path
@@ -80,8 +81,11 @@ def print_tables(table: dict[str, dict[str, Counts]], rules: str | None, directo
     for number, name in enumerate(names):
         if number:
             print(file=out)
-        named = f"{labels[name]} ({name})" if name in labels else name
-        print(t("stats_rules", rules=f"{named} — {rules_in_words(name)}"), file=out)
+        # In words first; the name, as --rules takes it (in English: it is what the option
+        # matches; alone, it read as code to a Spanish reader)
+        chosen = labels.get(name, name)
+        option = shlex.quote(chosen) if " " in chosen else chosen
+        print(t("stats_rules", rules=rules_in_words(name), option=option), file=out)
         for line in render_table(table[name]):
             print(line, file=out)
     print(file=out)

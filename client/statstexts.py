@@ -2,7 +2,7 @@
 as (English, Spanish). client/texts.py takes them into its table."""
 
 STATS_TEXTS: dict[str, tuple[str, str]] = {
-    "stats_rules": ("Rules: {rules}", "Reglas: {rules}"),
+    "stats_rules": ("Rules: {rules} (--rules {option})", "Reglas: {rules} (--rules {option})"),
     "stats_none": ("No statistics yet in {path}: play a hand first.",
                    "Aún no hay estadísticas en {path}: juega una mano primero."),
     "stats_no_rules": ("No statistics under the rules {rules!r}. Kept: {kept}.",

@@ -41,13 +41,13 @@ def test_the_table_in_english(kept: Path, capsys: pytest.CaptureFixture[str]) ->
     assert main(["stats", "--state-dir", str(kept), "--lang", "en", "--rules", "official"]) == 0
     out = capsys.readouterr().out
     assert out.splitlines()[:5] == [
-        "Rules: official — official, to 500 points",
+        "Rules: official, to 500 points (--rules official)",
         "Player        Matches  Hands  Points  Turns/hand  UNO missed  Catches  Challenges",
         "Ann               1/1    2/3     310        31.7           0        1         1/2",
         "李明              0/0    0/1       0        30.0           0        0         0/0",
         "bot (normal)      0/2    1/6      80        31.7           1        0         0/0",
     ]
-    assert "Rules: official target_score=100 — official, to 100 points" in out  # options changed
+    assert "Rules: official, to 100 points (--rules 'official target_score=100')" in out  # options changed
     assert "Rules: house" not in out and "Bob" not in out
     assert "average hand length in turns" in out
 
@@ -56,7 +56,7 @@ def test_the_table_in_spanish(kept: Path, capsys: pytest.CaptureFixture[str]) ->
     assert main(["stats", "--state-dir", str(kept), "--lang", "es", "--rules", "house"]) == 0
     lines = capsys.readouterr().out.splitlines()
     assert lines[:3] == [
-        "Reglas: house — de la casa, a 500 puntos",  # (in words too: the name read as code)
+        "Reglas: de la casa, a 500 puntos (--rules house)",  # (in words: the name read as code)
         "Jugador  Partidas  Manos  Puntos  Turnos/mano  UNO olvidados  Pilladas  Desafíos",
         "Bob           0/0    0/1       0          0,0              0         0       0/0",  # (0,0: a comma)
     ]
@@ -64,8 +64,9 @@ def test_the_table_in_spanish(kept: Path, capsys: pytest.CaptureFixture[str]) ->
 
 
 @pytest.mark.parametrize(("lang", "heading"), [
-    ("en", "Rules: house jump_in=on,seven_zero=on — house, to 500 points, 7-0 swaps, jump-in"),
-    ("es", "Reglas: house jump_in=on,seven_zero=on — de la casa, a 500 puntos, 7-0 con cambios, cortar")])
+    ("en", "Rules: house, to 500 points, 7-0 swaps, jump-in (--rules 'house jump_in=on,seven_zero=on')"),
+    ("es", "Reglas: de la casa, a 500 puntos, 7-0 con cambios, cortar "
+           "(--rules 'house jump_in=on,seven_zero=on')")])
 def test_a_rule_set_is_headed_in_words_too(tmp_path: Path, lang: str, heading: str,
                                            capsys: pytest.CaptureFixture[str]) -> None:
     """Found play-testing: a Spanish reader got only the name, "house jump_in=on,seven_zero=on"."""
@@ -78,16 +79,16 @@ def test_a_saved_rule_set_is_named_and_chosen_by_its_saved_name(
         kept: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
         capsys: pytest.CaptureFixture[str]) -> None:
     """`uno host --save-rules short --target 100`: `uno stats --rules short` shows that rule
-    set, headed by both names; every table of a saved rule set carries its name."""
+    set, headed by its saved name; every table of a saved rule set carries its name."""
     monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "config"))
     assert main(["host", "--save-rules", "short", "--target", "100"]) == 0
     capsys.readouterr()
     assert main(["stats", "--state-dir", str(kept), "--lang", "en", "--rules", "short"]) == 0
     lines = capsys.readouterr().out.splitlines()
-    assert lines[0] == "Rules: short (official target_score=100) — official, to 100 points"
-    assert lines[2].startswith("Ann ") and not any(line.startswith("Rules: official") for line in lines)
+    assert lines[0] == "Rules: official, to 100 points (--rules short)"
+    assert lines[2].startswith("Ann ") and not any("(--rules official" in line for line in lines)
     assert main(["stats", "--state-dir", str(kept), "--lang", "es"]) == 0
-    assert "Reglas: short (official target_score=100) — oficial, a 100 puntos" in capsys.readouterr().out
+    assert "Reglas: oficial, a 100 puntos (--rules short)" in capsys.readouterr().out
 
 
 def test_columns_line_up_whatever_the_names() -> None:

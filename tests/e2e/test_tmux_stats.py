@@ -58,8 +58,8 @@ def test_tmux_a_hand_against_a_bot_shows_in_the_lobby_and_in_uno_stats(tmux: Tmu
                         ana_env, window="stats")
     both = tmux.wait_for(window, "Reglas:", timeout=20, what="uno stats in English and Spanish")
     english, spanish = both.split("Reglas:")
-    for table, heading, player in ((english, f"Rules: {RULES}", "Player"),
-                                   ("Reglas:" + spanish, f"Reglas: {RULES}", "Jugador")):
+    for table, heading, player in ((english, f"(--rules '{RULES}')", "Player"),
+                                   ("Reglas:" + spanish, f"(--rules '{RULES}')", "Jugador")):
         assert heading in table, both
         lines = table.splitlines()
         head = next(i for i, line in enumerate(lines) if line.startswith(player))
