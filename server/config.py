@@ -55,10 +55,12 @@ class ServerConfig:
     # (a slower link must not lose the race to say it); 0: at once
     uno_grace: float = 0.75
 
-    def deal_random(self, room_id: str) -> random.Random:
-        """The random source of a new match's deal in room ``room_id``."""
+    def deal_random(self, room_id: str, earlier: int = 0) -> random.Random:
+        """The random source of a new match's deal in room ``room_id``, after ``earlier``
+        matches there (with a seed, each rematch deals anew: every rematch of a seeded table
+        dealt the cards of the first, found play-testing)."""
         if self.deal_rng is not None:
             return self.deal_rng(room_id)
         if self.seed is None:
             return KeyedRandom()
-        return random.Random(f"{self.seed}/{room_id}")
+        return random.Random(f"{self.seed}/{room_id}" + (f"/{earlier}" if earlier else ""))

@@ -52,6 +52,7 @@ class Room(Table):
         self.tally = Tally()  # the statistics of the hand in play (server/stats.py)
         self.replays = history.RoomReplays()  # the finished hands of its match (get_replay)
         self.grace = Grace(self.clock, server.config.uno_grace)  # (server/grace.py)
+        self.matches = 0  # matches started here (by this process): a seeded rematch deals anew
 
     def start(self, fill: bool = False, dealer: str | None = None) -> None:
         """Start a match; with ``fill``, bots of the room's level take the empty seats first.
@@ -68,7 +69,8 @@ class Room(Table):
             seat.away, seat.timeouts = False, 0
         # KeyedRandom unless a seed or a test says otherwise: nobody can predict it, and a snapshot
         # keeps it (the store replays moves).
-        rng = self.config.deal_random(self.id)
+        rng = self.config.deal_random(self.id, self.matches)
+        self.matches += 1
         seats = [s.id for s in self.seats]
         self.game = JournaledGame(seats, self.rules, rng, dealer=dealer if dealer in seats else None)
         self.bots.new_match(self.game, self._bot_levels(), [self.game.deal_events])

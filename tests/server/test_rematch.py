@@ -146,3 +146,15 @@ async def test_a_rematch_needs_a_match_over_and_a_seat(harness: Harness, autojum
         error = await ann.error("bad_field")
         assert "order" in error.message
         assert only_room(srv).votes.accepted == []
+
+
+def test_a_seeded_table_deals_each_rematch_anew() -> None:
+    """Found play-testing: with ``--seed`` every rematch dealt the first match's cards again (the
+    same dealer, the same first card, the same hands). The first match's deal is as before."""
+    from server import ServerConfig
+
+    config = ServerConfig(seed=11)
+    deal = [config.deal_random("1").random() for _ in range(2)]
+    assert deal[0] == deal[1] == random.Random("11/1").random()  # (seeded demos and tests)
+    rematches = {config.deal_random("1", earlier).random() for earlier in range(4)}
+    assert len(rematches) == 4
