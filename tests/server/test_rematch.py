@@ -13,7 +13,7 @@ from kit.harness import Harness, game_of, is_match_end, only_room
 
 from protocol import Error, LeaveRoom, Left, Rematch, RoomUpdate, Start, Sync, ViewMsg
 from protocol.errors import NOT_ALLOWED_NOW
-from server import UnoServer
+from server import ServerConfig, UnoServer
 from server.errors import NO_REMATCH
 from server.rematch import RematchVotes, seat_order
 
@@ -151,8 +151,6 @@ async def test_a_rematch_needs_a_match_over_and_a_seat(harness: Harness, autojum
 def test_a_seeded_table_deals_each_rematch_anew() -> None:
     """Found play-testing: with ``--seed`` every rematch dealt the first match's cards again (the
     same dealer, the same first card, the same hands). The first match's deal is as before."""
-    from server import ServerConfig
-
     config = ServerConfig(seed=11)
     deal = [config.deal_random("1").random() for _ in range(2)]
     assert deal[0] == deal[1] == random.Random("11/1").random()  # (seeded demos and tests)
