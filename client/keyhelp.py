@@ -31,7 +31,7 @@ class KeyHelp(Painter):
             for action in ACTIONS:
                 if action.context == context:
                     keys = pad(bound[action.name], key_width) if len(bound[action.name]) < key_width \
-                        else bound[action.name] + " "
+                        else bound[action.name] + "  "  # ("Enter Space play the card" ran on)
                     label = fit(t("act_" + action.name), column - 2 - len(keys))
                     entries.append([("bold", "  " + keys), ("", label)])
         lines.append([])
@@ -51,6 +51,13 @@ class KeyHelp(Painter):
         return lines[:max(1, height)]
 
 
+def _continued(title: Line) -> Line:
+    """A context's title again at the top of the next column, marked as going on (the same
+    heading twice, side by side, read as two contexts: found play-testing)."""
+    style, text = title[0][0], title[0][1]
+    return [(style, text.rstrip() + " " + t("keyhelp_continued"))]
+
+
 def _flow(entries: list[Line], count: int) -> list[list[Line]]:
     """``entries`` in ``count`` columns as even as can be, no context's title alone at the foot
     of a column (a title is the entry whose one fragment is bold), and a context that goes on
@@ -63,7 +70,7 @@ def _flow(entries: list[Line], count: int) -> list[list[Line]]:
             if len(entry) == 1:
                 title = entry
             if len(columns[-1]) == rows:
-                columns.append([] if entry is title else [title])
+                columns.append([] if entry is title else [_continued(title)])
             columns[-1].append(entry)
             if len(columns[-1]) == rows and len(entry) == 1 and len(columns) < count:
                 columns[-1].pop()  # a title at the foot: it starts the next column

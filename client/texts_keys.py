@@ -25,6 +25,7 @@ KEY_TEXTS: dict[str, tuple[str, str]] = {
     "keys_problems": ("keys.toml: {first}{more}", "keys.toml: {first}{more}"),
     "keys_more": (" (and {n} more: F1)", " (y {n} más: F1)"),
     "keyhelp_title": ("Keys — {path}", "Teclas — {path}"),
+    "keyhelp_continued": ("(continued)", "(sigue)"),
     "keyhelp_close": ("any key closes this help", "cualquier tecla cierra esta ayuda"),
     "keyhelp_fixed": ("Also: ↑↓ lists, h l Home End 1-9 the hand, Esc cancels, Ctrl-C quits at once",
                       "Además: ↑↓ listas, h l Inicio Fin 1-9 la mano, Esc cancela, Ctrl-C sale ya"),

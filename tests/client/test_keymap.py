@@ -168,6 +168,10 @@ def test_the_help_screen_says_everything_whole_at_80_columns(lang: str) -> None:
     # in the next column is titled again there (two of its keys sat under no title)
     first = next(line for line in lines[1:] if line.strip())
     assert first[1] != " " and first[40] != " ", "\n".join(lines)
+    # ... marked as going on (the same heading side by side read as two), and a long key keeps
+    # its label apart ("Enter Space play the card")
+    assert {"en": "(continued)", "es": "(sigue)"}[lang] in first, first
+    assert any({"en": "Enter Space  play", "es": "Enter Espacio  jugar"}[lang] in line for line in lines)
     assert any({"en": "RULES.md", "es": "REGLAS.md"}[lang] in line for line in lines)
 
 
