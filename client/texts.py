@@ -109,10 +109,8 @@ TEXTS: dict[str, tuple[str, str]] = {
                          "No se pudo guardar tu asiento; vuelves a la sala."),
     "sent_again": ("Your move had not reached the table when the link dropped: it was sent again.",
                    "Tu jugada no había llegado a la mesa cuando se cortó la conexión: se envió otra vez."),
-    "status_seat_waits": ("The host kept the match for later and has not opened it again yet: your seat "
-                          "waits, and you are put back in it when it opens.",
-                          "El anfitrión guardó la partida y aún no la ha vuelto a abrir: tu asiento te "
-                          "espera, y vuelves a él cuando la abra."),
+    "status_seat_waits": ("Your seat waits in the kept match: back in it when the host opens it.",
+                          "Tu asiento espera en la partida guardada: vuelves cuando el anfitrión la abra."),
     "status_watch_lost": ("The server does not keep who watches a table: you are back in the lobby.",
                           "El servidor no guarda quién mira una mesa: vuelves a la sala."),
     "starting_server": ("Starting the table…", "Abriendo la mesa…"),

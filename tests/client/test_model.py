@@ -326,7 +326,7 @@ def test_a_seat_in_a_match_not_opened_yet_is_said_to_wait(lang: str) -> None:
         model.connection_lost("eof", 0.1)
         model.apply(dataclasses.replace(WELCOME, kept=True))
         assert model.prompts.notice == t("status_seat_waits")
-        assert ("your seat waits" if lang == "en" else "tu asiento te espera") in model.prompts.notice
+        assert ("Your seat waits" if lang == "en" else "Tu asiento espera") in model.prompts.notice
         model.apply(Joined(room=room_info(started=True), role="player", seat="4"))
         assert model.prompts.notice == ""
     finally:
