@@ -4,8 +4,8 @@ quit question (end for everyone / keep for later) in English and Spanish, a frie
 Spanish joining the README's hosting line by IP address, killed (SIGKILL), and back by host
 name to the same hand, a friend's seat that keeps trying (with a countdown) while the host's
 match is kept for later, and a join to an address that never answers giving up with a clear
-message, and one to another program's port; and a kept hand told again with what its first card
-did.
+message, and one to another program's port; a kept hand told again with what its first card
+did; and a friend in the lobby who sees the table start without pressing a key.
 """
 
 from __future__ import annotations
@@ -321,3 +321,22 @@ def test_tmux_the_kept_hand_is_told_again_with_what_its_first_card_did(tmux: Tmu
     again = tmux.start(host("en", "--resume"), env(home, "Ana"), window="again")
     tmux.wait_for(again, lambda s: "First card: Blue Draw Two" in s and effect in s, timeout=15,
                   what="the first card's effect told again")
+
+
+def test_tmux_a_friend_in_the_lobby_sees_the_table_start_without_a_key(tmux: Tmux,
+                                                                       tmp_path: Path) -> None:
+    """Found play-testing: Tom, back in the lobby, read Eva's table as "waiting" long after its
+    match began, until he pressed r. The lobby asks for the list again every few seconds."""
+    hosting = tmux.start(host("en", "--bots", "1", "--seats", "3"), env(tmp_path / "ana", "Ana"),
+                         window="host")
+    address = play.invitation(play.waiting_room(tmux, hosting))
+    tom = tmux.start(join(address), env(tmp_path / "tom", "Tom"), window="tom")
+
+    def row(screen: str) -> str:  # (not the title's "Lobby — Ana's table")
+        return next((line for line in screen.splitlines() if re.search(r"Ana's table +Ana ", line)), "")
+
+    lobby = tmux.wait_for(tom, lambda s: "waiting" in row(s), timeout=15, what="the table, waiting")
+    assert "playing" not in row(lobby)
+    tmux.send(hosting, "s")
+    tmux.wait_for(hosting, "Your hand", timeout=10, what="the match on")
+    tmux.wait_for(tom, lambda s: "playing" in row(s), timeout=15, what="the table, playing, unasked")
