@@ -12,6 +12,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import secrets
 import sys
 import time
 import traceback
@@ -101,6 +102,10 @@ class ClientApp:
         self._connecting = False
         self._stopping = False  # quitting: a dropped connection is not tried again
         self._switch_to: tuple[str, str] | None = None  # connect again at once, with this seat
+        # This program's name for itself and its count of connections, in each hello: a
+        # connection given up on and delivered late cannot take the seat from a newer one.
+        self._instance = secrets.token_hex(8)
+        self._connections = 0
         self._replay_close: Callable[[], None] | None = None  # the replay on screen: closes it
         if options.address is None and options.host is None:
             self.model.servers.browsing = True
@@ -346,8 +351,10 @@ class ClientApp:
                     stream = await connect(host, port)
                 link = Link(stream)
                 offered_id, token = retake or self._token_to_offer(address)
+                self._connections += 1
                 with trio.fail_after(HELLO_TIMEOUT):
-                    welcome = await link.hello(model.session.name, token, _lang())
+                    welcome = await link.hello(model.session.name, token, _lang(),
+                                               instance=self._instance, attempt=self._connections)
                 kept = self._seat_known_elsewhere(welcome, offered_id) if retake is None else None
                 if kept is not None:
                     # This server holds our seat, known by another address: say hello again with

@@ -70,8 +70,10 @@ class Link:
             self.conn.receive_data(bytes(data))  # (b"": the end, met as ConnectionClosed)
 
     async def hello(self, name: str, token: str | None = None, lang: str = "en",
-                    version: int = PROTOCOL_VERSION) -> Welcome:
-        await self.send(Hello(version=version, name=name, lang=lang, token=token))
+                    version: int = PROTOCOL_VERSION, instance: str | None = None,
+                    attempt: int = 0) -> Welcome:
+        await self.send(Hello(version=version, name=name, lang=lang, token=token, instance=instance,
+                              attempt=attempt))
         while True:
             message = await self.receive()
             if isinstance(message, Welcome):

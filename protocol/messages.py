@@ -47,6 +47,7 @@ MAX_CHAT = 200
 MAX_ROOM_NAME = 32
 MAX_PASSWORD = 64
 MAX_TOKEN = 64
+MAX_INSTANCE = 32  # a client program's name for itself (``hello.instance``)
 HISTORY_BATCHES = 60  # changes at the table a ``history`` message may hold
 HISTORY_CHAT = 40  # chat lines a ``history`` message may hold
 MAX_SERVER_ID = 32  # welcome.server_id (a server makes 32 hex digits)
@@ -167,12 +168,17 @@ class Pong(Message):
 @message("hello", Sender.CLIENT)
 @dataclass(frozen=True, slots=True)
 class Hello(Message):
-    """First message of a connection. ``token`` resumes an earlier session and its seat."""
+    """First message of a connection. ``token`` resumes an earlier session and its seat.
+    ``instance`` (the client program's own random name) and ``attempt`` (its count of the
+    connections it opened) let the server tell a stale connection of the same program, given up
+    on and delivered late, from a newer one: the stale one does not take the seat."""
 
     version: int = spec(Int(0, 2**31 - 1))
     name: str = spec(_NAME)
     lang: str = spec(Str(2, choices=LANGUAGES), "en")
     token: str | None = spec(Optional(Str(MAX_TOKEN, 1)), None)
+    instance: str | None = spec(Optional(Str(MAX_INSTANCE, 1)), None)
+    attempt: int = spec(Int(0, 2**31 - 1), 0)
 
 
 @message("list_rooms", Sender.CLIENT)

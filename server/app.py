@@ -247,9 +247,17 @@ class UnoServer:
             self.sessions[sid] = session
         else:
             old = session.peer
+            if old is not None and old is not peer and _stale(hello, session):
+                # The same program's connection, given up before the one it has now and delivered
+                # late (a stalled link that held it): it must not take the seat (found
+                # play-testing: the client was told another window took its seat, and stopped).
+                peer.close("replaced", "a newer connection of this client holds the seat")
+                log.info("%s: a stale connection of %s refused", peer.address, session.name)
+                return
             if old is not None and old is not peer:
                 old.session = None
                 old.close("replaced", "this seat was taken over by a new connection")
+        session.instance, session.attempt = hello.instance, hello.attempt
         session.lang = hello.lang
         session.peer = peer
         peer.session = session
@@ -498,3 +506,10 @@ class UnoServer:
         SetRules: _set_rules, SetBotLevel: _set_bot_level, Start: _start, Act: _act, Sync: _sync,
         Say: _say, TakeSeat: _take_seat, Back: _back, Away: _away, Rematch: _rematch, GetReplay: _get_replay,
     }
+
+
+def _stale(hello: Hello, session: Session) -> bool:
+    """Whether ``hello`` comes from the program that holds ``session``'s connection, on a
+    connection it opened before that one (and gave up on)."""
+    return (hello.instance is not None and hello.instance == session.instance
+            and hello.attempt < session.attempt)

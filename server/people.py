@@ -25,6 +25,9 @@ class Session:
     peer: Peer[Session] | None = None
     room: Table | None = None  # (a Room: server/room.py)
     seat: Seat | None = None
+    # The client program of ``peer`` and its count of connections (``hello.instance``/``attempt``)
+    instance: str | None = None
+    attempt: int = 0
 
     @property
     def token(self) -> str:

@@ -162,6 +162,10 @@ async def test_a_killed_connection_comes_back_to_the_same_hand(
         assert sorted(map(str, model.table.view.hand or ())) == hand
         log = model.transcript.log
         assert log.count(log[0]) == 1 and log[0].startswith("Hand 1")  # kept
+        # each hello names this program and counts its connections (a late, given-up one
+        # cannot take the seat from a newer one: server test_reconnect)
+        session = next(s for s in net.server.sessions.values() if s.name == "Ana")
+        assert session.instance is not None and session.attempt == 2
 
 
 async def dealt_then_killed(pipe: PipeInput, net: MemoryNet,
@@ -313,7 +317,8 @@ async def test_a_server_of_another_version_is_named_as_such(pipe: PipeInput, nur
 
     hello = Link.hello
 
-    async def old_hello(link: Any, name: str, token: str | None = None, lang: str = "en") -> Any:
+    async def old_hello(link: Any, name: str, token: str | None = None, lang: str = "en",
+                        **rest: Any) -> Any:
         return await hello(link, name, token, lang, version=1)
 
     with trio.fail_after(30), pytest.MonkeyPatch.context() as patch:

@@ -101,8 +101,9 @@ class Client:
         """Any msgpack value straight to the server, past the client's own protocol checks."""
         await self.send_raw(msgpack.packb(wire))
 
-    async def hello(self, token: str | None = None) -> Welcome:
-        welcome = await self.link.hello(self.name, token)
+    async def hello(self, token: str | None = None, instance: str | None = None,
+                    attempt: int = 0) -> Welcome:
+        welcome = await self.link.hello(self.name, token, instance=instance, attempt=attempt)
         self.token = welcome.token
         self.log.append(welcome)
         self.times.append(trio.current_time())

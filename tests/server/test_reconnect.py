@@ -11,12 +11,16 @@ from kit.deck import rigged_deal
 from kit.harness import Harness, game_of, next_move_after, only_room
 
 from protocol import (
+    PROTOCOL_VERSION,
     Act,
     Events,
+    Hello,
     Joined,
     LeaveRoom,
     Left,
     ListRooms,
+    Ping,
+    Pong,
     RemoveBot,
     Rooms,
     RoomUpdate,
@@ -162,6 +166,31 @@ async def test_a_second_connection_replaces_the_first(
         await twin.my_turn()
         assert await bob.link.stream.receive_some(100) == b""
         assert only_room(srv).seats[1].connected
+
+
+async def test_a_late_given_up_connection_of_the_same_client_does_not_take_the_seat(
+        harness: Harness, autojump_clock: object) -> None:
+    """Found play-testing through a proxy that held connections during a stall: the client's
+    given-up tries reached the server after its newer connection, each took the seat, and the
+    client, told another window had taken it, stopped. A hello of the same program (``instance``)
+    with a lower ``attempt`` than the seat's connection is the one closed; a higher one, or
+    another program's, takes over as before."""
+    with trio.fail_after(60):
+        srv, _ann, bob = await table(harness)
+        now = harness.connect(srv, "bob")
+        assert (await now.hello(bob.token, instance="b0b", attempt=5)).resumed
+        await now.expect(ViewMsg)
+        assert (await bob.closed()).bye.reason == "replaced"  # type: ignore[union-attr]
+        stale = harness.connect(srv, "bob")
+        await stale.link.send(Hello(version=PROTOCOL_VERSION, name="bob", token=bob.token,
+                                    instance="b0b", attempt=3))
+        assert (await stale.closed()).bye.reason == "replaced"  # type: ignore[union-attr]
+        assert only_room(srv).seats[1].session.peer is not None  # type: ignore[union-attr]
+        await now.send(Ping(nonce=7))
+        assert (await now.expect(Pong)).nonce == 7  # the newer connection holds the seat
+        newer = harness.connect(srv, "bob")
+        assert (await newer.hello(bob.token, instance="b0b", attempt=6)).resumed
+        assert (await now.closed()).bye.reason == "replaced"  # type: ignore[union-attr]
 
 
 async def test_a_leave_during_the_match_hands_the_seat_to_a_bot(
