@@ -66,8 +66,10 @@ def _joined(model: Model, message: messages.Joined) -> None:
            else None)
     seating.joined(message.room, message.role, message.seat)
     model.form = None
-    if model.prompts.notice in (t("status_seat_lost"), t("status_seat_waits")):  # back in a seat
+    if model.prompts.notice == t("status_seat_lost"):  # the server put us back in a seat after all
         model.prompts.notice = ""
+    if model.prompts.notice == t("status_seat_waits"):  # the host opened the kept match
+        model.prompts.notice = t("status_resumed")
     if bot is not None:
         model.prompts.notice = t("you_took_seat", bot=bot)
     if message.role != "player" and seating.want_seat:

@@ -15,6 +15,7 @@ PLAIN_TEXTS: dict[str, tuple[str, str]] = {
     "plain_only": ("Nothing to play: {options}", "Nada que jugar: {options}"),
     "plain_numbered": ("{n} {card}", "{n}: {card}"),
     "plain_top": ("Top card: {card}, {color}", "Carta de arriba: {card}, {color}"),
+    "plain_top_card": ("Top card: {card}", "Carta de arriba: {card}"),
     "plain_top_wild": ("Top card: {card}, colour being chosen", "Carta de arriba: {card}, eligiendo color"),
     "plain_scores": ("Scores: {scores}", "Puntos: {scores}"),
     "plain_color_choices": ("{n} {color} ({letter})", "{n} {color} ({letter})"),

@@ -196,8 +196,10 @@ class PlainView:
             return f"{sentence(turn)} {t('plain_jump_in', cards=', '.join(jumps))}" if jumps else turn
         if view.color is None:
             top = t("plain_top_wild", card=card_name(view.top))
-        else:
+        elif view.top.is_wild:  # (a coloured card says its colour: "Red 7, red" said it twice)
             top = t("plain_top", card=card_name(view.top), color=color_name(view.color))
+        else:
+            top = t("plain_top_card", card=card_name(view.top))
         parts = [t("turn_you"), top]
         seconds = self._seconds(table.deadline_at)
         if seconds is not None:

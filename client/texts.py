@@ -107,8 +107,8 @@ TEXTS: dict[str, tuple[str, str]] = {
                        "Hola de nuevo: vuelves a tu asiento."),
     "status_seat_lost": ("Your seat could not be kept; you are back in the lobby.",
                          "No se pudo guardar tu asiento; vuelves a la sala."),
-    "sent_again": ("Your move had not reached the table when the link dropped: it was sent again.",
-                   "Tu jugada no había llegado a la mesa cuando se cortó la conexión: se envió otra vez."),
+    "sent_again": ("The link dropped before your move arrived: it was sent again.",
+                   "Se cortó la conexión antes de llegar tu jugada: se envió otra vez."),
     "status_seat_waits": ("Your seat waits in the kept match: back in it when the host opens it.",
                           "Tu asiento espera en la partida guardada: vuelves cuando el anfitrión la abra."),
     "status_watch_lost": ("The server does not keep who watches a table: you are back in the lobby.",
@@ -456,8 +456,9 @@ TEXTS: dict[str, tuple[str, str]] = {
     "you_took_seat": ("You took over {bot}'s seat: its cards and points are yours.",
                       "Ocupaste el asiento de {bot}: sus cartas y sus puntos son tuyos."),
     # (neutral: three turns run out mark a seat away too, and "you went away" read as a choice)
-    "ev_you_went_away": ("You were marked away: your turns are played for you until you press a key",
-                         "Quedaste ausente: se juegan tus turnos hasta que pulses una tecla"),
+    # (neutral: the away key and three timeouts both do it)
+    "ev_you_went_away": ("Away from the table: a bot plays your turns until you press a key",
+                         "Ausente de la mesa: un bot juega tus turnos hasta que pulses una tecla"),
     "ev_you_came_back": ("You came back", "Volviste"),
     "away_asked": ("Stepping away: your turns will be played for you until you press a key.",
                    "Te ausentas: se jugarán tus turnos hasta que pulses una tecla."),

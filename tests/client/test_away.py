@@ -62,7 +62,7 @@ def test_our_own_log_says_we_went_away_and_came_back() -> None:
     """The others' logs said "Ana went away" and "Ana came back"; hers said nothing of it."""
     model = seated(make_view(current="2"))
     model.apply(away_room())
-    assert model.transcript.log[-1] == ("You were marked away: your turns are played for you until you "
+    assert model.transcript.log[-1] == ("Away from the table: a bot plays your turns until you "
                                         "press a key")  # (not "you went away": timeouts mark it too)
     model.apply(away_room(away=False))
     assert model.transcript.log[-1] == "You came back"

@@ -328,7 +328,7 @@ def test_a_seat_in_a_match_not_opened_yet_is_said_to_wait(lang: str) -> None:
         assert model.prompts.notice == t("status_seat_waits")
         assert ("Your seat waits" if lang == "en" else "Tu asiento espera") in model.prompts.notice
         model.apply(Joined(room=room_info(started=True), role="player", seat="4"))
-        assert model.prompts.notice == ""
+        assert model.prompts.notice == t("status_resumed")  # (the friend was told nothing)
     finally:
         set_language("en")
 

@@ -72,8 +72,8 @@ def test_a_move_is_one_line_then_nothing_until_the_next_change() -> None:
     assert view.changes() == []  # nothing changed: nothing said, nothing redrawn
     bot_plays(model, "R7", "R5 B3 W", [*plays("R5", "W"), Draw(ME)])
     assert view.changes() == [
-        "Bot 3 played Red 7. Your hand: 1 Red 5, 2 Blue 3, 3 Wild. Your turn. Top card: Red 7, "
-        "red. You can play: 1 Red 5, 3 Wild, or draw."]
+        "Bot 3 played Red 7. Your hand: 1 Red 5, 2 Blue 3, 3 Wild. Your turn. Top card: Red 7. "
+        "You can play: 1 Red 5, 3 Wild, or draw."]
     assert view.changes() == []
 
 
@@ -84,7 +84,7 @@ def test_the_lines_are_in_spanish_too() -> None:
     bot_plays(model, "R7", "R5 B3 W", [*plays("R5", "W"), Draw(ME)])
     assert view.changes() == [
         "Bot 3 jugó 7 rojo. Tu mano: 1: 5 rojo, 2: 3 azul, 3: Comodín. Tu turno. Carta de arriba: "
-        "7 rojo, rojo. Puedes jugar: 1: 5 rojo, 3: Comodín, o robar."]
+        "7 rojo. Puedes jugar: 1: 5 rojo, 3: Comodín, o robar."]
     assert typed(model, "robar") == [Act(kind="draw")]
 
 
@@ -360,8 +360,8 @@ def test_the_plain_screen_reads_lines_and_appends_lines() -> None:
     os.close(read)
     assert sent == [Act(kind="play", card="R7")]
     lines = out.getvalue().splitlines()
-    assert lines[0] == ("Your hand: 1 Red 7, 2 Yellow 3. Your turn. 20 seconds to play. Top card: Red 5, "
-                        "red. You can play: 1 Red 7, or draw.")
+    assert lines[0] == ("Your hand: 1 Red 7, 2 Yellow 3. Your turn. 20 seconds to play. Top card: Red 5. "
+                        "You can play: 1 Red 7, or draw.")
     assert lines[1] == "Ana played Red 7. Your hand: 1 Yellow 3. Bot 1's turn."
     assert model.quit
 
