@@ -177,9 +177,12 @@ class PlainView:
                 and view.hand_result is None and view.outcome is None)
 
     def _hand(self) -> str:
-        table = self.model.table
-        if not self._playing() or table.view is None or table.view.hand is None:
+        table, seating = self.model.table, self.model.seating
+        if not self._playing() or table.view is None:
             return ""
+        if table.view.hand is None:  # watching: our place in the line for a seat, once asked
+            # (found play-testing: "sit" at a full table seemed to do nothing)
+            return seating.spectator_hint() if seating.queue_position else ""
         hand = table.hand
         if not hand:
             return t("plain_hand_none")

@@ -35,6 +35,7 @@ from protocol import (
     Joined,
     JoinRoom,
     Message,
+    Queued,
     RemoveBot,
     RoomRole,
     Rooms,
@@ -456,3 +457,17 @@ def test_nothing_to_play_names_the_only_move(lang: str, said: str) -> None:
         assert said in " ".join(PlainView(model).changes())
     finally:
         set_language("en")
+
+
+def test_a_spectator_is_told_where_in_line_for_a_seat() -> None:
+    """Found play-testing: joining a full table mid-match, a plain-mode player typed "sit" and
+    was not told it had put them in line."""
+    model = seated(make_view(current="2"))
+    model.apply(Joined(room=room_info(started=True), role="spectator", seat=None))
+    model.apply(ViewMsg(view=codec.view_to_wire(dataclasses.replace(make_view(current="2"), seat=None,
+                                                                      hand=None, legal=())),
+                        deadline=None))
+    view = PlainView(model)
+    view.changes()
+    model.apply(Queued(position=2))
+    assert view.changes() == ["You are number 2 in line for a seat (j cancels)."]
