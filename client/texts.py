@@ -3,6 +3,7 @@ is never missing in one language. client/i18n.py picks and formats them."""
 
 from .helptexts import HELP_TEXTS
 from .hinttexts import HINT_TEXTS
+from .linktexts import LINK_TEXTS
 from .plaintexts import PLAIN_TEXTS
 from .replaytexts import REPLAY_TEXTS
 from .rulestexts import RULE_TEXTS
@@ -75,30 +76,11 @@ TEXTS: dict[str, tuple[str, str]] = {
     "leave_closes": ("The table closes for everyone.", "La mesa se cierra para todos."),
     "leave_watch": ("You stop watching.", "Dejas de mirar."),
     "gone": ("gone", "se fue"),
+    "too_small": ("Too small: make the terminal at least 60×20",
+                  "Demasiado pequeña: agranda la terminal a 60×20"),
     # --- connection
     "status_connecting": ("Connecting to {address}…", "Conectando con {address}…"),
     "status_connected": ("connected to {address}", "conectado a {address}"),
-    "status_lost": ("Connection lost ({reason}). Reconnecting in {delay} (attempt {attempt})…",
-                    "Se perdió la conexión ({reason}). Reintento en {delay} (intento {attempt})…"),
-    "status_kept": ("The host kept the match for later. Reconnecting in {delay} (attempt {attempt})…",
-                    "El anfitrión guardó la partida. Reintento en {delay} (intento {attempt})…"),
-    "status_closed": ("Table closed: its host must open it again. Reconnecting in {delay} (attempt "
-                      "{attempt})…",
-                      "Mesa cerrada: que su anfitrión la abra. Reintento en {delay} (intento {attempt})…"),
-    "status_closed_once": ("Table closed: its host must open it again. Reconnecting…",
-                           "Mesa cerrada: que su anfitrión la abra. Reconectando…"),
-    "status_lost_once": ("Connection lost ({reason}). Reconnecting…",
-                         "Se perdió la conexión ({reason}). Reconectando…"),
-    "status_kept_once": ("The host kept the match for later. Reconnecting until it is opened again…",
-                         "El anfitrión guardó la partida. Reconectando hasta que la vuelva a abrir…"),
-    "status_unreachable_once": ("Cannot reach {address} ({reason}). Trying again…",
-                                "No se llega a {address} ({reason}). Reintentando…"),
-    "too_small": ("Too small: make the terminal at least 60×20",
-                  "Demasiado pequeña: agranda la terminal a 60×20"),
-    "status_retrying": ("Reconnecting to {address} (attempt {attempt})…",
-                        "Reconectando con {address} (intento {attempt})…"),
-    "status_unreachable": ("Cannot reach {address} ({reason}). Trying again in {delay} (attempt {attempt})…",
-                           "No se llega a {address} ({reason}). Reintento en {delay} (intento {attempt})…"),
     "status_failed": ("Cannot connect to {address}: {reason}",
                       "No se puede conectar con {address}: {reason}"),
     "status_replaced": ("Your seat was taken over by another window. Press {k_quit} to quit.",
@@ -116,16 +98,6 @@ TEXTS: dict[str, tuple[str, str]] = {
     "starting_server": ("Starting the table…", "Abriendo la mesa…"),
     "server_listening": ("Friends join with: uno join {address}",
                          "Tus amigos entran con: uno join {address}"),
-    "reason_eof": ("closed", "cerrada"),
-    "reason_broken": ("broken", "rota"),
-    "reason_refused": ("refused", "rechazada"),
-    "reason_timeout": ("timed out", "tiempo agotado"),
-    "reason_shutdown": ("the server shut down", "el servidor se cerró"),
-    "reason_unreachable": ("no answer", "sin respuesta"),
-    "reason_unknown_host": ("no such host name", "ese nombre no existe"),
-    "reason_table_closed": ("the host closed the table", "el anfitrión cerró la mesa"),
-    "reason_table_kept": ("the host kept the match for later", "el anfitrión guardó la partida"),
-    "reason_not_uno": ("not a UNO server", "no es un servidor de UNO"),
     "status_not_uno": ("{address} is not a UNO server: another program answers on that port. Is the port"
                        " right? Press {k_quit} to quit.",
                        "{address} no es un servidor de UNO: en ese puerto responde otro programa."
@@ -500,4 +472,5 @@ TEXTS: dict[str, tuple[str, str]] = {
     **HINT_TEXTS,  # the hint key: client/hinttexts.py
     **RULE_TEXTS,  # the rule options in words: client/rulestexts.py
     **KEY_TEXTS,  # the keys file and the help screen: client/texts_keys.py
+    **LINK_TEXTS,  # a lost connection, tried again: client/linktexts.py
 }
