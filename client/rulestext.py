@@ -37,7 +37,7 @@ def rule_labels(rules: Mapping[str, Any], *, turn_timeout: float | None = None,
             labels.append(t(key))
     if get("wild_draw_four") == "strict":
         labels.append(t("rule_strict_four"))
-    elif preset in PRESETS and RuleSet.preset(preset).wild_draw_four.value == "strict":
+    elif preset in PRESETS and PRESETS[preset].wild_draw_four.value == "strict":
         labels.append(t("rule_challenge_four"))  # ("house" read as strict: found play-testing)
     if get("first_to_left", True) is False:
         labels.append(t("rule_right_first"))

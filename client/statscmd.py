@@ -83,8 +83,7 @@ def print_tables(table: dict[str, dict[str, Counts]], rules: str | None, directo
             print(file=out)
         # In words first; the name, as --rules takes it (in English: it is what the option
         # matches; alone, it read as code to a Spanish reader)
-        chosen = labels.get(name, name)
-        option = shlex.quote(chosen) if " " in chosen else chosen
+        option = shlex.quote(labels.get(name, name))
         print(t("stats_rules", rules=rules_in_words(name), option=option), file=out)
         for line in render_table(table[name]):
             print(line, file=out)
