@@ -77,6 +77,9 @@ FIXED = {"anywhere": ("c-c", "c-q", "escape"), "lobby": ("up", "down"), "room": 
 _NAMES = {"space": " ", "return": "enter", "esc": "escape", "del": "delete", "pgup": "pageup",
           "pgdn": "pagedown", **{f"ctrl-{c}": f"c-{c}" for c in "abcdefghijklmnopqrstuvwxyz"}}
 _TYPED = {k for k in ALL_KEYS if not k.startswith("<")} | set(KEY_ALIASES)
+# Per language, the keys that answer its questions (yes, no, accept, the colours).
+_ANSWER_KEYS = {lang: {texts[lang == "es"] for name, texts in TEXTS.items() if name.startswith("key_")}
+                for lang in ("en", "es")}
 _SHOWN = {" ": "keyname_space", "enter": "keyname_enter", "left": "←", "right": "→", "up": "↑",
           "down": "↓", "home": "keyname_home", "end": "keyname_end", "escape": "Esc",
           "backspace": "keyname_backspace", "tab": "Tab", "delete": "keyname_delete"}
@@ -122,7 +125,10 @@ class KeyMap:
             return self.chosen[name]
         action = BY_NAME[name]
         mine, other = (action.es, action.en) if lang == "es" else (action.en, action.es)
-        return tuple(dict.fromkeys((*mine, *other)))
+        # Not the other language's key that answers a question in this one: typed just after the
+        # question closed, it would act (Spanish z, blue, stepped a player away: found play-testing).
+        answers = _ANSWER_KEYS[lang]
+        return tuple(dict.fromkeys((*mine, *(key for key in other if key not in answers))))
 
     def first(self, name: str, lang: str) -> str:
         return shown(self.keys(name, lang)[0], lang)

@@ -189,6 +189,18 @@ def test_the_away_key_steps_away_at_once_and_any_key_then_comes_back() -> None:
             set_language("en")
 
 
+def test_a_spanish_blue_typed_after_the_colour_question_closed_does_not_step_away() -> None:
+    """Found play-testing: the English away key z worked in Spanish too, where z names blue; a
+    Spanish player who typed z (azul) just after the colour question closed on a timeout was
+    marked away."""
+    model = seated(make_view(current="2"), lang="es")
+    try:
+        assert Away() not in press(model, "z")
+        assert press(model, "f") == [Away()]
+    finally:
+        set_language("en")
+
+
 def test_the_away_key_does_nothing_before_the_match() -> None:
     model = seated(make_view(current="2"), room=room_info(started=False))
     assert Away() not in press(model, "z")
