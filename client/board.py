@@ -112,7 +112,10 @@ class Board(Painter):
         if view.pending_draw:
             lines.append([("class:uno", t("pending_draw", n=view.pending_draw))])
         lines.append([("", t("dir_cw" if view.direction == 1 else "dir_ccw"))])
-        if view.hand_result is None and view.outcome is None:
+        if view.hand_result is None and view.outcome is None and not m.session.connected:
+            # (not "Your turn" and its clock: the stand-in may play it before we are back)
+            lines.append([("class:warn", t("turn_link_down"))])
+        elif view.hand_result is None and view.outcome is None:
             turn = t("turn_you") if m.table.my_turn else t("turn_of", name=m.seating.name_of(view.current))
             line: Line = [("class:turn" if m.table.my_turn else "bold", turn)]
             seconds = m.table.seconds_left()

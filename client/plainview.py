@@ -191,8 +191,8 @@ class PlainView:
     def _turn(self) -> str:
         m = self.model
         table, view = m.table, m.table.view
-        if not self._playing() or view is None:
-            return ""
+        if not self._playing() or view is None or not m.session.connected:
+            return ""  # (link down: the lost connection is said; nothing is legal till we are back)
         if not table.my_turn:
             turn = t("turn_of", name=m.seating.name_of(view.current))
             jumps = [_numbered(i, c) for i, c in enumerate(table.hand) if c in table.playable]

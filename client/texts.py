@@ -193,6 +193,7 @@ TEXTS: dict[str, tuple[str, str]] = {
     "dir_cw": ("↻ clockwise", "↻ horario"),
     "dir_ccw": ("↺ counter-clockwise", "↺ antihorario"),
     "turn_you": ("Your turn", "Tu turno"),
+    "turn_link_down": ("Turn: reconnecting…", "Turno: reconectando…"),
     "turn_of": ("{name}'s turn", "Turno de {name}"),
     "color_in_play": ("Colour: {color}", "Color: {color}"),
     "color_choosing": ("Colour: being chosen", "Color: por elegir"),

@@ -16,7 +16,7 @@ from clientkit import ME, connected_model, make_view, plays, render_text, room_i
 
 from client.commands import _display
 from client.enums import Prompt, Screen, ServerEntry
-from client.i18n import set_language
+from client.i18n import set_language, t
 from client.model import Model
 from client.plainapp import PlainScreen
 from client.plaincmd import PlainCommands
@@ -457,6 +457,24 @@ def test_nothing_to_play_names_the_only_move(lang: str, said: str) -> None:
         assert said in " ".join(PlainView(model).changes())
     finally:
         set_language("en")
+
+
+def test_while_the_link_is_down_the_turn_is_not_claimed() -> None:
+    """Found play-testing on a flaky link: with the connection lost, the screen still said "Your
+    turn" with its clock, and plain mode "Nothing to play" (nothing is legal while disconnected);
+    the turn may be played by the stand-in meanwhile."""
+    model = seated(make_view("G1 R3", top="R5", legal=[*plays("R3"), Draw(ME)]))
+    view = PlainView(model)
+    assert "Your turn" in " ".join(view.changes()) and "Your turn" in render_text(model)
+    model.connection_lost("timeout", 0.1)
+    lost = " ".join(view.changes())
+    assert "Nothing to play" not in lost and "Your turn" not in lost
+    screen = render_text(model)
+    assert "Your turn" not in screen and t("turn_link_down") in screen
+    model.apply(Welcome(server="Casa", version="0", protocol=1, token="s.secret", name="Ana", resumed=True))
+    model.apply(ViewMsg(view=codec.view_to_wire(make_view("G1 R3", top="R5", legal=[*plays("R3"), Draw(ME)])),
+                        deadline=5.0))
+    assert "Your turn" in " ".join(view.changes()) and "Your turn" in render_text(model)
 
 
 def test_a_spectator_is_told_where_in_line_for_a_seat() -> None:
