@@ -38,70 +38,81 @@ def narrate(events: Iterable[ev.Event], name: Names, me: str | None = None) -> l
     return lines
 
 
+def _said(key: str, seat: str, me: str | None, name: Names, target: str | None = None,
+          **kw: object) -> str:
+    """The line ``key`` of ``seat``'s doing (to ``target``): in the second person when that seat
+    is ours (``key + "_you"``) or the one done to is (``key + "_to_you"``)."""
+    if seat == me:
+        return t(key + "_you", name=name(seat), target=name(target) if target else "", **kw)
+    if target is not None and target == me:
+        return t(key + "_to_you", name=name(seat), target=name(target), **kw)
+    return t(key, name=name(seat), target=name(target) if target else "", **kw)
+
+
 def _one(event: ev.Event, name: Names, me: str | None) -> str | None:
     if isinstance(event, ev.HandStarted):
-        return t("ev_hand", n=event.hand_number, name=name(event.dealer))
+        return _said("ev_hand", event.dealer, me, name, n=event.hand_number)
     if isinstance(event, ev.StartingCard):
         key = "ev_start_returned" if event.returned else "ev_start_card"
         return t(key, card=card_name(event.card))
     if isinstance(event, ev.CardPlayed):
-        who, card = name(event.seat), card_name(event.card)
+        seat, card = event.seat, card_name(event.card)
         if event.jump_in:
-            return t("ev_jump_in", name=who, card=card)
+            return _said("ev_jump_in", seat, me, name, card=card)
         if event.card.is_wild:
-            return t("ev_played_wild", name=who, card=card, color=color_name(event.color))
-        return t("ev_played", name=who, card=card)
+            return _said("ev_played_wild", seat, me, name, card=card, color=color_name(event.color))
+        return _said("ev_played", seat, me, name, card=card)
     if isinstance(event, ev.Drew):
-        who = name(event.seat)
+        seat = event.seat
         if event.reason == "draw" and event.count > 1:  # R9: the rule, not a choice, drew them
-            line = t("ev_drew_until", name=who, n=event.count)
+            line = _said("ev_drew_until", seat, me, name, n=event.count)
             if event.cards:
                 line += " (" + ", ".join(card_name(c) for c in event.cards) + ")"
             return line
         if event.cards:
-            return t("ev_drew_you", name=who, cards=", ".join(card_name(c) for c in event.cards))
+            return _said("ev_drew_you", seat, me, name, cards=", ".join(card_name(c) for c in event.cards))
         if event.reason == "uno_penalty":
-            return t("ev_drew_penalty", name=who, n=event.count)
+            return _said("ev_drew_penalty", seat, me, name, n=event.count)
         if event.reason == "false_catch":
-            return t("ev_drew_false", name=who, n=event.count)
+            return _said("ev_drew_false", seat, me, name, n=event.count)
         if event.count == 1:
-            return t("ev_drew_one", name=who)
-        return t("ev_drew_n", name=who, n=event.count)
+            return _said("ev_drew_one", seat, me, name)
+        return _said("ev_drew_n", seat, me, name, n=event.count)
     if isinstance(event, ev.DrawSkipped):
         return t("ev_draw_skipped")
     if isinstance(event, ev.Reshuffled):
         return t("ev_reshuffled")
     if isinstance(event, ev.Passed):
-        return t("ev_passed", name=name(event.seat))
+        return _said("ev_passed", event.seat, me, name)
     if isinstance(event, ev.Skipped):
-        return t("ev_skipped", name=name(event.seat))
+        return _said("ev_skipped", event.seat, me, name)
     if isinstance(event, ev.DirectionChanged):
         return t("ev_direction", dir=t("dir_cw" if event.direction == 1 else "dir_ccw"))
     if isinstance(event, ev.ColorChosen):
-        return t("ev_color", name=name(event.seat), color=color_name(event.color))
+        return _said("ev_color", event.seat, me, name, color=color_name(event.color))
     if isinstance(event, ev.Challenged):
         key = "ev_challenge_guilty" if event.guilty else "ev_challenge_innocent"
-        line = t(key, name=name(event.seat), target=name(event.target))
+        line = _said(key, event.seat, me, name, event.target)
         if event.hand is not None:  # we challenged, or were challenged: the hand shown (Mattel)
-            line += " — " + t("ev_challenge_shown", name=name(event.seat), target=name(event.target),
-                              cards=" ".join(card_code(c) for c in sorted(event.hand, key=card_sort_key)))
+            line += " — " + _said("ev_challenge_shown", event.seat, me, name, event.target, cards=" ".join(
+                card_code(c) for c in sorted(event.hand, key=card_sort_key)))
         return line
     if isinstance(event, ev.UnoCalled):
-        return t("ev_uno", name=name(event.seat))
+        return _said("ev_uno", event.seat, me, name)
     if isinstance(event, ev.Caught):
         key = "ev_false_catch" if event.false_catch else "ev_caught"
-        return t(key, name=name(event.seat), target=name(event.target))
+        return _said(key, event.seat, me, name, event.target)
     if isinstance(event, ev.HandsExchanged):
         if event.target is None:
             return t("ev_rotate")
-        return t("ev_swap", name=name(event.seat), target=name(event.target))
+        return _said("ev_swap", event.seat, me, name, event.target)
     if isinstance(event, ev.StandIn):
         key = "ev_stand_in_away" if event.reason == "away" else "ev_stand_in_timeout"
         if event.seat == me:  # ("Time's up for Fay: the turn was played for them", in Fay's log)
             return t(key + "_you")
         return t(key, name=name(event.seat))
     if isinstance(event, ev.HandEnded):
-        return t("ev_hand_end", name=name(event.winner), points=event.points)
+        return _said("ev_hand_end", event.winner, me, name, points=event.points)
     if isinstance(event, ev.MatchEnded):
-        return t("ev_match_end", name=name(event.winner))
+        return _said("ev_match_end", event.winner, me, name)
     return None  # Dealt, TurnStarted: the table shows them

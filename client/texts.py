@@ -4,6 +4,7 @@ is never missing in one language. client/i18n.py picks and formats them."""
 from .helptexts import HELP_TEXTS
 from .hinttexts import HINT_TEXTS
 from .linktexts import LINK_TEXTS
+from .logtexts import LOG_TEXTS
 from .plaintexts import PLAIN_TEXTS
 from .replaytexts import REPLAY_TEXTS
 from .rulestexts import RULE_TEXTS
@@ -270,43 +271,8 @@ TEXTS: dict[str, tuple[str, str]] = {
     "match_over_guest": ("New match when all accept, or the host starts one; {k_leave} leaves.",
                          "Otra partida: si todos aceptan o la empieza el anfitrión; {k_leave} te vas."),
     "deadline": ("⏱ {n}s", "⏱ {n}s"),
-    # --- log lines
-    "ev_hand": ("Hand {n} — {name} dealt", "Mano {n} — repartió {name}"),
-    "ev_start_card": ("First card: {card}", "Primera carta: {card}"),
-    "ev_start_returned": ("{card} turned up and went back into the pile", "Salió {card} y volvió al mazo"),
-    "ev_played": ("{name} played {card}", "{name} jugó {card}"),
-    "ev_played_wild": ("{name} played {card} → {color}", "{name} jugó {card} → {color}"),
-    "ev_jump_in": ("{name} jumped in with {card}, taking the turn",
-                   "{name} cortó con {card} y se quedó con el turno"),
-    "ev_drew_one": ("{name} drew a card", "{name} robó una carta"),
-    "ev_drew_n": ("{name} drew {n}", "{name} robó {n} cartas"),  # not "robó 2": it reads as the card 2
-    "ev_drew_until": ("{name} drew {n} until a card could be played",
-                      "{name} robó {n} hasta tener una carta que jugar"),
-    "ev_drew_you": ("{name} drew {cards}", "{name} robó {cards}"),
-    "ev_drew_penalty": ("{name} drew {n} for not saying UNO", "{name} robó {n} por no decir UNO"),
-    "ev_drew_false": ("{name} drew {n} for a false catch", "{name} robó {n} por pillar sin razón"),
-    "ev_draw_skipped": ("Nothing was left to draw", "No quedaba nada que robar"),
-    "ev_reshuffled": ("The discards were shuffled into a new draw pile",
-                      "Se barajó el descarte como nuevo mazo"),
-    "ev_passed": ("{name} passed", "{name} pasó"),
-    "ev_skipped": ("{name} lost the turn", "{name} perdió el turno"),
-    "ev_direction": ("Direction reversed: {dir}", "Cambio de sentido: {dir}"),
-    "ev_color": ("{name} chose {color}", "{name} eligió {color}"),
-    "ev_challenge_guilty": ("{name} challenged {target}'s +4: guilty!",
-                            "{name} desafió el +4 de {target}: ¡culpable!"),
-    "ev_challenge_innocent": ("{name} challenged {target}'s +4: innocent",
-                              "{name} desafió el +4 de {target}: inocente"),
-    "ev_challenge_shown": ("{target}'s hand, shown to {name}: {cards}",
-                           "Mano de {target}, mostrada a {name}: {cards}"),
-    "ev_uno": ("{name}: UNO!", "{name}: ¡UNO!"),
-    "ev_caught": ("{name} caught {target} without UNO!", "¡{name} pilló a {target} sin decir UNO!"),
-    "ev_false_catch": ("{name} wrongly called out {target}", "{name} acusó a {target} sin razón"),
-    "ev_swap": ("{name} swapped hands with {target}", "{name} cambió la mano con {target}"),
-    "ev_rotate": ("Every hand moved one seat along", "Todas las manos pasaron un asiento"),
     "you_got_hand": ("You hold {name}'s hand now: {n} cards", "Ahora tienes la mano de {name}: {n} cartas"),
     "you_got_hand_one": ("You hold {name}'s hand now: 1 card", "Ahora tienes la mano de {name}: 1 carta"),
-    "ev_hand_end": ("{name} won the hand: +{points} points", "{name} ganó la mano: +{points} puntos"),
-    "ev_match_end": ("{name} won the match!", "¡{name} ganó la partida!"),
     "ev_joined": ("{name} sat down", "{name} se sentó"),
     "ev_left": ("{name} left", "{name} se fue"),
     "ev_new_host": ("{name} is the host now", "{name} es ahora el anfitrión"),
@@ -474,4 +440,5 @@ TEXTS: dict[str, tuple[str, str]] = {
     **RULE_TEXTS,  # the rule options in words: client/rulestexts.py
     **KEY_TEXTS,  # the keys file and the help screen: client/texts_keys.py
     **LINK_TEXTS,  # a lost connection, tried again: client/linktexts.py
+    **LOG_TEXTS,  # the log's lines of the game's events: client/logtexts.py
 }

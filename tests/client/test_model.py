@@ -81,12 +81,35 @@ def test_the_log_tells_what_happened_in_words() -> None:
     assert model.transcript.log[-1] == "Luis played Red Draw Two — Bot 3 drew 2 — Bot 3 lost the turn"
     model.apply(events(ev.CardPlayed(ME, Card.parse("W"), Color.BLUE), ev.UnoCalled(ME),
                        view=make_view("R7", uno_said=(False, False, False, True))))
-    assert model.transcript.log[-1] == "Ana played Wild → blue — Ana: UNO!"  # (said once)
+    assert model.transcript.log[-1] == "You played Wild → blue — You said UNO!"  # (said once)
     model.apply(events(ev.CardPlayed("2", Card.parse("R7"), Color.RED),  # said before: not again
                        view=make_view("R7", hand_sizes=(5, 1, 5, 1), uno_said=(False, True, False, True))))
     assert model.transcript.log[-1] == "Luis played Red 7"
     model.apply(events(ev.Drew(ME, 1, (Card.parse("G5"),), "draw"), view=make_view()))
-    assert model.transcript.log[-1] == "Ana drew Green 5"
+    assert model.transcript.log[-1] == "You drew Green 5"
+
+
+@pytest.mark.parametrize(("lang", "lines"), [
+    ("en", ["Hand 2 — you dealt", "Luis challenged your +4: innocent",
+            "Luis caught you without UNO! — You drew 2 for not saying UNO", "Luis swapped hands with you",
+            "You swapped hands with Luis", "You won the hand: +30 points", "Luis played Red 7"]),
+    ("es", ["Mano 2 — repartiste tú", "Luis desafió tu +4: inocente",
+            "¡Luis te pilló sin decir UNO! — Robaste 2 por no decir UNO", "Luis cambió la mano contigo",
+            "Cambiaste la mano con Luis", "Ganaste la mano: +30 puntos", "Luis jugó 7 rojo"]),
+])
+def test_our_own_moves_and_those_done_to_us_read_in_the_second_person(lang: str, lines: list[str]) -> None:
+    """Found play-testing: "Ana played Red 1" in Ana's own log read as someone else's move."""
+    set_language(lang)
+    try:
+        model = seated(make_view(), lang=lang)
+        for batch in ((ev.HandStarted(2, ME, 1),), (ev.Challenged("2", ME, False, None),),
+                      (ev.Caught("2", ME, False), ev.Drew(ME, 2, None, "uno_penalty")),
+                      (ev.HandsExchanged("2", ME, ()),), (ev.HandsExchanged(ME, "2", ()),),
+                      (ev.HandEnded(ME, 30, (0, 0, 0, 30)),), (ev.CardPlayed("2", Card.parse("R7"), Color.RED),)):
+            model.apply(events(*batch, view=make_view()))
+        assert model.transcript.log[-len(lines):] == lines
+    finally:
+        set_language("en")
 
 
 def test_the_log_in_spanish() -> None:
@@ -101,8 +124,8 @@ def test_the_log_in_spanish() -> None:
 
 
 @pytest.mark.parametrize(("lang", "line"), [
-    ("en", "Ana challenged Luis's +4: guilty! — Luis's hand, shown to Ana: R7 G1 W"),
-    ("es", "Ana desafió el +4 de Luis: ¡culpable! — Mano de Luis, mostrada a Ana: R7 V1 C"),
+    ("en", "You challenged Luis's +4: guilty! — Luis's hand, shown to you: R7 G1 W"),
+    ("es", "Desafiaste el +4 de Luis: ¡culpable! — Mano de Luis, mostrada a ti: R7 V1 C"),
 ])
 def test_a_challenger_is_shown_the_hand_it_challenged(lang: str, line: str) -> None:
     set_language(lang)
@@ -273,7 +296,7 @@ def test_an_event_or_view_that_does_not_decode_is_logged_and_a_sync_asked_for(ca
         model.apply(Events(events=({"type": "no_such_event"}, good)))
     assert "did not decode" in caplog.text and "no_such_event" in caplog.text
     assert model.outbox.take() == [Sync()]  # the table is fetched again, not left frozen
-    assert model.transcript.log[-1] == "Ana passed"  # the events that decoded are told
+    assert model.transcript.log[-1] == "You passed"  # the events that decoded are told
     model.apply(ViewMsg(view={"hand": "not a view"}))
     assert model.outbox.take() == []  # one sync at a time, until a view decodes
     show(model, make_view("R7"))

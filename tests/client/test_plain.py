@@ -363,7 +363,7 @@ def test_the_plain_screen_reads_lines_and_appends_lines() -> None:
     lines = out.getvalue().splitlines()
     assert lines[0] == ("Your hand: 1 Red 7, 2 Yellow 3. Your turn. 20 seconds to play. Top card: Red 5. "
                         "You can play: 1 Red 7, or draw.")
-    assert lines[1] == "Ana played Red 7. Your hand: 1 Yellow 3. Bot 1's turn."
+    assert lines[1] == "You played Red 7. Your hand: 1 Yellow 3. Bot 1's turn."
     assert model.quit
 
 

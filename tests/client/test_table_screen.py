@@ -127,7 +127,7 @@ def test_the_end_of_a_hand_shows_every_hand_its_points_the_scores_and_a_countdow
     hand_over(model)
     board = text_of(model, "log", 80, 12)
     assert "You win hand 1 and score 122 points" in board
-    assert "Ana played Red 5" in board  # the winning play stays visible
+    assert "You played Red 5" in board  # the winning play stays visible
     rows = {line.split()[0] + (" " + line.split()[1] if line.split()[0] == "Bot" else ""): line
             for line in board.splitlines()[4:]}
     assert re.search(r"R7 Y3 W\+4\s+60\s+0$", rows["Bot 1"]), rows

@@ -58,15 +58,15 @@ def test_tmux_three_timeouts_then_one_key_and_the_next_turn_is_yours(tmux: Tmux,
     hand = parse_hand(screen)
     assert hand is not None
     tmux.send(window, "d")
-    screen = tmux.wait_for(window, lambda s: "Ana drew" in s.split("Your hand")[0], timeout=5,
+    screen = tmux.wait_for(window, lambda s: "You drew" in s.split("Your hand")[0], timeout=5,
                            what="her own draw in the log")
     print(f"--- her own turn:\n{screen}")
     if "Enter plays it" in screen:
         tmux.send(window, "p")
-        screen = tmux.wait_for(window, "Ana passed", timeout=5, what="the drawn card kept")
-    # "Ana drew" starts a line of the log of its own: no "Time's up" before it.
+        screen = tmux.wait_for(window, "You passed", timeout=5, what="the drawn card kept")
+    # "You drew" starts a line of the log of its own: no "Time's up" before it.
     log = [line[38:].strip() for line in screen.split("Your hand")[0].splitlines()]
-    assert any(line.startswith("Ana drew") for line in log), log
+    assert any(line.startswith("You drew") for line in log), log
     assert AWAY not in screen
 
     spanish_back(tmux, spanish)
@@ -96,14 +96,14 @@ def spanish_back(tmux: Tmux, window: str) -> None:
     screen = tmux.wait_for(window, "Tu turno", timeout=15, what="her next turn")
     assert "Estás ausente" not in screen
     tmux.send(window, "d")
-    screen = tmux.wait_for(window, lambda s: "Ana robó" in s.split("Tu mano")[0], timeout=5,
+    screen = tmux.wait_for(window, lambda s: "Robaste" in s.split("Tu mano")[0], timeout=5,
                            what="her own draw in the log")
     if "Enter la juega" in screen:
         tmux.send(window, "p")
-        screen = tmux.wait_for(window, "Ana pasó", timeout=5, what="the drawn card kept")
-    # "Ana robó" starts a log line of its own: her draw, not the stand-in's ("Se acabó tu tiempo").
+        screen = tmux.wait_for(window, "Pasaste", timeout=5, what="the drawn card kept")
+    # "Robaste" starts a log line of its own: her draw, not the stand-in's ("Se acabó tu tiempo").
     log = [line[38:].strip() for line in screen.split("Tu mano")[0].splitlines()]
-    assert any(line.startswith("Ana robó") for line in log), log
+    assert any(line.startswith("Robaste") for line in log), log
 
 
 def test_tmux_a_killed_guest_comes_back_to_the_recent_log_and_chat(tmux: Tmux,
@@ -132,7 +132,7 @@ def test_tmux_a_killed_guest_comes_back_to_the_recent_log_and_chat(tmux: Tmux,
                   "nobody played")
     before = tmux.stable_screen(guest)
     moves = [line[38:].strip() for line in before.split("Your hand")[0].splitlines()
-             if re.match(r"(Ana|Luis|Bot 1) (played|drew|draws)", line[38:].strip())]
+             if re.match(r"(Ana|You|Bot 1) (played|drew|draws)", line[38:].strip())]
     assert moves, before
     print(f"--- before the kill:\n{before}")
 

@@ -36,7 +36,7 @@ TEXT = {  # what each language shows (the offer's start, as the waiting room and
            "hand": "Tu mano", "yes": "s"},
 }
 tmux = play.tmux_fixture("hosting", width=100, height=26)
-MOVE = re.compile(r"(Ana|Luis|Bot 1) (played|drew) [A-Z][a-z]+( [A-Za-z0-9]+)?")  # a move in the log
+MOVE = re.compile(r"(You|Luis|Bot 1) (played|drew) [A-Z][a-z]+( [A-Za-z0-9]+)?")  # a move in the log
 
 
 def env(home: Path, name: str) -> dict[str, str]:
@@ -314,7 +314,7 @@ def test_tmux_the_kept_hand_is_told_again_with_what_its_first_card_did(tmux: Tmu
                        env(home, "Ana"), window="host")
     play.waiting_room(tmux, first)
     tmux.send(first, "s")
-    effect = "Ana drew Yellow 7"
+    effect = "You drew Yellow 7"
     tmux.wait_for(first, lambda s: "First card: Blue Draw Two" in s and effect in s, timeout=10,
                   what="the first card's effect")
     quit_window(tmux, first, "q", "k")  # kept for later

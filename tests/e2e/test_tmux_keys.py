@@ -22,13 +22,13 @@ TEXT = {
     "en": dict(waiting="press s to start", leave="Leave the table? y leaves, any other key stays.",
                closes="The table closes for everyone.", turn="Your turn", help="x leave",
                colour="Colour for Wild:", colours="r:red   y:yellow   g:green   b:blue", yellow="y",
-               played="Ana played Wild → yellow", quit="Quit? y quits, any other key stays.", yes="y",
+               played="You played Wild → yellow", quit="Quit? y quits, any other key stays.", yes="y",
                confirm_help="y yes   any other key: no",
                host_quit="End the match for everyone (e)", end="e"),
     "es": dict(waiting="pulsa s para empezar", leave="¿Dejar la mesa? s la deja, otra tecla sigue.",
                closes="La mesa se cierra para todos.", turn="Tu turno", help="x deja",
                colour="Color para Comodín:", colours="r:rojo   a:amarillo   v:verde   z:azul",
-               yellow="a", played="Ana jugó Comodín → amarillo",
+               yellow="a", played="Jugaste Comodín → amarillo",
                quit="¿Salir? s sale, otra tecla sigue.", yes="s", confirm_help="s sí   otra tecla: no",
                host_quit="¿Terminar la partida para todos (t)", end="t"),
 }
@@ -116,8 +116,8 @@ def test_leaving_and_quitting_ask_first_in_the_languages_keys(tmux: Tmux, tmp_pa
     assert gone(int(pidfile.read_text()), 10), "the client did not quit"
 
 
-FIRST_WILD = {"en": ("The first card is a Wild. Colour:", "Ana chose yellow"),
-              "es": ("La primera es un Comodín. Color:", "Ana eligió amarillo")}
+FIRST_WILD = {"en": ("The first card is a Wild. Colour:", "You chose yellow"),
+              "es": ("La primera es un Comodín. Color:", "Elegiste amarillo")}
 
 
 @pytest.mark.parametrize("lang", ["en", "es"])

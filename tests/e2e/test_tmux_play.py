@@ -52,11 +52,11 @@ def test_tmux_host_plays_a_whole_hand(tmux: Tmux, tmp_path: Path) -> None:
     steps = ana.steps
 
     assert {"draw", "play", "colour_picker", "wild", "uno_armed", "uno"} <= set(steps), sorted(steps)
-    assert "Ana drew" in steps["draw"]
-    assert "Ana played" in steps["play"]
+    assert "You drew" in steps["draw"]
+    assert "You played" in steps["play"]
     assert "Colour for Wild" in steps["colour_picker"]
-    assert "Ana: UNO!" in steps["uno"]
-    uno_line = next(line for line in steps["uno"].splitlines() if "Ana: UNO!" in line)
+    assert "You said UNO!" in steps["uno"]
+    uno_line = next(line for line in steps["uno"].splitlines() if "You said UNO!" in line)
     assert uno_line.count("UNO!") == 1, uno_line  # said with the card: told once, by its event
     assert HAND_OVER.search(final)
     assert "Cards left" in final and "Score" in final  # every hand, with its points

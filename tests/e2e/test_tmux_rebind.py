@@ -51,13 +51,13 @@ def test_rebound_draw_and_play_show_in_the_help_and_work(tmux: Tmux, tmp_path: P
                   what="the card chosen")
     tmux.send(window, "d")  # the old draw key does nothing now
     tmux.send(window, "k")
-    screen = tmux.wait_for(window, "Ana played", timeout=5, what="k played the card")
-    assert "Ana drew" not in screen
+    screen = tmux.wait_for(window, "You played", timeout=5, what="k played the card")
+    assert "You drew" not in screen
 
     tmux.wait_for(window, lambda s: my_turn(s) and (h := parse_hand(s)) is not None and h.cards != hand.cards,
                   timeout=15, what="Ana's turn again")
     tmux.send(window, "g")
-    tmux.wait_for(window, "Ana drew", timeout=5, what="g drew a card")
+    tmux.wait_for(window, "You drew", timeout=5, what="g drew a card")
 
 
 @dataclass(frozen=True)

@@ -33,7 +33,7 @@ def my_turn(screen: str) -> bool:
 def draw_a_card(tmux: Tmux, window: str) -> None:
     """Luis's turn, the simplest way: draw one (and keep it, if it could be played)."""
     screen = tmux.wait_for(window, my_turn, timeout=60, what="Luis's turn")
-    hand, draws = parse_hand(screen), screen.count("Luis robó")
+    hand, draws = parse_hand(screen), screen.count("Robaste")
     assert hand is not None
     if FIRST_WILD in screen:
         tmux.send(window, "r")
@@ -41,12 +41,12 @@ def draw_a_card(tmux: Tmux, window: str) -> None:
         return
     tmux.send(window, "a" if "s desafiar" in screen else "d")  # (a +4: accept it and draw)
     # (the bots answer at once: by the next look the turn may be Luis's again)
-    drawn = tmux.wait_for(window, lambda s: "Robaste" in s or s.count("Luis robó") > draws or (
+    drawn = tmux.wait_for(window, lambda s: s.count("Robaste") > draws or (
         (h := parse_hand(s)) is not None and len(h.cards) != len(hand.cards)), timeout=10,
         what="Luis's draw", settle=False)
-    if "Robaste" in drawn:  # a card that can be played: keep it
+    if "Enter la juega" in drawn:  # a card that can be played: keep it
         tmux.send(window, "p")
-        tmux.wait_for(window, lambda s: "Robaste" not in s, timeout=10, what="the card kept",
+        tmux.wait_for(window, lambda s: "Enter la juega" not in s, timeout=10, what="the card kept",
                       settle=False)
 
 

@@ -39,7 +39,7 @@ def test_tmux_u_typed_at_once_after_the_next_to_last_card_is_said(tmux: Tmux, tm
             play_card(tmux, zoe, card)
         play_card(tmux, zoe, last, then="u")  # Enter and u in one burst of keys
         tmux.wait_for(bob, "Zoe: ¡UNO!", timeout=10, what="Zoe's UNO on Bob's screen", settle=False)
-        screen = tmux.wait_for(zoe, "Zoe: UNO!", timeout=10, what="Zoe's UNO on her screen")
+        screen = tmux.wait_for(zoe, "You said UNO!", timeout=10, what="Zoe's UNO on her screen")
         assert "at risk" not in screen
     finally:
         server.stop()
@@ -66,7 +66,7 @@ def test_tmux_a_catch_inside_the_grace_is_refused_and_one_after_it_counts(tmux: 
         tmux.wait_for(bob, lambda s: "en riesgo" not in s and "¡pulsa c para pillarle!" in s,
                       timeout=GRACE + 5, what="the marker gone as the window closed")
         tmux.send(bob, "c")
-        tmux.wait_for(bob, "¡Bob pilló a Zoe sin decir UNO!", timeout=10, what="the catch counted")
+        tmux.wait_for(bob, "¡Pillaste a Zoe sin decir UNO!", timeout=10, what="the catch counted")
         tmux.wait_for(zoe, "Your hand (3)", timeout=10, what="Zoe drew two")
     finally:
         server.stop()

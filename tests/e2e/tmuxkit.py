@@ -170,9 +170,9 @@ class Says:
     challenge: str  # the Wild Draw Four prompt, as far as its accept key
     first_wild: str
     plays_it: str  # the prompt after drawing a playable card
-    drew: str
-    played: str
-    uno: str  # after the name: "Ana: UNO!"
+    drew: str  # our own draw in the log ("You drew": the log speaks to us)
+    played: str  # our own play
+    uno: str  # our own UNO
     uno_armed: str
     hand: str  # "Your hand ({n})"
     colours: dict[str, tuple[str, str]]  # colour letter: (its key, its name)
@@ -187,12 +187,12 @@ class Says:
 
 SAYS = {
     "en": Says("Your turn", "Colour for", "challenge, a accept", "The first card is a Wild", "Enter plays it",
-               "drew", "played", ": UNO!", "UNO! will be said with your next card", "Your hand ({n})",
+               "You drew", "You played", "You said UNO!", "UNO! will be said with your next card", "Your hand ({n})",
                {"R": ("r", "red"), "Y": ("y", "yellow"), "G": ("g", "green"), "B": ("b", "blue")},
                "Wild( Draw Four)?", "{name} lost the connection", "{name} is connected again", "Welcome back",
                "you", "offline", "spectator"),
     "es": Says("Tu turno", "Color para", "desafiar, a aceptar", "La primera es un Comodín",
-               "Enter la juega", "robó", "jugó", ": ¡UNO!", "Dirás ¡UNO! con tu próxima carta",
+               "Enter la juega", "Robaste", "Jugaste", "¡Dijiste UNO!", "Dirás ¡UNO! con tu próxima carta",
                "Tu mano ({n})",
                {"R": ("r", "rojo"), "Y": ("a", "amarillo"), "G": ("v", "verde"), "B": ("z", "azul")},
                r"Comodín( \+4)?", "{name} perdió la conexión", "{name} se volvió a conectar", "Hola de nuevo",
@@ -269,7 +269,7 @@ class Player:
             return
         if "draw" not in steps or not hand.playable:
             self.press("d", screen, "a card drawn")
-            steps.setdefault("draw", self.evidence(f"{self.name} {says.drew}", "the draw in the log"))
+            steps.setdefault("draw", self.evidence(says.drew, "the draw in the log"))
             return
         non_wild = [i for i in hand.playable if not is_wild(hand.cards[i])]
         index = non_wild[0] if non_wild else hand.playable[0]
@@ -283,9 +283,9 @@ class Player:
             self.pick_colour(self.tmux.wait_for(self.window, says.colour_for, timeout=5))
         else:
             self.press("Enter", screen, "the card played")
-            steps.setdefault("play", self.evidence(f"{self.name} {says.played}", "the card played"))
+            steps.setdefault("play", self.evidence(says.played, "the card played"))
         if size == 2:
-            steps["uno"] = self.evidence(f"{self.name}{says.uno}", "UNO in the log")
+            steps["uno"] = self.evidence(says.uno, "UNO in the log")
 
     def pick_colour(self, screen: str) -> None:
         self.steps["colour_picker"] = screen
@@ -297,7 +297,7 @@ class Player:
         self.press(key, screen, "the colour chosen")
         # (our own line: "→ red" alone was met at once by another seat's earlier wild, before ours
         # was in the log, and the check of our line that followed failed)
-        ours = re.compile(rf"{self.name} {self.says.played} {self.says.wild} → {name}")
+        ours = re.compile(rf"{self.says.played} {self.says.wild} → {name}")
         self.steps["wild"] = self.tmux.wait_for(
             self.window, lambda s: ours.search(s) is not None or HAND_OVER.search(s) is not None,
             timeout=5, what="the wild's colour in the log", settle=False)
