@@ -18,6 +18,7 @@ from .draw import (
     pad,
     upcoming,
     width_of,
+    wrap,
 )
 from .i18n import card_code, card_name, color_name, t
 from .model import Model
@@ -130,35 +131,56 @@ class Board(Painter):
         m = self.model
         view = m.table.view
         assert view is not None
-        lines: list[Line] = []
         result = view.hand_result
+        # What to do next, as (how much it is needed: 0 most, the text, its form cut to a line):
+        # each wraps when there is room (the help line names the keys too).
+        notes: list[tuple[int, str, str]] = []
         if view.outcome is not None:
             match_won = won_text(m, view.outcome.winner, "match_won")
-            lines.append([("class:uno", " ★ " + fit(match_won, width - 3))])
-            scores = view.outcome.scores
+            title: Line = [("class:uno", " ★ " + fit(match_won, width - 3))]
             hint = self.end_note or t("match_over_host" if m.seating.is_host else "match_over_guest")
-            lines.append([("class:notice", " " + fit(hint, width - 1))])
-            if m.seating.seat is not None:
-                rematch = m.rematch.line(m.seating.room, m.seating.seat)
-                order = ""
-                if width_of(rematch) > width - 1:  # (who is still to answer matters more)
-                    rematch = m.rematch.line(m.seating.room, m.seating.seat, short=True)
-                    order = m.rematch.order_line(m.seating.room)
-                lines.append([("class:notice", " " + fit(rematch, width - 1))])
-                if order:
-                    lines.append([("", " " + fit(order, width - 1))])
+            notes.append((2, hint, hint))
+            room, seat = m.seating.room, m.seating.seat
+            if seat is not None:
+                rematch, short = m.rematch.line(room, seat), m.rematch.line(room, seat, short=True)
+                order = m.rematch.order_line(room)
+                if width_of(rematch) > width - 1 and order:  # (who is still to answer, whole; then the order)
+                    notes += [(0, short, short), (1, order, order)]
+                else:
+                    notes.append((0, rematch, short))
         else:
             assert result is not None
             said = won_text(m, result.winner, "hand_won", n=view.hand_number, points=result.points)
-            lines.append([("class:turn", " ★ " + fit(said, width - 3))])
-            scores = view.scores
+            title = [("class:turn", " ★ " + fit(said, width - 3))]
             seconds = m.table.seconds_left()
-            countdown = self.end_note or (t("next_hand") if seconds is None
-                                          else t("next_hand_in", n=seconds))
-            lines.append([("class:notice", " " + fit(countdown, width - 1))])
-        play = m.transcript.winning_play
-        if play:
-            lines.append([("", " " + fit(play, width - 1))])
+            countdown = self.end_note or (t("next_hand") if seconds is None else t("next_hand_in", n=seconds))
+            notes.append((0, countdown, countdown))
+        table = self.score_table(width)
+        lines = [title, *self.notes_in(notes, width, height - 1 - len(table))]
+        return [clip_line(line, width) for line in [*lines, *table][:height]]
+
+    def notes_in(self, notes: list[tuple[int, str, str]], width: int, room: int) -> list[Line]:
+        """The lines under the result in ``room`` rows, the table's scores always kept: the notes
+        wrapped, then the winning play; with too little room, each note cut to a line, the least
+        needed left out first (found play-testing: at 60×20 the rematch line read "without
+        waiting for e…", and with the away banner up rows of scores went)."""
+        play = self.model.transcript.winning_play
+        wrapped: list[Line] = [[("class:notice", " " + part)] for _, text, _ in notes
+                               for part in wrap(text, width - 1)]
+        if len(wrapped) <= room:
+            return wrapped + ([[("", " " + fit(play, width - 1))]] if play and len(wrapped) < room else [])
+        kept = sorted(notes, key=lambda note: note[0])[:max(0, room)]
+        return [[("class:notice", " " + fit(note[2], width - 1))] for note in notes if note in kept]
+
+    def score_table(self, width: int) -> list[Line]:
+        """The heading and a row per seat: its name, its cards left and their points (when the
+        hands are shown) and its score."""
+        m = self.model
+        view = m.table.view
+        assert view is not None
+        result = view.hand_result
+        scores = view.outcome.scores if view.outcome is not None else view.scores
+        lines: list[Line] = []
         hands = result.hands if result is not None and len(result.hands) == len(view.seats) else None
         # as wide as the longest name (up to 16) and never narrower than the heading ("Jugador")
         name_width = max(width_of(t("col_player")),
@@ -179,7 +201,7 @@ class Board(Painter):
                 row.append(("bold" if won else "", f"{('+' if won else '') + str(value):>8}"))
             row.append(("bold", f"{scores[i]:>7}"))
             lines.append(row)
-        return [clip_line(line, width) for line in lines[:height]]
+        return lines
 
     def card_codes(self, cards: tuple[Card, ...], width: int) -> Line:
         """Cards as their short codes ("R7 W+4"), coloured, in exactly ``width`` columns."""

@@ -30,6 +30,7 @@ from .i18n import t
 from .render import Renderer
 
 INFO_WIDTH, NARROW_INFO_WIDTH = 27, 22  # the column beside the top card (narrow: under 70 columns)
+SCORES_BESIDE_CARD = 60  # columns from which a hand's end shows the top card beside its scores
 
 
 class Panel(UIControl):
@@ -91,7 +92,9 @@ def build_layout(renderer: Renderer) -> Layout:
             Window(height=Dimension.exact(1), char="─", style="class:dim"),
         ]), filter=beside_scores),
         VSplit(window_too_small=too_small(), children=[
-            window(r.top_card, width=TOP_WIDTH, height=Dimension(min=3, max=5)),
+            ConditionalContainer(  # (a hand's end on a narrow screen: the scores need the room)
+                window(r.top_card, width=TOP_WIDTH, height=Dimension(min=3, max=5)),
+                filter=Condition(lambda: not (model.table.hand_over and columns() < SCORES_BESIDE_CARD))),
             ConditionalContainer(  # a hand's end gives its room to the board (render.scores)
                 Window(Panel(r.info), width=lambda: Dimension.exact(
                     INFO_WIDTH if get_app().output.get_size().columns >= 70 else NARROW_INFO_WIDTH)),
@@ -118,7 +121,7 @@ def build_layout(renderer: Renderer) -> Layout:
         Screen.TABLE: table,
         **with_chat,
     }
-    keyhelp = window(r.keyhelp)
+    keyhelp, small = window(r.keyhelp), too_small()
     root = HSplit(window_too_small=too_small(), children=[
         window(r.title, height=1),
         # (the connecting screen says why the client stopped, all of it: not the banner too)
@@ -126,7 +129,8 @@ def build_layout(renderer: Renderer) -> Layout:
                              filter=Condition(lambda: r.banner_text() is not None and not (
                                  model.screen is Screen.CONNECTING
                                  and model.session.status is Status.FAILED))),
-        DynamicContainer(lambda: keyhelp if model.prompt is Prompt.HELP else bodies[model.screen]),
+        DynamicContainer(lambda: keyhelp if model.prompt is Prompt.HELP else (
+            small if model.screen is Screen.TABLE and r.scores_cut(columns()) else bodies[model.screen])),
         window(r.prompt_line, height=r.prompt_height),
         window(r.help, height=1),
     ])

@@ -22,9 +22,9 @@ from .model import Model
 from .promptline import PromptLine
 from .screens import Screens
 
-BESIDE_SCORES = 7
-"""Rows of the table's screen besides the players, the board and the hand: the title, two rules,
-the chat's two, the prompt and the help."""
+FRAME_ROWS = 6
+"""Rows of the table's screen besides the players, the board, the hand, the banner and the
+prompt: the title, two rules, the chat's two and the help."""
 
 
 class Renderer:
@@ -55,8 +55,19 @@ class Renderer:
         players' bar and the hand say nothing then that the scores do not."""
         if not self.model.table.hand_over:
             return False
-        room = self.rows() - self.players_height(width) - self.hand_height(width) - BESIDE_SCORES
+        room = self.rows() - self.players_height(width) - self.hand_height(width) - self._frame(width)
         return len(self.scores(width, self.rows())) > room
+
+    def scores_cut(self, width: int) -> bool:
+        """Whether a hand's end does not fit even on the whole table: the screen says it is too
+        small, rather than squash the scores (found play-testing at 30×10)."""
+        if not self.model.table.hand_over:
+            return False
+        room = self.rows() - self._frame(width) + 2  # (the scores alone: without the two rules)
+        return 1 + len(self.board.score_table(width)) > room  # (the result, the heading, the seats)
+
+    def _frame(self, width: int) -> int:
+        return FRAME_ROWS + self.prompt_height(width) + (self.banner_text() is not None)
 
     @property
     def rows(self) -> Callable[[], int]:

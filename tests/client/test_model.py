@@ -105,7 +105,8 @@ def test_our_own_moves_and_those_done_to_us_read_in_the_second_person(lang: str,
         for batch in ((ev.HandStarted(2, ME, 1),), (ev.Challenged("2", ME, False, None),),
                       (ev.Caught("2", ME, False), ev.Drew(ME, 2, None, "uno_penalty")),
                       (ev.HandsExchanged("2", ME, ()),), (ev.HandsExchanged(ME, "2", ()),),
-                      (ev.HandEnded(ME, 30, (0, 0, 0, 30)),), (ev.CardPlayed("2", Card.parse("R7"), Color.RED),)):
+                      (ev.HandEnded(ME, 30, (0, 0, 0, 30)),),
+                      (ev.CardPlayed("2", Card.parse("R7"), Color.RED),)):
             model.apply(events(*batch, view=make_view()))
         assert model.transcript.log[-len(lines):] == lines
     finally:

@@ -370,3 +370,43 @@ def test_at_80_columns_the_spanish_lobby_names_the_arrows_and_the_help_key() -> 
         assert "↑↓" in line and "F1 ayuda" in line
     finally:
         set_language("en")
+
+
+def five_at_the_match_end(away: bool) -> Model:
+    """Ana and four bots, Bot 2 has won the match; Ana marked away (the banner takes a row)."""
+    seats = ("1", "2", "3", "5", ME)
+    names = {"1": "Bot 1", "2": "Bot 2", "3": "Bot 3", "5": "Bot 5", ME: "Ana"}
+    held = ("R3 G1", "", "R1 G4 G6 GS GR", "R6 R8 Y1 Y8 YR B7 W", "Y0 Y5 GS G+2 B5 B8 W+4")
+    hands = tuple(tuple(map(Card.parse, cards.split())) for cards in held)
+    base = Game(seats, RuleSet(), random.Random(1)).view(ME)
+    view = dataclasses.replace(base, hand=hands[-1], hand_sizes=tuple(map(len, hands)), current="3",
+                               legal=(), challenge_from=None, pending_draw=0, drawn=None,
+                               has_drawn=False, awaiting_color=False,
+                               hand_result=HandResult("2", 263, hands),
+                               outcome=MatchOutcome("2", (0, 263, 0, 0, 0)))
+    info = room_info(seats=names, max_seats=5)
+    info = dataclasses.replace(info, seats=tuple(dataclasses.replace(s, away=away and s.seat == ME)
+                                                 for s in info.seats))
+    return seated(view, room=info)
+
+
+@pytest.mark.parametrize(("columns", "rows"), [(100, 30), (80, 24), (60, 20), (50, 12), (40, 15), (30, 10)])
+def test_the_end_of_a_match_shows_every_seat_and_the_rematch_words_or_says_it_is_too_small(
+        columns: int, rows: int) -> None:
+    """Found play-testing: at 100×30 with the away banner up, the end of a match showed 3 of 5
+    hands; at 60×20 its rematch line was cut ("without waiting for e…"); at 30×10 all was
+    squashed beside the top card. Every seat's row shows, or the screen says it is too small."""
+    for away in (False, True):
+        screen = screen_lines(five_at_the_match_end(away), columns=columns, rows=rows)
+        text = "\n".join(screen)
+        too_small = "Too small: make the terminal at least 60×20" in " ".join(text.split())
+        if (columns < 40 or rows < 15) and too_small:  # (50×12 fits without the away banner only)
+            assert "Bot 3" not in text, text
+            continue
+        assert "Bot 2 wins the match!" in text, text
+        for name in ("Bot 1", "Bot 3", "Bot 5", "Ana"):
+            assert any(line.lstrip(" ★").startswith(name) for line in screen), (name, text)
+        if columns >= 60:  # (right of the top card)
+            words = " ".join(" ".join(line[12:] for line in screen).split())
+            assert "without waiting for everyone" in words and "…" not in words.split("Player")[0], text
+    assert (columns, rows) != (30, 10) or "Too small" in text

@@ -187,7 +187,8 @@ class Says:
 
 SAYS = {
     "en": Says("Your turn", "Colour for", "challenge, a accept", "The first card is a Wild", "Enter plays it",
-               "You drew", "You played", "You said UNO!", "UNO! will be said with your next card", "Your hand ({n})",
+               "You drew", "You played", "You said UNO!", "UNO! will be said with your next card",
+               "Your hand ({n})",
                {"R": ("r", "red"), "Y": ("y", "yellow"), "G": ("g", "green"), "B": ("b", "blue")},
                "Wild( Draw Four)?", "{name} lost the connection", "{name} is connected again", "Welcome back",
                "you", "offline", "spectator"),
