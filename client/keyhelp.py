@@ -4,7 +4,7 @@ are (docs/RULES.md)."""
 
 from __future__ import annotations
 
-from .docs import shown_path
+from .docs import rules_line
 from .draw import Line, Painter, fit, pad, width_of
 from .i18n import language, t
 from .keymap import ACTIONS, CONTEXTS, active, keys_file, shown
@@ -45,7 +45,8 @@ class KeyHelp(Painter):
             lines.append(line)
         lines.append([])
         lines.append([("class:dim", " " + fit(t("keyhelp_fixed"), width - 1))])
-        lines.append([("class:dim", " " + fit(t("lobby_rules_doc", path=shown_path()), width - 1))])
+        if rules_line():
+            lines.append([("class:dim", " " + fit(rules_line(), width - 1))])
         if len(lines) > height:  # (a short terminal: no blank lines)
             lines = [line for line in lines if line]
         return lines[:max(1, height)]

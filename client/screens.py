@@ -7,7 +7,7 @@ from __future__ import annotations
 from protocol import SeatInfo, clean_text
 from protocol.address import format_address
 
-from .docs import shown_path
+from .docs import rules_line
 from .draw import Line, Painter, fit, pad, wrap
 from .enums import Status
 from .form import FIELDS, CreateForm
@@ -92,7 +92,8 @@ class Screens(Painter):
             if room.seated:  # who sits there, with the hands they have won (issue 13)
                 for part in wrap(t("lobby_seated", people=seated_line(room.seated)), width - 2):
                     lines.append([("class:dim", "  " + part)])
-        lines += [[], [("class:dim", "  " + fit(t("lobby_rules_doc", path=shown_path()), width - 2))]]
+        if rules_line():
+            lines += [[], [("class:dim", "  " + fit(rules_line(), width - 2))]]
         return lines
 
     def form(self, width: int, height: int) -> list[Line]:

@@ -14,12 +14,13 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from clientkit import connected_model, render_text
+from clientkit import connected_model, press, render_text
 from kit.markdown import section, table_row
 
 from client.cli import build_parser
 from client.commands import rule_overrides
 from client.docs import RULES_DOCS, shown_path
+from client.enums import Prompt
 from client.i18n import EN, ES, card_code, set_language
 from engine import PRESETS, RuleSet
 from engine.bots import BOT_LEVELS
@@ -186,6 +187,19 @@ def test_the_lobby_points_to_the_rules(lang: str) -> None:
     assert line.strip() == {"en": "The rules of this game: ", "es": "Las reglas de este juego: "}[lang] \
         + shown_path(doc)
     assert doc.is_file()
+
+
+def test_without_the_rules_on_this_machine_no_line_names_them(monkeypatch: pytest.MonkeyPatch,
+                                                               tmp_path: Path) -> None:
+    """Found play-testing: F1 and the lobby named docs/RULES.md to a friend whose install had
+    no such file."""
+    monkeypatch.setitem(RULES_DOCS, "en", tmp_path / "RULES.md")
+    model = connected_model()
+    model.apply(Welcome(server="s", version="0", protocol=1, token="a.b", name="Ana"))
+    model.apply(Rooms(rooms=()))
+    assert "The rules of this game" not in render_text(model, columns=100)
+    press(model, "\x1bOP")  # F1
+    assert model.prompt is Prompt.HELP and "The rules of this game" not in render_text(model, columns=100)
 
 
 def test_the_rules_path_is_shown_as_a_person_opens_it(tmp_path: Path) -> None:
