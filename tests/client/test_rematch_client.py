@@ -8,8 +8,9 @@ from clientkit import ME, make_view, press, render_text, room_info, seated
 
 from client.draw import width_of
 from client.i18n import set_language, t
+from engine import events as ev
 from engine.view import HandResult, MatchOutcome
-from protocol import REMATCH_ORDERS, Rematch, RoomUpdate
+from protocol import REMATCH_ORDERS, Events, Rematch, RoomUpdate, codec
 
 OVER = {"outcome": MatchOutcome("2", (0, 510, 0, 20)), "hand_result": HandResult("2", 30)}
 
@@ -110,5 +111,21 @@ def test_the_order_notice_fits_80_columns_with_the_longest_order(lang: str) -> N
     try:
         longest = max((t("rematch_order_" + order) for order in REMATCH_ORDERS), key=width_of)
         assert 1 + width_of(t("rematch_order_fixed", order=longest)) <= 80
+    finally:
+        set_language("en")
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_the_log_says_a_new_match_begins(lang: str) -> None:
+    """Found play-testing: the host started the rematch without everyone's yes, and the log
+    said only "Hand 1 — Ana dealt"; the scores had gone back to 0 without a word."""
+    model = seated(make_view(**OVER), room=room_info(started=False), lang=lang)
+    try:
+        model.apply(Events(events=(codec.event_to_wire(ev.HandStarted(1, ME, 1)),),
+                           view=codec.view_to_wire(make_view())))
+        assert model.transcript.log[-2:] == [t("ev_new_match"), t("ev_hand_you", n=1)]
+        model.apply(Events(events=(codec.event_to_wire(ev.HandStarted(2, "2", 1)),),
+                           view=codec.view_to_wire(make_view())))
+        assert t("ev_new_match") not in model.transcript.log[-1:]  # (a hand of the same match)
     finally:
         set_language("en")
