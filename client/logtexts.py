@@ -36,8 +36,7 @@ LOG_TEXTS: dict[str, tuple[str, str]] = {
     "ev_swap": ("{name} swapped hands with {target}", "{name} cambió la mano con {target}"),
     "ev_rotate": ("Every hand moved one seat along", "Todas las manos pasaron un asiento"),
     "ev_hand_end": ("{name} won the hand: +{points} points", "{name} ganó la mano: +{points} puntos"),
-    "ev_new_match": ("A new match begins: every score is back to 0",
-                     "Empieza otra partida: todos los puntos vuelven a 0"),
+    "ev_new_match": ("New match: every score went back to 0", "Otra partida: todos los puntos volvieron a 0"),
     "ev_match_end": ("{name} won the match!", "¡{name} ganó la partida!"),
     # Our own seat's lines, in the second person (``_you``: we did it; ``_to_you``: to us).
     "ev_hand_you": ("Hand {n} — you dealt", "Mano {n} — repartiste tú"),
