@@ -1,5 +1,6 @@
-"""The server: sessions (people known by a resume token), the lobby, and routing of messages to
-rooms. Everything runs on one trio thread; a misbehaving client only ever hurts its own peer.
+"""The server: its connections, sessions (people known by a resume token) and rooms, including
+those kept on disk and brought back; what each request does is server/requests.py's. Everything
+runs on one trio thread; a misbehaving client only ever hurts its own peer.
 """
 
 from __future__ import annotations
@@ -13,45 +14,12 @@ from typing import Any
 
 import trio
 
-from engine import RuleError
-from protocol import (
-    MAX_REPLAY_BYTES,
-    PROTOCOL_VERSION,
-    Act,
-    AddBot,
-    Away,
-    Back,
-    ChatMsg,
-    CreateRoom,
-    GetReplay,
-    Hello,
-    JoinRoom,
-    LeaveRoom,
-    ListRooms,
-    Message,
-    Ping,
-    Pong,
-    ProtocolError,
-    Rematch,
-    RemoveBot,
-    ReplayMsg,
-    RoomUpdate,
-    Say,
-    SetBotLevel,
-    SetRules,
-    Start,
-    State,
-    Sync,
-    TakeSeat,
-    Welcome,
-)
+from protocol import PROTOCOL_VERSION, Hello, Message, Welcome
 
-from . import errors, identity, tokens
+from . import identity, requests, tokens
 from .accept import serve_listener
 from .config import ServerConfig
-from .errors import Refused, refusal
 from .history import HistoryStore
-from .listing import room_list
 from .peer import Peer
 from .people import Session
 from .persist import RoomStore
@@ -175,7 +143,7 @@ class UnoServer:
         if only is None:
             self._room_numbers = itertools.count(highest + 1)
         if self.rooms:
-            self._changed()
+            self.changed()
 
     def restore_room(self, room_id: str) -> bool:
         """Open a kept room (``kept_rooms``) while serving; whether it is open now."""
@@ -223,7 +191,7 @@ class UnoServer:
         room = self.rooms.get(room_id)
         if room is not None:
             room.close()
-            self._changed()
+            self.changed()
 
     def shutdown(self, reason: str = "shutdown", message: str = "the server is shutting down") -> None:
         """Tell every client why, then stop."""
@@ -268,7 +236,7 @@ class UnoServer:
         log.info("%s is %s%s", peer.address, session.name, " (resumed)" if resumed else "")
         if session.room is not None:
             session.room.reconnected(session)
-            self._changed()
+            self.changed()
 
     def _resume(self, token: str | None) -> Session | None:
         if token is None:
@@ -310,7 +278,7 @@ class UnoServer:
             room.disconnected(session)
         if session.room is None:
             self.release(session)
-        self._changed()
+        self.changed()
 
     def release(self, session: Session) -> None:
         """Forget a session that holds no seat; its token no longer resumes anything."""
@@ -322,190 +290,27 @@ class UnoServer:
         self.rooms.pop(room.id, None)
         if self.store is not None:
             self.store.forget_room(room.id)
-        self._changed()
+        self.changed()
 
-    def _changed(self) -> None:
+    def changed(self) -> None:
+        """Rooms or people changed: tell ``on_change`` (say, the LAN announcement)."""
         if self.on_change is not None:
             self.on_change()
 
-    # ------------------------------------------------------------------ messages
+    # ------------------------------------------------------------------ requests
 
     def dispatch(self, peer: Peer[Session], message: Message) -> None:
-        session = peer.session
-        if session is None:  # before hello only ping and pong are allowed
-            if isinstance(message, Ping):
-                peer.send(Pong(nonce=message.nonce))
-            return
-        handler = self._handlers.get(type(message))
-        if handler is None:
-            return
-        try:
-            handler(self, peer, session, message)
-        except (Refused, RuleError, ProtocolError) as exc:
-            peer.send(refusal(exc, message.TYPE))
-        except Exception:  # a bug: refuse this request, keep serving everyone
-            log.exception("error handling %s from %s", message.TYPE, peer.address)
-            peer.send(refusal(errors.Internal("the server failed on this request"),
-                              message.TYPE))
+        """Carry out what a client asked for (server/requests.py)."""
+        requests.dispatch(self, peer, message)
 
-    def _ping(self, peer: Peer[Session], session: Session, message: Ping) -> None:
-        peer.send(Pong(nonce=message.nonce))
-
-    def _pong(self, peer: Peer[Session], session: Session, message: Pong) -> None:
-        pass  # receiving anything counts as a sign of life
-
-    def _list_rooms(self, peer: Peer[Session], session: Session, message: ListRooms) -> None:
-        peer.send(room_list((not room.started and room.settings.password is None
-                             and len(room.seats) < room.settings.max_seats, room.summary)
-                            for room in self.rooms.values()))
-
-    def _create_room(self, peer: Peer[Session], session: Session, message: CreateRoom) -> None:
-        if len(self.rooms) >= self.config.max_rooms:
-            raise errors.ServerFull("no more rooms can be opened on this server")
-        origin = peer.host
-        limit = self.config.max_rooms_per_address
-        if sum(1 for room in self.rooms.values() if room.origin == origin) >= limit:
-            # (one client must not take every room; people behind one address share the limit)
-            raise errors.TooManyRooms(f"{limit} rooms opened from your address are still open")
-        if message.bots >= message.seats:
-            raise errors.RoomFull("leave at least one seat for yourself")
-        settings = RoomSettings(
-            name=message.name, preset=message.preset, overrides=dict(message.rules),
-            max_seats=message.seats, turn_timeout=message.turn_timeout,
-            bot_delay=message.bot_delay, password=message.password,
-            bot_level=message.bot_level, late_join=message.late_join,
-        )
+    def open_room(self, settings: RoomSettings, origin: str) -> Room:
+        """A new room, running, opened from the address ``origin`` (``RuleError``: bad rules)."""
         room = Room(self, str(next(self._room_numbers)), settings)  # checks the rules
         room.origin = origin
         self.rooms[room.id] = room
         assert self._nursery is not None
         self._nursery.start_soon(room.run)
-        for _ in range(message.bots):
-            room.add_bot(message.bot_level)
-        room.add_player(session)
-        log.info("room %s (%r) created by %s", room.id, settings.name, session.name)
-        self._changed()
-
-    def _join_room(self, peer: Peer[Session], session: Session, message: JoinRoom) -> None:
-        room = self.rooms.get(message.room)
-        if room is None:
-            raise errors.NoSuchRoom(f"no room {message.room!r}")
-        password = room.settings.password
-        if password is not None and not tokens.same_secret(message.password or "", password):
-            raise errors.WrongPassword("wrong password")
-        if message.spectate:
-            room.add_spectator(session)
-        else:
-            room.add_player(session)
-        self._changed()
-
-    def _in_room(self, session: Session) -> Room:
-        room = session.room
-        if not isinstance(room, Room):  # (None: not in a room)
-            raise errors.NoSuchRoom("you are not in a room")
         return room
-
-    def _hosted_room(self, session: Session) -> Room:
-        """The room ``session`` is in, for a host command: refused unless it is the host."""
-        room = self._in_room(session)
-        room.check_host(session)
-        return room
-
-    def _leave_room(self, peer: Peer[Session], session: Session, message: LeaveRoom) -> None:
-        self._in_room(session).leave(session)
-        self._changed()
-
-    def _add_bot(self, peer: Peer[Session], session: Session, message: AddBot) -> None:
-        room = self._hosted_room(session)
-        room.add_bot(message.level or room.settings.bot_level)
-        room.broadcast_room()
-        self._changed()
-
-    def _remove_bot(self, peer: Peer[Session], session: Session, message: RemoveBot) -> None:
-        room = self._hosted_room(session)
-        room.remove_seat(message.seat)
-        self._changed()
-
-    def _set_bot_level(self, peer: Peer[Session], session: Session, message: SetBotLevel) -> None:
-        room = self._in_room(session)
-        room.check_host(session)
-        room.set_bot_level(message.seat, message.level)
-        self._changed()
-
-    def _set_rules(self, peer: Peer[Session], session: Session, message: SetRules) -> None:
-        room = self._hosted_room(session)
-        room.set_rules(message.preset, message.rules, message.turn_timeout, message.bot_delay,
-                       message.bot_level, message.late_join)
-        self._changed()
-
-    def _start(self, peer: Peer[Session], session: Session, message: Start) -> None:
-        room = self._hosted_room(session)
-        room.start(fill=message.fill)
-        self._changed()
-
-    def _rematch(self, peer: Peer[Session], session: Session, message: Rematch) -> None:
-        self._in_room(session).rematch(session, message)
-        self._changed()
-
-    def _take_seat(self, peer: Peer[Session], session: Session, message: TakeSeat) -> None:
-        self._in_room(session).take_seat(session, message.seat, message.cancel)
-        self._changed()
-
-    def _act(self, peer: Peer[Session], session: Session, message: Act) -> None:
-        self._in_room(session).act(session, message)
-
-    def _sync(self, peer: Peer[Session], session: Session, message: Sync) -> None:
-        room = self._in_room(session)
-        seat = room.seat_of(session)
-        if seat is not None:
-            room.mark_present(seat)
-        if room.game is None:  # nothing to view before the first match: the room is the state
-            peer.send(RoomUpdate(room=room.info()))
-        else:
-            room.send_view(session)
-
-    def _back(self, peer: Peer[Session], session: Session, message: Back) -> None:
-        room = self._in_room(session)
-        seat = room.seat_of(session)
-        if seat is not None:
-            room.mark_present(seat)
-
-    def _away(self, peer: Peer[Session], session: Session, message: Away) -> None:
-        room = self._in_room(session)
-        seat = room.seat_of(session)
-        if seat is not None:
-            room.step_away(seat)
-
-    def _say(self, peer: Peer[Session], session: Session, message: Say) -> None:
-        if not peer.chat.take(trio.current_time()):
-            raise errors.RateLimited("you are chatting too fast")
-        room = session.room
-        chat = ChatMsg(source=session.name, text=message.text, scope="room" if room else "lobby")
-        if room is not None:
-            room.publisher.remember_chat(chat)
-            targets = list(room.members())
-        else:
-            targets = [p.session for p in self.peers
-                       if p.session is not None and p.conn.state is State.LOBBY]
-        for target in targets:
-            if target.peer is not None:
-                target.peer.send(chat)
-
-    def _get_replay(self, peer: Peer[Session], session: Session, message: GetReplay) -> None:
-        """A member of a room (player or spectator) gets a finished hand of its match."""
-        text = self._in_room(session).replays.text(message.hand)
-        if text is None:
-            raise errors.NoReplay(f"hand {message.hand} is no finished hand of this match")
-        if len(text.encode()) > MAX_REPLAY_BYTES:
-            raise errors.ReplayTooLarge(f"the replay of hand {message.hand} is too large to send")
-        peer.send(ReplayMsg(hand=message.hand, replay=text))
-
-    _handlers: dict[type, Callable[[UnoServer, Peer[Session], Session, Any], None]] = {
-        Ping: _ping, Pong: _pong, ListRooms: _list_rooms, CreateRoom: _create_room,
-        JoinRoom: _join_room, LeaveRoom: _leave_room, AddBot: _add_bot, RemoveBot: _remove_bot,
-        SetRules: _set_rules, SetBotLevel: _set_bot_level, Start: _start, Act: _act, Sync: _sync,
-        Say: _say, TakeSeat: _take_seat, Back: _back, Away: _away, Rematch: _rematch, GetReplay: _get_replay,
-    }
 
 
 def _stale(hello: Hello, session: Session) -> bool:
