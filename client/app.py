@@ -2,9 +2,10 @@
 
 The asyncio side draws the model and turns keys into intents. The trio side (started right
 after the first screen is drawn, so that the import of trio and the server never delays it) runs
-the network: an optional in-process server (``uno host``), the connection with its reconnect loop,
-and a writer that sends what the model queued. Trio code updates the model and calls
-``invalidate()``; the asyncio side hands work to trio with ``TrioToken.run_sync_soon``.
+the network: an optional in-process server (``uno host``) and the connection, with its reconnect
+loop and a writer that sends what the model queued (client/connection.py). Trio code updates the
+model and calls ``invalidate()``; the asyncio side hands work to trio with
+``TrioToken.run_sync_soon``.
 """
 
 from __future__ import annotations
@@ -12,11 +13,10 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-import secrets
 import sys
 import time
 import traceback
-from collections.abc import Awaitable, Callable
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -24,9 +24,8 @@ from prompt_toolkit.application import Application
 from prompt_toolkit.input import Input
 from prompt_toolkit.output import Output
 
-from protocol.address import format_address
-
-from .enums import Screen, ServerEntry
+from .connection import Connect, ServerConnection
+from .enums import ServerEntry
 from .hosted import HostedServer, HostOptions
 from .i18n import t
 from .keymap import active as active_keys
@@ -36,24 +35,10 @@ from .screenapp import adopt_application, build_application
 if TYPE_CHECKING:
     import trio
 
-    from .link import Link
     from .plainapp import PlainScreen
     from .tokens import TokenStore
 
 log = logging.getLogger("uno.client")
-
-FIRST_DELAY = 0.1  # reconnect backoff: from 100 ms, doubling ...
-MAX_DELAY = 5.0  # ... to at most 5 s between tries
-CONNECT_TIMEOUT = 5.0
-HELLO_TIMEOUT = 10.0
-QUIET_PING = 5.0  # a ping after this long without a message from the server ...
-QUIET_LIMIT = 3  # ... and the connection counts as lost after this many such silences
-LOBBY_REFRESH = 5.0  # seconds between two lists of the tables while the lobby is on screen
-GIVE_UP_AFTER = 20.0  # an address that has never answered is given up after this many seconds
-FINAL_REASONS = ("replaced", "table_closed")  # bye reasons after which trying again is pointless
-
-Connect = Callable[[str, int], Awaitable["trio.abc.Stream"]]
-
 
 @dataclass
 class ClientOptions:
@@ -93,19 +78,14 @@ class ClientApp:
         self.application.after_render.add_handler(self._after_render)
         self.trio_token: trio.lowlevel.TrioToken | None = None
         self.hosted: HostedServer | None = None  # ``uno host``: the server in this process
-        self.link: Link | None = None
-        self._wake: trio.Event | None = None
+        self.connection = ServerConnection(
+            self.model, tokens=options.tokens, connect=options.connect,
+            refresh_lobby=not options.plain_mode, invalidate=self.invalidate,
+            received=self._received)
         self._nursery: trio.Nursery | None = None
         self._trio_done: asyncio.Future[Any] | None = None
         self._trio_error: BaseException | None = None
         self._browse_task: asyncio.Task[None] | None = None
-        self._connecting = False
-        self._stopping = False  # quitting: a dropped connection is not tried again
-        self._switch_to: tuple[str, str] | None = None  # connect again at once, with this seat
-        # This program's name for itself and its count of connections, in each hello: a
-        # connection given up on and delivered late cannot take the seat from a newer one.
-        self._instance = secrets.token_hex(8)
-        self._connections = 0
         self._replay_close: Callable[[], None] | None = None  # the replay on screen: closes it
         if options.address is None and options.host is None:
             self.model.servers.browsing = True
@@ -140,7 +120,7 @@ class ClientApp:
             model.servers.connect_request = None
             self._stop_browsing()
             nursery = self._nursery
-            self.trio_token.run_sync_soon(lambda: nursery.start_soon(self._connection_loop, host, port))
+            self.trio_token.run_sync_soon(lambda: nursery.start_soon(self.connection.run, host, port))
         if model.host.resume_request and self.trio_token is not None:
             model.host.resume_request = False
             self.trio_token.run_sync_soon(self._resume_kept)
@@ -148,6 +128,13 @@ class ClientApp:
             self.kick()
         if model.quit and not self.application.is_done:
             self.application.exit(result=0)
+
+    def _received(self) -> None:
+        """A message from the server is in the model: the replay it brought, our turn's bell."""
+        if self.model.playback.ready is not None:
+            self._show_replay()
+        if self.model.table.take_bell():
+            self._your_turn()
 
     def _show_replay(self) -> None:
         """The replay that the key asked for came: the viewer takes the screen until it is quit,
@@ -190,11 +177,7 @@ class ClientApp:
         """Wake the writer (from anywhere on this thread)."""
         if self.trio_token is not None:
             with contextlib.suppress(RuntimeError):
-                self.trio_token.run_sync_soon(self._wake_writer)
-
-    def _wake_writer(self) -> None:
-        if self._wake is not None:
-            self._wake.set()
+                self.trio_token.run_sync_soon(self.connection.wake_writer)
 
     async def run(self) -> int:
         """Run until the player quits; returns the exit code."""
@@ -244,7 +227,7 @@ class ClientApp:
         nursery = self._nursery
 
         def stop() -> None:
-            self._stopping = True
+            self.connection.stopping = True
             if self.hosted is not None and nursery is not None:
                 nursery.start_soon(self.hosted.stop, nursery)
             elif nursery is not None:
@@ -295,7 +278,6 @@ class ClientApp:
         import trio
 
         self.trio_token = trio.lowlevel.current_trio_token()
-        self._wake = trio.Event()
         async with trio.open_nursery() as nursery:
             self._nursery = nursery
             address = self.options.address
@@ -303,208 +285,23 @@ class ClientApp:
                 self.hosted = HostedServer(self.options.host, self.model, self.invalidate)
                 address = await self.hosted.start(nursery)
             if address is not None:
-                nursery.start_soon(self._connection_loop, *address)
+                nursery.start_soon(self.connection.run, *address)
             elif self.model.servers.connect_request is not None:
                 self.after_key()
             await trio.sleep_forever()
 
     def _resume_kept(self) -> None:
         """The host asked to go back to the kept match: connect again, with the seat there."""
-        link, hosted = self.link, self.hosted
-        if link is None or hosted is None:
+        hosted, nursery = self.hosted, self._nursery
+        if self.connection.link is None or hosted is None:
             return
         seat = hosted.resume_kept()
-        if seat is not None and self._nursery is not None:
-            self._switch_to = seat
-            self._nursery.start_soon(link.stream.aclose)
-
-    async def _connection_loop(self, host: str, port: int) -> None:
-        """Connect, play until the connection drops, and try again with backoff. An address that
-        has never answered is given up after ``GIVE_UP_AFTER``; once connected, the client keeps
-        trying (its seat waits for it) until the table is closed or the seat taken over."""
-        import trio
-
-        from protocol import ProtocolError
-
-        from .link import ConnectionLost, HandshakeRefused, Link, failure_reason, tcp_connect
-
-        if self._connecting:
-            return
-        self._connecting = True
-        model = self.model
-        address = format_address(host, port)
-        store = self.options.tokens
-        connect = self.options.connect or tcp_connect
-        delay = FIRST_DELAY
-        attempt = 0
-        since = trio.current_time()
-        retake: tuple[str, str] | None = None  # (server id, token) for a seat known by another address
-        while True:
-            attempt += 1
-            model.connecting(address, attempt)
-            self.invalidate()
-            reason = "eof"
-            link: Link | None = None
-            welcomed = False
-            try:
-                with trio.fail_after(CONNECT_TIMEOUT):
-                    stream = await connect(host, port)
-                link = Link(stream)
-                offered_id, token = retake or self._token_to_offer(address)
-                self._connections += 1
-                with trio.fail_after(HELLO_TIMEOUT):
-                    welcome = await link.hello(model.session.name, token, _lang(),
-                                               instance=self._instance, attempt=self._connections)
-                kept = self._seat_known_elsewhere(welcome, offered_id) if retake is None else None
-                if kept is not None:
-                    # This server holds our seat, known by another address: say hello again with
-                    # its token (the session just made is forgotten when this connection closes).
-                    retake, delay, attempt = (welcome.server_id, kept), 0.0, attempt - 1
-                    continue
-                retake, welcomed = None, True
-                if store is not None:
-                    store.save(welcome.server_id, address, welcome.token)
-                model.apply(welcome)
-                self.invalidate()
-                delay, attempt = FIRST_DELAY, 0
-                reason = await self._serve(link)
-            except HandshakeRefused as exc:
-                model.connection_failed(exc.error.code, exc.error.message)
-                self.invalidate()
-                return
-            except ConnectionLost as exc:
-                reason = exc.reason
-            except trio.TooSlowError:
-                reason = "timeout" if link is not None else "unreachable"
-            except ProtocolError as exc:
-                # bytes that are not UNO's before any welcome: another program listens there
-                reason = "not_uno" if link is not None and not welcomed else failure_reason(exc)
-            except (OSError, trio.BrokenResourceError, trio.ClosedResourceError) as exc:
-                reason = failure_reason(exc)
-            finally:
-                self.link = None
-                if link is not None:
-                    await link.aclose()
-            if self._stopping:
-                return
-            if self._switch_to is not None:  # the host went back to the kept match
-                retake, self._switch_to, delay, attempt = self._switch_to, None, 0.0, 0
-                continue
-            if reason in FINAL_REASONS or (reason == "not_uno" and not model.session.ever_connected):
-                # the seat was taken over, the host closed the table, or it never was a UNO server
-                model.connection_failed(reason)
-                self.invalidate()
-                return
-            if not model.session.ever_connected and trio.current_time() - since >= GIVE_UP_AFTER:
-                model.connection_failed(reason, gave_up=True)
-                self.invalidate()
-                return
-            if delay:
-                model.connection_lost(reason, delay)
-                self.invalidate()
-                await trio.sleep(delay)
-            delay = min(max(delay * 2, FIRST_DELAY), MAX_DELAY)
-
-    def _token_to_offer(self, address: str) -> tuple[str | None, str | None]:
-        """(server id, token) for the first hello: this run's token, else the one kept for the
-        server that last answered at ``address``."""
-        if self.model.session.token is not None:
-            return self.model.session.server_id, self.model.session.token
-        if self.options.tokens is None:
-            return None, None
-        return self.options.tokens.load_for_address(address)
-
-    def _seat_known_elsewhere(self, welcome: Any, offered_id: str | None) -> str | None:
-        """The token kept for the server that just welcomed us, when the hello did not offer it
-        (the address was new, or another server used to answer there)."""
-        store = self.options.tokens
-        if store is None or welcome.resumed or not welcome.server_id or welcome.server_id == offered_id:
-            return None
-        kept = store.load(welcome.server_id)
-        return kept if kept is not None and kept != welcome.token else None
-
-    async def _serve(self, link: Link) -> str:
-        """Read and write until the connection ends; returns why it ended."""
-        import trio
-
-        from protocol import LocalProtocolError, Ping, ProtocolError, Sync
-
-        from .link import ConnectionLost
-
-        self.link = link
-        model = self.model
-        ended: list[str] = []
-
-        async def reader(cancel: trio.CancelScope) -> None:
-            quiet = 0
-            try:
-                while True:
-                    with trio.move_on_after(QUIET_PING) as scope:
-                        message = await link.receive()
-                    if scope.cancelled_caught:
-                        quiet += 1
-                        if quiet >= QUIET_LIMIT:
-                            ended.append("timeout")
-                            return
-                        model.outbox.append(Ping(nonce=quiet))
-                        self._wake_writer()
-                        continue
-                    quiet = 0
-                    log.debug("received %s", message.TYPE)
-                    model.apply(message)
-                    if model.playback.ready is not None:
-                        self._show_replay()
-                    if model.table.take_bell():
-                        self._your_turn()
-                    if link.conn.gap:
-                        link.conn.gap = False
-                        model.outbox.append(Sync())
-                    if model.outbox:
-                        self._wake_writer()
-                    self.invalidate()
-            except ConnectionLost as exc:
-                ended.append(exc.bye.reason if exc.bye is not None else exc.reason)
-            except ProtocolError as exc:
-                ended.append(exc.code)
-            finally:
-                cancel.cancel()
-
-        async def writer(cancel: trio.CancelScope) -> None:
-            try:
-                while True:
-                    self._wake = trio.Event()
-                    for message in model.outbox.take():
-                        log.debug("send %r", message)
-                        try:
-                            await link.send(message)
-                        except LocalProtocolError as exc:
-                            log.info("not sent: %s", exc)
-                    if not model.outbox:
-                        await self._wake.wait()
-            except ConnectionLost as exc:
-                ended.append(exc.reason)
-                cancel.cancel()
-
-        async def lobby_refresher() -> None:
-            # The server tells the lobby nothing by itself: a table's "waiting" stayed on screen
-            # after its match began (found play-testing). Plain mode lists on request: a list
-            # read out every few seconds would drown everything else.
-            while not self.options.plain_mode:
-                await trio.sleep(LOBBY_REFRESH)
-                if model.screen is Screen.LOBBY:
-                    model.refresh_rooms()
-                    self._wake_writer()
-                    self.invalidate()
-
-        async with trio.open_nursery() as nursery:
-            nursery.start_soon(reader, nursery.cancel_scope)
-            nursery.start_soon(writer, nursery.cancel_scope)
-            nursery.start_soon(lobby_refresher)
-        return ended[0] if ended else "eof"
+        if seat is not None and nursery is not None:
+            self.connection.reconnect_with(seat, nursery)
 
     def drop_connection(self) -> None:
         """Cut the current connection (tests: a connection killed under a running client)."""
-        link = self.link
+        link = self.connection.link
         if link is not None and self.trio_token is not None:
             async def close() -> None:
                 await link.stream.aclose()
@@ -512,9 +309,3 @@ class ClientApp:
             nursery = self._nursery
             if nursery is not None:
                 self.trio_token.run_sync_soon(lambda: nursery.start_soon(close))
-
-
-def _lang() -> str:
-    from .i18n import language
-
-    return language()

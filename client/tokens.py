@@ -5,7 +5,7 @@ Tokens are kept per server *identity* (``welcome.server_id``), not per address t
 server may be reached as ``192.168.1.5``, ``mesa.local`` or through LAN discovery. Beside them,
 each address remembers the id of the server that last answered there, so that the first hello
 to a known address already carries the right token. An address never seen before is resolved by
-the first ``welcome`` (see ``ClientApp._connection_loop``).
+the first ``welcome`` (see ``ServerConnection.run``, client/connection.py).
 
 The directory is ``$XDG_STATE_HOME/uno`` or ``~/.local/state/uno``. Files are private (0600).
 """

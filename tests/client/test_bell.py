@@ -48,7 +48,7 @@ async def test_the_bell_rings_when_your_turn_starts(pipe: PipeInput, nursery: tr
     app = ClientApp(ClientOptions(name="Ana", address=("memory", 1), connect=connect, bell=bell),
                     input=pipe, output=output)
     app.model.host.auto_create, app.model.host.auto_start = TABLE, True
-    nursery.start_soon(app._connection_loop, "memory", 1)
+    nursery.start_soon(app.connection.run, "memory", 1)
     with trio.fail_after(120):
         while not app.model.table.my_turn:
             await trio.sleep(0.01)

@@ -18,7 +18,8 @@ from prompt_toolkit.input import create_pipe_input
 from prompt_toolkit.input.base import PipeInput
 from prompt_toolkit.output import DummyOutput
 
-from client.app import FIRST_DELAY, GIVE_UP_AFTER, LOBBY_REFRESH, MAX_DELAY, ClientApp, ClientOptions
+from client.app import ClientApp, ClientOptions
+from client.connection import FIRST_DELAY, GIVE_UP_AFTER, LOBBY_REFRESH, MAX_DELAY
 from client.enums import Screen, Status
 from client.hosted import HostOptions
 from client.link import Link
@@ -71,7 +72,7 @@ async def test_retries_back_off_from_100_ms_doubling_to_5_s_then_give_up_on_a_si
 
     app = new_app(pipe, address=("192.0.2.1", 7777), connect=refuse)
     with trio.fail_after(GIVE_UP_AFTER + MAX_DELAY + 1):
-        await app._connection_loop("192.0.2.1", 7777)  # returns: it gave up
+        await app.connection.run("192.0.2.1", 7777)  # returns: it gave up
     gaps = [round(b - a, 3) for a, b in itertools.pairwise(tries)]
     assert gaps[:7] == [0.1, 0.2, 0.4, 0.8, 1.6, 3.2, 5.0]
     assert FIRST_DELAY == 0.1 and MAX_DELAY == 5.0
@@ -95,7 +96,7 @@ async def test_a_silent_address_says_what_went_wrong(pipe: PipeInput, autojump_c
 
     app = new_app(pipe, address=("mesa.example", 7777), connect=fail)
     with trio.fail_after(GIVE_UP_AFTER + MAX_DELAY + 1):
-        await app._connection_loop("mesa.example", 7777)
+        await app.connection.run("mesa.example", 7777)
     banner = Renderer(app.model).banner_text()
     assert banner is not None and words in banner and "mesa.example:7777" in banner, banner
 
@@ -137,7 +138,7 @@ def host_app(pipe: PipeInput, net: MemoryNet, model: Model | None = None, **opti
 
 async def dealt(app: ClientApp, nursery: trio.Nursery) -> Model:
     """``app`` connects to "memory:1" (in ``nursery``) and is dealt a hand; its model."""
-    nursery.start_soon(app._connection_loop, "memory", 1)
+    nursery.start_soon(app.connection.run, "memory", 1)
     await until(lambda: app.model.table.view is not None, "the deal")
     return app.model
 
@@ -194,7 +195,7 @@ async def test_a_new_client_takes_the_seat_back_with_the_token_on_disk(
 
         second = new_app(pipe, address=("memory", 1), connect=net.connect, tokens=store)
         received = record(second)
-        nursery.start_soon(second._connection_loop, "memory", 1)
+        nursery.start_soon(second.connection.run, "memory", 1)
         await until(lambda: resumed_with_a_view(received), "the seat back")
         assert second.model.seating.seat == seat
         assert sorted(map(str, second.model.table.view.hand or ())) == hand  # type: ignore[union-attr]
@@ -251,7 +252,7 @@ async def test_the_seat_comes_back_by_another_address_of_the_same_server(
 
         second = new_app(pipe, address=("memory", 2), connect=net.connect, tokens=store)
         received = record(second)
-        nursery.start_soon(second._connection_loop, "memory", 2)
+        nursery.start_soon(second.connection.run, "memory", 2)
         await until(lambda: resumed_with_a_view(received), "the seat back")
         assert second.model.seating.seat == seat and second.model.session.status is Status.CONNECTED
         assert sorted(map(str, second.model.table.view.hand or ())) == hand  # type: ignore[union-attr]
@@ -294,7 +295,7 @@ async def test_the_host_closing_the_table_ends_the_retries_with_that_message(
         done = trio.Event()
 
         async def run() -> None:
-            await app._connection_loop("memory", 1)
+            await app.connection.run("memory", 1)
             done.set()
 
         nursery.start_soon(run)
@@ -323,7 +324,7 @@ async def test_a_server_of_another_version_is_named_as_such(pipe: PipeInput, nur
 
     with trio.fail_after(30), pytest.MonkeyPatch.context() as patch:
         patch.setattr(Link, "hello", old_hello)
-        await app._connection_loop("memory", 1)  # refused: it does not try again
+        await app.connection.run("memory", 1)  # refused: it does not try again
     banner = Renderer(app.model).banner_text() or ""
     assert app.model.session.status is Status.FAILED
     assert "memory:1 runs another version of UNO" in banner, banner
@@ -362,7 +363,7 @@ async def test_another_program_on_the_port_is_named_as_such_and_given_up_at_once
 
     app = new_app(pipe, address=("127.0.0.1", 22), connect=ssh)
     with trio.fail_after(GIVE_UP_AFTER):
-        await app._connection_loop("127.0.0.1", 22)
+        await app.connection.run("127.0.0.1", 22)
     model = app.model
     assert len(tries) == 1 and model.session.status is Status.FAILED and model.session.reason == "not_uno"
     banner = Renderer(model).banner_text() or ""
@@ -383,7 +384,7 @@ async def test_the_whole_reason_for_giving_up_shows_on_the_connecting_screen(
     try:
         app = new_app(pipe, address=("192.0.2.1", 7777), connect=refuse)
         with trio.fail_after(GIVE_UP_AFTER + MAX_DELAY + 1):
-            await app._connection_loop("192.0.2.1", 7777)
+            await app.connection.run("192.0.2.1", 7777)
         lines = Renderer(app.model).connecting(80, 20)
         text = " ".join("".join(f[1] for f in line).strip() for line in lines)
         assert ("Press q to quit." in text) if lang == "en" else ("Pulsa q para salir." in text), text
@@ -402,7 +403,7 @@ async def test_the_lobby_list_follows_the_tables_by_itself(
     net = await memory_net(nursery, seed=13)
     with trio.fail_after(60):
         app = new_app(pipe, address=("memory", 1), connect=net.connect)
-        nursery.start_soon(app._connection_loop, "memory", 1)
+        nursery.start_soon(app.connection.run, "memory", 1)
         model = app.model
         await until(lambda: model.screen is Screen.LOBBY and model.lobby.listed, "the lobby")
         assert model.lobby.rooms == ()
