@@ -42,7 +42,9 @@ def test_tmux_both_press_m_and_the_winner_deals_the_rematch(tmux: Tmux, tmp_path
     tmux.wait_for(guest, "Rematch (the winner deals) accepted by Ana; still to answer: Luis", timeout=5,
                   what="Ana's acceptance, on Luis's screen")
     tmux.send(guest, "m")
-    for window in (hosting, guest):
+    for window, me in ((hosting, "Ana"), (guest, "Luis")):
         screen = tmux.wait_for(window, lambda s: not WINNER.search(s) and bool(play.DEALT.search(s)),
                                timeout=10, what="the rematch dealt")
-        assert f"Hand 1 — {winner} dealt" in screen, screen
+        dealer = "you" if winner == me else winner  # (the log speaks to us of our own deal)
+        assert f"Hand 1 — {dealer} dealt" in screen, screen
+        assert "New match: every score went back to 0" in screen, screen
