@@ -222,6 +222,12 @@ def _history(model: Model, message: messages.History) -> None:
     if room is not None and sat:  # (and since the last batch; of our own seat the notice tells)
         lines += _seat_changes(sat, {info.seat: info.name for info in room.seats
                                      if info.seat != model.seating.seat})
+    if room is not None:  # (what room updates said, which the past's events do not: found play-testing)
+        for info in room.seats:
+            if info.seat != model.seating.seat and info.kind == "human":
+                name = clean_text(info.name)
+                lines += ([t("ev_went_away", name=name)] if info.away else []) \
+                    + ([t("ev_dropped", name=name)] if not info.connected else [])
     model.hints.recall(batches)
     if not model.seating.away and not model.away_news.live:  # (a resumed session is back)
         news = model.away_news.line(model.seating.name_of, model.seating.seat)

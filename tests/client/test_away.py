@@ -273,6 +273,20 @@ def test_a_history_becomes_the_log_and_the_chat() -> None:
     assert model.transcript.log[-1] == "Luis played Green 7"
 
 
+def test_coming_back_the_log_still_says_who_is_away_or_offline() -> None:
+    """Found play-testing: "Luis was marked away" came from a room update, not from the events,
+    so the history that replaced the log on coming back lost it; a late arrival never read why a
+    bot played Luis's turns."""
+    model = seated(make_view())
+    room = room_info()
+    seats = tuple(dataclasses.replace(s, away=s.seat == "2", connected=s.seat != "2") for s in room.seats)
+    model.apply(RoomUpdate(room=dataclasses.replace(room, seats=seats)))
+    past = ((codec.event_to_wire(ev.HandStarted(3, "1", 1)),),)
+    model.apply(History(events=past, chat=()))
+    assert model.transcript.log[-2:] == ["Luis was marked away: a bot plays their turns",
+                                         "Luis lost the connection"]
+
+
 def test_the_others_read_who_went_away_and_who_came_back() -> None:
     model = seated(make_view())
     room = room_info()
