@@ -20,6 +20,7 @@ from .draw import (
     width_of,
     wrap,
 )
+from .enums import Status
 from .i18n import card_code, card_name, color_name, t
 from .model import Model
 from .table import card_sort_key
@@ -113,7 +114,7 @@ class Board(Painter):
         if view.pending_draw:
             lines.append([("class:uno", t("pending_draw", n=view.pending_draw))])
         lines.append([("", t("dir_cw" if view.direction == 1 else "dir_ccw"))])
-        if view.hand_result is None and view.outcome is None and not m.session.connected:
+        if view.hand_result is None and view.outcome is None and m.session.status is Status.LOST:
             # (not "Your turn" and its clock: the stand-in may play it before we are back)
             lines.append([("class:warn", t("turn_link_down"))])
         elif view.hand_result is None and view.outcome is None:

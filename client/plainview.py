@@ -191,7 +191,7 @@ class PlainView:
     def _turn(self) -> str:
         m = self.model
         table, view = m.table, m.table.view
-        if not self._playing() or view is None or not m.session.connected:
+        if not self._playing() or view is None or m.session.status is Status.LOST:
             return ""  # (link down: the lost connection is said; nothing is legal till we are back)
         if not table.my_turn:
             turn = t("turn_of", name=m.seating.name_of(view.current))
