@@ -274,13 +274,17 @@ class Table(ABC):
 
     def _plan(self) -> list[tuple[Session, Seat]]:
         """Who in the line would sit where now, in order: each takes the bot's seat it asked for
-        if that one is still free, else the first free one."""
+        if that one is still free, else the one it left earlier in the match (a bot plays it under
+        its name: found play-testing, she was given another bot's cards and points and her own
+        seat went on without her), else the first free one."""
         free = self._takeable()
         plan = []
         for session, wanted in self.queue:
             if not free:
                 break
-            seat = next((s for s in free if s.id == wanted), free[0])
+            left = protocol.left_seat_name(session.name)
+            seat = (next((s for s in free if s.id == wanted), None)
+                    or next((s for s in free if s.name == left), None) or free[0])
             free.remove(seat)
             plan.append((session, seat))
         return plan

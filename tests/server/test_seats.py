@@ -12,6 +12,7 @@ from protocol import (
     Events,
     Joined,
     LeaveRoom,
+    Left,
     Message,
     Queued,
     RoomUpdate,
@@ -241,3 +242,23 @@ async def test_asking_again_for_a_seat_tells_nobody_else(harness: Harness,
         await carl.expect(Queued, lambda m: m.position == 0)
         update = await ann.expect(RoomUpdate)  # the next update ann gets: carl left the line
         assert update.room.queue == 0
+
+
+async def test_someone_who_left_and_comes_back_gets_their_own_seat_again(harness: Harness,
+                                                                          autojump_clock: object) -> None:
+    """Found play-testing: Ana left mid-match, came back to watch and asked for a seat; she was
+    given Bot 2's, with its cards and points, and her own seat went on as "Ana (bot)"."""
+    with trio.fail_after(60):
+        srv, (ana, _cara) = await harness.table("Ana", "Cara", seats=3, bots=1, bot_delay=1, start=True)
+        room_id, own = ana.room.id, ana.seat
+        assert own is not None
+        await ana.send(LeaveRoom())
+        await ana.expect(Left)
+        room = only_room(srv)
+        assert next(s for s in room.seats if s.id == own).name == "Ana (bot)"
+        watching = await ana.join(room_id, spectate=True)
+        assert watching.role == "spectator"
+        await ana.send(TakeSeat())
+        joined = await ana.expect(Joined)
+        assert joined.role == "player" and joined.seat == own
+        assert next(s for s in joined.room.seats if s.seat == own).name == "Ana"
