@@ -214,9 +214,15 @@ def _history(model: Model, message: messages.History) -> None:
     for events in model.away_news.missed(batches):
         model.away_news.observe(events, model.seating.seat)
     sat: dict[str, Any] = {}  # who sat where at the batch before
+    me = model.seating.seat
     for number, events in enumerate(batches):
         then = message.names[number] if number < len(message.names) else {}
-        lines += _seat_changes(sat, then) + narrate(events, _name_then(model, then), model.seating.seat)
+        # Our seat's past is ours only while we sat in it: a seat taken over (or a bot's turns
+        # while we had left it) is told in the third person (found play-testing).
+        sat_then = then.get(me) if me is not None else None
+        ours = (me if not isinstance(sat_then, str) or clean_text(sat_then) == model.seating.name_of(me)
+                else None)
+        lines += _seat_changes(sat, then) + narrate(events, _name_then(model, then), ours)
         sat = then or sat
     room = model.seating.room
     if room is not None and sat:  # (and since the last batch; of our own seat the notice tells)
@@ -249,6 +255,8 @@ def _seat_changes(before: dict[str, Any], after: dict[str, Any]) -> list[str]:
         old, name = clean_text(old), clean_text(name)
         if name.startswith(left_seat_name(old)):
             lines.append(t("ev_left_to_bot", name=old))
+        elif old.startswith(left_seat_name(name)):  # (back in the seat they had left)
+            lines.append(t("ev_back", name=name))
         else:
             lines.append(t("ev_took_seat", name=name, bot=old))
     return lines

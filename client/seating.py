@@ -3,7 +3,7 @@ seats (kept after their players left)."""
 
 from __future__ import annotations
 
-from protocol import RoomInfo, SeatInfo, clean_text
+from protocol import RoomInfo, SeatInfo, clean_text, left_seat_name
 
 from .i18n import t
 
@@ -113,7 +113,9 @@ class Seating:
             if prev is None:
                 lines.append(t("ev_joined", name=name))
             elif prev.kind == "bot" and info.kind == "human":
-                lines.append(t("ev_took_seat", name=name, bot=clean_text(prev.name)))
+                bot = clean_text(prev.name)
+                lines.append(t("ev_back", name=name) if bot.startswith(left_seat_name(name))
+                             else t("ev_took_seat", name=name, bot=bot))
             elif prev.kind == "human" and info.kind == "bot":  # left during a match
                 lines.append(t("ev_left_to_bot", name=clean_text(prev.name)))
             elif info.kind == "human" and prev.name != info.name:  # left, and the first in line sat

@@ -355,6 +355,11 @@ def test_the_log_says_who_took_over_a_bot() -> None:
                   for s in before.seats)
     model.apply(RoomUpdate(room=dataclasses.replace(before, seats=seats)))
     assert model.transcript.log[-1] == "Eva took over Bot 1's seat"
+    # Luis left, and a bot played his seat as "Luis (bot)"; back in it, he came back
+    gone = tuple(dataclasses.replace(s, name="Luis (bot)", kind="bot") if s.seat == "2" else s for s in seats)
+    model.apply(RoomUpdate(room=dataclasses.replace(before, seats=gone)))
+    model.apply(RoomUpdate(room=dataclasses.replace(before, seats=seats)))
+    assert model.transcript.log[-2:] == ["Luis left: a bot plays the seat", "Luis came back"]
 
 
 @pytest.mark.parametrize(("lang", "line"), [("en", "Luis left: a bot plays the seat"),
@@ -502,3 +507,19 @@ def test_a_house_table_with_the_challenge_says_so_in_the_lobby_and_the_waiting_r
     assert "+4 with challenge" not in rule_labels(RuleSet.preset("official").to_dict(), preset="official")
     room = room_info(started=False, preset="house", rules=rules)
     assert "+4 with challenge" in waiting_labels(room)
+
+
+def test_a_taken_over_seats_past_is_not_told_as_ours() -> None:
+    """Found play-testing: Kim took over Bot 1's seat, and her log told Bot 1's earlier moves as
+    hers ("You played Wild → green"); Luis, back in the seat a bot had played while he was
+    gone, read its moves as his own."""
+    from engine.events import CardPlayed
+    from protocol import History, codec
+
+    model = seated(room=room_info(seats={"1": "Bot 1", "2": "Luis", "3": "Bot 3", "4": "Kim"}))
+    played = (codec.event_to_wire(CardPlayed("4", Card.parse("R7"), Color.RED)),)
+    model.apply(History(events=(played, played, played, played), chat=(),
+                        names=({"4": "Bot 4"}, {"4": "Kim"}, {"4": "Kim (bot)"}, {"4": "Kim"})))
+    assert model.transcript.log == ["Bot 4 played Red 7", "Kim took over Bot 4's seat", "You played Red 7",
+                                    "Kim left: a bot plays the seat", "Kim (bot) played Red 7",
+                                    "Kim came back", "You played Red 7"]
