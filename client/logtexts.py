@@ -73,4 +73,6 @@ LOG_TEXTS: dict[str, tuple[str, str]] = {
     "ev_swap_to_you": ("{name} swapped hands with you", "{name} cambió la mano contigo"),
     "ev_hand_end_you": ("You won the hand: +{points} points", "Ganaste la mano: +{points} puntos"),
     "ev_match_end_you": ("You won the match!", "¡Ganaste la partida!"),
+    # Our turn played by the stand-in, after "Time's up: a bot played your turn".
+    "stand_in_name": ("the bot", "el bot"),
 }

@@ -22,8 +22,16 @@ def narrate(events: Iterable[ev.Event], name: Names, me: str | None = None) -> l
     seat, whose stand-in turns read "a bot played your turn"."""
     parts: list[str] = []
     lines: list[str] = []
+    standing_in = False  # our turn played by the stand-in: "— the bot played Red 6", not "You played"
     for event in events:
-        text = _one(event, name, me)
+        if isinstance(event, ev.StandIn):
+            standing_in = event.seat == me
+        elif isinstance(event, ev.TurnStarted):
+            standing_in = False
+        if standing_in and not isinstance(event, ev.StandIn | ev.HandEnded | ev.MatchEnded):
+            text = _one(event, lambda seat: t("stand_in_name") if seat == me else name(seat), None)
+        else:
+            text = _one(event, name, me)
         if text is None:
             continue
         if isinstance(event, ev.HandStarted | ev.HandEnded | ev.MatchEnded):
@@ -32,10 +40,23 @@ def narrate(events: Iterable[ev.Event], name: Names, me: str | None = None) -> l
                 parts = []
             lines.append(text)
         else:
-            parts.append(text)
+            parts.append(_lower_first(text) if parts and isinstance(text, _Ours) else text)
     if parts:
         lines.append(" — ".join(parts))
     return lines
+
+
+class _Ours(str):
+    """A line of our own doing, in the second person: after a dash it goes on in lower case
+    ("Luis played Red 7 — you drew 2")."""
+
+    __slots__ = ()
+
+
+def _lower_first(text: str) -> str:
+    """``text`` with its first letter in lower case ("¡Dijiste UNO!" → "¡dijiste UNO!")."""
+    at = next((i for i, c in enumerate(text) if c.isalpha()), 0)
+    return text[:at] + text[at:at + 1].lower() + text[at + 1:]
 
 
 def _said(key: str, seat: str, me: str | None, name: Names, target: str | None = None,
@@ -43,7 +64,7 @@ def _said(key: str, seat: str, me: str | None, name: Names, target: str | None =
     """The line ``key`` of ``seat``'s doing (to ``target``): in the second person when that seat
     is ours (``key + "_you"``) or the one done to is (``key + "_to_you"``)."""
     if seat == me:
-        return t(key + "_you", name=name(seat), target=name(target) if target else "", **kw)
+        return _Ours(t(key + "_you", name=name(seat), target=name(target) if target else "", **kw))
     if target is not None and target == me:
         return t(key + "_to_you", name=name(seat), target=name(target), **kw)
     return t(key, name=name(seat), target=name(target) if target else "", **kw)

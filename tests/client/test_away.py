@@ -235,9 +235,9 @@ def test_back_on_your_turn_and_then_the_key_plays() -> None:
 
 def test_the_stand_in_is_narrated_in_both_languages() -> None:
     for lang, timeout, away in (
-            ("en", "Time's up: a bot played your turn — You drew a card",
+            ("en", "Time's up: a bot played your turn — the bot drew a card",
              "Luis was away: a bot played the turn — Luis played Red 7"),
-            ("es", "Se acabó tu tiempo: un bot jugó tu turno — Robaste una carta",
+            ("es", "Se acabó tu tiempo: un bot jugó tu turno — el bot robó una carta",
              "Luis estaba ausente: un bot jugó su turno — Luis jugó 7 rojo")):
         model = seated(make_view(), lang=lang)
         try:

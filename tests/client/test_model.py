@@ -81,7 +81,7 @@ def test_the_log_tells_what_happened_in_words() -> None:
     assert model.transcript.log[-1] == "Luis played Red Draw Two — Bot 3 drew 2 — Bot 3 lost the turn"
     model.apply(events(ev.CardPlayed(ME, Card.parse("W"), Color.BLUE), ev.UnoCalled(ME),
                        view=make_view("R7", uno_said=(False, False, False, True))))
-    assert model.transcript.log[-1] == "You played Wild → blue — You said UNO!"  # (said once)
+    assert model.transcript.log[-1] == "You played Wild → blue — you said UNO!"  # (said once)
     model.apply(events(ev.CardPlayed("2", Card.parse("R7"), Color.RED),  # said before: not again
                        view=make_view("R7", hand_sizes=(5, 1, 5, 1), uno_said=(False, True, False, True))))
     assert model.transcript.log[-1] == "Luis played Red 7"
@@ -91,10 +91,10 @@ def test_the_log_tells_what_happened_in_words() -> None:
 
 @pytest.mark.parametrize(("lang", "lines"), [
     ("en", ["Hand 2 — you dealt", "Luis challenged your +4: innocent",
-            "Luis caught you without UNO! — You drew 2 for not saying UNO", "Luis swapped hands with you",
+            "Luis caught you without UNO! — you drew 2 for not saying UNO", "Luis swapped hands with you",
             "You swapped hands with Luis", "You won the hand: +30 points", "Luis played Red 7"]),
     ("es", ["Mano 2 — repartiste tú", "Luis desafió tu +4: inocente",
-            "¡Luis te pilló sin decir UNO! — Robaste 2 por no decir UNO", "Luis cambió la mano contigo",
+            "¡Luis te pilló sin decir UNO! — robaste 2 por no decir UNO", "Luis cambió la mano contigo",
             "Cambiaste la mano con Luis", "Ganaste la mano: +30 puntos", "Luis jugó 7 rojo"]),
 ])
 def test_our_own_moves_and_those_done_to_us_read_in_the_second_person(lang: str, lines: list[str]) -> None:

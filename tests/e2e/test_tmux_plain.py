@@ -51,13 +51,13 @@ WORDS = {
                 "Nothing to play", "Your hand: ", "draw", "pass",
                 ("Colour for", "The first card is a Wild"), "red", "played a Wild Draw Four on you",
                 "accept", "Your hand just changed", re.compile(r"wins? hand 1|wins? the match"),
-                "{name} played", "You drew", "You said UNO!", ", or"),
+                "{name} played", "You drew", "said UNO!", ", or"),
     "es": Words("1 Mesa de Ana", "Esperando a que Ana empiece", "Tu turno.", "Puedes jugar: ",
                 "Nada que jugar", "Tu mano: ", "robar", "pasar",
                 ("Color para", "La primera es un Comodín"), "rojo", "te jugó un Comodín +4",
                 "aceptar", "Tu mano acaba de cambiar",
                 re.compile(r"[Gg]anas? la mano 1|[Gg]anas? la partida"),
-                "{name} jugó", "Robaste", "¡Dijiste UNO!", ", o"),
+                "{name} jugó", "Robaste", "dijiste UNO!", ", o"),
 }
 
 

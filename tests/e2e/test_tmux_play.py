@@ -55,8 +55,8 @@ def test_tmux_host_plays_a_whole_hand(tmux: Tmux, tmp_path: Path) -> None:
     assert "You drew" in steps["draw"]
     assert "You played" in steps["play"]
     assert "Colour for Wild" in steps["colour_picker"]
-    assert "You said UNO!" in steps["uno"]
-    uno_line = next(line for line in steps["uno"].splitlines() if "You said UNO!" in line)
+    assert "said UNO!" in steps["uno"]  # (after the card: "— you said UNO!")
+    uno_line = next(line for line in steps["uno"].splitlines() if "said UNO!" in line)
     assert uno_line.count("UNO!") == 1, uno_line  # said with the card: told once, by its event
     assert HAND_OVER.search(final)
     assert "Cards left" in final and "Score" in final  # every hand, with its points

@@ -40,7 +40,7 @@ def test_tmux_a_7_swaps_with_the_seat_picked_by_number_then_enter(tmux: Tmux, tm
                                what="Zoe told whose cards she holds")
         hand = parse_hand(screen)
         assert hand is not None and sorted(hand.cards) == sorted(BOB.split()), screen
-        assert "You swapped hands with Bob" in screen
+        assert "you swapped hands with Bob" in screen  # (after the 7: "— you swapped")
         screen = tmux.wait_for(bob, "Ahora tienes la mano de Zoe: 6 cartas", timeout=10,
                                what="Bob told, in Spanish, whose cards he holds")
         assert "Zoe cambió la mano contigo" in screen

@@ -39,7 +39,7 @@ def test_tmux_u_typed_at_once_after_the_next_to_last_card_is_said(tmux: Tmux, tm
             play_card(tmux, zoe, card)
         play_card(tmux, zoe, last, then="u")  # Enter and u in one burst of keys
         tmux.wait_for(bob, "Zoe: ¡UNO!", timeout=10, what="Zoe's UNO on Bob's screen", settle=False)
-        screen = tmux.wait_for(zoe, "You said UNO!", timeout=10, what="Zoe's UNO on her screen")
+        screen = tmux.wait_for(zoe, "said UNO!", timeout=10, what="Zoe's UNO on her screen")
         assert "at risk" not in screen
     finally:
         server.stop()

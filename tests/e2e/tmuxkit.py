@@ -187,13 +187,13 @@ class Says:
 
 SAYS = {
     "en": Says("Your turn", "Colour for", "challenge, a accept", "The first card is a Wild", "Enter plays it",
-               "You drew", "You played", "You said UNO!", "UNO! will be said with your next card",
+               "You drew", "You played", "said UNO!", "UNO! will be said with your next card",
                "Your hand ({n})",
                {"R": ("r", "red"), "Y": ("y", "yellow"), "G": ("g", "green"), "B": ("b", "blue")},
                "Wild( Draw Four)?", "{name} lost the connection", "{name} is connected again", "Welcome back",
                "you", "offline", "spectator"),
     "es": Says("Tu turno", "Color para", "desafiar, a aceptar", "La primera es un Comodín",
-               "Enter la juega", "Robaste", "Jugaste", "¡Dijiste UNO!", "Dirás ¡UNO! con tu próxima carta",
+               "Enter la juega", "Robaste", "Jugaste", "dijiste UNO!", "Dirás ¡UNO! con tu próxima carta",
                "Tu mano ({n})",
                {"R": ("r", "rojo"), "Y": ("a", "amarillo"), "G": ("v", "verde"), "B": ("z", "azul")},
                r"Comodín( \+4)?", "{name} perdió la conexión", "{name} se volvió a conectar", "Hola de nuevo",
