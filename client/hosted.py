@@ -117,7 +117,8 @@ class HostedServer:
             model.session.server_id = server.server_id
             return True
         progress = t("resume_hand", n=last.hand_number) if last.hand_number else t("resume_waiting")
-        model.host.offer = t("resume_offer", name=last.name, progress=progress)
+        if last.hand_number:  # (at the table too; a table that never started is offered only here)
+            model.host.offer = t("resume_offer", name=last.name, progress=progress)
         model.host.offer_key = t("resume_offer_key", name=last.name, progress=progress)
         self._kept = last
         return False
@@ -156,6 +157,11 @@ class HostedServer:
         import trio
 
         server, model = self.server, self.model
+        kept = self._kept
+        if kept is not None and kept.hand_number == 0 and server.store is not None:
+            # offered, not taken: a table lost before its match started is not offered again
+            # (found play-testing: it was, at every `uno host` after, matches played between)
+            server.store.forget_room(kept.id)
         if model.host.end_table and model.seating.room is not None:
             server.close_room(model.seating.room.id)
             server.shutdown("table_closed", "the host closed the table")

@@ -314,7 +314,7 @@ def test_tmux_the_kept_hand_is_told_again_with_what_its_first_card_did(tmux: Tmu
                        env(home, "Ana"), window="host")
     play.waiting_room(tmux, first)
     tmux.send(first, "s")
-    effect = "You drew Yellow 7"
+    effect = "you drew Yellow 7"  # (after the first card: "— you drew")
     tmux.wait_for(first, lambda s: "First card: Blue Draw Two" in s and effect in s, timeout=10,
                   what="the first card's effect")
     quit_window(tmux, first, "q", "k")  # kept for later
