@@ -235,7 +235,9 @@ def _history(model: Model, message: messages.History) -> None:
                 lines += ([t("ev_went_away", name=name)] if info.away else []) \
                     + ([t("ev_dropped", name=name)] if not info.connected else [])
     model.hints.recall(batches)
-    if not model.seating.away and not model.away_news.live:  # (a resumed session is back)
+    if not model.seating.away:  # (away, the summary comes on coming back)
+        # A client started again, or one back from a dropped link (found play-testing: one
+        # frozen for half a minute was not told the turn the stand-in played meanwhile).
         news = model.away_news.line(model.seating.name_of, model.seating.seat)
         lines += [news] if news else []
     model.transcript.replace(lines, [(line.source, line.text) for line in message.chat])

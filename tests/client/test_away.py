@@ -144,6 +144,24 @@ def test_turns_played_for_us_while_the_link_was_down_are_in_the_summary() -> Non
     assert said.startswith("While you were away — turns played for you: 2, cards played: Y9, drawn: 4"), said
 
 
+def test_back_from_a_dropped_link_we_are_told_what_the_stand_in_did_meanwhile() -> None:
+    """Found play-testing: Zoe's client was frozen for 31 s (Luis's link hung for 15); the
+    stand-in played their turn, even won Zoe a hand, and on coming back neither was told a
+    word: the summary came only to a client started again, or back from being marked away."""
+    model = seated(make_view(current="2"))
+    others = (ev.CardPlayed("2", Card.parse("Y6"), Color.YELLOW), ev.TurnStarted("3"))
+    model.apply(Events(events=tuple(map(codec.event_to_wire, others)),
+                       view=codec.view_to_wire(make_view(current="2"))))
+    model.connection_lost("timeout", 0.1)
+    missed = (ev.StandIn(ME, "timeout"), ev.CardPlayed(ME, Card.parse("Y9"), Color.YELLOW),
+              ev.TurnStarted("2"))
+    then = (ev.CardPlayed("2", Card.parse("Y2"), Color.YELLOW), ev.TurnStarted("3"))
+    past = tuple(tuple(map(codec.event_to_wire, batch)) for batch in (others, missed, then))
+    model.apply(History(events=past, chat=()))
+    said = model.transcript.log[-1]
+    assert said.startswith("While you were away — turns played for you: 1, cards played: Y9"), said
+
+
 @pytest.mark.parametrize(("lang", "won"), [("en", "you won hand 1 (+40)"), ("es", "ganaste la mano 1 (+40)")])
 def test_a_hand_the_stand_in_won_for_us_is_ours_in_the_summary(lang: str, won: str) -> None:
     """Found play-testing: Gil's own summary said "Gil won hand 1"."""
