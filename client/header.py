@@ -62,7 +62,11 @@ class Header(Painter):
             if session.reason == "table_kept":  # (short: the reason alone would not fit 80 columns)
                 key = "status_kept"
             elif session.reason == "refused" and session.ever_connected:
-                key = "status_closed"  # (a host's crash: "refused" told the friends nothing)
+                # (a host's crash: "refused" told the friends nothing; but on a dedicated server
+                # no host can open the table again: found play-testing)
+                key = "status_closed" if session.hosted else "status_server_down"
+            if session.retry_at is None or delay <= 0:  # a try under way: no countdown stuck at 0
+                countdown = False
             return t(key if countdown else key + "_once", reason=_reason(session.reason),
                      delay=f"{decimal(delay)} s", attempt=session.attempt + 1, address=session.address)
         if session.status is Status.CONNECTING and m.seating.room is not None:

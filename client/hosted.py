@@ -63,7 +63,8 @@ class HostedServer:
 
         host = self.options
         # Kept rooms stay on disk unless --resume brings the last one back (restore_rooms below).
-        config = ServerConfig(name=host.table[:64], seed=host.seed, next_hand_delay=host.next_hand_delay,
+        config = ServerConfig(name=host.table[:64], hosted=True, seed=host.seed,
+                              next_hand_delay=host.next_hand_delay,
                               restore_rooms=False, history=host.history,
                               history_dir=str(default_state_dir()),
                               stats_dir=str(default_state_dir()))

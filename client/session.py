@@ -28,6 +28,7 @@ class Session:
         self.ever_connected = False
         self.token: str | None = None
         self.server_id: str | None = None  # the server's identity (welcome.server_id)
+        self.hosted = False  # the server is a player's `uno host` (welcome.hosted)
         self.failure = ""  # what the server said when it refused us (FAILED)
         self.gave_up = False  # FAILED because the address never answered
         self.info = ""  # a line from the app (e.g. where the hosted table listens)
@@ -67,6 +68,7 @@ class Session:
         self.token = message.token
         self.server_id = message.server_id or None
         self.name = clean_text(message.name)
+        self.hosted = message.hosted
 
 
 class Outbox:

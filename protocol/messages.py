@@ -347,7 +347,8 @@ class Welcome(Message):
     back. ``resumed`` tells whether a seat was found for the token you sent; ``kept``, that it
     holds a seat in a match kept for later that is not open yet (you are put back in it when the
     host opens it). ``server_id`` names the server whatever address reached it (kept across its
-    restarts): keep tokens by it."""
+    restarts): keep tokens by it. ``hosted``: the server runs in a player's ``uno host``, and
+    stops when its host does."""
 
     server: str = spec(Str(64, 1, text=True))
     version: str = spec(Str(32, 1))
@@ -357,6 +358,7 @@ class Welcome(Message):
     resumed: bool = spec(Bool(), False)
     server_id: str = spec(Str(MAX_SERVER_ID), "")
     kept: bool = spec(Bool(), False)
+    hosted: bool = spec(Bool(), False)
 
 
 @message("error", Sender.SERVER)

@@ -231,7 +231,8 @@ class UnoServer:
         peer.session = session
         peer.send(Welcome(server=self.config.name[:64], version=SERVER_VERSION,
                           protocol=PROTOCOL_VERSION, token=session.token, name=session.name,
-                          resumed=resumed, server_id=self.server_id, kept=kept is not None))
+                          resumed=resumed, server_id=self.server_id, kept=kept is not None,
+                          hosted=self.config.hosted))
         peer.greeted.set()
         log.info("%s is %s%s", peer.address, session.name, " (resumed)" if resumed else "")
         if session.room is not None:

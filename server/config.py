@@ -20,6 +20,7 @@ def uno_grace_within(seconds: float) -> float:
 @dataclass(frozen=True, slots=True)
 class ServerConfig:
     name: str = "UNO server"
+    hosted: bool = False  # run by a player's `uno host` (welcome.hosted): it stops with its host
     handshake_timeout: float = 10.0  # hello must arrive within this many seconds
     heartbeat_timeout: float = 15.0  # a connection silent this long is dropped
     ping_interval: float = 5.0  # the server pings a connection silent this long

@@ -19,8 +19,9 @@ from tmuxkit import Tmux, parse_hand
 pytestmark = play.needs_tmux
 
 UNO = str(Path(sys.executable).with_name("uno"))
-# (a decimal comma; once the tries are refused, "Mesa cerrada: que su anfitrión la abra")
-LOST = re.compile(r"(Se perdió la conexión \(.*\)|Mesa cerrada: .*)\. Reintento en \d+,\d s")
+# (a decimal comma; once the tries are refused, "El servidor no responde": a dedicated server,
+# which no host opens again)
+LOST = re.compile(r"(Se perdió la conexión \(.*\)|El servidor no responde)\. Reintento en \d+,\d s")
 tmux = play.tmux_fixture("restart", width=80, height=24)
 FIRST_WILD = "La primera es un Comodín"  # the question of a first Wild's colour (client/texts.py)
 

@@ -47,6 +47,17 @@ async def stop(srv: UnoServer, scope: trio.CancelScope) -> None:
     await trio.sleep(0)
 
 
+async def test_welcome_says_whether_the_server_is_a_players_uno_host(harness: Harness,
+                                                                    autojump_clock: object) -> None:
+    """A friend whose connection is refused is told "its host must open it again" only where a
+    host can (found play-testing: said on a dedicated server killed with kill -9)."""
+    with trio.fail_after(10):
+        for hosted in (False, True):
+            srv, scope = await serve(harness.nursery, None, hosted=hosted)
+            assert (await harness.connect(srv, "ann").hello()).hosted is hosted
+            await stop(srv, scope)
+
+
 async def test_welcome_carries_the_same_id_after_a_restart(harness: Harness, tmp_path: Path,
                                                            autojump_clock: object) -> None:
     with trio.fail_after(60):
