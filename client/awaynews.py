@@ -10,6 +10,7 @@ counts from the room's ``history``.
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 
@@ -109,7 +110,10 @@ class AwayNews:
         more = len(self.played) - SHOWN_CARDS
         played = f"{shown} {t('away_more_cards', n=more)}" if more > 0 else shown or "0"
         parts = [t("away_news", turns=self.turns, played=played, drew=self.drew)]
-        parts += [t("away_swapped", name=name_of(other)) for other in self.moved if other is not None]
+        # Each seat's swaps said once, with how many (four lines alike were found play-testing).
+        swaps = Counter(other for other in self.moved if other is not None)
+        parts += [t("away_swapped", name=name_of(other)) if n == 1
+                  else t("away_swapped_n", name=name_of(other), n=n) for other, n in swaps.items()]
         rotations = self.moved.count(None)  # (a 0's: said once, with how many)
         if rotations:
             parts.append(t("away_rotated") if rotations == 1 else t("away_rotated_n", n=rotations))

@@ -402,6 +402,8 @@ TEXTS: dict[str, tuple[str, str]] = {
     "away_asked": ("Stepping away: your turns will be played for you until you press a key.",
                    "Te ausentas: se jugarán tus turnos hasta que pulses una tecla."),
     "away_swapped": ("your hand was swapped with {name}'s", "tu mano se cambió por la de {name}"),
+    "away_swapped_n": ("your hand was swapped with {name}'s, {n} times",
+                       "tu mano se cambió por la de {name}, {n} veces"),
     "away_rotated": ("every hand, yours too, moved one seat along",
                      "todas las manos, la tuya también, pasaron un asiento"),
     "away_rotated_n": ("every hand, yours too, moved one seat along, {n} times",

@@ -329,3 +329,16 @@ def test_the_summary_names_the_cards_played_for_us_and_a_0_that_moved_every_hand
     news.observe(zeros, ME)
     assert news.line(str) == ("While you were away — turns played for you: 1, cards played: 0, drawn: 0 · "
                               "every hand, yours too, moved one seat along, 2 times")
+
+
+def test_the_same_swap_again_and_again_is_summed_up_once() -> None:
+    """Found play-testing: "your hand was swapped with Ana's · your hand was swapped with
+    Ana's · your hand was swapped with Ana's · your hand was swapped with Ana's"."""
+    model = seated(make_view(current="2"))
+    model.apply(away_room())
+    swap = ev.HandsExchanged("2", ME, (("2", 5, None), (ME, 3, None)))
+    for _ in range(4):
+        stand_in_turn(model, ev.Drew(ME, 1, None, "draw"), ev.Passed(ME), then=(swap,))
+    model.apply(away_room(away=False))
+    said = model.transcript.log[-1]
+    assert said.count("swapped") == 1 and "your hand was swapped with Luis's, 4 times" in said, said
