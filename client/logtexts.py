@@ -22,7 +22,7 @@ LOG_TEXTS: dict[str, tuple[str, str]] = {
                       "Se barajó el descarte como nuevo mazo"),
     "ev_passed": ("{name} passed", "{name} pasó"),
     "ev_skipped": ("{name} lost the turn", "{name} perdió el turno"),
-    "ev_direction": ("Direction reversed: {dir}", "Cambio de sentido: {dir}"),
+    "ev_direction": ("Direction reversed: {dir}", "El sentido cambió: {dir}"),  # (not the card's name again)
     "ev_color": ("{name} chose {color}", "{name} eligió {color}"),
     "ev_challenge_guilty": ("{name} challenged {target}'s +4: guilty!",
                             "{name} desafió el +4 de {target}: ¡culpable!"),
