@@ -56,7 +56,7 @@ def main(args: argparse.Namespace) -> int:
         print(t("replay_exported", id=hand_id, file=target))
         return 0
     if args.what is None:
-        return _list(directory)
+        return _list(directory, given=bool(args.state_dir))
     path = Path(args.what)
     if path.is_file() or not args.what.isdigit():
         try:
@@ -96,7 +96,11 @@ def _kept_text(directory: Path, hand_id: str) -> str | None:
     return text
 
 
-def _list(directory: Path) -> int:
+def _list(directory: Path, given: bool = False) -> int:
+    """The kept hands of ``directory`` (``given``: named by --state-dir, which the command to play
+    one back then names too: found play-testing, it was left out)."""
+    import shlex
+
     from protocol import clean_text
 
     from .draw import fit, pad
@@ -120,7 +124,8 @@ def _list(directory: Path) -> int:
         when = hand.ended.replace("T", " ").rstrip("Z")[:16]  # (to the minute)
         print(row([str(hand.id), when, clean_text(hand.table), players, clean_text(hand.winner),
                    str(hand.points)]))
-    print(t("replay_how"))
+    command = f"uno replay --state-dir {shlex.quote(str(directory))}" if given else "uno replay"
+    print(t("replay_how", cmd=command))
     return 0
 
 

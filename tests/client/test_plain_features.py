@@ -10,6 +10,7 @@ import dataclasses
 import io
 import os
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 from clientkit import ME, connected_model, make_view, plays, room_info, seated
@@ -227,3 +228,22 @@ def test_the_lobby_says_who_sits_at_each_table(lang: str, line: str) -> None:
                                          spectators=0, preset="house", started=False, password=False,
                                          seated=people),)))
     assert line in " ".join(PlainView(model).changes())
+
+
+def test_the_list_of_a_servers_kept_hands_names_its_state_dir_in_the_command_to_replay(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """Found play-testing: `uno replay --state-dir DIR` ended with "`uno replay ID` plays one
+    back", which looks in one's own folder, not DIR."""
+    import argparse
+
+    from client import replaycmd
+    from server.history import HistoryStore
+
+    store = HistoryStore(tmp_path, 10)
+    store.keep(finished_replay())
+    store.close()
+    parser = argparse.ArgumentParser()
+    replaycmd.add_arguments(parser)
+    assert replaycmd.main(parser.parse_args(["--state-dir", str(tmp_path), "--lang", "en"])) == 0
+    said = capsys.readouterr().out
+    assert f"`uno replay --state-dir {tmp_path} ID` plays one back" in said, said
