@@ -43,9 +43,12 @@ class RematchChoice:
         ``short``, for a narrow screen: ``order_line`` says it then); or the offer."""
         if room is None or room.rematch_order is None:
             return t("rematch_offer", order=t("rematch_order_" + self.order))
-        people = [s for s in room.seats if s.kind is SeatKind.HUMAN]
-        done = [clean_text(s.name) for s in people if s.seat in room.rematch]
-        waiting = [clean_text(s.name) for s in people if s.seat not in room.rematch and s.connected]
+        # (we are "you", first: "accepted by Zoe" on Zoe's own screen read as someone else)
+        people = sorted((s for s in room.seats if s.kind is SeatKind.HUMAN), key=lambda s: s.seat != me)
+        done = [t("rematch_by_you") if s.seat == me else clean_text(s.name)
+                for s in people if s.seat in room.rematch]
+        waiting = [t("rematch_you_to_answer") if s.seat == me else clean_text(s.name)
+                   for s in people if s.seat not in room.rematch and s.connected]
         key = "rematch_you_accepted" if me in room.rematch else "rematch_accepted"
         said = dict(order=t("rematch_order_" + room.rematch_order), names=", ".join(done),
                     waiting=", ".join(waiting) or "-")

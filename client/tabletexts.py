@@ -29,6 +29,8 @@ TABLE_TEXTS: dict[str, tuple[str, str]] = {
                                "{k_no_rematch} no"),
     "rematch_you_accepted_short": ("Rematch: yes from {names}; waiting for {waiting}",
                                    "Revancha: sí de {names}; esperando a {waiting}"),
+    "rematch_by_you": ("you", "ti"),  # "accepted by you, Luis"
+    "rematch_you_to_answer": ("you", "tú"),  # "still to answer: you, Luis"
     "rematch_order_now": ("Seat order: {order}", "Orden de los asientos: {order}"),
     "rematch_order_fixed": ("Seat order (the first to accept chose it): {order}",
                             "Orden (lo eligió quien aceptó primero): {order}"),

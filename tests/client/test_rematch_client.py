@@ -31,9 +31,9 @@ def test_the_keys_do_nothing_during_a_match() -> None:
 
 @pytest.mark.parametrize(("lang", "offer", "accepted", "order"), [
     ("en", "Rematch? m yes · n no (leave) · o seat order: seats as they are",
-     "Rematch (seats shuffled) accepted by Luis; still to answer: Ana", "seats shuffled"),
+     "Rematch (seats shuffled) accepted by Luis; still to answer: you", "seats shuffled"),
     ("es", "¿Revancha? m sí · n no (te vas) · o orden: asientos como están",
-     "Revancha (asientos al azar) aceptada por Luis; por contestar: Ana", "asientos al azar"),
+     "Revancha (asientos al azar) aceptada por Luis; por contestar: tú", "asientos al azar"),
 ])
 def test_everyone_sees_who_has_accepted(lang: str, offer: str, accepted: str, order: str) -> None:
     model = seated(make_view(**OVER), room=room_info(started=False), lang=lang)
@@ -71,8 +71,8 @@ def test_the_host_is_told_how_s_differs_from_accepting_the_rematch(lang: str, sa
 
 
 @pytest.mark.parametrize(("lang", "said"), [
-    ("en", "Rematch: yes from Luis; to answer: Ana, Carmen. m yes · n no"),
-    ("es", "Revancha: sí de Luis; por contestar: Ana, Carmen. m sí · n no"),
+    ("en", "Rematch: yes from Luis; to answer: you, Carmen. m yes · n no"),
+    ("es", "Revancha: sí de Luis; por contestar: tú, Carmen. m sí · n no"),
 ])
 def test_at_80_columns_who_is_still_to_answer_is_said_whole(lang: str, said: str) -> None:
     """Found play-testing: the host's line ended "still to answer: Ana, …" at 80 columns."""

@@ -37,9 +37,9 @@ def test_tmux_both_press_m_and_the_winner_deals_the_rematch(tmux: Tmux, tmp_path
     tmux.send(hosting, "o")
     tmux.wait_for(hosting, "o seat order: the winner deals", timeout=5, what="the order chosen")
     tmux.send(hosting, "m")
-    tmux.wait_for(hosting, "Rematch (the winner deals) accepted by Ana; waiting for Luis", timeout=5,
+    tmux.wait_for(hosting, "Rematch (the winner deals) accepted by you; waiting for Luis", timeout=5,
                   what="Ana's acceptance, on her screen")
-    tmux.wait_for(guest, "Rematch (the winner deals) accepted by Ana; still to answer: Luis", timeout=5,
+    tmux.wait_for(guest, "Rematch (the winner deals) accepted by Ana; still to answer: you", timeout=5,
                   what="Ana's acceptance, on Luis's screen")
     tmux.send(guest, "m")
     for window, me in ((hosting, "Ana"), (guest, "Luis")):
