@@ -77,6 +77,8 @@ class HintBox:
         that arrive meanwhile go on feeding ours)."""
         if view is None or view.seat is None or self.asked == view:
             return
+        if self.shown is not None and self.shown[0] == view:
+            return  # (the same moment, the same hint: a search asked again may say another)
         if not view.legal:
             self.shown = (view, None)
             return

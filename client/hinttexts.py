@@ -16,15 +16,15 @@ HINT_TEXTS: dict[str, tuple[str, str]] = {
     # The runner-up scored as well or better, by less than the search trusts (noise): the hint
     # is the rule-based level's move, which the search keeps unless another is surely better.
     # Said so, rather than a recommendation with the lower figure (found play-testing).
-    "hint_search_close": ("Hint: {action} — the usual play; “{other}” did better in {n} sampled deals "
-                          "({other_rate}% against {rate}%), but too few to be sure",
-                          "Pista: {action} — la jugada habitual; «{other}» salió mejor en {n} repartos "
-                          "simulados ({other_rate}% contra {rate}%), pero son pocos para estar seguros"),
+    # ("the usual play; … did better … but too few to be sure" read as jargon, and as if the
+    # hint contradicted itself: found play-testing)
+    "hint_search_close": ("Hint: {action} — wins {rate}% of {n} sampled deals; “{other}”, {other_rate}%: "
+                          "too close to tell apart",
+                          "Pista: {action} — gana el {rate}% de {n} repartos simulados; «{other}», el "
+                          "{other_rate}%: demasiado parejas para distinguirlas"),
     # (the same, when the two figures round alike: "did better … (8% against 8%)" said nothing)
-    "hint_search_even": ("Hint: {action} — the usual play; “{other}” did as well in {n} sampled deals "
-                         "({rate}%)",
-                         "Pista: {action} — la jugada habitual; «{other}» salió igual de bien en {n} "
-                         "repartos simulados ({rate}%)"),
+    "hint_search_even": ("Hint: {action} — wins {rate}% of {n} sampled deals, as does “{other}”",
+                         "Pista: {action} — gana el {rate}% de {n} repartos simulados, igual que «{other}»"),
     "do_play": ("play {card}", "juega {card}"),
     "do_play_color": ("play {card} naming {color}", "juega {card} y elige {color}"),
     "do_play_target": ("play {card} and swap with {name}", "juega {card} y cambia con {name}"),

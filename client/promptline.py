@@ -13,7 +13,7 @@ from .i18n import card_name, color_name, t
 from .i18n import key as key_of
 from .table import COLORS
 
-HINT_LINES = 3
+HINT_LINES = 4  # (a Spanish hint naming two 7-0 swaps wraps to 4 at 60 columns)
 """The most lines a hint takes (a 7's at ten seats, in Spanish, took three at 80 columns)."""
 MORE = "…"
 """Marks a list cut at that end: more choices lie that way."""
