@@ -84,8 +84,8 @@ HELP_TEXTS: dict[str, tuple[str, str]] = {
                    "{keys} · ←→ Enter  elegir color   Esc cancelar"),
     "help_challenge": ("{yes} challenge   {accept}/{no} accept   {k_hint} hint",
                        "{yes} desafiar   {accept}/{no} aceptar   {k_hint} pista"),
-    "help_seat": ("←→ or 1-9  choose seat   Enter swap   Esc cancel",
-                  "←→ · 1-9  elegir asiento   Enter cambiar   Esc cancelar"),
+    "help_seat": ("←→ or its number  choose seat   Enter swap   Esc cancel",  # (not "1-9" for 3 seats)
+                  "←→ · número  elegir asiento   Enter cambiar   Esc cancelar"),
     "help_chat": ("Enter send   Esc cancel", "Enter enviar   Esc cancelar"),
     "help_connecting": ("{k_quit} quit", "{k_quit} salir"),
 }

@@ -92,6 +92,8 @@ PLAIN_TEXTS: dict[str, tuple[str, str]] = {
     "plain_levels": ("The levels: {levels}", "Los niveles: {levels}"),
     "plain_help_color": ("Type a colour: its name, its letter or its number; back cancels.",
                          "Escribe un color: su nombre, su letra o su número; volver cancela."),
+    "plain_seat": ("{n} {name} ({cards} cards)", "{n} {name} ({cards} cartas)"),  # whom a 7 swaps with
+    "plain_seat_one": ("{n} {name} (1 card)", "{n} {name} (1 carta)"),
     "plain_help_seat": ("Type the number of a seat; back cancels.",
                         "Escribe el número de un asiento; volver cancela."),
     "plain_help_confirm": ("Type {yes} to confirm; anything else stays.",

@@ -292,7 +292,10 @@ class PlainView:
                                   letter=key_of("color_" + c.value)) for i, c in enumerate(COLORS))
             return f"{label} {choices}"
         if prompt is Prompt.SEAT:
-            seats = ", ".join(f"{i + 1} {m.seating.name_of(seat)}"
+            view = m.table.view
+            sizes = {} if view is None else dict(zip(view.seats, view.hand_sizes, strict=True))
+            seats = ", ".join(t("plain_seat_one" if sizes.get(seat) == 1 else "plain_seat", n=i + 1,
+                                name=m.seating.name_of(seat), cards=sizes.get(seat, "?"))
                               for i, seat in enumerate(m.table.pending_targets))
             return f"{t('prompt_seat')} {seats}"
         if prompt is Prompt.CHALLENGE:

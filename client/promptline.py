@@ -64,8 +64,11 @@ class PromptLine(Painter):
         label = t("prompt_seat") + " "
         chosen = m.table.seat_index
         seats: Line = []
+        view = m.table.view
         for i, seat in enumerate(m.table.pending_targets):
-            text = f"{i + 1}:{m.seating.name_of(seat)}"
+            # (with its cards: whom to swap with depends on them; found play-testing)
+            size = f" ({view.hand_sizes[view.seats.index(seat)]})" if view is not None else ""
+            text = f"{i + 1}:{m.seating.name_of(seat)}{size}"
             seats.append(("class:selected", f"[{text}]") if i == chosen else ("", f" {text} "))
         room = width - width_of(label) - 2 * width_of(MORE)  # (a mark at either end, if cut)
         first = 0

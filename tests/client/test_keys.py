@@ -247,13 +247,13 @@ def test_the_seat_picker_shows_the_chosen_seat_when_the_seats_do_not_fit() -> No
     press(model, "1", ENTER)
 
     def question() -> str:
-        return next(line for line in render_text(model, columns=40).splitlines()
+        return next(line for line in render_text(model, columns=46).splitlines()
                     if line.startswith(" Swap hands with:"))
 
-    press(model, "1")
-    assert question() == " Swap hands with: [1:Bot 1] 2:Luis …"
+    press(model, "1")  # (each seat with its cards: whom to swap with depends on them)
+    assert question() == " Swap hands with: [1:Bot 1 (5)] 2:Luis (5) …"
     press(model, "3")
-    assert question() == " Swap hands with: … 2:Luis [3:Bot 3]"
+    assert question() == " Swap hands with: … 2:Luis (5) [3:Bot 3 (5)]"
 
 
 def test_chat_keys_are_text_not_commands() -> None:

@@ -187,7 +187,7 @@ def test_challenge_start_colour_and_seven_zero() -> None:
     view = PlainView(model)
     view.changes()
     typed(model, "1")
-    assert view.changes() == ["Swap hands with: 1 Bot 1, 2 Luis, 3 Bot 3."]
+    assert view.changes() == ["Swap hands with: 1 Bot 1 (5 cards), 2 Luis (5 cards), 3 Bot 3 (5 cards)."]
     assert typed(model, "2") == [Act(kind="play", card="R7", target="2")]
 
 
