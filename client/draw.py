@@ -88,7 +88,12 @@ def help_text(key: str, width: int) -> str:
             break
         if variant in EN:
             text = t(variant, **keys)
-    return text
+    # Narrower still: whole keys go, from the end but the last (quitting), rather than one cut
+    # mid-word ("q sa…": found play-testing).
+    items = text.split("  ")
+    while width_of("  ".join(items)) > width and len(items) > 2:
+        del items[-2]
+    return "  ".join(items)
 
 
 def upcoming(view: View) -> str:

@@ -18,13 +18,12 @@ from prompt_toolkit.layout import (
 )
 from prompt_toolkit.layout.containers import Container
 from prompt_toolkit.layout.controls import (
-    FormattedTextControl,
     GetLinePrefixCallable,
     UIContent,
     UIControl,
 )
 
-from .draw import TOP_WIDTH
+from .draw import TOP_WIDTH, wrap
 from .enums import Prompt, Screen, Status
 from .i18n import t
 from .render import Renderer
@@ -72,8 +71,10 @@ def window(draw: Callable[[int, int], list[StyleAndTextTuples]], *,
 def too_small() -> Window:
     """What a split shows when its parts do not fit: prompt-toolkit's own "Window too small..."
     was English on a Spanish screen, and said nothing of the size that works."""
-    return Window(FormattedTextControl(lambda: [("class:banner", " " + t("too_small") + " ")]),
-                  wrap_lines=True)
+    def lines(width: int, height: int) -> list[StyleAndTextTuples]:  # (each line indented alike)
+        return [[("class:banner", f" {part} ")] for part in wrap(t("too_small"), max(1, width - 2))]
+
+    return Window(Panel(lines))
 
 
 def build_layout(renderer: Renderer) -> Layout:

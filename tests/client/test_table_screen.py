@@ -410,3 +410,17 @@ def test_the_end_of_a_match_shows_every_seat_and_the_rematch_words_or_says_it_is
             words = " ".join(" ".join(line[12:] for line in screen).split())
             assert "without waiting for everyone" in words and "…" not in words.split("Player")[0], text
     assert (columns, rows) != (30, 10) or "Too small" in text
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_a_help_line_too_wide_drops_whole_keys_and_keeps_quitting(lang: str) -> None:
+    """Found play-testing: at 45 and 30 columns the help line ended "q sa…", "x deja…"."""
+    set_language(lang)
+    try:
+        for key in ("help_table", "help_rematch_host", "help_lobby"):
+            for width in (44, 29):
+                text = help_text(key, width)
+                assert len(text) <= width or text.count("  ") < 2, (key, width, text)
+                assert text.split("  ")[-1].startswith("q "), (key, width, text)  # (quitting stays)
+    finally:
+        set_language("en")
