@@ -20,6 +20,7 @@ PLAIN_TEXTS: dict[str, tuple[str, str]] = {
     "plain_scores": ("Scores: {scores}", "Puntos: {scores}"),
     "plain_color_choices": ("{n} {color} ({letter})", "{n} {color} ({letter})"),
     "plain_chat": ("{name} says: {text}", "{name} dice: {text}"),
+    "plain_chat_you": ("You said: {text}", "Dijiste: {text}"),
     "plain_unknown": ("Not a command here: {text}. Type help.",
                       "Aquí no es una orden: {text}. Escribe ayuda."),
     "plain_no_card": ("You have no card {n}", "No tienes la carta {n}"),

@@ -88,7 +88,9 @@ class PlainView:
         if state:
             tail = " ".join(state)
             lines[-1:] = [f"{lines[-1]} {tail}"] if lines else [tail]
-        lines += [t("plain_chat", name=name, text=text) for name, text in chat]
+        me = self.model.session.name  # (our own line, in the second person: found play-testing)
+        lines += [t("plain_chat_you", text=text) if name == me else t("plain_chat", name=name, text=text)
+                  for name, text in chat]
         return lines
 
     def all_lines(self) -> list[str]:

@@ -489,3 +489,18 @@ def test_a_spectator_is_told_where_in_line_for_a_seat() -> None:
     view.changes()
     model.apply(Queued(position=2))
     assert view.changes() == ["You are number 2 in line for a seat (j cancels)."]
+
+
+@pytest.mark.parametrize(("lang", "said"), [("en", "You said: hola"), ("es", "Dijiste: hola")])
+def test_our_own_chat_is_said_in_the_second_person(lang: str, said: str) -> None:
+    """Found play-testing: plain mode echoed Zoe's own chat as "Zoe says: hola"."""
+    model = seated(lang=lang)
+    try:
+        view = PlainView(model)
+        view.changes()
+        model.apply(ChatMsg(source=model.session.name, text="hola", scope="room"))
+        model.apply(ChatMsg(source="Luis", text="hola", scope="room"))
+        lines = view.changes()
+        assert lines[-2:] == [said, t("plain_chat", name="Luis", text="hola")], lines
+    finally:
+        set_language("en")
