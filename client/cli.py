@@ -110,7 +110,7 @@ def add_selfplay_arguments(p: argparse.ArgumentParser) -> None:
 
 def run_selfplay_command(args: argparse.Namespace) -> int:
     from engine import RuleSet
-    from engine.selfplay import run_selfplay, seat_levels
+    from engine.selfplay import SelfplayStats, run_selfplay, seat_levels, seat_names
 
     base = RuleSet.preset(args.rules).to_dict()
     overrides: dict[str, object] = {}
@@ -136,11 +136,30 @@ def run_selfplay_command(args: argparse.Namespace) -> int:
     print(f"selfplay: {args.games} match{'es' if args.games != 1 else ''}, {args.players} players, "
           f"{args.rules} rules{_options_note(args.rules, rules)}, {target}, seed {args.seed}", file=out)
     print("bots: " + ", ".join(f"P{i + 1} {level}" for i, level in enumerate(levels)), file=out)
+    # The matches so far: a count on the terminal as they end, and the table of those played if
+    # the run is cut short (found play-testing: expert bots ran two minutes without a word, and
+    # Ctrl-C said only "interrupted").
+    stats = SelfplayStats(seat_names(args.players), levels)
+    counting = observer is None and sys.stderr.isatty()
+
+    def ended(number: int, record: Any) -> None:
+        stats.add(record)
+        if counting:
+            print(f"\rmatch {number + 1} of {args.games}", end="", file=sys.stderr, flush=True)
+
     started = time.perf_counter()
-    stats = run_selfplay(args.games, args.bot, args.players, rules, args.seed, observer=observer)
+    try:
+        run_selfplay(args.games, args.bot, args.players, rules, args.seed, observer=observer, on_match=ended)
+        interrupted = False
+    except KeyboardInterrupt:
+        interrupted = True
     elapsed = time.perf_counter() - started
+    if counting:
+        print("\r\x1b[K", end="", file=sys.stderr, flush=True)
+    if interrupted:
+        print(f"\ninterrupted after {stats.matches} of {args.games} matches", file=out)
     print_stats(stats, elapsed, out)
-    return 0
+    return 130 if interrupted else 0
 
 
 def print_stats(stats: SelfplayStats, elapsed: float, out: TextIO) -> None:

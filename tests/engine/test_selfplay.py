@@ -94,3 +94,4 @@ def test_normal_beats_easy(rules: RuleSet) -> None:
     """
     stats = run_selfplay(30, ["normal", "easy"], 4, rules, seed=2024)
     assert stats.wins_by_level["normal"] >= 24, stats.wins_by_level
+

@@ -1,0 +1,24 @@
+"""`uno selfplay` on the command line: what it prints while it runs and when it is cut short."""
+
+from __future__ import annotations
+
+import pytest
+
+
+def test_uno_selfplay_cut_short_prints_the_table_of_the_matches_played(
+        monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    """Found play-testing: Ctrl-C during a long `uno selfplay` (expert bots) printed only
+    "interrupted"; the matches played are counted up to it now."""
+    import engine.selfplay as selfplay_module
+    from client.cli import main
+
+    real = selfplay_module.run_selfplay
+
+    def cut_short(games: int, *args: object, on_match: object = None, **kw: object) -> object:
+        real(1, *args, on_match=on_match, **kw)  # type: ignore[arg-type]
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(selfplay_module, "run_selfplay", cut_short)
+    assert main(["selfplay", "--games", "5", "--players", "2", "--bot", "easy"]) == 130
+    out = capsys.readouterr().out
+    assert "interrupted after 1 of 5 matches" in out and "wins per seat" in out, out
