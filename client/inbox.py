@@ -70,8 +70,9 @@ def _joined(model: Model, message: messages.Joined) -> None:
         model.prompts.notice = ""
     if model.prompts.notice == t("status_seat_waits"):  # the host opened the kept match
         model.prompts.notice = t("status_resumed")
-    if bot is not None:
-        model.prompts.notice = t("you_took_seat", bot=bot)
+    if bot is not None:  # (back in the seat we left, it is ours again: not "Luis (bot)'s seat")
+        back = bot.startswith(left_seat_name(model.session.name))
+        model.prompts.notice = t("you_back_in_seat") if back else t("you_took_seat", bot=bot)
     if message.role != "player" and seating.want_seat:
         model.outbox.send(messages.TakeSeat())  # arrived after the start: ask for a bot's seat at once
     seating.want_seat = False

@@ -40,15 +40,15 @@ def narrate(events: Iterable[ev.Event], name: Names, me: str | None = None) -> l
                 parts = []
             lines.append(text)
         else:
-            parts.append(_lower_first(text) if parts and isinstance(text, _Ours) else text)
+            parts.append(_lower_first(text) if parts and isinstance(text, _Lower) else text)
     if parts:
         lines.append(" — ".join(parts))
     return lines
 
 
-class _Ours(str):
-    """A line of our own doing, in the second person: after a dash it goes on in lower case
-    ("Luis played Red 7 — you drew 2")."""
+class _Lower(str):
+    """A line that goes on in lower case after a dash: our own doing, in the second person
+    ("Luis played Red 7 — you drew 2"), or one that names nobody ("— direction reversed")."""
 
     __slots__ = ()
 
@@ -64,7 +64,7 @@ def _said(key: str, seat: str, me: str | None, name: Names, target: str | None =
     """The line ``key`` of ``seat``'s doing (to ``target``): in the second person when that seat
     is ours (``key + "_you"``) or the one done to is (``key + "_to_you"``)."""
     if seat == me:
-        return _Ours(t(key + "_you", name=name(seat), target=name(target) if target else "", **kw))
+        return _Lower(t(key + "_you", name=name(seat), target=name(target) if target else "", **kw))
     if target is not None and target == me:
         return t(key + "_to_you", name=name(seat), target=name(target), **kw)
     return t(key, name=name(seat), target=name(target) if target else "", **kw)
@@ -100,15 +100,15 @@ def _one(event: ev.Event, name: Names, me: str | None) -> str | None:
             return _said("ev_drew_one", seat, me, name)
         return _said("ev_drew_n", seat, me, name, n=event.count)
     if isinstance(event, ev.DrawSkipped):
-        return t("ev_draw_skipped")
+        return _Lower(t("ev_draw_skipped"))
     if isinstance(event, ev.Reshuffled):
-        return t("ev_reshuffled")
+        return _Lower(t("ev_reshuffled"))
     if isinstance(event, ev.Passed):
         return _said("ev_passed", event.seat, me, name)
     if isinstance(event, ev.Skipped):
         return _said("ev_skipped", event.seat, me, name)
     if isinstance(event, ev.DirectionChanged):
-        return t("ev_direction", dir=t("dir_cw" if event.direction == 1 else "dir_ccw"))
+        return _Lower(t("ev_direction", dir=t("dir_cw" if event.direction == 1 else "dir_ccw")))
     if isinstance(event, ev.ColorChosen):
         return _said("ev_color", event.seat, me, name, color=color_name(event.color))
     if isinstance(event, ev.Challenged):
@@ -125,7 +125,7 @@ def _one(event: ev.Event, name: Names, me: str | None) -> str | None:
         return _said(key, event.seat, me, name, event.target)
     if isinstance(event, ev.HandsExchanged):
         if event.target is None:
-            return t("ev_rotate")
+            return _Lower(t("ev_rotate"))
         return _said("ev_swap", event.seat, me, name, event.target)
     if isinstance(event, ev.StandIn):
         key = "ev_stand_in_away" if event.reason == "away" else "ev_stand_in_timeout"

@@ -88,7 +88,8 @@ class PlainView:
         if state:
             tail = " ".join(state)
             lines[-1:] = [f"{lines[-1]} {tail}"] if lines else [tail]
-        me = self.model.session.name  # (our own line, in the second person: found play-testing)
+        seating = self.model.seating  # (our own line, in the second person: found play-testing)
+        me = seating.name_of(seating.seat) if seating.seat is not None else self.model.session.name
         lines += [t("plain_chat_you", text=text) if name == me else t("plain_chat", name=name, text=text)
                   for name, text in chat]
         return lines

@@ -239,7 +239,11 @@ def _say(server: RequestOwner, peer: Peer[Session], session: Session, message: S
     if not peer.chat.take(trio.current_time()):
         raise errors.RateLimited("you are chatting too fast")
     room = session.room
-    chat = ChatMsg(source=session.name, text=message.text, scope="room" if room else "lobby")
+    # At a table, the name the table knows the seat by: a second "Kim" sits as "Kim 2", and her
+    # lines read as the first Kim's (found play-testing).
+    seat = room.seat_of(session) if room is not None else None
+    source = seat.name if seat is not None else session.name
+    chat = ChatMsg(source=source, text=message.text, scope="room" if room else "lobby")
     if room is not None:
         room.publisher.remember_chat(chat)
         targets = list(room.members())

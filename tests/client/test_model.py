@@ -113,6 +113,15 @@ def test_our_own_moves_and_those_done_to_us_read_in_the_second_person(lang: str,
         set_language("en")
 
 
+def test_after_a_dash_a_line_that_names_nobody_goes_on_in_lower_case() -> None:
+    """Found play-testing: "Bot 1 played Red Reverse — Direction reversed: ↻ clockwise"."""
+    set_language("en")
+    model = seated(make_view())
+    model.apply(events(ev.CardPlayed("2", Card.parse("RR"), Color.RED), ev.DirectionChanged(-1),
+                       view=make_view()))
+    assert model.transcript.log[-1] == "Luis played Red Reverse — direction reversed: ↺ counter-clockwise"
+
+
 def test_the_log_in_spanish() -> None:
     set_language("es")
     try:

@@ -523,3 +523,15 @@ def test_a_taken_over_seats_past_is_not_told_as_ours() -> None:
     assert model.transcript.log == ["Bot 4 played Red 7", "Kim took over Bot 4's seat", "You played Red 7",
                                     "Kim left: a bot plays the seat", "Kim (bot) played Red 7",
                                     "Kim came back", "You played Red 7"]
+
+
+def test_back_in_the_seat_one_left_one_is_told_so() -> None:
+    """Found play-testing: Luis left, came back and got his own seat again, and was told "You
+    took over Luis (bot)'s seat: its cards and points are yours"."""
+    model = late_arrival()
+    press(model, ENTER)
+    room = room_info(seats={"1": "Bot 1", "2": "Ana", "3": "Eva (bot)", "4": "Bot 4"})
+    model.apply(Joined(room=room, role="spectator"))
+    model.apply(Joined(room=room, role="player", seat="3"))
+    text = render_text(model)
+    assert "You are back in your seat" in text and "took over" not in text, text

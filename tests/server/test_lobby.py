@@ -269,6 +269,22 @@ async def test_lobby_and_room_chat(harness: Harness, autojump_clock: object) -> 
             assert not [m for m in await barrier(outsider) if isinstance(m, ChatMsg)]
 
 
+async def test_chat_at_a_table_names_the_seat_as_the_table_does(harness: Harness,
+                                                                 autojump_clock: object) -> None:
+    """Found play-testing: a second Kim sat as "Kim 2", and her chat read "Kim: ¿quién es el
+    otro Kim?", as if the first Kim had said it."""
+    with trio.fail_after(30):
+        srv = await harness.server()
+        first = await harness.client(srv, "Kim")
+        room_id = (await first.create()).room.id
+        second = await harness.client(srv, "Kim")
+        joined = await second.join(room_id)
+        assert next(s.name for s in joined.room.seats if s.seat == joined.seat) == "Kim 2"
+        await second.send(Say(text="¿quién es el otro Kim?"))
+        said = await first.expect(ChatMsg)
+        assert (said.source, said.scope) == ("Kim 2", "room")
+
+
 async def test_chat_is_bounded_and_rate_limited(harness: Harness, autojump_clock: object) -> None:
     with trio.fail_after(30):
         srv = await harness.server()
