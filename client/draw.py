@@ -72,9 +72,32 @@ def clip_line(line: Line, width: int) -> Line:
 
 
 def wrap(text: str, width: int) -> list[str]:
+    """``text`` in lines of at most ``width`` columns, broken between words (a word longer than a
+    line, between its characters)."""
     if width < 4:
         return [fit(text, width)]
-    return textwrap.wrap(text, width=width, break_long_words=True, break_on_hyphens=False) or [""]
+    if width_of(text) == len(text):  # one column a character: textwrap counts right
+        return textwrap.wrap(text, width=width, break_long_words=True, break_on_hyphens=False) or [""]
+    # Wide characters (emoji, CJK) take two columns, which textwrap does not know: a chat line of
+    # emoji overflowed its width and lost its end (found play-testing).
+    lines: list[str] = []
+    line = ""
+    for word in text.split():
+        joined = f"{line} {word}" if line else word
+        if width_of(joined) <= width:
+            line = joined
+            continue
+        if line:
+            lines.append(line)
+        while width_of(word) > width:
+            cut, used = 0, 0
+            while used + get_cwidth(word[cut]) <= width:
+                used += get_cwidth(word[cut])
+                cut += 1
+            lines.append(word[:cut])
+            word = word[cut:]
+        line = word
+    return [*lines, line] if line or not lines else lines
 
 
 def help_text(key: str, width: int) -> str:

@@ -424,3 +424,16 @@ def test_a_help_line_too_wide_drops_whole_keys_and_keeps_quitting(lang: str) -> 
                 assert text.split("  ")[-1].startswith("q "), (key, width, text)  # (quitting stays)
     finally:
         set_language("en")
+
+
+def test_a_chat_line_of_wide_characters_wraps_whole() -> None:
+    """Found play-testing: 56 emoji and " end" showed as 37 emoji; the rest was lost (each emoji
+    takes two columns, which the wrapping counted as one)."""
+    from client.draw import width_of, wrap
+
+    said = "🙂" * 56 + " end"
+    lines = wrap(said, 40)
+    assert all(width_of(line) <= 40 for line in lines)
+    assert "".join(lines).replace(" ", "") == said.replace(" ", "")
+    mixed = "ünicode 🙂 keeps going on and on and on to see how it wraps"
+    assert " ".join(wrap(mixed, 20)) == mixed  # (a letter was lost at a break)
