@@ -1,7 +1,8 @@
 """The log: what happened at the table, one line per change, in the player's language.
 
 A change arrives as a list of events; ``narrate`` joins them into one line such as
-"Ana played Draw Two red — Luis draws 2 — Luis loses the turn".
+"Ana played Red Draw Two — Luis drew 2 — Luis lost the turn"; on Luis's own screen, "Ana played
+Red Draw Two — you drew 2 — you lost the turn" (client/logtexts.py).
 """
 
 from __future__ import annotations
