@@ -64,12 +64,16 @@ def _joined(model: Model, message: messages.Joined) -> None:
     bot = (seating.name_of(message.seat) if same_room and seating.role == "spectator"
            and message.role == "player" and message.seat is not None and message.room.started
            else None)
+    newly_seated = message.role == "player" and not (same_room and seating.role == "player")
     seating.joined(message.room, message.role, message.seat)
     model.form = None
     if model.prompts.notice == t("status_seat_lost"):  # the server put us back in a seat after all
         model.prompts.notice = ""
     if model.prompts.notice == t("status_seat_waits"):  # the host opened the kept match
         model.prompts.notice = t("status_resumed")
+    seat_name = seating.name_of(message.seat) if message.seat is not None else model.session.name
+    if newly_seated and seat_name != model.session.name:  # (told nothing: found play-testing)
+        model.prompts.notice = t("you_renamed", name=seat_name)
     if bot is not None:  # (back in the seat we left, it is ours again: not "Luis (bot)'s seat")
         back = bot.startswith(left_seat_name(model.session.name))
         model.prompts.notice = t("you_back_in_seat") if back else t("you_took_seat", bot=bot)

@@ -392,6 +392,8 @@ TEXTS: dict[str, tuple[str, str]] = {
                     "Ocupas el asiento de {name} en la próxima mano ({k_take_seat} cancela)."),
     "queued_line": ("You are number {n} in line for a seat ({k_take_seat} cancels).",
                     "Eres el número {n} en la cola por un asiento ({k_take_seat} cancela)."),
+    "you_renamed": ("Someone here has your name: the table calls you {name}.",
+                    "Alguien aquí tiene tu nombre: en esta mesa eres {name}."),
     "you_back_in_seat": ("You are back in your seat: your cards and points are as the bot left them.",
                          "De vuelta en tu asiento: tus cartas y puntos, como los dejó el bot."),
     "you_took_seat": ("You took over {bot}'s seat: its cards and points are yours.",

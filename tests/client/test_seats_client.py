@@ -535,3 +535,15 @@ def test_back_in_the_seat_one_left_one_is_told_so() -> None:
     model.apply(Joined(room=room, role="player", seat="3"))
     text = render_text(model)
     assert "You are back in your seat" in text and "took over" not in text, text
+
+
+def test_a_second_person_of_the_same_name_is_told_what_the_table_calls_them() -> None:
+    """Found play-testing: a second Kim sat as "Kim 2" and was never told."""
+    model = late_arrival()
+    press(model, ENTER)
+    room = room_info(seats={"1": "Bot 1", "2": "Eva", "3": "Eva 2", "4": "Ana"}, started=False)
+    model.apply(Joined(room=room, role="player", seat="3"))
+    assert "Someone here has your name: the table calls you Eva 2." in render_text(model)
+    model.prompts.notice = ""
+    model.apply(Joined(room=room, role="player", seat="3"))  # (back after a dropped link: once is enough)
+    assert "Someone here has your name" not in render_text(model)
