@@ -45,8 +45,9 @@ class KeyHelp(Painter):
             lines.append(line)
         lines.append([])
         lines.append([("class:dim", " " + fit(t("keyhelp_fixed"), width - 1))])
-        if rules_line():
-            lines.append([("class:dim", " " + fit(rules_line(), width - 1))])
+        rules = rules_line()
+        if rules:
+            lines.append([("class:dim", " " + fit(rules, width - 1))])
         if len(lines) > height:  # (a short terminal: no blank lines)
             lines = [line for line in lines if line]
         return lines[:max(1, height)]

@@ -296,10 +296,11 @@ class PlainView:
             return f"{label} {choices}"
         if prompt is Prompt.SEAT:
             view = m.table.view
-            sizes = {} if view is None else dict(zip(view.seats, view.hand_sizes, strict=True))
-            seats = ", ".join(t("plain_seat_one" if sizes.get(seat) == 1 else "plain_seat", n=i + 1,
-                                name=m.seating.name_of(seat), cards=sizes.get(seat, "?"))
-                              for i, seat in enumerate(m.table.pending_targets))
+            targets = m.table.pending_targets
+            sizes = [view.size_of(seat) if view is not None else "?" for seat in targets]
+            seats = ", ".join(t("plain_seat_one" if size == 1 else "plain_seat", n=i + 1,
+                                name=m.seating.name_of(seat), cards=size)
+                              for i, (seat, size) in enumerate(zip(targets, sizes, strict=True)))
             return f"{t('prompt_seat')} {seats}"
         if prompt is Prompt.CHALLENGE:
             view = m.table.view

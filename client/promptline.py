@@ -67,7 +67,7 @@ class PromptLine(Painter):
         view = m.table.view
         for i, seat in enumerate(m.table.pending_targets):
             # (with its cards: whom to swap with depends on them; found play-testing)
-            size = f" ({view.hand_sizes[view.seats.index(seat)]})" if view is not None else ""
+            size = f" ({view.size_of(seat)})" if view is not None else ""
             text = f"{i + 1}:{m.seating.name_of(seat)}{size}"
             seats.append(("class:selected", f"[{text}]") if i == chosen else ("", f" {text} "))
         room = width - width_of(label) - 2 * width_of(MORE)  # (a mark at either end, if cut)

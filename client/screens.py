@@ -92,8 +92,9 @@ class Screens(Painter):
             if room.seated:  # who sits there, with the hands they have won (issue 13)
                 for part in wrap(t("lobby_seated", people=seated_line(room.seated)), width - 2):
                     lines.append([("class:dim", "  " + part)])
-        if rules_line():
-            lines += [[], [("class:dim", "  " + fit(rules_line(), width - 2))]]
+        rules = rules_line()
+        if rules:
+            lines += [[], [("class:dim", "  " + fit(rules, width - 2))]]
         return lines
 
     def form(self, width: int, height: int) -> list[Line]:
