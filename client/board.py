@@ -114,15 +114,16 @@ class Board(Painter):
         if view.pending_draw:
             lines.append([("class:uno", t("pending_draw", n=view.pending_draw))])
         lines.append([("", t("dir_cw" if view.direction == 1 else "dir_ccw"))])
-        if view.hand_result is None and view.outcome is None and m.session.status is Status.LOST:
-            # (not "Your turn" and its clock: the stand-in may play it before we are back)
-            lines.append([("class:warn", t("turn_link_down"))])
-        elif view.hand_result is None and view.outcome is None:
-            turn = t("turn_you") if m.table.my_turn else t("turn_of", name=m.seating.name_of(view.current))
-            line: Line = [("class:turn" if m.table.my_turn else "bold", turn)]
-            seconds = m.table.seconds_left()
-            if seconds is not None:
-                line.append(("class:warn" if seconds <= 5 else "", "  " + t("deadline", n=seconds)))
+        if view.hand_result is None and view.outcome is None:
+            if m.session.status is Status.LOST:  # (not "Your turn": the stand-in may play it first)
+                line: Line = [("class:warn", t("turn_link_down"))]
+            else:
+                mine = m.table.my_turn
+                turn = t("turn_you") if mine else t("turn_of", name=m.seating.name_of(view.current))
+                line = [("class:turn" if mine else "bold", turn)]
+                seconds = m.table.seconds_left()
+                if seconds is not None:
+                    line.append(("class:warn" if seconds <= 5 else "", "  " + t("deadline", n=seconds)))
             lines.append(line)
         return [clip_line(line, width) for line in lines]
 

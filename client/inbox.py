@@ -12,11 +12,12 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from engine.events import Event, HandEnded, HandsExchanged, HandStarted, TurnStarted
-from protocol import ProtocolError, clean_text, codec, left_seat_name, messages
+from protocol import ProtocolError, clean_text, codec, messages
 
 from .awaynews import AwayNews
 from .i18n import EN, card_name, t
 from .narrate import narrate
+from .seating import left_by
 
 if TYPE_CHECKING:
     from .model import Model
@@ -75,7 +76,7 @@ def _joined(model: Model, message: messages.Joined) -> None:
     if newly_seated and seat_name != model.session.name:  # (told nothing: found play-testing)
         model.prompts.notice = t("you_renamed", name=seat_name)
     if bot is not None:  # (back in the seat we left, it is ours again: not "Luis (bot)'s seat")
-        back = bot.startswith(left_seat_name(model.session.name))
+        back = left_by(bot, model.session.name)
         model.prompts.notice = t("you_back_in_seat") if back else t("you_took_seat", bot=bot)
     if message.role != "player" and seating.want_seat:
         model.outbox.send(messages.TakeSeat())  # arrived after the start: ask for a bot's seat at once
@@ -260,9 +261,9 @@ def _seat_changes(before: dict[str, Any], after: dict[str, Any]) -> list[str]:
         if not isinstance(old, str) or not isinstance(name, str) or old == name:
             continue
         old, name = clean_text(old), clean_text(name)
-        if name.startswith(left_seat_name(old)):
+        if left_by(name, old):
             lines.append(t("ev_left_to_bot", name=old))
-        elif old.startswith(left_seat_name(name)):  # (back in the seat they had left)
+        elif left_by(old, name):  # (back in the seat they had left)
             lines.append(t("ev_back", name=name))
         else:
             lines.append(t("ev_took_seat", name=name, bot=old))

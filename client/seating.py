@@ -8,6 +8,11 @@ from protocol import RoomInfo, SeatInfo, clean_text, left_seat_name
 from .i18n import t
 
 
+def left_by(seat_name: str, name: str) -> bool:
+    """Whether ``seat_name`` is the bot's name for a seat ``name`` left during a match
+    (``protocol.left_seat_name``: "Zoe (bot)", a digit perhaps after it)."""
+    return seat_name.startswith(left_seat_name(name))
+
 class Seating:
     def __init__(self) -> None:
         self.room: RoomInfo | None = None
@@ -114,7 +119,7 @@ class Seating:
                 lines.append(t("ev_joined", name=name))
             elif prev.kind == "bot" and info.kind == "human":
                 bot = clean_text(prev.name)
-                lines.append(t("ev_back", name=name) if bot.startswith(left_seat_name(name))
+                lines.append(t("ev_back", name=name) if left_by(bot, name)
                              else t("ev_took_seat", name=name, bot=bot))
             elif prev.kind == "human" and info.kind == "bot":  # left during a match
                 lines.append(t("ev_left_to_bot", name=clean_text(prev.name)))
