@@ -54,6 +54,8 @@ ACTIONS: tuple[Action, ...] = (
     Action("catch", "table", ("c",), ("c",)),
     Action("why", "table", ("w",), ("e",)),
     Action("hint", "table", ("?",), ("?",)),
+    Action("log_back", "table", ("pageup",), ("pageup",)),
+    Action("log_forward", "table", ("pagedown",), ("pagedown",)),
     Action("replay", "table", ("v",), ("v",)),
     Action("away", "table", ("z",), ("f",)),  # (zzz; fuera: Spanish's z names blue, its a accepts)
     Action("rematch", "table", ("m",), ("m",)),
@@ -82,7 +84,8 @@ _ANSWER_KEYS = {lang: {texts[lang == "es"] for name, texts in TEXTS.items() if n
                 for lang in ("en", "es")}
 _SHOWN = {" ": "keyname_space", "enter": "keyname_enter", "left": "←", "right": "→", "up": "↑",
           "down": "↓", "home": "keyname_home", "end": "keyname_end", "escape": "Esc",
-          "backspace": "keyname_backspace", "tab": "Tab", "delete": "keyname_delete"}
+          "backspace": "keyname_backspace", "tab": "Tab", "delete": "keyname_delete",
+          "pageup": "keyname_pageup", "pagedown": "keyname_pagedown"}
 
 
 def key_of_text(text: object) -> str | None:

@@ -214,6 +214,10 @@ def make_key_bindings(model: Model, after: Callable[[], None]) -> KeyBindings:
     bind_action("catch", moving)(table.catch)
     bind_action("why", at_table)(table.explain)
     bind_action("away", moving)(model.step_away)
+    # the log, paged back and forth (also while a question waits: what happened may decide it)
+    reading = (commands | deciding) & screen_is(Screen.TABLE)
+    bind_action("log_back", reading)(model.transcript.page_back)
+    bind_action("log_forward", reading)(model.transcript.page_forward)
     # the replay of the hand just over (issue 13)
     bind_action("replay", at_table & Condition(lambda: table.hand_over))(model.ask_replay)
 

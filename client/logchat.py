@@ -6,7 +6,8 @@ from __future__ import annotations
 from protocol import clean_text
 
 from .board import BesideBoard
-from .draw import Line, wrap
+from .draw import Line, fit, wrap
+from .i18n import t
 
 
 class LogChat(BesideBoard):
@@ -17,10 +18,32 @@ class LogChat(BesideBoard):
         view = m.table.view
         if view is not None and (view.hand_result is not None or view.outcome is not None):
             return self.board.scores(width, height)
-        lines: list[Line] = []
-        for entry in m.transcript.log[-height:]:
-            lines += [[("", " " + part)] for part in wrap(entry, width - 1)]
-        return lines[-height:] if height > 0 else lines
+        transcript = m.transcript
+        log, back = transcript.log, transcript.back
+        room = height - 1 if back else height  # scrolled back: the last row says what is below
+        # The entries that end at the one scrolled back to, upward; then, scrolled back to the
+        # oldest, as many newer ones as fill the room.
+        shown: list[tuple[int, list[str]]] = []
+        used, first = 0, len(log) - back
+        while first > 0 and used < room:
+            first -= 1
+            shown.insert(0, (first, wrap(log[first], width - 1)))
+            used += len(shown[0][1])
+        while shown and shown[-1][0] + 1 < len(log):
+            parts = wrap(log[shown[-1][0] + 1], width - 1)
+            if used + len(parts) > room:
+                break
+            shown.append((shown[-1][0] + 1, parts))
+            used += len(parts)
+        transcript.drawn = (shown[0][0], shown[-1][0]) if shown else (0, 0)
+        lines: list[Line] = [[("", " " + part)] for _, parts in shown for part in parts]
+        if used > room:  # (the oldest entry shown is cut at its top: the last rows stay whole)
+            lines = lines[used - room:]
+        newer = len(log) - 1 - shown[-1][0] if shown else 0
+        if newer and height > 0:
+            said = t("log_newer_one") if newer == 1 else t("log_newer", n=newer)
+            lines = [*lines[:height - 1], [("class:notice", fit(" " + said, width))]]
+        return lines[-height:] if height > 0 else []
 
     def chat(self, width: int, height: int) -> list[Line]:
         lines: list[Line] = []

@@ -77,6 +77,8 @@ TEXTS: dict[str, tuple[str, str]] = {
     "leave_closes": ("The table closes for everyone.", "La mesa se cierra para todos."),
     "leave_watch": ("You stop watching.", "Dejas de mirar."),
     "gone": ("gone", "se fue"),
+    "log_newer": ("▼ {n} newer lines: {k_log_forward}", "▼ {n} líneas más nuevas: {k_log_forward}"),
+    "log_newer_one": ("▼ 1 newer line: {k_log_forward}", "▼ 1 línea más nueva: {k_log_forward}"),
     "too_small": ("Too small: make the terminal at least 60×20",
                   "Demasiado pequeña: agranda la terminal a 60×20"),
     # --- connection

@@ -20,17 +20,45 @@ class Transcript:
         self.chat: list[tuple[str, str]] = []
         # lines ever logged and said (plain mode prints each new one once)
         self.logged = self.spoken = 0
+        # Scrolled back: how many of the newest log lines are below the one shown last (0: the
+        # end); and the first and last lines the table drew (their places in ``log``), for paging.
+        self.back = 0
+        self.drawn = (0, 0)
 
     def add(self, lines: list[str]) -> None:
         self.log.extend(lines)
         self.logged += len(lines)
         del self.log[:-LOG_LINES]
+        if self.back:  # what the player scrolled back to stays where it is
+            self.scroll(len(lines))
+
+    def scroll(self, lines: int) -> None:
+        """Scroll the log ``lines`` back (to older lines) or, below 0, forward to the end."""
+        self.back = max(0, min(self.back + lines, len(self.log) - 1))
+
+    def page_back(self) -> None:
+        """A page back: the oldest line drawn comes last (and stays in sight)."""
+        first, last = self.drawn
+        if first > 0:
+            self._bottom(min(first, last - 1))
+
+    def page_forward(self) -> None:
+        """A page forward: the newest line drawn comes first (and stays in sight)."""
+        first, last = self.drawn
+        self._bottom(last + max(1, last - first))
+        if self.back == 1:  # the row that would say so shows that line itself at the end
+            self.back = 0
+
+    def _bottom(self, index: int) -> None:
+        """Scroll so that the line at ``index`` in ``log`` is the last shown (or the end)."""
+        self.back = max(0, min(len(self.log) - 1 - index, len(self.log) - 1))
 
     def replace(self, lines: list[str], chat: list[tuple[str, str]]) -> None:
         """The room's recent past (on joining or coming back) becomes the log and the chat. The
         lines counted as new are those after the ones we had (plain mode said the whole past
         again when a spectator took a seat)."""
         log, self.log = self.log, lines[-LOG_LINES:]
+        self.back = 0
         self.logged += len(self.log) - _overlap(log, self.log)
         said, self.chat = self.chat, [(clean_text(source), clean_text(text)) for source, text in chat]
         del self.chat[:-CHAT_LINES]
@@ -43,6 +71,7 @@ class Transcript:
 
     def clear_log(self) -> None:
         self.log.clear()
+        self.back = 0
         self.logged_hand = None
 
 

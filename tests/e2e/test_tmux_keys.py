@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 import tmuxplay as play
-from tmuxkit import Tmux, parse_hand
+from tmuxkit import HAND_OVER, Tmux, my_turn, parse_hand
 
 pytestmark = play.needs_tmux
 
@@ -132,3 +132,31 @@ def test_a_first_wild_asks_its_colour_in_words_at_80_columns(tmux: Tmux, tmp_pat
     assert TEXT[lang]["colours"] in screen, screen
     tmux.send(window, TEXT[lang]["yellow"])
     tmux.wait_for(window, chosen, timeout=10, what="the colour named")
+
+
+def test_page_up_reads_the_start_of_the_hand_once_the_log_has_moved_on(tmux: Tmux, tmp_path: Path) -> None:
+    """The log beside the table shows a dozen lines at 80×24: Ana draws until the deal has left
+    it, then PgUp brings it back, with a row saying what is below, and PgDn the newest lines."""
+    command = play.host("--bots", "3", "--start", "--seed", str(SEED), "--bot-delay", "0.05",
+                        "--turn-timeout", "0", "--no-bell")
+    window = tmux.start(command, play.person(tmp_path, "Ana"))
+    dealt = "Hand 1 — Bot 1 dealt"
+    screen = tmux.wait_for(window, dealt, timeout=15, what="the deal in the log")
+    for _ in range(12):
+        if dealt not in screen:
+            break
+        screen = tmux.wait_for(window, lambda s: my_turn(s) or HAND_OVER.search(s) is not None,
+                               timeout=10, what="Ana's turn")
+        assert HAND_OVER.search(screen) is None, "the hand ended before the log filled"
+        tmux.send(window, "d")  # (a drawn card that goes may be kept: p passes then)
+        screen = tmux.wait_for(window, lambda s, before=screen: s != before, timeout=5, what="the draw")
+        if my_turn(screen) and "You cannot pass" not in screen:
+            tmux.send(window, "p")
+        screen = tmux.stable_screen(window)
+    assert dealt not in screen, screen
+    tmux.send(window, "PPage")
+    screen = tmux.wait_for(window, lambda s: dealt in s and "newer lines: PgDn" in s, timeout=5,
+                           what="the start of the hand, paged back to")
+    tmux.send(window, "NPage")
+    tmux.wait_for(window, lambda s: dealt not in s and "newer line" not in s, timeout=5,
+                  what="the newest lines again")
