@@ -65,7 +65,7 @@ class Board(Painter):
                 cell.append(("class:mark", " " + t("flag_next")))
             if view.uno_said[i] and size <= 2:
                 cell.append(("class:uno", " " + t("flag_uno")))
-            elif m.table.at_risk(seat):  # (in words: it must not rest on colour)
+            elif m.table.open_to_catch(seat):  # (in words: it must not rest on colour)
                 cell.append(("class:warn", " " + t("flag_at_risk")))
             if info is not None and not info.connected:
                 cell.append(("class:warn", " " + t("flag_off")))

@@ -265,11 +265,10 @@ class PlainView:
         seat = table.catchable
         if seat is not None:
             return t("catch_hint_grace" if table.at_risk(seat) else "catch_hint", name=name_of(seat))
+        if warning := table.risk_warning():
+            return warning
         risky = next((s for s in table.grace if table.at_risk(s)), None)  # (the UNO call's grace)
-        if risky is not None:
-            return t("at_risk_you") if risky == self.model.seating.seat else t("at_risk_plain",
-                                                                               name=name_of(risky))
-        return ""
+        return "" if risky is None else t("at_risk_plain", name=name_of(risky))
 
     def _hint(self) -> str:
         return self.model.hints.text(self.model.seating.name_of)

@@ -164,8 +164,8 @@ class PromptLine(Painter):
             seat = m.table.catchable
             hint = "catch_hint_grace" if m.table.at_risk(seat) else "catch_hint"
             line = [("class:uno", t(hint, name=m.seating.name_of(seat)))]
-        elif m.seating.seat is not None and m.table.at_risk(m.seating.seat):
-            line = [("class:uno", t("at_risk_you"))]  # (the UNO call's grace: say it now)
+        elif warning := m.table.risk_warning():
+            line = [("class:uno", warning)]
         elif (m.table.view is not None and m.table.view.drawn is not None and m.table.my_turn
               and m.table.view.drawn in m.table.playable):
             key = "prompt_drawn" if m.table.can_pass else "prompt_drawn_again"
@@ -178,3 +178,4 @@ class PromptLine(Painter):
         else:
             line = []
         return [clip_line([("", " "), *line], width)]
+

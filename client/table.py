@@ -114,13 +114,29 @@ class Table:
             return Prompt.CHALLENGE
         return Prompt.NONE
 
+    def open_to_catch(self, seat: str) -> bool:
+        """Whether ``seat`` is down to one card without UNO and may be caught for it (R17), inside
+        the UNO call's grace or after it: marked "at risk" on the board until they say it, are
+        caught, or the next player moves (the mark went with the grace: found play-testing, the
+        player lost their warning just as a catch began to count)."""
+        view = self.view
+        return view is not None and view.uno_open == seat and view.hand_result is None
+
     def at_risk(self, seat: str) -> bool:
-        """Whether ``seat`` is down to one card without UNO and inside the UNO call's grace:
-        marked on the board until they say it or the window closes."""
+        """Whether ``seat`` is open to a catch and inside the UNO call's grace, when a catch does
+        not count yet."""
         until = self.grace.get(seat)
         view = self.view
         return (until is not None and self.clock() < until and view is not None
                 and view.uno_open == seat)
+
+    def risk_warning(self) -> str:
+        """What we read while open to a catch ("" otherwise): inside the grace, that a catch
+        does not count yet; after it, that one may come at any moment."""
+        view = self.view
+        if view is None or view.seat is None or not self.open_to_catch(view.seat):
+            return ""
+        return t("at_risk_you" if self.at_risk(view.seat) else "at_risk_you_open")
 
     def set_grace(self, seat: str, seconds: float) -> None:
         if seconds > 0:

@@ -439,6 +439,8 @@ TEXTS: dict[str, tuple[str, str]] = {
                       "{name} está en riesgo: una carta, aún sin decir UNO"),
     "at_risk_you": ("You did not say UNO: {k_uno} says it, before a catch counts",
                     "No dijiste UNO: {k_uno} lo dice, antes de que te pillen"),
+    "at_risk_you_open": ("You did not say UNO and can be caught now: {k_uno} says it",
+                         "No dijiste UNO y ya te pueden pillar: {k_uno} lo dice"),
     **HELP_TEXTS,  # the help lines: client/helptexts.py
     **PLAIN_TEXTS,  # plain mode: client/plaintexts.py
     **STATS_TEXTS,  # statistics: client/statstexts.py

@@ -1,7 +1,8 @@
 """The UNO call's grace on a player's screen (issue 13): a player down to one card without UNO
-is marked at risk, in words (never by colour alone), in both languages, from the server's
-``uno_grace`` until they say UNO or the window closes; a catch the server refuses as too early
-is explained."""
+is marked at risk, in words (never by colour alone), in both languages, until they say UNO, are
+caught or the next player moves (not only for the grace: found play-testing, the player lost
+the warning just as a catch began to count); a catch the server refuses as too early is
+explained."""
 
 from __future__ import annotations
 
@@ -47,28 +48,44 @@ def test_the_player_at_risk_is_marked_in_words_until_the_window_closes(lang: str
     model, _ = at_the_table(lang)
     assert AT_RISK[lang] in render_text(model)
     assert AT_RISK[lang] in render_text(model, plain=True)  # no colour needed to see it
-    model.apply(UnoGrace(seat=LUIS, seconds=0.0))  # the server: the window closed
+    model.apply(UnoGrace(seat=LUIS, seconds=0.0))  # the server: the grace is over
+    assert AT_RISK[lang] in render_text(model)  # ... and a catch counts now
+    assert t("catch_hint", name="Luis") in render_text(model)
+    model.apply(luis_open(current="4", uno_open=None, legal=()))  # the next player moved
     assert t("flag_at_risk") not in render_text(model)
 
 
-def test_the_marker_goes_when_the_time_is_up_or_uno_is_said() -> None:
+def test_the_marker_goes_when_uno_is_said_not_when_the_grace_is_over() -> None:
     model, clock = at_the_table()
-    clock.now += 0.7
+    clock.now += 0.8  # past the grace, before the server's word comes
     assert AT_RISK["en"] in render_text(model)
-    clock.now += 0.1  # past the window, before the server's word comes
-    assert "at risk" not in render_text(model)
-
-    model, clock = at_the_table()
     model.apply(luis_open(uno_open=None, uno_said=(False, True, False, False), legal=()))
     assert "at risk" not in render_text(model)
     assert "Luis [ 1] next UNO!" in render_text(model)
 
 
-def test_no_marker_without_a_grace() -> None:
+def test_a_catchable_player_is_marked_without_a_grace() -> None:
     """A server with no grace (or an older one) sends no ``uno_grace``: catchable at once."""
     model = seated(clock=Clock())
     model.apply(luis_open())
-    assert "at risk" not in render_text(model)
+    assert AT_RISK["en"] in render_text(model)
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_the_player_at_risk_is_warned_until_they_say_uno_and_told_when_a_catch_counts(lang: str) -> None:
+    """Found play-testing: the forgetful player's own warning went with the grace, while they
+    could still save themselves with u and anybody's c now counted."""
+    clock = Clock()
+    model = seated(lang=lang, clock=clock)
+    model.apply(UnoGrace(seat=ME, seconds=0.75))
+    model.apply(luis_open(uno_open=ME, hand="R7", hand_sizes=(5, 5, 5, 1), legal=(CallUno(ME),)))
+    for plain in (False, True):
+        assert t("at_risk_you") in render_text(model, plain=plain)
+    clock.now += 1.0
+    model.apply(UnoGrace(seat=ME, seconds=0.0))
+    for plain in (False, True):
+        screen = render_text(model, plain=plain)
+        assert t("at_risk_you_open") in screen and t("at_risk_you") not in screen
 
 
 @pytest.mark.parametrize("lang", ["en", "es"])

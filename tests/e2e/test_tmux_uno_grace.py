@@ -1,7 +1,8 @@
 """End to end, in tmux, the UNO call's grace (issue 13): on a server with a rigged deal and a
 grace of 4 seconds, Zoe (in English) plays her way down to one card without saying UNO; Bob's
 screen (in Spanish) marks her at risk in words; his catch inside the window is refused with a
-clear message, and the one he makes once the marker has gone counts: Zoe draws two."""
+clear message, and the one he makes once the grace is over counts: Zoe draws two. Zoe stays marked
+at risk until then, and is warned that a catch counts now."""
 
 from __future__ import annotations
 
@@ -63,8 +64,10 @@ def test_tmux_a_catch_inside_the_grace_is_refused_and_one_after_it_counts(tmux: 
                                 settle=False)
         assert "catch_too_early" not in refused and "en riesgo" in risk
         assert "Zoe no dijo UNO y aún tiene un momento: c pilla después" in risk
-        tmux.wait_for(bob, lambda s: "en riesgo" not in s and "¡pulsa c para pillarle!" in s,
-                      timeout=GRACE + 5, what="the marker gone as the window closed")
+        tmux.wait_for(bob, lambda s: "en riesgo" in s and "¡pulsa c para pillarle!" in s,
+                      timeout=GRACE + 5, what="the grace over: Zoe still at risk, and c counts")
+        tmux.wait_for(zoe, "You did not say UNO and can be caught now: u says it", timeout=5,
+                      what="Zoe warned that a catch counts now", settle=False)
         tmux.send(bob, "c")
         tmux.wait_for(bob, "¡Pillaste a Zoe sin decir UNO!", timeout=10, what="the catch counted")
         tmux.wait_for(zoe, "Your hand (3)", timeout=10, what="Zoe drew two")
