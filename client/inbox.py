@@ -171,12 +171,15 @@ def _events(model: Model, message: messages.Events) -> None:
         _set_view(model, message.view, message.deadline)
     name_of = model.seating.name_of
     lines = narrate(events, name_of, seat)
-    if shown is not None and shown.outcome is not None and any(isinstance(e, HandStarted) for e in events):
+    dealt = any(isinstance(e, HandStarted) for e in events)
+    if dealt:  # a new hand's log is read from its deal (found play-testing: a player scrolled
+        model.transcript.back = 0  # back in hand 1 read it still as hand 2 began)
+    if shown is not None and shown.outcome is not None and dealt:
         # (found play-testing: a host who started the rematch without everyone's yes left only
         # "Hand 1 — Ana dealt" to say that the scores had gone back to 0)
         lines.insert(0, t("ev_new_match"))
     host = model.host
-    if host.offer and not host.offer_shown and any(isinstance(e, HandStarted) for e in events):
+    if host.offer and not host.offer_shown and dealt:
         lines.append(host.offer)  # at the table too: the match kept from last time
         host.offer_shown = True
     model.transcript.add(lines)

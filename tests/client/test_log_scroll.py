@@ -13,8 +13,10 @@ from client.enums import Prompt
 from client.i18n import set_language
 from client.keymap import KeyMap, parse
 from client.model import Model
+from engine import events as ev
 from engine.actions import ChooseColor
-from engine.cards import Color
+from engine.cards import Card, Color
+from protocol import Events, codec
 
 PGUP, PGDN, F8 = "\x1b[5~", "\x1b[6~", "\x1b[19~"
 
@@ -88,3 +90,15 @@ def test_the_log_pages_while_a_question_waits_and_by_the_keys_of_keys_toml() -> 
     assert any("newer lines" in row for row in screen), screen
     assert model.outbox.take() == []  # the key only read the log
     assert model.prompt is Prompt.START_COLOR  # ... and the question waits
+
+
+def test_a_new_deal_brings_the_log_back_to_its_newest_lines() -> None:
+    """Found play-testing: Luis paged back in hand 1 and read it still while hand 2 was dealt."""
+    model = with_log(60)
+    screen_lines(model, PGUP)
+    assert model.transcript.back > 0
+    deal = [ev.HandStarted(2, "1", -1), ev.StartingCard(Card.parse("G4"))]
+    model.apply(Events(events=[codec.event_to_wire(e) for e in deal]))
+    screen = screen_lines(model)
+    assert model.transcript.back == 0 and not any("newer line" in row for row in screen)
+    assert any("Hand 2 — Bot 1 dealt" in row for row in screen), screen
