@@ -11,7 +11,7 @@ import logging
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from engine.events import Event, HandEnded, HandsExchanged, HandStarted, TurnStarted
+from engine.events import Caught, Event, HandEnded, HandsExchanged, HandStarted, TurnStarted
 from protocol import ProtocolError, clean_text, codec, messages
 
 from .awaynews import AwayNews
@@ -165,6 +165,10 @@ def _events(model: Model, message: messages.Events) -> None:
         # batch brings is new.
         model.prompts.notice = ""
     for event in events:
+        if isinstance(event, Caught) and event.target == seat and not event.false_catch:
+            model.table.caught_by = model.seating.name_of(event.seat)
+        elif isinstance(event, TurnStarted | HandEnded):
+            model.table.caught_by = None
         if isinstance(event, HandsExchanged) and seat is not None and view is not None:
             _hand_moved(model, event.sources(view.seats, view.direction).get(seat), event, seat)
     if message.view is not None:

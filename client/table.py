@@ -60,6 +60,9 @@ class Table:
         self.bell = False  # your turn has just started: the app rings the terminal's bell
         # The UNO call's grace (``uno_grace`` messages): seat -> when a catch of it counts.
         self.grace: dict[str, float] = {}
+        # Who caught us without UNO (their name), until the next turn starts: a u typed just too late is told
+        # so (found play-testing: it was told when UNO may be said).
+        self.caught_by: str | None = None
 
     # ================================================================== derived state
 
@@ -212,6 +215,7 @@ class Table:
         self.view = None
         self.deadline_at = None
         self.grace.clear()
+        self.caught_by = None
 
     def take_bell(self) -> bool:
         """Whether to ring the bell now (once per turn that started)."""
@@ -393,6 +397,9 @@ class Table:
             self.uno_armed = not self.uno_armed
             return
         action = self._legal_of(actions.CallUno)
+        if action is None and self.caught_by is not None:
+            self._refuse("uno_too_late", name=self.caught_by)
+            return
         if action is None:
             self._refuse("cannot_uno")
             return

@@ -244,6 +244,7 @@ TEXTS: dict[str, tuple[str, str]] = {
     "not_playable": ("{card} cannot be played now", "{card} no se puede jugar ahora"),
     "not_your_turn": ("It is not your turn", "No es tu turno"),
     "nothing_to_do": ("Nothing to do now", "Nada que hacer ahora"),
+    "uno_too_late": ("Too late for UNO: {name} caught you", "Demasiado tarde para el UNO: {name} te pilló"),
     "cannot_uno": ("You can say UNO with two cards on your turn or as you jump in, or with one card",
                    "Puedes decir UNO con dos cartas en tu turno o al cortar, o con una"),
     "nobody_to_catch": ("Nobody to catch", "No hay a quién pillar"),

@@ -12,8 +12,10 @@ from clientkit import ME, make_view, render_text, seated
 from client.i18n import t
 from client.model import Model
 from client.plainview import PlainView
+from engine import events as ev
 from engine.actions import CallUno, Catch
-from protocol import Error, UnoGrace, ViewMsg, codec
+from engine.cards import Card
+from protocol import Error, Events, UnoGrace, ViewMsg, codec
 
 LUIS = "2"
 AT_RISK = {"en": "Luis [ 1] next at risk: no UNO", "es": "Luis [ 1] sigue en riesgo: sin UNO"}
@@ -127,3 +129,19 @@ def test_the_player_at_risk_is_told_to_say_uno_and_spectators_see_the_risk() -> 
     other.apply(UnoGrace(seat=LUIS, seconds=0.75))
     other.apply(luis_open(legal=()))  # Ana cannot catch (a spectator, say)
     assert t("at_risk_plain", name="Luis") in " ".join(PlainView(other).changes())
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_uno_typed_just_after_being_caught_says_too_late_and_who_caught_you(lang: str) -> None:
+    """Found play-testing: a u typed as Luis's catch came in was answered with when UNO may be
+    said, as if the player had misunderstood the rule."""
+    me = seated(lang=lang, clock=Clock())
+    me.apply(luis_open(uno_open=ME, hand="R7", hand_sizes=(5, 5, 5, 1), legal=(CallUno(ME),)))
+    caught = [ev.Caught(LUIS, ME), ev.Drew(ME, 2, tuple(Card.parse(c) for c in ("B4", "B3")), "uno_penalty")]
+    me.apply(Events(events=[codec.event_to_wire(e) for e in caught],
+                    view=codec.view_to_wire(make_view(hand="R7 B4 B3", current="3", legal=()))))
+    me.table.say_uno()
+    assert me.prompts.notice == t("uno_too_late", name="Luis")
+    me.apply(Events(events=[codec.event_to_wire(ev.TurnStarted("4"))]))
+    me.table.say_uno()  # a later u: the rule again, the catch is past
+    assert me.prompts.notice == t("cannot_uno")
