@@ -63,12 +63,17 @@ def _lower_first(text: str) -> str:
 def _said(key: str, seat: str, me: str | None, name: Names, target: str | None = None,
           **kw: object) -> str:
     """The line ``key`` of ``seat``'s doing (to ``target``): in the second person when that seat
-    is ours (``key + "_you"``) or the one done to is (``key + "_to_you"``)."""
+    is ours (``key + "_you"``) or the one done to is (``key + "_to_you"``). Such a line goes on in
+    lower case after a dash unless it starts with the other seat's name ("Luis caught you")."""
     if seat == me:
-        return _Lower(t(key + "_you", name=name(seat), target=name(target) if target else "", **kw))
-    if target is not None and target == me:
-        return t(key + "_to_you", name=name(seat), target=name(target), **kw)
-    return t(key, name=name(seat), target=name(target) if target else "", **kw)
+        other = name(target) if target else ""
+        text = t(key + "_you", name=name(seat), target=other, **kw)
+    elif target is not None and target == me:
+        other = name(seat)
+        text = t(key + "_to_you", name=other, target=name(target), **kw)
+    else:
+        return t(key, name=name(seat), target=name(target) if target else "", **kw)
+    return text if other and text.lstrip("¡¿").startswith(other) else _Lower(text)
 
 
 def _one(event: ev.Event, name: Names, me: str | None) -> str | None:
@@ -116,8 +121,10 @@ def _one(event: ev.Event, name: Names, me: str | None) -> str | None:
         key = "ev_challenge_guilty" if event.guilty else "ev_challenge_innocent"
         line = _said(key, event.seat, me, name, event.target)
         if event.hand is not None:  # we challenged, or were challenged: the hand shown (Mattel)
-            line += " — " + _said("ev_challenge_shown", event.seat, me, name, event.target, cards=" ".join(
+            shown = _said("ev_challenge_shown", event.seat, me, name, event.target, cards=" ".join(
                 card_code(c) for c in sorted(event.hand, key=card_sort_key)))
+            joined = line + " — " + (_lower_first(shown) if isinstance(shown, _Lower) else shown)
+            return _Lower(joined) if isinstance(line, _Lower) else joined
         return line
     if isinstance(event, ev.UnoCalled):
         return _said("ev_uno", event.seat, me, name)

@@ -135,7 +135,7 @@ def test_the_log_in_spanish() -> None:
 
 @pytest.mark.parametrize(("lang", "line"), [
     ("en", "You challenged Luis's +4: guilty! — Luis's hand, shown to you: R7 G1 W"),
-    ("es", "Desafiaste el +4 de Luis: ¡culpable! — Mano de Luis, mostrada a ti: R7 V1 C"),
+    ("es", "Desafiaste el +4 de Luis: ¡culpable! — mano de Luis, mostrada a ti: R7 V1 C"),
 ])
 def test_a_challenger_is_shown_the_hand_it_challenged(lang: str, line: str) -> None:
     set_language(lang)
@@ -146,6 +146,22 @@ def test_a_challenger_is_shown_the_hand_it_challenged(lang: str, line: str) -> N
         assert model.transcript.log[-1] == line
         model.apply(events(ev.Challenged("3", "2", False, None), view=make_view()))  # not shown to us
         assert model.transcript.log[-1].endswith(": inocente" if lang == "es" else ": innocent")
+    finally:
+        set_language("en")
+
+
+@pytest.mark.parametrize(("lang", "line"), [
+    ("en", "Luis challenged your +4: innocent — your hand, shown to Luis: R7 G1"),
+    ("es", "Luis desafió tu +4: inocente — tu mano, mostrada a Luis: R7 V1"),
+])
+def test_a_hand_shown_to_a_challenger_goes_on_in_lower_case(lang: str, line: str) -> None:
+    """Found play-testing: "… innocent — Your hand, shown to Bot 1", capital after the dash."""
+    set_language(lang)
+    try:
+        model = seated(make_view(), lang=lang)
+        shown = tuple(Card.parse(text) for text in ("G1", "R7"))
+        model.apply(events(ev.Challenged("2", ME, False, shown), view=make_view()))
+        assert model.transcript.log[-1] == line
     finally:
         set_language("en")
 
