@@ -94,6 +94,8 @@ def _room(model: Model, message: messages.RoomUpdate) -> None:
         lines += [news] if news else []
     if not model.seating.away:
         model.back_sent = False
+    elif model.prompts.notice == t("away_asked"):  # the banner says it now (found play-testing:
+        model.prompts.notice = ""  # banner, notice and log said it three times at once)
     model.transcript.add(lines)
 
 

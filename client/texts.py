@@ -292,8 +292,8 @@ TEXTS: dict[str, tuple[str, str]] = {
                          "{name} estaba ausente: un bot jugó su turno"),
     "ev_stand_in_timeout_you": ("Time's up: a bot played your turn",
                                 "Se acabó tu tiempo: un bot jugó tu turno"),
-    "ev_stand_in_away_you": ("You were away: a bot played your turn",
-                             "Estabas ausente: un bot jugó tu turno"),
+    # (not "You were away": found play-testing, it read as if the player were back already)
+    "ev_stand_in_away_you": ("Away: a bot played your turn", "Ausente: un bot jugó tu turno"),
     "away_banner": ("You are away. Press any key to come back.",
                     "Estás ausente. Pulsa cualquier tecla para volver."),
     "away_back_sent": ("Welcome back: your next turn is yours.",

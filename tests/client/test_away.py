@@ -202,6 +202,8 @@ def test_the_away_key_steps_away_at_once_and_any_key_then_comes_back() -> None:
             assert press(model, key) == [Away()]
             assert notice in render_text(model)
             model.apply(away_room())
+            text = render_text(model)  # the banner says it now, not the notice too (found
+            assert notice not in text and t("away_banner") in text  # play-testing)
             assert press(model, key) == [Back()]  # away, the same key only brings us back
         finally:
             set_language("en")
@@ -252,11 +254,13 @@ def test_back_on_your_turn_and_then_the_key_plays() -> None:
 
 
 def test_the_stand_in_is_narrated_in_both_languages() -> None:
-    for lang, timeout, away in (
+    for lang, timeout, away, own_away in (
             ("en", "Time's up: a bot played your turn — the bot drew a card",
-             "Luis was away: a bot played the turn — Luis played Red 7"),
+             "Luis was away: a bot played the turn — Luis played Red 7",
+             "Away: a bot played your turn — the bot played Red 7"),
             ("es", "Se acabó tu tiempo: un bot jugó tu turno — el bot robó una carta",
-             "Luis estaba ausente: un bot jugó su turno — Luis jugó 7 rojo")):
+             "Luis estaba ausente: un bot jugó su turno — Luis jugó 7 rojo",
+             "Ausente: un bot jugó tu turno — el bot jugó 7 rojo")):
         model = seated(make_view(), lang=lang)
         try:
             # Our own seat's stand-in reads in the second person (it read "Time's up for Ana:
@@ -269,6 +273,10 @@ def test_the_stand_in_is_narrated_in_both_languages() -> None:
                     codec.event_to_wire(ev.CardPlayed("2", Card.parse("R7"), Color.RED)))
             model.apply(Events(events=wire, view=codec.view_to_wire(make_view())))
             assert model.transcript.log[-1] == away
+            wire = (codec.event_to_wire(ev.StandIn(ME, "away")),
+                    codec.event_to_wire(ev.CardPlayed(ME, Card.parse("R7"), Color.RED)))
+            model.apply(Events(events=wire, view=codec.view_to_wire(make_view())))
+            assert model.transcript.log[-1] == own_away  # (still away: not "You were away")
         finally:
             set_language("en")
 

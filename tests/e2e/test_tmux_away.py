@@ -156,8 +156,9 @@ def test_tmux_the_away_key_steps_away_at_once(tmux: Tmux, tmp_path: Path) -> Non
                                              "--turn-timeout", "60", lang=lang),
                                    play.person(tmp_path / lang, "Ana"), window=lang)
     for lang, (start, key, away, played, back, news) in {
-            "en": ("press s to start", "z", AWAY, "You were away", "You came back", "While you were away"),
-            "es": ("pulsa s para empezar", "f", "Estás ausente", "Estabas ausente", "Volviste",
+            "en": ("press s to start", "z", AWAY, "Away: a bot played your turn", "You came back",
+                   "While you were away"),
+            "es": ("pulsa s para empezar", "f", "Estás ausente", "Ausente: un bot jugó tu turno", "Volviste",
                    "Mientras no estabas")}.items():
         window = windows[lang]
         play.waiting_room(tmux, window, start)
