@@ -227,8 +227,8 @@ def make_key_bindings(model: Model, after: Callable[[], None]) -> KeyBindings:
         start_hint(model, event.app.invalidate)
         after()
 
-    for key in of("hint"):  # (and facing a Wild Draw Four, where a newcomer needs it most)
-        kb.add(key, filter=at_table | (~typing & challenge))(_hint)
+    for key in of("hint"):  # (and at the table's questions: facing a Wild Draw Four, where a
+        kb.add(key, filter=at_table | deciding)(_hint)  # newcomer needs it most, a colour, a 7's seat)
 
     # ---- the end of a match: a rematch (client/rematch.py)
     rematch = at_table & Condition(lambda: model.rematch_open)

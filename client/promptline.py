@@ -16,6 +16,8 @@ from .table import COLORS
 HINT_LINES = 4  # (a Spanish hint naming two 7-0 swaps wraps to 4 at 60 columns)
 """The most lines a hint takes (a 7's at ten seats, in Spanish, took three at 80 columns)."""
 MORE = "…"
+# The table's questions during which the hint key works: the hint is shown under the question.
+_QUESTIONS = (Prompt.CHALLENGE, Prompt.SEAT, Prompt.COLOR, Prompt.START_COLOR)
 """Marks a list cut at that end: more choices lie that way."""
 
 
@@ -50,10 +52,10 @@ class PromptLine(Painter):
         return [[("class:help", pad(" " + help_text(key, width - 1), width))]]
 
     def _hint_shown(self) -> str:
-        """The hint in words, if the prompt line shows it (nothing asked but a Wild Draw Four's
-        challenge, under which it goes; no notice)."""
+        """The hint in words, if the prompt line shows it (nothing asked but the table's
+        questions, under which it goes; no notice)."""
         m = self.model
-        if m.prompt not in (Prompt.NONE, Prompt.CHALLENGE) or m.prompts.notice:
+        if (m.prompt is not Prompt.NONE and m.prompt not in _QUESTIONS) or m.prompts.notice:
             return ""
         return m.hints.text(m.seating.name_of)
 
@@ -88,7 +90,7 @@ class PromptLine(Painter):
         hint = self._hint_shown()
         if hint:
             lines = 1 if 1 + width_of(hint) <= width else min(HINT_LINES, len(wrap(hint, width - 2)))
-            return lines + (m.prompt is Prompt.CHALLENGE)  # (the question, then the hint)
+            return lines + (m.prompt in _QUESTIONS)  # (the question, then the hint)
         if m.prompt is not Prompt.LEAVE:
             return 1
         question = t("leave_confirm", yes=key_of("yes"))
@@ -147,10 +149,6 @@ class PromptLine(Painter):
             if width_of(text) >= width:
                 text = t("prompt_challenge_short", **values)
             line = [("class:notice", text)]
-            if hint := self._hint_shown():
-                below: list[Line] = [[("", " "), ("class:mark", part)]
-                                     for part in wrap(hint, width - 2)[:HINT_LINES]]
-                return [clip_line([("", " "), *line], width), *below]
         elif m.prompts.notice:
             line = [("class:notice", m.prompts.notice)]
         elif hint := self._hint_shown():
@@ -177,5 +175,9 @@ class PromptLine(Painter):
             line = [("class:notice", t(key, n=m.table.view.pending_draw))]
         else:
             line = []
+        if prompt in _QUESTIONS and (hint := self._hint_shown()):  # the question, the hint below
+            below: list[Line] = [[("", " "), ("class:mark", part)]
+                                 for part in wrap(hint, width - 2)[:HINT_LINES]]
+            return [clip_line([("", " "), *line], width), *below]
         return [clip_line([("", " "), *line], width)]
 

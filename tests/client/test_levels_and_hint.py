@@ -10,13 +10,13 @@ import random
 from collections import Counter
 
 import pytest
-from clientkit import DOWN, ME, NAMES, SEATS, make_view, plays, press, room_info, seated, show
+from clientkit import DOWN, ENTER, ME, NAMES, SEATS, make_view, plays, press, room_info, seated, show
 
 from client import keymap
 from client.enums import Prompt
 from client.form import step
 from client.hintrun import start_hint
-from client.i18n import EN, ES, set_language, t
+from client.i18n import EN, ES, card_name, set_language, t
 from client.keymap import parse
 from client.model import Model
 from client.render import Renderer
@@ -337,3 +337,35 @@ def test_asking_again_at_the_same_moment_shows_the_same_hint() -> None:
     assert model.hints.answered(view, first, view)
     model.hints.ask(view)
     assert model.hints.take_request() is None and model.hints.shown == (view, first)
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_the_hint_key_works_while_choosing_a_7s_seat_or_a_wilds_colour(lang: str) -> None:
+    """Found play-testing: ? did nothing at the 7's question (whom to swap with), where a player
+    most wonders what to do; the hint goes under the question, as facing a +4."""
+    seven = Card.parse("R7")
+    legal = [PlayCard(ME, seven, None, target) for target in ("1", "2", "3")]
+    seat_view = make_view("R7 Y3", top="R5", legal=legal)
+    wild_view = make_view("R7 W", top="G5", legal=[*plays("W"), Draw(ME)])
+    for view, keys, prompt in ((seat_view, ("1", ENTER), Prompt.SEAT),
+                               (wild_view, ("2", ENTER), Prompt.COLOR)):
+        model = seated(view, lang=lang)
+        try:
+            press(model, *keys)
+            assert model.prompt is prompt
+            press(model, "?")
+            assert model.hints.thinking or model.hints.shown is not None
+            assert model.prompt is prompt  # the question is still open
+            model.hints.asked = view
+            best = view.legal[1]
+            assert model.hints.answered(view, Hint(best, "search", win_rate=0.4, samples=90,
+                                                   runner_up=view.legal[0], runner_up_rate=0.3),
+                                        model.table.view)
+            r = Renderer(model)
+            lines = ["".join(f[1] for f in line).strip() for line in r.prompt_line(80, r.prompt_height(80))]
+            question = t("prompt_seat") if prompt is Prompt.SEAT else t("prompt_color", card=card_name(
+                Card.parse("W")))
+            assert lines[0].startswith(question[:12]), lines
+            assert " ".join(lines[1:]) == model.hints.text(model.seating.name_of)
+        finally:
+            set_language("en")
