@@ -8,7 +8,7 @@ RULE_TEXTS: dict[str, tuple[str, str]] = {
     "rule_draw_until": ("draw until playable", "robar hasta poder jugar"),
     "rule_stack_two": ("stack +2", "acumular +2"),
     "rule_stack_four": ("stack +4", "acumular +4"),
-    "rule_seven_zero": ("7-0 swaps", "7-0 con cambios"),
+    "rule_seven_zero": ("7-0 swaps", "7-0 cambia manos"),
     "rule_jump_in": ("jump-in", "cortar"),
     "rule_strict_four": ("strict +4", "+4 estricto"),
     "rule_right_first": ("dealer's right starts", "empieza quien está a la derecha del que reparte"),

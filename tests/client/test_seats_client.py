@@ -134,7 +134,7 @@ def test_keys_reach_the_new_fields() -> None:
 @pytest.mark.parametrize(("lang", "words"), [
     ("en", ("stack +2", "7-0 swaps", "jump-in", "to 300 points", "no UNO: +2", "turn 30 s",
             "easy bots", "late arrivals sit at the next hand")),
-    ("es", ("acumular +2", "7-0 con cambios", "cortar", "a 300 puntos", "sin UNO: +2",
+    ("es", ("acumular +2", "7-0 cambia manos", "cortar", "a 300 puntos", "sin UNO: +2",
             "turno de 30 s", "bots nivel fácil", "quien llega tarde se sienta en la próxima mano")),
 ])
 def test_the_waiting_room_names_the_options_that_are_on(lang: str, words: tuple[str, ...]) -> None:
@@ -181,7 +181,7 @@ def test_the_header_names_the_options_that_are_on() -> None:
 
 
 @pytest.mark.parametrize(("lang", "words"), [
-    ("es", "de la casa, a 100 puntos, sin acumular +2, 7-0 con cambios, cortar, +4 con desafío"),
+    ("es", "de la casa, a 100 puntos, sin acumular +2, 7-0 cambia manos, cortar, +4 con desafío"),
     ("en", "house, to 100 points, no stack +2, 7-0 swaps, jump-in, +4 with challenge"),
 ])
 def test_the_header_names_what_differs_from_the_preset_first(lang: str, words: str) -> None:

@@ -65,7 +65,7 @@ def test_the_table_in_spanish(kept: Path, capsys: pytest.CaptureFixture[str]) ->
 
 @pytest.mark.parametrize(("lang", "heading"), [
     ("en", "Rules: house, to 500 points, 7-0 swaps, jump-in (--rules 'house jump_in=on,seven_zero=on')"),
-    ("es", "Reglas: de la casa, a 500 puntos, 7-0 con cambios, cortar "
+    ("es", "Reglas: de la casa, a 500 puntos, 7-0 cambia manos, cortar "
            "(--rules 'house jump_in=on,seven_zero=on')")])
 def test_a_rule_set_is_headed_in_words_too(tmp_path: Path, lang: str, heading: str,
                                            capsys: pytest.CaptureFixture[str]) -> None:

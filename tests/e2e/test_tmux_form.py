@@ -55,7 +55,7 @@ def test_tmux_a_spanish_host_sets_house_options_in_the_form_and_an_english_frien
     waiting = tmux.wait_for(sofia, "esperando el inicio", timeout=10, what="the waiting room")
     rules = " ".join(line.strip() for line in waiting.splitlines()
                      if line.strip() and not line.startswith(" s empezar"))
-    for words in ("de la casa — a 100 puntos", "acumular +2", "7-0 con cambios", "cortar",
+    for words in ("de la casa — a 100 puntos", "acumular +2", "7-0 cambia manos", "cortar",
                   "sin reloj de turno"):
         assert words in rules, (words, waiting)
     assert "+4 estricto" not in rules
@@ -71,7 +71,7 @@ def test_tmux_a_spanish_host_sets_house_options_in_the_form_and_an_english_frien
 
     tmux.send(sofia, "s")  # a bot takes the third seat
     table = tmux.wait_for(sofia, "Tu mano", timeout=15, what="the deal")
-    assert "de la casa, a 100 puntos, 7-0 con cambio" in table.splitlines()[0]  # what she changed
+    assert "de la casa, a 100 puntos, 7-0 cambia man" in table.splitlines()[0]  # what she changed
 
     tmux.send(sofia, "q")
     # (during a match her seat waits for her: the question says so, unlike the leave question's)
