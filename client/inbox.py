@@ -179,7 +179,7 @@ def _events(model: Model, message: messages.Events) -> None:
     lines = narrate(events, name_of, seat)
     dealt = any(isinstance(e, HandStarted) for e in events)
     if dealt:  # a new hand's log is read from its deal (found play-testing: a player scrolled
-        model.transcript.back = 0  # back in hand 1 read it still as hand 2 began)
+        model.transcript.to_end()  # back in hand 1 read it still as hand 2 began)
     if shown is not None and shown.outcome is not None and dealt:
         # (found play-testing: a host who started the rematch without everyone's yes left only
         # "Hand 1 — Ana dealt" to say that the scores had gone back to 0)

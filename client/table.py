@@ -60,8 +60,8 @@ class Table:
         self.bell = False  # your turn has just started: the app rings the terminal's bell
         # The UNO call's grace (``uno_grace`` messages): seat -> when a catch of it counts.
         self.grace: dict[str, float] = {}
-        # Who caught us without UNO (their name), until the next turn starts: a u typed just too late is told
-        # so (found play-testing: it was told when UNO may be said).
+        # Who caught us without UNO (their name), until the next turn starts: a u typed just
+        # too late is told so (found play-testing: it was told when UNO may be said).
         self.caught_by: str | None = None
 
     # ================================================================== derived state
@@ -129,9 +129,7 @@ class Table:
         """Whether ``seat`` is open to a catch and inside the UNO call's grace, when a catch does
         not count yet."""
         until = self.grace.get(seat)
-        view = self.view
-        return (until is not None and self.clock() < until and view is not None
-                and view.uno_open == seat)
+        return until is not None and self.clock() < until and self.open_to_catch(seat)
 
     def risk_warning(self) -> str:
         """What we read while open to a catch ("" otherwise): inside the grace, that a catch

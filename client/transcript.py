@@ -51,14 +51,18 @@ class Transcript:
 
     def _bottom(self, index: int) -> None:
         """Scroll so that the line at ``index`` in ``log`` is the last shown (or the end)."""
-        self.back = max(0, min(len(self.log) - 1 - index, len(self.log) - 1))
+        self.back = max(0, len(self.log) - 1 - index)
+
+    def to_end(self) -> None:
+        """Back to the newest lines."""
+        self.back = 0
 
     def replace(self, lines: list[str], chat: list[tuple[str, str]]) -> None:
         """The room's recent past (on joining or coming back) becomes the log and the chat. The
         lines counted as new are those after the ones we had (plain mode said the whole past
         again when a spectator took a seat)."""
         log, self.log = self.log, lines[-LOG_LINES:]
-        self.back = 0
+        self.to_end()
         self.logged += len(self.log) - _overlap(log, self.log)
         said, self.chat = self.chat, [(clean_text(source), clean_text(text)) for source, text in chat]
         del self.chat[:-CHAT_LINES]
@@ -71,7 +75,7 @@ class Transcript:
 
     def clear_log(self) -> None:
         self.log.clear()
-        self.back = 0
+        self.to_end()
         self.logged_hand = None
 
 
