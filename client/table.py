@@ -13,7 +13,7 @@ from engine.cards import Card, Color
 from protocol import codec
 
 from .enums import Prompt
-from .i18n import card_code, card_name, t
+from .i18n import card_name, t
 from .prompts import Prompts
 from .session import Outbox, Session
 from .why import why_text
@@ -363,8 +363,9 @@ class Table:
                 return
         view, playable = self.view, self.playable
         if self.my_turn and view is not None and not view.has_drawn and playable:  # (R9)
-            codes = dict.fromkeys(card_code(card) for card in self.hand if card in playable)
-            self._refuse("cannot_draw_must_play", cards=" ".join(codes))
+            # (by name, as the log names cards: found play-testing, "You can play BR" puzzled)
+            names = dict.fromkeys(card_name(card) for card in self.hand if card in playable)
+            self._refuse("cannot_draw_must_play", cards=", ".join(names))
             return
         self._refuse("cannot_draw" if self.my_turn else "not_your_turn")
 

@@ -333,7 +333,7 @@ def test_d_with_a_card_to_play_under_draw_until_playable_says_why_it_cannot_draw
     cannot draw now", and the player could not see why (found play-testing)."""
     model = seated(make_view("W+4 Y3", top="R5", legal=plays("W+4")))
     assert press(model, "d") == []
-    assert model.prompts.notice == "You can play W+4: these rules say play, not draw"
+    assert model.prompts.notice == "You can play Wild Draw Four: these rules say play, not draw"
     model = seated(make_view("R7 Y3", top="R5", current="1"))
     press(model, "d")
     assert model.prompts.notice == "It is not your turn"
