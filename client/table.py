@@ -374,7 +374,10 @@ class Table:
         if action is None:
             key = ("not_your_turn" if not self.my_turn else "cannot_pass_draw"
                    if self._legal_of(actions.Draw) is not None else "cannot_pass")
-            self._refuse(key)
+            pending = self.view.pending_draw if self.view is not None else 0
+            if key == "cannot_pass_draw" and pending:  # (found play-testing: "d draws", not how many)
+                key = "cannot_pass_pending"
+            self._refuse(key, n=pending)
             return
         self._act(action)
 

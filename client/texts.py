@@ -254,6 +254,8 @@ TEXTS: dict[str, tuple[str, str]] = {
     "cannot_pass": ("You cannot pass now", "No puedes pasar ahora"),
     "cannot_pass_draw": ("You cannot pass before drawing: {k_draw} draws",
                          "No puedes pasar sin robar: {k_draw} roba"),
+    "cannot_pass_pending": ("You cannot pass: you are to draw {n}, {k_draw} draws them",
+                            "No puedes pasar: te toca robar {n}, {k_draw} las roba"),
     "not_playable_draw": ("{card} cannot be played now, nor any other card: {k_draw} draws",
                           "{card} no se puede jugar ahora, ni otra carta: {k_draw} roba"),
     "no_bot_to_remove": ("There is no bot to remove", "No hay ningún bot que quitar"),

@@ -88,6 +88,19 @@ def test_with_nothing_to_play_a_refused_key_names_the_draw(lang: str, card: str,
         set_language("en")
 
 
+@pytest.mark.parametrize(("lang", "passing"), [
+    ("en", "You cannot pass: you are to draw 4, d draws them"),
+    ("es", "No puedes pasar: te toca robar 4, d las roba")])
+def test_passing_while_a_draw_is_pending_says_how_many_to_draw(lang: str, passing: str) -> None:
+    """Found play-testing: facing a stacked +2, p said only "d draws"."""
+    model = seated(make_view("G7 Y3", top="R+2", pending_draw=4, legal=[Draw(ME)]), lang=lang)
+    try:
+        model.table.pass_turn()
+        assert model.prompts.notice == passing
+    finally:
+        set_language("en")
+
+
 def test_a_wild_asks_for_its_colour() -> None:
     model = seated(make_view("R7 W", top="G5", legal=[*plays("W"), Draw(ME)]))
     sent = press(model, "2", ENTER)
