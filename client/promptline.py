@@ -59,6 +59,17 @@ class PromptLine(Painter):
             return ""
         return m.hints.text(m.seating.name_of)
 
+    def _pending_draw(self) -> str:
+        """What to do about a draw aimed at us on our turn (stack or draw), or "". (Not while
+        the link is down: with nothing legal it said "nothing of yours stacks".) The board said
+        only "Pending: +6": what to do about it is said where the keys are."""
+        table = self.model.table
+        view = table.view
+        if view is None or not view.pending_draw or not table.my_turn or not table.legal:
+            return ""
+        key = "prompt_pending_stack" if table.playable else "prompt_pending_draw"
+        return t(key, n=view.pending_draw)
+
     def _seat_choice(self, width: int) -> Line:
         """The 7's question and its seats, as many as ``width`` holds around the chosen one: at
         ten seats the last ones (often the people) would be cut off, and the choice with them."""
@@ -90,7 +101,8 @@ class PromptLine(Painter):
         hint = self._hint_shown()
         if hint:
             lines = 1 if 1 + width_of(hint) <= width else min(HINT_LINES, len(wrap(hint, width - 2)))
-            return lines + (m.prompt in _QUESTIONS)  # (the question, then the hint)
+            # (the question, or the draw we face, then the hint)
+            return lines + (m.prompt in _QUESTIONS or bool(self._pending_draw()))
         if m.prompt is not Prompt.LEAVE:
             return 1
         question = t("leave_confirm", yes=key_of("yes"))
@@ -151,6 +163,8 @@ class PromptLine(Painter):
             line = [("class:notice", text)]
         elif m.prompts.notice:
             line = [("class:notice", m.prompts.notice)]
+        elif self._hint_shown() and (facing := self._pending_draw()):  # the hint goes below it
+            line = [("class:notice", facing)]
         elif hint := self._hint_shown():
             lines = self.prompt_height(width)
             if lines > 1:  # (the runner-up is worth reading whole)
@@ -168,14 +182,12 @@ class PromptLine(Painter):
               and m.table.view.drawn in m.table.playable):
             key = "prompt_drawn" if m.table.can_pass else "prompt_drawn_again"
             line = [("class:notice", t(key, card=card_name(m.table.view.drawn)))]
-        elif m.table.view is not None and m.table.view.pending_draw and m.table.my_turn and m.table.legal:
-            # (not while the link is down: with nothing legal it said "nothing of yours stacks")
-            # (the board said only "Pending: +6"; what to do about it, said where the keys are)
-            key = "prompt_pending_stack" if m.table.playable else "prompt_pending_draw"
-            line = [("class:notice", t(key, n=m.table.view.pending_draw))]
+        elif facing := self._pending_draw():
+            line = [("class:notice", facing)]
         else:
             line = []
-        if prompt in _QUESTIONS and (hint := self._hint_shown()):  # the question, the hint below
+        if (prompt in _QUESTIONS or self._pending_draw()) and (hint := self._hint_shown()):
+            # the question (or the draw we face), the hint below
             below: list[Line] = [[("", " "), ("class:mark", part)]
                                  for part in wrap(hint, width - 2)[:HINT_LINES]]
             return [clip_line([("", " "), *line], width), *below]

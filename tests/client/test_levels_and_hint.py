@@ -369,3 +369,17 @@ def test_the_hint_key_works_while_choosing_a_7s_seat_or_a_wilds_colour(lang: str
             assert " ".join(lines[1:]) == model.hints.text(model.seating.name_of)
         finally:
             set_language("en")
+
+
+def test_the_hint_facing_a_stacked_draw_goes_under_what_to_do_about_it() -> None:
+    """Found play-testing: ? facing a +2 replaced "You are to draw 2: stack a card on it…" with
+    the hint, so the player lost what the keys do."""
+    view = make_view("R+2 Y3", top="G+2", pending_draw=2, legal=[*plays("R+2"), Draw(ME)])
+    model = seated(view)
+    model.hints.asked = view
+    assert model.hints.answered(view, Hint(view.legal[0], "search", win_rate=0.4, samples=90,
+                                           runner_up=Draw(ME), runner_up_rate=0.3), model.table.view)
+    r = Renderer(model)
+    lines = ["".join(f[1] for f in line).strip() for line in r.prompt_line(80, r.prompt_height(80))]
+    assert lines[0] == t("prompt_pending_stack", n=2)
+    assert " ".join(lines[1:]) == model.hints.text(model.seating.name_of)
