@@ -37,7 +37,10 @@ with the named colours in the deals and hard's belief about wilds, four seats, 2
 (2,000 hands). Against the hard of the heads-up ``W_CHAIN``, heads-up: official 57.0% [53.6, 60.4]
 seed 1, 57.2% [53.4, 61.0] seed 2 (500 hands each), 53.7% and 53.4% seeds 3 and 4 (350 hands each;
 55.6% over the 1,700); house 54.6% [52.1, 57.3] seed 1, 55.5% [52.9, 58.1] seed 2 (1,000 hands
-each; 55.1% over the 2,000). House, four seats: 25.4% (1,400 hands, seeds 1 and 2). With the real
+each; 55.1% over the 2,000). House, four seats: 25.4% (1,400 hands, seeds 1 and 2). With the
+playouts' players challenging a Wild Draw Four as rarely as the table does (rollout.CATCH_BLUFF),
+official, four seats, 200 ms: 27.8% [26.3, 29.3] (2,000 hands, seed 1; 26.6% before on the same
+deals); heads-up and house are unchanged by it (paired, see rollout.CATCH_BLUFF). With the real
 hands dealt (bench/expert_paired.py's ``oracle``, not a level) the same search wins 40.4% at four
 seats (240 hands): what it lacks is knowledge of the hidden cards, and bench/deal_accuracy.py shows
 how little of it the facts and beliefs give.
