@@ -16,9 +16,9 @@ from .table import COLORS
 HINT_LINES = 4  # (a Spanish hint naming two 7-0 swaps wraps to 4 at 60 columns)
 """The most lines a hint takes (a 7's at ten seats, in Spanish, took three at 80 columns)."""
 MORE = "…"
+"""Marks a list cut at that end: more choices lie that way."""
 # The table's questions during which the hint key works: the hint is shown under the question.
 _QUESTIONS = (Prompt.CHALLENGE, Prompt.SEAT, Prompt.COLOR, Prompt.START_COLOR)
-"""Marks a list cut at that end: more choices lie that way."""
 
 
 class PromptLine(Painter):
