@@ -11,7 +11,7 @@ import logging
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from engine.events import Caught, Event, HandEnded, HandsExchanged, HandStarted, TurnStarted
+from engine.events import Caught, Drew, Event, HandEnded, HandsExchanged, HandStarted, TurnStarted
 from protocol import ProtocolError, clean_text, codec, messages
 
 from .awaynews import AwayNews
@@ -160,11 +160,11 @@ def _events(model: Model, message: messages.Events) -> None:
     shown = model.table.view  # (the hand these events belong to, if one ends in them)
     model.away_news.seen_live(events, model.seating.seat, shown.hand_number if shown else 0)
     seat, view = model.seating.seat, model.table.view
-    if seat is not None and any((isinstance(e, TurnStarted) and e.seat == seat) or isinstance(e, HandEnded)
-                                for e in events):
-        # Our turn again, or the hand over: a notice from before is stale ("You hold Bot 7's
-        # hand now: 6 cards" stayed through a round and more, found play-testing); one this
-        # batch brings is new.
+    if seat is not None and any((isinstance(e, TurnStarted | Drew) and e.seat == seat)
+                                or isinstance(e, HandEnded) for e in events):
+        # Our turn again, cards drawn, or the hand over: a notice from before is stale ("You
+        # hold Bot 7's hand now: 6 cards" stayed through a round and more, and through a +2
+        # drawn with the turn lost, found play-testing); one this batch brings is new.
         model.prompts.notice = ""
     for event in events:
         if isinstance(event, Caught) and event.target == seat and not event.false_catch:

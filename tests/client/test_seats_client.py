@@ -478,7 +478,7 @@ def test_a_7_or_a_0_that_moves_our_hand_says_whose_cards_we_hold(lang: str, swap
 def test_a_notice_from_before_our_turn_is_gone_when_it_comes_round() -> None:
     """Found play-testing: "You hold Bot 7's hand now: 6 cards" stayed on through a round and
     more, while the hand grew to 10. Our next turn clears it; a notice that batch brings stays."""
-    from engine.events import CardPlayed, Event, HandEnded, HandsExchanged, TurnStarted
+    from engine.events import CardPlayed, Drew, Event, HandEnded, HandsExchanged, TurnStarted
     from protocol import Events, codec
 
     def batch(*events: Event) -> Events:
@@ -496,6 +496,11 @@ def test_a_notice_from_before_our_turn_is_gone_when_it_comes_round() -> None:
     assert model.prompts.notice == "You hold Bot 1's hand now: 6 cards"
     model.apply(batch(CardPlayed("3", Card.parse("R4"), Color.RED), HandEnded("3", 20, (0, 0, 20, 0))))
     assert model.prompts.notice == ""  # (the hand over: our turn never came round)
+    model.apply(batch(swap, TurnStarted("2")))
+    assert model.prompts.notice == "You hold Bot 1's hand now: 6 cards"
+    model.apply(batch(CardPlayed("2", Card.parse("R+2"), Color.RED), Drew(ME, 2, None, "draw_two"),
+                      TurnStarted("1")))
+    assert model.prompts.notice == ""  # (8 cards now, and our turn lost: found play-testing)
 
 
 def test_a_house_table_with_the_challenge_says_so_in_the_lobby_and_the_waiting_room() -> None:
