@@ -13,6 +13,7 @@ def left_by(seat_name: str, name: str) -> bool:
     (``protocol.left_seat_name``: "Zoe (bot)", a digit perhaps after it)."""
     return seat_name.startswith(left_seat_name(name))
 
+
 class Seating:
     def __init__(self) -> None:
         self.room: RoomInfo | None = None

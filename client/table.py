@@ -372,12 +372,15 @@ class Table:
     def pass_turn(self) -> None:
         action = self._legal_of(actions.Pass)
         if action is None:
-            key = ("not_your_turn" if not self.my_turn else "cannot_pass_draw"
-                   if self._legal_of(actions.Draw) is not None else "cannot_pass")
             pending = self.view.pending_draw if self.view is not None else 0
-            if key == "cannot_pass_draw" and pending:  # (found play-testing: "d draws", not how many)
-                key = "cannot_pass_pending"
-            self._refuse(key, n=pending)
+            if not self.my_turn:
+                self._refuse("not_your_turn")
+            elif self._legal_of(actions.Draw) is None:
+                self._refuse("cannot_pass")
+            elif pending:  # (how many: found play-testing, it said only "d draws")
+                self._refuse("cannot_pass_pending", n=pending)
+            else:
+                self._refuse("cannot_pass_draw")
             return
         self._act(action)
 
