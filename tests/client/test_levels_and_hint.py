@@ -25,6 +25,7 @@ from engine.actions import Accept, Challenge, Draw, PlayCard
 from engine.bots import BOT_LEVELS, Hint
 from engine.cards import Card, Color
 from engine.events import CardPlayed, Event
+from engine.view import View
 from protocol import Act, Error, Events, History, RoomUpdate, SetBotLevel, ViewMsg, codec
 
 LEVELS = {"1": "easy", "3": "normal"}
@@ -116,6 +117,18 @@ def prompt(model: Model) -> str:
     return text_of(Renderer(model).prompt_line(120, 1))
 
 
+def answer_hint(model: Model, view: View, hint: Hint) -> None:
+    """The hint asked for ``view`` comes back as ``hint``."""
+    model.hints.asked = view
+    assert model.hints.answered(view, hint, model.table.view)
+
+
+def prompt_lines(model: Model, width: int = 80) -> list[str]:
+    """The prompt's lines as drawn at ``width``, each stripped."""
+    r = Renderer(model)
+    return ["".join(f[1] for f in line).strip() for line in r.prompt_line(width, r.prompt_height(width))]
+
+
 @pytest.mark.parametrize(("lang", "words"), [("en", "Hint: play Red 7"), ("es", "Pista: juega 7 rojo")])
 def test_the_hint_is_shown_and_its_card_starred(lang: str, words: str) -> None:
     model = at_table(lang)
@@ -204,12 +217,10 @@ def test_the_hint_key_works_facing_a_wild_draw_four(lang: str) -> None:
         assert model.prompt is Prompt.CHALLENGE
         press(model, "?")
         assert model.hints.thinking or model.hints.shown is not None
-        model.hints.asked = view
-        assert model.hints.answered(view, Hint(Accept(ME), "search", win_rate=0.3, samples=90,
-                                               runner_up=Challenge(ME), runner_up_rate=0.2),
-                                    model.table.view)
+        answer_hint(model, view, Hint(Accept(ME), "search", win_rate=0.3, samples=90,
+                                      runner_up=Challenge(ME), runner_up_rate=0.2))
         r = Renderer(model)
-        lines = ["".join(f[1] for f in line).strip() for line in r.prompt_line(80, r.prompt_height(80))]
+        lines = prompt_lines(model)
         assert lines[0].startswith(t("prompt_challenge", name="Bot 3", n=4, yes=t("key_yes"),
                                      accept=t("key_accept"))[:20])
         assert " ".join(lines[1:]) == model.hints.text(model.seating.name_of)
@@ -356,13 +367,9 @@ def test_the_hint_key_works_while_choosing_a_7s_seat_or_a_wilds_colour(lang: str
             press(model, "?")
             assert model.hints.thinking or model.hints.shown is not None
             assert model.prompt is prompt  # the question is still open
-            model.hints.asked = view
-            best = view.legal[1]
-            assert model.hints.answered(view, Hint(best, "search", win_rate=0.4, samples=90,
-                                                   runner_up=view.legal[0], runner_up_rate=0.3),
-                                        model.table.view)
-            r = Renderer(model)
-            lines = ["".join(f[1] for f in line).strip() for line in r.prompt_line(80, r.prompt_height(80))]
+            answer_hint(model, view, Hint(view.legal[1], "search", win_rate=0.4, samples=90,
+                                          runner_up=view.legal[0], runner_up_rate=0.3))
+            lines = prompt_lines(model)
             question = t("prompt_seat") if prompt is Prompt.SEAT else t("prompt_color", card=card_name(
                 Card.parse("W")))
             assert lines[0].startswith(question[:12]), lines
@@ -376,10 +383,8 @@ def test_the_hint_facing_a_stacked_draw_goes_under_what_to_do_about_it() -> None
     the hint, so the player lost what the keys do."""
     view = make_view("R+2 Y3", top="G+2", pending_draw=2, legal=[*plays("R+2"), Draw(ME)])
     model = seated(view)
-    model.hints.asked = view
-    assert model.hints.answered(view, Hint(view.legal[0], "search", win_rate=0.4, samples=90,
-                                           runner_up=Draw(ME), runner_up_rate=0.3), model.table.view)
-    r = Renderer(model)
-    lines = ["".join(f[1] for f in line).strip() for line in r.prompt_line(80, r.prompt_height(80))]
+    answer_hint(model, view, Hint(view.legal[0], "search", win_rate=0.4, samples=90,
+                                  runner_up=Draw(ME), runner_up_rate=0.3))
+    lines = prompt_lines(model)
     assert lines[0] == t("prompt_pending_stack", n=2)
     assert " ".join(lines[1:]) == model.hints.text(model.seating.name_of)
