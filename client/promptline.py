@@ -112,6 +112,7 @@ class PromptLine(Painter):
     def prompt_line(self, width: int, height: int) -> list[Line]:
         m = self.model
         prompt = m.prompt
+        hint, facing = self._hint_shown(), self._pending_draw()
         line: Line
         if prompt is Prompt.QUIT:
             line = [("class:notice", quit_question(m.host, m.seating.seated_in_match, key_of("yes")))]
@@ -163,9 +164,9 @@ class PromptLine(Painter):
             line = [("class:notice", text)]
         elif m.prompts.notice:
             line = [("class:notice", m.prompts.notice)]
-        elif self._hint_shown() and (facing := self._pending_draw()):  # the hint goes below it
+        elif hint and facing:  # the hint goes below it
             line = [("class:notice", facing)]
-        elif hint := self._hint_shown():
+        elif hint:
             lines = self.prompt_height(width)
             if lines > 1:  # (the runner-up is worth reading whole)
                 return [[("", " "), ("class:mark", part)] for part in wrap(hint, width - 2)[:lines]]
@@ -174,20 +175,19 @@ class PromptLine(Painter):
             line = [("class:uno", t("uno_armed"))]
         elif m.table.catchable is not None:
             seat = m.table.catchable
-            hint = "catch_hint_grace" if m.table.at_risk(seat) else "catch_hint"
-            line = [("class:uno", t(hint, name=m.seating.name_of(seat)))]
+            key = "catch_hint_grace" if m.table.at_risk(seat) else "catch_hint"
+            line = [("class:uno", t(key, name=m.seating.name_of(seat)))]
         elif warning := m.table.risk_warning():
             line = [("class:uno", warning)]
         elif (m.table.view is not None and m.table.view.drawn is not None and m.table.my_turn
               and m.table.view.drawn in m.table.playable):
             key = "prompt_drawn" if m.table.can_pass else "prompt_drawn_again"
             line = [("class:notice", t(key, card=card_name(m.table.view.drawn)))]
-        elif facing := self._pending_draw():
+        elif facing:
             line = [("class:notice", facing)]
         else:
             line = []
-        if (prompt in _QUESTIONS or self._pending_draw()) and (hint := self._hint_shown()):
-            # the question (or the draw we face), the hint below
+        if hint and (prompt in _QUESTIONS or facing):  # the question (or the draw we face), the hint below
             below: list[Line] = [[("", " "), ("class:mark", part)]
                                  for part in wrap(hint, width - 2)[:HINT_LINES]]
             return [clip_line([("", " "), *line], width), *below]
