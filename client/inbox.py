@@ -11,7 +11,18 @@ import logging
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from engine.events import Caught, Drew, Event, HandEnded, HandsExchanged, HandStarted, TurnStarted
+from engine.events import (
+    CardPlayed,
+    Caught,
+    Challenged,
+    Drew,
+    Event,
+    HandEnded,
+    HandsExchanged,
+    HandStarted,
+    Passed,
+    TurnStarted,
+)
 from protocol import ProtocolError, clean_text, codec, messages
 
 from .awaynews import AwayNews
@@ -178,8 +189,10 @@ def _events(model: Model, message: messages.Events) -> None:
     name_of = model.seating.name_of
     lines = narrate(events, name_of, seat)
     dealt = any(isinstance(e, HandStarted) for e in events)
-    if dealt:  # a new hand's log is read from its deal (found play-testing: a player scrolled
-        model.transcript.to_end()  # back in hand 1 read it still as hand 2 began)
+    if dealt or _our_move(events, seat):  # a new hand's log is read from its deal (found
+        # play-testing: a player scrolled back in hand 1 read it still as hand 2 began), and
+        # our own move at the end of the log, as a chat's input brings its log to the end
+        model.transcript.to_end()
     if shown is not None and shown.outcome is not None and dealt:
         # (found play-testing: a host who started the rematch without everyone's yes left only
         # "Hand 1 — Ana dealt" to say that the scores had gone back to 0)
@@ -193,6 +206,12 @@ def _events(model: Model, message: messages.Events) -> None:
     if ended is not None:  # kept on the end-of-hand screen, under the scores
         before = narrate(events[:ended], name_of, seat)
         model.transcript.winning_play = before[-1] if before else ""
+
+
+def _our_move(events: list[Event], seat: str | None) -> bool:
+    """Whether ``events`` hold a move of ours: a card played, a draw or a pass, a challenge."""
+    return seat is not None and any(
+        isinstance(e, CardPlayed | Drew | Passed | Challenged) and e.seat == seat for e in events)
 
 
 def _hand_moved(model: Model, other: str | None, event: HandsExchanged, seat: str) -> None:

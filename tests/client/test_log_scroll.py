@@ -102,3 +102,18 @@ def test_a_new_deal_brings_the_log_back_to_its_newest_lines() -> None:
     screen = screen_lines(model)
     assert model.transcript.back == 0 and not any("newer line" in row for row in screen)
     assert any("Hand 2 — Bot 1 dealt" in row for row in screen), screen
+
+
+def test_our_own_move_brings_the_log_back_to_its_end_and_another_seat_s_does_not() -> None:
+    """Found reading the paging back: a player who paged back and then played read the old
+    lines still, not their own move (as a chat's input box brings its log to the end)."""
+    model = with_log(60)
+    screen_lines(model, PGUP)
+    theirs = [ev.CardPlayed("1", Card.parse("R5"), Color.RED)]
+    model.apply(Events(events=[codec.event_to_wire(e) for e in theirs]))
+    assert model.transcript.back > 0
+    ours = [ev.CardPlayed("4", Card.parse("R7"), Color.RED)]
+    model.apply(Events(events=[codec.event_to_wire(e) for e in ours]))
+    screen = screen_lines(model)
+    assert model.transcript.back == 0 and not any("newer line" in row for row in screen)
+    assert any("You played Red 7" in row for row in screen), screen
