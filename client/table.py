@@ -195,7 +195,11 @@ class Table:
                 self.uno_late = False
             if call is not None:
                 self._act(call)
-        if old is None or old.hand_number != view.hand_number or old.current != view.current:
+        if old is None or old.hand_number != view.hand_number or old.current != view.current \
+                or (self.pending_card is not None and not self._plays_of(self.pending_card)):
+            # (the card asked about can no longer be played: a key typed late reopened the
+            # question of a last card already played, found play-testing, and it stayed on the
+            # hand's end taking the rematch's key)
             self.close_pending()
 
     def hand_replaced(self) -> None:

@@ -27,6 +27,7 @@ from client.enums import Prompt, Screen
 from client.i18n import set_language
 from engine.actions import Accept, CallUno, Catch, Challenge, ChooseColor, Draw, JumpIn, Pass, PlayCard
 from engine.cards import Card
+from engine.view import HandResult
 from protocol import (
     Act,
     AddBot,
@@ -118,6 +119,19 @@ def test_the_colour_picker_works_with_arrows_and_escape_cancels() -> None:
     assert model.prompt is Prompt.NONE and model.table.pending_card is None
     sent = press(model, ENTER, RIGHT, RIGHT, ENTER)
     assert acts(sent) == [Act(kind="play", card="W+4", color="G")]
+
+
+def test_a_colour_question_opened_by_a_late_key_closes_when_the_hand_ends() -> None:
+    """Found play-testing: Ana played her last card, a Wild Draw Four, by 1 Enter 1 Enter; the
+    second Enter reached the table before the hand's end and asked the colour of the card again.
+    The question stayed on the match's end and took the rematch's key."""
+    model = seated(make_view("W+4", top="G5", legal=[*plays("W+4", uno=True), Draw(ME)]))
+    press(model, ENTER)
+    assert model.prompt is Prompt.COLOR
+    ended = make_view("", top="W+4", legal=[], hand_sizes=(5, 5, 5, 0),
+                      hand_result=HandResult(ME, 60))
+    show(model, ended)
+    assert model.prompt is Prompt.NONE and model.table.pending_card is None
 
 
 def test_uno_is_said_with_the_next_to_last_card() -> None:
