@@ -144,7 +144,8 @@ class Board(Painter):
             notes.append((2, hint, hint))
             room, seat = m.seating.room, m.seating.seat
             if seat is not None:
-                rematch, short = m.rematch.line(room, seat), m.rematch.line(room, seat, short=True)
+                rematch = m.rematch.line(room, seat, view.seats)
+                short = m.rematch.line(room, seat, view.seats, short=True)
                 order = m.rematch.order_line(room)
                 if width_of(rematch) > width - 1 and order:  # (who is still to answer, whole; then the order)
                     notes += [(0, short, short), (1, order, order)]

@@ -242,7 +242,7 @@ class PlainView:
         if view.outcome is not None:
             hint = t("match_over_host" if m.seating.is_host else "match_over_guest")
             if m.rematch_open:  # who has accepted a rematch, or the offer
-                hint += " " + sentence(m.rematch.line(m.seating.room, m.seating.seat))
+                hint += " " + sentence(m.rematch.line(m.seating.room, m.seating.seat, view.seats))
             scores = view.outcome.scores
             parts = [won_text(m, view.outcome.winner, "match_won")]
         elif view.hand_result is not None:

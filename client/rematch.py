@@ -3,6 +3,7 @@ message a key sends, and the line that says who has accepted."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from protocol import REMATCH_ORDERS, Rematch, RoomInfo, SeatKind, clean_text
@@ -38,9 +39,11 @@ class RematchChoice:
             return ""
         return t("rematch_order_now", order=t("rematch_order_" + room.rematch_order))
 
-    def line(self, room: RoomInfo | None, me: str | None, short: bool = False) -> str:
-        """Who has accepted and who is still to, in the seat order in force (left out if
-        ``short``, for a narrow screen: ``order_line`` says it then); or the offer."""
+    def line(self, room: RoomInfo | None, me: str | None, played: Sequence[str],
+             short: bool = False) -> str:
+        """Who has accepted and who is still to (of those who played the match, ``played``: one
+        who sat down after it is not asked), in the seat order in force (left out if ``short``,
+        for a narrow screen: ``order_line`` says it then); or the offer."""
         if room is None or room.rematch_order is None:
             return t("rematch_offer", order=t("rematch_order_" + self.order))
         # (we are "you", first: "accepted by Zoe" on Zoe's own screen read as someone else)
@@ -48,7 +51,7 @@ class RematchChoice:
         done = [t("rematch_by_you") if s.seat == me else clean_text(s.name)
                 for s in people if s.seat in room.rematch]
         waiting = [t("rematch_you_to_answer") if s.seat == me else clean_text(s.name)
-                   for s in people if s.seat not in room.rematch and s.connected]
+                   for s in people if s.seat not in room.rematch and s.connected and s.seat in played]
         key = "rematch_you_accepted" if me in room.rematch else "rematch_accepted"
         said = dict(order=t("rematch_order_" + room.rematch_order), names=", ".join(done),
                     waiting=", ".join(waiting) or "-")

@@ -209,8 +209,8 @@ class Room(Table):
 
     def rematch(self, session: Session, message: Rematch) -> None:
         """After a match, a seated person accepts a rematch (the first to accept chooses the seat
-        order) or declines it, which leaves the table. Once every person still connected at the
-        table has accepted, it starts: same rules, same number of seats, bots in the seats of
+        order) or declines it, which leaves the table. Once every person of the match still
+        connected at the table has accepted, it starts: same rules, same number of seats, bots in the seats of
         those who left (as ``start`` with ``fill`` does)."""
         seat = self.seat_of(session)
         game = self.game
@@ -237,12 +237,15 @@ class Room(Table):
             self._rematch_if_ready()
 
     def _rematch_if_ready(self) -> bool:
-        """Start the rematch if every connected person has accepted; whether it started."""
+        """Start the rematch if every connected person of the match has accepted; whether it
+        started."""
         game, votes = self.game, self.votes
         outcome = None if game is None else game.outcome()
         if game is None or outcome is None or votes.order is None or self.started:
             return False
-        if not votes.everyone([s.id for s in self.humans() if s.connected]):
+        # (those who sat down after the match are not asked: they play in the rematch; found
+        # play-testing, it waited for a newcomer whose waiting room asked her nothing)
+        if not votes.everyone([s.id for s in self.humans() if s.connected and s.id in game.seats]):
             return False
         order = votes.order
         self._free_dropped_seats()  # a bot sits there

@@ -129,3 +129,13 @@ def test_the_log_says_a_new_match_begins(lang: str) -> None:
         assert t("ev_new_match") not in model.transcript.log[-1:]  # (a hand of the same match)
     finally:
         set_language("en")
+
+
+def test_someone_who_sat_down_after_the_match_is_not_waited_for() -> None:
+    """Found play-testing: Zoe took a bot's seat after the match; Ana's line read "waiting for
+    Zoe", whom nothing asked (she plays in the rematch, the server does not wait for her)."""
+    people = {"4": "Ana", "2": "Luis", "5": "Zoe"}  # (seat 5 was not in the match)
+    room = room_info(started=False, seats=people, rematch=("4",), rematch_order="keep")
+    text = render_text(seated(make_view(**OVER), room=room), columns=140)
+    line = next(row for row in text.splitlines() if "Rematch" in row)
+    assert "waiting for Luis" in line and "Zoe" not in line, line

@@ -131,6 +131,22 @@ async def test_a_player_who_leaves_after_the_others_accepted_starts_it(harness: 
         assert only_room(srv).started and len(game_of(srv).seats) == 3
 
 
+async def test_someone_who_sat_after_the_match_is_not_waited_for(harness: Harness,
+                                                                  autojump_clock: object) -> None:
+    """Found play-testing: Zoe sat down (in a bot's place) after the match had ended; the
+    rematch waited for her answer, but her screen, the waiting room, asked her nothing. The
+    rematch is for those who played the match; she plays in it."""
+    with trio.fail_after(60):
+        srv, (ann, bob) = await match_over(harness, "ann", "bob")
+        room_id = only_room(srv).id
+        zoe = await harness.client(srv, "zoe")
+        await zoe.join(room_id)
+        await ann.send(Rematch())
+        await bob.send(Rematch())
+        await ann.expect(ViewMsg, lambda m: m.view["outcome"] is None)
+        assert zoe.seat in game_of(srv).seats and only_room(srv).started
+
+
 async def test_a_rematch_needs_a_match_over_and_a_seat(harness: Harness, autojump_clock: object) -> None:
     with trio.fail_after(30):
         srv, (ann, bob) = await harness.table("ann", bots=1, spectators=["bob"])
