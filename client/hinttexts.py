@@ -17,11 +17,12 @@ HINT_TEXTS: dict[str, tuple[str, str]] = {
     # is the rule-based level's move, which the search keeps unless another is surely better.
     # Said so, rather than a recommendation with the lower figure (found play-testing).
     # ("the usual play; … did better … but too few to be sure" read as jargon, and as if the
-    # hint contradicted itself: found play-testing)
+    # hint contradicted itself; "too close to tell apart" left the player asking why the lower
+    # figure was advised: found play-testing)
     "hint_search_close": ("Hint: {action} — wins {rate}% of {n} sampled deals; “{other}”, {other_rate}%: "
-                          "too close to tell apart",
+                          "too close to call: either will do",
                           "Pista: {action} — gana el {rate}% de {n} repartos simulados; «{other}», el "
-                          "{other_rate}%: demasiado parejas para distinguirlas"),
+                          "{other_rate}%: tan igualadas que cualquiera vale"),
     # (the same, when the two figures round alike: "did better … (8% against 8%)" said nothing)
     "hint_search_even": ("Hint: {action} — wins {rate}% of {n} sampled deals, as does “{other}”",
                          "Pista: {action} — gana el {rate}% de {n} repartos simulados, igual que «{other}»"),
