@@ -50,7 +50,26 @@ class KeyHelp(Painter):
             lines.append([("class:dim", " " + fit(rules, width - 1))])
         if len(lines) > height:  # (a short terminal: no blank lines)
             lines = [line for line in lines if line]
-        return lines[:max(1, height)]
+        return self._page(lines, width, height)
+
+    def _page(self, lines: list[Line], width: int, height: int) -> list[Line]:
+        """The page asked for, under the title, when the help is taller than the screen, with
+        a line saying which it is (found play-testing: at 60x20 the help ended at "j take a
+        seat", and the keys of a hand were out of reach). The page count is kept for the keys
+        that turn them, as the log keeps what it drew."""
+        prompts = self.model.prompts
+        rows = height - 2  # (the title, and the line about the pages)
+        if len(lines) <= height or rows < 1:
+            prompts.help_pages = 1
+            return lines[:max(1, height)]
+        title, body = lines[0], lines[1:]
+        pages = -(-len(body) // rows)
+        page = min(prompts.help_page, pages - 1)
+        prompts.help_pages = pages
+        lang = language()
+        said = t("keyhelp_page", n=page + 1, pages=pages,
+                 on=shown("pagedown", lang), back=shown("pageup", lang))
+        return [title, *body[page * rows:(page + 1) * rows], [("class:notice", " " + fit(said, width - 1))]]
 
 
 def _continued(title: Line) -> Line:

@@ -107,8 +107,11 @@ def make_key_bindings(model: Model, after: Callable[[], None]) -> KeyBindings:
         if len(key) > 1:
             opens = opens | (screen_is(Screen.BROWSE, Screen.CREATE) & ~showing_help
                              & Condition(lambda: model.prompts.text_prompt is None))
-        bind(key, filter=opens)(lambda: setattr(model.prompts, "show_help", True))
-    bind(Keys.Any, filter=showing_help)(lambda: setattr(model.prompts, "show_help", False))
+        bind(key, filter=opens)(model.prompts.open_help)
+    bind(Keys.Any, filter=showing_help)(lambda: model.prompts.open_help(False))
+    for keys, step in ((("pagedown", "down", " "), 1), (("pageup", "up"), -1)):
+        for key in keys:  # (a short terminal's help has pages)
+            bind(key, filter=showing_help)(lambda step=step: model.prompts.turn_help_page(step))  # type: ignore[misc]
 
     # ---- the host quitting a match: end it for everyone, keep it for later, or (any other key) stay
     for key in END_TABLE_KEYS:

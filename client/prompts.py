@@ -21,6 +21,21 @@ class Prompts:
         self.password_spectate = False  # the password prompt is for watching (or a seat later)
         self.notice = ""
         self.show_help = False  # the help screen is open
+        # its page (PgDn, PgUp), and how many there were when it was drawn last: a short
+        # terminal's help runs over several (at 60x20 the keys of a hand were out of reach)
+        self.help_page, self.help_pages = 0, 1
+
+    def open_help(self, show: bool = True) -> None:
+        """Open the help at its first page (or close it)."""
+        self.show_help, self.help_page = show, 0
+
+    def turn_help_page(self, step: int) -> None:
+        """A page on (1) or back (-1); on from the last page closes the help."""
+        page = self.help_page + step
+        if page >= self.help_pages:
+            self.open_help(False)
+        else:
+            self.help_page = max(0, page)
 
     @property
     def confirming(self) -> Prompt | None:

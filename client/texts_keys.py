@@ -29,6 +29,8 @@ KEY_TEXTS: dict[str, tuple[str, str]] = {
     "keyhelp_title": ("Keys — {path}", "Teclas — {path}"),
     "keyhelp_continued": ("(continued)", "(sigue)"),
     "keyhelp_close": ("any key closes this help", "cualquier tecla cierra esta ayuda"),
+    "keyhelp_page": ("Page {n} of {pages}: {on} goes on, {back} back",
+                     "Página {n} de {pages}: {on} sigue, {back} vuelve"),
     "keyhelp_fixed": ("Also: ↑↓ lists, h l Home End 1-9 the hand, Esc cancels, Ctrl-C quits at once",
                       "Además: ↑↓ listas, h l Inicio Fin 1-9 la mano, Esc cancela, Ctrl-C sale ya"),
     "context_anywhere": ("Anywhere", "En todas partes"),

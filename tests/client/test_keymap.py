@@ -8,7 +8,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from clientkit import ESC, ME, make_view, plays, press, render_text, room_info, seated
+from clientkit import ESC, ME, make_view, plays, press, render_text, room_info, screen_lines, seated
 
 from client import keymap
 from client.enums import Prompt
@@ -20,6 +20,8 @@ from engine.actions import Draw, Pass
 from engine.bots import BOT_LEVELS
 from engine.view import HandResult, MatchOutcome
 from protocol import Act, GetReplay, Rematch, SetBotLevel
+
+PGUP, PGDN = "\x1b[5~", "\x1b[6~"
 
 
 @pytest.fixture(autouse=True)
@@ -173,6 +175,32 @@ def test_the_help_screen_says_everything_whole_at_80_columns(lang: str) -> None:
     assert {"en": "(continued)", "es": "(sigue)"}[lang] in first, first
     assert any({"en": "Enter Space  play", "es": "Enter Espacio  jugar"}[lang] in line for line in lines)
     assert any({"en": "RULES.md", "es": "REGLAS.md"}[lang] in line for line in lines)
+
+
+@pytest.mark.parametrize(("lang", "page", "uno"), [
+    ("en", "Page {n} of {pages}: PgDn goes on, PgUp back", "say UNO"),
+    ("es", "Página {n} de {pages}: AvPág sigue, RePág vuelve", "decir UNO"),
+])
+def test_a_short_terminal_s_help_turns_its_pages(lang: str, page: str, uno: str) -> None:
+    """Found play-testing: at 60x20 the help ended at "j take a seat", and PgDn closed it: the
+    keys of a hand (UNO, catch, hint, away) were out of reach."""
+    keymap.use(parse("", lang))
+    model = seated(make_view(), lang=lang)
+    screen = screen_lines(model, "\x1bOP", columns=60, rows=20)
+    pages = model.prompts.help_pages
+    assert pages > 1 and any(page.format(n=1, pages=pages) in row for row in screen), screen
+    seen = [any(uno in row for row in screen)]
+    for n in range(2, pages + 1):
+        screen = screen_lines(model, PGDN, columns=60, rows=20)
+        assert model.prompt is Prompt.HELP and any(page.format(n=n, pages=pages) in row for row in screen)
+        seen.append(any(uno in row for row in screen))
+    assert seen.count(True) == 1 and not seen[0], seen  # on a later page, once
+    screen_lines(model, PGUP, columns=60, rows=20)
+    assert model.prompts.help_page == pages - 2 and model.prompt is Prompt.HELP
+    screen_lines(model, PGDN, PGDN, columns=60, rows=20)  # on from the last page: closed
+    assert model.prompt is Prompt.NONE
+    tall = screen_lines(model, "\x1bOP", columns=100, rows=40)  # (all on one page: not said)
+    assert model.prompts.help_pages == 1 and not any("Page" in row or "Página" in row for row in tall)
 
 
 def test_the_waiting_room_and_the_lobby_use_the_bound_keys() -> None:
