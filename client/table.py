@@ -229,6 +229,14 @@ class Table:
     def _refuse(self, key: str, **kw: object) -> None:
         self._prompts.notice = t(key, **kw)
 
+    def _not_your_turn(self) -> str:
+        """Why a move key does nothing off our turn: not our turn, or (found play-testing:
+        Enter after the match read "It is not your turn") no turn at all, the hand is over."""
+        view = self.view
+        if view is not None and view.outcome is not None:
+            return "match_is_over"
+        return "hand_is_over" if self.hand_over else "not_your_turn"
+
     def _hand_just_changed(self) -> bool:
         """Whether the hand changed under keys typed for the old one (they are dropped)."""
         changed = self.hand_changed_at
@@ -306,7 +314,7 @@ class Table:
         plays = self._plays_of(card)
         if not plays:
             # (nothing else goes either: say what does, as plain mode does, found play-testing)
-            key = ("not_your_turn" if not self.my_turn else "not_playable_draw"
+            key = (self._not_your_turn() if not self.my_turn else "not_playable_draw"
                    if not self.playable and self._legal_of(actions.Draw) is not None else "not_playable")
             self._refuse(key, card=card_name(card))
             return
@@ -371,14 +379,14 @@ class Table:
             names = dict.fromkeys(card_name(card) for card in self.hand if card in playable)
             self._refuse("cannot_draw_must_play", cards=", ".join(names))
             return
-        self._refuse("cannot_draw" if self.my_turn else "not_your_turn")
+        self._refuse("cannot_draw" if self.my_turn else self._not_your_turn())
 
     def pass_turn(self) -> None:
         action = self._legal_of(actions.Pass)
         if action is None:
             pending = self.view.pending_draw if self.view is not None else 0
             if not self.my_turn:
-                self._refuse("not_your_turn")
+                self._refuse(self._not_your_turn())
             elif self._legal_of(actions.Draw) is None:
                 self._refuse("cannot_pass")
             elif pending:  # (how many: found play-testing, it said only "d draws")

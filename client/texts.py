@@ -243,6 +243,8 @@ TEXTS: dict[str, tuple[str, str]] = {
                    "{name} no dijo UNO: ¡pulsa {k_catch} para pillarle!"),
     "not_playable": ("{card} cannot be played now", "{card} no se puede jugar ahora"),
     "not_your_turn": ("It is not your turn", "No es tu turno"),
+    "hand_is_over": ("The hand is over", "La mano terminó"),
+    "match_is_over": ("The match is over", "La partida terminó"),
     "nothing_to_do": ("Nothing to do now", "Nada que hacer ahora"),
     "uno_too_late": ("Too late for UNO: {name} caught you", "Demasiado tarde para el UNO: {name} te pilló"),
     "cannot_uno": ("You can say UNO with two cards on your turn or as you jump in, or with one card",

@@ -27,7 +27,7 @@ from client.enums import Prompt, Screen
 from client.i18n import set_language
 from engine.actions import Accept, CallUno, Catch, Challenge, ChooseColor, Draw, JumpIn, Pass, PlayCard
 from engine.cards import Card
-from engine.view import HandResult
+from engine.view import HandResult, MatchOutcome
 from protocol import (
     Act,
     AddBot,
@@ -374,3 +374,16 @@ def test_after_drawing_until_a_card_goes_the_cursor_is_on_one_that_goes() -> Non
     drawn = make_view("R7 Y3 GR R5 B6", top="B9", has_drawn=True, legal=plays("B6"))
     model.apply(Events(events=(), view=codec.view_to_wire(drawn)))
     assert model.table.selected_card == Card.parse("B6")
+
+
+@pytest.mark.parametrize(("over", "said"), [
+    ({"hand_result": HandResult("2", 30)}, "The hand is over"),
+    ({"hand_result": HandResult("2", 30), "outcome": MatchOutcome("2", (0, 510, 0, 20))},
+     "The match is over"),
+])
+def test_a_move_key_after_the_hand_says_it_is_over(over: dict[str, object], said: str) -> None:
+    """Found play-testing: Enter and d after the match read "It is not your turn"."""
+    model = seated(make_view(current="2", **over))
+    for key in (ENTER, "d", "p"):
+        press(model, key)
+        assert model.prompts.notice == said, key
