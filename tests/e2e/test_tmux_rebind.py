@@ -131,3 +131,27 @@ def test_rebound_bot_level_hint_and_replay_keys(tmux: Tmux, tmp_path: Path, lang
     tmux.wait_for(window, lambda s: "Say: " not in s, timeout=5, what="the chat closed")
     tmux.send(window, "R")
     tmux.wait_for(window, "move 0 of", timeout=10, what="R opened the replay")
+
+
+def test_at_60_by_20_the_key_bar_names_the_help_and_the_help_turns_its_pages(tmux: Tmux,
+                                                                              tmp_path: Path) -> None:
+    """Found play-testing at 60x20: the key bar of a hand named no help key, and the help ended
+    at "j take a seat" (PgDn closed it): the keys of a hand were out of reach."""
+    env = play.person(tmp_path, "Ana")
+    command = play.host("--bots", "3", "--seed", str(SEED), "--bot-delay", "0.05", "--turn-timeout", "0",
+                        "--no-bell", "--start")
+    window = tmux.start(command, env)
+    tmux.resize(window, 60, 20)
+    screen = tmux.wait_for(window, lambda s: my_turn(s) and s.splitlines()[-1].startswith(" F1 help"),
+                           timeout=15, what="Ana's turn, F1 on the key bar")
+    tmux.send(window, "F1")
+    screen = tmux.wait_for(window, "Page 1 of", timeout=5, what="the help's first page")
+    assert "say UNO" not in screen
+    for page in range(2, 6):
+        tmux.send(window, "PageDown")
+        screen = tmux.wait_for(window, f"Page {page} of", timeout=5, what=f"the help's page {page}")
+        if "say UNO" in screen:
+            break
+    assert "say UNO" in screen and "catch a player without UNO" in screen, screen
+    tmux.send(window, "z")  # any other key closes it
+    tmux.wait_for(window, lambda s: "Page " not in s and my_turn(s), timeout=5, what="the help closed")
