@@ -151,6 +151,8 @@ class Board(Painter):
                     notes += [(0, short, short), (1, order, order)]
                 else:
                     notes.append((0, rematch, short))
+                if joined := m.rematch.newcomers(room, view.seats):
+                    notes.append((3, joined, joined))
         else:
             assert result is not None
             said = won_text(m, result.winner, "hand_won", n=view.hand_number, points=result.points)

@@ -39,6 +39,17 @@ class RematchChoice:
             return ""
         return t("rematch_order_now", order=t("rematch_order_" + room.rematch_order))
 
+    @staticmethod
+    def newcomers(room: RoomInfo | None, played: Sequence[str]) -> str:
+        """Who sat down since the match ended, to play in the rematch ("" if nobody): the board
+        of the match gone by shows only its own seats (found play-testing)."""
+        if room is None:
+            return ""
+        names = [clean_text(s.name) for s in room.seats if s.kind is SeatKind.HUMAN and s.seat not in played]
+        if not names:
+            return ""
+        return t("rematch_newcomer" if len(names) == 1 else "rematch_newcomers", names=", ".join(names))
+
     def line(self, room: RoomInfo | None, me: str | None, played: Sequence[str],
              short: bool = False) -> str:
         """Who has accepted and who is still to (of those who played the match, ``played``: one

@@ -21,6 +21,9 @@ TABLE_TEXTS: dict[str, tuple[str, str]] = {
                          "yes · {k_no_rematch} no",
                          "Revancha ({order}) aceptada por {names}; por contestar: {waiting}. "
                          "{k_rematch} sí · {k_no_rematch} no"),
+    "rematch_newcomer": ("{names} sat down: plays in the rematch", "{names} se sentó: juega la revancha"),
+    "rematch_newcomers": ("{names} sat down: they play in the rematch",
+                          "{names} se sentaron: juegan la revancha"),
     "rematch_you_accepted": ("Rematch ({order}) accepted by {names}; waiting for {waiting}",
                              "Revancha ({order}) aceptada por {names}; esperando a {waiting}"),
     "rematch_accepted_short": ("Rematch: yes from {names}; to answer: {waiting}. {k_rematch} yes · "

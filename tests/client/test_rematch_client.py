@@ -139,3 +139,10 @@ def test_someone_who_sat_down_after_the_match_is_not_waited_for() -> None:
     text = render_text(seated(make_view(**OVER), room=room), columns=140)
     line = next(row for row in text.splitlines() if "Rematch" in row)
     assert "waiting for Luis" in line and "Zoe" not in line, line
+    assert "Zoe sat down: plays in the rematch" in text  # (the board shows the match's seats only)
+    set_language("es")
+    try:
+        text = render_text(seated(make_view(**OVER), room=room, lang="es"), columns=140)
+        assert "Zoe se sentó: juega la revancha" in text, text
+    finally:
+        set_language("en")

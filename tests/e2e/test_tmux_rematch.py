@@ -48,3 +48,28 @@ def test_tmux_both_press_m_and_the_winner_deals_the_rematch(tmux: Tmux, tmp_path
         dealer = "you" if winner == me else winner  # (the log speaks to us of our own deal)
         assert f"Hand 1 — {dealer} dealt" in screen, screen
         assert "New match: every score went back to 0" in screen, screen
+
+
+def test_tmux_someone_who_sits_down_after_the_match_plays_in_the_rematch(tmux: Tmux,
+                                                                          tmp_path: Path) -> None:
+    """Found play-testing: Zoe sat down in the bot's seat after the match had ended; Ana's
+    rematch then waited for her ("waiting for Zoe"), though Zoe's waiting room asked her
+    nothing, until Ana thought of s. Ana's m now starts the rematch, with Zoe in it."""
+    hosting = tmux.start(play.host("--bots", "1", "--seats", "2", "--seed", "3", "--turn-timeout", "0",
+                                   "--bot-delay", "0.05", "--single-hand", "--name", "Tarde"),
+                         play.person(tmp_path / "ana", "Ana"), window="host")
+    address = play.invitation(play.waiting_room(tmux, hosting))
+    tmux.send(hosting, "s")
+    ana = Player(tmux, hosting, "Ana")
+    play.together([ana], lambda: bool(WINNER.search(tmux.screen(hosting))), 120, "the match did not end")
+    tmux.wait_for(hosting, "Rematch? m yes", timeout=5, what="the rematch offer")
+
+    late = tmux.start(play.join(address), play.person(tmp_path / "zoe", "Zoe"), window="late")
+    play.sit(tmux, late, "› Tarde")  # (seated: her waiting room says so)
+    tmux.wait_for(hosting, "Zoe sat down: plays in the rematch", timeout=5, what="Zoe, on Ana's board")
+    tmux.send(hosting, "m")
+    for window in (hosting, late):
+        screen = tmux.wait_for(window, lambda s: not WINNER.search(s) and bool(play.DEALT.search(s)),
+                               timeout=10, what="the rematch dealt, with Zoe")
+        assert "waiting for Zoe" not in screen
+    assert "Your hand (" in tmux.screen(late)
