@@ -210,8 +210,8 @@ class Room(Table):
     def rematch(self, session: Session, message: Rematch) -> None:
         """After a match, a seated person accepts a rematch (the first to accept chooses the seat
         order) or declines it, which leaves the table. Once every person of the match still
-        connected at the table has accepted, it starts: same rules, same number of seats, bots in the seats of
-        those who left (as ``start`` with ``fill`` does)."""
+        connected at the table has accepted, it starts: same rules, same number of seats, bots
+        in the seats of those who left (as ``start`` with ``fill`` does)."""
         seat = self.seat_of(session)
         game = self.game
         if seat is None or game is None or game.outcome() is None:
