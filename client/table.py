@@ -229,13 +229,21 @@ class Table:
     def _refuse(self, key: str, **kw: object) -> None:
         self._prompts.notice = t(key, **kw)
 
-    def _not_your_turn(self) -> str:
-        """Why a move key does nothing off our turn: not our turn, or (found play-testing:
-        Enter after the match read "It is not your turn") no turn at all, the hand is over."""
+    def _refuse_over(self) -> bool:
+        """A move key once the hand (or the match) is over says so (found play-testing: Enter
+        after the match read "It is not your turn", and after our own winning card "You cannot
+        draw now"); whether it was."""
         view = self.view
-        if view is not None and view.outcome is not None:
-            return "match_is_over"
-        return "hand_is_over" if self.hand_over else "not_your_turn"
+        if view is None or not self.hand_over:
+            return False
+        self._refuse("match_is_over" if view.outcome is not None else "hand_is_over")
+        return True
+
+    def _playable_names(self) -> str:
+        """Our playable cards by name, as the log names cards (found play-testing: "You can play
+        BR" puzzled)."""
+        playable = self.playable
+        return ", ".join(dict.fromkeys(card_name(card) for card in self.hand if card in playable))
 
     def _hand_just_changed(self) -> bool:
         """Whether the hand changed under keys typed for the old one (they are dropped)."""
@@ -309,12 +317,12 @@ class Table:
     def play_selected(self) -> None:
         card = self.selected_card
         view = self.view
-        if card is None or view is None or view.seat is None:
+        if self._refuse_over() or card is None or view is None or view.seat is None:
             return
         plays = self._plays_of(card)
         if not plays:
             # (nothing else goes either: say what does, as plain mode does, found play-testing)
-            key = (self._not_your_turn() if not self.my_turn else "not_playable_draw"
+            key = ("not_your_turn" if not self.my_turn else "not_playable_draw"
                    if not self.playable and self._legal_of(actions.Draw) is not None else "not_playable")
             self._refuse(key, card=card_name(card))
             return
@@ -373,20 +381,26 @@ class Table:
             if action is not None:
                 self._act(action)
                 return
-        view, playable = self.view, self.playable
-        if self.my_turn and view is not None and not view.has_drawn and playable:  # (R9)
-            # (by name, as the log names cards: found play-testing, "You can play BR" puzzled)
-            names = dict.fromkeys(card_name(card) for card in self.hand if card in playable)
-            self._refuse("cannot_draw_must_play", cards=", ".join(names))
+        view = self.view
+        if self._refuse_over():
             return
-        self._refuse("cannot_draw" if self.my_turn else self._not_your_turn())
+        if self.my_turn and view is not None and not view.has_drawn and self.playable:  # (R9)
+            self._refuse("cannot_draw_must_play", cards=self._playable_names())
+            return
+        self._refuse("cannot_draw" if self.my_turn else "not_your_turn")
 
     def pass_turn(self) -> None:
         action = self._legal_of(actions.Pass)
         if action is None:
-            pending = self.view.pending_draw if self.view is not None else 0
+            view = self.view
+            pending = view.pending_draw if view is not None else 0
+            if self._refuse_over():
+                return
             if not self.my_turn:
-                self._refuse(self._not_your_turn())
+                self._refuse("not_your_turn")
+            elif view is not None and view.rules.draw_until_playable and self.playable and not pending:
+                # (R9: the reason, as d gives it; "You cannot pass now" gave none, found play-testing)
+                self._refuse("cannot_pass_must_play", cards=self._playable_names())
             elif self._legal_of(actions.Draw) is None:
                 self._refuse("cannot_pass")
             elif pending:  # (how many: found play-testing, it said only "d draws")

@@ -254,6 +254,8 @@ TEXTS: dict[str, tuple[str, str]] = {
     "cannot_draw_must_play": ("You can play {cards}: these rules say play, not draw",
                               "Puedes jugar {cards}: estas reglas piden jugar, no robar"),
     "cannot_pass": ("You cannot pass now", "No puedes pasar ahora"),
+    "cannot_pass_must_play": ("You can play {cards}: these rules say play, not pass",
+                              "Puedes jugar {cards}: estas reglas piden jugar, no pasar"),
     "cannot_pass_draw": ("You cannot pass before drawing: {k_draw} draws",
                          "No puedes pasar sin robar: {k_draw} roba"),
     "cannot_pass_pending": ("You cannot pass: you are to draw {n}, {k_draw} draws them",

@@ -27,6 +27,7 @@ from client.enums import Prompt, Screen
 from client.i18n import set_language
 from engine.actions import Accept, CallUno, Catch, Challenge, ChooseColor, Draw, JumpIn, Pass, PlayCard
 from engine.cards import Card
+from engine.rules import RuleSet
 from engine.view import HandResult, MatchOutcome
 from protocol import (
     Act,
@@ -381,9 +382,29 @@ def test_after_drawing_until_a_card_goes_the_cursor_is_on_one_that_goes() -> Non
     ({"hand_result": HandResult("2", 30), "outcome": MatchOutcome("2", (0, 510, 0, 20))},
      "The match is over"),
 ])
-def test_a_move_key_after_the_hand_says_it_is_over(over: dict[str, object], said: str) -> None:
-    """Found play-testing: Enter and d after the match read "It is not your turn"."""
-    model = seated(make_view(current="2", **over))
+@pytest.mark.parametrize("current", ["2", ME])
+def test_a_move_key_after_the_hand_says_it_is_over(over: dict[str, object], said: str, current: str) -> None:
+    """Found play-testing: Enter and d after the match read "It is not your turn"; and after
+    our own winning card (the turn still ours), "You cannot draw now" (Enter said nothing)."""
+    hand = "R7" if current == "2" else ""
+    model = seated(make_view(hand, current=current, **over))
     for key in (ENTER, "d", "p"):
+        model.prompts.notice = ""
         press(model, key)
         assert model.prompts.notice == said, key
+
+
+@pytest.mark.parametrize(("lang", "said"), [
+    ("en", "You can play Red 7: these rules say play, not pass"),
+    ("es", "Puedes jugar 7 rojo: estas reglas piden jugar, no pasar"),
+])
+def test_p_under_draw_until_playable_says_why_there_is_no_passing(lang: str, said: str) -> None:
+    """Found play-testing a house table: p said only "You cannot pass now", where d gives the
+    reason."""
+    view = make_view("R7 Y3", top="R5", legal=plays("R7"), rules=RuleSet.preset("house"))
+    model = seated(view, lang=lang)
+    try:
+        press(model, "p")
+        assert model.prompts.notice == said
+    finally:
+        set_language("en")
