@@ -5,7 +5,7 @@ are (docs/RULES.md)."""
 from __future__ import annotations
 
 from .docs import rules_line
-from .draw import Line, Painter, fit, pad, width_of
+from .draw import Line, Painter, fit, pad, width_of, wrap
 from .i18n import language, t
 from .keymap import ACTIONS, CONTEXTS, active, keys_file, shown
 
@@ -44,7 +44,8 @@ class KeyHelp(Painter):
                 line += [*cell, ("", " " * max(1, column - used))] if c < count - 1 else cell
             lines.append(line)
         lines.append([])
-        lines.append([("class:dim", " " + fit(t("keyhelp_fixed"), width - 1))])
+        # (wrapped: at 60 columns the fixed keys' line lost "Ctrl-C quits at once")
+        lines += [[("class:dim", " " + part)] for part in wrap(t("keyhelp_fixed"), width - 1)]
         rules = rules_line()
         if rules:
             lines.append([("class:dim", " " + fit(rules, width - 1))])
@@ -62,14 +63,38 @@ class KeyHelp(Painter):
         if len(lines) <= height or rows < 1:
             prompts.help_pages = 1
             return lines[:max(1, height)]
-        title, body = lines[0], lines[1:]
-        pages = -(-len(body) // rows)
-        page = min(prompts.help_page, pages - 1)
-        prompts.help_pages = pages
+        title, pages = lines[0], _pages(lines[1:], rows)
+        page = min(prompts.help_page, len(pages) - 1)
+        prompts.help_pages = len(pages)
         lang = language()
-        said = t("keyhelp_page", n=page + 1, pages=pages,
-                 on=shown("pagedown", lang), back=shown("pageup", lang))
-        return [title, *body[page * rows:(page + 1) * rows], [("class:notice", " " + fit(said, width - 1))]]
+        said = t("keyhelp_page" if page < len(pages) - 1 else "keyhelp_page_last", n=page + 1,
+                 pages=len(pages), on=shown("pagedown", lang), back=shown("pageup", lang))
+        return [title, *pages[page], [("class:notice", " " + fit(said, width - 1))]]
+
+
+def _pages(body: list[Line], rows: int) -> list[list[Line]]:
+    """``body`` cut into pages of ``rows``: a page that starts inside a context gets its title
+    again, marked as going on, and no title is left alone at the foot of a page (found
+    play-testing: a page began with "j take a seat", its title on the page before). A title is a
+    row of a context's name alone (one column: narrow terminals, those that need pages)."""
+    def is_title(line: Line) -> bool:
+        return len(line) == 2 and line[1][0] == "bold"
+
+    pages: list[list[Line]] = []
+    context: Line | None = None
+    i = 0
+    while i < len(body):
+        page = [[line[0], *_continued(line[1:])] for line in (context,)
+                if line is not None and i and rows > 1 and not is_title(body[i])]
+        while i < len(body) and len(page) < rows:
+            if is_title(body[i]) and len(page) == rows - 1 and page:
+                break  # (a title at the foot: it starts the next page)
+            if is_title(body[i]):
+                context = body[i]
+            page.append(body[i])
+            i += 1
+        pages.append(page)
+    return pages
 
 
 def _continued(title: Line) -> Line:

@@ -31,7 +31,8 @@ class PromptLine(Painter):
             Prompt.QUIT: "help_confirm", Prompt.HOST_QUIT: "help_host_quit", Prompt.LEAVE: "help_confirm",
             Prompt.CHAT: "help_chat", Prompt.PASSWORD: "help_chat",
             Prompt.COLOR: "help_color", Prompt.START_COLOR: "help_color",
-            Prompt.SEAT: "help_seat", Prompt.CHALLENGE: "help_challenge", Prompt.HELP: "keyhelp_close",
+            Prompt.SEAT: "help_seat", Prompt.CHALLENGE: "help_challenge",
+            Prompt.HELP: "keyhelp_close_pages" if m.prompts.help_pages > 1 else "keyhelp_close",
         }.get(prompt)
         if key is None:
             screen = m.screen

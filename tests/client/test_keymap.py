@@ -177,24 +177,32 @@ def test_the_help_screen_says_everything_whole_at_80_columns(lang: str) -> None:
     assert any({"en": "RULES.md", "es": "REGLAS.md"}[lang] in line for line in lines)
 
 
-@pytest.mark.parametrize(("lang", "page", "uno"), [
-    ("en", "Page {n} of {pages}: PgDn goes on, PgUp back", "say UNO"),
-    ("es", "Página {n} de {pages}: AvPág sigue, RePág vuelve", "decir UNO"),
+@pytest.mark.parametrize(("lang", "page", "last", "uno", "continued"), [
+    ("en", "Page {n} of {pages}: PgDn goes on, PgUp back", "Page {n} of {pages}: PgUp back", "say UNO",
+     "(continued)"),
+    ("es", "Página {n} de {pages}: AvPág sigue, RePág vuelve", "Página {n} de {pages}: RePág vuelve",
+     "decir UNO", "(sigue)"),
 ])
-def test_a_short_terminal_s_help_turns_its_pages(lang: str, page: str, uno: str) -> None:
+def test_a_short_terminal_s_help_turns_its_pages(lang: str, page: str, last: str, uno: str,
+                                                 continued: str) -> None:
     """Found play-testing: at 60x20 the help ended at "j take a seat", and PgDn closed it: the
-    keys of a hand (UNO, catch, hint, away) were out of reach."""
+    keys of a hand (UNO, catch, hint, away) were out of reach. A page that starts inside a
+    context names it again (a page began with "j take a seat", its title a page before)."""
     keymap.use(parse("", lang))
     model = seated(make_view(), lang=lang)
     screen = screen_lines(model, "\x1bOP", columns=60, rows=20)
     pages = model.prompts.help_pages
     assert pages > 1 and any(page.format(n=1, pages=pages) in row for row in screen), screen
-    seen = [any(uno in row for row in screen)]
+    seen, went_on = [any(uno in row for row in screen)], []
     for n in range(2, pages + 1):
         screen = screen_lines(model, PGDN, columns=60, rows=20)
-        assert model.prompt is Prompt.HELP and any(page.format(n=n, pages=pages) in row for row in screen)
+        said = (last if n == pages else page).format(n=n, pages=pages)
+        assert model.prompt is Prompt.HELP and any(row.strip() == said for row in screen), screen
+        assert not screen[2].startswith("  "), screen  # (a page starts with a context's title)
         seen.append(any(uno in row for row in screen))
+        went_on.append(continued in screen[2])
     assert seen.count(True) == 1 and not seen[0], seen  # on a later page, once
+    assert any(went_on)
     screen_lines(model, PGUP, columns=60, rows=20)
     assert model.prompts.help_page == pages - 2 and model.prompt is Prompt.HELP
     screen_lines(model, PGDN, PGDN, columns=60, rows=20)  # on from the last page: closed
