@@ -84,8 +84,9 @@ def _pages(body: list[Line], rows: int) -> list[list[Line]]:
     context: Line | None = None
     i = 0
     while i < len(body):
-        page = [[line[0], *_continued(line[1:])] for line in (context,)
-                if line is not None and i and rows > 1 and not is_title(body[i])]
+        page: list[Line] = []
+        if context is not None and i and rows > 1 and not is_title(body[i]):
+            page.append([context[0], *_continued(context[1:])])
         while i < len(body) and len(page) < rows:
             if is_title(body[i]) and len(page) == rows - 1 and page:
                 break  # (a title at the foot: it starts the next page)

@@ -392,10 +392,10 @@ class Table:
     def pass_turn(self) -> None:
         action = self._legal_of(actions.Pass)
         if action is None:
-            view = self.view
-            pending = view.pending_draw if view is not None else 0
             if self._refuse_over():
                 return
+            view = self.view
+            pending = view.pending_draw if view is not None else 0
             if not self.my_turn:
                 self._refuse("not_your_turn")
             elif view is not None and view.rules.draw_until_playable and self.playable and not pending:
