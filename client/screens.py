@@ -220,6 +220,8 @@ def waiting_hint(model: Model, plain: bool = False) -> str:
         hint = t("waiting_host", n=empty) if empty else t("waiting_host_full")
         levels = seating.can_host_command and seating.picked_bot is not None  # (↑↓ and b work)
         return hint + " " + t("plain_waiting_levels" if plain else "waiting_levels") if levels else hint
+    if room.rematch_order is not None:  # (we sat down after the match: its players are answering)
+        return t("waiting_rematch", host=clean_text(room.host))
     return t("waiting_guest", host=clean_text(room.host))
 
 

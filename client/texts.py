@@ -186,6 +186,10 @@ TEXTS: dict[str, tuple[str, str]] = {
                      "Eres el anfitrión: pulsa {k_start} para empezar; los bots ocupan los asientos vacíos "
                      "({n}), o {k_start_as_seated} empieza sin ellos."),
     "waiting_guest": ("Waiting for {host} to start…", "Esperando a que {host} empiece…"),
+    "waiting_rematch": ("The last match's players are answering a rematch: you play in it once they "
+                        "accept, or when {host} starts…",
+                        "Quienes jugaron la partida anterior contestan a la revancha: juegas en ella "
+                        "cuando acepten, o cuando {host} empiece…"),
     "waiting_rules": ("Rules: {preset} — {options}", "Reglas: {preset} — {options}"),
     "seat_bot": ("bot", "bot"),
     "seat_host": ("host", "anfitrión"),

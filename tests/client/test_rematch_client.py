@@ -146,3 +146,22 @@ def test_someone_who_sat_down_after_the_match_is_not_waited_for() -> None:
         assert "Zoe se sentó: juega la revancha" in text, text
     finally:
         set_language("en")
+
+
+@pytest.mark.parametrize(("lang", "said"), [
+    ("en", "The last match's players are answering a rematch: you play in it once they accept, or "
+           "when Luis starts…"),
+    ("es", "Quienes jugaron la partida anterior contestan a la revancha: juegas en ella cuando "
+           "acepten, o cuando Luis empiece…"),
+])
+def test_someone_who_sat_down_after_the_match_is_told_the_rematch_is_being_answered(lang: str,
+                                                                                     said: str) -> None:
+    """Found play-testing: Zoe, seated after the match, read "Waiting for Ana to start…" while
+    the match's players answered the rematch (it started without Ana's s)."""
+    room = room_info(started=False, host_seat="2", rematch=("2",), rematch_order="keep")
+    model = seated(room=room, lang=lang)
+    try:
+        assert " ".join(render_text(model, columns=200).split()).count(said) == 1
+        assert "Luis" in render_text(seated(room=room_info(started=False, host_seat="2"), lang=lang))
+    finally:
+        set_language("en")
