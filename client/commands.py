@@ -54,7 +54,8 @@ def add_host_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--port", type=int, default=DEFAULT_PORT,
                         help=f"TCP port (default {DEFAULT_PORT}; a free one if it is taken)")
     parser.add_argument("--seats", type=int, default=None, metavar="N",
-                        help="seats at the table (default: max(4, bots + 1))")
+                        help="seats at the table (default: max(4, bots + 1); with --start, "
+                             "bots + 1 when --bots is given)")
     parser.add_argument("--turn-timeout", type=float, default=30.0, metavar="SECONDS",
                         help="time for a turn, 0 for none (default 30)")
     parser.add_argument("--bot-delay", type=float, default=1.0, metavar="SECONDS",
@@ -208,11 +209,20 @@ def load_keys(lang: str) -> None:
         print(f"uno: {keys_file()}: {problem}", file=sys.stderr)
 
 
+def default_seats(bots: int, start: bool) -> int:
+    """The table's seats when ``--seats`` is not given: room for friends to join (four), but a
+    match started at once with ``--bots N`` is the host against exactly N bots (the empty seats
+    would be filled with more)."""
+    if start and bots:
+        return bots + 1
+    return max(4, bots + 1)
+
+
 def run_host(args: argparse.Namespace) -> int:
     from .i18n import t
 
     lang, plain = _setup(args)
-    seats = args.seats if args.seats is not None else max(4, args.bots + 1)
+    seats = args.seats if args.seats is not None else default_seats(args.bots, args.start)
     if not 2 <= seats <= 10 or args.bots >= seats:
         print("uno host: seats must be 2-10, with at least one left for you", file=sys.stderr)
         return 2

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 import trio
 
-from client.commands import add_host_arguments, check_rules, rule_overrides
+from client.commands import add_host_arguments, check_rules, default_seats, rule_overrides
 from engine import RuleSet
 from engine.rules import WildDrawFour
 
@@ -38,6 +38,17 @@ def test_every_rule_option_has_a_flag() -> None:
                             uno_penalty=4, false_catch_penalty=1, target_score=250)
     assert (args.bot_level, args.late_join) == ("easy", "next-hand")
     assert rule_overrides(parse("--single-hand"))["target_score"] is None
+
+
+@pytest.mark.parametrize(("argv", "seats"), [((), 4), (("--bots", "1"), 4), (("--bots", "5"), 6),
+                                             (("--start",), 4), (("--bots", "1", "--start"), 2),
+                                             (("--bots", "2", "--start"), 3)])
+def test_a_match_started_at_once_seats_the_host_and_exactly_the_bots_asked_for(
+        argv: tuple[str, ...], seats: int) -> None:
+    """Found play-testing: `uno host --bots 1 --start` dealt to four (bots filled the two empty
+    seats); without --start the table keeps room for friends to join."""
+    args = parse(*argv)
+    assert default_seats(args.bots, args.start) == seats
 
 
 @pytest.mark.parametrize("argv", [("--uno-penalty", "11"), ("--target", "0")])
