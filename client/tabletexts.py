@@ -44,10 +44,11 @@ TABLE_TEXTS: dict[str, tuple[str, str]] = {
                      "{k_chat} chat  {k_leave} leave  {k_quit} quit",
                      "{k_rematch} revancha  {k_seat_order} orden  {k_no_rematch} no  {k_replay} repetición  "
                      "{k_chat} chat  {k_leave} dejar la mesa  {k_quit} salir"),
-    "help_rematch_host": ("{k_rematch} rematch  {k_seat_order} seat order  {k_no_rematch} no  {k_start} start "
-                          "now  {k_replay} replay  {k_chat} chat  {k_leave} leave  {k_quit} quit",
-                          "{k_rematch} revancha  {k_seat_order} orden  {k_no_rematch} no  {k_start} empezar "
-                          "ya  {k_replay} repetición  {k_chat} chat  {k_leave} dejar  {k_quit} salir"),
+    "help_rematch_host": ("{k_rematch} rematch  {k_seat_order} seat order  {k_no_rematch} no  {k_start} "
+                          "start now  {k_replay} replay  {k_chat} chat  {k_leave} leave  {k_quit} quit",
+                          "{k_rematch} revancha  {k_seat_order} orden  {k_no_rematch} no  {k_start} "
+                          "empezar ya  {k_replay} repetición  {k_chat} chat  {k_leave} dejar  "
+                          "{k_quit} salir"),
     "help_rematch_host_short": ("{k_rematch} rematch  {k_seat_order} order  {k_no_rematch} no  {k_start} "
                                 "start now  {k_leave} leave  {k_quit} quit",
                                 "{k_rematch} revancha  {k_seat_order} orden  {k_no_rematch} no  {k_start} "

@@ -129,6 +129,10 @@ def test_the_player_at_risk_is_told_to_say_uno_and_spectators_see_the_risk() -> 
     other.apply(UnoGrace(seat=LUIS, seconds=0.75))
     other.apply(luis_open(legal=()))  # Ana cannot catch (a spectator, say)
     assert t("at_risk_plain", name="Luis") in " ".join(PlainView(other).changes())
+    clock.now += 1.0  # the grace is over: Luis may be caught now, and is still at risk, as the
+    # board marks him (plain mode said nothing more: found on a read of the change)
+    assert "Luis [ 1] next at risk: no UNO" in render_text(other)
+    assert t("at_risk_plain", name="Luis") in " ".join(PlainView(other).changes())
 
 
 @pytest.mark.parametrize("lang", ["en", "es"])
