@@ -91,8 +91,12 @@ def connect_failure(exc: OSError) -> str:
 
 
 def open_table(rooms: tuple[messages.RoomSummary, ...]) -> messages.RoomSummary | None:
-    """The first table a bot may sit at: not started, a seat free, no password."""
-    return next((r for r in rooms if not r.started and r.players < r.seats and not r.password), None)
+    """The first table a bot may sit at: not started, a seat empty, no password. Not a seat a
+    server bot holds: a person may take one, but a bot client taking it would only throw away the
+    level the host chose for it (found play-testing: `uno bots` replaced a waiting room's bots
+    while another table had empty seats)."""
+    return next((r for r in rooms if not r.started and r.players + r.bots < r.seats and not r.password),
+                None)
 
 
 class BotClient:

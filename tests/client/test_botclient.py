@@ -18,7 +18,7 @@ from client.botclient import BotClient, BotGaveUp, BotOptions, BotResult, Patien
 from client.bots_main import run_bots
 from client.cli import build_parser
 from client.link import Link, open_link
-from protocol import CreateRoom, Joined
+from protocol import CreateRoom, Joined, RoomSummary
 from server import ServerConfig, UnoServer
 
 PATIENCE = Patience()
@@ -113,6 +113,20 @@ async def test_bots_take_their_seats_back_after_the_connections_drop(
     assert max(results[0].scores) >= SHORT_MATCH["target_score"]
     assert sum(note.startswith("lost the connection (") for note in notes) == 6
     assert sum(note.startswith("back in seat ") for note in notes) == 6
+
+
+def test_a_bot_sits_in_an_empty_seat_and_never_in_one_a_server_bot_holds() -> None:
+    """Found play-testing: `uno bots` sat at a waiting room whose seats the host had filled with
+    bots of chosen levels (each bot client took one's seat) while another table had empty seats."""
+    def table(room: str, players: int, bots: int, **more: bool) -> RoomSummary:
+        return RoomSummary(id=room, name=f"Table {room}", host="Ana", players=players, seats=4, bots=bots,
+                           spectators=0, preset="house", started=more.get("started", False),
+                           password=more.get("password", False))
+
+    bots_set_up = table("1", players=1, bots=3)
+    assert botclient.open_table((bots_set_up,)) is None
+    assert botclient.open_table((bots_set_up, table("2", players=1, bots=1))) == table("2", 1, 1)
+    assert botclient.open_table((table("3", 0, 2, started=True), table("4", 1, 0, password=True))) is None
 
 
 async def test_a_bot_with_no_open_table_gives_up_in_time(
