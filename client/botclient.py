@@ -167,7 +167,7 @@ class BotClient:
 
     async def _session(self, link: Link, connected_before: bool) -> None:
         result = self.result
-        welcome = await link.hello(result.name, result.token)
+        welcome = await link.hello(result.name, result.token, bot=True)
         self._welcomed = True
         result.token = welcome.token
         if welcome.resumed:

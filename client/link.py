@@ -71,9 +71,9 @@ class Link:
 
     async def hello(self, name: str, token: str | None = None, lang: str = "en",
                     version: int = PROTOCOL_VERSION, instance: str | None = None,
-                    attempt: int = 0) -> Welcome:
+                    attempt: int = 0, bot: bool = False) -> Welcome:
         await self.send(Hello(version=version, name=name, lang=lang, token=token, instance=instance,
-                              attempt=attempt))
+                              attempt=attempt, bot=bot))
         while True:
             message = await self.receive()
             if isinstance(message, Welcome):

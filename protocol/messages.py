@@ -171,7 +171,8 @@ class Hello(Message):
     """First message of a connection. ``token`` resumes an earlier session and its seat.
     ``instance`` (the client program's own random name) and ``attempt`` (its count of the
     connections it opened) let the server tell a stale connection of the same program, given up
-    on and delivered late, from a newer one: the stale one does not take the seat."""
+    on and delivered late, from a newer one: the stale one does not take the seat. ``bot``: the
+    program plays by itself (``uno bots``), so the host's role never passes to it from a person."""
 
     version: int = spec(Int(0, 2**31 - 1))
     name: str = spec(_NAME)
@@ -179,6 +180,7 @@ class Hello(Message):
     token: str | None = spec(Optional(Str(MAX_TOKEN, 1)), None)
     instance: str | None = spec(Optional(Str(MAX_INSTANCE, 1)), None)
     attempt: int = spec(Int(0, 2**31 - 1), 0)
+    bot: bool = spec(Bool(), False)
 
 
 @message("list_rooms", Sender.CLIENT)

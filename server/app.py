@@ -225,7 +225,7 @@ class UnoServer:
             if old is not None and old is not peer:
                 old.session = None
                 old.close("replaced", "this seat was taken over by a new connection")
-        session.instance, session.attempt = hello.instance, hello.attempt
+        session.instance, session.attempt, session.bot = hello.instance, hello.attempt, hello.bot
         session.lang = hello.lang
         session.peer = peer
         peer.session = session

@@ -28,6 +28,7 @@ class Session:
     # The client program of ``peer`` and its count of connections (``hello.instance``/``attempt``)
     instance: str | None = None
     attempt: int = 0
+    bot: bool = False  # a program that plays by itself (``hello.bot``: ``uno bots``)
 
     @property
     def token(self) -> str:

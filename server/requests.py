@@ -124,6 +124,7 @@ def _create_room(server: RequestOwner, peer: Peer[Session], session: Session,
     room = server.open_room(settings, origin)  # checks the rules
     for _ in range(message.bots):
         room.add_bot(message.bot_level)
+    room.host = session  # (a program that plays by itself hosts the table it opens, too)
     room.add_player(session)
     log.info("room %s (%r) created by %s", room.id, settings.name, session.name)
     server.changed()

@@ -176,7 +176,7 @@ class Table(ABC):
         seat = Seat(self._new_seat_id(), self._unique_name(session.name), "human", session=session)
         self.seats.append(seat)
         session.room, session.seat = self, seat
-        if self.host is None:
+        if self.host is None and not session.bot:
             self.host = session
         self._joined(session, "player", seat.id)
         log.info("room %s: %s sits at seat %s", self.id, seat.name, seat.id)
@@ -421,9 +421,15 @@ class Table(ABC):
             clock.wake_if_sooner()
 
     def _pick_new_host(self, exclude: Session) -> None:
+        """The host's role, from ``exclude``, to the first person still seated and connected; to
+        a program that plays by itself (``uno bots``) only from another such program. A person's
+        table whose people have all gone keeps no host until one sits down (found play-testing:
+        a bot client kept the role, and the host who came back could not start the rematch)."""
         for seat in self.seats:
-            if seat.kind == "human" and seat.session is not exclude and seat.connected:
-                self.host = seat.session
+            session = seat.session
+            if (seat.kind == "human" and session is not None and session is not exclude and seat.connected
+                    and (exclude.bot or not session.bot)):
+                self.host = session
                 return
         if self.host is exclude and exclude.room is not self:
             self.host = None

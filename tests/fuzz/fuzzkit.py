@@ -66,6 +66,7 @@ POOL: dict[str, list[Any]] = {
     "token": [None, "a.b", "0" * 16 + "." + "0" * 32, "x" * 65, ""],
     "instance": [None, "b0b", "x" * 32, "x" * 33, "", 7],
     "attempt": [0, 1, 2**31 - 1, 2**31, -1, "1", None],
+    "bot": [True, False, 1, None],
     "room": ["1", "2", "99", "", None],
     "spectate": [True, False, 1],
     "late_join": ["now", "next_hand", "later", None],

@@ -102,8 +102,8 @@ class Client:
         await self.send_raw(msgpack.packb(wire))
 
     async def hello(self, token: str | None = None, instance: str | None = None,
-                    attempt: int = 0) -> Welcome:
-        welcome = await self.link.hello(self.name, token, instance=instance, attempt=attempt)
+                    attempt: int = 0, bot: bool = False) -> Welcome:
+        welcome = await self.link.hello(self.name, token, instance=instance, attempt=attempt, bot=bot)
         self.token = welcome.token
         self.log.append(welcome)
         self.times.append(trio.current_time())

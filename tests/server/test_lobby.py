@@ -210,6 +210,44 @@ async def test_host_passes_on_when_the_host_leaves(harness: Harness, autojump_cl
         await bob.expect(ViewMsg)
 
 
+async def test_the_host_role_passes_to_a_person_and_never_from_one_to_a_bot_program(
+        harness: Harness, autojump_clock: object) -> None:
+    """Found play-testing: Kim's table passed its host role to a `uno bots` client (``hello.bot``)
+    when she left, and she came back to a table she could no longer run."""
+    with trio.fail_after(30):
+        srv, (kim,) = await harness.table("kim", seats=4)
+        room_id = kim.room.id
+
+        async def program(name: str) -> Client:
+            client = harness.connect(srv, name)
+            await client.hello(bot=True)
+            await client.join(room_id)
+            return client
+
+        first = await program("xb1")
+        bob = await harness.client(srv, "bob")
+        await bob.join(room_id)
+        await kim.send(LeaveRoom())
+        await kim.expect(Left)
+        update = await bob.expect(RoomUpdate, lambda m: len(m.room.seats) == 2)
+        assert update.room.host == "bob"  # the person, though the program sat down first
+        await bob.send(LeaveRoom())
+        update = await first.expect(RoomUpdate, lambda m: len(m.room.seats) == 1)
+        assert update.room.host == "-" and update.room.host_seat is None  # nobody's, for now
+        assert (await kim.join(room_id)).room.host == "kim"  # the next person to sit runs it
+
+        # A program's own table (`uno bots --create`) passes to its fellow programs.
+        opener = harness.connect(srv, "zb1")
+        await opener.hello(bot=True)
+        table = (await opener.create(seats=3)).room.id
+        second = harness.connect(srv, "zb2")
+        await second.hello(bot=True)
+        assert (await second.join(table)).room.host == "zb1"
+        await opener.send(LeaveRoom())
+        update = await second.expect(RoomUpdate, lambda m: len(m.room.seats) == 1)
+        assert update.room.host == "zb2"
+
+
 async def test_passwords(harness: Harness, autojump_clock: object) -> None:
     with trio.fail_after(30):
         srv, (ann,) = await harness.table("ann", password="s3cret")
