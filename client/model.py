@@ -279,7 +279,7 @@ class Model:
         if not self.seating.can_host_command:
             return
         if bot is None:
-            self.prompts.notice = t("no_bot_to_level")
+            self.prompts.notice = t("err_not_a_bot" if self.seating.picked_seat else "no_bot_to_level")
         else:
             level = level or step(BOT_LEVELS, self.seating.level_asked(bot), 1)
             self.seating.levels_asked[bot.seat] = level
@@ -293,12 +293,15 @@ class Model:
         """?: what the strongest bot would play here (worked out off the loop: client/hintrun.py)."""
         self.hints.ask(self.table.view)
 
-    def remove_bot(self) -> None:
-        room = self.seating.room
-        if self.seating.can_host_command and room is not None:
-            bots = [s for s in room.seats if s.kind == "bot"]
-            if bots:
-                self.outbox.send(messages.RemoveBot(seat=bots[-1].seat))
+    def remove_bot(self, picked: bool = True) -> None:
+        """-: the picked seat is freed: a bot's, or that of someone whose connection dropped (the
+        one marked, not the last bot: found play-testing); not ``picked``: the last bot (plain
+        mode's "remove", which shows no pick: the bot its "add" added)."""
+        if self.seating.can_host_command:
+            bots = [s for s in self.seating.room.seats if s.kind == "bot"] if self.seating.room else []
+            picked_seat = self.seating.picked_seat if picked else (bots[-1] if bots else None)
+            if picked_seat is not None:
+                self.outbox.send(messages.RemoveBot(seat=picked_seat.seat))
             else:
                 self.prompts.notice = t("no_bot_to_remove")
 

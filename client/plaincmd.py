@@ -264,7 +264,9 @@ class PlainCommands:
         elif word in words("add"):
             m.add_bot()
         elif word in words("remove"):
-            m.remove_bot()
+            number = rest.split()[0] if rest.split() else None
+            if self._pick(number, bots_only=False):
+                m.remove_bot(picked=number is not None)
         elif word in words("sit"):
             m.take_seat()
         elif word in words("leave"):
@@ -277,23 +279,36 @@ class PlainCommands:
             return False
         return True
 
+    def _pick(self, token: str | None, bots_only: bool) -> bool:
+        """``token``, a seat's number as the seats are said, picks that seat for the host's next
+        command (a bot's; or, ``bots_only`` false, that of someone whose connection dropped);
+        whether to go on (no number: the seat picked before)."""
+        m = self.model
+        seating, room = m.seating, m.seating.room
+        number = None if token is None else _number(token)
+        if number is None or room is None:
+            return True
+        if not 1 <= number <= len(room.seats):
+            m.prompts.notice = t("plain_no_seat", n=number)
+            return False
+        seat = room.seats[number - 1]
+        pickable = [s.seat for s in seating.pickable if not bots_only or s.kind == "bot"]
+        if seat.seat not in pickable:
+            m.prompts.notice = t("err_not_a_bot")
+            return False
+        seating.bot_cursor = [s.seat for s in seating.pickable].index(seat.seat)
+        return True
+
     def _level(self, rest: str) -> None:
         """``level N [LEVEL]``: the bot in seat N (as the seats are said) takes LEVEL, or the
         next level; without N, the bot picked last."""
         m = self.model
-        seating, room = m.seating, m.seating.room
+        room = m.seating.room
         level: str | None = None
         for token in rest.split():
-            number = _number(token)
-            if number is not None and room is not None:
-                if not 1 <= number <= len(room.seats):
-                    m.prompts.notice = t("plain_no_seat", n=number)
+            if _number(token) is not None and room is not None:
+                if not self._pick(token, bots_only=True):
                     return
-                bots = [s.seat for s in room.seats if s.kind == "bot"]
-                if room.seats[number - 1].seat not in bots:
-                    m.prompts.notice = t("err_not_a_bot")
-                    return
-                seating.bot_cursor = bots.index(room.seats[number - 1].seat)
             elif (level := level_of(token)) is None:
                 names = ", ".join(t("level_" + name) for name in BOT_LEVELS)
                 m.prompts.notice = t("plain_levels", levels=names)

@@ -88,6 +88,8 @@ PLAIN_TEXTS: dict[str, tuple[str, str]] = {
     "plain_replay_end": ("The end of the hand", "Fin de la mano"),
     "plain_replay_closed": ("Back at the table.", "De vuelta en la mesa."),
     "plain_no_seat": ("There is no seat {n}", "No hay asiento {n}"),
+    "plain_waiting_offline": ("{name} has lost the connection: remove {n} frees the seat.",
+                              "{name} perdió la conexión: quitar {n} libera el asiento."),
     "plain_waiting_levels": ("level N changes the level of the bot in seat N.",
                              "nivel N cambia el nivel del bot del asiento N."),
     "plain_levels": ("The levels: {levels}", "Los niveles: {levels}"),

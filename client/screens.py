@@ -131,7 +131,7 @@ class Screens(Painter):
             lines += [[("class:notice", " " + part)] for part in wrap(offer, width - 1)]
         lines.append([])
         lines.append([("", " " + t("waiting_seats", taken=len(room.seats), max=room.max_seats))])
-        picked = m.seating.picked_bot if m.seating.can_host_command else None
+        picked = m.seating.picked_seat if m.seating.can_host_command else None
         seats: list[tuple[str, str]] = []  # (style, text) of each seat
         digits = len(str(room.max_seats))  # (numbers right-aligned: " 9." over "10.")
         for i, info in enumerate(room.seats):
@@ -218,8 +218,16 @@ def waiting_hint(model: Model, plain: bool = False) -> str:
     empty = room.max_seats - len(room.seats)
     if seating.is_host:
         hint = t("waiting_host", n=empty) if empty else t("waiting_host_full")
-        levels = seating.can_host_command and seating.picked_bot is not None  # (↑↓ and b work)
-        return hint + " " + t("plain_waiting_levels" if plain else "waiting_levels") if levels else hint
+        if not seating.can_host_command:
+            return hint
+        prefix = "plain_" if plain else ""
+        offline = seating.offline
+        if offline is not None:  # (- frees the seat, before the match would wait out its turns)
+            number = room.seats.index(offline) + 1
+            hint += " " + t(prefix + "waiting_offline", name=clean_text(offline.name), n=number)
+        if any(s.kind == "bot" for s in room.seats):  # (↑↓ and b work)
+            hint += " " + t(prefix + "waiting_levels")
+        return hint
     if room.rematch_order is not None:  # (we sat down after the match: its players are answering)
         return t("waiting_rematch", host=clean_text(room.host))
     return t("waiting_guest", host=clean_text(room.host))

@@ -25,7 +25,7 @@ class Seating:
         self.want_seat = False
         self.queue_position = 0
         self.queue_seat: str | None = None
-        self.bot_cursor = 0  # the host's pick among the bots, in the waiting room (its level: b)
+        self.bot_cursor = 0  # the host's pick in the waiting room, among ``pickable`` seats
         # bot seat -> the level the host last asked for it, until the room shows it: a key
         # pressed again before the room's answer steps on from there (quick presses were lost)
         self.levels_asked: dict[str, str] = {}
@@ -57,17 +57,37 @@ class Seating:
         return self.is_host and self.room is not None and not self.room.started
 
     @property
+    def pickable(self) -> list[SeatInfo]:
+        """The seats the host's ↑↓ picks among in the waiting room: the bots (b: its level; -
+        removes it) and the people whose connection dropped (-: frees the seat; found
+        play-testing, nothing could free it, and the match would wait out each of its turns)."""
+        if self.room is None:
+            return []
+        return [s for s in self.room.seats if s.kind == "bot" or (not s.connected and s.seat != self.seat)]
+
+    @property
+    def picked_seat(self) -> SeatInfo | None:
+        """The seat the host has picked in the waiting room (the first, unless ↑↓ moved on)."""
+        seats = self.pickable
+        return seats[min(self.bot_cursor, len(seats) - 1)] if seats else None
+
+    @property
     def picked_bot(self) -> SeatInfo | None:
-        """The bot the host has picked in the waiting room (the first, unless ↑↓ moved on)."""
-        bots = [] if self.room is None else [s for s in self.room.seats if s.kind == "bot"]
-        return bots[min(self.bot_cursor, len(bots) - 1)] if bots else None
+        """The picked seat, if a bot holds it."""
+        seat = self.picked_seat
+        return seat if seat is not None and seat.kind == "bot" else None
+
+    @property
+    def offline(self) -> SeatInfo | None:
+        """The first seat, not ours, of someone whose connection dropped."""
+        return next((s for s in self.pickable if s.kind != "bot"), None)
 
     def level_asked(self, bot: SeatInfo) -> str | None:
         """The bot's level as the host last asked for it (its level, if nothing is on the way)."""
         return self.levels_asked.get(bot.seat, bot.level)
 
     def pick_bot(self, delta: int) -> None:
-        count = 0 if self.room is None else sum(1 for s in self.room.seats if s.kind == "bot")
+        count = len(self.pickable)
         if count:
             self.bot_cursor = (min(self.bot_cursor, count - 1) + delta) % count
 

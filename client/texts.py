@@ -374,6 +374,8 @@ TEXTS: dict[str, tuple[str, str]] = {
     "seat_level": ("{level} bot", "bot {level}"),
     "waiting_levels": ("↑↓ picks a bot, {k_bot_level} changes its level.", "↑↓ elige un bot, {k_bot_level} "
                                                                            "cambia su nivel."),
+    "waiting_offline": ("{name} has lost the connection: ↑↓ picks the seat, {k_remove_bot} frees it.",
+                        "{name} perdió la conexión: ↑↓ elige el asiento, {k_remove_bot} lo libera."),
     "no_bot_to_level": ("There is no bot: {k_add_bot} adds one",
                         "No hay ningún bot: {k_add_bot} añade uno"),
     "err_not_a_bot": ("That seat is not a bot's", "Ese asiento no es de un bot"),

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import dataclasses
+
 import pytest
 from clientkit import (
     BACKSPACE,
@@ -24,7 +26,7 @@ from clientkit import (
 )
 
 from client.enums import Prompt, Screen
-from client.i18n import set_language
+from client.i18n import set_language, t
 from engine.actions import Accept, CallUno, Catch, Challenge, ChooseColor, Draw, JumpIn, Pass, PlayCard
 from engine.cards import Card
 from engine.rules import RuleSet
@@ -347,8 +349,24 @@ def test_ctrl_u_clears_the_text_being_typed() -> None:
 def test_the_waiting_room_host_keys() -> None:
     model = seated(room=room_info(started=False))
     assert model.screen is Screen.WAITING and model.seating.is_host
-    sent = press(model, "+", "-", "s")
-    assert sent == [AddBot(), RemoveBot(seat="3"), Start(fill=True)]
+    sent = press(model, "+", "-", DOWN, "-", "s")  # - frees the seat marked (↑↓), not the last bot
+    assert sent == [AddBot(), RemoveBot(seat="1"), RemoveBot(seat="3"), Start(fill=True)]
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_the_host_frees_the_seat_of_someone_whose_connection_dropped(lang: str) -> None:
+    """Found play-testing: a `uno bots` client killed in the waiting room kept its seat
+    "(offline)", - did nothing to it, and the match then waited out each of its turns."""
+    set_language(lang)
+    room = room_info(started=False)
+    seats = tuple(dataclasses.replace(s, connected=False) if s.seat == "2" else s for s in room.seats)
+    model = seated(room=dataclasses.replace(room, seats=seats), lang=lang)
+    gone = "Luis has lost the connection" if lang == "en" else "Luis perdió la conexión"
+    assert gone in " ".join(render_text(model).split())
+    assert press(model, DOWN, "-") == [RemoveBot(seat="2")]  # Bot 1, then Luis: ↑↓ pick, - frees
+    assert press(model, "b") == []  # (not a bot: no level to change)
+    assert model.prompts.notice == t("err_not_a_bot")
+    set_language("en")
 
 
 def test_a_guest_cannot_start() -> None:

@@ -291,6 +291,13 @@ def test_the_waiting_room_for_the_host_and_a_guest() -> None:
     assert typed(model, "+", "quitar", "say hola", "start") == [
         AddBot(), RemoveBot(seat="3"), Say(text="hola"), Start(fill=True)]
     assert typed(model, "S") == [Start(fill=False)]
+    assert typed(model, "remove 2") == [] and model.prompts.notice == t("err_not_a_bot")  # Luis is here
+    seats = tuple(dataclasses.replace(s, connected=False) if s.seat == "2" else s
+                  for s in model.seating.room.seats)
+    model.apply(RoomUpdate(room=dataclasses.replace(model.seating.room, seats=seats)))
+    assert "Luis has lost the connection: remove 2 frees the seat." in PlainView(model).changes()[-1]
+    assert typed(model, "remove 2", "remove") == [RemoveBot(seat="2"), RemoveBot(seat="3")]
+    model.apply(RoomUpdate(room=room_info(started=False)))
     view = PlainView(model)
     view.changes()
     seats = tuple(SeatInfo(seat=s, name=n, kind="bot" if n.startswith("Bot") else "human")
