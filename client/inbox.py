@@ -94,6 +94,8 @@ def _joined(model: Model, message: messages.Joined) -> None:
     seating.want_seat = False
     if model.host.auto_start and seating.is_host and not message.room.started:
         model.outbox.append(messages.Start(fill=True))  # `uno host --start`: bots take the empty seats
+        if model.session.info:  # the address friends join at: the waiting room that said it is skipped
+            model.transcript.add([model.session.info])
     model.host.auto_start = False
 
 
