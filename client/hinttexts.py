@@ -19,7 +19,8 @@ HINT_TEXTS: dict[str, tuple[str, str]] = {
     # ("the usual play; … did better … but too few to be sure" read as jargon, and as if the
     # hint contradicted itself; "too close to tell apart" left the player asking why the lower
     # figure was advised: found play-testing)
-    "hint_search_close": ("Hint: {action} — wins {rate}% of {n} sampled deals; “{other}”, {other_rate}%: "
+    # (and "; “draw”, 39%: too close to call: either will do", quoted with two colons, read awkwardly)
+    "hint_search_close": ("Hint: {action} — wins {rate}% of {n} sampled deals; {other} wins {other_rate}%, "
                           "too close to call: either will do",
                           "Pista: {action} — gana el {rate}% de {n} repartos simulados; «{other}», el "
                           "{other_rate}%: tan igualadas que cualquiera vale"),
