@@ -34,7 +34,11 @@ class HintBox:
         self.past: list[list[Event]] | None = None  # the hand so far, from the history, for the next view
         self.asked: View | None = None  # the view a hint is being worked out for
         self.shown: tuple[View, Hint | None] | None = None  # the hint on show, and its view
-        self.request: tuple[View, Tracker | None, random.Random] | None = None  # for the app
+        # The card whose colour (or seat) is being asked, that the hint asked or on show is
+        # about: the best way to play it, not the turn's best card (found play-testing: the
+        # colour question showed "play Green 4" after a wild was chosen)
+        self.card: Card | None = None
+        self.request: tuple[View, Tracker | None, random.Random, Card | None] | None = None  # for the app
         self.rng = random.Random()
 
     # ---- our seat's memory of the hand
@@ -72,20 +76,22 @@ class HintBox:
 
     # ---- asking and answering
 
-    def ask(self, view: View | None) -> None:
+    def ask(self, view: View | None, card: Card | None = None) -> None:
         """The ``?`` key: a hint for ``view``, worked out on a copy of our memory (the events
-        that arrive meanwhile go on feeding ours)."""
-        if view is None or view.seat is None or self.asked == view:
+        that arrive meanwhile go on feeding ours); with ``card`` (a question about the card
+        chosen), how best to play that card."""
+        if view is None or view.seat is None or (self.asked == view and self.card == card):
             return
-        if self.shown is not None and self.shown[0] == view:
+        if self.shown is not None and self.shown[0] == view and self.card == card:
             return  # (the same moment, the same hint: a search asked again may say another)
+        self.card = card
         if not view.legal:
             self.shown = (view, None)
             return
         self.asked, self.shown = view, None
-        self.request = (view, copy.deepcopy(self.tracker), self.rng)
+        self.request = (view, copy.deepcopy(self.tracker), self.rng, card)
 
-    def take_request(self) -> tuple[View, Tracker | None, random.Random] | None:
+    def take_request(self) -> tuple[View, Tracker | None, random.Random, Card | None] | None:
         request, self.request = self.request, None
         return request
 
@@ -108,14 +114,26 @@ class HintBox:
         action = None if hint is None else hint.action
         return action.card if isinstance(action, PlayCard | JumpIn) else None
 
-    def text(self, name_of: Callable[[str], str]) -> str:
-        """The hint on show in words, or what is going on with it ("" if nothing)."""
+    def text(self, name_of: Callable[[str], str], card: Card | None = None) -> str:
+        """The hint on show in words, or what is going on with it ("" if nothing); ``card``:
+        the card whose question is open (a hint about another, or about the turn, is not
+        for it)."""
+        if self.card != card:
+            return ""
         if self.shown is None:
             return t("hint_thinking") if self.asked is not None else ""
         hint = self.shown[1]
         if hint is None:
             return t("hint_none")
-        action = action_words(hint.action, name_of)
+        def words(action: Action) -> str:  # (at a card's question, only what it asks)
+            if card is not None and isinstance(action, PlayCard) and not action.uno:
+                if action.target is not None:
+                    return t("do_swap", name=name_of(action.target))
+                if action.color is not None:
+                    return t("do_choose_color", color=color_name(action.color))
+            return action_words(action, name_of)
+
+        action = words(hint.action)
         if hint.reason == "only":
             return t("hint_only", action=action)
         if hint.reason == "search" and hint.win_rate is not None:
@@ -125,7 +143,7 @@ class HintBox:
                 other_rate = _percent(hint.runner_up_rate)
                 key = ("hint_search_next" if other_rate < rate
                        else "hint_search_even" if other_rate == rate else "hint_search_close")
-                return t(key, other=action_words(hint.runner_up, name_of), other_rate=other_rate,
+                return t(key, other=words(hint.runner_up), other_rate=other_rate,
                          **values)
             return t("hint_search", **values)
         return t("hint_level", action=action, level=t("level_" + BOT_LEVELS[-1]))

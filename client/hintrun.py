@@ -9,7 +9,7 @@ import asyncio
 import logging
 from collections.abc import Callable
 
-from engine.bots import Hint, hint
+from engine.bots import HINT_BUDGET, Hint, hint
 
 from .model import Model
 
@@ -21,8 +21,8 @@ def start_hint(model: Model, invalidate: Callable[[], None]) -> None:
     request = model.hints.take_request()
     if request is None:
         return
-    view, tracker, rng = request
-    future = asyncio.get_running_loop().run_in_executor(None, hint, view, rng, tracker)
+    view, tracker, rng, card = request
+    future = asyncio.get_running_loop().run_in_executor(None, hint, view, rng, tracker, HINT_BUDGET, card)
 
     def done(future: asyncio.Future[Hint | None]) -> None:
         if future.cancelled():

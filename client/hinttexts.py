@@ -30,6 +30,7 @@ HINT_TEXTS: dict[str, tuple[str, str]] = {
     "do_play": ("play {card}", "juega {card}"),
     "do_play_color": ("play {card} naming {color}", "juega {card} y elige {color}"),
     "do_play_target": ("play {card} and swap with {name}", "juega {card} y cambia con {name}"),
+    "do_swap": ("swap with {name}", "cambia con {name}"),
     "do_jump_in": ("jump in with {card}", "métete con {card}"),
     "do_draw": ("draw", "roba"),
     "do_keep_drawing": ("keep drawing", "sigue robando"),

@@ -275,7 +275,7 @@ class PlainView:
         return "" if risky is None else t("at_risk_plain", name=name_of(risky))
 
     def _hint(self) -> str:
-        return self.model.hints.text(self.model.seating.name_of)
+        return self.model.hints.text(self.model.seating.name_of, self.model.table.pending_card)
 
     def _prompt(self) -> str:
         m = self.model

@@ -58,7 +58,7 @@ class PromptLine(Painter):
         m = self.model
         if (m.prompt is not Prompt.NONE and m.prompt not in _QUESTIONS) or m.prompts.notice:
             return ""
-        return m.hints.text(m.seating.name_of)
+        return m.hints.text(m.seating.name_of, m.table.pending_card)
 
     def _pending_draw(self) -> str:
         """What to do about a draw aimed at us on our turn (stack or draw), or "". (Not while

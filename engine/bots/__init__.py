@@ -20,9 +20,10 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
-from ..actions import Action, CallUno, Catch
+from ..actions import Action, CallUno, Catch, JumpIn, PlayCard
+from ..cards import Card
 from ..events import Event
 from ..rules import RuleSet
 from ..tracker import Tracker
@@ -140,9 +141,15 @@ HINT_BUDGET = 0.3
 
 
 def hint(view: View, rng: random.Random, tracker: Tracker | None = None,
-         budget: Budget = HINT_BUDGET) -> Hint | None:
+         budget: Budget = HINT_BUDGET, card: Card | None = None) -> Hint | None:
     """What ``expert``'s search plays for ``view``'s seat, with its figures, or None when the
-    seat has nothing to do (off turn, the search may also find that doing nothing is best)."""
+    seat has nothing to do (off turn, the search may also find that doing nothing is best).
+    With ``card``, the best way to play that card (the colour a wild names, the seat a 7 swaps
+    with): the question a player has answered with the card chosen (the turn's best move
+    may be another card)."""
+    if card is not None:
+        plays = tuple(a for a in view.legal if isinstance(a, PlayCard | JumpIn) and a.card == card)
+        view = replace(view, legal=plays) if plays else view
     legal = view.legal
     if not legal:
         return None

@@ -16,7 +16,7 @@ from client import keymap
 from client.enums import Prompt
 from client.form import step
 from client.hintrun import start_hint
-from client.i18n import EN, ES, card_name, set_language, t
+from client.i18n import EN, ES, card_name, color_name, set_language, t
 from client.keymap import parse
 from client.model import Model
 from client.render import Renderer
@@ -363,10 +363,16 @@ def test_the_hint_key_works_while_choosing_a_7s_seat_or_a_wilds_colour(lang: str
                                (wild_view, ("2", ENTER), Prompt.COLOR)):
         model = seated(view, lang=lang)
         try:
+            answer_hint(model, view, Hint(view.legal[-1], "search", win_rate=0.4, samples=90))
+            assert model.hints.text(model.seating.name_of)  # the turn's hint, on show
             press(model, *keys)
             assert model.prompt is prompt
+            # Found play-testing: the turn's hint ("play Green 4") stayed on under the question of
+            # the card chosen instead; ? asks how best to play that card.
+            assert not any("Hint" in line or "Pista" in line for line in prompt_lines(model))
             press(model, "?")
             assert model.hints.thinking or model.hints.shown is not None
+            assert model.hints.card == view.legal[0].card  # type: ignore[union-attr]
             assert model.prompt is prompt  # the question is still open
             answer_hint(model, view, Hint(view.legal[1], "search", win_rate=0.4, samples=90,
                                           runner_up=view.legal[0], runner_up_rate=0.3))
@@ -374,7 +380,16 @@ def test_the_hint_key_works_while_choosing_a_7s_seat_or_a_wilds_colour(lang: str
             question = t("prompt_seat") if prompt is Prompt.SEAT else t("prompt_color", card=card_name(
                 Card.parse("W")))
             assert lines[0].startswith(question[:12]), lines
-            assert " ".join(lines[1:]) == model.hints.text(model.seating.name_of)
+            said = model.hints.text(model.seating.name_of, model.table.pending_card)
+            assert said and " ".join(lines[1:]) == said
+            best, runner = view.legal[1], view.legal[0]  # only what the question asks: "name yellow"
+            assert isinstance(best, PlayCard) and isinstance(runner, PlayCard)
+            if prompt is Prompt.SEAT:
+                assert t("do_swap", name="Luis") in said and t("do_swap", name="Bot 1") in said
+            else:
+                assert best.color is not None and runner.color is not None
+                assert t("do_choose_color", color=color_name(best.color)) in said
+                assert t("do_choose_color", color=color_name(runner.color)) in said
         finally:
             set_language("en")
 

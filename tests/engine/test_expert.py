@@ -12,7 +12,7 @@ from test_bot_hard import _named_green
 from test_bots import RULE_VARIANTS, make_game
 from test_properties import rulesets, seeds, tables
 
-from engine import Accept, CallUno, Catch, Color, Draw, Game, PlayCard, RuleSet, Tracker
+from engine import Accept, CallUno, Card, Catch, Color, Draw, Game, PlayCard, RuleSet, Tracker
 from engine.bots import BOT_LEVELS, Bot, CpuTime, Hint, Playouts, choose_action, expert, hint
 from engine.bots.expert import search
 from engine.determinize import determinize
@@ -113,6 +113,17 @@ def test_the_hint_is_the_search_s_move_with_its_figures() -> None:
     assert found.win_rate is not None and 0.0 <= found.win_rate <= 1.0
     assert found.runner_up in game.view("P1").legal and found.runner_up != found.action
     assert found.runner_up_rate is not None and found.runner_up_rate <= 1.0
+
+
+def test_the_hint_for_a_card_chosen_is_the_best_way_to_play_that_card() -> None:
+    """Asked at the colour question of a wild, the hint names a colour for that wild (it showed
+    the turn's best move, another card, under the question)."""
+    game = make_game(["R5 W G7 Y8", "R9 R1", "B1 B2 B3 B4"], "R3")
+    wild = Card.parse("W")
+    found = hint(game.view("P1"), random.Random(0), None, Playouts(60), card=wild)
+    assert isinstance(found, Hint) and found.reason == "search"
+    assert isinstance(found.action, PlayCard) and found.action.card == wild and found.action.color
+    assert isinstance(found.runner_up, PlayCard) and found.runner_up.card == wild
 
 
 def test_the_hint_for_a_single_legal_move_is_only() -> None:
