@@ -28,8 +28,9 @@ class HandView(BesideBoard):
         selected = m.table.selected_card
         if selected is not None:
             header.append(("", " · " + card_name(selected)))
-        if playable:
-            header.append(("class:mark", "   " + t("playable_hint")))
+        starred = hinted is not None and hinted in hand  # (the legend says what ★ is: found play-testing)
+        if playable or starred:
+            header.append(("class:mark", "   " + t("playable_hint_star" if starred else "playable_hint")))
         if m.table.uno_armed:
             header.append(("class:uno", "   " + t("flag_uno")))
         lines: list[Line] = [clip_line(header, width)]

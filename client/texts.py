@@ -216,6 +216,7 @@ TEXTS: dict[str, tuple[str, str]] = {
     "spectating": ("You are watching this table.", "Estás mirando esta mesa."),
     "selected": ("{card}", "{card}"),
     "playable_hint": ("▲ = playable", "▲ = jugable"),  # (a legend: not about the selected card)
+    "playable_hint_star": ("▲ = playable  ★ = hint", "▲ = jugable  ★ = pista"),
     "uno_armed": ("UNO! will be said with your next card", "Dirás ¡UNO! con tu próxima carta"),
     "top_card": ("Top card", "Carta arriba"),
     "hand_changed": ("Your hand just changed: look before you choose",

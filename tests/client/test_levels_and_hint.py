@@ -136,9 +136,11 @@ def test_the_hint_is_shown_and_its_card_starred(lang: str, words: str) -> None:
     hint_now(model)
     assert words in prompt(model), prompt(model)
     assert model.hints.hinted_card() == Card.parse("R7")
-    assert "★" in text_of(Renderer(model).hand(80, 10))
+    hand = text_of(Renderer(model).hand(80, 10))
+    assert "★" in hand and t("playable_hint_star") in hand  # the legend says what ★ is
     show(model, make_view("R7 Y3", top="R5", legal=[*plays("R7"), Draw(ME)]))  # the game moved on
     assert words not in prompt(model) and model.hints.hinted_card() is None
+    assert t("playable_hint_star") not in text_of(Renderer(model).hand(80, 10))
     set_language("en")
 
 
