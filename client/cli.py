@@ -92,14 +92,17 @@ def add_selfplay_arguments(p: argparse.ArgumentParser) -> None:
     from engine.bots import BOT_LEVELS
 
     p.description = "Bots play whole matches against each other, deterministically from a seed."
-    p.add_argument("--games", type=_positive_int, default=100, metavar="N", help="matches to play")
-    p.add_argument("--players", type=_players, default=4, metavar="P", help="seats, 2 to 10")
-    p.add_argument("--rules", choices=tuple(PRESETS), default="official", help="rule preset")
+    p.add_argument("--games", type=_positive_int, default=100, metavar="N",
+                   help="matches to play (default 100)")
+    p.add_argument("--players", type=_players, default=4, metavar="P", help="seats, 2 to 10 (default 4)")
+    p.add_argument("--rules", choices=tuple(PRESETS), default="official",
+                   help="rule preset (default official)")
     p.add_argument("--rule", action="append", default=[], metavar="OPTION=VALUE",
                    help="change one rule option, e.g. --rule jump_in=true (repeatable)")
     p.add_argument("--bot", type=_bot_list, default=("normal",), metavar="LEVEL[,LEVEL...]",
-                   help=f"bot level, or a comma list cycled over the seats ({', '.join(BOT_LEVELS)})")
-    p.add_argument("--seed", type=int, default=0, help="random seed (same seed, same games)")
+                   help=f"bot level, or a comma list cycled over the seats ({', '.join(BOT_LEVELS)}; "
+                        "default normal)")
+    p.add_argument("--seed", type=int, default=0, help="random seed (same seed, same games; default 0)")
     p.add_argument("--target", type=_non_negative_int, default=None, metavar="POINTS",
                    help="points that win a match; 0 plays single hands (default: the preset's)")
     p.add_argument("--verbose", "-v", action="store_true", help="print a play-by-play of every hand")
@@ -142,10 +145,17 @@ def run_selfplay_command(args: argparse.Namespace) -> int:
     stats = SelfplayStats(seat_names(args.players), levels)
     counting = observer is None and sys.stderr.isatty()
 
+    def playing(number: int) -> None:  # (said as a match begins: an expert match takes minutes)
+        if counting:
+            done = f", {stats.matches} played" if stats.matches else ""
+            print(f"\rmatch {number + 1} of {args.games}{done}…", end="", file=sys.stderr, flush=True)
+
     def ended(number: int, record: Any) -> None:
         stats.add(record)
-        if counting:
-            print(f"\rmatch {number + 1} of {args.games}", end="", file=sys.stderr, flush=True)
+        if number + 1 < args.games:
+            playing(number + 1)
+
+    playing(0)
 
     started = time.perf_counter()
     try:
@@ -256,8 +266,6 @@ class PlayByPlay:
             if isinstance(event, ev.CardPlayed):
                 verb = "jumps in with" if event.jump_in else "plays"
                 parts.append(f"{verb} {self.card(event.card, event.color if event.card.is_wild else None)}")
-                if getattr(action, "uno", False):
-                    parts.append(self.emph("UNO!"))
             elif isinstance(event, ev.Drew):
                 drew = event.seat
                 who = "" if event.seat == actor else f"{event.seat} "

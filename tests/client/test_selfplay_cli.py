@@ -22,3 +22,13 @@ def test_uno_selfplay_cut_short_prints_the_table_of_the_matches_played(
     assert main(["selfplay", "--games", "5", "--players", "2", "--bot", "easy"]) == 130
     out = capsys.readouterr().out
     assert "interrupted after 1 of 5 matches" in out and "wins per seat" in out, out
+
+
+def test_the_play_by_play_says_uno_once(capsys: pytest.CaptureFixture[str]) -> None:
+    """Found play-testing: a card played with UNO read "plays W → green, UNO!, says UNO!"."""
+    from client.cli import main
+
+    assert main(["selfplay", "--games", "1", "--players", "2", "--bot", "normal", "-v", "--delay", "0",
+                 "--no-color"]) == 0
+    lines = [line for line in capsys.readouterr().out.splitlines() if "UNO!" in line]
+    assert lines and all(line.count("UNO!") == 1 for line in lines), lines
