@@ -101,9 +101,10 @@ def _rule_arguments(parser: argparse.ArgumentParser) -> None:
                        help="cards drawn when caught without saying UNO (0-10)")
     rules.add_argument("--false-catch-penalty", type=int, default=None, metavar="CARDS",
                        help="cards drawn for a false catch (0-10)")
-    rules.add_argument("--bot-level", choices=BOT_LEVELS, default="normal",
+    table = parser.add_argument_group("the table")  # (not rules: `--help` listed them as such)
+    table.add_argument("--bot-level", choices=BOT_LEVELS, default="normal",
                        help="the level of the bots (default normal)")
-    rules.add_argument("--late-join", choices=[v.replace("_", "-") for v in LATE_JOIN],
+    table.add_argument("--late-join", choices=[v.replace("_", "-") for v in LATE_JOIN],
                        default="now", help="when someone arriving during a match takes over a "
                                            "bot's seat: at once, or at the next hand (default now)")
 
