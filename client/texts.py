@@ -431,7 +431,7 @@ TEXTS: dict[str, tuple[str, str]] = {
     "away_more_cards": ("(+{n} more)", "(y {n} más)"),
     "away_news": ("While you were away — turns played for you: {turns}, cards played: {played}, "
                   "drawn: {drew}",
-                  "Mientras no estabas — turnos jugados por ti: {turns}, cartas jugadas: {played}, "
+                  "Mientras no estabas — turnos jugados en tu lugar: {turns}, cartas jugadas: {played}, "
                   "robadas: {drew}"),
     "away_hand_won": ("{name} won hand {n} (+{points})", "{name} ganó la mano {n} (+{points})"),
     "away_a_hand_won": ("{name} won a hand (+{points})", "{name} ganó una mano (+{points})"),

@@ -85,7 +85,7 @@ def test_coming_back_says_what_the_stand_in_did_meanwhile() -> None:
     for lang, said in (
             ("en", "While you were away — turns played for you: 3, cards played: R7, drawn: 4 · "
                    "your hand was swapped with Luis's · Luis won hand 1 (+40) · Luis won the match!"),
-            ("es", "Mientras no estabas — turnos jugados por ti: 3, cartas jugadas: R7, robadas: 4 · "
+            ("es", "Mientras no estabas — turnos jugados en tu lugar: 3, cartas jugadas: R7, robadas: 4 · "
                    "tu mano se cambió por la de Luis · Luis ganó la mano 1 (+40) · ¡Luis ganó la partida!")):
         model = seated(make_view(current="2"), lang=lang)
         try:

@@ -92,7 +92,7 @@ def spanish_back(tmux: Tmux, window: str) -> None:
     tmux.send(window, "o")  # (a key with no other job: x now asks to leave)
     tmux.wait_for(window, lambda s: "Estás ausente" not in s, timeout=10, what="back")
     screen = tmux.wait_for(window, "Mientras no estabas", timeout=5, what="what was done for her")
-    assert turns_played(screen, "turnos jugados por ti: ") >= 3
+    assert turns_played(screen, "turnos jugados en tu lugar: ") >= 3
     screen = tmux.wait_for(window, "Tu turno", timeout=15, what="her next turn")
     assert "Estás ausente" not in screen
     tmux.send(window, "d")
