@@ -52,6 +52,22 @@ class PromptLine(Painter):
                        Screen.CREATE: "form_hint"}.get(screen, "help_connecting")
         return [[("class:help", pad(" " + help_text(key, width - 1), width))]]
 
+    def _said(self) -> str:
+        """The notice or the draw we face, when it is the prompt line's text on its own (no
+        question, no hint under it); else ""."""
+        m = self.model
+        if m.prompt is not Prompt.NONE:
+            return ""
+        if m.prompts.notice:
+            return m.prompts.notice
+        table, view = m.table, m.table.view
+        drawn = (view is not None and view.drawn is not None and table.my_turn
+                 and view.drawn in table.playable)
+        if (self._hint_shown() or table.uno_armed or table.catchable is not None
+                or table.risk_warning() or drawn):
+            return ""
+        return self._pending_draw()
+
     def _hint_shown(self) -> str:
         """The hint in words, if the prompt line shows it (nothing asked but the table's
         questions, under which it goes; no notice)."""
@@ -105,7 +121,8 @@ class PromptLine(Painter):
             # (the question, or the draw we face, then the hint)
             return lines + (m.prompt in _QUESTIONS or bool(self._pending_draw()))
         if m.prompt is not Prompt.LEAVE:
-            return 1
+            said = self._said()  # (a notice, or the draw we face, wider than the screen: two lines)
+            return 2 if said and 1 + width_of(said) > width else 1
         question = t("leave_confirm", yes=key_of("yes"))
         wide = 1 + width_of(question) + 1 + width_of(m.seating.leave_consequence())
         return 2 if wide > width else 1
@@ -188,6 +205,9 @@ class PromptLine(Painter):
             line = [("class:notice", facing)]
         else:
             line = []
+        said = self._said()
+        if said and self.prompt_height(width) > 1:  # (cut at 60 columns: "…stacks on it: d dr…")
+            return [[("", " "), ("class:notice", part)] for part in wrap(said, width - 2)[:2]]
         if hint and (prompt in _QUESTIONS or facing):  # the question (or the draw we face), the hint below
             below: list[Line] = [[("", " "), ("class:mark", part)]
                                  for part in wrap(hint, width - 2)[:HINT_LINES]]

@@ -406,3 +406,18 @@ def test_the_hint_facing_a_stacked_draw_goes_under_what_to_do_about_it() -> None
     lines = prompt_lines(model)
     assert lines[0] == t("prompt_pending_stack", n=2)
     assert " ".join(lines[1:]) == model.hints.text(model.seating.name_of)
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_what_to_do_about_a_draw_wraps_at_60_columns(lang: str) -> None:
+    """Found play-testing at 60x20: "You are to draw 4, and nothing of yours stacks on it: d dr…"
+    was cut; a line too wide for the screen takes two."""
+    view = make_view("Y3 B9", top="W+4", color=Color.RED, pending_draw=4, legal=[Draw(ME)])
+    model = seated(view, lang=lang)
+    try:
+        said = t("prompt_pending_draw", n=4)
+        lines = prompt_lines(model, 60)
+        assert " ".join(lines) == said and len(lines) == (2 if len(said) > 59 else 1), lines
+        assert prompt_lines(model, 120) == [said]
+    finally:
+        set_language("en")
