@@ -104,6 +104,8 @@ class Board(Painter):
         view = m.table.view
         if view is None:
             return []
+        width -= 1  # a column kept blank before the log (found play-testing at 60 columns:
+        # "Cambio de sentido azul" ran into the log's "XB 1 estaba ausente")
         lines: list[Line] = [[("bold", fit(card_name(view.top), width))]]
         if view.color is None:
             lines.append([("", t("color_choosing"))])

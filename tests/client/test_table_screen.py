@@ -438,3 +438,20 @@ def test_a_chat_line_of_wide_characters_wraps_whole() -> None:
     assert "".join(lines).replace(" ", "") == said.replace(" ", "")
     mixed = "ünicode 🙂 keeps going on and on and on to see how it wraps"
     assert " ".join(wrap(mixed, 20)) == mixed  # (a letter was lost at a break)
+
+
+@pytest.mark.parametrize("columns", [60, 80])
+def test_the_top_cards_name_keeps_a_blank_column_before_the_log(columns: int) -> None:
+    """Found play-testing at 60 columns: "Cambio de sentido azul" ran into the log beside it
+    ("…azulXB 1 estaba ausente")."""
+    from client.draw import TOP_WIDTH
+    from client.layout import INFO_WIDTH, NARROW_INFO_WIDTH
+
+    model = seated(make_view(top="BR", color=Color.BLUE), lang="es")
+    model.transcript.add(["XB 1 estaba ausente: jugó un bot"] * 3)
+    try:
+        edge = TOP_WIDTH + (INFO_WIDTH if columns >= 70 else NARROW_INFO_WIDTH) - 1
+        rows = [row for row in screen_lines(model, columns=columns, rows=20) if "Cambio de" in row]
+        assert rows and all(row[edge] == " " for row in rows), rows
+    finally:
+        set_language("en")
