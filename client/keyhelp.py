@@ -32,7 +32,9 @@ class KeyHelp(Painter):
                 if action.context == context:
                     keys = pad(bound[action.name], key_width) if len(bound[action.name]) < key_width \
                         else bound[action.name] + "  "  # ("Enter Space play the card" ran on)
-                    label = fit(t("act_" + action.name), column - 2 - len(keys))
+                    # (a blank column before the next: a label that filled it pushed the next
+                    # column's entry one along, found play-testing: "guardada   o")
+                    label = fit(t("act_" + action.name), column - 3 - len(keys))
                     entries.append([("bold", "  " + keys), ("", label)])
         lines.append([])
         columns = _flow(entries, count)
