@@ -96,6 +96,7 @@ class HostedServer:
             nursery.start_soon(self._announce, port, host.bind)
         address = format_address(lan_address(), port)
         self.model.session.info = t("server_listening", port=port, address=address)
+        self.model.host.address = address
         if not resumed:
             self.model.host.auto_create = host.create
             self.model.host.auto_start = host.start

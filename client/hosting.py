@@ -21,6 +21,7 @@ class Hosting:
     offer_shown: bool = False
     offer_key: str = ""  # the same offer, in the new table's waiting room, with its key
     resume_request: bool = False  # the host asked (``r``) to go back to the kept match
+    address: str = ""  # where friends join (``uno join <address>``), once the server listens
 
 
 def quit_question(host: Hosting, match_on: bool, yes: str) -> str:

@@ -94,8 +94,9 @@ def _joined(model: Model, message: messages.Joined) -> None:
     seating.want_seat = False
     if model.host.auto_start and seating.is_host and not message.room.started:
         model.outbox.append(messages.Start(fill=True))  # `uno host --start`: bots take the empty seats
-        if model.session.info:  # the address friends join at: the waiting room that said it is skipped
-            model.transcript.add([model.session.info])
+        if model.host.address:  # where friends join: the waiting room that says it is skipped (the
+            # command on a line of its own, whole in the log's narrow column, to copy)
+            model.transcript.add([t("friends_join_with"), f"uno join {model.host.address}"])
     model.host.auto_start = False
 
 

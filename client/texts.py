@@ -99,6 +99,7 @@ TEXTS: dict[str, tuple[str, str]] = {
     "status_watch_lost": ("The server does not keep who watches a table: you are back in the lobby.",
                           "El servidor no guarda quién mira una mesa: vuelves a la sala."),
     "starting_server": ("Starting the table…", "Abriendo la mesa…"),
+    "friends_join_with": ("Friends join with:", "Tus amigos entran con:"),
     "server_listening": ("Friends join with: uno join {address}",
                          "Tus amigos entran con: uno join {address}"),
     "status_not_uno": ("{address} is not a UNO server: another program answers on that port. Is the port"

@@ -64,14 +64,14 @@ def test_host_mode_creates_and_starts_its_table() -> None:
     model = Model("Ana")
     create = CreateRoom(name="Mesa", bots=3)
     model.host.auto_create, model.host.auto_start = create, True
-    model.session.info = "Friends join with: uno join 192.0.2.2:4700"
+    model.host.address = "192.0.2.2:4700"
     model.apply(WELCOME)
     assert model.outbox.take() == [create]
     model.apply(Joined(room=room_info(started=False), role="player", seat=ME))
     assert model.outbox.take() == [Start(fill=True)]
     # The waiting room that shows the address is skipped: the log says it (found play-testing:
     # `uno host --start` showed no address, so no friend could join)
-    assert model.transcript.log == ["Friends join with: uno join 192.0.2.2:4700"]
+    assert model.transcript.log == ["Friends join with:", "uno join 192.0.2.2:4700"]
     model.apply(Joined(room=room_info(started=False), role="player", seat=ME))
     assert model.outbox.take() == []  # only once
 
