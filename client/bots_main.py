@@ -24,6 +24,9 @@ from .link import Link, open_link
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--connect", required=True, metavar="HOST:PORT", help="the server")
+    parser.add_argument("--no-discovery", action="store_true",
+                        help="taken as the other commands take it: bots never look for servers on "
+                             "the LAN (--connect names one)")
     parser.add_argument("--count", type=int, default=1, help="how many bot clients to run")
     parser.add_argument("--level", choices=BOT_LEVELS, default="normal")
     parser.add_argument("--create", action="store_true",
@@ -33,7 +36,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--bot-delay", type=float, default=0.0,
                         help="room option for server-side bots (created room)")
     parser.add_argument("--matches", type=int, default=1, help="matches to play before leaving")
-    parser.add_argument("--name", default="Bot", help="name prefix")
+    # ("Robot", not "Bot": a server's own bots are "Bot 1"..., and a bot client sitting beside
+    # them read "Bot 1 2", found play-testing)
+    parser.add_argument("--name", default="Robot", help="name prefix (default Robot)")
     parser.add_argument("--seed", type=int, default=None)
     defaults = Patience()
     parser.add_argument("--wait", type=float, default=defaults.table, metavar="SECONDS",

@@ -48,10 +48,12 @@ PLAIN_TEXTS: dict[str, tuple[str, str]] = {
                          "Órdenes: un número entra en esa mesa; mirar N; nueva abre una mesa; "
                          "actualizar; di TEXTO; salir."),
     "plain_help_waiting_host": ("Commands: start (bots fill the empty seats); S starts with the seats "
-                                "taken; add and remove a bot (+ and -); level N changes the level of "
+                                "taken; add and remove a bot (+ and -); remove N frees seat N (a bot's, or "
+                                "one whose player lost the connection); level N changes the level of "
                                 "the bot in seat N (level N hard sets it); leave; say TEXT; quit.",
                                 "Órdenes: empezar (los bots ocupan los asientos libres); S empieza con "
-                                "los sentados; añadir y quitar un bot (+ y -); nivel N cambia el nivel "
+                                "los sentados; añadir y quitar un bot (+ y -); quitar N libera el asiento N "
+                                "(de un bot, o de quien perdió la conexión); nivel N cambia el nivel "
                                 "del bot del asiento N (nivel N difícil lo fija); dejar; di TEXTO; "
                                 "salir."),
     "plain_help_waiting": ("Commands: leave; say TEXT; quit.", "Órdenes: dejar; di TEXTO; salir."),

@@ -69,7 +69,7 @@ def test_tmux_bots_and_a_person_come_back_after_the_server_stops_and_is_killed(
     tmux.wait_for(bots, "it starts when 4 seats are taken", timeout=20, what="the bots' table")
     luis = tmux.start(play.join(f"127.0.0.1:{port}", "--no-bell", lang="es"),
                       play.person(tmp_path / "luis", "Luis"), window="luis")
-    tmux.wait_for(luis, "Bot table", timeout=20, what="the lobby lists the bots' table")
+    tmux.wait_for(luis, "Robot table", timeout=20, what="the lobby lists the bots' table")
     tmux.send(luis, "Enter")
     tmux.wait_for(luis, "Tu mano", timeout=20, what="the match started with Luis in it")
     draw_a_card(tmux, luis)

@@ -35,7 +35,7 @@ def test_uno_bots_play_a_whole_match_on_uno_server(tmp_path: Path) -> None:
         assert bots.returncode == 0, bots.stderr
         lines = bots.stdout.splitlines()
         assert len(lines) == 4, bots.stdout
-        results = [re.match(r"Bot \d: room (\S+) seat (\S+), (\d+) actions, (\d+) hands, "
+        results = [re.match(r"Robot \d: room (\S+) seat (\S+), (\d+) actions, (\d+) hands, "
                             r"winner seat (\S+), scores \[(.*)\]", line) for line in lines]
         assert all(results), bots.stdout
         # One room, four seats, one winner with at least 500, the same scores everywhere.
@@ -71,7 +71,7 @@ def uno_server(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> ServerProcess
                          command=[str(UNO), "server"], start=False)
 
 
-BOT_LINE = re.compile(r"Bot \d: room (\S+) seat (\S+), \d+ actions, \d+ hands, "
+BOT_LINE = re.compile(r"Robot \d: room (\S+) seat (\S+), \d+ actions, \d+ hands, "
                       r"winner seat (\S+), scores \[(.*)\], (\d+) reconnects$")
 
 
@@ -172,7 +172,7 @@ async def test_uno_bots_tables_survive_server_restarts(tmp_path: Path,
     scores = [int(x) for x in matches[0].group(4).split(", ")]
     assert max(scores) == scores[int(matches[0].group(3)) - 1] >= 500
     assert sorted(line.split(":")[1] for line in err.lines if "back in seat" in line) == \
-        sorted([" Bot 1", " Bot 2", " Bot 3", " Bot 4"] * 2)
+        sorted([" Robot 1", " Robot 2", " Robot 3", " Robot 4"] * 2)
     log = server.log_path.read_text()
     assert "Traceback" not in log and "ERROR" not in log, log[-3000:]
 
@@ -193,6 +193,6 @@ async def test_uno_bots_with_no_open_table_say_why_and_exit(tmp_path: Path,
         server.kill()
     errors = bots.stderr.decode()
     assert bots.returncode == 1 and not bots.stdout
-    assert errors == (f"uno bots: Bot 1, Bot 2 at 127.0.0.1:{port}: no open table to sit at in 2 s "
+    assert errors == (f"uno bots: Robot 1, Robot 2 at 127.0.0.1:{port}: no open table to sit at in 2 s "
                       "(every table is full, started or has a password; --create opens one)\n")
     assert took < 30
