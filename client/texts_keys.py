@@ -51,7 +51,7 @@ KEY_TEXTS: dict[str, tuple[str, str]] = {
     "act_start": ("start (bots fill the seats)", "empezar (entran bots)"),
     "act_start_as_seated": ("start as seated", "empezar sin más bots"),
     "act_add_bot": ("add a bot", "añadir un bot"),
-    "act_remove_bot": ("remove a bot", "quitar un bot"),
+    "act_remove_bot": ("free the picked seat (↑↓)", "liberar un asiento (↑↓)"),
     "act_leave": ("leave the table", "dejar la mesa"),
     "act_take_seat": ("take a seat", "sentarse"),
     "act_left": ("previous card", "carta anterior"),
