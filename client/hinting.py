@@ -125,6 +125,7 @@ class HintBox:
         hint = self.shown[1]
         if hint is None:
             return t("hint_none")
+
         def words(action: Action) -> str:  # (at a card's question, only what it asks)
             if card is not None and isinstance(action, PlayCard) and not action.uno:
                 if action.target is not None:
