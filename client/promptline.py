@@ -42,6 +42,9 @@ class PromptLine(Painter):
                 view = m.table.view
                 if view is not None and view.outcome is not None and m.seating.seat is not None:
                     key = "help_rematch_host" if m.seating.is_host else "help_rematch"
+                    room = m.seating.room  # (accepted: "m rematch" read as if we had not)
+                    if room is not None and m.seating.seat in room.rematch:
+                        key += "_accepted"
                 elif m.table.hand_over and m.seating.seat is not None:
                     key = "help_hand_over"
             elif screen is Screen.WAITING:
