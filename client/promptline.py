@@ -118,6 +118,8 @@ class PromptLine(Painter):
         """Two lines for a leave confirmation too wide for one, as many as a hint needs (at most
         ``HINT_LINES``); else one."""
         m = self.model
+        if m.prompt is Prompt.HELP:  # (its row goes to the help: at 80x24 it then fits one page)
+            return 0
         hint = self._hint_shown()
         if hint:
             lines = 1 if 1 + width_of(hint) <= width else min(HINT_LINES, len(wrap(hint, width - 2)))

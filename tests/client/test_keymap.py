@@ -181,6 +181,18 @@ def test_the_help_screen_says_everything_whole_at_80_columns(lang: str) -> None:
     assert all(len(line) < 40 or line[39] == " " for line in body), "\n".join(body)
 
 
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_at_80_by_24_the_help_is_one_page(lang: str) -> None:
+    """The most common terminal: the help's last two lines went to a second page, while the
+    empty prompt line under it kept a row (found play-testing)."""
+    keymap.use(parse("", lang))
+    model = seated(make_view(), lang=lang)
+    screen = "\n".join(screen_lines(model, "\x1bOP", columns=80, rows=24))
+    assert model.prompts.help_pages == 1, screen
+    assert {"en": "RULES.md", "es": "REGLAS.md"}[lang] in screen and "Ctrl-C" in screen, screen
+    set_language("en")
+
+
 @pytest.mark.parametrize(("lang", "page", "last", "uno", "continued"), [
     ("en", "Page {n} of {pages}: PgDn goes on, PgUp back", "Page {n} of {pages}: PgUp back", "say UNO",
      "(continued)"),
