@@ -190,7 +190,7 @@ def _events(model: Model, message: messages.Events) -> None:
     if message.view is not None:
         _set_view(model, message.view, message.deadline)
     name_of = model.seating.name_of
-    lines = narrate(events, name_of, seat)
+    lines = narrate(events, name_of, seat, None if view is None else view.current)
     dealt = any(isinstance(e, HandStarted) for e in events)
     if dealt or _our_move(events, seat):  # a new hand's log is read from its deal (found
         # play-testing: a player scrolled back in hand 1 read it still as hand 2 began), and

@@ -17,10 +17,12 @@ from .table import card_sort_key
 Names = Callable[[str], str]
 
 
-def narrate(events: Iterable[ev.Event], name: Names, me: str | None = None) -> list[str]:
+def narrate(events: Iterable[ev.Event], name: Names, me: str | None = None,
+            turn: str | None = None) -> list[str]:
     """Log lines for one batch of events (usually one line; a hand's end adds its own). UNO said
     with a card comes as its own ``uno_called`` event, after the ``card_played``. ``me``: our
-    seat, whose stand-in turns read "a bot played your turn"."""
+    seat, whose stand-in turns read "a bot played your turn"; ``turn``: whose turn it was as the
+    batch began, which a jump-in takes ("taking Ana's turn"; the live log knows it)."""
     parts: list[str] = []
     lines: list[str] = []
     standing_in = False  # our turn played by the stand-in: "— the bot played Red 6", not "You played"
@@ -32,7 +34,9 @@ def narrate(events: Iterable[ev.Event], name: Names, me: str | None = None) -> l
         if standing_in and not isinstance(event, ev.StandIn | ev.HandEnded | ev.MatchEnded):
             text = _one(event, lambda seat: t("stand_in_name") if seat == me else name(seat), None)
         else:
-            text = _one(event, name, me)
+            text = _one(event, name, me, turn)
+        if isinstance(event, ev.TurnStarted):
+            turn = event.seat
         if text is None:
             continue
         if isinstance(event, ev.HandStarted | ev.HandEnded | ev.MatchEnded):
@@ -76,7 +80,7 @@ def _said(key: str, seat: str, me: str | None, name: Names, target: str | None =
     return text if other and text.lstrip("¡¿").startswith(other) else _Lower(text)
 
 
-def _one(event: ev.Event, name: Names, me: str | None) -> str | None:
+def _one(event: ev.Event, name: Names, me: str | None, turn: str | None = None) -> str | None:
     if isinstance(event, ev.HandStarted):
         return _said("ev_hand", event.dealer, me, name, n=event.hand_number)
     if isinstance(event, ev.StartingCard):
@@ -84,7 +88,9 @@ def _one(event: ev.Event, name: Names, me: str | None) -> str | None:
         return t(key, card=card_name(event.card))
     if isinstance(event, ev.CardPlayed):
         seat, card = event.seat, card_name(event.card)
-        if event.jump_in:
+        if event.jump_in:  # (whose turn it took, when known: found play-testing)
+            if turn is not None and turn != seat:
+                return _said("ev_jump_in_turn", seat, me, name, target=turn, card=card)
             return _said("ev_jump_in", seat, me, name, card=card)
         if event.card.is_wild:
             return _said("ev_played_wild", seat, me, name, card=card, color=color_name(event.color))

@@ -172,6 +172,32 @@ def test_a_jump_in_says_the_turn_is_the_jumpers_now(lang: str, line: str) -> Non
         set_language("en")
 
 
+@pytest.mark.parametrize(("lang", "me", "line"), [
+    ("en", None, "Zoe jumped in with Green 9, taking Ana's turn"),
+    ("en", "1", "Zoe jumped in with Green 9, taking your turn"),
+    ("en", "2", "You jumped in with Green 9, taking Ana's turn"),
+    ("es", None, "Zoe cortó con 9 verde y le quitó el turno a Ana"),
+    ("es", "1", "Zoe cortó con 9 verde y te quitó el turno"),
+    ("es", "2", "Cortaste con 9 verde y le quitaste el turno a Ana"),
+])
+def test_a_jump_in_says_whose_turn_it_took(lang: str, me: str | None, line: str) -> None:
+    """Found play-testing: "taking the turn" did not say whose; the live log knows whose turn it
+    was as the batch began."""
+    from client.narrate import narrate
+    from engine.events import CardPlayed, TurnStarted
+
+    set_language(lang)
+    try:
+        played = CardPlayed("2", Card.parse("G9"), Color.GREEN, jump_in=True)
+        names = {"1": "Ana", "2": "Zoe", "3": "Luis"}.__getitem__
+        assert narrate([played, TurnStarted("3")], names, me, turn="1") == [line]
+        # (a turn that began within the batch is the one taken)
+        passed = narrate([TurnStarted("1"), played], names, me, turn="3")
+        assert passed[-1].endswith(line[-12:]), passed
+    finally:
+        set_language("en")
+
+
 @pytest.mark.parametrize(("lang", "written"), [("en", "2.5"), ("es", "2,5")])
 def test_decimals_are_written_as_the_language_writes_them(lang: str, written: str) -> None:
     """Found play-testing: the Spanish banner read "Reintento en 0.5 s" (REGLAS.md writes 0,75)."""

@@ -76,6 +76,15 @@ def test_host_mode_creates_and_starts_its_table() -> None:
     assert model.outbox.take() == []  # only once
 
 
+def test_the_log_says_whose_turn_a_jump_in_took() -> None:
+    """The live log knows whose turn it was before the jump-in (found play-testing)."""
+    set_language("en")
+    model = seated(make_view(current="3"))
+    model.apply(events(ev.CardPlayed("2", Card.parse("G9"), Color.GREEN, jump_in=True), ev.TurnStarted("3"),
+                       view=make_view(current="3")))
+    assert model.transcript.log[-1] == "Luis jumped in with Green 9, taking Bot 3's turn"
+
+
 def test_the_log_tells_what_happened_in_words() -> None:
     set_language("en")
     model = seated(make_view())
