@@ -191,6 +191,11 @@ def _events(model: Model, message: messages.Events) -> None:
         _set_view(model, message.view, message.deadline)
     name_of = model.seating.name_of
     lines = narrate(events, name_of, seat, None if view is None else view.current)
+    now = model.table.view
+    if lines and view is not None and now is not None and 0 < view.pending_draw < now.pending_draw:
+        # a draw card stacked on the one pending: the total (the log said only "Luis played
+        # Green Draw Two", and the count showed at the draw: found play-testing)
+        lines[-1] += " — " + t("ev_stacked", n=now.pending_draw)
     dealt = any(isinstance(e, HandStarted) for e in events)
     if dealt or _our_move(events, seat):  # a new hand's log is read from its deal (found
         # play-testing: a player scrolled back in hand 1 read it still as hand 2 began), and

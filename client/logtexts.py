@@ -10,6 +10,7 @@ LOG_TEXTS: dict[str, tuple[str, str]] = {
     "ev_played_wild": ("{name} played {card} → {color}", "{name} jugó {card} → {color}"),
     "ev_jump_in": ("{name} jumped in with {card}, taking the turn",
                    "{name} cortó con {card} y se quedó con el turno"),
+    "ev_stacked": ("stacked: {n} to draw", "acumulado: {n} para robar"),
     "ev_jump_in_turn": ("{name} jumped in with {card}, taking {target}'s turn",
                         "{name} cortó con {card} y le quitó el turno a {target}"),
     "ev_jump_in_turn_to_you": ("{name} jumped in with {card}, taking your turn",

@@ -85,6 +85,19 @@ def test_the_log_says_whose_turn_a_jump_in_took() -> None:
     assert model.transcript.log[-1] == "Luis jumped in with Green 9, taking Bot 3's turn"
 
 
+def test_the_log_says_the_total_of_a_stacked_draw() -> None:
+    """A Draw Two stacked on a pending one: the log gives the total (found play-testing: it said
+    only "Luis played Green Draw Two")."""
+    set_language("en")
+    model = seated(make_view(current="2", top="R+2", pending_draw=2))
+    model.apply(events(ev.CardPlayed("2", Card.parse("G+2"), Color.GREEN), ev.TurnStarted("3"),
+                       view=make_view(current="3", top="G+2", pending_draw=4)))
+    assert model.transcript.log[-1] == "Luis played Green Draw Two — stacked: 4 to draw"
+    model.apply(events(ev.Drew("3", 4, None, "draw_two"), ev.Skipped("3"),
+                       view=make_view(current=ME, top="G+2", pending_draw=0)))
+    assert "stacked" not in model.transcript.log[-1]
+
+
 def test_the_log_tells_what_happened_in_words() -> None:
     set_language("en")
     model = seated(make_view())
