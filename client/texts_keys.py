@@ -108,6 +108,8 @@ KEY_TEXTS: dict[str, tuple[str, str]] = {
     "why_not_catchable": ("Nobody can be caught now", "Ahora no se puede pillar a nadie"),
     "why_jump_in_refused": ("Not your turn: only a card identical to {top} can jump in",
                             "No es tu turno: solo se corta con una carta igual a {top}"),
+    "why_jump_in_pending": ("Not your turn, and nobody jumps in while a draw is pending",
+                            "No es tu turno, y nadie corta mientras hay que robar"),
     "why_hand_over": ("The hand is over", "La mano terminó"),
     "why_match_over": ("The match is over", "La partida terminó"),
     "why_hand_in_progress": ("The hand is still being played", "La mano todavía se está jugando"),

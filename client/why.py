@@ -15,6 +15,8 @@ def why_text(view: View, card: Card) -> str:
     code = refusal(view, card)
     if code == "does_not_match" and view.top.color is not None:
         code = "does_not_match_top"
+    elif code == "jump_in_refused" and view.pending_draw:
+        code = "jump_in_pending"  # (an identical card was told "only a card identical to…": R15)
     color = view.color
     return t("why_" + (code or "playable"), card=card_name(card), top=card_name(view.top),
              color=color_name(color) if color is not None else "?",

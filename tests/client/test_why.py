@@ -100,3 +100,19 @@ def test_the_why_key_names_the_top_card_to_match(lang: str, named: str, wild: st
         press(model, "e" if lang == "es" else "w")
         assert model.prompts.notice == expected
     set_language("en")
+
+
+@pytest.mark.parametrize(("lang", "said"), [
+    ("en", "Not your turn, and nobody jumps in while a draw is pending"),
+    ("es", "No es tu turno, y nadie corta mientras hay que robar"),
+])
+def test_an_identical_card_facing_a_pending_draw_is_told_why_it_cannot_jump_in(lang: str, said: str) -> None:
+    """Found play-testing: with +4 pending (stacked), an identical Red Draw Two out of turn was
+    told "only a card identical to Red Draw Two can jump in" (R15: none while a draw waits)."""
+    rules = RuleSet.preset("house").to_dict() | {"jump_in": True}
+    view = make_view("R+2 Y3", top="R+2", color=Color.RED, current="2", pending_draw=4,
+                     rules=RuleSet.from_dict(rules))
+    model = seated(view, lang=lang)
+    press(model, "e" if lang == "es" else "w")
+    assert model.prompts.notice == said
+    set_language("en")
