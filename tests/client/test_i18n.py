@@ -157,7 +157,7 @@ def test_the_replay_viewers_key_line_fits_80_columns(language: str) -> None:
 
 
 @pytest.mark.parametrize(("lang", "line"), [("en", "Zoe jumped in with Green 9, taking the turn"),
-                                            ("es", "Zoe cortó con 9 verde y se quedó con el turno")])
+                                            ("es", "Zoe cortó con 9 verde y jugó ese turno")])
 def test_a_jump_in_says_the_turn_is_the_jumpers_now(lang: str, line: str) -> None:
     """The log said only "Zoe jumped in with Green 9", and Ana's turn just went (found
     play-testing): the line says the turn went to the one who jumped in."""
