@@ -112,10 +112,12 @@ class Board(Painter):
         else:
             label = t("color_in_play", color="").rstrip()
             lines.append([("", label + " "), *self.color_text(view.color)])
-        lines.append([("", t("draw_pile", n=view.draw_pile))])
+        pile: Line = [("", t("draw_pile", n=view.draw_pile))]
+        lines.append(pile)
         if view.pending_draw:
             lines.append([("class:uno", t("pending_draw", n=view.pending_draw))])
-        lines.append([("", t("dir_cw" if view.direction == 1 else "dir_ccw"))])
+        way: Line = [("", t("dir_cw" if view.direction == 1 else "dir_ccw"))]
+        lines.append(way)
         if view.hand_result is None and view.outcome is None:
             if m.session.status is Status.LOST:  # (not "Your turn": the stand-in may play it first)
                 line: Line = [("class:warn", t("turn_link_down"))]
@@ -127,6 +129,9 @@ class Board(Painter):
                 if seconds is not None:
                     line.append(("class:warn" if seconds <= 5 else "", "  " + t("deadline", n=seconds)))
             lines.append(line)
+        for spare in (pile, way):  # short of rows (a hand of two rows at 60x20), whose turn it is
+            if len(lines) > height:  # and its clock stay, and the pile and the direction go (the
+                lines.remove(spare)  # seat row shows the direction too: found play-testing)
         return [clip_line(line, width) for line in lines]
 
     def scores(self, width: int, height: int) -> list[Line]:

@@ -455,3 +455,18 @@ def test_the_top_cards_name_keeps_a_blank_column_before_the_log(columns: int) ->
         assert rows and all(row[edge] == " " for row in rows), rows
     finally:
         set_language("en")
+
+
+def test_short_of_rows_the_info_beside_the_card_keeps_whose_turn_it_is() -> None:
+    """Found play-testing at 60x20: with a hand of two rows the column beside the top card had
+    four rows, and "Your turn ⏱ 19s" was the line cut off; the pile and the direction go first."""
+    model = seated(make_view(TWELVE, legal=[Draw(ME)], pending_draw=2))
+    whole = [text_of_line(line) for line in Renderer(model).info(22, 10)]
+    assert len(whole) == 6 and whole[-1].startswith("Your turn"), whole
+    short = [text_of_line(line) for line in Renderer(model).info(22, 4)]
+    assert short[-1].startswith("Your turn") and "Pending: +2" in short, short
+    assert not any("Draw pile" in line or "clockwise" in line for line in short), short
+
+
+def text_of_line(line: list[tuple[str, str]]) -> str:
+    return "".join(fragment[1] for fragment in line)
