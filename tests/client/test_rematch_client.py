@@ -167,15 +167,18 @@ def test_someone_who_sat_down_after_the_match_is_told_the_rematch_is_being_answe
         set_language("en")
 
 
-@pytest.mark.parametrize(("lang", "offer", "done"), [("en", "m rematch", "✓ rematch"),
-                                                     ("es", "m revancha", "✓ revancha")])
-def test_the_key_bar_says_we_accepted_the_rematch(lang: str, offer: str, done: str) -> None:
-    """Found play-testing: after m, the key bar still offered "m rematch", as if we had not."""
+@pytest.mark.parametrize(("lang", "offer", "done", "start"), [
+    ("en", "m rematch", "✓ rematch", "s start now"),
+    ("es", "m revancha", "✓ revancha", "s empezar ya"),
+])
+def test_the_key_bar_says_we_accepted_the_rematch(lang: str, offer: str, done: str, start: str) -> None:
+    """Found play-testing: after m, the key bar still offered "m rematch", as if we had not; and
+    the host's said "s new match" where the board says s starts the rematch now."""
     people = {"4": "Ana", "2": "Luis"}
     before = room_info(started=False, seats=people, rematch=("2",), rematch_order="keep")
     model = seated(make_view(**OVER), lang=lang, room=before)
     bar = render_text(model, columns=80)
-    assert offer in bar and done not in bar, bar
+    assert offer in bar and done not in bar and start in bar, bar
     model.seating.room = room_info(started=False, seats=people, rematch=("2", "4"), rematch_order="keep")
     bar = render_text(model, columns=80)
     assert done in bar and offer not in bar, bar
