@@ -297,11 +297,12 @@ class Model:
         """-: the picked seat is freed: a bot's, or that of someone whose connection dropped (the
         one marked, not the last bot: found play-testing); not ``picked``: the last bot (plain
         mode's "remove", which shows no pick: the bot its "add" added)."""
-        if self.seating.can_host_command:
-            bots = [s for s in self.seating.room.seats if s.kind == "bot"] if self.seating.room else []
-            picked_seat = self.seating.picked_seat if picked else (bots[-1] if bots else None)
-            if picked_seat is not None:
-                self.outbox.send(messages.RemoveBot(seat=picked_seat.seat))
+        seating = self.seating
+        if seating.can_host_command and seating.room is not None:
+            seat = (seating.picked_seat if picked
+                    else next((s for s in reversed(seating.room.seats) if s.kind == "bot"), None))
+            if seat is not None:
+                self.outbox.send(messages.RemoveBot(seat=seat.seat))
             else:
                 self.prompts.notice = t("no_bot_to_remove")
 

@@ -291,12 +291,11 @@ class PlainCommands:
         if not 1 <= number <= len(room.seats):
             m.prompts.notice = t("plain_no_seat", n=number)
             return False
-        seat = room.seats[number - 1]
-        pickable = [s.seat for s in seating.pickable if not bots_only or s.kind == "bot"]
-        if seat.seat not in pickable:
+        seat, pickable = room.seats[number - 1], seating.pickable
+        if seat not in pickable or (bots_only and seat.kind != "bot"):
             m.prompts.notice = t("err_not_a_bot")
             return False
-        seating.bot_cursor = [s.seat for s in seating.pickable].index(seat.seat)
+        seating.bot_cursor = pickable.index(seat)
         return True
 
     def _level(self, rest: str) -> None:

@@ -269,10 +269,12 @@ class PlainView:
             return t("catch_hint_grace" if table.at_risk(seat) else "catch_hint", name=name_of(seat))
         if warning := table.risk_warning():
             return warning
-        view = table.view  # a seat we cannot catch (we watch, say): at risk until it is over,
-        # as the board marks it, not only inside the UNO call's grace
-        risky = None if view is None else next((s for s in view.seats if table.open_to_catch(s)), None)
-        return "" if risky is None else t("at_risk_plain", name=name_of(risky))
+        # a seat we cannot catch (we watch, say): at risk until it is over, as the board marks
+        # it, not only inside the UNO call's grace
+        risky = None if table.view is None else table.view.uno_open
+        if risky is None or not table.open_to_catch(risky):
+            return ""
+        return t("at_risk_plain", name=name_of(risky))
 
     def _hint(self) -> str:
         return self.model.hints.text(self.model.seating.name_of, self.model.table.pending_card)

@@ -55,6 +55,25 @@ class PromptLine(Painter):
                        Screen.CREATE: "form_hint"}.get(screen, "help_connecting")
         return [[("class:help", pad(" " + help_text(key, width - 1), width))]]
 
+    def _status(self) -> tuple[str, str] | None:
+        """The table's line (style, text) when nothing is asked and no notice or hint shows: the
+        first of UNO armed, a catch, our own risk, a drawn card to play, a draw we face."""
+        m = self.model
+        table, view = m.table, m.table.view
+        if table.uno_armed:
+            return ("class:uno", t("uno_armed"))
+        if table.catchable is not None:
+            seat = table.catchable
+            key = "catch_hint_grace" if table.at_risk(seat) else "catch_hint"
+            return ("class:uno", t(key, name=m.seating.name_of(seat)))
+        if warning := table.risk_warning():
+            return ("class:uno", warning)
+        if view is not None and view.drawn is not None and table.my_turn and view.drawn in table.playable:
+            key = "prompt_drawn" if table.can_pass else "prompt_drawn_again"
+            return ("class:notice", t(key, card=card_name(view.drawn)))
+        facing = self._pending_draw()
+        return ("class:notice", facing) if facing else None
+
     def _said(self) -> str:
         """The notice or the draw we face, when it is the prompt line's text on its own (no
         question, no hint under it); else ""."""
@@ -63,13 +82,10 @@ class PromptLine(Painter):
             return ""
         if m.prompts.notice:
             return m.prompts.notice
-        table, view = m.table, m.table.view
-        drawn = (view is not None and view.drawn is not None and table.my_turn
-                 and view.drawn in table.playable)
-        if (self._hint_shown() or table.uno_armed or table.catchable is not None
-                or table.risk_warning() or drawn):
+        if self._hint_shown():
             return ""
-        return self._pending_draw()
+        status, facing = self._status(), self._pending_draw()
+        return facing if status is not None and status[1] == facing else ""
 
     def _hint_shown(self) -> str:
         """The hint in words, if the prompt line shows it (nothing asked but the table's
@@ -194,22 +210,9 @@ class PromptLine(Painter):
             if lines > 1:  # (the runner-up is worth reading whole)
                 return [[("", " "), ("class:mark", part)] for part in wrap(hint, width - 2)[:lines]]
             line = [("class:mark", hint)]
-        elif m.table.uno_armed:
-            line = [("class:uno", t("uno_armed"))]
-        elif m.table.catchable is not None:
-            seat = m.table.catchable
-            key = "catch_hint_grace" if m.table.at_risk(seat) else "catch_hint"
-            line = [("class:uno", t(key, name=m.seating.name_of(seat)))]
-        elif warning := m.table.risk_warning():
-            line = [("class:uno", warning)]
-        elif (m.table.view is not None and m.table.view.drawn is not None and m.table.my_turn
-              and m.table.view.drawn in m.table.playable):
-            key = "prompt_drawn" if m.table.can_pass else "prompt_drawn_again"
-            line = [("class:notice", t(key, card=card_name(m.table.view.drawn)))]
-        elif facing:
-            line = [("class:notice", facing)]
         else:
-            line = []
+            status = self._status()
+            line = [] if status is None else [status]
         said = self._said()
         if said and self.prompt_height(width) > 1:  # (cut at 60 columns: "…stacks on it: d dr…")
             return [[("", " "), ("class:notice", part)] for part in wrap(said, width - 2)[:2]]
