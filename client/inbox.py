@@ -28,7 +28,7 @@ from protocol import ProtocolError, clean_text, codec, messages
 from .awaynews import AwayNews
 from .i18n import EN, card_name, t
 from .narrate import narrate
-from .seating import left_by
+from .seating import left_by, seat_changes
 
 if TYPE_CHECKING:
     from .model import Model
@@ -264,11 +264,11 @@ def _history(model: Model, message: messages.History) -> None:
         sat_then = then.get(me) if me is not None else None
         ours = (me if not isinstance(sat_then, str) or clean_text(sat_then) == model.seating.name_of(me)
                 else None)
-        lines += _seat_changes(sat, then) + narrate(events, _name_then(model, then), ours)
+        lines += seat_changes(sat, then) + narrate(events, _name_then(model, then), ours)
         sat = then or sat
     room = model.seating.room
     if room is not None and sat:  # (and since the last batch; of our own seat the notice tells)
-        lines += _seat_changes(sat, {info.seat: info.name for info in room.seats
+        lines += seat_changes(sat, {info.seat: info.name for info in room.seats
                                      if info.seat != model.seating.seat})
     if room is not None:  # (what room updates said, which the past's events do not: found play-testing)
         for info in room.seats:
@@ -283,27 +283,6 @@ def _history(model: Model, message: messages.History) -> None:
         news = model.away_news.line(model.seating.name_of, model.seating.seat)
         lines += [news] if news else []
     model.transcript.replace(lines, [(line.source, line.text) for line in message.chat])
-
-
-def _seat_changes(before: dict[str, Any], after: dict[str, Any]) -> list[str]:
-    """The log's lines for the seats whose names changed between two batches of the past: a
-    person took over a bot's seat (or a seat left by one), or left it to a bot (the server names
-    that bot after them: ``protocol.left_seat_name``, "Zoe (bot)"). Joining the room late, one
-    is told them as the players were (client/seating.py, which sees each seat's kind too), and
-    the past makes sense: "Bot 1 played…" then "Eve played…"."""
-    lines = []
-    for seat, name in after.items():
-        old = before.get(seat)
-        if not isinstance(old, str) or not isinstance(name, str) or old == name:
-            continue
-        old, name = clean_text(old), clean_text(name)
-        if left_by(name, old):
-            lines.append(t("ev_left_to_bot", name=old))
-        elif left_by(old, name):  # (back in the seat they had left)
-            lines.append(t("ev_back", name=name))
-        else:
-            lines.append(t("ev_took_seat", name=name, bot=old))
-    return lines
 
 
 def _name_then(model: Model, then: dict[str, Any]) -> Callable[[str], str]:

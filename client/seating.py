@@ -3,6 +3,9 @@ seats (kept after their players left)."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from typing import Any
+
 from protocol import RoomInfo, SeatInfo, clean_text, left_seat_name
 
 from .i18n import t
@@ -12,6 +15,27 @@ def left_by(seat_name: str, name: str) -> bool:
     """Whether ``seat_name`` is the bot's name for a seat ``name`` left during a match
     (``protocol.left_seat_name``: "Zoe (bot)", a digit perhaps after it)."""
     return seat_name.startswith(left_seat_name(name))
+
+
+def seat_changes(before: Mapping[str, Any], after: Mapping[str, Any]) -> list[str]:
+    """The log's lines for the seats whose names changed between two batches of the past: a
+    person took over a bot's seat (or a seat left by one), or left it to a bot (the server names
+    that bot after them: ``protocol.left_seat_name``, "Zoe (bot)"). Joining the room late, one
+    is told them as the players were (``Seating.update`` sees each seat's kind too), and the
+    past makes sense: "Bot 1 played…" then "Eve played…"."""
+    lines = []
+    for seat, name in after.items():
+        old = before.get(seat)
+        if not isinstance(old, str) or not isinstance(name, str) or old == name:
+            continue
+        old, name = clean_text(old), clean_text(name)
+        if left_by(name, old):
+            lines.append(t("ev_left_to_bot", name=old))
+        elif left_by(old, name):  # (back in the seat they had left)
+            lines.append(t("ev_back", name=name))
+        else:
+            lines.append(t("ev_took_seat", name=name, bot=old))
+    return lines
 
 
 class Seating:
