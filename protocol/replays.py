@@ -23,7 +23,9 @@ from .messages import BOT_LEVELS, MAX_NAME, MAX_REPLAY_BYTES, MAX_ROOM_NAME, Str
 from .structs import nested, spec
 
 FORMAT = "uno-replay"
-REPLAY_VERSION = 1
+REPLAY_VERSION = 2  # the version written
+READ_VERSIONS = (1, REPLAY_VERSION)  # version 1 lacks ``earlier``
+MAX_EARLIER = 64  # a hand's seats changing hands that a replay tells (server/history.py)
 _SEAT = Str(16, 1)
 _TOP_KEYS = ("format", "version", "hand")
 
@@ -39,11 +41,21 @@ class ReplayPlayer(Struct):
 
 
 @dataclass(frozen=True, slots=True)
+class EarlierPlayer(Struct):
+    """Who sat at a seat before it changed hands during the hand: ``player``, who made its moves
+    up to move ``until`` (the number of the hand's actions made when they left; 0: none)."""
+
+    until: int = spec(Int(0, 100_000))
+    player: ReplayPlayer = nested(ReplayPlayer)
+
+
+@dataclass(frozen=True, slots=True)
 class ReplayInfo(Struct):
     """What a replay says about its hand besides the moves: when it ended (UTC, ISO 8601), the
     table's name, the match (``match``: the server's name for it, the same for every hand of it)
     and the hand's number in it, the players, and the result (written for lists; checked against
-    the replayed hand when read)."""
+    the replayed hand when read). ``players`` are who sat at each seat at the end of the hand;
+    ``earlier``, who sat at a seat before, in the order they left it."""
 
     ended: str = spec(Str(32, 1))
     table: str = spec(Str(MAX_ROOM_NAME, 1, text=True))
@@ -54,6 +66,7 @@ class ReplayInfo(Struct):
     points: int = spec(Int(0, 100_000))
     scores: tuple[int, ...] = spec(List(Int(0, 1_000_000), 10))
     match_winner: str | None = spec(Optional(_SEAT), None)
+    earlier: tuple[EarlierPlayer, ...] = nested(EarlierPlayer, many=MAX_EARLIER, empty=True)
 
 
 @dataclass(frozen=True)
@@ -73,11 +86,32 @@ class Replay:
             self._positions.extend(replay_hand(self.record))
         return self._positions
 
-    def name_of(self, seat: str) -> str:
-        for player in self.info.players:
-            if player.seat == seat:
-                return player.name
-        return seat
+    def player(self, seat: str, move: int | None = None) -> ReplayPlayer | None:
+        """Who made move ``move`` (counting from 1, as the viewer does: move i made position i;
+        0, the deal) at ``seat``: the first of those who left it after that move, else who sat
+        there at the end; None: no such seat. ``move`` None: at the end."""
+        if move is not None:
+            for earlier in self.info.earlier:
+                if earlier.player.seat == seat and earlier.until >= move:
+                    return earlier.player
+        return next((player for player in self.info.players if player.seat == seat), None)
+
+    def name_of(self, seat: str, move: int | None = None) -> str:
+        """The name of ``player(seat, move)`` (the seat's id if there is none)."""
+        player = self.player(seat, move)
+        return seat if player is None else player.name
+
+    def changes_of_hands(self) -> list[tuple[int, ReplayPlayer, ReplayPlayer]]:
+        """Each time a seat changed hands, in order: after which move (0: the deal), who left it
+        and who sat down."""
+        earlier, changes = self.info.earlier, []
+        for number, left in enumerate(earlier):
+            seat = left.player.seat
+            after = next((e.player for e in earlier[number + 1:] if e.player.seat == seat),
+                         self.player(seat))
+            assert after is not None  # (``_check_result``: every seat has a player)
+            changes.append((left.until, left.player, after))
+        return changes
 
     def to_data(self) -> dict[str, Any]:
         return {"format": FORMAT, "version": REPLAY_VERSION, **self.info.to_wire(),
@@ -108,9 +142,9 @@ def replay_from_data(data: Any) -> Replay:
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         raise ReplayError("not an UNO replay (no \"format\": \"uno-replay\")")
     version = data.get("version")
-    if version != REPLAY_VERSION:
-        raise ReplayError(f"a replay of version {version!r:.12}: this uno reads version "
-                          f"{REPLAY_VERSION}")
+    if type(version) is not int or version not in READ_VERSIONS:
+        raise ReplayError(f"a replay of version {version!r:.12}: this uno reads versions "
+                          f"{', '.join(map(str, READ_VERSIONS))}")
     try:
         info = ReplayInfo.from_wire({k: v for k, v in data.items() if k not in _TOP_KEYS})
     except ProtocolError as exc:
@@ -127,6 +161,10 @@ def _check_result(replay: Replay) -> None:
     info = replay.info
     if [p.seat for p in info.players] != list(first.seats):
         raise ReplayError("a damaged replay: its players are not the hand's seats")
+    untils = [earlier.until for earlier in info.earlier]
+    if (untils != sorted(untils) or any(until > len(positions) - 1 for until in untils)
+            or any(earlier.player.seat not in first.seats for earlier in info.earlier)):
+        raise ReplayError("a damaged replay: its earlier players are not the hand's")
     result, outcome = last.hand_outcome(), last.outcome()
     assert result is not None  # replay_hand checks the hand ends
     if (result.winner, result.points, list(info.scores)) != (info.winner, info.points, last.scores):

@@ -27,6 +27,13 @@ def test_a_replay_round_trips_through_its_text() -> None:
     assert load_replay(replay.to_text().encode()).info == replay.info  # bytes from a file too
 
 
+def test_a_replay_of_version_1_written_before_seats_changing_hands_were_kept_is_read() -> None:
+    data = json.loads(finished_replay().to_text())
+    del data["earlier"]
+    old = load_replay(json.dumps({**data, "version": 1}))
+    assert old.info == finished_replay().info and old.info.earlier == ()
+
+
 def _damaged(change: Any) -> str:
     data = json.loads(finished_replay().to_text())
     change(data)
@@ -39,7 +46,8 @@ def _damaged(change: Any) -> str:
     ("[" * 100_000, "too large"),
     (json.dumps({"name": "a save game of another program"}), "not an UNO replay"),
     (json.dumps([1, 2, 3]), "not an UNO replay"),
-    (_damaged(lambda d: d.update(version=2)), "version 2"),
+    (_damaged(lambda d: d.update(version=3)), "version 3"),
+    (_damaged(lambda d: d.update(version=True)), "version True"),
     (_damaged(lambda d: d["players"][0].update(name="\x1b[2Jevil")), "damaged"),
     (_damaged(lambda d: d["players"][0].update(kind="alien")), "damaged"),
     (_damaged(lambda d: d.update(extra=1)), "damaged"),
@@ -56,6 +64,12 @@ def _damaged(change: Any) -> str:
     (_damaged(lambda d: d["hand"]["start"].update(rng={"kind": "blake2b-ctr", "key": "00" * 32,
                                                         "counter": 0})), "random source"),
     (_damaged(lambda d: d["hand"]["start"]["draw"].pop()), "first position"),
+    (_damaged(lambda d: d.update(earlier=[{"until": 10_000, "player": d["players"][1]}])), "earlier"),
+    (_damaged(lambda d: d.update(earlier=[{"until": 2, "player": {**d["players"][1], "seat": "9"}}])),
+     "earlier"),
+    (_damaged(lambda d: d.update(earlier=[{"until": 3, "player": d["players"][1]},
+                                          {"until": 2, "player": d["players"][2]}])), "earlier"),
+    (_damaged(lambda d: d.update(earlier=[{"until": 2, "player": {"name": "Kim"}}])), "damaged"),
 ])
 def test_a_damaged_or_foreign_replay_is_refused_saying_why(text: str, why: str) -> None:
     with pytest.raises(ReplayError, match=why):
@@ -63,10 +77,13 @@ def test_a_damaged_or_foreign_replay_is_refused_saying_why(text: str, why: str) 
 
 
 def test_the_documented_format_is_the_code() -> None:
+    from protocol.replays import MAX_EARLIER
+
     doc = DOC.read_text()
     table = doc[doc.index("## The format"):doc.index("`hand` rebuilds")]
     keys = re.findall(r"^\| `(\w+)` \|", table, re.M)
     assert keys == list(json.loads(finished_replay().to_text()))
     assert f'`"{FORMAT}"`' in table and f"| `version` | {REPLAY_VERSION};" in table
     assert f"at most {MAX_REPLAY_BYTES} bytes" in doc
+    assert f"at most {MAX_EARLIER}:" in table and f"Past {MAX_EARLIER} changes of hands" in doc
 
