@@ -1,6 +1,8 @@
 """The replay viewer's state: which position of the hand, at what speed, from whose point of view
 (one seat's cards only, or every hand open), and a client ``Model`` kept in step with it so that
-the table's own regions (client/board.py, client/logchat.py) draw the position. No I/O.
+the table's own regions (client/board.py, client/logchat.py) draw the position. Each move is told
+under the name of who sat at its seat then, and a seat changing hands where it did, as the live
+log tells it. No I/O.
 """
 
 from __future__ import annotations
@@ -9,10 +11,11 @@ from engine import events as ev
 from engine.cards import Card
 from engine.game import Game
 from protocol import RoomInfo, SeatInfo, clean_text
-from protocol.replays import Replay
+from protocol.replays import Replay, ReplayPlayer
 
 from .model import Model
 from .narrate import narrate
+from .seating import seat_changes
 from .table import card_sort_key
 
 SPEEDS = (0.25, 0.5, 1.0, 2.0, 4.0, 8.0)  # moves per second
@@ -37,7 +40,6 @@ class Replayer:
         self.seat = seat if seat == OPEN or 0 <= seat < len(self.seats) else 0
         self._closed_seat = max(0, self.seat)  # the point of view ``toggle_open`` goes back to
         self.model = Model("replay")
-        self.model.seating.room = _room(replay)
         self.quit = False
         self._sync()
 
@@ -61,7 +63,8 @@ class Replayer:
         return None if self.seat == OPEN else self.seats[self.seat]
 
     def name(self, seat: str) -> str:
-        return clean_text(self.replay.name_of(seat))
+        """Who sits at ``seat`` in the position shown (after any change of hands there)."""
+        return clean_text(self.replay.name_of(seat, self.index + 1))
 
     def hands(self) -> list[tuple[str, list[Card]]]:
         """The hands shown: the point of view's, or every seat's, each sorted as at the table."""
@@ -126,6 +129,7 @@ class Replayer:
         """The table's model shows this position: the public view (the hands are drawn apart,
         per point of view) and the log up to here, redacted for the point of view."""
         self.model.table.view = self.game.view(None)
+        self.model.seating.room = _room(self.replay, self.index + 1)
         lines = self.said(0)
         play = ""
         for index in range(1, self.index + 1):
@@ -136,20 +140,29 @@ class Replayer:
         self.model.transcript.winning_play = play if self.at_end else ""
 
     def said(self, index: int) -> list[str]:
-        """The log lines of move ``index`` (0: the deal), as the point of view saw them."""
+        """The log lines of move ``index`` (0: the deal), as the point of view saw them, each
+        seat named after who sat there then; then the seats that changed hands after it."""
+        def name(seat: str) -> str:
+            return clean_text(self.replay.name_of(seat, index))
+
+        changed = [seat_changes({left.seat: left.name}, {sat.seat: sat.name})
+                   for until, left, sat in self.replay.changes_of_hands() if until == index]
         if index == 0:
             first = self.positions[0].game
-            return narrate([ev.HandStarted(first.hand_number, first.dealer, first.direction),
-                            ev.StartingCard(first.top)], self.name)
-        seat, events = self.seat_id, self.positions[index].events
-        return narrate(events if seat is None else [e.for_seat(seat) for e in events], self.name)
+            events: list[ev.Event] = [ev.HandStarted(first.hand_number, first.dealer, first.direction),
+                                      ev.StartingCard(first.top)]
+        else:
+            seat, events = self.seat_id, list(self.positions[index].events)
+            events = events if seat is None else [e.for_seat(seat) for e in events]
+        return narrate(events, name) + [line for lines in changed for line in lines]
 
 
-def _room(replay: Replay) -> RoomInfo:
-    """The room the board's regions read the players' names from."""
+def _room(replay: Replay, move: int) -> RoomInfo:
+    """The room the board's regions read the players' names from: who sat where for ``move``."""
     info = replay.info
+    sat = [replay.player(seat, move) for seat in replay.positions()[0].game.seats]
     seats = tuple(SeatInfo(seat=p.seat, name=p.name, kind=p.kind, level=p.level)
-                  for p in info.players)
+                  for p in sat if isinstance(p, ReplayPlayer))
     rules = replay.positions()[0].game.rules
     return RoomInfo(id="replay", name=info.table, host=seats[0].name, host_seat=None,
                     max_seats=len(seats), seats=seats, spectators=0, preset="official",

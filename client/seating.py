@@ -22,7 +22,8 @@ def seat_changes(before: Mapping[str, Any], after: Mapping[str, Any]) -> list[st
     person took over a bot's seat (or a seat left by one), or left it to a bot (the server names
     that bot after them: ``protocol.left_seat_name``, "Zoe (bot)"). Joining the room late, one
     is told them as the players were (``Seating.update`` sees each seat's kind too), and the
-    past makes sense: "Bot 1 played…" then "Eve played…"."""
+    past makes sense: "Bot 1 played…" then "Eve played…"; a replay tells them where they
+    happened (client/replayer.py)."""
     lines = []
     for seat, name in after.items():
         old = before.get(seat)

@@ -1,10 +1,12 @@
 """The replay viewer's state (client/replayer.py) and keys (client/replayview.py), and the
 replay key at the end of a hand (client/tableplayback.py): stepping, speed, the point of view
-(that seat's cards only, in the hands and in the log) or every hand open."""
+(that seat's cards only, in the hands and in the log) or every hand open; each move under the
+name of who sat there then."""
 
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 
 import pytest
 from clientkit import LEFT, RIGHT, seated, show
@@ -12,13 +14,14 @@ from kit.replays import finished_replay
 from prompt_toolkit.input import create_pipe_input
 from prompt_toolkit.output import DummyOutput
 
-from client.i18n import set_language
+from client.i18n import set_language, t
 from client.model import Model
 from client.render import Renderer
 from client.replayer import OPEN, SPEEDS, Replayer
 from client.replayview import ReplayRegions, build_replay_application
 from engine.events import Drew
-from protocol import Error, GetReplay, ReplayMsg
+from protocol import Error, GetReplay, ReplayMsg, SeatKind, left_seat_name
+from protocol.replays import Replay
 
 
 @pytest.fixture(autouse=True)
@@ -141,3 +144,67 @@ def test_no_replay_is_asked_for_a_hand_being_played() -> None:
     show(model, view)
     model.playback.ask(model.table.view, model.outbox, model.prompts)
     assert model.outbox.take() == []
+
+
+def _with_kim() -> Replay:
+    """``finished_replay`` with Kim at its second seat, a person as Ana at the first."""
+    replay = finished_replay(n=3)
+    ana, bot, last = replay.info.players
+    kim = dataclasses.replace(bot, name="Kim", kind=SeatKind.HUMAN, level=None)
+    return Replay(dataclasses.replace(replay.info, players=(ana, kim, last)), replay.record)
+
+
+def _taken_over(until: int = 4) -> Replay:
+    """``_with_kim``, where Kim took the second seat over from its bot after move ``until``."""
+    from protocol.replays import EarlierPlayer
+
+    replay, bot = _with_kim(), finished_replay(n=3).info.players[1]
+    return Replay(dataclasses.replace(replay.info, earlier=(EarlierPlayer(until=until, player=bot),)),
+                  replay.record)
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_each_move_is_told_under_the_name_of_who_sat_at_its_seat_then(lang: str) -> None:
+    """Found play-testing: Kim took over Bot 1's seat mid-hand, and the replay credited her with
+    Bot 1's moves. They are Bot 1's, the change of hands is told where it happened, as the live
+    log tells it, and the board and the hands name who sits there at the position shown."""
+    set_language(lang)
+    replay = _taken_over(until=4)
+    r = Replayer(replay, seat=OPEN)
+    seat = r.seats[1]
+    bot, kim = "Bot " + seat, "Kim"
+    by_seat = [i for i, p in enumerate(r.positions) if p.action is not None and p.action.seat == seat]
+    before, after = [i for i in by_seat if i <= 4], [i for i in by_seat if i > 4]
+    assert before and after
+    for index in before:
+        assert r.said(index)[0].startswith(bot), r.said(index)
+    for index in after:
+        assert r.said(index)[0].startswith(kim), r.said(index)
+    took = t("ev_took_seat", name=kim, bot=bot)
+    assert r.said(4)[-1] == took and all(took not in r.said(i) for i in range(len(r.positions)) if i != 4)
+    r.step(3)
+    assert r.name(seat) == bot and r.model.seating.name_of(seat) == bot
+    r.step(1)  # the position after move 4: Kim sits there now
+    assert r.name(seat) == kim and r.model.seating.name_of(seat) == kim
+    assert took in r.model.transcript.log
+    r.last()
+    assert r.name(seat) == kim
+
+
+def test_a_seat_left_to_a_bot_and_taken_again_is_told_in_order() -> None:
+    """Ana leaves her seat to a bot ("Ana A (bot)") after the deal, Kim takes it after move 2."""
+    from protocol.replays import EarlierPlayer
+
+    replay = finished_replay(n=3)
+    ana, *others = replay.info.players
+    stand_in = dataclasses.replace(ana, name=left_seat_name(ana.name), kind=SeatKind.BOT,
+                                   level="normal")
+    kim = dataclasses.replace(ana, name="Kim")
+    info = dataclasses.replace(replay.info, players=(kim, *others),
+                               earlier=(EarlierPlayer(until=0, player=ana),
+                                        EarlierPlayer(until=2, player=stand_in)))
+    r = Replayer(Replay(info, replay.record), seat=0)
+    assert r.said(0)[-1] == t("ev_left_to_bot", name=ana.name)
+    assert r.said(0)[0] == Replayer(replay).said(0)[0]  # the deal: Ana was there
+    assert r.said(2)[-1] == t("ev_took_seat", name="Kim", bot=stand_in.name)
+    assert r.name(ana.seat) == stand_in.name
