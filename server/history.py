@@ -2,12 +2,13 @@
 message) and every server's in its state directory (for `uno replay`).
 
 When a hand ends, ``hand_over`` makes its replay (protocol/replays.py) from the room's match
-(``JournaledGame.hand_record``) and its seats, keeps it in the room's ``RoomReplays`` and hands it
-to the server's ``HistoryStore``, ``DIR/history.sqlite3``: one row per hand, its summary in
-columns for the list and the document itself, the oldest dropped past ``limit`` rows. The
-database is apart from the rooms' (which one server holds exclusively), so that `uno replay`
-can read it while the server runs. Only finished hands are ever written or served: a replay
-holds no random source (engine/replay.py), so none lets anyone predict a later deal.
+(``JournaledGame.hand_record``), its seats and who left one during the hand (noted as it happened,
+``seat_changes_hands``: the replay names who made each move), keeps it in the room's
+``RoomReplays`` and hands it to the server's ``HistoryStore``, ``DIR/history.sqlite3``: one row
+per hand, its summary in columns for the list and the document itself, the oldest dropped past
+``limit`` rows. The database is apart from the rooms' (which one server holds exclusively), so
+that `uno replay` can read it while the server runs. Only finished hands are ever written or
+served: a replay holds no random source (engine/replay.py), so none lets anyone predict a later deal.
 
 Writing is a row and a commit at the end of a hand, never on a move: a hand is some 60 moves
 (bench/server_load.py --state-dir shows no change in ``ratio_persist``).
@@ -26,12 +27,15 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from engine import Game
 from protocol import SeatKind
 from protocol.replays import Replay, ReplayInfo, ReplayPlayer
 
+from .journal import JournaledGame
 from .persist import StoreError
 
 if TYPE_CHECKING:
+    from .people import Seat
     from .room import Room
 
 log = logging.getLogger("uno.server")
@@ -60,21 +64,31 @@ def make_replay(room: Room) -> Replay | None:
     result, outcome = game.hand_outcome(), game.outcome()
     assert result is not None
     seats = {seat.id: seat for seat in room.seats}
-    players = []
-    for seat_id in game.seats:
-        seat = seats.get(seat_id)
-        if seat is None:  # (a seat always stays while its match is on)
-            players.append(ReplayPlayer(seat=seat_id, name=seat_id, kind=SeatKind.HUMAN))
-        else:
-            players.append(ReplayPlayer(seat=seat_id, name=seat.name, kind=SeatKind(seat.kind),
-                                        level=seat.level if seat.kind == "bot" else None))
+    players = [ReplayPlayer(seat=seat_id, name=seat_id, kind=SeatKind.HUMAN) if seat_id not in seats
+               else replay_player(seats[seat_id])  # (a seat always stays while its match is on)
+               for seat_id in game.seats]
     info = ReplayInfo(
         ended=time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()), table=room.settings.name,
         match=f"{room.id}-{int(getattr(game, 'started', 0) * 1000)}",
         hand_number=game.hand_number, players=tuple(players), winner=result.winner,
         points=result.points, scores=tuple(game.scores),
-        match_winner=None if outcome is None else outcome.winner)
+        match_winner=None if outcome is None else outcome.winner,
+        earlier=game.earlier if isinstance(game, JournaledGame) else ())
     return Replay(info, record, hand_text=getattr(game, "record_text", lambda: None)())
+
+
+def replay_player(seat: Seat) -> ReplayPlayer:
+    """Who sits at ``seat`` now, as a replay names them."""
+    return ReplayPlayer(seat=seat.id, name=seat.name, kind=SeatKind(seat.kind),
+                        level=seat.level if seat.kind == "bot" else None)
+
+
+def seat_changes_hands(game: Game | None, seat: Seat) -> None:
+    """``seat`` changes hands during a match (a late arrival takes a bot's seat, a person leaves
+    it to a bot): the hand being played notes who made its moves so far. (Found play-testing:
+    without it, the replay credited Kim with the moves Bot 1 had made before she sat down.)"""
+    if isinstance(game, JournaledGame):
+        game.seat_left(replay_player(seat))
 
 
 class RoomReplays:

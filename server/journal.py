@@ -13,9 +13,10 @@ form (protocol/actions.py: the body of an ``action`` message), e.g.
 in order, e.g. ``["PlayCard", "2", "W", "R", null, false]``.
 
 The game also keeps the record of the hand being played (``hand_record``: the position after the
-deal without the random source, the actions, the reshuffles), for the history of finished hands
-(server/history.py). It travels in the room's record (``hand_text``/``resume_hand``), so a hand
-interrupted by a restart is still recorded whole.
+deal without the random source, the actions, the reshuffles) and who sat at a seat before it
+changed hands during the hand (``earlier``: the replay names who made each move), for the history
+of finished hands (server/history.py). They travel in the room's record (``hand_text``/
+``resume_hand``), so a hand interrupted by a restart is still recorded whole.
 """
 
 from __future__ import annotations
@@ -29,11 +30,13 @@ from engine import Action, Event, Game
 from engine.replay import HandRecord, action_from_data, action_to_data, start_of
 from protocol import ProtocolError
 from protocol.actions import action_from_wire, action_to_wire
+from protocol.replays import MAX_EARLIER, EarlierPlayer, ReplayPlayer
 
 log = logging.getLogger("uno.server")
 NEXT_HAND = "next_hand"
 _COMPACT = (",", ":")
 _NEXT_HAND_ENTRY = (NEXT_HAND,)
+_HAND_EXTRAS = ("started", "earlier")  # what ``hand_text`` keeps beside the hand's record
 # The entry of each action seen lately: the engine makes each seat's actions once, so a few
 # hundred entries make most games' moves, and the store's log keeps each one's text (movelog).
 _ENTRIES: dict[Action, tuple[str, dict[str, Any]]] = {}
@@ -48,6 +51,7 @@ class JournaledGame(Game):
     started: float = 0.0  # when the match began (seconds since the epoch): it names the match
     _start: dict[str, Any] | None = None  # the hand's first position (None: not recorded)
     _actions: list[Action] | None = None
+    earlier: tuple[EarlierPlayer, ...] = ()  # who left a seat in this hand, in order (``seat_left``)
     # ``hand_text``'s work kept from one call to the next: the first position and the actions
     # converted so far, as JSON text, so each action is converted once however long the hand.
     # Converting the whole hand at each whole record (every 64 moves) cost some 25 µs a move in
@@ -64,6 +68,7 @@ class JournaledGame(Game):
 
     def _begin_hand(self) -> None:
         self._start, self._actions, self.shuffle_log = start_of(self), [], []
+        self.earlier = ()
         self._forget_text()
 
     def _forget_text(self) -> None:
@@ -108,11 +113,22 @@ class JournaledGame(Game):
         return HandRecord(self._start, tuple(self._actions),
                           tuple(tuple(pile) for pile in self.shuffle_log))
 
+    def seat_left(self, player: ReplayPlayer) -> None:
+        """``player`` leaves their seat in the hand being played, having made its moves so far
+        (past ``MAX_EARLIER`` of them, the oldest is forgotten)."""
+        if self._actions is not None and self.hand_outcome() is None:
+            noted = EarlierPlayer(until=len(self._actions), player=player)
+            self.earlier = (*self.earlier, noted)[-MAX_EARLIER:]
+
     def hand_text(self) -> str | None:
-        """The current hand's record and the match's start, as the JSON text the room's record
-        keeps (``HandRecord.to_data()`` with ``started``); ``resume_hand`` reads it back."""
+        """The current hand's record, the match's start and who left a seat in the hand, as the
+        JSON text the room's record keeps (``HandRecord.to_data()`` with ``started`` and
+        ``earlier``); ``resume_hand`` reads it back."""
         text = self.record_text()
-        return None if text is None else f'{{"started":{json.dumps(self.started)},{text[1:]}'
+        if text is None:
+            return None
+        earlier = json.dumps([noted.to_wire() for noted in self.earlier], separators=_COMPACT)
+        return f'{{"started":{json.dumps(self.started)},"earlier":{earlier},{text[1:]}'
 
     def record_text(self) -> str | None:
         """``HandRecord.to_data()`` of the current hand as JSON text (for a replay's document)."""
@@ -141,15 +157,17 @@ class JournaledGame(Game):
                 data = json.loads(data)
             if not isinstance(data, dict) or not isinstance(data.get("started"), (int, float)):
                 raise ValueError("no hand's record")
-            record = HandRecord.from_data({k: v for k, v in data.items() if k != "started"})
+            record = HandRecord.from_data({k: v for k, v in data.items() if k not in _HAND_EXTRAS})
             Game.restore(record.start)  # (a SnapshotError is a ValueError)
-        except ValueError as exc:
+            earlier = tuple(EarlierPlayer.from_wire(noted) for noted in data.get("earlier", ()))
+        except (ValueError, TypeError, ProtocolError) as exc:  # (older records lack ``earlier``)
             log.warning("the record of hand %d cannot be read (%s): it is not kept",
                         self.hand_number, exc)
             return
         self.started = float(data["started"])
         self._start, self._actions = record.start, list(record.actions)
         self.shuffle_log = [list(pile) for pile in record.shuffles]
+        self.earlier = earlier[-MAX_EARLIER:]
         self._forget_text()
 
 

@@ -20,7 +20,7 @@ from engine import Game
 from . import errors
 from .clock import Clock
 from .config import ServerConfig
-from .history import HistoryStore
+from .history import HistoryStore, seat_changes_hands
 from .people import Seat, Session
 from .persist import RoomStore
 from .publish import Publisher
@@ -315,6 +315,7 @@ class Table(ABC):
         self.spectators.remove(session)
         self.queue = [entry for entry in self.queue if entry[0] is not session]
         old_name = seat.name
+        seat_changes_hands(self.game, seat)
         seat.kind, seat.session, seat.away, seat.timeouts = "human", session, False, 0
         seat.name = self._unique_name(session.name, exclude=seat)
         session.room, session.seat = self, seat
@@ -336,6 +337,7 @@ class Table(ABC):
         seat = self.seat_of(session)
         if seat is not None:
             if self.started:
+                seat_changes_hands(self.game, seat)
                 seat.kind, seat.session, seat.away = "bot", None, False
                 seat.name = self._unique_name(protocol.left_seat_name(seat.name))
                 self._schedule(turn_changed=False)  # the bot plays a turn it is on at once

@@ -93,6 +93,76 @@ async def test_with_history_off_nothing_is_kept(harness: Harness, tmp_path: Path
         assert srv.history is None and not (tmp_path / HISTORY_NAME).exists()
 
 
+async def test_a_replay_names_who_sat_at_a_seat_when_its_moves_were_made(
+        harness: Harness, autojump_clock: object) -> None:
+    """Found play-testing: Kim took over Bot 1's seat mid-hand, and `uno replay` credited her with
+    Bot 1's moves (the replay held only who sat where at the end). The server notes the seat
+    changing hands; the replay tells Bot 1's moves as Bot 1's, then that Kim took the seat."""
+    from client.i18n import set_language, t
+    from client.replayer import OPEN, Replayer
+    from protocol import Joined, TakeSeat
+
+    set_language("en")
+    with trio.fail_after(600):
+        srv = await harness.server(next_hand_delay=30)
+        _, (ann,) = await harness.table("ann", srv=srv, seats=3, bots=2, bot_delay=1,
+                                        turn_timeout=1, start=True)  # (ann's turns time out)
+        ann.read_in(harness.nursery)
+        room = only_room(srv)
+        game = room.game
+        assert isinstance(game, JournaledGame)
+        bot = room.seats[1]
+        bot_name = bot.name
+        while not any(a.seat == bot.id for a in game.hand_record().actions):  # type: ignore[union-attr]
+            await trio.sleep(0.25)
+        kim = await harness.client(srv, "Kim")
+        await kim.join(room.id, spectate=True)
+        kim.read_in(harness.nursery)
+        made = len(game.hand_record().actions)  # type: ignore[union-attr]
+        await kim.request(TakeSeat(seat=bot.id), Joined)
+        while not room.replays.has(1):
+            await trio.sleep(0.25)
+        text = room.replays.text(1)
+        assert text is not None
+        replay = load_replay(text)
+    r = Replayer(replay, seat=OPEN)
+    moves = [i for i, p in enumerate(r.positions) if p.action is not None and p.action.seat == bot.id]
+    assert moves[0] <= made
+    assert r.said(moves[0])[0].startswith(bot_name), r.said(moves[0])  # (it said "Kim played…")
+    took = t("ev_took_seat", name="Kim", bot=bot_name)
+    (at,) = [i for i in range(len(r.positions)) if took in r.said(i)]
+    assert at >= made and [i for i in moves if i > at]  # both played there
+    for index in moves:
+        assert r.said(index)[0].startswith(bot_name if index <= at else "Kim"), r.said(index)
+    assert replay.name_of(bot.id) == "Kim"  # at the end of the hand
+
+
+def test_who_left_a_seat_travels_in_the_rooms_record() -> None:
+    """A hand cut by a restart still knows who left a seat in it (``hand_text``), and a record
+    written before it was kept is read as none."""
+    from protocol import SeatKind
+    from protocol.replays import ReplayPlayer
+
+    game = JournaledGame(seats(3), RuleSet(), KeyedRandom(bytes(32)))
+    rng = random.Random(5)
+    for _ in range(3):
+        game.apply(rng.choice(game.turn_actions()))
+    bot = ReplayPlayer(seat=game.seats[1], name="Bot 1", kind=SeatKind.BOT, level="normal")
+    game.seat_left(bot)
+    again = JournaledGame.restore(game.snapshot())
+    assert isinstance(again, JournaledGame)
+    again.resume_hand(game.hand_text())
+    assert [(e.until, e.player) for e in again.earlier] == [(3, bot)]
+    older = json.loads(game.hand_text() or "")
+    del older["earlier"]
+    again.resume_hand(older)
+    assert again.earlier == () and again.hand_record() == game.hand_record()
+    while game.hand_outcome() is None:
+        game.apply(rng.choice(game.turn_actions()))
+    game.seat_left(bot)  # (after the hand: the replay is made already)
+    assert len(game.earlier) == 1
+
+
 def test_a_hand_cut_by_a_restart_is_recorded_whole() -> None:
     """The hand's record travels in the room's record: restored, then the moves after it
     replayed, the game ends the hand with the same record as one never stopped."""
