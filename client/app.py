@@ -139,17 +139,16 @@ class ClientApp:
     def _show_replay(self) -> None:
         """The replay that the key asked for came: the viewer takes the screen until it is quit,
         then the table is back (it went on meanwhile)."""
-        from .replayer import Replayer
+        from .replayer import Replayer, opening_seat
         from .replayview import overlay
 
         replay = self.model.playback.take()
         if replay is None:
             return
         application = self.application
-        seats = replay.positions()[0].game.seats
-        own = self.model.seating.seat
+        seat = opening_seat(replay, seat=self.model.seating.seat, name=self.model.session.name)
         full = isinstance(application, Application)  # (else plain mode: a move at a time, as lines)
-        replayer = Replayer(replay, seat=seats.index(own) if own in seats else 0, playing=full)
+        replayer = Replayer(replay, seat=seat, playing=full)
         if not isinstance(application, Application):
             application.show_replay(replayer)
             return

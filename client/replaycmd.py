@@ -35,7 +35,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="moves per second, 0.25 to 8 (keys + and - change it)")
     parser.add_argument("--seat", type=int, default=None, metavar="N",
                         help="whose cards are shown first: the Nth seat (Tab changes it; default:"
-                             " the first person's)")
+                             " yours, found by --player, else the first person's)")
+    parser.add_argument("--player", metavar="NAME", default=None,
+                        help="your name at the table, to open on your cards (default: $UNO_NAME"
+                             " or your user name, as for uno host and uno join)")
     parser.add_argument("--open", action="store_true", help="every hand open from the start")
     parser.add_argument("--paused", action="store_true", help="start paused (step with ←/→)")
     parser.add_argument("--lang", choices=("es", "en"), default=None,
@@ -143,17 +146,20 @@ def _play(text: str | bytes, source: str, args: argparse.Namespace) -> int:
     if not (sys.stdin.isatty() and sys.stdout.isatty()):
         print(t("replay_needs_terminal"), file=sys.stderr)
         return 1
-    seat = -1 if args.open else first_person(replay) if args.seat is None else args.seat - 1
-    return view_replay(replay, speed=args.speed, seat=seat, playing=not args.paused)
+    return view_replay(replay, speed=args.speed, seat=first_seat(replay, args), playing=not args.paused)
 
 
-def first_person(replay: Replay) -> int:
-    """The seat (its index) of the first person at the table, whose cards a replay opens on: at
-    a host's table of bots seated first it opened on Bot 1's (found play-testing). 0 if only
-    bots played."""
-    from protocol import SeatKind
+def first_seat(replay: Replay, args: argparse.Namespace) -> int:
+    """Whose cards the replay opens on: every hand (--open), the Nth seat (--seat), else the
+    seat of whoever opens it (--player: client/replayer.py, ``opening_seat``)."""
+    from .commands import player_name
+    from .replayer import OPEN, opening_seat
 
-    return next((i for i, player in enumerate(replay.info.players) if player.kind is SeatKind.HUMAN), 0)
+    if args.open:
+        return OPEN
+    if args.seat is not None:
+        return int(args.seat) - 1
+    return opening_seat(replay, name=player_name(args.player))
 
 
 def view_replay(replay: Replay, *, speed: float = 1.0, seat: int = 0,

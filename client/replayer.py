@@ -2,7 +2,7 @@
 (one seat's cards only, or every hand open), and a client ``Model`` kept in step with it so that
 the table's own regions (client/board.py, client/logchat.py) draw the position. Each move is told
 under the name of who sat at its seat then, and a seat changing hands where it did, as the live
-log tells it. No I/O.
+log tells it. ``opening_seat``: whose cards a replay opens on. No I/O.
 """
 
 from __future__ import annotations
@@ -10,7 +10,7 @@ from __future__ import annotations
 from engine import events as ev
 from engine.cards import Card
 from engine.game import Game
-from protocol import RoomInfo, SeatInfo, clean_text
+from protocol import RoomInfo, SeatInfo, SeatKind, clean_text
 from protocol.replays import Replay, ReplayPlayer
 
 from .model import Model
@@ -155,6 +155,20 @@ class Replayer:
             seat, events = self.seat_id, list(self.positions[index].events)
             events = events if seat is None else [e.for_seat(seat) for e in events]
         return narrate(events, name) + [line for lines in changed for line in lines]
+
+
+def opening_seat(replay: Replay, *, seat: str | None = None, name: str | None = None) -> int:
+    """The seat (its index) whose cards a replay opens on: the viewer's own, ``seat`` (its id, at
+    the table), or where a person named ``name`` played (at the end of the hand, else the seat
+    they left last); else the first person's (at a host's table of bots seated first it opened
+    on Bot 1's); else the first seat. (Found play-testing: `uno replay` opened on the first
+    person's cards whoever opened it.)"""
+    seats = replay.positions()[0].game.seats
+    info = replay.info
+    people = [p for p in (*info.players, *(e.player for e in reversed(info.earlier)))
+              if p.kind is SeatKind.HUMAN]
+    own = seat if seat in seats else next((p.seat for p in people if p.name == name), None)
+    return seats.index(own or next((p.seat for p in people), seats[0]))
 
 
 def _room(replay: Replay, move: int) -> RoomInfo:

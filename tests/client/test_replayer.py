@@ -1,12 +1,15 @@
 """The replay viewer's state (client/replayer.py) and keys (client/replayview.py), and the
 replay key at the end of a hand (client/tableplayback.py): stepping, speed, the point of view
 (that seat's cards only, in the hands and in the log) or every hand open; each move under the
-name of who sat there then."""
+name of who sat there then; `uno replay` opening on the seat of whoever opens it."""
 
 from __future__ import annotations
 
+import argparse
 import asyncio
 import dataclasses
+import sys
+from pathlib import Path
 
 import pytest
 from clientkit import LEFT, RIGHT, seated, show
@@ -14,6 +17,7 @@ from kit.replays import finished_replay
 from prompt_toolkit.input import create_pipe_input
 from prompt_toolkit.output import DummyOutput
 
+from client import replaycmd
 from client.i18n import set_language, t
 from client.model import Model
 from client.render import Renderer
@@ -208,3 +212,51 @@ def test_a_seat_left_to_a_bot_and_taken_again_is_told_in_order() -> None:
     assert r.said(0)[0] == Replayer(replay).said(0)[0]  # the deal: Ana was there
     assert r.said(2)[-1] == t("ev_took_seat", name="Kim", bot=stand_in.name)
     assert r.name(ana.seat) == stand_in.name
+
+
+def _opened_as(monkeypatch: pytest.MonkeyPatch, tmp_path: Path, replay: Replay,
+               *argv: str) -> int:
+    """The seat `uno replay FILE` opens on, run as a person with ``argv``."""
+    seen: list[int] = []
+    file = tmp_path / "hand.json"
+    file.write_text(replay.to_text())
+    monkeypatch.setattr(replaycmd, "view_replay", lambda _r, *, seat, **_: seen.append(seat) or 0)
+    monkeypatch.setattr(sys.stdin, "isatty", lambda: True)
+    monkeypatch.setattr(sys.stdout, "isatty", lambda: True)
+    parser = argparse.ArgumentParser()
+    replaycmd.add_arguments(parser)
+    assert replaycmd.main(parser.parse_args([str(file), "--lang", "en", *argv])) == 0
+    (seat,) = seen
+    return seat
+
+
+def test_uno_replay_opens_on_the_seat_of_whoever_opens_it(monkeypatch: pytest.MonkeyPatch,
+                                                          tmp_path: Path) -> None:
+    """Found play-testing: it opened on the first person's cards whoever opened it (Kim, who
+    took over the second seat, was shown Ana's). Now each on their own; anyone else on the first
+    person's; ``--seat`` and ``--open`` as asked."""
+    replay = _with_kim()
+    monkeypatch.setenv("UNO_NAME", "Kim")
+    assert _opened_as(monkeypatch, tmp_path, replay) == 1
+    assert _opened_as(monkeypatch, tmp_path, replay, "--player", "Ana A") == 0
+    assert _opened_as(monkeypatch, tmp_path, replay, "--player", "Zoe") == 0  # the first person's
+    assert _opened_as(monkeypatch, tmp_path, replay, "--seat", "3") == 2
+    assert _opened_as(monkeypatch, tmp_path, replay, "--open") == OPEN
+
+
+def test_the_opening_seat_at_the_table_and_of_one_who_left() -> None:
+    from client.replayer import opening_seat
+    from protocol.replays import EarlierPlayer
+
+    replay = _taken_over()
+    bots_only = Replay(dataclasses.replace(replay.info, players=tuple(
+        dataclasses.replace(p, kind=SeatKind.BOT, level="easy") for p in replay.info.players)),
+        replay.record)
+    seats = replay.positions()[0].game.seats
+    assert opening_seat(replay, seat=seats[2], name="Kim") == 2  # (at the table: our seat)
+    assert opening_seat(replay, seat=None, name="Kim") == 1  # a spectator by name
+    assert opening_seat(bots_only) == 0
+    left = Replay(dataclasses.replace(replay.info, earlier=(EarlierPlayer(
+        until=3, player=dataclasses.replace(replay.info.players[2], name="Zoe", kind=SeatKind.HUMAN,
+                                            level=None)),)), replay.record)
+    assert opening_seat(left, name="Zoe") == 2  # she played there, then left it to a bot
