@@ -9,7 +9,7 @@ beliefs below); the turn it takes from, and the cards it gives to, the seat it h
 Two, Wild Draw Four, Reverse heads-up), worth more the closer that seat is to going out, and the
 cost of spending an action card we could defend with; a wild's cost (it is our way out: kept unless
 it is needed or wins); the points we dump when somebody is about to go out; whom a 7 swaps with,
-and what a 0 brings. A seat that is close to going out (``_danger``) weighs the colour we name too.
+and what a 0 brings. A seat that is close to going out (``danger``) weighs the colour we name too.
 
 Beliefs beyond the tracker's exact facts (``soft_facts``): under the official drawing rule a seat
 that drew on its own turn is taken to have held nothing playable (the colour in play, the top
@@ -39,7 +39,7 @@ weight of two cards that follow each other (``W_CHAIN``): 2 seats 58.3% (57.7%),
 Every weight screened again one at a time at four seats, official, paired over 3,000 deals of four
 hands (seed 7): none gained beyond its noise (DANGER_BASE, W_FOLLOW, W_HOLD, W_RANK, W_TURN, W_CARD,
 W_WILD, W_POINTS, W_BLOCK, W_THREAT, THREAT_FAR, W_PREV, BLUFF_MARGIN a step either way, and other
-shapes of ``_danger``: from -0.52 to +0.30 points, each interval about +-0.3), and a Wild Draw Four
+shapes of ``danger``: from -0.52 to +0.30 points, each interval about +-0.3), and a Wild Draw Four
 priced apart from a Wild under the official drawing rule (35, 45, 70 against 55) lost -0.31, -0.13,
 -0.05. Before the belief about wilds (``WILD_BELIEF``): official 27.8% (27.3%), 58.1% (57.5%).
 Before the last card's weight: official 27.6% (27.1%), 57.2% (56.6%); house 28.1% (27.6%), 57.0%
@@ -127,7 +127,7 @@ SWITCH_LACK = 0.3  # the same for the colour a seat changed to by matching the r
 # 4 seats: no change either way.)
 
 
-def _danger(size: int) -> float:
+def danger(size: int) -> float:
     """How close a hand of ``size`` cards is to going out, 0..1."""
     return {0: 1.0, 1: 1.0, 2: 0.55, 3: 0.3, 4: 0.18}.get(size, 0.1)
 
@@ -234,7 +234,7 @@ class _Table:
         return self.view.size_of(seat)
 
     def danger(self, seat: str) -> float:
-        return _danger(self.size(seat))
+        return danger(self.size(seat))
 
     def _soft_of(self, seat: str) -> tuple[NotHeld | None, int]:
         belief = self.soft.get(seat)
@@ -317,7 +317,7 @@ def _keeps_wild(table: _Table, plays: Sequence[PlayCard], legal: Sequence[Action
         return False
     if not any(isinstance(a, (act.Draw, act.Pass)) for a in legal):
         return False
-    return table.danger(table.seat_at(1)) < _danger(2)
+    return table.danger(table.seat_at(1)) < danger(2)
 
 
 def _first(legal: Sequence[Action], kinds: tuple[type, ...], rng: random.Random) -> Action:
@@ -372,20 +372,12 @@ def _score(table: _Table, action: PlayCard | JumpIn) -> float:
         score += W_SWAP * (len(rest) - table.size(table.seat_at(-1)))
         swapped = True
     if not swapped:
-        same_color = sum(1 for c in rest if c.color is color)
-        same_rank = sum(1 for c in rest if c.rank is rank and c.color is not color)
-        score += (W_FOLLOW_R9 if r9 else W_FOLLOW) * same_color + W_RANK * same_rank
-        if len(rest) == 1 and matches(rest[0], color, rank):
-            score += W_LAST  # our last card goes on what we leave: out next turn if it stays
-        elif n == 2 and len(rest) == 2 and _chains(rest, color, rank):
-            score += W_CHAIN
+        score += rest_value(rest, color, rank, n, r9)
     if victim is not None:
         stack_back = 0.0
         if given and (view.rules.stack_draw_two or view.rules.stack_wild_draw_four):
             stack_back = table.odds.holds(victim, lambda c: c.rank is rank)
-        hit = (1 - stack_back) * (W_TURN * table.danger(victim)
-                                  + W_CARD * given * (DANGER_BASE + table.danger(victim)))
-        score += hit
+        score += (1 - stack_back) * hit_value(table.danger(victim), given)
     if nxt != table.me:  # (heads-up, a card that hits means we play again: no bonus, measured)
         stuck = table.p_stuck(nxt, color, None if card.color is None else rank)
         block = W_BLOCK_R9 if r9 else W_BLOCK
@@ -414,6 +406,25 @@ def _score(table: _Table, action: PlayCard | JumpIn) -> float:
     if table.threats():
         score += W_POINTS * card.points
     return score
+
+
+def rest_value(rest: Sequence[Card], color: Color, rank: Rank, seats: int, r9: bool) -> float:
+    """What the cards ``rest`` left after a play are worth on what it leaves in play (``color``,
+    ``rank``): the cards that follow it, and a last card (or heads-up, two) that goes out next."""
+    same_color = sum(1 for c in rest if c.color is color)
+    same_rank = sum(1 for c in rest if c.rank is rank and c.color is not color)
+    value = (W_FOLLOW_R9 if r9 else W_FOLLOW) * same_color + W_RANK * same_rank
+    if len(rest) == 1 and matches(rest[0], color, rank):
+        value += W_LAST  # our last card goes on what we leave: out next turn if it stays
+    elif seats == 2 and len(rest) == 2 and _chains(rest, color, rank):
+        value += W_CHAIN
+    return value
+
+
+def hit_value(danger: float, given: int) -> float:
+    """What hitting a seat as close to going out as ``danger`` is worth: its turn, and the
+    ``given`` cards it draws."""
+    return W_TURN * danger + W_CARD * given * (DANGER_BASE + danger)
 
 
 def _chains(cards: Sequence[Card], color: Color, rank: Rank) -> bool:
