@@ -22,13 +22,16 @@ keeps every fact, proposed symmetrically) then moves the deal towards the unifor
 (``SWAPS_PER_CARD`` proposals per constrained card). Facts the tracker holds that are not in its
 public API (what a seat that drew under R9 will be known to lack once it plays) are not used.
 
-Three beliefs beyond the facts a bot may add (``Determinizer``): ``honest`` (default 0: none),
+Beliefs beyond the facts a bot may add (``Determinizer``): ``honest`` (default 0: none),
 the share of deals in which a Wild Draw Four awaiting challenge was honest; ``beliefs``, per seat
 what all but its ``fresh`` newest cards are believed to lack (e.g. ``hard.soft_facts``: a seat that
 drew under R8 held nothing playable), which binds as a fact does, on the older part of the hand
 only; and ``holds``, per seat a colour it is believed to hold a card of and the share of deals
 that give it one (e.g. ``hard.named_colors``: a seat holds the colour it named). When the cards
 left cannot honour a belief, it gives way (the facts never do), and a lack wins over a hold.
+And a ``likelihood`` of the other hands, for a bot that models how the others choose their moves
+(engine/bots/intent.py): each deal is then drawn from ``draws`` sampled ones by their likelihood
+(sampling importance resampling), which moves the deals towards the hands that explain the moves.
 
 Without a usable tracker (None, or one that missed part of the hand: its counts disagree with
 the view) only the view is used: the discard pile below the top card is unseen then, and dealt
@@ -39,7 +42,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping, Sequence
 
 from .cards import CARD_KINDS, Card, Color, full_deck
 from .game import Game
@@ -47,7 +50,11 @@ from .hand import BIT, COLOR_BITS, Hand, matches
 from .tracker import NotHeld, Tracker
 from .view import HandResult, View
 
-__all__ = ["SWAPS_PER_CARD", "Determinizer", "determinize"]
+__all__ = ["SWAPS_PER_CARD", "Determinizer", "Likelihood", "determinize"]
+
+Likelihood = Callable[[Sequence[Sequence[Card]]], float]
+"""How likely the other seats' sampled hands (by seat index; the searching seat's is empty) make
+what they were seen to do, up to a constant factor (engine/bots/intent.py)."""
 
 SWAPS_PER_CARD = 4
 """Metropolis swap proposals per card of the hands that facts constrain."""
@@ -88,7 +95,8 @@ class Determinizer:
 
     def __init__(self, view: View, tracker: Tracker | None, honest: float = 0.0,
                  beliefs: Mapping[str, tuple[NotHeld, int]] | None = None,
-                 holds: Mapping[str, tuple[Color, float]] | None = None) -> None:
+                 holds: Mapping[str, tuple[Color, float]] | None = None,
+                 likelihood: Likelihood | None = None, draws: int = 1) -> None:
         if view.seat is None or view.hand is None:
             raise ValueError("a determinization is built from a seat's view, not a spectator's")
         me = view.seats.index(view.seat)
@@ -145,6 +153,16 @@ class Determinizer:
         self.honest = honest
         self.offender = (None if view.challenge_from is None or view.challenge_color is None
                          else view.seats.index(view.challenge_from))
+        # The deal being sampled (``_sample``), as ``_build`` reads it: the others' hands, the
+        # draw pile, the discard pile below the top card, the card just drawn (R8).
+        self.hands: list[list[Card]] = []
+        self.draw: list[Card] = []
+        self.discard_now: list[Card] = []
+        self.drawn: Card | None = None
+        # Sampling importance resampling: each deal is one of ``draws`` sampled deals, drawn
+        # with the chance ``likelihood`` gives its hands (with the tracker's facts only).
+        self.likelihood = likelihood if tracker is not None and draws > 1 else None
+        self.draws = draws
         self.r8_drawer = (view.seats.index(view.current)
                           if (view.has_drawn and view.current != view.seat
                               and not view.rules.draw_until_playable and view.hand_result is None)
@@ -154,14 +172,33 @@ class Determinizer:
         """One determinization, its unseen cards dealt with ``rng``; ``game_rng`` (default:
         ``rng``) is the game's own random source (reshuffles)."""
         self._sample(rng)
+        if self.likelihood is not None:
+            self._resample(self.likelihood, rng)
         return self._build(game_rng if game_rng is not None else rng)
+
+    def _resample(self, likelihood: Likelihood, rng: random.Random) -> None:
+        """The sample (just drawn) becomes one of ``draws``, chosen by their likelihoods."""
+        samples = [self._kept()]
+        weights = [likelihood(self.hands)]
+        for _ in range(self.draws - 1):
+            self._sample(rng)
+            samples.append(self._kept())
+            weights.append(likelihood(self.hands))
+        if sum(weights) > 0:
+            self.hands, self.draw, self.discard_now, self.drawn = rng.choices(samples, weights)[0]
+        else:  # nothing sampled fits: the first, as if unweighed
+            self.hands, self.draw, self.discard_now, self.drawn = samples[0]
+
+    def _kept(self) -> tuple[list[list[Card]], list[Card], list[Card], Card | None]:
+        """What ``_build`` reads of a sample (each ``_sample`` makes new lists)."""
+        return self.hands, self.draw, self.discard_now, self.drawn
 
     def _sample(self, rng: random.Random) -> None:
         view, needs = self.view, list(self.needs)
         self.pool = list(self.unplaced)
-        self.hands: list[list[Card]] = [[] for _ in view.seats]
+        self.hands = [[] for _ in view.seats]
         self.known_now = list(self.known)
-        self.drawn: Card | None = view.drawn
+        self.drawn = view.drawn
         self.discard_now = self.discard_below
         self.excluded_now = list(self.excluded)
         if self.offender is not None and self.honest and rng.random() < self.honest:
