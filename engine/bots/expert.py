@@ -10,7 +10,9 @@ sampled deals (common random numbers):
 2. Every other legal move (off turn: each jump-in, and doing nothing) is a candidate. Each round
    deals one determinization (engine/determinize.py: the unseen cards dealt consistently with the
    tracker's facts, with hard's R8 beliefs, ``SOFT_BELIEFS``, and with the colours seats named,
-   ``NAMED_BELIEFS``) and plays every candidate out once in a copy of it (``Game.copy``), the
+   ``NAMED_BELIEFS``; under the official drawing rule, drawn from ``INTENT_DRAWS`` such deals by
+   how likely their hands make the plays the others chose, engine/bots/intent.py) and plays
+   every candidate out once in a copy of it (``Game.copy``), the
    hand played on by the ``greedy`` rollout policy (engine/bots/rollout.py) for every seat with
    the same random numbers, so that the candidates differ by their move and not by their luck.
 3. Successive halving: each time the rounds reach a power of two from ``HALVE_FROM``, the worse
@@ -66,6 +68,7 @@ from ..determinize import Determinizer
 from ..tracker import NotHeld, Tracker
 from ..view import View
 from . import hard
+from .intent import Intent
 from .rollout import Policy, greedy, playout
 
 __all__ = [
@@ -117,6 +120,10 @@ deals guess better (bench/deal_accuracy.py, 400 hands, seeds 1 to 3: the Brier s
 hands of three cards or fewer 0.208 -> 0.193, 0.208 -> 0.194, 0.205 -> 0.197), but the search
 does not measurably win more (four seats, 200 ms: 26.6% [25.0, 28.2] with this and hard's
 ``WILD_BELIEF``, 27.3% [25.9, 28.8] before, 2,000 hands each)."""
+
+INTENT_DRAWS = 8
+"""Each deal is drawn from this many, by how likely their hands make the plays the other seats
+were seen to choose (engine/bots/intent.py; 1: not at all)."""
 
 ROLLOUT: Policy = greedy
 """The rollout policy of every seat in the playouts (read at each search, so that a benchmark can
@@ -230,14 +237,19 @@ def search(view: View, rng: random.Random, tracker: Tracker | None = None,
 
 
 def deals(view: View, tracker: Tracker | None, beliefs: bool = True,
-          named: bool = True) -> Determinizer:
+          named: bool = True, intent: bool = True) -> Determinizer:
     """The search's dealer for ``view``: the tracker's facts, the honest prior (``HONEST_PRIOR``)
     and, with ``beliefs``, hard's soft beliefs (``SOFT_BELIEFS``) and, with ``named`` too, the
-    colours seats named (``NAMED_BELIEFS``); bench/deal_accuracy.py measures how well each guesses
+    colours seats named (``NAMED_BELIEFS``) and, with ``intent`` too, the likelihood of the hands
+    by the plays seen (``INTENT_DRAWS``); bench/deal_accuracy.py measures how well each guesses
     the hidden hands."""
+    likelihood = None
+    if INTENT_DRAWS > 1 and beliefs and named and intent and tracker is not None:
+        likelihood = Intent.of(view, tracker)
     return Determinizer(view, tracker, honest=HONEST_PRIOR,
                         beliefs=_beliefs(tracker) if beliefs else None,
-                        holds=_holds(tracker) if beliefs and named else None)
+                        holds=_holds(tracker) if beliefs and named else None,
+                        likelihood=likelihood, draws=INTENT_DRAWS)
 
 
 def _beliefs(tracker: Tracker | None) -> dict[str, tuple[NotHeld, int]] | None:
