@@ -122,10 +122,7 @@ def _create_room(server: RequestOwner, peer: Peer[Session], session: Session,
         bot_level=message.bot_level, late_join=message.late_join,
     )
     room = server.open_room(settings, origin)  # checks the rules
-    for _ in range(message.bots):
-        room.add_bot(message.bot_level)
-    room.host = session  # (a program that plays by itself hosts the table it opens, too)
-    room.add_player(session)
+    room.open_with(session, message.bots)
     log.info("room %s (%r) created by %s", room.id, settings.name, session.name)
     server.changed()
 

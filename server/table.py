@@ -163,6 +163,22 @@ class Table(ABC):
         return name
 
     def add_player(self, session: Session) -> Seat:
+        seat = self._sit(session)
+        self._joined(session, "player", seat.id)
+        return seat
+
+    def open_with(self, session: Session, bots: int) -> None:
+        """The person who opened the room sits in its first seat and hosts it, then come the bots
+        they asked for, of the room's level (found play-testing: bots seated first put the host
+        in the fifth seat of eight; friends joining later take the next empty seats)."""
+        self.host = session  # (a program that plays by itself hosts the table it opens, too)
+        seat = self._sit(session)
+        for _ in range(bots):
+            self.add_bot(self.settings.bot_level)
+        self._joined(session, "player", seat.id)
+
+    def _sit(self, session: Session) -> Seat:
+        """``session`` takes a seat (told nobody yet: ``_joined``)."""
         if self.started or (self.game is not None and self.game.outcome() is None):
             raise errors.AlreadyStarted("the match has started: watch it, or wait")
         if len(self.seats) >= self.settings.max_seats:
@@ -178,7 +194,6 @@ class Table(ABC):
         session.room, session.seat = self, seat
         if self.host is None and not session.bot:
             self.host = session
-        self._joined(session, "player", seat.id)
         log.info("room %s: %s sits at seat %s", self.id, seat.name, seat.id)
         return seat
 

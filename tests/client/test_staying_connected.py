@@ -189,7 +189,7 @@ async def test_a_new_client_takes_the_seat_back_with_the_token_on_disk(
     with trio.fail_after(60):
         first, hand, seat = await dealt_then_killed(pipe, net, store)
         assert store.load_for_address("memory:1") == (net.server.server_id, first.model.session.token)
-        ana = net.server.rooms["1"].seats[-1]  # the bots sat down first
+        ana = net.server.rooms["1"].seats[0]  # the host sits first
         assert ana.name == "Ana"
         await until(lambda: not ana.connected, "the server saw the client go")
 
@@ -246,7 +246,7 @@ async def test_the_seat_comes_back_by_another_address_of_the_same_server(
     store = TokenStore(tmp_path / "uno")
     with trio.fail_after(60):
         _, hand, seat = await dealt_then_killed(pipe, net, store)
-        ana = net.server.rooms["1"].seats[-1]
+        ana = net.server.rooms["1"].seats[0]
         await until(lambda: not ana.connected, "the server saw the client go")
         assert store.load_for_address("memory:2") == (None, None)  # never used before
 

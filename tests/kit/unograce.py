@@ -21,12 +21,10 @@ PLAYS = {ANN: ("RS", "RS", "YS", "YS", "GS", "G3"), LAST_SKIP: ("RS", "RS", "YS"
 TURNED = "R9"
 
 
-def deal(ann: str = ANN, ann_first: bool = True) -> Callable[[str], random.Random]:
-    """A rigged deal: ann's hand and the other seat's, in seat order (``ann_first`` false: a
-    bot's seat, made with the room, comes before ann's); ann plays first either way."""
-    if ann_first:
-        return rigged_deal([ann, OTHER], TURNED, dealer=1)
-    return rigged_deal([OTHER, ann], TURNED, dealer=0)
+def deal(ann: str = ANN) -> Callable[[str], random.Random]:
+    """A rigged deal: ann's hand and the other seat's, in seat order (the room's maker sits
+    first, before the bots made with the room); ann plays first."""
+    return rigged_deal([ann, OTHER], TURNED, dealer=1)
 
 
 async def down_to_one(ann: Client, hand: str = ANN) -> float:

@@ -22,7 +22,7 @@ import protocol
 import server.tokens
 from server import ServerConfig, UnoServer
 
-SEED = 2  # a deal where the bot plays a number card first, and Zoë holds a card that misses
+SEED = 4  # a deal where the bot plays a number card first, and Zoë holds a card that misses
 TOKEN = ("9f86d081884c7d65", "5e884898da28047151d0e56f8dc62927")
 SERVER_ID = "4b227777d4dd1fc61c6f884f48641d02"
 CLIENT, SERVER = "client → server", "server → client"

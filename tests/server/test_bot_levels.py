@@ -53,17 +53,17 @@ async def test_the_host_sets_one_bot_seat_level(harness: Harness, autojump_clock
         srv = await harness.server()
         ann = await harness.client(srv, "ann")
         joined = await ann.create(seats=5, bots=2, bot_level="easy")
-        first, second = joined.room.seats[0].seat, joined.room.seats[1].seat
+        first, second = joined.room.seats[1].seat, joined.room.seats[2].seat
         bob = await harness.client(srv, "bob")
         await bob.join(joined.room.id)
         await ann.send(SetBotLevel(seat=second, level="normal"))
-        update = await bob.expect(RoomUpdate, lambda m: m.room.seats[1].level == "normal")
-        assert levels(update) == ["easy", "normal", None, None]  # the other bot kept its level
+        update = await bob.expect(RoomUpdate, lambda m: m.room.seats[2].level == "normal")
+        assert levels(update) == [None, "easy", "normal", None]  # the other bot kept its level
         for level in BOT_LEVELS:  # every level the engine has can be chosen
             await ann.send(SetBotLevel(seat=first, level=level))
-            await ann.expect(RoomUpdate, lambda m, lv=level: m.room.seats[0].level == lv)  # type: ignore[misc]
+            await ann.expect(RoomUpdate, lambda m, lv=level: m.room.seats[1].level == lv)  # type: ignore[misc]
         await ann.send(SetBotLevel(seat=first, level="easy"))
-        await ann.expect(RoomUpdate, lambda m: m.room.seats[0].level == "easy")
+        await ann.expect(RoomUpdate, lambda m: m.room.seats[1].level == "easy")
 
         await bob.send(SetBotLevel(seat=first, level="normal"))
         assert (await bob.error(NOT_HOST)).ref == "set_bot_level"
@@ -87,7 +87,7 @@ async def test_a_late_arrival_keeps_the_other_bots_levels(harness: Harness,
                                                           autojump_clock: object) -> None:
     with trio.fail_after(60):
         srv, (ann,) = await harness.table("ann", seats=3, bots=1, bot_level="easy", bot_delay=1)
-        first = only_room(srv).seats[0].id
+        first = only_room(srv).seats[1].id
         await ann.send(AddBot(level="normal"))
         await ann.expect(RoomUpdate, lambda m: len(m.room.seats) == 3)
         await ann.send(Start())
@@ -98,7 +98,7 @@ async def test_a_late_arrival_keeps_the_other_bots_levels(harness: Harness,
         normal = next(s.seat for s in watching.room.seats if s.level == "normal")
         await bob.send(TakeSeat(seat=easy))
         seated = await bob.expect(Joined)
-        assert levels(seated) == [None, None, "normal"]  # bob, ann, and the other bot as it was
+        assert levels(seated) == [None, None, "normal"]  # ann, bob, and the other bot as it was
         room = only_room(srv)
         assert room.bots.bot(normal).level == "normal"
         with pytest.raises(KeyError):  # bob's seat has no bot any more
@@ -191,12 +191,12 @@ async def wait_until_asked(level: SlowLevel) -> None:
 
 async def slow_bot_room(harness: Harness, srv: UnoServer, name: str,
                         slow: SlowLevel) -> tuple[Client, Room, dict[str, Any]]:
-    """A room of ``name`` and a bot of the slow level in seat 1, which starts, and is thinking
+    """A room of ``name`` and a bot of the slow level in seat 2, which starts, and is thinking
     now; the game's snapshot as it thinks."""
     client = await harness.client(srv, name)
     joined = await client.create(seats=2, bots=1)
     room = srv.rooms[joined.room.id]
-    room.seats[0].level = SLOW
+    room.seats[1].level = SLOW
     await client.send(Start())
     await client.expect(ViewMsg)
     await wait_until_asked(slow)
@@ -205,12 +205,12 @@ async def slow_bot_room(harness: Harness, srv: UnoServer, name: str,
 
 
 def bot_played(message: Message) -> bool:
-    """The bot of seat 1 played or drew."""
+    """The bot of seat 2 played or drew."""
     return isinstance(message, Events) and any(
-        e.get("seat") == "1" and e["type"] in ("card_played", "drew") for e in message.events)
+        e.get("seat") == "2" and e["type"] in ("card_played", "drew") for e in message.events)
 
 
-HANDS = rigged_deal(["R1 R2 R3 G4 G5 G6 Y7", "B1 B2 B3 G1 G2 G3 Y1"], "R9", dealer=1)
+HANDS = rigged_deal(["B1 B2 B3 G1 G2 G3 Y1", "R1 R2 R3 G4 G5 G6 Y7"], "R9", dealer=0)
 
 
 async def test_a_slow_bot_does_not_hold_up_other_rooms(harness: Harness,
@@ -230,7 +230,7 @@ async def test_a_slow_bot_does_not_hold_up_other_rooms(harness: Harness,
         assert threading.current_thread().name not in slow.threads  # not the trio thread
         slow.answer.set()
         await ann.expect(Message, bot_played)  # its answer is played when it comes
-        assert room.game is not None and room.game.current == "2"
+        assert room.game is not None and room.game.current == "1"
         assert not [r for r in caplog.records if r.levelno >= logging.ERROR]
 
 
@@ -256,7 +256,7 @@ async def test_a_room_closed_while_its_bot_thinks_drops_the_answer(
         await ann.expect(Left)
         assert room.closed
         slow.answer.set()  # ... before its bot answers
-        while room.bots.is_thinking("1"):
+        while room.bots.is_thinking("2"):
             await trio.sleep(0.01)
         assert room.game is not None and room.game.snapshot() == before and slow.calls == 1
         assert not [r for r in caplog.records if r.levelno >= logging.ERROR]
@@ -268,21 +268,21 @@ async def test_a_restored_rooms_bots_start_from_what_their_seat_sees(
     own cards, the top card), it follows the hand from there."""
     with trio.fail_after(300):
         srv, scope = await start_server(harness.nursery, tmp_path,
-                                        deal_rng=rigged_deal([BOTS, ANN], "B9", dealer=0))
+                                        deal_rng=rigged_deal([ANN, BOTS], "B9", dealer=1))
         ann = await harness.client(srv, "ann")
         await ann.create(bots=1, bot_delay=1)
         await ann.send(Start())
         await ann.expect(ViewMsg)
-        before = only_room(srv).bots.bot("1")
+        before = only_room(srv).bots.bot("2")
         await crash(srv, scope, ann)
         srv2, _ = await start_server(harness.nursery, tmp_path)
         ann2, _ = await resume(harness, srv2, ann)
         await ann2.play(bot_played, now=True)  # ann moves, then the bot does
         room = srv2.rooms["1"]
         assert room.game is not None
-        bot = room.bots.bot("1")
+        bot = room.bots.bot("2")
         assert bot is not before and bot.tracker.hand is not None
-        assert Counter(bot.tracker.hand) == Counter(room.game.hand("1"))
+        assert Counter(bot.tracker.hand) == Counter(room.game.hand("2"))
         game = room.game
         assert all(bot.tracker.size_of(s) == len(game.hand(s)) for s in game.seats)  # no move twice
         assert bot.tracker.log  # it followed the moves made since (its own, at least)

@@ -26,7 +26,7 @@ async def test_after_a_hand_and_after_a_match(harness: Harness, autojump_clock: 
         await ann.create(bots=1, rules={"target_score": 1})  # the first hand ends the match...
         await ann.send(Start())
         await ann.expect(ViewMsg)
-        ended: Message = await ann.play(is_hand_end)
+        ended: Message = await ann.play(is_hand_end, now=True)
         assert isinstance(ended, Events) and ended.deadline is None
         view = ann.view
         assert view is not None
@@ -49,7 +49,7 @@ async def test_the_next_hand_is_dealt_after_the_pause(harness: Harness,
         await ann.create(bots=1, rules={"target_score": 100_000})
         await ann.send(Start())
         await ann.expect(ViewMsg)
-        await ann.play(is_hand_end)
+        await ann.play(is_hand_end, now=True)
         ended_at = trio.current_time()
         deal = await ann.expect(Events, carries("hand_started"))
         assert trio.current_time() - ended_at == pytest.approx(5)
@@ -63,14 +63,14 @@ async def test_sync_while_away_sends_the_room_then_the_view(harness: Harness,
         await ann.send(Start())
         for _ in range(srv.config.away_after):
             await next_move_after(ann)
-        await ann.expect(RoomUpdate, lambda m: m.room.seats[1].away)  # (after the turn's events)
+        await ann.expect(RoomUpdate, lambda m: m.room.seats[0].away)  # (after the turn's events)
         mark = len(ann.log)
         await ann.send(Sync())
         await ann.expect(ViewMsg)
         kinds = [type(m) for m in ann.log[mark:] if isinstance(m, RoomUpdate | ViewMsg)]
         assert kinds[:2] == [RoomUpdate, ViewMsg]
         room = next(m for m in ann.log[mark:] if isinstance(m, RoomUpdate))
-        assert not room.room.seats[1].away
+        assert not room.room.seats[0].away
 
 
 async def test_watching_a_room_with_a_password_needs_it(harness: Harness,

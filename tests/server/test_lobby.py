@@ -58,8 +58,8 @@ async def test_list_create_and_summary(harness: Harness, autojump_clock: object)
         assert info.name == "Friday night" and info.max_seats == 6 and info.preset == "house"
         assert info.rules["seven_zero"] is True and info.rules["draw_until_playable"] is True
         assert info.turn_timeout == 20 and info.password is True and not info.started
-        assert [s.kind for s in info.seats] == ["bot", "bot", "human"]
-        assert [s.level for s in info.seats[:2]] == ["easy", "easy"]
+        assert [s.kind for s in info.seats] == ["human", "bot", "bot"]
+        assert [s.level for s in info.seats[1:]] == ["easy", "easy"]
         assert info.host == "ann" and info.host_seat == joined.seat
 
         bob = await harness.client(srv, "bob")

@@ -596,9 +596,9 @@ async def listen(client: Client, seconds: float) -> None:
 
 async def table(harness: Harness, state: Path, dealer: int,
                 **create: Any) -> tuple[UnoServer, trio.CancelScope, Client, Client]:
-    """A bot (seat 1), ann (seat 2) and bob (seat 3), rigged; dealer 0: ann starts, 2: the bot."""
+    """ann (seat 1), a bot (seat 2) and bob (seat 3), rigged; dealer 2: ann starts, 0: the bot."""
     srv, scope = await start_server(harness.nursery, state,
-                                     deal_rng=rigged_deal([BOTS, ANN, BOB], "B9", dealer=dealer))
+                                     deal_rng=rigged_deal([ANN, BOTS, BOB], "B9", dealer=dealer))
     ann = await harness.client(srv, "ann")
     create.setdefault("turn_timeout", 30)
     room_id = (await ann.create(bots=1, password="pw", **create)).room.id
@@ -614,7 +614,7 @@ async def test_a_restarted_server_brings_back_the_room_and_the_same_hands(
         harness: Harness, tmp_path: Path,
         autojump_clock: object) -> None:
     with trio.fail_after(300):
-        srv, scope, ann, bob = await table(harness, tmp_path, dealer=0)  # ann's turn
+        srv, scope, ann, bob = await table(harness, tmp_path, dealer=2)  # ann's turn
         await ann.play(lambda m: (v := view_in(m)) is not None and v["current"] == bob.seat,
                        think=0, now=True)
         await bob.expect(Events, lambda m: m.view is not None and m.view["current"] == bob.seat)
@@ -628,7 +628,7 @@ async def test_a_restarted_server_brings_back_the_room_and_the_same_hands(
         room = srv2.rooms["1"]
         assert room.to_record() == record
         assert [(s.name, s.kind, s.connected) for s in room.seats] == [
-            ("Bot 1", "bot", True), ("ann", "human", False), ("bob", "human", False)]
+            ("ann", "human", False), ("Bot 1", "bot", True), ("bob", "human", False)]
         ann2, ann_again = await resume(harness, srv2, ann)
         bob2, bob_again = await resume(harness, srv2, bob)
         assert ann_again is not None and bob_again is not None
@@ -655,7 +655,7 @@ async def test_after_a_restart_the_hand_so_far_comes_back_as_the_recent_past(
     told again from its record (redacted for each seat, as it was told the first time), its deal
     and what the first card did included."""
     with trio.fail_after(300):
-        srv, scope, ann, bob = await table(harness, tmp_path, dealer=0)  # ann's turn
+        srv, scope, ann, bob = await table(harness, tmp_path, dealer=2)  # ann's turn
         await ann.play(lambda m: (v := view_in(m)) is not None and v["current"] == bob.seat,
                        think=0, now=True)
         await bob.expect(Events, lambda m: m.view is not None and m.view["current"] == bob.seat)
@@ -753,7 +753,7 @@ async def test_after_a_restart_the_turn_clock_waits_for_people_then_runs_the_tim
     meanwhile, is shown no deadline while the clock waits (not the grace plus a turn), then a
     view with the time left when the wait ends."""
     with trio.fail_after(300):
-        srv, scope, ann, bob = await table(harness, tmp_path, dealer=0)
+        srv, scope, ann, bob = await table(harness, tmp_path, dealer=2)
         await gather(lambda: listen(ann, 25), lambda: listen(bob, 25))
         await crash(srv, scope, ann, bob)
         srv2, _ = await start_server(harness.nursery, tmp_path)
@@ -777,7 +777,7 @@ async def test_when_everybody_is_back_the_turn_clock_runs_a_whole_turn_from_then
     """Both back 2 s after the restart: ann's turn has 30 s from then, as it had before the
     crash (not the grace plus a turn), and bob, back first, is told so with a view."""
     with trio.fail_after(300):
-        srv, scope, ann, bob = await table(harness, tmp_path, dealer=0, turn_timeout=5)
+        srv, scope, ann, bob = await table(harness, tmp_path, dealer=2, turn_timeout=5)
         await crash(srv, scope, ann, bob)
         srv2, _ = await start_server(harness.nursery, tmp_path)
         restored_at = trio.current_time()
@@ -798,7 +798,7 @@ async def test_a_restored_turn_has_the_time_it_had_left_when_last_saved(
     turn), then the server dies. ann, back at once (everybody is), has those 10 s: not a whole
     turn, never more than the room's timeout."""
     with trio.fail_after(300):
-        srv, scope, ann, bob = await table(harness, tmp_path, dealer=0)
+        srv, scope, ann, bob = await table(harness, tmp_path, dealer=2)
         await gather(lambda: listen(ann, 20), lambda: listen(bob, 20))
         await bob.send(LeaveRoom())
         await bob.expect(Left)
@@ -817,11 +817,11 @@ async def test_a_restored_turn_has_the_time_it_had_left_when_last_saved(
 async def test_bots_wait_for_people_after_a_restart(
         harness: Harness, tmp_path: Path,
         autojump_clock: object) -> None:
-    """The bot's turn (seat 1) when the server dies: after the restart the bot moves only once
+    """The bot's turn (seat 2) when the server dies: after the restart the bot moves only once
     both people are back (here after 6 s), not during the wait."""
     with trio.fail_after(300):
         srv, scope = await start_server(harness.nursery, tmp_path,
-                                         deal_rng=rigged_deal([BOTS, ANN, BOB], "B9", dealer=2))
+                                         deal_rng=rigged_deal([ANN, BOTS, BOB], "B9", dealer=0))
         ann = await harness.client(srv, "ann")
         await ann.create(bots=1, bot_delay=1)
         bob = await harness.client(srv, "bob")
@@ -833,9 +833,9 @@ async def test_bots_wait_for_people_after_a_restart(
         restored_at = trio.current_time()
         await trio.sleep(3)
         ann2, view = await resume(harness, srv2, ann)
-        assert view is not None and view.view["current"] == "1"
+        assert view is not None and view.view["current"] == "2"
         await trio.sleep(3)
-        assert srv2.rooms["1"].game is not None and srv2.rooms["1"].game.current == "1"
+        assert srv2.rooms["1"].game is not None and srv2.rooms["1"].game.current == "2"
         _bob2, _ = await resume(harness, srv2, bob)
-        waited, _ = await next_move_after(ann2, seat="1", began=restored_at)
+        waited, _ = await next_move_after(ann2, seat="2", began=restored_at)
         assert waited == pytest.approx(6 + 1)  # bob came back after 6 s; then the bot's delay

@@ -130,15 +130,15 @@ async def test_bots_fill_seats_and_a_match_runs_to_its_end(harness: Harness,
 
 async def test_bots_wait_for_the_bot_delay(harness: Harness, autojump_clock: object) -> None:
     with trio.fail_after(60):
-        # Seat 1 is the bot, seat 2 ann; dealer 0, so ann starts.
-        deal = rigged_deal(["G1 G1 G3 G3 G5 G5 G7", "B2 B2 B3 R4 R5 R6 R7"], "B9", dealer=0)
+        # Seat 1 is ann, seat 2 the bot; dealer 1, so ann starts.
+        deal = rigged_deal(["B2 B2 B3 R4 R5 R6 R7", "G1 G1 G3 G3 G5 G5 G7"], "B9", dealer=1)
         _, (ann,) = await harness.table("ann", bots=1, bot_delay=1.5, deal=deal)
         await ann.send(Start())
         await ann.my_turn()
         await ann.send(Act(kind="play", card="B2"))
         played = trio.current_time()
-        await ann.expect(Events, lambda m: m.current == "1")
-        bot_moved = await ann.expect(Events, lambda m: any(e.get("seat") == "1" and
+        await ann.expect(Events, lambda m: m.current == "2")
+        bot_moved = await ann.expect(Events, lambda m: any(e.get("seat") == "2" and
                                                            e["type"] != "turn_started"
                                                            for e in m.events))
         assert trio.current_time() - played == pytest.approx(1.5, abs=0.01)
@@ -147,8 +147,8 @@ async def test_bots_wait_for_the_bot_delay(harness: Harness, autojump_clock: obj
 
 async def test_deadlines_travel_with_a_humans_turn(harness: Harness, autojump_clock: object) -> None:
     with trio.fail_after(60):
-        # The bot (seat 1) holds only green (no 2); ann holds blue and red.
-        deal = rigged_deal(["G1 G1 G3 G3 G5 G5 G7", "B2 B2 B3 R4 R5 R6 R7"], "B9", dealer=0)
+        # The bot (seat 2) holds only green (no 2); ann holds blue and red.
+        deal = rigged_deal(["B2 B2 B3 R4 R5 R6 R7", "G1 G1 G3 G3 G5 G5 G7"], "B9", dealer=1)
         _, (ann,) = await harness.table("ann", bots=1, turn_timeout=30, deal=deal)
         await ann.send(Start())
         first = await ann.expect(ViewMsg)
@@ -160,7 +160,7 @@ async def test_deadlines_travel_with_a_humans_turn(harness: Harness, autojump_cl
         assert synced.deadline == pytest.approx(20)
         await ann.send(Act(kind="play", card="B2"))
         mine = await ann.expect(Events)
-        assert mine.current == "1" and mine.deadline is None  # the bot's turn: no deadline
+        assert mine.current == "2" and mine.deadline is None  # the bot's turn: no deadline
         # The bot draws a card it cannot play and passes: ann's turn, a fresh 30 s.
         back = await ann.expect(Events, lambda m: m.current == ann.seat)
         assert back.deadline == 30

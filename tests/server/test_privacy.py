@@ -204,13 +204,13 @@ async def test_a_challenged_hand_is_shown_to_the_challenger_and_nobody_else(
         harness: Harness, autojump_clock: object) -> None:
     """R12 (Mattel): the seat challenged shows its hand to settle it; the room learns the verdict."""
     with trio.fail_after(300):
-        # The bot (seat 1) starts and can play nothing but its Wild Draw Four: an honest one.
-        deal = rigged_deal(["W+4 G1 G1 G3 G3 G5 G5", "R2 R4 R3 R4 R5 R6 B7"], "B9", dealer=1)
+        # The bot (seat 2) starts and can play nothing but its Wild Draw Four: an honest one.
+        deal = rigged_deal(["R2 R4 R3 R4 R5 R6 B7", "W+4 G1 G1 G3 G3 G5 G5"], "B9", dealer=0)
         srv, (ann, dan) = await harness.table("ann", bots=1, spectators=["dan"], deal=deal)
         await ann.send(Start())
         view = await ann.my_turn()
-        assert view["challenge_from"] == "1"
-        shown = sorted(str(card) for card in game_of(srv).hand("1"))
+        assert view["challenge_from"] == "2"
+        shown = sorted(str(card) for card in game_of(srv).hand("2"))
         await ann.send(Act(kind="challenge"))
         await ann.expect(Events, lambda m: any(e["type"] == "challenged" for e in m.events))
         await dan.expect(Events, lambda m: any(e["type"] == "challenged" for e in m.events))

@@ -53,6 +53,27 @@ async def test_start_with_fill_seats_bots_of_the_room_level(harness: Harness,
         assert len(game_of(srv).seats) == 4
 
 
+async def test_the_host_sits_first_then_the_bots_then_friends(harness: Harness,
+                                                              autojump_clock: object) -> None:
+    """``uno host --bots 4 --seats 8``: the host in the first seat, the four bots after them, a
+    friend joining in the next empty seat; the match's turn order is that order (found
+    play-testing: the host sat fifth, after the bots)."""
+    with trio.fail_after(30):
+        srv = await harness.server()
+        ann = await harness.client(srv, "ann")
+        joined = await ann.create(seats=8, bots=4)
+        assert [s.name for s in joined.room.seats] == ["ann", "Bot 1", "Bot 2", "Bot 3", "Bot 4"]
+        assert joined.seat == joined.room.seats[0].seat == joined.room.host_seat
+        bob = await harness.client(srv, "bob")
+        joined = await bob.join(joined.room.id)
+        assert [s.name for s in joined.room.seats][-1] == "bob"
+        await ann.send(Start(fill=False))
+        await ann.expect(ViewMsg)
+        seats = only_room(srv).seats
+        assert list(game_of(srv).seats) == [s.id for s in seats]
+        assert [s.name for s in seats] == ["ann", "Bot 1", "Bot 2", "Bot 3", "Bot 4", "bob"]
+
+
 async def test_start_without_fill_plays_with_the_seats_taken(harness: Harness,
                                                              autojump_clock: object) -> None:
     with trio.fail_after(30):

@@ -17,7 +17,7 @@ from protocol import Act, Away, Back, Error, Events, ListRooms, Rooms, RoomUpdat
 
 async def test_a_late_turn_is_played_at_the_deadline(harness: Harness, autojump_clock: object) -> None:
     with trio.fail_after(300):
-        deal = rigged_deal(["G1 G1 G3 G3 G5 G5 G7", "B2 B4 Y3 R4 R5 R6 R7"], "B9", dealer=0)
+        deal = rigged_deal(["B2 B4 Y3 R4 R5 R6 R7", "G1 G1 G3 G3 G5 G5 G7"], "B9", dealer=1)
         srv, (ann,) = await harness.table("ann", bots=1, turn_timeout=30, deal=deal)
         await ann.send(Start())
         waited, events = await next_move_after(ann)
@@ -48,7 +48,7 @@ async def test_no_timeout_when_turned_off(harness: Harness, autojump_clock: obje
 async def test_a_timeout_names_a_starting_wilds_colour(harness: Harness,
                                                        autojump_clock: object) -> None:
     with trio.fail_after(300):
-        deal = rigged_deal(["G1 G1 G3 G3 G5 G5 G7", "R2 R4 R3 R4 R5 R6 B7"], "W", dealer=0)
+        deal = rigged_deal(["R2 R4 R3 R4 R5 R6 B7", "G1 G1 G3 G3 G5 G5 G7"], "W", dealer=1)
         _, (ann,) = await harness.table("ann", bots=1, turn_timeout=30, deal=deal)
         await ann.send(Start())
         view = await ann.my_turn()
@@ -61,19 +61,19 @@ async def test_a_timeout_names_a_starting_wilds_colour(harness: Harness,
         # ...and the rest of the turn is played too, in the same message: a red card, the bot's
         # turn.
         assert played["type"] == "card_played" and played["card"][0] == "R"
-        assert events.current == "1"
+        assert events.current == "2"
 
 
 async def test_a_timeout_accepts_a_wild_draw_four(harness: Harness, autojump_clock: object) -> None:
     """Issue 9, problem 9: the stand-in never challenges (though the counts say the offender,
     holding six cards, likely held the colour), and the log is told the turn was played for ann."""
     with trio.fail_after(300):
-        # The bot (seat 1) starts and can play nothing but its Wild Draw Four (no bluff).
-        deal = rigged_deal(["W+4 G1 G1 G3 G3 G5 G5", "R2 R4 R3 R4 R5 R6 B7"], "B9", dealer=1)
+        # The bot (seat 2) starts and can play nothing but its Wild Draw Four (no bluff).
+        deal = rigged_deal(["R2 R4 R3 R4 R5 R6 B7", "W+4 G1 G1 G3 G3 G5 G5"], "B9", dealer=0)
         srv, (ann,) = await harness.table("ann", bots=1, turn_timeout=30, deal=deal)
         await ann.send(Start())
         view = await ann.my_turn()
-        assert view["challenge_from"] == "1" and view["top"] == "W+4"
+        assert view["challenge_from"] == "2" and view["top"] == "W+4"
         assert {a["kind"] for a in view["legal"]} == {"challenge", "accept"}
         assert challenge_odds(codec.view_from_wire(view)) > CHALLENGE_THRESHOLD
         waited, events = await next_move_after(ann, began=trio.current_time())
@@ -105,7 +105,7 @@ async def test_three_timeouts_make_a_seat_away_until_its_person_is_back(
         waited, _ = await next_move_after(ann)
         assert waited == pytest.approx(30)
         update = await ann.expect(RoomUpdate, lambda m: away_flag(m, ann.seat))
-        assert update.room.seats[1].connected  # away, not gone
+        assert update.room.seats[0].connected  # away, not gone
         # Told after the third timeout's events: everybody reads "time's up", then "went away"
         # (found play-testing: the log had them the other way round).
         timed_out = max(i for i, m in enumerate(ann.log) if isinstance(m, Events) and any(
@@ -161,7 +161,7 @@ async def test_away_before_a_match_or_twice_changes_nothing(harness: Harness,
         await ann.send(Away())  # no match yet
         await ann.send(Start())
         await ann.expect(ViewMsg)
-        assert not only_room(srv).seats[1].away
+        assert not only_room(srv).seats[0].away
         await ann.send(Away())
         await ann.expect(RoomUpdate, lambda m: away_flag(m, ann.seat))
         await ann.send(Away())
@@ -193,7 +193,7 @@ async def test_back_on_the_turn_before_the_stand_in_moved_makes_it_yours_with_a_
         await ann.send(Start())
         for _ in range(srv.config.away_after):
             await next_move_after(ann)
-        assert only_room(srv).seats[1].away
+        assert only_room(srv).seats[0].away
         await ann.expect(Events, lambda m: turn_begins(m, ann.seat))
         began = trio.current_time()
         await ann.send(Back())
@@ -212,8 +212,8 @@ async def test_an_away_seat_does_nothing_off_its_turn(harness: Harness,
     """Issue 9, problem 9: the stand-in of an away person does not jump in (nor catch, nor say
     UNO) off the turn; a bot at ann's seat would jump in with her R1 on bob's turn."""
     with trio.fail_after(300):
-        # Seats: bot 1, ann, bob. ann deals; bob starts, on an R1: ann holds the other R1.
-        srv = await harness.server(deal_rng=rigged_deal(["", "R1 G1 G2", ""], "R1", dealer=1))
+        # Seats: ann, bot 1, bob. The bot deals; bob starts, on an R1: ann holds the other R1.
+        srv = await harness.server(deal_rng=rigged_deal(["R1 G1 G2", "", ""], "R1", dealer=1))
         ann = await harness.client(srv, "ann")
         joined = await ann.create(bots=1, seats=3, turn_timeout=30, bot_delay=1,
                                   rules={"jump_in": True})
@@ -223,7 +223,7 @@ async def test_an_away_seat_does_nothing_off_its_turn(harness: Harness,
         await ann.expect(ViewMsg)
         room = only_room(srv)
         assert room.game is not None and room.game.current == bob.seat
-        room.seats[1].away = True  # as after three timeouts
+        room.seats[0].away = True  # as after three timeouts
         room._schedule(turn_changed=False)
         assert any(a["kind"] == "jump_in" for a in (ann.view or {})["legal"])
         waited, _ = await next_move_after(ann, began=trio.current_time(), seat=bob.seat)

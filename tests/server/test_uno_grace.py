@@ -85,7 +85,7 @@ async def test_bots_catch_only_once_the_grace_is_over(
         harness: Harness, autojump_clock: object, grace: float, bot_delay: float,
         hand: str, after: float) -> None:
     with trio.fail_after(60):
-        srv = await harness.server(deal_rng=deal(hand, ann_first=False), uno_grace=grace)
+        srv = await harness.server(deal_rng=deal(hand), uno_grace=grace)
         _, (ann,) = await harness.table("ann", srv=srv, bots=1, bot_delay=bot_delay, start=True)
         fell = await down_to_one(ann, hand)
         events = await ann.expect(Events, caught)
