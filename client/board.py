@@ -23,6 +23,7 @@ from .draw import (
 from .enums import Status
 from .i18n import card_code, card_name, color_name, t
 from .model import Model
+from .narrate import way_name
 from .table import card_sort_key
 
 
@@ -116,7 +117,7 @@ class Board(Painter):
         lines.append(pile)
         if view.pending_draw:
             lines.append([("class:uno", t("pending_draw", n=view.pending_draw))])
-        way: Line = [("", t("dir_cw" if view.direction == 1 else "dir_ccw"))]
+        way: Line = [("", way_name(view.direction))]
         lines.append(way)
         if view.hand_result is None and view.outcome is None:
             if m.session.status is Status.LOST:  # (not "Your turn": the stand-in may play it first)

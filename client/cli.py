@@ -297,7 +297,7 @@ class PlayByPlay:
                     parts.append(f"catches {event.target} without UNO!")
             elif isinstance(event, ev.HandsExchanged):
                 if event.target is None:
-                    parts.append("every hand moves one seat along")
+                    parts.append("every hand moves one seat along " + ("↻" if game.direction == 1 else "↺"))
                 else:
                     parts.append(f"swaps hands with {event.target}")
             elif isinstance(event, ev.Reshuffled):

@@ -27,7 +27,7 @@ from protocol import ProtocolError, clean_text, codec, messages
 
 from .awaynews import AwayNews
 from .i18n import EN, card_name, t
-from .narrate import narrate
+from .narrate import narrate, way_after
 from .seating import left_by, seat_changes
 
 if TYPE_CHECKING:
@@ -190,7 +190,8 @@ def _events(model: Model, message: messages.Events) -> None:
     if message.view is not None:
         _set_view(model, message.view, message.deadline)
     name_of = model.seating.name_of
-    lines = narrate(events, name_of, seat, None if view is None else view.current)
+    turn, way = (None, None) if view is None else (view.current, view.direction)  # as they began
+    lines = narrate(events, name_of, seat, turn, way)
     now = model.table.view
     if lines and view is not None and now is not None and 0 < view.pending_draw < now.pending_draw:
         # a draw card stacked on the one pending: the total (the log said only "Luis played
@@ -256,6 +257,7 @@ def _history(model: Model, message: messages.History) -> None:
     for events in model.away_news.missed(batches):
         model.away_news.observe(events, model.seating.seat)
     sat: dict[str, Any] = {}  # who sat where at the batch before
+    way = None  # the direction of play, known from a deal or a Reverse in the past told
     me = model.seating.seat
     for number, events in enumerate(batches):
         then = message.names[number] if number < len(message.names) else {}
@@ -264,7 +266,8 @@ def _history(model: Model, message: messages.History) -> None:
         sat_then = then.get(me) if me is not None else None
         ours = (me if not isinstance(sat_then, str) or clean_text(sat_then) == model.seating.name_of(me)
                 else None)
-        lines += seat_changes(sat, then) + narrate(events, _name_then(model, then), ours)
+        lines += seat_changes(sat, then) + narrate(events, _name_then(model, then), ours, way=way)
+        way = way_after(events, way)
         sat = then or sat
     room = model.seating.room
     if room is not None and sat:  # (and since the last batch; of our own seat the notice tells)

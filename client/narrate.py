@@ -18,23 +18,27 @@ Names = Callable[[str], str]
 
 
 def narrate(events: Iterable[ev.Event], name: Names, me: str | None = None,
-            turn: str | None = None) -> list[str]:
+            turn: str | None = None, way: int | None = None) -> list[str]:
     """Log lines for one batch of events (usually one line; a hand's end adds its own). UNO said
     with a card comes as its own ``uno_called`` event, after the ``card_played``. ``me``: our
     seat, whose stand-in turns read "a bot played your turn"; ``turn``: whose turn it was as the
-    batch began, which a jump-in takes ("taking Ana's turn"; the live log knows it)."""
+    batch began, which a jump-in takes ("taking Ana's turn"; the live log knows it); ``way``: the
+    direction of play as it began (1 clockwise, -1 not; None: not known), which a 0 passes the
+    hands in (R15)."""
     parts: list[str] = []
     lines: list[str] = []
     standing_in = False  # our turn played by the stand-in: "— the bot played Red 6", not "You played"
     for event in events:
+        way = way_after((event,), way)
         if isinstance(event, ev.StandIn):
             standing_in = event.seat == me
         elif isinstance(event, ev.TurnStarted):
             standing_in = False
         if standing_in and not isinstance(event, ev.StandIn | ev.HandEnded | ev.MatchEnded):
-            text = _one(event, lambda seat: t("stand_in_name") if seat == me else name(seat), None)
+            text = _one(event, lambda seat: t("stand_in_name") if seat == me else name(seat), None,
+                        way=way)
         else:
-            text = _one(event, name, me, turn)
+            text = _one(event, name, me, turn, way)
         if isinstance(event, ev.TurnStarted):
             turn = event.seat
         if text is None:
@@ -49,6 +53,23 @@ def narrate(events: Iterable[ev.Event], name: Names, me: str | None = None,
     if parts:
         lines.append(" — ".join(parts))
     return lines
+
+
+def way_after(events: Iterable[ev.Event], way: int | None) -> int | None:
+    """The direction of play after ``events``, from ``way`` before them (None: not known): a deal
+    sets it, a Reverse turns it."""
+    for event in events:
+        if isinstance(event, ev.HandStarted | ev.DirectionChanged):
+            way = event.direction
+    return way
+
+
+def way_name(way: int | None) -> str:
+    """A direction of play as the table shows it ("↻ clockwise"); not known, "in the direction
+    of play"."""
+    if way is None:
+        return t("dir_of_play")
+    return t("dir_cw" if way == 1 else "dir_ccw")
 
 
 class _Lower(str):
@@ -80,7 +101,8 @@ def _said(key: str, seat: str, me: str | None, name: Names, target: str | None =
     return text if other and text.lstrip("¡¿").startswith(other) else _Lower(text)
 
 
-def _one(event: ev.Event, name: Names, me: str | None, turn: str | None = None) -> str | None:
+def _one(event: ev.Event, name: Names, me: str | None, turn: str | None = None,
+         way: int | None = None) -> str | None:
     if isinstance(event, ev.HandStarted):
         return _said("ev_hand", event.dealer, me, name, n=event.hand_number)
     if isinstance(event, ev.StartingCard):
@@ -120,7 +142,7 @@ def _one(event: ev.Event, name: Names, me: str | None, turn: str | None = None) 
     if isinstance(event, ev.Skipped):
         return _said("ev_skipped", event.seat, me, name)
     if isinstance(event, ev.DirectionChanged):
-        return _Lower(t("ev_direction", dir=t("dir_cw" if event.direction == 1 else "dir_ccw")))
+        return _Lower(t("ev_direction", dir=way_name(event.direction)))
     if isinstance(event, ev.ColorChosen):
         return _said("ev_color", event.seat, me, name, color=color_name(event.color))
     if isinstance(event, ev.Challenged):
@@ -139,7 +161,7 @@ def _one(event: ev.Event, name: Names, me: str | None, turn: str | None = None) 
         return _said(key, event.seat, me, name, event.target)
     if isinstance(event, ev.HandsExchanged):
         if event.target is None:
-            return _Lower(t("ev_rotate"))
+            return _Lower(t("ev_rotate", dir=way_name(way)))
         return _said("ev_swap", event.seat, me, name, event.target)
     if isinstance(event, ev.StandIn):
         key = "ev_stand_in_away" if event.reason == "away" else "ev_stand_in_timeout"

@@ -200,6 +200,7 @@ TEXTS: dict[str, tuple[str, str]] = {
     "single_hand": ("single hand", "una mano"),
     "dir_cw": ("↻ clockwise", "↻ horario"),
     "dir_ccw": ("↺ counter-clockwise", "↺ antihorario"),
+    "dir_of_play": ("in the direction of play", "en el sentido del juego"),  # (which one not known)
     "turn_you": ("Your turn", "Tu turno"),
     "turn_link_down": ("Turn: reconnecting…", "Turno: reconectando…"),
     "turn_of": ("{name}'s turn", "Turno de {name}"),

@@ -475,6 +475,37 @@ def test_a_7_or_a_0_that_moves_our_hand_says_whose_cards_we_hold(lang: str, swap
         set_language("en")
 
 
+@pytest.mark.parametrize(("lang", "cw", "ccw", "unknown"), [
+    ("en", "Every hand moved one seat along, ↻ clockwise",
+     "Every hand moved one seat along, ↺ counter-clockwise",
+     "Every hand moved one seat along, in the direction of play"),
+    ("es", "Todas las manos pasaron un asiento, ↻ horario",
+     "Todas las manos pasaron un asiento, ↺ antihorario",
+     "Todas las manos pasaron un asiento, en el sentido del juego")])
+def test_the_log_of_a_0_says_which_way_the_hands_moved(lang: str, cw: str, ccw: str,
+                                                        unknown: str) -> None:
+    """"Every hand moved one seat along" did not say which way (found play-testing): the way
+    play goes as the 0 fell, as the table shows it; in the past told on joining, the way a deal
+    or a Reverse in it set, else "in the direction of play" (R15)."""
+    from engine.events import DirectionChanged, HandsExchanged, HandStarted
+    from protocol import Events, History, codec
+
+    zero = codec.event_to_wire(HandsExchanged("1", None, tuple((s, 4, None) for s in ("1", "2", "3", ME))))
+    try:
+        for direction, line in ((1, cw), (-1, ccw)):
+            model = seated(make_view(current="2", direction=direction), lang=lang)
+            model.apply(Events(events=(zero,)))
+            assert model.transcript.log[-1] == line
+        model = seated(lang=lang)  # a newcomer: the past comes before any view
+        deal = codec.event_to_wire(HandStarted(1, "1", 1))
+        turned = codec.event_to_wire(DirectionChanged(-1))
+        model.apply(History(events=((zero,), (deal,), (zero,), (turned,), (zero,)), chat=(),
+                            names=()))
+        assert [line for line in model.transcript.log if "," in line] == [unknown, cw, ccw]
+    finally:
+        set_language("en")
+
+
 def test_a_notice_from_before_our_turn_is_gone_when_it_comes_round() -> None:
     """Found play-testing: "You hold Bot 7's hand now: 6 cards" stayed on through a round and
     more, while the hand grew to 10. Our next turn clears it; a notice that batch brings stays."""
