@@ -132,10 +132,10 @@ class Room(Table):
     def send_view(self, session: Session) -> None:
         if self.game is None or session.peer is None:
             return
-        seat = self.seat_of(session)
-        if seat is not None and seat.id not in self.game.seats:
-            return  # joined after that match: nothing of it to show
-        view = self.game.view(None if seat is None else seat.id)
+        seat_id = None if (seat := self.seat_of(session)) is None else seat.id
+        if self.came_after_the_match(seat_id):
+            return
+        view = self.game.view(seat_id)
         session.peer.send(ViewMsg(view=codec.view_to_wire(view), deadline=self.deadline_remaining()))
         if (grace := self.grace.now_open(trio.current_time())) is not None:
             session.peer.send(grace)

@@ -206,12 +206,19 @@ class Table(ABC):
         if session.peer is not None:
             session.peer.send(protocol.Joined(room=self.info(), role=protocol.RoomRole(role), seat=seat_id))
             history = self.publisher.history_for(seat_id)
-            if history.events or history.chat:
+            if (history.events or history.chat) and not self.came_after_the_match(seat_id):
                 session.peer.send(history)
         self.broadcast_room()
         self._watch_abandonment()
         if self.game is not None:
             self.send_view(session)
+
+    def came_after_the_match(self, seat_id: str | None) -> bool:
+        """Whether the seat ``seat_id`` was taken after the match of ``game`` ended: nothing of
+        that match is for its person, its view or its past (found play-testing: a newcomer's
+        waiting room read "Ben was marked away…", of the match before; those who played it
+        keep theirs)."""
+        return seat_id is not None and self.game is not None and seat_id not in self.game.seats
 
     def add_bot(self, level: str) -> Seat:
         if self.started:

@@ -7,7 +7,7 @@ from __future__ import annotations
 import msgpack
 import trio
 from kit.deck import rigged_deal
-from kit.harness import Harness, only_room
+from kit.harness import MATCH_ENDED, Harness, carries, only_room
 
 from engine import Card, Color
 from engine.events import CardPlayed
@@ -41,7 +41,7 @@ def after_joined(log: list[Message]) -> Message:
 async def test_a_spectator_and_a_returning_player_get_the_recent_log_and_chat(
         harness: Harness, autojump_clock: object) -> None:
     with trio.fail_after(300):
-        srv = await harness.server(deal_rng=rigged_deal([BOT, ANN], "Y9", dealer=1))  # the bot starts
+        srv = await harness.server(deal_rng=rigged_deal([ANN, BOT], "Y9", dealer=0))  # the bot starts
         ann = await harness.client(srv, "ann")
         joined = await ann.create(bots=1, bot_delay=1, turn_timeout=0)
         await ann.send(Say(text="hola a todos"))
@@ -81,6 +81,33 @@ async def test_a_spectator_and_a_returning_player_get_the_recent_log_and_chat(
         assert drawn and drawn[0]["cards"] == own_draw["cards"]
         assert mine.chat == history.chat
         await again.expect(ViewMsg)  # and the view after it
+
+
+async def test_who_sits_down_after_a_match_gets_none_of_its_past(harness: Harness,
+                                                                  autojump_clock: object) -> None:
+    """Found play-testing: bob, sitting down between two matches, read lines of the match before
+    ("Ann was marked away…") that meant nothing to him. He gets none of that match's past (nor
+    its view: ``send_view``); ann, who played it, gets it back as before."""
+    with trio.fail_after(300):
+        srv = await harness.server()
+        ann = await harness.client(srv, "ann")
+        joined = await ann.create(bots=1, bot_delay=1, turn_timeout=0, rules={"target_score": 1})
+        await ann.send(Start())
+        await ann.expect(ViewMsg)
+        await ann.play(carries(MATCH_ENDED), now=True)
+        await ann.send(Say(text="good game"))
+        await ann.expect(ChatMsg)
+        bob = await harness.client(srv, "bob")
+        await bob.join(joined.room.id)
+        await bob.rooms()  # (everything sent on joining came before the answer)
+        assert not [m for m in bob.log if isinstance(m, History | ViewMsg | Events)]
+
+        again = harness.connect(srv, "ann")  # ann's connection replaced: her past is hers
+        await again.hello(ann.token)
+        await again.expect(Joined)
+        mine = await again.expect(History)
+        assert any(e["type"] == MATCH_ENDED for batch in mine.events for e in batch)
+        assert mine.chat == (ChatLine(source="ann", text="good game"),)
 
 
 async def test_a_room_without_a_past_sends_no_history(harness: Harness,
