@@ -268,9 +268,9 @@ def test_tmux_a_friend_back_in_the_new_tables_lobby_gets_the_seat_when_the_host_
     same seat and hand: not left in the lobby while the seat waits for nobody."""
     port = str(free_port())
     ana_home = tmp_path / "ana"
-    # seeded, so that the move looked for in the log is Ana's own (seed 5: a Red 1, Ana first, and
-    # her first move is a draw)
-    hosting = tmux.start([*host("en", "--bots", "1", "--seats", "3", "--turn-timeout", "0", "--seed", "5"),
+    # seeded, so that the move looked for in the log is Ana's own (seed 2: Luis deals a Green 8,
+    # Ana is first, and her first move is a draw)
+    hosting = tmux.start([*host("en", "--bots", "1", "--seats", "3", "--turn-timeout", "0", "--seed", "2"),
                           "--port", port], env(ana_home, "Ana"), window="host")
     play.waiting_room(tmux, hosting)
     guest = tmux.start(join(f"127.0.0.1:{port}"), env(tmp_path / "luis", "Luis"), window="guest")
@@ -308,13 +308,13 @@ def test_tmux_the_kept_hand_is_told_again_with_what_its_first_card_did(tmux: Tmu
                                                                        tmp_path: Path) -> None:
     """A first Draw Two makes Ana draw two cards and lose her turn; she keeps the match for later,
     and ``uno host --resume`` tells the hand again from its record: the first card's effect too,
-    as the deal told it (seed 4: a Blue Draw Two, and Ana draws Yellow 7 and Green Reverse)."""
+    as the deal told it (seed 11: Bot 1 deals a Blue Draw Two, and Ana draws Blue 7 and Yellow 5)."""
     home = tmp_path / "ana"
-    first = tmux.start(host("en", "--bots", "1", "--seats", "2", "--seed", "4", "--turn-timeout", "0"),
+    first = tmux.start(host("en", "--bots", "1", "--seats", "2", "--seed", "11", "--turn-timeout", "0"),
                        env(home, "Ana"), window="host")
     play.waiting_room(tmux, first)
     tmux.send(first, "s")
-    effect = "you drew Yellow 7"  # (after the first card: "— you drew")
+    effect = "you drew Blue 7"  # (after the first card: "— you drew")
     tmux.wait_for(first, lambda s: "First card: Blue Draw Two" in s and effect in s, timeout=10,
                   what="the first card's effect")
     quit_window(tmux, first, "q", "k")  # kept for later

@@ -36,7 +36,7 @@ def test_tmux_the_host_sets_each_bots_level_and_a_spanish_friend_sees_them(
                      window="ana")
     screen = play.waiting_room(tmux, ana)
     assert "Bot 1  (easy bot)" in screen and "Bot 2  (easy bot)" in screen  # --bot-level
-    assert "› 1. Bot 1" in screen and "b changes its level" in screen
+    assert "› 2. Bot 1" in screen and "b changes its level" in screen
     address = play.invitation(screen)
 
     for _ in range(len(BOT_LEVELS)):  # b steps Bot 1 through the levels, to the strong one
@@ -48,7 +48,7 @@ def test_tmux_the_host_sets_each_bots_level_and_a_spanish_friend_sees_them(
                                timeout=5, what="Bot 1's new level")
     assert f"Bot 1  ({STRONG} bot)" in screen
     tmux.send(ana, "Down")  # Bot 2: round every level, back to easy
-    tmux.wait_for(ana, "› 2. Bot 2", timeout=5, what="Bot 2 picked")
+    tmux.wait_for(ana, "› 3. Bot 2", timeout=5, what="Bot 2 picked")
     for level in (*BOT_LEVELS[1:], BOT_LEVELS[0]):
         tmux.send(ana, "b")
         screen = tmux.wait_for(ana, f"Bot 2  ({level} bot)", timeout=5, what=f"Bot 2 {level}")

@@ -40,12 +40,12 @@ class Words:
 
 
 WORDS = {
-    "en": Words("waiting for the start", "level N changes the level of the bot in seat N", "level 1 hard",
-                "level 2", "1 Bot 1 (hard bot)", "2 Bot 2 (hard bot)", "start", "the match!", "replay",
+    "en": Words("waiting for the start", "level N changes the level of the bot in seat N", "level 2 hard",
+                "level 3", "2 Bot 1 (hard bot)", "3 Bot 2 (hard bot)", "start", "the match!", "replay",
                 "Replay of hand 1", "Move 0 of", "Move 1 of", "all", "The end of the hand", "back",
                 "Back at the table."),
     "es": Words("esperando el inicio", "nivel N cambia el nivel del bot del asiento N",
-                "nivel 1 difícil", "nivel 2", "1 Bot 1 (bot difícil)", "2 Bot 2 (bot difícil)", "empezar",
+                "nivel 2 difícil", "nivel 3", "2 Bot 1 (bot difícil)", "3 Bot 2 (bot difícil)", "empezar",
                 "la partida!", "repetición", "Repetición de la mano 1", "Jugada 0 de", "Jugada 1 de",
                 "todo", "Fin de la mano", "volver", "De vuelta en la mesa."),
 }

@@ -72,12 +72,17 @@ def test_tmux_a_hand_replayed_at_the_table_listed_exported_and_opened(tmux: Tmux
         tmux.send(window, "Right")
     screen = tmux.wait_for(window, "move 3 of", timeout=5, what="three steps on")
     screen = step_to(tmux, window, "Left", "move 2 of", "a step back")
-    # Tab: the next seat's point of view; after Ana, the last seat, every hand open
+    # Tab: the next seat's point of view (Ana sits first, the bots after her); after the last
+    # seat, every hand open; then the first seat's again
+    screen = step_to(tmux, window, "Tab", "Bot 1's cards", "the next seat's point of view")
+    assert re.search(r"^ Bot 1 \(\d+\)$", screen, re.M) and not re.search(r"^ Ana \(\d+\)$", screen, re.M)
+    step_to(tmux, window, "Tab", "Bot 2's cards", "the next seat's point of view")
+    step_to(tmux, window, "Tab", "Bot 3's cards", "the last seat's point of view")
     screen = step_to(tmux, window, "Tab", "every hand open", "every hand open")
     for name in ("Ana", "Bot 1", "Bot 2", "Bot 3"):
         assert re.search(rf"^ {name} \(\d+\)$", screen, re.M), name
-    screen = step_to(tmux, window, "Tab", "Bot 1's cards", "the first seat's point of view")
-    assert re.search(r"^ Bot 1 \(\d+\)$", screen, re.M) and not re.search(r"^ Ana \(\d+\)$", screen, re.M)
+    screen = step_to(tmux, window, "Tab", "Ana's cards", "the first seat's point of view")
+    assert re.search(r"^ Ana \(\d+\)$", screen, re.M) and not re.search(r"^ Bot 1 \(\d+\)$", screen, re.M)
     step_to(tmux, window, "o", "every hand open", "every hand open with o")
     screen = step_to(tmux, window, "End", f"move {moves} of {moves}", "the end of the hand")
     assert "The end of the hand" in screen and "Cards left" in screen
@@ -107,7 +112,7 @@ def test_tmux_a_hand_replayed_at_the_table_listed_exported_and_opened(tmux: Tmux
     guest = tmux.start(uno("replay", str(exported), "--lang", "es", "--paused"), guest_env,
                        window="guest")
     screen = tmux.wait_for(guest, "jugada 0 de", timeout=10, what="the file opened")
-    # (on the first person's cards: Bot 1's, the first seat's, said nothing of Ana's game)
+    # (on the first person's cards: Ana's, who sits first, not a bot's)
     assert "Repetición · Ana's table · Mano 1" in screen and "cartas de Ana" in screen
     step_to(tmux, guest, "Right", "jugada 1 de", "un paso")
     screen = step_to(tmux, guest, "o", "todas las manos a la vista", "todas las manos")
@@ -145,9 +150,11 @@ def test_tmux_the_replay_key_in_spanish(tmux: Tmux, tmp_path: Path) -> None:
 def test_tmux_watching_the_replay_as_the_next_hand_is_dealt_the_turn_brings_the_table_back(
         tmux: Tmux, tmp_path: Path) -> None:
     """Luis (Spanish) watches the replay of the hand just over; the next hand is dealt meanwhile,
-    and when his turn comes the table is back, saying why, with his whole turn's time to play."""
+    and when his turn comes the table is back, saying why, with his whole turn's time to play.
+    (Seed 1: hand 2 opens with a Draw Two on Luis, both bots play, then comes his turn, which
+    asks him no question: a Wild Draw Four's would stand where the notice is said.)"""
     env = {**folders(tmp_path / "host"), "UNO_NAME": "Luis"}
-    window = tmux.start(uno("host", "--bots", "2", "--seed", str(SEED), "--lang", "es", "--start",
+    window = tmux.start(uno("host", "--bots", "2", "--seed", "1", "--lang", "es", "--start",
                             "--no-discovery", "--port", "0", "--bot-delay", "0.05",
                             "--turn-timeout", "0"), env)
     tmux.wait_for(window, lambda s: re.search(r"Tu mano \(\d+\)", s) is not None, timeout=10,

@@ -12,7 +12,7 @@ from tmuxkit import Tmux, parse_hand
 
 pytestmark = play.needs_tmux
 
-SEED = 9  # Ana's first hand: R0 R2 R4 Y7 Y8 B8 W; Bot 1 deals a Yellow Reverse, plays a Wild (blue), then Ana
+SEED = 9  # Ana's first hand: R2 R4 GS B3 BS W W; she deals a Yellow Reverse, and plays first
 TEXT = {
     "en": dict(waiting="press s to start", turn="Your turn", why="w",
                reason=r"is not (red|yellow|green|blue) and does not match (the top card|\w+ \w+)"),
