@@ -147,6 +147,7 @@ class Replayer:
 
         changed = [seat_changes({left.seat: left.name}, {sat.seat: sat.name})
                    for until, left, sat in self.replay.changes_of_hands() if until == index]
+        way = self.positions[max(0, index - 1)].game.direction  # (as the move began: a 0 passes that way)
         if index == 0:
             first = self.positions[0].game
             events: list[ev.Event] = [ev.HandStarted(first.hand_number, first.dealer, first.direction),
@@ -154,7 +155,7 @@ class Replayer:
         else:
             seat, events = self.seat_id, list(self.positions[index].events)
             events = events if seat is None else [e.for_seat(seat) for e in events]
-        return narrate(events, name) + [line for lines in changed for line in lines]
+        return narrate(events, name, way=way) + [line for lines in changed for line in lines]
 
 
 def opening_seat(replay: Replay, *, seat: str | None = None, name: str | None = None) -> int:

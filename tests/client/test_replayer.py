@@ -20,10 +20,12 @@ from prompt_toolkit.output import DummyOutput
 from client import replaycmd
 from client.i18n import set_language, t
 from client.model import Model
+from client.narrate import way_name
 from client.render import Renderer
 from client.replayer import OPEN, SPEEDS, Replayer
 from client.replayview import ReplayRegions, build_replay_application
-from engine.events import Drew
+from engine import RuleSet
+from engine.events import Drew, HandsExchanged
 from protocol import Error, GetReplay, ReplayMsg, SeatKind, left_seat_name
 from protocol.replays import Replay
 
@@ -148,6 +150,21 @@ def test_no_replay_is_asked_for_a_hand_being_played() -> None:
     show(model, view)
     model.playback.ask(model.table.view, model.outbox, model.prompts)
     assert model.outbox.take() == []
+
+
+def test_a_0_says_which_way_the_hands_moved() -> None:
+    """7-0 (R15): the replay's log of a 0 says which way every hand moved, as the live log does
+    (it said "in the direction of play", the replayer giving no direction)."""
+    told = []
+    for seed in range(1, 40):
+        r = Replayer(finished_replay(seed, n=4, rules=RuleSet(seven_zero=True)))
+        for index, position in enumerate(r.positions[1:], start=1):
+            if any(isinstance(e, HandsExchanged) and e.target is None for e in position.events):
+                before = r.positions[index - 1].game.direction
+                line = next(line for line in r.said(index) if "moved one seat along" in line)
+                assert line.endswith(way_name(before)), line
+                told.append(before)
+    assert set(told) == {1, -1}
 
 
 def _with_kim() -> Replay:

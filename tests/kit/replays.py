@@ -11,8 +11,8 @@ from kit.deck import seats
 from protocol.replays import Replay, ReplayInfo, ReplayPlayer
 
 
-def finished_replay(seed: int = 1, n: int = 3) -> Replay:
-    game = Game(seats(n), RuleSet(), KeyedRandom(bytes([seed]) * 32))
+def finished_replay(seed: int = 1, n: int = 3, rules: RuleSet | None = None) -> Replay:
+    game = Game(seats(n), rules or RuleSet(), KeyedRandom(bytes([seed]) * 32))
     game.shuffle_log = []
     start, actions, rng = start_of(game), [], random.Random(seed)
     while game.hand_outcome() is None:
