@@ -6,7 +6,9 @@ the seat to move through its view and tracker. Figures, best of a few repeats, i
 
 * ``copy_us``, ``deepcopy_us``, ``snapshot_restore_us``: one ``Game.copy`` (with a given random
   source, as the search makes them), ``copy.deepcopy`` and ``Game.restore(game.snapshot())``;
-* ``determinize_us``: one determinization from a ready ``Determinizer``;
+* ``determinize_us``: one determinization from a ready ``Determinizer``; ``deal_expert_us``, one
+  of the search's (with its beliefs and, under the official drawing rule, drawn from
+  ``expert.INTENT_DRAWS`` by their likelihood: engine/bots/intent.py);
 * ``playouts_per_s_<preset>_<policy>``: a determinization copied and played to the end of the
   hand (or the cap) by the policy, per second, for each rollout policy and a truncated greedy.
 
@@ -26,7 +28,7 @@ from pathlib import Path
 sys.path.append(str(Path(__file__).resolve().parent.parent))  # if the package is not installed
 
 from engine import Event, Game, RuleSet, Tracker, View
-from engine.bots import choose_action
+from engine.bots import choose_action, expert
 from engine.bots.rollout import POLICIES, TRUNCATE_AT, Policy, playout
 from engine.determinize import Determinizer
 
@@ -83,6 +85,9 @@ def print_search_figures(repeats: int = 3) -> None:
         _, view, tracker = sampled_position(preset)
         dealer = Determinizer(view, tracker)
         print(f"determinize_us_{preset}={best_us(partial(dealer.deal, rng), 500, repeats):.1f}",
+              flush=True)
+        searched = expert.deals(view, tracker)  # with the beliefs, and the intent under R8
+        print(f"deal_expert_us_{preset}={best_us(partial(searched.deal, rng), 200, repeats):.1f}",
               flush=True)
         me = view.seats.index(view.current)
         cases = {name: (policy, TRUNCATE_AT) for name, policy in POLICIES.items()}
