@@ -9,9 +9,9 @@ from what seat 0 knows, with each source of knowledge in turn:
 * ``view``: the view alone (no tracker: the discard pile below the top card is unseen too);
 * ``facts``: the tracker's facts (what was played, what each seat is known to hold or lack);
 * ``soft``: the facts and hard's soft beliefs of what a hand lacks (``expert.SOFT_BELIEFS``);
-* ``beliefs``: those and the colours seats named (``expert.NAMED_BELIEFS``);
-* ``intent``: all the search uses: those, each deal drawn by the likelihood of the plays seen
-  (``expert.INTENT_DRAWS``, engine/bots/intent.py; official drawing rule only).
+* ``beliefs``: all the search uses: those and the colours seats named (``expert.NAMED_BELIEFS``);
+* ``intent``: those, each deal drawn from ``INTENT_DRAWS`` by the likelihood of the plays seen
+  (engine/bots/intent.py; official drawing rule only; the search's ``expert.INTENT_DRAWS``).
 
 For each it prints ``name=value`` lines, averaged over the decisions and the other seats:
 ``overlap``, the share of a real hand's cards that a sampled hand holds too (kinds counted with
@@ -51,13 +51,15 @@ SOURCES: dict[str, Callable[[View, Tracker], Determinizer]] = {
     "view": lambda view, tracker: expert.deals(view, None),
     "facts": lambda view, tracker: expert.deals(view, tracker, beliefs=False),
     "soft": lambda view, tracker: expert.deals(view, tracker, named=False),
-    "beliefs": lambda view, tracker: expert.deals(view, tracker, intent=False),
-    "intent": lambda view, tracker: expert.deals(view, tracker),
+    "beliefs": lambda view, tracker: expert.deals(view, tracker, draws=1),
+    "intent": lambda view, tracker: expert.deals(view, tracker, draws=INTENT_DRAWS),
 }
 """Each source of knowledge: the dealer it gives from seat 0's view and tracker."""
 
 _COLORS = tuple(Color)
 THREAT_SIZE = 3
+INTENT_DRAWS = 8
+"""The ``intent`` source's draws per deal."""
 """Hands of this many cards or fewer are scored apart (``threat_brier``): they decide hands."""
 
 

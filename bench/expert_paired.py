@@ -136,8 +136,8 @@ VARIANTS: dict[str, dict[str, object]] = {
     "nonamed": {"NAMED_BELIEFS": False},
     "honest90": {"HONEST_PRIOR": 0.9},
     "honest97": {"HONEST_PRIOR": 0.97},
-    "nointent": {"INTENT_DRAWS": 1},
-    "intent4": {"INTENT_DRAWS": 4},
+    "intent4": {"INTENT_DRAWS": 4},  # deals drawn by the likelihood of the plays seen
+    "intent8": {"INTENT_DRAWS": 8},
     "intent16": {"INTENT_DRAWS": 16},
     # Not levels: they see every hand, or a part of each (see the docstring).
     "oracle": {"Determinizer": Oracle},

@@ -6,9 +6,9 @@ the seat to move through its view and tracker. Figures, best of a few repeats, i
 
 * ``copy_us``, ``deepcopy_us``, ``snapshot_restore_us``: one ``Game.copy`` (with a given random
   source, as the search makes them), ``copy.deepcopy`` and ``Game.restore(game.snapshot())``;
-* ``determinize_us``: one determinization from a ready ``Determinizer``; ``deal_expert_us``, one
-  of the search's (with its beliefs and, under the official drawing rule, drawn from
-  ``expert.INTENT_DRAWS`` by their likelihood: engine/bots/intent.py);
+* ``determinize_us``: one determinization from a ready ``Determinizer``; ``deal_intent_us``, one
+  with the search's beliefs, drawn from ``INTENT_DRAWS`` by the likelihood of the plays seen
+  (engine/bots/intent.py: under the official drawing rule only; off in the search, measured);
 * ``playouts_per_s_<preset>_<policy>``: a determinization copied and played to the end of the
   hand (or the cap) by the policy, per second, for each rollout policy and a truncated greedy.
 
@@ -34,6 +34,7 @@ from engine.determinize import Determinizer
 
 POSITION_MOVES = 14
 TRUNCATED_AT = 20  # moves, for the truncated greedy playout
+INTENT_DRAWS = 8  # for deal_intent_us
 SEATS = ("P1", "P2", "P3", "P4")
 
 
@@ -86,8 +87,8 @@ def print_search_figures(repeats: int = 3) -> None:
         dealer = Determinizer(view, tracker)
         print(f"determinize_us_{preset}={best_us(partial(dealer.deal, rng), 500, repeats):.1f}",
               flush=True)
-        searched = expert.deals(view, tracker)  # with the beliefs, and the intent under R8
-        print(f"deal_expert_us_{preset}={best_us(partial(searched.deal, rng), 200, repeats):.1f}",
+        weighed = expert.deals(view, tracker, draws=INTENT_DRAWS)  # (the intent: R8 only)
+        print(f"deal_intent_us_{preset}={best_us(partial(weighed.deal, rng), 200, repeats):.1f}",
               flush=True)
         me = view.seats.index(view.current)
         cases = {name: (policy, TRUNCATE_AT) for name, policy in POLICIES.items()}

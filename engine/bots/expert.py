@@ -10,11 +10,12 @@ sampled deals (common random numbers):
 2. Every other legal move (off turn: each jump-in, and doing nothing) is a candidate. Each round
    deals one determinization (engine/determinize.py: the unseen cards dealt consistently with the
    tracker's facts, with hard's R8 beliefs, ``SOFT_BELIEFS``, and with the colours seats named,
-   ``NAMED_BELIEFS``; under the official drawing rule, drawn from ``INTENT_DRAWS`` such deals by
-   how likely their hands make the plays the others chose, engine/bots/intent.py) and plays
-   every candidate out once in a copy of it (``Game.copy``), the
-   hand played on by the ``greedy`` rollout policy (engine/bots/rollout.py) for every seat with
-   the same random numbers, so that the candidates differ by their move and not by their luck.
+   ``NAMED_BELIEFS``; with ``INTENT_DRAWS`` above 1, under the official drawing rule, drawn
+   from that many by how likely their hands make the plays the others chose,
+   engine/bots/intent.py: off, measured) and plays every candidate out once in a copy of it
+   (``Game.copy``), the hand played on by the ``greedy`` rollout policy (engine/bots/rollout.py)
+   for every seat with the same random numbers, so that the candidates differ by their move and
+   not by their luck.
 3. Successive halving: each time the rounds reach a power of two from ``HALVE_FROM``, the worse
    half of the candidates (by the share of the hand won) is dropped, so that the budget goes to
    the moves that matter. The baseline level's choice (``BASELINE``, the strongest rule-based
@@ -121,9 +122,18 @@ hands of three cards or fewer 0.208 -> 0.193, 0.208 -> 0.194, 0.205 -> 0.197), b
 does not measurably win more (four seats, 200 ms: 26.6% [25.0, 28.2] with this and hard's
 ``WILD_BELIEF``, 27.3% [25.9, 28.8] before, 2,000 hands each)."""
 
-INTENT_DRAWS = 8
-"""Each deal is drawn from this many, by how likely their hands make the plays the other seats
-were seen to choose (engine/bots/intent.py; 1: not at all)."""
+INTENT_DRAWS = 1
+"""Each deal drawn from this many, by how likely their hands make the plays the other seats were
+seen to choose (engine/bots/intent.py; 1: not at all, the default). It guesses the hidden hands
+better (bench/deal_accuracy.py) but, measured, does not win more at the default budget:
+paired (bench/expert_paired.py, 100 rounds a move, against three ``hard``, official, four
+seats, seed 41), 8 draws +3.3 points [-0.4, +7.0] (175 deals); but at 200 ms of CPU a move
+(bench/bot_strength.py, seed 1, 2,000 hands) 26.0% [24.5, 27.5], where the search without it
+wins 27.8% [26.3, 29.3] on the same deals: a deal then costs eight samples (1.2 ms against 30
+us, bench/search_speed.py), and a move of 200 ms runs some 200 rounds instead of 590. An earlier
+draft (the same model) under draw-until-playable: house, four seats, -7.0 [-15.1, +1.1] (50
+deals, seed 42), whence ``intent`` models R8 only; heads-up, official, -2.0 [-12.1, +8.1] (50
+deals, seed 43)."""
 
 ROLLOUT: Policy = greedy
 """The rollout policy of every seat in the playouts (read at each search, so that a benchmark can
@@ -237,19 +247,20 @@ def search(view: View, rng: random.Random, tracker: Tracker | None = None,
 
 
 def deals(view: View, tracker: Tracker | None, beliefs: bool = True,
-          named: bool = True, intent: bool = True) -> Determinizer:
+          named: bool = True, draws: int | None = None) -> Determinizer:
     """The search's dealer for ``view``: the tracker's facts, the honest prior (``HONEST_PRIOR``)
     and, with ``beliefs``, hard's soft beliefs (``SOFT_BELIEFS``) and, with ``named`` too, the
-    colours seats named (``NAMED_BELIEFS``) and, with ``intent`` too, the likelihood of the hands
-    by the plays seen (``INTENT_DRAWS``); bench/deal_accuracy.py measures how well each guesses
-    the hidden hands."""
+    colours seats named (``NAMED_BELIEFS``) and, with ``draws`` (default ``INTENT_DRAWS``) above
+    1, each deal drawn from that many by the likelihood of the plays seen (engine/bots/intent.py);
+    bench/deal_accuracy.py measures how well each guesses the hidden hands."""
+    draws = INTENT_DRAWS if draws is None else draws
     likelihood = None
-    if INTENT_DRAWS > 1 and beliefs and named and intent and tracker is not None:
+    if draws > 1 and beliefs and named and tracker is not None:
         likelihood = Intent.of(view, tracker)
     return Determinizer(view, tracker, honest=HONEST_PRIOR,
                         beliefs=_beliefs(tracker) if beliefs else None,
                         holds=_holds(tracker) if beliefs and named else None,
-                        likelihood=likelihood, draws=INTENT_DRAWS)
+                        likelihood=likelihood, draws=draws)
 
 
 def _beliefs(tracker: Tracker | None) -> dict[str, tuple[NotHeld, int]] | None:
