@@ -43,6 +43,7 @@ from bot_strength import Case, parse_budget, play_group
 from engine.bots import Budget, Playouts, rollout
 from engine.bots import expert as expert_module
 from engine.cards import Card, Color
+from engine.determinize import Likelihood
 from engine.events import Event
 from engine.game import Game
 from engine.hand import Hand
@@ -61,7 +62,8 @@ class Oracle:
 
     def __init__(self, view: View, tracker: Tracker | None, honest: float = 0.0,
                  beliefs: dict[str, tuple[NotHeld, int]] | None = None,
-                 holds: dict[str, tuple[Color, float]] | None = None) -> None:
+                 holds: dict[str, tuple[Color, float]] | None = None,
+                 likelihood: Likelihood | None = None, draws: int = 1) -> None:
         assert view.seat is not None
         self.me = view.seats.index(view.seat)
         self.next = (self.me + view.direction) % len(view.seats)
