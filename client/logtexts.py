@@ -21,6 +21,8 @@ LOG_TEXTS: dict[str, tuple[str, str]] = {
     "ev_drew_until": ("{name} drew {n} until a card could be played",
                       "{name} robó {n} hasta tener una carta que jugar"),
     "ev_drew_you": ("{name} drew {cards}", "{name} robó {cards}"),
+    # (with its article in Spanish: "robó 2 azul, 8 rojo" read as two blue cards, found play-testing)
+    "drawn_card": ("{card}", "el {card}"),
     "ev_drew_penalty": ("{name} drew {n} for not saying UNO", "{name} robó {n} por no decir UNO"),
     "ev_drew_false": ("{name} drew {n} for a false catch", "{name} robó {n} por pillar sin razón"),
     "ev_draw_skipped": ("Nothing was left to draw", "No quedaba nada que robar"),

@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 
 from engine import events as ev
+from engine.cards import Card
 
 from .i18n import card_code, card_name, color_name, t
 from .table import card_sort_key
@@ -53,6 +54,12 @@ def narrate(events: Iterable[ev.Event], name: Names, me: str | None = None,
     if parts:
         lines.append(" — ".join(parts))
     return lines
+
+
+def _drawn(cards: Iterable[Card]) -> str:
+    """The cards drawn, as a list ("Blue 2, Red 8"; in Spanish each with its article: "2 azul,
+    8 rojo" read as two blue cards and eight red ones, found play-testing)."""
+    return ", ".join(t("drawn_card", card=card_name(card)) for card in cards)
 
 
 def way_after(events: Iterable[ev.Event], way: int | None) -> int | None:
@@ -122,10 +129,10 @@ def _one(event: ev.Event, name: Names, me: str | None, turn: str | None = None,
         if event.reason == "draw" and event.count > 1:  # R9: the rule, not a choice, drew them
             line = _said("ev_drew_until", seat, me, name, n=event.count)
             if event.cards:
-                line += " (" + ", ".join(card_name(c) for c in event.cards) + ")"
+                line += f" ({_drawn(event.cards)})"
             return line
         if event.cards:
-            return _said("ev_drew_you", seat, me, name, cards=", ".join(card_name(c) for c in event.cards))
+            return _said("ev_drew_you", seat, me, name, cards=_drawn(event.cards))
         if event.reason == "uno_penalty":
             return _said("ev_drew_penalty", seat, me, name, n=event.count)
         if event.reason == "false_catch":

@@ -237,7 +237,7 @@ TEXTS: dict[str, tuple[str, str]] = {
     "prompt_seat": ("Swap hands with:", "Cambiar la mano con:"),
     "prompt_chat": ("Say: ", "Di: "),
     "prompt_drawn": ("You drew {card}: {k_play} plays it, {k_pass} keeps it",
-                     "Robaste {card}: {k_play} la juega, {k_pass} te la quedas"),
+                     "Robaste el {card}: {k_play} la juega, {k_pass} te la quedas"),
     # (not "+4 para ti": after two Draw Twos it read as a Wild Draw Four, found play-testing)
     "prompt_pending_stack": ("You are to draw {n}: stack a card on it (the marked ones), or {k_draw} "
                              "draws {n}",
@@ -245,7 +245,7 @@ TEXTS: dict[str, tuple[str, str]] = {
     "prompt_pending_draw": ("You are to draw {n}, and nothing of yours stacks on it: {k_draw} draws {n}",
                             "Te toca robar {n} y no tienes nada que sumarle: {k_draw} roba {n}"),
     "prompt_drawn_again": ("You drew {card}: {k_play} plays it, {k_draw} draws again",
-                           "Robaste {card}: {k_play} la juega, {k_draw} roba otra"),
+                           "Robaste el {card}: {k_play} la juega, {k_draw} roba otra"),
     "catch_hint": ("{name} did not say UNO: press {k_catch} to catch!",
                    "{name} no dijo UNO: ¡pulsa {k_catch} para pillarle!"),
     "not_playable": ("{card} cannot be played now", "{card} no se puede jugar ahora"),

@@ -11,7 +11,7 @@ import pytest
 
 from client import i18n
 from client.i18n import EN, ES, card_name, decimal, detect_language, set_language, t
-from engine.cards import CARD_KINDS, Card, Color
+from engine.cards import CARD_KINDS, Card, Color, Rank
 
 CLIENT = Path(__file__).resolve().parents[2] / "client"
 
@@ -206,3 +206,23 @@ def test_decimals_are_written_as_the_language_writes_them(lang: str, written: st
         assert decimal(2.5) == written
     finally:
         set_language("en")
+
+
+def test_the_cards_drawn_read_as_cards_not_counts() -> None:
+    """Found play-testing: "Bot 1 robó 2 azul, 8 rojo" read as two blue cards and eight red ones;
+    each card drawn comes with its article in Spanish, in the log and in the drawn card's prompt."""
+    from client.narrate import narrate
+    from engine.events import Drew
+
+    cards = (Card(Color.BLUE, Rank.TWO), Card(Color.RED, Rank.EIGHT))
+    drew = Drew("2", 2, cards, "draw_two")
+    set_language("es")
+    try:
+        assert narrate([drew], lambda seat: "Bot 1") == ["Bot 1 robó el 2 azul, el 8 rojo"]
+        assert narrate([drew], lambda seat: "Bot 1", me="2") == ["Robaste el 2 azul, el 8 rojo"]
+        until = narrate([Drew("2", 2, cards, "draw")], lambda seat: "Bot 1")  # (R9)
+        assert until == ["Bot 1 robó 2 hasta tener una carta que jugar (el 2 azul, el 8 rojo)"]
+        assert t("prompt_drawn", card="2 azul").startswith("Robaste el 2 azul: ")
+    finally:
+        set_language("en")
+    assert narrate([drew], lambda seat: "Bot 1") == ["Bot 1 drew Blue 2, Red 8"]
