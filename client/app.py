@@ -145,6 +145,10 @@ class ClientApp:
         replay = self.model.playback.take()
         if replay is None:
             return
+        table = self.model.table
+        if table.my_turn and not table.hand_over:  # (our turn came while it was on its way)
+            self.model.prompts.notice = t("replay_closed_your_turn")
+            return
         application = self.application
         seat = opening_seat(replay, seat=self.model.seating.seat, name=self.model.session.name)
         full = isinstance(application, Application)  # (else plain mode: a move at a time, as lines)

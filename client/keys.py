@@ -221,8 +221,8 @@ def make_key_bindings(model: Model, after: Callable[[], None]) -> KeyBindings:
     reading = (commands | deciding) & screen_is(Screen.TABLE)
     bind_action("log_back", reading)(model.transcript.page_back)
     bind_action("log_forward", reading)(model.transcript.page_forward)
-    # the replay of the hand just over (issue 13)
-    bind_action("replay", at_table & Condition(lambda: table.hand_over))(model.ask_replay)
+    # the replay of the hand just over (issue 13), or during a hand of the one before
+    bind_action("replay", at_table)(model.ask_replay)
 
     def _hint(event: KeyPressEvent) -> None:  # the hint, worked out off the event loop
         model.key_pressed()

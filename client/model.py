@@ -286,7 +286,7 @@ class Model:
             self.outbox.send(messages.SetBotLevel(seat=bot.seat, level=level))
 
     def ask_replay(self) -> None:
-        """The replay key at a hand's end: ask for the replay of the hand just over."""
+        """The replay key: ask for the replay of the hand just over (during a hand, the last one)."""
         self.playback.ask(self.table.view, self.outbox, self.prompts)
 
     def ask_hint(self) -> None:

@@ -342,7 +342,7 @@ class PlainCommands:
             self._why(rest)
         elif word in words("away"):
             self.model.step_away()
-        elif word in words("replay") and table.hand_over:
+        elif word in words("replay"):
             self.model.ask_replay()
         elif self.model.rematch_open and word in words("rematch") | words("decline") | words("order"):
             m = self.model

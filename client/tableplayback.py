@@ -1,4 +1,4 @@
-"""The replay key at the end of a hand: ask the server for the hand just over (``get_replay``),
+"""The replay key: ask the server for the hand just over (``get_replay``; during a hand, the one before),
 check what comes back as any replay is checked (protocol/replays.py), and hold it for the app to
 open in the viewer (client/replayview.py). No I/O: the model's part, like the others."""
 
@@ -24,12 +24,23 @@ class TablePlayback:
         self.ready: Replay | None = None  # arrived and checked: for the app to show
 
     def ask(self, view: View | None, outbox: Outbox, prompts: Prompts) -> None:
-        """The key: the replay of the hand on screen, once it is over."""
-        if view is None or (view.hand_result is None and view.outcome is None):
+        """The key: the replay of the hand on screen once it is over; while one is played, of the
+        hand before (found play-testing: the scores show for a few seconds only, and the key
+        did nothing once the next hand was dealt). The table goes on behind the viewer, which
+        closes when our turn comes."""
+        if view is None:
             return
-        self.asked = view.hand_number
-        outbox.send(GetReplay(hand=view.hand_number))
-        prompts.notice = t("replay_asked", n=view.hand_number)
+        over = view.hand_result is not None or view.outcome is not None
+        hand = view.hand_number if over else view.hand_number - 1
+        if hand < 1:
+            prompts.notice = t("replay_none_yet")
+            return
+        if not over and view.seat is not None and view.current == view.seat:
+            prompts.notice = t("replay_after_your_turn")  # (its clock would run behind the viewer)
+            return
+        self.asked = hand
+        outbox.send(GetReplay(hand=hand))
+        prompts.notice = t("replay_asked", n=hand)
 
     def arrived(self, message: ReplayMsg, prompts: Prompts) -> None:
         if message.hand != self.asked:

@@ -65,7 +65,7 @@ KEY_TEXTS: dict[str, tuple[str, str]] = {
     "act_hint": ("a hint", "una pista"),
     "act_log_back": ("earlier in the log", "atrás en el registro"),
     "act_log_forward": ("later in the log", "adelante en el registro"),
-    "act_replay": ("replay the hand", "repetición de la mano"),
+    "act_replay": ("replay the last hand", "ver la última mano"),
     "act_away": ("step away (bots play you)", "ausentarte (juega un bot)"),
     "act_rematch": ("accept a rematch", "aceptar la revancha"),
     "act_no_rematch": ("no rematch (leave)", "sin revancha (dejar)"),

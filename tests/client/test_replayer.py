@@ -144,12 +144,22 @@ def test_the_key_at_a_hands_end_asks_for_it_and_checks_what_comes() -> None:
     assert "keeps no replay" in model.prompts.notice
 
 
-def test_no_replay_is_asked_for_a_hand_being_played() -> None:
+def test_during_a_hand_the_key_asks_for_the_one_before() -> None:
+    """Found play-testing: the scores show for a few seconds; once the next hand was dealt the
+    key did nothing, and said nothing. During hand 1 of a match there is none to show."""
     model: Model = seated()
     view = finished_replay().positions()[0].game.view(None)
     show(model, view)
     model.playback.ask(model.table.view, model.outbox, model.prompts)
-    assert model.outbox.take() == []
+    assert model.outbox.take() == [] and "nothing to replay" in model.prompts.notice
+    show(model, dataclasses.replace(view, hand_number=3, seat=view.current))
+    model.playback.ask(model.table.view, model.outbox, model.prompts)  # its clock would run hidden
+    assert model.outbox.take() == [] and "Your turn first" in model.prompts.notice
+    show(model, dataclasses.replace(view, hand_number=3))
+    model.playback.ask(model.table.view, model.outbox, model.prompts)
+    assert model.outbox.take() == [GetReplay(hand=2)] and "hand 2" in model.prompts.notice
+    model.apply(ReplayMsg(hand=2, replay=finished_replay().to_text()))
+    assert model.playback.take() is not None
 
 
 def test_a_0_says_which_way_the_hands_moved() -> None:
