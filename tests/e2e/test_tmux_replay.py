@@ -12,7 +12,8 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from tmuxkit import PYTHON, ROOT, Player, Tmux
+import tmuxplay as play
+from tmuxkit import PYTHON, ROOT, Player, Tmux, my_turn
 
 pytestmark = pytest.mark.skipif(shutil.which("tmux") is None and not Path("/usr/bin/tmux").exists(),
                                 reason="tmux is not installed")
@@ -165,3 +166,35 @@ def test_tmux_watching_the_replay_as_the_next_hand_is_dealt_the_turn_brings_the_
     screen = tmux.wait_for(window, "Te toca: se cerró la repetición.", timeout=30,
                            what="the table back at Luis's turn in hand 2")
     assert "Repetición ·" not in screen and "Mano 2" in screen
+
+
+def test_tmux_during_a_hand_v_plays_back_the_hand_before(tmux: Tmux, tmp_path: Path) -> None:
+    """Found play-testing: the scores show for a few seconds, and once the next hand was dealt v
+    did nothing and said nothing. Ana and Luis (Spanish) step away for hand 1; in hand 2, on
+    Luis's turn, Ana's v plays hand 1 back while he thinks; his own v waits for his turn to be over
+    (its clock would run behind the viewer); his move brings Ana's turn, and her table back."""
+    hosting = tmux.start(play.host("--bots", "0", "--seats", "2", "--seed", "7", "--turn-timeout", "0",
+                                   "--bot-delay", "0.3", "--name", "Mesa"),
+                         play.person(tmp_path / "ana", "Ana"), window="host")
+    address = play.invitation(play.waiting_room(tmux, hosting))
+    guest = tmux.start(play.join(address, lang="es"), play.person(tmp_path / "luis", "Luis"),
+                       window="guest")
+    play.sit(tmux, guest, "Mesa", "Esperando a que Ana empiece")
+    tmux.send(hosting, "s")
+    play.dealt(tmux, guest)
+    for window, key in ((hosting, "z"), (guest, "f")):  # both step away: hand 1 plays itself
+        tmux.send(window, key)
+    tmux.wait_for(hosting, lambda s: "Hand 2" in s.splitlines()[0], timeout=90, what="hand 2 dealt")
+    for window, back in ((hosting, "You came back"), (guest, "Volviste")):
+        tmux.send(window, "o")  # (a key with no other job)
+        tmux.wait_for(window, back, timeout=10, what="back at the table", settle=False)
+    ana, luis = Player(tmux, hosting, "Ana"), Player(tmux, guest, "Luis", lang="es")
+    play.together([ana], lambda: my_turn(tmux.stable_screen(guest), "es"), 30, "Luis's turn")
+
+    screen = step_to(tmux, hosting, "v", "Replay · Mesa · Hand 1", "hand 1's replay during hand 2")
+    assert "Ana's cards" in screen
+    step_to(tmux, guest, "v", "Primero tu turno: la repetición, después", "Luis's replay put off")
+    play.together([luis], lambda: "Your turn: the replay was closed." in tmux.screen(hosting), 30,
+                  "Ana's turn bringing her table back")
+    screen = tmux.stable_screen(hosting)
+    assert "Replay ·" not in screen and "Hand 2" in screen.splitlines()[0], screen
