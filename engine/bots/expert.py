@@ -128,12 +128,12 @@ seen to choose (engine/bots/intent.py; 1: not at all, the default). It guesses t
 better (bench/deal_accuracy.py) but, measured, does not win more at the default budget:
 paired (bench/expert_paired.py, 100 rounds a move, against three ``hard``, official, four
 seats, seed 41), 8 draws +3.3 points [-0.4, +7.0] (175 deals); but at 200 ms of CPU a move
-(bench/bot_strength.py, seed 1, 2,000 hands) 26.0% [24.5, 27.5], where the search without it
-wins 27.8% [26.3, 29.3] on the same deals: a deal then costs eight samples (1.2 ms against 30
-us, bench/search_speed.py), and a move of 200 ms runs some 200 rounds instead of 590. An earlier
-draft (the same model) under draw-until-playable: house, four seats, -7.0 [-15.1, +1.1] (50
-deals, seed 42), whence ``intent`` models R8 only; heads-up, official, -2.0 [-12.1, +8.1] (50
-deals, seed 43)."""
+(bench/bot_strength.py, seed 1, 2,000 hands) 26.0% [24.5, 27.5], with 4 draws 26.5% [24.9,
+28.2], where the search without it wins 27.8% [26.3, 29.3] on the same deals: a deal of 8
+draws costs 1.2 ms against 30 us (bench/search_speed.py), and a move of 200 ms runs some 200
+rounds instead of 590. An earlier draft (the same model) under draw-until-playable: house, four
+seats, -7.0 [-15.1, +1.1] (50 deals, seed 42), whence ``intent`` models R8 only; heads-up,
+official, -2.0 [-12.1, +8.1] (50 deals, seed 43)."""
 
 ROLLOUT: Policy = greedy
 """The rollout policy of every seat in the playouts (read at each search, so that a benchmark can
