@@ -20,13 +20,13 @@ from engine import Game
 from . import errors
 from .clock import Clock
 from .config import ServerConfig
+from .describe import room_info, room_summary
 from .history import HistoryStore, seat_changes_hands
 from .people import Seat, Session
 from .persist import RoomStore
 from .publish import Publisher
 from .rematch import RematchVotes
 from .settings import RoomSettings
-from .stats import player_key, rules_name
 from .statstore import StatsStore
 
 log = logging.getLogger("uno.server")
@@ -89,49 +89,10 @@ class Table(ABC):
         return [s for s in self.seats if s.kind == "human"]
 
     def summary(self) -> protocol.RoomSummary:
-        return protocol.RoomSummary(
-            id=self.id, name=self.settings.name, host=self._host_name(),
-            players=len(self.humans()), seats=self.settings.max_seats,
-            bots=len(self.seats) - len(self.humans()), spectators=len(self.spectators),
-            preset=self.settings.preset, started=self.started,
-            password=self.settings.password is not None, rules=self.rules.to_dict(),
-            turn_timeout=self.settings.turn_timeout, seated=self._seat_infos(),
-        )
-
-    def _seat_infos(self) -> tuple[protocol.SeatInfo, ...]:
-        return tuple(
-            protocol.SeatInfo(seat=s.id, name=s.name, kind=protocol.SeatKind(s.kind),
-                              level=s.level if s.kind == "bot" else None,
-                              connected=s.connected, away=s.away, **self._seat_stats(s))
-            for s in self.seats)
+        return room_summary(self)
 
     def info(self) -> protocol.RoomInfo:
-        host_seat = self.seat_of(self.host) if self.host is not None else None
-        return protocol.RoomInfo(
-            id=self.id, name=self.settings.name, host=self._host_name(),
-            host_seat=None if host_seat is None else host_seat.id,
-            max_seats=self.settings.max_seats,
-            seats=self._seat_infos(),
-            spectators=len(self.spectators), preset=self.settings.preset,
-            rules=self.rules.to_dict(), turn_timeout=self.settings.turn_timeout,
-            bot_delay=self.settings.bot_delay, password=self.settings.password is not None,
-            started=self.started, bot_level=self.settings.bot_level,
-            late_join=self.settings.late_join, queue=len(self.queue),
-            rematch=tuple(self.votes.accepted), rematch_order=self.votes.order,
-        )
-
-    def _seat_stats(self, seat: Seat) -> dict[str, int | None]:
-        """The lobby's line of a seat (``protocol.SeatInfo.hands``): its player's hands under the rules."""
-        stats = self.server.stats
-        if stats is None:
-            return {}
-        rules = rules_name(self.settings.preset, self.settings.overrides)
-        counts = stats.counts(rules, player_key(seat.kind, seat.name, seat.level))
-        return {"hands": 0, "hands_won": 0} if counts is None else {
-            "hands": counts.hands, "hands_won": counts.hands_won}
-
-    def _host_name(self) -> str:
-        return self.host.name if self.host is not None else "-"
+        return room_info(self)
 
     @abstractmethod
     def _schedule(self, turn_changed: bool) -> None:
