@@ -287,7 +287,7 @@ class Model:
 
     def ask_replay(self) -> None:
         """The replay key: ask for the replay of the hand just over (during a hand, the last one)."""
-        self.playback.ask(self.table.view, self.outbox, self.prompts)
+        self.playback.ask(self.table, self.outbox, self.prompts)
 
     def ask_hint(self) -> None:
         """?: what the strongest bot would play here (worked out off the loop: client/hintrun.py)."""

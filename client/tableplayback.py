@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import logging
 
-from engine import View
 from engine.replay import ReplayError
 from protocol import GetReplay, ReplayMsg
 from protocol.replays import Replay, load_replay
@@ -14,6 +13,7 @@ from protocol.replays import Replay, load_replay
 from .i18n import t
 from .prompts import Prompts
 from .session import Outbox
+from .table import Table
 
 log = logging.getLogger("uno.client.model")
 
@@ -23,19 +23,20 @@ class TablePlayback:
         self.asked: int | None = None  # the hand whose replay is on its way
         self.ready: Replay | None = None  # arrived and checked: for the app to show
 
-    def ask(self, view: View | None, outbox: Outbox, prompts: Prompts) -> None:
+    def ask(self, table: Table, outbox: Outbox, prompts: Prompts) -> None:
         """The key: the replay of the hand on screen once it is over; while one is played, of the
         hand before (found play-testing: the scores show for a few seconds only, and the key
         did nothing once the next hand was dealt). The table goes on behind the viewer, which
         closes when our turn comes."""
+        view = table.view
         if view is None:
             return
-        over = view.hand_result is not None or view.outcome is not None
+        over = table.hand_over
         hand = view.hand_number if over else view.hand_number - 1
         if hand < 1:
             prompts.notice = t("replay_none_yet")
             return
-        if not over and view.seat is not None and view.current == view.seat:
+        if table.my_turn and not over:
             prompts.notice = t("replay_after_your_turn")  # (its clock would run behind the viewer)
             return
         self.asked = hand

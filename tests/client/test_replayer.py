@@ -132,12 +132,12 @@ def test_the_key_at_a_hands_end_asks_for_it_and_checks_what_comes() -> None:
     model: Model = seated()
     game_view = finished_replay().positions()[-1].game.view(None)
     show(model, game_view)
-    model.playback.ask(model.table.view, model.outbox, model.prompts)
+    model.playback.ask(model.table, model.outbox, model.prompts)
     (sent,) = model.outbox.take()
     assert sent == GetReplay(hand=1) and "Fetching" in model.prompts.notice
     model.apply(ReplayMsg(hand=1, replay='{"format": "uno-replay", "version": 1}'))
     assert model.playback.ready is None and "cannot be opened" in model.prompts.notice
-    model.playback.ask(model.table.view, model.outbox, model.prompts)
+    model.playback.ask(model.table, model.outbox, model.prompts)
     model.apply(ReplayMsg(hand=1, replay=finished_replay().to_text()))
     assert model.playback.take() is not None and model.playback.ready is None
     model.apply(Error(code="no_replay", message="none", ref="get_replay"))
@@ -150,13 +150,13 @@ def test_during_a_hand_the_key_asks_for_the_one_before() -> None:
     model: Model = seated()
     view = finished_replay().positions()[0].game.view(None)
     show(model, view)
-    model.playback.ask(model.table.view, model.outbox, model.prompts)
+    model.playback.ask(model.table, model.outbox, model.prompts)
     assert model.outbox.take() == [] and "nothing to replay" in model.prompts.notice
     show(model, dataclasses.replace(view, hand_number=3, seat=view.current))
-    model.playback.ask(model.table.view, model.outbox, model.prompts)  # its clock would run hidden
+    model.playback.ask(model.table, model.outbox, model.prompts)  # its clock would run hidden
     assert model.outbox.take() == [] and "Your turn first" in model.prompts.notice
     show(model, dataclasses.replace(view, hand_number=3))
-    model.playback.ask(model.table.view, model.outbox, model.prompts)
+    model.playback.ask(model.table, model.outbox, model.prompts)
     assert model.outbox.take() == [GetReplay(hand=2)] and "hand 2" in model.prompts.notice
     model.apply(ReplayMsg(hand=2, replay=finished_replay().to_text()))
     assert model.playback.take() is not None
