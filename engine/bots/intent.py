@@ -79,11 +79,11 @@ class Choice:
     def _value(self, held: list[Card], card: Card) -> float:
         rest = list(held)
         rest.remove(card)
-        r8 = False  # (only under R8: see the module)
+        r9 = False  # (the model is of the official drawing rule only: see the module)
         if not rest:
             return 1e9  # (as ``hard`` scores going out)
         colors = _COLORS if card.color is None else (card.color,)
-        value = max(hard.rest_value(rest, color, card.rank, self.seats, r8) for color in colors)
+        value = max(hard.rest_value(rest, color, card.rank, self.seats, r9) for color in colors)
         rank = card.rank
         if rank in _HITTING or (rank is Rank.REVERSE and self.seats == 2):
             given = 2 if rank is Rank.DRAW_TWO else 4 if rank is Rank.WILD_DRAW_FOUR else 0
