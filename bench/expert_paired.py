@@ -141,6 +141,7 @@ VARIANTS: dict[str, dict[str, object]] = {
     "intent4": {"INTENT_DRAWS": 4},  # deals drawn by the likelihood of the plays seen
     "intent8": {"INTENT_DRAWS": 8},
     "intent16": {"INTENT_DRAWS": 16},
+    "weigh": {"INTENT_WEIGHTS": True},  # playouts weighted by that likelihood instead
     # Not levels: they see every hand, or a part of each (see the docstring).
     "oracle": {"Determinizer": Oracle},
     "next": {"Determinizer": NextOracle},

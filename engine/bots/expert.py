@@ -65,7 +65,7 @@ from dataclasses import dataclass
 
 from ..actions import Action, CallUno, Catch, JumpIn, PlayCard
 from ..cards import Color, Rank
-from ..determinize import Determinizer
+from ..determinize import Determinizer, Likelihood
 from ..tracker import NotHeld, Tracker
 from ..view import View
 from . import hard
@@ -135,6 +135,11 @@ rounds instead of 590. An earlier draft (the same model) under draw-until-playab
 seats, -7.0 [-15.1, +1.1] (50 deals, seed 42), whence ``intent`` models R8 only; heads-up,
 official, -2.0 [-12.1, +8.1] (50 deals, seed 43)."""
 
+INTENT_WEIGHTS = False
+"""Whether each deal's playouts count by how likely its hands make the plays the other seats were
+seen to choose (engine/bots/intent.py), an importance weight, where ``INTENT_DRAWS`` resamples:
+every deal sampled counts, so a move runs as many rounds as without it."""
+
 ROLLOUT: Policy = greedy
 """The rollout policy of every seat in the playouts (read at each search, so that a benchmark can
 compare two of them)."""
@@ -203,15 +208,17 @@ def search(view: View, rng: random.Random, tracker: Tracker | None = None,
     assert view.seat is not None
     me = view.seats.index(view.seat)
     dealer = deals(view, tracker)
+    weigh = _weigher(view, tracker)
     k = len(candidates)
-    wins, played = [0.0] * k, [0] * k
-    # Paired with candidate 0 (the baseline's choice) on the same deals: sums of the differences.
-    diff, diff2 = [0.0] * k, [0.0] * k
+    won = [Tally() for _ in range(k)]
+    # Paired with candidate 0 (the baseline's choice) on the same deals: the differences.
+    diff = [Tally() for _ in range(k)]
     alive = list(range(k))
     rounds, next_halving = 0, HALVE_FROM
     playout_rng = random.Random()
     while True:
         game = dealer.deal(rng)
+        weight = 1.0 if weigh is None else weigh(dealer.hands)
         seed = rng.getrandbits(64)
         base = 0.0
         for i in alive:
@@ -221,13 +228,11 @@ def search(view: View, rng: random.Random, tracker: Tracker | None = None,
             if action is not None:
                 copy.push(action)
             value = playout(copy, me, playout_rng, policy)
-            wins[i] += value
-            played[i] += 1
+            won[i].add(value, weight)
             if i == 0:
                 base = value
             else:
-                diff[i] += value - base
-                diff2[i] += (value - base) ** 2
+                diff[i].add(value - base, weight)
             if rounds and over(rounds, partial=True):  # (the first round is always whole)
                 break
         rounds += 1
@@ -236,14 +241,15 @@ def search(view: View, rng: random.Random, tracker: Tracker | None = None,
         if rounds == next_halving:
             next_halving *= 2
             if len(alive) > 2:  # keep the better half, and always the baseline's choice
-                better = sorted(alive[1:], key=lambda i: -diff[i] / played[i])
+                better = sorted(alive[1:], key=lambda i: -diff[i].mean)
                 alive = [0, *sorted(better[:len(better) // 2 or 1])]
-    best = max(alive, key=lambda i: (diff[i] / played[i] if played[i] else -1.0, -i))
-    if best and _confidence(diff[best], diff2[best], played[best]) < SWITCH_CONFIDENCE:
+    best = max(alive, key=lambda i: (diff[i].mean if diff[i].n else -1.0, -i))
+    if best and diff[best].confidence() < SWITCH_CONFIDENCE:
         best = 0
     ranked = [best, *sorted((i for i in range(k) if i != best),
-                            key=lambda i: (i not in alive, -(wins[i] / played[i]) if played[i] else 1.0, i))]
-    return Search(tuple(Ranked(candidates[i], wins[i], played[i]) for i in ranked), rounds)
+                            key=lambda i: (i not in alive, -won[i].mean if won[i].n else 1.0, i))]
+    return Search(tuple(Ranked(candidates[i], won[i].mean * won[i].n, won[i].n) for i in ranked),
+                  rounds)
 
 
 def deals(view: View, tracker: Tracker | None, beliefs: bool = True,
@@ -263,6 +269,13 @@ def deals(view: View, tracker: Tracker | None, beliefs: bool = True,
                         likelihood=likelihood, draws=draws)
 
 
+def _weigher(view: View, tracker: Tracker | None) -> Likelihood | None:
+    """The weight of a deal's hands (see ``INTENT_WEIGHTS``), or None: all alike."""
+    if not INTENT_WEIGHTS or tracker is None or INTENT_DRAWS > 1:
+        return None
+    return Intent.of(view, tracker)
+
+
 def _beliefs(tracker: Tracker | None) -> dict[str, tuple[NotHeld, int]] | None:
     """The soft beliefs the deals honour (see ``SOFT_BELIEFS``), or None."""
     if tracker is None or not SOFT_BELIEFS:
@@ -278,15 +291,41 @@ def _holds(tracker: Tracker | None) -> dict[str, tuple[Color, float]] | None:
     return {seat: (color, 1.0 - lacks) for seat, (color, lacks) in hard.named_colors(tracker).items()}
 
 
-def _confidence(total: float, squares: float, n: int) -> float:
-    """How many standard errors the mean of ``n`` paired differences lies above 0."""
-    if n < 2:
-        return 0.0
-    mean = total / n
-    variance = max(0.0, (squares - n * mean * mean) / (n - 1))
-    if variance == 0.0:
-        return float("inf") if mean > 0 else 0.0
-    return mean / math.sqrt(variance / n)
+class Tally:
+    """A weighted mean of the values added (``n`` of them), and its standard error: with every
+    weight 1, the plain mean and the sample's; else the self-normalized importance-sampling mean
+    and the delta method's error, sum w^2 (x - mean)^2 / (sum w)^2."""
+
+    __slots__ = ("n", "w", "wx", "ww", "wwx", "wwxx")
+
+    def __init__(self) -> None:
+        self.n = 0
+        self.w = self.wx = self.ww = self.wwx = self.wwxx = 0.0
+
+    def add(self, x: float, w: float = 1.0) -> None:
+        self.n += 1
+        self.w += w
+        self.wx += w * x
+        ww = w * w
+        self.ww += ww
+        self.wwx += ww * x
+        self.wwxx += ww * x * x
+
+    @property
+    def mean(self) -> float:
+        return self.wx / self.w if self.w > 0 else 0.0
+
+    def confidence(self) -> float:
+        """How many standard errors the mean lies above 0."""
+        if self.n < 2 or self.w <= 0:
+            return 0.0
+        m = self.mean
+        spread = max(0.0, self.wwxx - 2 * m * self.wwx + m * m * self.ww)
+        # (n / (n - 1): the sample's correction, so that equal weights give the usual error)
+        variance = spread / (self.w * self.w) * self.n / (self.n - 1)
+        if variance == 0.0:
+            return float("inf") if m > 0 else 0.0
+        return m / math.sqrt(variance)
 
 
 def _deadline(budget: Budget) -> Callable[..., bool]:

@@ -156,3 +156,38 @@ def test_the_search_deals_a_seat_a_card_of_the_colour_it_named(
     assert greenless() == 0
     monkeypatch.setattr(expert, "NAMED_BELIEFS", False)
     assert greenless() > 10
+
+
+@pytest.mark.parametrize(("b_holds", "best"), [(Color.GREEN, "R7"), (Color.RED, "G5")])
+def test_the_search_counts_each_deal_by_its_weight(
+        monkeypatch: pytest.MonkeyPatch, b_holds: Color, best: str) -> None:
+    """P2, next, has one card; P1 plays R7 (leaving red) or G5 (green). Weighing only the deals in
+    which P2's card is of ``b_holds`` (as an opponent model would), the search plays the card P2
+    cannot answer, whichever hard would play."""
+    game = make_game(["R7 G5", "B1", "Y1 Y2 Y3", "B2 B3 B4"], "R5", uno_said=[False, True, False, False])
+
+    def b_card_is(hands: list[list[Card]]) -> float:
+        card = hands[1][0]
+        return 1.0 if card.color is b_holds and card.rank.value not in ("5", "7") else 0.0
+
+    monkeypatch.setattr(expert, "_weigher", lambda view, tracker: b_card_is)
+    found = search(game.view("P1"), random.Random(1), None, Playouts(200))
+    assert found.action == PlayCard("P1", Card.parse(best), uno=True)
+
+
+def test_a_deal_s_weight_counts_as_often_as_its_size() -> None:
+    """Each value counts by its weight: the mean is the weighted one, a weight of 0 counts for
+    nothing, and with equal weights the error is the sample's (mean over s / sqrt(n))."""
+    tally = expert.Tally()
+    for x, w in ((1.0, 3.0), (0.0, 1.0), (5.0, 0.0)):
+        tally.add(x, w)
+    assert tally.n == 3 and tally.mean == pytest.approx(0.75)
+    values = [0.5, -0.25, 1.0, 0.0, 0.75]
+    plain, scaled = expert.Tally(), expert.Tally()
+    for x in values:
+        plain.add(x)
+        scaled.add(x, 7.0)
+    mean = sum(values) / len(values)
+    sd = (sum((x - mean) ** 2 for x in values) / (len(values) - 1)) ** 0.5
+    assert plain.confidence() == pytest.approx(mean / (sd / len(values) ** 0.5))
+    assert scaled.confidence() == pytest.approx(plain.confidence())
