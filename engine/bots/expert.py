@@ -296,7 +296,7 @@ class Tally:
     weight 1, the plain mean and the sample's; else the self-normalized importance-sampling mean
     and the delta method's error, sum w^2 (x - mean)^2 / (sum w)^2."""
 
-    __slots__ = ("n", "w", "wx", "ww", "wwx", "wwxx")
+    __slots__ = ("n", "w", "ww", "wwx", "wwxx", "wx")
 
     def __init__(self) -> None:
         self.n = 0
