@@ -22,6 +22,7 @@ if TYPE_CHECKING:
 
 _COLUMNS = (4, 16, 14, 23, 11, 6)  # the list's: id, ended (to the minute), table, players, winner,
 # points: with the spaces between, 79 columns
+_THEN = "→"  # between the players of a seat that changed hands, in the order they sat there
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -123,7 +124,7 @@ def _list(directory: Path, given: bool = False) -> int:
 
     print(row(t("replay_columns").split("|")))
     for hand in hands:
-        players = ", ".join(clean_text(name) for name in hand.players)
+        players = ", ".join(_THEN.join(map(clean_text, seat)) for seat in hand.players)
         when = hand.ended.replace("T", " ").rstrip("Z")[:16]  # (to the minute)
         print(row([str(hand.id), when, clean_text(hand.table), players, clean_text(hand.winner),
                    str(hand.points)]))

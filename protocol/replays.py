@@ -96,6 +96,13 @@ class Replay:
                     return earlier.player
         return next((player for player in self.info.players if player.seat == seat), None)
 
+    def players_at(self, seat: str) -> tuple[ReplayPlayer, ...]:
+        """Everyone who played at ``seat`` during the hand, in order: those who left it (the
+        first from the deal), then who sat there at the end."""
+        last = self.player(seat)
+        return (*(e.player for e in self.info.earlier if e.player.seat == seat),
+                *(() if last is None else (last,)))
+
     def name_of(self, seat: str, move: int | None = None) -> str:
         """The name of ``player(seat, move)`` (the seat's id if there is none)."""
         player = self.player(seat, move)

@@ -127,12 +127,13 @@ class RoomReplays:
 class KeptHand:
     """One line of the history: its id, when it ended, the table, who played (people first: a
     list of seven bots and three people cut at "Bot 3, Bot…" named none of them), the winner (a
-    name) and the points."""
+    name) and the points. ``players``: a seat's players each, in the order they sat there (found
+    play-testing: Kim took over Bot 1's seat mid-hand, and the list named Kim, not Bot 1)."""
 
     id: int
     ended: str
     table: str
-    players: tuple[str, ...]
+    players: tuple[tuple[str, ...], ...]
     winner: str
     points: int
     hand_number: int
@@ -173,8 +174,7 @@ class HistoryStore:
             cursor = self._db.execute(
                 "INSERT INTO hands (ended, table_name, players, winner, points, hand, match, data)"
                 " VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-                (info.ended, info.table, json.dumps([p.name for p in sorted(
-                    info.players, key=lambda p: p.kind is not SeatKind.HUMAN)]),
+                (info.ended, info.table, json.dumps(_players_column(replay)),
                  replay.name_of(info.winner), info.points, info.hand_number, info.match,
                  replay.to_text()))
             self._db.execute("DELETE FROM hands WHERE id <= ?",
@@ -191,7 +191,8 @@ class HistoryStore:
         kept = []
         for row in rows:
             with contextlib.suppress(ValueError, TypeError):
-                players = tuple(str(name) for name in json.loads(row[3]))
+                players = tuple(tuple(map(str, names)) if isinstance(names, list) else (str(names),)
+                                for names in json.loads(row[3]))
                 kept.append(KeptHand(int(row[0]), str(row[1]), str(row[2]), players,
                                      str(row[4]), int(row[5]), int(row[6])))
         return kept
@@ -204,3 +205,12 @@ class HistoryStore:
     def close(self) -> None:
         with contextlib.suppress(sqlite3.Error):
             self._db.close()
+
+
+def _players_column(replay: Replay) -> list[str | list[str]]:
+    """The ``players`` column: each seat's players' names, the seats a person played first. A
+    seat one player played throughout is their name alone, as every seat was before (a hand with
+    no seat changing hands is written as it was: older rows and an older `uno replay` agree)."""
+    seats = [replay.players_at(player.seat) for player in replay.info.players]
+    seats.sort(key=lambda players: all(p.kind is not SeatKind.HUMAN for p in players))
+    return [players[0].name if len(players) == 1 else [p.name for p in players] for players in seats]

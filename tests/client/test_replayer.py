@@ -241,6 +241,38 @@ def test_a_seat_left_to_a_bot_and_taken_again_is_told_in_order() -> None:
     assert r.name(ana.seat) == stand_in.name
 
 
+def _listed(tmp_path: Path, capsys: pytest.CaptureFixture[str], *replays: Replay) -> list[str]:
+    """The rows of `uno replay --state-dir` (the heading and the closing line left out) after a
+    server kept ``replays``."""
+    from server.history import HistoryStore
+
+    store = HistoryStore(tmp_path, 10)
+    for replay in replays:
+        store.keep(replay)
+    store.close()
+    parser = argparse.ArgumentParser()
+    replaycmd.add_arguments(parser)
+    assert replaycmd.main(parser.parse_args(["--state-dir", str(tmp_path), "--lang", "en"])) == 0
+    return capsys.readouterr().out.splitlines()[1:-1]
+
+
+def test_the_list_of_kept_hands_names_everyone_who_played_a_seat(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """Found play-testing: Kim took over Bot 1's seat mid-hand, and `uno replay` listed "Ana, Kim,
+    Bot 2, Bot 3": Bot 1, who made the seat's first moves, was left out. Each seat names its
+    players in the order they sat there, whole in the column, the seats people played first."""
+    from protocol.replays import EarlierPlayer
+
+    plain = finished_replay(n=3)
+    ana, bot_b, bot_c = plain.info.players
+    kim = dataclasses.replace(bot_c, name="Kim", kind=SeatKind.HUMAN, level=None)
+    taken = Replay(dataclasses.replace(plain.info, players=(ana, bot_b, kim),
+                                       earlier=(EarlierPlayer(until=4, player=bot_c),)), plain.record)
+    (row, before) = _listed(tmp_path, capsys, taken, plain)
+    assert f" {ana.name}, {bot_c.name}→Kim, {bot_b.name} " in row, row  # (it said "Ana A, Kim, Bot B")
+    assert f" {ana.name}, {bot_b.name}, {bot_c.name} " in before, before  # (nobody changed seats)
+
+
 def _opened_as(monkeypatch: pytest.MonkeyPatch, tmp_path: Path, replay: Replay,
                *argv: str) -> int:
     """The seat `uno replay FILE` opens on, run as a person with ``argv``."""

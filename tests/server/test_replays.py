@@ -59,7 +59,7 @@ async def test_a_finished_hand_is_kept_and_given_to_members(harness: Harness, tm
         assert isinstance(missing, Error) and missing.code == NO_REPLAY
         (kept,) = srv.history.hands() if srv.history is not None else ()
         assert kept.table == "friday" and kept.hand_number == 1
-        assert kept.players[0] == "ann" and len(kept.players) == 3  # people first (the list cuts it)
+        assert kept.players[0] == ("ann",) and len(kept.players) == 3  # people first (the list cuts it)
         assert srv.history is not None and srv.history.text(kept.id) == answer.replay
         assert key not in (tmp_path / HISTORY_NAME).read_bytes().decode("utf-8", "replace")
 
