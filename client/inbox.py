@@ -266,19 +266,19 @@ def _history(model: Model, message: messages.History) -> None:
         sat_then = then.get(me) if me is not None else None
         ours = (me if not isinstance(sat_then, str) or clean_text(sat_then) == model.seating.name_of(me)
                 else None)
-        lines += seat_changes(sat, then) + narrate(events, _name_then(model, then), ours, way=way)
+        lines += seat_changes(sat, then, model.seating.told_gone) \
+            + narrate(events, _name_then(model, then), ours, way=way)
         way = way_after(events, way)
         sat = then or sat
     room = model.seating.room
     if room is not None and sat:  # (and since the last batch; of our own seat the notice tells)
         lines += seat_changes(sat, {info.seat: info.name for info in room.seats
-                                     if info.seat != model.seating.seat})
+                                     if info.seat != model.seating.seat}, model.seating.told_gone)
     if room is not None:  # (what room updates said, which the past's events do not: found play-testing)
         for info in room.seats:
             if info.seat != model.seating.seat and info.kind == "human":
-                name = clean_text(info.name)
-                lines += ([t("ev_went_away", name=name)] if info.away else []) \
-                    + ([t("ev_dropped", name=name)] if not info.connected else [])
+                lines += ([model.seating.went_away(info)] if info.away else []) \
+                    + ([t("ev_dropped", name=clean_text(info.name))] if not info.connected else [])
     model.hints.recall(batches)
     if not model.seating.away:  # (away, the summary comes on coming back)
         # A client started again, or one back from a dropped link (found play-testing: one

@@ -17,25 +17,31 @@ def left_by(seat_name: str, name: str) -> bool:
     return seat_name.startswith(left_seat_name(name))
 
 
-def seat_changes(before: Mapping[str, Any], after: Mapping[str, Any]) -> list[str]:
+def seat_changes(before: Mapping[str, Any], after: Mapping[str, Any],
+                 told_gone: set[str] | None = None) -> list[str]:
     """The log's lines for the seats whose names changed between two batches of the past: a
     person took over a bot's seat (or a seat left by one), or left it to a bot (the server names
     that bot after them: ``protocol.left_seat_name``, "Zoe (bot)"). Joining the room late, one
     is told them as the players were (``Seating.update`` sees each seat's kind too), and the
     past makes sense: "Bot 1 played…" then "Eve played…"; a replay tells them where they
-    happened (client/replayer.py)."""
+    happened (client/replayer.py). ``told_gone``: the seats whose person the reader was told
+    left (``Seating.told_gone``, kept up to date here); of any other, a return is not "came
+    back" but a person taking over the bot's seat."""
     lines = []
     for seat, name in after.items():
         old = before.get(seat)
         if not isinstance(old, str) or not isinstance(name, str) or old == name:
             continue
         old, name = clean_text(old), clean_text(name)
+        told = told_gone is None or seat in told_gone  # (None: a replay's, told every change)
         if left_by(name, old):
             lines.append(t("ev_left_to_bot", name=old))
-        elif left_by(old, name):  # (back in the seat they had left)
+        elif left_by(old, name) and told:  # (back in the seat they had left)
             lines.append(t("ev_back", name=name))
         else:
             lines.append(t("ev_took_seat", name=name, bot=old))
+        if told_gone is not None:
+            (told_gone.add if left_by(name, old) else told_gone.discard)(seat)
     return lines
 
 
@@ -45,6 +51,10 @@ class Seating:
         self.role: str | None = None
         self.seat: str | None = None
         self.known_names: dict[str, str] = {}  # seat id -> name, kept after the seat's player left
+        # The seats whose person we told went away or left to a bot: a return is news ("came
+        # back") only of them (found play-testing: a newcomer read "Ben came back" of a Ben it
+        # never saw go; the room it joined, its first, is how things were, not news)
+        self.told_gone: set[str] = set()
         # a late arrival: asked for a seat on joining; place in the line for one (0: not in
         # it) and the bot's seat reserved for the next hand
         self.want_seat = False
@@ -131,7 +141,7 @@ class Seating:
 
     def joined(self, room: RoomInfo, role: str, seat: str | None) -> None:
         if self.room is None or self.room.id != room.id:
-            self.known_names = {}
+            self.known_names, self.told_gone = {}, set()
         self.room, self.role, self.seat = room, role, seat
         self.levels_asked = {}
         self._remember_names(room)
@@ -147,7 +157,7 @@ class Seating:
         self.levels_asked = {seat: level for seat, level in self.levels_asked.items()
                              if seat in bots and (seat, level) not in shown}
         if old is None or old.id != room.id:
-            self.known_names = {}
+            self.known_names, self.told_gone = {}, set()
             self._remember_names(room)
             return []
         self._remember_names(room)
@@ -165,28 +175,39 @@ class Seating:
                 lines.append(t("ev_joined", name=name))
             elif prev.kind == "bot" and info.kind == "human":
                 bot = clean_text(prev.name)
-                lines.append(t("ev_back", name=name) if left_by(bot, name)
+                lines.append(t("ev_back", name=name) if left_by(bot, name) and seat in self.told_gone
                              else t("ev_took_seat", name=name, bot=bot))
+                self.told_gone.discard(seat)
             elif prev.kind == "human" and info.kind == "bot":  # left during a match
                 lines.append(t("ev_left_to_bot", name=clean_text(prev.name)))
+                self.told_gone.add(seat)
             elif info.kind == "human" and prev.name != info.name:  # left, and the first in line sat
                 lines += [t("ev_left", name=clean_text(prev.name)),
                           t("ev_took_seat", name=name, bot=clean_text(prev.name))]
+                self.told_gone.discard(seat)
             elif prev.connected and not info.connected:
                 lines.append(t("ev_dropped", name=name))
             elif not prev.connected and info.connected:  # (perhaps still away: not "came back")
                 lines.append(t("ev_reconnected", name=name))
             elif not prev.away and info.away:
-                lines.append(t("ev_went_away", name=name))
-            elif prev.away and not info.away:
-                lines.append(t("ev_back", name=name))
+                lines += [self.went_away(info)]
+            elif prev.away and not info.away:  # (away before we came: nothing new to us)
+                lines += [t("ev_back", name=name)] if seat in self.told_gone else []
+                self.told_gone.discard(seat)
         for seat, info in before.items():
             if seat not in after:
                 lines.append(t("ev_left", name=clean_text(info.name)))
+                self.told_gone.discard(seat)
         if room.host_seat != old.host_seat and room.host_seat is not None:
             lines.append(t("ev_you_host") if room.host_seat == self.seat
                          else t("ev_new_host", name=clean_text(room.host)))
         return lines
+
+    def went_away(self, info: SeatInfo) -> str:
+        """The log's line that the person at seat ``info`` is away (a bot plays their turns),
+        noted as told: their return is news."""
+        self.told_gone.add(info.seat)
+        return t("ev_went_away", name=clean_text(info.name))
 
     def left(self) -> None:
         self.room = None

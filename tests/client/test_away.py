@@ -324,6 +324,38 @@ def test_the_others_read_who_went_away_and_who_came_back() -> None:
     assert not model.seating.away  # and Ana herself is not
 
 
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_a_newcomer_is_not_told_that_someone_it_never_saw_go_came_back(lang: str) -> None:
+    """Found play-testing: Zoe sat down between two matches at a table where Luis was still
+    marked away from the one before (her waiting room said nothing of it: she was told none of
+    that match); when Luis pressed a key she read "Luis came back". The room she joined is how
+    things were; only what changes after it is news: his next going away and coming back."""
+    room = room_info(started=False)
+    luis = {"2": True}
+    seats = tuple(dataclasses.replace(s, away=luis.get(s.seat, False)) for s in room.seats)
+    model = seated(room=dataclasses.replace(room, seats=seats), lang=lang)
+    try:
+        back, gone = t("ev_back", name="Luis"), t("ev_went_away", name="Luis")
+        model.apply(RoomUpdate(room=room))
+        assert back not in model.transcript.log, model.transcript.log
+        model.apply(RoomUpdate(room=dataclasses.replace(room, seats=seats)))
+        model.apply(RoomUpdate(room=room))
+        assert model.transcript.log[-2:] == [gone, back]
+    finally:
+        set_language("en")
+
+
+def test_a_late_arrival_told_who_is_away_reads_that_they_came_back() -> None:
+    """Joining a match on, the past told says Luis is away (the room's record, not its events):
+    his coming back is then news."""
+    room = room_info()
+    seats = tuple(dataclasses.replace(s, away=s.seat == "2") for s in room.seats)
+    model = seated(room=dataclasses.replace(room, seats=seats))
+    model.apply(History(events=((codec.event_to_wire(ev.HandStarted(3, "1", 1)),),), chat=()))
+    model.apply(RoomUpdate(room=room))
+    assert model.transcript.log[-2:] == ["Luis was marked away: a bot plays their turns", "Luis came back"]
+
+
 def test_the_summary_names_the_cards_played_for_us_and_a_0_that_moved_every_hand() -> None:
     news = AwayNews()
     batch: list[ev.Event] = [ev.StandIn(ME, "away")]

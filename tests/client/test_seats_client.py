@@ -25,7 +25,7 @@ from clientkit import (
 from client.draw import width_of
 from client.enums import Screen
 from client.form import FIELDS, CreateForm, step
-from client.i18n import set_language
+from client.i18n import set_language, t
 from client.model import Model
 from client.render import Renderer
 from client.rulestext import rule_labels, waiting_labels
@@ -360,6 +360,33 @@ def test_the_log_says_who_took_over_a_bot() -> None:
     model.apply(RoomUpdate(room=dataclasses.replace(before, seats=gone)))
     model.apply(RoomUpdate(room=dataclasses.replace(before, seats=seats)))
     assert model.transcript.log[-2:] == ["Luis left: a bot plays the seat", "Luis came back"]
+
+
+@pytest.mark.parametrize(("lang", "line"), [("en", "Luis took over Luis (bot)'s seat"),
+                                            ("es", "Luis ocupó el asiento de Luis (bot)")])
+def test_a_newcomer_is_not_told_that_someone_whose_leaving_it_never_saw_came_back(
+        lang: str, line: str) -> None:
+    """Finn joined a match in which Luis had left his seat to a bot ("Luis (bot)") before the
+    past Finn was told begins, and then sat in it again: Luis had not "come back" for Finn, who
+    never saw him go. His next leave and return are news."""
+    from engine.events import HandStarted
+    from protocol import History, codec
+
+    room = room_info()
+    gone = dataclasses.replace(room, seats=tuple(
+        dataclasses.replace(s, name="Luis (bot)", kind="bot") if s.seat == "2" else s for s in room.seats))
+    model = seated(room=room, lang=lang)
+    try:
+        deal = (codec.event_to_wire(HandStarted(1, "1", 1)),)
+        then = {s.seat: s.name for s in gone.seats}
+        model.apply(History(events=(deal, deal), chat=(), names=(then, {**then, "2": "Luis"})))
+        dealt = t("ev_hand", n=1, name="Bot 1")
+        assert model.transcript.log == [dealt, line, dealt]  # (it said "Luis came back")
+        model.apply(RoomUpdate(room=gone))
+        model.apply(RoomUpdate(room=room))
+        assert model.transcript.log[-2:] == [t("ev_left_to_bot", name="Luis"), t("ev_back", name="Luis")]
+    finally:
+        set_language("en")
 
 
 @pytest.mark.parametrize(("lang", "line"), [("en", "Luis left: a bot plays the seat"),
