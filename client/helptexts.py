@@ -26,17 +26,20 @@ HELP_TEXTS: dict[str, tuple[str, str]] = {
                           "mesa  "
                           "{k_chat} chat  {k_help} "
                           "ayuda  {k_quit} salir"),
-    "help_waiting_host_mid": ("{k_start} start  {k_start_as_seated} as seated  {k_add_bot} add bot  "
-                              "{k_remove_bot} remove bot  {k_bot_level} bot level  {k_leave} leave  "
-                              "{k_chat} chat  {k_quit} quit",
-                              "{k_start} empezar  {k_start_as_seated} sin bots  {k_add_bot} bot  "
-                              "{k_remove_bot} quitar "
-                              "bot  {k_bot_level} nivel del bot  {k_leave} dejar  {k_chat} chat  {k_quit} "
-                              "salir"),
-    "help_waiting_host_short": ("{k_start} start  {k_start_as_seated} as seated  {k_add_bot} bot  "
-                                "{k_remove_bot} bot  {k_leave} leave  {k_quit} quit",
-                                "{k_start} empezar  {k_start_as_seated} sin bots  {k_add_bot} bot  "
-                                "{k_remove_bot} bot  {k_leave} dejar  {k_quit} salir"),  # (chat: on F1)
+    # (100 columns: the help key first, as at the table; 80: every key still, the bots' two
+    # sharing a word; narrower, whole keys go from the end: chat, then the level and its arrows)
+    "help_waiting_host_mid": ("{k_help} help  {k_start} start  {k_start_as_seated} as seated  "
+                              "{k_add_bot} add bot  {k_remove_bot} remove bot  ↑↓ {k_bot_level} bot level  "
+                              "{k_leave} leave  {k_chat} chat  {k_quit} quit",
+                              "{k_help} ayuda  {k_start} empezar  {k_start_as_seated} sin bots  "
+                              "{k_add_bot} bot  {k_remove_bot} quitar bot  ↑↓ {k_bot_level} nivel del bot  "
+                              "{k_leave} dejar  {k_chat} chat  {k_quit} salir"),
+    "help_waiting_host_short": ("{k_help} help  {k_start} start  {k_start_as_seated} as seated  "
+                                "{k_add_bot}/{k_remove_bot} bot  {k_leave} leave  ↑↓ {k_bot_level} level  "
+                                "{k_chat} chat  {k_quit} quit",
+                                "{k_help} ayuda  {k_start} empezar  {k_start_as_seated} sin bots  "
+                                "{k_add_bot}/{k_remove_bot} bot  {k_leave} dejar  ↑↓ {k_bot_level} nivel  "
+                                "{k_chat} chat  {k_quit} salir"),
     "help_waiting": ("{k_leave} leave  {k_chat} chat  {k_help} help  {k_quit} quit",
                      "{k_leave} dejar la mesa  {k_chat} chat  {k_help} ayuda  {k_quit} salir"),
     "help_table": ("{k_left}{k_right} h l 1-9 Home End  card    {k_play} play  {k_draw} draw  {k_pass} pass  "

@@ -373,6 +373,29 @@ def test_at_80_columns_the_spanish_lobby_names_the_arrows_and_the_help_key() -> 
         set_language("en")
 
 
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_the_hosts_waiting_room_names_every_key_of_it_at_80_and_100_columns(lang: str) -> None:
+    """Found play-testing: at 80 columns the host's waiting room named neither the bot level's
+    key, nor chat's, nor the help's (F1 listed them); at 100, not the help's nor the arrows that
+    pick a bot. Every key the host has there is on the help line (l, leaving as x does, and the
+    kept match's r, which the waiting room names when there is one, aside)."""
+    from client.keymap import active, shown
+
+    room = room_info(started=False)
+    model = seated(room=room, lang=lang)
+    try:
+        keymap = active()
+        actions = ("help", "start", "start_as_seated", "add_bot", "remove_bot", "bot_level", "leave",
+                   "chat", "quit")
+        keys = {shown(key, lang) for action in actions for key in keymap.keys(action, lang)} | {"↑↓"}
+        for columns in (80, 100):
+            line = screen_lines(model, columns=columns, rows=24)[-1]
+            missing = keys - set(re.split(r"[ /]+", line))
+            assert not missing, (columns, missing, line)
+    finally:
+        set_language("en")
+
+
 def five_at_the_match_end(away: bool) -> Model:
     """Ana and four bots, Bot 2 has won the match; Ana marked away (the banner takes a row)."""
     seats = ("1", "2", "3", "5", ME)
