@@ -58,9 +58,9 @@ SOURCES: dict[str, Callable[[View, Tracker], Determinizer]] = {
 
 _COLORS = tuple(Color)
 THREAT_SIZE = 3
+"""Hands of this many cards or fewer are scored apart (``threat_brier``): they decide hands."""
 INTENT_DRAWS = 8
 """The ``intent`` source's draws per deal."""
-"""Hands of this many cards or fewer are scored apart (``threat_brier``): they decide hands."""
 
 
 class Scores:

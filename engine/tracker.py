@@ -55,7 +55,7 @@ Standard library only, pure: no clocks, no randomness.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
 from .cards import Card, Color, Rank, full_deck
@@ -175,6 +175,7 @@ class Tracker:
         self._discard: Counter[Card] = Counter()
         self._known: dict[str, Counter[Card]] = {s: Counter() for s in self.seats}
         self._facts: dict[str, NotHeld] = dict.fromkeys(self.seats, _NOTHING)
+        self._facts_then: dict[int, dict[str, NotHeld]] = {}  # per play's place in the log
         # R9: what a seat that drew will be known to lack once it plays its next card.
         self._after_play: dict[str, NotHeld] = {}
         # R12: the colour in play before a seat's last Wild Draw Four, and what the seat lacks
@@ -212,6 +213,12 @@ class Tracker:
     def not_held(self, seat: str) -> NotHeld:
         """What ``seat`` is known not to hold now (empty for the own seat)."""
         return self._facts[seat]
+
+    def facts_before(self, index: int) -> Mapping[str, NotHeld]:
+        """What each seat was known not to hold just before the play ``log[index]`` (what the
+        seat that played it could tell of the others then; what is known now, for a play this
+        tracker did not see)."""
+        return self._facts_then.get(index, self._facts)
 
     def could_hold(self, seat: str, card: Card) -> bool:
         return not self._facts[seat].excludes(card)
@@ -310,6 +317,7 @@ class Tracker:
     def _on_played(self, event: CardPlayed) -> None:
         seat, card = event.seat, event.card
         color_before = self.color
+        self._facts_then[len(self.log)] = dict(self._facts)
         self.log.append(Played(seat, card, event.color, event.jump_in))
         self._sizes[seat] -= 1
         self._discard[card] += 1

@@ -203,7 +203,7 @@ def named_colors(tracker: Tracker) -> dict[str, tuple[Color, float]]:
 
 
 @dataclass
-class _Table:
+class Table:
     """One decision's context: the view, the odds of the hidden hands, who sits where."""
 
     view: View
@@ -214,7 +214,7 @@ class _Table:
     named: dict[str, tuple[Color, float]] = field(default_factory=dict)
 
     @classmethod
-    def make(cls, view: View, tracker: Tracker | None) -> _Table:
+    def make(cls, view: View, tracker: Tracker | None) -> Table:
         assert view.seat is not None and view.hand is not None
         odds = Odds.of(view, tracker)
         if odds.tracker is None:
@@ -243,20 +243,25 @@ class _Table:
         lacks, fresh = belief
         return lacks, self.size(seat) - fresh
 
-    def p_stuck(self, seat: str, color: Color, rank: Rank | None) -> float:
-        """P(``seat`` holds nothing it could play on ``color`` / ``rank``)."""
+    def p_stuck(self, seat: str, color: Color, rank: Rank | None,
+                facts: NotHeld | None = None, size: int | None = None) -> float:
+        """P(``seat`` holds nothing it could play on ``color`` / ``rank``); ``facts``, ``size``:
+        as ``Odds.lacks`` takes them, for an earlier time."""
         soft, old = self._soft_of(seat)
         p = self.odds.lacks(
-            seat, lambda c: c.color is color or c.color is None or c.rank is rank, soft, old)
+            seat, lambda c: c.color is color or c.color is None or c.rank is rank, soft, old,
+            facts, size)
         return self._named(seat, color, p)
 
     def _named(self, seat: str, color: Color, p: float) -> float:
         belief = self.named.get(seat)
         return p * belief[1] if belief is not None and belief[0] is color else p
 
-    def p_lacks(self, seat: str, color: Color) -> float:
+    def p_lacks(self, seat: str, color: Color, facts: NotHeld | None = None,
+                size: int | None = None) -> float:
         soft, old = self._soft_of(seat)
-        return self._named(seat, color, self.odds.lacks(seat, lambda c: c.color is color, soft, old))
+        p = self.odds.lacks(seat, lambda c: c.color is color, soft, old, facts, size)
+        return self._named(seat, color, p)
 
     def threats(self) -> list[str]:
         return [s for s in self.view.seats if s != self.me and self.size(s) <= 2]
@@ -275,7 +280,7 @@ def hard(view: View, rng: random.Random, tracker: Tracker | None = None) -> Acti
         return act.CallUno(me)
     if view.uno_open is not None and view.uno_open != me and act.Catch(me, view.uno_open) in legal:
         return act.Catch(me, view.uno_open)
-    table = _Table.make(view, tracker)
+    table = Table.make(view, tracker)
     if view.current == me and view.hand_result is None:
         return _turn(table, legal, rng)
     jumps = [a for a in legal if isinstance(a, JumpIn)]
@@ -284,7 +289,7 @@ def hard(view: View, rng: random.Random, tracker: Tracker | None = None) -> Acti
     return None
 
 
-def _turn(table: _Table, legal: Sequence[Action], rng: random.Random) -> Action:
+def _turn(table: Table, legal: Sequence[Action], rng: random.Random) -> Action:
     view, me = table.view, table.me
     if view.awaiting_color:
         return act.ChooseColor(me, _name_color(table, table.hand, rng))
@@ -305,7 +310,7 @@ def _turn(table: _Table, legal: Sequence[Action], rng: random.Random) -> Action:
     return _first(legal, (act.Draw, act.Pass, act.KeepDrawing), rng)
 
 
-def _keeps_wild(table: _Table, plays: Sequence[PlayCard], legal: Sequence[Action]) -> bool:
+def _keeps_wild(table: Table, plays: Sequence[PlayCard], legal: Sequence[Action]) -> bool:
     """Under R8 a seat may draw (or, having drawn, pass) rather than play: with nothing but a wild
     to play, keep it for when it is needed, unless the next seat needs hitting or we hold wilds
     to spare."""
@@ -328,7 +333,7 @@ def _first(legal: Sequence[Action], kinds: tuple[type, ...], rng: random.Random)
     return rng.choice(list(legal))
 
 
-def _best(table: _Table, actions: Sequence[PlayCard | JumpIn], rng: random.Random) -> Action:
+def _best(table: Table, actions: Sequence[PlayCard | JumpIn], rng: random.Random) -> Action:
     if len(table.hand) == 2:
         said = [a for a in actions if a.uno]
         actions = said or actions
@@ -336,7 +341,7 @@ def _best(table: _Table, actions: Sequence[PlayCard | JumpIn], rng: random.Rando
     return actions[max(scored)[1]]
 
 
-def _score(table: _Table, action: PlayCard | JumpIn) -> float:
+def _score(table: Table, action: PlayCard | JumpIn) -> float:
     view, card = table.view, action.card
     rest = list(table.hand)
     rest.remove(card)
@@ -436,7 +441,7 @@ def _chains(cards: Sequence[Card], color: Color, rank: Rank) -> bool:
     return False
 
 
-def _name_color(table: _Table, cards: Sequence[Card], rng: random.Random) -> Color:
+def _name_color(table: Table, cards: Sequence[Card], rng: random.Random) -> Color:
     """The colour to name for a starting Wild: ours, and one the next seat lacks."""
     nxt = table.seat_at(1)
 
@@ -452,11 +457,11 @@ def _name_color(table: _Table, cards: Sequence[Card], rng: random.Random) -> Col
 # ---------------------------------------------------------------------------------- Wild Draw Four
 
 
-def _should_challenge(table: _Table) -> bool:
+def _should_challenge(table: Table) -> bool:
     return bluff_odds(table.view, table.odds.tracker) > CHALLENGE_AT
 
 
-def _bluff_ok(table: _Table) -> bool:
+def _bluff_ok(table: Table) -> bool:
     """Whether a Wild Draw Four played while holding the colour in play is likely to pass: the
     victim, counting what it can see (our hand's size, the unseen cards), would put the odds of a
     bluff under its threshold."""

@@ -23,6 +23,7 @@ from ..view import View
 Match = Callable[[Card], bool]
 
 _FULL_DECK: Counter[Card] = Counter(full_deck())
+_NOTHING = NotHeld()
 
 
 def p_none(pool: float, hits: float, draws: int) -> float:
@@ -83,18 +84,23 @@ class Odds:
     def size_of(self, seat: str) -> int:
         return self.tracker.size_of(seat) if self.tracker is not None else self.sizes[seat]
 
-    def lacks(self, seat: str, match: Match, soft: NotHeld | None = None, old: int = 0) -> float:
+    def lacks(self, seat: str, match: Match, soft: NotHeld | None = None, old: int = 0,
+              facts: NotHeld | None = None, size: int | None = None) -> float:
         """P(``seat`` holds no card for which ``match`` is true). ``soft``: what its ``old``
-        oldest unknown cards are believed to lack."""
-        size = self.size_of(seat)
-        facts = NotHeld()
+        oldest unknown cards are believed to lack; ``facts`` and ``size``: what it was known to
+        lack and how many cards it held at some earlier time, if not the tracker's now."""
+        if size is None:
+            size = self.size_of(seat)
         unknown = size
         if self.tracker is not None:
             known = self.tracker.known_held(seat)
             if any(match(card) for card in known):
                 return 0.0
             unknown = size - sum(known.values())
-            facts = self.tracker.not_held(seat)
+            if facts is None:
+                facts = self.tracker.not_held(seat)
+        if facts is None:
+            facts = _NOTHING
         pool = hits = 0.0
         soft_pool = soft_hits = 0.0
         for card, count in self.pool.items():

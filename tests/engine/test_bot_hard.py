@@ -33,7 +33,7 @@ from engine.bots import (
     choose_action,
     hard,
 )
-from engine.bots.hard import _bluff_ok, _Table, named_colors
+from engine.bots.hard import Table, _bluff_ok, named_colors
 from engine.events import ColorChosen, Dealt, Event, HandStarted, StartingCard, TurnStarted
 from engine.selfplay import make_bots, seat_names, tell
 
@@ -150,8 +150,8 @@ def test_R12_hard_bluffs_only_when_the_victim_would_not_challenge() -> None:
     it would challenge (a big hand nearly always holds the colour), so hard does not bluff."""
     small = _bluff_position("W+4 R2 B3")
     big = _bluff_position("W+4 R2 B3 B4 B6 B7 Y1 Y2 Y3 G7 G8 G9")
-    assert _bluff_ok(_Table.make(small.view("A"), bot_at(small, "A").tracker))
-    assert not _bluff_ok(_Table.make(big.view("A"), bot_at(big, "A").tracker))
+    assert _bluff_ok(Table.make(small.view("A"), bot_at(small, "A").tracker))
+    assert not _bluff_ok(Table.make(big.view("A"), bot_at(big, "A").tracker))
     for seed in range(5):
         bot = bot_at(big, "A")
         bot.rng.seed(seed)
@@ -162,7 +162,7 @@ def test_R12_hard_bluffs_only_when_the_victim_would_not_challenge() -> None:
 def test_R13_hard_never_bluffs_under_the_strict_rule() -> None:
     game = stacked_game(["W+4 R2 B3", "Y9", "G1 G2"], "R5", rules=HOUSE,
                         direction=1)
-    assert not _bluff_ok(_Table.make(game.view("A"), bot_at(game, "A").tracker))
+    assert not _bluff_ok(Table.make(game.view("A"), bot_at(game, "A").tracker))
 
 
 # ---------------------------------------------------------------------------------- colours
@@ -302,8 +302,8 @@ def test_R8_a_seat_that_drew_is_believed_to_have_held_nothing_playable() -> None
     apply(game, bots, Draw("B"))
     tracker = bots[2].tracker
     assert not tracker.not_held("B")
-    assert _Table.make(game.view("C"), tracker).p_stuck("B", Color.GREEN, Rank.SEVEN) == 1.0
-    assert _Table.make(game.view("C"), None).p_stuck("B", Color.GREEN, Rank.SEVEN) < 0.5
+    assert Table.make(game.view("C"), tracker).p_stuck("B", Color.GREEN, Rank.SEVEN) == 1.0
+    assert Table.make(game.view("C"), None).p_stuck("B", Color.GREEN, Rank.SEVEN) < 0.5
 
 
 def test_R8_a_seat_that_played_a_wild_is_believed_to_have_held_nothing_else_that_went() -> None:
@@ -366,11 +366,11 @@ def test_R7_hard_believes_a_seat_holds_the_colour_it_named(
     game, bots = _named_green()
     view = game.view("A")
     assert named_colors(bots[0].tracker) == {"B": (Color.GREEN, hard.NAMED_LACK)}
-    assert _Table.make(view, bots[0].tracker).p_lacks("B", Color.GREEN) == 0.0
+    assert Table.make(view, bots[0].tracker).p_lacks("B", Color.GREEN) == 0.0
     assert bots[0].act(view) == PlayCard("A", c("Y2"))
     monkeypatch.setattr(hard, "NAMED_LACK", 1.0)
     monkeypatch.setattr(hard, "SWITCH_LACK", 1.0)
-    assert _Table.make(view, bots[0].tracker).p_lacks("B", Color.GREEN) > 0.1
+    assert Table.make(view, bots[0].tracker).p_lacks("B", Color.GREEN) > 0.1
     assert bots[0].act(view) == PlayCard("A", c("G5"))
 
 
@@ -394,9 +394,9 @@ def test_R7_hard_believes_a_seat_that_changed_colour_by_the_rank_holds_that_colo
     assert named_colors(bots[0].tracker) == {"B": (Color.BLUE, hard.SWITCH_LACK)}
     factor = hard.SWITCH_LACK
     assert hard.NAMED_LACK < factor < 1.0
-    believed = _Table.make(game.view("A"), bots[0].tracker).p_lacks("B", Color.BLUE)
+    believed = Table.make(game.view("A"), bots[0].tracker).p_lacks("B", Color.BLUE)
     monkeypatch.setattr(hard, "SWITCH_LACK", 1.0)
-    counted = _Table.make(game.view("A"), bots[0].tracker).p_lacks("B", Color.BLUE)
+    counted = Table.make(game.view("A"), bots[0].tracker).p_lacks("B", Color.BLUE)
     assert 0.0 < believed == pytest.approx(counted * factor)
 
 

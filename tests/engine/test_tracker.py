@@ -81,6 +81,26 @@ def test_R9_facts_are_dropped_when_the_seat_draws_unseen_cards() -> None:
     assert not table.trackers["C"].not_held("A")
 
 
+def test_the_facts_before_each_play_are_what_was_known_as_it_was_chosen() -> None:
+    """C's Red 3 and B's Red Draw Two were chosen while A was known to lack red (its R9 draw);
+    since, A drew two unseen cards, and nothing is known of it now."""
+    table = Table(HOUSE, NONE_PLAYABLE, turn="R5 Y3 R9", hand_b="R+2 Y1 Y2 Y3 Y4 Y5 Y8",
+                  hand_c="R3 G1 G5 G6 G7 G8 G9")
+    table.apply(Draw("A"))
+    table.apply(PlayCard("A", c("R9")))
+    table.apply(PlayCard("C", c("R3")))
+    table.apply(PlayCard("B", c("R+2")))
+    table.apply(Draw("A"))
+    watcher = table.trackers["B"]
+    log = watcher.log
+    at = {(r.seat, str(r.card)): i for i, r in enumerate(log) if isinstance(r, Played)}
+    lacks = NotHeld(frozenset({Color.RED}), WILDS | {Rank.FIVE})
+    assert not watcher.facts_before(at["A", "R9"])["A"]  # (its draws were unplayable till then)
+    assert watcher.facts_before(at["C", "R3"])["A"] == lacks
+    assert watcher.facts_before(at["B", "R+2"])["A"] == lacks
+    assert not watcher.not_held("A")  # now: A drew two unseen cards
+
+
 def test_R13_a_strict_wild_draw_four_says_its_player_held_no_card_of_the_colour() -> None:
     table = Table(HOUSE, "W+4 B1 G2 B3 G4 Y6 Y7")
     table.apply(PlayCard("A", c("W+4"), Color.BLUE))
