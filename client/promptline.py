@@ -4,7 +4,7 @@
 
 from __future__ import annotations
 
-from protocol import clean_text
+from protocol import MAX_NAME, clean_text
 
 from .draw import Line, Painter, clip_line, fit, help_text, pad, width_of, wrap
 from .enums import Prompt, Screen
@@ -15,10 +15,29 @@ from .table import COLORS
 
 HINT_LINES = 4  # (a Spanish hint naming two 7-0 swaps wraps to 4 at 60 columns)
 """The most lines a hint takes (a 7's at ten seats, in Spanish, took three at 80 columns)."""
+SEAT_LINES = 3
+"""The most lines the 7's question takes (a hint goes under it): four seats of long names take
+two at 80 and 100 columns, nine seats of names cut to ``SHORTEST_NAME`` three at 80."""
+SHORTEST_NAME = 12
+"""The shortest the 7's question cuts a name to, when its seats need more than ``SEAT_LINES``
+(its first letters and "…"; "Bot 9" and "Jugador 10" are never cut)."""
 MORE = "…"
 """Marks a list cut at that end: more choices lie that way."""
 # The table's questions during which the hint key works: the hint is shown under the question.
 _QUESTIONS = (Prompt.CHALLENGE, Prompt.SEAT, Prompt.COLOR, Prompt.START_COLOR)
+
+
+def _packed(start: Line, items: Line, width: int) -> list[Line]:
+    """``start`` then ``items`` on lines of ``width`` columns, an item never split between two."""
+    lines: list[Line] = [list(start)]
+    used = sum(width_of(f[1]) for f in start)
+    for item in items:
+        if used + width_of(item[1]) > width and used:
+            lines.append([])
+            used = 0
+        lines[-1].append(item)
+        used += width_of(item[1])
+    return lines
 
 
 class PromptLine(Painter):
@@ -106,19 +125,39 @@ class PromptLine(Painter):
         key = "prompt_pending_stack" if table.playable else "prompt_pending_draw"
         return t(key, n=view.pending_draw)
 
-    def _seat_choice(self, width: int) -> Line:
-        """The 7's question and its seats, as many as ``width`` holds around the chosen one: at
-        ten seats the last ones (often the people) would be cut off, and the choice with them."""
+    def _seat_choice(self, width: int) -> list[Line]:
+        """The 7's question and its seats, on at most ``SEAT_LINES`` lines: every seat, the
+        question in fewer words and the names cut to fit if they must (at 100 columns four long
+        names lost the last seats, found play-testing). Where even the shortest names do not
+        fit, one line of as many seats as ``width`` holds around the chosen one (at ten seats the
+        last ones, often the people, would be cut off, and the choice with them)."""
+        seats: Line = []
+        for room in range(MAX_NAME, SHORTEST_NAME - 1, -1):  # names cut only as far as needed
+            seats = self._seats(room)
+            for label in (t("prompt_seat"), t("prompt_seat_short")):  # (the question shorter first)
+                lines = _packed([("bold", label + " ")], seats, width)
+                if len(lines) <= SEAT_LINES:
+                    return lines
+        return [self._seats_around_chosen(t("prompt_seat") + " ", seats, width)]
+
+    def _seats(self, name_room: int) -> Line:
+        """The 7's seats, each ``n:name (cards)`` with its name cut to ``name_room``; the chosen
+        one in brackets."""
         m = self.model
-        label = t("prompt_seat") + " "
         chosen = m.table.seat_index
         seats: Line = []
         view = m.table.view
         for i, seat in enumerate(m.table.pending_targets):
             # (with its cards: whom to swap with depends on them; found play-testing)
             size = f" ({view.size_of(seat)})" if view is not None else ""
-            text = f"{i + 1}:{m.seating.name_of(seat)}{size}"
+            text = f"{i + 1}:{fit(m.seating.name_of(seat), name_room)}{size}"
             seats.append(("class:selected", f"[{text}]") if i == chosen else ("", f" {text} "))
+        return seats
+
+    def _seats_around_chosen(self, label: str, seats: Line, width: int) -> Line:
+        """The question and as many of ``seats`` as one line of ``width`` holds around the
+        chosen one, a mark at an end that was cut."""
+        chosen = self.model.table.seat_index
         room = width - width_of(label) - 2 * width_of(MORE)  # (a mark at either end, if cut)
         first = 0
         while first < chosen and sum(width_of(f[1]) for f in seats[first:chosen + 1]) > room:
@@ -131,16 +170,19 @@ class PromptLine(Painter):
                 *([("", MORE)] if last < len(seats) else [])]
 
     def prompt_height(self, width: int) -> int:
-        """Two lines for a leave confirmation too wide for one, as many as a hint needs (at most
-        ``HINT_LINES``); else one."""
+        """Two lines for a leave confirmation too wide for one, as many as the 7's seats need (at
+        most ``SEAT_LINES``) and a hint needs (at most ``HINT_LINES``); else one."""
         m = self.model
         if m.prompt is Prompt.HELP:  # (its row goes to the help: at 80x24 it then fits one page)
             return 0
         hint = self._hint_shown()
+        asking = len(self._seat_choice(width - 1)) if m.prompt is Prompt.SEAT else 1  # (its lines)
         if hint:
             lines = 1 if 1 + width_of(hint) <= width else min(HINT_LINES, len(wrap(hint, width - 2)))
             # (the question, or the draw we face, then the hint)
-            return lines + (m.prompt in _QUESTIONS or bool(self._pending_draw()))
+            return lines + (asking if m.prompt in _QUESTIONS or self._pending_draw() else 0)
+        if m.prompt is Prompt.SEAT:
+            return asking
         if m.prompt is not Prompt.LEAVE:
             said = self._said()  # (a notice, or the draw we face, wider than the screen: two lines)
             return 2 if said and 1 + width_of(said) > width else 1
@@ -153,6 +195,7 @@ class PromptLine(Painter):
         prompt = m.prompt
         hint, facing = self._hint_shown(), self._pending_draw()
         line: Line
+        above: list[Line] = []  # the question's lines before its last (the 7's seats)
         if prompt is Prompt.QUIT:
             line = [("class:notice", quit_question(m.host, m.seating.seated_in_match, key_of("yes")))]
         elif prompt is Prompt.HOST_QUIT:
@@ -191,7 +234,7 @@ class PromptLine(Painter):
                     line.insert(0, ("bold", text + " "))
                     break
         elif prompt is Prompt.SEAT:
-            line = self._seat_choice(width - 1)
+            *above, line = self._seat_choice(width - 1)
         elif prompt is Prompt.CHALLENGE:
             view = m.table.view
             who = m.seating.name_of(view.challenge_from if view else None)
@@ -219,6 +262,6 @@ class PromptLine(Painter):
         if hint and (prompt in _QUESTIONS or facing):  # the question (or the draw we face), the hint below
             below: list[Line] = [[("", " "), ("class:mark", part)]
                                  for part in wrap(hint, width - 2)[:HINT_LINES]]
-            return [clip_line([("", " "), *line], width), *below]
-        return [clip_line([("", " "), *line], width)]
+            return [clip_line([("", " "), *part], width) for part in (*above, line)] + below
+        return [clip_line([("", " "), *part], width) for part in (*above, line)]
 

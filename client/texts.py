@@ -235,6 +235,7 @@ TEXTS: dict[str, tuple[str, str]] = {
     "prompt_challenge_short": ("+4 from {name}: {yes} challenge, {accept} accept (+{n})",
                                "+4 de {name}: {yes} desafiar, {accept} aceptar (+{n})"),
     "prompt_seat": ("Swap hands with:", "Cambiar la mano con:"),
+    "prompt_seat_short": ("Swap with:", "Cambiar con:"),  # (where the seats need the room)
     "prompt_chat": ("Say: ", "Di: "),
     "prompt_drawn": ("You drew {card}: {k_play} plays it, {k_pass} keeps it",
                      "Robaste el {card}: {k_play} la juega, {k_pass} te la quedas"),

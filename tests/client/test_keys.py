@@ -267,25 +267,6 @@ def test_seven_zero_asks_whom_to_swap_with() -> None:
     assert acts(press(model, ENTER)) == [Act(kind="play", card="R7", target="2")]
 
 
-def test_the_seat_picker_shows_the_chosen_seat_when_the_seats_do_not_fit() -> None:
-    """At ten seats the question and its nine seats are wider than 80 columns: the line showed
-    the first seven, and a player who chose the eighth or ninth (often the people, seated last)
-    saw no seat marked. It now shows the seats around the chosen one, "…" where some are off."""
-    seven = Card.parse("R7")
-    legal = [PlayCard(ME, seven, None, target) for target in ("1", "2", "3")]
-    model = seated(make_view("R7 Y3", top="R5", legal=legal))
-    press(model, "1", ENTER)
-
-    def question() -> str:
-        return next(line for line in render_text(model, columns=46).splitlines()
-                    if line.startswith(" Swap hands with:"))
-
-    press(model, "1")  # (each seat with its cards: whom to swap with depends on them)
-    assert question() == " Swap hands with: [1:Bot 1 (5)] 2:Luis (5) …"
-    press(model, "3")
-    assert question() == " Swap hands with: … 2:Luis (5) [3:Bot 3 (5)]"
-
-
 def test_chat_keys_are_text_not_commands() -> None:
     model = seated(make_view("R7 Y3", legal=[*plays("R7"), Draw(ME)]))
     sent = press(model, "t", "d", "x", "p", BACKSPACE, "!", ENTER)
