@@ -2,7 +2,8 @@
 (one seat's cards only, or every hand open), and a client ``Model`` kept in step with it so that
 the table's own regions (client/board.py, client/logchat.py) draw the position. Each move is told
 under the name of who sat at its seat then, and a seat changing hands where it did, as the live
-log tells it. ``opening_seat``: whose cards a replay opens on. No I/O.
+log tells it (a return is "came back" only when the replay showed the leaving). ``opening_seat``:
+whose cards a replay opens on. No I/O.
 """
 
 from __future__ import annotations
@@ -145,8 +146,15 @@ class Replayer:
         def name(seat: str) -> str:
             return clean_text(self.replay.name_of(seat, index))
 
-        changed = [seat_changes({left.seat: left.name}, {sat.seat: sat.name})
-                   for until, left, sat in self.replay.changes_of_hands() if until == index]
+        # The seats the replay showed their person leave, up to here: only theirs is a return
+        # ("came back"; found play-testing, a hand that began with "Ben (bot)" in Ben's seat
+        # said "Ben came back" of a leaving it never showed), as at the table (Seating.told_gone).
+        told_gone: set[str] = set()
+        changed = []
+        for until, left, sat in self.replay.changes_of_hands():  # (in order)
+            if until <= index:
+                lines = seat_changes({left.seat: left.name}, {sat.seat: sat.name}, told_gone)
+                changed += [lines] if until == index else []
         way = self.positions[max(0, index - 1)].game.direction  # (as the move began: a 0 passes that way)
         if index == 0:
             first = self.positions[0].game

@@ -17,31 +17,28 @@ def left_by(seat_name: str, name: str) -> bool:
     return seat_name.startswith(left_seat_name(name))
 
 
-def seat_changes(before: Mapping[str, Any], after: Mapping[str, Any],
-                 told_gone: set[str] | None = None) -> list[str]:
+def seat_changes(before: Mapping[str, Any], after: Mapping[str, Any], told_gone: set[str]) -> list[str]:
     """The log's lines for the seats whose names changed between two batches of the past: a
     person took over a bot's seat (or a seat left by one), or left it to a bot (the server names
     that bot after them: ``protocol.left_seat_name``, "Zoe (bot)"). Joining the room late, one
     is told them as the players were (``Seating.update`` sees each seat's kind too), and the
     past makes sense: "Bot 1 played…" then "Eve played…"; a replay tells them where they
     happened (client/replayer.py). ``told_gone``: the seats whose person the reader was told
-    left (``Seating.told_gone``, kept up to date here); of any other, a return is not "came
-    back" but a person taking over the bot's seat."""
+    left (``Seating.told_gone``; a replay's, those it showed leave), kept up to date here; of
+    any other, a return is not "came back" but a person taking over the bot's seat."""
     lines = []
     for seat, name in after.items():
         old = before.get(seat)
         if not isinstance(old, str) or not isinstance(name, str) or old == name:
             continue
         old, name = clean_text(old), clean_text(name)
-        told = told_gone is None or seat in told_gone  # (None: a replay's, told every change)
         if left_by(name, old):
             lines.append(t("ev_left_to_bot", name=old))
-        elif left_by(old, name) and told:  # (back in the seat they had left)
+        elif left_by(old, name) and seat in told_gone:  # (back in the seat they had left)
             lines.append(t("ev_back", name=name))
         else:
             lines.append(t("ev_took_seat", name=name, bot=old))
-        if told_gone is not None:
-            (told_gone.add if left_by(name, old) else told_gone.discard)(seat)
+        (told_gone.add if left_by(name, old) else told_gone.discard)(seat)
     return lines
 
 

@@ -319,3 +319,28 @@ def test_the_opening_seat_at_the_table_and_of_one_who_left() -> None:
         until=3, player=dataclasses.replace(replay.info.players[2], name="Zoe", kind=SeatKind.HUMAN,
                                             level=None)),)), replay.record)
     assert opening_seat(left, name="Zoe") == 2  # she played there, then left it to a bot
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_a_return_is_came_back_only_if_the_replay_showed_the_leaving(lang: str) -> None:
+    """Found play-testing: a hand began with "Ben (bot)" in Ben's seat (he had left it in the
+    hand before) and Ben sat down again mid-hand; the replay said "Ben came back" of a leaving
+    it never showed. It says what the live log says then: Ben took over the bot's seat. When the
+    replay did show him leave, his return is "came back"."""
+    from protocol.replays import EarlierPlayer
+
+    set_language(lang)
+    replay = finished_replay(n=3)
+    ana = replay.info.players[0]
+    stand_in = dataclasses.replace(ana, name=left_seat_name(ana.name), kind=SeatKind.BOT,
+                                   level="normal")
+    from_the_deal = dataclasses.replace(replay.info, earlier=(EarlierPlayer(until=2, player=stand_in),))
+    r = Replayer(Replay(from_the_deal, replay.record), seat=0)
+    assert r.said(2)[-1] == t("ev_took_seat", name=ana.name, bot=stand_in.name)
+    r.last()
+    assert t("ev_back", name=ana.name) not in r.model.transcript.log
+    left_here = dataclasses.replace(replay.info, earlier=(EarlierPlayer(until=0, player=ana),
+                                                          EarlierPlayer(until=2, player=stand_in)))
+    r = Replayer(Replay(left_here, replay.record), seat=0)
+    assert r.said(0)[-1] == t("ev_left_to_bot", name=ana.name)
+    assert r.said(2)[-1] == t("ev_back", name=ana.name)
