@@ -65,8 +65,8 @@ class Room(Table):
             self.add_bot(self.settings.bot_level)
         if len(self.seats) < 2:
             raise errors.NotEnoughPlayers("a match needs at least 2 players: add a bot")
-        for seat in self.seats:
-            seat.away, seat.timeouts = False, 0
+        for seat in self.seats:  # (one away stays away, until back: its stand-in plays on; found
+            seat.timeouts = 0  # play-testing, a new match waited on Ben away, and "Ben came back")
         # KeyedRandom unless a seed or a test says otherwise: nobody can predict it, and a snapshot
         # keeps it (the store replays moves).
         rng = self.config.deal_random(self.id, self.matches)

@@ -8,7 +8,16 @@ import pytest
 import trio
 from kit.client import view_in
 from kit.deck import rigged_deal
-from kit.harness import Harness, game_of, next_move_after, only_room, turn_begins
+from kit.harness import (
+    MATCH_ENDED,
+    STAND_IN,
+    Harness,
+    carries,
+    game_of,
+    next_move_after,
+    only_room,
+    turn_begins,
+)
 
 from engine.bots import CHALLENGE_THRESHOLD, challenge_odds
 from engine.errors import CannotCallUno
@@ -230,3 +239,26 @@ async def test_an_away_seat_does_nothing_off_its_turn(harness: Harness,
         assert waited == pytest.approx(30)  # bob's turn timed out; nothing happened before
         assert not [e for e in ann.events("card_played") if e["jump_in"]]
         assert "R1" in [str(c) for c in room.game.hand(ann.seat or "")]
+
+
+async def test_one_away_at_the_end_of_a_match_is_still_away_in_the_next(harness: Harness,
+                                                                         autojump_clock: object) -> None:
+    """Found play-testing: Ben stepped away during a match, and the host started the next one
+    without waiting for him ("s starts the rematch now"): the start took his seat off away, so
+    the new match waited on his turns (without a turn clock, for ever) and everyone read "Ben came
+    back". Away lasts until its person is back (docs/PROTOCOL.md, ``away``): the stand-in plays
+    his turns in the new match."""
+    with trio.fail_after(3000):
+        srv, (ann, ben) = await harness.table("ann", "ben", bots=1, bot_delay=1, turn_timeout=0,
+                                              rules={"target_score": 1})
+        await ann.send(Start())
+        await ben.expect(ViewMsg)
+        await ben.send(Away())
+        await ben.expect(RoomUpdate, lambda m: away_flag(m, ben.seat))
+        await ann.play(carries(MATCH_ENDED), now=True)
+        await ann.send(Start())
+        started = await ann.expect(RoomUpdate, lambda m: m.room.started)
+        assert away_flag(started, ben.seat)
+        await ann.play(lambda m: isinstance(m, Events) and {"type": STAND_IN, "seat": ben.seat,
+                                                              "reason": "away"} in m.events)
+        assert next(s for s in only_room(srv).seats if s.id == ben.seat).away
