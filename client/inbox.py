@@ -78,6 +78,8 @@ def _joined(model: Model, message: messages.Joined) -> None:
            else None)
     newly_seated = message.role == "player" and not (same_room and seating.role == "player")
     seating.joined(message.room, message.role, message.seat)
+    if not same_room and not message.room.started:  # (in a match, the past told next says it)
+        model.transcript.add(seating.away_on_joining())
     model.form = None
     if model.prompts.notice == t("status_seat_lost"):  # the server put us back in a seat after all
         model.prompts.notice = ""

@@ -184,7 +184,7 @@ def seated_line(seats: tuple[SeatInfo, ...]) -> str:
 
 
 def seat_marks(model: Model, info: SeatInfo) -> list[str]:
-    """What the waiting room says of a seat: bot (and its level), host, offline, you, its
+    """What the waiting room says of a seat: bot (and its level), host, offline, away, you, its
     hands won."""
     room = model.seating.room
     marks = []
@@ -194,6 +194,8 @@ def seat_marks(model: Model, info: SeatInfo) -> list[str]:
         marks.append(t("seat_host"))
     if not info.connected:
         marks.append(t("flag_off"))
+    if info.away:  # (still away from the match before: a bot plays their turns in the next)
+        marks.append(t("flag_away"))
     if info.seat == model.seating.seat:
         marks.append(t("you"))
     return marks + hands_won(info)

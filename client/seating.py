@@ -200,6 +200,18 @@ class Seating:
                          else t("ev_new_host", name=clean_text(room.host)))
         return lines
 
+    def away_on_joining(self) -> list[str]:
+        """The log's lines for the people away in the room as we joined it (a bot plays their
+        turns), noted as told: their return is news. (Found play-testing: Zoe, seated between two
+        matches beside Ben, still away from the match before, read the stand-in's turns "Ben was
+        away: …" and nothing when he came back.)"""
+        room = self.room
+        if room is None:
+            return []
+        away = [info for info in room.seats if info.away and info.seat != self.seat]
+        self.told_gone.update(info.seat for info in away)
+        return [t("ev_away_before", name=clean_text(info.name)) for info in away]
+
     def went_away(self, info: SeatInfo) -> str:
         """The log's line that the person at seat ``info`` is away (a bot plays their turns),
         noted as told: their return is news."""

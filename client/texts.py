@@ -300,6 +300,9 @@ TEXTS: dict[str, tuple[str, str]] = {
     # (not "went away": three turns run out mark a seat away too, found play-testing)
     "ev_went_away": ("{name} was marked away: a bot plays their turns",
                      "{name} quedó ausente: un bot juega sus turnos"),
+    # (said on joining: the log's one tense, and the news that they were away before we came)
+    "ev_away_before": ("{name} was already away: a bot plays their turns",
+                       "{name} ya estaba ausente: un bot juega sus turnos"),
     "ev_stand_in_timeout": ("Time's up for {name}: a bot played the turn",
                             "Se acabó el tiempo de {name}: un bot jugó su turno"),
     "ev_stand_in_away": ("{name} was away: a bot played the turn",

@@ -7,7 +7,7 @@ from __future__ import annotations
 import dataclasses
 
 import pytest
-from clientkit import ENTER, ME, make_view, plays, press, render_text, room_info, seated
+from clientkit import ENTER, ME, make_view, plays, press, render_text, room_info, screen_lines, seated
 
 from client.awaynews import AwayNews
 from client.i18n import set_language, t
@@ -324,20 +324,24 @@ def test_the_others_read_who_went_away_and_who_came_back() -> None:
     assert not model.seating.away  # and Ana herself is not
 
 
-@pytest.mark.parametrize("lang", ["en", "es"])
-def test_a_newcomer_is_not_told_that_someone_it_never_saw_go_came_back(lang: str) -> None:
+@pytest.mark.parametrize(("lang", "away"), [("en", "Luis was already away: a bot plays their turns"),
+                                            ("es", "Luis ya estaba ausente: un bot juega sus turnos")])
+def test_a_newcomer_is_told_who_is_away_and_then_that_they_came_back(lang: str, away: str) -> None:
     """Found play-testing: Zoe sat down between two matches at a table where Luis was still
-    marked away from the one before (her waiting room said nothing of it: she was told none of
-    that match); when Luis pressed a key she read "Luis came back". The room she joined is how
-    things were; only what changes after it is news: his next going away and coming back."""
+    marked away from the one before; her waiting room said nothing of it (she was told none of
+    that match), the new match's turns read "Luis was away: a bot played the turn", and his
+    coming back went unsaid (or read "Luis came back" of a going she never saw). Joining, she
+    is told who is away; his coming back is then news, and so are his next going and return."""
     room = room_info(started=False)
-    luis = {"2": True}
-    seats = tuple(dataclasses.replace(s, away=luis.get(s.seat, False)) for s in room.seats)
+    seats = tuple(dataclasses.replace(s, away=s.seat == "2") for s in room.seats)
     model = seated(room=dataclasses.replace(room, seats=seats), lang=lang)
     try:
         back, gone = t("ev_back", name="Luis"), t("ev_went_away", name="Luis")
+        assert model.transcript.log == [away]
+        waiting = "\n".join(screen_lines(model))
+        assert away in waiting and f"2. Luis  ({t('flag_away')})" in waiting, waiting
         model.apply(RoomUpdate(room=room))
-        assert back not in model.transcript.log, model.transcript.log
+        assert model.transcript.log[-1] == back
         model.apply(RoomUpdate(room=dataclasses.replace(room, seats=seats)))
         model.apply(RoomUpdate(room=room))
         assert model.transcript.log[-2:] == [gone, back]
