@@ -64,11 +64,12 @@ HELP_TEXTS: dict[str, tuple[str, str]] = {
                        "{k_catch} pilla  {k_hint} pista  {k_leave} deja  {k_quit} sale"),
     # (60 columns: the help key first, which shows the rest; it was left out, found play-testing)
     # (narrower, catch goes before the hint: the prompt line names its key when a catch is on,
-    # and nothing else names the hint's, which a new player most needs)
+    # and nothing else names the hint's, which a new player most needs; in Spanish in words short
+    # enough that at 60 columns the hint's stays, as in English: found play-testing, it went)
     "help_table_short": ("{k_help} help  {k_play} play  {k_draw} draw  {k_pass} pass  {k_uno} UNO  "
                          "{k_hint} hint  {k_catch} catch  {k_quit} quit",
-                         "{k_help} ayuda  {k_play} juega  {k_draw} roba  {k_pass} pasa  {k_uno} UNO  "
-                         "{k_hint} pista  {k_catch} pilla  {k_quit} sale"),
+                         "{k_help} ayuda  {k_play} tira  {k_draw} roba  {k_pass} pasa  {k_uno} UNO  "
+                         "{k_hint} pista  {k_catch} pilla  {k_quit} sal"),
     "help_spectator": ("{k_take_seat} take a seat  {k_leave} leave  {k_chat} chat  {k_help} help  {k_quit} "
                        "quit",
                        "{k_take_seat} sentarse  {k_leave} dejar la mesa  {k_chat} chat  {k_help} ayuda  "

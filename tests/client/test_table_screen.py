@@ -253,7 +253,7 @@ def ten_players(lang: str, prompt: str = "") -> Model:
 def test_at_60_by_20_the_help_and_the_prompt_that_matters_still_show(lang: str) -> None:
     # (the help key first: it was left out at 60 columns, found play-testing)
     help_line = {"en": "F1 help  Enter play  d draw  p pass  u UNO  ? hint  q quit",
-                 "es": "F1 ayuda  Enter juega  d roba  p pasa  u UNO  q sale"}[lang]
+                 "es": "F1 ayuda  Enter tira  d roba  p pasa  u UNO  ? pista  q sal"}[lang]
     screen = screen_lines(ten_players(lang), columns=60, rows=20)
     assert screen[-1].strip() == help_line, screen
     assert "Window too small" not in "\n".join(screen)
