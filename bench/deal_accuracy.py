@@ -11,7 +11,7 @@ from what seat 0 knows, with each source of knowledge in turn:
 * ``soft``: the facts and hard's soft beliefs of what a hand lacks (``expert.SOFT_BELIEFS``);
 * ``beliefs``: all the search uses: those and the colours seats named (``expert.NAMED_BELIEFS``);
 * ``intent``: those, each deal drawn from ``INTENT_DRAWS`` by the likelihood of the plays seen
-  (engine/bots/intent.py; official drawing rule only; the search's ``expert.INTENT_DRAWS``).
+  (engine/bots/intent.py; the search's ``expert.INTENT_DRAWS``).
 
 For each it prints ``name=value`` lines, averaged over the decisions and the other seats:
 ``overlap``, the share of a real hand's cards that a sampled hand holds too (kinds counted with

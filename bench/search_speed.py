@@ -8,7 +8,7 @@ the seat to move through its view and tracker. Figures, best of a few repeats, i
   source, as the search makes them), ``copy.deepcopy`` and ``Game.restore(game.snapshot())``;
 * ``determinize_us``: one determinization from a ready ``Determinizer``; ``deal_intent_us``, one
   with the search's beliefs, drawn from ``INTENT_DRAWS`` by the likelihood of the plays seen
-  (engine/bots/intent.py: under the official drawing rule only; off in the search, measured);
+  (engine/bots/intent.py; off in the search, measured);
 * ``playouts_per_s_<preset>_<policy>``: a determinization copied and played to the end of the
   hand (or the cap) by the policy, per second, for each rollout policy and a truncated greedy.
 
@@ -87,7 +87,7 @@ def print_search_figures(repeats: int = 3) -> None:
         dealer = Determinizer(view, tracker)
         print(f"determinize_us_{preset}={best_us(partial(dealer.deal, rng), 500, repeats):.1f}",
               flush=True)
-        weighed = expert.deals(view, tracker, draws=INTENT_DRAWS)  # (the intent: R8 only)
+        weighed = expert.deals(view, tracker, draws=INTENT_DRAWS)
         print(f"deal_intent_us_{preset}={best_us(partial(weighed.deal, rng), 200, repeats):.1f}",
               flush=True)
         me = view.seats.index(view.current)

@@ -10,9 +10,9 @@ sampled deals (common random numbers):
 2. Every other legal move (off turn: each jump-in, and doing nothing) is a candidate. Each round
    deals one determinization (engine/determinize.py: the unseen cards dealt consistently with the
    tracker's facts, with hard's R8 beliefs, ``SOFT_BELIEFS``, and with the colours seats named,
-   ``NAMED_BELIEFS``; with ``INTENT_DRAWS`` above 1, under the official drawing rule, drawn
-   from that many by how likely their hands make the plays the others chose,
-   engine/bots/intent.py: off, measured) and plays every candidate out once in a copy of it
+   ``NAMED_BELIEFS``; with ``INTENT_DRAWS`` above 1, drawn from that many by how likely their
+   hands make the plays the others chose, engine/bots/intent.py, or with ``INTENT_WEIGHTS``
+   weighed by it: both off, measured) and plays every candidate out once in a copy of it
    (``Game.copy``), the hand played on by the ``greedy`` rollout policy (engine/bots/rollout.py)
    for every seat with the same random numbers, so that the candidates differ by their move and
    not by their luck.
@@ -132,8 +132,9 @@ seats, seed 41), 8 draws +3.3 points [-0.4, +7.0] (175 deals); but at 200 ms of 
 28.2], where the search without it wins 27.8% [26.3, 29.3] on the same deals: a deal of 8
 draws costs 1.2 ms against 30 us (bench/search_speed.py), and a move of 200 ms runs some 200
 rounds instead of 590. An earlier draft (the same model) under draw-until-playable: house, four
-seats, -7.0 [-15.1, +1.1] (50 deals, seed 42), whence ``intent`` models R8 only; heads-up,
-official, -2.0 [-12.1, +8.1] (50 deals, seed 43)."""
+seats, -7.0 [-15.1, +1.1] (50 deals, seed 42), when the model left out hard's terms of the
+others' hands, which weigh most there; heads-up, official, -2.0 [-12.1, +8.1] (50 deals, seed
+43). All with the model of the seat's own hand, at temperature 3."""
 
 INTENT_WEIGHTS = False
 """Whether each deal's playouts count by how likely its hands make the plays the other seats were
