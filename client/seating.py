@@ -38,7 +38,10 @@ def seat_changes(before: Mapping[str, Any], after: Mapping[str, Any], told_gone:
             lines.append(t("ev_back", name=name))
         else:
             lines.append(t("ev_took_seat", name=name, bot=old))
-        (told_gone.add if left_by(name, old) else told_gone.discard)(seat)
+        if left_by(name, old):
+            told_gone.add(seat)
+        else:
+            told_gone.discard(seat)
     return lines
 
 

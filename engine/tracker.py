@@ -218,7 +218,8 @@ class Tracker:
         """What each seat was known not to hold just before the play ``log[index]`` (what the
         seat that played it could tell of the others then; what is known now, for a play this
         tracker did not see)."""
-        return self._facts_then.get(index, self._facts)
+        then = self._facts_then.get(index)
+        return dict(self._facts) if then is None else then
 
     def could_hold(self, seat: str, card: Card) -> bool:
         return not self._facts[seat].excludes(card)

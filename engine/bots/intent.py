@@ -30,7 +30,7 @@ from __future__ import annotations
 
 import math
 from collections import Counter
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 
 from ..cards import CARD_KINDS, Card, Color, Rank
@@ -183,42 +183,44 @@ class TableOdds:
 
     def stuck(self, seat: str, color: Color, rank: Rank | None, then: Then) -> float:
         """P(``seat`` held nothing to play on ``color`` / ``rank``)."""
-        return self._odds("stuck", seat, color, rank, then)
+        def goes(c: Card) -> bool:
+            return c.color is color or c.color is None or c.rank is rank
+
+        return self._odds(("stuck", seat, color, rank), seat, goes, then,
+                          lambda facts, size: self.table.p_stuck(seat, color, rank, facts, size))
 
     def holds(self, seat: str, rank: Rank, then: Then) -> float:
         """P(``seat`` held a card of ``rank``)."""
-        return 1.0 - self._odds("rank", seat, None, rank, then)
+        def of_rank(c: Card) -> bool:
+            return c.rank is rank
+
+        return 1.0 - self._odds(("rank", seat, rank), seat, of_rank, then,
+                                lambda facts, size: self.table.odds.lacks(
+                                    seat, of_rank, facts=facts, size=size))
 
     def lacks(self, seat: str, color: Color, then: Then) -> float:
         """P(``seat`` held no card of ``color``)."""
-        return self._odds("color", seat, color, None, then)
+        def of_color(c: Card) -> bool:
+            return c.color is color
 
-    def _odds(self, kind: str, seat: str, color: Color | None, rank: Rank | None,
-              then: Then) -> float:
+        return self._odds(("color", seat, color), seat, of_color, then,
+                          lambda facts, size: self.table.p_lacks(seat, color, facts, size))
+
+    def _odds(self, key: tuple[object, ...], seat: str, match: Callable[[Card], bool], then: Then,
+              theirs: Callable[[NotHeld, int], float]) -> float:
+        """The chance that ``seat`` held no card that ``match``es, worked out once per ``key``
+        and time: for our own seat as the others saw it, for theirs by ``hard``'s odds (with
+        its beliefs)."""
         facts, size = then.facts[seat], then.sizes[seat]
-        key = (kind, seat, color, rank, facts, size)
+        key = (*key, facts, size)
         known = self.known.get(key)
-        if known is not None:
-            return known
-        if kind == "rank":
-            def match(c: Card) -> bool:
-                return c.rank is rank
-        elif kind == "color":
-            def match(c: Card) -> bool:
-                return c.color is color
-        else:
-            def match(c: Card) -> bool:
-                return c.color is color or c.color is None or c.rank is rank
-        if seat == self.me:
-            p = self.ours.lacks(seat, match, facts=facts, size=size)
-        elif kind == "stuck" and color is not None:
-            p = self.table.p_stuck(seat, color, rank, facts, size)  # (with hard's beliefs)
-        elif kind == "color" and color is not None:
-            p = self.table.p_lacks(seat, color, facts, size)
-        else:
-            p = self.table.odds.lacks(seat, match, facts=facts, size=size)
-        self.known[key] = p
-        return p
+        if known is None:
+            if seat == self.me:
+                known = self.ours.lacks(seat, match, facts=facts, size=size)
+            else:
+                known = theirs(facts, size)
+            self.known[key] = known
+        return known
 
 
 def table_terms(seats: Sequence[str], at: int, direction: int, color: Color, rank: Rank,
