@@ -62,7 +62,8 @@ class RematchChoice:
         done = [t("rematch_by_you") if s.seat == me else clean_text(s.name)
                 for s in people if s.seat in room.rematch]
         waiting = [t("rematch_you_to_answer") if s.seat == me else clean_text(s.name)
-                   for s in people if s.seat not in room.rematch and s.connected and s.seat in played]
+                   for s in people
+                   if s.seat not in room.rematch and s.connected and not s.away and s.seat in played]
         key = "rematch_you_accepted" if me in room.rematch else "rematch_accepted"
         said = dict(order=t("rematch_order_" + room.rematch_order), names=", ".join(done),
                     waiting=", ".join(waiting) or "-")

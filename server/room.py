@@ -237,15 +237,18 @@ class Room(Table):
             self._rematch_if_ready()
 
     def _rematch_if_ready(self) -> bool:
-        """Start the rematch if every connected person of the match has accepted; whether it
-        started."""
+        """Start the rematch if every person of the match connected and not away has accepted;
+        whether it started."""
         game, votes = self.game, self.votes
         outcome = None if game is None else game.outcome()
         if game is None or outcome is None or votes.order is None or self.started:
             return False
         # (those who sat down after the match are not asked: they play in the rematch; found
         # play-testing, it waited for a newcomer whose waiting room asked her nothing)
-        if not votes.everyone([s.id for s in self.humans() if s.connected and s.id in game.seats]):
+        # (nor are those away: the stand-in plays on for them, as it did; found play-testing,
+        # the rematch waited for Luis, away, who could answer only by coming back)
+        asked = [s.id for s in self.humans() if s.connected and not s.away and s.id in game.seats]
+        if not votes.everyone(asked):
             return False
         order = votes.order
         self._free_dropped_seats()  # a bot sits there

@@ -3,6 +3,8 @@ declines it, and the screen says, in both languages, who has accepted and who is
 
 from __future__ import annotations
 
+import dataclasses
+
 import pytest
 from clientkit import ME, make_view, press, render_text, room_info, seated
 
@@ -85,6 +87,20 @@ def test_at_80_columns_who_is_still_to_answer_is_said_whole(lang: str, said: str
     order = {"en": "Seat order: the winner deals", "es": "Orden de los asientos: reparte quien ganó"}[lang]
     assert order in narrow
     assert said not in render_text(model, columns=140)  # wide enough: the seat order in the line
+
+
+@pytest.mark.parametrize(("lang", "said"), [
+    ("en", "Rematch (the winner deals) accepted by Luis; still to answer: you. m yes · n no"),
+    ("es", "Revancha (reparte quien ganó) aceptada por Luis; por contestar: tú. m sí · n no"),
+])
+def test_one_who_is_away_is_not_among_those_to_answer(lang: str, said: str) -> None:
+    """The server does not wait on someone away (the stand-in plays on for them in the
+    rematch), so the line does not name Carmen, away, as still to answer."""
+    people = {"4": "Ana", "2": "Luis", "3": "Carmen"}
+    room = room_info(started=False, seats=people, rematch=("2",), rematch_order="winner_deals")
+    room = dataclasses.replace(room, seats=tuple(dataclasses.replace(s, away=s.name == "Carmen")
+                                                 for s in room.seats))
+    assert said in render_text(seated(make_view(**OVER), lang=lang, room=room), columns=100)
 
 
 def test_o_after_someone_accepted_says_whose_order_holds() -> None:

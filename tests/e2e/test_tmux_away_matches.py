@@ -5,8 +5,9 @@ waited on his turns (no turn clock: for ever) and everyone read "Luis came back"
 
 Ana (English) hosts single-hand matches without a turn clock, Luis (Spanish) sits and steps away
 (f) in the first; after it Zoe (English) sits down, and is told Luis was already away; Ana starts
-the next match: Luis is still away, a bot plays his turns, nobody reads that he came back; then
-he presses a key, and each of the three reads it once."""
+the next match by accepting the rematch (which does not wait on Luis, away): Luis is still away,
+a bot plays his turns, nobody reads that he came back; then he presses a key, and each of the
+three reads it once."""
 
 from __future__ import annotations
 
@@ -67,8 +68,10 @@ def test_tmux_away_stays_away_into_the_next_match_until_a_key(tmux: Tmux, tmp_pa
     tmux.wait_for(ana, "Zoe sat down", timeout=5, what="Zoe, on Ana's screen")
     not_back(tmux, ana, luis, zoe)
 
-    # Ana starts match 2 (s: without waiting for Luis's answer): Luis is still away.
-    tmux.send(ana, "s")
+    # Ana accepts the rematch (m), which starts it: Zoe sat after match 1 and is not asked, nor
+    # is Luis, away (found writing this test: it waited for his answer, which he could give only
+    # by coming back). He is still away.
+    tmux.send(ana, "m")
     for window in (ana, zoe, luis):
         tmux.wait_for(window, lambda s: not WINNER.search(s) and bool(play.DEALT.search(s)),
                       timeout=10, what=f"match 2 dealt ({window})")

@@ -21,7 +21,21 @@ from kit.harness import (
 
 from engine.bots import CHALLENGE_THRESHOLD, challenge_odds
 from engine.errors import CannotCallUno
-from protocol import Act, Away, Back, Error, Events, ListRooms, Rooms, RoomUpdate, Start, Sync, ViewMsg, codec
+from protocol import (
+    Act,
+    Away,
+    Back,
+    Error,
+    Events,
+    ListRooms,
+    Rematch,
+    Rooms,
+    RoomUpdate,
+    Start,
+    Sync,
+    ViewMsg,
+    codec,
+)
 
 
 async def test_a_late_turn_is_played_at_the_deadline(harness: Harness, autojump_clock: object) -> None:
@@ -262,3 +276,27 @@ async def test_one_away_at_the_end_of_a_match_is_still_away_in_the_next(harness:
         await ann.play(lambda m: isinstance(m, Events) and {"type": STAND_IN, "seat": ben.seat,
                                                               "reason": "away"} in m.events)
         assert next(s for s in only_room(srv).seats if s.id == ben.seat).away
+
+
+async def test_the_rematch_does_not_wait_on_one_who_is_away(harness: Harness,
+                                                             autojump_clock: object) -> None:
+    """Found play-testing: Luis stepped away during a match and stayed away; Ana accepted the
+    rematch and it waited for his answer, which he could give only by coming back. Someone away
+    is not asked, as at a real table where the next game is dealt while one is in the kitchen:
+    the rematch starts, and the stand-in plays his turns until he is back."""
+    with trio.fail_after(3000):
+        srv, (ann, ben) = await harness.table("ann", "ben", bots=1, bot_delay=1, turn_timeout=0,
+                                              rules={"target_score": 1})
+        await ann.send(Start())
+        await ben.expect(ViewMsg)
+        async with trio.open_nursery() as nursery:
+            ben.read_in(nursery)  # (connected all along: one who reads nothing is dropped)
+            await ben.send(Away())
+            await ben.wait_for(lambda m: isinstance(m, RoomUpdate) and away_flag(m, ben.seat))
+            first = game_of(srv)
+            await ann.play(carries(MATCH_ENDED), now=True)
+            await ann.send(Rematch())
+            await ann.expect(RoomUpdate, lambda m: m.room.started)
+            seat = next(s for s in only_room(srv).seats if s.id == ben.seat)
+            assert game_of(srv) is not first and ben.seat in game_of(srv).seats and seat.away
+            nursery.cancel_scope.cancel()
