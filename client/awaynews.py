@@ -33,6 +33,9 @@ from .i18n import card_code, t
 
 SHOWN_CARDS = 8  # the cards played for us that the line names; more are counted ("(+3 more)")
 MATCHED_BATCHES = 3  # the last batches seen live that find our place in a room's past
+# In the hands won: another match was dealt after the one won (found play-testing: "Bot 1 won
+# hand 1 · Bot 1 won the match!" while the next match was under way, whose hand 1 would read alike)
+NEW_MATCH: tuple[int | None, str, int] = (0, "", 0)
 
 
 @dataclass
@@ -42,7 +45,8 @@ class AwayNews:
     played: list[Card] = field(default_factory=list)
     drew: int = 0
     moved: list[str | None] = field(default_factory=list)  # whose hand we got: a 7's seat, None a 0
-    # (hand number, or 0 when it is not known, or None for the match; the winner; points won)
+    # (hand number, or 0 when it is not known, or None for the match; the winner; points won),
+    # or NEW_MATCH: the next match's first deal
     won: list[tuple[int | None, str, int]] = field(default_factory=list)
     hand: int = 0  # the hand under way (its HandEnded comes before the next deal); 0: not known
     live: bool = False  # it has seen events as they came (not only a room's history)
@@ -78,6 +82,8 @@ class AwayNews:
         for event in events:
             if isinstance(event, HandStarted):
                 self.hand = event.hand_number
+                if self.counting and self.won and self.won[-1][0] is None:
+                    self.won.append(NEW_MATCH)  # ("won hand 1" after the match's end: of which?)
             elif isinstance(event, TurnStarted):
                 stand_in = False
             elif isinstance(event, StandIn) and event.seat == seat:
@@ -121,7 +127,9 @@ class AwayNews:
         # number of that hand is not known, and was once taken for the match's end)
         for hand, winner, points in self.won:
             ours = "_you" if winner == me else ""  # ("Gil won hand 1" in Gil's own summary)
-            if hand is None:
+            if (hand, winner, points) == NEW_MATCH:
+                parts.append(t("away_new_match"))
+            elif hand is None:
                 parts.append(t("ev_match_end" + ours, name=name_of(winner)))
             elif hand:
                 parts.append(t("away_hand_won" + ours, name=name_of(winner), n=hand, points=points))

@@ -375,6 +375,28 @@ def test_the_summary_names_the_cards_played_for_us_and_a_0_that_moved_every_hand
                               "every hand, yours too, moved one seat along, 2 times")
 
 
+@pytest.mark.parametrize(("lang", "said"), [
+    ("en", "Bot 1 won hand 1 (+152) · Bot 1 won the match! · then a new match began · "
+           "Ana won hand 1 (+20)"),
+    ("es", "Bot 1 ganó la mano 1 (+152) · ¡Bot 1 ganó la partida! · luego empezó otra partida · "
+           "Ana ganó la mano 1 (+20)"),
+])
+def test_the_summary_says_a_new_match_began(lang: str, said: str) -> None:
+    """Found play-testing: away across two matches, Luis read "Bot 1 won hand 1 · Bot 1 won
+    the match!" in hand 1 of the next: of which match was that hand 1?"""
+    set_language(lang)
+    try:
+        news = AwayNews()
+        news.observe([ev.HandStarted(1, "1", 1), ev.StandIn(ME, "away"), ev.Passed(ME),
+                      ev.HandEnded("2", 152, (152, 0, 0, 0)), ev.MatchEnded("2", (152, 0, 0, 0))], ME)
+        news.observe([ev.HandStarted(1, "2", 1), ev.StandIn(ME, "away"), ev.Passed(ME),
+                      ev.HandEnded("3", 20, (0, 20, 0, 0))], ME)
+        names = {"2": "Bot 1", "3": "Ana"}
+        assert news.line(lambda seat: names[seat]).endswith(said)
+    finally:
+        set_language("en")
+
+
 def test_the_same_swap_again_and_again_is_summed_up_once() -> None:
     """Found play-testing: "your hand was swapped with Ana's · your hand was swapped with
     Ana's · your hand was swapped with Ana's · your hand was swapped with Ana's"."""

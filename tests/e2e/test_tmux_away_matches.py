@@ -89,6 +89,8 @@ def test_tmux_away_stays_away_into_the_next_match_until_a_key(tmux: Tmux, tmp_pa
     tmux.send(luis, "o")  # (a key with no other job)
     screen = tmux.wait_for(luis, "Mientras no estabas", timeout=10, what="what was played for Luis")
     assert AWAY not in screen, screen
+    # (the summary spans both matches: it says where the second began)
+    assert re.search(r"partida!\s+·\s+luego\s+empezó\s+otra\s+partida", screen), screen
     for window in (ana, zoe):
         tmux.wait_for(window, CAME_BACK, timeout=10, settle=False, what=f"Luis back, on {window}'s screen")
     # (a chat line sent after it: once it shows, any second "came back" would have shown too)
