@@ -51,6 +51,7 @@ class Seating:
         self.role: str | None = None
         self.seat: str | None = None
         self.known_names: dict[str, str] = {}  # seat id -> name, kept after the seat's player left
+        self.known_bots: set[str] = set()  # of those seats, the ones a bot held last
         # The seats whose person we told went away or left to a bot: a return is news ("came
         # back") only of them (found play-testing: a newcomer read "Ben came back" of a Ben it
         # never saw go; the room it joined, its first, is how things were, not news)
@@ -127,7 +128,11 @@ class Seating:
             self.bot_cursor = (min(self.bot_cursor, count - 1) + delta) % count
 
     def name_of(self, seat: str | None) -> str:
-        """A seat's name; one whose player has gone keeps the name they had, marked as gone."""
+        """A seat's name; one whose player has gone keeps the name they had, marked as gone. A
+        bot's seat gone (a newcomer sat down in its place between matches, or the host removed
+        it) keeps the bot's name alone: the match just played was the bot's (found play-testing:
+        "Bot 1 (gone)" on the board of the match it had played, after Zoe sat down for the
+        rematch)."""
         if seat is None:
             return "?"
         if self.room is not None:
@@ -136,12 +141,12 @@ class Seating:
                     return clean_text(info.name)
         known = self.known_names.get(seat)
         if known is not None:
-            return f"{known} ({t('gone')})"
+            return known if seat in self.known_bots else f"{known} ({t('gone')})"
         return f"#{clean_text(seat)}"
 
     def joined(self, room: RoomInfo, role: str, seat: str | None) -> None:
         if self.room is None or self.room.id != room.id:
-            self.known_names, self.told_gone = {}, set()
+            self.known_names, self.known_bots, self.told_gone = {}, set(), set()
         self.room, self.role, self.seat = room, role, seat
         self.levels_asked = {}
         self._remember_names(room)
@@ -157,7 +162,7 @@ class Seating:
         self.levels_asked = {seat: level for seat, level in self.levels_asked.items()
                              if seat in bots and (seat, level) not in shown}
         if old is None or old.id != room.id:
-            self.known_names, self.told_gone = {}, set()
+            self.known_names, self.known_bots, self.told_gone = {}, set(), set()
             self._remember_names(room)
             return []
         self._remember_names(room)
@@ -264,3 +269,7 @@ class Seating:
     def _remember_names(self, room: RoomInfo) -> None:
         for info in room.seats:
             self.known_names[info.seat] = clean_text(info.name)
+            if info.kind == "bot":
+                self.known_bots.add(info.seat)
+            else:
+                self.known_bots.discard(info.seat)

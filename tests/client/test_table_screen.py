@@ -227,6 +227,26 @@ def test_players_who_left_keep_their_names_marked_as_gone() -> None:
     assert "Luis (gone)" in text_of(model, "players")
 
 
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_a_bot_replaced_between_matches_keeps_its_name_on_the_board_of_its_match(lang: str) -> None:
+    """Found play-testing: Zoe sat down after the match, the server sent Bot 1 away for her
+    (a new seat), and the board of the match Bot 1 had played read "Bot 1 (gone) wins the
+    match!". A bot's seat gone keeps the bot's name; a person's is still marked gone."""
+    view = make_view(outcome=MatchOutcome("1", (510, 0, 0, 20)), hand_result=HandResult("1", 30))
+    try:
+        model = seated(view, room=room_info(started=False), lang=lang)
+        model.apply(RoomUpdate(room=room_info(started=False,
+                                              seats={"2": "Luis", "3": "Bot 3", "4": "Ana", "5": "Zoe"})))
+        assert model.seating.name_of("1") == "Bot 1"
+        text = render_text(model)
+        won = "Bot 1 wins the match!" if lang == "en" else "¡Bot 1 gana la partida!"
+        assert won in text and "(gone)" not in text and "(se fue)" not in text, text
+        model.apply(RoomUpdate(room=room_info(started=False, seats={"3": "Bot 3", "4": "Ana", "5": "Zoe"})))
+        assert model.seating.name_of("2") == ("Luis (gone)" if lang == "en" else "Luis (se fue)")
+    finally:
+        set_language("en")
+
+
 # ---------------------------------------------------------------------------- sizes
 
 
