@@ -22,7 +22,7 @@ class KeyHelp(Painter):
         # block may go on at the top of the next one): 80 columns fit it in 24 rows
         count = 3 if width >= 120 else 2 if width >= 80 else 1
         column = width // count - 1
-        bound = {a.name: " ".join(shown(k, lang) for k in keymap.keys(a.name, lang)) for a in ACTIONS}
+        bound = {a.name: " ".join(shown(k, lang) for k in keymap.listed(a.name, lang)) for a in ACTIONS}
         # (keys longer than KEYS_COLUMN, such as "Enter Space", push their own label along)
         key_width = min(KEYS_COLUMN, max(len(keys) for keys in bound.values())) + 1
         entries: list[Line] = []

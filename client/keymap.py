@@ -133,6 +133,15 @@ class KeyMap:
         answers = _ANSWER_KEYS[lang]
         return tuple(dict.fromkeys((*mine, *(key for key in other if key not in answers))))
 
+    def listed(self, name: str, lang: str) -> tuple[str, ...]:
+        """The keys of action ``name`` the help lists: the player's, or this language's defaults
+        alone (the other language's work too, unsaid: found play-testing, the English help read
+        "w e" and "z f", with the Spanish "e" and "f" in them)."""
+        if name in self.chosen:
+            return self.chosen[name]
+        action = BY_NAME[name]
+        return action.es if lang == "es" else action.en
+
     def first(self, name: str, lang: str) -> str:
         return shown(self.keys(name, lang)[0], lang)
 

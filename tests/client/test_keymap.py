@@ -156,6 +156,22 @@ def test_the_help_screen_lists_the_bindings_and_any_key_closes_it(lang: str) -> 
     assert model.prompt is Prompt.NONE
 
 
+@pytest.mark.parametrize(("lang", "why", "away"), [("en", "w", "z"), ("es", "e", "f")])
+def test_the_help_screen_lists_only_the_languages_own_keys(lang: str, why: str, away: str) -> None:
+    """Found play-testing: the English help listed "w e" (why) and "z f" (step away), the
+    Spanish keys beside the English ones; each language's help lists its own (the other's
+    still work, unsaid)."""
+    keymap.use(parse("", lang))
+    model = seated(make_view(), lang=lang)
+    press(model, "\x1bOP")  # F1
+    text = "\n".join("".join(f[1] for f in line) for line in Renderer(model).keyhelp(100, 40))
+    for key, action in ((why, "why"), (away, "away")):
+        label = t("act_" + action)
+        found = re.search(r"(\S+(?: \S+)?) +" + re.escape(label[:12]), text)
+        assert found is not None and found.group(1) == key, (action, found, text)
+    assert KeyMap().keys("why", lang) == (why, {"w": "e", "e": "w"}[why])  # (both languages' work)
+
+
 @pytest.mark.parametrize("lang", ["en", "es"])
 def test_the_help_screen_says_everything_whole_at_80_columns(lang: str) -> None:
     """With the default keys, no label of the help screen is cut at 80×24 (in Spanish five
