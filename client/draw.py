@@ -100,9 +100,11 @@ def wrap(text: str, width: int) -> list[str]:
     return [*lines, line] if line or not lines else lines
 
 
-def help_text(key: str, width: int) -> str:
+def help_text(key: str, width: int, extra: tuple[str, ...] = ()) -> str:
     """The help line ``key`` in the language's keys, in its longest variant that fits ``width``:
-    the "_wide", "_mid" and "_short" variants drop more and more of the keys least needed."""
+    the "_wide", "_mid" and "_short" variants drop more and more of the keys least needed.
+    ``extra``: the keys of texts that join it before quitting where it has room (the first
+    to go)."""
     keys = {"yes": key_of("yes"), "no": key_of("no"), "accept": key_of("accept"),
             "keys": "/".join(key_of("color_" + c.value) for c in COLORS)}
     text = t(key, **keys)
@@ -114,6 +116,7 @@ def help_text(key: str, width: int) -> str:
     # Narrower still: whole keys go, from the end but the last (quitting), rather than one cut
     # mid-word ("q sa…": found play-testing).
     items = text.split("  ")
+    items[-1:-1] = [t(more, **keys) for more in extra]
     while width_of("  ".join(items)) > width and len(items) > 2:
         del items[-2]
     return "  ".join(items)

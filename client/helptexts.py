@@ -18,30 +18,34 @@ HELP_TEXTS: dict[str, tuple[str, str]] = {
                          "{k_join} entrar  {k_watch} mirar  {k_new_table} nueva  {k_refresh} recargar  "
                          "{k_chat} chat  {k_quit} salir"),
     "help_waiting_host": ("{k_start} start  {k_start_as_seated} start as seated  {k_add_bot} add bot  "
-                          "{k_remove_bot} remove bot  ↑↓ {k_bot_level} bot level  {k_leave} leave  "
-                          "{k_chat} chat  {k_help} help  "
-                          "{k_quit} quit",
+                          "{k_remove_bot} remove bot  ↑↓ {k_bot_level} bot level  "
+                          "{k_leave}/{k_leave_waiting} leave  {k_chat} chat  {k_help} help  {k_quit} quit",
                           "{k_start} empezar  {k_start_as_seated} sin más bots  {k_add_bot} bot  "
-                          "{k_remove_bot} quitar bot  ↑↓ {k_bot_level} nivel del bot  {k_leave} dejar la "
-                          "mesa  "
-                          "{k_chat} chat  {k_help} "
-                          "ayuda  {k_quit} salir"),
+                          "{k_remove_bot} quitar bot  ↑↓ {k_bot_level} nivel del bot  "
+                          "{k_leave}/{k_leave_waiting} dejar la mesa  {k_chat} chat  {k_help} ayuda  "
+                          "{k_quit} salir"),
     # (100 columns: the help key first, as at the table; 80: every key still, the bots' two
-    # sharing a word; narrower, whole keys go from the end: chat, then the level and its arrows)
+    # sharing a word; narrower, whole keys go from the end: chat, then the level and its arrows.
+    # The second leave key, l, beside x: the Spanish in the imperative, as the table's shorter
+    # lines, to keep every key at 80 and 100 columns)
     "help_waiting_host_mid": ("{k_help} help  {k_start} start  {k_start_as_seated} as seated  "
                               "{k_add_bot} add bot  {k_remove_bot} remove bot  ↑↓ {k_bot_level} bot level  "
-                              "{k_leave} leave  {k_chat} chat  {k_quit} quit",
-                              "{k_help} ayuda  {k_start} empezar  {k_start_as_seated} sin bots  "
-                              "{k_add_bot} bot  {k_remove_bot} quitar bot  ↑↓ {k_bot_level} nivel del bot  "
-                              "{k_leave} dejar  {k_chat} chat  {k_quit} salir"),
+                              "{k_leave}/{k_leave_waiting} leave  {k_chat} chat  {k_quit} quit",
+                              "{k_help} ayuda  {k_start} empieza  {k_start_as_seated} sin bots  "
+                              "{k_add_bot} bot  {k_remove_bot} quita bot  ↑↓ {k_bot_level} nivel del bot  "
+                              "{k_leave}/{k_leave_waiting} deja  {k_chat} chat  {k_quit} sale"),
     "help_waiting_host_short": ("{k_help} help  {k_start} start  {k_start_as_seated} as seated  "
-                                "{k_add_bot}/{k_remove_bot} bot  {k_leave} leave  ↑↓ {k_bot_level} level  "
-                                "{k_chat} chat  {k_quit} quit",
-                                "{k_help} ayuda  {k_start} empezar  {k_start_as_seated} sin bots  "
-                                "{k_add_bot}/{k_remove_bot} bot  {k_leave} dejar  ↑↓ {k_bot_level} nivel  "
-                                "{k_chat} chat  {k_quit} salir"),
-    "help_waiting": ("{k_leave} leave  {k_chat} chat  {k_help} help  {k_quit} quit",
-                     "{k_leave} dejar la mesa  {k_chat} chat  {k_help} ayuda  {k_quit} salir"),
+                                "{k_add_bot}/{k_remove_bot} bot  {k_leave}/{k_leave_waiting} leave  "
+                                "↑↓ {k_bot_level} level  {k_chat} chat  {k_quit} quit",
+                                "{k_help} ayuda  {k_start} empieza  {k_start_as_seated} sin bots  "
+                                "{k_add_bot}/{k_remove_bot} bot  {k_leave}/{k_leave_waiting} deja  "
+                                "↑↓ {k_bot_level} nivel  {k_chat} chat  {k_quit} sale"),
+    # (the host's, when a match kept from last time can be resumed: before quitting, where the
+    # line has room; the waiting room's offer names the key at any width)
+    "bar_resume": ("{k_resume} kept match", "{k_resume} la guardada"),
+    "help_waiting": ("{k_leave}/{k_leave_waiting} leave  {k_chat} chat  {k_help} help  {k_quit} quit",
+                     "{k_leave}/{k_leave_waiting} dejar la mesa  {k_chat} chat  {k_help} ayuda  "
+                     "{k_quit} salir"),
     "help_table": ("{k_left}{k_right} h l 1-9 Home End  card    {k_play} play  {k_draw} draw  {k_pass} pass  "
                    "{k_uno} UNO  {k_catch} catch  {k_hint} hint  {k_why} why  {k_chat} chat  "
                    "{k_leave} leave  {k_help} "

@@ -72,7 +72,9 @@ class PromptLine(Painter):
             else:
                 key = {Screen.BROWSE: "help_browse", Screen.LOBBY: "help_lobby",
                        Screen.CREATE: "form_hint"}.get(screen, "help_connecting")
-        return [[("class:help", pad(" " + help_text(key, width - 1), width))]]
+        # (the kept match's key where the line has room: found play-testing, it was on no key bar)
+        extra = ("bar_resume",) if m.can_resume_kept and m.screen is Screen.WAITING else ()
+        return [[("class:help", pad(" " + help_text(key, width - 1, extra), width))]]
 
     def _status(self) -> tuple[str, str] | None:
         """The table's line (style, text) when nothing is asked and no notice or hint shows: the

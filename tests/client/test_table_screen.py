@@ -14,7 +14,7 @@ from clientkit import ENTER, ME, make_view, plays, press, render_text, room_info
 import client.commands  # noqa: F401  (the CLI module imports cheaply)
 from client.draw import help_text
 from client.enums import Prompt
-from client.i18n import EN, ES, set_language
+from client.i18n import EN, ES, set_language, t
 from client.model import Model
 from client.render import Renderer
 from engine import Game, RuleSet
@@ -397,21 +397,44 @@ def test_at_80_columns_the_spanish_lobby_names_the_arrows_and_the_help_key() -> 
 def test_the_hosts_waiting_room_names_every_key_of_it_at_80_and_100_columns(lang: str) -> None:
     """Found play-testing: at 80 columns the host's waiting room named neither the bot level's
     key, nor chat's, nor the help's (F1 listed them); at 100, not the help's nor the arrows that
-    pick a bot. Every key the host has there is on the help line (l, leaving as x does, and the
-    kept match's r, which the waiting room names when there is one, aside)."""
+    pick a bot; nor, at any width, l, which leaves as x does. Every key the host has there is on
+    the help line, and a guest's (the kept match's r aside: see the next test)."""
     from client.keymap import active, shown
 
-    room = room_info(started=False)
-    model = seated(room=room, lang=lang)
     try:
         keymap = active()
-        actions = ("help", "start", "start_as_seated", "add_bot", "remove_bot", "bot_level", "leave",
-                   "chat", "quit")
-        keys = {shown(key, lang) for action in actions for key in keymap.keys(action, lang)} | {"↑↓"}
-        for columns in (80, 100):
+        for host_seat, actions in (
+                (ME, ("help", "start", "start_as_seated", "add_bot", "remove_bot", "bot_level", "leave",
+                      "leave_waiting", "chat", "quit")),
+                ("2", ("help", "leave", "leave_waiting", "chat", "quit"))):
+            model = seated(room=room_info(started=False, host_seat=host_seat), lang=lang)
+            keys = {shown(key, lang) for action in actions for key in keymap.listed(action, lang)}
+            keys |= {"↑↓"} if host_seat == ME else set()
+            for columns in (80, 100):
+                line = screen_lines(model, columns=columns, rows=24)[-1]
+                missing = keys - set(re.split(r"[ /]+", line))
+                assert not missing, (columns, missing, line)
+    finally:
+        set_language("en")
+
+
+@pytest.mark.parametrize(("lang", "kept"), [("en", "r kept match"), ("es", "r la guardada")])
+def test_the_kept_matchs_key_is_on_the_hosts_help_line_where_it_has_room(lang: str, kept: str) -> None:
+    """Found play-testing: r, back to the match kept from last time, was on no help line; it
+    joins the host's where the line has room (the waiting room's offer names it at any width),
+    never in the place of another key, and only while there is a match to go back to."""
+    from client.draw import help_text
+
+    model = seated(room=room_info(started=False), lang=lang)
+    try:
+        assert kept not in screen_lines(model, columns=160, rows=24)[-1]  # (nothing kept: r does nothing)
+        model.host.active, model.host.offer_key = True, t("resume_offer_key", name="Mesa", progress="P")
+        assert model.can_resume_kept
+        line = screen_lines(model, columns=160, rows=24)[-1]
+        assert kept in line and line.split()[-2:] == ["q", {"en": "quit", "es": "salir"}[lang]], line
+        for columns in (60, 80, 100):
             line = screen_lines(model, columns=columns, rows=24)[-1]
-            missing = keys - set(re.split(r"[ /]+", line))
-            assert not missing, (columns, missing, line)
+            assert line.strip() == help_text("help_waiting_host", columns - 1), (columns, line)
     finally:
         set_language("en")
 
