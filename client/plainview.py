@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from engine.actions import Draw, KeepDrawing
 from engine.cards import Card
+from engine.events import Event, HandEnded, MatchEnded
 from protocol import clean_text
 from protocol.address import format_address
 
@@ -25,6 +26,7 @@ from .hosting import quit_question
 from .i18n import card_name, color_name, t
 from .i18n import key as key_of
 from .model import Model
+from .narrate import narrate
 from .rulestext import preset_name, waiting_labels
 from .screens import form_field, seat_marks, seated_line, waiting_hint
 from .table import COLORS
@@ -69,6 +71,8 @@ class PlainView:
         transcript = self.model.transcript
         new_log = min(transcript.logged - self._logged, len(transcript.log))
         log = transcript.log[len(transcript.log) - new_log:] if new_log > 0 else []
+        ends = self._ends_said_over()
+        log = [line for line in log if line not in ends]
         self._logged = transcript.logged
         new_chat = min(transcript.spoken - self._spoken, len(transcript.chat))
         chat = transcript.chat[len(transcript.chat) - new_chat:] if new_chat > 0 else []
@@ -258,6 +262,23 @@ class PlainView:
             view.seats, scores, strict=True))
         parts += [t("plain_scores", scores=listed), hint]
         return " ".join(sentence(p) for p in parts)
+
+    def _ends_said_over(self) -> set[str]:
+        """The log's lines that the end's line (``_over``) says again, with the hand's number
+        and the scores: the hand's winner at a hand's end, the match's at a match's (found
+        play-testing: "Luis won the hand: +32 points. Luis wins hand 1 and scores 32 points.
+        Scores: …"). A match's end keeps the hand's line: its own does not give the points."""
+        m = self.model
+        view = m.table.view
+        if m.screen is not Screen.TABLE or view is None:
+            return set()
+        if view.outcome is not None:
+            end: Event = MatchEnded(view.outcome.winner, view.outcome.scores)
+        elif view.hand_result is not None:
+            end = HandEnded(view.hand_result.winner, view.hand_result.points, view.scores)
+        else:
+            return set()
+        return set(narrate([end], m.seating.name_of, m.seating.seat))
 
     def _uno(self) -> str:
         table = self.model.table

@@ -24,7 +24,7 @@ from client.plainview import PlainView
 from engine import events as ev
 from engine.actions import Accept, CallUno, Catch, Challenge, ChooseColor, Draw, JumpIn, Pass, PlayCard
 from engine.cards import Card, Color
-from engine.view import HandResult
+from engine.view import HandResult, MatchOutcome
 from protocol import (
     Act,
     AddBot,
@@ -318,6 +318,35 @@ def test_the_end_of_a_hand_is_said_with_the_scores() -> None:
     show(model, make_view("R7", top="R5", hand_result=result, scores=(0, 32, 0, 0)))
     assert view.changes() == ["Luis wins hand 1 and scores 32 points. Scores: Bot 1 0, Luis 32, "
                               "Bot 3 0, Ana 0. The next hand starts in a moment…"]
+
+
+@pytest.mark.parametrize(("lang", "hand", "match"), [
+    ("en", ["Luis wins hand 1 and scores 32 points. Scores: Bot 1 0, Luis 32, Bot 3 0, Ana 0. The next "
+            "hand starts in a moment…"],
+     ["Luis won the hand: +32 points. Luis wins the match! Scores: Bot 1 0, Luis 532, Bot 3 0, Ana 0."]),
+    ("es", ["Luis gana la mano 1 y suma 32 puntos. Puntos: Bot 1 0, Luis 32, Bot 3 0, Ana 0. La "
+            "siguiente mano empieza enseguida…"],
+     ["Luis ganó la mano: +32 puntos. ¡Luis gana la partida! Puntos: Bot 1 0, Luis 532, Bot 3 0, Ana 0."]),
+])
+def test_the_end_of_a_hand_is_said_once(lang: str, hand: list[str], match: list[str]) -> None:
+    """Found play-testing: the log's line and the end's said the same at once ("Luis won the
+    hand: +32 points. Luis wins hand 1 and scores 32 points. Scores: …"; at a match's end
+    "Luis won the match! Luis wins the match!"). The end's line says it, with the scores."""
+    result = HandResult(winner="2", points=32, hands=((), (), (), ()))
+    try:
+        for scores, outcome, said in (((0, 32, 0, 0), None, hand),
+                                      ((0, 532, 0, 0), MatchOutcome("2", (0, 532, 0, 0)), match)):
+            model = seated(make_view("R7", top="R5", legal=plays("R7")), lang=lang)
+            view = PlainView(model)
+            view.changes()
+            end: list[ev.Event] = [ev.HandEnded("2", 32, scores)]
+            end += [ev.MatchEnded("2", scores)] if outcome is not None else []
+            model.apply(Events(events=tuple(codec.event_to_wire(e) for e in end), view=codec.view_to_wire(
+                make_view("R7", top="R5", hand_result=result, scores=scores, outcome=outcome))))
+            lines = view.changes()
+            assert len(lines) == len(said) and lines[0].startswith(said[0]), lines
+    finally:
+        set_language("en")
 
 
 def test_help_and_unknown_commands() -> None:
