@@ -138,12 +138,14 @@ def run_selfplay_command(args: argparse.Namespace) -> int:
     target = "single hand" if rules.target_score is None else f"first to {rules.target_score}"
     print(f"selfplay: {args.games} match{'es' if args.games != 1 else ''}, {args.players} players, "
           f"{args.rules} rules{_options_note(args.rules, rules)}, {target}, seed {args.seed}", file=out)
-    print("bots: " + ", ".join(f"P{i + 1} {level}" for i, level in enumerate(levels)), file=out)
+    print("bots: " + ", ".join(f"P{i + 1} {level}" for i, level in enumerate(levels)), file=out, flush=True)
     # The matches so far: a count on the terminal as they end, and the table of those played if
     # the run is cut short (found play-testing: expert bots ran two minutes without a word, and
-    # Ctrl-C said only "interrupted").
+    # Ctrl-C said only "interrupted"). Not on a terminal (a pipe, a file), a line per match
+    # played, as it ends (found play-testing: piped, a long run said nothing until its end).
     stats = SelfplayStats(seat_names(args.players), levels)
     counting = observer is None and sys.stderr.isatty()
+    lines = observer is None and not counting
 
     def playing(number: int) -> None:  # (said as a match begins: an expert match takes minutes)
         if counting:
@@ -152,12 +154,16 @@ def run_selfplay_command(args: argparse.Namespace) -> int:
 
     def ended(number: int, record: Any) -> None:
         stats.add(record)
+        if lines:
+            hands = len(record.hand_actions)
+            print(f"match {number + 1} of {args.games}: {record.winner} won, {hands} "
+                  f"hand{'s' if hands != 1 else ''} ({time.perf_counter() - started:.1f} s)",
+                  file=sys.stderr, flush=True)
         if number + 1 < args.games:
             playing(number + 1)
 
-    playing(0)
-
     started = time.perf_counter()
+    playing(0)
     try:
         run_selfplay(args.games, args.bot, args.players, rules, args.seed, observer=observer, on_match=ended)
         interrupted = False

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 
@@ -32,3 +34,16 @@ def test_the_play_by_play_says_uno_once(capsys: pytest.CaptureFixture[str]) -> N
                  "--no-color"]) == 0
     lines = [line for line in capsys.readouterr().out.splitlines() if "UNO!" in line]
     assert lines and all(line.count("UNO!") == 1 for line in lines), lines
+
+
+def test_not_on_a_terminal_each_match_played_is_a_line_as_it_ends(capsys: pytest.CaptureFixture[str]) -> None:
+    """Found play-testing: piped (no terminal), a long `uno selfplay` said nothing until its
+    table at the end; each match is a line now, on stderr (stdout keeps the results), flushed."""
+    from client.cli import main
+
+    assert main(["selfplay", "--games", "3", "--players", "2", "--bot", "easy"]) == 0
+    captured = capsys.readouterr()
+    lines = captured.err.splitlines()
+    assert [line.split(":")[0] for line in lines] == [f"match {n} of 3" for n in (1, 2, 3)], captured.err
+    assert all(re.search(r": P[12] won, \d+ hands? \(\d+\.\d s\)$", line) for line in lines), lines
+    assert "match 1 of 3" not in captured.out and "wins per seat" in captured.out
