@@ -19,7 +19,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from engine import PRESETS
-from protocol.address import DEFAULT_PORT, parse_address
+from protocol.address import ALL_ADDRESSES, DEFAULT_PORT, parse_address
 
 if TYPE_CHECKING:
     from prompt_toolkit.application import Application
@@ -53,6 +53,9 @@ def add_host_arguments(parser: argparse.ArgumentParser) -> None:
                              "$XDG_CONFIG_HOME/uno/rules/ and exit")
     parser.add_argument("--port", type=int, default=DEFAULT_PORT,
                         help=f"TCP port (default {DEFAULT_PORT}; a free one if it is taken)")
+    parser.add_argument("--host", default=ALL_ADDRESSES, metavar="ADDRESS",
+                        help="address to listen on, as `uno server --host` (default: all, and "
+                             "friends are invited at this machine's LAN address)")
     parser.add_argument("--seats", type=int, default=None, metavar="N",
                         help="seats at the table (default: max(4, bots + 1); with --start, "
                              "bots + 1 when --bots is given)")
@@ -261,7 +264,7 @@ def run_host(args: argparse.Namespace) -> int:
                             bot_level=args.bot_level, late_join=args.late_join.replace("-", "_"))
         # A match the host keeps for later stays on disk (a seeded one too: its random source is
         # in its snapshot), and `uno host --resume` takes the host's seat in it back.
-        host = HostOptions(table=table, create=create, port=args.port, seed=args.seed,
+        host = HostOptions(table=table, create=create, port=args.port, bind=args.host, seed=args.seed,
                            discovery=not args.no_discovery, start=args.start,
                            resume=args.resume, keep=True,
                            history=not args.no_history, history_limit=args.history_limit,

@@ -12,7 +12,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from protocol.address import DEFAULT_PORT, format_address
+from protocol.address import ALL_ADDRESSES, DEFAULT_PORT, format_address
 
 from .i18n import t
 from .model import Model
@@ -32,7 +32,7 @@ class HostOptions:
     table: str
     create: CreateRoom
     port: int = DEFAULT_PORT
-    bind: str = "0.0.0.0"
+    bind: str = ALL_ADDRESSES  # (another: friends are invited at it, not at the LAN address)
     seed: int | None = None
     next_hand_delay: float = 5.0
     discovery: bool = True
@@ -94,7 +94,7 @@ class HostedServer:
         self.port = port = listeners[0].socket.getsockname()[1]
         if host.discovery:
             nursery.start_soon(self._announce, port, host.bind)
-        address = format_address(lan_address(), port)
+        address = format_address(lan_address() if host.bind == ALL_ADDRESSES else host.bind, port)
         self.model.session.info = t("server_listening", port=port, address=address)
         self.model.host.address = address
         if not resumed:

@@ -4,6 +4,7 @@ a person. (Client and server both import this package: these live here once.)"""
 from __future__ import annotations
 
 DEFAULT_PORT = 7777
+ALL_ADDRESSES = "0.0.0.0"  # a server's default: listen on every interface
 SERVICE_TYPE = "_uno._tcp.local."  # DNS-SD (mDNS) servers on the LAN: ``<name>._uno._tcp.local.``
 
 
@@ -31,4 +32,4 @@ def format_address(host: str, port: int) -> str:
     return f"[{host}]:{port}" if ":" in host else f"{host}:{port}"
 
 
-__all__ = ["DEFAULT_PORT", "SERVICE_TYPE", "format_address", "parse_address"]
+__all__ = ["ALL_ADDRESSES", "DEFAULT_PORT", "SERVICE_TYPE", "format_address", "parse_address"]

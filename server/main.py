@@ -11,7 +11,7 @@ from dataclasses import replace
 
 import trio
 
-from protocol.address import DEFAULT_PORT
+from protocol.address import ALL_ADDRESSES, DEFAULT_PORT
 
 from .app import UnoServer
 from .config import ServerConfig, uno_grace_within
@@ -22,7 +22,7 @@ DEFAULTS = ServerConfig()
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--host", default="0.0.0.0", help="address to listen on (default: all)")
+    parser.add_argument("--host", default=ALL_ADDRESSES, help="address to listen on (default: all)")
     parser.add_argument("--port", type=int, default=DEFAULT_PORT,
                         help=f"TCP port (default {DEFAULT_PORT}; 0 picks a free one)")
     parser.add_argument("--name", default="UNO server", help="the name clients see")

@@ -80,6 +80,30 @@ async def test_the_uno_grace_flag_sets_the_hosted_servers_grace(
             nursery.cancel_scope.cancel()
 
 
+async def test_the_host_flag_sets_where_the_table_listens_and_the_invitation(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """`uno host --host 127.0.0.1` (as `uno server --host`): the table listens there only, and
+    its waiting room invites friends at it (by default: every address, invited at the LAN's)."""
+    from client.hosted import HostedServer, HostOptions
+    from client.model import Model
+    from protocol import CreateRoom
+
+    assert parse().host == "0.0.0.0"
+    monkeypatch.setenv("XDG_STATE_HOME", str(tmp_path))
+    options = HostOptions(table="Mesa", create=CreateRoom(name="Mesa"), port=0,
+                          bind=parse("--host", "127.0.0.1").host, discovery=False, keep=False,
+                          history=False)
+    hosted = HostedServer(options, Model("Ana"), lambda: None)
+    with trio.fail_after(10):
+        async with trio.open_nursery() as nursery:
+            await hosted.start(nursery)
+            assert hosted.model.host.address == f"127.0.0.1:{hosted.port}"
+            with pytest.raises(OSError):  # (not on another address of this machine)
+                await trio.open_tcp_stream("127.0.0.2", hosted.port or 0)
+            await (await trio.open_tcp_stream("127.0.0.1", hosted.port or 0)).aclose()
+            nursery.cancel_scope.cancel()
+
+
 @pytest.mark.parametrize("argv", [("--seats", "1"), ("--seats", "11"), ("--bots", "4", "--seats", "4"),
                                   ("--bots", "2", "--seats", "2")])
 def test_seats_are_two_to_ten_with_one_left_for_the_host(argv: tuple[str, ...], tmp_path: Path,

@@ -52,8 +52,9 @@ def person(home: Path, name: str | None = None, *, debug: bool = False) -> dict[
 
 
 def host(*options: str, lang: str = "en") -> list[str]:
-    """``uno host`` on a free port, without discovery."""
-    return [PYTHON, "-m", "client", "host", "--lang", lang, "--no-discovery", "--port", "0", *options]
+    """``uno host`` on a free port of 127.0.0.1 (which its invitation names), without discovery."""
+    return [PYTHON, "-m", "client", "host", "--lang", lang, "--no-discovery", "--port", "0",
+            "--host", "127.0.0.1", *options]
 
 
 def readme_hosting() -> list[str]:
