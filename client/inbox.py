@@ -146,7 +146,13 @@ def _view_msg(model: Model, message: messages.ViewMsg) -> None:
         lines = [t("ev_hand", n=view.hand_number, name=model.seating.name_of(view.dealer))]
         if view.discard_pile == 1:  # nothing played yet: the top is the first card
             lines.append(t("ev_start_card", card=card_name(view.top)))
-        transcript.add(lines)
+        if transcript.past_mid_hand:  # the past told began after this deal: the deal heads it
+            # (found play-testing: Ana, watching a long hand, read "Hand 1 — Bot 2 dealt" under
+            # its latest moves, as if a new hand had just begun)
+            transcript.put_first(lines)
+        else:
+            transcript.add(lines)
+    transcript.past_mid_hand = False
 
 
 def _decode_events(model: Model, batch: tuple[Any, ...] | list[Any]) -> list[Event]:
@@ -161,6 +167,7 @@ def _decode_events(model: Model, batch: tuple[Any, ...] | list[Any]) -> list[Eve
             continue
         if isinstance(events[-1], HandStarted):
             model.transcript.logged_hand = events[-1].hand_number
+            model.transcript.past_mid_hand = False
     return events
 
 
@@ -288,6 +295,10 @@ def _history(model: Model, message: messages.History) -> None:
         news = model.away_news.line(model.seating.name_of, model.seating.seat)
         lines += [news] if news else []
     model.transcript.replace(lines, [(line.source, line.text) for line in message.chat])
+    # A past of more moves than a history holds begins after the deal: the view that follows
+    # puts the deal's line above it.
+    model.transcript.past_mid_hand = any(batches) and not any(
+        isinstance(e, HandStarted) for events in batches for e in events)
 
 
 def _name_then(model: Model, then: dict[str, Any]) -> Callable[[str], str]:

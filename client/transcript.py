@@ -16,6 +16,7 @@ class Transcript:
     def __init__(self) -> None:
         self.log: list[str] = []
         self.logged_hand: int | None = None  # the last hand whose deal is in the log
+        self.past_mid_hand = False  # the log is a history that began after a deal it did not hold
         self.winning_play = ""  # the log line of the play that ended the last hand
         self.chat: list[tuple[str, str]] = []
         # lines ever logged and said (plain mode prints each new one once)
@@ -31,6 +32,12 @@ class Transcript:
         del self.log[:-LOG_LINES]
         if self.back:  # what the player scrolled back to stays where it is
             self.scroll(len(lines))
+
+    def put_first(self, lines: list[str]) -> None:
+        """Lines older than the whole log (the deal of the hand a history began in the middle
+        of): at its top, not counted as new (plain mode said the lines after them already)."""
+        self.log[:0] = lines
+        del self.log[:-LOG_LINES]
 
     def scroll(self, lines: int) -> None:
         """Scroll the log ``lines`` back (to older lines) or, below 0, forward to the end."""
@@ -77,6 +84,7 @@ class Transcript:
         self.log.clear()
         self.to_end()
         self.logged_hand = None
+        self.past_mid_hand = False
 
 
 def _overlap(old: list[T], new: list[T]) -> int:

@@ -408,3 +408,27 @@ def test_the_same_swap_again_and_again_is_summed_up_once() -> None:
     model.apply(away_room(away=False))
     said = model.transcript.log[-1]
     assert said.count("swapped") == 1 and "your hand was swapped with Luis's, 4 times" in said, said
+
+
+@pytest.mark.parametrize(("lang", "dealt"), [("en", "Hand 3 — Luis dealt"), ("es", "Mano 3 — repartió Luis")])
+def test_a_past_that_begins_mid_hand_has_the_deal_above_it_not_under_it(lang: str, dealt: str) -> None:
+    """Found play-testing: Ana joined a long hand whose deal was older than the history's
+    batches; the view's "Hand 1 — Bot 2 dealt" came under the moves she was told, as if a new
+    hand had just been dealt (the others' logs had no such line there)."""
+    model = seated(lang=lang)
+    try:
+        batches = ((codec.event_to_wire(ev.CardPlayed("2", Card.parse("G7"), Color.GREEN)),),
+                   (codec.event_to_wire(ev.CardPlayed(ME, Card.parse("G8"), Color.GREEN)),))
+        model.apply(History(events=batches, chat=()))
+        told = list(model.transcript.log)
+        logged = model.transcript.logged
+        model.apply(ViewMsg(view=codec.view_to_wire(make_view(hand_number=3, discard_pile=9))))
+        assert model.transcript.log == [dealt, *told]
+        assert model.transcript.logged == logged  # (plain mode does not say the last line again)
+        # the next views, and the next hand, are logged as ever
+        model.apply(ViewMsg(view=codec.view_to_wire(make_view(hand_number=3, discard_pile=9))))
+        assert model.transcript.log == [dealt, *told]
+        model.apply(ViewMsg(view=codec.view_to_wire(make_view(hand_number=4, discard_pile=9))))
+        assert model.transcript.log[-1] == t("ev_hand", n=4, name="Luis")
+    finally:
+        set_language("en")
