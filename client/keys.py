@@ -188,7 +188,9 @@ def make_key_bindings(model: Model, after: Callable[[], None]) -> KeyBindings:
     bind_action("start_as_seated", room_cmds)(lambda: model.start(fill=False))
     bind_action("take_seat", room_cmds & Condition(lambda: seating.role == "spectator"))(model.take_seat)
     bind_action("add_bot", room_cmds)(model.add_bot)
-    bind_action("remove_bot", room_cmds)(model.remove_bot)
+    # (only where the pick shows: found play-testing, the new host pressed - on the end-of-match
+    # screen, and the first seat went, unseen: a bot, or a friend whose terminal had closed)
+    bind_action("remove_bot", room_cmds & screen_is(Screen.WAITING))(model.remove_bot)
     bind_action("leave", room_cmds)(model.ask_leave)
     # the host picks a bot in the waiting room and changes its level
     host_waiting = room_cmds & screen_is(Screen.WAITING) & Condition(lambda: seating.can_host_command)

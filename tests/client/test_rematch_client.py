@@ -199,3 +199,15 @@ def test_the_key_bar_says_we_accepted_the_rematch(lang: str, offer: str, done: s
     bar = render_text(model, columns=80)
     assert done in bar and offer not in bar, bar
     set_language("en")
+
+
+def test_minus_on_the_end_of_match_screen_frees_no_seat_it_does_not_show() -> None:
+    """Found play-testing: Luis, host after Ana left, pressed - at the match's end; a seat he
+    could not see picked there went (Ana's, played by a bot; it could have been a friend's whose
+    terminal had closed). The waiting room, which shows the pick, still frees it."""
+    room = room_info(started=False)
+    seats = tuple(dataclasses.replace(s, connected=False) if s.seat == "2" else s for s in room.seats)
+    model = seated(make_view(**OVER), room=dataclasses.replace(room, seats=seats))
+    assert model.seating.is_host and model.seating.picked_seat is not None
+    assert press(model, "-") == []
+    assert press(model, "m") == [Rematch(order="keep", accept=True)]  # (the other keys still work)
