@@ -24,6 +24,17 @@ def queue_text(n: int) -> str:
     return t("waiting_queue_one") if n == 1 else t("waiting_queue", n=n)
 
 
+def whole_parts(parts: list[str], width: int) -> str:
+    """``parts`` joined by commas within ``width`` columns: as many whole ones as fit, then an
+    ellipsis (found play-testing: "house, to 100 poin…" at 80 columns); the first alone clipped
+    if even it does not fit."""
+    for n in range(len(parts), 0, -1):
+        shown = ", ".join(parts[:n] + (["…"] if n < len(parts) else []))
+        if width_of(shown) <= width:
+            return shown
+    return fit(parts[0], width) if parts else ""
+
+
 class Header(Painter):
     """The title and the banner."""
 
@@ -44,8 +55,8 @@ class Header(Painter):
             # The preset, then the options that are on: last, so that a narrow screen clips
             # them (the waiting room and F1 tell them whole), not the line for a seat.
             labels = changed_labels(room_info.rules, room_info.preset) if view is not None else []
-            rules = ", ".join([preset_name(room_info.preset), *labels])
-            left.append(fit(rules, room - width_of(" · ".join([*left, ""]))))
+            left.append(whole_parts([preset_name(room_info.preset), *labels],
+                                    room - width_of(" · ".join([*left, ""]))))
         text = " · ".join(part for part in left if part)
         line = " " + pad(text, max(0, room)) + " " + fit(right, width - 2 - max(0, room)) + " "
         return [[("class:title", pad(line, width))]]

@@ -473,6 +473,12 @@ def test_at_80_columns_the_header_clips_the_rules_not_the_line_for_a_seat(lang: 
         (line,) = Renderer(model).title(80, 1)
         text = "".join(f[1] for f in line)
         assert waiting in text and "…" in text and width_of(text) == 80
+        # whole options, never one cut in the middle (found play-testing: "house, to 100 poin…")
+        from client.rulestext import changed_labels, preset_name
+
+        labels = [preset_name("house"), *changed_labels(rules, "house")]
+        shown = text.split(" · ")[-1].rsplit("…", 1)[0]
+        assert any(shown == ", ".join(labels[:n]) + ", " for n in range(1, len(labels))), text
     finally:
         set_language("en")
 
