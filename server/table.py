@@ -123,8 +123,8 @@ class Table(ABC):
                 return candidate
         return name
 
-    def add_player(self, session: Session) -> Seat:
-        seat = self._sit(session)
+    def add_player(self, session: Session, instead_of: Seat | None = None) -> Seat:
+        seat = self._sit(session, instead_of)
         self._joined(session, "player", seat.id)
         return seat
 
@@ -138,20 +138,26 @@ class Table(ABC):
             self.add_bot(self.settings.bot_level)
         self._joined(session, "player", seat.id)
 
-    def _sit(self, session: Session) -> Seat:
-        """``session`` takes a seat (told nobody yet: ``_joined``)."""
+    def _sit(self, session: Session, instead_of: Seat | None = None) -> Seat:
+        """``session`` takes a seat (told nobody yet: ``_joined``): the place of the bot
+        ``instead_of`` if that is still a bot's here, else a free one, else the last bot's."""
         if self.started or (self.game is not None and self.game.outcome() is None):
             raise errors.AlreadyStarted("the match has started: watch it, or wait")
-        if len(self.seats) >= self.settings.max_seats:
+        place = len(self.seats)
+        if instead_of is not None and instead_of.kind == "bot" and instead_of in self.seats:
+            place = self.seats.index(instead_of)  # (Seat compares by identity)
+            self.seats.remove(instead_of)
+        elif len(self.seats) >= self.settings.max_seats:
             bots = [s for s in self.seats if s.kind == "bot"]
             if not bots:
                 raise errors.RoomFull("every seat is taken")
             self.seats.remove(bots[-1])  # before the start, a person arriving sends a bot away
+            place = len(self.seats)
         if session in self.spectators:  # a spectator sitting down
             self.spectators.remove(session)
             self._drop_from_queue(session)
         seat = Seat(self._new_seat_id(), self._unique_name(session.name), "human", session=session)
-        self.seats.append(seat)
+        self.seats.insert(place, seat)
         session.room, session.seat = self, seat
         if self.host is None and not session.bot:
             self.host = session
@@ -280,10 +286,16 @@ class Table(ABC):
             return False
         seated = False
         if not self.started:
+            # Between matches, each takes the bot's seat they were told they would take during
+            # the match (``_plan``: the one asked for, else...): found play-testing, Ana, told
+            # "You take Bot 1's seat at the next hand", saw the match end in that hand and Bot 2
+            # sent away for her (the last bot's seat, as for anyone arriving before a start).
+            promised = dict(self._plan())
             while self.queue and (len(self.seats) < self.settings.max_seats
                                   or any(s.kind == "bot" for s in self.seats)):
                 session, _ = self.queue[0]
-                self.add_player(session)  # takes it off the line and out of the spectators
+                # (takes it off the line and out of the spectators)
+                self.add_player(session, instead_of=promised.get(session))
                 seated = True
         elif hand_starts or self.settings.late_join == "now":
             for session, seat in self._plan():

@@ -11,7 +11,19 @@ import trio
 from kit.client import Client
 from kit.harness import Harness, game_of, is_match_end, only_room
 
-from protocol import Error, LeaveRoom, Left, Rematch, RoomUpdate, Start, Sync, ViewMsg
+from protocol import (
+    Error,
+    Joined,
+    LeaveRoom,
+    Left,
+    Queued,
+    Rematch,
+    RoomUpdate,
+    Start,
+    Sync,
+    TakeSeat,
+    ViewMsg,
+)
 from protocol.errors import NOT_ALLOWED_NOW
 from server import ServerConfig, UnoServer
 from server.errors import NO_REMATCH
@@ -145,6 +157,41 @@ async def test_someone_who_sat_after_the_match_is_not_waited_for(harness: Harnes
         await bob.send(Rematch())
         await ann.expect(ViewMsg, lambda m: m.view["outcome"] is None)
         assert zoe.seat in game_of(srv).seats and only_room(srv).started
+
+
+@pytest.mark.parametrize("ask_for_it", [True, False])
+async def test_a_late_arrival_promised_a_bots_seat_gets_it_when_the_match_ends_first(
+        harness: Harness, autojump_clock: object, ask_for_it: bool) -> None:
+    """Found play-testing (late arrivals sit at the next hand): Ana, told "You take Bot 1's seat
+    at the next hand", saw the match end in that hand; between matches Bot 2 was sent away for
+    her, as for anyone arriving before a start, and Bot 1 played on. She takes the seat she was
+    promised (the one she asked for, or the first bot's: ``ask_for_it``), in its place."""
+    with trio.fail_after(60):
+        srv, (carla,) = await harness.table("carla", bots=2, seats=3, rules=SINGLE_HAND,
+                                            late_join="next_hand")
+        await carla.send(Start())
+        await carla.expect(ViewMsg)
+        room = only_room(srv)
+        bot1, bot2 = (s.id for s in room.seats if s.kind == "bot")
+        ana = await harness.client(srv, "ana")
+        await ana.join(room.id, spectate=True)
+        await ana.send(TakeSeat(seat=bot1 if ask_for_it else None))
+        queued = await ana.expect(Queued)
+        assert (queued.position, queued.seat) == (1, bot1)
+
+        async def ana_sits() -> None:
+            await ana.expect(Joined, lambda m: m.role == "player")
+
+        async with trio.open_nursery() as nursery:
+            nursery.start_soon(carla.play, is_match_end, None, 0, True)
+            nursery.start_soon(ana_sits)
+        assert game_of(srv).outcome() is not None and not room.started
+        assert [(s.name, s.kind) for s in room.seats] == [
+            ("carla", "human"), ("ana", "human"), ("Bot 2", "bot")]
+        assert [s.id for s in room.seats][2] == bot2
+        await carla.send(Rematch())
+        await carla.expect(ViewMsg, lambda m: m.view["outcome"] is None)
+        assert list(game_of(srv).seats) == [s.id for s in room.seats] and ana.seat in game_of(srv).seats
 
 
 async def test_a_rematch_needs_a_match_over_and_a_seat(harness: Harness, autojump_clock: object) -> None:
