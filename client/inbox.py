@@ -85,6 +85,13 @@ def _joined(model: Model, message: messages.Joined) -> None:
         model.prompts.notice = ""
     if model.prompts.notice == t("status_seat_waits"):  # the host opened the kept match
         model.prompts.notice = t("status_resumed")
+    room = message.room
+    if (model.prompts.notice == t("status_resumed") and message.seat is not None
+            and room.host_seat not in (None, message.seat)):
+        # Back in our seat, and someone else hosts: say who (found play-testing: Carla, the host,
+        # quit, and Dani became the host; back, she read only "Welcome back", and at the match's
+        # end "…or the host starts one", and her s did nothing)
+        model.prompts.notice = t("status_resumed_host", name=clean_text(room.host))
     seat_name = seating.name_of(message.seat) if message.seat is not None else model.session.name
     if newly_seated and seat_name != model.session.name:  # (told nothing: found play-testing)
         model.prompts.notice = t("you_renamed", name=seat_name)

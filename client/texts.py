@@ -90,6 +90,10 @@ TEXTS: dict[str, tuple[str, str]] = {
                         "Otra ventana ocupó tu asiento. Pulsa {k_quit} para salir."),
     "status_resumed": ("Welcome back: you are in your seat again.",
                        "Hola de nuevo: vuelves a tu asiento."),
+    # (the host's role passed on while we were gone: found play-testing, Carla, the host, came
+    # back and nothing said Dani hosted now; her s did nothing)
+    "status_resumed_host": ("Welcome back: you are in your seat again. {name} is the host.",
+                            "Hola de nuevo: vuelves a tu asiento. {name} es el anfitrión."),
     "status_seat_lost": ("Your seat could not be kept; you are back in the lobby.",
                          "No se pudo guardar tu asiento; vuelves a la sala."),
     "sent_again": ("The link dropped before your move arrived: it was sent again.",

@@ -408,6 +408,29 @@ def test_a_seat_in_a_match_not_opened_yet_is_said_to_wait(lang: str) -> None:
         set_language("en")
 
 
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_back_in_the_seat_the_host_one_left_is_told_who_hosts_now(lang: str) -> None:
+    """Found play-testing: Carla, the host, quit (her seat waits) and Luis became the host; she
+    ran ``uno join`` again and read only "Welcome back: you are in your seat again.", then at the
+    match's end "…or the host starts one", and her s did nothing. The welcome says who hosts."""
+    try:
+        set_language(lang)
+        model = Model("Ana")  # (a new client: ``uno join`` run again)
+        model.apply(RESUMED)
+        model.apply(Joined(room=room_info(started=True, host_seat="2"), role="player", seat=ME))
+        assert model.prompts.notice == t("status_resumed_host", name="Luis")
+        assert model.prompts.notice == ("Welcome back: you are in your seat again. Luis is the host."
+                                        if lang == "en" else
+                                        "Hola de nuevo: vuelves a tu asiento. Luis es el anfitrión.")
+        model = seated(make_view(), lang=lang)  # the same client, its link back; still the host
+        model.connection_lost("eof", 0.1)
+        model.apply(RESUMED)
+        model.apply(Joined(room=room_info(started=True), role="player", seat=ME))
+        assert model.prompts.notice == t("status_resumed")
+    finally:
+        set_language("en")
+
+
 def test_a_spectator_the_server_forgot_is_not_told_of_a_seat() -> None:
     """Found play-testing: after a server's restart a spectator read "Your seat could not be
     kept": spectators are not kept, and had no seat."""
