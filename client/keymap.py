@@ -39,7 +39,7 @@ ACTIONS: tuple[Action, ...] = (
     Action("start", "room", ("s",), ("s",)),
     Action("start_as_seated", "room", ("S",), ("S",)),
     Action("add_bot", "room", ("+",), ("+",)),
-    Action("remove_bot", "room", ("-",), ("-",)),
+    Action("remove_bot", "waiting", ("-",), ("-",)),  # (where the seat picked shows)
     Action("leave", "room", ("x",), ("x",)),
     Action("take_seat", "room", ("j",), ("j",)),
     Action("bot_level", "waiting", ("b",), ("b",)),
