@@ -234,12 +234,20 @@ class ClientApp:
             if self.hosted is not None and nursery is not None:
                 nursery.start_soon(self.hosted.stop, nursery)
             elif nursery is not None:
-                nursery.cancel_scope.cancel()
+                nursery.start_soon(self._quit, nursery)
 
         with contextlib.suppress(RuntimeError):
             self.trio_token.run_sync_soon(stop)
         with contextlib.suppress(asyncio.TimeoutError):
             await asyncio.wait_for(asyncio.shield(self._trio_done), timeout=4.0)
+
+    async def _quit(self, nursery: trio.Nursery) -> None:
+        """Tell the server we quit (our seat waits; the table reads that we quit, not that our
+        connection was lost), then stop trio."""
+        try:
+            await self.connection.quit()
+        finally:
+            nursery.cancel_scope.cancel()
 
     # ---- LAN browsing (asyncio: zeroconf's async API)
 

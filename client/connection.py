@@ -34,6 +34,7 @@ QUIET_LIMIT = 3  # ... and the connection counts as lost after this many such si
 LOBBY_REFRESH = 5.0  # seconds between two lists of the tables while the lobby is on screen
 GIVE_UP_AFTER = 20.0  # an address that has never answered is given up after this many seconds
 FINAL_REASONS = ("replaced", "table_closed")  # bye reasons after which trying again is pointless
+QUIT_WAIT = 1.0  # seconds the server has to hang up after our ``quit`` before we close anyway
 
 Connect = Callable[[str, int], Awaitable["trio.abc.Stream"]]
 
@@ -74,6 +75,25 @@ class ServerConnection:
         if self.link is not None:
             self._switch_to = seat
             nursery.start_soon(self.link.stream.aclose)
+
+    async def quit(self) -> None:
+        """The person closes the client: stop trying again and tell the server (``quit``: it
+        keeps the seat and tells the table we quit, not that our connection was lost), then give
+        it up to ``QUIT_WAIT`` to hang up (closing at once could lose the message: a socket
+        closed with unread data is reset)."""
+        import trio
+
+        from protocol import CLIENT_SENDS, Quit
+
+        self.stopping = True
+        link = self.link
+        if link is None or Quit.TYPE not in CLIENT_SENDS[link.conn.state]:
+            return
+        self.model.outbox.append(Quit())
+        self.wake_writer()
+        with trio.move_on_after(QUIT_WAIT):
+            while self.link is link:
+                await trio.sleep(0.02)
 
     async def run(self, host: str, port: int) -> None:
         """Connect, play until the connection drops, and try again with backoff. An address that

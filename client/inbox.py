@@ -294,7 +294,8 @@ def _history(model: Model, message: messages.History) -> None:
         for info in room.seats:
             if info.seat != model.seating.seat and info.kind == "human":
                 lines += ([model.seating.went_away(info)] if info.away else []) \
-                    + ([t("ev_dropped", name=clean_text(info.name))] if not info.connected else [])
+                    + ([t("ev_quit" if info.quit else "ev_dropped", name=clean_text(info.name))]
+                       if not info.connected else [])
     model.hints.recall(batches)
     if not model.seating.away:  # (away, the summary comes on coming back)
         # A client started again, or one back from a dropped link (found play-testing: one

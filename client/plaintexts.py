@@ -92,6 +92,8 @@ PLAIN_TEXTS: dict[str, tuple[str, str]] = {
     "plain_no_seat": ("There is no seat {n}", "No hay asiento {n}"),
     "plain_waiting_offline": ("{name} has lost the connection: remove {n} frees the seat.",
                               "{name} perdió la conexión: quitar {n} libera el asiento."),
+    "plain_waiting_quit": ("{name} closed the game: remove {n} frees the seat.",
+                           "{name} cerró el juego: quitar {n} libera el asiento."),
     "plain_waiting_levels": ("level N changes the level of the bot in seat N.",
                              "nivel N cambia el nivel del bot del asiento N."),
     "plain_levels": ("The levels: {levels}", "Los niveles: {levels}"),

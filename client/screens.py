@@ -226,7 +226,8 @@ def waiting_hint(model: Model, plain: bool = False) -> str:
         offline = seating.offline
         if offline is not None:  # (- frees the seat, before the match would wait out its turns)
             number = room.seats.index(offline) + 1
-            hint += " " + t(prefix + "waiting_offline", name=clean_text(offline.name), n=number)
+            key = prefix + ("waiting_quit" if offline.quit else "waiting_offline")
+            hint += " " + t(key, name=clean_text(offline.name), n=number)
         if any(s.kind == "bot" for s in room.seats):  # (↑↓ and b work)
             hint += " " + t(prefix + "waiting_levels")
         return hint

@@ -115,7 +115,7 @@ class Seating:
 
     @property
     def offline(self) -> SeatInfo | None:
-        """The first seat, not ours, of someone whose connection dropped."""
+        """The first seat, not ours, of someone whose connection dropped (or who quit)."""
         return next((s for s in self.pickable if s.kind != "bot"), None)
 
     def level_asked(self, bot: SeatInfo) -> str | None:
@@ -190,8 +190,8 @@ class Seating:
                 lines += [t("ev_left", name=clean_text(prev.name)),
                           t("ev_took_seat", name=name, bot=clean_text(prev.name))]
                 self.told_gone.discard(seat)
-            elif prev.connected and not info.connected:
-                lines.append(t("ev_dropped", name=name))
+            elif prev.connected and not info.connected:  # (closed on purpose, or the link failed)
+                lines.append(t("ev_quit" if info.quit else "ev_dropped", name=name))
             elif not prev.connected and info.connected:  # (perhaps still away: not "came back")
                 lines.append(t("ev_reconnected", name=name))
             elif not prev.away and info.away:

@@ -299,6 +299,8 @@ TEXTS: dict[str, tuple[str, str]] = {
     "ev_new_host": ("{name} is the host now", "{name} es ahora el anfitrión"),
     "ev_you_host": ("You are the host now", "Ahora eres el anfitrión"),
     "ev_dropped": ("{name} lost the connection", "{name} perdió la conexión"),
+    "ev_quit": ("{name} closed the game (the seat waits for them)",
+                "{name} cerró el juego (se le guarda el asiento)"),
     "ev_back": ("{name} came back", "{name} volvió"),
     "ev_reconnected": ("{name} is connected again", "{name} se volvió a conectar"),
     # (not "went away": three turns run out mark a seat away too, found play-testing)
@@ -387,6 +389,8 @@ TEXTS: dict[str, tuple[str, str]] = {
                                                                            "cambia su nivel."),
     "waiting_offline": ("{name} has lost the connection: ↑↓ picks the seat, {k_remove_bot} frees it.",
                         "{name} perdió la conexión: ↑↓ elige el asiento, {k_remove_bot} lo libera."),
+    "waiting_quit": ("{name} closed the game: ↑↓ picks the seat, {k_remove_bot} frees it.",
+                     "{name} cerró el juego: ↑↓ elige el asiento, {k_remove_bot} lo libera."),
     "no_bot_to_level": ("There is no bot: {k_add_bot} adds one",
                         "No hay ningún bot: {k_add_bot} añade uno"),
     "err_not_a_bot": ("That seat is not a bot's", "Ese asiento no es de un bot"),

@@ -74,16 +74,18 @@ _IN_ROOM_SERVER = frozenset({"rooms", "room", "view", "events", "history", "chat
                              "bye", "uno_grace"})
 # A member of a room may ask for a finished hand's replay (issue 13)
 _REPLAYS_CLIENT, _REPLAYS_SERVER = frozenset({"get_replay"}), frozenset({"replay"})
+# Once welcomed, a client closing on purpose may say so (its seat kept, the table told it quit)
+_QUIT = frozenset({"quit"})
 
 CLIENT_SENDS: dict[State, frozenset[str]] = {
     State.HANDSHAKE: _ALWAYS | {"hello"},
     State.GREETING: _ALWAYS,
-    State.LOBBY: _ALWAYS | {"list_rooms", "create_room", "join_room", "chat"},
+    State.LOBBY: _ALWAYS | _QUIT | {"list_rooms", "create_room", "join_room", "chat"},
     State.PLAYER: _ALWAYS | {"leave_room", "action", "sync", "add_bot", "remove_bot", "set_rules",
                              "set_bot_level", "start", "chat", "list_rooms", "back", "away", "rematch"}
-    | _REPLAYS_CLIENT,
+    | _REPLAYS_CLIENT | _QUIT,
     State.SPECTATOR: _ALWAYS | {"leave_room", "sync", "chat", "list_rooms", "take_seat"}
-    | _REPLAYS_CLIENT,
+    | _REPLAYS_CLIENT | _QUIT,
     State.CLOSED: frozenset(),
 }
 

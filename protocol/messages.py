@@ -88,6 +88,9 @@ class SeatInfo(Struct):
     # the server counted them; nil when it keeps none
     hands: int | None = spec(Optional(Int(0, MAX_COUNT)), None)
     hands_won: int | None = spec(Optional(Int(0, MAX_COUNT)), None)
+    # not connected because its person closed their client (``quit``), not because the
+    # connection was lost: the seat waits for them all the same
+    quit: bool = spec(Bool(), False)
 
 
 @dataclass(frozen=True, slots=True)
@@ -318,6 +321,14 @@ class Back(Message):
 class Away(Message):
     """I step away: the stand-in plays my seat's turns, at a bot's pace, until I am back
     (``back``, any ``action`` or ``sync``)."""
+
+
+@message("quit", Sender.CLIENT)
+@dataclass(frozen=True, slots=True)
+class Quit(Message):
+    """I am closing my client, on purpose: keep my seat (as for a lost connection) and tell the
+    table I quit rather than lost the connection. The server says ``bye`` (``quit``) and closes
+    the connection; a ``hello`` with the token takes the seat back."""
 
 
 @message("chat", Sender.CLIENT)

@@ -228,6 +228,7 @@ class UnoServer:
         session.instance, session.attempt, session.bot = hello.instance, hello.attempt, hello.bot
         session.lang = hello.lang
         session.peer = peer
+        session.quit = False
         peer.session = session
         peer.send(Welcome(server=self.config.name[:64], version=SERVER_VERSION,
                           protocol=PROTOCOL_VERSION, token=session.token, name=session.name,

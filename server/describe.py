@@ -48,7 +48,8 @@ def _seat_infos(table: Table) -> tuple[protocol.SeatInfo, ...]:
     return tuple(
         protocol.SeatInfo(seat=s.id, name=s.name, kind=protocol.SeatKind(s.kind),
                           level=s.level if s.kind == "bot" else None,
-                          connected=s.connected, away=s.away, **_seat_stats(table, s))
+                          connected=s.connected, away=s.away, quit=s.quit,
+                          **_seat_stats(table, s))
         for s in table.seats)
 
 

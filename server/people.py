@@ -29,6 +29,9 @@ class Session:
     instance: str | None = None
     attempt: int = 0
     bot: bool = False  # a program that plays by itself (``hello.bot``: ``uno bots``)
+    # its connection ended with ``quit`` (the person closed their client, not a lost link);
+    # until a new connection says hello
+    quit: bool = False
 
     @property
     def token(self) -> str:
@@ -50,6 +53,12 @@ class Seat:
     @property
     def connected(self) -> bool:
         return self.kind == "bot" or (self.session is not None and self.session.peer is not None)
+
+    @property
+    def quit(self) -> bool:
+        """Whether its person is not connected because they closed their client (``quit``)."""
+        return (self.kind == "human" and self.session is not None and self.session.peer is None
+                and self.session.quit)
 
     @property
     def bot_plays(self) -> bool:

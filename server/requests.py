@@ -28,6 +28,7 @@ from protocol import (
     Ping,
     Pong,
     ProtocolError,
+    Quit,
     Rematch,
     RemoveBot,
     ReplayMsg,
@@ -233,6 +234,13 @@ def _away(server: RequestOwner, peer: Peer[Session], session: Session, message: 
         room.step_away(seat)
 
 
+def _quit(server: RequestOwner, peer: Peer[Session], session: Session, message: Quit) -> None:
+    """The client closes on purpose: its seat waits as after a lost connection, and the table is
+    told it quit (``SeatInfo.quit``) when the connection has closed."""
+    session.quit = True
+    peer.close("quit", "your seat waits: a hello with your token takes it back")
+
+
 def _say(server: RequestOwner, peer: Peer[Session], session: Session, message: Say) -> None:
     if not peer.chat.take(trio.current_time()):
         raise errors.RateLimited("you are chatting too fast")
@@ -268,4 +276,5 @@ _HANDLERS: dict[type, Callable[[RequestOwner, Peer[Session], Session, Any], None
     JoinRoom: _join_room, LeaveRoom: _leave_room, AddBot: _add_bot, RemoveBot: _remove_bot,
     SetRules: _set_rules, SetBotLevel: _set_bot_level, Start: _start, Act: _act, Sync: _sync,
     Say: _say, TakeSeat: _take_seat, Back: _back, Away: _away, Rematch: _rematch, GetReplay: _get_replay,
+    Quit: _quit,
 }

@@ -350,6 +350,21 @@ def test_the_host_frees_the_seat_of_someone_whose_connection_dropped(lang: str) 
     set_language("en")
 
 
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_the_waiting_room_says_who_quit_rather_than_lost_the_connection(lang: str) -> None:
+    set_language(lang)
+    room = room_info(started=False)
+    seats = tuple(dataclasses.replace(s, connected=False, quit=True) if s.seat == "2" else s
+                  for s in room.seats)
+    model = seated(room=dataclasses.replace(room, seats=seats), lang=lang)
+    text = " ".join(render_text(model).split())
+    said = ("Luis closed the game: ↑↓ picks the seat, - frees it." if lang == "en"
+            else "Luis cerró el juego: ↑↓ elige el asiento, - lo libera.")
+    assert said in text and "Luis has lost the connection" not in text, text
+    assert press(model, DOWN, "-") == [RemoveBot(seat="2")]
+    set_language("en")
+
+
 def test_a_guest_cannot_start() -> None:
     model = seated(room=room_info(started=False, host_seat="2"))
     assert press(model, "s", "+") == []

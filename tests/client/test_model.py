@@ -21,6 +21,7 @@ from protocol import (
     CreateRoom,
     Error,
     Events,
+    History,
     Joined,
     Left,
     ListRooms,
@@ -219,6 +220,32 @@ def test_arrivals_departures_and_dropped_connections_are_logged() -> None:
     assert model.transcript.log[-1] == "Luis is connected again"
     model.apply(RoomUpdate(room=room_info(seats={"4": "Ana"})))
     assert model.transcript.log[-1] == "Luis left"
+
+
+@pytest.mark.parametrize(("lang", "said", "later"), [
+    ("en", ["Luis closed the game (the seat waits for them)", "You are the host now"],
+     "Luis closed the game (the seat waits for them)"),
+    ("es", ["Luis cerró el juego (se le guarda el asiento)", "Ahora eres el anfitrión"],
+     "Luis cerró el juego (se le guarda el asiento)"),
+])
+def test_a_host_who_quit_is_told_as_quitting_not_as_a_lost_connection(
+        lang: str, said: list[str], later: str) -> None:
+    """Found play-testing: Carla, the host, quit on purpose (q, y: her seat waits) and Dani read
+    "Carla lost the connection" and "You are the host now". A seat whose person quit
+    (``SeatInfo.quit``) is told as such, in the log and in the history of one arriving later."""
+    set_language(lang)
+    try:
+        room = room_info(seats={ME: "Ana", "2": "Luis"}, host_seat="2")
+        model = seated(make_view(), room=room, lang=lang)
+        quit_seats = tuple(dataclasses.replace(s, connected=False, quit=True) if s.seat == "2" else s
+                           for s in room.seats)
+        model.apply(RoomUpdate(room=dataclasses.replace(room, seats=quit_seats, host_seat=ME,
+                                                        host="Ana")))
+        assert model.transcript.log[-2:] == said
+        model.apply(History(events=(), chat=()))  # (back after a drop of our own)
+        assert model.transcript.log[-1] == later
+    finally:
+        set_language("en")
 
 
 def test_chat_is_kept_and_pings_are_answered() -> None:

@@ -284,6 +284,28 @@ def test_a_spectator_who_takes_a_seat_mid_match_hears_the_past_once() -> None:
     assert "You took over Bot 4's seat" in seated_lines and "Ana took over" not in seated_lines
 
 
+@pytest.mark.parametrize(("lang", "said", "hint"), [
+    ("en", "Luis closed the game (the seat waits for them)",
+     "Luis closed the game: remove 2 frees the seat."),
+    ("es", "Luis cerró el juego (se le guarda el asiento)",
+     "Luis cerró el juego: quitar 2 libera el asiento."),
+])
+def test_plain_mode_says_who_quit_rather_than_lost_the_connection(lang: str, said: str, hint: str) -> None:
+    set_language(lang)
+    try:
+        model = seated(room=room_info(started=False), lang=lang)
+        view = PlainView(model)
+        view.changes()
+        seats = tuple(dataclasses.replace(s, connected=False, quit=True) if s.seat == "2" else s
+                      for s in model.seating.room.seats)
+        model.apply(RoomUpdate(room=dataclasses.replace(model.seating.room, seats=seats)))
+        text = " ".join(view.changes())
+        assert said in text and hint in text, text
+        assert "lost the connection" not in text and "perdió la conexión" not in text
+    finally:
+        set_language("en")
+
+
 def test_the_waiting_room_for_the_host_and_a_guest() -> None:
     model = seated(room=room_info(started=False))
     line = PlainView(model).changes()[-1]

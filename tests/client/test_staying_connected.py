@@ -6,6 +6,8 @@ from __future__ import annotations
 import asyncio
 import itertools
 import socket
+import threading
+import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
@@ -236,6 +238,55 @@ def test_the_running_app_reconnects_over_tcp_to_the_same_hand(pipe: PipeInput) -
 
     assert asyncio.run(main()) == 0
     assert Status.LOST in seen
+
+
+def test_quitting_the_app_tells_the_server_which_keeps_the_seat(pipe: PipeInput) -> None:
+    """Found play-testing: Carla quit on purpose (her seat waits) and the table read "Carla lost
+    the connection". The whole client, on a dedicated server (a thread, TCP on 127.0.0.1): q y
+    sends ``quit`` before closing, so the server marks her seat quit, kept for her, rather
+    than dropped; the app does not try again."""
+    ready: list[tuple[UnoServer, int, trio.lowlevel.TrioToken, trio.CancelScope]] = []
+    started = threading.Event()
+
+    async def serve() -> None:
+        srv = UnoServer(ServerConfig(seed=4))
+        listeners = await trio.open_tcp_listeners(0, host="127.0.0.1")
+        with trio.CancelScope() as scope:
+            async with trio.open_nursery() as nursery:
+                await nursery.start(srv.serve, listeners)
+                ready.append((srv, listeners[0].socket.getsockname()[1],
+                              trio.lowlevel.current_trio_token(), scope))
+                started.set()
+
+    thread = threading.Thread(target=trio.run, args=(serve,), daemon=True)
+    thread.start()
+    assert started.wait(10)
+    srv, port, token, scope = ready[0]
+    app = new_app(pipe, address=("127.0.0.1", port))
+    app.model.host.auto_create, app.model.host.auto_start = TABLE, True
+    model = app.model
+
+    async def main() -> int:
+        running = asyncio.ensure_future(app.run())
+        async with asyncio.timeout(10):
+            while model.table.view is None:
+                await asyncio.sleep(0.01)
+        pipe.send_text("qy")
+        return await asyncio.wait_for(running, 10)
+
+    try:
+        assert asyncio.run(main()) == 0
+        seat = srv.rooms["1"].seats[0]
+        for _ in range(500):  # (the bye may reach us before the server has hung up)
+            if not seat.connected:
+                break
+            time.sleep(0.01)
+        assert seat.name == "Ana" and seat.kind == "human" and not seat.connected
+        assert seat.quit  # (told so, not a lost connection)
+        assert len([s for s in srv.sessions.values() if s.name == "Ana"]) == 1  # no new try
+    finally:
+        trio.from_thread.run_sync(scope.cancel, trio_token=token)
+        thread.join(10)
 
 
 async def test_the_seat_comes_back_by_another_address_of_the_same_server(

@@ -49,7 +49,7 @@ SUMMARY = RoomSummary(id="7", name="Friday night", host="Zoë", players=2, seats
 SEATS = (
     SeatInfo(seat="1", name="Zoë", kind="human"),
     SeatInfo(seat="2", name="Bot 1", kind="bot", level="easy"),
-    SeatInfo(seat="3", name="Max", kind="human", connected=False, away=True),
+    SeatInfo(seat="3", name="Max", kind="human", connected=False, away=True, quit=True),
 )
 ROOM = RoomInfo(id="7", name="Friday night", host="Zoë", host_seat="1", max_seats=4, seats=SEATS,
                 spectators=3, preset="house", rules=RULES, turn_timeout=30.0, bot_delay=1.0,
@@ -86,6 +86,7 @@ CLIENT_SAMPLES: dict[str, Message] = {
     "get_replay": protocol.GetReplay(hand=2),
     "back": protocol.Back(),
     "away": protocol.Away(),
+    "quit": protocol.Quit(),
     "chat": protocol.Say(text="good game 🙂"),
 }
 SERVER_SAMPLES: dict[str, Message] = {

@@ -279,6 +279,35 @@ def test_decode_message_checks_without_a_connection() -> None:
     assert info.value.code == "extra_field"
 
 
+def test_quit_and_the_seat_that_quit() -> None:
+    """``quit`` (a client closing on purpose: keep my seat) has no fields, is sent once welcomed,
+    and the table reads it in ``SeatInfo.quit``, false when an older server leaves it out."""
+    assert protocol.decode_message({"type": "quit"}, Sender.CLIENT) == protocol.Quit()
+    assert protocol.Quit().to_wire() == {}
+    with pytest.raises(protocol.ProtocolError) as info:
+        protocol.decode_message({"type": "quit", "seat": "1"}, Sender.CLIENT)
+    assert info.value.code == "extra_field"
+    with pytest.raises(protocol.ProtocolError) as info:
+        protocol.decode_message({"type": "quit"}, Sender.SERVER)  # (the server sends bye)
+    assert info.value.code == "unknown_type"
+    for state in (State.LOBBY, State.PLAYER, State.SPECTATOR):
+        assert "quit" in protocol.CLIENT_SENDS[state]
+    for state in (State.HANDSHAKE, State.GREETING, State.CLOSED):
+        assert "quit" not in protocol.CLIENT_SENDS[state]
+    server = Connection(Role.SERVER)
+    server.receive_data(pack({"type": "quit"}))
+    with pytest.raises(protocol.ProtocolError) as info:
+        server.next_event()  # before the handshake
+    assert (info.value.code, info.value.ref) == ("not_allowed_now", "quit")
+    seat = {"seat": "2", "name": "Luis", "kind": "human", "connected": False}
+    assert not protocol.SeatInfo.from_wire(seat).quit
+    assert protocol.SeatInfo.from_wire(seat | {"quit": True}).quit
+    assert protocol.SeatInfo(seat="2", name="Luis", kind="human", quit=True).to_wire()["quit"] is True
+    with pytest.raises(protocol.ProtocolError) as info:
+        protocol.SeatInfo.from_wire(seat | {"quit": "yes"})
+    assert info.value.code == "bad_field"
+
+
 def test_messages_are_checked_when_built() -> None:
     with pytest.raises(protocol.ProtocolError) as info:
         protocol.Hello(version=VERSION, name="x" * 25)

@@ -21,6 +21,7 @@ from protocol import (
     ListRooms,
     Ping,
     Pong,
+    Quit,
     RemoveBot,
     Rooms,
     RoomUpdate,
@@ -72,6 +73,47 @@ async def test_a_dropped_seat_is_kept_and_its_turns_time_out(
         assert events.events[0] == {"type": "stand_in", "seat": bob.seat, "reason": "timeout"}
         assert events.events[1]["type"] in ("card_played", "drew")
         assert only_room(srv).seat_of(srv.sessions[_sid(bob)]) is not None  # still bob's
+
+
+async def test_a_quit_keeps_the_seat_and_tells_the_table_the_person_quit(
+        harness: Harness, autojump_clock: object) -> None:
+    """Found play-testing: Carla, the host, quit on purpose (her seat waits) and Dani read "Carla
+    lost the connection". ``quit`` is answered by ``bye`` ``quit``; the table's ``room`` says the
+    seat's person quit, the seat is kept and the host's role passes on as for a drop; back with
+    the token, the seat is hers, and a later drop without ``quit`` reads as a drop again."""
+    with trio.fail_after(300):
+        srv, ann, bob = await table(harness)  # ann hosts
+        await ann.send(Quit())
+        lost = await ann.closed()
+        assert lost.bye is not None and lost.bye.reason == "quit"
+        update = await bob.expect(RoomUpdate, lambda m: not seat_info(m, ann.seat)[1])
+        (info,) = [s for s in update.room.seats if s.seat == ann.seat]
+        assert (info.kind, info.connected, info.quit) == ("human", False, True)
+        assert update.room.host_seat == bob.seat  # the host's role passed on, as for a drop
+        assert only_room(srv).seat_of(srv.sessions[_sid(ann)]) is not None  # still ann's
+        again = harness.connect(srv, "ann")
+        assert (await again.hello(ann.token)).resumed
+        await again.expect(Joined)
+        back = await bob.expect(RoomUpdate, lambda m: seat_info(m, ann.seat)[1])
+        assert not next(s for s in back.room.seats if s.seat == ann.seat).quit
+        await again.aclose()  # dropped, not quit
+        dropped = await bob.expect(RoomUpdate, lambda m: not seat_info(m, ann.seat)[1])
+        assert not next(s for s in dropped.room.seats if s.seat == ann.seat).quit
+
+
+async def test_quit_is_refused_before_the_handshake_and_answered_in_the_lobby(
+        harness: Harness, autojump_clock: object) -> None:
+    with trio.fail_after(60):
+        srv = await harness.server()
+        early = harness.connect(srv, "early")
+        await early.send_wire({"type": "quit"})
+        assert (await early.error(NOT_ALLOWED_NOW)).ref == "quit"
+        lobby = await harness.client(srv, "lobby")
+        await lobby.send(Quit())
+        lost = await lobby.closed()
+        assert lost.bye is not None and lost.bye.reason == "quit"
+        await trio.sleep(1)  # (the bye may arrive before the server has hung up)
+        await forgotten(harness, srv, lobby)  # (no seat: nothing kept)
 
 
 def _sid(client: Client) -> str:
