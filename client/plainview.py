@@ -150,6 +150,8 @@ class PlainView:
             state = t("room_playing" if room.started else "room_waiting")
             if room.password:
                 state += ", " + t("room_locked")
+            if room.started and room.late_join is not None:  # (what one arriving now needs)
+                state += ", " + t("rule_late_" + room.late_join)
             text = t("plain_room", n=i + 1, name=clean_text(room.name), host=clean_text(room.host),
                      players=f"{room.players + room.bots}/{room.seats}", rules=preset_name(room.preset),
                      state=state)

@@ -84,7 +84,7 @@ class Screens(Painter):
             room = m.lobby.rooms[min(m.lobby.index, len(m.lobby.rooms) - 1)]
             options = ", ".join([preset_name(room.preset),
                                  *rule_labels(room.rules, turn_timeout=room.turn_timeout,
-                                              preset=room.preset)])
+                                              late_join=room.late_join, preset=room.preset)])
             lines.append([])
             for part in wrap(t("lobby_rules", table=clean_text(room.name), options=options),
                              width - 2):

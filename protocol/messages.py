@@ -111,6 +111,8 @@ class RoomSummary(Struct):
     turn_timeout: float | None = spec(Optional(_SECONDS), None)
     # who sits there, with the statistics the server keeps of each (the lobby's line per player)
     seated: tuple[SeatInfo, ...] = nested(SeatInfo, many=10, empty=True)
+    # when a late arrival sits (as ``RoomInfo.late_join``); nil: not said (an older server)
+    late_join: str | None = spec(Optional(Str(10, choices=LATE_JOIN)), None)
 
 
 @dataclass(frozen=True, slots=True)

@@ -230,6 +230,28 @@ def test_the_lobby_says_who_sits_at_each_table(lang: str, line: str) -> None:
     assert line in " ".join(PlainView(model).changes())
 
 
+@pytest.mark.parametrize(("lang", "line"), [
+    ("en", "1 Mesa by Ana, 3/4, house, playing, late arrivals sit at the next hand; "
+           "2 Sala by Eva, 2/4, house, waiting."),
+    ("es", "1 Mesa de Ana, 3/4, de la casa, jugando, quien llega tarde se sienta en la próxima "
+           "mano; 2 Sala de Eva, 2/4, de la casa, esperando."),
+])
+def test_the_lobby_says_when_one_arriving_at_a_match_in_progress_sits(lang: str, line: str) -> None:
+    """``RoomSummary.late_join``, said of a match in progress (before one, everybody sits at
+    once), as the full screen's lobby says it of the chosen table."""
+    set_language(lang)
+    try:
+        model = connected_model()
+        playing = RoomSummary(id="1", name="Mesa", host="Ana", players=1, seats=4, bots=2,
+                              spectators=0, preset="house", started=True, password=False,
+                              late_join="next_hand")
+        waiting = dataclasses.replace(playing, id="2", name="Sala", host="Eva", bots=1, started=False)
+        model.apply(Rooms(rooms=(playing, waiting)))
+        assert line in " ".join(PlainView(model).changes())
+    finally:
+        set_language("en")
+
+
 def test_the_list_of_a_servers_kept_hands_names_its_state_dir_in_the_command_to_replay(
         tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     """Found play-testing: `uno replay --state-dir DIR` ended with "`uno replay ID` plays one

@@ -209,6 +209,35 @@ def test_the_lobby_names_the_chosen_tables_options() -> None:
     assert "no turn clock" in text
 
 
+@pytest.mark.parametrize(("lang", "words"), [
+    ("en", ("Carla's table: house, to 100 points,", "turn 30 s, late arrivals sit at the next hand")),
+    ("es", ("Carla's table: de la casa, a 100 puntos,",
+            "turno de 30 s, quien llega tarde se sienta en la próxima mano")),
+])
+def test_the_lobby_says_when_a_late_arrival_sits(lang: str, words: tuple[str, ...]) -> None:
+    """Found play-testing: the chosen table's line ("Carla's table: house, to 100 points, …
+    turn 30 s") did not say whether one arriving mid-match sits at once or at the next hand
+    (``RoomSummary.late_join``); an older server, which does not say, gets no words for it."""
+    set_language(lang)
+    try:
+        model = connected_model()
+        rules = RuleSet.preset("house", seven_zero=True, jump_in=True, target_score=100).to_dict()
+        summary = RoomSummary(id="1", name="Carla's table", host="Carla", players=2, seats=4,
+                              bots=2, spectators=0, preset="house", started=True, password=False,
+                              rules=rules, turn_timeout=30, late_join="next_hand")
+        model.apply(Rooms(rooms=(summary,)))
+        lines = ["".join(f[1] for f in line) for line in Renderer(model).lobby(80, 24)]
+        assert all(width_of(line) <= 80 for line in lines), lines
+        text = " ".join(" ".join(lines).split())
+        for part in words:
+            assert part in text, (part, lines)
+        model.apply(Rooms(rooms=(dataclasses.replace(summary, late_join=None),)))
+        text = " ".join("".join(f[1] for f in line) for line in Renderer(model).lobby(80, 24))
+        assert "late arrivals" not in text and "llega tarde" not in text
+    finally:
+        set_language("en")
+
+
 @pytest.mark.parametrize(("lang", "seated", "more"), [
     ("en", "At the table: Ana (won 3 of 7 hands) · Bot 1 (hard) · Luis (won 1 of 1 hand) · Eva",
      "…and 40 more tables the server did not list"),

@@ -45,7 +45,7 @@ RULES = {"first_to_left": True, "draw_until_playable": False, "wild_draw_four": 
 
 SUMMARY = RoomSummary(id="7", name="Friday night", host="Zoë", players=2, seats=4, bots=1,
                       spectators=3, preset="house", started=True, password=False,
-                      rules={"jump_in": True}, turn_timeout=45.0)
+                      rules={"jump_in": True}, turn_timeout=45.0, late_join="next_hand")
 SEATS = (
     SeatInfo(seat="1", name="Zoë", kind="human"),
     SeatInfo(seat="2", name="Bot 1", kind="bot", level="easy"),

@@ -308,6 +308,20 @@ def test_quit_and_the_seat_that_quit() -> None:
     assert info.value.code == "bad_field"
 
 
+def test_a_room_summary_says_when_a_late_arrival_sits() -> None:
+    """``RoomSummary.late_join``: one of ``LATE_JOIN``; nil (not said) when an older server
+    leaves it out."""
+    wire = SERVER_SAMPLES["rooms"].to_wire()["rooms"][0]
+    assert wire["late_join"] == "next_hand"
+    assert protocol.RoomSummary.from_wire(wire).late_join == "next_hand"
+    del wire["late_join"]
+    assert protocol.RoomSummary.from_wire(wire).late_join is None
+    for value in ("later", 1, True):
+        with pytest.raises(protocol.ProtocolError) as info:
+            protocol.RoomSummary.from_wire(wire | {"late_join": value})
+        assert info.value.code == "bad_field"
+
+
 def test_messages_are_checked_when_built() -> None:
     with pytest.raises(protocol.ProtocolError) as info:
         protocol.Hello(version=VERSION, name="x" * 25)

@@ -69,6 +69,24 @@ async def test_list_create_and_summary(harness: Harness, autojump_clock: object)
         assert summary.password is True and summary.started is False
 
 
+async def test_the_room_list_says_when_a_late_arrival_sits(harness: Harness,
+                                                          autojump_clock: object) -> None:
+    """Found play-testing: one arriving mid-match could not tell from the lobby whether they
+    would sit at once or at the next hand; the summary carries the room's ``late_join``, and
+    follows the host's ``set_rules``."""
+    with trio.fail_after(30):
+        srv = await harness.server()
+        ann = await harness.client(srv, "ann")
+        await ann.create("Friday night", bots=1, late_join="next_hand")
+        bob = await harness.client(srv, "bob")
+        (summary,) = (await bob.rooms()).rooms
+        assert summary.late_join == "next_hand"
+        await ann.send(SetRules(preset="official", late_join="now"))
+        await ann.expect(RoomUpdate, lambda m: m.room.late_join == "now")
+        (summary,) = (await bob.rooms()).rooms
+        assert summary.late_join == "now"
+
+
 async def test_create_refusals_leave_the_connection_usable(harness: Harness,
                                                            autojump_clock: object) -> None:
     with trio.fail_after(30):
