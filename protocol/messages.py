@@ -27,7 +27,7 @@ from .structs import Struct as Struct
 from .structs import _StructSpec as _StructSpec  # (for the tests' message strategies)
 from .structs import nested, spec
 
-PROTOCOL_VERSION = 4
+PROTOCOL_VERSION = 5
 MAX_MESSAGE_BYTES = 64 * 1024
 # what a message the server fills to the limit (a history, a room list) may take, leaving room
 # for its type and seq
