@@ -113,7 +113,12 @@ class Table:
         legal = self.legal
         if any(isinstance(a, actions.ChooseColor) for a in legal):
             return Prompt.START_COLOR
-        if any(isinstance(a, actions.Challenge) for a in legal):
+        acted = self._acted
+        answered = (acted is not None and acted[0] is self.view
+                    and isinstance(acted[1], actions.Challenge | actions.Accept))
+        if any(isinstance(a, actions.Challenge) for a in legal) and not answered:
+            # (answered, the question is closed until the table's answer comes: found
+            # play-testing, plain mode asked it again after the y, and a second y was sent)
             return Prompt.CHALLENGE
         return Prompt.NONE
 

@@ -232,7 +232,8 @@ def test_challenge_or_accept_a_wild_draw_four() -> None:
     model = seated(view)
     assert model.prompt is Prompt.CHALLENGE
     assert acts(press(model, "y")) == [Act(kind="challenge")]
-    assert acts(press(model, "n")) == [Act(kind="accept")]
+    assert model.prompt is Prompt.NONE  # answered: no second answer before the table's
+    assert acts(press(seated(view), "n")) == [Act(kind="accept")]
 
 
 def test_a_starting_wild_asks_the_first_player_for_the_colour() -> None:

@@ -177,6 +177,8 @@ def test_challenge_start_colour_and_seven_zero() -> None:
                              legal=[Challenge(ME), Accept(ME)]))
     assert "Bot 3 played a Wild Draw Four on you" in PlainView(model).changes()[-1]
     assert typed(model, "challenge") == [Act(kind="challenge")]
+    model = seated(make_view("R7 Y3", top="W+4", challenge_from="3", pending_draw=4,
+                             legal=[Challenge(ME), Accept(ME)]))
     assert typed(model, "a") == [Act(kind="accept")]
     model = seated(make_view("R7 Y3", top="W", color=None, awaiting_color=True,
                              legal=[ChooseColor(ME, c) for c in (Color.RED, Color.GREEN)]), lang="es")
@@ -562,3 +564,23 @@ def test_our_own_chat_is_said_in_the_second_person(lang: str, said: str) -> None
         assert lines[-2:] == [said, t("plain_chat", name="Luis", text="hola")], lines
     finally:
         set_language("en")
+
+
+def test_a_challenge_answered_is_not_asked_again_while_the_table_answers() -> None:
+    """Found play-testing: typing y to a Wild Draw Four's question printed the question again
+    ("Hosty played a Wild Draw Four on you: y challenge, a accept") before the result came,
+    as if the answer had not been taken; a second y was sent to the server as well."""
+    model = seated(make_view("R7 Y3", top="W+4", challenge_from="3", pending_draw=4,
+                             legal=[Challenge(ME), Accept(ME)]))
+    out = io.StringIO()
+    screen = PlainScreen("", out=out)
+    screen.adopt(model, lambda: None)
+    assert screen.view is not None
+    screen.say(screen.view.changes())
+    assert "Wild Draw Four on you" in out.getvalue()
+    out.truncate(0), out.seek(0)
+    screen.line("y")
+    assert "Wild Draw Four on you" not in out.getvalue()
+    assert model.prompt is Prompt.NONE
+    screen.line("y")
+    assert model.outbox.take() == [Act(kind="challenge")]
