@@ -63,6 +63,7 @@ class ClientApp:
         screen), take it over; otherwise make one (``run`` runs it)."""
         self.options = options
         self.model = model if model is not None else Model(options.name)
+        self.model.plain = options.plain_mode
         self.application: Application[int] | PlainScreen
         if application is None:
             self.application = build_application(self.model, self.after_key, plain=options.plain,

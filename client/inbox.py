@@ -207,7 +207,7 @@ def _events(model: Model, message: messages.Events) -> None:
         _set_view(model, message.view, message.deadline)
     name_of = model.seating.name_of
     turn, way = (None, None) if view is None else (view.current, view.direction)  # as they began
-    lines = narrate(events, name_of, seat, turn, way)
+    lines = narrate(events, name_of, seat, turn, way, spoken=model.plain)
     now = model.table.view
     if lines and view is not None and now is not None and 0 < view.pending_draw < now.pending_draw:
         # a draw card stacked on the one pending: the total (the log said only "Luis played
@@ -229,7 +229,7 @@ def _events(model: Model, message: messages.Events) -> None:
     model.transcript.add(lines)
     ended = next((i for i, e in enumerate(events) if isinstance(e, HandEnded)), None)
     if ended is not None:  # kept on the end-of-hand screen, under the scores
-        before = narrate(events[:ended], name_of, seat)
+        before = narrate(events[:ended], name_of, seat, spoken=model.plain)
         model.transcript.winning_play = before[-1] if before else ""
 
 
@@ -283,7 +283,7 @@ def _history(model: Model, message: messages.History) -> None:
         ours = (me if not isinstance(sat_then, str) or clean_text(sat_then) == model.seating.name_of(me)
                 else None)
         lines += seat_changes(sat, then, model.seating.told_gone) \
-            + narrate(events, _name_then(model, then), ours, way=way)
+            + narrate(events, _name_then(model, then), ours, way=way, spoken=model.plain)
         way = way_after(events, way)
         sat = then or sat
     room = model.seating.room

@@ -55,6 +55,7 @@ class Model:
         self.hints = HintBox()
         self.playback = TablePlayback()  # the replay key at a hand's end
         self.back_sent = False  # "I am back" went out for this spell of being away
+        self.plain = False  # plain mode (--plain): the log's lines are read out, not looked at
         self.away_news = AwayNews()  # what the stand-in did for us, told when we are back
         self.resync_sent = False  # a sync asked for after a message that did not decode
         self.quit = False

@@ -19,13 +19,15 @@ Names = Callable[[str], str]
 
 
 def narrate(events: Iterable[ev.Event], name: Names, me: str | None = None,
-            turn: str | None = None, way: int | None = None) -> list[str]:
+            turn: str | None = None, way: int | None = None, *, spoken: bool = False) -> list[str]:
     """Log lines for one batch of events (usually one line; a hand's end adds its own). UNO said
     with a card comes as its own ``uno_called`` event, after the ``card_played``. ``me``: our
     seat, whose stand-in turns read "a bot played your turn"; ``turn``: whose turn it was as the
     batch began, which a jump-in takes ("taking Ana's turn"; the live log knows it); ``way``: the
     direction of play as it began (1 clockwise, -1 not; None: not known), which a 0 passes the
-    hands in (R15)."""
+    hands in (R15). ``spoken``: plain mode's lines, where the cards a challenge shows are named
+    ("Red 7, Green 1", as every other line names them), not given by the codes the full screen's
+    hand shows ("R7 G1")."""
     parts: list[str] = []
     lines: list[str] = []
     standing_in = False  # our turn played by the stand-in: "— the bot played Red 6", not "You played"
@@ -37,9 +39,9 @@ def narrate(events: Iterable[ev.Event], name: Names, me: str | None = None,
             standing_in = False
         if standing_in and not isinstance(event, ev.StandIn | ev.HandEnded | ev.MatchEnded):
             text = _one(event, lambda seat: t("stand_in_name") if seat == me else name(seat), None,
-                        way=way)
+                        way=way, spoken=spoken)
         else:
-            text = _one(event, name, me, turn, way)
+            text = _one(event, name, me, turn, way, spoken=spoken)
         if isinstance(event, ev.TurnStarted):
             turn = event.seat
         if text is None:
@@ -109,7 +111,7 @@ def _said(key: str, seat: str, me: str | None, name: Names, target: str | None =
 
 
 def _one(event: ev.Event, name: Names, me: str | None, turn: str | None = None,
-         way: int | None = None) -> str | None:
+         way: int | None = None, *, spoken: bool = False) -> str | None:
     if isinstance(event, ev.HandStarted):
         return _said("ev_hand", event.dealer, me, name, n=event.hand_number)
     if isinstance(event, ev.StartingCard):
@@ -156,8 +158,9 @@ def _one(event: ev.Event, name: Names, me: str | None, turn: str | None = None,
         key = "ev_challenge_guilty" if event.guilty else "ev_challenge_innocent"
         line = _said(key, event.seat, me, name, event.target)
         if event.hand is not None:  # we challenged, or were challenged: the hand shown (Mattel)
-            shown = _said("ev_challenge_shown", event.seat, me, name, event.target, cards=" ".join(
-                card_code(c) for c in sorted(event.hand, key=card_sort_key)))
+            cards = sorted(event.hand, key=card_sort_key)
+            shown = _said("ev_challenge_shown", event.seat, me, name, event.target,
+                          cards=_drawn(cards) if spoken else " ".join(card_code(c) for c in cards))
             joined = line + " — " + (_lower_first(shown) if isinstance(shown, _Lower) else shown)
             return _Lower(joined) if isinstance(line, _Lower) else joined
         return line

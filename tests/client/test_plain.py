@@ -584,3 +584,23 @@ def test_a_challenge_answered_is_not_asked_again_while_the_table_answers() -> No
     assert model.prompt is Prompt.NONE
     screen.line("y")
     assert model.outbox.take() == [Act(kind="challenge")]
+
+
+@pytest.mark.parametrize(("lang", "said"), [
+    ("en", "Luis's hand, shown to you: Red 7, Green 1, Wild."),
+    ("es", "mano de Luis, mostrada a ti: el 7 rojo, el 1 verde, el Comodín."),
+])
+def test_the_hand_a_challenge_shows_is_said_by_name_in_plain_mode(lang: str, said: str) -> None:
+    """Found play-testing: plain mode said "Hosty's hand, shown to you: R1 Y3 Y5 Y5 Y6", the
+    full screen's codes, where every other line names the cards ("you drew Yellow 0, ...")."""
+    try:
+        model = seated(make_view(), lang=lang)
+        model.plain = True
+        view = PlainView(model)
+        view.changes()
+        shown = tuple(Card.parse(text) for text in ("G1", "W", "R7"))
+        model.apply(Events(events=(codec.event_to_wire(ev.Challenged(ME, "2", True, shown)),),
+                           view=codec.view_to_wire(make_view())))
+        assert said in view.changes()[0]
+    finally:
+        set_language("en")
