@@ -48,6 +48,7 @@ from protocol import (
     codec,
     is_clean_text,
 )
+from protocol.address import parse_address
 from protocol.messages import ViewMsg
 
 
@@ -604,3 +605,14 @@ def test_the_hand_a_challenge_shows_is_said_by_name_in_plain_mode(lang: str, sai
         assert said in view.changes()[0]
     finally:
         set_language("en")
+
+
+def test_the_join_command_plain_mode_says_works_copied_with_its_full_stop() -> None:
+    """Found play-testing: plain mode says "Friends join with: uno join 127.0.0.1:42737." (its
+    lines end as sentences), and `uno join 127.0.0.1:42737.` failed with "invalid literal for
+    int() with base 10: '42737.'"."""
+    assert parse_address("127.0.0.1:42737.") == ("127.0.0.1", 42737)
+    assert parse_address("[::1]:7777.") == ("::1", 7777)
+    assert parse_address("uno-host.") == ("uno-host", 7777)
+    with pytest.raises(ValueError, match="bad port '77x'"):
+        parse_address("127.0.0.1:77x")
