@@ -616,3 +616,16 @@ def test_the_join_command_plain_mode_says_works_copied_with_its_full_stop() -> N
     assert parse_address("uno-host.") == ("uno-host", 7777)
     with pytest.raises(ValueError, match="bad port '77x'"):
         parse_address("127.0.0.1:77x")
+
+
+def test_uno_host_start_says_the_join_command_in_one_line_in_plain_mode() -> None:
+    """Found play-testing (`uno host --plain --start`): "Tus amigos entran con:" was said alone,
+    then "uno join 127.0.0.1:42737. Mesa de Ana — esperando el inicio…", the full screen's two
+    log lines (made for its narrow column) read as two."""
+    model = Model("Ana")
+    model.plain = True
+    model.host.auto_create, model.host.auto_start = CreateRoom(name="Mesa", bots=3), True
+    model.host.address = "192.0.2.2:4700"
+    model.apply(Welcome(server="test", version="0", protocol=1, token="a.b", name="Ana"))
+    model.apply(Joined(room=room_info(started=False), role="player", seat=ME))
+    assert model.transcript.log == ["Friends join with: uno join 192.0.2.2:4700"]
