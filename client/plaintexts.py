@@ -105,6 +105,10 @@ PLAIN_TEXTS: dict[str, tuple[str, str]] = {
                         "Escribe el número de un asiento; volver cancela."),
     "plain_help_confirm": ("Type {yes} to confirm; anything else stays.",
                            "Escribe {yes} para confirmar; otra cosa sigue."),
+    "plain_help_host_quit": ("Type e to end it for everyone, k to keep it for later (uno host --resume);"
+                             " anything else stays.",
+                             "Escribe t para terminarla para todos, g para guardarla para después"
+                             " (uno host --resume); otra cosa sigue."),
     "plain_help_password": ("Type the password and Enter.", "Escribe la contraseña y Enter."),
     "cmd_draw": ("draw|d", "robar|d"),
     "cmd_pass": ("pass|p", "pasar|p"),

@@ -308,8 +308,8 @@ class PlainView:
         yes = key_of("yes")
         if prompt is Prompt.QUIT:
             return quit_question(m.host, m.seating.seated_in_match, yes)
-        if prompt is Prompt.HOST_QUIT:
-            return t("host_quit_confirm")
+        if prompt is Prompt.HOST_QUIT:  # (what else stays: "s" for "sí" closed it without a word)
+            return t("host_quit_confirm") + " " + t("plain_help_host_quit")
         if prompt is Prompt.LEAVE:
             return t("leave_confirm", yes=yes) + " " + m.seating.leave_consequence()
         if prompt is Prompt.PASSWORD:

@@ -629,3 +629,26 @@ def test_uno_host_start_says_the_join_command_in_one_line_in_plain_mode() -> Non
     model.apply(Welcome(server="test", version="0", protocol=1, token="a.b", name="Ana"))
     model.apply(Joined(room=room_info(started=False), role="player", seat=ME))
     assert model.transcript.log == ["Friends join with: uno join 192.0.2.2:4700"]
+
+
+@pytest.mark.parametrize(("lang", "said"), [
+    ("en", "End the match for everyone (e), or keep it for later (k)? Type e to end it for everyone, k to"
+           " keep it for later (uno host --resume); anything else stays."),
+    ("es", "¿Terminar la partida para todos (t), o guardarla para después (g)? Escribe t para terminarla"
+           " para todos, g para guardarla para después (uno host --resume); otra cosa sigue."),
+])
+def test_the_hosts_quit_question_says_that_anything_else_stays(lang: str, said: str) -> None:
+    """Found play-testing: the host typed "s" (sí) to "¿Terminar la partida para todos (t), o
+    guardarla para después (g)?", the question closed without a word, and the "t" typed next was
+    "not a command"; the question, and help, never said that anything else stays."""
+    try:
+        model = seated(make_view(), lang=lang)
+        model.host.active = model.host.keeps = True
+        view = PlainView(model)
+        view.changes()
+        model.ask_quit()
+        assert model.prompt is Prompt.HOST_QUIT
+        assert view.changes() == [said]
+        assert PlainCommands(model).help() == said[said.index("?") + 2:]
+    finally:
+        set_language("en")
