@@ -32,7 +32,7 @@ def parse_address(text: str, default_port: int = DEFAULT_PORT) -> tuple[str, int
 
 
 def _port(text: str) -> int:
-    if not text.isdigit():  # (not int()'s "invalid literal for int() with base 10")
+    if not (text.isascii() and text.isdigit()):  # (not int()'s "invalid literal for int()…"; "²" is a digit)
         raise ValueError(f"bad port {text!r}")
     return int(text)
 
