@@ -32,7 +32,7 @@ def whole_parts(parts: list[str], width: int) -> str:
         shown = ", ".join(parts[:n] + (["…"] if n < len(parts) else []))
         if width_of(shown) <= width:
             return shown
-    return fit(parts[0], width) if parts else ""
+    return fit(parts[0] + ("…" if len(parts) > 1 else ""), width) if parts else ""
 
 
 class Header(Painter):
@@ -48,7 +48,9 @@ class Header(Painter):
         if view is not None:
             left.append(t("hand_no", n=view.hand_number))
         right = m.session.name
-        room = width - width_of(right) - 3  # (a space between, and one at each end)
+        # (two spaces between, so that the name does not read as the last rule's word: found
+        # play-testing, "…7-0 cambia manos Beto"; and one at each end)
+        room = width - width_of(right) - 4
         if room_info is not None:
             if room_info.queue and view is not None:  # the host sees who waits for a seat
                 left.append(queue_text(room_info.queue))
@@ -58,7 +60,7 @@ class Header(Painter):
             left.append(whole_parts([preset_name(room_info.preset), *labels],
                                     room - width_of(" · ".join([*left, ""]))))
         text = " · ".join(part for part in left if part)
-        line = " " + pad(text, max(0, room)) + " " + fit(right, width - 2 - max(0, room)) + " "
+        line = " " + pad(text, max(0, room)) + "  " + fit(right, width - 4 - max(0, room)) + " "
         return [[("class:title", pad(line, width))]]
 
     def banner_text(self, countdown: bool = True) -> str | None:

@@ -43,13 +43,14 @@ TEXTS: dict[str, tuple[str, str]] = {
     "off": ("off", "no"),
     "seconds": ("{n} s", "{n} s"),
     "decimal_point": (".", ","),
-    "quit_confirm": ("Quit? {yes} quits, any other key stays.", "¿Salir? {yes} sale, otra tecla sigue."),
-    "quit_confirm_seat_kept": ("Quit? {yes} quits (your seat waits: uno join again), any other key stays.",
-                               "¿Salir? {yes} sale (tu asiento te espera: uno join otra vez), otra tecla"
+    # ("anything else", not "any other key": plain mode's answers are typed lines; found play-testing)
+    "quit_confirm": ("Quit? {yes} quits, anything else stays.", "¿Salir? {yes} sale, otra cosa sigue."),
+    "quit_confirm_seat_kept": ("Quit? {yes} quits (your seat waits: uno join again), anything else stays.",
+                               "¿Salir? {yes} sale (tu asiento te espera: uno join otra vez), otra cosa"
                                " sigue."),
-    "quit_confirm_ends": ("Quit? {yes} ends the match for everyone (this table is not kept), any other key"
-                          " stays.",
-                          "¿Salir? {yes} termina la partida para todos (esta mesa no se guarda), otra tecla"
+    "quit_confirm_ends": ("Quit? {yes} ends the match for everyone (this table is not kept), anything"
+                          " else stays.",
+                          "¿Salir? {yes} termina la partida para todos (esta mesa no se guarda), otra cosa"
                           " sigue."),
     "host_quit_confirm": ("End the match for everyone (e), or keep it for later (k)?",
                           "¿Terminar la partida para todos (t), o guardarla para después (g)?"),
@@ -66,8 +67,8 @@ TEXTS: dict[str, tuple[str, str]] = {
     "key_color_G": ("g", "v"),
     "key_color_B": ("b", "z"),
     # --- leaving the table
-    "leave_confirm": ("Leave the table? {yes} leaves, any other key stays.",
-                      "¿Dejar la mesa? {yes} la deja, otra tecla sigue."),
+    "leave_confirm": ("Leave the table? {yes} leaves, anything else stays.",
+                      "¿Dejar la mesa? {yes} la deja, otra cosa sigue."),
     "leave_bot": ("A bot plays your seat.", "Un bot juega tu asiento."),
     "leave_bot_host": ("A bot plays your seat; {name} becomes the host.",
                        "Un bot juega tu asiento; {name} será el anfitrión."),

@@ -199,14 +199,14 @@ def test_quit_and_leave_ask_first() -> None:
     view = PlainView(model)
     view.changes()
     typed(model, "quit")  # (a guest's, during a match: the seat is kept, unlike a leave's)
-    assert view.changes() == ["Quit? y quits (your seat waits: uno join again), any other key stays."]
+    assert view.changes() == ["Quit? y quits (your seat waits: uno join again), anything else stays."]
     typed(model, "no")
     assert not model.quit and model.prompt is Prompt.NONE
     # Found play-testing: a spectator in the line for a seat was told a seat waited for them.
     model.apply(Joined(room=room_info(started=True), role="spectator", seat=None))
     view.changes()
     typed(model, "quit")
-    assert view.changes() == ["Quit? y quits, any other key stays."]
+    assert view.changes() == ["Quit? y quits, anything else stays."]
     typed(model, "no")
     typed(model, "x")
     assert view.changes()[-1].startswith("Leave the table? y leaves")

@@ -246,7 +246,7 @@ def test_at_60_columns_what_leaving_does_gets_a_line_of_its_own() -> None:
     model = seated(make_view(), room=room_info(seats={"1": "Bot 1", "2": "Bot 2", "4": "Ana"}))
     model.ask_leave()
     screen = screen_lines(model, columns=60, rows=20)
-    assert screen[-3].strip() == "Leave the table? y leaves, any other key stays."
+    assert screen[-3].strip() == "Leave the table? y leaves, anything else stays."
     assert screen[-2].strip() == "The table closes for everyone."
     assert screen[-1].strip() == "y yes   any other key: no"
 

@@ -508,6 +508,12 @@ def test_at_80_columns_the_header_clips_the_rules_not_the_line_for_a_seat(lang: 
         labels = [preset_name("house"), *changed_labels(rules, "house")]
         shown = text.split(" · ")[-1].rsplit("…", 1)[0]
         assert any(shown == ", ".join(labels[:n]) + ", " for n in range(1, len(labels))), text
+        # and at any width two spaces at least before our name: "…7-0 cambia manos Beto" read
+        # as one (found play-testing)
+        for columns in range(40, 121):
+            (line,) = Renderer(model).title(columns, 1)
+            text = "".join(f[1] for f in line)
+            assert text.endswith("  Ana ") and width_of(text) == columns, text
     finally:
         set_language("en")
 

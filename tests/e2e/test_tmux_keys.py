@@ -20,17 +20,17 @@ pytestmark = play.needs_tmux
 SEED = 8274
 
 TEXT = {
-    "en": dict(waiting="press s to start", leave="Leave the table? y leaves, any other key stays.",
+    "en": dict(waiting="press s to start", leave="Leave the table? y leaves, anything else stays.",
                closes="The table closes for everyone.", turn="Your turn", help="x leave",
                colour="Colour for Wild:", colours="r:red   y:yellow   g:green   b:blue", yellow="y",
-               played="You played Wild → yellow", quit="Quit? y quits, any other key stays.", yes="y",
+               played="You played Wild → yellow", quit="Quit? y quits, anything else stays.", yes="y",
                confirm_help="y yes   any other key: no",
                host_quit="End the match for everyone (e)", end="e"),
-    "es": dict(waiting="pulsa s para empezar", leave="¿Dejar la mesa? s la deja, otra tecla sigue.",
+    "es": dict(waiting="pulsa s para empezar", leave="¿Dejar la mesa? s la deja, otra cosa sigue.",
                closes="La mesa se cierra para todos.", turn="Tu turno", help="x deja",
                colour="Color para Comodín:", colours="r:rojo   a:amarillo   v:verde   z:azul",
                yellow="a", played="Jugaste Comodín → amarillo",
-               quit="¿Salir? s sale, otra tecla sigue.", yes="s", confirm_help="s sí   otra tecla: no",
+               quit="¿Salir? s sale, otra cosa sigue.", yes="s", confirm_help="s sí   otra tecla: no",
                host_quit="¿Terminar la partida para todos (t)", end="t"),
 }
 HAND = {"en": ["R2", "R8", "Y0", "G5", "G6", "G9", "W"],
