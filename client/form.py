@@ -11,7 +11,7 @@ from typing import Any
 
 from engine.rules import PRESETS, RuleSet, WildDrawFour
 from protocol import BOT_LEVELS, LATE_JOIN, CreateRoom, clean_text
-from protocol.messages import MAX_ROOM_NAME
+from protocol.limits import MAX_ROOM_NAME
 
 from .saved_rules import SavedRulesError, load_rules, save_rules
 

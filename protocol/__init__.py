@@ -17,10 +17,8 @@ from .connection import (
 from .errors import CODES, LocalProtocolError, ProtocolError
 from .fields import clean_text, is_clean_text
 from .kinds import ActionKind, LeftReason, RoomRole, SeatKind
-from .messages import (
+from .limits import (
     ACTION_KINDS,
-    BOT_LEVELS,
-    COLOR_LETTERS,
     HISTORY_BATCHES,
     HISTORY_CHAT,
     LANGUAGES,
@@ -35,6 +33,11 @@ from .messages import (
     PRESET_NAMES,
     PROTOCOL_VERSION,
     REMATCH_ORDERS,
+    left_seat_name,
+)
+from .messages import (
+    BOT_LEVELS,
+    COLOR_LETTERS,
     Act,
     AddBot,
     Away,
@@ -77,7 +80,6 @@ from .messages import (
     ViewMsg,
     Welcome,
     decode_message,
-    left_seat_name,
     message_types,
 )
 

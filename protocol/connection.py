@@ -26,19 +26,8 @@ from .errors import (
 )
 from .fields import is_clean_text
 from .headers import HeaderWalk, TooLong
-from .messages import (
-    MAX_MESSAGE_BYTES,
-    MAX_REF,
-    PROTOCOL_VERSION,
-    Bye,
-    Error,
-    Events,
-    Joined,
-    Message,
-    Sender,
-    ViewMsg,
-    decode_message,
-)
+from .limits import MAX_MESSAGE_BYTES, MAX_REF, PROTOCOL_VERSION
+from .messages import Bye, Error, Events, Joined, Message, Sender, ViewMsg, decode_message
 
 
 class Role(enum.Enum):

@@ -12,12 +12,30 @@ from dataclasses import dataclass
 from typing import Any
 
 from engine.bots import BOT_LEVELS as BOT_LEVELS  # (the engine's levels, named here too)
-from engine.rules import PRESETS
 
 from .cards import COLOR_LETTERS as COLOR_LETTERS  # (the engine's colours, spelt for the wire)
 from .cards import CardText
 from .fields import Bool, Choice, Float, Int, List, Map, Optional, Scalar, Str
 from .kinds import ActionKind, LeftReason, RoomRole, SeatKind
+from .limits import (
+    HISTORY_BATCHES,
+    HISTORY_CHAT,
+    LANGUAGES,
+    LATE_JOIN,
+    MAX_CHAT,
+    MAX_COUNT,
+    MAX_INSTANCE,
+    MAX_NAME,
+    MAX_PASSWORD,
+    MAX_REF,
+    MAX_REPLAY_BYTES,
+    MAX_ROOM_NAME,
+    MAX_ROOMS_LISTED,
+    MAX_SERVER_ID,
+    MAX_TOKEN,
+    PRESET_NAMES,
+    REMATCH_ORDERS,
+)
 from .registry import Message as Message
 from .registry import Sender as Sender
 from .registry import decode_message as decode_message
@@ -26,41 +44,6 @@ from .registry import message_types as message_types
 from .structs import Struct as Struct
 from .structs import _StructSpec as _StructSpec  # (for the tests' message strategies)
 from .structs import nested, spec
-
-PROTOCOL_VERSION = 5
-MAX_MESSAGE_BYTES = 64 * 1024
-# what a message the server fills to the limit (a history, a room list) may take, leaving room
-# for its type and seq
-MESSAGE_BUDGET = MAX_MESSAGE_BYTES - 512
-MAX_ROOMS_LISTED = 500  # summaries in one `rooms` message
-MAX_NAME = 24
-LEFT_MARK = " (bot)"  # on the name of a seat whose person left during a match (a bot plays on)
-
-
-def left_seat_name(name: str) -> str:
-    """The name a seat takes when its person leaves during a match: theirs, marked, within
-    ``MAX_NAME`` (a client reads from ``history.names`` that they left)."""
-    return f"{name[:MAX_NAME - len(LEFT_MARK)]}{LEFT_MARK}"
-
-
-MAX_CHAT = 200
-MAX_ROOM_NAME = 32
-MAX_PASSWORD = 64
-MAX_TOKEN = 64
-MAX_INSTANCE = 32  # a client program's name for itself (``hello.instance``)
-HISTORY_BATCHES = 60  # changes at the table a ``history`` message may hold
-HISTORY_CHAT = 40  # chat lines a ``history`` message may hold
-MAX_SERVER_ID = 32  # welcome.server_id (a server makes 32 hex digits)
-MAX_REF = 32  # an error's ``ref``: a message type
-MAX_COUNT = 10**9  # a statistics count (``SeatInfo.hands``)
-MAX_REPLAY_BYTES = 60_000  # a replay document (protocol/replays.py): it fits in a message
-LANGUAGES = ("en", "es")
-PRESET_NAMES: tuple[str, ...] = tuple(PRESETS)  # the engine's presets, by name
-# When a late arrival takes over a bot's seat during a match: at once, or when the next hand
-# is dealt (the host's choice, ``late_join`` of a room).
-LATE_JOIN = ("now", "next_hand")
-REMATCH_ORDERS = ("keep", "random", "winner_deals")  # a rematch's seat order (``rematch``)
-ACTION_KINDS: tuple[str, ...] = tuple(kind.value for kind in ActionKind)
 
 _NAME = Str(MAX_NAME, 1, text=True)
 _SEAT = Str(16, 1)

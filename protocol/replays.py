@@ -19,7 +19,8 @@ from engine.replay import HandRecord, Position, ReplayError, replay_hand
 from .errors import ProtocolError
 from .fields import Choice, Int, List, Optional, Str
 from .kinds import SeatKind
-from .messages import BOT_LEVELS, MAX_NAME, MAX_REPLAY_BYTES, MAX_ROOM_NAME, Struct
+from .limits import MAX_NAME, MAX_REPLAY_BYTES, MAX_ROOM_NAME
+from .messages import BOT_LEVELS, Struct
 from .structs import nested, spec
 
 FORMAT = "uno-replay"

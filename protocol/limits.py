@@ -1,0 +1,44 @@
+"""The protocol's numbers and choices: its version, the sizes and counts a message may hold, and
+the values some fields take. Messages (protocol/messages.py), replays and both ends read them
+here, once."""
+
+from __future__ import annotations
+
+from engine.rules import PRESETS
+
+from .kinds import ActionKind
+
+PROTOCOL_VERSION = 5
+MAX_MESSAGE_BYTES = 64 * 1024
+# what a message the server fills to the limit (a history, a room list) may take, leaving room
+# for its type and seq
+MESSAGE_BUDGET = MAX_MESSAGE_BYTES - 512
+MAX_ROOMS_LISTED = 500  # summaries in one `rooms` message
+MAX_NAME = 24
+LEFT_MARK = " (bot)"  # on the name of a seat whose person left during a match (a bot plays on)
+
+
+def left_seat_name(name: str) -> str:
+    """The name a seat takes when its person leaves during a match: theirs, marked, within
+    ``MAX_NAME`` (a client reads from ``history.names`` that they left)."""
+    return f"{name[:MAX_NAME - len(LEFT_MARK)]}{LEFT_MARK}"
+
+
+MAX_CHAT = 200
+MAX_ROOM_NAME = 32
+MAX_PASSWORD = 64
+MAX_TOKEN = 64
+MAX_INSTANCE = 32  # a client program's name for itself (``hello.instance``)
+HISTORY_BATCHES = 60  # changes at the table a ``history`` message may hold
+HISTORY_CHAT = 40  # chat lines a ``history`` message may hold
+MAX_SERVER_ID = 32  # welcome.server_id (a server makes 32 hex digits)
+MAX_REF = 32  # an error's ``ref``: a message type
+MAX_COUNT = 10**9  # a statistics count (``SeatInfo.hands``)
+MAX_REPLAY_BYTES = 60_000  # a replay document (protocol/replays.py): it fits in a message
+LANGUAGES = ("en", "es")
+PRESET_NAMES: tuple[str, ...] = tuple(PRESETS)  # the engine's presets, by name
+# When a late arrival takes over a bot's seat during a match: at once, or when the next hand
+# is dealt (the host's choice, ``late_join`` of a room).
+LATE_JOIN = ("now", "next_hand")
+REMATCH_ORDERS = ("keep", "random", "winner_deals")  # a rematch's seat order (``rematch``)
+ACTION_KINDS: tuple[str, ...] = tuple(kind.value for kind in ActionKind)
