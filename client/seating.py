@@ -50,8 +50,9 @@ class Seating:
         self.room: RoomInfo | None = None
         self.role: str | None = None
         self.seat: str | None = None
-        self.known_names: dict[str, str] = {}  # seat id -> name, kept after the seat's player left
-        self.known_bots: set[str] = set()  # of those seats, the ones a bot held last
+        # seat id -> the seat as last seen (its name, and whether a bot held it), kept after
+        # the seat's player left
+        self.known: dict[str, SeatInfo] = {}
         # The seats whose person we told went away or left to a bot: a return is news ("came
         # back") only of them (found play-testing: a newcomer read "Ben came back" of a Ben it
         # never saw go; the room it joined, its first, is how things were, not news)
@@ -139,17 +140,18 @@ class Seating:
             for info in self.room.seats:
                 if info.seat == seat:
                     return clean_text(info.name)
-        known = self.known_names.get(seat)
+        known = self.known.get(seat)
         if known is not None:
-            return known if seat in self.known_bots else f"{known} ({t('gone')})"
+            name = clean_text(known.name)
+            return name if known.kind == "bot" else f"{name} ({t('gone')})"
         return f"#{clean_text(seat)}"
 
     def joined(self, room: RoomInfo, role: str, seat: str | None) -> None:
         if self.room is None or self.room.id != room.id:
-            self.known_names, self.known_bots, self.told_gone = {}, set(), set()
+            self.known, self.told_gone = {}, set()
         self.room, self.role, self.seat = room, role, seat
         self.levels_asked = {}
-        self._remember_names(room)
+        self._remember_seats(room)
         if role == "player":
             self.queue_position, self.queue_seat = 0, None
 
@@ -162,10 +164,10 @@ class Seating:
         self.levels_asked = {seat: level for seat, level in self.levels_asked.items()
                              if seat in bots and (seat, level) not in shown}
         if old is None or old.id != room.id:
-            self.known_names, self.known_bots, self.told_gone = {}, set(), set()
-            self._remember_names(room)
+            self.known, self.told_gone = {}, set()
+            self._remember_seats(room)
             return []
-        self._remember_names(room)
+        self._remember_seats(room)
         lines = []
         before = {s.seat: s for s in old.seats}
         after = {s.seat: s for s in room.seats}
@@ -266,10 +268,6 @@ class Seating:
             return t("spectator_take")
         return t("spectator_wait")
 
-    def _remember_names(self, room: RoomInfo) -> None:
+    def _remember_seats(self, room: RoomInfo) -> None:
         for info in room.seats:
-            self.known_names[info.seat] = clean_text(info.name)
-            if info.kind == "bot":
-                self.known_bots.add(info.seat)
-            else:
-                self.known_bots.discard(info.seat)
+            self.known[info.seat] = info
