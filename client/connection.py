@@ -58,6 +58,7 @@ class ServerConnection:
         self.link: Link | None = None  # the connection, while it is up
         self.stopping = False  # quitting: a dropped connection is not tried again
         self._wake: trio.Event | None = None
+        self._unlinked: trio.Event | None = None  # set when the connection is down (``quit`` waits)
         self._connecting = False
         self._switch_to: tuple[str, str] | None = None  # connect again at once, with this seat
         # This program's name for itself and its count of connections, in each hello: a
@@ -89,11 +90,11 @@ class ServerConnection:
         link = self.link
         if link is None or Quit.TYPE not in CLIENT_SENDS[link.conn.state]:
             return
+        self._unlinked = unlinked = trio.Event()
         self.model.outbox.append(Quit())
         self.wake_writer()
         with trio.move_on_after(QUIT_WAIT):
-            while self.link is link:
-                await trio.sleep(0.02)
+            await unlinked.wait()
 
     async def run(self, host: str, port: int) -> None:
         """Connect, play until the connection drops, and try again with backoff. An address that
@@ -160,6 +161,8 @@ class ServerConnection:
                 reason = failure_reason(exc)
             finally:
                 self.link = None
+                if self._unlinked is not None:
+                    self._unlinked.set()
                 if link is not None:
                     await link.aclose()
             if self.stopping:
