@@ -74,22 +74,25 @@ HELP_TEXTS: dict[str, tuple[str, str]] = {
                          "{k_hint} hint  {k_catch} catch  {k_quit} quit",
                          "{k_help} ayuda  {k_play} tira  {k_draw} roba  {k_pass} pasa  {k_uno} UNO  "
                          "{k_hint} pista  {k_catch} pilla  {k_quit} sal"),
-    "help_spectator": ("{k_take_seat} take a seat  {k_leave} leave  {k_chat} chat  {k_help} help  {k_quit} "
-                       "quit",
-                       "{k_take_seat} sentarse  {k_leave} dejar la mesa  {k_chat} chat  {k_help} ayuda  "
-                       "{k_quit} salir"),
-    "help_spectator_queued": ("{k_take_seat} leave the line  {k_leave} leave  {k_chat} chat  {k_help} help  "
-                              "{k_quit} quit",
-                              "{k_take_seat} deja la cola  {k_leave} dejar la mesa  {k_chat} chat  "
-                              "{k_help} ayuda  {k_quit} salir"),
-    "help_hand_over": ("the next hand is dealt by itself   {k_replay} replay  {k_chat} chat  {k_leave} "
-                       "leave  "
-                       "{k_quit} quit",
-                       "la siguiente mano se reparte sola   {k_replay} repetición  {k_chat} chat  {k_leave} "
-                       "dejar la "
-                       "mesa  {k_quit} salir"),
-    "help_hand_over_short": ("{k_replay} replay  {k_chat} chat  {k_leave} leave  {k_quit} quit",
-                             "{k_replay} repetición  {k_chat} chat  {k_leave} dejar la mesa  {k_quit} salir"),
+    # (a spectator holds no hand, and between hands ours does not move: l leaves there as x
+    # does, and the line says so, as the waiting room's; the queued spectator's Spanish in the
+    # imperative, as "deja la cola" beside it, to keep every key at 60 columns)
+    "help_spectator": ("{k_take_seat} take a seat  {k_leave}/{k_leave_waiting} leave  {k_chat} chat  "
+                       "{k_help} help  {k_quit} quit",
+                       "{k_take_seat} sentarse  {k_leave}/{k_leave_waiting} dejar la mesa  {k_chat} chat  "
+                       "{k_help} ayuda  {k_quit} salir"),
+    "help_spectator_queued": ("{k_take_seat} leave the line  {k_leave}/{k_leave_waiting} leave  "
+                              "{k_chat} chat  {k_help} help  {k_quit} quit",
+                              "{k_take_seat} deja la cola  {k_leave}/{k_leave_waiting} deja la mesa  "
+                              "{k_chat} chat  {k_help} ayuda  {k_quit} salir"),
+    "help_hand_over": ("the next hand is dealt by itself   {k_replay} replay  {k_chat} chat  "
+                       "{k_leave}/{k_leave_waiting} leave  {k_quit} quit",
+                       "la siguiente mano se reparte sola   {k_replay} repetición  {k_chat} chat  "
+                       "{k_leave}/{k_leave_waiting} dejar la mesa  {k_quit} salir"),
+    "help_hand_over_short": ("{k_replay} replay  {k_chat} chat  {k_leave}/{k_leave_waiting} leave  "
+                             "{k_quit} quit",
+                             "{k_replay} repetición  {k_chat} chat  {k_leave}/{k_leave_waiting} dejar la "
+                             "mesa  {k_quit} salir"),
     "help_confirm": ("{yes} yes   any other key: no", "{yes} sí   otra tecla: no"),
     "help_color": ("{keys} · ←→ Enter  choose colour   Esc cancel",
                    "{keys} · ←→ Enter  elegir color   Esc cancelar"),

@@ -50,9 +50,11 @@ def make_key_bindings(model: Model, after: Callable[[], None]) -> KeyBindings:
     quitting = prompt_is(Prompt.QUIT)
     host_quitting = prompt_is(Prompt.HOST_QUIT)
     leaving = prompt_is(Prompt.LEAVE)
-    # the hand takes h/l (vim) and Home/End while a hand is being played
+    # the hand takes h/l (vim) and Home/End while a hand is being played; once it is over (its
+    # board on screen) l leaves, as keymap.py's waiting context has it between hands (it moved
+    # the cursor over a hand with nothing left to play, and the key bar could not name it)
     has_hand = Condition(lambda: table.view is not None and table.view.hand is not None
-                         and table.view.outcome is None)
+                         and not table.hand_over)
     in_room = screen_is(Screen.WAITING, Screen.TABLE)
 
     # away: the first key brings you back (``_back``, and any key's own binding: through

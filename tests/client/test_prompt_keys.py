@@ -3,11 +3,12 @@ the language's keys (and the other language's); leaving says what happens to the
 
 from __future__ import annotations
 
+import dataclasses
 import re
 from collections.abc import Callable
 
 import pytest
-from clientkit import ME, RIGHT, make_view, plays, press, room_info, seated
+from clientkit import ME, RIGHT, make_view, plays, press, room_info, screen_lines, seated
 
 from client.enums import Prompt
 from client.i18n import set_language
@@ -15,7 +16,9 @@ from client.model import Model
 from client.render import Renderer
 from engine.actions import Accept, Challenge, ChooseColor, Draw, PlayCard
 from engine.cards import Card, Color
-from protocol import Act, LeaveRoom
+from engine.view import HandResult
+from protocol import Act, Joined, LeaveRoom, codec
+from protocol.messages import ViewMsg
 
 NAMES = {"1": "Bea", "2": "Luis", "3": "Eva", "4": "Ana"}  # no digits: digits are keys
 
@@ -169,6 +172,51 @@ def test_l_asks_before_leaving_where_there_is_no_hand() -> None:
     assert press(model, "l") == [] and model.prompt is Prompt.LEAVE
     assert press(model, "q") == [] and model.prompt is Prompt.NONE  # any other key stays
     assert press(model, "l", "y") == [LeaveRoom()]
+
+
+def between_hands(lang: str) -> Model:
+    """Ana at the table, the hand just over (its board on screen), the next not yet dealt."""
+    return seated(make_view("R7 Y3", hand_result=HandResult("2", 10)), lang=lang)
+
+
+def watching(lang: str, queued: bool = False) -> Model:
+    """A spectator of a hand being played (no hand of its own), in the line for a seat or not."""
+    model = seated(lang=lang)
+    model.apply(Joined(room=room_info(), role="spectator", seat=None))
+    model.apply(ViewMsg(view=codec.view_to_wire(dataclasses.replace(make_view(), seat=None, hand=None))))
+    model.seating.queue_position = 1 if queued else 0
+    return model
+
+
+BETWEEN_HANDS_KEYS = ("replay", "chat", "leave", "leave_waiting", "quit")
+WATCHING_KEYS = ("take_seat", "leave", "leave_waiting", "chat", "help", "quit")
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+@pytest.mark.parametrize(("state", "actions"), [
+    (between_hands, BETWEEN_HANDS_KEYS), (watching, WATCHING_KEYS),
+    (lambda lang: watching(lang, queued=True), WATCHING_KEYS)],
+    ids=["between hands", "spectator", "spectator in the line"])
+def test_l_leaves_between_hands_and_watching_and_the_key_bar_says_so(
+        lang: str, state: Callable[[str], Model], actions: tuple[str, ...]) -> None:
+    """The key bar between hands and a spectator's named x alone, where l leaves too (as the
+    waiting room's names both: 8aa2262); and between hands l moved over the hand just over,
+    where keymap.py's waiting context has it leave. Both keys, and every other the bar had, at
+    60, 80 and 100 columns."""
+    from client.keymap import active, shown
+
+    try:
+        keys = {shown(key, lang) for action in actions for key in active().listed(action, lang)}
+        assert {"x", "l"} <= keys
+        for columns in (60, 80, 100):
+            line = screen_lines(state(lang), columns=columns, rows=24)[-1]
+            missing = keys - set(re.split(r"[ /]+", line))
+            assert not missing, (columns, missing, line)
+        model = state(lang)
+        assert press(model, "l") == [] and model.prompt is Prompt.LEAVE
+        assert press(model, {"en": "y", "es": "s"}[lang]) == [LeaveRoom()]
+    finally:
+        set_language("en")
 
 
 def consequence(**room_changes: object) -> str:
