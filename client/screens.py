@@ -4,7 +4,7 @@ the waiting room.
 
 from __future__ import annotations
 
-from protocol import SeatInfo, clean_text
+from protocol import LEFT_MARK, SeatInfo, clean_text
 from protocol.address import format_address
 
 from .docs import rules_line
@@ -179,7 +179,12 @@ def seated_line(seats: tuple[SeatInfo, ...]) -> str:
         marks = [t("level_" + info.level)] if info.kind == "bot" and info.level else []
         marks += hands_won(info)
         name = clean_text(info.name)
-        people.append(f"{name} ({', '.join(marks)})" if marks else name)
+        if marks and info.kind == "bot" and name.endswith(LEFT_MARK):
+            # a seat its person left to a bot: the table's name for it ("Ana (bot)") holds the
+            # level ("Ana (bot, normal)"), where a second pair read "Ana (bot) (normal)"
+            people.append(f"{name.removesuffix(')')}, {', '.join(marks)})")
+        else:
+            people.append(f"{name} ({', '.join(marks)})" if marks else name)
     return " · ".join(people)
 
 
