@@ -172,8 +172,9 @@ def view_replay(replay: Replay, *, speed: float = 1.0, seat: int = 0,
     from .replayview import build_replay_application, play_back
     from .style import no_color
 
-    replayer = Replayer(replay, speed=speed, seat=seat, playing=playing)
-    application = build_replay_application(replayer, plain=no_color() or os.environ.get("TERM") == "dumb")
+    dumb = os.environ.get("TERM") == "dumb"  # (plain mode's terminal, as for uno join: commands._display)
+    replayer = Replayer(replay, speed=speed, seat=seat, playing=playing, spoken=dumb)
+    application = build_replay_application(replayer, plain=no_color() or dumb)
     try:
         asyncio.run(play_back(application, replayer))
     except KeyboardInterrupt:

@@ -31,8 +31,11 @@ def nearest_speed(speed: float) -> int:
 
 class Replayer:
     def __init__(self, replay: Replay, *, speed: float = DEFAULT_SPEED, seat: int = 0,
-                 playing: bool = True) -> None:
+                 playing: bool = True, spoken: bool = False) -> None:
+        """``spoken``: plain mode's, whose lines are read out: the cards a challenge shows are
+        named, as its live log names them (client/narrate.py)."""
         self.replay = replay
+        self.spoken = spoken
         self.positions = replay.positions()
         self.index = 0
         self.playing = playing
@@ -163,7 +166,8 @@ class Replayer:
         else:
             seat, events = self.seat_id, list(self.positions[index].events)
             events = events if seat is None else [e.for_seat(seat) for e in events]
-        return narrate(events, name, way=way) + [line for lines in changed for line in lines]
+        told = narrate(events, name, way=way, spoken=self.spoken)
+        return told + [line for lines in changed for line in lines]
 
 
 def opening_seat(replay: Replay, *, seat: str | None = None, name: str | None = None) -> int:

@@ -8,6 +8,8 @@ from __future__ import annotations
 import argparse
 import asyncio
 import dataclasses
+import io
+import os
 import sys
 from pathlib import Path
 
@@ -17,15 +19,18 @@ from kit.replays import finished_replay
 from prompt_toolkit.input import create_pipe_input
 from prompt_toolkit.output import DummyOutput
 
-from client import replaycmd
-from client.i18n import set_language, t
+from client import replaycmd, replayview
+from client.app import ClientApp, ClientOptions
+from client.i18n import card_code, set_language, t
 from client.model import Model
-from client.narrate import way_name
+from client.narrate import narrate, way_name
+from client.plainapp import PlainScreen
 from client.render import Renderer
 from client.replayer import OPEN, SPEEDS, Replayer
 from client.replayview import ReplayRegions, build_replay_application
+from client.table import card_sort_key
 from engine import RuleSet
-from engine.events import Drew, HandsExchanged
+from engine.events import Challenged, Drew, HandsExchanged
 from protocol import Error, GetReplay, ReplayMsg, SeatKind, left_seat_name
 from protocol.replays import Replay
 
@@ -344,3 +349,44 @@ def test_a_return_is_came_back_only_if_the_replay_showed_the_leaving(lang: str) 
     r = Replayer(Replay(left_here, replay.record), seat=0)
     assert r.said(0)[-1] == t("ev_left_to_bot", name=ana.name)
     assert r.said(2)[-1] == t("ev_back", name=ana.name)
+
+
+CHALLENGED = (2, 5)  # finished_replay(2): at move 5 Bot C challenges Ana A's +4, and sees her hand
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_plain_modes_replay_names_the_cards_a_challenge_shows(
+        lang: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Plain mode names the cards a Wild Draw Four's challenge shows (fce16ba: "Red 7, Green 1,
+    Wild"), but its replay of the hand (the replay command) and `uno replay` on a plain
+    terminal (TERM=dumb) still said the full screen's codes ("R1 Y0 Y6 G4 B5"). They say what
+    plain mode's live log says; the full screen keeps the codes its hands show."""
+    seed, move = CHALLENGED
+    replay = finished_replay(seed)
+    (challenge,) = [e for e in replay.positions()[move].events if isinstance(e, Challenged) and e.hand]
+    set_language(lang)
+    named = narrate([challenge], Replayer(replay).name, spoken=True)[0].split(" — ")[-1]
+    codes = " ".join(card_code(card) for card in sorted(challenge.hand or (), key=card_sort_key))
+    assert named and codes not in named
+    # the table's replay in plain mode (`ClientApp._show_replay`): on Ana's cards, who was challenged
+    out = io.StringIO()
+    screen = PlainScreen("", input_fd=os.open(os.devnull, os.O_RDONLY), out=out)
+    try:
+        model = seated(lang=lang)
+        app = ClientApp(ClientOptions(name="Ana A", plain_mode=True), model=model, application=screen)
+        model.playback.ready = replay
+        app._show_replay()
+        for _ in range(move):
+            screen.line("")
+        said = out.getvalue()
+        assert named in said and codes not in said, said
+    finally:
+        os.close(screen.input_fd)  # type: ignore[arg-type]
+    # `uno replay`: named on a plain terminal; the full screen's codes on any other
+    shown: list[Replayer] = []
+    monkeypatch.setattr(replayview, "build_replay_application", lambda replayer, **_: shown.append(replayer))
+    monkeypatch.setattr(replayview, "play_back", lambda *_: asyncio.sleep(0))
+    for term, expected in (("dumb", named), ("xterm-256color", codes)):
+        monkeypatch.setenv("TERM", term)
+        assert replaycmd.view_replay(replay, seat=0) == 0
+        assert expected in " ".join(shown.pop().said(move)), term
