@@ -50,6 +50,10 @@ class Board(Painter):
         infos = {s.seat: s for s in m.seating.room.seats} if m.seating.room is not None else {}
         arrow = "→ " if view.direction == 1 else "← "
         playing = view.hand_result is None and view.outcome is None
+        # At a match's end the bots' levels show, and the host's pick among them (b changes the
+        # picked bot's level for the next match, as in the waiting room)
+        over = view.outcome is not None
+        picked = m.seating.picked_seat if over and m.seating.can_host_command else None
         after = upcoming(view)
         name_room = max(4, min(24, width - 20))
         rows: list[Line] = []
@@ -61,7 +65,13 @@ class Board(Painter):
             size = view.hand_sizes[i]
             name = fit(m.seating.name_of(seat) + (f" ({t('you')})" if seat == view.seat else ""), name_room)
             style = "class:turn" if current else ("bold" if seat == view.seat else "")
-            cell: Line = [(style, ("▶ " if current else "  ") + name), ("", f" [{size:>2}]")]
+            mark = "▶ " if current else "  "
+            if picked is not None and seat == picked.seat:
+                style, mark = "class:selected", "› "
+            cell: Line = [(style, mark + name)]
+            if over and info is not None and info.kind == "bot" and info.level:
+                cell.append(("class:dim", f" ({t('level_' + info.level)})"))
+            cell.append(("", f" [{size:>2}]"))
             if playing and seat == after:
                 cell.append(("class:mark", " " + t("flag_next")))
             if view.uno_said[i] and size <= 2:

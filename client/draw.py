@@ -100,25 +100,29 @@ def wrap(text: str, width: int) -> list[str]:
     return [*lines, line] if line or not lines else lines
 
 
-def help_text(key: str, width: int, extra: tuple[str, ...] = ()) -> str:
+def help_text(key: str, width: int, extra: tuple[str, ...] = (), keep_extra: bool = False) -> str:
     """The help line ``key`` in the language's keys, in its longest variant that fits ``width``:
     the "_wide", "_mid" and "_short" variants drop more and more of the keys least needed.
     ``extra``: the keys of texts that join it before quitting where it has room (the first
-    to go)."""
+    to go); with ``keep_extra``, the variant is chosen to leave them room, and the keys before
+    them go first."""
     keys = {"yes": key_of("yes"), "no": key_of("no"), "accept": key_of("accept"),
             "keys": "/".join(key_of("color_" + c.value) for c in COLORS)}
+    added = [t(more, **keys) for more in extra]
+    room = width - (sum(width_of(more) + 2 for more in added) if keep_extra else 0)
     text = t(key, **keys)
     for variant in (key + "_wide", key + "_mid", key + "_short"):
-        if width_of(text) <= width:
+        if width_of(text) <= room:
             break
         if variant in EN:
             text = t(variant, **keys)
     # Narrower still: whole keys go, from the end but the last (quitting), rather than one cut
     # mid-word ("q sa…": found play-testing).
     items = text.split("  ")
-    items[-1:-1] = [t(more, **keys) for more in extra]
-    while width_of("  ".join(items)) > width and len(items) > 2:
-        del items[-2]
+    items[-1:-1] = added
+    last = -2 - len(added) if keep_extra else -2  # (the first to go: the extras, or those before)
+    while width_of("  ".join(items)) > width and len(items) > -last:
+        del items[last]
     return "  ".join(items)
 
 

@@ -43,6 +43,8 @@ HELP_TEXTS: dict[str, tuple[str, str]] = {
     # (the host's, when a match kept from last time can be resumed: before quitting, where the
     # line has room; the waiting room's offer names the key at any width)
     "bar_resume": ("{k_resume} kept match", "{k_resume} la guardada"),
+    # (the host's at a match's end, when bots sit: their levels for the next match)
+    "bar_bot_level": ("↑↓ {k_bot_level} bot level", "↑↓ {k_bot_level} nivel"),
     "help_waiting": ("{k_leave}/{k_leave_waiting} leave  {k_chat} chat  {k_help} help  {k_quit} quit",
                      "{k_leave}/{k_leave_waiting} dejar la mesa  {k_chat} chat  {k_help} ayuda  "
                      "{k_quit} salir"),

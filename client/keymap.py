@@ -42,7 +42,7 @@ ACTIONS: tuple[Action, ...] = (
     Action("remove_bot", "waiting", ("-",), ("-",)),  # (where the seat picked shows)
     Action("leave", "room", ("x",), ("x",)),
     Action("take_seat", "room", ("j",), ("j",)),
-    Action("bot_level", "waiting", ("b",), ("b",)),
+    Action("bot_level", "waiting", ("b",), ("b",)),  # (and at a match's end: its board shows the pick)
     Action("resume", "waiting", ("r",), ("r",)),
     Action("leave_waiting", "waiting", ("l",), ("l",)),
     Action("left", "table", ("left",), ("left",)),

@@ -194,11 +194,14 @@ def make_key_bindings(model: Model, after: Callable[[], None]) -> KeyBindings:
     # screen, and the first seat went, unseen: a bot, or a friend whose terminal had closed)
     bind_action("remove_bot", room_cmds & screen_is(Screen.WAITING))(model.remove_bot)
     bind_action("leave", room_cmds)(model.ask_leave)
-    # the host picks a bot in the waiting room and changes its level
-    host_waiting = room_cmds & screen_is(Screen.WAITING) & Condition(lambda: seating.can_host_command)
-    bind("up", filter=host_waiting)(lambda: seating.pick_bot(-1))
-    bind("down", filter=host_waiting)(lambda: seating.pick_bot(1))
-    bind_action("bot_level", host_waiting)(model.cycle_bot_level)
+    # the host picks a bot and changes its level: in the waiting room, and at a match's end for
+    # the next one (found play-testing: bots too strong for the table could not be changed
+    # without leaving it; the end's board marks the pick and shows the levels)
+    host_seating = room_cmds & Condition(lambda: seating.can_host_command) \
+        & (screen_is(Screen.WAITING) | Condition(lambda: table.match_over))
+    bind("up", filter=host_seating)(lambda: seating.pick_bot(-1))
+    bind("down", filter=host_seating)(lambda: seating.pick_bot(1))
+    bind_action("bot_level", host_seating)(model.cycle_bot_level)
     # a second leave key where the hand does not take l (it moves right there)
     bind_action("leave_waiting", room_cmds & ~(screen_is(Screen.TABLE) & has_hand))(model.ask_leave)
     resumable = Condition(lambda: model.can_resume_kept and model.prompt is Prompt.NONE and not model.typing)

@@ -274,8 +274,8 @@ class Model:
             self.outbox.send(messages.AddBot())
 
     def cycle_bot_level(self, level: str | None = None) -> None:
-        """The host's bot-level key in the waiting room: the picked bot takes the next level (or
-        ``level``, plain mode's "level 2 hard")."""
+        """The host's bot-level key in the waiting room and at a match's end (for the next
+        match): the picked bot takes the next level (or ``level``, plain mode's "level 2 hard")."""
         bot = self.seating.picked_bot
         if not self.seating.can_host_command:
             return

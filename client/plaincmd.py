@@ -273,7 +273,7 @@ class PlainCommands:
             m.ask_leave()
         elif word in words("resume") and m.can_resume_kept:
             m.resume_kept()
-        elif word in words("level") and m.screen is Screen.WAITING:
+        elif word in words("level") and (m.screen is Screen.WAITING or m.table.match_over):
             self._level(rest)
         else:
             return False

@@ -35,6 +35,8 @@ PLAIN_TEXTS: dict[str, tuple[str, str]] = {
                    "{n} {name} de {host}, {players}, {rules}, {state}"),
     "plain_seats": ("Seats: {list}", "Asientos: {list}"),
     "plain_free_seat": ("{n} free", "{n} libre"),
+    "plain_bots_next": ("Bots for the next match: {list}. level N LEVEL changes the bot in seat N",
+                        "Bots de la próxima partida: {list}. nivel N NIVEL cambia el bot del asiento N"),
     "plain_form": ("A new table. Type a field's number to change it (the number and a text for the "
                    "name or the password), ok to open the table, back to go back. The fields:",
                    "Una mesa nueva. Escribe el número de un campo para cambiarlo (el número y un texto "

@@ -240,10 +240,30 @@ class PlainView:
             self._deadline = (deadline, self.model.table.seconds_left())
         return self._deadline[1]
 
-    def _over(self) -> str:
+    def _over(self) -> str | list[str]:
         m = self.model
         view = m.table.view
         if m.screen is not Screen.TABLE or view is None:
+            return ""
+        if view.outcome is not None:  # (the bots' levels: said again only when one changes)
+            return [self._end_line(), self._bots_next()]
+        return self._end_line()
+
+    def _bots_next(self) -> str:
+        """The host's, at a match's end: the bots' levels for the next match, and how to change
+        one (``level N LEVEL``, the seats numbered as in the waiting room)."""
+        m = self.model
+        room = m.seating.room
+        if room is None or not m.seating.can_host_command:
+            return ""
+        bots = [f"{i + 1} {clean_text(info.name)} ({t('seat_level', level=t('level_' + info.level))})"
+                for i, info in enumerate(room.seats) if info.kind == "bot" and info.level]
+        return t("plain_bots_next", list=", ".join(bots)) if bots else ""
+
+    def _end_line(self) -> str:
+        m = self.model
+        view = m.table.view
+        if view is None:
             return ""
         if view.outcome is not None:
             hint = t("match_over_host" if m.seating.is_host else "match_over_guest")

@@ -74,7 +74,13 @@ class PromptLine(Painter):
                        Screen.CREATE: "form_hint"}.get(screen, "help_connecting")
         # (the kept match's key where the line has room: found play-testing, it was on no key bar)
         extra = ("bar_resume",) if m.can_resume_kept and m.screen is Screen.WAITING else ()
-        return [[("class:help", pad(" " + help_text(key, width - 1, extra), width))]]
+        # (the host's at a match's end, where bots sit: nothing else says how to change their
+        # levels for the next match, so the line makes room for it)
+        bots_key = (key is not None and key.startswith("help_rematch_host")
+                    and m.seating.picked_bot is not None)
+        if bots_key:
+            extra = ("bar_bot_level",)
+        return [[("class:help", pad(" " + help_text(key, width - 1, extra, keep_extra=bots_key), width))]]
 
     def _status(self) -> tuple[str, str] | None:
         """The table's line (style, text) when nothing is asked and no notice or hint shows: the

@@ -102,6 +102,11 @@ class Table:
         return view is not None and (view.hand_result is not None or view.outcome is not None)
 
     @property
+    def match_over(self) -> bool:
+        """The match is over: its board is on screen, until the next one is dealt."""
+        return self.view is not None and self.view.outcome is not None
+
+    @property
     def my_turn(self) -> bool:
         return self.view is not None and self.view.seat is not None and self.view.current == self.view.seat
 

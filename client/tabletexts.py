@@ -40,41 +40,46 @@ TABLE_TEXTS: dict[str, tuple[str, str]] = {
     "rematch_order_keep": ("seats as they are", "asientos como están"),
     "rematch_order_random": ("seats shuffled", "asientos al azar"),
     "rematch_order_winner_deals": ("the winner deals", "reparte quien ganó"),
+    # (l leaves at a match's end as x does: the hand is over; the host's line makes room for the
+    # bots' level key where bots sit, client/promptline.py)
     "help_rematch": ("{k_rematch} rematch  {k_seat_order} seat order  {k_no_rematch} no  {k_replay} replay  "
-                     "{k_chat} chat  {k_leave} leave  {k_quit} quit",
+                     "{k_chat} chat  {k_leave}/{k_leave_waiting} leave  {k_quit} quit",
                      "{k_rematch} revancha  {k_seat_order} orden  {k_no_rematch} no  {k_replay} repetición  "
-                     "{k_chat} chat  {k_leave} dejar la mesa  {k_quit} salir"),
-    "help_rematch_host": ("{k_rematch} rematch  {k_seat_order} seat order  {k_no_rematch} no  {k_start} "
-                          "start now  {k_replay} replay  {k_chat} chat  {k_leave} leave  {k_quit} quit",
-                          "{k_rematch} revancha  {k_seat_order} orden  {k_no_rematch} no  {k_start} "
-                          "empezar ya  {k_replay} repetición  {k_chat} chat  {k_leave} dejar  "
-                          "{k_quit} salir"),
-    "help_rematch_host_short": ("{k_rematch} rematch  {k_seat_order} order  {k_no_rematch} no  {k_start} "
-                                "start now  {k_leave} leave  {k_quit} quit",
-                                "{k_rematch} revancha  {k_seat_order} orden  {k_no_rematch} no  {k_start} "
-                                "empezar ya  {k_leave} dejar  {k_quit} salir"),
-    "help_rematch_short": ("{k_rematch} rematch  {k_seat_order} order  {k_no_rematch} no  {k_leave} leave  "
-                           "{k_quit} quit",
-                           "{k_rematch} revancha  {k_seat_order} orden  {k_no_rematch} no  {k_leave} dejar  "
-                           "{k_quit} salir"),
+                     "{k_chat} chat  {k_leave}/{k_leave_waiting} dejar la mesa  {k_quit} salir"),
+    "help_rematch_host": ("{k_rematch} rematch  {k_seat_order} seat order  {k_no_rematch} no  "
+                          "{k_start} start now  {k_replay} replay  {k_chat} chat  "
+                          "{k_leave}/{k_leave_waiting} leave  {k_quit} quit",
+                          "{k_rematch} revancha  {k_seat_order} orden  {k_no_rematch} no  "
+                          "{k_start} empezar ya  {k_replay} repetición  {k_chat} chat  "
+                          "{k_leave}/{k_leave_waiting} dejar  {k_quit} salir"),
+    "help_rematch_host_short": ("{k_rematch} rematch  {k_seat_order} order  {k_no_rematch} no  "
+                                "{k_start} start now  {k_leave}/{k_leave_waiting} leave  {k_quit} quit",
+                                "{k_rematch} revancha  {k_seat_order} orden  {k_no_rematch} no  "
+                                "{k_start} empezar ya  {k_leave}/{k_leave_waiting} dejar  {k_quit} salir"),
+    "help_rematch_short": ("{k_rematch} rematch  {k_seat_order} order  {k_no_rematch} no  "
+                           "{k_leave}/{k_leave_waiting} leave  {k_quit} quit",
+                           "{k_rematch} revancha  {k_seat_order} orden  {k_no_rematch} no  "
+                           "{k_leave}/{k_leave_waiting} dejar  {k_quit} salir"),
     # (the same once we have accepted: the rematch key's place says so)
     "help_rematch_accepted": ("✓ rematch  {k_seat_order} seat order  {k_no_rematch} no  {k_replay} replay  "
-                              "{k_chat} chat  {k_leave} leave  {k_quit} quit",
+                              "{k_chat} chat  {k_leave}/{k_leave_waiting} leave  {k_quit} quit",
                               "✓ revancha  {k_seat_order} orden  {k_no_rematch} no  {k_replay} repetición  "
-                              "{k_chat} chat  {k_leave} dejar la mesa  {k_quit} salir"),
-    "help_rematch_accepted_short": ("✓ rematch  {k_seat_order} order  {k_no_rematch} no  {k_leave} leave  "
-                                    "{k_quit} quit",
-                                    "✓ revancha  {k_seat_order} orden  {k_no_rematch} no  {k_leave} dejar  "
-                                    "{k_quit} salir"),
-    "help_rematch_host_accepted": ("✓ rematch  {k_seat_order} seat order  {k_no_rematch} no  {k_start} "
-                                   "start now  {k_replay} replay  {k_chat} chat  {k_leave} leave  "
-                                   "{k_quit} quit",
-                                   "✓ revancha  {k_seat_order} orden  {k_no_rematch} no  {k_start} "
-                                   "empezar ya  {k_replay} repetición  {k_chat} chat  {k_leave} dejar  "
-                                   "{k_quit} salir"),
-    "help_rematch_host_accepted_short": ("✓ rematch  {k_seat_order} order  {k_no_rematch} no  {k_start} "
-                                         "start now  {k_leave} leave  {k_quit} quit",
-                                         "✓ revancha  {k_seat_order} orden  {k_no_rematch} no  {k_start} "
-                                         "empezar ya  {k_leave} dejar  {k_quit} salir"),
+                              "{k_chat} chat  {k_leave}/{k_leave_waiting} dejar la mesa  {k_quit} salir"),
+    "help_rematch_accepted_short": ("✓ rematch  {k_seat_order} order  {k_no_rematch} no  "
+                                    "{k_leave}/{k_leave_waiting} leave  {k_quit} quit",
+                                    "✓ revancha  {k_seat_order} orden  {k_no_rematch} no  "
+                                    "{k_leave}/{k_leave_waiting} dejar  {k_quit} salir"),
+    "help_rematch_host_accepted": ("✓ rematch  {k_seat_order} seat order  {k_no_rematch} no  "
+                                   "{k_start} start now  {k_replay} replay  {k_chat} chat  "
+                                   "{k_leave}/{k_leave_waiting} leave  {k_quit} quit",
+                                   "✓ revancha  {k_seat_order} orden  {k_no_rematch} no  "
+                                   "{k_start} empezar ya  {k_replay} repetición  {k_chat} chat  "
+                                   "{k_leave}/{k_leave_waiting} dejar  {k_quit} salir"),
+    "help_rematch_host_accepted_short": ("✓ rematch  {k_seat_order} order  {k_no_rematch} no  "
+                                         "{k_start} start now  {k_leave}/{k_leave_waiting} leave  "
+                                         "{k_quit} quit",
+                                         "✓ revancha  {k_seat_order} orden  {k_no_rematch} no  "
+                                         "{k_start} empezar ya  {k_leave}/{k_leave_waiting} dejar  "
+                                         "{k_quit} salir"),
     "err_no_rematch": ("There is no rematch to accept now", "Ahora no hay revancha que aceptar"),
 }

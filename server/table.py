@@ -198,7 +198,8 @@ class Table(ABC):
         return seat
 
     def set_bot_level(self, seat_id: str, level: str) -> None:
-        """Host only, before the start: the level of one bot (the others keep theirs)."""
+        """Host only, before the start or between matches (for the next): the level of one bot (the
+        others keep theirs)."""
         if self.started:
             raise errors.AlreadyStarted("bots change before the start")
         seat = self._seat_by_id(seat_id)

@@ -25,7 +25,7 @@ from engine.actions import Accept, Challenge, Draw, PlayCard
 from engine.bots import BOT_LEVELS, Hint
 from engine.cards import Card, Color
 from engine.events import CardPlayed, Event
-from engine.view import View
+from engine.view import HandResult, MatchOutcome, View
 from protocol import Act, Error, Events, History, RoomUpdate, SetBotLevel, ViewMsg, codec
 
 LEVELS = {"1": "easy", "3": "normal"}
@@ -85,6 +85,51 @@ def test_everyone_sees_each_bot_level(lang: str, easy: str, normal: str) -> None
     host_screen = text_of(Renderer(waiting(lang=lang)).waiting(80, 30))
     assert " › 1. Bot 1" in host_screen and t("waiting_levels") in host_screen
     set_language("en")
+
+
+def match_over(host: bool = True, lang: str = "en") -> Model:
+    """Ana at the end of a match (the room not started: a rematch is to come), with two bots."""
+    model = waiting(host=host, lang=lang)
+    view = make_view(outcome=MatchOutcome("2", (0, 510, 0, 20)), hand_result=HandResult("2", 30))
+    model.apply(ViewMsg(view=codec.view_to_wire(view), deadline=None))
+    model.outbox.clear()
+    return model
+
+
+@pytest.mark.parametrize(("lang", "easy", "bar"), [("en", "(easy)", "↑↓ b bot level"),
+                                                   ("es", "(fácil)", "↑↓ b nivel")])
+def test_at_a_matchs_end_the_host_changes_a_bots_level_for_the_next_match(
+        lang: str, easy: str, bar: str) -> None:
+    """Found play-testing: a host whose bots were too strong for the table could change them
+    only in the waiting room before the first match. At a match's end the board shows the bots'
+    levels and marks the host's pick; ↑↓ pick, b changes it; the key bar says so at 60-100
+    columns."""
+    try:
+        model = match_over(lang=lang)
+        players = text_of(Renderer(model).players(80, 3))
+        assert f"› Bot 1 {easy}" in players and f"  Bot 3 ({t('level_normal')})" in players, players
+        for width in (60, 80, 100):
+            assert bar in text_of(Renderer(model).help(width, 1)), width
+        assert press(model, "b") == [SetBotLevel(seat="1", level=step(BOT_LEVELS, "easy", 1))]
+        assert press(model, DOWN, "b") == [SetBotLevel(seat="3", level=step(BOT_LEVELS, "normal", 1))]
+        assert "› Bot 3" in text_of(Renderer(model).players(80, 3))
+
+        guest = match_over(host=False, lang=lang)
+        assert press(guest, "b") == []
+        players = text_of(Renderer(guest).players(80, 3))
+        assert f"  Bot 1 {easy}" in players and "›" not in players, players  # levels, no pick
+        assert bar not in text_of(Renderer(guest).help(100, 1))
+    finally:
+        set_language("en")
+
+
+def test_during_a_match_the_board_shows_no_levels_and_b_does_nothing() -> None:
+    model = waiting()
+    model.apply(RoomUpdate(room=dataclasses.replace(model.seating.room, started=True)))  # type: ignore[arg-type]
+    model.apply(ViewMsg(view=codec.view_to_wire(make_view()), deadline=None))
+    model.outbox.clear()
+    assert press(model, "b") == []
+    assert "(easy)" not in text_of(Renderer(model).players(80, 3))
 
 
 @pytest.mark.parametrize("level", sorted({*BOT_LEVELS, "hard", "expert"}))

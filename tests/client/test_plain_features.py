@@ -41,6 +41,8 @@ from protocol import (
     SeatInfo,
     SeatKind,
     SetBotLevel,
+    ViewMsg,
+    codec,
 )
 
 OVER = {"outcome": MatchOutcome("2", (0, 510, 0, 20)), "hand_result": HandResult("2", 30)}
@@ -80,6 +82,36 @@ def test_the_host_changes_a_bots_level_by_its_seat(lang: str, word: str, hard: s
     assert typed(model, f"{word} 1 superb") == [] and t("level_expert") in model.prompts.notice
     assert (f"{word} N") in PlainCommands(model).help()
     assert typed(waiting(lang, host=False), f"{word} 1") == []  # a guest cannot
+
+
+def ended(model: Model) -> PlainView:
+    """``model``'s match over (the outbox emptied), and its plain view, which has said it."""
+    view = PlainView(model)
+    model.apply(ViewMsg(view=codec.view_to_wire(make_view(**OVER)), deadline=None))
+    model.outbox.clear()
+    return view
+
+
+@pytest.mark.parametrize(("lang", "word", "hard", "said"), [
+    ("en", "level", "hard", "Bots for the next match: 1 Bot 1 (easy bot), 3 Bot 3 (easy bot)."),
+    ("es", "nivel", "difícil", "Bots de la próxima partida: 1 Bot 1 (bot fácil), 3 Bot 3 (bot fácil).")])
+def test_at_a_matchs_end_the_host_changes_a_bots_level_for_the_next_match(
+        lang: str, word: str, hard: str, said: str) -> None:
+    """As the full screen's b there: plain mode tells the host the bots' levels at a match's end,
+    again when one changes, and ``level N LEVEL`` changes one; a guest is told nothing of it."""
+    guest = waiting(lang, host=False)
+    lines = " ".join(ended(guest).changes())
+    assert "Bot 3 (" not in lines and typed(guest, f"{word} 3 {hard}") == []
+    model = waiting(lang)
+    view = ended(model)
+    assert said in " ".join(view.changes())
+    assert typed(model, f"{word} 3 {hard}") == [SetBotLevel(seat="3", level="hard")]
+    room = model.seating.room
+    assert room is not None
+    seats = tuple(dataclasses.replace(s, level="hard") if s.seat == "3" else s for s in room.seats)
+    model.apply(RoomUpdate(room=dataclasses.replace(room, seats=seats)))
+    again = " ".join(view.changes())
+    assert f"3 Bot 3 ({t('seat_level', level=t('level_hard'))})" in again, again
 
 
 @pytest.mark.parametrize(("lang", "word"), [("en", "replay"), ("es", "repetición"), ("es", "v")])

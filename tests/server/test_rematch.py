@@ -19,6 +19,7 @@ from protocol import (
     Queued,
     Rematch,
     RoomUpdate,
+    SetBotLevel,
     Start,
     Sync,
     TakeSeat,
@@ -26,7 +27,7 @@ from protocol import (
 )
 from protocol.errors import NOT_ALLOWED_NOW
 from server import ServerConfig, UnoServer
-from server.errors import NO_REMATCH
+from server.errors import NO_REMATCH, NOT_HOST
 from server.rematch import RematchVotes, seat_order
 
 SINGLE_HAND = {"target_score": None, "jump_in": True}
@@ -219,3 +220,23 @@ def test_a_seeded_table_deals_each_rematch_anew() -> None:
     assert deal[0] == deal[1] == random.Random("11/1").random()  # (seeded demos and tests)
     rematches = {config.deal_random("1", earlier).random() for earlier in range(4)}
     assert len(rematches) == 4
+
+
+async def test_the_host_changes_a_bots_level_between_matches(harness: Harness,
+                                                              autojump_clock: object) -> None:
+    """At a match's end the host changes a bot's level, and the rematch's bot plays at it (the
+    client's b key and plain mode's "level N LEVEL" there); a guest may not."""
+    with trio.fail_after(60):
+        srv, (ann, bob) = await match_over(harness, "ann", "bob", bots=2, bot_level="easy")
+        bot = next(s.id for s in only_room(srv).seats if s.kind == "bot")
+        await bob.send(SetBotLevel(seat=bot, level="hard"))
+        assert (await bob.error(NOT_HOST)).ref == "set_bot_level"
+        await ann.send(SetBotLevel(seat=bot, level="hard"))
+        update = await bob.expect(RoomUpdate, lambda m: any(s.level == "hard" for s in m.room.seats))
+        assert [s.level for s in update.room.seats if s.kind == "bot"] == ["hard", "easy"]
+        await ann.send(Rematch())
+        await bob.send(Rematch())
+        await ann.expect(ViewMsg, lambda m: m.view["outcome"] is None)
+        room = only_room(srv)
+        assert {s.id: room.bots.bot(s.id).level for s in room.seats if s.kind == "bot"} == {
+            bot: "hard", next(s.id for s in room.seats if s.kind == "bot" and s.id != bot): "easy"}
