@@ -210,7 +210,8 @@ def _events(model: Model, message: messages.Events) -> None:
         _set_view(model, message.view, message.deadline)
     name_of = model.seating.name_of
     turn, way = (None, None) if view is None else (view.current, view.direction)  # as they began
-    lines = narrate(events, name_of, seat, turn, way, spoken=model.plain)
+    lines = narrate(events, name_of, seat, turn, way, spoken=model.plain,
+                    seats=None if view is None else view.seats)
     now = model.table.view
     if lines and view is not None and now is not None and 0 < view.pending_draw < now.pending_draw:
         # a draw card stacked on the one pending: the total (the log said only "Luis played

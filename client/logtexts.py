@@ -16,6 +16,11 @@ LOG_TEXTS: dict[str, tuple[str, str]] = {
                         "{name} cortó con {card} y le quitó el turno a {target}"),
     "ev_jump_in_turn_to_you": ("{name} jumped in with {card}, taking your turn",
                                "{name} cortó con {card} y te quitó el turno"),
+    # (the one whose turn it was plays next: the jumper sat just before them)
+    "ev_jump_in_first": ("{name} jumped in with {card}", "{name} cortó con {card}"),
+    "ev_jump_in_turns": ("{name} jumped in with {card}: {targets} miss a turn",
+                         "{name} cortó con {card}: {targets} pierden el turno"),
+    "names_and": ("{names} and {last}", "{names} y {last}"),
     "ev_drew_one": ("{name} drew a card", "{name} robó una carta"),
     "ev_drew_n": ("{name} drew {n}", "{name} robó {n} cartas"),  # not "robó 2": it reads as the card 2
     "ev_drew_until": ("{name} drew {n} until a card could be played",
@@ -54,6 +59,9 @@ LOG_TEXTS: dict[str, tuple[str, str]] = {
                        "Cortaste con {card} y jugaste ese turno"),
     "ev_jump_in_turn_you": ("You jumped in with {card}, taking {target}'s turn",
                             "Cortaste con {card} y le quitaste el turno a {target}"),
+    "ev_jump_in_first_you": ("You jumped in with {card}", "Cortaste con {card}"),
+    "ev_jump_in_turns_you": ("You jumped in with {card}: {targets} miss a turn",
+                             "Cortaste con {card}: {targets} pierden el turno"),
     "ev_drew_one_you": ("You drew a card", "Robaste una carta"),
     "ev_drew_n_you": ("You drew {n}", "Robaste {n} cartas"),
     "ev_drew_until_you": ("You drew {n} until a card could be played",

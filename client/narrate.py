@@ -7,7 +7,7 @@ Red Draw Two — you drew 2 — you lost the turn" (client/logtexts.py).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 
 from engine import events as ev
 from engine.cards import Card
@@ -19,11 +19,13 @@ Names = Callable[[str], str]
 
 
 def narrate(events: Iterable[ev.Event], name: Names, me: str | None = None,
-            turn: str | None = None, way: int | None = None, *, spoken: bool = False) -> list[str]:
+            turn: str | None = None, way: int | None = None, *, spoken: bool = False,
+            seats: Sequence[str] | None = None) -> list[str]:
     """Log lines for one batch of events (usually one line; a hand's end adds its own). UNO said
     with a card comes as its own ``uno_called`` event, after the ``card_played``. ``me``: our
     seat, whose stand-in turns read "a bot played your turn"; ``turn``: whose turn it was as the
-    batch began, which a jump-in takes ("taking Ana's turn"; the live log knows it); ``way``: the
+    batch began, which a jump-in takes ("taking Ana's turn"; the live log knows it), with
+    ``seats``, the seats in their order, to tell whose turns it took (``turns_taken``); ``way``: the
     direction of play as it began (1 clockwise, -1 not; None: not known), which a 0 passes the
     hands in (R15). ``spoken``: plain mode's lines, where the cards a challenge shows are named
     ("Red 7, Green 1", as every other line names them), not given by the codes the full screen's
@@ -41,7 +43,7 @@ def narrate(events: Iterable[ev.Event], name: Names, me: str | None = None,
             text = _one(event, lambda seat: t("stand_in_name") if seat == me else name(seat), None,
                         way=way, spoken=spoken)
         else:
-            text = _one(event, name, me, turn, way, spoken=spoken)
+            text = _one(event, name, me, turn, way, spoken=spoken, seats=seats)
         if isinstance(event, ev.TurnStarted):
             turn = event.seat
         if text is None:
@@ -110,8 +112,46 @@ def _said(key: str, seat: str, me: str | None, name: Names, target: str | None =
     return text if other and text.lstrip("¡¿").startswith(other) else _Lower(text)
 
 
+def turns_taken(jumper: str, turn: str | None, way: int | None,
+                seats: Sequence[str] | None) -> list[str] | None:
+    """The seats whose turn a jump-in took (R15: play goes on from the jumper): those from the
+    seat whose turn it was up to the jumper, the way play goes; none when the jumper sits just
+    before that seat, whose turn then comes straight back (found play-testing: "taking Zoe's
+    turn", and Zoe played next). None: not known."""
+    if turn is None or way is None or seats is None or jumper not in seats or turn not in seats:
+        return None
+    at, end, count = seats.index(turn), seats.index(jumper), len(seats)
+    if (end + way) % count == at:
+        return []
+    taken = []
+    while at != end:
+        taken.append(seats[at])
+        at = (at + way) % count
+    return taken
+
+
+def _jump_in(seat: str, card: str, name: Names, me: str | None, turn: str | None, way: int | None,
+             seats: Sequence[str] | None) -> str:
+    """A jump-in's line: whose turns it took, when known."""
+    taken = turns_taken(seat, turn, way, seats)
+    if taken is None:  # (not known: the turn it played)
+        if turn is not None and turn != seat:
+            return _said("ev_jump_in_turn", seat, me, name, target=turn, card=card)
+        return _said("ev_jump_in", seat, me, name, card=card)
+    if len(taken) == 1:
+        return _said("ev_jump_in_turn", seat, me, name, target=taken[0], card=card)
+    if not taken:
+        return _said("ev_jump_in_first", seat, me, name, card=card)
+    names = [t("you") if s == me else name(s) for s in taken]
+    targets = t("names_and", names=", ".join(names[:-1]), last=names[-1])
+    if seat == me:
+        return _Lower(t("ev_jump_in_turns_you", card=card, targets=targets))
+    return t("ev_jump_in_turns", name=name(seat), card=card, targets=targets)
+
+
 def _one(event: ev.Event, name: Names, me: str | None, turn: str | None = None,
-         way: int | None = None, *, spoken: bool = False) -> str | None:
+         way: int | None = None, *, spoken: bool = False,
+         seats: Sequence[str] | None = None) -> str | None:
     if isinstance(event, ev.HandStarted):
         return _said("ev_hand", event.dealer, me, name, n=event.hand_number)
     if isinstance(event, ev.StartingCard):
@@ -120,9 +160,7 @@ def _one(event: ev.Event, name: Names, me: str | None, turn: str | None = None,
     if isinstance(event, ev.CardPlayed):
         seat, card = event.seat, card_name(event.card)
         if event.jump_in:  # (whose turn it took, when known: found play-testing)
-            if turn is not None and turn != seat:
-                return _said("ev_jump_in_turn", seat, me, name, target=turn, card=card)
-            return _said("ev_jump_in", seat, me, name, card=card)
+            return _jump_in(seat, card, name, me, turn, way, seats)
         if event.card.is_wild:
             return _said("ev_played_wild", seat, me, name, card=card, color=color_name(event.color))
         return _said("ev_played", seat, me, name, card=card)

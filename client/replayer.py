@@ -158,7 +158,8 @@ class Replayer:
             if until <= index:
                 lines = seat_changes({left.seat: left.name}, {sat.seat: sat.name}, told_gone)
                 changed += [lines] if until == index else []
-        way = self.positions[max(0, index - 1)].game.direction  # (as the move began: a 0 passes that way)
+        before = self.positions[max(0, index - 1)].game  # (as the move began: a 0 passes that way,
+        # a jump-in takes the turns of the seats from the one on turn)
         if index == 0:
             first = self.positions[0].game
             events: list[ev.Event] = [ev.HandStarted(first.hand_number, first.dealer, first.direction),
@@ -166,7 +167,8 @@ class Replayer:
         else:
             seat, events = self.seat_id, list(self.positions[index].events)
             events = events if seat is None else [e.for_seat(seat) for e in events]
-        told = narrate(events, name, way=way, spoken=self.spoken)
+        told = narrate(events, name, way=before.direction, spoken=self.spoken,
+                       turn=before.current if index else None, seats=before.seats)
         return told + [line for lines in changed for line in lines]
 
 

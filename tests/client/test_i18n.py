@@ -254,3 +254,48 @@ def test_the_spanish_table_key_bar_names_every_key_the_english_one_does(columns:
         assert "hint" in spanish
     finally:
         set_language("en")
+
+
+SEATS4 = ("1", "2", "3", "4")
+NAMES4 = {"1": "Ana", "2": "Zoe", "3": "Luis", "4": "Bot 1"}
+
+
+@pytest.mark.parametrize(("jumper", "way", "taken"), [
+    ("1", 1, []), ("3", 1, ["2"]), ("4", 1, ["2", "3"]),  # clockwise, Zoe on turn
+    ("3", -1, []), ("1", -1, ["2"]), ("4", -1, ["2", "1"]),  # counter-clockwise
+])
+def test_a_jump_in_takes_the_turns_of_the_seats_from_the_one_on_turn_to_the_jumper(
+        jumper: str, way: int, taken: list[str]) -> None:
+    from client.narrate import turns_taken
+
+    assert turns_taken(jumper, "2", way, SEATS4) == taken
+    assert turns_taken("1", "2", way, ("1", "2")) == []  # heads-up: the turn comes straight back
+    assert turns_taken(jumper, None, way, SEATS4) is None and turns_taken(jumper, "2", way, None) is None
+
+
+@pytest.mark.parametrize(("lang", "me", "jumper", "line"), [
+    ("en", None, "1", "Ana jumped in with Green 9"),
+    ("en", "2", "1", "Ana jumped in with Green 9"),
+    ("en", "1", "1", "You jumped in with Green 9"),
+    ("en", None, "4", "Bot 1 jumped in with Green 9: Zoe and Luis miss a turn"),
+    ("en", "3", "4", "Bot 1 jumped in with Green 9: Zoe and you miss a turn"),
+    ("en", "4", "4", "You jumped in with Green 9: Zoe and Luis miss a turn"),
+    ("es", None, "1", "Ana cortó con 9 verde"),
+    ("es", "1", "1", "Cortaste con 9 verde"),
+    ("es", None, "4", "Bot 1 cortó con 9 verde: Zoe y Luis pierden el turno"),
+    ("es", "3", "4", "Bot 1 cortó con 9 verde: Zoe y tú pierden el turno"),
+])
+def test_a_jump_in_just_before_the_turn_takes_none_and_one_further_on_takes_several(
+        lang: str, me: str | None, jumper: str, line: str) -> None:
+    """Found play-testing: Ana, just before Zoe, jumped in, and Zoe read "Ana jumped in with Blue
+    7, taking your turn", then "Your turn": play goes on from the jumper (R15), so her turn came
+    straight back. Those from the seat on turn up to the jumper miss a turn, and only they."""
+    from client.narrate import narrate
+    from engine.events import CardPlayed
+
+    set_language(lang)
+    try:
+        played = CardPlayed(jumper, Card.parse("G9"), Color.GREEN, jump_in=True)
+        assert narrate([played], NAMES4.__getitem__, me, turn="2", way=1, seats=SEATS4) == [line]
+    finally:
+        set_language("en")

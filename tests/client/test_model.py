@@ -86,6 +86,21 @@ def test_the_log_says_whose_turn_a_jump_in_took() -> None:
     assert model.transcript.log[-1] == "Luis jumped in with Green 9, taking Bot 3's turn"
 
 
+@pytest.mark.parametrize(("way", "jumper", "said"), [
+    (1, "2", "Luis jumped in with Green 9"),
+    (-1, "2", "Luis jumped in with Green 9, taking Bot 3's turn"),
+    (-1, "4", "You jumped in with Green 9")])
+def test_the_log_says_no_turn_was_taken_when_the_jumper_sat_just_before_the_one_on_turn(
+        way: int, jumper: str, said: str) -> None:
+    """Found play-testing: Zoe read "Ana jumped in with Blue 7, taking your turn", and it was her
+    turn next: play goes on from the jumper (R15), who sat just before her."""
+    set_language("en")
+    model = seated(make_view(current="3", direction=way))
+    jumped = ev.CardPlayed(jumper, Card.parse("G9"), Color.GREEN, jump_in=True)
+    model.apply(events(jumped, ev.TurnStarted("3"), view=make_view(current="3", direction=way)))
+    assert model.transcript.log[-1] == said
+
+
 def test_the_log_says_the_total_of_a_stacked_draw() -> None:
     """A Draw Two stacked on a pending one: the log gives the total (found play-testing: it said
     only "Luis played Green Draw Two")."""

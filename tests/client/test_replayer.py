@@ -390,3 +390,29 @@ def test_plain_modes_replay_names_the_cards_a_challenge_shows(
         monkeypatch.setenv("TERM", term)
         assert replaycmd.view_replay(replay, seat=0) == 0
         assert expected in " ".join(shown.pop().said(move)), term
+
+
+def test_a_replayed_jump_in_says_whose_turns_it_took_and_only_theirs() -> None:
+    """The replay said "Ana jumped in with Blue 7 and played that turn" of every jump-in (it did
+    not know whose turn it was; found play-testing). Now, as the live log: a number card's
+    jump-in says it took turns exactly when the one on turn does not play next."""
+    from engine.actions import JumpIn
+    from engine.events import TurnStarted
+
+    seen = {True: 0, False: 0}
+    for seed in range(1, 9):
+        replay = finished_replay(seed, 4, RuleSet(jump_in=True))
+        positions, replayer = replay.positions(), Replayer(replay)
+        for index, action in enumerate(replay.record.actions):
+            if not isinstance(action, JumpIn) or not action.card.rank.value.isdigit():
+                continue
+            before = positions[index].game
+            then = next((e.seat for e in positions[index + 1].events if isinstance(e, TurnStarted)), None)
+            if then is None:  # (the jumper's last card: the hand is over)
+                continue
+            line = replayer.said(index + 1)[0]
+            took = "turn" in line
+            assert took is (then != before.current), (line, before.current, then)
+            assert "played that turn" not in line and "taking the turn" not in line, line
+            seen[took] += 1
+    assert seen[True] and seen[False], seen
