@@ -14,9 +14,12 @@ from .replayer import OPEN, Replayer
 
 
 class PlainReplay:
-    def __init__(self, replayer: Replayer) -> None:
+    def __init__(self, replayer: Replayer, *, at_table: bool = True) -> None:
+        """``at_table``: the replay command's, which goes back to the table; else `uno replay`'s,
+        which ends."""
         self.replayer = replayer
         self.done = False
+        self._alone = "" if at_table else "_alone"
 
     @property
     def moves(self) -> int:
@@ -26,7 +29,7 @@ class PlainReplay:
         """What is said as the replay opens: what it is and how to step, then the deal."""
         r = self.replayer
         info = r.replay.info
-        return [t("plain_replay_on", n=info.hand_number, moves=self.moves, who=self._who()),
+        return [t("plain_replay_on" + self._alone, n=info.hand_number, moves=self.moves, who=self._who()),
                 self._position(r.said(0))]
 
     def run(self, line: str) -> list[str]:
@@ -56,10 +59,10 @@ class PlainReplay:
             return [self._position([])]
         if word in words("back") or word in words("quit"):
             self.done = True
-            return [t("plain_replay_closed")]
+            return [t("plain_replay_closed" + self._alone)]
         if word in words("help"):
-            return [t("plain_replay_help")]
-        return [t("plain_unknown", text=line.strip()), t("plain_replay_help")]
+            return [t("plain_replay_help" + self._alone)]
+        return [t("plain_unknown", text=line.strip()), t("plain_replay_help" + self._alone)]
 
     def _who(self) -> str:
         r = self.replayer

@@ -88,6 +88,17 @@ PLAIN_TEXTS: dict[str, tuple[str, str]] = {
     "plain_replay_help": ("In the replay: Enter or next, previous, first, all, seat, open, back.",
                           "En la repetición: Enter o siguiente, anterior, principio, todo, asiento, "
                           "abrir, volver."),
+    # (`uno replay` on a plain terminal: no table to go back to)
+    "plain_replay_on_alone": ("Replay of hand {n}: {moves} moves, showing {who}. Enter (or next) goes a "
+                              "move on; previous, first, all (the rest at once), seat (the next "
+                              "player's cards), open (every hand), quit.",
+                              "Repetición de la mano {n}: {moves} jugadas, mostrando {who}. Enter (o "
+                              "siguiente) avanza una jugada; anterior, principio, todo (el resto de una "
+                              "vez), asiento (las cartas del siguiente), abrir (todas las manos), salir."),
+    "plain_replay_help_alone": ("In the replay: Enter or next, previous, first, all, seat, open, quit.",
+                                "En la repetición: Enter o siguiente, anterior, principio, todo, asiento, "
+                                "abrir, salir."),
+    "plain_replay_closed_alone": ("Replay closed.", "Repetición cerrada."),
     "plain_replay_hand": ("{name} holds {n}: {cards}", "{name} tiene {n}: {cards}"),
     "plain_replay_end": ("The end of the hand", "Fin de la mano"),
     "plain_replay_closed": ("Back at the table.", "De vuelta en la mesa."),

@@ -16,6 +16,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
+    from collections.abc import Iterable
+
     from protocol.replays import Replay
     from server.history import HistoryStore
 
@@ -44,6 +46,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--paused", action="store_true", help="start paused (step with ←/→)")
     parser.add_argument("--lang", choices=("es", "en"), default=None,
                         help="language of the screen (default: from the locale)")
+    parser.add_argument("--plain", action="store_true",
+                        help="plain mode for screen readers and braille displays: each move said as "
+                             "a line, commands typed (automatic when TERM=dumb)")
 
 
 def main(args: argparse.Namespace) -> int:
@@ -144,6 +149,8 @@ def _play(text: str | bytes, source: str, args: argparse.Namespace) -> int:
     except ReplayError as exc:
         print(t("replay_refused", file=source, why=exc), file=sys.stderr)
         return 1
+    if args.plain or os.environ.get("TERM") == "dumb":  # (as for uno join: commands._display)
+        return plain_replay(replay, seat=first_seat(replay, args))
     if not (sys.stdin.isatty() and sys.stdout.isatty()):
         print(t("replay_needs_terminal"), file=sys.stderr)
         return 1
@@ -163,6 +170,22 @@ def first_seat(replay: Replay, args: argparse.Namespace) -> int:
     return opening_seat(replay, name=player_name(args.player))
 
 
+def plain_replay(replay: Replay, *, seat: int = 0, lines: Iterable[str] | None = None) -> int:
+    """Say ``replay`` a move at a time, as plain mode's replay command does at the table: each
+    line typed (from ``lines``, default standard input) moves it, until "quit" or the input's end
+    (found play-testing: on a plain terminal `uno replay` opened the full-screen viewer)."""
+    from .plainreplay import PlainReplay
+    from .replayer import Replayer
+
+    plain = PlainReplay(Replayer(replay, seat=seat, playing=False, spoken=True), at_table=False)
+    print("\n".join(plain.opening()), flush=True)
+    for line in sys.stdin if lines is None else lines:
+        print("\n".join(plain.run(line)), flush=True)
+        if plain.done:
+            break
+    return 0
+
+
 def view_replay(replay: Replay, *, speed: float = 1.0, seat: int = 0,
                 playing: bool = True) -> int:
     """Play ``replay`` back in this terminal until the viewer is quit."""
@@ -172,9 +195,8 @@ def view_replay(replay: Replay, *, speed: float = 1.0, seat: int = 0,
     from .replayview import build_replay_application, play_back
     from .style import no_color
 
-    dumb = os.environ.get("TERM") == "dumb"  # (plain mode's terminal, as for uno join: commands._display)
-    replayer = Replayer(replay, speed=speed, seat=seat, playing=playing, spoken=dumb)
-    application = build_replay_application(replayer, plain=no_color() or dumb)
+    replayer = Replayer(replay, speed=speed, seat=seat, playing=playing)
+    application = build_replay_application(replayer, plain=no_color())
     try:
         asyncio.run(play_back(application, replayer))
     except KeyboardInterrupt:

@@ -356,7 +356,7 @@ CHALLENGED = (2, 5)  # finished_replay(2): at move 5 Bot C challenges Ana A's +4
 
 @pytest.mark.parametrize("lang", ["en", "es"])
 def test_plain_modes_replay_names_the_cards_a_challenge_shows(
-        lang: str, monkeypatch: pytest.MonkeyPatch) -> None:
+        lang: str, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
     """Plain mode names the cards a Wild Draw Four's challenge shows (fce16ba: "Red 7, Green 1,
     Wild"), but its replay of the hand (the replay command) and `uno replay` on a plain
     terminal (TERM=dumb) still said the full screen's codes ("R1 Y0 Y6 G4 B5"). They say what
@@ -382,14 +382,16 @@ def test_plain_modes_replay_names_the_cards_a_challenge_shows(
         assert named in said and codes not in said, said
     finally:
         os.close(screen.input_fd)  # type: ignore[arg-type]
-    # `uno replay`: named on a plain terminal; the full screen's codes on any other
+    # `uno replay --plain` (and on a plain terminal): named; the full screen's viewer: codes
+    capsys.readouterr()
+    assert replaycmd.plain_replay(replay, seat=0, lines=[""] * move) == 0
+    said = capsys.readouterr().out
+    assert named in said and codes not in said, said
     shown: list[Replayer] = []
     monkeypatch.setattr(replayview, "build_replay_application", lambda replayer, **_: shown.append(replayer))
     monkeypatch.setattr(replayview, "play_back", lambda *_: asyncio.sleep(0))
-    for term, expected in (("dumb", named), ("xterm-256color", codes)):
-        monkeypatch.setenv("TERM", term)
-        assert replaycmd.view_replay(replay, seat=0) == 0
-        assert expected in " ".join(shown.pop().said(move)), term
+    assert replaycmd.view_replay(replay, seat=0) == 0
+    assert codes in " ".join(shown.pop().said(move))
 
 
 def test_a_replayed_jump_in_says_whose_turns_it_took_and_only_theirs() -> None:
@@ -416,3 +418,29 @@ def test_a_replayed_jump_in_says_whose_turns_it_took_and_only_theirs() -> None:
             assert "played that turn" not in line and "taking the turn" not in line, line
             seen[took] += 1
     assert seen[True] and seen[False], seen
+
+
+@pytest.mark.parametrize(("lang", "argv", "term", "opened", "closed"), [
+    ("en", ["--plain"], "xterm-256color", "Replay of hand 1:", "Replay closed."),
+    ("es", [], "dumb", "Repetición de la mano 1:", "Repetición cerrada.")])
+def test_uno_replay_in_plain_mode_says_the_hand_a_move_a_line(
+        lang: str, argv: list[str], term: str, opened: str, closed: str, tmp_path: Path,
+        monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    """Found play-testing: `uno replay` on a plain terminal (TERM=dumb) opened the full-screen
+    viewer, and it had no --plain. Now it says the replay as plain mode's replay command does at
+    the table, each line typed moving it on, until quit (no table to go back to), with no
+    terminal needed (a screen reader may read a pipe)."""
+    replay = finished_replay()
+    file = tmp_path / "hand.json"
+    file.write_text(replay.to_text())
+    monkeypatch.setenv("TERM", term)
+    monkeypatch.setattr(sys, "stdin", io.StringIO("\n\nall\nquit\n"))
+    parser = argparse.ArgumentParser()
+    replaycmd.add_arguments(parser)
+    assert replaycmd.main(parser.parse_args([str(file), "--lang", lang, *argv])) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[0].startswith(opened) and lines[-1] == closed, lines
+    moves = len(replay.positions()) - 1
+    step = "Move {} of {}" if lang == "en" else "Jugada {} de {}"
+    assert step.format(2, moves) in lines[3] and step.format(moves, moves) in lines[-2], lines
+    set_language("en")
