@@ -53,6 +53,8 @@ class Table:
         # The last action, when the link dropped before a view answered it: sent again if the view
         # we come back to is still the moment it was made for (``set_view``).
         self._unanswered: tuple[View, actions.Action] | None = None
+        # A jump-in refused (the card and what the notice said), until that card can go
+        self._refused_jump: tuple[Card, str] | None = None
         self.pending_card: Card | None = None
         self.pending_targets: tuple[str, ...] = ()
         self.color_index = 0
@@ -187,6 +189,11 @@ class Table:
             self.bell = True
             if self._prompts.notice == t("not_your_turn"):  # no longer true: beside "Your turn"
                 self._prompts.notice = ""
+        refused = self._refused_jump
+        if refused is not None and refused[0] in self.playable:  # (it goes now: found play-testing)
+            if self._prompts.notice == refused[1]:
+                self._prompts.notice = ""
+            self._refused_jump = None
         hand, playable = self.hand, self.playable
         if view.current == view.seat and playable:
             if view.drawn in playable:  # R8: the drawn card is the one to play
@@ -330,6 +337,12 @@ class Table:
         if self._refuse_over() or card is None or view is None or view.seat is None:
             return
         plays = self._plays_of(card)
+        if not plays and not self.my_turn and view.rules.jump_in:
+            # (why not a jump-in: "Not your turn, and nobody jumps in while a draw is pending";
+            # found play-testing, "It is not your turn" of an identical card)
+            self._prompts.notice = why_text(view, card)
+            self._refused_jump = (card, self._prompts.notice)
+            return
         if not plays:
             # (nothing else goes either: say what does, as plain mode does, found play-testing)
             key = ("not_your_turn" if not self.my_turn else "not_playable_draw"

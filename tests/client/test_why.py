@@ -5,7 +5,7 @@ from __future__ import annotations
 import string
 
 import pytest
-from clientkit import ME, make_view, plays, press, render_text, seated
+from clientkit import ENTER, ME, make_view, plays, press, render_text, seated
 
 from client.i18n import set_language
 from client.texts import TEXTS
@@ -115,4 +115,26 @@ def test_an_identical_card_facing_a_pending_draw_is_told_why_it_cannot_jump_in(l
     model = seated(view, lang=lang)
     press(model, "e" if lang == "es" else "w")
     assert model.prompts.notice == said
+    set_language("en")
+
+
+@pytest.mark.parametrize(("lang", "said"), [
+    ("en", "Not your turn, and nobody jumps in while a draw is pending"),
+    ("es", "No es tu turno, y nadie corta mientras hay que robar"),
+])
+def test_enter_on_a_jump_in_refused_says_why_until_the_card_can_go(lang: str, said: str) -> None:
+    """Found play-testing: Luis pressed Enter on his second Red Draw Two while the draw was
+    pending and read "No es tu turno", which stayed up when the draw was done and the card could
+    jump in. Enter says what the why key says, until the card goes."""
+    from engine.actions import JumpIn
+    from protocol import ViewMsg, codec
+
+    rules = RuleSet.preset("house", jump_in=True)
+    view = make_view("R+2 Y3", top="R+2", color=Color.RED, current="2", pending_draw=2, rules=rules)
+    model = seated(view, lang=lang)
+    assert press(model, ENTER) == [] and model.prompts.notice == said
+    free = make_view("R+2 Y3", top="R+2", color=Color.RED, current="3", rules=rules,
+                     legal=[JumpIn(ME, Card.parse("R+2"))])
+    model.apply(ViewMsg(view=codec.view_to_wire(free), deadline=None))
+    assert model.prompts.notice == ""
     set_language("en")
