@@ -299,3 +299,24 @@ def test_a_jump_in_just_before_the_turn_takes_none_and_one_further_on_takes_seve
         assert narrate([played], NAMES4.__getitem__, me, turn="2", way=1, seats=SEATS4) == [line]
     finally:
         set_language("en")
+
+
+@pytest.mark.parametrize(("lang", "line"), [
+    ("en", "The discards were shuffled into a new draw pile — you drew 3 until a card could be played"),
+    ("es", "—"),
+])
+def test_our_draw_until_playable_after_a_reshuffle_goes_on_in_lower_case(lang: str, line: str) -> None:
+    """Found play-testing: "The discards were shuffled into a new draw pile — You drew 6 until a
+    card could be played (…)": the cards drawn, added to our line, lost its lower case."""
+    from client.narrate import narrate
+    from engine.events import Drew, Reshuffled
+
+    set_language(lang)
+    try:
+        drew = Drew("1", 3, (Card.parse("R1"), Card.parse("G2"), Card.parse("B3")), "draw")
+        (said,) = narrate([Reshuffled(40), drew], {"1": "Ana"}.__getitem__, "1")
+        after = said.split(" — ", 1)[1]
+        assert after[0].islower(), said
+        assert line in said
+    finally:
+        set_language("en")
