@@ -87,7 +87,9 @@ class Header(Painter):
         if session.status is Status.FAILED:
             return self.failure_text()
         if m.seating.away:
-            return t("away_back_sent") if m.back_sent else t("away_banner")
+            if m.back_sent:
+                return t("away_back_sent")
+            return t("away_banner_plain" if m.plain else "away_banner")
         return None
 
     def failure_text(self) -> str:

@@ -84,7 +84,7 @@ class PlainCommands:
             m.prompts.type_text(text)
             m.submit_text()
             return []
-        first, _, rest = text.partition(" ")
+        first, _, rest = _why_in_two_words(text).partition(" ")
         word, rest = first.lower(), rest.strip()
         if not text or word in words("look"):
             self.look = True
@@ -387,3 +387,12 @@ class PlainCommands:
         table.move_to(number - 1)  # (refused, as the keys are, if the hand just changed)
         if table.selected == number - 1:
             table.enter()
+
+
+def _why_in_two_words(text: str) -> str:
+    """``text`` with a leading "por qué" (two words, as a Spanish speaker writes it: found
+    play-testing, "por qué 1" was not a command) as the why command's word."""
+    words_in = text.split(None, 2)
+    if len(words_in) > 1 and words_in[0].lower() == "por" and _bare(words_in[1]) == "que":
+        return " ".join(["porqué", *words_in[2:]])
+    return text

@@ -22,7 +22,7 @@ PLAIN_TEXTS: dict[str, tuple[str, str]] = {
     "plain_chat": ("{name} says: {text}", "{name} dice: {text}"),
     "plain_chat_you": ("You said: {text}", "Dijiste: {text}"),
     "plain_unknown": ("Not a command here: {text}. Type help.",
-                      "Aquí no es una orden: {text}. Escribe ayuda."),
+                      "Eso no es una orden aquí: {text}. Escribe ayuda."),
     "plain_no_card": ("You have no card {n}", "No tienes la carta {n}"),
     "plain_no_room": ("There is no table {n}", "No hay mesa {n}"),
     "plain_no_server": ("There is no server {n}", "No hay servidor {n}"),
@@ -63,12 +63,13 @@ PLAIN_TEXTS: dict[str, tuple[str, str]] = {
                              "Órdenes: sentarse (j) ocupa un asiento; dejar; di TEXTO; salir."),
     "plain_help_table": ("Commands: a card's number plays it (add uno to say UNO with it); draw; pass; "
                          "uno; catch; hint; why N says why card N cannot be played; hand repeats the "
-                         "table; leave; say TEXT; quit. The keys of the full screen work too: d, p, u, "
-                         "c, x, q.",
+                         "table; away steps away (a bot plays your turns); leave; say TEXT; quit. The "
+                         "keys of the full screen work too: d, p, u, c, z, x, q.",
                          "Órdenes: el número de una carta la juega (añade uno para decir UNO con ella); "
                          "robar; pasar; uno; pillar; pista; explica N dice por qué no se puede jugar la "
-                         "carta N; mano repite la mesa; dejar; di TEXTO; salir. Las teclas de la "
-                         "pantalla completa también: d, p, u, c, x, q."),
+                         "carta N; mano repite la mesa; ausente te ausenta (un bot juega tus turnos); "
+                         "dejar; di TEXTO; salir. Las teclas de la pantalla completa también: d, p, u, "
+                         "c, f, x, q."),
     "plain_help_hand_over": ("Commands: replay goes through the hand just over, a move at a time; "
                              "leave; say TEXT; quit. The next hand is dealt by itself.",
                              "Órdenes: repetición recorre la mano terminada, jugada a jugada; dejar; "

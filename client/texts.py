@@ -320,6 +320,9 @@ TEXTS: dict[str, tuple[str, str]] = {
     "ev_stand_in_away_you": ("Away: a bot played your turn", "Ausente: un bot jugó tu turno"),
     "away_banner": ("You are away. Press any key to come back.",
                     "Estás ausente. Pulsa cualquier tecla para volver."),
+    # (plain mode's: a line typed, not a key, brings one back)
+    "away_banner_plain": ("You are away. Type anything, or just Enter, to come back.",
+                          "Estás ausente. Escribe cualquier cosa, o solo Enter, para volver."),
     "away_back_sent": ("Welcome back: your next turn is yours.",
                        "Hola de nuevo: tu próximo turno es tuyo."),
     # --- errors (by code)

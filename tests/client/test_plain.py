@@ -379,7 +379,7 @@ def test_help_and_unknown_commands() -> None:
     replies = PlainCommands(model).run("ayuda")
     assert replies[0].startswith("Órdenes: el número de una carta la juega")
     replies = PlainCommands(model).run("bailar")
-    assert replies[0] == "Aquí no es una orden: bailar. Escribe ayuda."
+    assert replies[0] == "Eso no es una orden aquí: bailar. Escribe ayuda."
 
 
 def test_plain_mode_is_asked_for_or_comes_with_a_dumb_terminal(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -187,6 +187,30 @@ def test_the_hint_and_why_a_card_cannot_be_played(lang: str, hint: str, why: str
     assert hint in commands.help() and why in commands.help()
 
 
+@pytest.mark.parametrize("typed_why", ["por qué 2", "Por que 2", "porqué 2"])
+def test_why_in_two_spanish_words_and_the_away_command_in_the_help(typed_why: str) -> None:
+    """Found play-testing: a Spanish speaker typed "por qué 1" and read that it was no command;
+    and the help left out the away command, though it works."""
+    model = seated(make_view("R7 Y3", top="R5", legal=[*plays("R7"), Draw(ME)]), lang="es")
+    commands = PlainCommands(model)
+    assert commands.run(typed_why) == []
+    assert card_name(Card.parse("Y3")) in model.prompts.notice, model.prompts.notice
+    assert "ausente te ausenta" in commands.help() and ", f," in commands.help()
+
+
+@pytest.mark.parametrize(("lang", "said"), [("en", "Type anything, or just Enter, to come back."),
+                                            ("es", "Escribe cualquier cosa, o solo Enter, para volver.")])
+def test_plain_mode_says_a_typed_line_brings_one_back(lang: str, said: str) -> None:
+    """Found play-testing: plain mode said "press any key to come back", where a line is typed."""
+    model = seated(make_view(current="2"), lang=lang)
+    model.plain = True
+    room = model.seating.room
+    assert room is not None
+    seats = tuple(dataclasses.replace(s, away=s.seat == ME) for s in room.seats)
+    model.apply(RoomUpdate(room=dataclasses.replace(room, seats=seats)))
+    assert said in " ".join(PlainView(model).changes())
+
+
 @pytest.mark.parametrize(("lang", "hint"), [("en", "hint"), ("es", "pista")])
 def test_the_hint_facing_a_wild_draw_four(lang: str, hint: str) -> None:
     """The full screen's hint key works facing a +4 (found play-testing): plain mode's word too."""
