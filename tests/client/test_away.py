@@ -432,3 +432,24 @@ def test_a_past_that_begins_mid_hand_has_the_deal_above_it_not_under_it(lang: st
         assert model.transcript.log[-1] == t("ev_hand", n=4, name="Luis")
     finally:
         set_language("en")
+
+
+@pytest.mark.parametrize(("lang", "cards"), [
+    ("en", "cards played: Red 7, Yellow Skip, Wild,"),
+    ("es", "cartas jugadas: 7 rojo, Salta turno amarillo, Comodín,")])
+def test_plain_modes_summary_names_the_cards_played_for_us(lang: str, cards: str) -> None:
+    """Found play-testing: plain mode's summary read "cards played: YS G6 Y8 G5", where its every
+    other line names the cards; the full screen keeps the codes its hand shows."""
+    set_language(lang)
+    try:
+        news = AwayNews()
+        news.observe([ev.StandIn(ME, "away"), ev.CardPlayed(ME, Card.parse("R7"), Color.RED),
+                     ev.StandIn(ME, "away"), ev.CardPlayed(ME, Card.parse("YS"), Color.YELLOW),
+                     ev.StandIn(ME, "away"), ev.CardPlayed(ME, Card.parse("W"), Color.BLUE)], ME)
+        line = news.line(lambda seat: seat, ME, spoken=True)
+        assert line is not None and cards in line, line
+        news = AwayNews()
+        news.observe([ev.StandIn(ME, "away"), ev.CardPlayed(ME, Card.parse("R7"), Color.RED)], ME)
+        assert "R7" in (news.line(lambda seat: seat, ME) or ""), "the full screen's codes"
+    finally:
+        set_language("en")
