@@ -14,6 +14,7 @@ from __future__ import annotations
 import argparse
 import shlex
 import sys
+import textwrap
 import unicodedata
 from pathlib import Path
 from typing import TextIO
@@ -27,6 +28,7 @@ from .saved_rules import SavedRulesError, load_rules, saved_names
 COLUMNS = ("stats_col_player", "stats_col_matches", "stats_col_hands", "stats_col_points",
            "stats_col_length", "stats_col_uno", "stats_col_catches", "stats_col_challenges")
 GAP = "  "
+WRAP_AT = 79  # (the lines of words, for an 80-column terminal: the table is made to fit it too)
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -84,11 +86,15 @@ def print_tables(table: dict[str, dict[str, Counts]], rules: str | None, directo
         # In words first; the name, as --rules takes it (in English: it is what the option
         # matches; alone, it read as code to a Spanish reader)
         option = shlex.quote(labels.get(name, name))
-        print(t("stats_rules", rules=rules_in_words(name), option=option), file=out)
+        heading = t("stats_rules", rules=rules_in_words(name), option=option)
+        if width(heading) > WRAP_AT:  # (the option on a line of its own, whole, to be copied)
+            words, _, option_part = heading.rpartition(" (--rules ")
+            heading = textwrap.fill(words, WRAP_AT) + "\n  (--rules " + option_part
+        print(heading, file=out)
         for line in render_table(table[name]):
             print(line, file=out)
     print(file=out)
-    print(t("stats_note"), file=out)
+    print(textwrap.fill(t("stats_note"), WRAP_AT), file=out)
     return 0
 
 
@@ -102,7 +108,9 @@ def rules_in_words(name: str) -> str:
 def render_table(players: dict[str, Counts]) -> list[str]:
     """The table's lines: a heading, then a row per player (people by name, then bots by
     level), each column as wide as its widest cell; names to the left, numbers to the right."""
-    rows = [[t(key) for key in COLUMNS]]
+    headings = [t(key).split("\n") for key in COLUMNS]  # (some of two lines: at the bottom)
+    tall = max(len(lines) for lines in headings)
+    rows = [[([""] * (tall - len(lines)) + lines)[i] for lines in headings] for i in range(tall)]
     for key in sorted(players, key=lambda k: (k.startswith(BOT_PREFIX), k.casefold())):
         c = players[key]
         rows.append([

@@ -14,15 +14,16 @@ STATS_TEXTS: dict[str, tuple[str, str]] = {
     "stats_col_matches": ("Matches", "Partidas"),
     "stats_col_hands": ("Hands", "Manos"),
     "stats_col_points": ("Points", "Puntos"),
-    "stats_col_length": ("Turns/hand", "Turnos/mano"),
-    "stats_col_uno": ("UNO missed", "UNO olvidados"),
+    # (a heading of two lines where one would make the table wider than 80 columns)
+    "stats_col_length": ("Turns\na hand", "Turnos\npor mano"),
+    "stats_col_uno": ("UNO\nmissed", "UNO\nolvidados"),
     "stats_col_catches": ("Catches", "Pilladas"),
     "stats_col_challenges": ("Challenges", "Desafíos"),
     "stats_won_of": ("{won}/{played}", "{won}/{played}"),
     "stats_note": ("Matches, hands and challenges: won/played (challenges: as challenger). "
-                   "Turns/hand: the average hand length in turns.",
+                   "Turns a hand: the average hand length in turns.",
                    "Partidas, manos y desafíos: ganados/jugados (desafíos: como desafiante). "
-                   "Turnos/mano: la duración media de una mano en turnos."),
+                   "Turnos por mano: la duración media de una mano en turnos."),
     "stats_line": ("won {won} of {played} hands", "ganó {won} de {played} manos"),
     "stats_line_one": ("won {won} of 1 hand", "ganó {won} de 1 mano"),
     "lobby_seated": ("At the table: {people}", "En la mesa: {people}"),
