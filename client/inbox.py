@@ -20,6 +20,7 @@ from engine.events import (
     HandEnded,
     HandsExchanged,
     HandStarted,
+    MatchEnded,
     Passed,
     TurnStarted,
 )
@@ -279,6 +280,7 @@ def _history(model: Model, message: messages.History) -> None:
     sat: dict[str, Any] = {}  # who sat where at the batch before
     way = None  # the direction of play, known from a deal or a Reverse in the past told
     me = model.seating.seat
+    ended = False  # a match ended in the past told: the next deal begins another
     for number, events in enumerate(batches):
         then = message.names[number] if number < len(message.names) else {}
         # Our seat's past is ours only while we sat in it: a seat taken over (or a bot's turns
@@ -286,6 +288,12 @@ def _history(model: Model, message: messages.History) -> None:
         sat_then = then.get(me) if me is not None else None
         ours = (me if not isinstance(sat_then, str) or clean_text(sat_then) == model.seating.name_of(me)
                 else None)
+        if ended and any(isinstance(e, HandStarted) for e in events):
+            # (as the live log says it: found play-testing, one seated for the rematch read
+            # the match's end, then "Hand 1 — Ana dealt", the scores back to 0 without a word)
+            lines.append(t("ev_new_match"))
+            ended = False
+        ended = ended or any(isinstance(e, MatchEnded) for e in events)
         lines += seat_changes(sat, then, model.seating.told_gone) \
             + narrate(events, _name_then(model, then), ours, way=way, spoken=model.plain)
         way = way_after(events, way)

@@ -211,3 +211,24 @@ def test_minus_on_the_end_of_match_screen_frees_no_seat_it_does_not_show() -> No
     assert model.seating.is_host and model.seating.picked_seat is not None
     assert press(model, "-") == []
     assert press(model, "m") == [Rematch(order="keep", accept=True)]  # (the other keys still work)
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_the_past_told_on_sitting_down_says_a_new_match_began(lang: str) -> None:
+    """Found play-testing: Luis, seated for the rematch as it was dealt, was told the room's
+    past: the match's end, then "Hand 1 — Ana dealt"; every other player read "New match: every
+    score went back to 0" between them."""
+    from protocol import History
+
+    model = seated(room=room_info(started=True), lang=lang)
+    try:
+        ended = (ev.HandEnded("2", 30, (0, 510, 0, 20)), ev.MatchEnded("2", (0, 510, 0, 20)))
+        batches = ([codec.event_to_wire(e) for e in ended], [codec.event_to_wire(ev.HandStarted(1, "2", 1))],
+                   [codec.event_to_wire(ev.HandStarted(2, "3", 1))])
+        model.apply(History(events=tuple(tuple(b) for b in batches), chat=(), names=()))
+        log = model.transcript.log
+        dealt = [i for i, line in enumerate(log) if line.startswith(t("ev_hand", n=1, name="")[:4])]
+        assert log.count(t("ev_new_match")) == 1, log  # (once: hand 2 is of the same match)
+        assert log[log.index(t("ev_new_match")) + 1] == log[dealt[0]], log
+    finally:
+        set_language("en")
