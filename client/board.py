@@ -190,8 +190,13 @@ class Board(Painter):
         play = self.model.transcript.winning_play
         wrapped: list[Line] = [[("class:notice", " " + part)] for _, text, _ in notes
                                for part in wrap(text, width - 1)]
-        if len(wrapped) <= room:
-            return wrapped + ([[("", " " + fit(play, width - 1))]] if play and len(wrapped) < room else [])
+        if len(wrapped) <= room:  # the winning play in the rows left, wrapped (found play-testing:
+            # "Zoe was away: a bot played the turn — Zoe played Blue Draw Two — yo…" at 80 columns)
+            spare = room - len(wrapped)
+            parts = wrap(play, width - 1) if play and spare else []
+            if len(parts) > spare:
+                parts = [*parts[:spare - 1], fit(" ".join(parts[spare - 1:]), width - 1)]
+            return wrapped + [[("", " " + part)] for part in parts]
         kept = sorted(notes, key=lambda note: note[0])[:max(0, room)]
         return [[("class:notice", " " + fit(note[2], width - 1))] for note in notes if note in kept]
 

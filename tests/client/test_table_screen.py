@@ -216,6 +216,18 @@ def test_the_view_shows_every_hand_once_the_hand_is_over() -> None:
 # ---------------------------------------------------------------------------- names
 
 
+def test_the_winning_play_wraps_under_the_result_rather_than_being_cut() -> None:
+    """Found play-testing, heads-up at 80 columns: "Zoe was away: a bot played the turn — Zoe
+    played Blue Draw Two — yo…" under the match's result."""
+    view = make_view(outcome=MatchOutcome("2", (0, 510, 0, 20)), hand_result=HandResult("2", 30))
+    model = seated(view, room=room_info(started=False))
+    play = ("Luis was away: a bot played the turn — Luis played Blue Draw Two — you drew 2 — "
+            "you lost the turn — Luis played Red 5")
+    model.transcript.winning_play = play
+    text = " ".join(line.strip() for line in text_of(model, "scores", 80, 16).splitlines())
+    assert play in text and "…" not in text, text
+
+
 def test_players_who_left_keep_their_names_marked_as_gone() -> None:
     model = seated(make_view())
     model.apply(RoomUpdate(room=room_info(seats={"1": "Bot 1", "3": "Bot 3", "4": "Ana"})))
