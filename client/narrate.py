@@ -201,7 +201,10 @@ def _one(event: ev.Event, name: Names, me: str | None, turn: str | None = None,
             cards = sorted(event.hand, key=card_sort_key)
             shown = _said("ev_challenge_shown", event.seat, me, name, event.target,
                           cards=_drawn(cards) if spoken else " ".join(card_code(c) for c in cards))
-            joined = line + " — " + (_lower_first(shown) if isinstance(shown, _Lower) else shown)
+            # (after the dash in lower case unless it starts with a name: "Mano de Bot 3, mostrada
+            # a Pat" read so in a replay, found play-testing)
+            named = event.target is not None and shown.startswith(name(event.target))
+            joined = line + " — " + (shown if named else _lower_first(shown))
             return _Lower(joined) if isinstance(line, _Lower) else joined
         return line
     if isinstance(event, ev.UnoCalled):

@@ -320,3 +320,21 @@ def test_our_draw_until_playable_after_a_reshuffle_goes_on_in_lower_case(lang: s
         assert line in said
     finally:
         set_language("en")
+
+
+@pytest.mark.parametrize(("lang", "shown"), [("en", " — Zoe's hand, shown to Pat: "),
+                                             ("es", " — mano de Zoe, mostrada a Pat: ")])
+def test_a_hand_shown_to_another_goes_on_in_lower_case_unless_it_starts_with_a_name(
+        lang: str, shown: str) -> None:
+    """Found play-testing, in a replay: "… — Mano de Bot 3, mostrada a Pat" (a capital after the
+    dash, where every other line goes on in lower case)."""
+    from client.narrate import narrate
+    from engine.events import Challenged
+
+    set_language(lang)
+    try:
+        challenged = Challenged("1", "2", True, (Card.parse("R1"), Card.parse("G2")))
+        (said,) = narrate([challenged], {"1": "Pat", "2": "Zoe"}.__getitem__)
+        assert shown in said, said
+    finally:
+        set_language("en")
