@@ -273,7 +273,11 @@ class Room(Table):
             clock.deadline = None
         elif game.hand_outcome() is not None:
             clock.deadline = None
-            clock.next_hand_at = now + self.config.next_hand_delay
+            # No deal while every person is away: it waits for one to come back (found
+            # play-testing: a table whose people had all stepped away dealt and played eleven
+            # hands by itself, and the statistics credited them with its wins)
+            if not self.humans() or not all(seat.away for seat in self.humans()):
+                clock.next_hand_at = now + self.config.next_hand_delay
         else:
             seat = self._seat_by_id(game.current)
             if seat.bot_plays:

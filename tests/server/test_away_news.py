@@ -17,17 +17,21 @@ from protocol import Back, Events, History, Joined, RoomUpdate, Start
 
 async def away_past_a_hand(harness: Harness) -> tuple[object, Client]:
     """ann lets her turns run out (three, then she is away) until a hand has ended and the
-    stand-in has played for her in the next one."""
-    srv, (ann,) = await harness.table("ann", bots=1, turn_timeout=30, bot_delay=1)
-    await ann.send(Start())
-    ended = False
-    while True:
-        message = await ann.recv()
-        if isinstance(message, Events):
-            types = [e["type"] for e in message.events]
-            if ended and "stand_in" in types:
-                return srv, ann
-            ended = ended or "hand_ended" in types
+    stand-in has played for her in the next one; bob plays his turns (a table whose people are
+    all away deals no new hand)."""
+    srv, (ann, bob) = await harness.table("ann", "bob", seats=3, bots=1, turn_timeout=30, bot_delay=1)
+    async with trio.open_nursery() as nursery:
+        nursery.start_soon(bob.play, lambda _message: False)
+        await ann.send(Start())
+        ended = False
+        while True:
+            message = await ann.recv()
+            if isinstance(message, Events):
+                types = [e["type"] for e in message.events]
+                if ended and "stand_in" in types:
+                    nursery.cancel_scope.cancel()
+                    return srv, ann
+                ended = ended or "hand_ended" in types
 
 
 async def come_back(client: Client) -> None:
@@ -62,7 +66,7 @@ async def test_the_summary_covers_the_turns_and_a_hand_that_ended_while_away(
     turns = sum(1 for m in ann.log if isinstance(m, Events) for e in m.events
                 if e["type"] == "stand_in")
     assert said.startswith(f"While you were away — turns played for you: {turns}, ") and turns > 3
-    assert re.search(r" · (you|Bot 1) won hand 1 \(\+\d+\)$", said), said  # (ann's: "you")
+    assert re.search(r" · (you|Bot 1|bob) won hand 1 \(\+\d+\)$", said), said  # (ann's: "you")
 
 
 async def test_a_client_started_again_while_away_counts_from_the_history(

@@ -177,6 +177,24 @@ async def test_a_person_who_steps_away_is_played_at_once_until_back(
         assert waited == pytest.approx(30)
 
 
+async def test_no_hand_is_dealt_while_every_person_is_away(harness: Harness,
+                                                           autojump_clock: object) -> None:
+    """Found play-testing: a table whose people had all stepped away dealt and played eleven
+    hands by itself, and the statistics credited them with its wins. The hand under way is
+    played out; the next is dealt once someone is back."""
+    with trio.fail_after(10_000):
+        _, (ann,) = await harness.table("ann", bots=1, turn_timeout=30, bot_delay=1)
+        await ann.send(Start())
+        await ann.my_turn()
+        await ann.send(Away())
+        await ann.expect(Events, lambda m: any(e["type"] == "hand_ended" for e in m.events))
+        with trio.move_on_after(3600):  # an hour: no deal
+            await ann.expect(Events, lambda m: any(e["type"] == "hand_started" for e in m.events))
+            raise AssertionError("a hand was dealt while everyone was away")
+        await ann.send(Back())  # (the harness deals at once: next_hand_delay 0)
+        await ann.expect(Events, lambda m: any(e["type"] == "hand_started" for e in m.events))
+
+
 async def test_away_before_a_match_or_twice_changes_nothing(harness: Harness,
                                                             autojump_clock: object) -> None:
     with trio.fail_after(100):
