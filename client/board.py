@@ -176,7 +176,11 @@ class Board(Painter):
             said = won_text(m, result.winner, "hand_won", n=view.hand_number, points=result.points)
             title = [("class:turn", " ★ " + fit(said, width - 3))]
             seconds = m.table.seconds_left()
-            countdown = self.end_note or (t("next_hand") if seconds is None else t("next_hand_in", n=seconds))
+            if m.seating.everyone_away:  # (the server deals no hand then)
+                countdown = self.end_note or t("next_hand_waits")
+            else:
+                countdown = self.end_note or (t("next_hand") if seconds is None
+                                              else t("next_hand_in", n=seconds))
             notes.append((0, countdown, countdown))
         table = self.score_table(width)
         lines = [title, *self.notes_in(notes, width, height - 1 - len(table))]

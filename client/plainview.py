@@ -275,7 +275,7 @@ class PlainView:
             parts = [won_text(m, view.outcome.winner, "match_won")]
         elif view.hand_result is not None:
             result = view.hand_result
-            hint = t("next_hand")
+            hint = t("next_hand_waits" if m.seating.everyone_away else "next_hand")
             scores = view.scores
             parts = [won_text(m, result.winner, "hand_won", n=view.hand_number, points=result.points)]
         else:

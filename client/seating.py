@@ -79,6 +79,12 @@ class Seating:
         return any(info.seat == self.seat and info.away for info in self.room.seats)
 
     @property
+    def everyone_away(self) -> bool:
+        """Whether every person seated at our table is away (the server deals no hand then)."""
+        people = [info for info in self.room.seats if info.kind == "human"] if self.room else []
+        return bool(people) and all(info.away for info in people)
+
+    @property
     def match_on(self) -> bool:
         """Whether our table's match has started (and not ended)."""
         return self.room is not None and self.room.started

@@ -284,6 +284,9 @@ TEXTS: dict[str, tuple[str, str]] = {
                      "Ganas la mano {n} y sumas {points} puntos"),
     "next_hand": ("The next hand starts in a moment…", "La siguiente mano empieza enseguida…"),
     "next_hand_in": ("The next hand is dealt in {n} s…", "La siguiente mano se reparte en {n} s…"),
+    # (the server deals no hand while every person is away)
+    "next_hand_waits": ("Everyone is away: the next hand is dealt when someone comes back.",
+                        "Todos están ausentes: la siguiente mano se reparte cuando alguien vuelva."),
     "col_player": ("Player", "Jugador"),
     "col_cards_left": ("Cards left", "Cartas que quedan"),
     "col_points": ("Points", "Puntos"),

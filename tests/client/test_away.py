@@ -453,3 +453,27 @@ def test_plain_modes_summary_names_the_cards_played_for_us(lang: str, cards: str
         assert "R7" in (news.line(lambda seat: seat, ME) or ""), "the full screen's codes"
     finally:
         set_language("en")
+
+
+@pytest.mark.parametrize(("lang", "said"), [
+    ("en", "Everyone is away: the next hand is dealt when someone comes back."),
+    ("es", "Todos están ausentes: la siguiente mano se reparte cuando alguien vuelva.")])
+def test_when_everyone_is_away_the_end_of_a_hand_says_the_next_waits(lang: str, said: str) -> None:
+    """The server deals no hand while every person is away: the board says so, rather than that
+    the next starts in a moment, on the full screen and in plain mode."""
+    from client.plainview import PlainView
+    from engine.view import HandResult
+
+    set_language(lang)
+    try:
+        model = seated(make_view(current="2", hand_result=HandResult("2", 30)), lang=lang)
+        room = room_info()
+        for away, waits in (({ME}, False), ({ME, "2"}, True)):
+            seats = tuple(dataclasses.replace(s, away=s.seat in away) for s in room.seats)
+            model.apply(RoomUpdate(room=dataclasses.replace(room, seats=seats)))
+            assert (said in render_text(model)) is waits
+            model.plain = True
+            assert (said in " ".join(PlainView(model).changes())) is waits
+            model.plain = False
+    finally:
+        set_language("en")
