@@ -170,7 +170,8 @@ def test_tmux_watching_the_replay_as_the_next_hand_is_dealt_the_turn_brings_the_
 
 def test_tmux_during_a_hand_v_plays_back_the_hand_before(tmux: Tmux, tmp_path: Path) -> None:
     """Found play-testing: the scores show for a few seconds, and once the next hand was dealt v
-    did nothing and said nothing. Ana and Luis (Spanish) step away for hand 1; in hand 2, on
+    did nothing and said nothing. Ana and Luis (Spanish) step away for hand 1 (each reads that the
+    next waits for someone to come back, and they come back); in hand 2, on
     Luis's turn, Ana's v plays hand 1 back while he thinks; his own v waits for his turn to be over
     (its clock would run behind the viewer); his move brings Ana's turn, and her table back."""
     hosting = tmux.start(play.host("--bots", "0", "--seats", "2", "--seed", "7", "--turn-timeout", "0",
@@ -184,10 +185,14 @@ def test_tmux_during_a_hand_v_plays_back_the_hand_before(tmux: Tmux, tmp_path: P
     play.dealt(tmux, guest)
     for window, key in ((hosting, "z"), (guest, "f")):  # both step away: hand 1 plays itself
         tmux.send(window, key)
-    tmux.wait_for(hosting, lambda s: "Hand 2" in s.splitlines()[0], timeout=90, what="hand 2 dealt")
+    # (and the next waits for them: no hand is dealt while everyone is away)
+    tmux.wait_for(hosting, "Everyone is away: the next hand is dealt when someone comes back", timeout=90,
+                  what="hand 1 over, the next waiting")
+    tmux.wait_for(guest, "Todos están ausentes", timeout=10, what="the same, in Spanish")
     for window, back in ((hosting, "You came back"), (guest, "Volviste")):
         tmux.send(window, "o")  # (a key with no other job)
         tmux.wait_for(window, back, timeout=10, what="back at the table", settle=False)
+    tmux.wait_for(hosting, lambda s: "Hand 2" in s.splitlines()[0], timeout=30, what="hand 2 dealt")
     ana, luis = Player(tmux, hosting, "Ana"), Player(tmux, guest, "Luis", lang="es")
     play.together([ana], lambda: my_turn(tmux.stable_screen(guest), "es"), 30, "Luis's turn")
 
