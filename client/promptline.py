@@ -77,7 +77,7 @@ class PromptLine(Painter):
         # (the host's at a match's end, where bots sit: nothing else says how to change their
         # levels for the next match, so the line makes room for it)
         bots_key = (key is not None and key.startswith("help_rematch_host")
-                    and m.seating.picked_bot is not None)
+                    and any(info.kind == "bot" for info in m.seating.pickable))
         if bots_key:
             extra = ("bar_bot_level",)
         return [[("class:help", pad(" " + help_text(key, width - 1, extra, keep_extra=bots_key), width))]]
