@@ -104,4 +104,9 @@ HELP_TEXTS: dict[str, tuple[str, str]] = {
                   "←→ · número  elegir asiento   Enter cambiar   Esc cancelar"),
     "help_chat": ("Enter send   Esc cancel", "Enter enviar   Esc cancelar"),
     "help_connecting": ("{k_quit} quit", "{k_quit} salir"),
+    # (at a table whose link is down, or whose host kept the match: the table's keys do nothing
+    # until it is back, and the banner says what it waits for; found play-testing, the play keys
+    # stayed on the bar and nothing said that q leaves)
+    "help_link_down": ("{k_help} help  {k_quit} quit (your seat waits)",
+                       "{k_help} ayuda  {k_quit} salir (tu asiento te espera)"),
 }

@@ -7,7 +7,7 @@ from __future__ import annotations
 from protocol import MAX_NAME, clean_text
 
 from .draw import Line, Painter, clip_line, fit, help_text, pad, width_of, wrap
-from .enums import Prompt, Screen
+from .enums import Prompt, Screen, Status
 from .hosting import quit_question
 from .i18n import card_name, color_name, t
 from .i18n import key as key_of
@@ -53,6 +53,8 @@ class PromptLine(Painter):
             Prompt.SEAT: "help_seat", Prompt.CHALLENGE: "help_challenge",
             Prompt.HELP: "keyhelp_close_pages" if m.prompts.help_pages > 1 else "keyhelp_close",
         }.get(prompt)
+        if key is None and m.session.status is Status.LOST and m.seating.room is not None:
+            key = "help_link_down"
         if key is None:
             screen = m.screen
             watching = "help_spectator_queued" if m.seating.queue_position else "help_spectator"

@@ -307,6 +307,27 @@ def test_a_lost_connection_drops_prompts_and_queued_messages() -> None:
     assert model.session.status is Status.CONNECTED and model.prompts.notice.startswith("Welcome back")
 
 
+@pytest.mark.parametrize(("lang", "bar"), [("en", "F1 help  q quit (your seat waits)"),
+                                           ("es", "F1 ayuda  q salir (tu asiento te espera)")])
+def test_while_the_link_is_down_the_key_bar_says_q_quits_and_the_seat_waits(lang: str, bar: str) -> None:
+    """Found play-testing: the host kept the match for later, and the friend's table still
+    offered its play keys, which do nothing until the table is back; nothing said that q leaves."""
+    from client.render import Renderer
+
+    model = seated(make_view("W R7", legal=[*plays("W"), Draw(ME)]), lang=lang)
+    try:
+        def shown() -> str:
+            return "".join(f[1] for line in Renderer(model).help(80, 1) for f in line).strip()
+
+        assert shown() != bar
+        model.connection_lost("table_kept", 0.1)
+        assert shown() == bar
+        model.apply(RESUMED)
+        assert shown() != bar
+    finally:
+        set_language("en")
+
+
 RESUMED = Welcome(server="Casa", version="0", protocol=1, token="s.secret", name="Ana", resumed=True)
 
 

@@ -198,10 +198,10 @@ def test_tmux_a_join_to_the_port_of_another_program_says_so_and_q_quits(
 FRIEND = {
     "en": {"waiting": "Waiting for Ana to start", "retry": r"Reconnecting in (\d+\.\d) s",
            "hand": "Your hand", "kept": "The host kept the match for later",
-           "closed": "The host closed the table"},
+           "closed": "The host closed the table", "bar": "q quit (your seat waits)"},
     "es": {"waiting": "Esperando a que Ana empiece", "retry": r"Reintento en (\d+,\d) s",  # (a decimal comma)
            "hand": "Tu mano", "kept": "El anfitrión guardó la partida",
-           "closed": "El anfitrión cerró la mesa"},
+           "closed": "El anfitrión cerró la mesa", "bar": "q salir (tu asiento te espera)"},
 }
 FRIENDS = {"en": "Luis", "es": "Pedro"}  # a friend speaking each language (the host's is English)
 
@@ -232,6 +232,8 @@ def test_tmux_a_friends_seat_waits_while_the_host_keeps_the_match_for_later(tmux
         screen = tmux.wait_for(guest, lambda s, t=text: re.search(t["retry"], s) is not None,  # type: ignore[misc]
                                timeout=15, what=f"the countdown to the next try ({guest})")
         assert text["kept"] in screen and text["hand"] in screen  # the table stays on screen
+        # (its play keys do nothing till it is back: the bar says q leaves, found play-testing)
+        assert screen.splitlines()[-1].strip().endswith(text["bar"]), screen
         first = float(re.search(text["retry"], screen).group(1).replace(",", "."))  # type: ignore[union-attr]
         later = tmux.wait_for(guest, lambda s, t=text, f=first: (m := re.search(t["retry"], s)) is not None  # type: ignore[misc]
                               and float(m.group(1).replace(",", ".")) != f,
