@@ -142,6 +142,7 @@ VARIANTS: dict[str, dict[str, object]] = {
     "intent8": {"INTENT_DRAWS": 8},
     "intent16": {"INTENT_DRAWS": 16},
     "weigh": {"INTENT_WEIGHTS": True},  # playouts weighted by that likelihood instead
+    "tree": {"TREE": True},  # a search tree below each candidate (engine/bots/tree.py)
     # Not levels: they see every hand, or a part of each (see the docstring).
     "oracle": {"Determinizer": Oracle},
     "next": {"Determinizer": NextOracle},

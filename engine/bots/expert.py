@@ -71,6 +71,7 @@ from ..view import View
 from . import hard
 from .intent import Intent
 from .rollout import Policy, greedy, playout
+from .tree import Node, descend
 
 __all__ = [
     "DEFAULT_BUDGET",
@@ -150,6 +151,10 @@ without it wins 25.0% [22.8, 27.2]; house, where the model names hard's card mos
 than the old one (79% against 62%), the first 1,000 hands of seed 1: 25.4% [23.1, 27.6], where
 the search without it wins 27.1% [24.4, 29.6], 4,139 and 4,182 s of CPU)."""
 
+TREE = False
+"""Whether each candidate grows a search tree of the moves after it (engine/bots/tree.py), every
+seat's, instead of playing ``ROLLOUT`` out from it."""
+
 ROLLOUT: Policy = greedy
 """The rollout policy of every seat in the playouts (read at each search, so that a benchmark can
 compare two of them)."""
@@ -226,6 +231,7 @@ def search(view: View, rng: random.Random, tracker: Tracker | None = None,
     alive = list(range(k))
     rounds, next_halving = 0, HALVE_FROM
     playout_rng = random.Random()
+    trees = [Node() for _ in range(k)] if TREE else None
     while True:
         game = dealer.deal(rng)
         weight = 1.0 if weigh is None else weigh(dealer.hands)
@@ -237,7 +243,10 @@ def search(view: View, rng: random.Random, tracker: Tracker | None = None,
             action = candidates[i]
             if action is not None:
                 copy.push(action)
-            value = playout(copy, me, playout_rng, policy)
+            if trees is None:
+                value = playout(copy, me, playout_rng, policy)
+            else:
+                value = descend(trees[i], copy, me, playout_rng, policy)
             won[i].add(value, weight)
             if i == 0:
                 base = value
