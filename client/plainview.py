@@ -28,7 +28,7 @@ from .i18n import key as key_of
 from .model import Model
 from .narrate import narrate
 from .rulestext import preset_name, waiting_labels
-from .screens import form_field, seat_marks, seated_line, waiting_hint
+from .screens import form_field, seat_marks, seated_line, waiting_hint, with_marks
 from .table import COLORS
 
 SLOTS = ("connection", "screen", "hand", "turn", "over", "uno", "hint", "prompt", "notice")
@@ -173,7 +173,7 @@ class PlainView:
         seats = []
         for i, info in enumerate(room.seats):
             marks = seat_marks(m, info)
-            seats.append(f"{i + 1} {clean_text(info.name)}" + (f" ({', '.join(marks)})" if marks else ""))
+            seats.append(f"{i + 1} {with_marks(info, marks)}")
         seats += [t("plain_free_seat", n=i + 1) for i in range(len(room.seats), room.max_seats)]
         parts += [t("plain_seats", list=", ".join(seats)), waiting_hint(m, plain=True)]
         options = ", ".join(waiting_labels(room))

@@ -137,9 +137,7 @@ class Screens(Painter):
         for i, info in enumerate(room.seats):
             marks = seat_marks(m, info)
             cursor = " › " if picked is not None and info.seat == picked.seat else "   "
-            text = f"{cursor}{i + 1:>{digits}}. {clean_text(info.name)}"
-            if marks:
-                text += f"  ({', '.join(marks)})"
+            text = f"{cursor}{i + 1:>{digits}}. {with_marks(info, marks, gap='  ')}"
             style = "class:selected" if cursor != "   " else "bold" if info.seat == m.seating.seat else ""
             seats.append((style, text))
         seats += [("class:dim", f"   {i + 1:>{digits}}. —") for i in range(len(room.seats), room.max_seats)]
@@ -178,14 +176,25 @@ def seated_line(seats: tuple[SeatInfo, ...]) -> str:
     for info in seats:
         marks = [t("level_" + info.level)] if info.kind == "bot" and info.level else []
         marks += hands_won(info)
-        name = clean_text(info.name)
-        if marks and info.kind == "bot" and name.endswith(LEFT_MARK):
-            # a seat its person left to a bot: the table's name for it ("Ana (bot)") holds the
-            # level ("Ana (bot, normal)"), where a second pair read "Ana (bot) (normal)"
-            people.append(f"{name.removesuffix(')')}, {', '.join(marks)})")
-        else:
-            people.append(f"{name} ({', '.join(marks)})" if marks else name)
+        people.append(with_marks(info, marks))
     return " · ".join(people)
+
+
+def with_marks(info: SeatInfo, marks: list[str], gap: str = " ") -> str:
+    """A seat's name with its marks in brackets, ``gap`` between. A seat its person left to a bot:
+    the table's name for it ("Ana (bot)") holds them ("Ana (bot, normal)"), where a second pair
+    read "Ana (bot) (normal)"."""
+    name = clean_text(info.name)
+    if not marks:
+        return name
+    if left_to_bot(info):
+        return f"{name.removesuffix(')')}, {', '.join(marks)})"
+    return f"{name}{gap}({', '.join(marks)})"
+
+
+def left_to_bot(info: SeatInfo) -> bool:
+    """Whether a bot plays the seat its person left (its name says "(bot)" already)."""
+    return info.kind == "bot" and clean_text(info.name).endswith(LEFT_MARK)
 
 
 def seat_marks(model: Model, info: SeatInfo) -> list[str]:
@@ -193,8 +202,11 @@ def seat_marks(model: Model, info: SeatInfo) -> list[str]:
     hands won."""
     room = model.seating.room
     marks = []
-    if info.kind == "bot":
-        marks.append(t("seat_level", level=t("level_" + info.level)) if info.level else t("seat_bot"))
+    if info.kind == "bot" and info.level:  # ("normal bot"; "normal" where the name says bot)
+        level = t("level_" + info.level)
+        marks.append(level if left_to_bot(info) else t("seat_level", level=level))
+    elif info.kind == "bot" and not left_to_bot(info):
+        marks.append(t("seat_bot"))
     if room is not None and info.seat == room.host_seat:
         marks.append(t("seat_host"))
     if not info.connected:

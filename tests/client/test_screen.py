@@ -4,6 +4,7 @@ colour under NO_COLOR (but still readable), and an 80×24 table that fits."""
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import re
 
 import pytest
@@ -27,7 +28,7 @@ from client.render import Renderer
 from engine import events as ev
 from engine.actions import Draw
 from engine.cards import Card, Color
-from protocol import ChatMsg, Events, RoomSummary, SeatInfo, Welcome, codec, is_clean_text
+from protocol import ChatMsg, Events, RoomSummary, SeatInfo, Welcome, codec, is_clean_text, left_seat_name
 from protocol.messages import Rooms, RoomUpdate
 
 EVIL = "Eve\x1b]0;PWNED\x07\x1b[31m\u202etxet\u2066\x00\x9b2J\r\nX\x1bP1$r\x1b\\"
@@ -210,5 +211,27 @@ def test_a_small_terminal_says_what_it_cuts_and_when_nothing_fits(lang: str, cut
         assert cut in "\n".join(screen_lines(model, columns=40, rows=15))
         assert "shown" not in "\n".join(screen_lines(model, columns=80, rows=24))
         assert small in " ".join(" ".join(screen_lines(model, columns=30, rows=10)).split())
+    finally:
+        set_language("en")
+
+
+@pytest.mark.parametrize(("lang", "screen", "plain"), [
+    ("en", "2. Luis (bot, normal)", "2 Luis (bot, normal)"),
+    ("es", "2. Luis (bot, normal)", "2 Luis (bot, normal)")])
+def test_the_waiting_room_names_a_seat_left_to_a_bot_once(lang: str, screen: str, plain: str) -> None:
+    """Luis left during the match and a bot played on as "Luis (bot)": the waiting room for the
+    next read "Luis (bot)  (normal bot)" (found play-testing); the level goes inside the name's
+    own brackets, as the lobby has it, on the full screen and in plain mode."""
+    from client.plainview import PlainView
+
+    room = room_info(started=False)
+    seats = tuple(dataclasses.replace(s, name=left_seat_name("Luis"), kind="bot", level="normal")
+                  if s.seat == "2" else s for s in room.seats)
+    model = seated(room=dataclasses.replace(room, seats=seats), lang=lang)
+    try:
+        text = render_text(model)
+        line = PlainView(model).changes()[-1]
+        assert screen in text and "(bot)  (" not in text, text
+        assert plain in line and "(bot) (" not in line, line
     finally:
         set_language("en")
