@@ -15,6 +15,7 @@ from engine.events import (
     CardPlayed,
     Caught,
     Challenged,
+    Dealt,
     Drew,
     Event,
     HandEnded,
@@ -279,6 +280,8 @@ def _history(model: Model, message: messages.History) -> None:
         model.away_news.observe(events, model.seating.seat)
     sat: dict[str, Any] = {}  # who sat where at the batch before
     way = None  # the direction of play, known from a deal or a Reverse in the past told
+    turn = None  # whose turn it was as the batch began, which a jump-in takes
+    order: list[str] | None = None  # the seats in their order, from the deal told (a jump-in's turns)
     me = model.seating.seat
     ended = False  # a match ended in the past told: the next deal begins another
     for number, events in enumerate(batches):
@@ -294,9 +297,13 @@ def _history(model: Model, message: messages.History) -> None:
             lines.append(t("ev_new_match"))
             ended = False
         ended = ended or any(isinstance(e, MatchEnded) for e in events)
+        dealt = [e.seat for e in events if isinstance(e, Dealt)]
+        order = dealt or order  # (a rematch may seat the match's players in another order)
         lines += seat_changes(sat, then, model.seating.told_gone) \
-            + narrate(events, _name_then(model, then), ours, way=way, spoken=model.plain)
+            + narrate(events, _name_then(model, then), ours, turn, way, spoken=model.plain,
+                      seats=order)
         way = way_after(events, way)
+        turn = next((e.seat for e in reversed(events) if isinstance(e, TurnStarted)), turn)
         sat = then or sat
     room = model.seating.room
     if room is not None and sat:  # (and since the last batch; of our own seat the notice tells)

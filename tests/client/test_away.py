@@ -477,3 +477,24 @@ def test_when_everyone_is_away_the_end_of_a_hand_says_the_next_waits(lang: str, 
             model.plain = False
     finally:
         set_language("en")
+
+
+@pytest.mark.parametrize(("lang", "took", "first"), [
+    ("en", "Bot 3 jumped in with Green 7, taking Luis's turn", "Bot 3 jumped in with Green 7"),
+    ("es", "Bot 3 cortó con 7 verde y le quitó el turno a Luis", "Bot 3 cortó con 7 verde")])
+def test_the_past_told_on_joining_says_whose_turn_a_jump_in_took(lang: str, took: str,
+                                                                   first: str) -> None:
+    """The past told on joining said every jump-in took "the turn": it now knows whose turn it
+    was from the batch before, and the seats' order from the deal, as the live log does. Bot 3
+    jumps in on Luis's turn (it takes it), then on ours, which comes next after Bot 3 anyway."""
+    model = seated(lang=lang)
+    try:
+        deal = (ev.HandStarted(1, "1", 1), *(ev.Dealt(s, 7, None) for s in ("1", "2", "3", ME)),
+                ev.StartingCard(Card.parse("G2")), ev.TurnStarted("2"))
+        jump = ev.CardPlayed("3", Card.parse("G7"), Color.GREEN, jump_in=True)
+        batches = tuple(tuple(codec.event_to_wire(e) for e in batch)
+                        for batch in (deal, (jump, ev.TurnStarted(ME)), (jump, ev.TurnStarted(ME))))
+        model.apply(History(events=batches, chat=()))
+        assert model.transcript.log[-2:] == [took, first]
+    finally:
+        set_language("en")
