@@ -121,6 +121,21 @@ def hand_over(model: Model, deadline: float | None = 4.2) -> None:
                        view=codec.view_to_wire(view), deadline=deadline))
 
 
+@pytest.mark.parametrize(("lang", "sentence"), [("en", "the next hand is dealt by itself"),
+                                              ("es", "la próxima mano llega sola")])
+def test_the_bar_between_hands_says_the_next_hand_comes_by_itself_at_80_columns(
+        lang: str, sentence: str) -> None:
+    """The Spanish bar dropped its sentence at 80 columns (found play-testing): it was too long
+    beside the keys, and nothing said that nobody need press anything for the next hand."""
+    model = seated(make_view("R5", top="R6"), lang=lang)
+    try:
+        hand_over(model)
+        bar = screen_lines(model, columns=80, rows=24)[-1]
+        assert sentence in bar and ("q quit" in bar or "q salir" in bar), bar
+    finally:
+        set_language("en")
+
+
 def test_the_end_of_a_hand_shows_every_hand_its_points_the_scores_and_a_countdown() -> None:
     clock = Clock()
     model = seated(make_view("R5", top="R6"), clock=clock)
