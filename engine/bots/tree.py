@@ -66,6 +66,8 @@ def descend(root: Node, game: Game, me: int, rng: random.Random, policy: Policy)
         untried = [a for a in moves if a not in children]
         if untried:
             action = policy(game, untried, rng) if len(untried) > 1 else untried[0]
+            if action in children:  # (greedy may answer a +4 with a challenge tried already)
+                action = untried[0]
             children[action] = Node()
             for a in moves:
                 if a in children:
