@@ -21,11 +21,6 @@ from engine.determinize import determinize
 ROUNDS = Playouts(6)
 
 
-@pytest.fixture
-def tree_on(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(expert_module, "TREE", True)
-
-
 @settings(max_examples=40, deadline=None)
 @given(players=tables, rules=rulesets, seed=seeds, steps=st.integers(0, 150))
 def test_the_tree_search_returns_a_legal_action_under_every_rule_option(
@@ -80,9 +75,23 @@ def test_each_round_adds_one_node_and_counts_for_the_seat_that_moved() -> None:
     assert 0 < sum(values) < 10  # P1 wins only after P2 drew
 
 
-def test_a_tree_below_each_candidate_is_grown_only_with_tree_on(tree_on: None) -> None:
+@pytest.mark.parametrize("tree", [False, True])
+def test_the_search_descends_a_tree_for_each_candidate_only_with_tree_on(
+        tree: bool, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every round plays each surviving candidate once: down its own tree with ``TREE`` on,
+    else by a plain playout."""
+    roots: list[Node] = []
+
+    def counting(root: Node, *args: object) -> float:
+        roots.append(root)
+        return descend(root, *args)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(expert_module, "TREE", tree)
+    monkeypatch.setattr(expert_module, "descend", counting)
     game = make_game(["R1 G2 B3 Y4", "R5 G6 B7 Y8"], "R3")
-    view = game.view("P1")
-    found = expert_module.search(view, random.Random(1), None, Playouts(20))
+    found = expert_module.search(game.view("P1"), random.Random(1), None, Playouts(20))
     assert found.rounds == 20
-    assert sum(r.playouts for r in found.ranked) >= 20
+    assert len(roots) == (sum(r.playouts for r in found.ranked) if tree else 0)
+    if tree:
+        assert len({id(root) for root in roots}) == len(found.ranked)  # one tree a candidate
+        assert all(root.size() > 1 for root in roots)
