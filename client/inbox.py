@@ -274,23 +274,22 @@ def _history(model: Model, message: messages.History) -> None:
     (what we had is older or the same)."""
     lines: list[str] = []
     batches = [_decode_events(model, batch) for batch in message.events]
+    me = model.seating.seat
     # A client started again counts from the past it is told; one whose link dropped, from the
-    # part it missed.
-    for events in model.away_news.missed(batches):
-        model.away_news.observe(events, model.seating.seat)
+    # part it missed; and only while the seat was ours (found play-testing: Eva, taking the seat
+    # Dan had left to a bot, read what was done "while you were away", and "You won the match!")
+    missed = model.away_news.missed(batches)
+    for number, events in enumerate(missed, start=len(batches) - len(missed)):
+        if _ours_then(model, message, number) is not None:
+            model.away_news.observe(events, me)
     sat: dict[str, Any] = {}  # who sat where at the batch before
     way = None  # the direction of play, known from a deal or a Reverse in the past told
     turn = None  # whose turn it was as the batch began, which a jump-in takes
     order: list[str] | None = None  # the seats in their order, from the deal told (a jump-in's turns)
-    me = model.seating.seat
     ended = False  # a match ended in the past told: the next deal begins another
     for number, events in enumerate(batches):
         then = message.names[number] if number < len(message.names) else {}
-        # Our seat's past is ours only while we sat in it: a seat taken over (or a bot's turns
-        # while we had left it) is told in the third person (found play-testing).
-        sat_then = then.get(me) if me is not None else None
-        ours = (me if not isinstance(sat_then, str) or clean_text(sat_then) == model.seating.name_of(me)
-                else None)
+        ours = _ours_then(model, message, number)
         if ended and any(isinstance(e, HandStarted) for e in events):
             # (as the live log says it: found play-testing, one seated for the rematch read
             # the match's end, then "Hand 1 — Ana dealt", the scores back to 0 without a word)
@@ -326,6 +325,18 @@ def _history(model: Model, message: messages.History) -> None:
     # puts the deal's line above it.
     model.transcript.past_mid_hand = any(batches) and not any(
         isinstance(e, HandStarted) for events in batches for e in events)
+
+
+def _ours_then(model: Model, message: messages.History, number: int) -> str | None:
+    """Our seat, if it was ours at batch ``number`` of a past told, else None. Our seat's past is
+    ours only while we sat in it: a seat taken over (or a bot's turns while we had left it) is
+    told in the third person (found play-testing)."""
+    me = model.seating.seat
+    if me is None:
+        return None
+    then = message.names[number] if number < len(message.names) else {}
+    sat_then = then.get(me)
+    return me if not isinstance(sat_then, str) or clean_text(sat_then) == model.seating.name_of(me) else None
 
 
 def _name_then(model: Model, then: dict[str, Any]) -> Callable[[str], str]:

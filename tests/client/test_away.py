@@ -498,3 +498,25 @@ def test_the_past_told_on_joining_says_whose_turn_a_jump_in_took(lang: str, took
         assert model.transcript.log[-2:] == [took, first]
     finally:
         set_language("en")
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_taking_over_a_seat_its_person_left_tells_no_summary_of_their_turns(lang: str) -> None:
+    """Found play-testing: Eva took the seat Dan had left to a bot, and read "While you were away
+    — turns played for you: 16, … You won the match!": the bot's turns, and Dan's match. The past
+    told counts for our seat only the batches in which it was ours (``history.names``); the log
+    still tells them, in the third person."""
+    model = seated(room=room_info(), lang=lang)
+    try:
+        bot = "Dan (bot)"
+        turn = (ev.StandIn(ME, "away"), ev.CardPlayed(ME, Card.parse("R7"), Color.RED),
+                ev.HandEnded(ME, 40, (0, 0, 0, 40)), ev.MatchEnded(ME, (0, 0, 0, 40)))
+        ours = (ev.HandStarted(1, "2", 1), ev.TurnStarted("3"))
+        past = tuple(tuple(map(codec.event_to_wire, batch)) for batch in (turn, ours))
+        model.apply(History(events=past, chat=(), names=({ME: bot}, {ME: "Ana"})))
+        log = " ".join(model.transcript.log)
+        summary = t("away_news", turns=1, played="", drew=0).split("—")[0].strip()
+        assert summary not in log, log
+        assert "Dan (bot)" in log, log
+    finally:
+        set_language("en")
