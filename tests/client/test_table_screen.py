@@ -136,6 +136,19 @@ def test_the_bar_between_hands_says_the_next_hand_comes_by_itself_at_80_columns(
         set_language("en")
 
 
+def test_the_bar_between_hands_does_not_say_the_next_hand_comes_while_everyone_is_away() -> None:
+    """Found play-testing: the board said "Everyone is away: the next hand is dealt when someone
+    comes back", and the bar below it "the next hand is dealt by itself"."""
+    model = seated(make_view("R5", top="R6"))
+    room = room_info()
+    seats = tuple(dataclasses.replace(s, away=s.kind == "human") for s in room.seats)
+    model.apply(RoomUpdate(room=dataclasses.replace(room, seats=seats)))
+    hand_over(model)
+    lines = screen_lines(model, columns=100, rows=24)
+    assert "when someone comes back" in " ".join(" ".join(lines).split())
+    assert "by itself" not in lines[-1] and "q quit" in lines[-1], lines[-1]
+
+
 def test_the_end_of_a_hand_shows_every_hand_its_points_the_scores_and_a_countdown() -> None:
     clock = Clock()
     model = seated(make_view("R5", top="R6"), clock=clock)
