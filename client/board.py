@@ -72,8 +72,7 @@ class Board(Painter):
             if over and info is not None and info.kind == "bot" and info.level:
                 cell.append(("class:dim", f" ({t('level_' + info.level)})"))
             cell.append(("", f" [{size:>2}]"))
-            if playing and seat == after:
-                cell.append(("class:mark", " " + t("flag_next")))
+            flagged = len(cell)
             if view.uno_said[i] and size <= 2:
                 cell.append(("class:uno", " " + t("flag_uno")))
             elif m.table.open_to_catch(seat):  # (in words: it must not rest on colour)
@@ -82,6 +81,9 @@ class Board(Painter):
                 cell.append(("class:warn", " " + t("flag_off")))
             elif info is not None and info.away:
                 cell.append(("class:warn", " " + t("flag_away")))
+            if playing and seat == after:  # last, set apart: "ausente sigue" read "still away"
+                apart = " · " if len(cell) > flagged else " "
+                cell.append(("class:mark", apart + t("flag_next")))
             if i < len(view.seats) - 1:
                 cell.append(("class:dim", " " + arrow))
             cell_width = sum(width_of(f[1]) for f in cell)

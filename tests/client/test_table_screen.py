@@ -577,3 +577,18 @@ def test_short_of_rows_the_info_beside_the_card_keeps_whose_turn_it_is() -> None
 
 def text_of_line(line: list[tuple[str, str]]) -> str:
     return "".join(fragment[1] for fragment in line)
+
+
+@pytest.mark.parametrize(("lang", "marked"), [("en", "Luis [ 5] away · next"),
+                                              ("es", "Luis [ 5] ausente · sigue")])
+def test_the_next_mark_comes_apart_after_away(lang: str, marked: str) -> None:
+    """Found play-testing: "Ben [ 4] sigue ausente" read as "Ben is still away", not "Ben is
+    next, and away": the next mark comes last, set apart from the others."""
+    model = seated(make_view(current="3", direction=-1), lang=lang)  # (Luis plays next)
+    try:
+        room = room_info()
+        seats = tuple(dataclasses.replace(s, away=s.seat == "2") for s in room.seats)
+        model.apply(RoomUpdate(room=dataclasses.replace(room, seats=seats)))
+        assert marked in text_of(model, "players")
+    finally:
+        set_language("en")

@@ -18,7 +18,7 @@ from engine.cards import Card
 from protocol import Error, Events, UnoGrace, ViewMsg, codec
 
 LUIS = "2"
-AT_RISK = {"en": "Luis [ 1] next at risk: no UNO", "es": "Luis [ 1] sigue en riesgo: sin UNO"}
+AT_RISK = {"en": "Luis [ 1] at risk: no UNO · next", "es": "Luis [ 1] en riesgo: sin UNO · sigue"}
 
 
 class Clock:
@@ -63,7 +63,7 @@ def test_the_marker_goes_when_uno_is_said_not_when_the_grace_is_over() -> None:
     assert AT_RISK["en"] in render_text(model)
     model.apply(luis_open(uno_open=None, uno_said=(False, True, False, False), legal=()))
     assert "at risk" not in render_text(model)
-    assert "Luis [ 1] next UNO!" in render_text(model)
+    assert "Luis [ 1] UNO! · next" in render_text(model)
 
 
 def test_a_catchable_player_is_marked_without_a_grace() -> None:
@@ -131,7 +131,7 @@ def test_the_player_at_risk_is_told_to_say_uno_and_spectators_see_the_risk() -> 
     assert t("at_risk_plain", name="Luis") in " ".join(PlainView(other).changes())
     clock.now += 1.0  # the grace is over: Luis may be caught now, and is still at risk, as the
     # board marks him (plain mode said nothing more: found on a read of the change)
-    assert "Luis [ 1] next at risk: no UNO" in render_text(other)
+    assert "Luis [ 1] at risk: no UNO · next" in render_text(other)
     assert t("at_risk_plain", name="Luis") in " ".join(PlainView(other).changes())
 
 

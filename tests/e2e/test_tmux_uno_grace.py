@@ -56,7 +56,7 @@ def test_tmux_a_catch_inside_the_grace_is_refused_and_one_after_it_counts(tmux: 
         for card in PLAYS[ANN]:  # five skips, then the G3: one card left, UNO not said
             play_card(tmux, zoe, card)
 
-        risk = tmux.wait_for(bob, "Zoe [ 1] sigue en riesgo: sin UNO", timeout=GRACE / 2,
+        risk = tmux.wait_for(bob, "Zoe [ 1] en riesgo: sin UNO · sigue", timeout=GRACE / 2,
                              what="Zoe marked at risk on Bob's screen", settle=False)
         tmux.send(bob, "c")
         refused = tmux.wait_for(bob, "Demasiado pronto para pillar: aún puede decir UNO",
