@@ -17,7 +17,8 @@ Moves are searched as at the root: no call of UNO or catch (``greedy`` ignores t
 a play of the next-to-last card only with UNO said.
 
 Measured no stronger than the flat search (see ``expert.TREE``, off): with a few hundred rounds a
-candidate, the tree is some two moves deep, and the value of a move is decided by the hidden
+candidate, a tree holds some 530 nodes and its deepest line is four moves (medians over 20 trees
+of a 200 ms move at four seats), and the value of a move is decided by the hidden
 cards more than by the moves after it (bench/expert_paired.py's ``oracle``).
 """
 
