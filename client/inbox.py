@@ -116,14 +116,16 @@ def _joined(model: Model, message: messages.Joined) -> None:
 
 def _room(model: Model, message: messages.RoomUpdate) -> None:
     was_away = model.seating.away
-    lines = model.seating.update(message.room)
+    lines = model.seating.update(message.room, plain=model.plain)
     if was_away and not model.seating.away:  # back: what was done for us meanwhile
         news = model.away_news.line(model.seating.name_of, model.seating.seat, spoken=model.plain)
         lines += [news] if news else []
     if not model.seating.away:
         model.back_sent = False
-    elif model.prompts.notice == t("away_asked"):  # the banner says it now (found play-testing:
-        model.prompts.notice = ""  # banner, notice and log said it three times at once)
+    elif model.prompts.notice in (t("away_asked"), t("plain_away_asked")):
+        # the banner says it now (found play-testing: banner, notice and log said it three
+        # times at once)
+        model.prompts.notice = ""
     model.transcript.add(lines)
 
 

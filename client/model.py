@@ -142,7 +142,7 @@ class Model:
         seating = self.seating
         if seating.seat is not None and seating.match_on and not seating.away \
                 and self.outbox.send(messages.Away()):
-            self.prompts.notice = t("away_asked")
+            self.prompts.notice = t("plain_away_asked" if self.plain else "away_asked")
 
     def ask_quit(self) -> None:
         if self.session.status is Status.FAILED and not self.host.active:  # "press q to quit"

@@ -161,9 +161,9 @@ class Seating:
         if role == "player":
             self.queue_position, self.queue_seat = 0, None
 
-    def update(self, room: RoomInfo) -> list[str]:
+    def update(self, room: RoomInfo, plain: bool = False) -> list[str]:
         """A new state of the room; the log lines for what others did (joined, left, dropped,
-        came back, went away) and who is the host now."""
+        came back, went away) and who is the host now; ``plain``: in plain mode's words."""
         old, self.room = self.room, room
         shown = {(info.seat, info.level) for info in room.seats if info.kind == "bot"}
         bots = {seat for seat, _level in shown}
@@ -181,7 +181,8 @@ class Seating:
             prev = before.get(seat)
             if seat == self.seat:  # (what others did is told by name; of ourselves, only this)
                 if prev is not None and prev.away != info.away:
-                    lines.append(t("ev_you_went_away" if info.away else "ev_you_came_back"))
+                    went = "plain_ev_you_went_away" if plain else "ev_you_went_away"
+                    lines.append(t(went if info.away else "ev_you_came_back"))
                 continue
             name = clean_text(info.name)
             if prev is None:

@@ -211,6 +211,30 @@ def test_plain_mode_says_a_typed_line_brings_one_back(lang: str, said: str) -> N
     assert said in " ".join(PlainView(model).changes())
 
 
+@pytest.mark.parametrize(("lang", "key", "typed_words"), [
+    ("en", "press a key", "until you type something"),
+    ("es", "pulses una tecla", "hasta que escribas algo")])
+def test_stepping_away_in_plain_mode_never_says_press_a_key(lang: str, key: str,
+                                                             typed_words: str) -> None:
+    """Found play-testing: after "ausente", plain mode said "hasta que pulses una tecla", then
+    that a typed line brings one back; keys are not read one by one there."""
+    model = seated(make_view(current="2"), lang=lang)
+    try:
+        model.plain = True
+        view = PlainView(model)
+        view.changes()
+        model.step_away()
+        room = model.seating.room
+        assert room is not None
+        seats = tuple(dataclasses.replace(s, away=s.seat == ME) for s in room.seats)
+        said = " ".join([model.prompts.notice, *view.changes()])
+        model.apply(RoomUpdate(room=dataclasses.replace(room, seats=seats)))
+        said += " " + " ".join(view.changes())
+        assert key not in said and typed_words in said, said
+    finally:
+        set_language("en")
+
+
 @pytest.mark.parametrize(("lang", "hint"), [("en", "hint"), ("es", "pista")])
 def test_the_hint_facing_a_wild_draw_four(lang: str, hint: str) -> None:
     """The full screen's hint key works facing a +4 (found play-testing): plain mode's word too."""
