@@ -171,7 +171,7 @@ class Board(Painter):
                     notes += [(0, short, short), (1, order, order)]
                 else:
                     notes.append((0, rematch, short))
-                if joined := m.rematch.newcomers(room, view.seats):
+                if joined := m.rematch.newcomers(room, view.seats, m.seating.host_pick):
                     notes.append((3, joined, joined))
         else:
             assert result is not None

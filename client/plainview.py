@@ -269,7 +269,7 @@ class PlainView:
             hint = t("match_over_host" if m.seating.is_host else "match_over_guest")
             if m.rematch_open:  # who has accepted a rematch, or the offer
                 hint += " " + sentence(m.rematch.line(m.seating.room, m.seating.seat, view.seats))
-                if joined := m.rematch.newcomers(m.seating.room, view.seats):
+                if joined := m.rematch.newcomers(m.seating.room, view.seats, m.seating.host_pick):
                     hint += " " + sentence(joined)
             scores = view.outcome.scores
             parts = [won_text(m, view.outcome.winner, "match_won")]

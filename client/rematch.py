@@ -40,12 +40,16 @@ class RematchChoice:
         return t("rematch_order_now", order=t("rematch_order_" + room.rematch_order))
 
     @staticmethod
-    def newcomers(room: RoomInfo | None, played: Sequence[str]) -> str:
+    def newcomers(room: RoomInfo | None, played: Sequence[str], picked: str | None = None) -> str:
         """Who sat down since the match ended, to play in the rematch ("" if nobody): the board
-        of the match gone by shows only its own seats (found play-testing)."""
+        of the match gone by shows only its own seats (found play-testing). A bot the host added
+        is named with its level, marked "›" if ``picked`` (the host's pick, which b changes:
+        found play-testing, + added one, and nothing showed it, nor what b did to it)."""
         if room is None:
             return ""
-        names = [clean_text(s.name) for s in room.seats if s.kind is SeatKind.HUMAN and s.seat not in played]
+        names = [("› " if s.seat == picked else "") + clean_text(s.name)
+                 + (f" ({t('level_' + s.level)})" if s.kind is SeatKind.BOT and s.level else "")
+                 for s in room.seats if s.seat not in played]
         if not names:
             return ""
         return t("rematch_newcomer" if len(names) == 1 else "rematch_newcomers", names=", ".join(names))

@@ -115,6 +115,12 @@ class Seating:
         return seats[min(self.bot_cursor, len(seats) - 1)] if seats else None
 
     @property
+    def host_pick(self) -> str | None:
+        """The seat the host's pick rests on, while the host can act on it (else None)."""
+        seat = self.picked_seat if self.can_host_command else None
+        return seat.seat if seat is not None else None
+
+    @property
     def picked_bot(self) -> SeatInfo | None:
         """The picked seat, if a bot holds it."""
         seat = self.picked_seat

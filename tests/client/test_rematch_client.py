@@ -12,7 +12,7 @@ from client.draw import width_of
 from client.i18n import set_language, t
 from engine import events as ev
 from engine.view import HandResult, MatchOutcome
-from protocol import REMATCH_ORDERS, Events, Rematch, RoomUpdate, codec
+from protocol import REMATCH_ORDERS, Events, Rematch, RoomUpdate, SeatInfo, codec
 
 OVER = {"outcome": MatchOutcome("2", (0, 510, 0, 20)), "hand_result": HandResult("2", 30)}
 
@@ -230,5 +230,27 @@ def test_the_past_told_on_sitting_down_says_a_new_match_began(lang: str) -> None
         dealt = [i for i, line in enumerate(log) if line.startswith(t("ev_hand", n=1, name="")[:4])]
         assert log.count(t("ev_new_match")) == 1, log  # (once: hand 2 is of the same match)
         assert log[log.index(t("ev_new_match")) + 1] == log[dealt[0]], log
+    finally:
+        set_language("en")
+
+
+@pytest.mark.parametrize(("lang", "shown", "raised"), [
+    ("en", "› Bot 5 (normal) sat down: plays in the rematch", "› Bot 5 (hard)"),
+    ("es", "› Bot 5 (normal) se sentó: juega la revancha", "› Bot 5 (difícil)")])
+def test_a_bot_the_host_adds_at_the_match_s_end_shows_with_its_level(lang: str, shown: str,
+                                                                     raised: str) -> None:
+    """Found play-testing: at the match's end the host pressed + and nothing showed the bot
+    (the board shows the match's seats), nor what b then did to its level."""
+    people = {"4": "Ana", "2": "Luis"}
+    room = room_info(started=False, seats=people, rematch_order="keep")
+    added = dataclasses.replace(room, seats=(*room.seats, SeatInfo(seat="5", name="Bot 5", kind="bot",
+                                                                   level="normal")))
+    model = seated(make_view(**OVER), room=added, lang=lang)
+    try:
+        assert model.seating.host_pick == "5"
+        assert shown in " ".join(render_text(model, columns=100).split())
+        model.seating.room = dataclasses.replace(added, seats=(*room.seats, SeatInfo(
+            seat="5", name="Bot 5", kind="bot", level="hard")))
+        assert raised in " ".join(render_text(model, columns=100).split())
     finally:
         set_language("en")
