@@ -142,6 +142,15 @@ class KeyMap:
         action = BY_NAME[name]
         return action.es if lang == "es" else action.en
 
+    def unbound_action(self, key: str, lang: str) -> str | None:
+        """The table's action that ``key`` is a default of, in either language, though not
+        bound to it here (the English z, away, is blue in Spanish: ``keys``), or None."""
+        for action in ACTIONS:
+            if (action.context == "table" and key in (*action.en, *action.es)
+                    and key not in self.keys(action.name, lang)):
+                return action.name
+        return None
+
     def first(self, name: str, lang: str) -> str:
         return shown(self.keys(name, lang)[0], lang)
 

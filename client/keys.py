@@ -14,7 +14,7 @@ from prompt_toolkit.keys import Keys
 
 from .enums import Prompt, Screen
 from .hintrun import start_hint
-from .i18n import keys_of, language
+from .i18n import keys_of, language, t
 from .keymap import active
 from .model import Model
 from .table import COLORS
@@ -277,5 +277,20 @@ def make_key_bindings(model: Model, after: Callable[[], None]) -> KeyBindings:
     bind("left", filter=challenge)(lambda: table.move_selection(-1))
     bind("right", filter=challenge)(lambda: table.move_selection(1))
     bind_action("chat", challenge)(model.open_chat)
+
+    # ---- a letter that does nothing at the table says so (found play-testing: a Spanish player
+    # pressed the English z to step away, and nothing happened; which key does, if another
+    # language's key did it). Every other binding is more specific and comes first.
+    @kb.add(Keys.Any, filter=at_table & ~coming_back)
+    def _unbound(event: KeyPressEvent) -> None:
+        key = event.data
+        if len(key) != 1 or not key.isprintable() or key.isspace():
+            return
+        model.key_pressed()
+        action = keymap.unbound_action(key, lang)
+        model.prompts.notice = (t("key_does_nothing", pressed=key) if action is None else
+                                t("key_is_elsewhere", pressed=key, action=t("act_" + action),
+                                  mine=keymap.first(action, lang)))
+        after()
 
     return kb

@@ -423,3 +423,20 @@ def test_p_under_draw_until_playable_says_why_there_is_no_passing(lang: str, sai
         assert model.prompts.notice == said
     finally:
         set_language("en")
+
+
+@pytest.mark.parametrize(("lang", "key", "said"), [
+    ("es", "z", "z no hace nada aquí; ausentarte (juega un bot): f (F1 muestra las teclas)"),
+    ("en", "k", "k does nothing here: F1 lists the keys"),
+    ("es", "k", "k no hace nada aquí: F1 muestra las teclas")])
+def test_a_letter_that_does_nothing_at_the_table_says_so(lang: str, key: str, said: str) -> None:
+    """Found play-testing: a Spanish player pressed z (the English key) to step away, and
+    nothing happened, nor did anything say which key does it. A bound key says nothing of it."""
+    model = seated(make_view("R7 Y3", top="R5", legal=[*plays("R7"), Draw(ME)]), lang=lang)
+    try:
+        assert press(model, key) == []
+        assert model.prompts.notice == said
+        assert acts(press(model, "d")) == [Act(kind="draw")]
+        assert "does nothing" not in model.prompts.notice and "no hace nada" not in model.prompts.notice
+    finally:
+        set_language("en")
