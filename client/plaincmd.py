@@ -143,12 +143,20 @@ class PlainCommands:
                 Prompt.COLOR: self._color, Prompt.START_COLOR: self._color, Prompt.SEAT: self._seat,
                 Prompt.CHALLENGE: self._challenge}.get(prompt)
 
+    # The command asked again answers its own question yes ("dejar" to "¿Dejar la mesa?": found
+    # play-testing, it read as no, and nothing said so); a no says that nothing happened.
     def _quit(self, word: str, rest: str, first: str) -> bool:
-        self.model.answer_quit(word in words("yes"))
+        yes = word in words("yes") | words("quit")
+        self.model.answer_quit(yes)
+        if not yes:
+            self.model.prompts.notice = t("plain_not_quit")
         return True
 
     def _leave(self, word: str, rest: str, first: str) -> bool:
-        self.model.answer_leave(word in words("yes"))
+        yes = word in words("yes") | words("leave")
+        self.model.answer_leave(yes)
+        if not yes:
+            self.model.prompts.notice = t("plain_not_left")
         return True
 
     def _host_quit(self, word: str, rest: str, first: str) -> bool:

@@ -74,6 +74,8 @@ PLAIN_TEXTS: dict[str, tuple[str, str]] = {
                              "leave; say TEXT; quit. The next hand is dealt by itself.",
                              "Órdenes: repetición recorre la mano terminada, jugada a jugada; dejar; "
                              "di TEXTO; salir. La siguiente mano se reparte sola."),
+    "plain_not_left": ("You stay at the table.", "Sigues en la mesa."),
+    "plain_not_quit": ("You did not quit.", "No has salido."),
     "plain_help_match_over": ("Commands: rematch accepts a rematch, no declines it (and leaves), order "
                               "changes its seat order; replay goes through the last hand; leave; "
                               "say TEXT; quit.",

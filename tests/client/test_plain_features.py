@@ -349,3 +349,25 @@ def test_the_list_of_a_servers_kept_hands_names_its_state_dir_in_the_command_to_
     assert replaycmd.main(parser.parse_args(["--state-dir", str(tmp_path), "--lang", "en"])) == 0
     said = capsys.readouterr().out
     assert f"`uno replay --state-dir {tmp_path} ID` plays one back" in said, said
+
+
+@pytest.mark.parametrize(("lang", "leave", "stays", "quit_word"), [
+    ("es", "dejar", "Sigues en la mesa.", "salir"),
+    ("en", "leave", "You stay at the table.", "quit")])
+def test_the_command_asked_again_answers_its_own_question_yes(lang: str, leave: str, stays: str,
+                                                            quit_word: str) -> None:
+    """Found play-testing: Eva typed "dejar", read "¿Dejar la mesa? s la deja, otra cosa sigue",
+    typed "dejar" again, and nothing at all was said: it had been a no. The command again is a
+    yes; any other answer says that she stays."""
+    model = seated(make_view(), lang=lang)
+    try:
+        view = PlainView(model)
+        view.changes()
+        assert typed(model, leave, "hola") == []
+        assert stays in view.changes()
+        assert [type(m).__name__ for m in typed(model, leave, leave)] == ["LeaveRoom"]
+        model = seated(make_view(), lang=lang)
+        typed(model, quit_word, quit_word)
+        assert model.quit
+    finally:
+        set_language("en")
