@@ -143,6 +143,7 @@ VARIANTS: dict[str, dict[str, object]] = {
     "intent16": {"INTENT_DRAWS": 16},
     "weigh": {"INTENT_WEIGHTS": True},  # playouts weighted by that likelihood instead
     "tree": {"TREE": True},  # a search tree below each candidate (engine/bots/tree.py)
+    "owntree": {"TREE": True, "TREE_OTHERS": False},  # ... of the searching seat's moves alone
     # Not levels: they see every hand, or a part of each (see the docstring).
     "oracle": {"Determinizer": Oracle},
     "next": {"Determinizer": NextOracle},

@@ -158,6 +158,9 @@ against three ``hard``, official, 200 ms of CPU a move, paired, tree minus flat)
 seed 51 -1.5 points [-4.2, +1.2] (260 deals), seed 53 -0.5 [-5.7, +4.7] (100 deals); heads-up,
 seed 52, -0.6 [-6.3, +5.1] (160 deals). The tree costs some 10-15% of the rounds a move runs."""
 
+TREE_OTHERS = True
+"""With ``TREE``: whether the other seats' moves are in the tree, or played by ``ROLLOUT``."""
+
 ROLLOUT: Policy = greedy
 """The rollout policy of every seat in the playouts (read at each search, so that a benchmark can
 compare two of them)."""
@@ -249,7 +252,7 @@ def search(view: View, rng: random.Random, tracker: Tracker | None = None,
             if trees is None:
                 value = playout(copy, me, playout_rng, policy)
             else:
-                value = descend(trees[i], copy, me, playout_rng, policy)
+                value = descend(trees[i], copy, me, playout_rng, policy, TREE_OTHERS)
             won[i].add(value, weight)
             if i == 0:
                 base = value

@@ -56,14 +56,20 @@ class Node:
         return 1 + sum(child.size() for child in self.children.values())
 
 
-def descend(root: Node, game: Game, me: int, rng: random.Random, policy: Policy) -> float:
+def descend(root: Node, game: Game, me: int, rng: random.Random, policy: Policy,
+            others: bool = True) -> float:
     """One round: down ``root``'s tree in ``game`` (a deal, the candidate's move made), one node
-    added, the hand played out by ``policy``; every node on the path updated. ``me``'s share."""
+    added, the hand played out by ``policy``; every node on the path updated. ``me``'s share.
+    ``others``: the other seats' moves are in the tree too; else ``policy`` plays them, and the
+    tree holds ``me``'s moves alone."""
     path: list[tuple[Node, int]] = []
     node = root
     push = game.push
     while game._hand_result is None:
         mover = game._current
+        if mover != me and not others:
+            push(policy(game, legal(game, mover), rng))
+            continue
         moves = _moves(game, mover)
         if not moves:
             break
