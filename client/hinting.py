@@ -21,6 +21,7 @@ from engine import View
 from engine import actions as act
 from engine.actions import Action, JumpIn, PlayCard
 from engine.bots import BOT_LEVELS, Hint
+from engine.bots.hintnotes import Note
 from engine.cards import Card
 from engine.events import Event
 from engine.tracker import Tracker, since_deal
@@ -144,10 +145,27 @@ class HintBox:
                 other_rate = _percent(hint.runner_up_rate)
                 key = ("hint_search_next" if other_rate < rate
                        else "hint_search_even" if other_rate == rate else "hint_search_close")
-                return t(key, other=words(hint.runner_up), other_rate=other_rate,
-                         **values)
-            return t("hint_search", **values)
+                said = t(key, other=words(hint.runner_up), other_rate=other_rate, **values)
+            else:
+                said = t("hint_search", **values)
+            why = "; ".join(note_words(note, name_of) for note in hint.notes)
+            return f"{said}. {t('hint_why', notes=why)}" if why else said
         return t("hint_level", action=action, level=t("level_" + BOT_LEVELS[-1]))
+
+
+def note_words(note: Note, name_of: Callable[[str], str]) -> str:
+    """One of the hint's reasons in words ("it stops Luis, who has one card left")."""
+    if note.kind == "stops":
+        name = name_of(note.seats[0])
+        if note.count == 1:
+            return t("hint_note_stops_one", name=name)
+        return t("hint_note_stops", name=name, n=note.count)
+    color = color_name(note.color) if note.color is not None else "?"
+    if note.kind == "lacks":
+        names = [name_of(seat) for seat in note.seats]
+        listed = names[0] if len(names) == 1 else t("names_and", names=", ".join(names[:-1]), last=names[-1])
+        return t("hint_note_lacks" if len(names) == 1 else "hint_note_lacks_many", names=listed, color=color)
+    return t("hint_note_holds", n=note.count)
 
 
 def _percent(rate: float) -> int:

@@ -27,6 +27,15 @@ HINT_TEXTS: dict[str, tuple[str, str]] = {
     # (the same, when the two figures round alike: "did better … (8% against 8%)" said nothing)
     "hint_search_even": ("Hint: {action} — wins {rate}% of {n} sampled deals, as does “{other}”",
                          "Pista: {action} — gana el {rate}% de {n} repartos simulados, igual que «{other}»"),
+    # A few words on why (engine/bots/hintnotes.py), after the figures
+    "hint_why": ("Why: {notes}.", "Por qué: {notes}."),
+    "hint_note_stops": ("it stops {name}, who has {n} cards left",
+                        "frena a {name}, a quien le quedan {n} cartas"),
+    "hint_note_stops_one": ("it stops {name}, who has one card left",
+                            "frena a {name}, a quien le queda una carta"),
+    "hint_note_lacks": ("{names} seems to have no {color}", "{names} parece no tener {color}"),
+    "hint_note_lacks_many": ("{names} seem to have no {color}", "{names} parecen no tener {color}"),
+    "hint_note_holds": ("you hold {n} cards of that colour", "tienes {n} cartas de ese color"),
     "do_play": ("play {card}", "juega {card}"),
     "do_play_color": ("play {card} naming {color}", "juega {card} y elige {color}"),
     "do_play_target": ("play {card} and swap with {name}", "juega {card} y cambia con {name}"),

@@ -28,7 +28,7 @@ from ..events import Event
 from ..rules import RuleSet
 from ..tracker import Tracker
 from ..view import View
-from . import expert, hard, simple
+from . import expert, hard, hintnotes, simple
 from .challenge import (
     BLUFF_RATIO,
     CHALLENGE_THRESHOLD,
@@ -125,7 +125,8 @@ class Hint:
     strongest level plays, no figures: saying UNO or catching a forgotten one), "search"
     (the best of the moves a search tried: ``win_rate`` the share of its ``samples`` sampled deals
     won after it; ``runner_up`` the next best move and ``runner_up_rate`` its share; None when
-    the other choice was to do nothing, off turn).
+    the other choice was to do nothing, off turn); ``notes``, with "search", a few facts on why
+    (engine/bots/hintnotes.py).
     """
 
     action: Action
@@ -134,6 +135,7 @@ class Hint:
     samples: int = 0
     runner_up: Action | None = None
     runner_up_rate: float | None = None
+    notes: tuple[hintnotes.Note, ...] = ()
 
 
 HINT_BUDGET = 0.3
@@ -164,4 +166,5 @@ def hint(view: View, rng: random.Random, tracker: Tracker | None = None,
         return Hint(best.action, "only" if only else "level")
     runner = next((r for r in found.ranked[1:] if r.action is not None and r.playouts), None)
     return Hint(best.action, "search", best.rate, best.playouts,
-                None if runner is None else runner.action, None if runner is None else runner.rate)
+                None if runner is None else runner.action, None if runner is None else runner.rate,
+                hintnotes.notes(view, tracker, best.action))

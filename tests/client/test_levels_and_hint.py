@@ -23,6 +23,7 @@ from client.render import Renderer
 from engine import Game, RuleSet
 from engine.actions import Accept, Challenge, Draw, PlayCard
 from engine.bots import BOT_LEVELS, Hint
+from engine.bots.hintnotes import Note
 from engine.cards import Card, Color
 from engine.events import CardPlayed, Event
 from engine.view import HandResult, MatchOutcome, View
@@ -464,5 +465,27 @@ def test_what_to_do_about_a_draw_wraps_at_60_columns(lang: str) -> None:
         lines = prompt_lines(model, 60)
         assert " ".join(lines) == said and len(lines) == (2 if len(said) > 59 else 1), lines
         assert prompt_lines(model, 120) == [said]
+    finally:
+        set_language("en")
+
+
+@pytest.mark.parametrize(("lang", "why"), [
+    ("en", "Why: it stops Luis, who has one card left; Bot 1 and Bot 3 seem to have no green."),
+    ("es", "Por qué: frena a Luis, a quien le queda una carta; Bot 1 y Bot 3 parecen no tener verde.")])
+def test_the_hint_says_in_a_few_words_why(lang: str, why: str) -> None:
+    """Found play-testing: "play Wild naming green — wins 27%…" with no green in the hand read as
+    a mistake; the hint gave only its figures. It now adds what the table has shown."""
+    model = at_table(lang)
+    try:
+        view = model.table.view
+        assert view is not None
+        found = Hint(plays("R7")[0], "search", win_rate=0.62, samples=180,
+                     notes=(Note("stops", ("2",), count=1), Note("lacks", ("1", "3"), Color.GREEN)))
+        model.hints.asked = view
+        assert model.hints.answered(view, found, view)
+        hint = model.hints.text(model.seating.name_of)
+        assert hint.endswith(why), hint
+        lines = Renderer(model).prompt_line(80, 4)
+        assert " ".join(" ".join("".join(f[1] for f in line).split()) for line in lines).endswith(why)
     finally:
         set_language("en")

@@ -1,0 +1,85 @@
+"""A few words on why the hint's move is good: facts about it that a player at the table can check
+for themselves, for the client to word (the search gives only its figures).
+
+* ``stops``: the card hits (Skip, Draw Two, Wild Draw Four; a Reverse heads-up) a seat about to go
+  out, ``STOP_AT`` cards or fewer.
+* ``lacks``: the seats that seem to hold none of the colour the move leaves in play: what the
+  tracker knows for certain (``Tracker.not_held``) or ``hard`` believes of a seat that drew rather
+  than play it (``hard.soft_facts``, with ``FRESH_AT_MOST`` of its cards newer than that: the
+  card it drew then is one).
+* ``holds``: a wild names a colour the hand holds ``HOLDS_FROM`` cards or more of.
+
+Only what the seat's view and tracker show: the notes never name a hidden card.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..actions import Action, JumpIn, PlayCard
+from ..cards import Color, Rank
+from ..tracker import NotHeld, Tracker
+from ..view import View
+from . import hard
+
+__all__ = ["MAX_NOTES", "Note", "notes"]
+
+STOP_AT = 2
+"""A seat with this many cards or fewer is about to go out: a card that hits it stops it."""
+
+HOLDS_FROM = 2
+"""A wild naming a colour says how many of it the hand holds from this many."""
+
+FRESH_AT_MOST = 1
+"""A belief about a seat's cards speaks of its hand while this many or fewer came after it."""
+
+MAX_NOTES = 2
+
+_HITS = frozenset({Rank.SKIP, Rank.DRAW_TWO, Rank.WILD_DRAW_FOUR})
+
+
+@dataclass(frozen=True, slots=True)
+class Note:
+    """One reason: ``kind`` ("stops", "lacks", "holds"), the ``seats`` it names, the ``color``
+    it is about and a ``count`` (the stopped seat's cards, or the colour's cards held)."""
+
+    kind: str
+    seats: tuple[str, ...] = ()
+    color: Color | None = None
+    count: int = 0
+
+
+def notes(view: View, tracker: Tracker | None, action: Action) -> tuple[Note, ...]:
+    """The notes that hold of ``action`` for ``view``'s seat, at most ``MAX_NOTES``."""
+    if not isinstance(action, PlayCard | JumpIn) or view.seat is None or view.hand is None:
+        return ()
+    found: list[Note] = []
+    card, seats = action.card, view.seats
+    me = seats.index(view.seat)
+    if card.rank in _HITS or (card.rank is Rank.REVERSE and len(seats) == 2):
+        hit = (me + view.direction) % len(seats)  # (after a jump-in too: play goes on from us)
+        if hit != me and view.hand_sizes[hit] <= STOP_AT:
+            found.append(Note("stops", (seats[hit],), count=view.hand_sizes[hit]))
+    named = action.color if isinstance(action, PlayCard) else None
+    color = card.color if card.color is not None else named
+    if color is not None and tracker is not None:
+        believed = hard.soft_facts(tracker)
+        lacking = tuple(
+            seat for seat in seats
+            if seat != view.seat and (color in tracker.not_held(seat).colors
+                                      or _believed_to_lack(believed.get(seat), color)))
+        if lacking:
+            found.append(Note("lacks", lacking, color))
+    if card.color is None and color is not None:
+        held = sum(1 for c in view.hand if c.color is color)
+        if held >= HOLDS_FROM:
+            found.append(Note("holds", color=color, count=held))
+    return tuple(found[:MAX_NOTES])
+
+
+def _believed_to_lack(belief: tuple[NotHeld, int] | None, color: Color) -> bool:
+    """Whether ``hard`` believes the seat's cards lack ``color`` (see ``FRESH_AT_MOST``)."""
+    if belief is None:
+        return False
+    lacks, fresh = belief
+    return fresh <= FRESH_AT_MOST and color in lacks.colors

@@ -1,0 +1,69 @@
+"""engine.bots.hintnotes: the few words on why the hint's move is good."""
+
+from __future__ import annotations
+
+import random
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from positions import position
+from test_bots import make_game
+from test_properties import rulesets, seeds, tables
+
+from engine import Card, Color, Draw, Game, Pass, PlayCard, RuleSet, Tracker
+from engine.bots import hint
+from engine.bots.expert import Playouts
+from engine.bots.hintnotes import Note, notes
+from engine.determinize import determinize
+
+
+def test_a_card_that_hits_a_seat_about_to_go_out_stops_it() -> None:
+    game = make_game(["RS R1 G2", "B5"], "R3")
+    view = game.view("P1")
+    assert notes(view, None, PlayCard("P1", Card.parse("RS"))) == (Note("stops", ("P2",), count=1),)
+    assert notes(view, None, PlayCard("P1", Card.parse("R1"))) == ()
+
+
+def test_a_wild_naming_a_colour_held_says_how_many() -> None:
+    game = make_game(["W G1 G2 R5", "B5 B6 B7"], "R3")
+    view = game.view("P1")
+    assert notes(view, None, PlayCard("P1", Card.parse("W"), Color.GREEN)) == (
+        Note("holds", color=Color.GREEN, count=2),)
+    assert notes(view, None, PlayCard("P1", Card.parse("W"), Color.BLUE)) == ()
+
+
+def drew_on_green() -> tuple[Game, Tracker]:
+    """P1 plays green; P2 and P3 draw rather than play on it (official rules), and pass."""
+    game = make_game(["G1 W R5 G6", "B5 B6 Y7", "Y1 Y2 B1"], "G3")
+    tracker = Tracker.from_view(game.view("P1"))
+    for action in (PlayCard("P1", Card.parse("G1")), Draw("P2"), Pass("P2"), Draw("P3"), Pass("P3")):
+        tracker.feed(event.for_seat("P1") for event in game.apply(action))
+    return game, tracker
+
+
+def test_the_seats_that_drew_on_a_colour_seem_to_lack_it() -> None:
+    game, tracker = drew_on_green()
+    view = game.view("P1")
+    assert notes(view, tracker, PlayCard("P1", Card.parse("G6"))) == (
+        Note("lacks", ("P2", "P3"), Color.GREEN),)
+    assert notes(view, tracker, PlayCard("P1", Card.parse("W"), Color.RED)) == ()
+    assert notes(view, None, PlayCard("P1", Card.parse("G6"))) == ()  # (no memory: nothing known)
+
+
+def test_the_hint_carries_the_notes_of_its_move() -> None:
+    game, tracker = drew_on_green()
+    found = hint(game.view("P1"), random.Random(1), tracker, Playouts(30))
+    assert found is not None and found.reason == "search"
+    assert found.notes == notes(game.view("P1"), tracker, found.action)
+
+
+@settings(max_examples=40, deadline=None)
+@given(players=tables, rules=rulesets, seed=seeds, steps=st.integers(0, 150), data=st.data())
+def test_the_notes_never_depend_on_a_hidden_card(players: int, rules: RuleSet, seed: int, steps: int,
+                                                 data: st.DataObject) -> None:
+    game, trackers = position(players, rules, seed, steps)
+    seat = data.draw(st.sampled_from(game.seats))
+    view, tracker = game.view(seat), trackers[seat]
+    other = determinize(view, tracker, random.Random(seed + 1)).view(seat)
+    for action in view.legal:
+        assert notes(view, tracker, action) == notes(other, tracker, action)
