@@ -10,10 +10,13 @@ second full-screen switch. Ctrl-C quits at any moment.
 from __future__ import annotations
 
 import asyncio
+import contextlib
+import signal
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from prompt_toolkit.application import Application
+from prompt_toolkit.input.vt100 import raw_mode
 from prompt_toolkit.key_binding import KeyBindings, KeyPressEvent
 from prompt_toolkit.layout import HSplit, Layout, Window
 from prompt_toolkit.layout.controls import FormattedTextControl
@@ -76,9 +79,26 @@ async def launch(text: str, make_client: Callable[[Application[int]], ClientApp]
             client.append(make_client(application))
 
     application.after_render += first_screen
+    loop = asyncio.get_running_loop()
+    with contextlib.suppress(NotImplementedError, RuntimeError, ValueError):  # (stopped, then
+        loop.add_signal_handler(signal.SIGCONT, resume_terminal, application)  # continued)
     try:
         code = await application.run_async()
     finally:
+        with contextlib.suppress(NotImplementedError, RuntimeError, ValueError):
+            loop.remove_signal_handler(signal.SIGCONT)
         if client:
             await client[0].close()
     return client[0].exit_code(code) if client else code
+
+
+def resume_terminal(application: Application[Any]) -> None:
+    """After the process was stopped and continued (SIGSTOP, then SIGCONT): a shell that took the
+    terminal meanwhile left it in its own mode, keys echoed and read by the line, and drew over
+    the screen (found play-testing: ``kill -STOP``, ``kill -CONT`` and ``fg`` left the table
+    garbled and deaf). Raw mode again (the running application's own restores the terminal at
+    its end), and the whole screen drawn anew."""
+    with contextlib.suppress(OSError, ValueError, NotImplementedError):  # (no terminal: nothing)
+        raw_mode(application.input.fileno()).__enter__()
+    application.renderer.reset()  # (it forgets what it drew: the next drawing is whole)
+    application.invalidate()

@@ -235,3 +235,43 @@ def test_the_waiting_room_names_a_seat_left_to_a_bot_once(lang: str, screen: str
         assert plain in line and "(bot) (" not in line, line
     finally:
         set_language("en")
+
+
+def test_after_a_stop_the_terminal_is_raw_again_and_the_screen_drawn_whole() -> None:
+    """Found play-testing: ``kill -STOP``, ``kill -CONT`` and ``fg`` left the table garbled,
+    keys echoed and read by the line: the shell had put the terminal back in its own mode."""
+    import os
+    import pty
+    import termios
+
+    from client.splash import resume_terminal
+
+    master, slave = pty.openpty()
+    try:
+        attrs = termios.tcgetattr(slave)
+        attrs[3] |= termios.ICANON | termios.ECHO  # (as the shell leaves it)
+        termios.tcsetattr(slave, termios.TCSANOW, attrs)
+
+        class Recorder:
+            def __init__(self) -> None:
+                self.calls: list[str] = []
+                self.input = self
+                self.renderer = self
+
+            def fileno(self) -> int:
+                return slave
+
+            def reset(self) -> None:
+                self.calls.append("reset")
+
+            def invalidate(self) -> None:
+                self.calls.append("invalidate")
+
+        app = Recorder()
+        resume_terminal(app)  # type: ignore[arg-type]
+        lflag = termios.tcgetattr(slave)[3]
+        assert not lflag & termios.ICANON and not lflag & termios.ECHO
+        assert app.calls == ["reset", "invalidate"]
+    finally:
+        os.close(master)
+        os.close(slave)
