@@ -159,7 +159,11 @@ seed 51 -1.5 points [-4.2, +1.2] (260 deals), seed 53 -0.5 [-5.7, +4.7] (100 dea
 seed 52, -0.6 [-6.3, +5.1] (160 deals). The tree costs some 10-15% of the rounds a move runs."""
 
 TREE_OTHERS = True
-"""With ``TREE``: whether the other seats' moves are in the tree, or played by ``ROLLOUT``."""
+"""With ``TREE``: whether the other seats' moves are in the tree, or played by ``ROLLOUT`` (a
+tree of the searching seat's moves alone). That one measured (bench/expert_paired.py, against
+three ``hard``, official, four seats, 200 ms of CPU, paired, minus the flat search): seed 61
++2.5 points [-1.2, +6.2] (140 deals), seed 62 +0.6 [-3.3, +4.5] (120 deals); about +1.6 over
+the 260, an interval of some +-2.7: not shown stronger, the lead to measure next."""
 
 ROLLOUT: Policy = greedy
 """The rollout policy of every seat in the playouts (read at each search, so that a benchmark can
