@@ -53,7 +53,7 @@ class Board(Painter):
         # At a match's end the bots' levels show, and the host's pick among them (b changes the
         # picked bot's level for the next match, as in the waiting room)
         over = view.outcome is not None
-        picked = m.seating.picked_seat if over and m.seating.can_host_command else None
+        picked = m.seating.host_pick if over else None
         after = upcoming(view)
         name_room = max(4, min(24, width - 20))
         rows: list[Line] = []
@@ -66,7 +66,7 @@ class Board(Painter):
             name = fit(m.seating.name_of(seat) + (f" ({t('you')})" if seat == view.seat else ""), name_room)
             style = "class:turn" if current else ("bold" if seat == view.seat else "")
             mark = "▶ " if current else "  "
-            if picked is not None and seat == picked.seat:
+            if picked is not None and seat == picked:
                 style, mark = "class:selected", "› "
             cell: Line = [(style, mark + name)]
             if over and info is not None and info.kind == "bot" and info.level:

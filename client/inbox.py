@@ -282,7 +282,7 @@ def _history(model: Model, message: messages.History) -> None:
     # Dan had left to a bot, read what was done "while you were away", and "You won the match!")
     missed = model.away_news.missed(batches)
     for number, events in enumerate(missed, start=len(batches) - len(missed)):
-        if _ours_then(model, message, number) is not None:
+        if _ours_then(model, _names_at(message, number)) is not None:
             model.away_news.observe(events, me)
     sat: dict[str, Any] = {}  # who sat where at the batch before
     way = None  # the direction of play, known from a deal or a Reverse in the past told
@@ -290,8 +290,8 @@ def _history(model: Model, message: messages.History) -> None:
     order: list[str] | None = None  # the seats in their order, from the deal told (a jump-in's turns)
     ended = False  # a match ended in the past told: the next deal begins another
     for number, events in enumerate(batches):
-        then = message.names[number] if number < len(message.names) else {}
-        ours = _ours_then(model, message, number)
+        then = _names_at(message, number)
+        ours = _ours_then(model, then)
         if ended and any(isinstance(e, HandStarted) for e in events):
             # (as the live log says it: found play-testing, one seated for the rematch read
             # the match's end, then "Hand 1 — Ana dealt", the scores back to 0 without a word)
@@ -329,14 +329,18 @@ def _history(model: Model, message: messages.History) -> None:
         isinstance(e, HandStarted) for events in batches for e in events)
 
 
-def _ours_then(model: Model, message: messages.History, number: int) -> str | None:
-    """Our seat, if it was ours at batch ``number`` of a past told, else None. Our seat's past is
+def _names_at(message: messages.History, number: int) -> dict[str, Any]:
+    """Who sat where at batch ``number`` of a past told (``history.names``; {}: not said)."""
+    return message.names[number] if number < len(message.names) else {}
+
+
+def _ours_then(model: Model, then: dict[str, Any]) -> str | None:
+    """Our seat, if it was ours when the seats' names were ``then``, else None. Our seat's past is
     ours only while we sat in it: a seat taken over (or a bot's turns while we had left it) is
     told in the third person (found play-testing)."""
     me = model.seating.seat
     if me is None:
         return None
-    then = message.names[number] if number < len(message.names) else {}
     sat_then = then.get(me)
     return me if not isinstance(sat_then, str) or clean_text(sat_then) == model.seating.name_of(me) else None
 

@@ -131,12 +131,12 @@ class Screens(Painter):
             lines += [[("class:notice", " " + part)] for part in wrap(offer, width - 1)]
         lines.append([])
         lines.append([("", " " + t("waiting_seats", taken=len(room.seats), max=room.max_seats))])
-        picked = m.seating.picked_seat if m.seating.can_host_command else None
+        picked = m.seating.host_pick
         seats: list[tuple[str, str]] = []  # (style, text) of each seat
         digits = len(str(room.max_seats))  # (numbers right-aligned: " 9." over "10.")
         for i, info in enumerate(room.seats):
             marks = seat_marks(m, info)
-            cursor = " › " if picked is not None and info.seat == picked.seat else "   "
+            cursor = " › " if picked is not None and info.seat == picked else "   "
             text = f"{cursor}{i + 1:>{digits}}. {with_marks(info, marks, gap='  ')}"
             style = "class:selected" if cursor != "   " else "bold" if info.seat == m.seating.seat else ""
             seats.append((style, text))
