@@ -27,7 +27,7 @@ from .i18n import card_name, color_name, t
 from .i18n import key as key_of
 from .model import Model
 from .narrate import narrate
-from .rulestext import preset_name, waiting_labels
+from .rulestext import preset_name, room_state, waiting_labels
 from .screens import form_field, seat_marks, seated_line, waiting_hint, with_marks
 from .table import COLORS
 
@@ -147,9 +147,7 @@ class PlainView:
             return [*parts, t("plain_lobby_none")] if m.lobby.listed else parts
         rooms = []
         for i, room in enumerate(m.lobby.rooms):
-            state = t("room_playing" if room.started else "room_waiting")
-            if room.password:
-                state += ", " + t("room_locked")
+            state = room_state(room, ", ")
             if room.started and room.late_join is not None:  # (what one arriving now needs)
                 state += ", " + t("rule_late_" + room.late_join)
             text = t("plain_room", n=i + 1, name=clean_text(room.name), host=clean_text(room.host),

@@ -9,7 +9,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from engine.rules import PRESETS, RuleSet
-from protocol import RoomInfo
+from protocol import RoomInfo, RoomSummary
 
 from .i18n import t
 
@@ -53,6 +53,18 @@ def rule_labels(rules: Mapping[str, Any], *, turn_timeout: float | None = None,
     if late_join is not None:
         labels.append(t("rule_late_" + late_join))
     return labels
+
+
+def room_state(room: RoomSummary, sep: str) -> str:
+    """The lobby's word for where ``room`` stands, parts joined by ``sep``: waiting or playing,
+    how many of its seats are bots' (a person arriving may take one: found play-testing, a late
+    arrival read a table of three people and a bot as "4/4", full), a password."""
+    parts = [t("room_playing" if room.started else "room_waiting")]
+    if room.bots:
+        parts.append(t("room_bots_one" if room.bots == 1 else "room_bots", n=room.bots))
+    if room.password:
+        parts.append(t("room_locked"))
+    return sep.join(parts)
 
 
 def waiting_labels(room: RoomInfo) -> list[str]:

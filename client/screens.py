@@ -14,7 +14,7 @@ from .form import FIELDS, CreateForm
 from .header import Header, queue_text
 from .i18n import t
 from .model import Model
-from .rulestext import PRESET_KEYS, preset_name, rule_labels, waiting_labels
+from .rulestext import PRESET_KEYS, preset_name, room_state, rule_labels, waiting_labels
 
 FORM_LABEL = 26  # columns for the labels of the new-table form
 
@@ -67,9 +67,7 @@ class Screens(Painter):
                    rules=t("col_rules"), state=t("col_state"))
         lines.append([("class:dim", "  " + fit(header, width - 2))])
         for i, room in enumerate(m.lobby.rooms):
-            state = t("room_playing" if room.started else "room_waiting")
-            if room.password:
-                state += " · " + t("room_locked")
+            state = room_state(room, " · ")
             text = t("lobby_columns", name=fit(clean_text(room.name), 24),
                      host=fit(clean_text(room.host), 14), players=f"{room.players + room.bots}/{room.seats}",
                      rules=preset_name(room.preset),

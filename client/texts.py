@@ -162,6 +162,8 @@ TEXTS: dict[str, tuple[str, str]] = {
     "room_waiting": ("waiting", "esperando"),
     "room_playing": ("playing", "jugando"),
     "room_locked": ("password", "contraseña"),
+    "room_bots": ("{n} bots", "{n} bots"),
+    "room_bots_one": ("1 bot", "1 bot"),
     "password_prompt": ("Password for {room}: ", "Contraseña de {room}: "),
     # --- create form
     "form_title": ("A new table", "Una mesa nueva"),

@@ -652,3 +652,20 @@ def test_the_hosts_quit_question_says_that_anything_else_stays(lang: str, said: 
         assert PlainCommands(model).help() == said[said.index("?") + 2:]
     finally:
         set_language("en")
+
+
+@pytest.mark.parametrize(("lang", "row"), [("en", "4/4 official  playing · 1 bot"),
+                                           ("es", "4/4 oficial     jugando · 1 bot")])
+def test_the_lobby_says_how_many_seats_are_bots(lang: str, row: str) -> None:
+    """Found play-testing: a late arrival read a match of three people and a bot as "4/4" and
+    took it for full; a person arriving may take the bot's seat."""
+    set_language(lang)
+    try:
+        model = connected_model()
+        model.apply(Welcome(server="s", version="0", protocol=1, token="a.b", name="Eva"))
+        model.apply(Rooms(rooms=(RoomSummary(id="1", name="Mesa", host="Ana", players=3, seats=4, bots=1,
+                                             spectators=0, preset="official", started=True,
+                                             password=False),)))
+        assert row in render_text(model, columns=80)
+    finally:
+        set_language("en")
