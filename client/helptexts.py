@@ -1,6 +1,7 @@
-"""The help lines at the bottom of the screen (client/promptline.py), key → (English, Spanish):
-the keys that work now, named as bound ({k_<action>}, client/keymap.py); a line's ``_mid`` and
-``_short`` forms are for narrower terminals. Part of the one table of client/texts.py."""
+"""The two lines at the bottom of the screen (client/promptline.py), key → (English, Spanish):
+the table's questions (``prompt_*``) and the help lines, the keys that work now, named as bound
+({k_<action>}, client/keymap.py); a line's ``_mid`` and ``_short`` forms are for narrower
+terminals. Part of the one table of client/texts.py."""
 
 HELP_TEXTS: dict[str, tuple[str, str]] = {
     "help_browse": ("↑↓ choose  Enter connect  type host:port  Esc quit",
@@ -100,6 +101,8 @@ HELP_TEXTS: dict[str, tuple[str, str]] = {
                    "{keys} · ←→ Enter  elegir color   Esc cancelar"),
     "help_challenge": ("{yes} challenge   {accept}/{no} accept   {k_hint} hint",
                        "{yes} desafiar   {accept}/{no} aceptar   {k_hint} pista"),
+    "help_challenge_stack": ("{yes} challenge   {accept}/{no} accept   ←→ {k_play} stack   {k_hint} hint",
+                             "{yes} desafiar   {accept}/{no} aceptar   ←→ {k_play} sumar   {k_hint} pista"),
     "help_seat": ("←→ or its number  choose seat   Enter swap   Esc cancel",  # (not "1-9" for 3 seats)
                   "←→ · número  elegir asiento   Enter cambiar   Esc cancelar"),
     "help_chat": ("Enter send   Esc cancel", "Enter enviar   Esc cancelar"),
@@ -109,4 +112,33 @@ HELP_TEXTS: dict[str, tuple[str, str]] = {
     # stayed on the bar and nothing said that q leaves)
     "help_link_down": ("{k_help} help  {k_quit} quit (your seat waits)",
                        "{k_help} ayuda  {k_quit} salir (tu asiento te espera)"),
+    # --- the table's questions
+    "prompt_color": ("Colour for {card}:", "Color para {card}:"),
+    "prompt_start_color": ("The first card is a Wild. Colour:", "La primera es un Comodín. Color:"),
+    "prompt_color_short": ("Colour:", "Color:"),  # (where the question and its keys do not fit)
+    "prompt_challenge": ("{name} played a Wild Draw Four on you: {yes} challenge, {accept} accept (draw {n})",
+                         "{name} te jugó un Comodín +4: {yes} desafiar, {accept} aceptar (robar {n})"),
+    "prompt_challenge_short": ("+4 from {name}: {yes} challenge, {accept} accept (+{n})",
+                               "+4 de {name}: {yes} desafiar, {accept} aceptar (+{n})"),
+    "prompt_challenge_stack": ("{name} played a Wild Draw Four on you: {yes} challenge, {accept} accept "
+                               "(draw {n}), or {k_play} stacks a marked card",
+                               "{name} te jugó un Comodín +4: {yes} desafiar, {accept} aceptar (robar "
+                               "{n}), o {k_play} le suma una marcada"),
+    "prompt_challenge_short_stack": ("+4 from {name}: {yes} challenge, {accept} accept (+{n}), "
+                                     "{k_play} stack",
+                                     "+4 de {name}: {yes} desafiar, {accept} aceptar (+{n}), "
+                                     "{k_play} sumar"),
+    "prompt_seat": ("Swap hands with:", "Cambiar la mano con:"),
+    "prompt_seat_short": ("Swap with:", "Cambiar con:"),  # (where the seats need the room)
+    "prompt_chat": ("Say: ", "Di: "),
+    "prompt_drawn": ("You drew {card}: {k_play} plays it, {k_pass} keeps it",
+                     "Robaste el {card}: {k_play} la juega, {k_pass} te la quedas"),
+    # (not "+4 para ti": after two Draw Twos it read as a Wild Draw Four, found play-testing)
+    "prompt_pending_stack": ("You are to draw {n}: stack a card on it (the marked ones), or {k_draw} "
+                             "draws {n}",
+                             "Te toca robar {n}: súmale una carta (las marcadas), o {k_draw} roba {n}"),
+    "prompt_pending_draw": ("You are to draw {n}, and nothing of yours stacks on it: {k_draw} draws {n}",
+                            "Te toca robar {n} y no tienes nada que sumarle: {k_draw} roba {n}"),
+    "prompt_drawn_again": ("You drew {card}: {k_play} plays it, {k_draw} draws again",
+                           "Robaste el {card}: {k_play} la juega, {k_draw} roba otra"),
 }

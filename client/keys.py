@@ -273,9 +273,14 @@ def make_key_bindings(model: Model, after: Callable[[], None]) -> KeyBindings:
         bind(yes, filter=challenge)(table.challenge)
     for no in (*keys_of("no"), *keys_of("accept")):
         bind(no, filter=challenge)(lambda: table.challenge(accept=True))
-    # the hand and chat stay usable while deciding
+    # the hand and chat stay usable while deciding; where +4s stack (R14), a card played on it is
+    # a third answer (found play-testing: the hint advised a Wild Draw Four that no key played)
     bind("left", filter=challenge)(lambda: table.move_selection(-1))
     bind("right", filter=challenge)(lambda: table.move_selection(1))
+    stacking = challenge & ~typing & Condition(lambda: bool(table.playable))
+    for digit in "1234567890":
+        bind(digit, filter=stacking)(lambda d=int(digit): table.select_number(d))  # type: ignore[misc]
+    bind_action("play", stacking)(table.enter)
     bind_action("chat", challenge)(model.open_chat)
 
     # ---- a letter that does nothing at the table says so (found play-testing: a Spanish player

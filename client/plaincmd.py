@@ -185,7 +185,10 @@ class PlainCommands:
         return self._leaving(word)
 
     def _challenge(self, word: str, rest: str, first: str) -> bool:
-        if word in words("challenge"):
+        card = self._card_number(word)
+        if card is not None and self.model.table.playable:  # (+4s stack here: a card on it)
+            self._play(card)
+        elif word in words("challenge"):
             self.model.table.challenge()
         elif word in words("accept"):
             self.model.table.challenge(accept=True)

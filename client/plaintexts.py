@@ -8,6 +8,8 @@ PLAIN_TEXTS: dict[str, tuple[str, str]] = {
     "plain_hand": ("Your hand: {cards}", "Tu mano: {cards}"),
     "plain_hand_none": ("Your hand is empty", "Tu mano está vacía"),
     "plain_can_play": ("You can play: {cards}", "Puedes jugar: {cards}"),
+    "plain_challenge_stack": ("Or stack on it: a playable card's number.",
+                              "O súmale una carta: el número de una que puedas jugar."),
     "plain_time": ("{n} seconds to play", "{n} segundos para jugar"),
     "plain_jump_in": ("You can jump in with: {cards}", "Puedes cortar con: {cards}"),
     "plain_cannot_play": ("Nothing to play", "Nada que jugar"),

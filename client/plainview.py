@@ -350,8 +350,9 @@ class PlainView:
             return f"{t('prompt_seat')} {seats}"
         if prompt is Prompt.CHALLENGE:
             view = m.table.view
-            return t("prompt_challenge", name=m.seating.name_of(view.challenge_from if view else None),
-                     n=view.pending_draw if view else 4, yes=yes, accept=key_of("accept"))
+            question = t("prompt_challenge", name=m.seating.name_of(view.challenge_from if view else None),
+                         n=view.pending_draw if view else 4, yes=yes, accept=key_of("accept"))
+            return question + (" " + t("plain_challenge_stack") if m.table.playable else "")
         return ""
 
     def _notice(self) -> str:

@@ -50,7 +50,8 @@ class PromptLine(Painter):
             Prompt.QUIT: "help_confirm", Prompt.HOST_QUIT: "help_host_quit", Prompt.LEAVE: "help_confirm",
             Prompt.CHAT: "help_chat", Prompt.PASSWORD: "help_chat",
             Prompt.COLOR: "help_color", Prompt.START_COLOR: "help_color",
-            Prompt.SEAT: "help_seat", Prompt.CHALLENGE: "help_challenge",
+            Prompt.SEAT: "help_seat",
+            Prompt.CHALLENGE: "help_challenge_stack" if m.table.playable else "help_challenge",
             Prompt.HELP: "keyhelp_close_pages" if m.prompts.help_pages > 1 else "keyhelp_close",
         }.get(prompt)
         if key is None and m.session.status is Status.LOST and m.seating.room is not None:
@@ -252,9 +253,10 @@ class PromptLine(Painter):
             who = m.seating.name_of(view.challenge_from if view else None)
             values = dict(name=who, n=view.pending_draw if view else 4, yes=key_of("yes"),
                           accept=key_of("accept"))
-            text = t("prompt_challenge", **values)
+            stack = "_stack" if m.table.playable else ""  # (+4s stack here, and we hold one)
+            text = t("prompt_challenge" + stack, **values)
             if width_of(text) >= width:
-                text = t("prompt_challenge_short", **values)
+                text = t("prompt_challenge_short" + stack, **values)
             line = [("class:notice", text)]
         elif m.prompts.notice:
             line = [("class:notice", m.prompts.notice)]

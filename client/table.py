@@ -317,8 +317,8 @@ class Table:
             self.choose_color(COLORS[self.color_index])
         elif prompt is Prompt.SEAT:
             self.choose_target()
-        elif prompt is Prompt.NONE and not self._hand_just_changed():
-            self.play_selected()
+        elif prompt in (Prompt.NONE, Prompt.CHALLENGE) and not self._hand_just_changed():
+            self.play_selected()  # (facing a Wild Draw Four with +4 stacking: a card on it)
 
     def explain(self) -> None:
         """The why key: why the selected card cannot be played now (the engine's reason)."""

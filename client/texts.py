@@ -233,27 +233,6 @@ TEXTS: dict[str, tuple[str, str]] = {
     # (not "your last card": in UNO that says you have one card left)
     "hand_first": ("Already at the first card of your hand", "Ya estás en la primera carta de la mano"),
     "hand_last": ("Already at the last card of your hand", "Ya estás en la última carta de la mano"),
-    # --- prompts
-    "prompt_color": ("Colour for {card}:", "Color para {card}:"),
-    "prompt_start_color": ("The first card is a Wild. Colour:", "La primera es un Comodín. Color:"),
-    "prompt_color_short": ("Colour:", "Color:"),  # (where the question and its keys do not fit)
-    "prompt_challenge": ("{name} played a Wild Draw Four on you: {yes} challenge, {accept} accept (draw {n})",
-                         "{name} te jugó un Comodín +4: {yes} desafiar, {accept} aceptar (robar {n})"),
-    "prompt_challenge_short": ("+4 from {name}: {yes} challenge, {accept} accept (+{n})",
-                               "+4 de {name}: {yes} desafiar, {accept} aceptar (+{n})"),
-    "prompt_seat": ("Swap hands with:", "Cambiar la mano con:"),
-    "prompt_seat_short": ("Swap with:", "Cambiar con:"),  # (where the seats need the room)
-    "prompt_chat": ("Say: ", "Di: "),
-    "prompt_drawn": ("You drew {card}: {k_play} plays it, {k_pass} keeps it",
-                     "Robaste el {card}: {k_play} la juega, {k_pass} te la quedas"),
-    # (not "+4 para ti": after two Draw Twos it read as a Wild Draw Four, found play-testing)
-    "prompt_pending_stack": ("You are to draw {n}: stack a card on it (the marked ones), or {k_draw} "
-                             "draws {n}",
-                             "Te toca robar {n}: súmale una carta (las marcadas), o {k_draw} roba {n}"),
-    "prompt_pending_draw": ("You are to draw {n}, and nothing of yours stacks on it: {k_draw} draws {n}",
-                            "Te toca robar {n} y no tienes nada que sumarle: {k_draw} roba {n}"),
-    "prompt_drawn_again": ("You drew {card}: {k_play} plays it, {k_draw} draws again",
-                           "Robaste el {card}: {k_play} la juega, {k_draw} roba otra"),
     "catch_hint": ("{name} did not say UNO: press {k_catch} to catch!",
                    "{name} no dijo UNO: ¡pulsa {k_catch} para pillarle!"),
     "not_playable": ("{card} cannot be played now", "{card} no se puede jugar ahora"),

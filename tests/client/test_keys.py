@@ -236,6 +236,39 @@ def test_challenge_or_accept_a_wild_draw_four() -> None:
     assert acts(press(seated(view), "n")) == [Act(kind="accept")]
 
 
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_where_wild_draw_fours_stack_one_is_played_on_the_one_facing_us(lang: str) -> None:
+    """Found play-testing (+4s stack, R14, and may be challenged, R12): facing Bob's Wild Draw
+    Four with one in hand, the hint advised playing it, but no key did: the question took only
+    challenge or accept. The chosen card (a number, the arrows) and the play key stack it."""
+    view = make_view("R7 W+4 Y3", top="W+4", challenge_from="3", pending_draw=4,
+                     legal=[Challenge(ME), Accept(ME), *plays("W+4")])
+    model = seated(view, lang=lang)
+    try:
+        assert model.prompt is Prompt.CHALLENGE
+        said = (("+4 from Bot 3: y challenge, a accept (+4), Enter stack", "←→ Enter stack")
+                if lang == "en" else
+                ("+4 de Bot 3: s desafiar, a aceptar (+4), Enter sumar", "←→ Enter sumar"))
+        bar = render_text(model, columns=80)
+        assert all(part in bar for part in said), bar
+        wide = render_text(model, columns=120)
+        assert (("or Enter stacks a marked card" if lang == "en" else "o Enter le suma una marcada")
+                in wide), wide
+        red = "r"  # (rojo too)
+        assert acts(press(model, "3", ENTER, red)) == [Act(kind="play", card="W+4", color="R")]
+        model = seated(view, lang=lang)
+        assert acts(press(model, "1", ENTER)) == []  # (a card that does not stack: said why)
+        assert model.prompt is Prompt.CHALLENGE and model.prompts.notice
+        model = seated(view, lang=lang)
+        press(model, RIGHT, RIGHT, ENTER)
+        assert model.prompt is Prompt.COLOR
+        press(model, ESC)  # the colour's question cancelled: the +4's is back
+        assert model.prompt is Prompt.CHALLENGE
+        assert acts(press(model, "n")) == [Act(kind="accept")]
+    finally:
+        set_language("en")
+
+
 def test_a_starting_wild_asks_the_first_player_for_the_colour() -> None:
     model = seated(make_view("R7 Y3", top="W", color=None, awaiting_color=True,
                              legal=[ChooseColor(ME, c) for c in

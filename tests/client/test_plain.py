@@ -669,3 +669,20 @@ def test_the_lobby_says_how_many_seats_are_bots(lang: str, row: str) -> None:
         assert row in render_text(model, columns=80)
     finally:
         set_language("en")
+
+
+@pytest.mark.parametrize(("lang", "said"), [("en", "Or stack on it: a playable card's number."),
+                                            ("es", "O súmale una carta: el número de una que puedas jugar.")])
+def test_plain_mode_stacks_a_wild_draw_four_on_the_one_facing_it(lang: str, said: str) -> None:
+    """Where +4s stack (R14), a card's number answers the +4's question too (found
+    play-testing: only challenge or accept were taken, and the hint advised a third move)."""
+    view = make_view("R7 W+4 Y3", top="W+4", challenge_from="3", pending_draw=4,
+                     legal=[Challenge(ME), Accept(ME), *plays("W+4")])
+    model = seated(view, lang=lang)
+    try:
+        assert said in " ".join(PlainView(model).changes())
+        assert typed(model, "3", "r") == [Act(kind="play", card="W+4", color="R")]
+        model = seated(view, lang=lang)
+        assert typed(model, "n") == [Act(kind="accept")]
+    finally:
+        set_language("en")
