@@ -57,13 +57,13 @@ def rule_labels(rules: Mapping[str, Any], *, turn_timeout: float | None = None,
 
 def room_state(room: RoomSummary, sep: str) -> str:
     """The lobby's word for where ``room`` stands, parts joined by ``sep``: waiting or playing,
-    how many of its seats are bots' (a person arriving may take one: found play-testing, a late
-    arrival read a table of three people and a bot as "4/4", full), a password."""
+    a password, how many of its seats are bots' (a person arriving may take one: found
+    play-testing, a late arrival read a table of three people and a bot as "4/4", full)."""
     parts = [t("room_playing" if room.started else "room_waiting")]
-    if room.bots:
-        parts.append(t("room_bots_one" if room.bots == 1 else "room_bots", n=room.bots))
     if room.password:
         parts.append(t("room_locked"))
+    if room.bots:
+        parts.append(t("room_bots_one" if room.bots == 1 else "room_bots", n=room.bots))
     return sep.join(parts)
 
 

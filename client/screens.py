@@ -8,7 +8,7 @@ from protocol import LEFT_MARK, SeatInfo, clean_text
 from protocol.address import format_address
 
 from .docs import rules_line
-from .draw import Line, Painter, fit, pad, wrap
+from .draw import Line, Painter, fit, pad, width_of, wrap
 from .enums import Status
 from .form import FIELDS, CreateForm
 from .header import Header, queue_text
@@ -63,14 +63,15 @@ class Screens(Painter):
         if m.host.offer:  # wrapped: its key and command are at the end
             lines += [[("class:notice", " " + part)] for part in wrap(m.host.offer, width - 1)]
         lines.append([])
-        header = t("lobby_columns", name=t("col_table"), host=t("col_host"), players=t("col_players"),
-                   rules=t("col_rules"), state=t("col_state"))
+        states = [room_state(room, " · ") for room in m.lobby.rooms]
+        name_width, host_width = _name_columns(width - 2, max(states, key=width_of, default=""))
+        header = t("lobby_columns", name=pad(t("col_table"), name_width), host=pad(t("col_host"), host_width),
+                   players=t("col_players"), rules=t("col_rules"), state=t("col_state"))
         lines.append([("class:dim", "  " + fit(header, width - 2))])
-        for i, room in enumerate(m.lobby.rooms):
-            state = room_state(room, " · ")
-            text = t("lobby_columns", name=fit(clean_text(room.name), 24),
-                     host=fit(clean_text(room.host), 14), players=f"{room.players + room.bots}/{room.seats}",
-                     rules=preset_name(room.preset),
+        for i, (room, state) in enumerate(zip(m.lobby.rooms, states, strict=True)):
+            text = t("lobby_columns", name=pad(clean_text(room.name), name_width),
+                     host=pad(clean_text(room.host), host_width),
+                     players=f"{room.players + room.bots}/{room.seats}", rules=preset_name(room.preset),
                      state=state)
             lines.append(self.row(text, i == m.lobby.index, width))
         if m.lobby.more:
@@ -223,6 +224,21 @@ def hands_won(info: SeatInfo) -> list[str]:
     if info.kind == "bot" or not info.hands or info.hands_won is None:
         return []
     return [t("stats_line" if info.hands != 1 else "stats_line_one", won=info.hands_won, played=info.hands)]
+
+
+NAME_COLUMNS = ((24, 14), (10, 8))
+"""The lobby's columns of a table's name and its host's, at their widest and their narrowest."""
+
+
+def _name_columns(width: int, state: str) -> tuple[int, int]:
+    """The widths of the lobby's name and host columns in a row ``width`` columns wide whose
+    longest state is ``state``: the widest that leave the state whole, the name narrowing
+    before the host (found play-testing: at 80 columns "waiting · 3 bots · password" lost the
+    password, and at 60 the state was "…")."""
+    (name_max, host_max), (name_min, host_min) = NAME_COLUMNS
+    room = width - width_of(t("lobby_columns", name="", host="", players="", rules="", state=state))
+    name = min(name_max, max(name_min, room - host_max))
+    return name, min(host_max, max(host_min, room - name))
 
 
 def waiting_hint(model: Model, plain: bool = False) -> str:

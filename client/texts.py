@@ -155,8 +155,10 @@ TEXTS: dict[str, tuple[str, str]] = {
     "lobby_none": ("No tables yet. Press {k_new_table} to open one.",
                    "Aún no hay mesas. Pulsa {k_new_table} para abrir una."),
     "lobby_rules_doc": ("The rules of this game: {path}", "Las reglas de este juego: {path}"),
-    "lobby_columns": ("{name:<24} {host:<14} {players:>7} {rules:<9} {state}",
-                      "{name:<24} {host:<14} {players:>7} {rules:<11} {state}"),
+    # (name and host come padded to their columns' widths: client/screens.py narrows them to
+    # leave the state its room)
+    "lobby_columns": ("{name} {host} {players:>7} {rules:<9} {state}",
+                      "{name} {host} {players:>7} {rules:<11} {state}"),
     "col_table": ("Table", "Mesa"),
     "col_state": ("State", "Estado"),
     "room_waiting": ("waiting", "esperando"),

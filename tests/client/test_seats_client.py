@@ -315,6 +315,32 @@ def test_the_lobby_columns_stay_apart_in_both_languages(lang: str) -> None:
         set_language("en")
 
 
+@pytest.mark.parametrize("lang", ["en", "es"])
+@pytest.mark.parametrize("width", [60, 80, 100])
+def test_the_lobby_keeps_a_tables_state_whole_and_narrows_its_name(lang: str, width: int) -> None:
+    """Found play-testing: at 80 columns "waiting · 3 bots · password" lost the password, and at
+    60 the whole state was "…". The name column narrows first, then the host's, and the
+    state's columns stay under their heading."""
+    set_language(lang)
+    try:
+        model = connected_model()
+        locked = RoomSummary(id="1", name="Nina's table for friends", host="Nina Rodríguez", players=1,
+                             seats=4, bots=3, spectators=0, preset="official", started=False, password=True)
+        model.apply(Rooms(rooms=(locked, dataclasses.replace(locked, id="2", name="Sala", password=False))))
+        lines = ["".join(f[1] for f in line) for line in Renderer(model).lobby(width, 20)]
+        state = ("waiting · password · 3 bots" if lang == "en" else "esperando · contraseña · 3 bots")
+        row = next(line for line in lines if line.startswith("› Nina"))
+        if width < 80:  # (no room for it whole: its first words, not "…")
+            state = state[:15]
+        assert state in row and (width < 80 or row.rstrip().endswith(state)), (width, row)
+        heading = next(line for line in lines if t("col_state") in line)
+        assert row.index(state) == heading.index(t("col_state")), (heading, row)
+        if width >= 100:
+            assert "Nina's table for friends" in row and "Nina Rodríguez" in row, row
+    finally:
+        set_language("en")
+
+
 def late_arrival(lang: str = "en") -> Model:
     set_language(lang)
     model = Model("Eva")
