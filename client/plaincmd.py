@@ -8,6 +8,7 @@ say back (help, or why a line was not understood); the changes it makes are said
 
 from __future__ import annotations
 
+import copy
 import unicodedata
 from collections.abc import Callable
 
@@ -15,11 +16,12 @@ from engine.bots import BOT_LEVELS
 from engine.cards import Card
 
 from .enums import Prompt, Screen
-from .form import FIELDS, TEXT_FIELDS
+from .form import FIELDS, TEXT_FIELDS, CreateForm
 from .i18n import LANGS, TEXTS, t
 from .i18n import key as key_of
 from .keymap import active
 from .model import Model
+from .screens import form_field
 from .table import COLORS
 
 # The commands that a full-screen action's key also types (keys.toml's keys work as words too).
@@ -52,6 +54,33 @@ def color_words(index: int) -> frozenset[str]:
 
 def _number(word: str) -> int | None:
     return int(word) if word.isdigit() and len(word) <= 3 else None
+
+
+def _set_field(form: CreateForm, typed: str) -> bool:
+    """Set the focused field of ``form`` to the value shown as ``typed`` ("6", "30", "difícil",
+    "sí"), stepping through its values as its keys do; False (the form as it was) if it has none
+    such."""
+    want = _bare(typed.strip())
+
+    def found() -> bool:
+        shown = _bare(form_field(form, form.focused)[1])
+        return want in (shown, shown.split()[0] if shown else "")
+
+    before = copy.deepcopy(form)
+    for delta in (1, -1):  # up from the value shown (or round, for a list), then down
+        for _ in range(FORM_STEPS):
+            if found():
+                return True
+            shown = form_field(form, form.focused)[1]
+            form.change(delta)
+            if form_field(form, form.focused)[1] == shown:  # (at the end of its values)
+                break
+        vars(form).update(vars(copy.deepcopy(before)))
+    return False
+
+
+FORM_STEPS = 64
+"""More than any field of the new-table form has values (seats: 2-10, a list of timeouts)."""
 
 
 def _bare(word: str) -> str:
@@ -261,8 +290,10 @@ class PlainCommands:
             for _ in range(len(form.name if form.focused == "name" else form.password)):
                 form.backspace()
             form.type_text(rest)
-        else:
+        elif rest in ("", "+", "-"):
             form.change(-1 if rest == "-" else 1)
+        elif not _set_field(form, rest):  # (found play-testing: "3 6" for six seats stepped to 5)
+            m.prompts.notice = t("plain_form_no_value", value=rest, field=form_field(form, form.focused)[0])
         return True
 
     def _room(self, word: str, rest: str, first: str) -> bool:

@@ -39,10 +39,14 @@ PLAIN_TEXTS: dict[str, tuple[str, str]] = {
     "plain_free_seat": ("{n} free", "{n} libre"),
     "plain_bots_next": ("Bots for the next match: {list}. level N LEVEL changes the bot in seat N",
                         "Bots de la próxima partida: {list}. nivel N NIVEL cambia el bot del asiento N"),
-    "plain_form": ("A new table. Type a field's number to change it (the number and a text for the "
-                   "name or the password), ok to open the table, back to go back. The fields:",
-                   "Una mesa nueva. Escribe el número de un campo para cambiarlo (el número y un texto "
-                   "para el nombre o la contraseña), ok para abrir la mesa, volver para salir. Los campos:"),
+    "plain_form": ("A new table. Type a field's number and its value (\"3 6\": six seats; the name or the "
+                   "password as text); the number alone steps to the next value, the number and - to the "
+                   "one before; ok opens the table, back goes back. The fields:",
+                   "Una mesa nueva. Escribe el número de un campo y su valor («3 6»: seis asientos; el "
+                   "nombre o la contraseña como texto); el número solo pasa al valor siguiente, el número "
+                   "y - al anterior; ok abre la mesa, volver sale. Los campos:"),
+    "plain_form_no_value": ("{field} has no value \"{value}\": its number alone steps through them",
+                            "{field} no tiene el valor «{value}»: su número solo los recorre"),
     "plain_help_browse": ("Commands: a number or host:port connects; quit.",
                           "Órdenes: un número o host:puerto conecta; salir."),
     "plain_lobby_none": ("No tables yet. Type new to open one.",
@@ -112,6 +116,12 @@ PLAIN_TEXTS: dict[str, tuple[str, str]] = {
                               "{name} perdió la conexión: quitar {n} libera el asiento."),
     "plain_waiting_quit": ("{name} closed the game: remove {n} frees the seat.",
                            "{name} cerró el juego: quitar {n} libera el asiento."),
+    "plain_waiting_host": ("You are the host: type start (or s) to start; bots take the empty seats ({n}), "
+                           "or S starts without them.",
+                           "Eres el anfitrión: escribe empezar (o s) para empezar; los bots ocupan los "
+                           "asientos vacíos ({n}), o S empieza sin ellos."),
+    "plain_waiting_host_full": ("You are the host: type start (or s) to start.",
+                                "Eres el anfitrión: escribe empezar (o s) para empezar."),
     "plain_waiting_levels": ("level N changes the level of the bot in seat N.",
                              "nivel N cambia el nivel del bot del asiento N."),
     "plain_levels": ("The levels: {levels}", "Los niveles: {levels}"),

@@ -249,11 +249,11 @@ def waiting_hint(model: Model, plain: bool = False) -> str:
     if room is None or seating.seat is None:
         return seating.spectator_hint()
     empty = room.max_seats - len(room.seats)
+    prefix = "plain_" if plain else ""  # (plain mode types its commands: "type s", not "press s")
     if seating.is_host:
-        hint = t("waiting_host", n=empty) if empty else t("waiting_host_full")
+        hint = t(prefix + "waiting_host", n=empty) if empty else t(prefix + "waiting_host_full")
         if not seating.can_host_command:
             return hint
-        prefix = "plain_" if plain else ""
         offline = seating.offline
         if offline is not None:  # (- frees the seat, before the match would wait out its turns)
             number = room.seats.index(offline) + 1

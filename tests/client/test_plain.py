@@ -242,6 +242,33 @@ def test_the_lobby_and_a_new_table() -> None:
     assert sent[0].name == "Casa" and sent[0].preset == "house" and sent[0].seats == 5
 
 
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_a_field_of_the_new_table_takes_its_value_typed(lang: str) -> None:
+    """Found play-testing (plain, Spanish): "3 6" for six seats stepped to 5, "4 1" for one bot
+    did nothing, and nothing said why. A field's number and a value set it; the number alone
+    steps, and "-" steps back; a value the field has not is said."""
+    set_language(lang)
+    model = connected_model()
+    model.apply(Welcome(server="s", version="0", protocol=1, token="a.b", name="Ana"))
+    typed(model, "nueva Casa" if lang == "es" else "new Casa")
+    form = model.form
+    assert form is not None
+    typed(model, "3 6", "4 1", "5 difícil" if lang == "es" else "5 hard", "6 60", "13 sí" if lang == "es"
+          else "13 yes", "2 de la casa" if lang == "es" else "2 house")
+    assert (form.seats, form.bots, form.bot_level, form.timeout, form.preset) == (6, 1, "hard", 60.0, "house")
+    typed(model, "3 2")  # two seats: one bot at most
+    assert (form.seats, form.bots) == (2, 1)
+    typed(model, "4 -")
+    assert form.bots == 0
+    typed(model, "3 11")
+    assert form.seats == 2 and "11" in model.prompts.notice
+    assert model.prompts.notice == t("plain_form_no_value", value="11", field=t("form_seats"))
+    assert "«11»" in model.prompts.notice if lang == "es" else '"11"' in model.prompts.notice
+    assert ('"3 6"' if lang == "en" else "«3 6»") in t("plain_form")
+    sent = typed(model, "ok")
+    assert len(sent) == 1 and isinstance(sent[0], CreateRoom) and sent[0].seats == 2
+
+
 @pytest.mark.parametrize(("lang", "none"), [("en", "No tables yet. Type new to open one."),
                                             ("es", "Aún no hay mesas. Escribe nueva para abrir una.")])
 def test_no_tables_is_said_once_the_list_has_come_with_the_command_to_type(lang: str, none: str) -> None:

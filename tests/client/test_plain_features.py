@@ -84,6 +84,15 @@ def test_the_host_changes_a_bots_level_by_its_seat(lang: str, word: str, hard: s
     assert typed(waiting(lang, host=False), f"{word} 1") == []  # a guest cannot
 
 
+@pytest.mark.parametrize(("lang", "said"), [("en", "You are the host: type start (or s) to start."),
+                                            ("es", "Eres el anfitrión: escribe empezar (o s) para empezar.")])
+def test_plain_mode_tells_the_host_to_type_start(lang: str, said: str) -> None:
+    """Found play-testing: plain mode's waiting room said "pulsa s para empezar" (press), where
+    commands are typed."""
+    model = waiting(lang)
+    assert said in " ".join(PlainView(model).changes())
+
+
 def ended(model: Model) -> PlainView:
     """``model``'s match over (the outbox emptied), and its plain view, which has said it."""
     view = PlainView(model)
