@@ -47,7 +47,8 @@ class Header(Painter):
         view = m.table.view
         if view is not None:
             left.append(t("hand_no", n=view.hand_number))
-        right = m.session.name
+        seat = m.seating.seat  # (our name at this table: "Alice 2" where another is Alice)
+        right = m.seating.name_of(seat) if seat is not None else m.session.name
         # (two spaces between, so that the name does not read as the last rule's word: found
         # play-testing, "…7-0 cambia manos Beto"; and one at each end)
         room = width - width_of(right) - 4

@@ -275,3 +275,12 @@ def test_after_a_stop_the_terminal_is_raw_again_and_the_screen_drawn_whole() -> 
     finally:
         os.close(master)
         os.close(slave)
+
+
+def test_the_title_names_us_as_the_table_does() -> None:
+    """Found play-testing: at a table where another was already Ana, the table called us "Ana 2"
+    (and said so once), but the title's corner still said "Ana"."""
+    names = {"1": "Ana", "2": "Luis", "3": "Bot 1", ME: "Ana 2"}
+    model = seated(make_view(), room=room_info(seats=names, host_seat="1"))
+    title = render_text(model).splitlines()[0]
+    assert title.rstrip().endswith("  Ana 2"), title
