@@ -162,8 +162,9 @@ TREE_OTHERS = True
 """With ``TREE``: whether the other seats' moves are in the tree, or played by ``ROLLOUT`` (a
 tree of the searching seat's moves alone). That one measured (bench/expert_paired.py, against
 three ``hard``, official, four seats, 200 ms of CPU, paired, minus the flat search): seed 61
-+2.5 points [-1.2, +6.2] (140 deals), seed 62 +0.6 [-3.3, +4.5] (120 deals); about +1.6 over
-the 260, an interval of some +-2.7: not shown stronger, the lead to measure next."""
++2.5 points [-1.2, +6.2] (140 deals), seed 62 +0.6 [-3.3, +4.5] (120 deals), seed 71 -3.5
+[-7.8, +0.7] (120 deals): about 0 over the 380; heads-up, seed 73, -0.4 [-6.2, +5.5] (140 deals).
+Not stronger: it stays off."""
 
 ROLLOUT: Policy = greedy
 """The rollout policy of every seat in the playouts (read at each search, so that a benchmark can
