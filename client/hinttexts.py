@@ -19,11 +19,13 @@ HINT_TEXTS: dict[str, tuple[str, str]] = {
     # ("the usual play; … did better … but too few to be sure" read as jargon, and as if the
     # hint contradicted itself; "too close to tell apart" left the player asking why the lower
     # figure was advised: found play-testing)
-    # (and "; “draw”, 39%: too close to call: either will do", quoted with two colons, read awkwardly)
-    "hint_search_close": ("Hint: {action} — wins {rate}% of {n} sampled deals; {other} wins {other_rate}%, "
-                          "too close to call: either will do",
-                          "Pista: {action} — gana el {rate}% de {n} repartos simulados; «{other}», el "
-                          "{other_rate}%: tan igualadas que cualquiera vale"),
+    # (and "; “draw”, 39%: too close to call: either will do", quoted with two colons, read awkwardly;
+    # and "{action} — wins 25% …; {other} wins 26%, too close to call" still read as the lower
+    # figure advised: found play-testing. The two moves are named as one choice.)
+    "hint_search_close": ("Hint: {action} or {other} — {rate}% and {other_rate}% of {n} sampled deals "
+                          "won, too close to call: either will do",
+                          "Pista: {action} o «{other}» — ganan el {rate}% y el {other_rate}% de {n} "
+                          "repartos simulados: tan igualadas que cualquiera vale"),
     # (the same, when the two figures round alike: "did better … (8% against 8%)" said nothing)
     "hint_search_even": ("Hint: {action} — wins {rate}% of {n} sampled deals, as does “{other}”",
                          "Pista: {action} — gana el {rate}% de {n} repartos simulados, igual que «{other}»"),
