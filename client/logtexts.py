@@ -48,6 +48,7 @@ LOG_TEXTS: dict[str, tuple[str, str]] = {
     "ev_false_catch": ("{name} wrongly called out {target}", "{name} acusó a {target} sin razón"),
     "ev_swap": ("{name} swapped hands with {target}", "{name} cambió la mano con {target}"),
     "ev_rotate": ("Every hand moved one seat along, {dir}", "Todas las manos pasaron un asiento, {dir}"),
+    "ev_rotate_yours": ("you hold {name}'s now", "tienes la de {name}"),
     "ev_hand_end": ("{name} won the hand: +{points} points", "{name} ganó la mano: +{points} puntos"),
     "ev_new_match": ("New match: every score went back to 0", "Otra partida: todos los puntos volvieron a 0"),
     "ev_match_end": ("{name} won the match!", "¡{name} ganó la partida!"),

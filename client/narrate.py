@@ -214,7 +214,12 @@ def _one(event: ev.Event, name: Names, me: str | None, turn: str | None = None,
         return _said(key, event.seat, me, name, event.target)
     if isinstance(event, ev.HandsExchanged):
         if event.target is None:
-            return _Lower(t("ev_rotate", dir=way_name(way)))
+            line = t("ev_rotate", dir=way_name(way))
+            if me is not None and seats and me in seats and way is not None:
+                # (whose cards we hold, in the log too: found play-testing, the notice that says
+                # it went with the next key, and the log left the player to work it out)
+                line += " — " + t("ev_rotate_yours", name=name(event.sources(seats, way)[me]))
+            return _Lower(line)
         return _said("ev_swap", event.seat, me, name, event.target)
     if isinstance(event, ev.StandIn):
         key = "ev_stand_in_away" if event.reason == "away" else "ev_stand_in_timeout"

@@ -616,10 +616,14 @@ def test_the_log_of_a_0_says_which_way_the_hands_moved(lang: str, cw: str, ccw: 
 
     zero = codec.event_to_wire(HandsExchanged("1", None, tuple((s, 4, None) for s in ("1", "2", "3", ME))))
     try:
+        # (and whose hand we hold now, in the log: the hand of the seat before ours that way)
+        before = {1: "Bot 3", -1: "Bot 1"}
         for direction, line in ((1, cw), (-1, ccw)):
             model = seated(make_view(current="2", direction=direction), lang=lang)
             model.apply(Events(events=(zero,)))
-            assert model.transcript.log[-1] == line
+            yours = (f"you hold {before[direction]}'s now" if lang == "en"
+                     else f"tienes la de {before[direction]}")
+            assert model.transcript.log[-1] == f"{line} — {yours}"
         model = seated(lang=lang)  # a newcomer: the past comes before any view
         deal = codec.event_to_wire(HandStarted(1, "1", 1))
         turned = codec.event_to_wire(DirectionChanged(-1))
