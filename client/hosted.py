@@ -88,10 +88,13 @@ class HostedServer:
         resumed = self._offer_kept_room(host.resume)
         try:
             listeners = await trio.open_tcp_listeners(host.port, host=host.bind)
-        except OSError:
+        except OSError as exc:
             listeners = await trio.open_tcp_listeners(0, host=host.bind)  # the port is taken
+            log.warning("port %d: %s; listening on another", host.port, exc)
         await nursery.start(server.serve, listeners)
         self.port = port = listeners[0].socket.getsockname()[1]
+        if host.port and port != host.port:  # (found play-testing: without a word, friends tried it)
+            self.model.prompts.notice = t("port_taken", asked=host.port, port=port)
         if host.discovery:
             nursery.start_soon(self._announce, port, host.bind)
         address = format_address(lan_address() if host.bind == ALL_ADDRESSES else host.bind, port)

@@ -105,6 +105,10 @@ TEXTS: dict[str, tuple[str, str]] = {
                           "El servidor no guarda quién mira una mesa: vuelves a la sala."),
     "starting_server": ("Starting the table…", "Abriendo la mesa…"),
     "friends_join_with": ("Friends join with:", "Tus amigos entran con:"),
+    "port_taken": ("Port {asked} is taken (another program, or another table): this table is on port "
+                   "{port}",
+                   "El puerto {asked} está ocupado (otro programa, u otra mesa): esta mesa está en el "
+                   "{port}"),
     "server_listening": ("Friends join with: uno join {address}",
                          "Tus amigos entran con: uno join {address}"),
     "status_not_uno": ("{address} is not a UNO server: another program answers on that port. Is the port"

@@ -342,3 +342,21 @@ def test_tmux_a_friend_in_the_lobby_sees_the_table_start_without_a_key(tmux: Tmu
     tmux.send(hosting, "s")
     tmux.wait_for(hosting, "Your hand", timeout=10, what="the match on")
     tmux.wait_for(tom, lambda s: "playing" in row(s), timeout=15, what="the table, playing, unasked")
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_tmux_a_host_whose_port_is_taken_is_told_the_one_used(tmux: Tmux, tmp_path: Path, lang: str) -> None:
+    """Found play-testing: ``uno host --port 7811`` with the port taken opened the table on
+    another without a word, and friends told 7811 found nobody."""
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        hosting = tmux.start(play.host("--port", str(port), lang=lang), play.person(tmp_path / "ana", "Ana"),
+                             window="host")
+        said = (f"Port {port} is taken" if lang == "en" else f"El puerto {port} está ocupado")
+        screen = tmux.wait_for(hosting, said, timeout=15, what="the taken port, said")
+        used = re.search(r"uno join 127\.0\.0\.1:(\d+)", screen)
+        assert used is not None and used.group(1) != str(port), screen
+        notice = next(line for line in screen.splitlines() if said in line)
+        assert notice.rstrip().endswith(used.group(1)), notice  # the port friends are told
