@@ -109,8 +109,8 @@ class ClientApp:
         self._trio_done = loop.create_future()
         if self.model.servers.browsing and self.options.discovery:
             self._browse_task = loop.create_task(self._browse())
-        elif self.model.servers.browsing:
-            self.model.servers.discovery_state = "unavailable"
+        elif self.model.servers.browsing:  # (--no-discovery: "off", not "not available here")
+            self.model.servers.discovery_state = "off"
         loop.call_soon(self._start_trio)
 
     def after_key(self) -> None:

@@ -132,8 +132,7 @@ class PlainView:
     def _browse(self) -> str:
         servers = self.model.servers
         if not servers.entries:
-            key = "browse_unavailable" if servers.discovery_state == "unavailable" else "browse_none"
-            return t(key)
+            return t(servers.none_key)
         listed = ", ".join(t("plain_server", n=i + 1, name=clean_text(e.name),
                              address=format_address(e.host, e.port), players=e.players,
                              free=e.free_seats) for i, e in enumerate(servers.entries))

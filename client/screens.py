@@ -49,8 +49,7 @@ class Screens(Painter):
             chosen = i == m.servers.index and not m.servers.address_text
             lines.append(self.row(text, chosen, width))
         if not m.servers.entries:
-            key = "browse_unavailable" if m.servers.discovery_state == "unavailable" else "browse_none"
-            lines.append([("class:dim", "  " + fit(t(key), width - 2))])
+            lines.append([("class:dim", "  " + fit(t(m.servers.none_key), width - 2))])
         lines.append([])
         lines.append([("bold", " " + t("browse_address")), ("", m.servers.address_text), ("blink", "▏")])
         return lines

@@ -15,8 +15,16 @@ class ServerList:
         self.entries: list[ServerEntry] = []
         self.index = 0
         self.address_text = ""
-        self.discovery_state = "searching"  # searching | unavailable
+        self.discovery_state = "searching"  # searching | unavailable | off (--no-discovery)
         self.connect_request: tuple[str, int] | None = None  # the server chosen: the app connects
+
+    @property
+    def none_key(self) -> str:
+        """The text that says no server is listed: searching still, discovery unavailable here,
+        or switched off (``--no-discovery``: found play-testing, "not available here" read as
+        broken)."""
+        state = self.discovery_state
+        return "browse_" + state if state in ("unavailable", "off") else "browse_none"
 
     def set(self, entries: list[ServerEntry]) -> None:
         self.entries = entries

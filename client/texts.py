@@ -146,6 +146,8 @@ TEXTS: dict[str, tuple[str, str]] = {
                     "Aún no hay mesas. Escribe una dirección abajo, o espera."),
     "browse_unavailable": ("LAN discovery is not available here: type an address.",
                            "La búsqueda en la red no está disponible: escribe una dirección."),
+    "browse_off": ("LAN discovery is off (--no-discovery): type an address.",
+                   "La búsqueda en la red está desactivada (--no-discovery): escribe una dirección."),
     "browse_columns": ("{name:<24} {host:<22} {players:>7} {free:>5}  {rules}",
                        "{name:<24} {host:<22} {players:>7} {free:>5}  {rules}"),
     "col_name": ("Table", "Mesa"),

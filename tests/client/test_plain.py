@@ -471,6 +471,20 @@ def test_choosing_a_server_on_the_lan_or_by_address() -> None:
     assert model.servers.connect_request == ("192.0.2.9", 7000)
 
 
+@pytest.mark.parametrize(("state", "said"), [
+    ("searching", "No table found yet. Type an address below, or wait."),
+    ("unavailable", "LAN discovery is not available here: type an address."),
+    ("off", "LAN discovery is off (--no-discovery): type an address.")])
+def test_an_empty_list_of_servers_says_why(state: str, said: str) -> None:
+    """Found play-testing: with ``--no-discovery`` the list said discovery was "not available
+    here", as if something were broken."""
+    model = Model("Ana")
+    model.servers.browsing = True
+    model.servers.discovery_state = state
+    assert said in render_text(model)
+    assert PlainView(model).changes()[0].startswith(said)
+
+
 def test_what_others_named_reaches_plain_mode_cleaned() -> None:
     evil = "Eve\x1b]0;PWNED\x07\x1b[31m\u202etxet\x00\r\nX"
     room = room_info(started=False)
