@@ -85,6 +85,8 @@ class ClientApp:
             received=self._received)
         self._nursery: trio.Nursery | None = None
         self._trio_done: asyncio.Future[Any] | None = None
+        self._trio_started = False  # the guest run began (its main may not have, yet)
+        self._stopping = False  # the screen closed: a trio not yet running ends as it begins
         self._trio_error: BaseException | None = None
         self._browse_task: asyncio.Task[None] | None = None
         self._replay_close: Callable[[], None] | None = None  # the replay on screen: closes it
@@ -205,6 +207,9 @@ class ClientApp:
     def _start_trio(self) -> None:
         import trio
 
+        if self._stopping:  # (quit before it began: nothing to start)
+            return
+        self._trio_started = True
         loop = asyncio.get_running_loop()
 
         def done(outcome: Any) -> None:
@@ -226,7 +231,14 @@ class ClientApp:
         )
 
     async def _stop_trio(self) -> None:
-        if self.trio_token is None or self._trio_done is None:
+        self._stopping = True
+        if not self._trio_started or self._trio_done is None:
+            return
+        if self.trio_token is None:  # its main has not begun: it returns at once (found
+            # play-testing: input that ended at once, ``uno join --plain <file``, abandoned the
+            # guest run, with trio's tracebacks)
+            with contextlib.suppress(asyncio.TimeoutError):
+                await asyncio.wait_for(asyncio.shield(self._trio_done), timeout=4.0)
             return
         nursery = self._nursery
 
@@ -290,6 +302,8 @@ class ClientApp:
         import trio
 
         self.trio_token = trio.lowlevel.current_trio_token()
+        if self._stopping:
+            return
         async with trio.open_nursery() as nursery:
             self._nursery = nursery
             address = self.options.address

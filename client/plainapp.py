@@ -16,6 +16,7 @@ import contextlib
 import os
 import sys
 import termios
+import threading
 from collections.abc import Callable
 from typing import TYPE_CHECKING, TextIO
 
@@ -127,7 +128,12 @@ class PlainScreen:
         self.is_running = True
         if self.input_fd is None:
             self.input_fd = sys.stdin.fileno()
-        loop.add_reader(self.input_fd, self._readable)
+        fd = self.input_fd
+        try:
+            loop.add_reader(fd, self._readable)
+        except PermissionError:  # a file, or /dev/null, which epoll refuses: read in a thread
+            # (found play-testing: ``uno join --plain </dev/null`` ended in trio's tracebacks)
+            threading.Thread(target=self._read_file, args=(fd, loop), daemon=True).start()
         self._flush_due = False
         self.invalidate()
         try:
@@ -135,7 +141,19 @@ class PlainScreen:
         finally:
             self.is_running = False
             self._echo(True)
-            loop.remove_reader(self.input_fd)
+            loop.remove_reader(fd)
+
+    def _read_file(self, fd: int, loop: asyncio.AbstractEventLoop) -> None:
+        """Input that cannot be polled, read to its end (each part handed to the loop)."""
+        while True:
+            try:
+                data = os.read(fd, 4096)
+            except OSError:
+                data = b""
+            with contextlib.suppress(RuntimeError):  # (the loop closed: the client is done)
+                loop.call_soon_threadsafe(self._received, data)
+            if not data:
+                return
 
     def _readable(self) -> None:
         assert self.input_fd is not None
@@ -143,6 +161,9 @@ class PlainScreen:
             data = os.read(self.input_fd, 4096)
         except OSError:
             data = b""
+        self._received(data)
+
+    def _received(self, data: bytes) -> None:
         if not data:  # end of input (Ctrl-D): quit, as Ctrl-Q does
             model = self.view.model if self.view is not None else None
             if model is not None:
