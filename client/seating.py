@@ -261,8 +261,11 @@ class Seating:
         heir = next((s for s in others if s.connected), None)
         if self.is_host and heir is not None:
             key = "leave_bot_host" if room.started else "leave_free_host"
-            return t(key, name=clean_text(heir.name))
-        return t("leave_bot" if room.started else "leave_free")
+            said = t(key, name=clean_text(heir.name))
+        else:
+            said = t("leave_bot" if room.started else "leave_free")
+        # (found play-testing: told "a bot plays your seat", Kim, waiting in line, took it)
+        return said + " " + t("leave_line") if room.queue else said
 
     def spectator_hint(self) -> str:
         """What a spectator can do about a seat, or where they are in the line for one."""

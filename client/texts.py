@@ -75,6 +75,7 @@ TEXTS: dict[str, tuple[str, str]] = {
     "leave_free": ("Your seat is freed.", "Tu asiento queda libre."),
     "leave_free_host": ("Your seat is freed; {name} becomes the host.",
                         "Tu asiento queda libre; {name} será el anfitrión."),
+    "leave_line": ("Someone waiting in line may take it.", "Quien espera en la cola puede ocuparlo."),
     "leave_closes": ("The table closes for everyone.", "La mesa se cierra para todos."),
     "leave_watch": ("You stop watching.", "Dejas de mirar."),
     "gone": ("gone", "se fue"),

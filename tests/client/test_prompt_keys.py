@@ -232,6 +232,10 @@ def test_leaving_says_what_happens_to_the_table() -> None:
     assert "A bot plays your seat" in consequence()
     assert "Your seat is freed" in consequence(started=False)
     assert "A bot plays your seat." in consequence(host_seat="2")  # a guest: the host stays
+    # (found play-testing: told "a bot plays your seat", Kim, waiting in line, took it)
+    line = "Someone waiting in line may take it."
+    assert f"A bot plays your seat. {line}" in consequence(host_seat="2", queue=1)
+    assert f"Your seat is freed. {line}" in consequence(started=False, queue=2, host_seat="2")
 
 
 def test_right_stops_at_the_last_card_and_says_so() -> None:
