@@ -117,7 +117,9 @@ class HostedServer:
             return False
         last = kept[-1]
         if resume:
-            server.config = dataclasses.replace(server.config, restore_rooms=(last.id,))
+            # (named after the table it brings back: found play-testing, the lobby read "Lobby —
+            # Hosty's table", the name of a table never opened, above the table "Tiny")
+            server.config = dataclasses.replace(server.config, restore_rooms=(last.id,), name=last.name[:64])
             model.session.token = last.host_token
             model.session.server_id = server.server_id
             return True
