@@ -58,6 +58,7 @@ class Table(ABC):
         # for (None: any). They are seated by ``_seat_waiting``.
         self.queue: list[tuple[Session, str | None]] = []
         self.host: Session | None = None
+        self.host_dropped: Session | None = None  # the host whose link dropped: theirs again on return
         self.game: Game | None = None
         self.closed = False
         self.next_seat_number = 1  # the number of the next seat made (seat ids are never reused)
@@ -368,6 +369,8 @@ class Table(ABC):
         # (An away seat stays away: a client reconnects by itself, after a dropped link or a
         # server's restart, with nobody at the keyboard. Its person's first key says "back".)
         seat.timeouts = 0
+        if session is self.host_dropped:  # (found play-testing: Bob's table, after his client
+            self.host, self.host_dropped = session, None  # crashed, was Alice's for good)
         waiting = self.clock.waiting()
         extended = False
         if self.started:
@@ -395,6 +398,7 @@ class Table(ABC):
 
     def _after_membership_change(self, session: Session) -> None:
         if self.host is session and (session.room is not self or session.peer is None):
+            self.host_dropped = session if session.room is self else None
             self._pick_new_host(exclude=session)
         if not any(s.kind == "human" for s in self.seats) and not self.spectators:
             self.close()

@@ -101,6 +101,28 @@ async def test_a_quit_keeps_the_seat_and_tells_the_table_the_person_quit(
         assert not next(s for s in dropped.room.seats if s.seat == ann.seat).quit
 
 
+async def test_the_host_whose_link_dropped_is_the_host_again_on_coming_back(
+        harness: Harness, autojump_clock: object) -> None:
+    """Found play-testing: Bob's client crashed; Alice was told she was the host now, and
+    Bob, back in his seat, read "Alice is the host" for the rest of the evening. The role
+    passes while the host is gone (the table must go on) and comes back with them."""
+    with trio.fail_after(300):
+        srv, ann, bob = await table(harness)  # ann hosts
+        await ann.aclose()  # dropped
+        update = await bob.expect(RoomUpdate, lambda m: not seat_info(m, ann.seat)[1])
+        assert update.room.host_seat == bob.seat
+        again = harness.connect(srv, "ann")
+        assert (await again.hello(ann.token)).resumed
+        joined = await again.expect(Joined)
+        assert joined.room.host_seat == ann.seat
+        back = await bob.expect(RoomUpdate, lambda m: seat_info(m, ann.seat)[1])
+        assert back.room.host_seat == ann.seat and back.room.host == "ann"
+        # One who leaves on purpose does not: the role stays where it went.
+        await again.send(LeaveRoom())
+        left = await bob.expect(RoomUpdate, lambda m: m.room.host_seat == bob.seat)
+        assert only_room(srv).host_dropped is None and left.room.host == "bob"
+
+
 async def test_quit_is_refused_before_the_handshake_and_answered_in_the_lobby(
         harness: Harness, autojump_clock: object) -> None:
     with trio.fail_after(60):
