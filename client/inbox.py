@@ -157,7 +157,10 @@ def _view_msg(model: Model, message: messages.ViewMsg) -> None:
     if view is not None and view is not old and view.hand_number != transcript.logged_hand:
         # a deal seen only through a view (joining late, coming back) rather than events
         transcript.logged_hand = view.hand_number
-        lines = [t("ev_hand", n=view.hand_number, name=model.seating.name_of(view.dealer))]
+        dealer = model.seating.name_of(view.dealer)
+        if transcript.past_mid_hand:  # (the dealer's seat may have changed hands since)
+            dealer = _name_then(model, transcript.first_names)(view.dealer)
+        lines = [t("ev_hand", n=view.hand_number, name=dealer)]
         if view.discard_pile == 1:  # nothing played yet: the top is the first card
             lines.append(t("ev_start_card", card=card_name(view.top)))
         if transcript.past_mid_hand:  # the past told began after this deal: the deal heads it
@@ -300,8 +303,12 @@ def _history(model: Model, message: messages.History) -> None:
         ended = ended or any(isinstance(e, MatchEnded) for e in events)
         dealt = [e.seat for e in events if isinstance(e, Dealt)]
         order = dealt or order  # (a rematch may seat the match's players in another order)
+        # A seat's past before it was ours is told as the table saw it (found play-testing:
+        # Frank, taking Bot 1's seat, read "Bot 1 drew Red 5" where he had read "Bot 1 drew a
+        # card" as he watched, so plain mode said the whole past again)
+        told = events if ours is not None or me is None else [e.for_seat(None) for e in events]
         lines += seat_changes(sat, then, model.seating.told_gone) \
-            + narrate(events, _name_then(model, then), ours, turn, way, spoken=model.plain,
+            + narrate(told, _name_then(model, then), ours, turn, way, spoken=model.plain,
                       seats=order)
         way = way_after(events, way)
         turn = next((e.seat for e in reversed(events) if isinstance(e, TurnStarted)), turn)
@@ -325,8 +332,11 @@ def _history(model: Model, message: messages.History) -> None:
     model.transcript.replace(lines, [(line.source, line.text) for line in message.chat])
     # A past of more moves than a history holds begins after the deal: the view that follows
     # puts the deal's line above it.
-    model.transcript.past_mid_hand = any(batches) and not any(
+    transcript = model.transcript
+    transcript.past_mid_hand = any(batches) and not any(
         isinstance(e, HandStarted) for events in batches for e in events)
+    if transcript.past_mid_hand:  # the view puts its deal above it again, named as it was then
+        transcript.logged_hand, transcript.first_names = None, _names_at(message, 0)
 
 
 def _names_at(message: messages.History, number: int) -> dict[str, Any]:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import TypeVar
+from typing import Any, TypeVar
 
 from protocol import clean_text
 
@@ -17,6 +17,7 @@ class Transcript:
         self.log: list[str] = []
         self.logged_hand: int | None = None  # the last hand whose deal is in the log
         self.past_mid_hand = False  # the log is a history that began after a deal it did not hold
+        self.first_names: dict[str, Any] = {}  # then, who sat where as that history began
         self.winning_play = ""  # the log line of the play that ended the last hand
         self.chat: list[tuple[str, str]] = []
         # lines ever logged and said (plain mode prints each new one once)

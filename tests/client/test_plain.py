@@ -314,6 +314,41 @@ def test_a_spectator_who_takes_a_seat_mid_match_hears_the_past_once() -> None:
     assert "You took over Bot 4's seat" in seated_lines and "Ana took over" not in seated_lines
 
 
+def test_taking_a_seat_in_a_long_hand_does_not_say_its_past_again() -> None:
+    """Found play-testing (plain mode): Frank took Bot 1's seat in a hand longer than a
+    history holds, and read its 35 lines, then all of them again under "Hand 1 — Frank dealt",
+    though Bot 1 had dealt: the deal put above the first past did not match the second, so it
+    all counted as new, and the deal was named after who sits there now."""
+    set_language("en")
+    model = connected_model()
+    view = PlainView(model)
+    model.apply(Welcome(server="s", version="0", protocol=1, token="a.b", name="Frank"))
+    room = room_info(seats={"1": "Bot 1", "2": "Luis", "3": "Bot 3", "4": "Bot 4"})
+    names = {"1": "Bot 1", "2": "Luis", "3": "Bot 3", "4": "Bot 4"}
+    plays = [ev.CardPlayed(seat, Card.parse(card), Color.RED) for seat, card in (("2", "R7"), ("3", "R8"))]
+    drew = ev.Drew("1", 1, (Card.parse("G5"),), "draw")  # Bot 1's draw: its cards for its seat only
+
+    def past(seat: str | None) -> tuple[tuple[dict[str, object], ...], ...]:
+        return tuple((codec.event_to_wire(e.for_seat(seat)),) for e in (*plays, drew))
+
+    started = make_view(hand_number=1, discard_pile=30, dealer="1", seat=None)
+    model.apply(Joined(room=room, role=RoomRole.SPECTATOR, seat=None))
+    model.apply(History(events=past(None), chat=(), names=(names,) * 3))
+    model.apply(ViewMsg(view=codec.view_to_wire(started)))
+    watching = " ".join(view.changes())
+    assert watching.count("Luis played Red 7") == 1 and "Bot 1 drew a card" in watching, watching
+    assert model.transcript.log[0] == "Hand 1 — Bot 1 dealt"
+    seats = tuple(dataclasses.replace(s, name="Frank", kind="human") if s.seat == "1" else s
+                  for s in room.seats)
+    model.apply(Joined(room=dataclasses.replace(room, seats=seats), role=RoomRole.PLAYER, seat="1"))
+    model.apply(History(events=past("1"), chat=(), names=(names,) * 3))
+    model.apply(ViewMsg(view=codec.view_to_wire(make_view(hand_number=1, discard_pile=30, dealer="1"))))
+    seated_lines = " ".join(view.changes())
+    assert "Luis played Red 7" not in seated_lines and "Hand 1" not in seated_lines, seated_lines
+    assert "Green 5" not in seated_lines and "You took over Bot 1's seat" in seated_lines, seated_lines
+    assert model.transcript.log[0] == "Hand 1 — Bot 1 dealt", model.transcript.log
+
+
 @pytest.mark.parametrize(("lang", "said", "hint"), [
     ("en", "Luis closed the game (the seat waits for them)",
      "Luis closed the game: remove 2 frees the seat."),
