@@ -22,6 +22,7 @@ from engine import Game
 from engine.events import is_public
 from engine.replay import ReplayError, deal_events, hand_so_far
 from protocol import HISTORY_BATCHES, HISTORY_CHAT, MESSAGE_BUDGET, ChatLine, ChatMsg, History, codec
+from protocol.replays import EarlierPlayer
 
 from .journal import JournaledGame
 
@@ -79,17 +80,21 @@ class Publisher:
         past (what came before it, and the chat, did not outlive the old process). Its events, a
         list per deal or apply (none if the record does not replay)."""
         record = game.hand_record() if isinstance(game, JournaledGame) else None
-        if record is None:
+        if record is None or not isinstance(game, JournaledGame):
             return []
         try:
             start, moves = hand_so_far(record)
         except ReplayError as exc:  # (the room itself was restored from its snapshot all the same)
             log.warning("the hand being played cannot be told again: %s", exc)
             return []
-        batches = [deal_events(start), *(list(events) for events in moves if events)]
-        for batch in batches:
-            self.recent_events.append(batch)
-            self.recent_names.append(names)
+        batches = [deal_events(start)]
+        self.recent_events.append(batches[0])
+        self.recent_names.append(_names_then(names, game.earlier, 0))
+        for number, events in enumerate(moves):
+            if events:
+                batches.append(list(events))
+                self.recent_events.append(batches[-1])
+                self.recent_names.append(_names_then(names, game.earlier, number))
         return batches
 
     def remember_chat(self, chat: ChatMsg) -> None:
@@ -112,3 +117,14 @@ class Publisher:
                 chat.pop(0)
             history = History(events=tuple(batches), chat=tuple(chat), names=tuple(names))
         return history
+
+
+def _names_then(names: dict[str, str], earlier: Iterable[EarlierPlayer], move: int) -> dict[str, str]:
+    """Who sat where as the hand's move ``move`` (counted from 0) was made: ``names`` (now) but
+    for the seats whose earlier players made it (found play-testing: after a restart, the hand
+    told again credited Bot 1's moves to Carlos, who had taken its seat since)."""
+    then = dict(names)
+    for noted in reversed(tuple(earlier)):  # (a seat's earliest player still there wins)
+        if move < noted.until:
+            then[noted.player.seat] = noted.player.name
+    return then

@@ -163,6 +163,29 @@ def test_who_left_a_seat_travels_in_the_rooms_record() -> None:
     assert len(game.earlier) == 1
 
 
+def test_the_hand_told_after_a_restart_names_who_made_each_move() -> None:
+    """Found play-testing: after a restart, the hand told again (the recent past a returning
+    player reads) credited Bot 1's moves to Kim, who had taken its seat since."""
+    from protocol import SeatKind
+    from protocol.replays import ReplayPlayer
+    from server.publish import Publisher
+
+    game = JournaledGame(seats(3), RuleSet(), KeyedRandom(bytes(32)))
+    rng = random.Random(5)
+    for _ in range(3):
+        game.apply(rng.choice(game.turn_actions()))
+    kims = game.seats[1]
+    game.seat_left(ReplayPlayer(seat=kims, name="Bot 1", kind=SeatKind.BOT, level="normal"))
+    for _ in range(2):
+        game.apply(rng.choice(game.turn_actions()))
+    now = {seat: f"P{seat}" for seat in game.seats} | {kims: "Kim"}
+    publisher = Publisher()
+    batches = publisher.recall(game, now)
+    assert len(batches) == 6  # the deal and five moves
+    named = [names[kims] for names in publisher.history_for(None).names]
+    assert named == ["Bot 1"] * 4 + ["Kim"] * 2, named
+
+
 def test_a_hand_cut_by_a_restart_is_recorded_whole() -> None:
     """The hand's record travels in the room's record: restored, then the moves after it
     replayed, the game ends the hand with the same record as one never stopped."""
