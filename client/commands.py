@@ -198,9 +198,11 @@ def _setup(args: argparse.Namespace) -> tuple[str, bool]:
 
 
 def _display(args: argparse.Namespace) -> tuple[bool, str]:
-    """Plain mode (``--plain``, or ``TERM=dumb``: a terminal that cannot draw a full screen),
-    and the palette."""
-    plain_mode = bool(getattr(args, "plain", False)) or os.environ.get("TERM") == "dumb"
+    """Plain mode (``--plain``, ``TERM=dumb``: a terminal that cannot draw a full screen, or
+    input that is not a terminal: found play-testing, ``uno join </dev/null`` ended in a
+    traceback), and the palette."""
+    plain_mode = (bool(getattr(args, "plain", False)) or os.environ.get("TERM") == "dumb"
+                  or not sys.stdin.isatty())
     return plain_mode, "colorblind" if getattr(args, "colorblind", False) else "standard"
 
 

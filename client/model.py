@@ -41,6 +41,7 @@ TABLE_NAME_LENGTH = 32
 class Model:
     def __init__(self, name: str, *, clock: Callable[[], float] = time.monotonic) -> None:
         self.clock = clock
+        self.received = 0  # messages from the server so far (plain mode's input waits on them)
         self.session = Session(name)
         self.outbox = Outbox(self.session)
         self.servers = ServerList()
@@ -126,6 +127,7 @@ class Model:
 
     def apply(self, message: messages.Message) -> None:
         """Fold a server message into the parts (client/inbox.py)."""
+        self.received += 1
         inbox.fold(self, message)
 
     # ================================================================== intents: general

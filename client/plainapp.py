@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, TextIO
 
 from prompt_toolkit.utils import Event
 
-from .enums import Prompt
+from .enums import Prompt, Screen, Status
 from .i18n import t
 
 if TYPE_CHECKING:
@@ -61,6 +61,13 @@ class PlainScreen:
         self._done: asyncio.Future[int] | None = None
         self._flush_due = False
         self._buffer = b""
+        # Lines read ahead of the client (input from a file or a pipe: found play-testing,
+        # every line was refused before the lobby came), each run once the screen it needs may
+        # have come: after the connection, and after the answer to the line before that asked
+        # the server something (``Model.received`` then counts past ``_asked_at``)
+        self._held: list[str] = []
+        self._asked_at: int | None = None
+        self._input_ended = False
         self.is_running = False
 
     @property
@@ -105,6 +112,22 @@ class PlainScreen:
             self.say(self.view.changes())
             self._echo(self.view.model.prompt is not Prompt.PASSWORD)
         self.after_render.fire()
+        if self._held and not self._waiting():
+            self.line(self._held.pop(0))
+            self.invalidate()  # (the next, at the next turn of the loop)
+        elif self._input_ended and not self._held:
+            self._received(b"")
+
+    def _waiting(self) -> bool:
+        """Whether a line read ahead must wait: no client yet, still connecting, or the server
+        has not answered the line before."""
+        if self.view is None:
+            return True
+        model = self.view.model
+        if model.session.status is Status.FAILED:  # (nothing more will come: on with them)
+            return False
+        return (model.screen is Screen.CONNECTING
+                or (self._asked_at is not None and model.received <= self._asked_at))
 
     def _echo(self, on: bool) -> None:
         """A password is not echoed as it is typed (when the input is a terminal)."""
@@ -164,6 +187,9 @@ class PlainScreen:
         self._received(data)
 
     def _received(self, data: bytes) -> None:
+        if not data and self._held:  # (the end of a file read ahead: once its lines have run)
+            self._input_ended = True
+            return
         if not data:  # end of input (Ctrl-D): quit, as Ctrl-Q does
             model = self.view.model if self.view is not None else None
             if model is not None:
@@ -174,7 +200,13 @@ class PlainScreen:
         self._buffer += data
         while b"\n" in self._buffer:
             raw, self._buffer = self._buffer.split(b"\n", 1)
-            self.line(raw.decode("utf-8", errors="replace").rstrip("\r"))
+            text = raw.decode("utf-8", errors="replace").rstrip("\r")
+            if self._held or self._waiting():
+                self._held.append(text)
+            else:
+                self.line(text)
+        if self._held:
+            self.invalidate()
 
     def line(self, text: str) -> None:
         """One line typed."""
@@ -193,6 +225,8 @@ class PlainScreen:
         view.forget("prompt", "notice")  # a question still open is asked again
         if commands.field is not None:  # a field of the new-table form: said even if unchanged
             view.forget_part("screen", commands.field + 1)
+        model = view.model
+        self._asked_at = model.received if len(model.outbox) else None  # (a line read ahead waits)
         self.after_key()
         self.say((view.all_lines() if commands.look else view.changes()) + replies)
         self._echo(view.model.prompt is not Prompt.PASSWORD)

@@ -444,10 +444,19 @@ def test_help_and_unknown_commands() -> None:
     assert replies[0] == "Eso no es una orden aquí: bailar. Escribe ayuda."
 
 
-def test_plain_mode_is_asked_for_or_comes_with_a_dumb_terminal(monkeypatch: pytest.MonkeyPatch) -> None:
+class _Terminal(io.StringIO):
+    def isatty(self) -> bool:
+        return True
+
+
+def test_plain_mode_when_asked_or_with_a_dumb_terminal_or_input(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("TERM", "xterm-256color")
+    monkeypatch.setattr("sys.stdin", _Terminal())
     assert _display(argparse.Namespace(plain=False, colorblind=False)) == (False, "standard")
     assert _display(argparse.Namespace(plain=True, colorblind=True)) == (True, "colorblind")
+    monkeypatch.setattr("sys.stdin", io.StringIO())  # input from a file or a pipe (found play-testing)
+    assert _display(argparse.Namespace(plain=False, colorblind=False))[0] is True
+    monkeypatch.setattr("sys.stdin", _Terminal())
     monkeypatch.setenv("TERM", "dumb")
     assert _display(argparse.Namespace(plain=False, colorblind=False))[0] is True
 
