@@ -79,6 +79,27 @@ def _set_field(form: CreateForm, typed: str) -> bool:
     return False
 
 
+def _field_values(form: CreateForm) -> list[str]:
+    """The values the focused field of ``form`` may take, as shown (stepped through in a copy)."""
+    probe = copy.deepcopy(form)
+
+    def shown() -> str:
+        return form_field(probe, probe.focused)[1]
+
+    for _ in range(FORM_STEPS):  # to its first value (a list that goes round: anywhere)
+        before = shown()
+        probe.change(-1)
+        if shown() == before:
+            break
+    values = [shown()]
+    for _ in range(FORM_STEPS):
+        probe.change(1)
+        if shown() in values:  # (its last value, or round again)
+            break
+        values.append(shown())
+    return values
+
+
 FORM_STEPS = 64
 """More than any field of the new-table form has values (seats: 2-10, a list of timeouts)."""
 
@@ -119,6 +140,9 @@ class PlainCommands:
             self.look = True
             return []
         if word in words("help"):
+            if m.screen is Screen.CREATE and prompt is Prompt.NONE:  # the form's help is the form
+                self.look = True  # (its fields with it: found play-testing, "The fields:", then none)
+                return []
             return [self.help()]
         if word in words("back"):  # as Esc: the colour, the seat or the form is left
             m.cancel()
@@ -137,6 +161,8 @@ class PlainCommands:
                        Screen.WAITING: self._room, Screen.TABLE: self._table}.get(m.screen)
         if handler is not None and handler(word, rest, first):
             return []
+        if m.screen is Screen.CREATE:  # (the form's help is the whole form: "help" says it)
+            return [t("plain_unknown", text=text)]
         return [t("plain_unknown", text=text), self.help()]
 
     def help(self) -> str:
@@ -293,7 +319,8 @@ class PlainCommands:
         elif rest in ("", "+", "-"):
             form.change(-1 if rest == "-" else 1)
         elif not _set_field(form, rest):  # (found play-testing: "3 6" for six seats stepped to 5)
-            m.prompts.notice = t("plain_form_no_value", value=rest, field=form_field(form, form.focused)[0])
+            m.prompts.notice = t("plain_form_no_value", value=rest, field=form_field(form, form.focused)[0],
+                                 values=", ".join(_field_values(form)))
         return True
 
     def _room(self, word: str, rest: str, first: str) -> bool:

@@ -45,8 +45,8 @@ PLAIN_TEXTS: dict[str, tuple[str, str]] = {
                    "Una mesa nueva. Escribe el número de un campo y su valor («3 6»: seis asientos; el "
                    "nombre o la contraseña como texto); el número solo pasa al valor siguiente, el número "
                    "y - al anterior; ok abre la mesa, volver sale. Los campos:"),
-    "plain_form_no_value": ("{field} has no value \"{value}\": its number alone steps through them",
-                            "{field} no tiene el valor «{value}»: su número solo los recorre"),
+    "plain_form_no_value": ("{field} has no value \"{value}\"; its values: {values}",
+                            "{field} no tiene el valor «{value}»; sus valores: {values}"),
     "plain_help_browse": ("Commands: a number or host:port connects; quit.",
                           "Órdenes: un número o host:puerto conecta; salir."),
     "plain_lobby_none": ("No tables yet. Type new to open one.",

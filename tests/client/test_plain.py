@@ -262,9 +262,16 @@ def test_a_field_of_the_new_table_takes_its_value_typed(lang: str) -> None:
     assert form.bots == 0
     typed(model, "3 11")
     assert form.seats == 2 and "11" in model.prompts.notice
-    assert model.prompts.notice == t("plain_form_no_value", value="11", field=t("form_seats"))
+    assert model.prompts.notice == t("plain_form_no_value", value="11", field=t("form_seats"),
+                                     values="2, 3, 4, 5, 6, 7, 8, 9, 10")  # (what it takes, said)
     assert "«11»" in model.prompts.notice if lang == "es" else '"11"' in model.prompts.notice
     assert ('"3 6"' if lang == "en" else "«3 6»") in t("plain_form")
+    # help in the form says the form again, its fields too (found play-testing: "The fields:",
+    # then nothing)
+    commands = PlainCommands(model)
+    assert commands.run("ayuda" if lang == "es" else "help") == [] and commands.look
+    said = " ".join(PlainView(model).all_lines())
+    assert said.startswith(t("plain_form") + " 1 ") and f"3 {t('form_seats')}: 2." in said, said
     sent = typed(model, "ok")
     assert len(sent) == 1 and isinstance(sent[0], CreateRoom) and sent[0].seats == 2
 
