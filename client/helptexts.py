@@ -101,8 +101,10 @@ HELP_TEXTS: dict[str, tuple[str, str]] = {
                    "{keys} · ←→ Enter  elegir color   Esc cancelar"),
     "help_challenge": ("{yes} challenge   {accept}/{no} accept   {k_hint} hint",
                        "{yes} desafiar   {accept}/{no} aceptar   {k_hint} pista"),
-    "help_challenge_stack": ("{yes} challenge   {accept}/{no} accept   ←→ {k_play} stack   {k_hint} hint",
-                             "{yes} desafiar   {accept}/{no} aceptar   ←→ {k_play} sumar   {k_hint} pista"),
+    "help_challenge_stack": ("{yes} challenge   {accept}/{no} accept   ←→ 1-9 {k_play} stack   "
+                             "{k_hint} hint",
+                             "{yes} desafiar   {accept}/{no} aceptar   ←→ 1-9 {k_play} sumar   "
+                             "{k_hint} pista"),
     "help_seat": ("←→ or its number  choose seat   Enter swap   Esc cancel",  # (not "1-9" for 3 seats)
                   "←→ · número  elegir asiento   Enter cambiar   Esc cancelar"),
     "help_chat": ("Enter send   Esc cancel", "Enter enviar   Esc cancelar"),
@@ -123,7 +125,7 @@ HELP_TEXTS: dict[str, tuple[str, str]] = {
     "prompt_challenge_stack": ("{name} played a Wild Draw Four on you: {yes} challenge, {accept} accept "
                                "(draw {n}), or {k_play} stacks a marked card",
                                "{name} te jugó un Comodín +4: {yes} desafiar, {accept} aceptar (robar "
-                               "{n}), o {k_play} le suma una marcada"),
+                               "{n}), o {k_play} suma una carta marcada"),
     "prompt_challenge_short_stack": ("+4 from {name}: {yes} challenge, {accept} accept (+{n}), "
                                      "{k_play} stack",
                                      "+4 de {name}: {yes} desafiar, {accept} aceptar (+{n}), "

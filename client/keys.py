@@ -280,6 +280,8 @@ def make_key_bindings(model: Model, after: Callable[[], None]) -> KeyBindings:
     stacking = challenge & ~typing & Condition(lambda: bool(table.playable))
     for digit in "1234567890":
         bind(digit, filter=stacking)(lambda d=int(digit): table.select_number(d))  # type: ignore[misc]
+    bind("home", filter=stacking)(lambda: table.move_to(0))
+    bind("end", filter=stacking)(lambda: table.move_to(-1))
     bind_action("play", stacking)(table.enter)
     bind_action("chat", challenge)(model.open_chat)
 

@@ -203,6 +203,11 @@ class Table:
                 # R9: the cards drawn until one could be played; the cursor goes to one that can
                 # (it stayed on a card that could not: found play-testing)
                 self.selected = next((i for i, card in enumerate(hand) if card in playable), self.selected)
+            elif (view.challenge_from is not None and (old is None or old.challenge_from is None)
+                  and self.selected_card not in playable):
+                # a Wild Draw Four to stack on or answer: the cursor on what stacks (found
+                # play-testing: it stayed on the first of 25 cards, the +4 24 presses away)
+                self.selected = next((i for i, card in enumerate(hand) if card in playable), self.selected)
         self.selected = min(self.selected, max(0, len(hand) - 1))
         if not self.can_arm_uno:  # (a jump-in stays armed while it can still be made)
             self.uno_armed = False
@@ -317,6 +322,11 @@ class Table:
             self.choose_color(COLORS[self.color_index])
         elif prompt is Prompt.SEAT:
             self.choose_target()
+        elif prompt is Prompt.CHALLENGE and self.selected_card not in self.playable:
+            # (the question hides the notice of a card that does not stack: the cursor goes to
+            # one that does, as found play-testing, where Enter seemed to do nothing)
+            self.selected = next((i for i, card in enumerate(self.hand) if card in self.playable),
+                                 self.selected)
         elif prompt in (Prompt.NONE, Prompt.CHALLENGE) and not self._hand_just_changed():
             self.play_selected()  # (facing a Wild Draw Four with +4 stacking: a card on it)
 

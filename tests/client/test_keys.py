@@ -246,19 +246,23 @@ def test_where_wild_draw_fours_stack_one_is_played_on_the_one_facing_us(lang: st
     model = seated(view, lang=lang)
     try:
         assert model.prompt is Prompt.CHALLENGE
-        said = (("+4 from Bot 3: y challenge, a accept (+4), Enter stack", "←→ Enter stack")
+        said = (("+4 from Bot 3: y challenge, a accept (+4), Enter stack", "←→ 1-9 Enter stack")
                 if lang == "en" else
-                ("+4 de Bot 3: s desafiar, a aceptar (+4), Enter sumar", "←→ Enter sumar"))
+                ("+4 de Bot 3: s desafiar, a aceptar (+4), Enter sumar", "←→ 1-9 Enter sumar"))
         bar = render_text(model, columns=80)
         assert all(part in bar for part in said), bar
         wide = render_text(model, columns=120)
-        assert (("or Enter stacks a marked card" if lang == "en" else "o Enter le suma una marcada")
+        assert (("or Enter stacks a marked card" if lang == "en" else "o Enter suma una carta marcada")
                 in wide), wide
         red = "r"  # (rojo too)
         assert acts(press(model, "3", ENTER, red)) == [Act(kind="play", card="W+4", color="R")]
         model = seated(view, lang=lang)
-        assert acts(press(model, "1", ENTER)) == []  # (a card that does not stack: said why)
-        assert model.prompt is Prompt.CHALLENGE and model.prompts.notice
+        assert model.table.selected_card == Card.parse("W+4")  # the cursor where a card stacks
+        assert acts(press(model, "1", ENTER)) == []  # (one that does not stack: the cursor goes
+        assert model.prompt is Prompt.CHALLENGE  # back to one that does, and Enter plays it)
+        assert model.table.selected_card == Card.parse("W+4")
+        press(model, "1", "\x1b[F")  # End
+        assert model.table.selected_card == Card.parse("W+4")
         model = seated(view, lang=lang)
         press(model, RIGHT, RIGHT, ENTER)
         assert model.prompt is Prompt.COLOR

@@ -32,7 +32,7 @@ def test_tmux_a_wild_draw_four_stacked_on_the_one_facing_bob(tmux: Tmux, tmp_pat
         tmux.send(zoe, "Enter")
         tmux.wait_for(zoe, "Colour for", timeout=10, what="the colour asked")
         tmux.send(zoe, "b")
-        asked = tmux.wait_for(bob, "o Enter le suma una marcada", timeout=10,
+        asked = tmux.wait_for(bob, "o Enter suma una carta marcada", timeout=10,
                               what="Bob asked to challenge, accept or stack")
         assert "Zoe te jugó un Comodín +4" in asked and "Enter sumar" in asked, asked
         play.select_card(tmux, bob, "C+4", "Zoe te jugó")  # (his Spanish code for it)
