@@ -32,16 +32,22 @@ def narrate(events: Iterable[ev.Event], name: Names, me: str | None = None,
     hand shows ("R7 G1")."""
     parts: list[str] = []
     lines: list[str] = []
-    standing_in = False  # our turn played by the stand-in: "— the bot played Red 6", not "You played"
+    # The seat whose turn the stand-in plays: "— the bot played Red 6", not "You played" (nor
+    # "Luis played", after "Luis was away: a bot played the turn": found play-testing)
+    stood_in: str | None = None
     for event in events:
         way = way_after((event,), way)
         if isinstance(event, ev.StandIn):
-            standing_in = event.seat == me
+            stood_in = event.seat
         elif isinstance(event, ev.TurnStarted):
-            standing_in = False
-        if standing_in and not isinstance(event, ev.StandIn | ev.HandEnded | ev.MatchEnded):
-            text = _one(event, lambda seat: t("stand_in_name") if seat == me else name(seat), None,
-                        way=way, spoken=spoken)
+            stood_in = None
+        if stood_in is not None and not isinstance(event, ev.StandIn | ev.HandEnded | ev.MatchEnded):
+            def stand_in(seat: str, bot: str = stood_in) -> str:
+                return t("stand_in_name") if seat == bot else name(seat)
+            # (a 0 the bot played for us says whose hand we hold, as any other 0)
+            rotated = isinstance(event, ev.HandsExchanged) and event.target is None
+            text = _one(event, stand_in, me if rotated else None, way=way, spoken=spoken,
+                        seats=seats if rotated else None)
         else:
             text = _one(event, name, me, turn, way, spoken=spoken, seats=seats)
         if isinstance(event, ev.TurnStarted):

@@ -351,7 +351,7 @@ class PlainView:
             view = m.table.view
             question = t("prompt_challenge", name=m.seating.name_of(view.challenge_from if view else None),
                          n=view.pending_draw if view else 4, yes=yes, accept=key_of("accept"))
-            return question + (" " + t("plain_challenge_stack") if m.table.playable else "")
+            return question + (". " + t("plain_challenge_stack") if m.table.playable else "")
         return ""
 
     def _notice(self) -> str:

@@ -256,10 +256,10 @@ def test_back_on_your_turn_and_then_the_key_plays() -> None:
 def test_the_stand_in_is_narrated_in_both_languages() -> None:
     for lang, timeout, away, own_away in (
             ("en", "Time's up: a bot played your turn — the bot drew a card",
-             "Luis was away: a bot played the turn — Luis played Red 7",
+             "Luis was away: a bot played the turn — the bot played Red 7",
              "Away: a bot played your turn — the bot played Red 7"),
             ("es", "Se acabó tu tiempo: un bot jugó tu turno — el bot robó una carta",
-             "Luis estaba ausente: un bot jugó su turno — Luis jugó 7 rojo",
+             "Luis estaba ausente: un bot jugó su turno — el bot jugó 7 rojo",
              "Ausente: un bot jugó tu turno — el bot jugó 7 rojo")):
         model = seated(make_view(), lang=lang)
         try:
@@ -520,3 +520,17 @@ def test_taking_over_a_seat_its_person_left_tells_no_summary_of_their_turns(lang
         assert "Dan (bot)" in log, log
     finally:
         set_language("en")
+
+
+def test_a_0_the_bot_played_for_us_says_whose_hand_we_hold() -> None:
+    """Found play-testing: a 0 of our own said "— you hold Bot 3's now", but one the stand-in
+    played for us did not."""
+    from client.narrate import narrate
+
+    seats = ("1", "2", "3", ME)
+    names = {"1": "Bot 1", "2": "Luis", "3": "Bot 3", ME: "Ana"}
+    zero = ev.HandsExchanged(ME, None, tuple((s, 5, None) for s in seats))
+    (line,) = narrate([ev.StandIn(ME, "away"), ev.CardPlayed(ME, Card.parse("B0"), Color.BLUE), zero],
+                      names.__getitem__, ME, ME, 1, seats=seats)
+    assert line == ("Away: a bot played your turn — the bot played Blue 0 — every hand moved one seat "
+                    "along, ↻ clockwise — you hold Bot 3's now"), line
