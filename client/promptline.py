@@ -191,7 +191,9 @@ class PromptLine(Painter):
         hint = self._hint_shown()
         asking = len(self._seat_choice(width - 1)) if m.prompt is Prompt.SEAT else 1  # (its lines)
         if hint:
-            lines = 1 if 1 + width_of(hint) <= width else min(HINT_LINES, len(wrap(hint, width - 2)))
+            # (as wide as its lines wrap: found play-testing, a hint of 79 columns was given one
+            # line, wrapped to two, and its end lost)
+            lines = 1 if 2 + width_of(hint) <= width else min(HINT_LINES, len(wrap(hint, width - 2)))
             # (the question, or the draw we face, then the hint)
             return lines + (asking if m.prompt in _QUESTIONS or self._pending_draw() else 0)
         if m.prompt is Prompt.SEAT:
