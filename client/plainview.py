@@ -226,10 +226,12 @@ class PlainView:
                 play += ", " + t("plain_or", options=" / ".join(others))
         elif others:  # ("Nothing to play, or draw" offered a choice there was not)
             play = t("plain_only", options=" / ".join(others))
+        elif table.legal:  # (a question is asked instead: the first card's colour, found
+            play = ""  # play-testing, came after "Nothing to play.")
         else:
             play = t("plain_cannot_play")
         parts.append(play)
-        return " ".join(sentence(p) for p in parts)
+        return " ".join(sentence(p) for p in parts if p)
 
     def _seconds(self, deadline: float | None) -> int | None:
         """The time the turn had when its deadline came (said once: not a countdown)."""

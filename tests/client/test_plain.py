@@ -779,3 +779,12 @@ def test_plain_mode_stacks_a_wild_draw_four_on_the_one_facing_it(lang: str, said
         assert typed(model, "n") == [Act(kind="accept")]
     finally:
         set_language("en")
+
+
+def test_the_first_cards_colour_is_asked_without_nothing_to_play_before_it() -> None:
+    """Found play-testing: a Wild turned up first, plain mode said "Nothing to play." and then
+    asked its first player for the colour."""
+    model = seated(make_view("R7 Y3", top="W", color=None, awaiting_color=True,
+                             legal=[ChooseColor(ME, c) for c in (Color.RED, Color.GREEN)]))
+    said = " ".join(PlainView(model).changes())
+    assert "Nothing to play" not in said and t("prompt_start_color") in said, said
