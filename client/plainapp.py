@@ -115,7 +115,7 @@ class PlainScreen:
         if self._held and not self._waiting():
             self.line(self._held.pop(0))
             self.invalidate()  # (the next, at the next turn of the loop)
-        elif self._input_ended and not self._held:
+        elif self._input_ended and not self._held and not self._waiting():  # (its last line answered)
             self._received(b"")
 
     def _waiting(self) -> bool:

@@ -6,6 +6,7 @@ mesa."), and ``dejar`` typed again answers its own question yes (found play-test
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 
 import tmuxplay as play
@@ -29,18 +30,22 @@ def test_tmux_a_plain_player_steps_away_comes_back_and_leaves(tmux: Tmux, tmp_pa
     play.dealt(tmux, hosting)
     tmux.wait_for(guest, "Mano 1", timeout=10, what="the deal, said to Luis")
 
+    def said(text: str, times: int = 1) -> Callable[[str], bool]:
+        """Whether Luis's lines said ``text`` (``times`` times), read joined: they wrap anywhere."""
+        return lambda _: "\n".join(tmux.transcript(guest)).count(text) >= times
+
     tmux.send(guest, "ausente", "Enter")
-    tmux.wait_for(guest, "se jugarán tus turnos hasta que escribas algo", timeout=10,
+    tmux.wait_for(guest, said("se jugarán tus turnos hasta que escribas algo"), timeout=10,
                   what="stepping away, in Luis's words")
     tmux.wait_for(hosting, "away", timeout=10, what="Luis marked away, on Ana's screen")
     tmux.send(guest, "mano", "Enter")
-    tmux.wait_for(guest, "Volviste", timeout=10, what="Luis back at the table")
+    tmux.wait_for(guest, said("Volviste"), timeout=10, what="Luis back at the table")
 
     tmux.send(guest, "dejar", "Enter")
-    tmux.wait_for(guest, "¿Dejar la mesa?", timeout=5, what="the question")
+    tmux.wait_for(guest, said("¿Dejar la mesa?"), timeout=5, what="the question")
     tmux.send(guest, "no", "Enter")
-    tmux.wait_for(guest, "Sigues en la mesa.", timeout=5, what="a no, said")
+    tmux.wait_for(guest, said("Sigues en la mesa."), timeout=5, what="a no, said")
     tmux.send(guest, "dejar", "Enter")
-    tmux.wait_for(guest, lambda s: s.count("¿Dejar la mesa?") >= 2, timeout=5, what="the question again")
+    tmux.wait_for(guest, said("¿Dejar la mesa?", 2), timeout=5, what="the question again")
     tmux.send(guest, "dejar", "Enter")
     tmux.wait_for(hosting, "Luis left", timeout=10, what="Luis's leaving, on Ana's screen")

@@ -52,11 +52,16 @@ def test_tmux_a_plain_player_challenges_a_bluff_once_and_reads_the_hand_in_words
         tmux.send(zoe, "Enter")
         tmux.wait_for(zoe, "Colour for", timeout=10, what="the colour asked")
         tmux.send(zoe, "b")
-        tmux.wait_for(bob, ASKED, timeout=10, what="Bob asked to challenge")
+        # (plain mode's lines wrap at the pane's edge, anywhere: read joined, as they were said)
+
+        def said() -> str:
+            return "\n".join(tmux.transcript(bob))
+
+        tmux.wait_for(bob, lambda _: ASKED in said(), timeout=10, what="Bob asked to challenge")
         tmux.send(bob, "s", "Enter")
         tmux.wait_for(zoe, "Your hand (10)", timeout=10, what="Zoe drew the four")
         # Bob's turn comes after the challenge: by then every line about it has been printed.
-        tmux.wait_for(bob, lambda s: "Tu turno" in s.split(ASKED)[-1], timeout=10, what="Bob's turn")
+        tmux.wait_for(bob, lambda _: "Tu turno" in said().split(ASKED)[-1], timeout=10, what="Bob's turn")
 
         lines = tmux.transcript(bob)
         asked = [line for line in lines if ASKED in line]
