@@ -65,6 +65,9 @@ class PlainScreen:
         # every line was refused before the lobby came), each run once the screen it needs may
         # have come: after the connection, and after the answer to the line before that asked
         # the server something (``Model.received`` then counts past ``_asked_at``)
+        # (typed at a terminal, a line runs at once: a person reads before typing, and a line
+        # held for an answer would keep "quit" waiting while the link is down)
+        self._read_ahead = False  # the input is not a terminal
         self._held: list[str] = []
         self._asked_at: int | None = None
         self._input_ended = False
@@ -124,8 +127,8 @@ class PlainScreen:
         if self.view is None:
             return True
         model = self.view.model
-        if model.session.status is Status.FAILED:  # (nothing more will come: on with them)
-            return False
+        if not self._read_ahead or model.session.status is Status.FAILED:  # (FAILED: nothing
+            return False  # more will come: on with them)
         return (model.screen is Screen.CONNECTING
                 or (self._asked_at is not None and model.received <= self._asked_at))
 
@@ -152,6 +155,7 @@ class PlainScreen:
         if self.input_fd is None:
             self.input_fd = sys.stdin.fileno()
         fd = self.input_fd
+        self._read_ahead = not os.isatty(fd)
         try:
             loop.add_reader(fd, self._readable)
         except PermissionError:  # a file, or /dev/null, which epoll refuses: read in a thread

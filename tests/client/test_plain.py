@@ -506,6 +506,39 @@ def test_the_plain_screen_reads_lines_and_appends_lines() -> None:
     assert model.quit
 
 
+@pytest.mark.parametrize("terminal", [True, False])
+def test_a_line_read_ahead_waits_for_the_answer_but_one_typed_does_not(terminal: bool) -> None:
+    """Input from a file or a pipe is read ahead of the client: a line waits for the server's
+    answer to the line before (found play-testing: a file's lines were refused before the
+    screens they needed had come). Typed at a terminal, a line runs at once: a person reads
+    before typing, and a held line would keep "quit" waiting while the link is down."""
+    import pty
+
+    model = seated(make_view("R7 Y3", top="R5", legal=[*plays("R7"), Draw(ME)]))
+    read, write = pty.openpty() if terminal else os.pipe()
+    screen = PlainScreen("", input_fd=read, out=io.StringIO())
+    sent: list[Message] = []
+    screen.adopt(model, lambda: sent.extend(model.outbox.take()))
+
+    async def main() -> list[Message]:
+        running = asyncio.ensure_future(screen.run_async())
+        os.write(write, b"1\nquit\n")
+        for _ in range(50):  # (some turns of the loop, with no answer from the server)
+            await asyncio.sleep(0.01)
+        before = list(sent)
+        screen.exit(0)
+        await asyncio.wait_for(running, 5)
+        return before
+
+    try:
+        before = asyncio.run(main())
+    finally:
+        os.close(read)
+        os.close(write)
+    assert before == [Act(kind="play", card="R7")]
+    assert (model.prompt is Prompt.QUIT) is terminal  # ("quit" asked at once, or still held)
+
+
 def test_choosing_a_server_on_the_lan_or_by_address() -> None:
     set_language("es")
     model = Model("Ana")
