@@ -44,10 +44,12 @@ def narrate(events: Iterable[ev.Event], name: Names, me: str | None = None,
         if stood_in is not None and not isinstance(event, ev.StandIn | ev.HandEnded | ev.MatchEnded):
             def stand_in(seat: str, bot: str = stood_in) -> str:
                 return t("stand_in_name") if seat == bot else name(seat)
-            # (a 0 the bot played for us says whose hand we hold, as any other 0)
-            rotated = isinstance(event, ev.HandsExchanged) and event.target is None
-            text = _one(event, stand_in, me if rotated else None, way=way, spoken=spoken,
-                        seats=seats if rotated else None)
+            if stood_in != me:  # (what it does to us still says "you": "— you drew 2")
+                text = _one(event, stand_in, me, turn, way, spoken=spoken, seats=seats)
+            else:  # our turn: "the bot played", not "You played"; but a 0 it played for us
+                rotated = isinstance(event, ev.HandsExchanged) and event.target is None
+                text = _one(event, stand_in, me if rotated else None, way=way, spoken=spoken,
+                            seats=seats if rotated else None)  # says whose hand we hold
         else:
             text = _one(event, name, me, turn, way, spoken=spoken, seats=seats)
         if isinstance(event, ev.TurnStarted):

@@ -522,6 +522,16 @@ def test_taking_over_a_seat_its_person_left_tells_no_summary_of_their_turns(lang
         set_language("en")
 
 
+def test_what_the_bot_playing_for_another_does_to_us_still_says_you() -> None:
+    from client.narrate import narrate
+
+    names = {"1": "Bot 1", "2": "Luis", "3": "Bot 3", ME: "Ana"}
+    events = [ev.StandIn("2", "away"), ev.CardPlayed("2", Card.parse("B+2"), Color.BLUE),
+              ev.Drew(ME, 2, None, "draw_two")]
+    (line,) = narrate(events, names.__getitem__, ME)
+    assert line == "Luis was away: a bot played the turn — the bot played Blue Draw Two — you drew 2", line
+
+
 def test_a_0_the_bot_played_for_us_says_whose_hand_we_hold() -> None:
     """Found play-testing: a 0 of our own said "— you hold Bot 3's now", but one the stand-in
     played for us did not."""
