@@ -9,6 +9,7 @@ say back (help, or why a line was not understood); the changes it makes are said
 from __future__ import annotations
 
 import copy
+import dataclasses
 import unicodedata
 from collections.abc import Callable
 
@@ -61,6 +62,8 @@ def _set_field(form: CreateForm, typed: str) -> bool:
     "sí"), stepping through its values as its keys do; False (the form as it was) if it has none
     such."""
     want = _bare(typed.strip())
+    if form.focused == "timeout" and want == "0":  # (no clock, as the command line's 0 says it)
+        want = _bare(form_field(dataclasses.replace(form, timeout=0.0), "timeout")[1])
 
     def found() -> bool:
         shown = _bare(form_field(form, form.focused)[1])

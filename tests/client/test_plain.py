@@ -256,6 +256,8 @@ def test_a_field_of_the_new_table_takes_its_value_typed(lang: str) -> None:
     typed(model, "3 6", "4 1", "5 difícil" if lang == "es" else "5 hard", "6 60", "13 sí" if lang == "es"
           else "13 yes", "2 de la casa" if lang == "es" else "2 house")
     assert (form.seats, form.bots, form.bot_level, form.timeout, form.preset) == (6, 1, "hard", 60.0, "house")
+    typed(model, "6 0")  # no clock, as `uno host --turn-timeout 0` says it
+    assert form.timeout == 0
     typed(model, "3 2")  # two seats: one bot at most
     assert (form.seats, form.bots) == (2, 1)
     typed(model, "4 -")
