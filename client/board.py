@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from engine.cards import Card
 
+from .cardorder import card_sort_key
 from .draw import (
     BIG_RANK,
     TOP_INNER,
@@ -24,7 +25,6 @@ from .enums import Status
 from .i18n import card_code, card_name, color_name, t
 from .model import Model
 from .narrate import way_name
-from .table import card_sort_key
 
 
 class Board(Painter):

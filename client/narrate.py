@@ -12,8 +12,8 @@ from collections.abc import Callable, Iterable, Sequence
 from engine import events as ev
 from engine.cards import Card
 
+from .cardorder import card_sort_key
 from .i18n import card_code, card_name, color_name, t
-from .table import card_sort_key
 
 Names = Callable[[str], str]
 

@@ -14,10 +14,10 @@ from engine.game import Game
 from protocol import RoomInfo, SeatInfo, SeatKind, clean_text
 from protocol.replays import Replay, ReplayPlayer
 
+from .cardorder import card_sort_key
 from .model import Model
 from .narrate import narrate
 from .seating import seat_changes
-from .table import card_sort_key
 
 SPEEDS = (0.25, 0.5, 1.0, 2.0, 4.0, 8.0)  # moves per second
 DEFAULT_SPEED = 1.0

@@ -12,6 +12,7 @@ from engine import View, actions
 from engine.cards import Card, Color
 from protocol import codec
 
+from .cardorder import card_sort_key
 from .enums import Prompt
 from .i18n import card_name, t
 from .prompts import Prompts
@@ -21,16 +22,8 @@ from .why import why_text
 COLORS = (Color.RED, Color.YELLOW, Color.GREEN, Color.BLUE)
 NUMBER_GAP = 1.0  # a second digit within this many seconds makes a two-digit card number ("12")
 HAND_GUARD = 0.6  # keys to choose or play a card this soon after the hand changed are dropped
-_COLOR_ORDER = {Color.RED: 0, Color.YELLOW: 1, Color.GREEN: 2, Color.BLUE: 3, None: 4}
-_RANK_ORDER = {rank: i for i, rank in enumerate(
-    ["0", "1", "2", "3", "4", "5", "6", "7", "8", "9", "S", "R", "+2", "W", "W+4"])}
 
 Play = actions.PlayCard | actions.JumpIn
-
-
-def card_sort_key(card: Card) -> tuple[int, int]:
-    """The hand's order on screen: by colour (wilds last), then by rank."""
-    return _COLOR_ORDER[card.color], _RANK_ORDER[card.rank.value]
 
 
 class Table:
@@ -198,16 +191,14 @@ class Table:
         if view.current == view.seat and playable:
             if view.drawn in playable:  # R8: the drawn card is the one to play
                 self.selected = hand.index(view.drawn)
-            elif (view.has_drawn and (old is None or old.hand != view.hand)
-                  and self.selected_card not in playable):
-                # R9: the cards drawn until one could be played; the cursor goes to one that can
-                # (it stayed on a card that could not: found play-testing)
-                self.selected = next((i for i, card in enumerate(hand) if card in playable), self.selected)
-            elif (view.challenge_from is not None and (old is None or old.challenge_from is None)
-                  and self.selected_card not in playable):
-                # a Wild Draw Four to stack on or answer: the cursor on what stacks (found
-                # play-testing: it stayed on the first of 25 cards, the +4 24 presses away)
-                self.selected = next((i for i, card in enumerate(hand) if card in playable), self.selected)
+            elif self.selected_card not in playable and (
+                    # R9: the cards drawn until one could be played (the cursor stayed on one
+                    # that could not), or a Wild Draw Four to stack on (it stayed on the first
+                    # of 25 cards, the +4 24 presses away): the cursor goes to one that can
+                    # (found play-testing)
+                    (view.has_drawn and (old is None or old.hand != view.hand))
+                    or (view.challenge_from is not None and (old is None or old.challenge_from is None))):
+                self._to_first_playable()
         self.selected = min(self.selected, max(0, len(hand) - 1))
         if not self.can_arm_uno:  # (a jump-in stays armed while it can still be made)
             self.uno_armed = False
@@ -325,10 +316,13 @@ class Table:
         elif prompt is Prompt.CHALLENGE and self.selected_card not in self.playable:
             # (the question hides the notice of a card that does not stack: the cursor goes to
             # one that does, as found play-testing, where Enter seemed to do nothing)
-            self.selected = next((i for i, card in enumerate(self.hand) if card in self.playable),
-                                 self.selected)
+            self._to_first_playable()
         elif prompt in (Prompt.NONE, Prompt.CHALLENGE) and not self._hand_just_changed():
             self.play_selected()  # (facing a Wild Draw Four with +4 stacking: a card on it)
+
+    def _to_first_playable(self) -> None:
+        playable = self.playable
+        self.selected = next((i for i, card in enumerate(self.hand) if card in playable), self.selected)
 
     def explain(self) -> None:
         """The why key: why the selected card cannot be played now (the engine's reason)."""

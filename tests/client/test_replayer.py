@@ -21,6 +21,7 @@ from prompt_toolkit.output import DummyOutput
 
 from client import replaycmd, replayview
 from client.app import ClientApp, ClientOptions
+from client.cardorder import card_sort_key
 from client.i18n import card_code, set_language, t
 from client.model import Model
 from client.narrate import narrate, way_name
@@ -28,7 +29,6 @@ from client.plainapp import PlainScreen
 from client.render import Renderer
 from client.replayer import OPEN, SPEEDS, Replayer
 from client.replayview import ReplayRegions, build_replay_application
-from client.table import card_sort_key
 from engine import RuleSet
 from engine.events import Challenged, Drew, HandsExchanged
 from protocol import Error, GetReplay, ReplayMsg, SeatKind, left_seat_name
