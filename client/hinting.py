@@ -26,7 +26,7 @@ from engine.cards import Card
 from engine.events import Event
 from engine.tracker import Tracker, since_deal
 
-from .i18n import card_name, color_name, t
+from .i18n import card_name, color_name, names_and, t
 
 
 class HintBox:
@@ -163,8 +163,8 @@ def note_words(note: Note, name_of: Callable[[str], str]) -> str:
     color = color_name(note.color) if note.color is not None else "?"
     if note.kind == "lacks":
         names = [name_of(seat) for seat in note.seats]
-        listed = names[0] if len(names) == 1 else t("names_and", names=", ".join(names[:-1]), last=names[-1])
-        return t("hint_note_lacks" if len(names) == 1 else "hint_note_lacks_many", names=listed, color=color)
+        return t("hint_note_lacks" if len(names) == 1 else "hint_note_lacks_many", names=names_and(names),
+                 color=color)
     return t("hint_note_holds", n=note.count)
 
 

@@ -71,6 +71,13 @@ def key(name: str) -> str:
     return t("key_" + name)
 
 
+def names_and(names: list[str]) -> str:
+    """Names as a list is said: "Luis", "Luis and Zoe", "Ana, Luis and Zoe"."""
+    if len(names) == 1:
+        return names[0]
+    return t("names_and", names=", ".join(names[:-1]), last=names[-1])
+
+
 def color_name(color: Color | str, capital: bool = False) -> str:
     letter = color if isinstance(color, str) else color.value
     return t(("Color_" if capital else "color_") + letter)

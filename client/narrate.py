@@ -13,7 +13,7 @@ from engine import events as ev
 from engine.cards import Card
 
 from .cardorder import card_sort_key
-from .i18n import card_code, card_name, color_name, t
+from .i18n import card_code, card_name, color_name, names_and, t
 
 Names = Callable[[str], str]
 
@@ -150,8 +150,7 @@ def _jump_in(seat: str, card: str, name: Names, me: str | None, turn: str | None
         return _said("ev_jump_in_turn", seat, me, name, target=taken[0], card=card)
     if not taken:
         return _said("ev_jump_in_first", seat, me, name, card=card)
-    names = [t("you") if s == me else name(s) for s in taken]
-    targets = t("names_and", names=", ".join(names[:-1]), last=names[-1])
+    targets = names_and([t("you") if s == me else name(s) for s in taken])
     if seat == me:
         return _Lower(t("ev_jump_in_turns_you", card=card, targets=targets))
     return t("ev_jump_in_turns", name=name(seat), card=card, targets=targets)
