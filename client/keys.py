@@ -47,6 +47,10 @@ def make_key_bindings(model: Model, after: Callable[[], None]) -> KeyBindings:
     picking_color = prompt_is(Prompt.COLOR, Prompt.START_COLOR)
     picking_seat = prompt_is(Prompt.SEAT)
     challenge = prompt_is(Prompt.CHALLENGE)
+    # facing a Wild Draw Four where +4s stack (R14), a card played on it is a third answer: the
+    # hand's keys and play work there too (found play-testing: the hint advised a Wild Draw Four
+    # that no key played)
+    stacking = challenge & ~typing & Condition(lambda: bool(table.playable))
     quitting = prompt_is(Prompt.QUIT)
     host_quitting = prompt_is(Prompt.HOST_QUIT)
     leaving = prompt_is(Prompt.LEAVE)
@@ -212,12 +216,12 @@ def make_key_bindings(model: Model, after: Callable[[], None]) -> KeyBindings:
     bind_action("right", at_table)(lambda: table.move_selection(1))
     bind("h", filter=at_table & has_hand)(lambda: table.move_selection(-1))
     bind("l", filter=at_table & has_hand)(lambda: table.move_selection(1))
-    bind("home", filter=at_table)(lambda: table.move_to(0))
-    bind("end", filter=at_table)(lambda: table.move_to(-1))
+    bind("home", filter=at_table | stacking)(lambda: table.move_to(0))
+    bind("end", filter=at_table | stacking)(lambda: table.move_to(-1))
     for digit in "1234567890":
-        bind(digit, filter=at_table)(lambda d=int(digit): table.select_number(d))  # type: ignore[misc]
+        bind(digit, filter=at_table | stacking)(lambda d=int(digit): table.select_number(d))  # type: ignore[misc]
     moving = at_table & ~coming_back  # (the key that brings us back only does that: see above)
-    bind_action("play", moving)(table.enter)
+    bind_action("play", moving | stacking)(table.enter)
     bind_action("draw", moving)(table.draw)
     bind_action("pass", moving)(table.pass_turn)
     bind_action("uno", moving)(table.say_uno)
@@ -273,16 +277,9 @@ def make_key_bindings(model: Model, after: Callable[[], None]) -> KeyBindings:
         bind(yes, filter=challenge)(table.challenge)
     for no in (*keys_of("no"), *keys_of("accept")):
         bind(no, filter=challenge)(lambda: table.challenge(accept=True))
-    # the hand and chat stay usable while deciding; where +4s stack (R14), a card played on it is
-    # a third answer (found play-testing: the hint advised a Wild Draw Four that no key played)
+    # the hand and chat stay usable while deciding (and, where it stacks, a card: ``stacking``)
     bind("left", filter=challenge)(lambda: table.move_selection(-1))
     bind("right", filter=challenge)(lambda: table.move_selection(1))
-    stacking = challenge & ~typing & Condition(lambda: bool(table.playable))
-    for digit in "1234567890":
-        bind(digit, filter=stacking)(lambda d=int(digit): table.select_number(d))  # type: ignore[misc]
-    bind("home", filter=stacking)(lambda: table.move_to(0))
-    bind("end", filter=stacking)(lambda: table.move_to(-1))
-    bind_action("play", stacking)(table.enter)
     bind_action("chat", challenge)(model.open_chat)
 
     # ---- a letter that does nothing at the table says so (found play-testing: a Spanish player
