@@ -11,7 +11,7 @@ from __future__ import annotations
 import copy
 import dataclasses
 import unicodedata
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 
 from engine.bots import BOT_LEVELS
 from engine.cards import Card
@@ -64,20 +64,11 @@ def _set_field(form: CreateForm, typed: str) -> bool:
     want = _bare(typed.strip())
     if form.focused == "timeout" and want == "0":  # (no clock, as the command line's 0 says it)
         want = _bare(form_field(dataclasses.replace(form, timeout=0.0), "timeout")[1])
-
-    def found() -> bool:
-        shown = _bare(form_field(form, form.focused)[1])
-        return want in (shown, shown.split()[0] if shown else "")
-
     before = copy.deepcopy(form)
     for delta in (1, -1):  # up from the value shown (or round, for a list), then down
-        for _ in range(FORM_STEPS):
-            if found():
+        for shown in _stepped(form, delta):
+            if want in (_bare(shown), _bare(shown).split(" ")[0]):
                 return True
-            shown = form_field(form, form.focused)[1]
-            form.change(delta)
-            if form_field(form, form.focused)[1] == shown:  # (at the end of its values)
-                break
         vars(form).update(vars(copy.deepcopy(before)))
     return False
 
@@ -85,22 +76,23 @@ def _set_field(form: CreateForm, typed: str) -> bool:
 def _field_values(form: CreateForm) -> list[str]:
     """The values the focused field of ``form`` may take, as shown (stepped through in a copy)."""
     probe = copy.deepcopy(form)
+    for _ in _stepped(probe, -1):  # to its first value (a list that goes round: anywhere)
+        pass
+    return list(_stepped(probe, 1))
 
-    def shown() -> str:
-        return form_field(probe, probe.focused)[1]
 
-    for _ in range(FORM_STEPS):  # to its first value (a list that goes round: anywhere)
-        before = shown()
-        probe.change(-1)
-        if shown() == before:
-            break
-    values = [shown()]
+def _stepped(form: CreateForm, delta: int) -> Iterator[str]:
+    """The values the focused field of ``form`` shows, from the one shown now, as ``delta`` steps
+    it (``form`` itself changes), until its last value or round again."""
+    seen = [form_field(form, form.focused)[1]]
+    yield seen[0]
     for _ in range(FORM_STEPS):
-        probe.change(1)
-        if shown() in values:  # (its last value, or round again)
-            break
-        values.append(shown())
-    return values
+        form.change(delta)
+        shown = form_field(form, form.focused)[1]
+        if shown in seen:
+            return
+        seen.append(shown)
+        yield shown
 
 
 FORM_STEPS = 64
