@@ -129,8 +129,14 @@ class PlainScreen:
         model = self.view.model
         if not self._read_ahead or model.session.status is Status.FAILED:  # (FAILED: nothing
             return False  # more will come: on with them)
-        return (model.screen is Screen.CONNECTING
-                or (self._asked_at is not None and model.received <= self._asked_at))
+        return model.screen is Screen.CONNECTING or self._answer_due()
+
+    def _answer_due(self) -> bool:
+        """Whether input read ahead still waits for the server's answer to its last line that
+        asked something."""
+        model = self.view.model if self.view is not None else None
+        return (self._read_ahead and model is not None and self._asked_at is not None
+                and model.received <= self._asked_at and model.session.status is not Status.FAILED)
 
     def _echo(self, on: bool) -> None:
         """A password is not echoed as it is typed (when the input is a terminal)."""
@@ -191,8 +197,8 @@ class PlainScreen:
         self._received(data)
 
     def _received(self, data: bytes) -> None:
-        if not data and self._held:  # (the end of a file read ahead: once its lines have run)
-            self._input_ended = True
+        if not data and (self._held or self._answer_due()):  # (the end of a file read ahead:
+            self._input_ended = True  # once its lines have run, and the last one is answered)
             return
         if not data:  # end of input (Ctrl-D): quit, as Ctrl-Q does
             model = self.view.model if self.view is not None else None
