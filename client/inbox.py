@@ -157,10 +157,9 @@ def _view_msg(model: Model, message: messages.ViewMsg) -> None:
     if view is not None and view is not old and view.hand_number != transcript.logged_hand:
         # a deal seen only through a view (joining late, coming back) rather than events
         transcript.logged_hand = view.hand_number
-        dealer = model.seating.name_of(view.dealer)
-        if transcript.past_mid_hand:  # (the dealer's seat may have changed hands since)
-            dealer = _name_then(model, transcript.first_names)(view.dealer)
-        lines = [t("ev_hand", n=view.hand_number, name=dealer)]
+        # (a past that began mid-hand: named as it began, the dealer's seat may have changed hands)
+        then = transcript.first_names if transcript.past_mid_hand else {}
+        lines = [t("ev_hand", n=view.hand_number, name=_name_then(model, then)(view.dealer))]
         if view.discard_pile == 1:  # nothing played yet: the top is the first card
             lines.append(t("ev_start_card", card=card_name(view.top)))
         if transcript.past_mid_hand:  # the past told began after this deal: the deal heads it

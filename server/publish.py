@@ -79,8 +79,7 @@ class Publisher:
         """After a restart: the hand being played, replayed from its record, becomes the recent
         past (what came before it, and the chat, did not outlive the old process). Its events, a
         list per deal or apply (none if the record does not replay)."""
-        record = game.hand_record() if isinstance(game, JournaledGame) else None
-        if record is None or not isinstance(game, JournaledGame):
+        if not isinstance(game, JournaledGame) or (record := game.hand_record()) is None:
             return []
         try:
             start, moves = hand_so_far(record)
