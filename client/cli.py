@@ -386,8 +386,10 @@ def _non_negative_int(text: str) -> int:
 
 def _players(text: str) -> int:
     value = int(text)
-    if not 2 <= value <= 10:
-        raise argparse.ArgumentTypeError("a game has 2 to 10 players")
+    from engine.state import MAX_SEATS, MIN_SEATS
+
+    if not MIN_SEATS <= value <= MAX_SEATS:
+        raise argparse.ArgumentTypeError(f"a game has {MIN_SEATS} to {MAX_SEATS} players")
     return value
 
 

@@ -229,8 +229,11 @@ def run_host(args: argparse.Namespace) -> int:
 
     lang, plain = _setup(args)
     seats = args.seats if args.seats is not None else default_seats(args.bots, args.start)
-    if not 2 <= seats <= 10 or args.bots >= seats:
-        print("uno host: seats must be 2-10, with at least one left for you", file=sys.stderr)
+    from engine.state import MAX_SEATS, MIN_SEATS
+
+    if not MIN_SEATS <= seats <= MAX_SEATS or args.bots >= seats:
+        print(f"uno host: seats must be {MIN_SEATS}-{MAX_SEATS}, with at least one left for you",
+              file=sys.stderr)
         return 2
     from .saved_rules import SavedRulesError, resolve, save_rules
 

@@ -9,7 +9,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from engine.rules import PRESETS, RuleSet, WildDrawFour
+from engine.rules import MAX_PENALTY, PRESETS, RuleSet, WildDrawFour
+from engine.state import MAX_SEATS, MIN_SEATS
 from protocol import BOT_LEVELS, LATE_JOIN, CreateRoom, clean_text
 from protocol.limits import MAX_ROOM_NAME
 
@@ -88,7 +89,7 @@ class CreateForm:
         if key == "preset":
             self.choose_rules(step((*PRESETS, *self.saved), self.rules_name, delta))
         elif key == "seats":
-            self.seats = min(10, max(2, self.seats + delta))
+            self.seats = min(MAX_SEATS, max(MIN_SEATS, self.seats + delta))
             self.bots = min(self.bots, self.seats - 1)
         elif key == "bots":
             self.bots = min(self.seats - 1, max(0, self.bots + delta))
@@ -105,7 +106,32 @@ class CreateForm:
         elif key in self.options:
             self.options[key] = not self.options[key]
         elif key in self.penalties:
-            self.penalties[key] = min(10, max(0, self.penalties[key] + delta))
+            self.penalties[key] = min(MAX_PENALTY, max(0, self.penalties[key] + delta))
+
+    def rewind(self) -> None:
+        """The focused field to its first value (the first of its list, for a list that goes
+        round), from which ``change(1)`` steps through all of them in order."""
+        key = self.focused
+        if key == "preset":
+            self.choose_rules(next(iter(PRESETS)))
+        elif key == "bot_level":
+            self.bot_level = BOT_LEVELS[0]
+        elif key == "late_join":
+            self.late_join = LATE_JOIN[0]
+        elif key == "strict":
+            self.strict = False
+        elif key in self.options:
+            self.options[key] = False
+        elif key == "seats":
+            self.seats, self.bots = MIN_SEATS, min(self.bots, MIN_SEATS - 1)
+        elif key == "bots":
+            self.bots = 0
+        elif key == "timeout":
+            self.timeout = TIMEOUTS[0]
+        elif key == "target":
+            self.target = TARGETS[0]
+        elif key in self.penalties:
+            self.penalties[key] = 0
 
     def choose_rules(self, name: str) -> None:
         """A preset, or saved rules: every rule field takes their values."""

@@ -76,8 +76,7 @@ def _set_field(form: CreateForm, typed: str) -> bool:
 def _field_values(form: CreateForm) -> list[str]:
     """The values the focused field of ``form`` may take, as shown (stepped through in a copy)."""
     probe = copy.deepcopy(form)
-    for _ in _stepped(probe, -1):  # to its first value (a list that goes round: anywhere)
-        pass
+    probe.rewind()
     return list(_stepped(probe, 1))
 
 

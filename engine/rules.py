@@ -7,6 +7,9 @@ import enum
 from dataclasses import dataclass
 from typing import Any
 
+MAX_PENALTY = 10
+"""The most cards a penalty (R17's missed UNO, a false catch) may be."""
+
 
 class WildDrawFour(enum.Enum):
     """How a Wild Draw Four may be played."""
@@ -56,8 +59,8 @@ class RuleSet:
             not isinstance(self.target_score, int) or isinstance(self.target_score, bool)
         ):
             raise ValueError("target_score must be a whole number or None")
-        if not 0 <= self.uno_penalty <= 10 or not 0 <= self.false_catch_penalty <= 10:
-            raise ValueError("penalties must be between 0 and 10 cards")
+        if not 0 <= self.uno_penalty <= MAX_PENALTY or not 0 <= self.false_catch_penalty <= MAX_PENALTY:
+            raise ValueError(f"penalties must be between 0 and {MAX_PENALTY} cards")
         if self.target_score is not None and not 1 <= self.target_score <= 100_000:
             raise ValueError("target_score must be between 1 and 100000, or None")
 

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from engine.bots import BOT_LEVELS as BOT_LEVELS  # (the engine's levels, named here too)
+from engine.state import MAX_SEATS, MIN_SEATS
 
 from .cards import COLOR_LETTERS as COLOR_LETTERS  # (the engine's colours, spelt for the wire)
 from .cards import CardText
@@ -84,7 +85,7 @@ class RoomSummary(Struct):
     name: str = spec(Str(MAX_ROOM_NAME, 1, text=True))
     host: str = spec(_NAME)
     players: int = spec(Int(0, 10))
-    seats: int = spec(Int(2, 10))
+    seats: int = spec(Int(MIN_SEATS, MAX_SEATS))
     bots: int = spec(Int(0, 10))
     spectators: int = spec(Int(0, 10_000))
     preset: str = spec(Str(16, 1))
@@ -93,7 +94,7 @@ class RoomSummary(Struct):
     rules: dict[str, Any] = spec(Map(32, Scalar()), factory=dict)
     turn_timeout: float | None = spec(Optional(_SECONDS), None)
     # who sits there, with the statistics the server keeps of each (the lobby's line per player)
-    seated: tuple[SeatInfo, ...] = nested(SeatInfo, many=10, empty=True)
+    seated: tuple[SeatInfo, ...] = nested(SeatInfo, many=MAX_SEATS, empty=True)
     # when a late arrival sits (as ``RoomInfo.late_join``); nil: not said (an older server)
     late_join: str | None = spec(Optional(Str(10, choices=LATE_JOIN)), None)
 
@@ -106,8 +107,8 @@ class RoomInfo(Struct):
     name: str = spec(Str(MAX_ROOM_NAME, 1, text=True))
     host: str = spec(_NAME)
     host_seat: str | None = spec(Optional(_SEAT))
-    max_seats: int = spec(Int(2, 10))
-    seats: tuple[SeatInfo, ...] = nested(SeatInfo, many=10)
+    max_seats: int = spec(Int(MIN_SEATS, MAX_SEATS))
+    seats: tuple[SeatInfo, ...] = nested(SeatInfo, many=MAX_SEATS)
     spectators: int = spec(Int(0, 10_000))
     preset: str = spec(Str(16, 1))
     rules: dict[str, Any] = spec(Map(32, Scalar()))
@@ -186,7 +187,7 @@ class CreateRoom(Message):
     name: str = spec(Str(MAX_ROOM_NAME, 1, text=True))
     preset: str = spec(Str(16, choices=PRESET_NAMES), "official")
     rules: dict[str, Any] = spec(Map(32, Scalar()), factory=dict)
-    seats: int = spec(Int(2, 10), 4)
+    seats: int = spec(Int(MIN_SEATS, MAX_SEATS), 4)
     bots: int = spec(Int(0, 9), 0)
     bot_level: str = spec(_LEVEL, "normal")
     turn_timeout: float = spec(_SECONDS, 30.0)

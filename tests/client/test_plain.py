@@ -23,6 +23,7 @@ from client.plaincmd import PlainCommands
 from client.plainview import PlainView
 from engine import events as ev
 from engine.actions import Accept, CallUno, Catch, Challenge, ChooseColor, Draw, JumpIn, Pass, PlayCard
+from engine.bots import BOT_LEVELS
 from engine.cards import Card, Color
 from engine.view import HandResult, MatchOutcome
 from protocol import (
@@ -267,6 +268,9 @@ def test_a_field_of_the_new_table_takes_its_value_typed(lang: str) -> None:
     assert model.prompts.notice == t("plain_form_no_value", value="11", field=t("form_seats"),
                                      values="2, 3, 4, 5, 6, 7, 8, 9, 10")  # (what it takes, said)
     assert "«11»" in model.prompts.notice if lang == "es" else '"11"' in model.prompts.notice
+    typed(model, "5 genius")  # a list that goes round is said from its start, not from the value
+    assert model.prompts.notice.endswith(", ".join(t(f"level_{level}") for level in BOT_LEVELS))
+    assert form.bot_level == "hard"
     assert ('"3 6"' if lang == "en" else "«3 6»") in t("plain_form")
     # help in the form says the form again, its fields too (found play-testing: "The fields:",
     # then nothing)
