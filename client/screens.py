@@ -185,14 +185,17 @@ def with_marks(info: SeatInfo, marks: list[str], gap: str = " ") -> str:
     name = clean_text(info.name)
     if not marks:
         return name
-    if left_to_bot(info):
-        return f"{name.removesuffix(')')}, {', '.join(marks)})"
+    if left_to_bot(info):  # ("Ana (bot) 2", the second Ana to leave: "Ana (bot, normal) 2")
+        head, _, number = name.rpartition(LEFT_MARK)
+        return f"{head}{LEFT_MARK.removesuffix(')')}, {', '.join(marks)}){number}"
     return f"{name}{gap}({', '.join(marks)})"
 
 
 def left_to_bot(info: SeatInfo) -> bool:
-    """Whether a bot plays the seat its person left (its name says "(bot)" already)."""
-    return info.kind == "bot" and clean_text(info.name).endswith(LEFT_MARK)
+    """Whether a bot plays the seat its person left (its name says "(bot)" already, a number
+    perhaps after it: the server's ``left_seat_name``, made unique)."""
+    _, mark, number = clean_text(info.name).rpartition(LEFT_MARK)
+    return info.kind == "bot" and bool(mark) and (not number or number.strip().isdigit())
 
 
 def seat_marks(model: Model, info: SeatInfo) -> list[str]:

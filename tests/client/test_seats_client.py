@@ -267,14 +267,15 @@ def test_the_lobby_gives_a_line_per_player_of_the_chosen_table(lang: str, seated
 
 
 @pytest.mark.parametrize(("lang", "seated"), [
-    ("en", "Bot 1 (hard) · Ana (bot, normal) · Luis (won 1 of 1 hand)"),
-    ("es", "Bot 1 (difícil) · Ana (bot, normal) · Luis (ganó 1 de 1 mano)"),
+    ("en", "Bot 1 (hard) · Ana (bot, normal) · Luis (won 1 of 1 hand) · Ana (bot, hard) 2"),
+    ("es", "Bot 1 (difícil) · Ana (bot, normal) · Luis (ganó 1 de 1 mano) · Ana (bot, difícil) 2"),
 ])
 def test_the_lobby_names_a_seat_left_to_a_bot_as_the_table_does_and_its_level(lang: str, seated: str) -> None:
     """The host left during the match: a bot plays on under "Ana (bot)" (the table's name for
     it, ``protocol.left_seat_name``), and the lobby added the level after it, "Ana (bot)
     (normal)"; the level goes inside the name's own brackets, on the full screen and in plain
-    mode."""
+    mode, and before the number that tells a second Ana's seat from hers ("Ana (bot) 2 (normal
+    bot)" before)."""
     from client.plainview import PlainView
 
     set_language(lang)
@@ -282,8 +283,10 @@ def test_the_lobby_names_a_seat_left_to_a_bot_as_the_table_does_and_its_level(la
         model = connected_model()
         people = (SeatInfo(seat="1", name="Bot 1", kind=SeatKind.BOT, level="hard"),
                   SeatInfo(seat="2", name=left_seat_name("Ana"), kind=SeatKind.BOT, level="normal"),
-                  SeatInfo(seat="3", name="Luis", kind=SeatKind.HUMAN, hands=1, hands_won=1))
-        model.apply(Rooms(rooms=(RoomSummary(id="1", name="Mesa", host="Luis", players=1, seats=4, bots=2,
+                  SeatInfo(seat="3", name="Luis", kind=SeatKind.HUMAN, hands=1, hands_won=1),
+                  # (a second Ana who left: the table's name is made unique after the mark)
+                  SeatInfo(seat="4", name=left_seat_name("Ana") + " 2", kind=SeatKind.BOT, level="hard"))
+        model.apply(Rooms(rooms=(RoomSummary(id="1", name="Mesa", host="Luis", players=1, seats=4, bots=3,
                                              spectators=0, preset="official", started=True,
                                              password=False, seated=people),)))
         screen = " ".join(" ".join("".join(f[1] for f in line).split())
