@@ -6,8 +6,9 @@ entry of plain data. The store writes each new entry as it comes (one small row)
 game only now and then; on restore it replays the entries through the engine, which does exactly
 what it did the first time: its random source is in the snapshot (``engine.KeyedRandom``).
 
-An entry is a JSON list: ``["next_hand"]``, or the acting seat and the action in its one wire
-form (protocol/actions.py: the body of an ``action`` message), e.g.
+An entry is a JSON list: ``["next_hand"]``; ``["stand_in", seat, reason]`` (the stand-in takes
+the seat's turn: the actions after it are its); or the acting seat and the action in its one
+wire form (protocol/actions.py: the body of an ``action`` message), e.g.
 ``["2", {"kind": "play", "card": "W", "color": "R"}]``. Entries of the form written before
 (still read: a state directory outlives an upgrade) are the action's class name and its fields
 in order, e.g. ``["PlayCard", "2", "W", "R", null, false]``.
@@ -15,8 +16,9 @@ in order, e.g. ``["PlayCard", "2", "W", "R", null, false]``.
 The game also keeps the record of the hand being played (``hand_record``: the position after the
 deal without the random source, the actions, the reshuffles) and who sat at a seat before it
 changed hands during the hand (``earlier``: the replay names who made each move), for the history
-of finished hands (server/history.py). They travel in the room's record (``hand_text``/
-``resume_hand``), so a hand interrupted by a restart is still recorded whole.
+of finished hands (server/history.py), and the turns the stand-in played (``stood_in``: the hand
+told again after a restart says so, as it was told live). They travel in the room's record
+(``hand_text``/``resume_hand``), so a hand interrupted by a restart is still recorded whole.
 """
 
 from __future__ import annotations
@@ -27,6 +29,7 @@ import time
 from typing import Any
 
 from engine import Action, Event, Game
+from engine.events import StandIn, StandInReason
 from engine.replay import HandRecord, action_from_data, action_to_data, start_of
 from protocol import ProtocolError
 from protocol.actions import action_from_wire, action_to_wire
@@ -34,9 +37,10 @@ from protocol.replays import MAX_EARLIER, EarlierPlayer, ReplayPlayer
 
 log = logging.getLogger("uno.server")
 NEXT_HAND = "next_hand"
+STAND_IN = "stand_in"
 _COMPACT = (",", ":")
 _NEXT_HAND_ENTRY = (NEXT_HAND,)
-_HAND_EXTRAS = ("started", "earlier")  # what ``hand_text`` keeps beside the hand's record
+_HAND_EXTRAS = ("started", "earlier", "stood_in")  # what ``hand_text`` keeps beside the hand's record
 # The entry of each action seen lately: the engine makes each seat's actions once, so a few
 # hundred entries make most games' moves, and the store's log keeps each one's text (movelog).
 _ENTRIES: dict[Action, tuple[str, dict[str, Any]]] = {}
@@ -52,6 +56,9 @@ class JournaledGame(Game):
     _start: dict[str, Any] | None = None  # the hand's first position (None: not recorded)
     _actions: list[Action] | None = None
     earlier: tuple[EarlierPlayer, ...] = ()  # who left a seat in this hand, in order (``seat_left``)
+    # the stand-in's turns in this hand: the number of the move that began each (counted as
+    # ``hand_record``'s actions), the seat and why (``note_stand_in``)
+    stood_in: tuple[tuple[int, str, str], ...] = ()
     # ``hand_text``'s work kept from one call to the next: the first position and the actions
     # converted so far, as JSON text, so each action is converted once however long the hand.
     # Converting the whole hand at each whole record (every 64 moves) cost some 25 µs a move in
@@ -68,7 +75,7 @@ class JournaledGame(Game):
 
     def _begin_hand(self) -> None:
         self._start, self._actions, self.shuffle_log = start_of(self), [], []
-        self.earlier = ()
+        self.earlier, self.stood_in = (), ()
         self._forget_text()
 
     def _forget_text(self) -> None:
@@ -104,7 +111,19 @@ class JournaledGame(Game):
             raise ValueError(f"not a journal entry: {entry!r}")
         if entry == [NEXT_HAND]:
             return self.next_hand()
+        if entry[0] == STAND_IN:
+            if len(entry) != 3 or entry[1] not in self.seats or entry[2] not in tuple(StandInReason):
+                raise ValueError(f"not a journal entry: {entry!r}")
+            self.note_stand_in(entry[1], entry[2])
+            return [StandIn(entry[1], entry[2])]
         return self.apply(action_from_entry(entry))
+
+    def note_stand_in(self, seat: str, reason: str) -> None:
+        """The stand-in plays ``seat``'s turn now (``reason``: a ``StandInReason``)."""
+        if self.journal is not None:
+            self.journal.append((STAND_IN, seat, reason))
+        if self._actions is not None:
+            self.stood_in = (*self.stood_in, (len(self._actions), seat, reason))
 
     def hand_record(self) -> HandRecord | None:
         """The current hand's record so far (None if it began before this was kept)."""
@@ -128,7 +147,9 @@ class JournaledGame(Game):
         if text is None:
             return None
         earlier = json.dumps([noted.to_wire() for noted in self.earlier], separators=_COMPACT)
-        return f'{{"started":{json.dumps(self.started)},"earlier":{earlier},{text[1:]}'
+        stood_in = json.dumps(self.stood_in, separators=_COMPACT)
+        return (f'{{"started":{json.dumps(self.started)},"earlier":{earlier},"stood_in":{stood_in},'
+                f'{text[1:]}')
 
     def record_text(self) -> str | None:
         """``HandRecord.to_data()`` of the current hand as JSON text (for a replay's document)."""
@@ -160,15 +181,24 @@ class JournaledGame(Game):
             record = HandRecord.from_data({k: v for k, v in data.items() if k not in _HAND_EXTRAS})
             Game.restore(record.start)  # (a SnapshotError is a ValueError)
             earlier = tuple(EarlierPlayer.from_wire(noted) for noted in data.get("earlier", ()))
-        except (ValueError, TypeError, ProtocolError) as exc:  # (older records lack ``earlier``)
+            stood_in = tuple(_stood_in(noted) for noted in data.get("stood_in", ()))
+        except (ValueError, TypeError, ProtocolError) as exc:  # (older records lack the extras)
             log.warning("the record of hand %d cannot be read (%s): it is not kept",
                         self.hand_number, exc)
             return
         self.started = float(data["started"])
         self._start, self._actions = record.start, list(record.actions)
         self.shuffle_log = [list(pile) for pile in record.shuffles]
-        self.earlier = earlier[-MAX_EARLIER:]
+        self.earlier, self.stood_in = earlier[-MAX_EARLIER:], stood_in
         self._forget_text()
+
+
+def _stood_in(noted: Any) -> tuple[int, str, str]:
+    """A stand-in's turn as ``hand_text`` keeps it, read back. Raises ``ValueError``."""
+    if (not isinstance(noted, list) or len(noted) != 3 or not isinstance(noted[0], int)
+            or not isinstance(noted[1], str) or noted[2] not in tuple(StandInReason)):
+        raise ValueError(f"not a stand-in's turn: {noted!r}")
+    return noted[0], noted[1], noted[2]
 
 
 def action_entry(action: Action) -> tuple[str, dict[str, Any]]:

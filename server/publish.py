@@ -19,7 +19,7 @@ import msgpack
 
 import engine
 from engine import Game
-from engine.events import is_public
+from engine.events import StandIn, is_public
 from engine.replay import ReplayError, deal_events, hand_so_far
 from protocol import HISTORY_BATCHES, HISTORY_CHAT, MESSAGE_BUDGET, ChatLine, ChatMsg, History, codec
 from protocol.replays import EarlierPlayer
@@ -89,9 +89,10 @@ class Publisher:
         batches = [deal_events(start)]
         self.recent_events.append(batches[0])
         self.recent_names.append(_names_then(names, game.earlier, 0))
+        stood_in = {number: StandIn(seat, reason) for number, seat, reason in game.stood_in}
         for number, events in enumerate(moves):
             if events:
-                batches.append(list(events))
+                batches.append([stood_in[number], *events] if number in stood_in else list(events))
                 self.recent_events.append(batches[-1])
                 self.recent_names.append(_names_then(names, game.earlier, number))
         return batches

@@ -447,6 +447,8 @@ class Room(Table):
         """Play the rest of ``seat``'s turn with the stand-in, and tell everybody at once."""
         game = self.game
         assert game is not None
+        if isinstance(game, JournaledGame):  # (told again after a restart, as now)
+            game.note_stand_in(seat.id, reason)
         batches, turn_over = play.stand_in_turn(game, seat.id, reason, self._bot_rng)
         self._after_events([event for batch in batches for event in batch], turn_over, batches)
 

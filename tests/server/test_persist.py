@@ -25,6 +25,7 @@ from kit.harness import Harness, gather, next_move_after, own_move, stoppable_se
 from engine import Card, KeyedRandom, RuleSet
 from engine.tracker import Played
 from protocol import (
+    Away,
     Events,
     History,
     Joined,
@@ -692,6 +693,26 @@ async def test_after_a_restart_the_hand_so_far_comes_back_as_the_recent_past(
                         if e["type"] in ("card_played", "drew", "passed")]
             # (the bot may have moved since, unread when the server died: told again too)
             assert recalled[:len(told[client.name])] == told[client.name], (recalled, told)
+
+
+async def test_after_a_restart_the_hand_told_again_says_the_stand_in_played_a_turn(
+        harness: Harness, tmp_path: Path, autojump_clock: object) -> None:
+    """Found play-testing: told again after a restart, the stand-in's turns read as the away
+    player's own ("Ann played Red 7", where it had read "Ann was away: a bot played the turn")."""
+    with trio.fail_after(300):
+        srv, scope, ann, bob = await table(harness, tmp_path, dealer=2)  # ann's turn
+        await ann.send(Away())
+        stood_in = {"type": "stand_in", "seat": ann.seat, "reason": "away"}
+        await bob.expect(Events, lambda m: stood_in in m.events)
+        await crash(srv, scope, ann, bob)
+        srv2, _ = await start_server(harness.nursery, tmp_path)
+        again, _ = await resume(harness, srv2, bob)
+        history = next(m for m in again.log if isinstance(m, History))
+        told = [e for batch in history.events for e in batch]
+        assert stood_in in told
+        anns = next(i for i, e in enumerate(told)
+                    if e.get("seat") == ann.seat and e["type"] in ("card_played", "drew"))
+        assert told.index(stood_in) < anns
 
 
 async def test_a_room_before_its_start_keeps_seats_settings_and_host(

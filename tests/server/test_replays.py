@@ -9,6 +9,7 @@ import json
 import random
 from pathlib import Path
 
+import pytest
 import trio
 from kit.client import Client
 from kit.deck import seats
@@ -184,6 +185,42 @@ def test_the_hand_told_after_a_restart_names_who_made_each_move() -> None:
     assert len(batches) == 6  # the deal and five moves
     named = [names[kims] for names in publisher.history_for(None).names]
     assert named == ["Bot 1"] * 4 + ["Kim"] * 2, named
+
+
+def test_the_hand_told_after_a_restart_says_which_turns_the_stand_in_played() -> None:
+    """Found play-testing: after a restart, the hand told again read "Luis played Red 7" where
+    it had read "Luis was away: a bot played the turn". The stand-in's turns travel in the
+    room's record (before it was written) and in the journal (after), and are told again."""
+    from engine.events import StandIn
+    from server.publish import Publisher
+
+    game = JournaledGame(seats(3), RuleSet(), KeyedRandom(bytes(32)))
+    rng = random.Random(5)
+
+    def stand_in(reason: str) -> None:
+        game.note_stand_in(game.current, reason)
+        game.apply(rng.choice(game.turn_actions()))
+
+    game.apply(rng.choice(game.turn_actions()))
+    stand_in("timeout")  # move 1, in the record
+    snapshot, hand = json.loads(json.dumps(game.snapshot())), json.loads(json.dumps(game.hand_text()))
+    game.journal = []
+    game.apply(rng.choice(game.turn_actions()))
+    stand_in("away")  # move 3, in the journal
+    told = [(number, seat) for number, seat, _ in game.stood_in]
+    again = JournaledGame.restore(snapshot)
+    assert isinstance(again, JournaledGame)
+    again.resume_hand(hand)
+    for entry in json.loads(json.dumps(game.journal)):
+        again.replay(entry)
+    assert again.stood_in == game.stood_in and [n for n, _ in told] == [1, 3]
+    assert again.hand_record() == game.hand_record()
+    batches = Publisher().recall(again, {seat: f"P{seat}" for seat in again.seats})
+    marks = [(number, batch[0]) for number, batch in enumerate(batches[1:]) if isinstance(batch[0], StandIn)]
+    assert marks == [(1, StandIn(told[0][1], "timeout")), (3, StandIn(told[1][1], "away"))]
+    for bad in (["stand_in", "9", "away"], ["stand_in", again.seats[0], "nap"], ["stand_in"]):
+        with pytest.raises(ValueError):
+            again.replay(bad)
 
 
 def test_a_hand_cut_by_a_restart_is_recorded_whole() -> None:
