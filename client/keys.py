@@ -61,17 +61,23 @@ def make_key_bindings(model: Model, after: Callable[[], None]) -> KeyBindings:
                          and not table.hand_over)
     in_room = screen_is(Screen.WAITING, Screen.TABLE)
 
-    # away: the first key brings you back (``_back``, and any key's own binding: through
-    # ``model.key_pressed``), but never plays: it is not our turn then (the stand-in played it)
+    # away: the first key brings you back (``model.key_pressed``) and does nothing else, as the
+    # banner says (found play-testing: m, pressed to come back at a match's end, also said yes to
+    # a rematch, which began at once with the host still away; an arrow moved the cursor)
     coming_back = Condition(lambda: seating.away and not model.back_sent and not model.typing
-                            and model.prompt not in (Prompt.QUIT, Prompt.HOST_QUIT, Prompt.LEAVE))
+                            and model.prompt not in (Prompt.QUIT, Prompt.HOST_QUIT, Prompt.LEAVE,
+                                                     Prompt.HELP))
 
-    def bind(*keys: str, filter: Filter | None = None) -> Callable[[Callable[[], None]], None]:
+    def bind(*keys: str, filter: Filter | None = None,
+             always: bool = False) -> Callable[[Callable[[], None]], None]:
+        """Bind ``keys`` to ``intent``; coming back from away, only ``always`` keys act."""
         def register(intent: Callable[[], None]) -> None:
             def handler(event: KeyPressEvent) -> None:
                 log.debug("key %r -> %s", event.key_sequence[0].key, getattr(intent, "__name__", intent))
+                back_only = coming_back() and not always
                 model.key_pressed()
-                intent()
+                if not back_only:
+                    intent()
                 after()
                 if model.quit and not event.app.is_done:
                     event.app.exit(result=0)
@@ -88,8 +94,8 @@ def make_key_bindings(model: Model, after: Callable[[], None]) -> KeyBindings:
         return register
 
     # ---- always
-    bind("c-c")(lambda: setattr(model, "quit", True))
-    bind("c-q")(lambda: setattr(model, "quit", True))
+    bind("c-c", always=True)(lambda: setattr(model, "quit", True))
+    bind("c-q", always=True)(lambda: setattr(model, "quit", True))
 
     # ---- confirmations (quit, leave): the language's "yes" (any language's) confirms, any
     # other key stays
@@ -100,7 +106,7 @@ def make_key_bindings(model: Model, after: Callable[[], None]) -> KeyBindings:
         bind(Keys.Any, filter=confirming)(lambda a=answer: a(False))  # type: ignore[misc]
         bind("escape", filter=confirming)(lambda a=answer: a(False))  # type: ignore[misc]
 
-    # ---- away: any key brings you back
+    # ---- away: any key brings you back (a key bound to something else too: ``bind``)
     @bind(Keys.Any, filter=coming_back)
     def _back() -> None:
         pass
@@ -236,6 +242,10 @@ def make_key_bindings(model: Model, after: Callable[[], None]) -> KeyBindings:
     bind_action("replay", at_table)(model.ask_replay)
 
     def _hint(event: KeyPressEvent) -> None:  # the hint, worked out off the event loop
+        if coming_back():
+            model.key_pressed()
+            after()
+            return
         model.key_pressed()
         model.ask_hint()
         start_hint(model, event.app.invalidate)

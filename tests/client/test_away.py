@@ -7,7 +7,7 @@ from __future__ import annotations
 import dataclasses
 
 import pytest
-from clientkit import ENTER, ME, make_view, plays, press, render_text, room_info, screen_lines, seated
+from clientkit import ENTER, ME, RIGHT, make_view, plays, press, render_text, room_info, screen_lines, seated
 
 from client.awaynews import AwayNews
 from client.i18n import set_language, t
@@ -15,7 +15,8 @@ from client.model import Model
 from engine import events as ev
 from engine.actions import Draw
 from engine.cards import Card, Color
-from protocol import Act, Away, Back, ChatLine, Events, History, RoomUpdate, ViewMsg, codec
+from engine.view import HandResult, MatchOutcome
+from protocol import Act, Away, Back, ChatLine, Events, History, Rematch, RoomUpdate, ViewMsg, codec
 
 
 def away_room(away: bool = True) -> RoomUpdate:
@@ -238,6 +239,29 @@ def test_not_away_keys_send_no_back() -> None:
     model = seated(make_view(current="2"))
     assert not model.seating.away
     assert Back() not in press(model, "x", "d")
+
+
+def test_the_key_that_brings_us_back_does_nothing_else() -> None:
+    """Found play-testing: away at a match's end, m (pressed to come back) also said yes to the
+    rematch, which began at once with the host still away; away in a hand, an arrow came back
+    and moved the cursor too. The banner says "Press any key to come back": that is all it
+    does, and the next key acts."""
+    over = {"outcome": MatchOutcome("2", (0, 510, 0, 20)), "hand_result": HandResult("2", 30)}
+    model = seated(make_view(**over), room=room_info(started=False))
+    room = room_info(started=False)
+    away = tuple(dataclasses.replace(s, away=s.seat == ME) for s in room.seats)
+    model.apply(RoomUpdate(room=dataclasses.replace(room, seats=away)))
+    model.outbox.clear()
+    assert press(model, "m") == [Back()]
+    model.apply(RoomUpdate(room=room))
+    assert press(model, "m") == [Rematch(order="keep", accept=True)]
+    model = seated(make_view(current="2", hand="R1 R2 R3"))
+    model.apply(away_room())
+    model.outbox.clear()
+    before = model.table.selected_card
+    assert press(model, RIGHT) == [Back()] and model.table.selected_card == before
+    assert press(model, RIGHT) == [] and model.table.selected_card != before
+    assert press(model, "\x03") == [] and model.quit  # (Ctrl-C quits whatever)
 
 
 def test_back_on_your_turn_and_then_the_key_plays() -> None:

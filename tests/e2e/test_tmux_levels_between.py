@@ -29,9 +29,11 @@ def test_tmux_the_host_changes_a_bots_level_between_matches(tmux: Tmux, tmp_path
                      play.person(tmp_path / "ana", "Ana"), window="ana")
     screen = tmux.wait_for(ana, BAR, timeout=60, what="the first match's end, with the level key")
     assert "› Bot 1 (normal)" in players(screen) and "Bot 2 (normal)" in players(screen), screen
-    tmux.send(ana, "Down")  # (away: the key brings her back, and does what it does)
-    tmux.wait_for(ana, lambda s: "ausente" not in players(s) and "› Bot 2" in players(s), timeout=10,
-                  what="Ana back, Bot 2 picked")
+    tmux.send(ana, "Down")  # (away: the first key only brings her back)
+    tmux.wait_for(ana, lambda s: "ausente" not in players(s) and "› Bot 1" in players(s), timeout=10,
+                  what="Ana back, Bot 1 still picked")
+    tmux.send(ana, "Down")
+    tmux.wait_for(ana, lambda s: "› Bot 2" in players(s), timeout=10, what="Bot 2 picked")
     tmux.send(ana, "b")
     tmux.wait_for(ana, lambda s: "Bot 2 (difícil)" in players(s), timeout=10, what="Bot 2 hard")
     tmux.send(ana, "b")
