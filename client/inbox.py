@@ -100,6 +100,10 @@ def _joined(model: Model, message: messages.Joined) -> None:
     if bot is not None:  # (back in the seat we left, it is ours again: not "Luis (bot)'s seat")
         back = left_by(bot, model.session.name)
         model.prompts.notice = t("you_back_in_seat") if back else t("you_took_seat", bot=bot)
+        # and the log, where the others read "Eva took over Bot 3's seat" (found play-testing:
+        # seated from the line as a hand was dealt, Dave's first turn took the notice away, and
+        # nothing on his screen said he had a seat now, nor whose). Plain mode said the notice.
+        seating.took_seat_line = "" if model.plain else model.prompts.notice
     if message.role != "player" and seating.want_seat:
         model.outbox.send(messages.TakeSeat())  # arrived after the start: ask for a bot's seat at once
     seating.want_seat = False
@@ -328,6 +332,9 @@ def _history(model: Model, message: messages.History) -> None:
         # frozen for half a minute was not told the turn the stand-in played meanwhile).
         news = model.away_news.line(model.seating.name_of, model.seating.seat, spoken=model.plain)
         lines += [news] if news else []
+    if model.seating.took_seat_line:
+        lines.append(model.seating.took_seat_line)
+        model.seating.took_seat_line = ""
     model.transcript.replace(lines, [(line.source, line.text) for line in message.chat])
     # A past of more moves than a history holds begins after the deal: the view that follows
     # puts the deal's line above it.

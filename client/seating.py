@@ -62,6 +62,10 @@ class Seating:
         self.want_seat = False
         self.queue_position = 0
         self.queue_seat: str | None = None
+        # the log's line of a bot's seat just taken ("You took over Bot 3's seat…"): added
+        # after the past that the server sends after the seat (``history``), which the log
+        # becomes
+        self.took_seat_line = ""
         self.bot_cursor = 0  # the host's pick in the waiting room, among ``pickable`` seats
         # bot seat -> the level the host last asked for it, until the room shows it: a key
         # pressed again before the room's answer steps on from there (quick presses were lost)
