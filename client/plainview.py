@@ -33,6 +33,7 @@ from .table import COLORS
 
 SLOTS = ("connection", "screen", "hand", "turn", "over", "uno", "hint", "prompt", "notice")
 _END = (".", "!", "?", "…", ":")
+_ASKED = -1.0  # (no deadline's time: the turn's seconds are worked out again when next said)
 
 
 def sentence(text: str) -> str:
@@ -99,8 +100,10 @@ class PlainView:
         return lines
 
     def all_lines(self) -> list[str]:
-        """The whole state again (the "hand" command, an empty line)."""
+        """The whole state again (the "hand" command, an empty line), the turn's time as it is
+        now (found play-testing: "60 seconds to play" where 46 were left)."""
         self.forget()
+        self._deadline = (_ASKED, None)
         return self.changes()
 
     # ------------------------------------------------------------------ the slots

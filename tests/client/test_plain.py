@@ -151,6 +151,10 @@ def test_the_time_for_a_turn_is_said_once_not_counted_down() -> None:
     assert "Your turn. 20 seconds to play. Top card: Red 5" in view.changes()[-1]
     now[0] += 5
     assert view.changes() == []
+    # asked for (the "hand" command), it says the time left now (found play-testing: "60 seconds
+    # to play" where 46 were left)
+    assert "Your turn. 15 seconds to play." in " ".join(view.all_lines())
+    assert view.changes() == []
 
 
 def test_a_jump_in_is_offered_out_of_turn() -> None:
