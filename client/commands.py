@@ -277,9 +277,14 @@ def run_host(args: argparse.Namespace) -> int:
         options = ClientOptions(name=name, lang=lang, plain=plain, host=host, discovery=False)
         options.bell = not args.no_bell
         options.plain_mode, options.palette = _display(args)
-        return ClientApp(options, application=application)
+        apps.append(ClientApp(options, application=application))
+        return apps[-1]
 
-    return _run(t("starting_server"), client, plain, _display(args)[0])
+    apps: list[ClientApp] = []
+    code = _run(t("starting_server"), client, plain, _display(args)[0])
+    if apps and apps[0].model.host.end_table is False:  # (found play-testing: it quit without a word)
+        print(t("match_kept"))
+    return code
 
 
 def run_join(args: argparse.Namespace) -> int:

@@ -29,13 +29,14 @@ TEXT = {  # what each language shows (the offer's start, as the waiting room and
            "resume": "uno host --resume", "ask": "End the match for everyone (e), or keep it for later (k)?",
            "end": "e", "keep": "k", "back": "Welcome back", "none": "Nothing was kept from last time",
            "hand": "Your hand", "yes": "y", "closes": "The table closes for everyone",
-           "lobby": "Lobby — Root's table"},
+           "lobby": "Lobby — Root's table", "kept": "The match is kept: uno host --resume brings it back"},
     "es": {"waiting": "pulsa s para empezar", "seats": "Asientos 2/4",
            "offer": "Guardada de la última vez: «Root's table», mano 1", "resume": "uno host --resume",
            "ask": "¿Terminar la partida para todos (t), o guardarla para después (g)?",
            "end": "t", "keep": "g", "back": "Hola de nuevo", "none": "No había nada guardado",
            "hand": "Tu mano", "yes": "s", "closes": "La mesa se cierra para todos",
-           "lobby": "Sala — Root's table"},
+           "lobby": "Sala — Root's table",
+           "kept": "La partida queda guardada: uno host --resume la recupera"},
 }
 tmux = play.tmux_fixture("hosting", width=100, height=26)
 MOVE = re.compile(r"(You|Luis|Bot 1) (played|drew) [A-Z][a-z]+( [A-Za-z0-9]+)?")  # a move in the log
@@ -74,6 +75,8 @@ def test_tmux_uno_host_twice_opens_the_new_table_and_offers_the_first(tmux: Tmux
     tmux.send(first, "Escape")  # stay
     tmux.wait_for(first, lambda s: text["ask"] not in s and text["hand"] in s, timeout=5, what="still here")
     quit_window(tmux, first, "q", text["keep"])
+    # (found play-testing: the host's terminal went back to the shell without a word)
+    tmux.wait_for(first, text["kept"], timeout=5, what="what the host is told on leaving", settle=False)
 
     second = tmux.start(host(lang, "--bots", "1", "--name", "Mesa"), env(home, "Root"), window="second")
     screen = tmux.wait_for(second, text["waiting"], timeout=15, what="the new table's waiting room")
