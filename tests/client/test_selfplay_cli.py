@@ -45,5 +45,19 @@ def test_not_on_a_terminal_each_match_played_is_a_line_as_it_ends(capsys: pytest
     captured = capsys.readouterr()
     lines = captured.err.splitlines()
     assert [line.split(":")[0] for line in lines] == [f"match {n} of 3" for n in (1, 2, 3)], captured.err
-    assert all(re.search(r": P[12] won, \d+ hands? \(\d+\.\d s\)$", line) for line in lines), lines
+    # (the match's time, then the run's: the run's alone was read as each match's)
+    assert all(re.search(r": P[12] won, \d+ hands? in \d+\.\d s \(\d+\.\d s in all\)$", line)
+               for line in lines), lines
     assert "match 1 of 3" not in captured.out and "wins per seat" in captured.out
+
+
+def test_the_time_left_is_said_at_the_pace_of_the_matches_played(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Found play-testing: 100 matches of expert bots (the default count) run for hours, and
+    nothing said so."""
+    from client import cli
+
+    monkeypatch.setattr(cli.time, "perf_counter", lambda: 1000.0)
+    assert cli._time_left(1, 100, 1000.0 - 80) == ", about 2 h 12 min left"  # 99 × 80 s
+    assert cli._time_left(5, 10, 1000.0 - 100) == ", about 2 min left"
+    assert cli._time_left(5, 10, 1000.0 - 10) == ""  # (under a minute: not worth a word)
+    assert cli._time_left(10, 10, 1000.0 - 900) == ""
