@@ -454,6 +454,9 @@ class Table:
         if self.can_arm_uno:
             self.uno_armed = not self.uno_armed
             return
+        if len(self.hand) == 2 and not self.playable:  # (said, it was void with the next draw)
+            self._refuse("uno_nothing_goes")
+            return
         action = self._legal_of(actions.CallUno)
         if action is None and self.caught_by is not None:
             self._refuse("uno_too_late", name=self.caught_by)

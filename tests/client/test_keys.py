@@ -209,6 +209,19 @@ def test_uno_with_one_card_left_is_said_at_once() -> None:
     assert acts(press(model, "u")) == [Act(kind="call_uno")]
 
 
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_uno_with_two_cards_and_nothing_to_play_is_not_said(lang: str) -> None:
+    """Found play-testing: Dave, with R2 R7 and nothing that went, pressed u: the whole table
+    read "Dave: UNO!", and then he drew his third card. UNO goes with the next-to-last card."""
+    model = seated(make_view("R2 R7", top="B5", legal=[Draw(ME), CallUno(ME)]), lang=lang)
+    try:
+        assert acts(press(model, "u")) == []
+        assert model.prompts.notice == t("uno_nothing_goes")
+        assert acts(press(model, "d")) == [Act(kind="draw")]
+    finally:
+        set_language("en")
+
+
 def test_draw_pass_and_catch() -> None:
     model = seated(make_view("R7 Y3", top="B5", legal=[Draw(ME)]))
     assert acts(press(model, "d")) == [Act(kind="draw")]
