@@ -315,10 +315,12 @@ class Model:
 
     @property
     def rematch_open(self) -> bool:
-        """The match we played in is over: a rematch can be accepted or declined."""
-        view = self.table.view
+        """The match we played in is over: a rematch can be accepted or declined (not once the
+        room says the rematch began: found play-testing, its deal still to come, plain mode said
+        the offer again, with our seat order, not the one the rematch was dealt in)."""
+        view, room = self.table.view, self.seating.room
         return (self.screen is Screen.TABLE and view is not None and view.outcome is not None
-                and self.seating.seat is not None)
+                and self.seating.seat is not None and not (room is not None and room.started))
 
     def accept_rematch(self) -> None:
         self.outbox.send(self.rematch.accept())

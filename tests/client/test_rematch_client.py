@@ -25,6 +25,22 @@ def test_m_accepts_with_the_order_chosen_and_n_declines() -> None:
     assert press(model, "n") == [Rematch(accept=False)]
 
 
+def test_once_the_rematch_begins_its_offer_is_not_said_again() -> None:
+    """Found play-testing: Bob accepted Alice's rematch (seats shuffled); as the room said it had
+    begun, its deal still to come, plain mode said "Rematch? … o seat order: seats as they are",
+    Bob's own order, not the one the seats were dealt in."""
+    from client.plainview import PlainView
+
+    model = seated(make_view(**OVER), room=room_info(started=False))
+    view = PlainView(model)
+    model.apply(RoomUpdate(room=room_info(started=False, rematch=("2",), rematch_order="random")))
+    assert "seats shuffled" in " ".join(view.changes())
+    assert press(model, "m") == [Rematch(order="keep", accept=True)]
+    model.apply(RoomUpdate(room=room_info(started=True)))  # (the rematch's, before its deal)
+    assert not model.rematch_open and "Rematch?" not in " ".join(view.changes())
+    assert press(model, "m") == []
+
+
 def test_the_keys_do_nothing_during_a_match() -> None:
     model = seated(make_view())
     assert press(model, "m", "o", "n") == []
