@@ -103,9 +103,11 @@ class Replayer:
         self.speed_index = max(0, self.speed_index - 1)
 
     def next_seat(self) -> None:
-        """The next seat's point of view (after the last, every hand open; then the first)."""
-        self.seat = OPEN if self.seat == len(self.seats) - 1 else (
-            0 if self.seat == OPEN else self.seat + 1)
+        """The next seat's point of view (after the last, the first; every hand open, the one
+        after the seat seen before). Every hand is ``toggle_open``'s (found play-testing: after
+        the last seat, plain mode's "seat", "the next player's cards", said every hand)."""
+        seat = self._closed_seat if self.seat == OPEN else self.seat
+        self.seat = self._closed_seat = (seat + 1) % len(self.seats)
         self._sync()
 
     def toggle_open(self) -> None:

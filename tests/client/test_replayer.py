@@ -88,12 +88,15 @@ def test_a_seats_point_of_view_shows_its_cards_only() -> None:
     r.toggle_open()
     r.next_seat()
     assert r.seat == 2
-    r.next_seat()  # after the last seat: every hand open
-    assert r.seat == OPEN and [s for s, _ in r.hands()] == list(r.seats)
-    r.next_seat()
+    r.next_seat()  # after the last seat, the first (every hand open is toggle_open's alone)
     assert r.seat == 0
     r.toggle_open()
-    assert r.seat == OPEN
+    assert r.seat == OPEN and [s for s, _ in r.hands()] == list(r.seats)
+    r.next_seat()  # from every hand open: the seat after the one seen before
+    assert r.seat == 1
+    r.toggle_open()
+    r.toggle_open()
+    assert r.seat == 1
 
 
 def test_the_regions_draw_the_position_with_the_tables_board() -> None:
