@@ -29,7 +29,7 @@ from protocol import ProtocolError, clean_text, codec, messages
 
 from .awaynews import AwayNews
 from .i18n import EN, card_name, t
-from .narrate import narrate, way_after
+from .narrate import narrate, way_after, with_stack_total
 from .seating import left_by, seat_changes
 
 if TYPE_CHECKING:
@@ -223,10 +223,8 @@ def _events(model: Model, message: messages.Events) -> None:
     lines = narrate(events, name_of, seat, turn, way, spoken=model.plain,
                     seats=None if view is None else view.seats)
     now = model.table.view
-    if lines and view is not None and now is not None and 0 < view.pending_draw < now.pending_draw:
-        # a draw card stacked on the one pending: the total (the log said only "Luis played
-        # Green Draw Two", and the count showed at the draw: found play-testing)
-        lines[-1] += " — " + t("ev_stacked", n=now.pending_draw)
+    if view is not None and now is not None:
+        lines = with_stack_total(lines, view.pending_draw, now.pending_draw)
     dealt = any(isinstance(e, HandStarted) for e in events)
     if dealt or _our_move(events, seat):  # a new hand's log is read from its deal (found
         # play-testing: a player scrolled back in hand 1 read it still as hand 2 began), and

@@ -68,6 +68,15 @@ def narrate(events: Iterable[ev.Event], name: Names, me: str | None = None,
     return lines
 
 
+def with_stack_total(lines: list[str], pending_before: int, pending_after: int) -> list[str]:
+    """``lines`` of a move, the last with the cards now to draw if the move stacked a draw card
+    on one pending ("Luis played Green Draw Two — stacked: 8 to draw"; the log said only the
+    card, and the count showed at the draw: found play-testing)."""
+    if lines and 0 < pending_before < pending_after:
+        return [*lines[:-1], f"{lines[-1]} — {t('ev_stacked', n=pending_after)}"]
+    return lines
+
+
 def _drawn(cards: Iterable[Card]) -> str:
     """The cards drawn, as a list ("Blue 2, Red 8"; in Spanish each with its article: "2 azul,
     8 rojo" read as two blue cards and eight red ones, found play-testing)."""

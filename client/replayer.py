@@ -8,15 +8,15 @@ whose cards a replay opens on. No I/O.
 
 from __future__ import annotations
 
-from engine import events as ev
 from engine.cards import Card
 from engine.game import Game
+from engine.replay import deal_events
 from protocol import RoomInfo, SeatInfo, SeatKind, clean_text
 from protocol.replays import Replay, ReplayPlayer
 
 from .cardorder import card_sort_key
 from .model import Model
-from .narrate import narrate
+from .narrate import narrate, with_stack_total
 from .seating import seat_changes
 
 SPEEDS = (0.25, 0.5, 1.0, 2.0, 4.0, 8.0)  # moves per second
@@ -162,15 +162,15 @@ class Replayer:
                 changed += [lines] if until == index else []
         before = self.positions[max(0, index - 1)].game  # (as the move began: a 0 passes that way,
         # a jump-in takes the turns of the seats from the one on turn)
-        if index == 0:
-            first = self.positions[0].game
-            events: list[ev.Event] = [ev.HandStarted(first.hand_number, first.dealer, first.direction),
-                                      ev.StartingCard(first.top)]
-        else:
-            seat, events = self.seat_id, list(self.positions[index].events)
-            events = events if seat is None else [e.for_seat(seat) for e in events]
+        # (the deal as the table told it: what the first card did too; found play-testing,
+        # "First card: Red Skip", and not who lost the turn)
+        events = deal_events(before) if index == 0 else list(self.positions[index].events)
+        seat = self.seat_id
+        events = events if seat is None else [e.for_seat(seat) for e in events]
         told = narrate(events, name, way=before.direction, spoken=self.spoken,
                        turn=before.current if index else None, seats=before.seats)
+        if index:
+            told = with_stack_total(told, before.pending_draw, self.positions[index].game.pending_draw)
         return told + [line for lines in changed for line in lines]
 
 

@@ -447,3 +447,25 @@ def test_uno_replay_in_plain_mode_says_the_hand_a_move_a_line(
     step = "Move {} of {}" if lang == "en" else "Jugada {} de {}"
     assert step.format(2, moves) in lines[3] and step.format(moves, moves) in lines[-2], lines
     set_language("en")
+
+
+def test_the_replay_tells_what_the_first_card_did_and_the_total_a_stack_makes() -> None:
+    """Found play-testing: the replay's log said "First card: Red Skip", not who lost the turn,
+    and a Draw Two stacked on another without "stacked: 4 to draw", as the table's log says."""
+    from engine.cards import Rank
+
+    first_skip = stacked = False
+    for seed in range(1, 80):
+        replay = finished_replay(seed=seed, n=3, rules=RuleSet.preset("house"))
+        r = Replayer(replay, seat=0)
+        games = [p.game for p in r.positions]
+        if games[0].top.rank is Rank.SKIP:
+            first_skip = True
+            assert "lost the turn" in " ".join(r.said(0)).lower(), r.said(0)
+        for index in range(1, len(games)):
+            if 0 < games[index - 1].pending_draw < games[index].pending_draw:
+                stacked = True
+                assert r.said(index)[-1].endswith(t("ev_stacked", n=games[index].pending_draw))
+        if first_skip and stacked:
+            return
+    raise AssertionError(f"no replay found: first skip {first_skip}, stacked {stacked}")
