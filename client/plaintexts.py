@@ -65,8 +65,10 @@ PLAIN_TEXTS: dict[str, tuple[str, str]] = {
                                 "del bot del asiento N (nivel N difícil lo fija); dejar; di TEXTO; "
                                 "salir."),
     "plain_help_waiting": ("Commands: leave; say TEXT; quit.", "Órdenes: dejar; di TEXTO; salir."),
-    "plain_help_spectator": ("Commands: sit (j) takes a seat; leave; say TEXT; quit.",
-                             "Órdenes: sentarse (j) ocupa un asiento; dejar; di TEXTO; salir."),
+    "plain_help_spectator": ("Commands: sit (j) takes a seat, or, in line for one, leaves the line; leave; "
+                             "say TEXT; quit.",
+                             "Órdenes: sentarse (j) ocupa un asiento o, en la cola para uno, sale de ella; "
+                             "dejar; di TEXTO; salir."),
     "plain_help_table": ("Commands: a card's number plays it (add uno to say UNO with it); draw; pass; "
                          "uno; catch; hint; why N says why card N cannot be played; hand repeats the "
                          "table; away steps away (a bot plays your turns); leave; say TEXT; quit. The "
