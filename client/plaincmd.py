@@ -215,7 +215,7 @@ class PlainCommands:
 
     def _color(self, word: str, rest: str, first: str) -> bool:
         m = self.model
-        if self._leaving(word):
+        if self._leaving(word) or self._hint(word):
             return True
         for index, color in enumerate(COLORS):
             if word in color_words(index):
@@ -231,7 +231,20 @@ class PlainCommands:
             m.table.seat_index = number - 1
             m.table.choose_target()
             return True
-        return self._leaving(word)
+        if number is not None:  # (found play-testing: "Not a command here: 5")
+            m.prompts.notice = t("plain_no_seat", n=number)
+            return True
+        return self._leaving(word) or self._hint(word)
+
+    def _hint(self, word: str) -> bool:
+        """``hint`` at a question (a Wild Draw Four, a wild's colour, a 7's seat), as the full
+        screen's hint key works there (found play-testing: refused, and the hint asked before came after the
+        answer)."""
+        if word not in words("hint"):
+            return False
+        self.model.ask_hint()
+        self.on_hint()
+        return True
 
     def _challenge(self, word: str, rest: str, first: str) -> bool:
         card = self._card_number(word)
@@ -241,11 +254,8 @@ class PlainCommands:
             self.model.table.challenge()
         elif word in words("accept"):
             self.model.table.challenge(accept=True)
-        elif word in words("hint"):  # (as the full screen's hint key does here)
-            self.model.ask_hint()
-            self.on_hint()
         else:
-            return self._leaving(word)
+            return self._hint(word) or self._leaving(word)
         return True
 
     def _leaving(self, word: str) -> bool:

@@ -127,12 +127,13 @@ PLAIN_TEXTS: dict[str, tuple[str, str]] = {
     "plain_waiting_levels": ("level N changes the level of the bot in seat N.",
                              "nivel N cambia el nivel del bot del asiento N."),
     "plain_levels": ("The levels: {levels}", "Los niveles: {levels}"),
-    "plain_help_color": ("Type a colour: its name, its letter or its number; back cancels.",
-                         "Escribe un color: su nombre, su letra o su número; volver cancela."),
+    "plain_help_color": ("Type a colour: its name, its letter or its number; hint advises one; back cancels.",
+                         "Escribe un color: su nombre, su letra o su número; pista aconseja uno; volver "
+                         "cancela."),
     "plain_seat": ("{n} {name} ({cards} cards)", "{n} {name} ({cards} cartas)"),  # whom a 7 swaps with
     "plain_seat_one": ("{n} {name} (1 card)", "{n} {name} (1 carta)"),
-    "plain_help_seat": ("Type the number of a seat; back cancels.",
-                        "Escribe el número de un asiento; volver cancela."),
+    "plain_help_seat": ("Type the number of a seat; hint advises one; back cancels.",
+                        "Escribe el número de un asiento; pista aconseja uno; volver cancela."),
     "plain_help_confirm": ("Type {yes} to confirm; anything else stays.",
                            "Escribe {yes} para confirmar; otra cosa sigue."),
     "plain_help_host_quit": ("Type e to end it for everyone, k to keep it for later (uno host --resume);"

@@ -196,6 +196,11 @@ def test_challenge_start_colour_and_seven_zero() -> None:
     view.changes()
     typed(model, "1")
     assert view.changes() == ["Swap hands with: 1 Bot 1 (5 cards), 2 Luis (5 cards), 3 Bot 3 (5 cards)."]
+    # (found play-testing: "5" read "Not a command here", and hint was refused, then its answer
+    # came after the seat was chosen)
+    assert typed(model, "5") == [] and model.prompts.notice == t("plain_no_seat", n=5)
+    assert typed(model, "hint") == [] and model.hints.request is not None
+    assert model.prompt is Prompt.SEAT
     assert typed(model, "2") == [Act(kind="play", card="R7", target="2")]
 
 
