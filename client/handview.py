@@ -23,12 +23,12 @@ class HandView(BesideBoard):
             return [[("class:dim", " " + fit(hint, width - 1))]]
         hand = m.table.hand
         playable = m.table.playable
-        hinted = m.hints.hinted_card()  # the hint's card, starred
+        hinted = m.hints.hinted_cards()  # the hint's cards, starred
         header: Line = [("bold", " " + t("your_hand", n=len(hand)))]
         selected = m.table.selected_card
         if selected is not None:
             header.append(("", " · " + card_name(selected)))
-        starred = hinted is not None and hinted in hand  # (the legend says what ★ is: found play-testing)
+        starred = any(card in hinted for card in hand)  # (the legend says what ★ is: found play-testing)
         if playable or starred:
             header.append(("class:mark", "   " + t("playable_hint_star" if starred else "playable_hint")))
         if m.table.uno_armed:
@@ -53,7 +53,7 @@ class HandView(BesideBoard):
                         row += [*part, ("", " ")]
                 else:
                     rows[0] += [*self.chip(card, chosen), ("", " ")]
-                mark = "★" if card == hinted else "▲" if card in playable else ""
+                mark = "★" if card in hinted else "▲" if card in playable else ""
                 marks.append(("class:mark", pad(mark.center(cell - 1), cell)))
             lines += [numbers, *rows, marks]
         block = 5 if big else 3

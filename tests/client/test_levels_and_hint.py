@@ -10,7 +10,20 @@ import random
 from collections import Counter
 
 import pytest
-from clientkit import DOWN, ENTER, ME, NAMES, SEATS, make_view, plays, press, room_info, seated, show
+from clientkit import (
+    DOWN,
+    ENTER,
+    ME,
+    NAMES,
+    SEATS,
+    make_view,
+    plays,
+    press,
+    room_info,
+    screen_lines,
+    seated,
+    show,
+)
 
 from client import keymap
 from client.enums import Prompt
@@ -181,11 +194,11 @@ def test_the_hint_is_shown_and_its_card_starred(lang: str, words: str) -> None:
     assert prompt(model).strip() == ""
     hint_now(model)
     assert words in prompt(model), prompt(model)
-    assert model.hints.hinted_card() == Card.parse("R7")
+    assert model.hints.hinted_cards() == {Card.parse("R7")}
     hand = text_of(Renderer(model).hand(80, 10))
     assert "★" in hand and t("playable_hint_star") in hand  # the legend says what ★ is
     show(model, make_view("R7 Y3", top="R5", legal=[*plays("R7"), Draw(ME)]))  # the game moved on
-    assert words not in prompt(model) and model.hints.hinted_card() is None
+    assert words not in prompt(model) and model.hints.hinted_cards() == set()
     assert t("playable_hint_star") not in text_of(Renderer(model).hand(80, 10))
     set_language("en")
 
@@ -229,6 +242,23 @@ def test_a_searched_hint_gives_its_figures(lang: str, expected: str) -> None:
     model.hints.answered(view, Hint(Draw(ME), "only"), view)
     assert model.hints.text(model.seating.name_of) == t("hint_only", action=t("do_draw"))
     set_language("en")
+
+
+def test_a_hint_too_close_to_call_stars_both_cards() -> None:
+    """Found play-testing: "play Green 1 or play Red Reverse — 20% and 21%…, either will do",
+    and the star stood under Green 1 alone, the one that had done worse."""
+    model = at_table("en")
+    view = model.table.view
+    assert view is not None
+    model.hints.asked = view
+    close = Hint(plays("R7")[0], "search", win_rate=0.20, samples=595, runner_up=plays("B5")[0],
+                 runner_up_rate=0.21)
+    assert model.hints.answered(view, close, view)
+    assert model.hints.hinted_cards() == {Card.parse("R7"), Card.parse("B5")}
+    marks = [line for line in screen_lines(model) if "★" in line]
+    assert marks and marks[-1].count("★") == 2, marks
+    model.hints.answered(view, dataclasses.replace(close, runner_up_rate=0.12), view)
+    assert model.hints.hinted_cards() == {Card.parse("R7")}
 
 
 @pytest.mark.parametrize("lang", ["en", "es"])
