@@ -5,11 +5,13 @@ act again, ``AwayNews`` counts the turns played for us, the cards played (which 
 for our seat, the hands that moved ours (a 7, a 0) and the hands won meanwhile; coming back from
 away, ``line`` sums them up for the log (the log alone is some eleven lines at 80×24, and the
 stand-in's turns scroll out of it). A client started again while away (its terminal was closed)
-counts from the room's ``history``.
+counts from the room's ``history``, after the batches it was last told a summary at (``told``,
+kept on disk by client/connection.py).
 """
 
 from __future__ import annotations
 
+import hashlib
 from collections import Counter
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
@@ -51,6 +53,10 @@ class AwayNews:
     hand: int = 0  # the hand under way (its HandEnded comes before the next deal); 0: not known
     live: bool = False  # it has seen events as they came (not only a room's history)
     last: list[tuple[Event, ...]] = field(default_factory=list)  # the last batches seen live
+    # the mark of the last batches seen when a summary was last told ("" none): a client started
+    # again is given it (found play-testing: killed and started again, a client told the summary
+    # the one before had told, of turns played before it came back)
+    told: str = ""
 
     def seen_live(self, events: Iterable[Event], seat: str | None, hand: int) -> None:
         """A batch as it came (``observe``), remembered to tell later what we missed."""
@@ -64,8 +70,11 @@ class AwayNews:
         live (a dropped link's: found play-testing, a turn the stand-in played meanwhile was
         left out of the summary). None if ours are not in it (the past was told anew after a
         server's restart): counting the past again would count our seat's cards twice."""
-        if not self.last:
-            return batches
+        if not self.last:  # (started again: after the summary the client before told, if any)
+            end = next((end for end in range(len(batches), 0, -1) if self.told in (
+                _mark(batches[max(0, end - n):end]) for n in range(1, MATCHED_BATCHES + 1))), 0)
+            self.last = [tuple(batch) for batch in batches[-MATCHED_BATCHES:]]  # (known now)
+            return batches[end:]
         tail = [list(batch) for batch in self.last]
         for end in range(len(batches), 0, -1):
             start = end - len(tail)
@@ -140,7 +149,14 @@ class AwayNews:
             else:
                 parts.append(t("away_a_hand_won" + ours, name=name_of(winner), points=points))
         self._restart(counting=False)
+        self.told = _mark(self.last) if self.last else self.told
         return " · ".join(parts)
 
     def _restart(self, counting: bool) -> None:
         self.counting, self.turns, self.played, self.drew, self.won, self.moved = counting, 0, [], 0, [], []
+
+
+def _mark(batches: Iterable[Iterable[Event]]) -> str:
+    """A short mark of a run of batches, the same for equal events (``AwayNews.told``)."""
+    text = repr([tuple(batch) for batch in batches])
+    return f"{len(text)}.{hashlib.sha256(text.encode()).hexdigest()[:16]}"

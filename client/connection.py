@@ -65,6 +65,7 @@ class ServerConnection:
         # connection given up on and delivered late cannot take the seat from a newer one.
         self._instance = secrets.token_hex(8)
         self._connections = 0
+        self._told = ""  # ``AwayNews.told`` as kept on disk
 
     def wake_writer(self) -> None:
         """Send what the model queued (on the trio thread)."""
@@ -143,6 +144,9 @@ class ServerConnection:
                 if store is not None:
                     store.save(welcome.server_id, address, welcome.token)
                 model.apply(welcome)
+                if store is not None and not model.away_news.live:  # started again: what the
+                    # client before told of the stand-in's turns is not told again
+                    model.away_news.told = self._told = store.load_told(welcome.server_id)
                 self._invalidate()
                 delay, attempt = FIRST_DELAY, 0
                 reason = await self._serve(link)
@@ -184,6 +188,14 @@ class ServerConnection:
                 self._invalidate()
                 await trio.sleep(delay)
             delay = min(max(delay * 2, FIRST_DELAY), MAX_DELAY)
+
+    def _keep_told(self) -> None:
+        """A summary of the stand-in's turns just told: its mark on disk, for a client started
+        again (``AwayNews.told``)."""
+        told = self.model.away_news.told
+        if told != self._told and self._tokens is not None and self.model.session.server_id:
+            self._tokens.save_told(self.model.session.server_id, told)
+            self._told = told
 
     def _token_to_offer(self, address: str) -> tuple[str | None, str | None]:
         """(server id, token) for the first hello: this run's token, else the one kept for the
@@ -233,6 +245,7 @@ class ServerConnection:
                     log.debug("received %s", message.TYPE)
                     model.apply(message)
                     self._received()
+                    self._keep_told()
                     if link.conn.gap:
                         link.conn.gap = False
                         model.outbox.append(Sync())

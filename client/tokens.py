@@ -77,6 +77,18 @@ class TokenStore:
         self._write(self._address_path(address), server_id)
         self._write(self._token_path(server_id), token)
 
+    def load_told(self, server_id: str) -> str:
+        """The mark of the last summary of the stand-in's turns told at ``server_id``'s table
+        (client/awaynews.py: ``AwayNews.told``), "" if none."""
+        return (self._read(self._told_path(server_id)) or "") if server_id else ""
+
+    def save_told(self, server_id: str, mark: str) -> None:
+        if server_id:
+            self._write(self._told_path(server_id), mark)
+
+    def _told_path(self, server_id: str) -> Path:
+        return self.directory / f"told-{_safe(server_id)}"
+
     def forget(self, server_id: str) -> None:
         with contextlib.suppress(OSError):
             self._token_path(server_id).unlink()

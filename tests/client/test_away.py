@@ -5,6 +5,7 @@ back the room's recent log and chat."""
 from __future__ import annotations
 
 import dataclasses
+from pathlib import Path
 
 import pytest
 from clientkit import ENTER, ME, RIGHT, make_view, plays, press, render_text, room_info, screen_lines, seated
@@ -123,6 +124,51 @@ def test_a_summary_told_is_not_told_again_when_the_same_client_reconnects() -> N
                                                   ev.Passed(ME), ev.TurnStarted("2")))
     model.apply(History(events=(past,), chat=()))
     assert not [line for line in model.transcript.log if line.startswith("While you were away")]
+
+
+def test_a_client_started_again_does_not_tell_the_summary_the_one_before_told() -> None:
+    """Found play-testing (twice): Frank came back and read "While you were away — turns played
+    for you: 4…"; on his own turn his client was killed and started again, and it told him "turns
+    played for you: 1, cards played: Y7" of the same spell away, nothing having been played since.
+    The mark of what the first client had seen when it told the summary (kept on disk by the
+    connection) tells the second where the news ends; turns played after it are still told."""
+    first = seated(make_view(current="2"))
+    first.apply(away_room())
+    stand_in_turn(first, ev.CardPlayed(ME, Card.parse("Y7"), Color.YELLOW))
+    first.apply(away_room(away=False))
+    assert first.transcript.log[-1].startswith("While you were away") and first.away_news.told
+    others = (ev.CardPlayed("2", Card.parse("Y6"), Color.YELLOW), ev.TurnStarted(ME))
+    first.apply(Events(events=tuple(map(codec.event_to_wire, others)), view=codec.view_to_wire(make_view())))
+    stood_in = (ev.StandIn(ME, "away"), ev.CardPlayed(ME, Card.parse("Y7"), Color.YELLOW),
+                ev.TurnStarted("2"))
+    past = [tuple(map(codec.event_to_wire, batch)) for batch in (stood_in, others)]
+
+    def started_again(told: str, history: list[tuple[dict[str, object], ...]]) -> Model:
+        again = seated(make_view())
+        again.away_news.told = told  # (as the connection gives it, from the client before)
+        again.apply(History(events=tuple(history), chat=()))
+        return again
+
+    assert not any(line.startswith("While you were away")
+                   for line in started_again(first.away_news.told, past).transcript.log)
+    # a turn the stand-in played after the summary was told (the link down, say) is told
+    later = (ev.StandIn(ME, "timeout"), ev.CardPlayed(ME, Card.parse("Y2"), Color.YELLOW),
+             ev.TurnStarted("2"))
+    again = started_again(first.away_news.told, [*past, tuple(map(codec.event_to_wire, later))])
+    assert again.transcript.log[-1].startswith("While you were away — turns played for you: 1, cards "
+                                               "played: Y2"), again.transcript.log
+    # and a client started again with nothing kept tells what the past holds, as before
+    assert started_again("", past).transcript.log[-1].startswith("While you were away")
+
+
+def test_the_mark_of_the_summary_told_is_kept_per_server(tmp_path: Path) -> None:
+    from client.tokens import TokenStore
+
+    store = TokenStore(tmp_path)
+    assert store.load_told("abc") == ""
+    store.save_told("abc", "123.0123456789abcdef")
+    assert TokenStore(tmp_path).load_told("abc") == "123.0123456789abcdef"
+    assert store.load_told("other") == "" and store.load_told("") == ""
 
 
 def test_turns_played_for_us_while_the_link_was_down_are_in_the_summary() -> None:
