@@ -147,6 +147,10 @@ class CreateForm:
             return
         self.preset = preset
         self._preset_options()
+        self._override(overrides)
+
+    def _override(self, overrides: dict[str, Any]) -> None:
+        """The rule fields that ``overrides`` (``RuleSet`` options, wire form) set."""
         for key, option in OPTIONS:
             if option in overrides:
                 self.options[key] = bool(overrides[option])
@@ -157,6 +161,16 @@ class CreateForm:
             self.strict = overrides["wild_draw_four"] == WildDrawFour.STRICT.value
         if "target_score" in overrides:
             self.target = overrides["target_score"]
+
+    @classmethod
+    def like(cls, table: CreateRoom, name: str, saved: tuple[str, ...]) -> CreateForm:
+        """A form whose fields are those of ``table`` (``uno host``'s command line: found
+        play-testing, its next table's form said 30 s where it had been given 15), named ``name``."""
+        form = cls(name=name, preset=table.preset, seats=table.seats, bots=table.bots,
+                   bot_level=table.bot_level, timeout=table.turn_timeout, late_join=table.late_join,
+                   saved=saved)
+        form._override(dict(table.rules or {}))
+        return form
 
     def save(self) -> str:
         """Save the rules as the fields say under the name typed in ``save_as``; that name.

@@ -100,6 +100,7 @@ class HostedServer:
         address = format_address(lan_address() if host.bind == ALL_ADDRESSES else host.bind, port)
         self.model.session.info = t("server_listening", port=port, address=address)
         self.model.host.address = address
+        self.model.host.table = host.create  # (the defaults of the next table's form)
         if not resumed:
             self.model.host.auto_create = host.create
             self.model.host.auto_start = host.start

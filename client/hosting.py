@@ -14,6 +14,7 @@ from .i18n import t
 class Hosting:
     active: bool = False  # this client runs the server (``uno host``)
     auto_create: CreateRoom | None = None  # opened once connected
+    table: CreateRoom | None = None  # the table the command line asked for: the form's defaults
     auto_start: bool = False  # started (bots in the empty seats) once open
     end_table: bool | None = None  # how the host quit: True end for everyone, False keep
     keeps: bool = True  # its server keeps rooms on disk: a match can be kept for later

@@ -242,7 +242,9 @@ class Model:
         return t("default_table", name=self.session.name)[:TABLE_NAME_LENGTH]
 
     def open_form(self) -> None:
-        self.form = CreateForm(name=self._default_table(), saved=tuple(saved_names()))
+        saved, table = tuple(saved_names()), self.host.table
+        self.form = (CreateForm(name=self._default_table(), saved=saved) if table is None
+                     else CreateForm.like(table, self._default_table(), saved))
 
     def submit_form(self) -> None:
         """Enter: create the table; on the "save these rules as" field, save the rules instead."""

@@ -122,3 +122,25 @@ def test_a_host_whose_table_is_not_kept_is_told_quitting_ends_it(lang: str, yes:
     assert model.prompt is Prompt.NONE and not model.quit
     press(model, "q", yes)
     assert model.quit and model.host.end_table is True
+
+
+def test_the_hosts_next_table_form_starts_from_the_command_lines_table() -> None:
+    """Found play-testing: started with `uno host --turn-timeout 15`, the host closed the table
+    and opened another: its form said "Turn time 30 s", the rules the preset's."""
+    from protocol import CreateRoom
+
+    model = hosting("en", started=False)
+    model.host.table = CreateRoom(name="Alice's table", preset="house", seats=6, bots=2, bot_level="hard",
+                                  turn_timeout=15.0, late_join="next_hand",
+                                  rules={"stack_draw_two": False, "target_score": 200})
+    model.open_form()
+    form = model.form
+    assert form is not None
+    assert (form.preset, form.seats, form.bots, form.bot_level, form.timeout, form.late_join) == (
+        "house", 6, 2, "hard", 15.0, "next_hand")
+    assert form.options["stack"] is False and form.options["draw_until"] is True and form.target == 200
+    assert form.message("x").rules["stack_draw_two"] is False
+    guest = hosting("en", started=False)
+    guest.host.active = False
+    guest.open_form()  # (a guest's form: the defaults)
+    assert guest.form is not None and (guest.form.preset, guest.form.timeout) == ("official", 30.0)
