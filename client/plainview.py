@@ -85,10 +85,15 @@ class PlainView:
             last = self._last.get(slot, [])
             if slot == "connection" and not said and self.model.session.status is Status.IDLE:
                 continue  # not trying yet: what was said (launch_plain's line) still holds
+            self._last[slot] = parts
+            if slot == "notice" and last and last[0] and parts[0] != last[0] and parts[0].startswith(last[0]):
+                # a notice that goes on from the one said: what it adds (found play-testing:
+                # "Welcome back: you are in your seat again." twice, then with "Alice is the host.")
+                state.append(sentence(parts[0][len(last[0]):].strip()))
+                continue
             # a slot of several parts (a screen) says only the parts that changed
             state += [sentence(part) for i, part in enumerate(parts)
                       if part and (i >= len(last) or part != last[i])]
-            self._last[slot] = parts
         lines = [sentence(line) for line in log]
         if state:
             tail = " ".join(state)

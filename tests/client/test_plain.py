@@ -20,7 +20,7 @@ from client.i18n import set_language, t
 from client.model import Model
 from client.plainapp import PlainScreen
 from client.plaincmd import PlainCommands
-from client.plainview import PlainView
+from client.plainview import PlainView, sentence
 from engine import events as ev
 from engine.actions import Accept, CallUno, Catch, Challenge, ChooseColor, Draw, JumpIn, Pass, PlayCard
 from engine.bots import BOT_LEVELS
@@ -836,3 +836,17 @@ def test_the_first_cards_colour_is_asked_without_nothing_to_play_before_it() -> 
                              legal=[ChooseColor(ME, c) for c in (Color.RED, Color.GREEN)]))
     said = " ".join(PlainView(model).changes())
     assert "Nothing to play" not in said and t("prompt_start_color") in said, said
+
+
+def test_a_notice_that_goes_on_from_the_one_said_says_only_what_it_adds() -> None:
+    """Found play-testing, the server started again: plain mode said "Welcome back: you are in
+    your seat again." (the welcome), then all of it again with "Alice is the host." (the seat)."""
+    model = seated(make_view())
+    view = PlainView(model)
+    view.changes()
+    model.prompts.notice = t("status_resumed")
+    assert view.changes() == [t("status_resumed")]
+    model.prompts.notice = t("status_resumed_host", name="Alice")
+    assert view.changes() == ["Alice is the host."]
+    model.prompts.notice = t("not_your_turn")
+    assert view.changes() == [sentence(t("not_your_turn"))]
