@@ -135,6 +135,7 @@ def _room(model: Model, message: messages.RoomUpdate) -> None:
 
 def _left(model: Model, message: messages.Left) -> None:
     _leave_room_state(model)
+    model.lobby.listed = False  # (the list we had is of before we sat down: a new one is asked)
     model.outbox.append(messages.ListRooms())
 
 

@@ -150,7 +150,8 @@ class PlainView:
         """The title, the address to give friends, the kept match, the tables, the commands."""
         m = self.model
         parts = [t("lobby_title", server=m.session.server_name), m.session.info, m.host.offer]
-        if not m.lobby.rooms:  # (nothing before the list comes: it would say "no tables")
+        if not m.lobby.rooms or not m.lobby.listed:  # (nothing before the list comes: it would say
+            # "no tables", or the list as it was before we sat down: found play-testing)
             return [*parts, t("plain_lobby_none")] if m.lobby.listed else parts
         rooms = []
         for i, room in enumerate(m.lobby.rooms):

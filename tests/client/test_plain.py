@@ -850,3 +850,23 @@ def test_a_notice_that_goes_on_from_the_one_said_says_only_what_it_adds() -> Non
     assert view.changes() == ["Alice is the host."]
     model.prompts.notice = t("not_your_turn")
     assert view.changes() == [sentence(t("not_your_turn"))]
+
+
+def test_back_in_the_lobby_the_tables_are_said_as_they_are_now() -> None:
+    """Found play-testing: leaving a table, plain mode first said the tables as they were before
+    she sat down (a bot's seat taken since, a level changed, a table missing), then the new list."""
+    from protocol import Left, LeftReason
+
+    model = connected_model()
+    model.apply(Welcome(server="s", version="0", protocol=1, token="a.b", name="Ana"))
+    old = RoomSummary(id="1", name="Casa", host="Luis", players=1, seats=4, bots=3, spectators=0,
+                      preset="official", started=False, password=False)
+    model.apply(Rooms(rooms=(old,)))
+    model.apply(Joined(room=room_info(started=False), role=RoomRole.PLAYER, seat=ME))
+    view = PlainView(model)
+    view.changes()
+    model.apply(Left(reason=LeftReason.LEFT))
+    assert type(model.outbox.take()[-1]).__name__ == "ListRooms"
+    assert "Casa" not in " ".join(view.changes())
+    model.apply(Rooms(rooms=(dataclasses.replace(old, name="Casa 2"),)))
+    assert "Casa 2" in " ".join(view.changes())
