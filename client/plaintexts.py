@@ -11,6 +11,8 @@ PLAIN_TEXTS: dict[str, tuple[str, str]] = {
     "plain_challenge_stack": ("Or stack on it: a playable card's number.",
                               "O súmale una carta: el número de una que puedas jugar."),
     "plain_time": ("{n} seconds to play", "{n} segundos para jugar"),
+    "plain_turn_away": ("Your turn: a bot plays it while you are away",
+                        "Tu turno: lo juega un bot mientras estás ausente"),
     "plain_jump_in": ("You can jump in with: {cards}", "Puedes cortar con: {cards}"),
     "plain_cannot_play": ("Nothing to play", "Nada que jugar"),
     "plain_or": ("or {options}", "o {options}"),

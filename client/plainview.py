@@ -208,6 +208,8 @@ class PlainView:
         table, view = m.table, m.table.view
         if not self._playing() or view is None or m.session.status is Status.LOST:
             return ""  # (link down: the lost connection is said; nothing is legal till we are back)
+        if table.my_turn and m.seating.away:  # (found play-testing: "You can play: …", then the bot did)
+            return t("plain_turn_away")
         if not table.my_turn:
             turn = t("turn_of", name=m.seating.name_of(view.current))
             jumps = [_numbered(i, c) for i, c in enumerate(table.hand) if c in table.playable]

@@ -614,3 +614,21 @@ def test_a_0_the_bot_played_for_us_says_whose_hand_we_hold() -> None:
                       names.__getitem__, ME, ME, 1, seats=seats)
     assert line == ("Away: a bot played your turn — the bot played Blue 0 — every hand moved one seat "
                     "along, ↻ clockwise — you hold Bot 3's now"), line
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_plain_mode_away_on_our_turn_says_the_bot_plays_it(lang: str) -> None:
+    """Found play-testing: away, plain mode said "Your turn … You can play: 1 Red 7", and then
+    the bot played it."""
+    from client.plainview import PlainView
+
+    model = seated(make_view(legal=plays("R7")), lang=lang)
+    try:
+        model.plain = True
+        model.apply(away_room())
+        said = " ".join(PlainView(model).changes())
+        assert t("plain_turn_away") in said and t("plain_can_play", cards="").split(":")[0] not in said
+        model.apply(away_room(away=False))
+        assert t("turn_you") in " ".join(PlainView(model).changes())
+    finally:
+        set_language("en")
