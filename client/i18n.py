@@ -1,7 +1,8 @@
 """Every text the client shows, in English and Spanish. ``t(key, **kw)`` formats one.
 
-The language comes from ``--lang`` or, failing that, from the locale (``LC_ALL``,
-``LC_MESSAGES``, ``LANG``): Spanish for ``es*``, English otherwise. Card names follow the rule
+The language comes from ``--lang``, else from the one last chosen at the table (F2: kept in
+``$XDG_CONFIG_HOME/uno/language``), else from the locale (``LC_ALL``, ``LC_MESSAGES``,
+``LANG``): Spanish for ``es*``, English otherwise. Card names follow the rule
 documents ("Roba dos", "Cambio de sentido", "Salta turno", "Comodín", "Comodín +4").
 """
 
@@ -9,6 +10,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Mapping
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 from . import keymap
@@ -28,10 +30,17 @@ _lang = "en"
 
 
 def detect_language(arg: str | None = None, environ: Mapping[str, str] | None = None) -> str:
-    """``arg`` if given, else the locale's language (Spanish for ``es*``), else English."""
+    """``arg`` if given, else the one last chosen at the table (``switch_language``), else the
+    locale's language (Spanish for ``es*``), else English."""
     if arg:
         return arg if arg in LANGS else "en"
     env = os.environ if environ is None else environ
+    try:
+        saved = language_file(env).read_text(encoding="ascii").strip()
+    except (OSError, UnicodeDecodeError):
+        saved = ""
+    if saved in LANGS:
+        return saved
     for var in ("LC_ALL", "LC_MESSAGES", "LANG", "LANGUAGE"):
         value = env.get(var, "")
         if value:
@@ -45,6 +54,26 @@ def set_language(lang: str) -> None:
 
 
 def language() -> str:
+    return _lang
+
+
+def language_file(environ: Mapping[str, str] | None = None) -> Path:
+    env = os.environ if environ is None else environ
+    base = env.get("XDG_CONFIG_HOME") or str(Path.home() / ".config")
+    return Path(base) / "uno" / "language"
+
+
+def switch_language() -> str:
+    """The other language, from now on and at the next start (found play-testing: a player who
+    reads only Spanish, at a machine whose locale is English, had no way to Spanish but the
+    command line's ``--lang``); the language now."""
+    set_language(next(lang for lang in LANGS if lang != _lang))
+    path = language_file()
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(_lang + "\n", encoding="ascii")
+    except OSError:
+        pass  # (this run speaks it all the same)
     return _lang
 
 

@@ -73,8 +73,10 @@ _TOGETHER = {"anywhere": {*CONTEXTS, "hand"}, "lobby": {"anywhere", "lobby"},
              "table": {"anywhere", "room", "waiting", "table", "hand"}}
 # Keys that stay as they are (not in the file), each for a reason docs/KEYS.md gives: quitting
 # at once and Esc (a way out whatever the file says), the arrows of the lists, the hand's
-# h l Home End and digits (moving in the hand, as the arrows do; a digit is a card's number).
-FIXED = {"anywhere": ("c-c", "c-q", "escape"), "lobby": ("up", "down"), "room": (),
+# h l Home End and digits (moving in the hand, as the arrows do; a digit is a card's number);
+# F2, the other language (said in it, for one who cannot read this one: LANGUAGE_KEY).
+LANGUAGE_KEY = "f2"
+FIXED = {"anywhere": ("c-c", "c-q", "escape", LANGUAGE_KEY), "lobby": ("up", "down"), "room": (),
          "waiting": ("up", "down"), "table": ("home", "end", *"0123456789"), "hand": ("h", "l")}
 _NAMES = {"space": " ", "return": "enter", "esc": "escape", "del": "delete", "pgup": "pageup",
           "pgdn": "pagedown", **{f"ctrl-{c}": f"c-{c}" for c in "abcdefghijklmnopqrstuvwxyz"}}

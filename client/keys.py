@@ -14,8 +14,8 @@ from prompt_toolkit.keys import Keys
 
 from .enums import Prompt, Screen
 from .hintrun import start_hint
-from .i18n import keys_of, language, t
-from .keymap import active
+from .i18n import keys_of, language, switch_language, t
+from .keymap import LANGUAGE_KEY, active
 from .model import Model
 from .table import COLORS
 
@@ -121,6 +121,18 @@ def make_key_bindings(model: Model, after: Callable[[], None]) -> KeyBindings:
                              & Condition(lambda: model.prompts.text_prompt is None))
         bind(key, filter=opens)(model.prompts.open_help)
     bind(Keys.Any, filter=showing_help)(lambda: model.prompts.open_help(False))
+
+    def _language(event: KeyPressEvent) -> None:  # the other language, its keys with it
+        back_only = coming_back()
+        model.key_pressed()
+        if not back_only:
+            switch_language()
+            model.prompts.notice = t("language_now")
+            event.app.key_bindings = make_key_bindings(model, after)
+        after()
+
+    kb.add(LANGUAGE_KEY, filter=(commands | deciding | showing_help | screen_is(Screen.BROWSE, Screen.CREATE))
+           & Condition(lambda: model.prompts.text_prompt is None))(_language)
     for keys, step in ((("pagedown", "down", " "), 1), (("pageup", "up"), -1)):
         for key in keys:  # (a short terminal's help has pages)
             bind(key, filter=showing_help)(lambda step=step: model.prompts.turn_help_page(step))  # type: ignore[misc]

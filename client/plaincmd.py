@@ -18,7 +18,7 @@ from engine.cards import Card
 
 from .enums import Prompt, Screen
 from .form import FIELDS, TEXT_FIELDS, CreateForm
-from .i18n import LANGS, TEXTS, t
+from .i18n import LANGS, TEXTS, switch_language, t
 from .i18n import key as key_of
 from .keymap import active
 from .model import Model
@@ -138,6 +138,10 @@ class PlainCommands:
                 self.look = True  # (its fields with it: found play-testing, "The fields:", then none)
                 return []
             return [self.help()]
+        if word in words("language"):
+            switch_language()
+            m.prompts.notice = t("plain_language_now")
+            return []
         if word in words("back"):  # as Esc: the colour, the seat or the form is left
             m.cancel()
             return []
@@ -181,9 +185,10 @@ class PlainCommands:
             else:
                 key = {Screen.BROWSE: "plain_help_browse", Screen.LOBBY: "plain_help_lobby",
                        Screen.CREATE: "plain_form"}.get(screen, "help_connecting")
-        return t(key, yes=key_of("yes"), accept=key_of("accept"),
+        said = t(key, yes=key_of("yes"), accept=key_of("accept"),
                  name=m.seating.name_of(view.challenge_from if view else None),
                  n=view.pending_draw if view else 4)
+        return f"{said} {t('plain_help_language')}" if prompt is Prompt.NONE else said
 
     # ------------------------------------------------------------------ questions
 

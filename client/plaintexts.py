@@ -11,6 +11,10 @@ PLAIN_TEXTS: dict[str, tuple[str, str]] = {
     "plain_challenge_stack": ("Or stack on it: a playable card's number.",
                               "O súmale una carta: el número de una que puedas jugar."),
     "plain_time": ("{n} seconds to play", "{n} segundos para jugar"),
+    "plain_help_language": ("En español: escribe español.", "In English: type english."),
+    # (the way back said in the other language: its reader's)
+    "plain_language_now": ("Now in English. En español: escribe español.",
+                           "Ahora en español. In English: type english."),
     "plain_turn_away": ("Your turn: a bot plays it while you are away",
                         "Tu turno: lo juega un bot mientras estás ausente"),
     "plain_jump_in": ("You can jump in with: {cards}", "Puedes cortar con: {cards}"),
@@ -151,6 +155,8 @@ PLAIN_TEXTS: dict[str, tuple[str, str]] = {
     "cmd_leave": ("leave|x", "dejar|x"),
     "cmd_look": ("hand|look|h", "mano|ver|h"),
     "cmd_help": ("help|?", "ayuda|?"),
+    # (each language's words work in the other, where one who cannot read it types them)
+    "cmd_language": ("language|español|espanol|spanish", "idioma|english|inglés|ingles"),
     "cmd_say": ("say|t", "di|decir|t"),
     "cmd_start": ("start|s", "empezar|s"),
     "cmd_add": ("add|+", "añadir|+"),

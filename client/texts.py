@@ -134,6 +134,7 @@ TEXTS: dict[str, tuple[str, str]] = {
                          "Guardada de la última vez: «{name}», {progress}. {k_resume}: volver a ella "
                          "(luego: uno "
                          "host --resume)"),
+    "language_now": ("Now in English (F2: español)", "Ahora en español (F2: English)"),
     "match_kept": ("The match is kept: uno host --resume brings it back, and your friends with it.",
                    "La partida queda guardada: uno host --resume la recupera, y a tus amigos con ella."),
     "resume_failed": ("The kept match could not be opened again",

@@ -1,0 +1,49 @@
+"""F2 (plain mode: "español", "english") switches the client's language at once, its keys with it,
+and keeps the choice for the next start (found play-testing: a player who reads only Spanish,
+at a machine whose locale is English, had no way to Spanish but the command line's --lang)."""
+
+from __future__ import annotations
+
+import os
+
+import pytest
+from clientkit import make_view, plays, press, render_text, seated
+
+from client.enums import Prompt
+from client.i18n import detect_language, language, language_file, t
+from client.plaincmd import PlainCommands
+from client.plainview import PlainView
+from protocol import Away
+
+F2 = "\x1bOQ"
+
+
+def test_f2_switches_the_language_and_its_keys_and_keeps_the_choice() -> None:
+    model = seated(make_view(current="2", legal=plays("R7")))
+    assert "F2: en español" in render_text(model.prompts.open_help() or model)  # (said in Spanish)
+    press(model, F2)  # (in the help: it stays open, in the other language)
+    assert language() == "es" and model.prompt is Prompt.HELP and "F2: in English" in render_text(model)
+    assert model.prompts.notice == t("language_now") == "Ahora en español (F2: English)"
+    press(model, "x")  # (closes the help)
+    assert model.prompt is Prompt.NONE
+    assert press(model, "f") == [Away()]  # Spanish's away key, bound now
+    assert language_file().read_text().strip() == "es"
+    # the choice, at the next start, over the locale
+    assert detect_language(None, {**os.environ, "LANG": "en_US.UTF-8"}) == "es"
+    assert detect_language("en", {**os.environ, "LANG": "es_ES.UTF-8"}) == "en"  # (--lang still wins)
+    press(model, F2)
+    assert language() == "en" and model.prompts.notice == "Now in English (F2: español)"
+    assert detect_language(None, {**os.environ, "LANG": "es_ES.UTF-8"}) == "en"
+
+
+@pytest.mark.parametrize(("word", "now"), [("español", "es"), ("idioma", "es")])
+def test_plain_mode_switches_with_a_word_in_either_language(word: str, now: str) -> None:
+    model = seated(make_view())
+    commands = PlainCommands(model)
+    assert "En español: escribe español." in commands.help()
+    view = PlainView(model)
+    view.changes()
+    commands.run(word)
+    assert language() == now and "Ahora en español. In English: type english." in " ".join(view.changes())
+    commands.run("english")
+    assert language() == "en"
