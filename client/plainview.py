@@ -28,7 +28,7 @@ from .i18n import key as key_of
 from .model import Model
 from .narrate import narrate
 from .rulestext import preset_name, room_state, waiting_labels
-from .screens import form_field, seat_marks, seated_line, waiting_hint, with_marks
+from .screens import form_field, lobby_title, seat_marks, seated_line, waiting_hint, with_marks
 from .table import COLORS
 
 SLOTS = ("connection", "screen", "hand", "turn", "over", "uno", "hint", "prompt", "notice")
@@ -149,7 +149,7 @@ class PlainView:
     def _lobby(self) -> list[str]:
         """The title, the address to give friends, the kept match, the tables, the commands."""
         m = self.model
-        parts = [t("lobby_title", server=m.session.server_name), m.session.info, m.host.offer]
+        parts = [lobby_title(m), m.session.info, m.host.offer]
         if not m.lobby.rooms or not m.lobby.listed:  # (nothing before the list comes: it would say
             # "no tables", or the list as it was before we sat down: found play-testing)
             return [*parts, t("plain_lobby_none")] if m.lobby.listed else parts

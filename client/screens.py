@@ -56,7 +56,7 @@ class Screens(Painter):
 
     def lobby(self, width: int, height: int) -> list[Line]:
         m = self.model
-        lines: list[Line] = [[("bold", " " + fit(t("lobby_title", server=m.session.server_name), width - 1))]]
+        lines: list[Line] = [[("bold", " " + fit(lobby_title(m), width - 1))]]
         if m.session.info:
             lines.append([("class:dim", " " + fit(m.session.info, width - 1))])
         if m.host.offer:  # wrapped: its key and command are at the end
@@ -189,6 +189,16 @@ def with_marks(info: SeatInfo, marks: list[str], gap: str = " ") -> str:
         head, _, number = name.rpartition(LEFT_MARK)
         return f"{head}{LEFT_MARK.removesuffix(')')}, {', '.join(marks)}){number}"
     return f"{name}{gap}({', '.join(marks)})"
+
+
+def lobby_title(model: Model) -> str:
+    """"Lobby — <server>"; a player's ``uno host`` server is named after the table it opened, so
+    once that table is gone, "Lobby" (found play-testing: "Lobby — Alice's table" over the one
+    table, "Friday Night", Alice had opened after closing hers)."""
+    server, lobby = model.session.server_name, model.lobby
+    if model.session.hosted and lobby.listed and all(clean_text(r.name) != server for r in lobby.rooms):
+        return t("lobby_title_alone")
+    return t("lobby_title", server=server)
 
 
 def left_to_bot(info: SeatInfo) -> bool:

@@ -162,6 +162,7 @@ TEXTS: dict[str, tuple[str, str]] = {
     "browse_address": ("Address (host:port): ", "Dirección (host:puerto): "),
     # --- lobby
     "lobby_title": ("Lobby — {server}", "Sala — {server}"),
+    "lobby_title_alone": ("Lobby", "Sala"),
     "lobby_none": ("No tables yet. Press {k_new_table} to open one.",
                    "Aún no hay mesas. Pulsa {k_new_table} para abrir una."),
     "lobby_rules_doc": ("The rules of this game: {path}", "Las reglas de este juego: {path}"),

@@ -725,3 +725,23 @@ def test_a_second_person_of_the_same_name_is_told_what_the_table_calls_them() ->
     model.prompts.notice = ""
     model.apply(Joined(room=room, role="player", seat="3"))  # (back after a dropped link: once is enough)
     assert "Someone here has your name" not in render_text(model)
+
+
+def test_a_hosted_servers_lobby_names_no_table_once_its_table_is_gone() -> None:
+    """Found play-testing: `uno host` named its server after its first table; Alice closed that
+    table and opened "Friday Night", and every lobby read "Lobby — Alice's table"."""
+    from client.screens import lobby_title
+
+    model = Model("Bob")
+    model.apply(Welcome(server="Alice's table", version="0", protocol=1, token="a.b", name="Bob",
+                        hosted=True))
+    assert lobby_title(model) == "Lobby — Alice's table"  # (before the list: as the server says)
+    table = RoomSummary(id="2", name="Friday Night", host="Alice", players=1, seats=4, bots=1,
+                        spectators=0, preset="official", started=False, password=False)
+    model.apply(Rooms(rooms=(table,)))
+    assert lobby_title(model) == "Lobby"
+    model.apply(Rooms(rooms=(dataclasses.replace(table, name="Alice's table"),)))
+    assert lobby_title(model) == "Lobby — Alice's table"
+    model.session.hosted = False  # (a dedicated server's name is its own)
+    model.apply(Rooms(rooms=(table,)))
+    assert lobby_title(model) == "Lobby — Alice's table"
