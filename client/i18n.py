@@ -63,11 +63,11 @@ def language_file(environ: Mapping[str, str] | None = None) -> Path:
     return Path(base) / "uno" / "language"
 
 
-def switch_language() -> str:
-    """The other language, from now on and at the next start (found play-testing: a player who
-    reads only Spanish, at a machine whose locale is English, had no way to Spanish but the
-    command line's ``--lang``); the language now."""
-    set_language(next(lang for lang in LANGS if lang != _lang))
+def switch_language(lang: str | None = None) -> str:
+    """``lang`` (None: the other language), from now on and at the next start (found
+    play-testing: a player who reads only Spanish, at a machine whose locale is English, had no
+    way to Spanish but the command line's ``--lang``); the language now."""
+    set_language(lang or next(other for other in LANGS if other != _lang))
     path = language_file()
     try:
         path.parent.mkdir(parents=True, exist_ok=True)

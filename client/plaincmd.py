@@ -138,8 +138,8 @@ class PlainCommands:
                 self.look = True  # (its fields with it: found play-testing, "The fields:", then none)
                 return []
             return [self.help()]
-        if word in words("language"):
-            switch_language()
+        if word in words("language") | words("spanish") | words("english"):  # (the other, or the one named)
+            switch_language("es" if word in words("spanish") else "en" if word in words("english") else None)
             m.prompts.notice = t("plain_language_now")
             return []
         if word in words("back"):  # as Esc: the colour, the seat or the form is left
@@ -243,8 +243,8 @@ class PlainCommands:
 
     def _hint(self, word: str) -> bool:
         """``hint`` at a question (a Wild Draw Four, a wild's colour, a 7's seat), as the full
-        screen's hint key works there (found play-testing: refused, and the hint asked before came after the
-        answer)."""
+        screen's hint key works there (found play-testing: refused, and the hint asked before
+        came after the answer)."""
         if word not in words("hint"):
             return False
         self.model.ask_hint()

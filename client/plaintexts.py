@@ -156,7 +156,9 @@ PLAIN_TEXTS: dict[str, tuple[str, str]] = {
     "cmd_look": ("hand|look|h", "mano|ver|h"),
     "cmd_help": ("help|?", "ayuda|?"),
     # (each language's words work in the other, where one who cannot read it types them)
-    "cmd_language": ("language|español|espanol|spanish", "idioma|english|inglés|ingles"),
+    "cmd_language": ("language", "idioma"),
+    "cmd_spanish": ("spanish", "español|espanol"),
+    "cmd_english": ("english", "inglés|ingles"),
     "cmd_say": ("say|t", "di|decir|t"),
     "cmd_start": ("start|s", "empezar|s"),
     "cmd_add": ("add|+", "añadir|+"),

@@ -45,5 +45,9 @@ def test_plain_mode_switches_with_a_word_in_either_language(word: str, now: str)
     view.changes()
     commands.run(word)
     assert language() == now and "Ahora en español. In English: type english." in " ".join(view.changes())
+    commands.run("español")  # (a language named is that one, not the other)
+    assert language() == "es"
+    commands.run("english")
+    assert language() == "en"
     commands.run("english")
     assert language() == "en"
