@@ -16,6 +16,7 @@ import time
 from collections.abc import Callable
 
 from protocol import BOT_LEVELS, clean_text, messages
+from protocol.limits import MAX_PASSWORD
 
 from . import inbox
 from .awaynews import AwayNews
@@ -214,6 +215,8 @@ class Model:
         elif prompt is Prompt.PASSWORD and prompts.password_room is not None:
             self.outbox.send(messages.JoinRoom(room=prompts.password_room, password=text or None,
                                       spectate=prompts.password_spectate))
+        elif prompt is Prompt.PASSWORD and self.form is not None:  # (the new table's)
+            self.form.password = text[:MAX_PASSWORD]
 
     # ================================================================== intents: browse, lobby
 

@@ -321,7 +321,9 @@ class PlainCommands:
         if number is None or not 1 <= number <= len(FIELDS):
             return False
         form.focus = self.field = number - 1
-        if form.focused in TEXT_FIELDS:
+        if form.focused == "password" and not rest:  # (asked for unseen: typed, it stays on screen)
+            m.prompts.open_password(None)
+        elif form.focused in TEXT_FIELDS:
             for _ in range(len(form.name if form.focused == "name" else form.password)):
                 form.backspace()
             form.type_text(rest)

@@ -45,12 +45,15 @@ PLAIN_TEXTS: dict[str, tuple[str, str]] = {
     "plain_free_seat": ("{n} free", "{n} libre"),
     "plain_bots_next": ("Bots for the next match: {list}. level N LEVEL changes the bot in seat N",
                         "Bots de la próxima partida: {list}. nivel N NIVEL cambia el bot del asiento N"),
-    "plain_form": ("A new table. Type a field's number and its value (\"3 6\": six seats; the name or the "
-                   "password as text); the number alone steps to the next value, the number and - to the "
-                   "one before; ok opens the table, back goes back. The fields:",
+    "plain_form": ("A new table. Type a field's number and its value (\"3 6\": six seats; the name as "
+                   "text); the number alone steps to the next value (the password's asks for it, unseen), "
+                   "the number and - to the one before; ok opens the table, back goes back. The fields:",
                    "Una mesa nueva. Escribe el número de un campo y su valor («3 6»: seis asientos; el "
-                   "nombre o la contraseña como texto); el número solo pasa al valor siguiente, el número "
-                   "y - al anterior; ok abre la mesa, volver sale. Los campos:"),
+                   "nombre como texto); el número solo pasa al valor siguiente (el de la contraseña la "
+                   "pide, sin mostrarla), el número y - al anterior; ok abre la mesa, volver sale. Los "
+                   "campos:"),
+    "plain_form_password": ("The new table's password (not shown as you type; Enter alone: none).",
+                            "La contraseña de la mesa nueva (no se ve al escribirla; Enter solo: ninguna)."),
     "plain_form_no_value": ("{field} has no value \"{value}\"; its values: {values}",
                             "{field} no tiene el valor «{value}»; sus valores: {values}"),
     "plain_help_browse": ("Commands: a number or host:port connects; quit.",

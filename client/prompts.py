@@ -53,7 +53,9 @@ class Prompts:
     def open_text(self, prompt: Prompt) -> None:
         self.text_prompt, self.input_text = prompt, ""
 
-    def open_password(self, room: str, spectate: bool) -> None:
+    def open_password(self, room: str | None, spectate: bool = False) -> None:
+        """The password of table ``room`` to join it; None: of the new table (plain mode's form,
+        where a password typed after its field's number stayed on screen: found play-testing)."""
         self.password_room, self.password_spectate = room, spectate
         self.open_text(Prompt.PASSWORD)
 

@@ -870,3 +870,28 @@ def test_back_in_the_lobby_the_tables_are_said_as_they_are_now() -> None:
     assert "Casa" not in " ".join(view.changes())
     model.apply(Rooms(rooms=(dataclasses.replace(old, name="Casa 2"),)))
     assert "Casa 2" in " ".join(view.changes())
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_the_new_tables_password_is_asked_for_unseen(lang: str) -> None:
+    """Found play-testing: "8 queso" stayed on screen above "8 Password: *****". The password's
+    number alone asks for it as joining a table with one does: not echoed (plainapp turns the
+    terminal's echo off for a password)."""
+    set_language(lang)
+    try:
+        model = connected_model()
+        model.apply(Welcome(server="s", version="0", protocol=1, token="a.b", name="Ana"))
+        typed(model, "nueva Casa" if lang == "es" else "new Casa")
+        view = PlainView(model)
+        view.changes()
+        typed(model, "8")
+        assert model.prompt is Prompt.PASSWORD and t("plain_form_password") in " ".join(view.changes())
+        typed(model, "queso")
+        assert model.prompt is Prompt.NONE and model.form is not None and model.form.password == "queso"
+        typed(model, "8")
+        typed(model, "")  # (Enter alone: no password)
+        assert model.form.password == ""
+        sent = typed(model, "ok")
+        assert len(sent) == 1 and isinstance(sent[0], CreateRoom) and sent[0].password is None
+    finally:
+        set_language("en")
