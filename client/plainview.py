@@ -343,7 +343,7 @@ class PlainView:
         if prompt is Prompt.LEAVE:
             return t("leave_confirm", yes=yes) + " " + m.seating.leave_consequence()
         if prompt is Prompt.PASSWORD and m.prompts.password_room is None:
-            return t("plain_form_password") + t("plain_help_password")
+            return f"{t('plain_form_password')} {t('plain_help_password')}"
         if prompt is Prompt.PASSWORD:
             room = next((r.name for r in m.lobby.rooms if r.id == m.prompts.password_room), "?")
             return t("password_prompt", room=clean_text(room)) + t("plain_help_password")
