@@ -9,7 +9,8 @@ import logging
 from collections.abc import Callable
 
 from prompt_toolkit.filters import Condition, Filter
-from prompt_toolkit.key_binding import KeyBindings, KeyPressEvent
+from prompt_toolkit.key_binding import DynamicKeyBindings, KeyBindings, KeyPressEvent
+from prompt_toolkit.key_binding.key_bindings import KeyBindingsBase
 from prompt_toolkit.keys import Keys
 
 from .enums import Prompt, Screen
@@ -23,6 +24,21 @@ log = logging.getLogger("uno.client.keys")
 # The host quitting a match: e/t end it for everyone (terminar), k/g keep it for later (guardar).
 END_TABLE_KEYS = ("e", "t")
 KEEP_TABLE_KEYS = ("k", "g")
+
+
+def key_bindings_for(model: Model, after: Callable[[], None]) -> KeyBindingsBase:
+    """The keys of the client's language, whichever it is now: F2 switches it, and the keys
+    follow (found play-testing: replacing the application's bindings left prompt-toolkit's cache
+    of them as they were, so the English z still stepped away in Spanish)."""
+    built: dict[str, KeyBindings] = {}
+
+    def current() -> KeyBindings:
+        lang = language()
+        if lang not in built:
+            built[lang] = make_key_bindings(model, after)
+        return built[lang]
+
+    return DynamicKeyBindings(current)
 
 
 def make_key_bindings(model: Model, after: Callable[[], None]) -> KeyBindings:
@@ -122,13 +138,12 @@ def make_key_bindings(model: Model, after: Callable[[], None]) -> KeyBindings:
         bind(key, filter=opens)(model.prompts.open_help)
     bind(Keys.Any, filter=showing_help)(lambda: model.prompts.open_help(False))
 
-    def _language(event: KeyPressEvent) -> None:  # the other language, its keys with it
+    def _language(event: KeyPressEvent) -> None:  # the other language (its keys: ``key_bindings_for``)
         back_only = coming_back()
         model.key_pressed()
         if not back_only:
             switch_language()
             model.prompts.notice = t("language_now")
-            event.app.key_bindings = make_key_bindings(model, after)
         after()
 
     kb.add(LANGUAGE_KEY, filter=(commands | deciding | showing_help | screen_is(Screen.BROWSE, Screen.CREATE))

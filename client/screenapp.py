@@ -10,7 +10,7 @@ from prompt_toolkit.input import Input
 from prompt_toolkit.output import ColorDepth, Output
 from prompt_toolkit.styles import Style
 
-from .keys import make_key_bindings
+from .keys import key_bindings_for
 from .layout import build_layout
 from .model import Model
 from .render import Renderer
@@ -23,7 +23,7 @@ def build_application(model: Model, after_key: Callable[[], None], *, plain: boo
     """The prompt-toolkit application showing ``model``; ``after_key`` runs after every key."""
     application: Application[int] = Application(
         layout=build_layout(Renderer(model, plain=plain)),
-        key_bindings=make_key_bindings(model, after_key),
+        key_bindings=key_bindings_for(model, after_key),
         style=Style.from_dict(style_for(palette)),
         full_screen=True,
         mouse_support=False,
@@ -41,7 +41,7 @@ def adopt_application(application: Application[int], model: Model, after_key: Ca
     """Make a running application (the first screen, ``client.splash``) show ``model``."""
     application.layout = build_layout(Renderer(model, plain=plain))
     application.style = Style.from_dict(style_for(palette))
-    application.key_bindings = make_key_bindings(model, after_key)
+    application.key_bindings = key_bindings_for(model, after_key)
     application.refresh_interval = 0.5
     application.ttimeoutlen = 0.05
     application.invalidate()
