@@ -31,7 +31,7 @@ from engine.events import (
     TurnStarted,
 )
 
-from .i18n import card_code, card_name, t
+from .i18n import card_name, t
 
 SHOWN_CARDS = 8  # the cards played for us that the line names; more are counted ("(+3 more)")
 MATCHED_BATCHES = 3  # the last batches seen live that find our place in a room's past
@@ -116,16 +116,13 @@ class AwayNews:
                         self.played.append(event.card)
                     self.drew += event.count if isinstance(event, Drew) else 0
 
-    def line(self, name_of: Callable[[str], str], me: str | None = None, *,
-             spoken: bool = False) -> str | None:
+    def line(self, name_of: Callable[[str], str], me: str | None = None) -> str | None:
         """The summary since the stand-in took over (None if it played no turn), our seat ``me``
-        said as "you"; counting starts afresh. ``spoken``: plain mode's, the cards named (as
-        its every line names them: found play-testing, "YS G6 Y8"), not given as codes."""
+        said as "you"; counting starts afresh. The cards are named, as the log names them (found
+        play-testing: "YS G6 Y8" in plain mode, "cards played: W" on the full screen)."""
         if not self.counting or not self.turns:
             return None
-        cards = self.played[:SHOWN_CARDS]
-        shown = (", ".join(card_name(card) for card in cards) if spoken
-                 else " ".join(card_code(card) for card in cards))
+        shown = ", ".join(card_name(card) for card in self.played[:SHOWN_CARDS])
         more = len(self.played) - SHOWN_CARDS
         played = f"{shown} {t('away_more_cards', n=more)}" if more > 0 else shown or "0"
         parts = [t("away_news", turns=self.turns, played=played, drew=self.drew)]

@@ -122,7 +122,7 @@ def _room(model: Model, message: messages.RoomUpdate) -> None:
     was_away = model.seating.away
     lines = model.seating.update(message.room, plain=model.plain)
     if was_away and not model.seating.away:  # back: what was done for us meanwhile
-        news = model.away_news.line(model.seating.name_of, model.seating.seat, spoken=model.plain)
+        news = model.away_news.line(model.seating.name_of, model.seating.seat)
         lines += [news] if news else []
     if not model.seating.away:
         model.back_sent = False
@@ -329,7 +329,7 @@ def _history(model: Model, message: messages.History) -> None:
     if not model.seating.away:  # (away, the summary comes on coming back)
         # A client started again, or one back from a dropped link (found play-testing: one
         # frozen for half a minute was not told the turn the stand-in played meanwhile).
-        news = model.away_news.line(model.seating.name_of, model.seating.seat, spoken=model.plain)
+        news = model.away_news.line(model.seating.name_of, model.seating.seat)
         lines += [news] if news else []
     if model.seating.took_seat_line:
         lines.append(model.seating.took_seat_line)
