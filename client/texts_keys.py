@@ -28,11 +28,11 @@ KEY_TEXTS: dict[str, tuple[str, str]] = {
     "keys_more": (" (and {n} more: F1)", " (y {n} más: F1)"),
     "keyhelp_title": ("Keys — {path}", "Teclas — {path}"),
     "keyhelp_continued": ("(continued)", "(sigue)"),
-    # (F2 in the other language: its reader cannot read this one)
-    "keyhelp_close": ("any key closes this help · F2: en español",
-                      "cualquier tecla cierra esta ayuda · F2: in English"),
-    "keyhelp_close_pages": ("PgDn PgUp: pages · any other key closes this help · F2: en español",
-                            "AvPág RePág: páginas · otra tecla cierra la ayuda · F2: in English"),
+    # (F2 in the other language, its reader's, and first: the line is cut at 60 columns)
+    "keyhelp_close": ("F2: en español · any key closes this help",
+                      "F2: in English · cualquier tecla cierra esta ayuda"),
+    "keyhelp_close_pages": ("F2: en español · PgDn PgUp: pages · any other key closes this help",
+                            "F2: in English · AvPág RePág: páginas · otra tecla cierra la ayuda"),
     "keyhelp_page": ("Page {n} of {pages}: {on} goes on, {back} back",
                      "Página {n} de {pages}: {on} sigue, {back} vuelve"),
     "keyhelp_page_last": ("Page {n} of {pages}: {back} back", "Página {n} de {pages}: {back} vuelve"),

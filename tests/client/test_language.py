@@ -53,6 +53,14 @@ def test_plain_mode_switches_with_a_word_in_either_language(word: str, now: str)
     assert language() == "en"
 
 
+@pytest.mark.parametrize(("lang", "offer"), [("en", "F2: en español"), ("es", "F2: in English")])
+def test_the_help_offers_the_other_language_whole_at_60_columns(lang: str, offer: str) -> None:
+    """Found play-testing: at 60 columns the help's last line ended "F2: en…"."""
+    model = seated(make_view(), lang=lang)
+    model.prompts.open_help()
+    assert offer in render_text(model, columns=60)
+
+
 def test_the_keys_follow_the_language_in_the_same_running_screen() -> None:
     """Found play-testing: F2 switched the texts, and the English z still stepped away in
     Spanish (the running application kept the bindings it was built with)."""
