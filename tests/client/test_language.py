@@ -7,7 +7,7 @@ from __future__ import annotations
 import os
 
 import pytest
-from clientkit import make_view, plays, press, render_text, seated
+from clientkit import make_view, plays, press, render_text, screen_lines, seated
 
 from client.enums import Prompt
 from client.i18n import detect_language, language, language_file, t
@@ -58,7 +58,7 @@ def test_the_help_offers_the_other_language_whole_at_60_columns(lang: str, offer
     """Found play-testing: at 60 columns the help's last line ended "F2: en…"."""
     model = seated(make_view(), lang=lang)
     model.prompts.open_help()
-    assert offer in render_text(model, columns=60)
+    assert offer in screen_lines(model, columns=60, rows=20)[-1]
 
 
 def test_the_keys_follow_the_language_in_the_same_running_screen() -> None:
