@@ -275,8 +275,10 @@ class Room(Table):
             clock.deadline = None
             # No deal while every person is away: it waits for one to come back (found
             # play-testing: a table whose people had all stepped away dealt and played eleven
-            # hands by itself, and the statistics credited them with its wins)
-            if not self.humans() or not all(seat.away for seat in self.humans()):
+            # hands by itself, and the statistics credited them with its wins), or for one
+            # waiting in line for a seat (found play-testing: promised a seat at the next hand,
+            # Ines waited until someone at the table came back)
+            if not self.humans() or not all(seat.away for seat in self.humans()) or self.queue:
                 clock.next_hand_at = now + self.config.next_hand_delay
         else:
             seat = self._seat_by_id(game.current)
@@ -298,6 +300,10 @@ class Room(Table):
                 clock.bot_due = now + self.settings.bot_delay
             clock.bot_due = self.grace.bots_wait(clock.bot_due, self.settings.bot_delay)
         clock.wake_if_sooner()
+
+    def take_seat(self, session: Session, seat_id: str | None, cancel: bool) -> None:
+        super().take_seat(session, seat_id, cancel)
+        self._schedule(turn_changed=False)  # (the next hand, everyone away, is dealt for them)
 
     def _take_over(self, session: Session, seat: Seat) -> None:
         super()._take_over(session, seat)

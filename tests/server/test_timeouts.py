@@ -33,6 +33,7 @@ from protocol import (
     RoomUpdate,
     Start,
     Sync,
+    TakeSeat,
     ViewMsg,
     codec,
 )
@@ -318,3 +319,20 @@ async def test_the_rematch_does_not_wait_on_one_who_is_away(harness: Harness,
             seat = next(s for s in only_room(srv).seats if s.id == ben.seat)
             assert game_of(srv) is not first and ben.seat in game_of(srv).seats and seat.away
             nursery.cancel_scope.cancel()
+
+
+async def test_one_waiting_in_line_for_a_seat_gets_the_next_hand_dealt(harness: Harness,
+                                                                        autojump_clock: object) -> None:
+    """Found play-testing: every person at the table away, the next hand waited for one of them;
+    Ines, promised a bot's seat at the next hand, waited with it until someone came back."""
+    with trio.fail_after(10_000):
+        srv, (ann,) = await harness.table("ann", bots=1, turn_timeout=30, bot_delay=1, late_join="next_hand")
+        await ann.send(Start())
+        await ann.my_turn()
+        await ann.send(Away())
+        await ann.expect(Events, lambda m: any(e["type"] == "hand_ended" for e in m.events))
+        ines = await harness.client(srv, "ines")
+        await ines.join(only_room(srv).id, spectate=True)
+        await ines.send(TakeSeat())
+        await ines.expect(Events, lambda m: any(e["type"] == "hand_started" for e in m.events))
+        assert any(seat.name == "ines" and seat.kind == "human" for seat in only_room(srv).seats)
