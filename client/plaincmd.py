@@ -121,9 +121,14 @@ class PlainCommands:
     def run(self, line: str) -> list[str]:
         m = self.model
         self.look, self.field = False, None
+        # away, a line brings us back and does nothing else, as the full screen's key (found
+        # play-testing: "rematch" typed to come back said yes, and the rematch began at once)
+        coming_back = m.seating.away and not m.back_sent and m.prompt is Prompt.NONE
         m.key_pressed()
         text = line.strip()
         prompt = m.prompt
+        if coming_back and text and text.split()[0].lower() not in words("quit") | words("help"):
+            return []  # (but quit and help, which change nothing at the table)
         if prompt is Prompt.PASSWORD:
             m.prompts.type_text(text)
             m.submit_text()

@@ -32,6 +32,7 @@ from engine.bots import BOT_LEVELS
 from engine.cards import Card, Color
 from engine.view import HandResult, MatchOutcome
 from protocol import (
+    Back,
     GetReplay,
     Message,
     Rematch,
@@ -242,6 +243,27 @@ def test_stepping_away_in_plain_mode_never_says_press_a_key(lang: str, key: str,
         assert key not in said and typed_words in said, said
     finally:
         set_language("en")
+
+
+def test_a_line_typed_to_come_back_does_nothing_else() -> None:
+    """Found play-testing: away at a match's end, "rematch" typed to come back also said yes,
+    and the rematch began at once (the full screen's key only brings one back); "2" was taken
+    as a card. Quit and help still answer."""
+    model = seated(make_view(**OVER), room=room_info(started=False))
+    room = model.seating.room
+    assert room is not None
+    seats = tuple(dataclasses.replace(s, away=s.seat == ME) for s in room.seats)
+    away = dataclasses.replace(room, seats=seats)
+    model.apply(RoomUpdate(room=away))
+    model.outbox.clear()
+    assert typed(model, "rematch") == [Back()]
+    model.apply(RoomUpdate(room=room))
+    assert typed(model, "rematch") == [Rematch(order="keep", accept=True)]
+    model.apply(RoomUpdate(room=away))
+    model.back_sent = False
+    model.outbox.clear()
+    commands = PlainCommands(model)
+    assert commands.run("help") and model.outbox.take() == [Back()]
 
 
 @pytest.mark.parametrize(("lang", "hint"), [("en", "hint"), ("es", "pista")])
