@@ -88,6 +88,7 @@ def test_tmux_plain_mode_sets_bot_levels_and_goes_through_a_replay(tmux: Tmux, t
 
     typed(tmux, window, w.start)
     over = said(tmux, window, w.over, timeout=90)
+    typed(tmux, window, "")  # (her turns ran out: away, a line only brings her back)
     line = typed(tmux, window, w.replay)
     opened = said(tmux, window, w.opened, after=line)
     said(tmux, window, w.move0, after=opened)
