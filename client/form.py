@@ -17,7 +17,8 @@ from protocol.limits import MAX_ROOM_NAME
 from .saved_rules import SavedRulesError, load_rules, save_rules
 
 TIMEOUTS = (0.0, 15.0, 30.0, 45.0, 60.0, 90.0, 120.0)
-TARGETS: tuple[int | None, ...] = (None, 100, 200, 250, 300, 500, 750, 1000)  # None: one hand
+# None: one hand (50: a short match, as `uno host --target 50` can; found play-testing)
+TARGETS: tuple[int | None, ...] = (None, 50, 100, 200, 250, 300, 500, 750, 1000)
 # Rule options offered as yes/no fields: (field key, RuleSet option).
 OPTIONS = (
     ("draw_until", "draw_until_playable"),

@@ -17,7 +17,8 @@ REPLAY_TEXTS: dict[str, tuple[str, str]] = {
                    "`{cmd} ID` la repite; `{cmd} --export ID ARCHIVO` la guarda."),
     "replay_no_such": ("No kept hand {id} (`uno replay` lists them).",
                        "No hay ninguna mano {id} guardada (`uno replay` las lista)."),
-    "replay_exported": ("Hand {id} written to {file}.", "Mano {id} guardada en {file}."),
+    # (the list's ID, not the hand's number: found play-testing, "Hand 4 written" of a hand 1)
+    "replay_exported": ("Replay {id} written to {file}.", "Repetición {id} guardada en {file}."),
     "replay_refused": ("{file} cannot be opened as a replay: {why}",
                        "{file} no se puede abrir como repetición: {why}"),
     "replay_no_store": ("No hands are kept in {dir}.", "No hay manos guardadas en {dir}."),

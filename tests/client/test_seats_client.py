@@ -745,3 +745,14 @@ def test_a_hosted_servers_lobby_names_no_table_once_its_table_is_gone() -> None:
     model.session.hosted = False  # (a dedicated server's name is its own)
     model.apply(Rooms(rooms=(table,)))
     assert lobby_title(model) == "Lobby — Alice's table"
+
+
+def test_the_form_offers_a_short_match_of_50_points() -> None:
+    """Found play-testing: the form's "Match to" stopped at 100 (`uno host --target 50` could)."""
+    form = CreateForm(name="Casa")
+    focus(form, "target")
+    form.target = 100
+    form.change(-1)
+    assert form.target == 50 and form_field(form, "target")[1] == "50 points"
+    form.change(-1)
+    assert form.target is None and form.message("x").rules["target_score"] is None

@@ -109,6 +109,7 @@ def test_tmux_a_hand_replayed_at_the_table_listed_exported_and_opened(tmux: Tmux
     done = subprocess.run(uno("replay", "--export", "1", str(exported), "--lang", "en"), cwd=ROOT,
                           env=host_env, capture_output=True, text=True, timeout=30, check=False)
     assert done.returncode == 0 and "written to" in done.stdout and exported.is_file()
+    assert done.stdout.startswith("Replay ")  # (the list's ID: "Hand 4" read as the hand's number)
 
     # a second person, with none of the host's folders, opens the file (in Spanish)
     guest_env = folders(tmp_path / "guest")
