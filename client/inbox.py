@@ -126,7 +126,7 @@ def _room(model: Model, message: messages.RoomUpdate) -> None:
         lines += [news] if news else []
     if not model.seating.away:
         model.back_sent = False
-    elif model.prompts.notice in (t("away_asked"), t("plain_away_asked")):
+    elif model.prompts.notice == t("away_asked"):
         # the banner says it now (found play-testing: banner, notice and log said it three
         # times at once)
         model.prompts.notice = ""

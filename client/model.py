@@ -144,8 +144,10 @@ class Model:
         the seat away; any key then brings us back)."""
         seating = self.seating
         if seating.seat is not None and seating.match_on and not seating.away \
-                and self.outbox.send(messages.Away()):
-            self.prompts.notice = t("plain_away_asked" if self.plain else "away_asked")
+                and self.outbox.send(messages.Away()) and not self.plain:
+            # (plain mode: the log's line and the banner say it when the server has; found
+            # play-testing, a screen reader read it three times)
+            self.prompts.notice = t("away_asked")
 
     def ask_quit(self) -> None:
         if self.session.status is Status.FAILED and not self.host.active:  # "press q to quit"

@@ -439,8 +439,6 @@ TEXTS: dict[str, tuple[str, str]] = {
     # (plain mode: keys are not read one by one there; a typed line or Enter brings us back)
     "plain_ev_you_went_away": ("Away from the table: a bot plays your turns until you type something",
                                "Ausente de la mesa: un bot juega tus turnos hasta que escribas algo"),
-    "plain_away_asked": ("Stepping away: your turns will be played for you until you type something.",
-                         "Te ausentas: se jugarán tus turnos hasta que escribas algo."),
     "away_asked": ("Stepping away: your turns will be played for you until you press a key.",
                    "Te ausentas: se jugarán tus turnos hasta que pulses una tecla."),
     "away_swapped": ("your hand was swapped with {name}'s", "tu mano se cambió por la de {name}"),

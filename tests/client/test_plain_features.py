@@ -241,6 +241,9 @@ def test_stepping_away_in_plain_mode_never_says_press_a_key(lang: str, key: str,
         model.apply(RoomUpdate(room=dataclasses.replace(room, seats=seats)))
         said += " " + " ".join(view.changes())
         assert key not in said and typed_words in said, said
+        # said once by the log and once by the banner (found play-testing: a notice before them
+        # made it three times for a screen reader)
+        assert said.count(typed_words) == 1 and model.prompts.notice == "", said
     finally:
         set_language("en")
 
