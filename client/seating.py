@@ -277,6 +277,9 @@ class Seating:
         if self.queue_position:
             if self.queue_seat is not None:
                 return t("queued_seat", name=self.name_of(self.queue_seat))
+            if room is not None and room.started and not any(s.kind == "bot" for s in room.seats):
+                # (no bot's seat to take over: found play-testing, Mo waited a whole match unsaid)
+                return t("queued_line_people", n=self.queue_position)
             return t("queued_line", n=self.queue_position)
         if room is None:
             return t("spectating")

@@ -425,6 +425,10 @@ TEXTS: dict[str, tuple[str, str]] = {
                     "Ocupas el asiento de {name} en la próxima mano ({k_take_seat} cancela)."),
     "queued_line": ("You are number {n} in line for a seat ({k_take_seat} cancels).",
                     "Eres el número {n} en la cola por un asiento ({k_take_seat} cancela)."),
+    "queued_line_people": ("You are number {n} in line for a seat: one frees when a player leaves, or when "
+                           "the match ends ({k_take_seat} cancels).",
+                           "Eres el número {n} en la cola por un asiento: queda uno libre cuando alguien se "
+                           "va, o al acabar la partida ({k_take_seat} cancela)."),
     "you_renamed": ("Someone here has your name: the table calls you {name}.",
                     "Alguien aquí tiene tu nombre: en esta mesa eres {name}."),
     "you_back_in_seat": ("You are back in your seat: your cards and points are as the bot left them.",

@@ -690,6 +690,12 @@ def test_a_spectator_is_told_where_in_line_for_a_seat() -> None:
     view.changes()
     model.apply(Queued(position=2))
     assert view.changes() == ["You are number 2 in line for a seat (j cancels)."]
+    # with no bot's seat to take over, what the line waits for (found play-testing: Mo waited a
+    # whole match, and nothing said so)
+    people = room_info(started=True, seats={"1": "Luis", "2": "Zoe", "3": "Kim", "4": "Ana"})
+    model.apply(RoomUpdate(room=people))
+    assert t("queued_line_people", n=2) in " ".join(view.changes())
+    assert "when a player leaves, or when the match ends" in t("queued_line_people", n=2)
 
 
 @pytest.mark.parametrize(("lang", "said"), [("en", "You said: hola"), ("es", "Dijiste: hola")])
