@@ -322,7 +322,7 @@ def _history(model: Model, message: messages.History) -> None:
     if room is not None:  # (what room updates said, which the past's events do not: found play-testing)
         for info in room.seats:
             if info.seat != model.seating.seat and info.kind == "human":
-                lines += ([model.seating.went_away(info)] if info.away else []) \
+                lines += ([model.seating.went_away(info, before=True)] if info.away else []) \
                     + ([t("ev_quit" if info.quit else "ev_dropped", name=clean_text(info.name))]
                        if not info.connected else [])
     model.hints.recall(batches)

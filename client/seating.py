@@ -239,11 +239,13 @@ class Seating:
         self.told_gone.update(info.seat for info in away)
         return [t("ev_away_before", name=clean_text(info.name)) for info in away]
 
-    def went_away(self, info: SeatInfo) -> str:
+    def went_away(self, info: SeatInfo, before: bool = False) -> str:
         """The log's line that the person at seat ``info`` is away (a bot plays their turns),
-        noted as told: their return is news."""
+        noted as told: their return is news. ``before``: away before the past we were told
+        began, said so (found play-testing: "Carl was marked away", told as news to one arriving
+        long after)."""
         self.told_gone.add(info.seat)
-        return t("ev_went_away", name=clean_text(info.name))
+        return t("ev_away_before" if before else "ev_went_away", name=clean_text(info.name))
 
     def left(self) -> None:
         self.room = None
