@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 
 from . import keymap
 from .texts import TEXTS as BOTH
+from .tokens import config_dir
 
 if TYPE_CHECKING:
     from engine.cards import Card, Color
@@ -58,9 +59,7 @@ def language() -> str:
 
 
 def language_file(environ: Mapping[str, str] | None = None) -> Path:
-    env = os.environ if environ is None else environ
-    base = env.get("XDG_CONFIG_HOME") or str(Path.home() / ".config")
-    return Path(base) / "uno" / "language"
+    return config_dir(environ) / "language"
 
 
 def switch_language(lang: str | None = None) -> str:

@@ -18,6 +18,7 @@ from pathlib import Path
 from prompt_toolkit.keys import ALL_KEYS, KEY_ALIASES
 
 from .texts import TEXTS
+from .tokens import config_dir
 
 
 @dataclass(frozen=True, slots=True)
@@ -210,9 +211,7 @@ def parse(text: str, lang: str = "en") -> KeyMap:
 
 
 def keys_file(environ: os._Environ[str] | dict[str, str] | None = None) -> Path:
-    env = os.environ if environ is None else environ
-    base = env.get("XDG_CONFIG_HOME") or str(Path.home() / ".config")
-    return Path(base) / "uno" / "keys.toml"
+    return config_dir(environ) / "keys.toml"
 
 
 _active = KeyMap()

@@ -18,13 +18,14 @@ digits, ``-`` or ``_``; the presets' names cannot be taken.
 
 from __future__ import annotations
 
-import os
 import re
 import tomllib
 from pathlib import Path
 from typing import Any
 
 from engine import PRESETS, RuleSet
+
+from .tokens import config_dir
 
 NAME_PATTERN = re.compile(r"[A-Za-z0-9_-]{1,32}")
 SINGLE_HAND = 0  # target_score as written in a file: TOML has no null
@@ -40,8 +41,7 @@ class SavedRulesError(ValueError):
 
 
 def rules_dir() -> Path:
-    base = os.environ.get("XDG_CONFIG_HOME") or os.path.join(os.path.expanduser("~"), ".config")
-    return Path(base) / "uno" / "rules"
+    return config_dir() / "rules"
 
 
 def check_name(name: str) -> str:

@@ -15,12 +15,21 @@ from __future__ import annotations
 import contextlib
 import os
 import re
+from collections.abc import Mapping
 from pathlib import Path
 
 
 def state_dir(environ: dict[str, str] | None = None) -> Path:
     env = os.environ if environ is None else environ
     base = env.get("XDG_STATE_HOME") or os.path.join(os.path.expanduser("~"), ".local", "state")
+    return Path(base) / "uno"
+
+
+def config_dir(environ: Mapping[str, str] | None = None) -> Path:
+    """The client's settings: ``$XDG_CONFIG_HOME/uno`` or ``~/.config/uno`` (keys.toml, saved
+    rules, the language chosen)."""
+    env = os.environ if environ is None else environ
+    base = env.get("XDG_CONFIG_HOME") or os.path.join(os.path.expanduser("~"), ".config")
     return Path(base) / "uno"
 
 
