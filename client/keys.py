@@ -138,16 +138,11 @@ def make_key_bindings(model: Model, after: Callable[[], None]) -> KeyBindings:
         bind(key, filter=opens)(model.prompts.open_help)
     bind(Keys.Any, filter=showing_help)(lambda: model.prompts.open_help(False))
 
-    def _language(event: KeyPressEvent) -> None:  # the other language (its keys: ``key_bindings_for``)
-        back_only = coming_back()
-        model.key_pressed()
-        if not back_only:
-            switch_language()
-            model.prompts.notice = t("language_now")
-        after()
-
-    kb.add(LANGUAGE_KEY, filter=(commands | deciding | showing_help | screen_is(Screen.BROWSE, Screen.CREATE))
-           & Condition(lambda: model.prompts.text_prompt is None))(_language)
+    @bind(LANGUAGE_KEY, filter=(commands | deciding | showing_help | screen_is(Screen.BROWSE, Screen.CREATE))
+          & Condition(lambda: model.prompts.text_prompt is None))
+    def _language() -> None:  # the other language (its keys: ``key_bindings_for``)
+        switch_language()
+        model.prompts.notice = t("language_now")
     for keys, step in ((("pagedown", "down", " "), 1), (("pageup", "up"), -1)):
         for key in keys:  # (a short terminal's help has pages)
             bind(key, filter=showing_help)(lambda step=step: model.prompts.turn_help_page(step))  # type: ignore[misc]
