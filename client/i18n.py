@@ -89,9 +89,13 @@ def t(key: str, **kw: object) -> str:
 
 def keys_of(name: str) -> tuple[str, ...]:
     """Every language's key for ``name`` ("yes", "color_Y" ...), this language's first: each
-    language shows its own, and the others' work too."""
-    order = (_lang, *(lang for lang in LANGS if lang != _lang))
-    return tuple(dict.fromkeys(TEXTS[lang]["key_" + name] for lang in order))
+    language shows its own, and the others' work too, but for one of this language's table keys
+    (found play-testing: the English away key z, pressed at a colour question, named blue, the
+    Spanish z)."""
+    mine = TEXTS[_lang]["key_" + name]
+    taken = keymap.active().table_keys(_lang)
+    others = (TEXTS[lang]["key_" + name] for lang in LANGS if lang != _lang)
+    return tuple(dict.fromkeys((mine, *(key for key in others if key not in taken))))
 
 
 def key(name: str) -> str:

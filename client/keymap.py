@@ -157,6 +157,12 @@ class KeyMap:
     def first(self, name: str, lang: str) -> str:
         return shown(self.keys(name, lang)[0], lang)
 
+    def table_keys(self, lang: str) -> set[str]:
+        """Every key of the table's actions in ``lang`` (the other language's answers skip them:
+        ``i18n.keys_of``)."""
+        return {key for action in ACTIONS if action.context == "table"
+                for key in self.keys(action.name, lang)}
+
     def fields(self, lang: str) -> dict[str, str]:
         """``k_<action>`` → the key shown for it, for the texts."""
         return {"k_" + action.name: self.first(action.name, lang) for action in ACTIONS}

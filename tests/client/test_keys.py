@@ -114,6 +114,24 @@ def test_a_wild_asks_for_its_colour() -> None:
     assert model.prompt is Prompt.NONE
 
 
+@pytest.mark.parametrize(("lang", "key", "color"), [
+    ("en", "a", "Y"), ("en", "z", None), ("en", "v", None), ("es", "z", "B"), ("es", "v", "G"),
+    ("es", "b", "B")])
+def test_the_other_languages_colour_keys_work_but_not_this_ones_table_keys(
+        lang: str, key: str, color: str | None) -> None:
+    """Found play-testing: the English away key z, pressed at a colour question, named blue (the
+    Spanish z). The other language's colour keys still answer, but for this one's table keys."""
+    model = seated(make_view("R7 W", top="G5", legal=[*plays("W"), Draw(ME)]), lang=lang)
+    try:
+        press(model, "2", ENTER)
+        sent = press(model, key)
+        expected = [] if color is None else [Act(kind="play", card="W", color=color)]
+        assert acts(sent) == expected
+        assert model.prompt is (Prompt.COLOR if color is None else Prompt.NONE)
+    finally:
+        set_language("en")
+
+
 def test_the_colour_picker_works_with_arrows_and_escape_cancels() -> None:
     model = seated(make_view("W+4 R7", top="G5", legal=[*plays("W+4"), Draw(ME)]))
     press(model, "2", ENTER)  # W+4 sorts after R7
