@@ -14,6 +14,7 @@ import json
 from dataclasses import dataclass, field
 from typing import Any
 
+from engine.events import HandEnded, StandInReason, TurnStarted
 from engine.replay import HandRecord, Position, ReplayError, replay_hand
 
 from .errors import ProtocolError
@@ -24,9 +25,10 @@ from .messages import BOT_LEVELS, Struct
 from .structs import nested, spec
 
 FORMAT = "uno-replay"
-REPLAY_VERSION = 2  # the version written
-READ_VERSIONS = (1, REPLAY_VERSION)  # version 1 lacks ``earlier``
+REPLAY_VERSION = 3  # the version written
+READ_VERSIONS = (1, 2, REPLAY_VERSION)  # version 1 lacks ``earlier``, 2 ``stood_in``
 MAX_EARLIER = 64  # a hand's seats changing hands that a replay tells (server/history.py)
+MAX_STOOD_IN = 500  # ... and the turns a stand-in played (past these, the first are kept)
 _SEAT = Str(16, 1)
 _TOP_KEYS = ("format", "version", "hand")
 
@@ -51,12 +53,23 @@ class EarlierPlayer(Struct):
 
 
 @dataclass(frozen=True, slots=True)
+class StoodIn(Struct):
+    """A turn the stand-in played for ``seat`` (``reason``: its person was away, or let the time
+    run out), from the hand's action number ``after`` + 1 to the turn's end."""
+
+    after: int = spec(Int(0, 100_000))
+    seat: str = spec(_SEAT)
+    reason: StandInReason = spec(Choice(StandInReason))
+
+
+@dataclass(frozen=True, slots=True)
 class ReplayInfo(Struct):
     """What a replay says about its hand besides the moves: when it ended (UTC, ISO 8601), the
     table's name, the match (``match``: the server's name for it, the same for every hand of it)
     and the hand's number in it, the players, and the result (written for lists; checked against
     the replayed hand when read). ``players`` are who sat at each seat at the end of the hand;
-    ``earlier``, who sat at a seat before, in the order they left it."""
+    ``earlier``, who sat at a seat before, in the order they left it; ``stood_in``, the turns a
+    stand-in played, in order."""
 
     ended: str = spec(Str(32, 1))
     table: str = spec(Str(MAX_ROOM_NAME, 1, text=True))
@@ -68,6 +81,7 @@ class ReplayInfo(Struct):
     scores: tuple[int, ...] = spec(List(Int(0, 1_000_000), 10))
     match_winner: str | None = spec(Optional(_SEAT), None)
     earlier: tuple[EarlierPlayer, ...] = nested(EarlierPlayer, many=MAX_EARLIER, empty=True)
+    stood_in: tuple[StoodIn, ...] = nested(StoodIn, many=MAX_STOOD_IN, empty=True)
 
 
 @dataclass(frozen=True)
@@ -108,6 +122,18 @@ class Replay:
         """The name of ``player(seat, move)`` (the seat's id if there is none)."""
         player = self.player(seat, move)
         return seat if player is None else player.name
+
+    def stand_in_at(self, move: int) -> tuple[StoodIn, bool] | None:
+        """The stand-in's turn that move ``move`` (counting from 1) is part of, and whether it is
+        its first move; None: a move its seat's player made."""
+        stood = next((s for s in reversed(self.info.stood_in) if s.after < move), None)
+        if stood is None:
+            return None
+        positions = self.positions()
+        for k in range(stood.after + 1, move):  # (the turn passed on before move ``move``?)
+            if any(isinstance(event, TurnStarted | HandEnded) for event in positions[k].events):
+                return None
+        return stood, stood.after + 1 == move
 
     def changes_of_hands(self) -> list[tuple[int, ReplayPlayer, ReplayPlayer]]:
         """Each time a seat changed hands, in order: after which move (0: the deal), who left it
@@ -173,6 +199,10 @@ def _check_result(replay: Replay) -> None:
     if (untils != sorted(untils) or any(until > len(positions) - 1 for until in untils)
             or any(earlier.player.seat not in first.seats for earlier in info.earlier)):
         raise ReplayError("a damaged replay: its earlier players are not the hand's")
+    afters = [stood.after for stood in info.stood_in]
+    if (afters != sorted(afters) or any(after >= len(positions) - 1 for after in afters)
+            or any(stood.seat not in first.seats for stood in info.stood_in)):
+        raise ReplayError("a damaged replay: its stand-in's turns are not the hand's")
     result, outcome = last.hand_outcome(), last.outcome()
     assert result is not None  # replay_hand checks the hand ends
     if (result.winner, result.points, list(info.scores)) != (info.winner, info.points, last.scores):

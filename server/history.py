@@ -28,8 +28,9 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from engine import Game
+from engine.events import StandInReason
 from protocol import SeatKind
-from protocol.replays import Replay, ReplayInfo, ReplayPlayer
+from protocol.replays import MAX_STOOD_IN, Replay, ReplayInfo, ReplayPlayer, StoodIn
 
 from .journal import JournaledGame
 from .persist import StoreError
@@ -67,13 +68,17 @@ def make_replay(room: Room) -> Replay | None:
     players = [ReplayPlayer(seat=seat_id, name=seat_id, kind=SeatKind.HUMAN) if seat_id not in seats
                else replay_player(seats[seat_id])  # (a seat always stays while its match is on)
                for seat_id in game.seats]
+    noted = game if isinstance(game, JournaledGame) else None  # (who made the moves)
+    stood_in = () if noted is None else noted.stood_in[:MAX_STOOD_IN]
     info = ReplayInfo(
         ended=time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()), table=room.settings.name,
         match=f"{room.id}-{int(getattr(game, 'started', 0) * 1000)}",
         hand_number=game.hand_number, players=tuple(players), winner=result.winner,
         points=result.points, scores=tuple(game.scores),
         match_winner=None if outcome is None else outcome.winner,
-        earlier=game.earlier if isinstance(game, JournaledGame) else ())
+        earlier=noted.earlier if noted is not None else (),
+        stood_in=tuple(StoodIn(after=after, seat=seat, reason=StandInReason(reason))
+                       for after, seat, reason in stood_in))
     return Replay(info, record, hand_text=getattr(game, "record_text", lambda: None)())
 
 

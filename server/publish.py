@@ -24,6 +24,7 @@ from engine.replay import ReplayError, deal_events, hand_so_far
 from protocol import HISTORY_BATCHES, HISTORY_CHAT, MESSAGE_BUDGET, ChatLine, ChatMsg, History, codec
 from protocol.replays import EarlierPlayer
 
+from . import play
 from .journal import JournaledGame
 
 log = logging.getLogger("uno.server")
@@ -90,11 +91,21 @@ class Publisher:
         self.recent_events.append(batches[0])
         self.recent_names.append(_names_then(names, game.earlier, 0))
         stood_in = {number: StandIn(seat, reason) for number, seat, reason in game.stood_in}
+        standing_in = False  # the last batch is a stand-in's turn not over yet
         for number, events in enumerate(moves):
-            if events:
-                batches.append([stood_in[number], *events] if number in stood_in else list(events))
-                self.recent_events.append(batches[-1])
-                self.recent_names.append(_names_then(names, game.earlier, number))
+            if not events:
+                continue
+            if number in stood_in:
+                batches.append([stood_in[number], *events])
+            elif standing_in:  # (its turn is one batch, as it was told: found play-testing, its
+                batches[-1].extend(events)  # second move read "Luis played Red 7")
+                standing_in = not play.turn_changed(events)
+                continue
+            else:
+                batches.append(list(events))
+            standing_in = number in stood_in and not play.turn_changed(events)
+            self.recent_events.append(batches[-1])
+            self.recent_names.append(_names_then(names, game.earlier, number))
         return batches
 
     def remember_chat(self, chat: ChatMsg) -> None:

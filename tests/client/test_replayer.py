@@ -469,3 +469,35 @@ def test_the_replay_tells_what_the_first_card_did_and_the_total_a_stack_makes() 
         if first_skip and stacked:
             return
     raise AssertionError(f"no replay found: first skip {first_skip}, stacked {stacked}")
+
+
+def test_the_turns_a_stand_in_played_are_told_as_the_table_told_them() -> None:
+    """Found play-testing: the replay said "Ana played Red 9" of a turn the stand-in played while
+    she was away. The turn's first move says who was away, the next ones "the bot", and the
+    moves after the turn are hers again."""
+    from engine.actions import Draw
+    from engine.events import StandInReason
+    from protocol.replays import StoodIn
+
+    for seed in range(1, 40):  # a hand where Ana (seat A) draws, then moves again in that turn
+        replay = finished_replay(seed)
+        positions = replay.positions()
+        ana = positions[0].game.seats[0]
+        drew = next((k for k in range(1, len(positions) - 1) if isinstance(positions[k].action, Draw)
+                     and positions[k].action.seat == ana
+                     and getattr(positions[k + 1].action, "seat", None) == ana), None)
+        if drew is not None:
+            break
+    else:
+        raise AssertionError("no turn of two moves of Ana's")
+    later = next(k for k in range(drew + 2, len(positions))
+                 if getattr(positions[k].action, "seat", None) == ana)
+    info = dataclasses.replace(replay.info, stood_in=(StoodIn(after=drew - 1, seat=ana,
+                                                              reason=StandInReason.AWAY),))
+    r = Replayer(Replay(info, replay.record), seat=OPEN)
+    first = r.said(drew)[0]
+    assert first.startswith(t("ev_stand_in_away", name="Ana A") + " — the bot drew "), first
+    assert r.said(drew + 1)[0].startswith("The bot "), r.said(drew + 1)
+    assert r.said(later)[0].startswith("Ana A"), r.said(later)
+    plain = Replayer(replay, seat=OPEN)  # (without the note, all of it is Ana's)
+    assert plain.said(drew)[0].startswith("Ana A") and plain.said(drew + 1)[0].startswith("Ana A")

@@ -34,6 +34,17 @@ def test_a_replay_of_version_1_written_before_seats_changing_hands_were_kept_is_
     assert old.info == finished_replay().info and old.info.earlier == ()
 
 
+def test_a_replay_of_version_2_written_before_the_stand_ins_turns_were_kept_is_read() -> None:
+    data = json.loads(finished_replay().to_text())
+    del data["stood_in"]
+    old = load_replay(json.dumps({**data, "version": 2}))
+    assert old.info == finished_replay().info and old.info.stood_in == ()
+
+
+def _stood_in(after: int, seat: str = "A", reason: str = "away") -> dict[str, Any]:
+    return {"after": after, "seat": seat, "reason": reason}
+
+
 def _damaged(change: Any) -> str:
     data = json.loads(finished_replay().to_text())
     change(data)
@@ -46,7 +57,7 @@ def _damaged(change: Any) -> str:
     ("[" * 100_000, "too large"),
     (json.dumps({"name": "a save game of another program"}), "not an UNO replay"),
     (json.dumps([1, 2, 3]), "not an UNO replay"),
-    (_damaged(lambda d: d.update(version=3)), "version 3"),
+    (_damaged(lambda d: d.update(version=4)), "version 4"),
     (_damaged(lambda d: d.update(version=True)), "version True"),
     (_damaged(lambda d: d["players"][0].update(name="\x1b[2Jevil")), "damaged"),
     (_damaged(lambda d: d["players"][0].update(kind="alien")), "damaged"),
@@ -70,6 +81,11 @@ def _damaged(change: Any) -> str:
     (_damaged(lambda d: d.update(earlier=[{"until": 3, "player": d["players"][1]},
                                           {"until": 2, "player": d["players"][2]}])), "earlier"),
     (_damaged(lambda d: d.update(earlier=[{"until": 2, "player": {"name": "Kim"}}])), "damaged"),
+    (_damaged(lambda d: d.update(stood_in=[_stood_in(10_000)])), "stand-in"),
+    (_damaged(lambda d: d.update(stood_in=[_stood_in(2, seat="9")])), "stand-in"),
+    (_damaged(lambda d: d.update(stood_in=[_stood_in(3), _stood_in(2)])), "stand-in"),
+    (_damaged(lambda d: d.update(stood_in=[_stood_in(2, reason="nap")])), "damaged"),
+    (_damaged(lambda d: d.update(stood_in=[_stood_in(2)] * 501)), "damaged"),
 ])
 def test_a_damaged_or_foreign_replay_is_refused_saying_why(text: str, why: str) -> None:
     with pytest.raises(ReplayError, match=why):
@@ -77,7 +93,7 @@ def test_a_damaged_or_foreign_replay_is_refused_saying_why(text: str, why: str) 
 
 
 def test_the_documented_format_is_the_code() -> None:
-    from protocol.replays import MAX_EARLIER
+    from protocol.replays import MAX_EARLIER, MAX_STOOD_IN
 
     doc = DOC.read_text()
     table = doc[doc.index("## The format"):doc.index("`hand` rebuilds")]
@@ -86,4 +102,5 @@ def test_the_documented_format_is_the_code() -> None:
     assert f'`"{FORMAT}"`' in table and f"| `version` | {REPLAY_VERSION};" in table
     assert f"at most {MAX_REPLAY_BYTES} bytes" in doc
     assert f"at most {MAX_EARLIER}:" in table and f"Past {MAX_EARLIER} changes of hands" in doc
+    assert f"at most {MAX_STOOD_IN}:" in table and f"past {MAX_STOOD_IN} such turns" in doc
 

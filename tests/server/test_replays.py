@@ -16,6 +16,7 @@ from kit.deck import seats
 from kit.harness import Harness, is_hand_end, only_room
 
 from engine import KeyedRandom, RuleSet
+from engine.events import Drew
 from protocol import Error, GetReplay, Message, ReplayMsg, Start
 from protocol.replays import load_replay
 from server.errors import NO_REPLAY
@@ -133,9 +134,14 @@ async def test_a_replay_names_who_sat_at_a_seat_when_its_moves_were_made(
     took = t("ev_took_seat", name="Kim", bot=bot_name)
     (at,) = [i for i in range(len(r.positions)) if took in r.said(i)]
     assert at >= made and [i for i in moves if i > at]  # both played there
+    kims = ("Kim", t("ev_stand_in_timeout", name="Kim"), t("ev_stand_in_away", name="Kim"), "The bot")
     for index in moves:
-        assert r.said(index)[0].startswith(bot_name if index <= at else "Kim"), r.said(index)
+        assert r.said(index)[0].startswith(bot_name if index <= at else kims), r.said(index)
     assert replay.name_of(bot.id) == "Kim"  # at the end of the hand
+    # Kim's and Ann's turns ran out: the stand-in played them, and the replay says so
+    stood = {(s.seat, s.reason) for s in replay.info.stood_in}
+    assert (bot.id, "timeout") in stood and (ann.seat, "timeout") in stood, stood
+    assert {seat for seat, _ in stood} == {bot.id, ann.seat}, stood
 
 
 def test_who_left_a_seat_travels_in_the_rooms_record() -> None:
@@ -221,6 +227,32 @@ def test_the_hand_told_after_a_restart_says_which_turns_the_stand_in_played() ->
     for bad in (["stand_in", "9", "away"], ["stand_in", again.seats[0], "nap"], ["stand_in"]):
         with pytest.raises(ValueError):
             again.replay(bad)
+
+
+def test_a_stand_in_turn_of_two_moves_is_told_again_as_one() -> None:
+    """Found reading the change: after a restart, a stand-in turn that drew and then played was
+    told as "Luis was away: a bot played the turn — the bot drew a card", then "Luis played Red 7".
+    Live it is one batch, and so it is told again."""
+    from engine.actions import Draw
+    from engine.events import StandIn
+    from server.publish import Publisher
+
+    game = JournaledGame(seats(3), RuleSet(), KeyedRandom(bytes(32)))
+    rng = random.Random(2)
+    while not any(isinstance(a, Draw) for a in game.turn_actions()) or game.hand_outcome() is not None:
+        game.apply(rng.choice([a for a in game.turn_actions() if not isinstance(a, Draw)]
+                              or game.turn_actions()))
+    seat, before = game.current, len(game.hand_record().actions)  # type: ignore[union-attr]
+    game.note_stand_in(seat, "away")
+    game.apply(next(a for a in game.turn_actions() if isinstance(a, Draw)))
+    assert game.current == seat  # (official rules: a drawn card may be played, or the turn passed)
+    game.apply(game.turn_actions()[0])
+    game.apply(game.turn_actions()[0])  # (the next seat's move: not the stand-in's)
+    batches = Publisher().recall(game, {s: f"P{s}" for s in game.seats})
+    assert len(batches) == 1 + before + 2  # the deal, the moves before, the stand-in's, the next
+    turn = batches[1 + before]
+    assert turn[0] == StandIn(seat, "away") and sum(isinstance(e, Drew) for e in turn) == 1, turn
+    assert not isinstance(batches[-1][0], StandIn)
 
 
 def test_a_hand_cut_by_a_restart_is_recorded_whole() -> None:
