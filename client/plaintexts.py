@@ -5,6 +5,8 @@ language's words work. client/texts.py takes them into its table."""
 PLAIN_TEXTS: dict[str, tuple[str, str]] = {
     "plain_on": ("Plain mode: every change is one line. Type a command and Enter; help lists them.",
                  "Modo sencillo: cada cambio es una línea. Escribe una orden y Enter; ayuda las lista."),
+    "plain_past": ("What has happened at the table:", "Lo que ha pasado en la mesa:"),
+    "plain_now": ("Now:", "Ahora:"),
     "plain_hand": ("Your hand: {cards}", "Tu mano: {cards}"),
     "plain_hand_none": ("Your hand is empty", "Tu mano está vacía"),
     "plain_can_play": ("You can play: {cards}", "Puedes jugar: {cards}"),
@@ -74,19 +76,22 @@ PLAIN_TEXTS: dict[str, tuple[str, str]] = {
                                 "del bot del asiento N (nivel N difícil lo fija); dejar; di TEXTO; "
                                 "salir."),
     "plain_help_waiting": ("Commands: leave; say TEXT; quit.", "Órdenes: dejar; di TEXTO; salir."),
-    "plain_help_spectator": ("Commands: sit (j) takes a seat, or, in line for one, leaves the line; leave; "
+    "plain_help_spectator": ("Commands: sit (j) takes a seat, or, in line for one, leaves the line; an "
+                             "empty line says the table, every player's cards and the scores; leave; "
                              "say TEXT; quit.",
                              "Órdenes: sentarse (j) ocupa un asiento o, en la cola para uno, sale de ella; "
+                             "una línea vacía dice la mesa, las cartas de cada jugador y los puntos; "
                              "dejar; di TEXTO; salir."),
     "plain_help_table": ("Commands: a card's number plays it (add uno to say UNO with it); draw; pass; "
-                         "uno; catch; hint; why N says why card N cannot be played; hand repeats the "
-                         "table; away steps away (a bot plays your turns); leave; say TEXT; quit. The "
-                         "keys of the full screen work too: d, p, u, c, z, x, q.",
+                         "uno; catch; hint; why N says why card N cannot be played; hand (or an "
+                         "empty line) repeats the table, with every player's cards; away steps away "
+                         "(a bot plays your turns); leave; say TEXT; quit. The keys of the full screen "
+                         "work too: d, p, u, c, z, x, q.",
                          "Órdenes: el número de una carta la juega (añade uno para decir UNO con ella); "
                          "robar; pasar; uno; pillar; pista; explica N dice por qué no se puede jugar la "
-                         "carta N; mano repite la mesa; ausente te ausenta (un bot juega tus turnos); "
-                         "dejar; di TEXTO; salir. Las teclas de la pantalla completa también: d, p, u, "
-                         "c, f, x, q."),
+                         "carta N; mano (o una línea vacía) repite la mesa, con las cartas de cada "
+                         "jugador; ausente te ausenta (un bot juega tus turnos); dejar; di TEXTO; salir. "
+                         "Las teclas de la pantalla completa también: d, p, u, c, f, x, q."),
     "plain_help_hand_over": ("Commands: replay goes through the hand just over, a move at a time; "
                              "leave; say TEXT; quit. The next hand is dealt by itself.",
                              "Órdenes: repetición recorre la mano terminada, jugada a jugada; dejar; "
@@ -139,6 +144,10 @@ PLAIN_TEXTS: dict[str, tuple[str, str]] = {
     "plain_help_color": ("Type a colour: its name, its letter or its number; hint advises one; back cancels.",
                          "Escribe un color: su nombre, su letra o su número; pista aconseja uno; volver "
                          "cancela."),
+    # the table as the full screen's board shows it, on "look" (an empty line): found play-testing,
+    # plain mode never said how many cards the others held
+    "plain_table": ("{top}. {pile}, {way}. Cards: {seats}", "{top}. {pile}, {way}. Cartas: {seats}"),
+    "plain_table_seat": ("{name}: {cards}", "{name}: {cards}"),
     "plain_seat": ("{n} {name} ({cards} cards)", "{n} {name} ({cards} cartas)"),  # whom a 7 swaps with
     "plain_seat_one": ("{n} {name} (1 card)", "{n} {name} (1 carta)"),
     "plain_help_seat": ("Type the number of a seat; hint advises one; back cancels.",

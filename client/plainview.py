@@ -14,6 +14,7 @@ from __future__ import annotations
 from engine.actions import Draw, KeepDrawing
 from engine.cards import Card
 from engine.events import Event, HandEnded, MatchEnded
+from engine.view import View
 from protocol import clean_text
 from protocol.address import format_address
 
@@ -26,7 +27,7 @@ from .hosting import quit_question
 from .i18n import card_name, color_name, t
 from .i18n import key as key_of
 from .model import Model
-from .narrate import narrate
+from .narrate import narrate, way_name
 from .rulestext import preset_name, room_state, waiting_labels
 from .screens import form_field, lobby_title, seat_marks, seated_line, waiting_hint, with_marks
 from .table import COLORS
@@ -48,6 +49,7 @@ class PlainView:
         self._last: dict[str, list[str]] = {}
         self._logged = model.transcript.logged
         self._spoken = model.transcript.spoken
+        self._pasts = model.transcript.pasts
         self._deadline: tuple[float | None, int | None] = (None, None)  # deadline, seconds then
 
     def forget(self, *slots: str) -> None:
@@ -94,10 +96,17 @@ class PlainView:
             # a slot of several parts (a screen) says only the parts that changed
             state += [sentence(part) for i, part in enumerate(parts)
                       if part and (i >= len(last) or part != last[i])]
-        lines = [sentence(line) for line in log]
+        # A past told (on joining, on coming back) is framed as the past, and what holds now
+        # said apart (found play-testing: a watcher read the hand so far as if it happened then)
+        past = transcript.pasts != self._pasts and len(log) >= 2
+        self._pasts = transcript.pasts
+        lines = [sentence(t("plain_past"))] * past + [sentence(line) for line in log]
         if state:
             tail = " ".join(state)
-            lines[-1:] = [f"{lines[-1]} {tail}"] if lines else [tail]
+            if past:
+                lines += [t("plain_now"), tail]
+            else:
+                lines[-1:] = [f"{lines[-1]} {tail}"] if lines else [tail]
         seating = self.model.seating  # (our own line, in the second person: found play-testing)
         me = seating.name_of(seating.seat) if seating.seat is not None else self.model.session.name
         lines += [t("plain_chat_you", text=text) if name == me else t("plain_chat", name=name, text=text)
@@ -109,7 +118,40 @@ class PlainView:
         now (found play-testing: "60 seconds to play" where 46 were left)."""
         self.forget()
         self._deadline = (_ASKED, None)
-        return self.changes()
+        return self.changes() + self._table()
+
+    def _table(self) -> list[str]:
+        """The board in words: the top card, the pile, the way play goes, every seat's cards
+        with its marks (UNO, at risk, away, gone), the match's scores."""
+        m = self.model
+        view = m.table.view
+        if not self._playing() or view is None:
+            return []
+        infos = {s.seat: s for s in m.seating.room.seats} if m.seating.room is not None else {}
+        seats = []
+        for i, seat in enumerate(view.seats):
+            name = m.seating.name_of(seat) + (f" ({t('you')})" if seat == view.seat else "")
+            marks = [t("flag_uno")] if view.uno_said[i] and view.hand_sizes[i] <= 2 else \
+                [t("flag_at_risk")] if m.table.open_to_catch(seat) else []
+            info = infos.get(seat)
+            if info is not None and not info.connected:
+                marks.append(t("flag_off"))
+            elif info is not None and info.away:
+                marks.append(t("flag_away"))
+            seats.append(" ".join([t("plain_table_seat", name=name, cards=view.hand_sizes[i]), *marks]))
+        lines = [t("plain_table", top=self._top(view), pile=t("draw_pile", n=view.draw_pile),
+                   way=way_name(view.direction), seats=", ".join(seats))]
+        if any(view.scores):
+            lines.append(self._scores(view.seats, view.scores))
+        return [sentence(line) for line in lines]
+
+    @staticmethod
+    def _top(view: View) -> str:
+        if view.color is None:
+            return t("plain_top_wild", card=card_name(view.top))
+        if view.top.is_wild:  # (a coloured card says its colour: "Red 7, red" said it twice)
+            return t("plain_top", card=card_name(view.top), color=color_name(view.color))
+        return t("plain_top_card", card=card_name(view.top))
 
     # ------------------------------------------------------------------ the slots
 
@@ -214,13 +256,7 @@ class PlainView:
             turn = t("turn_of", name=m.seating.name_of(view.current))
             jumps = [_numbered(i, c) for i, c in enumerate(table.hand) if c in table.playable]
             return f"{sentence(turn)} {t('plain_jump_in', cards=', '.join(jumps))}" if jumps else turn
-        if view.color is None:
-            top = t("plain_top_wild", card=card_name(view.top))
-        elif view.top.is_wild:  # (a coloured card says its colour: "Red 7, red" said it twice)
-            top = t("plain_top", card=card_name(view.top), color=color_name(view.color))
-        else:
-            top = t("plain_top_card", card=card_name(view.top))
-        parts = [t("turn_you"), top]
+        parts = [t("turn_you"), self._top(view)]
         seconds = self._seconds(table.deadline_at)
         if seconds is not None:
             parts.insert(1, t("plain_time", n=seconds))
@@ -290,10 +326,13 @@ class PlainView:
             parts = [won_text(m, result.winner, "hand_won", n=view.hand_number, points=result.points)]
         else:
             return ""
-        listed = ", ".join(f"{m.seating.name_of(seat)} {score}" for seat, score in zip(
-            view.seats, scores, strict=True))
-        parts += [t("plain_scores", scores=listed), hint]
+        parts += [self._scores(view.seats, scores), hint]
         return " ".join(sentence(p) for p in parts)
+
+    def _scores(self, seats: tuple[str, ...], scores: tuple[int, ...] | list[int]) -> str:
+        name_of = self.model.seating.name_of
+        listed = ", ".join(f"{name_of(seat)} {score}" for seat, score in zip(seats, scores, strict=True))
+        return t("plain_scores", scores=listed)
 
     def _ends_said_over(self) -> set[str]:
         """The log's lines that the end's line (``_over``) says again, with the hand's number

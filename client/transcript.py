@@ -22,6 +22,7 @@ class Transcript:
         self.chat: list[tuple[str, str]] = []
         # lines ever logged and said (plain mode prints each new one once)
         self.logged = self.spoken = 0
+        self.pasts = 0  # the pasts told (``replace``) that brought new lines: plain mode frames them
         # Scrolled back: how many of the newest log lines are below the one shown last (0: the
         # end); and the first and last lines the table drew (their places in ``log``), for paging.
         self.back = 0
@@ -71,7 +72,9 @@ class Transcript:
         again when a spectator took a seat)."""
         log, self.log = self.log, lines[-LOG_LINES:]
         self.to_end()
-        self.logged += len(self.log) - _overlap(log, self.log)
+        new = len(self.log) - _overlap(log, self.log)
+        self.logged += new
+        self.pasts += new > 0
         said, self.chat = self.chat, [(clean_text(source), clean_text(text)) for source, text in chat]
         del self.chat[:-CHAT_LINES]
         self.spoken += len(self.chat) - _overlap(said, self.chat)

@@ -901,3 +901,52 @@ def test_the_new_tables_password_is_asked_for_unseen(lang: str) -> None:
         assert len(sent) == 1 and isinstance(sent[0], CreateRoom) and sent[0].password is None
     finally:
         set_language("en")
+
+
+@pytest.mark.parametrize(("lang", "past", "now"), [
+    ("en", "What has happened at the table:", ["Now:", "Luis's turn."]),
+    ("es", "Lo que ha pasado en la mesa:", ["Ahora:", "Turno de Luis."])])
+def test_a_watcher_is_told_the_past_as_the_past_and_then_what_holds_now(lang: str, past: str,
+                                                                        now: list[str]) -> None:
+    """Found play-testing: a watcher in plain mode read the hand so far line after line, with
+    nothing to say it had happened before he came, nor where the present began."""
+    model = connected_model()
+    set_language(lang)
+    try:
+        view = PlainView(model)
+        model.apply(Welcome(server="s", version="0", protocol=1, token="a.b", name="Carl"))
+        view.changes()
+        room = room_info(seats={"1": "Bot 1", "2": "Luis", "3": "Bot 3", "4": "Bot 4"})
+        names = {"1": "Bot 1", "2": "Luis", "3": "Bot 3", "4": "Bot 4"}
+        played = [(codec.event_to_wire(ev.CardPlayed(seat, Card.parse(card), Color.RED)),)
+                  for seat, card in (("3", "R7"), ("4", "R8"))]
+        model.apply(Joined(room=room, role=RoomRole.SPECTATOR, seat=None))
+        model.apply(History(events=tuple(played), chat=(), names=(names,) * 2))
+        model.apply(ViewMsg(view=codec.view_to_wire(make_view(seat=None, current="2"))))
+        lines = view.changes()
+        assert lines[0] == past and lines[-2:] == now, lines
+        model.apply(Events(events=(codec.event_to_wire(ev.CardPlayed("2", Card.parse("R9"), Color.RED)),)))
+        assert not any(past in line for line in view.changes())  # (the live lines go on as before)
+    finally:
+        set_language("en")
+
+
+@pytest.mark.parametrize(("lang", "table", "scores"), [
+    ("en", "Top card: Green 5. Draw pile: {n}, ↻ clockwise. Cards: Bot 1: 5, Luis: 1 UNO!, "
+           "Bot 3: 5 away, Ana (you): 2.", "Scores: Bot 1 0, Luis 40, Bot 3 0, Ana 12."),
+    ("es", "Carta de arriba: 5 verde. Mazo: {n}, ↻ horario. Cartas: Bot 1: 5, Luis: 1 ¡UNO!, "
+           "Bot 3: 5 ausente, Ana (tú): 2.", "Puntos: Bot 1 0, Luis 40, Bot 3 0, Ana 12.")])
+def test_an_empty_line_says_the_table_every_seats_cards_and_the_scores(lang: str, table: str,
+                                                                       scores: str) -> None:
+    """Found play-testing: plain mode never said how many cards the others held (the full
+    screen's board shows it), nor the scores before a hand's end."""
+    seats = tuple(dataclasses.replace(s, away=True) if s.seat == "3" else s
+                  for s in room_info(seats={"1": "Bot 1", "2": "Luis", "3": "Bot 3", "4": "Ana"}).seats)
+    view_now = make_view("R7 Y3", top="G5", current="1", hand_sizes=(5, 1, 5, 2), direction=1,
+                         uno_said=(False, True, False, False), scores=(0, 40, 0, 12))
+    model = seated(view_now, room=dataclasses.replace(room_info(), seats=seats), lang=lang)
+    try:
+        said = PlainView(model).all_lines()
+        assert said[-2:] == [table.format(n=view_now.draw_pile), scores], said
+    finally:
+        set_language("en")
