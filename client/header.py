@@ -24,6 +24,12 @@ def queue_text(n: int) -> str:
     return t("waiting_queue_one") if n == 1 else t("waiting_queue", n=n)
 
 
+def watchers_text(n: int) -> str:
+    """How many watch the table, in words ("" for none): the host and the players see that they
+    have an audience (found play-testing: nothing said so)."""
+    return "" if not n else t("watching_one") if n == 1 else t("watching_n", n=n)
+
+
 def whole_parts(parts: list[str], width: int) -> str:
     """``parts`` joined by commas within ``width`` columns: as many whole ones as fit, then an
     ellipsis (found play-testing: "house, to 100 poin…" at 80 columns); the first alone clipped
@@ -55,6 +61,8 @@ class Header(Painter):
         if room_info is not None:
             if room_info.queue and view is not None:  # the host sees who waits for a seat
                 left.append(queue_text(room_info.queue))
+            if room_info.spectators and view is not None:
+                left.append(watchers_text(room_info.spectators))
             # The preset, then the options that are on: last, so that a narrow screen clips
             # them (the waiting room and F1 tell them whole), not the line for a seat.
             labels = changed_labels(room_info.rules, room_info.preset) if view is not None else []

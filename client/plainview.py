@@ -22,7 +22,7 @@ from .board import won_text
 from .draw import Canvas
 from .enums import Prompt, Screen, Status
 from .form import FIELDS
-from .header import Header
+from .header import Header, watchers_text
 from .hosting import quit_question
 from .i18n import card_name, color_name, t
 from .i18n import key as key_of
@@ -223,7 +223,8 @@ class PlainView:
             marks = seat_marks(m, info)
             seats.append(f"{i + 1} {with_marks(info, marks)}")
         seats += [t("plain_free_seat", n=i + 1) for i in range(len(room.seats), room.max_seats)]
-        parts += [t("plain_seats", list=", ".join(seats)), waiting_hint(m, plain=True)]
+        parts += [t("plain_seats", list=", ".join(seats)), watchers_text(room.spectators),
+                  waiting_hint(m, plain=True)]
         options = ", ".join(waiting_labels(room))
         parts.append(t("waiting_rules", preset=preset_name(room.preset), options=options))
         return parts

@@ -412,6 +412,8 @@ TEXTS: dict[str, tuple[str, str]] = {
                           "Eres el anfitrión: pulsa {k_start} para empezar."),
     "waiting_queue": ("{n} waiting for a seat", "{n} esperan asiento"),
     "waiting_queue_one": ("1 waiting for a seat", "1 espera asiento"),
+    "watching_n": ("{n} watching", "{n} mirando"),
+    "watching_one": ("1 watching", "1 mirando"),
     "lobby_rules": ("{table}: {options}", "{table}: {options}"),
     "spectator_take": ("You are watching. Press {k_take_seat} to take over a bot's seat.",
                        "Estás mirando. Pulsa {k_take_seat} para ocupar el asiento de un bot."),

@@ -756,3 +756,20 @@ def test_the_form_offers_a_short_match_of_50_points() -> None:
     assert form.target == 50 and form_field(form, "target")[1] == "50 points"
     form.change(-1)
     assert form.target is None and form.message("x").rules["target_score"] is None
+
+
+@pytest.mark.parametrize(("lang", "two", "one"), [("en", "2 watching", "1 watching"),
+                                                  ("es", "2 mirando", "1 mirando")])
+def test_the_players_see_how_many_watch_at_the_table_and_in_the_waiting_room(lang: str, two: str,
+                                                                            one: str) -> None:
+    """Found play-testing: nothing told the host, nor anyone, that people were watching."""
+    model = seated(make_view(), room=room_info(spectators=2), lang=lang)
+    try:
+        (line,) = Renderer(model).title(100, 1)
+        assert f" · {two} · " in "".join(f[1] for f in line)
+        waiting = seated(None, room=room_info(started=False, spectators=1), lang=lang)
+        assert one in render_text(waiting, columns=80)
+        alone = seated(make_view(), room=room_info(), lang=lang)
+        assert f"0 {two.split()[1]}" not in "".join(f[1] for f in Renderer(alone).title(100, 1)[0])
+    finally:
+        set_language("en")
