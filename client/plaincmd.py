@@ -15,6 +15,7 @@ from collections.abc import Callable, Iterator
 
 from engine.bots import BOT_LEVELS
 from engine.cards import Card
+from protocol import MAX_CHAT
 
 from .enums import Prompt, Screen
 from .form import FIELDS, TEXT_FIELDS, CreateForm
@@ -159,6 +160,8 @@ class PlainCommands:
                 m.prompts.open_text(Prompt.CHAT)
                 m.prompts.type_text(rest)
                 m.submit_text()
+                if len(rest) > MAX_CHAT:  # (it was cut without a word: found play-testing)
+                    m.prompts.notice = t("chat_cut", n=MAX_CHAT)
                 return []
             handler = {Screen.BROWSE: self._browse, Screen.LOBBY: self._lobby, Screen.CREATE: self._form,
                        Screen.WAITING: self._room, Screen.TABLE: self._table}.get(m.screen)

@@ -4,7 +4,7 @@
 
 from __future__ import annotations
 
-from protocol import MAX_NAME, clean_text
+from protocol import MAX_CHAT, MAX_NAME, clean_text
 
 from .draw import Line, Painter, clip_line, fit, help_text, pad, width_of, wrap
 from .enums import Prompt, Screen, Status
@@ -222,7 +222,17 @@ class PromptLine(Painter):
                         [("", " " + fit(m.seating.leave_consequence(), width - 1))]]
             line = [("class:notice", question), ("", " " + m.seating.leave_consequence())]
         elif prompt is Prompt.CHAT:
-            line = [("bold", t("prompt_chat")), ("", m.prompts.input_text), ("blink", "▏")]
+            # The end of a long message stays in sight, where the cursor is, and the limit is
+            # said once reached (found play-testing: the text ran off the screen, and typing past
+            # 200 characters did nothing without a word)
+            label, text = t("prompt_chat"), m.prompts.input_text
+            full = [("class:warn", " " + t("chat_full", n=MAX_CHAT))] if len(text) >= MAX_CHAT else []
+            space = width - 2 - width_of(label) - sum(width_of(f[1]) for f in full)
+            if width_of(text) > space:
+                while text and width_of(text) > space - 1:
+                    text = text[1:]
+                text = "…" + text
+            line = [("bold", label), ("", text), ("blink", "▏"), *full]
         elif prompt is Prompt.PASSWORD:
             room = next((r.name for r in m.lobby.rooms if r.id == m.prompts.password_room), "?")
             line = [("bold", t("password_prompt", room=clean_text(room))),

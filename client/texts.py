@@ -412,6 +412,8 @@ TEXTS: dict[str, tuple[str, str]] = {
                           "Eres el anfitrión: pulsa {k_start} para empezar."),
     "waiting_queue": ("{n} waiting for a seat", "{n} esperan asiento"),
     "waiting_queue_one": ("1 waiting for a seat", "1 espera asiento"),
+    "chat_full": ("({n} characters at most)", "({n} caracteres como mucho)"),
+    "chat_cut": ("Only the first {n} characters were sent", "Solo se enviaron los primeros {n} caracteres"),
     "watching_n": ("{n} watching", "{n} mirando"),
     "watching_one": ("1 watching", "1 mirando"),
     "lobby_rules": ("{table}: {options}", "{table}: {options}"),

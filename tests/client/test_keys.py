@@ -508,3 +508,23 @@ def test_a_letter_that_does_nothing_at_the_table_says_so(lang: str, key: str, sa
         assert "does nothing" not in model.prompts.notice and "no hace nada" not in model.prompts.notice
     finally:
         set_language("en")
+
+
+def test_a_long_chat_message_keeps_its_end_in_sight_and_says_the_limit() -> None:
+    """Found play-testing: typed text ran off the screen, and past 200 characters keys did
+    nothing without a word; plain mode's say cut a long message silently."""
+    from client.render import Renderer
+    from client.plaincmd import PlainCommands
+
+    model = seated(make_view())
+    press(model, "t", *("abcdefghij" * 8), "X", "Y", "Z")
+    (line,) = Renderer(model).prompt_line(60, 1)
+    text = "".join(f[1] for f in line)
+    assert "XYZ▏" in text and "…" in text and "at most" not in text, text
+    press(model, *("k" * 200))
+    (line,) = Renderer(model).prompt_line(60, 1)
+    text = "".join(f[1] for f in line)
+    assert text.rstrip().endswith("k▏ (200 characters at most)"), text
+    assert press(model, ENTER) == [Say(text="abcdefghij" * 8 + "XYZ" + "k" * 117)]
+    PlainCommands(model).run("say " + "x" * 250)
+    assert model.prompts.notice == "Only the first 200 characters were sent"
