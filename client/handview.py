@@ -19,7 +19,9 @@ class HandView(BesideBoard):
         if view is None:
             return []
         if view.hand is None:  # watching; or seated from the line as the match on screen ended
-            hint = t("seated_next_match") if m.seating.seat is not None else m.seating.spectator_hint()
+            seating = m.seating
+            hint = (t("seated_next_match") if seating.seat is not None
+                    else seating.spectator_hint(m.session.name))
             return [[("class:dim", " " + fit(hint, width - 1))]]
         hand = m.table.hand
         playable = m.table.playable

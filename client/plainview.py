@@ -240,7 +240,7 @@ class PlainView:
             return ""
         if table.view.hand is None:  # watching: our place in the line for a seat, once asked
             # (found play-testing: "sit" at a full table seemed to do nothing)
-            return seating.spectator_hint() if seating.queue_position else ""
+            return seating.spectator_hint(self.model.session.name) if seating.queue_position else ""
         hand = table.hand
         if not hand:
             return t("plain_hand_none")

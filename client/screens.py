@@ -261,7 +261,7 @@ def waiting_hint(model: Model, plain: bool = False) -> str:
     seating = model.seating
     room = seating.room
     if room is None or seating.seat is None:
-        return seating.spectator_hint()
+        return seating.spectator_hint(model.session.name)
     empty = room.max_seats - len(room.seats)
     prefix = "plain_" if plain else ""  # (plain mode types its commands: "type s", not "press s")
     if seating.is_host:

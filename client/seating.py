@@ -273,12 +273,15 @@ class Seating:
         # (found play-testing: told "a bot plays your seat", Kim, waiting in line, took it)
         return said + " " + t("leave_line") if room.queue else said
 
-    def spectator_hint(self) -> str:
-        """What a spectator can do about a seat, or where they are in the line for one."""
+    def spectator_hint(self, me: str) -> str:
+        """What a spectator (named ``me``) can do about a seat, or where they are in the line
+        for one."""
         room = self.room
         if self.queue_position:
             if self.queue_seat is not None:
-                return t("queued_seat", name=self.name_of(self.queue_seat))
+                name = self.name_of(self.queue_seat)  # (our own, left to a bot: found
+                # play-testing, "You take Eve (bot)'s seat" read by Eve)
+                return t("queued_own_seat") if left_by(name, me) else t("queued_seat", name=name)
             if room is not None and room.started and not any(s.kind == "bot" for s in room.seats):
                 # (no bot's seat to take over: found play-testing, Mo waited a whole match unsaid)
                 return t("queued_line_people", n=self.queue_position)

@@ -425,6 +425,8 @@ TEXTS: dict[str, tuple[str, str]] = {
                       "Estás mirando. Pulsa {k_take_seat} para sentarte."),
     "seated_next_match": ("You have a seat for the next match.",
                           "Tienes asiento para la próxima partida."),
+    "queued_own_seat": ("You get your seat back at the next hand ({k_take_seat} cancels).",
+                        "Recuperas tu asiento en la próxima mano ({k_take_seat} cancela)."),
     "queued_seat": ("You take {name}'s seat at the next hand ({k_take_seat} cancels).",
                     "Ocupas el asiento de {name} en la próxima mano ({k_take_seat} cancela)."),
     "queued_line": ("You are number {n} in line for a seat ({k_take_seat} cancels).",

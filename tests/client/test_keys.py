@@ -513,8 +513,8 @@ def test_a_letter_that_does_nothing_at_the_table_says_so(lang: str, key: str, sa
 def test_a_long_chat_message_keeps_its_end_in_sight_and_says_the_limit() -> None:
     """Found play-testing: typed text ran off the screen, and past 200 characters keys did
     nothing without a word; plain mode's say cut a long message silently."""
-    from client.render import Renderer
     from client.plaincmd import PlainCommands
+    from client.render import Renderer
 
     model = seated(make_view())
     press(model, "t", *("abcdefghij" * 8), "X", "Y", "Z")

@@ -413,11 +413,11 @@ def test_seated_from_the_line_as_the_match_ends_the_hand_says_the_seat_is_for_th
         model.apply(Joined(room=room_info(), role="spectator"))
         model.apply(Queued(position=1))
         show(model, dataclasses.replace(make_view(), seat=None, hand=None))
-        in_line = model.seating.spectator_hint()
+        in_line = model.seating.spectator_hint("Ana")
         assert in_line in render_text(model)
         model.apply(Joined(room=room_info(started=False), role="player", seat="5"))
         text = render_text(model)
-        assert words in text and in_line not in text and model.seating.spectator_hint() not in text
+        assert words in text and in_line not in text and model.seating.spectator_hint("Ana") not in text
     finally:
         set_language("en")
 
@@ -771,5 +771,26 @@ def test_the_players_see_how_many_watch_at_the_table_and_in_the_waiting_room(lan
         assert one in render_text(waiting, columns=80)
         alone = seated(make_view(), room=room_info(), lang=lang)
         assert f"0 {two.split()[1]}" not in "".join(f[1] for f in Renderer(alone).title(100, 1)[0])
+    finally:
+        set_language("en")
+
+
+@pytest.mark.parametrize(("lang", "said"), [
+    ("en", "You get your seat back at the next hand (j cancels)."),
+    ("es", "Recuperas tu asiento en la próxima mano (j cancela).")])
+def test_one_in_line_for_the_seat_they_left_is_told_they_get_it_back(lang: str, said: str) -> None:
+    """Found play-testing: Eve left her seat to a bot, came back to watch, and asked for a seat:
+    "You take Eve (bot)'s seat at the next hand"."""
+    from protocol import left_seat_name
+
+    model = late_arrival()  # (Eva)
+    set_language(lang)
+    try:
+        press(model, ENTER)
+        room = room_info(seats={"1": "Bot 1", "2": "Luis", "3": left_seat_name("Eva"), "4": "Bot 4"})
+        model.apply(Joined(room=room, role="spectator"))
+        model.apply(Queued(position=1, seat="3"))
+        show(model, make_view(hand=""))
+        assert said in render_text(model), render_text(model)
     finally:
         set_language("en")
