@@ -143,8 +143,9 @@ class Model:
         """The away key: our turns are played for us until we press a key (the server marks
         the seat away; any key then brings us back)."""
         seating = self.seating
-        if seating.seat is not None and seating.match_on and not seating.away \
-                and self.outbox.send(messages.Away()) and not self.plain:
+        if seating.seat is None or not seating.match_on:  # (it said nothing: found play-testing)
+            self.prompts.notice = t("away_watching" if seating.seat is None else "away_no_match")
+        elif not seating.away and self.outbox.send(messages.Away()) and not self.plain:
             # (plain mode: the log's line and the banner say it when the server has; found
             # play-testing, a screen reader read it three times)
             self.prompts.notice = t("away_asked")

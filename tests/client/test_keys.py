@@ -528,3 +528,18 @@ def test_a_long_chat_message_keeps_its_end_in_sight_and_says_the_limit() -> None
     assert press(model, ENTER) == [Say(text="abcdefghij" * 8 + "XYZ" + "k" * 117)]
     PlainCommands(model).run("say " + "x" * 250)
     assert model.prompts.notice == "Only the first 200 characters were sent"
+
+
+def test_the_away_key_with_no_match_on_or_no_seat_says_why_it_does_nothing() -> None:
+    """Found play-testing: z at a match's end did nothing and said nothing."""
+    from engine.view import MatchOutcome
+
+    over = make_view("", legal=[], hand_sizes=(5, 5, 5, 0), outcome=MatchOutcome(ME, (0, 0, 0, 500)))
+    model = seated(over, room=room_info(started=False))
+    assert press(model, "z") == []
+    assert model.prompts.notice == "No match is being played: there is nothing to step away from"
+    watching = seated(make_view(seat=None, current="1"), lang="es")
+    watching.seating.seat = None
+    assert press(watching, "f") == []
+    assert watching.prompts.notice == "Estás mirando: no tienes asiento del que ausentarte"
+    set_language("en")
