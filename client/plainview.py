@@ -293,7 +293,7 @@ class PlainView:
         if m.screen is not Screen.TABLE or view is None:
             return ""
         if view.outcome is not None:  # (the bots' levels: said again only when one changes)
-            return [self._end_line(), self._bots_next()]
+            return [*self._end_line(), self._bots_next()]
         return self._end_line()
 
     def _bots_next(self) -> str:
@@ -307,11 +307,14 @@ class PlainView:
                 for i, info in enumerate(room.seats) if info.kind == "bot" and info.level]
         return t("plain_bots_next", list=", ".join(bots)) if bots else ""
 
-    def _end_line(self) -> str:
+    def _end_line(self) -> list[str]:
+        """The end of a hand or of the match: who won, the scores, what comes next; in parts, so
+        that only what changes is said again (found play-testing: each coming back between
+        hands said the hand's winner and the scores again)."""
         m = self.model
         view = m.table.view
         if view is None:
-            return ""
+            return []
         if view.outcome is not None:
             hint = t("match_over_host" if m.seating.is_host else "match_over_guest")
             if m.rematch_open:  # who has accepted a rematch, or the offer
@@ -326,9 +329,8 @@ class PlainView:
             scores = view.scores
             parts = [won_text(m, result.winner, "hand_won", n=view.hand_number, points=result.points)]
         else:
-            return ""
-        parts += [self._scores(view.seats, scores), hint]
-        return " ".join(sentence(p) for p in parts)
+            return []
+        return [*parts, self._scores(view.seats, scores), hint]
 
     def _scores(self, seats: tuple[str, ...], scores: tuple[int, ...] | list[int]) -> str:
         name_of = self.model.seating.name_of

@@ -950,3 +950,22 @@ def test_an_empty_line_says_the_table_every_seats_cards_and_the_scores(lang: str
         assert said[-2:] == [table.format(n=view_now.draw_pile), scores], said
     finally:
         set_language("en")
+
+
+def test_between_hands_only_what_changes_at_the_end_is_said_again() -> None:
+    """Found play-testing: each step away and back between hands said "You win hand 1 and score
+    25 points. Scores: …" again, beside what had changed."""
+    set_language("en")
+    ended = make_view("", legal=[], hand_sizes=(5, 5, 5, 0), hand_result=HandResult(ME, 25),
+                      scores=(0, 0, 0, 25))
+    model = seated(ended)
+    view = PlainView(model)
+    first = " ".join(view.changes())
+    assert "You win hand 1 and score 25 points" in first and "Scores:" in first, first
+    room = model.seating.room
+    assert room is not None
+    away = tuple(dataclasses.replace(s, away=s.kind == "human") for s in room.seats)
+    model.apply(RoomUpdate(room=dataclasses.replace(room, seats=away)))
+    again = " ".join(view.changes())
+    assert "the next hand is dealt when someone comes back" in again, again
+    assert "You win hand 1" not in again and "Scores:" not in again, again
