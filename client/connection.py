@@ -33,7 +33,8 @@ QUIET_PING = 5.0  # a ping after this long without a message from the server ...
 QUIET_LIMIT = 3  # ... and the connection counts as lost after this many such silences
 LOBBY_REFRESH = 5.0  # seconds between two lists of the tables while the lobby is on screen
 GIVE_UP_AFTER = 20.0  # an address that has never answered is given up after this many seconds
-FINAL_REASONS = ("replaced", "table_closed")  # bye reasons after which trying again is pointless
+# bye reasons after which trying again is pointless
+FINAL_REASONS = ("replaced", "table_closed", "server_closed")
 QUIT_WAIT = 1.0  # seconds the server has to hang up after our ``quit`` before we close anyway
 
 Connect = Callable[[str, int], Awaitable["trio.abc.Stream"]]

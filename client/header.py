@@ -11,7 +11,7 @@ from .i18n import decimal, t
 from .rulestext import changed_labels, preset_name
 
 _REASONS = ("eof", "broken", "refused", "timeout", "shutdown", "unreachable", "unknown_host",
-            "table_closed", "table_kept", "not_uno")
+            "table_closed", "table_kept", "not_uno", "server_closed")
 
 
 def _reason(reason: str) -> str:
@@ -106,8 +106,8 @@ class Header(Painter):
         session = self.model.session
         if session.reason == "replaced":
             return t("status_replaced")
-        if session.reason == "table_closed":
-            return t("status_table_closed")
+        if session.reason in ("table_closed", "server_closed"):
+            return t("status_" + session.reason)
         if session.reason == "version_mismatch":
             return t("status_version", address=session.address, detail=session.failure)
         if session.reason == "not_uno":

@@ -170,11 +170,13 @@ class HostedServer:
             # offered, not taken: a table lost before its match started is not offered again
             # (found play-testing: it was, at every `uno host` after, matches played between)
             server.store.forget_room(kept.id)
-        if model.host.end_table and model.seating.room is not None:
-            server.close_room(model.seating.room.id)
-            server.shutdown("table_closed", "the host closed the table")
+        room = model.seating.room
+        told = None if room is None else server.members(room.id)  # (the others' tables end too)
+        if model.host.end_table and room is not None:
+            server.close_room(room.id)
+            server.shutdown("table_closed", "the host closed the table", told=told)
         else:
-            server.shutdown("table_kept", "the host keeps the match for later")
+            server.shutdown("table_kept", "the host keeps the match for later", told=told)
         with trio.move_on_after(server.config.flush_timeout + 0.5):
             while server.peers:
                 await trio.sleep(0.05)

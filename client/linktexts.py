@@ -33,6 +33,7 @@ LINK_TEXTS: dict[str, tuple[str, str]] = {
     "reason_shutdown": ("the server shut down", "el servidor se cerró"),
     "reason_unreachable": ("no answer", "sin respuesta"),
     "reason_unknown_host": ("no such host name", "ese nombre no existe"),
+    "reason_server_closed": ("the host closed their program", "el anfitrión cerró su programa"),
     "reason_table_closed": ("the host closed the table", "el anfitrión cerró la mesa"),
     "reason_table_kept": ("the host kept the match for later", "el anfitrión guardó la partida"),
     "reason_not_uno": ("not a UNO server", "no es un servidor de UNO"),

@@ -116,6 +116,10 @@ TEXTS: dict[str, tuple[str, str]] = {
                        " right? Press {k_quit} to quit.",
                        "{address} no es un servidor de UNO: en ese puerto responde otro programa."
                        " ¿Es correcto el puerto? Pulsa {k_quit} para salir."),
+    "status_server_closed": ("The host closed their program, and every table on it ended. Press {k_quit} "
+                             "to quit.",
+                             "El anfitrión cerró su programa, y acabaron todas las mesas que tenía. Pulsa "
+                             "{k_quit} para salir."),
     "status_table_closed": ("The host closed the table. Press {k_quit} to quit.",
                             "El anfitrión cerró la mesa. Pulsa {k_quit} para salir."),
     "status_gave_up": ("Gave up: nothing answers at {address} ({reason}). Is the table open and the "

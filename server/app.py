@@ -31,6 +31,7 @@ from .table import Table
 
 log = logging.getLogger("uno.server")
 SERVER_VERSION = "0.1.0"
+SERVER_CLOSED = "server_closed"  # a bye's reason: a hosting client closed, and its other tables
 
 
 @dataclass(frozen=True)
@@ -193,11 +194,22 @@ class UnoServer:
             room.close()
             self.changed()
 
-    def shutdown(self, reason: str = "shutdown", message: str = "the server is shutting down") -> None:
-        """Tell every client why, then stop."""
+    def members(self, room_id: str) -> set[Peer[Session]]:
+        """The connections of those in room ``room_id`` now."""
+        return {peer for peer in self.peers if peer.session is not None
+                and peer.session.room is not None and peer.session.room.id == room_id}
+
+    def shutdown(self, reason: str = "shutdown", message: str = "the server is shutting down",
+                 *, told: set[Peer[Session]] | None = None) -> None:
+        """Tell every client why, then stop; with ``told`` (those at a hosting client's table),
+        only they get ``reason``, the others ``server_closed`` (found play-testing: a guest who
+        had opened a table of his own on it read "The host closed the table")."""
         log.info("shutting down: %s", message)
         for peer in list(self.peers):
-            peer.close(reason, message)
+            if told is None or peer in told:
+                peer.close(reason, message)
+            else:
+                peer.close(SERVER_CLOSED, "the host closed the program, and every table on it")
         for room in list(self.rooms.values()):
             room.stop()
 

@@ -487,3 +487,21 @@ def test_a_refreshed_list_keeps_the_cursor_on_its_table() -> None:
     assert lobby.selected is tables[1]
     lobby.set((tables[0],))  # gone: the nearest place
     assert lobby.selected is tables[0]
+
+
+@pytest.mark.parametrize(("lang", "said"), [
+    ("en", "The host closed their program, and every table on it ended. Press q to quit."),
+    ("es", "El anfitrión cerró su programa, y acabaron todas las mesas que tenía. Pulsa q para salir.")])
+def test_a_table_ended_by_its_hosts_program_closing_says_so(lang: str, said: str) -> None:
+    """Found play-testing: a guest at a table of his own on a `uno host` read "The host closed
+    the table" when the host closed theirs (``server_closed``), under his own waiting room."""
+    from client.connection import FINAL_REASONS
+    from client.i18n import set_language
+
+    model = Model("Gus")
+    set_language(lang)
+    try:
+        model.connection_failed("server_closed")
+        assert "server_closed" in FINAL_REASONS and Renderer(model).banner_text() == said
+    finally:
+        set_language("en")

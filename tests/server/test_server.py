@@ -59,6 +59,28 @@ async def test_shutdown_says_goodbye_to_everybody(harness: Harness, autojump_clo
             await trio.sleep(0.1)
 
 
+async def test_a_hosting_client_closing_tells_the_other_tables_the_server_closed(
+        harness: Harness, autojump_clock: object) -> None:
+    """Found play-testing: Gus, at a table of his own on Hugo's `uno host`, read "The host closed
+    the table" when Hugo closed his; every table on it had ended, and the message said otherwise."""
+    from server.app import SERVER_CLOSED
+
+    with trio.fail_after(30):
+        srv, (hugo, eva) = await harness.table("hugo", "eva", bots=1)
+        hugos = only_room(srv).id
+        gus = await harness.client(srv, "gus")
+        await gus.create(name="Gus's table")
+        lurker = await harness.client(srv, "lurker")  # (in the lobby)
+        told = srv.members(hugos)
+        assert len(told) == 2
+        srv.close_room(hugos)
+        srv.shutdown("table_closed", "the host closed the table", told=told)
+        for client, reason in ((hugo, "table_closed"), (eva, "table_closed"), (gus, SERVER_CLOSED),
+                               (lurker, SERVER_CLOSED)):
+            lost = await client.closed()
+            assert lost.bye is not None and lost.bye.reason == reason, (client, lost.bye)
+
+
 async def test_a_dropped_seat_times_out_even_in_a_room_without_timeouts(
         harness: Harness, autojump_clock: object) -> None:
     with trio.fail_after(1000):
