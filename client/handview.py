@@ -6,7 +6,7 @@ from __future__ import annotations
 from engine.cards import Card
 
 from .board import BesideBoard
-from .draw import BIG_CELL, CELL, Line, card_style, clip_line, fit, pad
+from .draw import BIG_CELL, CELL, Line, card_style, clip_line, pad, wrap
 from .i18n import card_code, card_name, t
 
 
@@ -18,11 +18,9 @@ class HandView(BesideBoard):
         view = m.table.view
         if view is None:
             return []
-        if view.hand is None:  # watching; or seated from the line as the match on screen ended
-            seating = m.seating
-            hint = (t("seated_next_match") if seating.seat is not None
-                    else seating.spectator_hint(m.session.name))
-            return [[("class:dim", " " + fit(hint, width - 1))]]
+        if view.hand is None:
+            watching: list[Line] = [[("class:dim", " " + part)] for part in self._watching(width)]
+            return watching[:max(1, height)]
         hand = m.table.hand
         playable = m.table.playable
         hinted = m.hints.hinted_cards()  # the hint's cards, starred
@@ -82,10 +80,21 @@ class HandView(BesideBoard):
                 [(style, side + card_code(card).center(inner) + side)],
                 [(style, bottom[0] + bottom[1] * inner + bottom[2])]]
 
+    def _watching(self, width: int) -> list[str]:
+        """In place of a hand: what a watcher can do about a seat, or that ours comes with the
+        next match (seated from the line as the match on screen ended); wrapped (at 80 columns
+        "(j cancels)" was cut off: found play-testing)."""
+        m = self.model
+        seating = m.seating
+        hint = t("seated_next_match") if seating.seat is not None else seating.spectator_hint(m.session.name)
+        return wrap(hint, width - 1)
+
     def hand_height(self, width: int) -> int:
         view = self.model.table.view
-        if view is None or view.hand is None:
+        if view is None:
             return 1
+        if view.hand is None:
+            return max(1, min(2, len(self._watching(width))))
         big = self.big(width)
         per_row = max(1, (width - 1) // (BIG_CELL if big else CELL))
         block = 5 if big else 3

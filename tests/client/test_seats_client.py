@@ -794,3 +794,16 @@ def test_one_in_line_for_the_seat_they_left_is_told_they_get_it_back(lang: str, 
         assert said in render_text(model), render_text(model)
     finally:
         set_language("en")
+
+
+def test_the_line_for_a_seat_at_80_columns_is_said_whole() -> None:
+    """Found play-testing: "You are number 1 in line for a seat: one frees when a player
+    leaves, or when t…" at 80 columns; "(j cancels)" was cut off."""
+    people = {"1": "Luis", "2": "Zoe", "3": "Ana", "4": "Bob"}
+    model = late_arrival()
+    press(model, ENTER)
+    model.apply(Joined(room=room_info(seats=people), role="spectator"))
+    model.apply(Queued(position=1))
+    show(model, dataclasses.replace(make_view(current="1"), seat=None, hand=None))
+    text = " ".join(line.strip() for line in screen_lines(model, columns=80))
+    assert "or when the match ends (j cancels)." in " ".join(text.split()), text
