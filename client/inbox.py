@@ -316,13 +316,14 @@ def _history(model: Model, message: messages.History) -> None:
         turn = next((e.seat for e in reversed(events) if isinstance(e, TurnStarted)), turn)
         sat = then or sat
     room = model.seating.room
+    notes: list[str] = []  # our own lines on the past: how things stand now
     if room is not None and sat:  # (and since the last batch; of our own seat the notice tells)
-        lines += seat_changes(sat, {info.seat: info.name for info in room.seats
+        notes += seat_changes(sat, {info.seat: info.name for info in room.seats
                                      if info.seat != model.seating.seat}, model.seating.told_gone)
     if room is not None:  # (what room updates said, which the past's events do not: found play-testing)
         for info in room.seats:
             if info.seat != model.seating.seat and info.kind == "human":
-                lines += ([model.seating.went_away(info, before=True)] if info.away else []) \
+                notes += ([model.seating.went_away(info, before=True)] if info.away else []) \
                     + ([t("ev_quit" if info.quit else "ev_dropped", name=clean_text(info.name))]
                        if not info.connected else [])
     model.hints.recall(batches)
@@ -330,11 +331,11 @@ def _history(model: Model, message: messages.History) -> None:
         # A client started again, or one back from a dropped link (found play-testing: one
         # frozen for half a minute was not told the turn the stand-in played meanwhile).
         news = model.away_news.line(model.seating.name_of, model.seating.seat)
-        lines += [news] if news else []
+        notes += [news] if news else []
     if model.seating.took_seat_line:
-        lines.append(model.seating.took_seat_line)
+        notes.append(model.seating.took_seat_line)
         model.seating.took_seat_line = ""
-    model.transcript.replace(lines, [(line.source, line.text) for line in message.chat])
+    model.transcript.replace(lines, [(line.source, line.text) for line in message.chat], notes)
     # A past of more moves than a history holds begins after the deal: the view that follows
     # puts the deal's line above it.
     transcript = model.transcript

@@ -23,6 +23,7 @@ class Transcript:
         # lines ever logged and said (plain mode prints each new one once)
         self.logged = self.spoken = 0
         self.pasts = 0  # the pasts told (``replace``) that brought new lines: plain mode frames them
+        self._notes: set[str] = set()  # the notes put after the last past told (``replace``)
         # Scrolled back: how many of the newest log lines are below the one shown last (0: the
         # end); and the first and last lines the table drew (their places in ``log``), for paging.
         self.back = 0
@@ -66,13 +67,19 @@ class Transcript:
         """Back to the newest lines."""
         self.back = 0
 
-    def replace(self, lines: list[str], chat: list[tuple[str, str]]) -> None:
-        """The room's recent past (on joining or coming back) becomes the log and the chat. The
-        lines counted as new are those after the ones we had (plain mode said the whole past
-        again when a spectator took a seat)."""
-        log, self.log = self.log, lines[-LOG_LINES:]
+    def replace(self, lines: list[str], chat: list[tuple[str, str]], notes: list[str] | None = None) -> None:
+        """The room's recent past (on joining or coming back) becomes the log and the chat, with
+        ``notes`` after it: the client's own lines on it (who was already away, what the stand-in
+        did), always new. The lines counted as new are those after the ones we had (plain mode
+        said the whole past again when a spectator took a seat); the notes of a past told before
+        are not looked for in this one (found play-testing: back from a dropped link, plain mode
+        said 58 lines heard already)."""
+        notes = notes or []
+        log, self.log = self.log, [*lines, *notes][-LOG_LINES:]
         self.to_end()
-        new = len(self.log) - _overlap(log, self.log)
+        past = self.log[:len(self.log) - len(notes)]
+        new = len(past) - _overlap([line for line in log if line not in self._notes], past) + len(notes)
+        self._notes = set(notes)
         self.logged += new
         self.pasts += new > 0
         said, self.chat = self.chat, [(clean_text(source), clean_text(text)) for source, text in chat]

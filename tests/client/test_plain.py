@@ -969,3 +969,21 @@ def test_between_hands_only_what_changes_at_the_end_is_said_again() -> None:
     again = " ".join(view.changes())
     assert "the next hand is dealt when someone comes back" in again, again
     assert "You win hand 1" not in again and "Scores:" not in again, again
+
+
+def test_a_past_told_again_after_a_dropped_link_counts_only_what_was_missed() -> None:
+    """Found play-testing: back from a dropped link, plain mode said 58 lines heard already. The
+    log held lines the client had added to the past told before (who was already away, what
+    the stand-in did), which the past told again does not have there."""
+    from client.transcript import Transcript
+
+    transcript = Transcript()
+    first = ["Hand 1 — Ana dealt", "Bot 1 played Red 7", "Bob played Red 8"]
+    away = "Carl was already away: a bot plays their turns"
+    transcript.replace(first, [], [away, "While you were away — turns played for you: 1"])
+    transcript.add(["Ana played Red 2", "Bot 1 played Red 4"])  # live, after it
+    logged = transcript.logged
+    again = [*first, "Ana played Red 2", "Bot 1 played Red 4", "Bob drew a card"]
+    transcript.replace(again, [], [away])
+    assert transcript.logged - logged == 2  # "Bob drew a card", and who is away (said again)
+    assert transcript.log == [*again, away]
