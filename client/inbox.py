@@ -23,6 +23,7 @@ from engine.events import (
     HandStarted,
     MatchEnded,
     Passed,
+    StandIn,
     TurnStarted,
 )
 from protocol import ProtocolError, clean_text, codec, messages
@@ -210,6 +211,11 @@ def _events(model: Model, message: messages.Events) -> None:
         # hold Bot 7's hand now: 6 cards" stayed through a round and more, and through a +2
         # drawn with the turn lost, found play-testing); one this batch brings is new.
         model.prompts.notice = ""
+    if model.table.in_flight() is not None and any(
+            isinstance(e, StandIn) and e.seat == seat and e.reason == "timeout" for e in events):
+        # (found play-testing on a flaky link: a card typed with 5 s left, held by the link,
+        # then "Time's up: a bot played your turn", and nothing tied the two)
+        model.prompts.notice = t("move_too_late")
     for event in events:
         if isinstance(event, Caught) and event.target == seat and not event.false_catch:
             model.table.caught_by = model.seating.name_of(event.seat)

@@ -46,6 +46,9 @@ class Table:
         # The last action, when the link dropped before a view answered it: sent again if the view
         # we come back to is still the moment it was made for (``set_view``).
         self._unanswered: tuple[View, actions.Action] | None = None
+        # The link dropped: the view is the table as it was, until the server shows it again
+        # (``set_view``); nothing is said of the turn, and no move is sent, meanwhile.
+        self.stale = False
         # A jump-in refused (the card and what the notice said), until that card can go
         self._refused_jump: tuple[Card, str] | None = None
         self.pending_card: Card | None = None
@@ -163,10 +166,19 @@ class Table:
         """The link dropped: an action sent since the last view may not have reached the table."""
         acted = self._acted
         self._unanswered = acted if acted is not None and acted[0] is self.view else None
+        self.stale = self.view is not None
+
+    def in_flight(self) -> actions.Action | None:
+        """Our move sent and not yet answered by a view (a slow link), if any."""
+        acted = self._acted
+        return acted[1] if acted is not None and acted[0] is self.view and not self.stale else None
 
     def set_view(self, view: View, deadline: float | None) -> None:
         old = self.view
         self.view = view
+        self.stale = False
+        if self._prompts.notice in (t("offline"), t("move_in_flight")):  # (no longer true)
+            self._prompts.notice = ""
         unanswered, self._unanswered = self._unanswered, None
         if (unanswered is not None and _same_moment(unanswered[0], view)
                 and unanswered[1] in view.legal):
@@ -228,6 +240,7 @@ class Table:
     def clear(self) -> None:
         """We left the room."""
         self.view = None
+        self.stale = False
         self.deadline_at = None
         self.grace.clear()
         self.caught_by = None
@@ -241,6 +254,19 @@ class Table:
 
     def _refuse(self, key: str, **kw: object) -> None:
         self._prompts.notice = t(key, **kw)
+
+    def _cannot_move(self) -> bool:
+        """A move key while the link is down (or before the table is seen again), or while our
+        last move is still on its way, sends nothing and says so (found play-testing on a flaky
+        link: "Red 0 cannot be played now" of a card that could, and "It is not your turn" of a
+        second key pressed while the first was held); whether it did."""
+        if not self._session.connected or self.stale:
+            self._refuse("offline")
+            return True
+        if self.in_flight() is not None:
+            self._refuse("move_in_flight")
+            return True
+        return False
 
     def _refuse_over(self) -> bool:
         """A move key once the hand (or the match) is over says so (found play-testing: Enter
@@ -338,7 +364,7 @@ class Table:
     def play_selected(self) -> None:
         card = self.selected_card
         view = self.view
-        if self._refuse_over() or card is None or view is None or view.seat is None:
+        if self._cannot_move() or self._refuse_over() or card is None or view is None or view.seat is None:
             return
         plays = self._plays_of(card)
         if not plays and not self.my_turn and view.rules.jump_in:
@@ -403,6 +429,8 @@ class Table:
             self.close_pending()
 
     def draw(self) -> None:
+        if self._cannot_move():
+            return
         for kind in (actions.Draw, actions.KeepDrawing):
             action = self._legal_of(kind)
             if action is not None:
@@ -417,6 +445,8 @@ class Table:
         self._refuse("cannot_draw" if self.my_turn else "not_your_turn")
 
     def pass_turn(self) -> None:
+        if self._cannot_move():
+            return
         action = self._legal_of(actions.Pass)
         if action is None:
             if self._refuse_over():

@@ -8,7 +8,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from clientkit import ESC, ME, make_view, plays, press, render_text, room_info, screen_lines, seated
+from clientkit import ESC, ME, make_view, plays, press, render_text, room_info, screen_lines, seated, show
 
 from client import keymap
 from client.enums import Prompt
@@ -50,6 +50,7 @@ def test_the_new_keys_work_at_the_table_and_the_old_ones_do_not() -> None:
     model = seated(make_view("R7 Y3", top="R5", legal=[*plays("R7"), Draw(ME)]))
     assert acts(press(model, "d", "\r")) == []
     assert acts(press(model, "g")) == [Act(kind="draw")]
+    show(model, make_view("R7 Y3", top="R5", legal=[*plays("R7"), Draw(ME)]))  # (the answer)
     assert acts(press(model, "k")) == [Act(kind="play", card="R7")]
 
 

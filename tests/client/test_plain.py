@@ -100,6 +100,8 @@ def test_the_drawn_card_can_be_played_or_kept() -> None:
                           legal=[*plays("B9"), Pass(ME)]))
     assert view.changes()[-1].endswith("You can play: 3 Blue 9, or pass.")
     assert typed(model, "pass") == [Act(kind="pass")]
+    show(model, make_view("R7 Y3 B9", top="B5", has_drawn=True, drawn=Card.parse("B9"),
+                          legal=[*plays("B9"), Pass(ME)]))  # (as if the pass had not gone)
     assert typed(model, "p") == [Act(kind="pass")]  # the full screen's key, typed
 
 

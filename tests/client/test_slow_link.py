@@ -1,0 +1,80 @@
+"""A slow or dropped link at the table (client/table.py): while the link is down, or before the
+table is seen again, a move key sends nothing and says so; a second move key while the first is
+still on its way says that; a move that reached the table too late, after the stand-in played
+the turn, is told as such; and nothing says "Your turn" of a view from before the link dropped.
+All found play-testing a friend on a flaky link in plain mode."""
+
+from __future__ import annotations
+
+import pytest
+from clientkit import ENTER, ME, make_view, plays, press, seated, show
+
+from client.i18n import set_language, t
+from client.plainview import PlainView
+from engine.actions import Draw
+from engine.events import StandIn, TurnStarted
+from engine.view import View
+from protocol import Act, Events, Welcome, codec
+
+
+def acts(sent: list[object]) -> list[object]:
+    return [m for m in sent if isinstance(m, Act)]
+
+
+def _mine() -> View:
+    return make_view("R7 Y3", top="R5", legal=[*plays("R7"), Draw(ME)])
+
+
+@pytest.mark.parametrize(("lang", "said"), [
+    ("en", "The link to the table is down: nothing was sent (reconnecting…)"),
+    ("es", "Sin conexión con la mesa: no se envió nada (reconectando…)")])
+def test_a_move_key_while_the_link_is_down_sends_nothing_and_says_so(lang: str, said: str) -> None:
+    """It said "Red 7 cannot be played now" of a card that could."""
+    model = seated(_mine(), lang=lang)
+    try:
+        model.connection_lost("broken", 5)
+        assert acts(press(model, ENTER)) == [] and model.prompts.notice == said
+        model.apply(Welcome(server="test", version="0", protocol=1, token="a.b", name="Ana", resumed=True))
+        assert acts(press(model, "d")) == [] and model.prompts.notice == said  # (not seen again yet)
+        show(model, _mine())
+        assert model.prompts.notice == ""
+        assert acts(press(model, ENTER)) == [Act(kind="play", card="R7")]
+    finally:
+        set_language("en")
+
+
+def test_a_second_move_key_while_the_first_is_on_its_way_says_so() -> None:
+    """A second key pressed while the link held the first read "It is not your turn"."""
+    model = seated(_mine())
+    assert acts(press(model, ENTER)) == [Act(kind="play", card="R7")]
+    assert acts(press(model, "d", ENTER)) == []
+    assert model.prompts.notice == t("move_in_flight")
+    show(model, make_view("Y3", top="R7", current="1", legal=[]))
+    assert model.prompts.notice == ""
+
+
+def test_a_move_that_arrived_after_the_stand_in_played_the_turn_is_told_so() -> None:
+    """A card typed with 5 s left, held by the link: "Time's up: a bot played your turn", and
+    nothing tied the two."""
+    model = seated(_mine())
+    press(model, ENTER)
+    after = make_view("Y3", top="R7", current="1", legal=[])
+    timed_out = (StandIn(ME, "timeout"), TurnStarted("1"))
+    model.apply(Events(events=tuple(map(codec.event_to_wire, timed_out)), view=codec.view_to_wire(after)))
+    assert model.prompts.notice == "Your move did not reach the table in time: the bot played your turn"
+
+
+def test_back_from_a_dropped_link_the_turn_is_said_once_the_table_is_seen_again() -> None:
+    """Back, plain mode first said "Your turn … Welcome back" of a turn the stand-in had played
+    while the link was down."""
+    model = seated(_mine())
+    view = PlainView(model)
+    assert "Your turn" in " ".join(view.changes())
+    model.connection_lost("broken", 5)
+    view.changes()
+    model.apply(Welcome(server="test", version="0", protocol=1, token="a.b", name="Ana", resumed=True))
+    back = " ".join(view.changes())
+    assert "Your turn" not in back and "Your hand" not in back, back
+    show(model, make_view("R7 Y3 G2", top="B5", current="2", legal=[]))
+    now = " ".join(view.changes())
+    assert "Bob" in now or "turn" in now, now
