@@ -132,7 +132,7 @@ class Board(Painter):
         way: Line = [("", way_name(view.direction))]
         lines.append(way)
         if view.hand_result is None and view.outcome is None:
-            if m.session.status is Status.LOST or m.table.stale:  # (not "Your turn": the stand-in
+            if m.session.status is Status.LOST or m.table.sent.stale:  # (not "Your turn": the stand-in
                 # may play it first; nor, back, before the table is seen again)
                 line: Line = [("class:warn", t("turn_link_down"))]
             else:

@@ -112,7 +112,7 @@ class Model:
     def connection_lost(self, reason: str, retry_in: float) -> None:
         self.session.lost(reason, self.clock() + retry_in)
         self.outbox.clear()
-        self.table.link_lost()
+        self.table.sent.link_lost(self.table.view)
         self.close_prompts()
         # The server keeps the seat, and says the turn's time again once we are back: a clock
         # run down to 0 s under "Reconnecting…" read as a turn lost (found play-testing).

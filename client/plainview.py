@@ -236,7 +236,7 @@ class PlainView:
 
     def _hand(self) -> str:
         table, seating = self.model.table, self.model.seating
-        if not self._playing() or table.view is None or table.stale:
+        if not self._playing() or table.view is None or table.sent.stale:
             return ""  # (the link down: the hand may have changed meanwhile)
         if table.view.hand is None:  # watching: our place in the line for a seat, once asked
             # (found play-testing: "sit" at a full table seemed to do nothing)
@@ -249,7 +249,7 @@ class PlainView:
     def _turn(self) -> str:
         m = self.model
         table, view = m.table, m.table.view
-        if not self._playing() or view is None or m.session.status is Status.LOST or table.stale:
+        if not self._playing() or view is None or m.session.status is Status.LOST or table.sent.stale:
             # (link down: the lost connection is said; nothing is legal till we are back, and
             # the turn is said once the table is seen again: found play-testing, "Your turn"
             # was said on coming back of a turn the stand-in had played meanwhile)

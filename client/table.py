@@ -16,6 +16,7 @@ from .cardorder import card_sort_key
 from .enums import Prompt
 from .i18n import card_name, t
 from .prompts import Prompts
+from .sent import Sent
 from .session import Outbox, Session
 from .why import why_text
 
@@ -42,13 +43,7 @@ class Table:
         # ``u`` typed just after a play of the next-to-last card without UNO, before the server's
         # answer came: UNO is said as soon as a view lets us (``set_view``).
         self.uno_late = False
-        self._acted: tuple[View, actions.Action] | None = None  # the last action sent, and its view
-        # The last action, when the link dropped before a view answered it: sent again if the view
-        # we come back to is still the moment it was made for (``set_view``).
-        self._unanswered: tuple[View, actions.Action] | None = None
-        # The link dropped: the view is the table as it was, until the server shows it again
-        # (``set_view``); nothing is said of the turn, and no move is sent, meanwhile.
-        self.stale = False
+        self.sent = Sent()  # our moves on their way, over a link that may drop
         # A jump-in refused (the card and what the notice said), until that card can go
         self._refused_jump: tuple[Card, str] | None = None
         self.pending_card: Card | None = None
@@ -114,14 +109,14 @@ class Table:
         if self.pending_card is not None:
             return Prompt.SEAT if self.pending_targets else Prompt.COLOR
         legal = self.legal
-        if any(isinstance(a, actions.ChooseColor) for a in legal):
+        # Answered, a question is closed until the table's answer comes (found play-testing:
+        # plain mode asked a challenge again after the y, and a second y was sent; and on a
+        # slow link the first card's colour again after the b)
+        answered = isinstance(self.sent.just_sent(self.view),
+                              actions.Challenge | actions.Accept | actions.ChooseColor)
+        if any(isinstance(a, actions.ChooseColor) for a in legal) and not answered:
             return Prompt.START_COLOR
-        acted = self._acted
-        answered = (acted is not None and acted[0] is self.view
-                    and isinstance(acted[1], actions.Challenge | actions.Accept))
         if any(isinstance(a, actions.Challenge) for a in legal) and not answered:
-            # (answered, the question is closed until the table's answer comes: found
-            # play-testing, plain mode asked it again after the y, and a second y was sent)
             return Prompt.CHALLENGE
         return Prompt.NONE
 
@@ -162,29 +157,14 @@ class Table:
 
     # ================================================================== the server's views
 
-    def link_lost(self) -> None:
-        """The link dropped: an action sent since the last view may not have reached the table."""
-        acted = self._acted
-        self._unanswered = acted if acted is not None and acted[0] is self.view else None
-        self.stale = self.view is not None
-
-    def in_flight(self) -> actions.Action | None:
-        """Our move sent and not yet answered by a view (a slow link), if any."""
-        acted = self._acted
-        return acted[1] if acted is not None and acted[0] is self.view and not self.stale else None
-
     def set_view(self, view: View, deadline: float | None) -> None:
         old = self.view
         self.view = view
-        self.stale = False
         if self._prompts.notice in (t("offline"), t("move_in_flight")):  # (no longer true)
             self._prompts.notice = ""
-        unanswered, self._unanswered = self._unanswered, None
-        if (unanswered is not None and _same_moment(unanswered[0], view)
-                and unanswered[1] in view.legal):
-            # Found play-testing on a flaky link: a challenge, and a wild with its colour, sent
-            # as the link stalled were lost without a word, and the turn's time ran out.
-            self._act(unanswered[1])
+        again = self.sent.resend(view)
+        if again is not None:
+            self._act(again)
             self._prompts.notice = t("sent_again")
         self.deadline_at = None if deadline is None else self.clock() + deadline
         if old is not None and old.hand_number != view.hand_number:
@@ -240,7 +220,7 @@ class Table:
     def clear(self) -> None:
         """We left the room."""
         self.view = None
-        self.stale = False
+        self.sent.clear()
         self.deadline_at = None
         self.grace.clear()
         self.caught_by = None
@@ -260,10 +240,10 @@ class Table:
         last move is still on its way, sends nothing and says so (found play-testing on a flaky
         link: "Red 0 cannot be played now" of a card that could, and "It is not your turn" of a
         second key pressed while the first was held); whether it did."""
-        if not self._session.connected or self.stale:
+        if not self._session.connected or self.sent.stale:
             self._refuse("offline")
             return True
-        if self.in_flight() is not None:
+        if self.sent.in_flight(self.view) is not None:
             self._refuse("move_in_flight")
             return True
         return False
@@ -476,9 +456,8 @@ class Table:
         with the next card you play (no time lost). Otherwise, when allowed (one card left),
         say it now; or, typed just after playing the next-to-last card without it, as soon as
         the server shows that play."""
-        acted = self._acted
-        if (acted is not None and acted[0] is self.view and isinstance(acted[1], Play)
-                and not acted[1].uno and len(self.hand) == 2):
+        sent = self.sent.just_sent(self.view)
+        if isinstance(sent, Play) and not sent.uno and len(self.hand) == 2:
             self.uno_late = True
             return
         if self.can_arm_uno:
@@ -515,16 +494,5 @@ class Table:
         return next((a for a in self.legal if isinstance(a, kind)), None)
 
     def _act(self, action: actions.Action) -> None:
-        if self.view is not None:
-            self._acted = (self.view, action)
+        self.sent.record(self.view, action)
         self._outbox.send(codec.action_to_act(action))
-
-
-def _same_moment(before: View, after: View) -> bool:
-    """Whether ``after`` shows the table as ``before`` did for our move: no move of ours (nor
-    anyone's that changes what we could do) came between them."""
-    def moment(view: View) -> tuple[object, ...]:
-        return (view.hand_number, sorted(view.hand or (), key=card_sort_key), view.top, view.color,
-                view.current, view.pending_draw, view.challenge_from, view.has_drawn, view.drawn,
-                view.uno_open, view.hand_result, view.outcome)
-    return moment(before) == moment(after)

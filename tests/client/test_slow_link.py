@@ -78,3 +78,19 @@ def test_back_from_a_dropped_link_the_turn_is_said_once_the_table_is_seen_again(
     show(model, make_view("R7 Y3 G2", top="B5", current="2", legal=[]))
     now = " ".join(view.changes())
     assert "Bob" in now or "turn" in now, now
+
+
+def test_the_first_cards_colour_once_named_is_not_asked_again_while_the_answer_comes() -> None:
+    """On a slow link the first card's colour question was said again at once after the b, and
+    "You chose blue" came 6 s later: it looked refused, and would be typed again."""
+    from client.enums import Prompt
+    from engine.actions import ChooseColor
+    from engine.cards import Color
+
+    model = seated(make_view("R7 Y3", top="W", color=None, awaiting_color=True,
+                             legal=[ChooseColor(ME, c) for c in Color]))
+    view = PlainView(model)
+    view.changes()
+    assert acts(press(model, "b")) == [Act(kind="choose_color", color="B")]
+    assert model.prompt is Prompt.NONE
+    assert not any("Colour" in line for line in view.changes())
