@@ -50,6 +50,7 @@ class PlainView:
         self._logged = model.transcript.logged
         self._spoken = model.transcript.spoken
         self._pasts = model.transcript.pasts
+        self._down, self._down_said = "", 0  # the line that said the link is down, while it is
         self._deadline: tuple[float | None, int | None] = (None, None)  # deadline, seconds then
 
     def forget(self, *slots: str) -> None:
@@ -158,9 +159,16 @@ class PlainView:
     def _connection(self) -> str:
         m = self.model
         banner = Header(m, Canvas(plain=True)).banner_text(countdown=False)
-        if banner:
-            return banner
         session = m.session
+        # A link down is said once, until it is up again, and its reason once more if another
+        # comes; not at each try (found play-testing: "Connection lost (closed)" and "(broken)"
+        # by turns, every 3 s)
+        if session.status is not Status.LOST and not (session.status is Status.CONNECTING and self._down):
+            self._down, self._down_said = "", 0
+        elif banner and session.status is Status.LOST and banner != self._down and self._down_said < 2:
+            self._down, self._down_said = banner, self._down_said + 1
+        if banner or self._down:
+            return self._down or banner or ""
         if session.status is Status.CONNECTING:
             return t("status_connecting", address=session.address) if session.address else ""
         return ""

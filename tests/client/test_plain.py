@@ -651,6 +651,27 @@ def test_a_lost_connection_is_said_once_not_at_every_try(reason: str, said: str)
     assert len([line for line in again if "Reconnecting" in line]) == (reason == "timeout"), again
 
 
+def test_a_link_down_whose_tries_fail_by_turns_in_two_ways_is_said_twice_at_most() -> None:
+    """Found play-testing a flaky link: "Connection lost (closed). Reconnecting…" and
+    "…(broken)…" by turns, every 3 s, fourteen lines in two drops read out to a screen reader."""
+    now = [100.0]
+    model = seated(make_view(), clock=lambda: now[0])
+    view = PlainView(model)
+    view.changes()
+    said = []
+    for attempt in range(1, 8):
+        model.connection_lost("eof" if attempt % 2 else "broken", 3.0)
+        said += view.changes()
+        now[0] += 3.0
+        model.connecting("127.0.0.1:7777", attempt)
+        said += view.changes()
+    assert len([line for line in said if "Connection lost" in line]) == 2, said
+    model.apply(Welcome(server="test", version="0", protocol=1, token="a.b", name="Ana", resumed=True))
+    view.changes()
+    model.connection_lost("broken", 3.0)  # (a new drop is said again)
+    assert any("Connection lost" in line for line in view.changes())
+
+
 @pytest.mark.parametrize(("lang", "said"), [
     ("en", "Nothing to play: draw."), ("es", "Nada que jugar: robar.")])
 def test_nothing_to_play_names_the_only_move(lang: str, said: str) -> None:
