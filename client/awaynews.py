@@ -124,8 +124,12 @@ class AwayNews:
             return None
         shown = ", ".join(card_name(card) for card in self.played[:SHOWN_CARDS])
         more = len(self.played) - SHOWN_CARDS
-        played = f"{shown} {t('away_more_cards', n=more)}" if more > 0 else shown or "0"
-        parts = [t("away_news", turns=self.turns, played=played, drew=self.drew)]
+        played = f"{shown} {t('away_more_cards', n=more)}" if more > 0 else shown
+        # (what was not done is left out: found play-testing, "drawn: 0" read as noise)
+        counts = [t("away_news", turns=self.turns),
+                  *([t("away_news_played", cards=played)] if played else []),
+                  *([t("away_news_drawn", n=self.drew)] if self.drew else [])]
+        parts = [", ".join(counts)]
         # Each seat's swaps said once, with how many (four lines alike were found play-testing).
         swaps = Counter(other for other in self.moved if other is not None)
         parts += [t("away_swapped", name=name_of(other)) if n == 1

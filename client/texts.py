@@ -473,10 +473,10 @@ TEXTS: dict[str, tuple[str, str]] = {
     "away_rotated_n": ("every hand, yours too, moved one seat along, {n} times",
                        "todas las manos, la tuya también, pasaron un asiento, {n} veces"),
     "away_more_cards": ("(+{n} more)", "(y {n} más)"),
-    "away_news": ("While you were away — turns played for you: {turns}, cards played: {played}, "
-                  "drawn: {drew}",
-                  "Mientras no estabas — turnos jugados en tu lugar: {turns}, cartas jugadas: {played}, "
-                  "robadas: {drew}"),
+    "away_news": ("While you were away — turns played for you: {turns}",
+                  "Mientras no estabas — turnos jugados en tu lugar: {turns}"),
+    "away_news_played": ("cards played: {cards}", "cartas jugadas: {cards}"),
+    "away_news_drawn": ("cards drawn: {n}", "cartas robadas: {n}"),
     "away_hand_won": ("{name} won hand {n} (+{points})", "{name} ganó la mano {n} (+{points})"),
     "away_a_hand_won": ("{name} won a hand (+{points})", "{name} ganó una mano (+{points})"),
     "away_hand_won_you": ("you won hand {n} (+{points})", "ganaste la mano {n} (+{points})"),

@@ -85,10 +85,10 @@ def test_coming_back_says_what_the_stand_in_did_meanwhile() -> None:
     had swapped the whole hand, and the line said only "cards played: 3") and drawn for us, the
     hands that moved ours, and the hands won."""
     for lang, said in (
-            ("en", "While you were away — turns played for you: 3, cards played: Red 7, drawn: 4 · "
+            ("en", "While you were away — turns played for you: 3, cards played: Red 7, cards drawn: 4 · "
                    "your hand was swapped with Luis's · Luis won hand 1 (+40) · Luis won the match!"),
             ("es", "Mientras no estabas — turnos jugados en tu lugar: 3, cartas jugadas: 7 rojo, "
-                   "robadas: 4 · "
+                   "cartas robadas: 4 · "
                    "tu mano se cambió por la de Luis · Luis ganó la mano 1 (+40) · ¡Luis ganó la partida!")):
         model = seated(make_view(current="2"), lang=lang)
         try:
@@ -190,7 +190,7 @@ def test_turns_played_for_us_while_the_link_was_down_are_in_the_summary() -> Non
     model.apply(away_room(away=False))
     said = model.transcript.log[-1]
     assert said.startswith("While you were away — turns played for you: 2, cards played: Yellow 9, "
-                           "drawn: 4"), said
+                           "cards drawn: 4"), said
 
 
 def test_back_from_a_dropped_link_we_are_told_what_the_stand_in_did_meanwhile() -> None:
@@ -238,7 +238,7 @@ def test_a_client_started_again_mid_hand_says_whose_hands_were_won_not_a_match()
     model.apply(History(events=past, chat=()))
     model.apply(away_room(away=False))
     said = model.transcript.log[-1]
-    assert said.endswith("turns played for you: 2, cards played: 0, drawn: 2 · Luis won a hand (+40)"), said
+    assert said.endswith("turns played for you: 2, cards drawn: 2 · Luis won a hand (+40)"), said
 
 
 def test_the_away_key_steps_away_at_once_and_any_key_then_comes_back() -> None:
@@ -441,11 +441,11 @@ def test_the_summary_names_the_cards_played_for_us_and_a_0_that_moved_every_hand
     batch.append(ev.HandsExchanged("2", None, ((ME, 5, None), ("2", 3, None))))
     news.observe(batch, ME)
     assert news.line(str) == ("While you were away — turns played for you: 1, cards played: "
-                              "Red 0, Red 1, Red 2, Red 3, Red 4, Red 5, Red 6, Red 7 (+2 more), drawn: 0 · "
+                              "Red 0, Red 1, Red 2, Red 3, Red 4, Red 5, Red 6, Red 7 (+2 more) · "
                               "every hand, yours too, moved one seat along")
     zeros = [ev.StandIn(ME, "away"), *[ev.HandsExchanged("2", None, ((ME, 5, None),))] * 2]
     news.observe(zeros, ME)
-    assert news.line(str) == ("While you were away — turns played for you: 1, cards played: 0, drawn: 0 · "
+    assert news.line(str) == ("While you were away — turns played for you: 1 · "
                               "every hand, yours too, moved one seat along, 2 times")
 
 
@@ -509,8 +509,8 @@ def test_a_past_that_begins_mid_hand_has_the_deal_above_it_not_under_it(lang: st
 
 
 @pytest.mark.parametrize(("lang", "cards"), [
-    ("en", "cards played: Red 7, Yellow Skip, Wild,"),
-    ("es", "cartas jugadas: 7 rojo, Salta turno amarillo, Comodín,")])
+    ("en", "cards played: Red 7, Yellow Skip, Wild"),
+    ("es", "cartas jugadas: 7 rojo, Salta turno amarillo, Comodín")])
 def test_the_summary_names_the_cards_in_both_languages(lang: str, cards: str) -> None:
     """Found play-testing: plain mode's summary read "cards played: YS G6 Y8 G5", where its every
     other line names the cards; and the full screen's "cards played: W" (twice)."""
