@@ -543,3 +543,18 @@ def test_the_away_key_with_no_match_on_or_no_seat_says_why_it_does_nothing() -> 
     assert press(watching, "f") == []
     assert watching.prompts.notice == "Estás mirando: no tienes asiento del que ausentarte"
     set_language("en")
+
+
+@pytest.mark.parametrize(("lang", "why", "chat"), [("en", "w why", "t chat"), ("es", "e explica", "t chat")])
+def test_at_80_columns_the_table_bar_names_the_why_and_chat_keys(lang: str, why: str, chat: str) -> None:
+    """Found play-testing: two players at 80 and 90 columns never saw the why key nor chat's;
+    the bar had room for catch (whose key the prompt line names when a catch is on) and leave."""
+    from client.render import Renderer
+
+    model = seated(make_view("R7 Y3", legal=[*plays("R7"), Draw(ME)]), lang=lang)
+    try:
+        for columns in (80, 90):
+            bar = "".join(f[1] for line in Renderer(model).help(columns, 1) for f in line)
+            assert why in bar and chat in bar and bar.rstrip().endswith(("q quit", "q sale")), bar
+    finally:
+        set_language("en")

@@ -21,13 +21,13 @@ SEED = 8274
 
 TEXT = {
     "en": dict(waiting="press s to start", leave="Leave the table? y leaves, anything else stays.",
-               closes="The table closes for everyone.", turn="Your turn", help="x leave",
+               closes="The table closes for everyone.", turn="Your turn", help="w why  t chat",
                colour="Colour for Wild:", colours="r:red   y:yellow   g:green   b:blue", yellow="y",
                played="You played Wild → yellow", quit="Quit? y quits, anything else stays.", yes="y",
                confirm_help="y yes   any other key: no",
                host_quit="End the match for everyone (e)", end="e"),
     "es": dict(waiting="pulsa s para empezar", leave="¿Dejar la mesa? s la deja, otra cosa sigue.",
-               closes="La mesa se cierra para todos.", turn="Tu turno", help="x deja",
+               closes="La mesa se cierra para todos.", turn="Tu turno", help="e explica  t chat",
                colour="Color para Comodín:", colours="r:rojo   a:amarillo   v:verde   z:azul",
                yellow="a", played="Jugaste Comodín → amarillo",
                quit="¿Salir? s sale, otra cosa sigue.", yes="s", confirm_help="s sí   otra tecla: no",
