@@ -80,12 +80,16 @@ def _joined(model: Model, message: messages.Joined) -> None:
            and message.role == "player" and message.seat is not None and message.room.started
            else None)
     newly_seated = message.role == "player" and not (same_room and seating.role == "player")
+    before = seating.room  # (we hosted it already: back after a drop, still the host, no news)
+    hosted = (same_room and before is not None and seating.seat is not None
+              and before.host_seat == seating.seat)
     seating.joined(message.room, message.role, message.seat)
     if not same_room and not message.room.started:  # (in a match, the past told next says it)
         model.transcript.add(seating.away_on_joining())
     model.form = None
     if model.prompts.notice == t("status_seat_lost"):  # the server put us back in a seat after all
         model.prompts.notice = ""
+    resumed = model.prompts.notice == t("status_resumed")  # (our link back, or a client started again)
     if model.prompts.notice == t("status_seat_waits"):  # the host opened the kept match
         model.prompts.notice = t("status_resumed")
     room = message.room
@@ -95,6 +99,10 @@ def _joined(model: Model, message: messages.Joined) -> None:
         # quit, and Dani became the host; back, she read only "Welcome back", and at the match's
         # end "…or the host starts one", and her s did nothing)
         model.prompts.notice = t("status_resumed_host", name=clean_text(room.host))
+    elif resumed and message.seat is not None and room.host_seat == message.seat and not hosted:
+        # (the role, passed on while we were gone, comes back with the seat: found play-testing,
+        # the others read "Ana is the host now", and Ana only "Welcome back")
+        model.prompts.notice = t("status_resumed_as_host")
     seat_name = seating.name_of(message.seat) if message.seat is not None else model.session.name
     if newly_seated and seat_name != model.session.name:  # (told nothing: found play-testing)
         model.prompts.notice = t("you_renamed", name=seat_name)

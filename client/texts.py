@@ -96,6 +96,8 @@ TEXTS: dict[str, tuple[str, str]] = {
     # back and nothing said Dani hosted now; her s did nothing)
     "status_resumed_host": ("Welcome back: you are in your seat again. {name} is the host.",
                             "Hola de nuevo: vuelves a tu asiento. {name} es el anfitrión."),
+    "status_resumed_as_host": ("Welcome back: you are in your seat again, and the host.",
+                               "Hola de nuevo: vuelves a tu asiento, y eres el anfitrión."),
     "status_seat_lost": ("Your seat could not be kept; you are back in the lobby.",
                          "No se pudo guardar tu asiento; vuelves a la sala."),
     "sent_again": ("The link dropped before your move arrived: it was sent again.",

@@ -502,3 +502,19 @@ def test_a_spectator_the_server_forgot_is_not_told_of_a_seat() -> None:
     model.connection_lost("shutdown", 0.1)
     model.apply(WELCOME)
     assert model.prompts.notice == "The server does not keep who watches a table: you are back in the lobby."
+
+
+@pytest.mark.parametrize(("lang", "said"), [
+    ("en", "Welcome back: you are in your seat again, and the host."),
+    ("es", "Hola de nuevo: vuelves a tu asiento, y eres el anfitrión.")])
+def test_a_host_whose_client_was_started_again_is_told_the_role_came_back(lang: str, said: str) -> None:
+    """Found play-testing: Ana's client was killed and started again; the others read "Ana is the
+    host now", and she only "Welcome back: you are in your seat again"."""
+    try:
+        set_language(lang)
+        model = Model("Ana")  # (a new client)
+        model.apply(RESUMED)
+        model.apply(Joined(room=room_info(started=True), role="player", seat=ME))
+        assert model.prompts.notice == said
+    finally:
+        set_language("en")
