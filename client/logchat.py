@@ -37,7 +37,12 @@ class LogChat(BesideBoard):
             used += len(parts)
         transcript.drawn = (shown[0][0], shown[-1][0]) if shown else (0, 0)
         lines: list[Line] = [[("", " " + part)] for _, parts in shown for part in parts]
-        if used > room:  # (the oldest entry shown is cut at its top: the last rows stay whole)
+        if used > room and len(shown) == 1 and room > 0:
+            # One entry taller than the log: its start, which says what happened, and "…" (found
+            # play-testing at 60x20: "You challenged Eva's +4: innocent —" was never in sight,
+            # only the cards drawn; and paging back went to the entry before)
+            lines = [*lines[:room - 1], [("", fit(lines[room - 1][0][1] + " …", width))]]
+        elif used > room:  # (the oldest entry shown is cut at its top: the last rows stay whole)
             lines = lines[used - room:]
         newer = len(log) - 1 - shown[-1][0] if shown else 0
         if newer and height > 0:

@@ -593,3 +593,18 @@ def test_the_next_mark_comes_apart_after_away(lang: str, marked: str) -> None:
         assert marked in text_of(model, "players")
     finally:
         set_language("en")
+
+
+def test_an_entry_taller_than_the_log_shows_its_start() -> None:
+    """Found play-testing at 60x20: the log held 5 rows, the challenge's entry wrapped to 7, and
+    only its end showed (the cards drawn): "You challenged Eva's +4: innocent" was never in
+    sight, and paging back went to the entry before."""
+    from client.render import Renderer
+
+    model = seated(make_view())
+    model.transcript.add(["Bot 1 played Red 7",
+                          "You challenged Eva's +4: innocent — shown to you: R5 R8 RS GS B8 — you drew "
+                          "Wild, Blue 3, Red Reverse, Green 5, Green 4, Yellow 8 — you lost the turn"])
+    rows = ["".join(f[1] for f in line) for line in Renderer(model).log(30, 3)]
+    assert len(rows) == 3 and rows[0].strip().startswith("You challenged Eva's"), rows
+    assert rows[-1].rstrip().endswith("…"), rows
