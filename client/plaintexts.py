@@ -125,6 +125,7 @@ PLAIN_TEXTS: dict[str, tuple[str, str]] = {
                                 "abrir, salir."),
     "plain_replay_closed_alone": ("Replay closed.", "Repetición cerrada."),
     "plain_replay_hand": ("{name} holds {n}: {cards}", "{name} tiene {n}: {cards}"),
+    "plain_replay_no_cards": ("{name} holds no card", "{name} no tiene cartas"),
     "plain_replay_end": ("The end of the hand", "Fin de la mano"),
     "plain_replay_closed": ("Back at the table.", "De vuelta en la mesa."),
     "plain_no_seat": ("There is no seat {n}", "No hay asiento {n}"),

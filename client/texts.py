@@ -413,7 +413,7 @@ TEXTS: dict[str, tuple[str, str]] = {
     "form_stack_four": ("Stack +4", "Acumular +4"),
     "form_uno_penalty": ("Forgot UNO: draw", "Sin decir UNO: roba"),
     "form_false_catch": ("False catch: draw", "Acusación falsa: roba"),
-    "form_left_first": ("Dealer's left starts", "Empieza la izquierda"),
+    "form_left_first": ("Dealer's left starts", "Sale el de la izquierda"),
     "waiting_host_full": ("You are the host: press {k_start} to start.",
                           "Eres el anfitrión: pulsa {k_start} para empezar."),
     "waiting_queue": ("{n} waiting for a seat", "{n} esperan asiento"),
