@@ -4,7 +4,8 @@ connection up and tries again; the tries hang too. When the link comes back it d
 the worst order, the newest first and the ones given up on after it (tests/e2e/stallproxy.py).
 
 Found play-testing: the last stale try to arrive took the seat ("Otra ventana ocupó tu asiento"),
-and a move sent as the link stalled was lost without a word. Luis must be back in his seat with
+and a move sent as the link stalled was lost without a word; a second key pressed meanwhile, and
+one pressed while the link was down, got "It is not your turn" or "cannot be played now". Luis must be back in his seat with
 his draw made once, and the board must not claim "Tu turno" while the link is down.
 """
 
@@ -41,8 +42,12 @@ def test_tmux_a_friend_on_a_hanging_link_keeps_his_seat_and_his_draw(tmux: Tmux,
 
         proxy.stall()
         tmux.send(guest, "d")  # sent as the link hangs
+        tmux.send(guest, "d")  # (impatient: said to be on its way, not sent twice)
+        tmux.wait_for(guest, "Tu última jugada aún va de camino", timeout=10, what="the draw on its way")
         lost = tmux.wait_for(guest, LOST, timeout=40, what="the hanging link given up")
         assert "Turno: reconectando…" in lost and "Tu turno" not in lost, lost
+        tmux.send(guest, "p")  # (the link down: nothing is sent, and that is said)
+        tmux.wait_for(guest, "no se envió nada", timeout=10, what="a key while the link is down")
         wait_until(lambda: proxy.held >= 2, 40, "two tries to come back, hanging too")
         proxy.release()
 
