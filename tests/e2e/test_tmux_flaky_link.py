@@ -5,8 +5,9 @@ the worst order, the newest first and the ones given up on after it (tests/e2e/s
 
 Found play-testing: the last stale try to arrive took the seat ("Otra ventana ocupó tu asiento"),
 and a move sent as the link stalled was lost without a word; a second key pressed meanwhile, and
-one pressed while the link was down, got "It is not your turn" or "cannot be played now". Luis must be back in his seat with
-his draw made once, and the board must not claim "Tu turno" while the link is down.
+one pressed while the link was down, got "It is not your turn" or "cannot be played now". Luis
+must be back in his seat with his draw made once, and the board must not claim "Tu turno" while
+the link is down.
 """
 
 from __future__ import annotations
