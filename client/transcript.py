@@ -78,7 +78,7 @@ class Transcript:
         log, self.log = self.log, [*lines, *notes][-LOG_LINES:]
         self.to_end()
         past = self.log[:len(self.log) - len(notes)]
-        new = len(past) - _overlap([line for line in log if line not in self._notes], past) + len(notes)
+        new = len(past) - _heard([line for line in log if line not in self._notes], past) + len(notes)
         self._notes = set(notes)
         self.logged += new
         self.pasts += new > 0
@@ -96,6 +96,46 @@ class Transcript:
         self.to_end()
         self.logged_hand = None
         self.past_mid_hand = False
+
+
+SLACK = 4  # lines of a past told that the log may lack between two it has (``_heard``)
+
+
+def _heard(log: list[str], past: list[str]) -> int:
+    """How many of ``past``'s first lines the ``log`` holds already. The log also holds lines of
+    its own, anywhere (who stepped away or came back, a hand's end said its way, a stack's total):
+    those are left out, and the last lines heard are looked for in the past, in order, with up to
+    ``SLACK`` lines between them that the log said another way (found play-testing: back from a
+    dropped link, plain mode said 80 lines heard already). Of the places where they are, the
+    closest together; then the latest when three lines were heard, the earliest when fewer (a
+    line that repeats, "Bot 2 drew a card", must not hide what followed it)."""
+    told = set(past)
+    heard = [line for line in log if line in told]
+    if not heard:
+        return 0
+    for tail in (heard[-3:], heard[-1:]):
+        spans = {end: span for end in range(1, len(past) + 1)
+                 if (span := _span(tail, past, end)) is not None and span <= len(tail) + SLACK}
+        if spans:
+            tightest = min(spans.values())
+            ends = [end for end, span in spans.items() if span == tightest]
+            return ends[-1] if len(tail) == 3 else ends[0]
+    return 0
+
+
+def _span(tail: list[str], past: list[str], end: int) -> int | None:
+    """How many lines of ``past`` up to ``end`` hold ``tail`` in order, its last at ``end - 1``,
+    each of the others as late as it can be; None if they are not there."""
+    at = end - 1
+    if past[at] != tail[-1]:
+        return None
+    for item in reversed(tail[:-1]):
+        at -= 1
+        while at >= 0 and past[at] != item:
+            at -= 1
+        if at < 0:
+            return None
+    return end - at
 
 
 def _overlap(old: list[T], new: list[T]) -> int:

@@ -1010,3 +1010,31 @@ def test_a_past_told_again_after_a_dropped_link_counts_only_what_was_missed() ->
     transcript.replace(again, [], [away])
     assert transcript.logged - logged == 2  # "Bob drew a card", and who is away (said again)
     assert transcript.log == [*again, away]
+
+
+def test_a_past_told_again_finds_what_was_heard_among_the_logs_own_lines() -> None:
+    """Found play-testing: back from a dropped link, plain mode said 80 lines heard already. The
+    live log held lines of its own between those of the past (who stepped away and came back, a
+    hand's end said its way, a stack's total), so that the past matched nothing in it."""
+    from client.transcript import Transcript
+
+    transcript = Transcript()
+    hand2 = ["Hand 2 — Ana dealt", "Bot 1 played Red 7", "Luis played Red Draw Two"]
+    transcript.add([*hand2[:2], "Beto stepped away: a bot plays their turns",
+                    "Luis played Red Draw Two — stacked: 4 to draw", "Bot 1 drew 4", "Beto came back",
+                    "Bot 1 wins hand 2 and scores 112 points", "Hand 3 — Luis dealt", "Bot 1 drew a card"])
+    logged = transcript.logged
+    past = [*hand2, "Bot 1 drew 4", "Bot 1 won the hand: +112 points", "Hand 3 — Luis dealt",
+            "Bot 1 drew a card", "Luis played Green 2", "Bot 1 drew a card"]  # (the last two missed)
+    transcript.replace(past, [])
+    assert transcript.logged - logged == 2
+
+
+def test_a_line_heard_once_does_not_hide_the_same_line_missed_after_it() -> None:
+    from client.transcript import Transcript
+
+    transcript = Transcript()
+    transcript.add(["Bot 2 drew a card"])
+    logged = transcript.logged
+    transcript.replace(["Bot 2 drew a card", "Luis played Red 7", "Bot 2 drew a card"], [])
+    assert transcript.logged - logged == 2
