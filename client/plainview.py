@@ -50,6 +50,7 @@ class PlainView:
         self._logged = model.transcript.logged
         self._spoken = model.transcript.spoken
         self._pasts = model.transcript.pasts
+        self._now_due = False  # a past was told: "Now:" goes before the state said next
         self._down, self._down_said = "", 0  # the line that said the link is down, while it is
         self._deadline: tuple[float | None, int | None] = (None, None)  # deadline, seconds then
 
@@ -101,11 +102,13 @@ class PlainView:
         # said apart (found play-testing: a watcher read the hand so far as if it happened then)
         past = transcript.pasts != self._pasts and len(log) >= 2
         self._pasts = transcript.pasts
+        self._now_due = self._now_due or past  # (a watcher's state comes with the view after it)
         lines = [sentence(t("plain_past"))] * past + [sentence(line) for line in log]
         if state:
             tail = " ".join(state)
-            if past:
+            if self._now_due:
                 lines += [t("plain_now"), tail]
+                self._now_due = False
             else:
                 lines[-1:] = [f"{lines[-1]} {tail}"] if lines else [tail]
         seating = self.model.seating  # (our own line, in the second person: found play-testing)
