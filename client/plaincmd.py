@@ -19,7 +19,7 @@ from protocol import MAX_CHAT
 
 from .enums import Prompt, Screen
 from .form import FIELDS, TEXT_FIELDS, CreateForm
-from .i18n import LANGS, TEXTS, switch_language, t
+from .i18n import LANGS, TEXTS, keys_of, switch_language, t
 from .i18n import key as key_of
 from .keymap import active
 from .model import Model
@@ -48,10 +48,11 @@ def words(name: str) -> frozenset[str]:
 
 
 def color_words(index: int) -> frozenset[str]:
-    """A colour's names and keys in every language, and its number."""
+    """A colour's names in every language, its keys (``keys_of``: not the other language's that
+    is one of this language's table keys, as the English away z), and its number."""
     value = COLORS[index].value
-    return frozenset({str(index + 1), *(TEXTS[lang][k + value].lower() for lang in LANGS
-                                        for k in ("color_", "key_color_"))})
+    return frozenset({str(index + 1), *(TEXTS[lang]["color_" + value].lower() for lang in LANGS),
+                      *keys_of("color_" + value)})
 
 
 def _number(word: str) -> int | None:

@@ -1039,3 +1039,12 @@ def test_a_line_heard_once_does_not_hide_the_same_line_missed_after_it() -> None
     logged = transcript.logged
     transcript.replace(["Bot 2 drew a card", "Luis played Red 7", "Bot 2 drew a card"], [])
     assert transcript.logged - logged == 2
+
+
+def test_in_english_plain_z_at_a_colour_question_is_not_blue() -> None:
+    """Found play-testing: plain mode's help names z among the full screen's keys (away), and z
+    at a colour question played the Wild Draw Four blue. The Spanish a (amarillo) still answers."""
+    model = seated(make_view("R7 W+4", top="G5", legal=[*plays("W+4"), Draw(ME)]))
+    assert typed(model, "2") == [] and model.prompt is Prompt.COLOR
+    assert typed(model, "z") == [] and model.prompt is Prompt.COLOR
+    assert typed(model, "a") == [Act(kind="play", card="W+4", color="Y")]
