@@ -133,8 +133,9 @@ class Board(Painter):
         lines.append(way)
         if view.hand_result is None and view.outcome is None:
             if m.session.status is Status.LOST or m.table.sent.stale:  # (not "Your turn": the stand-in
-                # may play it first; nor, back, before the table is seen again)
-                line: Line = [("class:warn", t("turn_link_down"))]
+                # may play it first; nor, back, before the table is seen again; nor once given up)
+                gone = m.session.status is Status.FAILED
+                line: Line = [("class:warn", t("turn_gone" if gone else "turn_link_down"))]
             else:
                 mine = m.table.my_turn
                 turn = t("turn_you") if mine else t("turn_of", name=m.seating.name_of(view.current))

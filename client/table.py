@@ -13,7 +13,7 @@ from engine.cards import Card, Color
 from protocol import codec
 
 from .cardorder import card_sort_key
-from .enums import Prompt
+from .enums import Prompt, Status
 from .i18n import card_name, t
 from .prompts import Prompts
 from .sent import Sent
@@ -240,8 +240,8 @@ class Table:
         last move is still on its way, sends nothing and says so (found play-testing on a flaky
         link: "Red 0 cannot be played now" of a card that could, and "It is not your turn" of a
         second key pressed while the first was held); whether it did."""
-        if not self._session.connected or self.sent.stale:
-            self._refuse("offline")
+        if not self._session.connected or self.sent.stale:  # (given up: nothing will reconnect)
+            self._refuse("offline_gone" if self._session.status is Status.FAILED else "offline")
             return True
         if self.sent.in_flight(self.view) is not None:
             self._refuse("move_in_flight")

@@ -229,6 +229,7 @@ TEXTS: dict[str, tuple[str, str]] = {
     "dir_of_play": ("in the direction of play", "en el sentido del juego"),  # (which one not known)
     "turn_you": ("Your turn", "Tu turno"),
     "turn_link_down": ("Turn: reconnecting…", "Turno: reconectando…"),
+    "turn_gone": ("Not at the table any more", "Ya no estás en la mesa"),
     "turn_of": ("{name}'s turn", "Turno de {name}"),
     "color_in_play": ("Colour: {color}", "Color: {color}"),
     "color_choosing": ("Colour: being chosen", "Color: por elegir"),
@@ -424,6 +425,8 @@ TEXTS: dict[str, tuple[str, str]] = {
                       "Estás mirando: no tienes asiento del que ausentarte"),
     "offline": ("The link to the table is down: nothing was sent (reconnecting…)",
                 "Sin conexión con la mesa: no se envió nada (reconectando…)"),
+    "offline_gone": ("You are not connected to the table any more: nothing was sent",
+                     "Ya no estás conectado a la mesa: no se envió nada"),
     "move_in_flight": ("Your last move is still on its way (the link is slow): wait for the table",
                        "Tu última jugada aún va de camino (la conexión va lenta): espera a la mesa"),
     "move_too_late": ("Your move did not reach the table in time: the bot played your turn",

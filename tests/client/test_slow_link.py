@@ -94,3 +94,17 @@ def test_the_first_cards_colour_once_named_is_not_asked_again_while_the_answer_c
     assert acts(press(model, "b")) == [Act(kind="choose_color", color="B")]
     assert model.prompt is Prompt.NONE
     assert not any("Colour" in line for line in view.changes())
+
+
+def test_once_the_table_is_gone_the_board_and_the_keys_say_so() -> None:
+    """Found play-testing: the host's program closed; the board went on "Your turn ⏱ 9s" down to
+    0, and d said "reconnecting…" under a banner that said nothing would."""
+    from client.render import Renderer
+
+    model = seated(_mine())
+    model.connection_failed("server_closed")
+    assert model.table.deadline_at is None
+    info = " ".join(f[1] for line in Renderer(model).info(40, 8) for f in line)
+    assert "Not at the table any more" in info and "Your turn" not in info, info
+    assert acts(press(model, "d")) == []
+    assert model.prompts.notice == "You are not connected to the table any more: nothing was sent"
