@@ -390,8 +390,11 @@ def _chat(model: Model, message: messages.ChatMsg) -> None:
 
 def _error(model: Model, message: messages.Error) -> None:
     key = "err_" + message.code
-    model.prompts.notice = (t(key) if key in EN
-                           else t("err_generic", message=clean_text(message.message)))
+    if not (message.ref == "action" and model.prompts.notice == t("move_too_late")):
+        # (the late move's refusal says no more than that notice: found play-testing, "It is
+        # not your turn" after it read as another mistake)
+        model.prompts.notice = (t(key) if key in EN
+                               else t("err_generic", message=clean_text(message.message)))
     if message.ref == "action":
         model.table.close_pending()
     if message.ref == "set_bot_level":  # (refused: the room's levels stand)

@@ -108,3 +108,17 @@ def test_once_the_table_is_gone_the_board_and_the_keys_say_so() -> None:
     assert "Not at the table any more" in info and "Your turn" not in info, info
     assert acts(press(model, "d")) == []
     assert model.prompts.notice == "You are not connected to the table any more: nothing was sent"
+
+
+def test_the_late_moves_refusal_does_not_follow_its_notice() -> None:
+    """Found play-testing: "Your move did not reach the table in time: the bot played your turn",
+    then "It is not your turn" (the server's refusal of that move), read as another mistake."""
+    from protocol import Error
+
+    model = seated(_mine())
+    press(model, ENTER)
+    after = make_view("Y3", top="R7", current="1", legal=[])
+    timed_out = (StandIn(ME, "timeout"), TurnStarted("1"))
+    model.apply(Events(events=tuple(map(codec.event_to_wire, timed_out)), view=codec.view_to_wire(after)))
+    model.apply(Error(code="not_your_turn", message="it is 1's turn", ref="action"))
+    assert model.prompts.notice == t("move_too_late")
