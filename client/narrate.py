@@ -20,7 +20,7 @@ Names = Callable[[str], str]
 
 def narrate(events: Iterable[ev.Event], name: Names, me: str | None = None,
             turn: str | None = None, way: int | None = None, *, spoken: bool = False,
-            seats: Sequence[str] | None = None, stood_in: str | None = None) -> list[str]:
+            seats: Sequence[str] | None = None) -> list[str]:
     """Log lines for one batch of events (usually one line; a hand's end adds its own). UNO said
     with a card comes as its own ``uno_called`` event, after the ``card_played``. ``me``: our
     seat, whose stand-in turns read "a bot played your turn"; ``turn``: whose turn it was as the
@@ -29,12 +29,12 @@ def narrate(events: Iterable[ev.Event], name: Names, me: str | None = None,
     direction of play as it began (1 clockwise, -1 not; None: not known), which a 0 passes the
     hands in (R15). ``spoken``: plain mode's lines, where the cards a challenge shows are named
     ("Red 7, Green 1", as every other line names them), not given by the codes the full screen's
-    hand shows ("R7 G1"). ``stood_in``: the seat whose turn a stand-in is playing as the batch
-    begins (a replay's move after the turn's first)."""
+    hand shows ("R7 G1")."""
     parts: list[str] = []
     lines: list[str] = []
     # The seat whose turn the stand-in plays: "— the bot played Red 6", not "You played" (nor
     # "Luis played", after "Luis was away: a bot played the turn": found play-testing)
+    stood_in: str | None = None
     for event in events:
         way = way_after((event,), way)
         if isinstance(event, ev.StandIn):
@@ -50,8 +50,6 @@ def narrate(events: Iterable[ev.Event], name: Names, me: str | None = None,
                 rotated = isinstance(event, ev.HandsExchanged) and event.target is None
                 text = _one(event, stand_in, me if rotated else None, way=way, spoken=spoken,
                             seats=seats if rotated else None)  # says whose hand we hold
-            if text is not None and not parts and text.startswith(t("stand_in_name")):
-                text = text[:1].upper() + text[1:]  # (a line of its own: a replay's next move)
         else:
             text = _one(event, name, me, turn, way, spoken=spoken, seats=seats)
         if isinstance(event, ev.TurnStarted):

@@ -166,18 +166,15 @@ class Replayer:
         # (the deal as the table told it: what the first card did too; found play-testing,
         # "First card: Red Skip", and not who lost the turn)
         events = deal_events(before) if index == 0 else list(self.positions[index].events)
-        # (a turn the stand-in played is told as the table told it: found play-testing, the
-        # replay said "Ana played Red 9" of a turn played while she was away)
+        # (a turn the stand-in played is told as the table told it, each of its moves: found
+        # play-testing, the replay said "Ana played Red 9" of a turn played while she was away)
         stood = self.replay.stand_in_at(index) if index else None
-        stood_in = None
-        if stood is not None and stood[1]:
-            events.insert(0, StandIn(stood[0].seat, stood[0].reason))
-        elif stood is not None:
-            stood_in = stood[0].seat
+        if stood is not None:
+            events.insert(0, StandIn(stood.seat, stood.reason))
         seat = self.seat_id
         events = events if seat is None else [e.for_seat(seat) for e in events]
         told = narrate(events, name, way=before.direction, spoken=self.spoken,
-                       turn=before.current if index else None, seats=before.seats, stood_in=stood_in)
+                       turn=before.current if index else None, seats=before.seats)
         if index:
             told = with_stack_total(told, before.pending_draw, self.positions[index].game.pending_draw)
         return told + [line for lines in changed for line in lines]

@@ -123,9 +123,9 @@ class Replay:
         player = self.player(seat, move)
         return seat if player is None else player.name
 
-    def stand_in_at(self, move: int) -> tuple[StoodIn, bool] | None:
-        """The stand-in's turn that move ``move`` (counting from 1) is part of, and whether it is
-        its first move; None: a move its seat's player made."""
+    def stand_in_at(self, move: int) -> StoodIn | None:
+        """The stand-in's turn that move ``move`` (counting from 1) is part of; None: a move its
+        seat's player made."""
         stood = next((s for s in reversed(self.info.stood_in) if s.after < move), None)
         if stood is None:
             return None
@@ -133,7 +133,7 @@ class Replay:
         for k in range(stood.after + 1, move):  # (the turn passed on before move ``move``?)
             if any(isinstance(event, TurnStarted | HandEnded) for event in positions[k].events):
                 return None
-        return stood, stood.after + 1 == move
+        return stood
 
     def changes_of_hands(self) -> list[tuple[int, ReplayPlayer, ReplayPlayer]]:
         """Each time a seat changed hands, in order: after which move (0: the deal), who left it
