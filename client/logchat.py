@@ -52,7 +52,15 @@ class LogChat(BesideBoard):
 
     def chat(self, width: int, height: int) -> list[Line]:
         lines: list[Line] = []
+        last = 0  # the rows of the newest message
         for source, text in self.model.transcript.chat:
-            for i, part in enumerate(wrap(f"{clean_text(source)}: {clean_text(text)}", width - 1)):
-                lines.append([("bold" if i == 0 else "", " " + part)])
-        return lines[-height:] if height > 0 else []
+            parts = wrap(f"{clean_text(source)}: {clean_text(text)}", width - 1)
+            lines += [[("bold" if i == 0 else "", " " + part)] for i, part in enumerate(parts)]
+            last = len(parts)
+        if height <= 0:
+            return []
+        if last > height:  # (its start, who says it, and "…": found play-testing, a message of
+            # 200 characters showed its last words under nobody's name)
+            start = lines[len(lines) - last:][:height]
+            return [*start[:-1], [(start[-1][0][0], fit(start[-1][0][1] + " …", width))]]
+        return lines[-height:]

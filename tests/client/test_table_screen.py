@@ -608,3 +608,14 @@ def test_an_entry_taller_than_the_log_shows_its_start() -> None:
     rows = ["".join(f[1] for f in line) for line in Renderer(model).log(30, 3)]
     assert len(rows) == 3 and rows[0].strip().startswith("You challenged Eva's"), rows
     assert rows[-1].rstrip().endswith("…"), rows
+
+
+def test_a_chat_message_taller_than_the_chat_shows_who_says_it() -> None:
+    """Found play-testing: a message of 200 characters showed its last words, under nobody's name."""
+    from client.render import Renderer
+
+    model = seated(make_view())
+    model.transcript.said("Fede", " ".join(f"word{i}" for i in range(30)))
+    rows = ["".join(f[1] for f in line) for line in Renderer(model).chat(30, 2)]
+    assert len(rows) == 2 and rows[0].strip().startswith("Fede: word0"), rows
+    assert rows[-1].rstrip().endswith("…"), rows
