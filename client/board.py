@@ -5,6 +5,7 @@ draw pile, the clock), and the scores at a hand's end.
 from __future__ import annotations
 
 from engine.cards import Card
+from protocol import SeatInfo
 
 from .cardorder import card_sort_key
 from .draw import (
@@ -25,6 +26,23 @@ from .enums import Status
 from .i18n import card_code, card_name, color_name, t
 from .model import Model
 from .narrate import way_name
+
+
+def seat_flags(model: Model, index: int, info: SeatInfo | None) -> list[tuple[str, str]]:
+    """The marks of the view's seat ``index`` (``info``: its seat in the room), with their styles:
+    UNO said, or at risk (open to a catch: in words, it must not rest on colour); gone, or away."""
+    view = model.table.view
+    assert view is not None
+    flags = []
+    if view.uno_said[index] and view.hand_sizes[index] <= 2:
+        flags.append(("class:uno", t("flag_uno")))
+    elif model.table.open_to_catch(view.seats[index]):
+        flags.append(("class:warn", t("flag_at_risk")))
+    if info is not None and not info.connected:
+        flags.append(("class:warn", t("flag_off")))
+    elif info is not None and info.away:
+        flags.append(("class:warn", t("flag_away")))
+    return flags
 
 
 class Board(Painter):
@@ -73,14 +91,7 @@ class Board(Painter):
                 cell.append(("class:dim", f" ({t('level_' + info.level)})"))
             cell.append(("", f" [{size:>2}]"))
             flagged = len(cell)
-            if view.uno_said[i] and size <= 2:
-                cell.append(("class:uno", " " + t("flag_uno")))
-            elif m.table.open_to_catch(seat):  # (in words: it must not rest on colour)
-                cell.append(("class:warn", " " + t("flag_at_risk")))
-            if info is not None and not info.connected:
-                cell.append(("class:warn", " " + t("flag_off")))
-            elif info is not None and info.away:
-                cell.append(("class:warn", " " + t("flag_away")))
+            cell += [(style, " " + flag) for style, flag in seat_flags(m, i, info)]
             if playing and seat == after:  # last, set apart: "ausente sigue" read "still away"
                 apart = " · " if len(cell) > flagged else " "
                 cell.append(("class:mark", apart + t("flag_next")))

@@ -18,7 +18,7 @@ from engine.view import View
 from protocol import clean_text
 from protocol.address import format_address
 
-from .board import won_text
+from .board import seat_flags, won_text
 from .draw import Canvas
 from .enums import Prompt, Screen, Status
 from .form import FIELDS
@@ -135,13 +135,7 @@ class PlainView:
         seats = []
         for i, seat in enumerate(view.seats):
             name = m.seating.name_of(seat) + (f" ({t('you')})" if seat == view.seat else "")
-            marks = [t("flag_uno")] if view.uno_said[i] and view.hand_sizes[i] <= 2 else \
-                [t("flag_at_risk")] if m.table.open_to_catch(seat) else []
-            info = infos.get(seat)
-            if info is not None and not info.connected:
-                marks.append(t("flag_off"))
-            elif info is not None and info.away:
-                marks.append(t("flag_away"))
+            marks = [flag for _, flag in seat_flags(m, i, infos.get(seat))]
             seats.append(" ".join([t("plain_table_seat", name=name, cards=view.hand_sizes[i]), *marks]))
         lines = [t("plain_table", top=self._top(view), pile=t("draw_pile", n=view.draw_pile),
                    way=way_name(view.direction), seats=", ".join(seats))]
