@@ -97,8 +97,8 @@ class Publisher:
                 continue
             if number in stood_in:
                 batches.append([stood_in[number], *events])
-            elif standing_in:  # (its turn is one batch, as it was told: found play-testing, its
-                batches[-1].extend(events)  # second move read "Luis played Red 7")
+            elif standing_in:  # (its turn is one batch, as it was told live: found reading the
+                batches[-1].extend(events)  # code, its second move read "Luis played Red 7")
                 standing_in = not play.turn_changed(events)
                 continue
             else:
