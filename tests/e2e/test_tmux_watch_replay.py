@@ -21,7 +21,7 @@ AWAY = "Ana was away: a bot played the turn"
 
 def test_tmux_a_plain_watcher_hears_the_past_as_past_and_the_replay_tells_the_stand_ins_turns(
         tmux: Tmux, tmp_path: Path) -> None:
-    hosting = tmux.start(play.host("--bots", "3", "--seats", "4", "--seed", "4", "--bot-delay", "0.4",
+    hosting = tmux.start(play.host("--bots", "3", "--seats", "4", "--seed", "4", "--bot-delay", "0.25",
                                    "--name", "Mesa"),
                          play.person(tmp_path / "ana", "Ana"), window="host")
     address = play.invitation(play.waiting_room(tmux, hosting, "uno join"))
