@@ -100,8 +100,6 @@ TEXTS: dict[str, tuple[str, str]] = {
                                "Hola de nuevo: vuelves a tu asiento, y eres el anfitrión."),
     "status_seat_lost": ("Your seat could not be kept; you are back in the lobby.",
                          "No se pudo guardar tu asiento; vuelves a la sala."),
-    "sent_again": ("The link dropped before your move arrived: it was sent again.",
-                   "Se cortó la conexión antes de llegar tu jugada: se envió otra vez."),
     "status_seat_waits": ("Your seat waits in the kept match: back in it when the host opens it.",
                           "Tu asiento espera en la partida guardada: vuelves cuando el anfitrión la abra."),
     "status_watch_lost": ("The server does not keep who watches a table: you are back in the lobby.",
@@ -114,24 +112,6 @@ TEXTS: dict[str, tuple[str, str]] = {
                    "{port}"),
     "server_listening": ("Friends join with: uno join {address}",
                          "Tus amigos entran con: uno join {address}"),
-    "status_not_uno": ("{address} is not a UNO server: another program answers on that port. Is the port"
-                       " right? Press {k_quit} to quit.",
-                       "{address} no es un servidor de UNO: en ese puerto responde otro programa."
-                       " ¿Es correcto el puerto? Pulsa {k_quit} para salir."),
-    "status_server_closed": ("The host closed their program, and every table on it ended. Press {k_quit} "
-                             "to quit.",
-                             "El anfitrión cerró su programa, y acabaron todas las mesas que tenía. Pulsa "
-                             "{k_quit} para salir."),
-    "status_table_closed": ("The host closed the table. Press {k_quit} to quit.",
-                            "El anfitrión cerró la mesa. Pulsa {k_quit} para salir."),
-    "status_gave_up": ("Gave up: nothing answers at {address} ({reason}). Is the table open and the "
-                       "address right? Press {k_quit} to quit.",
-                       "Dejo de intentarlo: nadie responde en {address} ({reason}). ¿Está abierta la mesa "
-                       "y es correcta la dirección? Pulsa {k_quit} para salir."),
-    "status_version": ("{address} runs another version of UNO ({detail}). Both sides need the same "
-                       "version. Press {k_quit} to quit.",
-                       "{address} usa otra versión de UNO ({detail}). Los dos lados necesitan la misma "
-                       "versión. Pulsa {k_quit} para salir."),
     "resume_offer": ("Kept from last time: “{name}”, {progress}. To go back to it: uno host --resume",
                      "Guardada de la última vez: «{name}», {progress}. Para volver a ella: uno host "
                      "--resume"),
@@ -228,8 +208,6 @@ TEXTS: dict[str, tuple[str, str]] = {
     "dir_ccw": ("↺ counter-clockwise", "↺ antihorario"),
     "dir_of_play": ("in the direction of play", "en el sentido del juego"),  # (which one not known)
     "turn_you": ("Your turn", "Tu turno"),
-    "turn_link_down": ("Turn: reconnecting…", "Turno: reconectando…"),
-    "turn_gone": ("Not at the table any more", "Ya no estás en la mesa"),
     "turn_of": ("{name}'s turn", "Turno de {name}"),
     "color_in_play": ("Colour: {color}", "Color: {color}"),
     "color_choosing": ("Colour: being chosen", "Color: por elegir"),
@@ -423,14 +401,6 @@ TEXTS: dict[str, tuple[str, str]] = {
                       "No se juega ninguna partida: no hay de qué ausentarse"),
     "away_watching": ("You are watching: you have no seat to step away from",
                       "Estás mirando: no tienes asiento del que ausentarte"),
-    "offline": ("The link to the table is down: nothing was sent (reconnecting…)",
-                "Sin conexión con la mesa: no se envió nada (reconectando…)"),
-    "offline_gone": ("You are not connected to the table any more: nothing was sent",
-                     "Ya no estás conectado a la mesa: no se envió nada"),
-    "move_in_flight": ("Your last move is still on its way (the link is slow): wait for the table",
-                       "Tu última jugada aún va de camino (la conexión va lenta): espera a la mesa"),
-    "move_too_late": ("Your move did not reach the table in time: the bot played your turn",
-                      "Tu jugada no llegó a tiempo a la mesa: el bot jugó tu turno"),
     "chat_full": ("({n} characters at most)", "({n} caracteres como mucho)"),
     "chat_cut": ("Only the first {n} characters were sent", "Solo se enviaron los primeros {n} caracteres"),
     "watching_n": ("{n} watching", "{n} mirando"),
