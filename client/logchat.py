@@ -41,7 +41,7 @@ class LogChat(BesideBoard):
             # One entry taller than the log: its start, which says what happened, and "…" (found
             # play-testing at 60x20: "You challenged Eva's +4: innocent —" was never in sight,
             # only the cards drawn; and paging back went to the entry before)
-            lines = [*lines[:room - 1], [("", fit(lines[room - 1][0][1] + " …", width))]]
+            lines = _start_of(lines, room, width)
         elif used > room:  # (the oldest entry shown is cut at its top: the last rows stay whole)
             lines = lines[used - room:]
         newer = len(log) - 1 - shown[-1][0] if shown else 0
@@ -61,6 +61,11 @@ class LogChat(BesideBoard):
             return []
         if last > height:  # (its start, who says it, and "…": found play-testing, a message of
             # 200 characters showed its last words under nobody's name)
-            start = lines[len(lines) - last:][:height]
-            return [*start[:-1], [(start[-1][0][0], fit(start[-1][0][1] + " …", width))]]
+            return _start_of(lines[len(lines) - last:], height, width)
         return lines[-height:]
+
+
+def _start_of(lines: list[Line], rows: int, width: int) -> list[Line]:
+    """The first ``rows`` of an entry's ``lines`` (one fragment each), the last ending in "…"."""
+    style, text = lines[rows - 1][0][:2]
+    return [*lines[:rows - 1], [(style, fit(text + " …", width))]]
