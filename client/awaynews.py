@@ -144,7 +144,7 @@ class AwayNews:
             if (hand, winner, points) == NEW_MATCH:
                 parts.append(t("away_new_match"))
             elif hand is None:
-                parts.append(t("ev_match_end" + ours, name=name_of(winner)))
+                parts.append(t("away_match_won_you") if ours else t("ev_match_end", name=name_of(winner)))
             elif hand:
                 parts.append(t("away_hand_won" + ours, name=name_of(winner), n=hand, points=points))
             else:

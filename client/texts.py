@@ -457,7 +457,7 @@ TEXTS: dict[str, tuple[str, str]] = {
     "away_hand_won_you": ("you won hand {n} (+{points})", "ganaste la mano {n} (+{points})"),
     "away_a_hand_won_you": ("you won a hand (+{points})", "ganaste una mano (+{points})"),
     "away_new_match": ("then a new match began", "luego empezó otra partida"),
-    "ev_match_end_you": ("you won the match!", "¡ganaste la partida!"),
+    "away_match_won_you": ("you won the match!", "¡ganaste la partida!"),
     "ev_took_seat": ("{name} took over {bot}'s seat", "{name} ocupó el asiento de {bot}"),
     "ev_left_to_bot": ("{name} left: a bot plays the seat", "{name} se fue: un bot juega su asiento"),
     "err_no_such_seat": ("That seat cannot be taken", "Ese asiento no se puede ocupar"),

@@ -112,6 +112,22 @@ def test_coming_back_says_what_the_stand_in_did_meanwhile() -> None:
         finally:
             set_language("en")
 
+@pytest.mark.parametrize(("lang", "said"), [("en", "you won hand 1 (+40) · you won the match!"),
+                                            ("es", "ganaste la mano 1 (+40) · ¡ganaste la partida!")])
+def test_a_match_the_stand_in_won_for_us_is_said_as_the_hand_is(lang: str, said: str) -> None:
+    """Two texts had one key (``ev_match_end_you``): the log's "You won the match!" won, and the
+    summary read "you won hand 1 (+40) · You won the match!"."""
+    model = seated(make_view(current="2"), lang=lang)
+    try:
+        model.apply(away_room())
+        stand_in_turn(model, ev.CardPlayed(ME, Card.parse("R1"), Color.RED),
+                      then=(ev.HandEnded(ME, 40, (0, 0, 0, 540)), ev.MatchEnded(ME, (0, 0, 0, 540))))
+        model.apply(away_room(away=False))
+        assert model.transcript.log[-1].endswith(said), model.transcript.log[-1]
+    finally:
+        set_language("en")
+
+
 
 def test_a_summary_told_is_not_told_again_when_the_same_client_reconnects() -> None:
     """Found checking the fix: the history a reconnect brings holds the stand-in's turns again;
