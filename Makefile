@@ -16,11 +16,12 @@ play: $(STAMP)
 	$(BIN)/uno host --bots 3 --start
 
 # Two workers (the default, and CI's): the tests that live in real time (end to end, the server's)
-# run one after another on one of them, the plain computations (engine, protocol, client) beside
-# them on the other (tests/conftest.py). Measured on this 2-core machine: 6 min 41 s of tests,
-# against 9 min 8 s one after another (TEST_WORKERS=0). (Three workers with the real-time tests
-# spread over them failed a real-time bound in 2 runs of 6 on a loaded machine: test_privacy's
-# message count, the thousand idle sockets.) One file: `.venv/bin/python -m pytest tests/x/test_y.py`.
+# run a file at a time, beside another such file or the plain computations (engine, protocol,
+# client); those that use what the whole machine shares run one after another (tests/conftest.py).
+# Measured on this 2-core machine: 6 min 28 s of tests with two play-testers busy beside them,
+# against 8 min 32 s when every real-time test ran on one worker. (Three workers failed a
+# real-time bound in 2 runs of 6 on a loaded machine: test_privacy's message count, the thousand
+# idle sockets.) One file: `.venv/bin/python -m pytest tests/x/test_y.py`.
 TEST_WORKERS ?= 2
 test: $(STAMP)
 	$(BIN)/python -m pytest -m "not slow" -n $(TEST_WORKERS) --dist loadgroup
