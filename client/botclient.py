@@ -53,6 +53,7 @@ class BotOptions:
     start_when: int = 0  # as the creator: start once this many seats are taken
     matches: int = 1  # leave after this many matches
     seed: int | None = None
+    think: float = 0.0  # seconds from a view to the move it asks for, at least (a person's pace)
 
 
 @dataclass(frozen=True)
@@ -335,17 +336,20 @@ class BotClient:
         bot = self._bot_for(view)
         if not view.legal:
             return
+        asked_at = trio.current_time()
         action = await self._think(bot, view)
         if action is None:
             return
         if isinstance(action, Catch) and self._grace.get(action.target, 0.0) > trio.current_time():
             self._held = view  # not inside the grace: the server would refuse it
             return
+        # At the pace asked for (a table of bots moved too fast to follow, found play-testing),
+        # and never faster than the server's flood limit. A move gone stale meanwhile is
+        # refused, and the fresh view it brings is acted on (``_on_message``).
+        due = max(asked_at + self.options.think, self._last_send + MIN_MOVE_INTERVAL)
+        if due > trio.current_time():
+            await trio.sleep_until(due)
         result.actions += 1
-        # A program could move far faster than a person; keep under the server's flood limit.
-        wait = self._last_send + MIN_MOVE_INTERVAL - trio.current_time()
-        if wait > 0:
-            await trio.sleep(wait)
         self._last_send = trio.current_time()
         await link.send(codec.action_to_act(action))
 

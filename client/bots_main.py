@@ -21,6 +21,8 @@ from protocol.address import parse_address
 from .botclient import BotClient, BotGaveUp, BotOptions, BotResult, Patience
 from .link import Link, open_link
 
+THINK = 1.0  # seconds a bot takes over a move by default: as `uno host`'s own bots (--bot-delay)
+
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--connect", required=True, metavar="HOST:PORT", help="the server")
@@ -35,6 +37,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--rules", choices=tuple(PRESETS), default="official")
     parser.add_argument("--bot-delay", type=float, default=0.0,
                         help="room option for server-side bots (created room)")
+    parser.add_argument("--think", type=float, default=THINK, metavar="SECONDS",
+                        help="how long each bot takes over a move, at least (default "
+                             f"{THINK:g}, a pace people at the table or watching can follow; "
+                             "0: as fast as the server takes them)")
     parser.add_argument("--matches", type=int, default=1, help="matches to play before leaving")
     # ("Robot", not "Bot": a server's own bots are "Bot 1"..., and a bot client sitting beside
     # them read "Bot 1 2", found play-testing)
@@ -77,7 +83,7 @@ async def run_bots(args: argparse.Namespace) -> tuple[list[BotResult], dict[str,
                                 bot_delay=args.bot_delay)
         options = BotOptions(level=args.level, create=create, start_when=args.seats,
                              room_of=created_room if args.create and index > 0 else None,
-                             matches=args.matches,
+                             matches=args.matches, think=max(0.0, args.think),
                              seed=None if args.seed is None else args.seed + index)
         bot = BotClient(connect, name, options, patience, note=lambda text: say(f"{name}: {text}"))
         if create is not None:

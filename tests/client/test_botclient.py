@@ -213,7 +213,7 @@ async def test_uno_bots_create_sit_at_the_table_their_first_bot_opened(nursery: 
         while not isinstance(await ana.receive(), Joined):
             pass
         argv = ["bots", "--connect", f"127.0.0.1:{port}", "--count", "2", "--seats", "2",
-                "--create", "--seed", "1"]
+                "--create", "--seed", "1", "--think", "0"]
         results, gave_up = await run_bots(build_parser(argv).parse_args(argv))
         await ana.aclose()
     assert not gave_up
@@ -243,3 +243,29 @@ async def test_a_bot_refused_again_and_again_gives_up_in_time_without_flooding(
             players.cancel_scope.cancel()
     assert trio.current_time() - began <= PATIENCE.table + 0.5
     assert late.result.refused <= PATIENCE.table / botclient.LIST_INTERVAL + 1
+
+
+@pytest.mark.parametrize("think", [0.0, 2.0])
+async def test_a_bot_takes_the_time_asked_over_each_move(
+        nursery: trio.Nursery, autojump_clock: object, think: float) -> None:
+    """Found play-testing: a table of `uno bots` played a turn every few tenths of a second, too
+    fast for anyone watching it. ``think`` (``uno bots --think``, 1 s by default) is the time
+    from the view that asks for a move to the move, at least."""
+    net = MemoryNet(await new_server(nursery, seed=2), nursery)
+    create = CreateRoom(name="Bots", seats=2, rules={"target_score": 200}, turn_timeout=0)
+    bots = [BotClient(net.connect, f"Bot {i + 1}", BotOptions(create=create if i == 0 else None,
+                                                                start_when=2, seed=i, think=think))
+            for i in range(2)]
+    sent_at: list[float] = []
+    with trio.fail_after(600):
+        async with playing(bots) as players:
+            count = 0
+            while len(players.ended) < len(bots):  # (every move's time, to the match's end)
+                if (now := sum(b.result.actions for b in bots)) > count:
+                    count = now
+                    sent_at.append(trio.current_time())
+                await trio.sleep(0.01)
+    assert len(sent_at) > 20
+    gaps = sorted(b - a for a, b in itertools.pairwise(sent_at))
+    median = gaps[len(gaps) // 2]
+    assert (median >= 0.95 * think) if think else (median < 0.5), gaps  # (looked at every 10 ms)

@@ -64,7 +64,7 @@ def test_tmux_bots_and_a_person_come_back_after_the_server_stops_and_is_killed(
 
     pidfile = start_server(1)
     bots = tmux.start([UNO, "bots", "--connect", f"127.0.0.1:{port}", "--count", "3", "--create",
-                       "--seats", "4", "--bot-delay", "0.2", "--seed", "3", "--retry-for", "60"],
+                       "--seats", "4", "--bot-delay", "0.2", "--seed", "3", "--retry-for", "60", "--think", "0"],
                       server_env, window="bots")
     tmux.wait_for(bots, "it starts when 4 seats are taken", timeout=20, what="the bots' table")
     luis = tmux.start(play.join(f"127.0.0.1:{port}", "--no-bell", lang="es"),

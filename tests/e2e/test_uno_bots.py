@@ -30,7 +30,7 @@ def test_uno_bots_play_a_whole_match_on_uno_server(tmp_path: Path) -> None:
         port = server.port
         bots = subprocess.run(
             [str(UNO), "bots", "--connect", f"127.0.0.1:{port}",
-             "--count", "4", "--create", "--seed", "3"],
+             "--count", "4", "--create", "--seed", "3", "--think", "0"],
             cwd=ROOT, capture_output=True, text=True, timeout=120)
         assert bots.returncode == 0, bots.stderr
         lines = bots.stdout.splitlines()
@@ -137,7 +137,7 @@ async def test_uno_bots_tables_survive_server_restarts(tmp_path: Path,
         port = server.port  # kept when it starts again
         bots = await trio.lowlevel.open_process(
             [str(UNO), "bots", "--connect", f"127.0.0.1:{port}", "--count", "4", "--create",
-             "--seed", "3", "--retry-for", "60"],
+             "--seed", "3", "--retry-for", "60", "--think", "0"],
             cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
         assert bots.stdout is not None and bots.stderr is not None
         async with trio.open_nursery() as nursery:
@@ -186,7 +186,7 @@ async def test_uno_bots_with_no_open_table_say_why_and_exit(tmp_path: Path,
         began = time.monotonic()
         with trio.fail_after(60):
             bots = await trio.run_process(
-                [str(UNO), "bots", "--connect", f"127.0.0.1:{port}", "--count", "2", "--wait", "2"],
+                [str(UNO), "bots", "--connect", f"127.0.0.1:{port}", "--count", "2", "--wait", "2", "--think", "0"],
                 cwd=ROOT, capture_stdout=True, capture_stderr=True, check=False)
         took = time.monotonic() - began
     finally:
