@@ -116,6 +116,7 @@ HELP_TEXTS: dict[str, tuple[str, str]] = {
     # stayed on the bar and nothing said that q leaves)
     "help_link_down": ("{k_help} help  {k_quit} quit (your seat waits)",
                        "{k_help} ayuda  {k_quit} salir (tu asiento te espera)"),
+    "help_link_down_watching": ("{k_help} help  {k_quit} quit", "{k_help} ayuda  {k_quit} salir"),
     # --- the table's questions
     "prompt_color": ("Colour for {card}:", "Color para {card}:"),
     "prompt_start_color": ("The first card is a Wild. Colour:", "La primera es un Comodín. Color:"),

@@ -55,7 +55,8 @@ class PromptLine(Painter):
             Prompt.HELP: "keyhelp_close_pages" if m.prompts.help_pages > 1 else "keyhelp_close",
         }.get(prompt)
         if key is None and m.session.status is Status.LOST and m.seating.room is not None:
-            key = "help_link_down"
+            # (found play-testing: a watcher read "your seat waits")
+            key = "help_link_down" if m.seating.seat is not None else "help_link_down_watching"
         if key is None:
             screen = m.screen
             watching = "help_spectator_queued" if m.seating.queue_position else "help_spectator"

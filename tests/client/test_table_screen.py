@@ -22,7 +22,7 @@ from engine import events as ev
 from engine.actions import Accept, Challenge, Draw, PlayCard
 from engine.cards import Card, Color
 from engine.view import HandResult, MatchOutcome
-from protocol import Act, Events, Joined, RoomUpdate, codec
+from protocol import Act, Events, Joined, RoomUpdate, Welcome, codec
 from protocol.messages import ViewMsg
 
 TWELVE = "R1 R2 R3 R4 R5 R6 R7 R8 R9 Y1 Y2 Y3"
@@ -619,3 +619,17 @@ def test_a_chat_message_taller_than_the_chat_shows_who_says_it() -> None:
     rows = ["".join(f[1] for f in line) for line in Renderer(model).chat(30, 2)]
     assert len(rows) == 2 and rows[0].strip().startswith("Fede: word0"), rows
     assert rows[-1].rstrip().endswith("…"), rows
+
+
+def test_while_the_link_is_down_only_a_seated_player_reads_that_a_seat_waits() -> None:
+    """Found play-testing: Fay, watching a table, read "q quit (your seat waits)" while the
+    server restarted."""
+    model = seated(make_view("R7 Y3"))
+    model.connection_lost("broken", retry_in=1.0)
+    assert "your seat waits" in text_of(model, "help")
+    watcher = Model("Fay")
+    watcher.apply(Welcome(server="test", version="0", protocol=1, token="f.g", name="Fay"))
+    watcher.apply(Joined(room=room_info(started=True), role="spectator", seat=None))
+    watcher.connection_lost("broken", retry_in=1.0)
+    help_line = text_of(watcher, "help")
+    assert "quit" in help_line and "seat" not in help_line, help_line
