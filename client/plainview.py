@@ -369,7 +369,8 @@ class PlainView:
         name_of = self.model.seating.name_of
         seat = table.catchable
         if seat is not None:
-            return t("catch_hint_grace" if table.at_risk(seat) else "catch_hint", name=name_of(seat))
+            return t("plain_catch_hint_grace" if table.at_risk(seat) else "plain_catch_hint",
+                     name=name_of(seat))
         if warning := table.risk_warning():
             return warning
         # a seat we cannot catch (we watch, say): at risk until it is over, as the board marks

@@ -28,10 +28,10 @@ TABLE_TEXTS: dict[str, tuple[str, str]] = {
                              "Revancha ({order}) aceptada por {names}; esperando a {waiting}"),
     "rematch_accepted_short": ("Rematch: yes from {names}; to answer: {waiting}. {k_rematch} yes · "
                                "{k_no_rematch} no",
-                               "Revancha: sí de {names}; por contestar: {waiting}. {k_rematch} sí · "
+                               "Revancha aceptada por {names}; por contestar: {waiting}. {k_rematch} sí · "
                                "{k_no_rematch} no"),
     "rematch_you_accepted_short": ("Rematch: yes from {names}; waiting for {waiting}",
-                                   "Revancha: sí de {names}; esperando a {waiting}"),
+                                   "Revancha aceptada por {names}; esperando a {waiting}"),
     "rematch_by_you": ("you", "ti"),  # "accepted by you, Luis"
     "rematch_you_to_answer": ("you", "tú"),  # "still to answer: you, Luis"
     "rematch_order_now": ("Seat order: {order}", "Orden de los asientos: {order}"),

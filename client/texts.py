@@ -212,7 +212,8 @@ TEXTS: dict[str, tuple[str, str]] = {
     "color_in_play": ("Colour: {color}", "Color: {color}"),
     "color_choosing": ("Colour: being chosen", "Color: por elegir"),
     "draw_pile": ("Draw pile: {n}", "Mazo: {n}"),
-    "pending_draw": ("Pending: +{n}", "Acumulado: +{n}"),
+    # (not "Acumulado": a Wild Draw Four faced under the official rules stacks nothing)
+    "pending_draw": ("To draw: +{n}", "Por robar: +{n}"),
     "cards_n": ("{n}", "{n}"),
     "flag_uno": ("UNO!", "¡UNO!"),
     "flag_away": ("away", "ausente"),
@@ -466,7 +467,7 @@ TEXTS: dict[str, tuple[str, str]] = {
     # ---- the UNO call's grace (issue 13)
     "flag_at_risk": ("at risk: no UNO", "en riesgo: sin UNO"),
     "catch_hint_grace": ("{name} has not said UNO yet: {k_catch} catches once their time is up",
-                         "{name} no dijo UNO y aún tiene un momento: {k_catch} pilla después"),
+                         "{name} aún no dijo UNO y le queda un momento: {k_catch} pilla cuando se le acabe"),
     "err_catch_too_early": ("Too early to catch: they may still say UNO",
                             "Demasiado pronto para pillar: aún puede decir UNO"),
     "at_risk_plain": ("{name} is at risk: one card, no UNO said yet",
