@@ -76,7 +76,8 @@ KEY_TEXTS: dict[str, tuple[str, str]] = {
     "act_rematch": ("accept a rematch", "aceptar la revancha"),
     "act_no_rematch": ("no rematch (leave)", "sin revancha (dejar)"),
     "act_seat_order": ("the rematch's seats", "asientos de la revancha"),
-    "act_bot_level": ("a bot's level (↑↓ picks)", "nivel de un bot (↑↓)"),
+    # (not between hands, which the context's name says: found play-testing, b refused there)
+    "act_bot_level": ("bot level, not mid-match", "nivel de bot, no en partida"),
     "act_resume": ("back to the kept match", "retomar la partida guardada"),
     "act_leave_waiting": ("leave (between hands)", "dejar (entre manos)"),
     # --- why a card cannot be played now (the why key), one text per engine rule code
