@@ -260,8 +260,10 @@ TEXTS: dict[str, tuple[str, str]] = {
     "no_bot_to_remove": ("There is no bot to remove", "No hay ningún bot que quitar"),
     "hand_won": ("{name} wins hand {n} and scores {points} points",
                  "{name} gana la mano {n} y suma {points} puntos"),
-    "match_won": ("{name} wins the match!", "¡{name} gana la partida!"),
-    "match_won_you": ("You win the match!", "¡Ganas la partida!"),
+    # (Spanish in the past, as the hand's line before it in the log: found play-testing, "Ganaste
+    # la mano: +269 puntos. ¡Ganas la partida!")
+    "match_won": ("{name} wins the match!", "¡{name} ganó la partida!"),
+    "match_won_you": ("You win the match!", "¡Ganaste la partida!"),
     "hand_won_you": ("You win hand {n} and score {points} points",
                      "Ganas la mano {n} y sumas {points} puntos"),
     "next_hand": ("The next hand starts in a moment…", "La siguiente mano empieza enseguida…"),

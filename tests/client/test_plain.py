@@ -437,7 +437,7 @@ def test_the_end_of_a_hand_is_said_with_the_scores() -> None:
      ["Luis won the hand: +32 points. Luis wins the match! Scores: Bot 1 0, Luis 532, Bot 3 0, Ana 0."]),
     ("es", ["Luis gana la mano 1 y suma 32 puntos. Puntos: Bot 1 0, Luis 32, Bot 3 0, Ana 0. La "
             "siguiente mano empieza enseguida…"],
-     ["Luis ganó la mano: +32 puntos. ¡Luis gana la partida! Puntos: Bot 1 0, Luis 532, Bot 3 0, Ana 0."]),
+     ["Luis ganó la mano: +32 puntos. ¡Luis ganó la partida! Puntos: Bot 1 0, Luis 532, Bot 3 0, Ana 0."]),
 ])
 def test_the_end_of_a_hand_is_said_once(lang: str, hand: list[str], match: list[str]) -> None:
     """Found play-testing: the log's line and the end's said the same at once ("Luis won the

@@ -279,7 +279,7 @@ def test_a_bot_replaced_between_matches_keeps_its_name_on_the_board_of_its_match
                                               seats={"2": "Luis", "3": "Bot 3", "4": "Ana", "5": "Zoe"})))
         assert model.seating.name_of("1") == "Bot 1"
         text = render_text(model)
-        won = "Bot 1 wins the match!" if lang == "en" else "¡Bot 1 gana la partida!"
+        won = "Bot 1 wins the match!" if lang == "en" else "¡Bot 1 ganó la partida!"
         assert won in text and "(gone)" not in text and "(se fue)" not in text, text
         model.apply(RoomUpdate(room=room_info(started=False, seats={"3": "Bot 3", "4": "Ana", "5": "Zoe"})))
         assert model.seating.name_of("2") == ("Luis (gone)" if lang == "en" else "Luis (se fue)")

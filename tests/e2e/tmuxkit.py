@@ -157,8 +157,8 @@ class Tmux:
 
 # ---------------------------------------------------------------------------- a person playing
 
-# (the winner's own screen: "You win hand 1", "¡Ganas la partida!")
-HAND_OVER = re.compile(r"wins? hand 1|wins? the match|[Gg]anas? la mano 1|[Gg]anas? la partida")
+# (the winner's own screen: "You win hand 1", "¡Ganaste la partida!")
+HAND_OVER = re.compile(r"wins? hand 1|wins? the match|[Gg]anas? la mano 1|[Gg]an(ó|aste) la partida")
 
 
 @dataclass(frozen=True)
