@@ -164,7 +164,8 @@ PLAIN_TEXTS: dict[str, tuple[str, str]] = {
     "plain_catch_hint": ("{name} did not say UNO: type catch to catch them!",
                          "{name} no dijo UNO: ¡escribe pillar para pillarle!"),
     "plain_catch_hint_grace": ("{name} has not said UNO yet: catch counts once their time is up",
-                               "{name} aún no dijo UNO y le queda un momento: pillar vale cuando se le acabe"),
+                               "{name} aún no dijo UNO y le queda un momento: pillar vale cuando "
+                               "se le acabe"),
     "cmd_draw": ("draw|d", "robar|d"),
     "cmd_pass": ("pass|p", "pasar|p"),
     "cmd_uno": ("uno|u", "uno|u"),

@@ -23,6 +23,7 @@ from protocol import (
     Events,
     History,
     Joined,
+    JoinRoom,
     Left,
     ListRooms,
     Ping,
@@ -494,13 +495,25 @@ def test_back_in_the_seat_the_host_one_left_is_told_who_hosts_now(lang: str) -> 
         set_language("en")
 
 
-def test_a_spectator_the_server_forgot_is_not_told_of_a_seat() -> None:
+def test_a_spectator_the_server_forgot_watches_the_table_again() -> None:
     """Found play-testing: after a server's restart a spectator read "Your seat could not be
-    kept": spectators are not kept, and had no seat."""
+    kept" (spectators are not kept, and had no seat); then "The server does not keep who watches
+    a table: you are back in the lobby", where she had to find the table again. The client asks
+    to watch it again; a table with a password (which the client does not keep) is left."""
     model = seated(make_view())
     model.apply(Joined(room=room_info(started=True), role="spectator", seat=None))
+    model.outbox.take()
     model.connection_lost("shutdown", 0.1)
     model.apply(WELCOME)
+    assert model.outbox.take() == [JoinRoom(room=room_info().id, spectate=True), ListRooms()]
+    model.apply(Joined(room=room_info(started=True), role="spectator", seat=None))
+    assert model.seating.role == "spectator"
+    assert model.prompts.notice == "Back at the table you were watching."
+
+    model.connection_lost("shutdown", 0.1)
+    model.apply(RoomUpdate(room=dataclasses.replace(room_info(started=True), password=True)))
+    model.apply(WELCOME)
+    assert model.outbox.take() == [ListRooms()]
     assert model.prompts.notice == "The server does not keep who watches a table: you are back in the lobby."
 
 

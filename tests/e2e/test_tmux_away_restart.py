@@ -46,7 +46,8 @@ def test_tmux_a_client_started_again_does_not_tell_the_summary_again(tmux: Tmux,
     port = free_port()
     play.start_server(tmux, "server", port, play.person(tmp_path / "server", "server"))
     bots = tmux.start([UNO, "bots", "--connect", f"127.0.0.1:{port}", "--count", "2", "--create",
-                       "--seats", "3", "--bot-delay", "0.3", "--seed", "4", "--retry-for", "60", "--think", "0"],
+                       "--seats", "3", "--bot-delay", "0.3", "--seed", "4", "--retry-for", "60",
+                       "--think", "0"],
                       play.person(tmp_path / "bots", "bots"), window="bots")
     tmux.wait_for(bots, "it starts when 3 seats are taken", timeout=20, what="the bots' table")
     luis_env = play.person(tmp_path / "luis", "Luis")

@@ -2,7 +2,8 @@
 and one person (Luis, in Spanish) at it. The server is stopped (SIGTERM) mid-match and started
 again, then killed (SIGKILL) and started again: each time Luis's screen says the connection
 was lost and counts down to the next try, then he is back in his seat, with his hand, and plays
-his next turn; the bots say they are back in their seats."""
+his next turn; the bots say they are back in their seats. Fay watches the table (in English):
+the server does not keep who watches, and her client watches the same table again."""
 
 from __future__ import annotations
 
@@ -64,7 +65,8 @@ def test_tmux_bots_and_a_person_come_back_after_the_server_stops_and_is_killed(
 
     pidfile = start_server(1)
     bots = tmux.start([UNO, "bots", "--connect", f"127.0.0.1:{port}", "--count", "3", "--create",
-                       "--seats", "4", "--bot-delay", "0.2", "--seed", "3", "--retry-for", "60", "--think", "0"],
+                       "--seats", "4", "--bot-delay", "0.2", "--seed", "3", "--retry-for", "60",
+                       "--think", "0"],
                       server_env, window="bots")
     tmux.wait_for(bots, "it starts when 4 seats are taken", timeout=20, what="the bots' table")
     luis = tmux.start(play.join(f"127.0.0.1:{port}", "--no-bell", lang="es"),
@@ -72,6 +74,11 @@ def test_tmux_bots_and_a_person_come_back_after_the_server_stops_and_is_killed(
     tmux.wait_for(luis, "Robot table", timeout=20, what="the lobby lists the bots' table")
     tmux.send(luis, "Enter")
     tmux.wait_for(luis, "Tu mano", timeout=20, what="the match started with Luis in it")
+    fay = tmux.start(play.join(f"127.0.0.1:{port}", "--no-bell"), play.person(tmp_path / "fay", "Fay"),
+                     window="fay")
+    tmux.wait_for(fay, "Robot table", timeout=20, what="Fay's lobby lists the table")
+    tmux.send(fay, "w")
+    tmux.wait_for(fay, "You are watching", timeout=20, what="Fay watching the table")
     draw_a_card(tmux, luis)
 
     for n, how in ((2, signal.SIGTERM), (3, signal.SIGKILL)):
@@ -86,3 +93,8 @@ def test_tmux_bots_and_a_person_come_back_after_the_server_stops_and_is_killed(
         tmux.wait_for(bots, lambda s, backs=backs: s.count("back in seat") == backs, timeout=30,
                       what="the three bots back in their seats")
         draw_a_card(tmux, luis)  # and he plays on
+        # (found play-testing: the watcher was put back in the lobby, to find the table again)
+        tmux.wait_for(fay, lambda s: "Back at the table you were watching" in s and "You are watching" in s,
+                      timeout=30, what="Fay watching the table again")
+        tmux.send(fay, "Right")  # (a key: the notice read, it goes)
+        tmux.wait_for(fay, lambda s: "Back at the table" not in s, timeout=10, what="the notice read")

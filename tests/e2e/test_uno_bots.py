@@ -186,7 +186,8 @@ async def test_uno_bots_with_no_open_table_say_why_and_exit(tmp_path: Path,
         began = time.monotonic()
         with trio.fail_after(60):
             bots = await trio.run_process(
-                [str(UNO), "bots", "--connect", f"127.0.0.1:{port}", "--count", "2", "--wait", "2", "--think", "0"],
+                [str(UNO), "bots", "--connect", f"127.0.0.1:{port}", "--count", "2", "--wait", "2",
+                 "--think", "0"],
                 cwd=ROOT, capture_stdout=True, capture_stderr=True, check=False)
         took = time.monotonic() - began
     finally:
