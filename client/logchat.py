@@ -42,8 +42,10 @@ class LogChat(BesideBoard):
             # play-testing at 60x20: "You challenged Eva's +4: innocent —" was never in sight,
             # only the cards drawn; and paging back went to the entry before)
             lines = _start_of(lines, room, width)
-        elif used > room:  # (the oldest entry shown is cut at its top: the last rows stay whole)
+        elif used > room:  # (the oldest entry shown is cut at its top: the last rows stay whole,
+            # and "…" says the row above is not in sight; found play-testing, a top row "turn")
             lines = lines[used - room:]
+            lines[0] = [("", fit(" … " + lines[0][0][1].lstrip(), width))]
         newer = len(log) - 1 - shown[-1][0] if shown else 0
         if newer and height > 0:
             said = t("log_newer_one") if newer == 1 else t("log_newer", n=newer)

@@ -610,6 +610,17 @@ def test_an_entry_taller_than_the_log_shows_its_start() -> None:
     assert rows[-1].rstrip().endswith("…"), rows
 
 
+def test_an_entry_cut_at_the_top_of_the_log_says_so() -> None:
+    """Found play-testing: the log's top row read "turn", the end of an entry whose start was
+    out of sight; a "…" before it says so."""
+    from client.render import Renderer
+
+    model = seated(make_view())
+    model.transcript.add(["Bot 2 was away: a bot played their turn", "Bot 1 played Red 7", "Eli drew"])
+    rows = ["".join(f[1] for f in line) for line in Renderer(model).log(30, 3)]
+    assert rows == [" … their turn", " Bot 1 played Red 7", " Eli drew"], rows
+
+
 def test_a_chat_message_taller_than_the_chat_shows_who_says_it() -> None:
     """Found play-testing: a message of 200 characters showed its last words, under nobody's name."""
     from client.render import Renderer
