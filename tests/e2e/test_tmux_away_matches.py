@@ -20,7 +20,7 @@ from tmuxkit import Player, Tmux
 pytestmark = play.needs_tmux
 tmux = play.tmux_fixture("awaymatches", width=110, height=30)
 
-WINNER = re.compile(r"wins? the match|[Gg]anas? la partida")  # (on everyone's screen at its end)
+WINNER = re.compile(r"wins? the match|[Gg]an(ó|aste) la partida")  # (on everyone's screen at its end)
 AWAY, BACK = "Estás ausente", "Volviste"  # Luis's banner, and his log's line when he is back
 CAME_BACK = "Luis came back"  # (Ana's and Zoe's logs; "Luis volvió" nobody reads: only Luis is Spanish)
 STOOD_IN = "Luis was away: a bot played the turn"
