@@ -20,7 +20,9 @@ from tmuxkit import Player, Tmux
 pytestmark = play.needs_tmux
 tmux = play.tmux_fixture("awaymatches", width=110, height=30)
 
-WINNER = re.compile(r"wins? the match|[Gg]an(ó|aste) la partida")  # (on everyone's screen at its end)
+# (the board's title at its end, on everyone's screen: in Spanish the log says it in the same
+# words, and keeps it into the next match)
+WINNER = re.compile(r"wins? the match|★ ¡[^!]*[Gg]an(ó|aste) la partida")
 AWAY, BACK = "Estás ausente", "Volviste"  # Luis's banner, and his log's line when he is back
 CAME_BACK = "Luis came back"  # (Ana's and Zoe's logs; "Luis volvió" nobody reads: only Luis is Spanish)
 STOOD_IN = "Luis was away: a bot played the turn"
