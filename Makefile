@@ -12,8 +12,10 @@ $(STAMP): pyproject.toml
 	$(BIN)/python -m pip install --quiet -e '.[test]'
 	touch $(STAMP)
 
+# (no turn clock: only bots wait on you; found play-testing, a newcomer's first turn ran out while
+# they read the screen)
 play: $(STAMP)
-	$(BIN)/uno host --bots 3 --start
+	$(BIN)/uno host --bots 3 --start --turn-timeout 0
 
 # Two workers (the default, and CI's): the tests that live in real time (end to end, the server's)
 # run a file at a time, beside another such file or the plain computations (engine, protocol,

@@ -177,7 +177,7 @@ class PlainCommands:
         prompt = m.prompt
         key = {Prompt.QUIT: "plain_help_confirm", Prompt.LEAVE: "plain_help_confirm",
                Prompt.HOST_QUIT: "plain_help_host_quit", Prompt.COLOR: "plain_help_color",
-               Prompt.START_COLOR: "plain_help_color", Prompt.SEAT: "plain_help_seat",
+               Prompt.START_COLOR: "plain_help_start_color", Prompt.SEAT: "plain_help_seat",
                Prompt.CHALLENGE: "prompt_challenge_short", Prompt.PASSWORD: "plain_help_password",
                }.get(prompt)
         view = m.table.view

@@ -145,6 +145,8 @@ PLAIN_TEXTS: dict[str, tuple[str, str]] = {
     "plain_help_color": ("Type a colour: its name, its letter or its number; hint advises one; back cancels.",
                          "Escribe un color: su nombre, su letra o su número; pista aconseja uno; volver "
                          "cancela."),
+    "plain_help_start_color": ("Type a colour: its name, its letter or its number; hint advises one.",
+                               "Escribe un color: su nombre, su letra o su número; pista aconseja uno."),
     # the table as the full screen's board shows it, on "look" (an empty line): found play-testing,
     # plain mode never said how many cards the others held
     "plain_table": ("{top}. {pile}, {way}. Cards: {seats}", "{top}. {pile}, {way}. Cartas: {seats}"),

@@ -49,7 +49,7 @@ class PromptLine(Painter):
         key = {
             Prompt.QUIT: "help_confirm", Prompt.HOST_QUIT: "help_host_quit", Prompt.LEAVE: "help_confirm",
             Prompt.CHAT: "help_chat", Prompt.PASSWORD: "help_chat",
-            Prompt.COLOR: "help_color", Prompt.START_COLOR: "help_color",
+            Prompt.COLOR: "help_color", Prompt.START_COLOR: "help_start_color",
             Prompt.SEAT: "help_seat",
             Prompt.CHALLENGE: "help_challenge_stack" if m.table.playable else "help_challenge",
             Prompt.HELP: "keyhelp_close_pages" if m.prompts.help_pages > 1 else "keyhelp_close",

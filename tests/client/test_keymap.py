@@ -103,8 +103,8 @@ REBOUND = "\n".join(f'{a.name} = "{key}"' for a, key in zip(ACTIONS, UNUSED, str
 DEFAULTS = ({k for a in ACTIONS for k in (*a.en, *a.es) if len(k) == 1 and k != " "} - {"+", "-"}
             - {k for keys in keymap.FIXED.values() for k in keys})
 WORDS = {"en": set(), "es": {"o"}}  # a language's words that are also a default key ("o": or)
-FIXED_LINES = ("help_confirm", "help_color", "help_challenge", "help_seat", "help_chat", "help_browse",
-               "help_host_quit", "help_host_quit_short", "form_hint", "form_hint_short")
+FIXED_LINES = ("help_confirm", "help_color", "help_start_color", "help_challenge", "help_seat", "help_chat",
+               "help_browse", "help_host_quit", "help_host_quit_short", "form_hint", "form_hint_short")
 
 
 @pytest.mark.parametrize("lang", ["en", "es"])

@@ -309,6 +309,8 @@ def test_a_starting_wild_asks_the_first_player_for_the_colour() -> None:
                              legal=[ChooseColor(ME, c) for c in
                                     (Card.parse("R1").color, Card.parse("G1").color)]))
     assert model.prompt is Prompt.START_COLOR
+    # (the help line offered "Esc cancel", which did nothing here: found play-testing)
+    assert "Esc" not in render_text(model) and press(model, ESC) == [] and model.prompt is Prompt.START_COLOR
     assert acts(press(model, "g")) == [Act(kind="choose_color", color="G")]
 
 

@@ -399,7 +399,8 @@ def test_every_help_line_fits_60_columns(lang: str, texts: dict[str, str]) -> No
         if (key.startswith("help_") or key == "form_hint") and not key.endswith(("_wide", "_mid", "_short")):
             text = help_text(key, 59)  # (a space before it)
             assert width_of(text) <= 59, (key, text)
-            assert "q" in text.split() or key in ("help_chat", "help_color", "help_seat", "help_challenge",
+            assert "q" in text.split() or key in ("help_chat", "help_color", "help_start_color", "help_seat",
+                                                 "help_challenge",
                                                  "help_challenge_stack",
                                                  "help_confirm", "help_host_quit", "form_hint",
                                                  "help_browse"), (key, text)
