@@ -35,6 +35,7 @@ from .table import COLORS
 SLOTS = ("connection", "screen", "hand", "turn", "over", "uno", "hint", "prompt", "notice")
 _END = (".", "!", "?", "…", ":")
 _ASKED = -1.0  # (no deadline's time: the turn's seconds are worked out again when next said)
+SAME_DEADLINE = 1.0  # seconds: two deadlines closer than this are the same one, told again
 
 
 def sentence(text: str) -> str:
@@ -290,8 +291,13 @@ class PlainView:
         return " ".join(sentence(p) for p in parts if p)
 
     def _seconds(self, deadline: float | None) -> int | None:
-        """The time the turn had when its deadline came (said once: not a countdown)."""
-        if deadline != self._deadline[0]:
+        """The time the turn had when its deadline came (said once: not a countdown). The same
+        end told again (the server's view after another seat's move; found play-testing, the
+        whole turn said again with a second less) is not a new deadline."""
+        old = self._deadline[0]
+        same = deadline == old or (deadline is not None and old is not None and old != _ASKED
+                                   and abs(deadline - old) < SAME_DEADLINE)
+        if not same:
             self._deadline = (deadline, self.model.table.seconds_left())
         return self._deadline[1]
 

@@ -159,6 +159,24 @@ def test_the_time_for_a_turn_is_said_once_not_counted_down() -> None:
     assert view.changes() == []
 
 
+def test_the_same_turn_told_again_by_the_server_is_not_said_again() -> None:
+    """Found play-testing: "Bot 1: UNO! Your turn. 29 seconds to play. Top card: …" a second
+    after the same turn was said with 30: the server's view after another seat's move carries
+    the turn's deadline again, a second less, and the turn read as new."""
+    now = [100.0]
+    model = seated(clock=lambda: now[0])
+    view = PlainView(model)
+    turn = make_view("R7", top="R5", legal=plays("R7"))
+    model.apply(ViewMsg(view=codec.view_to_wire(turn), deadline=30.0))
+    assert "Your turn. 30 seconds to play." in view.changes()[-1]
+    now[0] += 1.2
+    model.apply(ViewMsg(view=codec.view_to_wire(turn), deadline=28.5))  # (the link took 0.3 s)
+    assert view.changes() == []
+    now[0] += 5  # a new deadline (10 s given back, say): said
+    model.apply(ViewMsg(view=codec.view_to_wire(turn), deadline=10.0))
+    assert "Your turn. 10 seconds to play." in view.changes()[-1]
+
+
 def test_a_jump_in_is_offered_out_of_turn() -> None:
     seven = Card.parse("R7")
     model = seated(make_view("R7 Y3", top="R7", current="2", legal=[JumpIn(ME, seven, None, False)]))
