@@ -330,21 +330,23 @@ class PlainView:
         if view is None:
             return []
         if view.outcome is not None:
-            hint = t("match_over_host" if m.seating.is_host else "match_over_guest")
+            # (each its own part, said when it changes: found play-testing, "New match when all
+            # accept…" was said again with each answer to the rematch, and after each command)
+            hints = [t("match_over_host" if m.seating.is_host else "match_over_guest")]
             if m.rematch_open:  # who has accepted a rematch, or the offer
-                hint += " " + sentence(m.rematch.line(m.seating.room, m.seating.seat, view.seats))
+                hints.append(m.rematch.line(m.seating.room, m.seating.seat, view.seats))
                 if joined := m.rematch.newcomers(m.seating.room, view.seats, m.seating.host_pick):
-                    hint += " " + sentence(joined)
+                    hints.append(joined)
             scores = view.outcome.scores
-            parts = [won_text(m, view.outcome.winner, "match_won")]
+            won = won_text(m, view.outcome.winner, "match_won")
         elif view.hand_result is not None:
             result = view.hand_result
-            hint = t("next_hand_waits" if m.seating.everyone_away else "next_hand")
+            hints = [t("next_hand_waits" if m.seating.everyone_away else "next_hand")]
             scores = view.scores
-            parts = [won_text(m, result.winner, "hand_won", n=view.hand_number, points=result.points)]
+            won = won_text(m, result.winner, "hand_won", n=view.hand_number, points=result.points)
         else:
             return []
-        return [*parts, self._scores(view.seats, scores), hint]
+        return [won, self._scores(view.seats, scores), *hints]
 
     def _scores(self, seats: tuple[str, ...], scores: tuple[int, ...] | list[int]) -> str:
         name_of = self.model.seating.name_of

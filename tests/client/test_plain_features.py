@@ -319,6 +319,19 @@ def test_the_rematch_answers(lang: str, yes: str, order: str, no: str, offer: st
     assert typed(playing, yes, order) == []  # no rematch during a match
 
 
+def test_at_a_match_s_end_each_answer_to_the_rematch_is_said_alone() -> None:
+    """Found play-testing: "New match when all accept, or the host starts one; x leaves." was
+    said again with each answer to the rematch (it shared a sentence with who had accepted)."""
+    model = seated(make_view(**OVER), room=room_info(started=False))  # (Ana hosts)
+    view, what_next = PlainView(model), t("match_over_host").split(";")[0]
+    first = " ".join(view.changes())
+    assert first.count(what_next) == 1, first
+    model.apply(RoomUpdate(room=dataclasses.replace(room_info(started=False), rematch=("2",),
+                                                    rematch_order="keep")))
+    then = " ".join(view.changes())
+    assert "accepted by Luis" in then and what_next not in then and "wins the match" not in then, then
+
+
 def test_the_words_follow_the_keys_file() -> None:
     keymap.use(parse('rematch = "k"\nreplay = "g"\nbot_level = "i"\n'))
     model = seated(make_view(**OVER), room=room_info(started=False))
