@@ -279,7 +279,9 @@ def _hand_moved(model: Model, other: str | None, event: HandsExchanged, seat: st
         return
     model.table.hand_replaced()
     count = next((n for s, n, _ in event.hands if s == seat), None)
-    if count is not None:
+    # (plain mode: the log's line says whose hand we hold, and the hand's line says it again
+    # with its cards: found play-testing, said a third time after the turn)
+    if count is not None and not model.plain:
         key = "you_got_hand_one" if count == 1 else "you_got_hand"
         model.prompts.notice = t(key, name=model.seating.name_of(other), n=count)
 

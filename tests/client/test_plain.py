@@ -794,6 +794,23 @@ def test_the_hand_a_challenge_shows_is_said_by_name_in_plain_mode(lang: str, sai
         set_language("en")
 
 
+def test_a_hand_swapped_is_said_once_in_plain_mode() -> None:
+    """Found play-testing: after a 0, "… — you hold Bot 2's now. Your hand: … Lola's turn. You
+    hold Bot 2's hand now: 4 cards.": the notice said a third time, after the turn. The full
+    screen keeps it (the log's line scrolls by)."""
+    for plain in (True, False):
+        model = seated(make_view("R7 Y3"))
+        model.plain = plain
+        view = PlainView(model)
+        view.changes()
+        zero = ev.HandsExchanged("2", None, ((ME, 2, None), ("1", 3, None), ("2", 1, None), ("3", 5, None)))
+        model.apply(Events(events=(codec.event_to_wire(ev.CardPlayed("2", Card.parse("R0"), Color.RED)),
+                                   codec.event_to_wire(zero)),
+                           view=codec.view_to_wire(make_view("G1 B2", top="R0"))))
+        said = " ".join(view.changes())
+        assert said.count("hand now") == (0 if plain else 1), said
+
+
 def test_the_join_command_plain_mode_says_works_copied_with_its_full_stop() -> None:
     """Found play-testing: plain mode says "Friends join with: uno join 127.0.0.1:42737." (its
     lines end as sentences), and `uno join 127.0.0.1:42737.` failed with "invalid literal for
