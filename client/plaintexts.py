@@ -6,6 +6,8 @@ PLAIN_TEXTS: dict[str, tuple[str, str]] = {
     "plain_on": ("Plain mode: every change is one line. Type a command and Enter; help lists them.",
                  "Modo sencillo: cada cambio es una línea. Escribe una orden y Enter; ayuda las lista."),
     "plain_past": ("What has happened at the table:", "Lo que ha pasado en la mesa:"),
+    "plain_past_last": ("What has happened at the table, the last {n} of {total} lines:",
+                        "Lo último que ha pasado en la mesa, {n} de {total} líneas:"),
     "plain_now": ("Now:", "Ahora:"),
     "plain_hand": ("Your hand: {cards}", "Tu mano: {cards}"),
     "plain_hand_none": ("Your hand is empty", "Tu mano está vacía"),

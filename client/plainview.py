@@ -35,6 +35,7 @@ from .table import COLORS
 SLOTS = ("connection", "screen", "hand", "turn", "over", "uno", "hint", "prompt", "notice")
 _END = (".", "!", "?", "…", ":")
 _ASKED = -1.0  # (no deadline's time: the turn's seconds are worked out again when next said)
+PAST_SAID = 12  # the lines of a past told that are said (the full screen's log keeps them all)
 SAME_DEADLINE = 1.0  # seconds: two deadlines closer than this are the same one, told again
 
 
@@ -104,7 +105,13 @@ class PlainView:
         past = transcript.pasts != self._pasts and len(log) >= 2
         self._pasts = transcript.pasts
         self._now_due = self._now_due or past  # (a watcher's state comes with the view after it)
-        lines = [sentence(t("plain_past"))] * past + [sentence(line) for line in log]
+        if past and len(log) > PAST_SAID:  # (the last of it: found play-testing, some 60 lines
+            # read out after a client was started again, with the turn's clock running)
+            lines = [t("plain_past_last", n=PAST_SAID, total=len(log))]
+            log = log[-PAST_SAID:]
+        else:
+            lines = [sentence(t("plain_past"))] * past
+        lines += [sentence(line) for line in log]
         if state:
             tail = " ".join(state)
             if self._now_due:

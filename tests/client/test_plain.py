@@ -990,6 +990,26 @@ def test_a_watcher_is_told_the_past_as_the_past_and_then_what_holds_now(lang: st
         set_language("en")
 
 
+def test_a_long_past_is_said_by_its_last_lines() -> None:
+    """Found play-testing: a client started again mid-hand read some 60 lines of the hand so
+    far before its turn, whose clock was running."""
+    from client.plainview import PAST_SAID
+
+    model = connected_model()
+    view = PlainView(model)
+    model.apply(Welcome(server="s", version="0", protocol=1, token="a.b", name="Carl"))
+    view.changes()
+    names = {"1": "Bot 1", "2": "Luis", "3": "Bot 3", "4": "Bot 4"}
+    cards = [f"R{n}" for n in range(10)] * 3
+    played = [(codec.event_to_wire(ev.CardPlayed(str(1 + i % 4), Card.parse(card), Color.RED)),)
+              for i, card in enumerate(cards)]
+    model.apply(Joined(room=room_info(seats=names), role=RoomRole.SPECTATOR, seat=None))
+    model.apply(History(events=tuple(played), chat=(), names=(names,) * 2))
+    lines = view.changes()
+    assert lines[0] == f"What has happened at the table, the last {PAST_SAID} of 30 lines:", lines
+    assert len(lines) == 1 + PAST_SAID and lines[-1] == "Luis played Red 9.", lines
+
+
 @pytest.mark.parametrize(("lang", "table", "scores"), [
     ("en", "Top card: Green 5. Draw pile: {n}, ↻ clockwise. Cards: Bot 1: 5, Luis: 1 UNO!, "
            "Bot 3: 5 away, Ana (you): 2.", "Scores: Bot 1 0, Luis 40, Bot 3 0, Ana 12."),

@@ -38,7 +38,7 @@ def test_tmux_a_plain_watcher_hears_the_past_as_past_and_the_replay_tells_the_st
     tmux.send(watcher, "watch 1", "Enter")
     tmux.wait_for(watcher, lambda s: "Now:" in s, timeout=15, what="the past told, then now")
     lines = tmux.transcript(watcher)
-    past = lines.index("What has happened at the table:")
+    past = next(i for i, line in enumerate(lines) if line.startswith("What has happened at the table"))
     assert any(AWAY in line for line in lines[past:lines.index("Now:")]), lines
     tmux.send(watcher, "Enter")
     table = tmux.wait_for(watcher, lambda s: "Cards: " in s.replace("\n", ""), timeout=10,
