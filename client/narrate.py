@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Sequence
 
 from engine import events as ev
-from engine.cards import Card
+from engine.cards import Card, Rank
 
 from .cardorder import card_sort_key
 from .i18n import card_code, card_name, color_name, names_and, t
@@ -148,9 +148,13 @@ def turns_taken(jumper: str, turn: str | None, way: int | None,
 
 
 def _jump_in(seat: str, card: str, name: Names, me: str | None, turn: str | None, way: int | None,
-             seats: Sequence[str] | None) -> str:
-    """A jump-in's line: whose turns it took, when known."""
+             seats: Sequence[str] | None, reverse: bool = False) -> str:
+    """A jump-in's line: whose turns it took, when known. A Reverse (at three seats or more)
+    sends play back to the last of those: its turn is not taken (found play-testing: "Lola and
+    you miss a turn — direction reversed. Your turn.")."""
     taken = turns_taken(seat, turn, way, seats)
+    if taken and reverse and seats is not None and len(seats) > 2:
+        taken = taken[:-1]
     if taken is None:  # (not known: the turn it played)
         if turn is not None and turn != seat:
             return _said("ev_jump_in_turn", seat, me, name, target=turn, card=card)
@@ -176,7 +180,7 @@ def _one(event: ev.Event, name: Names, me: str | None, turn: str | None = None,
     if isinstance(event, ev.CardPlayed):
         seat, card = event.seat, card_name(event.card)
         if event.jump_in:  # (whose turn it took, when known: found play-testing)
-            return _jump_in(seat, card, name, me, turn, way, seats)
+            return _jump_in(seat, card, name, me, turn, way, seats, event.card.rank is Rank.REVERSE)
         if event.card.is_wild:
             return _said("ev_played_wild", seat, me, name, card=card, color=color_name(event.color))
         return _said("ev_played", seat, me, name, card=card)

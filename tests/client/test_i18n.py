@@ -273,6 +273,20 @@ def test_a_jump_in_takes_the_turns_of_the_seats_from_the_one_on_turn_to_the_jump
     assert turns_taken(jumper, None, way, SEATS4) is None and turns_taken(jumper, "2", way, None) is None
 
 
+@pytest.mark.parametrize(("card", "line"), [
+    ("GR", "Bot 1 jumped in with Green Reverse, taking Zoe's turn"),
+    ("G9", "Bot 1 jumped in with Green 9: Zoe and you miss a turn")])
+def test_a_jump_in_with_a_reverse_takes_no_turn_from_the_seat_it_sends_play_back_to(
+        card: str, line: str) -> None:
+    """Found play-testing: "Bot 2 jumped in with Red Reverse: Lola and you miss a turn —
+    direction reversed: ↻ clockwise. Your turn.": the Reverse sent play back to Max."""
+    from client.narrate import narrate
+    from engine.events import CardPlayed
+
+    played = CardPlayed("4", Card.parse(card), Color.GREEN, jump_in=True)
+    assert narrate([played], NAMES4.__getitem__, "3", turn="2", way=1, seats=SEATS4)[0] == line
+
+
 @pytest.mark.parametrize(("lang", "me", "jumper", "line"), [
     ("en", None, "1", "Ana jumped in with Green 9"),
     ("en", "2", "1", "Ana jumped in with Green 9"),
