@@ -10,6 +10,7 @@ keeps its defaults (docs/KEYS.md).
 
 from __future__ import annotations
 
+import difflib
 import os
 import tomllib
 from dataclasses import dataclass
@@ -188,6 +189,19 @@ def clashes(chosen: dict[str, tuple[str, ...]]) -> set[str]:
     return bad
 
 
+def meant_action(word: str) -> str | None:
+    """The action a name that is none probably meant: the one its description names in either
+    language ("robar": draw), or the closest name (found play-testing: the file said
+    `robar = "g"`, and the error sent to the help screen, which shows descriptions, not names)."""
+    word = word.strip().lower()
+    for action in ACTIONS:
+        descriptions = TEXTS.get("act_" + action.name, ())
+        if any(word in text.lower().replace("(", " ").replace(")", " ").split() for text in descriptions):
+            return action.name
+    close = difflib.get_close_matches(word, BY_NAME, n=1)
+    return close[0] if close else None
+
+
 def parse(text: str, lang: str = "en") -> KeyMap:
     """The keymap a ``keys.toml`` text asks for; each entry that cannot be kept is reported in
     ``problems`` (``lang``'s words) and its action keeps its defaults."""
@@ -202,7 +216,9 @@ def parse(text: str, lang: str = "en") -> KeyMap:
     chosen: dict[str, tuple[str, ...]] = {}
     for name, value in data.items():
         if name not in BY_NAME:
-            problems.append(say("keys_unknown_action", action=name))
+            meant = meant_action(name)
+            problems.append(say("keys_unknown_action_meant", action=name, meant=meant) if meant
+                            else say("keys_unknown_action", action=name))
             continue
         entries = value if isinstance(value, list) else [value]
         keys = [key_of_text(entry) for entry in entries]

@@ -16,8 +16,12 @@ KEY_TEXTS: dict[str, tuple[str, str]] = {
                       "no es un archivo TOML ({detail}); se usan las teclas de siempre"),
     "keys_unreadable": ("cannot be read ({detail}); the default keys are used",
                         "no se puede leer ({detail}); se usan las teclas de siempre"),
-    "keys_unknown_action": ("no action is called “{action}”; see the help screen (F1) for the names",
-                            "ninguna acción se llama «{action}»; mira los nombres en la ayuda (F1)"),
+    # (the names are in docs/KEYS.md: the help screen shows what each does, not its name)
+    "keys_unknown_action": ("no action is called “{action}”; the names are in docs/KEYS.md",
+                            "ninguna acción se llama «{action}»; los nombres están en docs/KEYS.md"),
+    "keys_unknown_action_meant": ("no action is called “{action}”: “{meant}”, maybe? (names: docs/KEYS.md)",
+                                  "ninguna acción se llama «{action}»: ¿«{meant}», quizá? (nombres: "
+                                  "docs/KEYS.md)"),
     "keys_untypable": ("{action} = {value}: not a key a terminal can type; {action} keeps its keys",
                        "{action} = {value}: no es una tecla que se pueda pulsar; {action} sigue con las"
                        " suyas"),
