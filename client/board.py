@@ -5,6 +5,7 @@ draw pile, the clock), and the scores at a hand's end.
 from __future__ import annotations
 
 from engine.cards import Card
+from engine.view import View
 from protocol import SeatInfo
 
 from .cardorder import card_sort_key
@@ -155,10 +156,29 @@ class Board(Painter):
                 if seconds is not None:
                     line.append(("class:warn" if seconds <= 5 else "", "  " + t("deadline", n=seconds)))
             lines.append(line)
-        for spare in (pile, way):  # short of rows (a hand of two rows at 60x20), whose turn it is
-            if len(lines) > height:  # and its clock stay, and the pile and the direction go (the
-                lines.remove(spare)  # seat row shows the direction too: found play-testing)
+        points = self.points_line(view)
+        lines += [points] if points else []
+        for spare in (points, pile, way):  # short of rows (a hand of two rows at 60x20), whose
+            if spare and len(lines) > height:  # turn it is and its clock stay, and the points, the
+                lines.remove(spare)  # pile and the direction go (the seat row shows the direction
+                # too: found play-testing)
         return [clip_line(line, width) for line in lines]
+
+    def points_line(self, view: View) -> Line:
+        """The match's points during a hand, once anyone has some: ours and the most anyone has
+        (found play-testing: the scores showed only for the moments between hands, and someone
+        who took over a bot's seat was not told its points came with it)."""
+        if not any(view.scores) or view.hand_result is not None or view.outcome is not None:
+            return []
+        name_of = self.model.seating.name_of
+        best = max(range(len(view.seats)), key=lambda i: view.scores[i])
+        mine = view.seats.index(view.seat) if view.seat in view.seats else None
+        leader = t("you") if best == mine else name_of(view.seats[best])
+        if mine is None or view.scores[mine] >= view.scores[best]:
+            text = t("points_the_most", name=leader, n=view.scores[best])
+        else:
+            text = t("points_and_most", n=view.scores[mine], name=leader, most=view.scores[best])
+        return [("class:dim", text)]
 
     def scores(self, width: int, height: int) -> list[Line]:
         """The end of a hand (or of the match): who won with what play, every hand's remaining

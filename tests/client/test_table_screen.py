@@ -645,3 +645,21 @@ def test_while_the_link_is_down_only_a_seated_player_reads_that_a_seat_waits() -
     watcher.connection_lost("broken", retry_in=1.0)
     help_line = text_of(watcher, "help")
     assert "quit" in help_line and "seat" not in help_line, help_line
+
+
+@pytest.mark.parametrize(("lang", "mine", "theirs"), [
+    ("en", "Points: you 55, Luis 141", "Points: Luis 141, in the lead"),
+    ("es", "Puntos: tú 55, Luis 141", "Puntos: Luis 141, en cabeza")])
+def test_the_match_s_points_show_during_a_hand(lang: str, mine: str, theirs: str) -> None:
+    """Found play-testing: the scores showed only for the moments between hands (and one who
+    took over a bot's seat was not told its 141 points came with it)."""
+    try:
+        model = seated(make_view("R7 Y3", scores=(0, 141, 0, 55)), lang=lang)
+        assert mine in render_text(model, columns=80)
+        model.seating.seat = None  # (a watcher: the lead)
+        model.table.view = dataclasses.replace(model.table.view, seat=None, hand=None)
+        assert theirs in render_text(model, columns=80)
+        first = seated(make_view("R7 Y3"), lang=lang)  # (hand 1: nobody has points yet)
+        assert mine.split(":")[0] + ":" not in render_text(first, columns=80)
+    finally:
+        set_language("en")
