@@ -36,6 +36,7 @@ SLOTS = ("connection", "screen", "hand", "turn", "over", "uno", "hint", "prompt"
 _END = (".", "!", "?", "…", ":")
 _ASKED = -1.0  # (no deadline's time: the turn's seconds are worked out again when next said)
 PAST_SAID = 12  # the lines of a past told that are said (the full screen's log keeps them all)
+_ARROWS = ((" → ", ": "), ("↻ ", ""), ("↺ ", ""))  # (a Wild's colour, the way play goes)
 SAME_DEADLINE = 1.0  # seconds: two deadlines closer than this are the same one, told again
 
 
@@ -43,6 +44,14 @@ def sentence(text: str) -> str:
     """``text`` ending as a sentence does."""
     text = text.strip()
     return text if not text or text.endswith(_END) else text + "."
+
+
+def spoken(text: str) -> str:
+    """``text`` without the arrows the full screen draws, which a screen reader reads out
+    ("Wild right arrow green": found play-testing)."""
+    for arrow, said in _ARROWS:
+        text = text.replace(arrow, said)
+    return text
 
 
 class PlainView:
@@ -119,6 +128,7 @@ class PlainView:
                 self._now_due = False
             else:
                 lines[-1:] = [f"{lines[-1]} {tail}"] if lines else [tail]
+        lines = [spoken(line) for line in lines]
         seating = self.model.seating  # (our own line, in the second person: found play-testing)
         me = seating.name_of(seating.seat) if seating.seat is not None else self.model.session.name
         lines += [t("plain_chat_you", text=text) if name == me else t("plain_chat", name=name, text=text)
@@ -130,7 +140,7 @@ class PlainView:
         now (found play-testing: "60 seconds to play" where 46 were left)."""
         self.forget()
         self._deadline = (_ASKED, None)
-        return self.changes() + self._table()
+        return self.changes() + [spoken(line) for line in self._table()]
 
     def _table(self) -> list[str]:
         """The board in words: the top card, the pile, the way play goes, every seat's cards

@@ -990,6 +990,20 @@ def test_a_watcher_is_told_the_past_as_the_past_and_then_what_holds_now(lang: st
         set_language("en")
 
 
+def test_plain_mode_reads_no_arrows() -> None:
+    """Found play-testing: a screen reader read "Comodín → verde" and "↺ antihorario" with the
+    arrows' names."""
+    model = seated(make_view("R7 Y3", current="2"))
+    view = PlainView(model)
+    view.changes()
+    model.apply(Events(events=(codec.event_to_wire(ev.CardPlayed("2", Card.parse("W"), Color.GREEN)),
+                               codec.event_to_wire(ev.DirectionChanged(-1))),
+                       view=codec.view_to_wire(make_view("R7 Y3", top="W", color=Color.GREEN, current="3"))))
+    said = " ".join(view.changes() + view.all_lines())
+    assert "Luis played Wild: green" in said and "counter-clockwise" in said, said
+    assert not any(arrow in said for arrow in "→↺↻"), said
+
+
 def test_a_long_past_is_said_by_its_last_lines() -> None:
     """Found play-testing: a client started again mid-hand read some 60 lines of the hand so
     far before its turn, whose clock was running."""
@@ -1011,9 +1025,9 @@ def test_a_long_past_is_said_by_its_last_lines() -> None:
 
 
 @pytest.mark.parametrize(("lang", "table", "scores"), [
-    ("en", "Top card: Green 5. Draw pile: {n}, ↻ clockwise. Cards: Bot 1: 5, Luis: 1 UNO!, "
+    ("en", "Top card: Green 5. Draw pile: {n}, clockwise. Cards: Bot 1: 5, Luis: 1 UNO!, "
            "Bot 3: 5 away, Ana (you): 2.", "Scores: Bot 1 0, Luis 40, Bot 3 0, Ana 12."),
-    ("es", "Carta de arriba: 5 verde. Mazo: {n}, ↻ horario. Cartas: Bot 1: 5, Luis: 1 ¡UNO!, "
+    ("es", "Carta de arriba: 5 verde. Mazo: {n}, horario. Cartas: Bot 1: 5, Luis: 1 ¡UNO!, "
            "Bot 3: 5 ausente, Ana (tú): 2.", "Puntos: Bot 1 0, Luis 40, Bot 3 0, Ana 12.")])
 def test_an_empty_line_says_the_table_every_seats_cards_and_the_scores(lang: str, table: str,
                                                                        scores: str) -> None:
