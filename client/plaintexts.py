@@ -159,10 +159,9 @@ PLAIN_TEXTS: dict[str, tuple[str, str]] = {
                         "Escribe el número de un asiento; pista aconseja uno; volver cancela."),
     "plain_help_confirm": ("Type {yes} to confirm; anything else stays.",
                            "Escribe {yes} para confirmar; otra cosa sigue."),
-    "plain_help_host_quit": ("Type e to end it for everyone, k to keep it for later (uno host --resume);"
-                             " anything else stays.",
-                             "Escribe t para terminarla para todos, g para guardarla para después"
-                             " (uno host --resume); otra cosa sigue."),
+    # (after the question, which says what each does: found play-testing, said twice)
+    "plain_help_host_quit": ("Type e or k (uno host --resume opens a kept match); anything else stays.",
+                             "Escribe t o g (uno host --resume abre la guardada); otra cosa sigue."),
     "plain_help_password": ("Type the password and Enter.", "Escribe la contraseña y Enter."),
     # (a command to type, not a key to press: found play-testing, "¡pulsa c para pillarle!")
     "plain_catch_hint": ("{name} did not say UNO: type catch to catch them!",

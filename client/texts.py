@@ -441,9 +441,10 @@ TEXTS: dict[str, tuple[str, str]] = {
     "ev_you_went_away": ("Away from the table: a bot plays your turns until you press a key",
                          "Ausente de la mesa: un bot juega tus turnos hasta que pulses una tecla"),
     "ev_you_came_back": ("You came back", "Volviste"),
-    # (plain mode: keys are not read one by one there; a typed line or Enter brings us back)
-    "plain_ev_you_went_away": ("Away from the table: a bot plays your turns until you type something",
-                               "Ausente de la mesa: un bot juega tus turnos hasta que escribas algo"),
+    # (plain mode: keys are not read one by one there; how to come back, a typed line or Enter,
+    # is said next, found play-testing said twice)
+    "plain_ev_you_went_away": ("Away from the table: a bot plays your turns",
+                               "Ausente de la mesa: un bot juega tus turnos"),
     "away_asked": ("Stepping away: your turns will be played for you until you press a key.",
                    "Te ausentas: se jugarán tus turnos hasta que pulses una tecla."),
     "away_swapped": ("your hand was swapped with {name}'s", "tu mano se cambió por la de {name}"),

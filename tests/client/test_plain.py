@@ -836,10 +836,10 @@ def test_uno_host_start_says_the_join_command_in_one_line_in_plain_mode() -> Non
 
 
 @pytest.mark.parametrize(("lang", "said"), [
-    ("en", "End the match for everyone (e), or keep it for later (k)? Type e to end it for everyone, k to"
-           " keep it for later (uno host --resume); anything else stays."),
-    ("es", "¿Terminar la partida para todos (t), o guardarla para después (g)? Escribe t para terminarla"
-           " para todos, g para guardarla para después (uno host --resume); otra cosa sigue."),
+    ("en", "End the match for everyone (e), or keep it for later (k)? Type e or k (uno host --resume opens"
+           " a kept match); anything else stays."),
+    ("es", "¿Terminar la partida para todos (t), o guardarla para después (g)? Escribe t o g (uno host"
+           " --resume abre la guardada); otra cosa sigue."),
 ])
 def test_the_hosts_quit_question_says_that_anything_else_stays(lang: str, said: str) -> None:
     """Found play-testing: the host typed "s" (sí) to "¿Terminar la partida para todos (t), o

@@ -35,7 +35,7 @@ def test_tmux_a_plain_player_steps_away_comes_back_and_leaves(tmux: Tmux, tmp_pa
         return lambda _: "\n".join(tmux.transcript(guest)).count(text) >= times
 
     tmux.send(guest, "ausente", "Enter")
-    tmux.wait_for(guest, said("un bot juega tus turnos hasta que escribas algo"), timeout=10,
+    tmux.wait_for(guest, said("Escribe cualquier cosa, o solo Enter, para volver"), timeout=10,
                   what="stepping away, in Luis's words")
     tmux.wait_for(hosting, "away", timeout=10, what="Luis marked away, on Ana's screen")
     tmux.send(guest, "mano", "Enter")
