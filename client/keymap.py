@@ -189,12 +189,15 @@ def clashes(chosen: dict[str, tuple[str, ...]]) -> set[str]:
     return bad
 
 
+MEANT_LENGTH = 4  # letters a word needs to be looked for in the descriptions ("the", "de": not)
+
+
 def meant_action(word: str) -> str | None:
     """The action a name that is none probably meant: the one its description names in either
     language ("robar": draw), or the closest name (found play-testing: the file said
     `robar = "g"`, and the error sent to the help screen, which shows descriptions, not names)."""
     word = word.strip().lower()
-    for action in ACTIONS:
+    for action in ACTIONS if len(word) >= MEANT_LENGTH else ():
         descriptions = TEXTS.get("act_" + action.name, ())
         if any(word in text.lower().replace("(", " ").replace(")", " ").split() for text in descriptions):
             return action.name

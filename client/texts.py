@@ -213,9 +213,9 @@ TEXTS: dict[str, tuple[str, str]] = {
     "color_in_play": ("Colour: {color}", "Color: {color}"),
     "color_choosing": ("Colour: being chosen", "Color: por elegir"),
     "draw_pile": ("Draw pile: {n}", "Mazo: {n}"),
-    # (not "Acumulado": a Wild Draw Four faced under the official rules stacks nothing)
     "points_the_most": ("Points: {name} {n}, in the lead", "Puntos: {name} {n}, en cabeza"),
     "points_and_most": ("Points: you {n}, {name} {most}", "Puntos: tú {n}, {name} {most}"),
+    # (not "Acumulado": a Wild Draw Four faced under the official rules stacks nothing)
     "pending_draw": ("To draw: +{n}", "Por robar: +{n}"),
     "cards_n": ("{n}", "{n}"),
     "flag_uno": ("UNO!", "¡UNO!"),

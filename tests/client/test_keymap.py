@@ -60,6 +60,7 @@ def test_the_new_keys_work_at_the_table_and_the_old_ones_do_not() -> None:
     # names are not)
     ('robar = "g"', "no action is called “robar”: “draw”, maybe?", {}),
     ('xyzzy = "g"', "no action is called “xyzzy”; the names are in docs/KEYS.md", {}),
+    ('the = "g"', "no action is called “the”; the names are in docs/KEYS.md", {}),
     ('draw = "p"', "draw = p: that key already does something else there", {}),
     ('draw = "g"\npass = "g"', "pass = g: that key already does something else there", {"draw": ("g",)}),
     ('draw = "1"', "draw = 1: that key already does something else there", {}),
