@@ -173,11 +173,13 @@ class Board(Painter):
         name_of = self.model.seating.name_of
         best = max(range(len(view.seats)), key=lambda i: view.scores[i])
         mine = view.seats.index(view.seat) if view.seat in view.seats else None
-        leader = t("you") if best == mine else name_of(view.seats[best])
-        if mine is None or view.scores[mine] >= view.scores[best]:
-            text = t("points_the_most", name=leader, n=view.scores[best])
+        if mine is not None and view.scores[mine] >= view.scores[best]:
+            text = t("points_you_lead", n=view.scores[mine])
+        elif mine is None:
+            text = t("points_lead", name=name_of(view.seats[best]), n=view.scores[best])
         else:
-            text = t("points_and_most", n=view.scores[mine], name=leader, most=view.scores[best])
+            text = t("points_and_most", n=view.scores[mine], name=name_of(view.seats[best]),
+                     most=view.scores[best])
         return [("class:dim", text)]
 
     def scores(self, width: int, height: int) -> list[Line]:
@@ -193,7 +195,7 @@ class Board(Painter):
         if view.outcome is not None:
             match_won = won_text(m, view.outcome.winner, "match_won")
             title: Line = [("class:uno", " ★ " + fit(match_won, width - 3))]
-            hint = self.end_note or t("match_over_host" if m.seating.is_host else "match_over_guest")
+            hint = self.end_note or t(match_over_key(m))
             notes.append((2, hint, hint))
             room, seat = m.seating.room, m.seating.seat
             if seat is not None:
@@ -303,3 +305,11 @@ def won_text(model: Model, winner: str, key: str, **values: object) -> str:
     if winner == model.seating.seat:
         return t(key + "_you", **values)
     return t(key, name=model.seating.name_of(winner), **values)
+
+
+def match_over_key(m: Model) -> str:
+    """The text of what comes after a match: the host may start the rematch, a player accepts
+    it, a watcher only leaves."""
+    if m.seating.seat is None:
+        return "match_over_watching"
+    return "match_over_host" if m.seating.is_host else "match_over_guest"

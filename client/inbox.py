@@ -224,6 +224,8 @@ def _events(model: Model, message: messages.Events) -> None:
         # hold Bot 7's hand now: 6 cards" stayed through a round and more, and through a +2
         # drawn with the turn lost, found play-testing); one this batch brings is new.
         model.prompts.notice = ""
+    elif model.prompts.notice == t("status_watching_again") and any(isinstance(e, HandEnded) for e in events):
+        model.prompts.notice = ""  # (a watcher presses no key: found play-testing, it stayed a match)
     if model.table.sent.in_flight(model.table.view) is not None and any(
             isinstance(e, StandIn) and e.seat == seat and e.reason == "timeout" for e in events):
         # (found play-testing on a flaky link: a card typed with 5 s left, held by the link,

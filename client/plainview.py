@@ -18,7 +18,7 @@ from engine.view import View
 from protocol import clean_text
 from protocol.address import format_address
 
-from .board import seat_flags, won_text
+from .board import match_over_key, seat_flags, won_text
 from .draw import Canvas
 from .enums import Prompt, Screen, Status
 from .form import FIELDS
@@ -349,7 +349,7 @@ class PlainView:
         if view.outcome is not None:
             # (each its own part, said when it changes: found play-testing, "New match when all
             # accept…" was said again with each answer to the rematch, and after each command)
-            hints = [t("match_over_host" if m.seating.is_host else "match_over_guest")]
+            hints = [t(match_over_key(m))]
             if m.rematch_open:  # who has accepted a rematch, or the offer
                 hints.append(m.rematch.line(m.seating.room, m.seating.seat, view.seats))
                 if joined := m.rematch.newcomers(m.seating.room, view.seats, m.seating.host_pick):

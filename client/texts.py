@@ -213,7 +213,10 @@ TEXTS: dict[str, tuple[str, str]] = {
     "color_in_play": ("Colour: {color}", "Color: {color}"),
     "color_choosing": ("Colour: being chosen", "Color: por elegir"),
     "draw_pile": ("Draw pile: {n}", "Mazo: {n}"),
-    "points_the_most": ("Points: {name} {n}, in the lead", "Puntos: {name} {n}, en cabeza"),
+    # (short: the board's column is some 26 characters at 80 columns; found play-testing, "Points:
+    # you 48, in the le…")
+    "points_you_lead": ("You lead: {n} points", "Vas en cabeza: {n} puntos"),
+    "points_lead": ("{name} leads: {n} points", "En cabeza: {name}, {n}"),
     "points_and_most": ("Points: you {n}, {name} {most}", "Puntos: tú {n}, {name} {most}"),
     # (not "Acumulado": a Wild Draw Four faced under the official rules stacks nothing)
     "pending_draw": ("To draw: +{n}", "Por robar: +{n}"),
@@ -282,6 +285,8 @@ TEXTS: dict[str, tuple[str, str]] = {
                         "{k_start} empieza la revancha ya, sin esperar a todos; {k_leave} te vas."),
     "match_over_guest": ("New match when all accept, or the host starts one; {k_leave} leaves.",
                          "Otra partida: si todos aceptan o la empieza el anfitrión; {k_leave} te vas."),
+    # (a watcher has nothing to accept: found play-testing, offered to one at a table everyone left)
+    "match_over_watching": ("The match is over; {k_leave} leaves.", "La partida terminó; {k_leave} te vas."),
     "deadline": ("⏱ {n}s", "⏱ {n}s"),
     "you_got_hand": ("You hold {name}'s hand now: {n} cards", "Ahora tienes la mano de {name}: {n} cartas"),
     "you_got_hand_one": ("You hold {name}'s hand now: 1 card", "Ahora tienes la mano de {name}: 1 carta"),

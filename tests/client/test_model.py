@@ -509,6 +509,9 @@ def test_a_spectator_the_server_forgot_watches_the_table_again() -> None:
     model.apply(Joined(room=room_info(started=True), role="spectator", seat=None))
     assert model.seating.role == "spectator"
     assert model.prompts.notice == "Back at the table you were watching."
+    # gone with the hand's end (a watcher presses no key: it stayed a whole match)
+    model.apply(Events(events=(codec.event_to_wire(ev.HandEnded("2", 30, (0, 30, 0, 0))),)))
+    assert model.prompts.notice == ""
 
     model.connection_lost("shutdown", 0.1)
     model.apply(RoomUpdate(room=dataclasses.replace(room_info(started=True), password=True)))

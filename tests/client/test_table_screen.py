@@ -648,14 +648,17 @@ def test_while_the_link_is_down_only_a_seated_player_reads_that_a_seat_waits() -
 
 
 @pytest.mark.parametrize(("lang", "mine", "theirs"), [
-    ("en", "Points: you 55, Luis 141", "Points: Luis 141, in the lead"),
-    ("es", "Puntos: tú 55, Luis 141", "Puntos: Luis 141, en cabeza")])
+    ("en", "Points: you 55, Luis 141", "Luis leads: 141 points"),
+    ("es", "Puntos: tú 55, Luis 141", "En cabeza: Luis, 141")])
 def test_the_match_s_points_show_during_a_hand(lang: str, mine: str, theirs: str) -> None:
     """Found play-testing: the scores showed only for the moments between hands (and one who
     took over a bot's seat was not told its 141 points came with it)."""
     try:
         model = seated(make_view("R7 Y3", scores=(0, 141, 0, 55)), lang=lang)
         assert mine in render_text(model, columns=80)
+        leading = seated(make_view("R7 Y3", scores=(0, 141, 0, 148)), lang=lang)
+        lead = {"en": "You lead: 148 points", "es": "Vas en cabeza: 148 puntos"}[lang]
+        assert lead in render_text(leading, columns=80)  # (whole at 80 columns: found play-testing)
         model.seating.seat = None  # (a watcher: the lead)
         model.table.view = dataclasses.replace(model.table.view, seat=None, hand=None)
         assert theirs in render_text(model, columns=80)
@@ -663,3 +666,16 @@ def test_the_match_s_points_show_during_a_hand(lang: str, mine: str, theirs: str
         assert mine.split(":")[0] + ":" not in render_text(first, columns=80)
     finally:
         set_language("en")
+
+
+@pytest.mark.parametrize("plain", [False, True])
+def test_a_watcher_at_a_match_s_end_is_not_asked_to_accept_a_rematch(plain: bool) -> None:
+    """Found play-testing: Fay, watching a table every player had left, read "New match when all
+    accept, or the host starts one"."""
+    from client.plainview import PlainView
+
+    model = seated(make_view(seat=None, outcome=MatchOutcome("2", (0, 510, 0, 20)),
+                             hand_result=HandResult("2", 30)))
+    model.seating.seat = None
+    said = " ".join(PlainView(model).changes()) if plain else render_text(model, columns=100)
+    assert "The match is over; x leaves." in said and "accept" not in said, said
