@@ -265,13 +265,13 @@ TEXTS: dict[str, tuple[str, str]] = {
                           "{card} no se puede jugar ahora, ni otra carta: {k_draw} roba"),
     "no_bot_to_remove": ("There is no bot to remove", "No hay ningún bot que quitar"),
     "hand_won": ("{name} wins hand {n} and scores {points} points",
-                 "{name} gana la mano {n} y suma {points} puntos"),
-    # (Spanish in the past, as the hand's line before it in the log: found play-testing, "Ganaste
-    # la mano: +269 puntos. ¡Ganas la partida!")
+                 "{name} ganó la mano {n} y sumó {points} puntos"),
+    # (Spanish in the past, as the log's lines beside them: found play-testing, "Ganaste la mano:
+    # +269 puntos. ¡Ganas la partida!", "Bot 2 gana la mano 1" beside "Dan ganó la mano: +137")
     "match_won": ("{name} wins the match!", "¡{name} ganó la partida!"),
     "match_won_you": ("You win the match!", "¡Ganaste la partida!"),
     "hand_won_you": ("You win hand {n} and score {points} points",
-                     "Ganas la mano {n} y sumas {points} puntos"),
+                     "Ganaste la mano {n} y sumaste {points} puntos"),
     "next_hand": ("The next hand starts in a moment…", "La siguiente mano empieza enseguida…"),
     "next_hand_in": ("The next hand is dealt in {n} s…", "La siguiente mano se reparte en {n} s…"),
     # (the server deals no hand while every person is away)

@@ -453,7 +453,7 @@ def test_the_end_of_a_hand_is_said_with_the_scores() -> None:
     ("en", ["Luis wins hand 1 and scores 32 points. Scores: Bot 1 0, Luis 32, Bot 3 0, Ana 0. The next "
             "hand starts in a moment…"],
      ["Luis won the hand: +32 points. Luis wins the match! Scores: Bot 1 0, Luis 532, Bot 3 0, Ana 0."]),
-    ("es", ["Luis gana la mano 1 y suma 32 puntos. Puntos: Bot 1 0, Luis 32, Bot 3 0, Ana 0. La "
+    ("es", ["Luis ganó la mano 1 y sumó 32 puntos. Puntos: Bot 1 0, Luis 32, Bot 3 0, Ana 0. La "
             "siguiente mano empieza enseguida…"],
      ["Luis ganó la mano: +32 puntos. ¡Luis ganó la partida! Puntos: Bot 1 0, Luis 532, Bot 3 0, Ana 0."]),
 ])

@@ -157,9 +157,10 @@ class Tmux:
 
 # ---------------------------------------------------------------------------- a person playing
 
-# (the winner's own screen: "You win hand 1", "¡Ganaste la partida!"; a match's end by the board's
-# title: in Spanish the log says it in the same words)
-HAND_OVER = re.compile(r"wins? hand 1|wins? the match|[Gg]anas? la mano 1|★ ¡[^!]*[Gg]an(ó|aste) la partida")
+# (the winner's own screen: "You win hand 1", "Ganaste la mano 1", "¡Ganaste la partida!"; a
+# match's end by the board's title: in Spanish the log says it in the same words)
+HAND_OVER = re.compile(r"wins? hand 1|wins? the match|[Gg]an(ó|aste) la mano 1"
+                       r"|★ ¡[^!]*[Gg]an(ó|aste) la partida")
 
 
 @dataclass(frozen=True)
