@@ -174,6 +174,8 @@ class PlainView:
     def _connection(self) -> str:
         m = self.model
         banner = Header(m, Canvas(plain=True)).banner_text(countdown=False)
+        if m.seating.away and m.back_sent:  # (the log's "You came back" says it as the server
+            banner = ""  # has: found play-testing, "Welcome back: your next turn is yours." before it)
         session = m.session
         # A link down is said once, until it is up again, and its reason once more if another
         # comes; not at each try (found play-testing: "Connection lost (closed)" and "(broken)"

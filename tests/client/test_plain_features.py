@@ -249,6 +249,24 @@ def test_stepping_away_in_plain_mode_never_says_press_a_key(lang: str, key: str,
         set_language("en")
 
 
+def test_coming_back_is_said_once_in_plain_mode() -> None:
+    """Found play-testing: "Welcome back: your next turn is yours." (the banner while the server
+    had not answered), then the log's "You came back": one return, said twice."""
+    model = seated(make_view(current="2"))
+    model.plain = True
+    room = model.seating.room
+    assert room is not None
+    seats = tuple(dataclasses.replace(s, away=s.seat == ME) for s in room.seats)
+    model.apply(RoomUpdate(room=dataclasses.replace(room, seats=seats)))
+    view = PlainView(model)
+    view.changes()
+    assert typed(model, "") == [Back()]
+    said = view.changes()
+    model.apply(RoomUpdate(room=room))
+    said += view.changes()
+    assert " ".join(said).count("back") == 1 and "You came back" in " ".join(said), said
+
+
 def test_a_line_typed_to_come_back_does_nothing_else() -> None:
     """Found play-testing: away at a match's end, "rematch" typed to come back also said yes,
     and the rematch began at once (the full screen's key only brings one back); "2" was taken
