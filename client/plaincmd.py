@@ -129,8 +129,11 @@ class PlainCommands:
         m.key_pressed()
         text = line.strip()
         prompt = m.prompt
-        if coming_back and text and text.split()[0].lower() not in words("quit") | words("help"):
-            return []  # (but quit and help, which change nothing at the table)
+        if coming_back and (not text or text.split()[0].lower() not in words("quit") | words("help")):
+            # (but quit and help, which change nothing at the table; an empty line too: the table
+            # it said was the one before the server's answer, found play-testing "Everyone is
+            # away…" just before "You came back")
+            return []
         if prompt is Prompt.PASSWORD:
             m.prompts.type_text(text)
             m.submit_text()
