@@ -56,7 +56,7 @@ WORDS = {
                 "Nada que jugar", "Tu mano: ", "robar", "pasar",
                 ("Color para", "La primera es un Comodín"), "rojo", "te jugó un Comodín +4",
                 "aceptar", "Tu mano acaba de cambiar",
-                re.compile(r"[Gg]an(ó|aste) la mano 1|[Gg]an(ó|aste) la partida"),
+                re.compile(r"[Gg]an(ó|aste) la mano 1 y|[Gg]an(ó|aste) la partida"),
                 "{name} jugó", "Robaste", "dijiste UNO!", ", o"),
 }
 

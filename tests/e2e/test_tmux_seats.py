@@ -52,7 +52,7 @@ def test_tmux_friends_sit_before_the_start_and_a_late_arrival_takes_a_bots_seat(
     deadline = time.monotonic() + 120
     while time.monotonic() < deadline:
         eva_screen = tmux.screen(late)
-        if HAND_OVER.search(tmux.screen(host)) or re.search(r"ganó la mano 1|ganó la partida", eva_screen):
+        if HAND_OVER.search(tmux.screen(host)) or re.search(r"ganó la mano 1 y|ganó la partida", eva_screen):
             pytest.fail("the hand ended before Eva's turn came")  # (the seed makes it come)
         if "Tu turno" in eva_screen:
             eva_screen = tmux.stable_screen(late)

@@ -157,9 +157,10 @@ class Tmux:
 
 # ---------------------------------------------------------------------------- a person playing
 
-# (the winner's own screen: "You win hand 1", "Ganaste la mano 1", "¡Ganaste la partida!"; a
-# match's end by the board's title: in Spanish the log says it in the same words)
-HAND_OVER = re.compile(r"wins? hand 1|wins? the match|[Gg]an(ó|aste) la mano 1"
+# (the winner's own screen: "You win hand 1", "Ganaste la mano 1 y…", "¡Ganaste la partida!"; in
+# Spanish the end's own words, as the log's say it in the past too: "ganaste la mano 1 (+28)" in
+# the away summary, "¡Ana ganó la partida!" kept into the next match)
+HAND_OVER = re.compile(r"wins? hand 1|wins? the match|[Gg]an(ó|aste) la mano 1 y"
                        r"|★ ¡[^!]*[Gg]an(ó|aste) la partida")
 
 
