@@ -199,6 +199,13 @@ def test_tmux_during_a_hand_v_plays_back_the_hand_before(tmux: Tmux, tmp_path: P
         tmux.send(window, "o")  # (a key with no other job)
         tmux.wait_for(window, back, timeout=10, what="back at the table", settle=False)
     tmux.wait_for(hosting, lambda s: "Hand 2" in s.splitlines()[0], timeout=30, what="hand 2 dealt")
+    # The match's points during hand 2, each in their own words (found play-testing: they showed
+    # only between hands): the one behind reads both, the leader that they lead.
+    points = {hosting: re.compile(r"Points: you 0, Luis \d+|You lead: \d+ points"),
+              guest: re.compile(r"Puntos: tú 0, Ana \d+|Vas en cabeza: \d+ puntos")}
+    for window, said in points.items():
+        tmux.wait_for(window, lambda s, said=said: bool(said.search(s)), timeout=10,
+                      what="the match's points during hand 2")
     ana, luis = Player(tmux, hosting, "Ana"), Player(tmux, guest, "Luis", lang="es")
     play.together([ana], lambda: my_turn(tmux.stable_screen(guest), "es"), 30, "Luis's turn")
 
