@@ -55,12 +55,13 @@ def _welcome(model: Model, message: messages.Welcome) -> None:
     if had_room:  # (a spectator had no seat to lose: found play-testing)
         room, watching = model.seating.room, model.seating.role == "spectator"
         _leave_room_state(model)
-        model.prompts.notice = t("status_watch_lost" if watching else "status_seat_lost")
         if watching and room is not None and not room.password:
             # The server forgot who watched (it restarted): watch that table again. Found
             # play-testing: the watcher was put back in the lobby, and had to find it.
             model.outbox.append(messages.JoinRoom(room=room.id, spectate=True))
             model.prompts.notice = t("status_watching_again")
+        else:
+            model.prompts.notice = t("status_watch_lost" if watching else "status_seat_lost")
     if message.kept:  # (not lost: "could not be kept" was false, and the seat came back later)
         model.prompts.notice = t("status_seat_waits")
     if model.host.auto_create is not None:
