@@ -28,7 +28,7 @@ from .i18n import card_name, color_name, t
 from .i18n import key as key_of
 from .model import Model
 from .narrate import narrate, way_name
-from .rulestext import preset_name, room_state, waiting_labels
+from .rulestext import preset_label, preset_name, room_state, waiting_labels
 from .screens import form_field, lobby_title, seat_marks, seated_line, waiting_hint, with_marks
 from .table import COLORS
 
@@ -226,7 +226,8 @@ class PlainView:
             if room.started and room.late_join is not None:  # (what one arriving now needs)
                 state += ", " + t("rule_late_" + room.late_join)
             text = t("plain_room", n=i + 1, name=clean_text(room.name), host=clean_text(room.host),
-                     players=f"{room.players + room.bots}/{room.seats}", rules=preset_name(room.preset),
+                     players=f"{room.players + room.bots}/{room.seats}",
+                     rules=preset_label(room.preset, room.rules, plain=True),
                      state=state)
             if room.seated:  # who sits there, as the full screen's lobby says it
                 text += " — " + t("lobby_seated", people=seated_line(room.seated))

@@ -21,6 +21,21 @@ def preset_name(preset: str) -> str:
     return t(key) if key is not None else "?"
 
 
+def preset_label(preset: str, rules: Mapping[str, Any], *, plain: bool = False) -> str:
+    """The lobby's word for a table's rules: its preset's name, marked when an option other than
+    the target differs from the preset ("official+": a 7-0 table read "official", found
+    play-testing); ``plain``: in words, for a screen reader."""
+    name = preset_name(preset)
+    if preset not in PRESETS:
+        return name
+    base = PRESETS[preset].to_dict()
+    changed = any(key != "target_score" and key in base and value != base[key]
+                  for key, value in rules.items())
+    if not changed:
+        return name
+    return t("plain_preset_changed" if plain else "preset_changed", preset=name)
+
+
 def rule_labels(rules: Mapping[str, Any], *, turn_timeout: float | None = None,
                 bot_level: str | None = None, late_join: str | None = None,
                 preset: str | None = None) -> list[str]:

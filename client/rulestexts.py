@@ -2,6 +2,9 @@
 Spanish); part of the one table of client/texts.py."""
 
 RULE_TEXTS: dict[str, tuple[str, str]] = {
+    # the lobby's rules column: a preset with options changed (its rules are below the list)
+    "preset_changed": ("{preset}+", "{preset}+"),
+    "plain_preset_changed": ("{preset} with changes", "{preset} con cambios"),
     "rule_single": ("single hand", "una sola mano"),
     "rule_target": ("to {n} points", "a {n} puntos"),
     "rule_target_one": ("to 1 point", "a 1 punto"),

@@ -14,7 +14,7 @@ from .form import FIELDS, CreateForm
 from .header import Header, queue_text, watchers_text
 from .i18n import t
 from .model import Model
-from .rulestext import PRESET_KEYS, preset_name, room_state, rule_labels, waiting_labels
+from .rulestext import PRESET_KEYS, preset_label, preset_name, room_state, rule_labels, waiting_labels
 
 FORM_LABEL = 26  # columns for the labels of the new-table form
 
@@ -70,7 +70,8 @@ class Screens(Painter):
         for i, (room, state) in enumerate(zip(m.lobby.rooms, states, strict=True)):
             text = t("lobby_columns", name=pad(clean_text(room.name), name_width),
                      host=pad(clean_text(room.host), host_width),
-                     players=f"{room.players + room.bots}/{room.seats}", rules=preset_name(room.preset),
+                     players=f"{room.players + room.bots}/{room.seats}",
+                     rules=preset_label(room.preset, room.rules),
                      state=state)
             lines.append(self.row(text, i == m.lobby.index, width))
         if m.lobby.more:

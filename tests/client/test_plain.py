@@ -25,6 +25,7 @@ from engine import events as ev
 from engine.actions import Accept, CallUno, Catch, Challenge, ChooseColor, Draw, JumpIn, Pass, PlayCard
 from engine.bots import BOT_LEVELS
 from engine.cards import Card, Color
+from engine.rules import RuleSet
 from engine.view import HandResult, MatchOutcome
 from protocol import (
     Act,
@@ -871,6 +872,29 @@ def test_the_lobby_says_how_many_seats_are_bots(lang: str, row: str) -> None:
                                              spectators=0, preset="official", started=True,
                                              password=False),)))
         assert row in render_text(model, columns=80)
+    finally:
+        set_language("en")
+
+
+@pytest.mark.parametrize(("lang", "row", "said"), [
+    ("en", "4/4 official+ playing", "1 Mesa by Ana, 4/4, official with changes, playing"),
+    ("es", "4/4 oficial+    jugando", "1 Mesa de Ana, 4/4, oficial con cambios, jugando")])
+def test_the_lobby_marks_a_preset_whose_options_were_changed(lang: str, row: str, said: str) -> None:
+    """Found play-testing: a table of the official rules with 7-0 swaps read "official" in the
+    lobby's list. A changed target alone is not a change of the rules."""
+    set_language(lang)
+    try:
+        model = connected_model()
+        model.apply(Welcome(server="s", version="0", protocol=1, token="a.b", name="Eva"))
+        rules = {**RuleSet.preset("official").to_dict(), "seven_zero": True}
+        room = RoomSummary(id="1", name="Mesa", host="Ana", players=4, seats=4, bots=0, spectators=0,
+                           preset="official", started=True, password=False, rules=rules)
+        model.apply(Rooms(rooms=(room,)))
+        assert row in render_text(model, columns=80)
+        assert said in " ".join(PlainView(model).changes())
+        longer = dataclasses.replace(room, rules={**rules, "seven_zero": False, "target_score": 200})
+        model.apply(Rooms(rooms=(longer,)))
+        assert "official+" not in render_text(model, columns=80).replace("oficial+", "official+")
     finally:
         set_language("en")
 
