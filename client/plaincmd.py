@@ -251,7 +251,13 @@ class PlainCommands:
         if number is not None:  # (found play-testing: "Not a command here: 5")
             m.prompts.notice = t("plain_no_seat", n=number)
             return True
-        return self._leaving(word) or self._hint(word)
+        if self._leaving(word) or self._hint(word):
+            return True
+        named = m.seating.seat_named(f"{first} {rest}", targets)
+        if named is not None:
+            m.table.seat_index = targets.index(named)
+            m.table.choose_target()
+        return named is not None
 
     def _hint(self, word: str) -> bool:
         """``hint`` at a question (a Wild Draw Four, a wild's colour, a 7's seat), as the full

@@ -155,8 +155,8 @@ PLAIN_TEXTS: dict[str, tuple[str, str]] = {
     "plain_table_seat": ("{name}: {cards}", "{name}: {cards}"),
     "plain_seat": ("{n} {name} ({cards} cards)", "{n} {name} ({cards} cartas)"),  # whom a 7 swaps with
     "plain_seat_one": ("{n} {name} (1 card)", "{n} {name} (1 carta)"),
-    "plain_help_seat": ("Type the number of a seat; hint advises one; back cancels.",
-                        "Escribe el número de un asiento; pista aconseja uno; volver cancela."),
+    "plain_help_seat": ("Type the number or the name of a seat; hint advises one; back cancels.",
+                        "Escribe el número o el nombre de un asiento; pista aconseja uno; volver cancela."),
     "plain_help_confirm": ("Type {yes} to confirm; anything else stays.",
                            "Escribe {yes} para confirmar; otra cosa sigue."),
     # (after the question, which says what each does: found play-testing, said twice)

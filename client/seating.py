@@ -3,7 +3,7 @@ seats (kept after their players left)."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from protocol import RoomInfo, SeatInfo, clean_text, left_seat_name
@@ -161,6 +161,16 @@ class Seating:
             name = clean_text(known.name)
             return name if known.kind == "bot" else f"{name} ({t('gone')})"
         return f"#{clean_text(seat)}"
+
+    def seat_named(self, typed: str, seats: Sequence[str]) -> str | None:
+        """Which of ``seats`` ``typed`` names: its player's whole name, or the start of one name
+        alone, case aside (whom a 7 swaps with, in plain mode: found play-testing, a name typed
+        there was not understood)."""
+        want = typed.strip().casefold()
+        names = {seat: self.name_of(seat).casefold() for seat in seats}
+        found = ([seat for seat, name in names.items() if name == want]
+                 or [seat for seat, name in names.items() if want and name.startswith(want)])
+        return found[0] if len(found) == 1 else None
 
     def joined(self, room: RoomInfo, role: str, seat: str | None) -> None:
         if self.room is None or self.room.id != room.id:

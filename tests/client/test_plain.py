@@ -225,6 +225,19 @@ def test_challenge_start_colour_and_seven_zero() -> None:
     assert typed(model, "2") == [Act(kind="play", card="R7", target="2")]
 
 
+def test_whom_a_seven_swaps_with_is_typed_by_name_too() -> None:
+    """Found play-testing: a name typed at the 7's question got "Not a command here" and the help
+    again. The whole name or the start of one alone, any case; a start that fits two is not taken."""
+    legal = [PlayCard(ME, Card.parse("R7"), None, target) for target in ("1", "2", "3")]
+    for answer, seat in (("luis", "2"), ("Bot 3", "3"), ("lu", "2")):
+        model = seated(make_view("R7 Y3", top="R5", legal=legal))
+        typed(model, "1")
+        assert typed(model, answer) == [Act(kind="play", card="R7", target=seat)], answer
+    model = seated(make_view("R7 Y3", top="R5", legal=legal))
+    typed(model, "1")
+    assert typed(model, "bot") == [] and model.prompt is Prompt.SEAT
+
+
 def test_quit_and_leave_ask_first() -> None:
     model = seated(make_view())
     view = PlainView(model)
