@@ -96,8 +96,8 @@ class Header(Painter):
         if session.status is Status.FAILED:
             return self.failure_text()
         if m.seating.away:
-            if m.back_sent:
-                return t("away_back_sent")
+            if m.back_sent:  # (at a match's end there is no next turn: found play-testing)
+                return t("away_back_sent_over" if m.table.match_over else "away_back_sent")
             return t("away_banner_plain" if m.plain else "away_banner")
         return None
 

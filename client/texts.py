@@ -1,6 +1,7 @@
 """Every text the client shows, as (English, Spanish) under one key: one table, so that a text
 is never missing in one language. client/i18n.py picks and formats them."""
 
+from .errortexts import ERROR_TEXTS
 from .helptexts import HELP_TEXTS
 from .hinttexts import HINT_TEXTS
 from .linktexts import LINK_TEXTS
@@ -320,65 +321,7 @@ TEXTS: dict[str, tuple[str, str]] = {
                           "Estás ausente. Escribe cualquier cosa, o solo Enter, para volver."),
     "away_back_sent": ("Welcome back: your next turn is yours.",
                        "Hola de nuevo: tu próximo turno es tuyo."),
-    # --- errors (by code)
-    "err_generic": ("Refused: {message}", "Rechazado: {message}"),
-    "err_not_your_turn": ("It is not your turn", "No es tu turno"),
-    "err_does_not_match": ("That card does not match", "Esa carta no coincide"),
-    "err_wild_draw_four_refused": ("You may not play a Wild Draw Four while holding the colour in play",
-                                   "No puedes jugar un Comodín +4 si tienes el color en juego"),
-    "err_must_answer_draw": ("Answer the pending draw: stack or draw",
-                             "Responde al acumulado: acumula o roba"),
-    "err_must_play": ("You must play a card", "Tienes que jugar una carta"),
-    "err_only_drawn_card": ("Only the card you drew can be played now",
-                            "Ahora solo puedes jugar la carta que robaste"),
-    "err_cannot_pass": ("You cannot pass now", "No puedes pasar ahora"),
-    "err_cannot_draw": ("You cannot draw now", "No puedes robar ahora"),
-    "err_cannot_call_uno": ("You cannot say UNO now", "No puedes decir UNO ahora"),
-    "err_not_catchable": ("Nobody can be caught now", "Ahora no se puede pillar a nadie"),
-    "err_room_full": ("Every seat is taken", "Todos los asientos están ocupados"),
-    "err_wrong_password": ("Wrong password", "Contraseña incorrecta"),
-    "err_already_started": ("The match has started: you can watch it",
-                            "La partida ya empezó: puedes mirarla"),
-    "err_not_host": ("Only the host may do that", "Solo el anfitrión puede hacer eso"),
-    "err_not_enough_players": ("A match needs at least 2 players: add a bot",
-                               "Una partida necesita al menos 2 jugadores: añade un bot"),
-    "err_no_such_room": ("That table is gone", "Esa mesa ya no existe"),
-    "err_rate_limited": ("You are chatting too fast", "Escribes demasiado rápido"),
-    "err_version_mismatch": ("This server speaks another protocol version",
-                             "Este servidor habla otra versión del protocolo"),
-    # (refusals a key pressed as the table changed can meet: the server's words are English)
-    "err_rule_error": ("That move is not allowed now",
-                      "Esa jugada no vale ahora"),
-    "err_unknown_seat": ("There is no such seat at this table",
-                        "Ese asiento no existe en esta mesa"),
-    "err_card_not_in_hand": ("That card is no longer in your hand",
-                            "Esa carta ya no está en tu mano"),
-    "err_bad_color": ("Choose a colour for a Wild, and only for a Wild",
-                     "Elige un color para un Comodín, y solo para un Comodín"),
-    "err_bad_target": ("Choose another player to swap hands with",
-                      "Elige a otro jugador para cambiar la mano"),
-    "err_no_challenge": ("There is no Wild Draw Four to challenge now",
-                        "Ahora no hay ningún Comodín +4 que desafiar"),
-    "err_challenge_pending": ("First answer the Wild Draw Four: challenge or accept",
-                             "Primero responde al Comodín +4: desafía o acepta"),
-    "err_color_pending": ("First choose the colour",
-                         "Primero elige el color"),
-    "err_jump_in_refused": ("Too late to jump in: the card on top changed",
-                           "Tarde para cortar: cambió la carta de arriba"),
-    "err_hand_over": ("The hand is over",
-                     "La mano terminó"),
-    "err_match_over": ("The match is over",
-                      "La partida terminó"),
-    "err_hand_in_progress": ("The hand is still being played",
-                            "La mano todavía se está jugando"),
-    "err_not_started": ("The match has not started",
-                       "La partida no ha empezado"),
-    "err_bad_rules": ("Those rule options do not go together",
-                     "Esas opciones de reglas no van juntas"),
-    "err_server_full": ("This server cannot open more tables",
-                       "Este servidor no puede abrir más mesas"),
-    "err_internal_error": ("Something went wrong on the server; nothing changed",
-                          "Algo falló en el servidor; no cambió nada"),
+    "away_back_sent_over": ("Welcome back.", "Hola de nuevo."),
     "level_easy": ("easy", "fácil"),
     "level_normal": ("normal", "normal"),
     "level_hard": ("hard", "difícil"),
@@ -472,9 +415,6 @@ TEXTS: dict[str, tuple[str, str]] = {
     "away_match_won_you": ("you won the match!", "¡ganaste la partida!"),
     "ev_took_seat": ("{name} took over {bot}'s seat", "{name} ocupó el asiento de {bot}"),
     "ev_left_to_bot": ("{name} left: a bot plays the seat", "{name} se fue: un bot juega su asiento"),
-    "err_no_such_seat": ("That seat cannot be taken", "Ese asiento no se puede ocupar"),
-    "err_too_many_rooms": ("Too many tables were opened from your address: wait for one to close",
-                           "Se abrieron demasiadas mesas desde tu dirección: espera a que cierre una"),
     # ---- the UNO call's grace (issue 13)
     "flag_at_risk": ("at risk: no UNO", "en riesgo: sin UNO"),
     "catch_hint_grace": ("{name} has not said UNO yet: {k_catch} catches once their time is up",
@@ -497,4 +437,5 @@ TEXTS: dict[str, tuple[str, str]] = {
     **KEY_TEXTS,  # the keys file and the help screen: client/texts_keys.py
     **LINK_TEXTS,  # a lost connection, tried again: client/linktexts.py
     **LOG_TEXTS,  # the log's lines of the game's events: client/logtexts.py
+    **ERROR_TEXTS,  # the server's refusals, by code: client/errortexts.py
 }

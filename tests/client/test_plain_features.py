@@ -13,7 +13,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from clientkit import ME, connected_model, make_view, plays, room_info, seated
+from clientkit import ME, connected_model, make_view, plays, render_text, room_info, seated
 from kit.replays import finished_replay
 
 from client import keymap
@@ -269,6 +269,23 @@ def test_coming_back_is_said_once_in_plain_mode() -> None:
     model.apply(RoomUpdate(room=room))
     said += view.changes()
     assert " ".join(said).count("back") == 1 and "You came back" in " ".join(said), said
+
+
+def test_coming_back_at_a_matchs_end_promises_no_next_turn() -> None:
+    """Found play-testing: "Welcome back: your next turn is yours." on the full screen at a
+    match's end, where no turn comes."""
+    model = seated(make_view(**OVER), room=room_info(started=False))
+    room = model.seating.room
+    assert room is not None
+    seats = tuple(dataclasses.replace(s, away=s.seat == ME) for s in room.seats)
+    model.apply(RoomUpdate(room=dataclasses.replace(room, seats=seats)))
+    model.key_pressed()
+    screen = render_text(model, columns=100)
+    assert t("away_back_sent_over") in screen and t("away_back_sent") not in screen, screen
+    model = seated(make_view(current="2"))
+    model.apply(RoomUpdate(room=dataclasses.replace(model.seating.room, seats=seats)))
+    model.key_pressed()
+    assert t("away_back_sent") in render_text(model, columns=100)
 
 
 def test_a_line_typed_to_come_back_does_nothing_else() -> None:
