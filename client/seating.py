@@ -57,6 +57,13 @@ class Seating:
         # back") only of them (found play-testing: a newcomer read "Ben came back" of a Ben it
         # never saw go; the room it joined, its first, is how things were, not news)
         self.told_gone: set[str] = set()
+        # The seats whose drop we told ("Luis lost the connection"): a reconnection is news only
+        # of them; and while our own link comes back (``rejoining``, until the server seats us
+        # again) the others' links are not news: they dropped with ours. (Found play-testing: after
+        # the server restarted, each log said "Luis lost the connection", "Luis is connected
+        # again" of every person, and nothing of the restart.)
+        self.told_dropped: set[str] = set()
+        self.rejoining = False
         # a late arrival: asked for a seat on joining; place in the line for one (0: not in
         # it) and the bot's seat reserved for the next hand
         self.want_seat = False
@@ -174,8 +181,9 @@ class Seating:
 
     def joined(self, room: RoomInfo, role: str, seat: str | None) -> None:
         if self.room is None or self.room.id != room.id:
-            self.known, self.told_gone = {}, set()
+            self.known, self.told_gone, self.told_dropped = {}, set(), set()
         self.room, self.role, self.seat = room, role, seat
+        self.rejoining = False
         self.levels_asked = {}
         self._remember_seats(room)
         if role == "player":
@@ -190,7 +198,7 @@ class Seating:
         self.levels_asked = {seat: level for seat, level in self.levels_asked.items()
                              if seat in bots and (seat, level) not in shown}
         if old is None or old.id != room.id:
-            self.known, self.told_gone = {}, set()
+            self.known, self.told_gone, self.told_dropped = {}, set(), set()
             self._remember_seats(room)
             return []
         self._remember_seats(room)
@@ -220,9 +228,12 @@ class Seating:
                           t("ev_took_seat", name=name, bot=clean_text(prev.name))]
                 self.told_gone.discard(seat)
             elif prev.connected and not info.connected:  # (closed on purpose, or the link failed)
-                lines.append(t("ev_quit" if info.quit else "ev_dropped", name=name))
+                if not self.rejoining:
+                    lines.append(t("ev_quit" if info.quit else "ev_dropped", name=name))
+                    self.told_dropped.add(seat)
             elif not prev.connected and info.connected:  # (perhaps still away: not "came back")
-                lines.append(t("ev_reconnected", name=name))
+                lines += [t("ev_reconnected", name=name)] if seat in self.told_dropped else []
+                self.told_dropped.discard(seat)
             elif not prev.away and info.away:
                 lines += [self.went_away(info)]
             elif prev.away and not info.away:  # (away before we came: nothing new to us)

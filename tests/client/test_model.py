@@ -224,6 +224,30 @@ def test_a_person_leaving_a_seat_to_the_first_in_line_is_logged(lang: str, said:
         set_language("en")
 
 
+def test_the_others_links_are_not_news_when_ours_comes_back() -> None:
+    """Found play-testing: after the server restarted, each log said "Luis lost the connection"
+    and "Luis is connected again" of every person (the room's change came before our seat); and
+    a return is news only of a drop we were told."""
+    room = room_info(seats={"4": "Ana", "2": "Luis", "3": "Eva"})
+    model = seated(make_view(), room=room)
+    before = list(model.transcript.log)
+    model.connection_lost("eof", 1.0)
+    model.apply(Welcome(server="s", version="0", protocol=1, token="a.b", name="Ana", resumed=True))
+    offline = tuple(dataclasses.replace(s, connected=s.seat == "4") for s in room.seats)
+    model.apply(RoomUpdate(room=dataclasses.replace(room, seats=offline)))  # (before our seat)
+    model.apply(Joined(room=dataclasses.replace(room, seats=offline), role="player", seat="4"))
+    luis_back = tuple(dataclasses.replace(s, connected=s.seat != "3") for s in room.seats)
+    model.apply(RoomUpdate(room=dataclasses.replace(room, seats=luis_back)))
+    assert model.transcript.log == before, model.transcript.log
+    eva_gone = tuple(dataclasses.replace(s, connected=s.seat != "3") for s in room.seats)
+    model.apply(RoomUpdate(room=dataclasses.replace(room, seats=eva_gone)))
+    model.apply(RoomUpdate(room=room))  # (Eva, who was offline as we came back, returns: no news)
+    assert model.transcript.log == before, model.transcript.log
+    model.apply(RoomUpdate(room=dataclasses.replace(room, seats=eva_gone)))
+    model.apply(RoomUpdate(room=room))
+    assert model.transcript.log[-2:] == ["Eva lost the connection", "Eva is connected again"]
+
+
 def test_arrivals_departures_and_dropped_connections_are_logged() -> None:
     model = seated(room=room_info(started=False, seats={"4": "Ana"}))
     model.apply(RoomUpdate(room=room_info(started=False, seats={"4": "Ana", "2": "Luis"})))
