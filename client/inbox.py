@@ -348,9 +348,10 @@ def _history(model: Model, message: messages.History) -> None:
     if room is not None:  # (what room updates said, which the past's events do not: found play-testing)
         for info in room.seats:
             if info.seat != model.seating.seat and info.kind == "human":
-                notes += ([model.seating.went_away(info, before=True)] if info.away else []) \
-                    + ([t("ev_quit" if info.quit else "ev_dropped", name=clean_text(info.name))]
-                       if not info.connected else [])
+                notes += [model.seating.went_away(info, before=True)] if info.away else []
+                if not info.connected and not model.seating.came_back:  # (else they dropped with us)
+                    notes.append(t("ev_quit" if info.quit else "ev_dropped", name=clean_text(info.name)))
+                    model.seating.told_dropped.add(info.seat)
     model.hints.recall(batches)
     if not model.seating.away:  # (away, the summary comes on coming back)
         # A client started again, or one back from a dropped link (found play-testing: one

@@ -64,6 +64,7 @@ class Seating:
         # again" of every person, and nothing of the restart.)
         self.told_dropped: set[str] = set()
         self.rejoining = False
+        self.came_back = False  # the last ``joined`` ended a ``rejoining`` (the past told next)
         # a late arrival: asked for a seat on joining; place in the line for one (0: not in
         # it) and the bot's seat reserved for the next hand
         self.want_seat = False
@@ -183,7 +184,7 @@ class Seating:
         if self.room is None or self.room.id != room.id:
             self.known, self.told_gone, self.told_dropped = {}, set(), set()
         self.room, self.role, self.seat = room, role, seat
-        self.rejoining = False
+        self.came_back, self.rejoining = self.rejoining, False
         self.levels_asked = {}
         self._remember_seats(room)
         if role == "player":

@@ -236,6 +236,9 @@ def test_the_others_links_are_not_news_when_ours_comes_back() -> None:
     offline = tuple(dataclasses.replace(s, connected=s.seat == "4") for s in room.seats)
     model.apply(RoomUpdate(room=dataclasses.replace(room, seats=offline)))  # (before our seat)
     model.apply(Joined(room=dataclasses.replace(room, seats=offline), role="player", seat="4"))
+    model.apply(History(events=(), chat=()))  # (the past told: not "Luis lost the connection")
+    before = list(model.transcript.log)
+    assert not any("connection" in line for line in before), before
     luis_back = tuple(dataclasses.replace(s, connected=s.seat != "3") for s in room.seats)
     model.apply(RoomUpdate(room=dataclasses.replace(room, seats=luis_back)))
     assert model.transcript.log == before, model.transcript.log
@@ -246,6 +249,12 @@ def test_the_others_links_are_not_news_when_ours_comes_back() -> None:
     model.apply(RoomUpdate(room=dataclasses.replace(room, seats=eva_gone)))
     model.apply(RoomUpdate(room=room))
     assert model.transcript.log[-2:] == ["Eva lost the connection", "Eva is connected again"]
+    # One who joins the table as Eva is offline is told so, and then of her return.
+    newcomer = seated(make_view(), room=dataclasses.replace(room, seats=eva_gone))
+    newcomer.apply(History(events=(), chat=()))
+    assert newcomer.transcript.log[-1] == "Eva lost the connection"
+    newcomer.apply(RoomUpdate(room=room))
+    assert newcomer.transcript.log[-1] == "Eva is connected again"
 
 
 def test_arrivals_departures_and_dropped_connections_are_logged() -> None:
