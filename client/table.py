@@ -80,8 +80,11 @@ class Table:
 
     @property
     def catchable(self) -> str | None:
-        """The seat you may catch for a forgotten UNO right now, if any."""
-        catch = next((a for a in self.legal if isinstance(a, actions.Catch)), None)
+        """The seat open to a catch for a forgotten UNO, if any (where false catches cost cards, a
+        catch of anyone with one card is legal: found play-testing, "press c" of one who said UNO)."""
+        view = self.view
+        catch = next((a for a in self.legal if isinstance(a, actions.Catch)
+                      and view is not None and a.target == view.uno_open), None)
         return None if catch is None else catch.target
 
     @property

@@ -152,3 +152,16 @@ def test_uno_typed_just_after_being_caught_says_too_late_and_who_caught_you(lang
     me.apply(Events(events=[codec.event_to_wire(ev.TurnStarted("4"))]))
     me.table.say_uno()  # a later u: the rule again, the catch is past
     assert me.prompts.notice == t("cannot_uno")
+
+
+@pytest.mark.parametrize("plain", [False, True])
+def test_one_who_said_uno_is_not_offered_for_a_catch_where_false_catches_are_legal(plain: bool) -> None:
+    """Found play-testing, false catches costing 2 cards: "Bot 4 did not say UNO: press c to
+    catch!" of a bot that had said it (a catch of anyone holding one card is legal there), and
+    the catch cost the player 2 cards."""
+    model = seated(clock=Clock())
+    model.apply(luis_open(uno_open=None, uno_said=(False, True, False, False)))  # (Catch still legal)
+    screen = render_text(model, plain=plain)
+    assert "did not say UNO" not in screen and "at risk" not in screen, screen
+    model.apply(luis_open())
+    assert "did not say UNO" in render_text(model, plain=plain)
