@@ -28,7 +28,7 @@ from .bots import MatchBots
 from .grace import Grace
 from .journal import JournaledGame
 from .people import Seat, Session, seat_names
-from .rematch import seat_order
+from .rematch import into_places_left, seat_order
 from .settings import RoomSettings
 from .stats import Tally, by_player, rules_name
 from .table import RoomOwner, Table
@@ -256,6 +256,8 @@ class Room(Table):
         self._seat_waiting()  # those waiting for a seat come before bots
         while len(self.seats) < min(len(game.seats), self.settings.max_seats):
             self.add_bot(self.settings.bot_level)
+        if order != "random":
+            self.seats[:] = into_places_left(self.seats, game.seats)
         log.info("room %s: rematch, seat order %s", self.id, order)
         self.start(dealer=outcome.winner if order == "winner_deals" else None)
         return True

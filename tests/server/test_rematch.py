@@ -28,7 +28,7 @@ from protocol import (
 from protocol.errors import NOT_ALLOWED_NOW
 from server import ServerConfig, UnoServer
 from server.errors import NO_REMATCH, NOT_HOST
-from server.rematch import RematchVotes, seat_order
+from server.rematch import RematchVotes, into_places_left, seat_order
 
 SINGLE_HAND = {"target_score": None, "jump_in": True}
 
@@ -87,6 +87,20 @@ async def test_the_seat_order_is_the_one_chosen(harness: Harness, autojump_clock
         assert (after == before) is (order == "keep")  # (the seeded shuffle moves them)
 
 
+def test_newcomers_sit_in_the_places_of_those_gone() -> None:
+    class S:
+        def __init__(self, id: str) -> None:
+            self.id = id
+
+    def ids(seats: list[S]) -> str:
+        return "".join(s.id for s in seats)
+
+    assert ids(into_places_left([S(c) for c in "acxy"], "abcd")) == "axcy"
+    assert ids(into_places_left([S(c) for c in "acxyz"], "abcd")) == "axcyz"
+    assert ids(into_places_left([S(c) for c in "ac"], "abcd")) == "ac"
+    assert ids(into_places_left([S(c) for c in "abcd"], "abcd")) == "abcd"
+
+
 def test_random_order_shuffles_and_the_first_choice_stays() -> None:
     assert seat_order("abcdef", "keep", random.Random(1)) == list("abcdef")
     assert sorted(seat_order("abcdef", "random", random.Random(1))) == list("abcdef")
@@ -108,6 +122,7 @@ async def test_a_seat_that_declines_is_left_and_a_bot_takes_it(harness: Harness,
                                                                autojump_clock: object) -> None:
     with trio.fail_after(60):
         srv, (ann, bob, cat) = await match_over(harness, "ann", "bob", "cat", bots=0)
+        before = list(game_of(srv).seats)
         await ann.send(Rematch())
         await bob.send(Rematch(accept=False))
         await bob.expect(Left)
@@ -118,6 +133,9 @@ async def test_a_seat_that_declines_is_left_and_a_bot_takes_it(harness: Harness,
         room = only_room(srv)
         assert len(game_of(srv).seats) == 3 and [s.kind for s in room.seats].count("bot") == 1
         assert bob.seat not in game_of(srv).seats
+        # the bot sits in bob's place (found play-testing: it sat last, and the order changed)
+        after = list(game_of(srv).seats)
+        assert [after[0], after[2]] == [before[0], before[2]] and room.seats[1].kind == "bot"
 
 
 async def test_a_player_who_drops_does_not_hold_up_the_rematch(harness: Harness,
