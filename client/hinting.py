@@ -14,6 +14,7 @@ the view changed is dropped too.
 from __future__ import annotations
 
 import copy
+import dataclasses
 import random
 from collections.abc import Callable, Iterable
 
@@ -85,6 +86,12 @@ class HintBox:
             return
         if self.shown is not None and self.shown[0] == view and self.card == card:
             return  # (the same moment, the same hint: a search asked again may say another)
+        shown = self.shown
+        turns = shown[1] if shown is not None and shown[0] == view and self.card is None else None
+        answer = None if card is None else _for_card(turns, card)
+        if answer is not None:  # the card the turn's hint played: its colour or seat, as it said
+            self.card, self.asked, self.shown = card, None, (view, answer)
+            return
         self.card = card
         if not view.legal:
             self.shown = (view, None)
@@ -130,9 +137,10 @@ class HintBox:
             return ""
         if self.shown is None:
             return t("hint_thinking") if self.asked is not None else ""
-        hint = self.shown[1]
-        if hint is None:
-            return t("hint_none")
+        view, hint = self.shown
+        if hint is None:  # (off turn, a jump-in that the search would not make: found play-testing)
+            jump = any(isinstance(a, JumpIn) for a in view.legal)
+            return t("hint_no_jump_in" if jump else "hint_none")
 
         def words(action: Action) -> str:  # (at a card's question, only what it asks)
             if card is not None and isinstance(action, PlayCard) and not action.uno:
@@ -143,19 +151,25 @@ class HintBox:
             return action_words(action, name_of)
 
         action = words(hint.action)
-        if hint.reason == "only":
-            return t("hint_only", action=action)
+        if hint.reason in ("only", "last"):
+            return t("hint_" + hint.reason, action=action)
         if hint.reason == "search" and hint.win_rate is not None:
             rate = _percent(hint.win_rate)
             values = dict(action=action, rate=rate, n=hint.samples)
             if hint.runner_up is not None and hint.runner_up_rate is not None:
-                other_rate = _percent(hint.runner_up_rate)
-                key = ("hint_search_next" if other_rate < rate
-                       else "hint_search_even" if other_rate == rate else "hint_search_close")
-                said = t(key, other=words(hint.runner_up), other_rate=other_rate, **values)
+                other, other_rate = words(hint.runner_up), _percent(hint.runner_up_rate)
+                if other_rate > rate:  # (the better figure first: found play-testing, "X or Y —
+                    # 17% and 22%" read as the worse advised)
+                    said = t("hint_search_close", action=other, rate=other_rate, other=action,
+                             other_rate=rate, n=hint.samples)
+                else:
+                    key = "hint_search_next" if other_rate < rate else "hint_search_even"
+                    said = t(key, other=other, other_rate=other_rate, **values)
             else:
                 said = t("hint_search", **values)
-            why = "; ".join(note_words(note, name_of) for note in hint.notes)
+            swap = card is not None and isinstance(hint.action, PlayCard) and hint.action.target is not None
+            # (whom to swap with: a colour's notes are about the card, not the seat: found play-testing)
+            why = "" if swap else "; ".join(note_words(note, name_of) for note in hint.notes)
             return f"{said}. {t('hint_why', notes=why)}" if why else said
         return t("hint_level", action=action, level=t("level_" + BOT_LEVELS[-1]))
 
@@ -172,7 +186,28 @@ def note_words(note: Note, name_of: Callable[[str], str]) -> str:
         names = [name_of(seat) for seat in note.seats]
         return t("hint_note_lacks" if len(names) == 1 else "hint_note_lacks_many", names=names_and(names),
                  color=color)
-    return t("hint_note_holds", n=note.count)
+    return t("hint_note_holds", n=note.count, color=color)
+
+
+def _for_card(hint: Hint | None, card: Card) -> Hint | None:
+    """The turn's ``hint``, where it played ``card`` (or found that as good), as the answer to
+    the question the card asks: its colour or seat. (Asked again, a new search may say another:
+    found play-testing, "play Wild naming green", then at the colour "name blue".)"""
+    if hint is None or hint.reason != "search":
+        return None
+
+    def plays(action: Action | None) -> bool:
+        return isinstance(action, PlayCard | JumpIn) and action.card == card and (
+            action.target is not None or (isinstance(action, PlayCard) and action.color is not None))
+
+    if plays(hint.action):
+        both = plays(hint.runner_up)
+        return dataclasses.replace(hint, runner_up=hint.runner_up if both else None,
+                                   runner_up_rate=hint.runner_up_rate if both else None)
+    if plays(hint.runner_up) and (hint.runner_up_rate or 0.0) >= (hint.win_rate or 0.0):
+        assert hint.runner_up is not None
+        return Hint(hint.runner_up, "search", hint.runner_up_rate, hint.samples)
+    return None
 
 
 def _percent(rate: float) -> int:
@@ -191,7 +226,8 @@ def action_words(action: Action, name_of: Callable[[str], str]) -> str:
             words = t("do_play", card=card)
         return t("do_uno", action=words) if action.uno else words
     if isinstance(action, JumpIn):
-        words = t("do_jump_in", card=card_name(action.card))
+        words = (t("do_jump_in_target", card=card_name(action.card), name=name_of(action.target))
+                 if action.target is not None else t("do_jump_in", card=card_name(action.card)))
         return t("do_uno", action=words) if action.uno else words
     if isinstance(action, act.ChooseColor):
         return t("do_choose_color", color=color_name(action.color))

@@ -5,6 +5,11 @@ HINT_TEXTS: dict[str, tuple[str, str]] = {
     "hint_thinking": ("Hint: thinking…", "Pista: pensando…"),
     "hint_none": ("Hint: nothing to do now", "Pista: nada que hacer ahora"),
     "hint_only": ("Hint: {action} — the only move", "Pista: {action} — la única jugada"),
+    "hint_last": ("Hint: {action} — your last card: it wins the hand",
+                  "Pista: {action} — tu última carta: ganas la mano"),
+    # (off turn, the search would not jump in: "nothing to do now" read as if no jump-in were
+    # possible, found play-testing)
+    "hint_no_jump_in": ("Hint: better not jump in now", "Pista: mejor no cortar ahora"),
     "hint_level": ("Hint: {action} — what the {level} bot plays",
                    "Pista: {action} — lo que juega el bot {level}"),
     "hint_search": ("Hint: {action} — wins {rate}% of {n} sampled deals",
@@ -24,7 +29,7 @@ HINT_TEXTS: dict[str, tuple[str, str]] = {
     # figure advised: found play-testing. The two moves are named as one choice.)
     "hint_search_close": ("Hint: {action} or {other} — {rate}% and {other_rate}% of {n} sampled deals "
                           "won, too close to call: either will do",
-                          "Pista: {action} o «{other}» — ganan el {rate}% y el {other_rate}% de {n} "
+                          "Pista: {action} o {other} — ganan el {rate}% y el {other_rate}% de {n} "
                           "repartos simulados: tan igualadas que cualquiera vale"),
     # (the same, when the two figures round alike: "did better … (8% against 8%)" said nothing)
     "hint_search_even": ("Hint: {action} — wins {rate}% of {n} sampled deals, as does “{other}”",
@@ -37,12 +42,15 @@ HINT_TEXTS: dict[str, tuple[str, str]] = {
                             "frena a {name}, a quien le queda una carta"),
     "hint_note_lacks": ("{names} seems to have no {color}", "{names} parece no tener {color}"),
     "hint_note_lacks_many": ("{names} seem to have no {color}", "{names} parecen no tener {color}"),
-    "hint_note_holds": ("you hold {n} cards of that colour", "tienes {n} cartas de ese color"),
+    # (the colour named: "of that colour" after two choices read as the other's, found play-testing)
+    "hint_note_holds": ("you hold {n} {color} cards", "tienes {n} cartas de color {color}"),
     "do_play": ("play {card}", "juega {card}"),
     "do_play_color": ("play {card} naming {color}", "juega {card} y elige {color}"),
     "do_play_target": ("play {card} and swap with {name}", "juega {card} y cambia con {name}"),
     "do_swap": ("swap with {name}", "cambia con {name}"),
-    "do_jump_in": ("jump in with {card}", "métete con {card}"),
+    # ("cortar", as the log and the rules say it: found play-testing, "métete" beside "cortó")
+    "do_jump_in": ("jump in with {card}", "corta con {card}"),
+    "do_jump_in_target": ("jump in with {card} and swap with {name}", "corta con {card} y cambia con {name}"),
     "do_draw": ("draw", "roba"),
     "do_keep_drawing": ("keep drawing", "sigue robando"),
     "do_pass": ("pass", "pasa"),

@@ -120,8 +120,9 @@ class Hint:
     """What the hint key suggests: an action of ``view.legal`` and why, as a reason code the
     client words in its language, with the figures behind it.
 
-    ``reason``: "only" (the one legal move, or the one besides saying UNO or catching: "draw —
-    what the expert bot plays" told a player with nothing to play nothing), "level" (what the
+    ``reason``: "last" (the last card, which wins the hand), "only" (the one legal move, or the
+    one besides saying UNO or catching: "draw — what the expert bot plays" told a player with
+    nothing to play nothing; off turn, a jump-in is never the only move), "level" (what the
     strongest level plays, no figures: saying UNO or catching a forgotten one), "search"
     (the best of the moves a search tried: ``win_rate`` the share of its ``samples`` sampled deals
     won after it; ``runner_up`` the next best move and ``runner_up_rate`` its share; None when
@@ -155,13 +156,15 @@ def hint(view: View, rng: random.Random, tracker: Tracker | None = None,
     legal = view.legal
     if not legal:
         return None
-    if len(legal) == 1:
-        return Hint(legal[0], "only")
+    if len(legal) == 1 and not (isinstance(legal[0], JumpIn) and view.current != view.seat):
+        return Hint(legal[0], "only")  # (off turn, doing nothing is a move too: found play-testing)
     found = expert.search(view, rng, tracker, budget)
     best = found.ranked[0]
     if best.action is None:
         return None
-    if not found.rounds:  # no search: the one move but saying UNO or catching, or one of those
+    if not found.rounds:  # no search: the last card, the one move but saying UNO or catching, or one of those
+        if isinstance(best.action, PlayCard | JumpIn) and view.hand is not None and len(view.hand) == 1:
+            return Hint(best.action, "last")
         only = not isinstance(best.action, CallUno | Catch)
         return Hint(best.action, "only" if only else "level")
     runner = next((r for r in found.ranked[1:] if r.action is not None and r.playouts), None)

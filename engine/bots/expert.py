@@ -3,10 +3,11 @@
 Determinized Monte Carlo search at the root, with every candidate move compared on the same
 sampled deals (common random numbers):
 
-1. Moves that need no search are answered at once: the one legal move, saying UNO with one card
-   left, catching the seat that is really open to a catch (R17; never a false catch), and, off
-   the seat's turn, doing nothing when no jump-in is possible. A play with the next-to-last card
-   always says UNO (the variant without it is never better).
+1. Moves that need no search are answered at once: the one legal move, playing the last card
+   (it wins the hand), else saying UNO with one card left, catching the seat that is really
+   open to a catch (R17; never a false catch), and, off the seat's turn, doing nothing when no
+   jump-in is possible. A play with the next-to-last card always says UNO (the variant without
+   it is never better).
 2. Every other legal move (off turn: each jump-in, and doing nothing) is a candidate. Each round
    deals one determinization (engine/determinize.py: the unseen cards dealt consistently with the
    tracker's facts, with hard's R8 beliefs, ``SOFT_BELIEFS``, and with the colours seats named,
@@ -378,10 +379,11 @@ def _candidates(view: View) -> list[Action | None]:
     legal, me, hand = view.legal, view.seat, view.hand
     if not legal or me is None or hand is None or view.hand_result is not None:
         return [None]
-    if len(hand) == 1:
-        for action in legal:
-            if type(action) is CallUno:
-                return [action]
+    if len(hand) == 1:  # the last card, if it goes, wins the hand at once; else say UNO
+        last: list[Action | None] = [a for a in legal if type(a) is PlayCard or type(a) is JumpIn]
+        uno: list[Action | None] = [a for a in legal if type(a) is CallUno]
+        if last or uno:
+            return (last or uno)[:1]
     if view.uno_open is not None and view.uno_open != me:
         for action in legal:
             if type(action) is Catch and action.target == view.uno_open:

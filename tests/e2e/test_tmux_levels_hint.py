@@ -69,7 +69,7 @@ def test_tmux_the_host_sets_each_bots_level_and_a_spanish_friend_sees_them(
 
 
 HINT = {"en": re.compile(r"Hint: (play|jump|draw|keep|pass|name|challenge|accept|say|catch)"),
-        "es": re.compile(r"Pista: (juega|métete|roba|sigue|pasa|elige|desafía|acepta|di|pilla)")}
+        "es": re.compile(r"Pista: (juega|corta|roba|sigue|pasa|elige|desafía|acepta|di|pilla)")}
 TURN = {"en": "Your turn", "es": "Tu turno"}
 
 

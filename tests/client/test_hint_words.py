@@ -1,0 +1,120 @@
+"""The hint's words where play-testers found them wrong or baffling: a card's question answered
+as the turn's hint played that card, the better figure first, a colour note that names its
+colour, no colour notes for a seat, a jump-in that is never "the only move", the last card."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from clientkit import ENTER, ME, make_view, plays, press, seated
+
+from client.enums import Prompt
+from client.i18n import set_language, t
+from engine.actions import CallUno, Draw, JumpIn, PlayCard
+from engine.bots import Hint, hint
+from engine.bots.hintnotes import Note
+from engine.cards import Card, Color
+
+
+@pytest.fixture(autouse=True)
+def _english_after() -> object:
+    yield
+    set_language("en")
+
+
+def test_a_wilds_colour_question_says_the_colour_the_turns_hint_named() -> None:
+    """Found play-testing: "play Wild naming green — wins 19%…", then at the colour question a
+    search asked again said "name blue"."""
+    view = make_view("R7 W", top="G5", legal=[*plays("W"), Draw(ME)])
+    model = seated(view)
+    green = next(a for a in view.legal if isinstance(a, PlayCard) and a.color is Color.GREEN)
+    model.hints.asked = view
+    assert model.hints.answered(view, Hint(green, "search", win_rate=0.19, samples=440,
+                                           runner_up=Draw(ME), runner_up_rate=0.16), view)
+    press(model, "2", ENTER)
+    assert model.prompt is Prompt.COLOR
+    press(model, "?")
+    assert model.hints.take_request() is None  # (no new search)
+    said = model.hints.text(model.seating.name_of, model.table.pending_card)
+    assert said == "Hint: name green — wins 19% of 440 sampled deals", said
+
+
+def test_a_sevens_seat_question_follows_the_runner_up_it_did_better_and_has_no_colour_notes() -> None:
+    seven = Card.parse("R7")
+    legal = [PlayCard(ME, seven, None, target) for target in ("1", "2", "3")]
+    view = make_view("R7 Y3", top="R5", legal=[*legal, *plays("Y3")])
+    model = seated(view)
+    model.hints.asked = view
+    close = Hint(PlayCard(ME, Card.parse("Y3")), "search", win_rate=0.16, samples=262,
+                 runner_up=legal[2], runner_up_rate=0.21)
+    assert model.hints.answered(view, close, view)
+    press(model, "1", ENTER)
+    assert model.prompt is Prompt.SEAT
+    press(model, "?")
+    said = model.hints.text(model.seating.name_of, model.table.pending_card)
+    assert said == "Hint: swap with Bot 3 — wins 21% of 262 sampled deals", said
+    # A seat's hint of its own search names no colour (found play-testing: "Why: Bot 2 seems to
+    # have no green" of whom to swap with)
+    model.hints.asked = view
+    noted = Hint(legal[0], "search", win_rate=0.28, samples=224, runner_up=legal[1], runner_up_rate=0.19,
+                 notes=(Note("lacks", ("2",), Color.GREEN),))
+    assert model.hints.answered(view, noted, view)
+    said = model.hints.text(model.seating.name_of, model.table.pending_card)
+    assert "swap with Bot 1" in said and "green" not in said, said
+
+
+@pytest.mark.parametrize(("lang", "said"), [
+    ("en", "Hint: play Wild Draw Four naming blue or play Wild Draw Four naming yellow — 22% and 18% of "
+           "120 sampled deals won, too close to call: either will do. Why: you hold 3 yellow cards."),
+    ("es", "Pista: juega Comodín +4 y elige azul o juega Comodín +4 y elige amarillo — ganan el 22% y el "
+           "18% de 120 repartos simulados: tan igualadas que cualquiera vale. Por qué: tienes 3 cartas de "
+           "color amarillo.")])
+def test_too_close_to_call_says_the_better_figure_first_and_a_note_its_colour(lang: str, said: str) -> None:
+    """Found play-testing: "play … yellow or play … blue — 18% and 22% …. Why: you hold 3 cards of
+    that colour" read as the worse move advised, and the note as about blue (none held)."""
+    view = make_view("Y3 Y5 Y5 W+4", top="G5", legal=[*plays("W+4"), Draw(ME)])
+    model = seated(view, lang=lang)
+    four = {a.color: a for a in view.legal if isinstance(a, PlayCard)}
+    model.hints.asked = view
+    assert model.hints.answered(view, Hint(four[Color.YELLOW], "search", win_rate=0.18, samples=120,
+                                           runner_up=four[Color.BLUE], runner_up_rate=0.22,
+                                           notes=(Note("holds", color=Color.YELLOW, count=3),)), view)
+    assert model.hints.text(model.seating.name_of) == said
+
+
+@pytest.mark.parametrize(("lang", "words"), [("en", "jump in with Red 7 and swap with Luis"),
+                                             ("es", "corta con 7 rojo y cambia con Luis")])
+def test_a_jump_in_with_a_seven_says_whom_it_swaps_with(lang: str, words: str) -> None:
+    view = make_view("R7 Y3", top="R7", current="2",
+                     legal=[JumpIn(ME, Card.parse("R7"), target) for target in ("1", "2")])
+    model = seated(view, lang=lang)
+    model.hints.asked = view
+    assert model.hints.answered(view, Hint(view.legal[1], "search", win_rate=0.36, samples=347,
+                                           runner_up=view.legal[0], runner_up_rate=0.25), view)
+    assert words in model.hints.text(model.seating.name_of)
+
+
+def test_off_turn_a_jump_in_is_searched_against_doing_nothing() -> None:
+    """Found play-testing: "Hint: jump in with Green 5 — the only move" (doing nothing is a move
+    too); and when the search would not jump in, the hint says so."""
+    view = make_view("G5 Y3 B9 R1 R2 R4 Y8", top="G5", current="2",
+                     legal=[JumpIn(ME, Card.parse("G5"))])
+    found = hint(view, random.Random(1), budget=0.05)
+    assert found is None or found.reason == "search"
+    model = seated(view)
+    model.hints.asked = view
+    assert model.hints.answered(view, None, view)
+    assert model.hints.text(model.seating.name_of) == t("hint_no_jump_in")
+
+
+def test_the_last_card_is_played_not_uno_said_first() -> None:
+    """Found play-testing: one card left, playable, no UNO said: "Hint: say UNO — what the expert
+    bot plays", and only then "play Red 0"."""
+    view = make_view("R0", top="Y0", legal=[*plays("R0"), Draw(ME), CallUno(ME)])
+    found = hint(view, random.Random(1), budget=0.05)
+    assert found is not None and found.reason == "last" and found.action == plays("R0")[0]
+    model = seated(view)
+    model.hints.asked = view
+    assert model.hints.answered(view, found, view)
+    assert model.hints.text(model.seating.name_of) == "Hint: play Red 0 — your last card: it wins the hand"
