@@ -442,13 +442,15 @@ class Room(Table):
     def _timed_out(self) -> None:
         """The current person let the deadline pass: the stand-in plays their turn for them, and
         the ``away_after``-th time in a row they are away (told after the turn's events, so that
-        everybody reads "time's up" before "went away")."""
+        everybody reads "time's up" before "went away"); at once if their connection is down:
+        its next turns are not waited for (found play-testing, a frozen client's turns took the
+        whole clock each while the table saw it offline)."""
         game = self.game
         assert game is not None
         seat = self._seat_by_id(game.current)
         seat.timeouts += 1
         self._stand_in(seat, "timeout")
-        if seat.timeouts >= self.config.away_after and not self.closed:
+        if (seat.timeouts >= self.config.away_after or not seat.connected) and not self.closed:
             self.step_away(seat)
 
     def _stand_in(self, seat: Seat, reason: str) -> None:

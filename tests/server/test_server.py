@@ -8,11 +8,13 @@ from kit.harness import Harness, next_move_after, only_room
 
 from protocol import (
     Act,
+    Back,
     CreateRoom,
     Events,
     Joined,
     Message,
     Rooms,
+    RoomUpdate,
     Start,
     ViewMsg,
 )
@@ -97,13 +99,22 @@ async def test_a_dropped_seat_times_out_even_in_a_room_without_timeouts(
         await bob.link.aclose()
         waited, _ = await next_move_after(ann, seat=bob.seat, began=began, play=True)
         assert waited == pytest.approx(srv.config.disconnected_turn_timeout)
-
-        # Back on his own turn, bob has no deadline again: the room has none.
+        # His turns are not waited for again while his link is down: he is away (found
+        # play-testing, a frozen client's turns took the whole clock each).
+        assert only_room(srv)._seat_by_id(bob.seat or "").away
         await ann.play(lambda m: isinstance(m, Events) and m.current == bob.seat, now=True)
+        waited, _ = await next_move_after(ann, seat=bob.seat, began=trio.current_time(), play=True)
+        assert waited == pytest.approx(only_room(srv).settings.bot_delay)
+
+        # Back, and back at the keyboard, on his own turn bob has no deadline again: the room has none.
         again = harness.connect(srv, "bob")
         assert (await again.hello(bob.token)).resumed
-        view_message = await again.expect(ViewMsg)
-        assert view_message.view["current"] == bob.seat and view_message.deadline is None
+        await again.expect(Joined)
+        await again.send(Back())
+        await again.expect(RoomUpdate, lambda m: not any(s.away for s in m.room.seats))
+        await ann.play(lambda m: isinstance(m, Events) and m.current == bob.seat, now=True)
+        turn = await again.expect(Events, lambda m: m.current == bob.seat)
+        assert turn.deadline is None
         async with trio.open_nursery() as nursery:
             nursery.start_soon(ann.expect, Rooms)  # nothing but pings come to either
             with trio.move_on_after(600):
