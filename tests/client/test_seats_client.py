@@ -11,6 +11,7 @@ from clientkit import (
     DOWN,
     ENTER,
     ME,
+    NAMES,
     RIGHT,
     connected_model,
     make_view,
@@ -369,7 +370,7 @@ def test_enter_on_a_match_in_progress_watches_then_asks_for_a_bots_seat() -> Non
     text = render_text(model)
     assert "You take Bot 3's seat at the next hand (j cancels)." in text
     assert "j leave the line" in text and "j take a seat" not in text  # (the help line said so)
-    model.apply(Joined(room=room_info(), role="player", seat="3"))
+    model.apply(Joined(room=room_info(seats={**NAMES, "3": "Eva"}), role="player", seat="3"))
     assert model.seating.role == "player" and model.seating.queue_position == 0 and model.seating.seat == "3"
     # (the others' logs say "Eva took over Bot 3's seat"; her own screen said nothing)
     took = "You took over Bot 3's seat: its cards and points are yours."
@@ -380,6 +381,19 @@ def test_enter_on_a_match_in_progress_watches_then_asks_for_a_bots_seat() -> Non
     model.apply(History(events=((deal,),), chat=(), names=()))
     model.apply(Events(events=(codec.event_to_wire(ev.TurnStarted("3")),)))
     assert model.prompts.notice != took and model.transcript.log[-1] == took
+
+
+def test_taking_a_bots_seat_under_another_name_says_so() -> None:
+    """Found play-testing: a second Ana took over Bot 2's seat as "Ana 2", and only the corner of
+    her screen said it; the notice of the seat taken says the name too."""
+    model = late_arrival()
+    press(model, ENTER)
+    model.apply(Joined(room=room_info(), role="spectator"))
+    seats = {**NAMES, "3": "Eva 2", "2": "Eva"}
+    model.apply(Joined(room=room_info(seats=seats), role="player", seat="3"))
+    said = model.prompts.notice
+    assert said == ("You took over Bot 3's seat: its cards and points are yours. "
+                    "Someone here has your name: the table calls you Eva 2."), said
 
 
 def test_w_only_watches_and_j_asks_then_cancels() -> None:
