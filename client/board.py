@@ -156,7 +156,7 @@ class Board(Painter):
                 if seconds is not None:
                     line.append(("class:warn" if seconds <= 5 else "", "  " + t("deadline", n=seconds)))
             lines.append(line)
-        points = self.points_line(view)
+        points = self.points_line(view, width)
         lines += [points] if points else []
         for spare in (points, pile, way):  # short of rows (a hand of two rows at 60x20), whose
             if spare and len(lines) > height:  # turn it is and its clock stay, and the points, the
@@ -164,23 +164,26 @@ class Board(Painter):
                 # too: found play-testing)
         return [clip_line(line, width) for line in lines]
 
-    def points_line(self, view: View) -> Line:
+    def points_line(self, view: View, width: int) -> Line:
         """The match's points during a hand, once anyone has some: ours and the most anyone has
         (found play-testing: the scores showed only for the moments between hands, and someone
-        who took over a bot's seat was not told its points came with it)."""
+        who took over a bot's seat was not told its points came with it); in fewer words where
+        the column is narrow (found play-testing at 60 columns: "Points: you 577, Bot…")."""
         if not any(view.scores) or view.hand_result is not None or view.outcome is not None:
             return []
         name_of = self.model.seating.name_of
         best = max(range(len(view.seats)), key=lambda i: view.scores[i])
         mine = view.seats.index(view.seat) if view.seat in view.seats else None
+        values: dict[str, object]
         if mine is not None and view.scores[mine] >= view.scores[best]:
-            text = t("points_you_lead", n=view.scores[mine])
+            key, values = "points_you_lead", {"n": view.scores[mine]}
         elif mine is None:
-            text = t("points_lead", name=name_of(view.seats[best]), n=view.scores[best])
+            key, values = "points_lead", {"name": name_of(view.seats[best]), "n": view.scores[best]}
         else:
-            text = t("points_and_most", n=view.scores[mine], name=name_of(view.seats[best]),
-                     most=view.scores[best])
-        return [("class:dim", text)]
+            key, values = "points_and_most", {"n": view.scores[mine], "name": name_of(view.seats[best]),
+                                              "most": view.scores[best]}
+        text = t(key, **values)
+        return [("class:dim", text if width_of(text) <= width else t(key + "_short", **values))]
 
     def scores(self, width: int, height: int) -> list[Line]:
         """The end of a hand (or of the match): who won with what play, every hand's remaining
@@ -273,15 +276,17 @@ class Board(Painter):
         return lines
 
     def card_codes(self, cards: tuple[Card, ...], width: int) -> Line:
-        """Cards as their short codes ("R7 W+4"), coloured, in exactly ``width`` columns."""
+        """Cards as their short codes ("R7 W+4"), coloured, in exactly ``width`` columns; those
+        that do not fit counted ("R7 W+4 +5": found play-testing at 60 columns, a hand cut with
+        "…" could not be checked against its points)."""
         out: Line = []
         used = 0
         for i, card in enumerate(cards):
             code = card_code(card)
-            rest = len(cards) - i
-            if used + len(code) + 1 > width - (0 if rest == 1 else 2):
-                out.append(("class:dim", "…"))
-                used += 1
+            more = f"+{len(cards) - i}"
+            if used + len(code) + 1 > width - (0 if i == len(cards) - 1 else len(more) + 1):
+                out.append(("class:dim", more if used + len(more) <= width else "…"))
+                used += width_of(out[-1][1])
                 break
             out.append(("" if self.plain else card_style(card), code))
             out.append(("", " "))

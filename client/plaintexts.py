@@ -30,6 +30,11 @@ PLAIN_TEXTS: dict[str, tuple[str, str]] = {
     "plain_top_card": ("Top card: {card}", "Carta de arriba: {card}"),
     "plain_top_wild": ("Top card: {card}, colour being chosen", "Carta de arriba: {card}, eligiendo color"),
     "plain_scores": ("Scores: {scores}", "Puntos: {scores}"),
+    # what each hand left was worth (found play-testing: the full screen's board shows the cards
+    # and their points; plain mode gave only the total)
+    "plain_counted": ("Counted: {list}", "Contado: {list}"),
+    "plain_counted_seat": ("{name} {points} ({n} cards)", "{name} {points} ({n} cartas)"),
+    "plain_counted_seat_one": ("{name} {points} (1 card)", "{name} {points} (1 carta)"),
     "plain_color_choices": ("{n} {color} ({letter})", "{n} {color} ({letter})"),
     "plain_chat": ("{name} says: {text}", "{name} dice: {text}"),
     "plain_chat_you": ("You said: {text}", "Dijiste: {text}"),

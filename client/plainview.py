@@ -14,7 +14,7 @@ from __future__ import annotations
 from engine.actions import Draw, KeepDrawing
 from engine.cards import Card
 from engine.events import Event, HandEnded, MatchEnded
-from engine.view import View
+from engine.view import HandResult, View
 from protocol import clean_text
 from protocol.address import format_address
 
@@ -364,9 +364,19 @@ class PlainView:
             hints = [t("next_hand_waits" if m.seating.everyone_away else "next_hand")]
             scores = view.scores
             won = won_text(m, result.winner, "hand_won", n=view.hand_number, points=result.points)
+            hints.insert(0, self._counted(view.seats, result))
         else:
             return []
-        return [won, self._scores(view.seats, scores), *hints]
+        return [won, self._scores(view.seats, scores), *filter(None, hints)]
+
+    def _counted(self, seats: tuple[str, ...], result: HandResult) -> str:
+        """What each hand left was worth, the winner's points made of them ("" if not shown)."""
+        if len(result.hands) != len(seats):
+            return ""
+        parts = [t("plain_counted_seat_one" if len(held) == 1 else "plain_counted_seat",
+                   name=self.model.seating.name_of(seat), points=sum(c.points for c in held), n=len(held))
+                 for seat, held in zip(seats, result.hands, strict=True) if seat != result.winner and held]
+        return t("plain_counted", list=", ".join(parts)) if parts else ""
 
     def _scores(self, seats: tuple[str, ...], scores: tuple[int, ...] | list[int]) -> str:
         name_of = self.model.seating.name_of

@@ -461,6 +461,16 @@ def test_the_end_of_a_hand_is_said_with_the_scores() -> None:
     show(model, make_view("R7", top="R5", hand_result=result, scores=(0, 32, 0, 0)))
     assert view.changes() == ["Luis wins hand 1 and scores 32 points. Scores: Bot 1 0, Luis 32, "
                               "Bot 3 0, Ana 0. The next hand starts in a moment…"]
+    # What each hand left was worth, as the full screen's board shows it (found play-testing: a
+    # screen reader could not check the points)
+    model = seated(make_view("R7", top="R5", legal=plays("R7")))
+    view = PlainView(model)
+    view.changes()
+    left = tuple(tuple(Card.parse(c) for c in cards.split()) for cards in ("R7 W", "", "Y3", "B+2 G5"))
+    result = HandResult(winner="2", points=85, hands=left)
+    show(model, make_view("R7", top="R5", hand_result=result, scores=(0, 85, 0, 0)))
+    said = " ".join(view.changes())
+    assert "Counted: Bot 1 57 (2 cards), Bot 3 3 (1 card), Ana 25 (2 cards)." in said, said
 
 
 @pytest.mark.parametrize(("lang", "hand", "match"), [

@@ -668,6 +668,30 @@ def test_the_match_s_points_show_during_a_hand(lang: str, mine: str, theirs: str
         set_language("en")
 
 
+@pytest.mark.parametrize(("lang", "short"), [("en", "You 577 pts, top 620"), ("es", "Tú 577 ptos, máx. 620")])
+def test_at_60_columns_the_points_are_said_in_fewer_words(lang: str, short: str) -> None:
+    """Found play-testing at 60x20: "Points: you 577, Bot…", the leader's score lost."""
+    try:
+        model = seated(make_view("R7 Y3", scores=(0, 620, 0, 577)), lang=lang)
+        screen = "\n".join(screen_lines(model, columns=60, rows=20))
+        assert short in screen, screen
+        wide = "\n".join(screen_lines(model, columns=100))
+        assert t("points_and_most", n=577, name="Luis", most=620) in wide, wide
+    finally:
+        set_language("en")
+
+
+def test_a_hand_too_long_for_the_end_board_counts_the_cards_left_out() -> None:
+    """Found play-testing at 60 columns: "Lu R4 R8 R9 R9 Y2 Y2 YS …": the points could not be
+    checked; the cards that do not fit are counted."""
+    many = tuple(Card.parse(color + str(n)) for color in "RY" for n in range(1, 10))
+    hands = tuple(many if seat == "2" else () for seat in ("1", "2", "3", "4"))
+    model = seated(make_view("", hand_result=HandResult("4", 90, hands)))
+    row = next(line for line in screen_lines(model, columns=60, rows=20) if "R1 R2" in line)
+    shown = len(row.split("R1", 1)[1].split("+")[0].split()) + 1
+    assert f"+{18 - shown} " in row and "…" not in row, row
+
+
 @pytest.mark.parametrize("plain", [False, True])
 def test_a_watcher_at_a_match_s_end_is_not_asked_to_accept_a_rematch(plain: bool) -> None:
     """Found play-testing: Fay, watching a table every player had left, read "New match when all
