@@ -398,7 +398,9 @@ class Table(ABC):
 
     def _after_membership_change(self, session: Session) -> None:
         if self.host is session and (session.room is not self or session.peer is None):
-            self.host_dropped = session if session.room is self else None
+            first = self.host_dropped  # (the first host gone keeps the claim: found play-testing,
+            if first is None or first.room is not self:  # the second host's drop took it for good)
+                self.host_dropped = session if session.room is self else None
             self._pick_new_host(exclude=session)
         if not any(s.kind == "human" for s in self.seats) and not self.spectators:
             self.close()

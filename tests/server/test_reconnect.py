@@ -123,6 +123,24 @@ async def test_the_host_whose_link_dropped_is_the_host_again_on_coming_back(
         assert only_room(srv).host_dropped is None and left.room.host == "bob"
 
 
+async def test_the_first_host_gone_gets_the_role_back_when_the_next_one_dropped_too(
+        harness: Harness, autojump_clock: object) -> None:
+    """Found play-testing: the host's laptop slept, and every link dropped: the role went to Teo,
+    then Teo's link dropped too, and the role came back to Teo, never to the host."""
+    with trio.fail_after(300):
+        srv, (ann, bob, cat) = await harness.table("ann", "bob", "cat", start=True)
+        await ann.aclose()
+        await cat.expect(RoomUpdate, lambda m: m.room.host_seat == bob.seat)
+        await bob.aclose()
+        await cat.expect(RoomUpdate, lambda m: m.room.host_seat == cat.seat)
+        for client in (ann, bob):  # (both back: the host first)
+            again = harness.connect(srv, client.name)
+            assert (await again.hello(client.token)).resumed
+            await again.expect(Joined)
+        room = only_room(srv)
+        assert room.host is not None and room.host.name == "ann", room.host
+
+
 async def test_quit_is_refused_before_the_handshake_and_answered_in_the_lobby(
         harness: Harness, autojump_clock: object) -> None:
     with trio.fail_after(60):
