@@ -14,6 +14,12 @@ from collections.abc import Callable
 
 import trio
 
+STALLED = 3.0
+"""Seconds a timer may wake late before the server counts itself stopped meanwhile (the laptop
+of a ``uno host`` closed, a SIGSTOP): the time it lost is nobody's, and what was due is put off by
+as much (found play-testing: after the host's program slept 40 s, the turn on then timed out and
+the move its player had sent meanwhile was refused; every link was dropped as silent)."""
+
 
 class Clock:
     def __init__(self, everyone_back: Callable[[], bool]) -> None:
@@ -42,13 +48,27 @@ class Clock:
         """Wake the timer task now (the room closed)."""
         self._wake.set()
 
-    async def sleep(self) -> None:
-        """Sleep until the next thing due, or until woken."""
+    async def sleep(self) -> float:
+        """Sleep until the next thing due, or until woken; how many seconds late it woke (0 when
+        woken, or on time)."""
         self._wake = trio.Event()
-        self._asleep_until = self.next_due()
-        with trio.move_on_at(self._asleep_until):
+        self._asleep_until = until = self.next_due()
+        with trio.move_on_at(until):
             await self._wake.wait()
         self._asleep_until = -math.inf  # (awake: changes need no wake-up call)
+        return 0.0 if self._wake.is_set() or until == math.inf else max(0.0, trio.current_time() - until)
+
+    def postpone(self, seconds: float, turn_left: float) -> None:
+        """Put everything due off by ``seconds``, the time the server is known to have been
+        stopped (``STALLED``; it may have been longer), and leave the turn on at least
+        ``turn_left`` seconds from now, to look at the table again."""
+        for name in ("deadline", "_given", "bot_due", "next_hand_at", "hold_until", "abandoned_at",
+                     "grace_until"):
+            due = getattr(self, name)
+            if due is not None:
+                setattr(self, name, due + seconds)
+        if self.deadline is not None:
+            self.deadline = max(self.deadline, trio.current_time() + turn_left)
 
     # ---- a restored room's wait for its people
 

@@ -25,6 +25,7 @@ from protocol import (
     State,
 )
 
+from .clock import STALLED
 from .config import ServerConfig
 from .ratelimit import TokenBucket
 from .reactor import Reactor
@@ -186,7 +187,11 @@ class Peer(Generic[S]):
                 self.send(Ping(nonce=self._ping_nonce))
                 last_ping = now
                 ping_at = now + config.ping_interval
-            await trio.sleep_until(min(ping_at, drop_at))
+            wake_at = min(ping_at, drop_at)
+            await trio.sleep_until(wake_at)
+            late = trio.current_time() - wake_at
+            if late > STALLED:  # the server was stopped, not the client silent (server/clock.py):
+                self.last_seen = trio.current_time() - config.ping_interval  # a ping now, and its time
 
     async def _read_loop(self) -> None:
         await self.transport.read_loop(self._take, lambda: self.closed)

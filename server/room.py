@@ -25,6 +25,7 @@ from protocol import Act, Rematch, UnoGrace, ViewMsg, codec
 
 from . import errors, history, play, roomrecord
 from .bots import MatchBots
+from .clock import STALLED
 from .grace import Grace
 from .journal import JournaledGame
 from .people import Seat, Session, seat_names
@@ -342,9 +343,16 @@ class Room(Table):
     async def run(self) -> None:
         """The room's timer task: bots' moves, turn timeouts, the next hand."""
         while not self.closed:
-            await self.clock.sleep()
+            late = await self.clock.sleep()
             if self.closed:
                 return
+            if late > STALLED:  # the server itself was stopped: nobody's turn ran out meanwhile
+                log.info("room %s: the server was stopped for %.0f s at least; what was due is put off",
+                         self.id, late)
+                self.clock.postpone(late, turn_left=min(self.config.comeback_turn_left,
+                                                        self.settings.turn_timeout))
+                self._send_views()  # (the clocks on screen count from the deadline put off)
+                continue
             try:
                 self._tick(trio.current_time())
                 while self._thoughts and not self.closed:
