@@ -41,7 +41,11 @@ def narrate(events: Iterable[ev.Event], name: Names, me: str | None = None,
             stood_in = event.seat
         elif isinstance(event, ev.TurnStarted):
             stood_in = None
-        if stood_in is not None and not isinstance(event, ev.StandIn | ev.HandEnded | ev.MatchEnded):
+        # (what befalls the seat is said of it: "— Luis lost the turn", "you hold Luis's now", not
+        # "the bot lost the turn", "you hold the bot's now": found play-testing)
+        befalls = isinstance(event, ev.Skipped | ev.StandIn | ev.HandEnded | ev.MatchEnded) or (
+            isinstance(event, ev.HandsExchanged) and event.target is None)
+        if stood_in is not None and not befalls:
             def stand_in(seat: str, bot: str = stood_in) -> str:
                 return t("stand_in_name") if seat == bot else name(seat)
             if stood_in != me:  # (what it does to us still says "you": "— you drew 2")

@@ -633,6 +633,23 @@ def test_a_0_the_bot_played_for_us_says_whose_hand_we_hold() -> None:
                     "along, ↻ clockwise — you hold Bot 3's now"), line
 
 
+def test_what_befalls_a_seat_the_bot_plays_is_said_of_its_person() -> None:
+    """Found play-testing: "Luis was away: a bot played the turn — the bot played Green 0 — …
+    you hold the bot's now", and "— the bot drew 4 — the bot lost the turn": the hand is
+    Luis's, and the turn was his seat's."""
+    from client.narrate import narrate
+
+    seats = ("1", "3", "2", ME)  # (Luis before Ana: his hand comes to her)
+    names = {"1": "Bot 1", "2": "Luis", "3": "Bot 3", ME: "Ana"}
+    zero = ev.HandsExchanged("2", None, tuple((s, 5, None) for s in seats))
+    (line,) = narrate([ev.StandIn("2", "away"), ev.CardPlayed("2", Card.parse("G0"), Color.GREEN), zero],
+                      names.__getitem__, ME, "2", 1, seats=seats)
+    assert line.endswith("you hold Luis's now"), line
+    (line,) = narrate([ev.StandIn("2", "away"), ev.Drew("2", 4, None, "wild_draw_four"), ev.Skipped("2")],
+                      names.__getitem__, ME)
+    assert line == "Luis was away: a bot played the turn — the bot drew 4 — Luis lost the turn", line
+
+
 @pytest.mark.parametrize("lang", ["en", "es"])
 def test_plain_mode_away_on_our_turn_says_the_bot_plays_it(lang: str) -> None:
     """Found play-testing: away, plain mode said "Your turn … You can play: 1 Red 7", and then
