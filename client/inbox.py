@@ -116,8 +116,9 @@ def _joined(model: Model, message: messages.Joined) -> None:
     if bot is not None:  # (back in the seat we left, it is ours again: not "Luis (bot)'s seat")
         back = left_by(bot, model.session.name)
         model.prompts.notice = t("you_back_in_seat") if back else t("you_took_seat", bot=bot)
-        if seat_name != model.session.name and not back:  # (found play-testing: "Ana 2 (you)" alone said it)
-            model.prompts.notice += " " + t("you_renamed", name=seat_name)
+        if seat_name != model.session.name and not back:  # (found play-testing: "Ana 2 (you)" alone
+            # said it; first, where a narrow screen cuts the notice: "…eres Eva" lost the " 2")
+            model.prompts.notice = t("you_renamed", name=seat_name) + " " + model.prompts.notice
         # and the log, where the others read "Eva took over Bot 3's seat" (found play-testing:
         # seated from the line as a hand was dealt, Dave's first turn took the notice away, and
         # nothing on his screen said he had a seat now, nor whose). Plain mode said the notice.

@@ -359,6 +359,8 @@ class PlainView:
                     hints.append(joined)
             scores = view.outcome.scores
             won = won_text(m, view.outcome.winner, "match_won")
+            if view.hand_result is not None:  # (the last hand's, as any hand's: found play-testing)
+                hints.insert(0, self._counted(view.seats, view.hand_result))
         elif view.hand_result is not None:
             result = view.hand_result
             hints = [t("next_hand_waits" if m.seating.everyone_away else "next_hand")]

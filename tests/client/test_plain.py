@@ -471,6 +471,14 @@ def test_the_end_of_a_hand_is_said_with_the_scores() -> None:
     show(model, make_view("R7", top="R5", hand_result=result, scores=(0, 85, 0, 0)))
     said = " ".join(view.changes())
     assert "Counted: Bot 1 57 (2 cards), Bot 3 3 (1 card), Ana 25 (2 cards)." in said, said
+    # and the match's last hand too (found play-testing: only "Luis wins the match! Scores: …")
+    model = seated(make_view("R7", top="R5", legal=plays("R7")))
+    view = PlainView(model)
+    view.changes()
+    show(model, make_view("R7", top="R5", hand_result=result, scores=(0, 585, 0, 0),
+                          outcome=MatchOutcome("2", (0, 585, 0, 0))))
+    said = " ".join(view.changes())
+    assert "Counted: Bot 1 57 (2 cards)" in said and "wins the match" in said, said
 
 
 @pytest.mark.parametrize(("lang", "hand", "match"), [

@@ -392,8 +392,8 @@ def test_taking_a_bots_seat_under_another_name_says_so() -> None:
     seats = {**NAMES, "3": "Eva 2", "2": "Eva"}
     model.apply(Joined(room=room_info(seats=seats), role="player", seat="3"))
     said = model.prompts.notice
-    assert said == ("You took over Bot 3's seat: its cards and points are yours. "
-                    "Someone here has your name: the table calls you Eva 2."), said
+    assert said == ("Someone here has your name: the table calls you Eva 2. "  # (first: a narrow
+                    "You took over Bot 3's seat: its cards and points are yours."), said  # screen cuts it)
 
 
 def test_w_only_watches_and_j_asks_then_cancels() -> None:
@@ -411,7 +411,7 @@ def test_w_only_watches_and_j_asks_then_cancels() -> None:
     model.apply(Queued(position=0))
     assert model.seating.queue_position == 0
     assert press(model, "j") == [TakeSeat()]
-    model.apply(Joined(room=room_info(), role="player", seat="1"))
+    model.apply(Joined(room=room_info(seats={**NAMES, "1": "Eva"}), role="player", seat="1"))
     assert "Ocupaste el asiento de Bot 1: sus cartas y sus puntos son tuyos." in render_text(model)
 
 
