@@ -50,6 +50,8 @@ def rule_labels(rules: Mapping[str, Any], *, turn_timeout: float | None = None,
     for option, key in _SWITCHES:
         if get(option, getattr(base, option)) is True:
             labels.append(t(key))
+        elif preset in PRESETS and getattr(PRESETS[preset], option) is True:  # the preset's, off
+            labels.append(t("rule_without", rule=t(key)))  # (the "house+": found play-testing)
     if get("wild_draw_four") == "strict":
         labels.append(t("rule_strict_four"))
     elif preset in PRESETS and PRESETS[preset].wild_draw_four.value == "strict":

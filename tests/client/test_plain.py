@@ -923,6 +923,10 @@ def test_the_lobby_marks_a_preset_whose_options_were_changed(lang: str, row: str
         model.apply(Rooms(rooms=(room,)))
         assert row in render_text(model, columns=80)
         assert said in " ".join(PlainView(model).changes())
+        # An option of the preset turned off is named with the table's rules (what the "+" means)
+        house = {**RuleSet.preset("house").to_dict(), "stack_draw_two": False}
+        model.apply(Rooms(rooms=(dataclasses.replace(room, preset="house", rules=house),)))
+        assert t("rule_without", rule=t("rule_stack_two")) in render_text(model, columns=80)
         longer = dataclasses.replace(room, rules={**rules, "seven_zero": False, "target_score": 200})
         model.apply(Rooms(rooms=(longer,)))
         assert "official+" not in render_text(model, columns=80).replace("oficial+", "official+")

@@ -30,4 +30,4 @@ def test_tmux_saved_rules_open_a_table_with_them(tmux: Tmux, tmp_path: Path) -> 
     lobby = tmux.wait_for(guest, "Jueves:", timeout=15, what="the table's rules in the friend's lobby")
     rules = " ".join(lobby[lobby.index("Jueves:"):].split())
     assert "de la casa" in rules and "a 200 puntos" in rules and "cortar" in rules, rules
-    assert "acumular +2" not in rules, rules  # "ours" turns the house's stacking off
+    assert "sin acumular +2" in rules, rules  # "ours" turns the house's stacking off, and says so
