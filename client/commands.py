@@ -51,8 +51,9 @@ def add_host_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--save-rules", metavar="NAME", default=None,
                         help="save the rules (--rules and the rule options) under NAME in "
                              "$XDG_CONFIG_HOME/uno/rules/ and exit")
-    parser.add_argument("--port", type=int, default=DEFAULT_PORT,
-                        help=f"TCP port (default {DEFAULT_PORT}; a free one if it is taken)")
+    parser.add_argument("--port", type=int, default=None,
+                        help=f"TCP port (default {DEFAULT_PORT}, or with --resume the one the match "
+                             "was kept on; a free one if it is taken)")
     parser.add_argument("--host", default=ALL_ADDRESSES, metavar="ADDRESS",
                         help="address to listen on, as `uno server --host` (default: all, and "
                              "friends are invited at this machine's LAN address)")

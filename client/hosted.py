@@ -6,10 +6,12 @@ Imported cheaply: trio and the server are imported when the server starts.
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
 import logging
 from collections.abc import Callable
 from dataclasses import dataclass
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from protocol.address import ALL_ADDRESSES, DEFAULT_PORT, format_address
@@ -25,13 +27,25 @@ if TYPE_CHECKING:
 log = logging.getLogger("uno.client")
 
 
+LAST_PORT = "hosted-port"
+"""The file, in the state directory, of the port the last ``uno host`` listened on."""
+
+
+def _read_port(path: Path) -> int | None:
+    try:
+        port = int(path.read_text(encoding="utf-8").strip())
+    except (OSError, ValueError):
+        return None
+    return port if 0 < port < 65536 else None
+
+
 @dataclass
 class HostOptions:
     """``uno host``: a server in this process."""
 
     table: str
     create: CreateRoom
-    port: int = DEFAULT_PORT
+    port: int | None = None  # None: DEFAULT_PORT, or resuming, the port of the last ``uno host``
     bind: str = ALL_ADDRESSES  # (another: friends are invited at it, not at the LAN address)
     seed: int | None = None
     next_hand_delay: float = 5.0
@@ -86,15 +100,23 @@ class HostedServer:
         self.model.host.active = True
         self.model.host.keeps = server.store is not None
         resumed = self._offer_kept_room(host.resume)
+        # Back to a kept match, where its friends' clients keep trying: the port it was on (found
+        # play-testing: hosted on 17859, resumed on 7777, and the friends tried the old one forever)
+        last_port = default_state_dir() / LAST_PORT
+        asked = host.port if host.port is not None else _read_port(last_port) if resumed else None
+        asked = DEFAULT_PORT if asked is None else asked
         try:
-            listeners = await trio.open_tcp_listeners(host.port, host=host.bind)
+            listeners = await trio.open_tcp_listeners(asked, host=host.bind)
         except OSError as exc:
             listeners = await trio.open_tcp_listeners(0, host=host.bind)  # the port is taken
-            log.warning("port %d: %s; listening on another", host.port, exc)
+            log.warning("port %d: %s; listening on another", asked, exc)
         await nursery.start(server.serve, listeners)
         self.port = port = listeners[0].socket.getsockname()[1]
-        if host.port and port != host.port:  # (found play-testing: without a word, friends tried it)
-            self.model.prompts.notice = t("port_taken", asked=host.port, port=port)
+        if asked and port != asked:  # (found play-testing: without a word, friends tried it)
+            self.model.prompts.notice = t("port_taken", asked=asked, port=port)
+        if server.store is not None:
+            with contextlib.suppress(OSError):
+                last_port.write_text(f"{port}\n", encoding="utf-8")
         if host.discovery:
             nursery.start_soon(self._announce, port, host.bind)
         address = format_address(lan_address() if host.bind == ALL_ADDRESSES else host.bind, port)
