@@ -20,6 +20,7 @@ from . import identity, requests, tokens
 from .accept import serve_listener
 from .config import ServerConfig
 from .history import HistoryStore
+from .journal import NEXT_HAND
 from .peer import Peer
 from .people import Session
 from .persist import RoomStore
@@ -44,7 +45,9 @@ class KeptRoom:
     host_token: str | None  # takes the host's seat back once the room is open again
 
     @classmethod
-    def from_record(cls, room_id: str, record: dict[str, Any]) -> KeptRoom:
+    def from_record(cls, room_id: str, record: dict[str, Any], deals: int = 0) -> KeptRoom:
+        """``deals``: the hands dealt since the record was written (its moves since: found
+        play-testing, the offer said "hand 1" of a match kept in hand 2)."""
         game = record["game"]
         token = None
         for seat in record["seats"]:
@@ -52,7 +55,7 @@ class KeptRoom:
             if who is not None and who["sid"] == record["host"]:
                 token = f"{who['sid']}.{who['secret']}"
         return cls(room_id, str(record["settings"]["name"]),
-                   0 if game is None else int(game["hand_number"]), token)
+                   0 if game is None else int(game["hand_number"]) + deals, token)
 
 
 class UnoServer:
@@ -165,7 +168,8 @@ class UnoServer:
             if record is None or room_id in self.rooms:
                 continue
             with contextlib.suppress(KeyError, TypeError, ValueError, AttributeError):
-                kept.append(KeptRoom.from_record(room_id, record))
+                deals = sum(1 for entry in self.store.moves(room_id) if entry == [NEXT_HAND])
+                kept.append(KeptRoom.from_record(room_id, record, deals))
         return sorted(kept, key=lambda room: (len(room.id), room.id))
 
     async def _handle_tcp(self, stream: trio.abc.Stream) -> None:

@@ -13,7 +13,7 @@ import pytest
 import trio
 from kit.harness import Harness, stoppable_server
 
-from protocol import Joined, Left, ListRooms, Rooms, Start, ViewMsg
+from protocol import Events, Joined, Left, ListRooms, Rooms, Start, ViewMsg
 from server import UnoServer
 from server.identity import ID_FILE, server_id
 
@@ -71,6 +71,22 @@ async def test_welcome_carries_the_same_id_after_a_restart(harness: Harness, tmp
         other, scope = await serve(harness.nursery, None)
         assert (await harness.connect(other, "ann").hello()).server_id != first.server_id
         await stop(other, scope)
+
+
+async def test_a_kept_room_names_the_hand_being_played(harness: Harness, tmp_path: Path,
+                                                      autojump_clock: object) -> None:
+    """Found play-testing: the offer said "hand 1" of a match kept in hand 2 (the room's whole
+    record is written now and then; the moves since it count the deals too)."""
+    with trio.fail_after(600):
+        srv, scope = await serve(harness.nursery, tmp_path)
+        _, (ann,) = await harness.table("ann", srv=srv, name="Root's table", bots=1, start=True)
+        await ann.play(lambda m: isinstance(m, Events) and any(
+            e["type"] == "hand_started" and e["hand_number"] == 2 for e in m.events), now=True)
+        await stop(srv, scope)
+        srv, scope = await serve(harness.nursery, tmp_path, restore_rooms=False)
+        (kept,) = srv.kept_rooms()
+        assert kept.hand_number == 2
+        await stop(srv, scope)
 
 
 async def test_kept_rooms_stay_on_disk_until_asked_for(harness: Harness, tmp_path: Path,
