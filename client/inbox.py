@@ -26,7 +26,7 @@ from engine.events import (
     StandIn,
     TurnStarted,
 )
-from protocol import ProtocolError, clean_text, codec, messages
+from protocol import LeftReason, ProtocolError, clean_text, codec, messages
 
 from .awaynews import AwayNews
 from .i18n import EN, card_name, t
@@ -153,7 +153,11 @@ def _room(model: Model, message: messages.RoomUpdate) -> None:
 
 
 def _left(model: Model, message: messages.Left) -> None:
+    hosting = model.seating.is_host  # (the host closed it herself: opening the kept match)
     _leave_room_state(model)
+    if message.reason == LeftReason.ROOM_CLOSED and not hosting:  # (found play-testing: the host
+        # opened the kept match, and her friends were sent to the lobby without a word)
+        model.prompts.notice = t("left_room_closed")
     model.lobby.listed = False  # (the list we had is of before we sat down: a new one is asked)
     model.outbox.append(messages.ListRooms())
 

@@ -325,6 +325,8 @@ TEXTS: dict[str, tuple[str, str]] = {
     "away_back_sent": ("Welcome back: your next turn is yours.",
                        "Hola de nuevo: tu próximo turno es tuyo."),
     "away_back_sent_over": ("Welcome back.", "Hola de nuevo."),
+    "left_room_closed": ("The host closed the table: you are back in the lobby.",
+                         "El anfitrión cerró la mesa: vuelves a la sala."),
     "level_easy": ("easy", "fácil"),
     "level_normal": ("normal", "normal"),
     "level_hard": ("hard", "difícil"),

@@ -25,6 +25,7 @@ from protocol import (
     Joined,
     JoinRoom,
     Left,
+    LeftReason,
     ListRooms,
     Ping,
     Pong,
@@ -255,6 +256,17 @@ def test_the_others_links_are_not_news_when_ours_comes_back() -> None:
     assert newcomer.transcript.log[-1] == "Eva lost the connection"
     newcomer.apply(RoomUpdate(room=room))
     assert newcomer.transcript.log[-1] == "Eva is connected again"
+
+
+def test_a_table_closed_under_a_guest_says_so() -> None:
+    """Found play-testing: the host went back to her kept match, which closed the table her
+    friends sat at, and they were in the lobby without a word."""
+    guest = seated(make_view(), room=room_info(host_seat="2"))
+    guest.apply(Left(reason=LeftReason.ROOM_CLOSED))
+    assert guest.screen is Screen.LOBBY and guest.prompts.notice == t("left_room_closed")
+    host = seated(make_view())  # (the host, who closed it: nothing to tell)
+    host.apply(Left(reason=LeftReason.ROOM_CLOSED))
+    assert host.prompts.notice == ""
 
 
 def test_arrivals_departures_and_dropped_connections_are_logged() -> None:
