@@ -82,10 +82,9 @@ class Table:
     def catchable(self) -> str | None:
         """The seat open to a catch for a forgotten UNO, if any (where false catches cost cards, a
         catch of anyone with one card is legal: found play-testing, "press c" of one who said UNO)."""
-        view = self.view
-        catch = next((a for a in self.legal if isinstance(a, actions.Catch)
-                      and view is not None and a.target == view.uno_open), None)
-        return None if catch is None else catch.target
+        open_seat = None if self.view is None else self.view.uno_open
+        caught = any(isinstance(a, actions.Catch) and a.target == open_seat for a in self.legal)
+        return open_seat if caught else None
 
     @property
     def can_pass(self) -> bool:
