@@ -100,10 +100,11 @@ class HostedServer:
         self.model.host.active = True
         self.model.host.keeps = server.store is not None
         resumed = self._offer_kept_room(host.resume)
-        # Back to a kept match, where its friends' clients keep trying: the port it was on (found
+        # A kept match, where its friends' clients keep trying: the port it was on (found
         # play-testing: hosted on 17859, resumed on 7777, and the friends tried the old one forever)
         last_port = default_state_dir() / LAST_PORT
-        asked = host.port if host.port is not None else _read_port(last_port) if resumed else None
+        kept = resumed or self._kept is not None  # (offered: its r opens it on this server)
+        asked = host.port if host.port is not None else _read_port(last_port) if kept else None
         asked = DEFAULT_PORT if asked is None else asked
         try:
             listeners = await trio.open_tcp_listeners(asked, host=host.bind)
