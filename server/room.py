@@ -234,6 +234,9 @@ class Room(Table):
 
     def disconnected(self, session: Session) -> None:
         super().disconnected(session)
+        seat = self.seat_of(session)
+        if seat is not None and seat.timeouts and not self.closed:  # (its last turn ran out: its link
+            self.step_away(seat)  # was down then too, found play-testing; see ``_timed_out``)
         if not self.closed:
             self._rematch_if_ready()
 

@@ -138,3 +138,18 @@ async def test_joining_between_matches(harness: Harness, autojump_clock: object)
         await ann.send(Start())
         view = await bob.expect(ViewMsg)
         assert view.view["seat"] == bob.seat and len(view.view["seats"]) == 3
+
+
+async def test_a_seat_whose_turn_ran_out_is_away_once_its_link_drops(
+        harness: Harness, autojump_clock: object) -> None:
+    """Found play-testing: a frozen client's turn ran out before the server noticed its link was
+    down; its next turn then waited the whole clock again. Its link found down after a turn of
+    its ran out, the seat is away at once."""
+    with trio.fail_after(300):
+        srv = await harness.server(heartbeat_timeout=25.0)
+        srv, (ann, bob) = await harness.table("ann", "bob", srv=srv, start=True, turn_timeout=10)
+        # bob reads nothing more: his turn runs out (10 s), then his link is dropped as silent (25 s)
+        await ann.play(lambda m: isinstance(m, RoomUpdate) and any(
+            s.seat == bob.seat and s.away for s in m.room.seats))
+        seat = only_room(srv)._seat_by_id(bob.seat or "")
+        assert seat.away and not seat.connected and seat.timeouts == 1
