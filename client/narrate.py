@@ -18,6 +18,9 @@ from .i18n import card_code, card_name, color_name, names_and, t
 Names = Callable[[str], str]
 
 
+_OWN_DRAWS = (ev.DrawReason.DRAW, ev.DrawReason.KEEP_DRAWING)  # (a draw the stand-in chose: "the bot drew")
+
+
 def narrate(events: Iterable[ev.Event], name: Names, me: str | None = None,
             turn: str | None = None, way: int | None = None, *, spoken: bool = False,
             seats: Sequence[str] | None = None) -> list[str]:
@@ -41,10 +44,11 @@ def narrate(events: Iterable[ev.Event], name: Names, me: str | None = None,
             stood_in = event.seat
         elif isinstance(event, ev.TurnStarted):
             stood_in = None
-        # (what befalls the seat is said of it: "— Luis lost the turn", "you hold Luis's now", not
-        # "the bot lost the turn", "you hold the bot's now": found play-testing)
+        # (what befalls the seat is said of it: "— Luis drew 4 — Luis lost the turn", "you hold
+        # Luis's now", not "the bot lost the turn", "you hold the bot's now": found play-testing)
         befalls = isinstance(event, ev.Skipped | ev.StandIn | ev.HandEnded | ev.MatchEnded) or (
-            isinstance(event, ev.HandsExchanged) and event.target is None)
+            isinstance(event, ev.HandsExchanged) and event.target is None) or (
+            isinstance(event, ev.Drew) and event.reason not in _OWN_DRAWS)
         if stood_in is not None and not befalls:
             def stand_in(seat: str, bot: str = stood_in) -> str:
                 return t("stand_in_name") if seat == bot else name(seat)
