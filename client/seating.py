@@ -182,7 +182,7 @@ class Seating:
 
     def joined(self, room: RoomInfo, role: str, seat: str | None) -> None:
         if self.room is None or self.room.id != room.id:
-            self.known, self.told_gone, self.told_dropped = {}, set(), set()
+            self._forget_seats()
         self.room, self.role, self.seat = room, role, seat
         self.came_back, self.rejoining = self.rejoining, False
         self.levels_asked = {}
@@ -199,7 +199,7 @@ class Seating:
         self.levels_asked = {seat: level for seat, level in self.levels_asked.items()
                              if seat in bots and (seat, level) not in shown}
         if old is None or old.id != room.id:
-            self.known, self.told_gone, self.told_dropped = {}, set(), set()
+            self._forget_seats()
             self._remember_seats(room)
             return []
         self._remember_seats(room)
@@ -317,6 +317,10 @@ class Seating:
         if any(s.kind == "bot" for s in room.seats):
             return t("spectator_take")
         return t("spectator_wait")
+
+    def _forget_seats(self) -> None:
+        """Another room: what we knew and told of the last one's seats is not of this one."""
+        self.known, self.told_gone, self.told_dropped = {}, set(), set()
 
     def _remember_seats(self, room: RoomInfo) -> None:
         for info in room.seats:
