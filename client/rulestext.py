@@ -26,12 +26,7 @@ def preset_label(preset: str, rules: Mapping[str, Any], *, plain: bool = False) 
     the target differs from the preset ("official+": a 7-0 table read "official", found
     play-testing); ``plain``: in words, for a screen reader."""
     name = preset_name(preset)
-    if preset not in PRESETS:
-        return name
-    base = PRESETS[preset].to_dict()
-    changed = any(key != "target_score" and key in base and value != base[key]
-                  for key, value in rules.items())
-    if not changed:
+    if preset not in PRESETS or len(changed_labels(rules, preset)) == 1:  # (the target's alone)
         return name
     return t("plain_preset_changed" if plain else "preset_changed", preset=name)
 
