@@ -1,4 +1,6 @@
-"""The "new table" form: its fields, how keys change them, and the ``create_room`` it produces.
+"""The "new table" form: its fields, how keys change them, and the ``create_room`` it produces;
+and the same form for the rules of the table the host sits at (``editing``), which produces a
+``set_rules``.
 
 Every rule option of the engine (``engine.rules.RuleSet``) has a field, and so do the table's
 settings (seats, bots and their level, turn time, when late arrivals sit, password).
@@ -11,7 +13,7 @@ from typing import Any
 
 from engine.rules import MAX_PENALTY, PRESETS, RuleSet, WildDrawFour
 from engine.state import MAX_SEATS, MIN_SEATS
-from protocol import BOT_LEVELS, LATE_JOIN, CreateRoom, clean_text
+from protocol import BOT_LEVELS, LATE_JOIN, CreateRoom, RoomInfo, SetRules, clean_text
 from protocol.limits import MAX_ROOM_NAME
 
 from .saved_rules import SavedRulesError, load_rules, save_rules
@@ -33,6 +35,9 @@ FIELDS = ("name", "preset", "seats", "bots", "bot_level", "timeout", "late_join"
           "target", "strict", *(key for key, _ in OPTIONS), *(key for key, _ in PENALTIES),
           "save_as")
 TEXT_FIELDS = ("name", "password", "save_as")
+# A table's own: what ``set_rules`` leaves as it is (its seats are those taken and its bots)
+TABLE_FIELDS = ("name", "seats", "bots", "password")
+RULE_FIELDS = tuple(key for key in FIELDS if key not in TABLE_FIELDS)
 SAVE_AS_LENGTH = 32
 
 
@@ -55,6 +60,7 @@ class CreateForm:
     rules_name: str = ""  # the rules field: a preset's name or a saved name ("" = the preset)
     bad_file: bool = False  # the saved rules chosen could not be read (the fields keep the preset's)
     save_as: str = ""
+    editing: bool = False  # the rules of the table we sit at, not a new table's
 
     def __post_init__(self) -> None:
         if not self.options:
@@ -74,15 +80,20 @@ class CreateForm:
         return self.target is None
 
     @property
+    def fields(self) -> tuple[str, ...]:
+        """The fields shown, in order: a new table's, or (``editing``) the rules' alone."""
+        return RULE_FIELDS if self.editing else FIELDS
+
+    @property
     def focused(self) -> str:
-        return FIELDS[self.focus]
+        return self.fields[self.focus]
 
     @property
     def editing_text(self) -> bool:
         return self.focused in TEXT_FIELDS
 
     def move(self, delta: int) -> None:
-        self.focus = (self.focus + delta) % len(FIELDS)
+        self.focus = (self.focus + delta) % len(self.fields)
 
     def change(self, delta: int) -> None:
         """←/→ (or space) on the focused field."""
@@ -173,6 +184,15 @@ class CreateForm:
         form._override(dict(table.rules or {}))
         return form
 
+    @classmethod
+    def of_room(cls, room: RoomInfo, saved: tuple[str, ...]) -> CreateForm:
+        """The form of the rules of ``room``, as they are now, to change them (``editing``)."""
+        preset = room.preset if room.preset in PRESETS else next(iter(PRESETS))
+        form = cls(name=room.name, preset=preset, bot_level=room.bot_level, timeout=room.turn_timeout,
+                   late_join=room.late_join, saved=saved, editing=True)
+        form._override(dict(room.rules))
+        return form
+
     def save(self) -> str:
         """Save the rules as the fields say under the name typed in ``save_as``; that name.
         ``SavedRulesError`` (with its ``code``) if it cannot be."""
@@ -218,6 +238,12 @@ class CreateForm:
                           seats=self.seats, bots=self.bots, bot_level=self.bot_level,
                           turn_timeout=self.timeout, late_join=self.late_join,
                           password=self.password or None)
+
+
+    def rules_message(self) -> SetRules:
+        """The ``set_rules`` that gives the table the rules the fields say."""
+        return SetRules(preset=self.preset, rules=self.rules(), turn_timeout=self.timeout,
+                        bot_level=self.bot_level, late_join=self.late_join)
 
 
 def step(values: tuple[Any, ...], current: Any, delta: int, wrap: bool = True) -> Any:

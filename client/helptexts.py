@@ -46,6 +46,8 @@ HELP_TEXTS: dict[str, tuple[str, str]] = {
     "bar_resume": ("{k_resume} kept match", "{k_resume} la guardada"),
     # (the host's at a match's end, when bots sit: their levels for the next match)
     "bar_bot_level": ("↑↓ {k_bot_level} bot level", "↑↓ {k_bot_level} nivel"),
+    # (the host's, in the waiting room and at a match's end: the table's rules, for the next match)
+    "bar_rules": ("{k_rules} rules", "{k_rules} reglas"),
     "help_waiting": ("{k_leave}/{k_leave_waiting} leave  {k_chat} chat  {k_help} help  {k_quit} quit",
                      "{k_leave}/{k_leave_waiting} dejar la mesa  {k_chat} chat  {k_help} ayuda  "
                      "{k_quit} salir"),

@@ -140,6 +140,8 @@ def _joined(model: Model, message: messages.Joined) -> None:
 def _room(model: Model, message: messages.RoomUpdate) -> None:
     was_away = model.seating.away
     lines = model.seating.update(message.room, plain=model.plain)
+    if model.form is not None and model.form.editing and not model.editing_rules:
+        model.form = None  # (the rules' form: the match began, or we are no longer the host)
     if was_away and not model.seating.away:  # back: what was done for us meanwhile
         news = model.away_news.line(model.seating.name_of, model.seating.seat)
         lines += [news] if news else []
@@ -168,6 +170,8 @@ def _queued(model: Model, message: messages.Queued) -> None:
 
 def _leave_room_state(model: Model) -> None:
     model.prompts.confirm_leave = False
+    if model.form is not None and model.form.editing:  # (the rules of the table we left)
+        model.form = None
     model.transcript.winning_play = ""
     model.seating.left()
     model.table.clear()

@@ -10,6 +10,9 @@ from .i18n import language, t
 from .keymap import ACTIONS, CONTEXTS, active, keys_file, shown
 
 KEYS_COLUMN = 8  # the width of the keys' column (at 80 columns, every label fits beside it)
+# Actions said on one row, the first's with the second's keys (the log's two: at 80×24 the help
+# is one page, and a row more took it to two)
+_SHARED_ROW = {"log_back": "log_forward"}
 
 
 class KeyHelp(Painter):
@@ -29,12 +32,15 @@ class KeyHelp(Painter):
         for context in CONTEXTS:
             entries.append([("bold", fit(t("context_" + context), column - 1))])
             for action in ACTIONS:
-                if action.context == context:
-                    keys = pad(bound[action.name], key_width) if len(bound[action.name]) < key_width \
-                        else bound[action.name] + "  "  # ("Enter Space play the card" ran on)
+                if action.context == context and action.name not in _SHARED_ROW.values():
+                    name, key_text = action.name, bound[action.name]
+                    if name in _SHARED_ROW:  # (one row for the two)
+                        name, key_text = "log", f"{key_text} {bound[_SHARED_ROW[name]]}"
+                    keys = pad(key_text, key_width) if len(key_text) < key_width \
+                        else key_text + "  "  # ("Enter Space play the card" ran on)
                     # (a blank column before the next: a label that filled it pushed the next
                     # column's entry one along, found play-testing: "guardada   o")
-                    label = fit(t("act_" + action.name), column - 3 - len(keys))
+                    label = fit(t("act_" + name), column - 3 - len(keys))
                     entries.append([("bold", "  " + keys), ("", label)])
         lines.append([])
         columns = _flow(entries, count)

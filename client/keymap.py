@@ -46,6 +46,7 @@ ACTIONS: tuple[Action, ...] = (
     Action("take_seat", "room", ("j",), ("j",)),
     Action("bot_level", "waiting", ("b",), ("b",)),  # (and at a match's end: its board shows the pick)
     Action("resume", "waiting", ("r",), ("r",)),
+    Action("rules", "waiting", ("R",), ("R",)),  # (and at a match's end, as the bots' levels)
     Action("leave_waiting", "waiting", ("l",), ("l",)),
     Action("left", "table", ("left",), ("left",)),
     Action("right", "table", ("right",), ("right",)),

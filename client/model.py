@@ -66,6 +66,8 @@ class Model:
 
     @property
     def screen(self) -> Screen:
+        if self.editing_rules:
+            return Screen.CREATE
         if self.seating.room is None:
             if self.session.status is Status.CONNECTED:
                 return Screen.CREATE if self.form is not None else Screen.LOBBY
@@ -99,10 +101,17 @@ class Model:
         return screen is Screen.CREATE and self.form is not None and self.form.editing_text
 
     @property
+    def editing_rules(self) -> bool:
+        """The host has the form of the rules of the table open (in the waiting room, or at a
+        match's end for the next one)."""
+        return self.form is not None and self.form.editing and self.seating.can_host_command
+
+    @property
     def can_resume_kept(self) -> bool:
         """The host, in the new table's waiting room, may go back to the match kept from last
         time instead."""
-        return self.host.active and bool(self.host.offer_key) and self.seating.can_host_command
+        return (self.host.active and bool(self.host.offer_key) and self.seating.can_host_command
+                and self.form is None)
 
     # ================================================================== connection events
 
@@ -254,8 +263,15 @@ class Model:
         self.form = (CreateForm(name=self._default_table(), saved=saved) if table is None
                      else CreateForm.like(table, self._default_table(), saved))
 
+    def edit_rules(self) -> None:
+        """The host's rules key: the form of the table's rules, as they are now."""
+        room = self.seating.room
+        if room is not None and self.seating.can_host_command:
+            self.form = CreateForm.of_room(room, tuple(saved_names()))
+
     def submit_form(self) -> None:
-        """Enter: create the table; on the "save these rules as" field, save the rules instead."""
+        """Enter: create the table (or give ours the rules the form says); on the "save these
+        rules as" field, save the rules instead."""
         if self.form is None:
             return
         if self.form.focused == "save_as":
@@ -265,6 +281,10 @@ class Model:
                 self.prompts.notice = t("rules_err_" + exc.code, name=self.form.save_as)
             except OSError as exc:
                 self.prompts.notice = t("rules_err_bad_file", name=f"{self.form.save_as} ({exc})")
+            return
+        if self.form.editing:
+            self.outbox.send(self.form.rules_message())
+            self.form = None
             return
         self.outbox.send(self.form.message(self._default_table()))
 

@@ -18,7 +18,7 @@ from engine.cards import Card
 from protocol import MAX_CHAT
 
 from .enums import Prompt, Screen
-from .form import FIELDS, TEXT_FIELDS, CreateForm
+from .form import TEXT_FIELDS, CreateForm
 from .i18n import LANGS, TEXTS, keys_of, switch_language, t
 from .i18n import key as key_of
 from .keymap import active
@@ -336,14 +336,13 @@ class PlainCommands:
             m.submit_form()
             return True
         number = _number(word)
-        if number is None or not 1 <= number <= len(FIELDS):
+        if number is None or not 1 <= number <= len(form.fields):
             return False
         form.focus = self.field = number - 1
         if form.focused == "password" and not rest:  # (asked for unseen: typed, it stays on screen)
             m.prompts.open_password(None)
         elif form.focused in TEXT_FIELDS:
-            for _ in range(len(form.name if form.focused == "name" else form.password)):
-                form.backspace()
+            form.backspace(whole=True)
             form.type_text(rest)
         elif rest in ("", "+", "-"):
             form.change(-1 if rest == "-" else 1)
@@ -371,6 +370,8 @@ class PlainCommands:
             m.ask_leave()
         elif word in words("resume") and m.can_resume_kept:
             m.resume_kept()
+        elif word in words("rules") and (m.screen is Screen.WAITING or m.table.match_over):
+            m.edit_rules()
         elif word in words("level") and (m.screen is Screen.WAITING or m.table.match_over):
             self._level(rest)
         else:

@@ -61,6 +61,12 @@ PLAIN_TEXTS: dict[str, tuple[str, str]] = {
                    "nombre como texto); el número solo pasa al valor siguiente (el de la contraseña la "
                    "pide, sin mostrarla), el número y - al anterior; ok abre la mesa, volver sale. Los "
                    "campos:"),
+    "plain_form_rules": ("The rules of {room}. Type a field's number and its value (\"3 60\": 60 seconds a "
+                         "turn); the number alone steps to the next value, the number and - to the one "
+                         "before; ok gives the table these rules, back leaves them as they were. The fields:",
+                         "Las reglas de {room}. Escribe el número de un campo y su valor («3 60»: 60 "
+                         "segundos por turno); el número solo pasa al valor siguiente, el número y - al "
+                         "anterior; ok da a la mesa estas reglas, volver las deja como estaban. Los campos:"),
     "plain_form_password": ("The new table's password (not shown as you type; Enter alone: none).",
                             "La contraseña de la mesa nueva (no se ve al escribirla; Enter solo: ninguna)."),
     "plain_form_no_value": ("{field} has no value \"{value}\"; its values: {values}",
@@ -148,6 +154,8 @@ PLAIN_TEXTS: dict[str, tuple[str, str]] = {
                                 "Eres el anfitrión: escribe empezar (o s) para empezar."),
     "plain_waiting_levels": ("level N changes the level of the bot in seat N.",
                              "nivel N cambia el nivel del bot del asiento N."),
+    "plain_waiting_change_rules": ("rules changes the table's rules.",
+                                   "reglas cambia las reglas de la mesa."),
     "plain_levels": ("The levels: {levels}", "Los niveles: {levels}"),
     "plain_help_color": ("Type a colour: its name, its letter or its number; hint advises one; back cancels.",
                          "Escribe un color: su nombre, su letra o su número; pista aconseja uno; volver "
@@ -195,6 +203,7 @@ PLAIN_TEXTS: dict[str, tuple[str, str]] = {
     "cmd_new": ("new|n", "nueva|n"),
     "cmd_refresh": ("refresh|r", "actualizar|r"),
     "cmd_resume": ("resume|r", "reanudar|r"),
+    "cmd_rules": ("rules", "reglas"),
     "cmd_yes": ("yes|y", "sí|si|s"),
     "cmd_no": ("no|n", "no|n"),
     "cmd_challenge": ("challenge|yes|y", "desafiar|sí|si|s"),

@@ -21,7 +21,6 @@ from protocol.address import format_address
 from .board import match_over_key, seat_flags, won_text
 from .draw import Canvas
 from .enums import Prompt, Screen, Status
-from .form import FIELDS
 from .header import Header, watchers_text
 from .hosting import quit_question
 from .i18n import card_name, color_name, t
@@ -198,8 +197,10 @@ class PlainView:
         if screen is Screen.LOBBY:
             return self._lobby()
         if screen is Screen.CREATE and m.form is not None:  # a field that changes is said alone
-            return [t("plain_form"), *(f"{i + 1} {': '.join(form_field(m.form, key))}"
-                                       for i, key in enumerate(FIELDS))]
+            form = m.form
+            said = t("plain_form_rules", room=clean_text(form.name)) if form.editing else t("plain_form")
+            return [said, *(f"{i + 1} {': '.join(form_field(form, key))}"
+                            for i, key in enumerate(form.fields))]
         if screen is Screen.WAITING:
             return self._waiting()
         return ""

@@ -76,16 +76,19 @@ class PromptLine(Painter):
                 key = (watching if m.seating.seat is None
                        else "help_waiting_host" if m.seating.is_host else "help_waiting")
             else:
+                form = "form_rules_hint" if m.editing_rules else "form_hint"
                 key = {Screen.BROWSE: "help_browse", Screen.LOBBY: "help_lobby",
-                       Screen.CREATE: "form_hint"}.get(screen, "help_connecting")
+                       Screen.CREATE: form}.get(screen, "help_connecting")
         # (the kept match's key where the line has room: found play-testing, it was on no key bar)
-        extra = ("bar_resume",) if m.can_resume_kept and m.screen is Screen.WAITING else ()
-        # (the host's at a match's end, where bots sit: nothing else says how to change their
-        # levels for the next match, so the line makes room for it)
-        bots_key = (key is not None and key.startswith("help_rematch_host")
-                    and any(info.kind == "bot" for info in m.seating.pickable))
+        extra: tuple[str, ...] = ("bar_resume",) if m.can_resume_kept and m.screen is Screen.WAITING else ()
+        if m.seating.can_host_command and m.screen is Screen.WAITING:
+            extra = ("bar_rules", *extra)
+        # (the host's at a match's end: nothing else says how to change the bots' levels or the
+        # rules for the next match, so the line makes room for them)
+        bots_key = key is not None and key.startswith("help_rematch_host")
         if bots_key:
-            extra = ("bar_bot_level",)
+            bots = any(info.kind == "bot" for info in m.seating.pickable)
+            extra = ("bar_bot_level", "bar_rules") if bots else ("bar_rules",)
         return [[("class:help", pad(" " + help_text(key, width - 1, extra, keep_extra=bots_key), width))]]
 
     def _status(self) -> tuple[str, str] | None:

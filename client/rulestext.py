@@ -92,27 +92,55 @@ def changed_labels(rules: Mapping[str, Any], preset: str) -> list[str]:
     """Short labels of what ``rules`` change from ``preset`` (and the target, every table has
     one): what the header has room for, next to the preset's name."""
     try:
-        base = RuleSet.preset(preset)
+        base = RuleSet.preset(preset).to_dict()
     except (KeyError, ValueError):
         return rule_labels(rules)
-    get = rules.get
-    target = get("target_score", base.target_score)
-    labels = [_target(target)]
+    return [_target(rules.get("target_score", base["target_score"])), *_differences(rules, base)]
+
+
+def rules_changes(old: RoomInfo, new: RoomInfo) -> list[str]:
+    """Short labels of what the host's ``set_rules`` changed of a table, from ``old`` to
+    ``new``: its preset, the options that differ, its timing."""
+    labels = [preset_name(new.preset)] if new.preset != old.preset else []
+    if new.rules.get("target_score") != old.rules.get("target_score"):
+        labels.append(_target(new.rules.get("target_score")))
+    labels += _differences(new.rules, old.rules)
+    if new.turn_timeout != old.turn_timeout:
+        turn = new.turn_timeout
+        labels.append(t("rule_turn", n=int(turn)) if turn else t("rule_no_clock"))
+    if new.late_join != old.late_join:
+        labels.append(t("rule_late_" + new.late_join))
+    if new.bot_level != old.bot_level:
+        labels.append(t("rule_bots", level=t("level_" + new.bot_level)))
+    return labels
+
+
+def _differences(rules: Mapping[str, Any], base: Mapping[str, Any]) -> list[str]:
+    """Short labels of the options (but the target) that ``rules`` set otherwise than ``base``
+    (both in wire form, as ``RuleSet.to_dict``'s)."""
+    defaults = RuleSet().to_dict()
+
+    def changed(option: str) -> tuple[bool, Any]:
+        before = base.get(option, defaults[option])
+        value = rules.get(option, before)
+        return value != before, value
+
+    labels = []
     for option, key in _SWITCHES:
-        value = get(option, getattr(base, option))
-        if value is not getattr(base, option):
+        differs, value = changed(option)
+        if differs:
             labels.append(t(key) if value else t("rule_without", rule=t(key)))
-    four = get("wild_draw_four", base.wild_draw_four.value)
-    if four != base.wild_draw_four.value:
+    differs, four = changed("wild_draw_four")
+    if differs:
         labels.append(t("rule_strict_four" if four == "strict" else "rule_challenge_four"))
-    left = get("first_to_left", base.first_to_left)
-    if left is not base.first_to_left:
+    differs, left = changed("first_to_left")
+    if differs:
         labels.append(t("rule_left_first" if left else "rule_right_first"))
-    uno = get("uno_penalty", base.uno_penalty)
-    if uno != base.uno_penalty:
+    differs, uno = changed("uno_penalty")
+    if differs:
         labels.append(t("rule_uno_penalty", n=uno) if uno else t("rule_no_uno_penalty"))
-    false_catch = get("false_catch_penalty", base.false_catch_penalty)
-    if false_catch != base.false_catch_penalty:
+    differs, false_catch = changed("false_catch_penalty")
+    if differs:
         labels.append(t("rule_false_catch", n=false_catch))
     return labels
 

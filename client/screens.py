@@ -10,7 +10,7 @@ from protocol.address import format_address
 from .docs import rules_line
 from .draw import Line, Painter, fit, pad, width_of, wrap
 from .enums import Status
-from .form import FIELDS, CreateForm
+from .form import CreateForm
 from .header import Header, queue_text, watchers_text
 from .i18n import t
 from .model import Model
@@ -99,11 +99,14 @@ class Screens(Painter):
     def form(self, width: int, height: int) -> list[Line]:
         m = self.model
         form = m.form
-        lines: list[Line] = [[("bold", " " + t("form_title"))], []]
+        title = t("form_title")
+        if form is not None and form.editing:  # (the host's: the rules of the table she sits at)
+            title = fit(t("form_rules_title", room=clean_text(form.name)), width - 1)
+        lines: list[Line] = [[("bold", " " + title)], []]
         if form is None:
             return lines
         rows: list[Line] = []
-        for i, key in enumerate(FIELDS):
+        for i, key in enumerate(form.fields):
             label, value = form_field(form, key)
             focused = i == form.focus
             if key in ("name", "password", "save_as"):
@@ -276,7 +279,7 @@ def waiting_hint(model: Model, plain: bool = False) -> str:
             hint += " " + t(key, name=clean_text(offline.name), n=number)
         if any(s.kind == "bot" for s in room.seats):  # (↑↓ and b work)
             hint += " " + t(prefix + "waiting_levels")
-        return hint
+        return hint + " " + t(prefix + "waiting_change_rules")
     if room.rematch_order is not None:  # (we sat down after the match: its players are answering)
         return t("waiting_rematch", host=clean_text(room.host))
     return t("waiting_guest", host=clean_text(room.host))

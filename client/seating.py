@@ -9,6 +9,7 @@ from typing import Any
 from protocol import RoomInfo, SeatInfo, clean_text, left_seat_name
 
 from .i18n import t
+from .rulestext import rules_changes
 
 
 def left_by(seat_name: str, name: str) -> bool:
@@ -244,6 +245,11 @@ class Seating:
             if seat not in after:
                 lines.append(t("ev_left", name=clean_text(info.name)))
                 self.told_gone.discard(seat)
+        changes = rules_changes(old, room)
+        if changes:  # (the host's set_rules: in the waiting room, or for the next match)
+            ours = self.seat is not None and room.host_seat == self.seat
+            lines.append(t("ev_you_changed_rules" if ours else "ev_rules_changed",
+                           name=clean_text(room.host), rules=", ".join(changes)))
         if room.host_seat != old.host_seat and room.host_seat is not None:
             lines.append(t("ev_you_host") if room.host_seat == self.seat
                          else t("ev_new_host", name=clean_text(room.host)))

@@ -71,6 +71,7 @@ KEY_TEXTS: dict[str, tuple[str, str]] = {
     "act_hint": ("a hint", "una pista"),
     "act_log_back": ("earlier in the log", "atrás en el registro"),
     "act_log_forward": ("later in the log", "adelante en el registro"),
+    "act_log": ("the log: earlier, later", "leer el registro"),
     "act_replay": ("replay the last hand", "ver la última mano"),
     "key_does_nothing": ("{pressed} does nothing here: {k_help} lists the keys",
                          "{pressed} no hace nada aquí: {k_help} muestra las teclas"),
@@ -83,6 +84,7 @@ KEY_TEXTS: dict[str, tuple[str, str]] = {
     # (not between hands, which the context's name says: found play-testing, b refused there)
     "act_bot_level": ("bot level, not mid-match", "nivel de bot, no en partida"),
     "act_resume": ("back to the kept match", "retomar la partida guardada"),
+    "act_rules": ("the rules, not mid-match", "las reglas, no en partida"),
     "act_leave_waiting": ("leave (between hands)", "dejar (entre manos)"),
     # --- why a card cannot be played now (the why key), one text per engine rule code
     "why_playable": ("{card} can be played now", "{card} se puede jugar ahora"),

@@ -44,6 +44,13 @@ class RematchVotes:
         if not self.accepted:
             self.order = None
 
+    def keep_only(self, seat: str | None) -> None:
+        """The host changed the rules for the next match: the others accepted the old ones, so
+        only ``seat``'s acceptance (the host's) stands."""
+        self.accepted[:] = [s for s in self.accepted if s == seat]
+        if not self.accepted:
+            self.order = None
+
     def clear(self) -> None:
         self.accepted.clear()
         self.order = None

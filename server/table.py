@@ -323,8 +323,7 @@ class Table(ABC):
     def _tell_queue(self, only: Session | None = None) -> None:
         """Each spectator in the line (or ``only`` that one) learns their place, and the seat
         they will get."""
-        reserved = ({session: seat.id for session, seat in self._plan()}
-                    if self.started else {})
+        reserved = {session: seat.id for session, seat in self._plan()} if self.started else {}
         for position, (session, _) in enumerate(self.queue, start=1):
             if session.peer is not None and only in (None, session):
                 session.peer.send(protocol.Queued(position=position, seat=reserved.get(session)))
@@ -466,6 +465,7 @@ class Table(ABC):
         self.settings = self.settings.changed(preset, overrides, turn_timeout=turn_timeout,
                                               bot_delay=bot_delay, bot_level=bot_level, late_join=late_join)
         self.rules = self.settings.rules()
+        self.votes.keep_only(next((s.id for s in self.seats if s.session is self.host), None))
         self.broadcast_room()
 
     def _audience(self) -> Iterable[tuple[Session, str | None]]:

@@ -109,7 +109,8 @@ DEFAULTS = ({k for a in ACTIONS for k in (*a.en, *a.es) if len(k) == 1 and k != 
             - {k for keys in keymap.FIXED.values() for k in keys})
 WORDS = {"en": set(), "es": {"o"}}  # a language's words that are also a default key ("o": or)
 FIXED_LINES = ("help_confirm", "help_color", "help_start_color", "help_challenge", "help_seat", "help_chat",
-               "help_browse", "help_host_quit", "help_host_quit_short", "form_hint", "form_hint_short")
+               "help_browse", "help_host_quit", "help_host_quit_short", "form_hint", "form_hint_short",
+               "form_rules_hint", "form_rules_hint_short")
 
 
 @pytest.mark.parametrize("lang", ["en", "es"])
@@ -122,7 +123,7 @@ def test_every_help_line_and_prompt_shows_the_keys_as_bound(lang: str) -> None:
     for key, text in EN.items():
         if key in FIXED_LINES or not (key.startswith("help_") or "{k_" in text):
             continue
-        shown = t(key, name="N", n=2, card="C", host="H", address="A", reason="R", detail="D",
+        shown = t(key, name="N", n=2, card="C", host="H", address="A", reason="REASON", detail="D",
                   delay="1 s", attempt=1, progress="P", order="O", names="M", waiting="W",
                   pressed="PRESSED", action="ACTION", mine="MINE", yes="YES", accept="ACCEPT", no="NO")
         words = set(re.split(r"[\s(),.;:!¡?¿·]+", shown))
@@ -292,11 +293,11 @@ def test_the_resume_key_follows_the_file() -> None:
 
 
 def test_the_replay_and_hint_keys_follow_the_file() -> None:
-    keymap.use(parse('replay = "R"\nhint = "F6"\n'))
+    keymap.use(parse('replay = "V"\nhint = "F6"\n'))
     over = seated(make_view(hand_result=HandResult("2", 30)))
     assert press(over, "v") == []
-    assert press(over, "R") == [GetReplay(hand=over.table.view.hand_number)]  # type: ignore[union-attr]
-    assert "R replay" in render_text(over, columns=140)
+    assert press(over, "V") == [GetReplay(hand=over.table.view.hand_number)]  # type: ignore[union-attr]
+    assert "V replay" in render_text(over, columns=140)
     model = seated(make_view("R7", top="R5", legal=plays("R7")))
     press(model, "?")
     assert not model.hints.thinking and model.hints.shown is None

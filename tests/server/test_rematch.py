@@ -20,6 +20,7 @@ from protocol import (
     Rematch,
     RoomUpdate,
     SetBotLevel,
+    SetRules,
     Start,
     Sync,
     TakeSeat,
@@ -258,3 +259,34 @@ async def test_the_host_changes_a_bots_level_between_matches(harness: Harness,
         room = only_room(srv)
         assert {s.id: room.bots.bot(s.id).level for s in room.seats if s.kind == "bot"} == {
             bot: "hard", next(s.id for s in room.seats if s.kind == "bot" and s.id != bot): "easy"}
+
+
+async def test_new_rules_between_matches_withdraw_the_others_acceptances(
+        harness: Harness, autojump_clock: object) -> None:
+    """The host changes the rules for the next match (``set_rules`` between matches): one who
+    accepted the rematch accepted the rules before, and is asked again; the rematch is then
+    played under the new rules."""
+    with trio.fail_after(60):
+        srv, (ann, bob) = await match_over(harness, "ann", "bob")
+        first = game_of(srv)
+        await bob.send(Rematch(order="random"))
+        await ann.expect(RoomUpdate, lambda m: accepted(m, bob.seat or ""))
+        await ann.send(SetRules(preset="house", rules={"target_score": None}))
+        update = await bob.expect(RoomUpdate, lambda m: m.room.preset == "house")
+        assert update.room.rematch == () and update.room.rematch_order is None
+        await ann.send(Rematch(order="keep"))
+        await bob.expect(RoomUpdate, lambda m: accepted(m, ann.seat or ""))
+        assert game_of(srv) is first  # bob is asked again
+        await bob.send(Rematch(order="keep"))
+        await bob.expect(ViewMsg, lambda m: m.view["outcome"] is None)
+        assert game_of(srv) is not first and game_of(srv).rules.stack_draw_two  # (the house preset's)
+
+
+def test_the_hosts_acceptance_alone_stands_after_new_rules() -> None:
+    votes = RematchVotes()
+    votes.accept("2", "random")
+    votes.accept("1", "keep")
+    votes.keep_only("1")
+    assert votes.accepted == ["1"] and votes.order == "random"  # (the first's order held before)
+    votes.keep_only("3")
+    assert votes.accepted == [] and votes.order is None
