@@ -142,6 +142,8 @@ def _room(model: Model, message: messages.RoomUpdate) -> None:
     lines = model.seating.update(message.room, plain=model.plain)
     if model.form is not None and model.form.editing and not model.editing_rules:
         model.form = None  # (the rules' form: the match began, or we are no longer the host)
+    if model.seating.rules_news and not model.seating.is_host:  # (a match's end board hides the
+        model.prompts.notice = model.seating.rules_news  # log: why our acceptance went)
     if was_away and not model.seating.away:  # back: what was done for us meanwhile
         news = model.away_news.line(model.seating.name_of, model.seating.seat)
         lines += [news] if news else []

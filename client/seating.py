@@ -75,6 +75,7 @@ class Seating:
         # after the past that the server sends after the seat (``history``), which the log
         # becomes
         self.took_seat_line = ""
+        self.rules_news = ""  # the log's line of the host's new rules, from the last update ("": none)
         self.bot_cursor = 0  # the host's pick in the waiting room, among ``pickable`` seats
         # bot seat -> the level the host last asked for it, until the room shows it: a key
         # pressed again before the room's answer steps on from there (quick presses were lost)
@@ -195,6 +196,7 @@ class Seating:
         """A new state of the room; the log lines for what others did (joined, left, dropped,
         came back, went away) and who is the host now; ``plain``: in plain mode's words."""
         old, self.room = self.room, room
+        self.rules_news = ""
         shown = {(info.seat, info.level) for info in room.seats if info.kind == "bot"}
         bots = {seat for seat, _level in shown}
         self.levels_asked = {seat: level for seat, level in self.levels_asked.items()
@@ -248,8 +250,9 @@ class Seating:
         changes = rules_changes(old, room)
         if changes:  # (the host's set_rules: in the waiting room, or for the next match)
             ours = self.seat is not None and room.host_seat == self.seat
-            lines.append(t("ev_you_changed_rules" if ours else "ev_rules_changed",
-                           name=clean_text(room.host), rules=", ".join(changes)))
+            self.rules_news = t("ev_you_changed_rules" if ours else "ev_rules_changed",
+                                name=clean_text(room.host), rules=", ".join(changes))
+            lines.append(self.rules_news)
         if room.host_seat != old.host_seat and room.host_seat is not None:
             lines.append(t("ev_you_host") if room.host_seat == self.seat
                          else t("ev_new_host", name=clean_text(room.host)))

@@ -99,6 +99,8 @@ def test_everyone_is_told_what_the_host_changed(lang: str, guest_line: str, host
             rules = dict(room.rules) | {"stack_draw_two": True}
             model.apply(RoomUpdate(room=dataclasses.replace(room, rules=rules, turn_timeout=60.0)))
             assert model.transcript.log[-1] == line, model.transcript.log
+            # (a guest is told at once: at a match's end its board hides the log)
+            assert model.prompts.notice == ("" if host else line)
     finally:
         set_language("en")
 
