@@ -146,7 +146,7 @@ class Model:
 
     def key_pressed(self) -> None:
         """Any key: an old notice has been read; if our seat is away, we are back."""
-        self.prompts.notice = ""
+        self.prompts.notice_seen, self.prompts.notice = self.prompts.notice, ""
         if self.seating.away and not self.back_sent and self.outbox.send(messages.Back()):
             self.back_sent = True
 
@@ -340,8 +340,18 @@ class Model:
                 self.prompts.notice = t("no_bot_to_remove")
 
     def resume_kept(self) -> None:
-        if self.can_resume_kept:
-            self.host.resume_request = True
+        """The host's key back to the kept match: it closes the new table, so where friends sit
+        at it, a first press says so and a second does it (found play-testing: r closed the
+        table of two friends, who landed in the lobby)."""
+        room = self.seating.room
+        if not self.can_resume_kept or room is None:
+            return
+        others = [clean_text(s.name) for s in room.seats if s.kind == "human" and s.seat != self.seating.seat]
+        said = t("resume_others", names=", ".join(others)) if others else ""
+        if said and self.prompts.notice_seen != said:
+            self.prompts.notice = said
+            return
+        self.host.resume_request = True
 
     @property
     def rematch_open(self) -> bool:

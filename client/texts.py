@@ -117,11 +117,13 @@ TEXTS: dict[str, tuple[str, str]] = {
     "resume_offer": ("Kept from last time: “{name}”, {progress}. To go back to it: uno host --resume",
                      "Guardada de la última vez: «{name}», {progress}. Para volver a ella: uno host "
                      "--resume"),
-    "resume_offer_key": ("Kept from last time: “{name}”, {progress}. {k_resume}: back to it (later: uno host "
-                         "--resume)",
+    "resume_offer_key": ("Kept from last time: “{name}”, {progress}. {k_resume}: back to it (or later: uno "
+                         "host --resume)",
                          "Guardada de la última vez: «{name}», {progress}. {k_resume}: volver a ella "
-                         "(luego: uno "
-                         "host --resume)"),
+                         "(o más tarde: uno host --resume)"),
+    "resume_others": ("At this table: {names}. {k_resume} again closes it for them and opens the kept match",
+                      "En esta mesa: {names}. {k_resume} otra vez la cierra para ellos y abre la "
+                      "guardada"),
     "language_now": ("Now in English (F2: español)", "Ahora en español (F2: English)"),
     "match_kept": ("The match is kept: uno host --resume brings it back, and your friends with it.",
                    "La partida queda guardada: uno host --resume la recupera, y a tus amigos con ella."),

@@ -81,8 +81,15 @@ def test_r_in_the_new_tables_waiting_room_asks_for_the_kept_match() -> None:
     press(model, "r")
     assert not model.host.resume_request  # nothing offered: r does nothing
     model.host.offer = model.host.offer_key = "Kept from last time"
+    press(model, "r")  # Luis sits at this table: r would close it for him
+    assert not model.host.resume_request
+    assert model.prompts.notice == "At this table: Luis. r again closes it for them and opens the kept match"
     press(model, "r")
     assert model.host.resume_request
+    alone = seated(room=room_info(started=False, seats={"1": "Bot 1", "4": "Ana"}))
+    alone.host.active, alone.host.offer_key = True, "Kept from last time"
+    press(alone, "r")  # (nobody else here: at once)
+    assert alone.host.resume_request
     started = hosting("en")
     started.host.offer = started.host.offer_key = "Kept from last time"
     press(started, "r")

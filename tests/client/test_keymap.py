@@ -283,7 +283,7 @@ def test_the_waiting_rooms_bot_level_and_leave_keys_follow_the_file() -> None:
 
 def test_the_resume_key_follows_the_file() -> None:
     keymap.use(parse('resume = "F7"\n'))
-    model = seated(None, room=room_info(started=False))
+    model = seated(None, room=room_info(started=False, seats={"1": "Bot 1", "4": "Ana"}))
     model.host.active, model.host.offer_key = True, t("resume_offer_key", name="Mesa", progress="P")
     assert "F7: back to it" in model.host.offer_key
     press(model, "r")
