@@ -312,6 +312,11 @@ class BotClient:
                 result.winner, result.scores = view.outcome.winner, view.outcome.scores
                 self._matches_done += 1
                 self._match_over = True
+                if self.options.create is not None:  # (one of the bots says it: found play-testing,
+                    # a run of some minutes said nothing between its first line and its summary)
+                    self.note(f"match {self._matches_done} of {self.options.matches} over after "
+                              f"{view.hand_number} hands: seat {result.winner} won, "
+                              f"{result.scores[view.seats.index(result.winner)]} points")
             return
         self._match_over = False  # (a new match began)
         self._held = None

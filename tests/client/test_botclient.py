@@ -113,6 +113,12 @@ async def test_bots_take_their_seats_back_after_the_connections_drop(
     assert max(results[0].scores) >= SHORT_MATCH["target_score"]
     assert sum(note.startswith("lost the connection (") for note in notes) == 6
     assert sum(note.startswith("back in seat ") for note in notes) == 6
+    # the creator says each match's end (a run of minutes said nothing before its summary)
+    winner = results[0].winner
+    assert winner is not None
+    over = [note for note in notes if note.startswith("match ")]
+    assert over == [f"match 1 of 1 over after {len(results[0].hands)} hands: seat {winner} won, "
+                    f"{max(results[0].scores)} points"], notes
 
 
 def test_a_bot_sits_in_an_empty_seat_and_never_in_one_a_server_bot_holds() -> None:
