@@ -87,13 +87,18 @@ def build_parser(argv: Sequence[str] = ()) -> argparse.ArgumentParser:
 # ---------------------------------------------------------------------------------- selfplay
 
 
+GAMES = 100  # selfplay's matches by default ...
+EXPERT_GAMES = 10  # ... where an expert plays (some 75 s a match: found play-testing, 100 took two hours)
+
+
 def add_selfplay_arguments(p: argparse.ArgumentParser) -> None:
     from engine import PRESETS
     from engine.bots import BOT_LEVELS
 
     p.description = "Bots play whole matches against each other, deterministically from a seed."
-    p.add_argument("--games", type=_positive_int, default=100, metavar="N",
-                   help="matches to play (default 100)")
+    p.add_argument("--games", type=_positive_int, default=None, metavar="N",
+                   help=f"matches to play (default {GAMES}; {EXPERT_GAMES} where an expert plays, a "
+                        "minute or more a match)")
     p.add_argument("--players", type=_players, default=4, metavar="P", help="seats, 2 to 10 (default 4)")
     p.add_argument("--rules", choices=tuple(PRESETS), default="official",
                    help="rule preset (default official)")
@@ -139,6 +144,8 @@ def run_selfplay_command(args: argparse.Namespace) -> int:
         return 2
 
     levels = seat_levels(args.bot, args.players)
+    if args.games is None:
+        args.games = EXPERT_GAMES if "expert" in levels else GAMES
     out = sys.stdout
     observer = None
     if args.verbose:

@@ -61,3 +61,22 @@ def test_the_time_left_is_said_at_the_pace_of_the_matches_played(monkeypatch: py
     assert cli._time_left(5, 10, 1000.0 - 100) == ", about 2 min left"
     assert cli._time_left(5, 10, 1000.0 - 10) == ""  # (under a minute: not worth a word)
     assert cli._time_left(10, 10, 1000.0 - 900) == ""
+
+
+def test_an_expert_plays_fewer_matches_by_default(monkeypatch: pytest.MonkeyPatch,
+                                                  capsys: pytest.CaptureFixture[str]) -> None:
+    """Found play-testing: `uno selfplay --bot expert` played the default 100 matches, some two
+    hours; where an expert plays the default is 10 (a count given still holds)."""
+    import engine.selfplay as selfplay_module
+    from client.cli import EXPERT_GAMES, GAMES, main
+
+    asked: list[int] = []
+
+    def count(games: int, *args: object, **kw: object) -> None:  # (plays none)
+        asked.append(games)
+
+    monkeypatch.setattr(selfplay_module, "run_selfplay", count)
+    for argv in (["--bot", "normal,expert"], ["--bot", "hard"], ["--bot", "expert", "--games", "3"]):
+        main(["selfplay", "--players", "2", *argv])
+    assert asked == [EXPERT_GAMES, GAMES, 3]
+    assert "selfplay: 10 matches" in capsys.readouterr().out
