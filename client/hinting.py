@@ -182,6 +182,12 @@ def note_words(note: Note, name_of: Callable[[str], str]) -> str:
             return t("hint_note_stops_one", name=name)
         return t("hint_note_stops", name=name, n=note.count)
     color = color_name(note.color) if note.color is not None else "?"
+    if note.kind == "bluffed":
+        return t("hint_note_bluffed", name=name_of(note.seats[0]))
+    if note.kind == "kept":
+        return t("hint_note_kept", name=name_of(note.seats[0]), n=note.count, color=color)
+    if note.kind == "costs":
+        return t("hint_note_costs", lost=note.count + 2, n=note.count)
     if note.kind == "lacks":
         names = [name_of(seat) for seat in note.seats]
         return t("hint_note_lacks" if len(names) == 1 else "hint_note_lacks_many", names=names_and(names),

@@ -44,6 +44,13 @@ HINT_TEXTS: dict[str, tuple[str, str]] = {
     "hint_note_lacks_many": ("{names} seem to have no {color}", "{names} parecen no tener {color}"),
     # (the colour named: "of that colour" after two choices read as the other's, found play-testing)
     "hint_note_holds": ("you hold {n} {color} cards", "tienes {n} cartas de color {color}"),
+    # (facing a Wild Draw Four: found play-testing, the challenge's hint said no why)
+    "hint_note_bluffed": ("{name} was caught bluffing this hand",
+                          "a {name} ya lo pillaron faroleando en esta mano"),
+    "hint_note_kept": ("{name} still holds {n} cards: few hands that big lack {color}",
+                       "{name} aún tiene {n} cartas: pocas manos así no tienen {color}"),
+    "hint_note_costs": ("a lost challenge costs {lost} cards, accepting {n}",
+                        "un desafío perdido cuesta {lost} cartas; aceptar, {n}"),
     "do_play": ("play {card}", "juega {card}"),
     "do_play_color": ("play {card} naming {color}", "juega {card} y elige {color}"),
     "do_play_target": ("play {card} and swap with {name}", "juega {card} y cambia con {name}"),

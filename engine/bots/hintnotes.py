@@ -9,6 +9,11 @@ for themselves, for the client to word (the search gives only its figures).
   card it drew then is one).
 * ``holds``: a wild names a colour the hand holds ``HOLDS_FROM`` cards or more of.
 
+Facing a Wild Draw Four (challenge or accept, R12), of its player: ``bluffed``, caught bluffing
+this hand already; ``kept``, the cards it still holds (a big hand likely held the colour);
+``lacks`` as above, known to hold none of the colour in play (the card was no bluff); ``costs``,
+what a lost challenge costs against accepting.
+
 Only what the seat's view and tracker show: the notes never name a hidden card.
 """
 
@@ -16,7 +21,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..actions import Action, JumpIn, PlayCard
+from ..actions import Accept, Action, Challenge, JumpIn, PlayCard
 from ..cards import Color, Rank
 from ..tracker import NotHeld, Tracker
 from ..view import View
@@ -32,6 +37,10 @@ HOLDS_FROM = 2
 
 FRESH_AT_MOST = 1
 """A belief about a seat's cards speaks of its hand while this many or fewer came after it."""
+
+KEPT_FROM = 4
+"""Challenging a Wild Draw Four, its player's cards are a reason from this many (a hand this big
+seldom lacks a colour)."""
 
 MAX_NOTES = 2
 
@@ -51,6 +60,8 @@ class Note:
 
 def notes(view: View, tracker: Tracker | None, action: Action) -> tuple[Note, ...]:
     """The notes that hold of ``action`` for ``view``'s seat, at most ``MAX_NOTES``."""
+    if isinstance(action, Challenge | Accept):
+        return _facing_four(view, tracker, challenge=isinstance(action, Challenge))[:MAX_NOTES]
     if not isinstance(action, PlayCard | JumpIn) or view.seat is None or view.hand is None:
         return ()
     found: list[Note] = []
@@ -83,3 +94,18 @@ def _believed_to_lack(belief: tuple[NotHeld, int] | None, color: Color) -> bool:
         return False
     lacks, fresh = belief
     return fresh <= FRESH_AT_MOST and color in lacks.colors
+
+
+def _facing_four(view: View, tracker: Tracker | None, challenge: bool) -> tuple[Note, ...]:
+    """The notes on challenging (or accepting) the Wild Draw Four facing ``view``'s seat."""
+    offender, color = view.challenge_from, view.challenge_color
+    if offender is None or color is None:
+        return ()
+    if challenge:
+        bluffed = tracker is not None and any(record.guilty and record.offender == offender
+                                              for record in tracker.challenges)
+        caught = (Note("bluffed", (offender,)),) if bluffed else ()
+        held = view.size_of(offender)
+        return (*caught, *((Note("kept", (offender,), color, held),) if held >= KEPT_FROM else ()))
+    lacks = tracker is not None and color in tracker.not_held(offender).colors
+    return (*((Note("lacks", (offender,), color),) if lacks else ()), Note("costs", count=view.pending_draw))

@@ -118,3 +118,27 @@ def test_the_last_card_is_played_not_uno_said_first() -> None:
     model.hints.asked = view
     assert model.hints.answered(view, found, view)
     assert model.hints.text(model.seating.name_of) == "Hint: play Red 0 — your last card: it wins the hand"
+
+
+@pytest.mark.parametrize(("lang", "challenge", "accept"), [
+    ("en", "Why: Luis was caught bluffing this hand; Luis still holds 6 cards: few hands that big lack red.",
+     "Why: Luis seems to have no red; a lost challenge costs 6 cards, accepting 4."),
+    ("es", "Por qué: a Luis ya lo pillaron faroleando en esta mano; Luis aún tiene 6 cartas: pocas manos "
+           "así no tienen rojo.",
+     "Por qué: Luis parece no tener rojo; un desafío perdido cuesta 6 cartas; aceptar, 4."),
+])
+def test_facing_a_wild_draw_four_the_hint_says_why(lang: str, challenge: str, accept: str) -> None:
+    """Found play-testing: "Hint: challenge the +4 — wins 31%…" with no why."""
+    from engine.actions import Accept, Challenge
+
+    view = make_view("R7 Y3", top="W+4", current=ME, challenge_from="2", pending_draw=4,
+                     legal=[Challenge(ME), Accept(ME)])
+    bluffed, kept = Note("bluffed", ("2",)), Note("kept", ("2",), Color.RED, 6)
+    lacks, costs = Note("lacks", ("2",), Color.RED), Note("costs", count=4)
+    for action, other, notes, said in ((Challenge(ME), Accept(ME), (bluffed, kept), challenge),
+                                       (Accept(ME), Challenge(ME), (lacks, costs), accept)):
+        model = seated(view, lang=lang)
+        model.hints.asked = view
+        assert model.hints.answered(view, Hint(action, "search", win_rate=0.31, samples=200, runner_up=other,
+                                               runner_up_rate=0.2, notes=notes), view)
+        assert model.hints.text(model.seating.name_of).endswith(said), model.hints.text(model.seating.name_of)

@@ -49,6 +49,9 @@ def test_tmux_a_challenged_bluff_shows_the_challenger_the_hand(tmux: Tmux, tmp_p
         asked = tmux.wait_for(bob, "desafiar", timeout=10, what="Bob asked to challenge")
         key = re.search(r"(\S+) desafiar", asked)
         assert key is not None, asked
+        tmux.send(bob, "?")  # the hint says why (found play-testing: no why for a challenge)
+        hinted = tmux.wait_for(bob, "Por qué:", timeout=30, what="the hint, with its why")
+        assert "Zoe aún tiene 6 cartas" in hinted or "un desafío perdido cuesta 6 cartas" in hinted, hinted
         tmux.send(bob, key.group(1))
         screen = tmux.wait_for(bob, "Zoe robó 4 cartas", timeout=10, what="the hand shown to Bob")
         log = log_text(screen, "Mano 1 — repart")

@@ -50,6 +50,20 @@ def test_the_seats_that_drew_on_a_colour_seem_to_lack_it() -> None:
     assert notes(view, None, PlayCard("P1", Card.parse("G6"))) == ()  # (no memory: nothing known)
 
 
+def test_facing_a_wild_draw_four_the_notes_speak_of_its_player_and_the_cost() -> None:
+    """Found play-testing: the hint to challenge or accept said no why."""
+    from engine import Accept, Challenge
+
+    game = make_game(["W+4 R1 G2 B3 Y4 G5", "B5 B6", "Y1 Y2"], "R3")
+    game.apply(PlayCard("P1", Card.parse("W+4"), Color.BLUE))  # a bluff: P1 holds red
+    view = game.view("P2")
+    assert notes(view, None, Challenge("P2")) == (Note("kept", ("P1",), Color.RED, 5),)
+    assert notes(view, None, Accept("P2")) == (Note("costs", count=4),)
+    small = make_game(["W+4 G2", "B5 B6", "Y1 Y2"], "R3")
+    small.apply(PlayCard("P1", Card.parse("W+4"), Color.BLUE))
+    assert notes(small.view("P2"), None, Challenge("P2")) == ()  # (one card: no reason in it)
+
+
 def test_the_hint_carries_the_notes_of_its_move() -> None:
     game, tracker = drew_on_green()
     found = hint(game.view("P1"), random.Random(1), tracker, Playouts(30))
