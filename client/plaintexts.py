@@ -148,10 +148,10 @@ PLAIN_TEXTS: dict[str, tuple[str, str]] = {
                            "{name} cerró el juego: quitar {n} libera el asiento."),
     "plain_waiting_host": ("You are the host: type start (or s) to start; bots take the empty seats ({n}), "
                            "or S starts without them.",
-                           "Eres el anfitrión: escribe empezar (o s) para empezar; los bots ocupan los "
+                           "Llevas la mesa: escribe empezar (o s) para empezar; los bots ocupan los "
                            "asientos vacíos ({n}), o S empieza sin ellos."),
     "plain_waiting_host_full": ("You are the host: type start (or s) to start.",
-                                "Eres el anfitrión: escribe empezar (o s) para empezar."),
+                                "Llevas la mesa: escribe empezar (o s) para empezar."),
     "plain_waiting_levels": ("level N changes the level of the bot in seat N.",
                              "nivel N cambia el nivel del bot del asiento N."),
     "plain_waiting_change_rules": ("rules changes the table's rules.",

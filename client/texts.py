@@ -72,10 +72,10 @@ TEXTS: dict[str, tuple[str, str]] = {
                       "¿Dejar la mesa? {yes} la deja, otra cosa sigue."),
     "leave_bot": ("A bot plays your seat.", "Un bot juega tu asiento."),
     "leave_bot_host": ("A bot plays your seat; {name} becomes the host.",
-                       "Un bot juega tu asiento; {name} será el anfitrión."),
+                       "Un bot juega tu asiento; {name} llevará la mesa."),
     "leave_free": ("Your seat is freed.", "Tu asiento queda libre."),
     "leave_free_host": ("Your seat is freed; {name} becomes the host.",
-                        "Tu asiento queda libre; {name} será el anfitrión."),
+                        "Tu asiento queda libre; {name} llevará la mesa."),
     "leave_line": ("Someone waiting in line may take it.", "Quien espera en la cola puede ocuparlo."),
     "leave_closes": ("The table closes for everyone.", "La mesa se cierra para todos."),
     "leave_watch": ("You stop watching.", "Dejas de mirar."),
@@ -96,9 +96,9 @@ TEXTS: dict[str, tuple[str, str]] = {
     # (the host's role passed on while we were gone: found play-testing, Carla, the host, came
     # back and nothing said Dani hosted now; her s did nothing)
     "status_resumed_host": ("Welcome back: you are in your seat again. {name} is the host.",
-                            "Hola de nuevo: vuelves a tu asiento. {name} es el anfitrión."),
+                            "Hola de nuevo: vuelves a tu asiento. {name} lleva la mesa."),
     "status_resumed_as_host": ("Welcome back: you are in your seat again, and the host.",
-                               "Hola de nuevo: vuelves a tu asiento, y eres el anfitrión."),
+                               "Hola de nuevo: vuelves a tu asiento, y llevas la mesa."),
     "status_seat_lost": ("Your seat could not be kept; you are back in the lobby.",
                          "No se pudo guardar tu asiento; vuelves a la sala."),
     "status_seat_waits": ("Your seat waits in the kept match: back in it when the host opens it.",
@@ -200,7 +200,7 @@ TEXTS: dict[str, tuple[str, str]] = {
     "waiting_seats": ("Seats {taken}/{max}: ", "Asientos {taken}/{max}: "),
     "waiting_host": ("You are the host: press {k_start} to start; bots take the empty seats ({n}), or "
                      "{k_start_as_seated} starts without them.",
-                     "Eres el anfitrión: pulsa {k_start} para empezar; los bots ocupan los asientos vacíos "
+                     "Llevas la mesa: pulsa {k_start} para empezar; los bots ocupan los asientos vacíos "
                      "({n}), o {k_start_as_seated} empieza sin ellos."),
     "waiting_guest": ("Waiting for {host} to start…", "Esperando a que {host} empiece…"),
     "waiting_rematch": ("The last match's players are answering a rematch: you play in it once they "
@@ -304,10 +304,10 @@ TEXTS: dict[str, tuple[str, str]] = {
     "you_got_hand_one": ("You hold {name}'s hand now: 1 card", "Ahora tienes la mano de {name}: 1 carta"),
     "ev_joined": ("{name} sat down", "{name} se sentó"),
     "ev_left": ("{name} left", "{name} se fue"),
-    "ev_new_host": ("{name} is the host now", "{name} es ahora el anfitrión"),
+    "ev_new_host": ("{name} is the host now", "Ahora {name} lleva la mesa"),
     "ev_rules_changed": ("{name} changed the rules: {rules}", "{name} cambió las reglas: {rules}"),
     "ev_you_changed_rules": ("You changed the rules: {rules}", "Cambiaste las reglas: {rules}"),
-    "ev_you_host": ("You are the host now", "Ahora eres el anfitrión"),
+    "ev_you_host": ("You are the host now", "Ahora llevas la mesa"),
     "ev_dropped": ("{name} lost the connection", "{name} perdió la conexión"),
     "ev_quit": ("{name} closed the game (the seat waits for them)",
                 "{name} cerró el juego (se le guarda el asiento)"),
@@ -364,7 +364,7 @@ TEXTS: dict[str, tuple[str, str]] = {
     "form_false_catch": ("False catch: draw", "Acusación falsa: roba"),
     "form_left_first": ("Dealer's left starts", "Sale el de la izquierda"),
     "waiting_host_full": ("You are the host: press {k_start} to start.",
-                          "Eres el anfitrión: pulsa {k_start} para empezar."),
+                          "Llevas la mesa: pulsa {k_start} para empezar."),
     "waiting_queue": ("{n} waiting for a seat", "{n} esperan asiento"),
     "waiting_queue_one": ("1 waiting for a seat", "1 espera asiento"),
     "away_no_match": ("No match is being played: there is nothing to step away from",

@@ -37,6 +37,7 @@ def test_the_helps_say_what_a_new_user_asked_for(capsys: pytest.CaptureFixture[s
     rules, _, table = host.partition("rule options")[2].partition("the table:")
     assert "--bot-level" in table and "--late-join" in table and "--bot-level" not in rules
     selfplay = help_of("selfplay", capsys)
-    assert "(default 100)" in selfplay and "default normal" in " ".join(selfplay.split())
+    said = " ".join(selfplay.split())
+    assert "(default 100; 10 where an expert plays" in said and "default normal" in said
     args = build_parser(["bots"]).parse_args(["bots", "--connect", "127.0.0.1:7777", "--no-discovery"])
     assert args.no_discovery and args.name == "Robot"

@@ -286,7 +286,7 @@ def test_arrivals_departures_and_dropped_connections_are_logged() -> None:
 @pytest.mark.parametrize(("lang", "said", "later"), [
     ("en", ["Luis closed the game (the seat waits for them)", "You are the host now"],
      "Luis closed the game (the seat waits for them)"),
-    ("es", ["Luis cerró el juego (se le guarda el asiento)", "Ahora eres el anfitrión"],
+    ("es", ["Luis cerró el juego (se le guarda el asiento)", "Ahora llevas la mesa"],
      "Luis cerró el juego (se le guarda el asiento)"),
 ])
 def test_a_host_who_quit_is_told_as_quitting_not_as_a_lost_connection(
@@ -530,7 +530,7 @@ def test_back_in_the_seat_the_host_one_left_is_told_who_hosts_now(lang: str) -> 
         assert model.prompts.notice == t("status_resumed_host", name="Luis")
         assert model.prompts.notice == ("Welcome back: you are in your seat again. Luis is the host."
                                         if lang == "en" else
-                                        "Hola de nuevo: vuelves a tu asiento. Luis es el anfitrión.")
+                                        "Hola de nuevo: vuelves a tu asiento. Luis lleva la mesa.")
         model = seated(make_view(), lang=lang)  # the same client, its link back; still the host
         model.connection_lost("eof", 0.1)
         model.apply(RESUMED)
@@ -567,7 +567,7 @@ def test_a_spectator_the_server_forgot_watches_the_table_again() -> None:
 
 @pytest.mark.parametrize(("lang", "said"), [
     ("en", "Welcome back: you are in your seat again, and the host."),
-    ("es", "Hola de nuevo: vuelves a tu asiento, y eres el anfitrión.")])
+    ("es", "Hola de nuevo: vuelves a tu asiento, y llevas la mesa.")])
 def test_a_host_whose_client_was_started_again_is_told_the_role_came_back(lang: str, said: str) -> None:
     """Found play-testing: Ana's client was killed and started again; the others read "Ana is the
     host now", and she only "Welcome back: you are in your seat again"."""

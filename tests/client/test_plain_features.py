@@ -86,7 +86,7 @@ def test_the_host_changes_a_bots_level_by_its_seat(lang: str, word: str, hard: s
 
 
 @pytest.mark.parametrize(("lang", "said"), [("en", "You are the host: type start (or s) to start."),
-                                            ("es", "Eres el anfitrión: escribe empezar (o s) para empezar.")])
+                                            ("es", "Llevas la mesa: escribe empezar (o s) para empezar.")])
 def test_plain_mode_tells_the_host_to_type_start(lang: str, said: str) -> None:
     """Found play-testing: plain mode's waiting room said "pulsa s para empezar" (press), where
     commands are typed."""

@@ -444,7 +444,7 @@ def test_a_player_has_no_take_seat_key_and_the_host_has_two_starts() -> None:
 
 @pytest.mark.parametrize(("lang", "left", "host"), [
     ("en", "Luis left: a bot plays the seat", "You are the host now"),
-    ("es", "Luis se fue: un bot juega su asiento", "Ahora eres el anfitrión"),
+    ("es", "Luis se fue: un bot juega su asiento", "Ahora llevas la mesa"),
 ])
 def test_the_log_says_who_left_mid_match_and_who_is_the_host_now(lang: str, left: str, host: str) -> None:
     """Luis (the host) leaves a match: a bot takes his seat, keeping his name, and the host

@@ -1,7 +1,7 @@
 """End to end, in tmux, on a dedicated server: Zoe (in English) opens a table and starts it with
 Bob (in Spanish) and two bots; her client is killed (SIGKILL). Bob reads that he is the host now
 (the table goes on); Zoe starts ``uno join`` again and is back in her seat, and the host again:
-Bob reads "Zoe es ahora el anfitrión". Found play-testing: the crashed host's table was the
+Bob reads "Ahora Zoe lleva la mesa". Found play-testing: the crashed host's table was the
 other's for good, and she read "Alice is the host" on coming back."""
 
 from __future__ import annotations
@@ -35,11 +35,11 @@ def test_tmux_a_host_whose_client_crashed_hosts_again_on_coming_back(tmux: Tmux,
         tmux.wait_for(bob, "Tu mano (", timeout=15, what="the deal on Bob's screen")  # (7, or 9 after a +2)
 
         play.crash(pidfile)
-        tmux.wait_for(bob, "Ahora eres el anfitrión", timeout=15, what="Bob, the host meanwhile")
+        tmux.wait_for(bob, "Ahora llevas la mesa", timeout=15, what="Bob, the host meanwhile")
         back = tmux.start(zoe_join, zoe_env, window="zoe2")
         screen = tmux.wait_for(back, "Welcome back", timeout=20, what="Zoe back in her seat")
         assert "is the host" not in screen, screen
-        tmux.wait_for(bob, "Zoe es ahora el anfitrión", timeout=10, what="Zoe, the host again")
+        tmux.wait_for(bob, "Ahora Zoe lleva la mesa", timeout=10, what="Zoe, the host again")
     finally:
         server.stop()
         server.remove_log()
