@@ -61,11 +61,15 @@ class CreateForm:
     bad_file: bool = False  # the saved rules chosen could not be read (the fields keep the preset's)
     save_as: str = ""
     editing: bool = False  # the rules of the table we sit at, not a new table's
+    # the turn times offered: TIMEOUTS, and the one the form was opened with (found play-testing:
+    # a table opened with 1 s could not be given it back once changed)
+    timeouts: tuple[float, ...] = ()
 
     def __post_init__(self) -> None:
         if not self.options:
             self._preset_options()
         self.rules_name = self.rules_name or self.preset
+        self.timeouts = tuple(sorted({*TIMEOUTS, *self.timeouts, self.timeout}))
 
     def _preset_options(self) -> None:
         """Every rule field takes the preset's value (choosing a preset resets them)."""
@@ -108,7 +112,7 @@ class CreateForm:
         elif key == "bot_level":
             self.bot_level = step(BOT_LEVELS, self.bot_level, delta)
         elif key == "timeout":
-            self.timeout = step(TIMEOUTS, self.timeout, delta, wrap=False)
+            self.timeout = step(self.timeouts, self.timeout, delta, wrap=False)
         elif key == "late_join":
             self.late_join = step(LATE_JOIN, self.late_join, delta)
         elif key == "target":
@@ -139,7 +143,7 @@ class CreateForm:
         elif key == "bots":
             self.bots = 0
         elif key == "timeout":
-            self.timeout = TIMEOUTS[0]
+            self.timeout = self.timeouts[0]
         elif key == "target":
             self.target = TARGETS[0]
         elif key in self.penalties:
@@ -191,6 +195,10 @@ class CreateForm:
         form = cls(name=room.name, preset=preset, bot_level=room.bot_level, timeout=room.turn_timeout,
                    late_join=room.late_join, saved=saved, editing=True)
         form._override(dict(room.rules))
+        # (the saved rules the table plays, by their name: found play-testing, "official" showed,
+        # and a key pressed there dropped the saved options)
+        form.rules_name = next((name for name in saved if _saved_as(name) == (room.preset, dict(room.rules))),
+                               form.rules_name)
         return form
 
     def save(self) -> str:
@@ -201,6 +209,7 @@ class CreateForm:
         if name not in self.saved:
             self.saved = tuple(sorted((*self.saved, name)))
         self.rules_name, self.bad_file = name, False
+        self.focus = self.fields.index("preset")  # (where they show, by their name: Enter goes on)
         return name
 
     def type_text(self, text: str) -> None:
@@ -244,6 +253,15 @@ class CreateForm:
         """The ``set_rules`` that gives the table the rules the fields say."""
         return SetRules(preset=self.preset, rules=self.rules(), turn_timeout=self.timeout,
                         bot_level=self.bot_level, late_join=self.late_join)
+
+
+def _saved_as(name: str) -> tuple[str, dict[str, Any]] | None:
+    """The preset and every rule option (wire form) of the rules saved as ``name``, if readable."""
+    try:
+        preset, overrides = load_rules(name)
+    except (SavedRulesError, OSError):
+        return None
+    return preset, {**RuleSet.preset(preset).to_dict(), **overrides}
 
 
 def step(values: tuple[Any, ...], current: Any, delta: int, wrap: bool = True) -> Any:

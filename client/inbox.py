@@ -138,12 +138,17 @@ def _joined(model: Model, message: messages.Joined) -> None:
 
 
 def _room(model: Model, message: messages.RoomUpdate) -> None:
-    was_away = model.seating.away
+    was_away, before = model.seating.away, model.seating.room
     lines = model.seating.update(message.room, plain=model.plain)
     if model.form is not None and model.form.editing and not model.editing_rules:
         model.form = None  # (the rules' form: the match began, or we are no longer the host)
-    if model.seating.rules_news and not model.seating.is_host:  # (a match's end board hides the
-        model.prompts.notice = model.seating.rules_news  # log: why our acceptance went)
+        if message.room.started:  # (found play-testing: in plain mode the form's next line
+            model.prompts.notice = t("rules_form_closed")  # was read as a card's number)
+    if model.seating.rules_news and not model.plain:  # (a match's end board hides the log; plain
+        model.prompts.notice = model.seating.rules_news  # mode reads the log's line out)
+        seat = model.seating.seat  # (our yes to the rematch was to the rules before: found
+        if before is not None and seat in before.rematch and seat not in message.room.rematch:
+            model.prompts.notice += t("rematch_withdrawn")  # play-testing, it went without a word)
     if was_away and not model.seating.away:  # back: what was done for us meanwhile
         news = model.away_news.line(model.seating.name_of, model.seating.seat)
         lines += [news] if news else []

@@ -234,7 +234,10 @@ def make_key_bindings(model: Model, after: Callable[[], None]) -> KeyBindings:
     bind("up", filter=host_seating)(lambda: seating.pick_bot(-1))
     bind("down", filter=host_seating)(lambda: seating.pick_bot(1))
     bind_action("bot_level", host_seating)(model.cycle_bot_level)
-    bind_action("rules", host_seating)(model.edit_rules)  # (for the next match, at a match's end)
+    # the rules, in the same places (for the next match, at a match's end); a guest is told whose
+    # they are (found play-testing: R said nothing)
+    bind_action("rules", room_cmds & (screen_is(Screen.WAITING) | Condition(lambda: table.match_over)))(
+        model.edit_rules)
     # a second leave key where the hand does not take l (it moves right there)
     bind_action("leave_waiting", room_cmds & ~(screen_is(Screen.TABLE) & has_hand))(model.ask_leave)
     resumable = Condition(lambda: model.can_resume_kept and model.prompt is Prompt.NONE and not model.typing)

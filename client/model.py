@@ -268,6 +268,8 @@ class Model:
         room = self.seating.room
         if room is not None and self.seating.can_host_command:
             self.form = CreateForm.of_room(room, tuple(saved_names()))
+        elif room is not None:
+            self.prompts.notice = t("rules_not_now" if self.seating.is_host else "err_not_host")
 
     def submit_form(self) -> None:
         """Enter: create the table (or give ours the rules the form says); on the "save these
@@ -283,10 +285,26 @@ class Model:
                 self.prompts.notice = t("rules_err_bad_file", name=f"{self.form.save_as} ({exc})")
             return
         if self.form.editing:
-            self.outbox.send(self.form.rules_message())
+            room = self.seating.room  # (unchanged, nothing is sent: found play-testing, applied
+            # as they were, the rules withdrew the others' acceptances of a rematch)
+            if room is None or self.form.rules_message() != CreateForm.of_room(room, ()).rules_message():
+                self.outbox.send(self.form.rules_message())
             self.form = None
             return
         self.outbox.send(self.form.message(self._default_table()))
+
+    def finish_form(self) -> None:
+        """Plain mode's ok: the table created, or its rules applied; saved first when the focus is
+        on "save these rules as" with a name typed (found play-testing: ok saved them again and
+        again, and never applied them)."""
+        form = self.form
+        if form is not None and form.focused == "save_as":
+            if form.save_as.strip():
+                self.submit_form()
+                if form.focused == "save_as":  # not saved: the notice says why
+                    return
+            form.focus = 0
+        self.submit_form()
 
     # ================================================================== intents: room
 

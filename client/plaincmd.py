@@ -333,7 +333,7 @@ class PlainCommands:
         if form is None:
             return False
         if word in words("ok"):
-            m.submit_form()
+            m.finish_form()
             return True
         number = _number(word)
         if number is None or not 1 <= number <= len(form.fields):
@@ -370,7 +370,7 @@ class PlainCommands:
             m.ask_leave()
         elif word in words("resume") and m.can_resume_kept:
             m.resume_kept()
-        elif word in words("rules") and (m.screen is Screen.WAITING or m.table.match_over):
+        elif word in words("rules"):
             m.edit_rules()
         elif word in words("level") and (m.screen is Screen.WAITING or m.table.match_over):
             self._level(rest)

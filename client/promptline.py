@@ -81,14 +81,14 @@ class PromptLine(Painter):
                        Screen.CREATE: form}.get(screen, "help_connecting")
         # (the kept match's key where the line has room: found play-testing, it was on no key bar)
         extra: tuple[str, ...] = ("bar_resume",) if m.can_resume_kept and m.screen is Screen.WAITING else ()
-        if m.seating.can_host_command and m.screen is Screen.WAITING:
+        if key == "help_waiting_host" and m.seating.can_host_command:
             extra = ("bar_rules", *extra)
-        # (the host's at a match's end: nothing else says how to change the bots' levels or the
-        # rules for the next match, so the line makes room for them)
-        bots_key = key is not None and key.startswith("help_rematch_host")
+        # (the host's at a match's end, where bots sit: nothing else says how to change their
+        # levels for the next match, so the line makes room for it; the board names the rules' key)
+        bots_key = (key is not None and key.startswith("help_rematch_host")
+                    and any(info.kind == "bot" for info in m.seating.pickable))
         if bots_key:
-            bots = any(info.kind == "bot" for info in m.seating.pickable)
-            extra = ("bar_bot_level", "bar_rules") if bots else ("bar_rules",)
+            extra = ("bar_bot_level",)
         return [[("class:help", pad(" " + help_text(key, width - 1, extra, keep_extra=bots_key), width))]]
 
     def _status(self) -> tuple[str, str] | None:

@@ -46,13 +46,15 @@ def rule_labels(rules: Mapping[str, Any], *, turn_timeout: float | None = None,
         if get(option, getattr(base, option)) is True:
             labels.append(t(key))
         elif preset in PRESETS and getattr(PRESETS[preset], option) is True:  # the preset's, off
-            labels.append(t("rule_without", rule=t(key)))  # (the "house+": found play-testing)
+            labels.append(_without(key))  # (the "house+": found play-testing)
     if get("wild_draw_four") == "strict":
         labels.append(t("rule_strict_four"))
     elif preset in PRESETS and PRESETS[preset].wild_draw_four.value == "strict":
         labels.append(t("rule_challenge_four"))  # ("house" read as strict: found play-testing)
     if get("first_to_left", True) is False:
         labels.append(t("rule_right_first"))
+    elif preset in PRESETS and PRESETS[preset].first_to_left is False:  # (a house table turned to
+        labels.append(t("rule_left_first"))  # the left said nothing of it: found play-testing)
     uno = get("uno_penalty", base.uno_penalty)
     labels.append(t("rule_uno_penalty", n=uno) if uno else t("rule_no_uno_penalty"))
     false_catch = get("false_catch_penalty", base.false_catch_penalty)
@@ -100,11 +102,15 @@ def changed_labels(rules: Mapping[str, Any], preset: str) -> list[str]:
 
 def rules_changes(old: RoomInfo, new: RoomInfo) -> list[str]:
     """Short labels of what the host's ``set_rules`` changed of a table, from ``old`` to
-    ``new``: its preset, the options that differ, its timing."""
-    labels = [preset_name(new.preset)] if new.preset != old.preset else []
-    if new.rules.get("target_score") != old.rules.get("target_score"):
-        labels.append(_target(new.rules.get("target_score")))
-    labels += _differences(new.rules, old.rules)
+    ``new``: the options that differ (or, a new preset, it and its target and options changed
+    from it), its timing."""
+    if new.preset != old.preset:  # the preset, and what differs from it (not every option it
+        # changed: found play-testing, the list ran past a notice's two lines)
+        labels = [preset_name(new.preset), *changed_labels(new.rules, new.preset)]
+    else:
+        labels = _differences(new.rules, old.rules)
+        if new.rules.get("target_score") != old.rules.get("target_score"):
+            labels.insert(0, _target(new.rules.get("target_score")))
     if new.turn_timeout != old.turn_timeout:
         turn = new.turn_timeout
         labels.append(t("rule_turn", n=int(turn)) if turn else t("rule_no_clock"))
@@ -129,7 +135,7 @@ def _differences(rules: Mapping[str, Any], base: Mapping[str, Any]) -> list[str]
     for option, key in _SWITCHES:
         differs, value = changed(option)
         if differs:
-            labels.append(t(key) if value else t("rule_without", rule=t(key)))
+            labels.append(t(key) if value else _without(key))
     differs, four = changed("wild_draw_four")
     if differs:
         labels.append(t("rule_strict_four" if four == "strict" else "rule_challenge_four"))
@@ -152,6 +158,12 @@ _SWITCHES = (
     ("seven_zero", "rule_seven_zero"),
     ("jump_in", "rule_jump_in"),
 )
+
+
+def _without(key: str) -> str:
+    """The label of the option ``key`` turned off ("no stack +2"; "no 7-0", where "no 7-0 swaps"
+    read oddly, and Spanish "sin 7-0 cambia manos" worse: found play-testing)."""
+    return t("rule_no_seven_zero") if key == "rule_seven_zero" else t("rule_without", rule=t(key))
 
 
 def _target(target: int | None) -> str:

@@ -18,6 +18,7 @@ RULE_TEXTS: dict[str, tuple[str, str]] = {
     "rule_challenge_four": ("+4 with challenge", "+4 con desafío"),
     "rule_left_first": ("dealer's left starts", "empieza quien está a la izquierda del que reparte"),
     "rule_without": ("no {rule}", "sin {rule}"),
+    "rule_no_seven_zero": ("no 7-0", "sin 7-0"),
     "rule_uno_penalty": ("no UNO: +{n}", "sin UNO: +{n}"),
     "rule_no_uno_penalty": ("no UNO penalty", "sin castigo por UNO"),
     "rule_false_catch": ("false catch: +{n}", "acusación falsa: +{n}"),

@@ -25,10 +25,14 @@ from typing import Any
 
 from engine import PRESETS, RuleSet
 
+from .texts import TEXTS
 from .tokens import config_dir
 
 NAME_PATTERN = re.compile(r"[A-Za-z0-9_-]{1,32}")
 SINGLE_HAND = 0  # target_score as written in a file: TOML has no null
+# The presets' names, and as the form shows them in each language (found play-testing: rules
+# saved as "oficial" were listed beside the preset of that name, alike)
+TAKEN = frozenset({*PRESETS, *(word.lower() for key in PRESETS for word in TEXTS[f"preset_{key}"])})
 
 
 class SavedRulesError(ValueError):
@@ -48,7 +52,7 @@ def check_name(name: str) -> str:
     """``name`` if it can name saved rules; else ``SavedRulesError`` saying why."""
     if not NAME_PATTERN.fullmatch(name):
         raise SavedRulesError(f"a rules name is 1-32 letters, digits, '-' or '_', not {name!r}", "bad_name")
-    if name.lower() in PRESETS:
+    if name.lower() in TAKEN:
         raise SavedRulesError(f"{name!r} is a preset's name; choose another", "preset_name")
     return name
 
@@ -59,7 +63,7 @@ def saved_names() -> list[str]:
     if not folder.is_dir():
         return []
     return sorted(path.stem for path in folder.glob("*.toml")
-                  if NAME_PATTERN.fullmatch(path.stem) and path.stem.lower() not in PRESETS)
+                  if NAME_PATTERN.fullmatch(path.stem) and path.stem.lower() not in TAKEN)
 
 
 def save_rules(name: str, preset: str, overrides: dict[str, Any]) -> Path:

@@ -306,6 +306,8 @@ def form_field(form: CreateForm, key: str) -> tuple[str, str]:
         "target": lambda: (t("rule_single") if form.target is None
                            else t("target_points", n=form.target)),
     }[key]()
+    if form.editing and key == "bot_level":  # (the table's: those seated keep theirs, found
+        return t("form_bot_level_new"), value  # play-testing)
     return t(_FORM_LABELS[key]), value
 
 

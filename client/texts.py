@@ -120,7 +120,7 @@ TEXTS: dict[str, tuple[str, str]] = {
     "resume_offer_key": ("Kept from last time: “{name}”, {progress}. {k_resume}: back to it (or later: uno "
                          "host --resume)",
                          "Guardada de la última vez: «{name}», {progress}. {k_resume}: volver a ella "
-                         "(o más tarde: uno host --resume)"),
+                         "(otro día: uno host --resume)"),
     "resume_others": ("At this table: {names}. {k_resume} again closes it for them and opens the kept match",
                       "En esta mesa: {names}. {k_resume} otra vez la cierra para ellos y abre la "
                       "guardada"),
@@ -293,8 +293,11 @@ TEXTS: dict[str, tuple[str, str]] = {
     "col_cards_left": ("Cards left", "Cartas que quedan"),
     "col_points": ("Points", "Puntos"),
     "col_score": ("Score", "Total"),
-    "match_over_host": ("{k_start} starts the rematch now, without waiting for everyone; {k_leave} leaves.",
-                        "{k_start} empieza la revancha ya, sin esperar a todos; {k_leave} te vas."),
+    # (the rules' key too: found play-testing, the key bar had no room for it beside replay's)
+    "match_over_host": ("{k_start} starts the rematch now, without waiting for everyone; {k_rules} changes "
+                        "its rules; {k_leave} leaves.",
+                        "{k_start} empieza la revancha ya, sin esperar a todos; {k_rules} cambia sus "
+                        "reglas; {k_leave} te vas."),
     "match_over_guest": ("New match when all accept, or the host starts one; {k_leave} leaves.",
                          "Otra partida: si todos aceptan o la empieza el anfitrión; {k_leave} te vas."),
     # (a watcher has nothing to accept: found play-testing, offered to one at a table everyone left)
@@ -307,6 +310,12 @@ TEXTS: dict[str, tuple[str, str]] = {
     "ev_new_host": ("{name} is the host now", "Ahora {name} lleva la mesa"),
     "ev_rules_changed": ("{name} changed the rules: {rules}", "{name} cambió las reglas: {rules}"),
     "ev_you_changed_rules": ("You changed the rules: {rules}", "Cambiaste las reglas: {rules}"),
+    "rematch_withdrawn": (" — accept the rematch again: {k_rematch}",
+                          " — acepta otra vez la revancha: {k_rematch}"),
+    "rules_not_now": ("The rules change before a match, not during one",
+                      "Las reglas se cambian antes de una partida, no durante"),
+    "rules_form_closed": ("The match began: the rules stay as they were",
+                          "Empezó la partida: las reglas siguen como estaban"),
     "ev_you_host": ("You are the host now", "Ahora llevas la mesa"),
     "ev_dropped": ("{name} lost the connection", "{name} perdió la conexión"),
     "ev_quit": ("{name} closed the game (the seat waits for them)",
@@ -353,6 +362,7 @@ TEXTS: dict[str, tuple[str, str]] = {
                         "No hay ningún bot: {k_add_bot} añade uno"),
     "err_not_a_bot": ("That seat is not a bot's", "Ese asiento no es de un bot"),
     "form_bot_level": ("Bot level", "Nivel de los bots"),
+    "form_bot_level_new": ("Level of bots added", "Nivel de bots nuevos"),
     "form_late_join": ("Late arrivals sit", "Si llega tarde, se sienta"),
     "late_now": ("at once", "al momento"),
     "late_next_hand": ("at the next hand", "en la próxima mano"),

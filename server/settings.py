@@ -37,6 +37,15 @@ class RoomSettings:
         kept = {name: value for name, value in options.items() if value is not None}
         return dataclasses.replace(self, preset=preset, overrides=dict(overrides), **kept)
 
+    def plays_as(self, other: RoomSettings) -> bool:
+        """Whether a match would be played under ``other`` as under these: the same preset,
+        rules and timing (overrides may differ in form: the preset's own values given or not)."""
+        def played(settings: RoomSettings) -> tuple[Any, ...]:
+            return (settings.preset, settings.rules(), settings.turn_timeout, settings.bot_delay,
+                    settings.bot_level, settings.late_join)
+
+        return played(self) == played(other)
+
     def rules(self) -> RuleSet:
         """The preset with the overrides applied; overrides are wire values (as in
         ``RuleSet.to_dict``: ``"wild_draw_four": "strict"``)."""

@@ -118,11 +118,8 @@ class Table(ABC):
         taken = {s.name for s in self.seats if s is not exclude}
         if name not in taken:
             return name
-        for n in range(2, 100):
-            candidate = f"{name[:21]} {n}"
-            if candidate not in taken:
-                return candidate
-        return name
+        candidates = (f"{name[:21]} {n}" for n in range(2, 100))
+        return next((candidate for candidate in candidates if candidate not in taken), name)
 
     def add_player(self, session: Session, instead_of: Seat | None = None) -> Seat:
         seat = self._sit(session, instead_of)
@@ -193,8 +190,9 @@ class Table(ABC):
             raise errors.AlreadyStarted("bots are added before the start")
         if len(self.seats) >= self.settings.max_seats:
             raise errors.RoomFull("every seat is taken")
-        number = sum(1 for s in self.seats if s.kind == "bot") + 1
-        seat = Seat(self._new_seat_id(), self._unique_name(f"Bot {number}"), "bot", level=level)
+        taken = {s.name for s in self.seats}  # (the first number free: found play-testing, "Bot 2 2")
+        name = next(f"Bot {n}" for n in range(1, len(self.seats) + 2) if f"Bot {n}" not in taken)
+        seat = Seat(self._new_seat_id(), name, "bot", level=level)
         self.seats.append(seat)
         return seat
 
@@ -462,10 +460,12 @@ class Table(ABC):
                   late_join: str | None = None) -> None:
         if self.started:
             raise errors.AlreadyStarted("rules change before the start")
-        self.settings = self.settings.changed(preset, overrides, turn_timeout=turn_timeout,
-                                              bot_delay=bot_delay, bot_level=bot_level, late_join=late_join)
+        old = self.settings
+        self.settings = old.changed(preset, overrides, turn_timeout=turn_timeout, bot_delay=bot_delay,
+                                    bot_level=bot_level, late_join=late_join)
         self.rules = self.settings.rules()
-        self.votes.keep_only(next((s.id for s in self.seats if s.session is self.host), None))
+        if not self.settings.plays_as(old):  # (the same rules applied again withdraw nothing)
+            self.votes.keep_only(next((s.id for s in self.seats if s.session is self.host), None))
         self.broadcast_room()
 
     def _audience(self) -> Iterable[tuple[Session, str | None]]:

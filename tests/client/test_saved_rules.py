@@ -170,6 +170,10 @@ def test_the_save_as_field_saves_the_forms_rules(lang: str, shown: str, saved: s
         assert shown in form_text(model) and saved in render_text(model)
         assert load_rules("ours") == ("official", {"jump_in": True, "target_score": 500})
         assert model.form.rules_name == "ours" and "ours" in model.form.saved
+        # the focus goes to the rules, now by that name: Enter there opens the table (found
+        # play-testing: in plain mode, ok saved them again and again)
+        assert model.form.focused == "preset"
+        model.form.focus = FIELDS.index("save_as")
         press(model, *"!", ENTER)
         assert "1-32" in render_text(model)
         model.form.focus = 0

@@ -8,7 +8,7 @@ from __future__ import annotations
 import dataclasses
 
 import pytest
-from clientkit import DOWN, ENTER, ESC, ME, RIGHT, make_view, press, room_info, seated
+from clientkit import DOWN, ENTER, ESC, ME, RIGHT, make_view, press, render_text, room_info, seated
 
 from client.enums import Screen
 from client.form import CreateForm
@@ -64,23 +64,37 @@ def test_r_opens_the_rules_enter_applies_them_esc_leaves_them() -> None:
 def test_a_guest_has_no_rules_key_nor_a_host_mid_match() -> None:
     guest = waiting(host=False)
     assert press(guest, "R") == [] and guest.form is None and guest.screen is Screen.WAITING
+    assert guest.prompts.notice == t("err_not_host")  # (found play-testing: R said nothing)
     playing = seated(make_view(), room=room_info(started=True))
     press(playing, "R")
     assert playing.form is None and playing.screen is Screen.TABLE
+    playing.plain = True
+    PlainCommands(playing).run("rules")
+    assert playing.form is None and playing.prompts.notice == t("rules_not_now")
 
 
 def test_at_a_matchs_end_the_host_changes_the_rules_for_the_next_match() -> None:
     model = waiting()
     view = make_view(outcome=MatchOutcome("2", (0, 510, 0, 20)), hand_result=HandResult("2", 30))
     model.apply(ViewMsg(view=codec.view_to_wire(view), deadline=None))
-    assert "R rules" in text_of(Renderer(model).help(100, 1))
+    # (the board names the key: the key bar has no room beside the replay's)
+    assert "R changes its rules" in " ".join(render_text(model, columns=80).split())
     press(model, "R")
     assert model.screen is Screen.CREATE
-    # the rematch begins meanwhile (the others accepted and so had she): the form goes
+    # the rematch begins meanwhile (the others accepted and so had she): the form goes, and
+    # she is told (found play-testing: in plain mode her next field was read as a card)
     room = model.seating.room
     assert room is not None
     model.apply(RoomUpdate(room=dataclasses.replace(room, started=True)))
     assert model.form is None and model.screen is Screen.TABLE
+    assert model.prompts.notice == t("rules_form_closed")
+
+
+def test_the_rules_applied_unchanged_are_not_sent() -> None:
+    """Found play-testing: R then Enter, nothing changed, withdrew the others' acceptances of
+    a rematch (the server now withdraws them only for a change, too)."""
+    model = waiting()
+    assert press(model, "R", ENTER) == [] and model.form is None
 
 
 @pytest.mark.parametrize(("lang", "guest_line", "host_line"), [
@@ -99,8 +113,8 @@ def test_everyone_is_told_what_the_host_changed(lang: str, guest_line: str, host
             rules = dict(room.rules) | {"stack_draw_two": True}
             model.apply(RoomUpdate(room=dataclasses.replace(room, rules=rules, turn_timeout=60.0)))
             assert model.transcript.log[-1] == line, model.transcript.log
-            # (a guest is told at once: at a match's end its board hides the log)
-            assert model.prompts.notice == ("" if host else line)
+            # (told at once too: at a match's end the board hides the log)
+            assert model.prompts.notice == line
     finally:
         set_language("en")
 
@@ -110,9 +124,11 @@ def test_the_changes_named_are_those_made() -> None:
     house = RuleSet.preset("house").to_dict()
     assert rules_changes(old, old) == []
     new = dataclasses.replace(old, preset="house", rules=house)
-    changed = rules_changes(old, new)
-    assert changed[0] == t("preset_house") and t("rule_stack_two") in changed
-    assert t("rule_draw_until") in changed and t("rule_strict_four") in changed
+    # a new preset: it, its target, and what differs from it (not each option it changed:
+    # found play-testing, the list ran past the notice's two lines)
+    assert rules_changes(old, new) == [t("preset_house"), t("rule_target", n=500)]
+    left = dataclasses.replace(old, preset="house", rules=house | {"first_to_left": True})
+    assert rules_changes(old, left) == [t("preset_house"), t("rule_target", n=500), t("rule_left_first")]
     off = dataclasses.replace(new, rules=house | {"stack_draw_two": False, "target_score": None})
     assert rules_changes(new, off) == [t("rule_single"), t("rule_without", rule=t("rule_stack_two"))]
     later = dataclasses.replace(old, late_join="next_hand", bot_level="hard")
@@ -132,3 +148,72 @@ def test_plain_mode_changes_the_rules_by_number() -> None:
     sent = model.outbox.take()
     assert len(sent) == 1 and isinstance(sent[0], SetRules) and sent[0].turn_timeout == 60.0
     assert model.form is None and model.screen is Screen.WAITING
+
+
+def test_plain_ok_saves_the_rules_named_then_applies_them(tmp_path: object,
+                                                         monkeypatch: pytest.MonkeyPatch) -> None:
+    """Found play-testing: "15 fam" then ok saved the rules, and ok again saved them again,
+    never applying them; "15" (no name) then ok said the name was bad."""
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path))
+    model = waiting()
+    model.plain = True
+    commands = PlainCommands(model)
+    commands.run("rules")
+    commands.run("8")  # stack +2 on
+    commands.run("15 fam")
+    commands.run("ok")
+    sent = model.outbox.take()
+    assert len(sent) == 1 and isinstance(sent[0], SetRules) and sent[0].rules["stack_draw_two"] is True
+    assert model.prompts.notice == t("rules_saved", name="fam") and model.form is None
+    commands.run("rules")
+    commands.run("15")  # the name cleared: nothing to save, the rules are applied
+    commands.run("9")
+    commands.run("ok")
+    assert len(model.outbox.take()) == 1 and model.form is None
+
+
+def test_the_spanish_name_of_a_preset_cannot_name_saved_rules() -> None:
+    from client.saved_rules import SavedRulesError, check_name
+
+    for name in ("official", "Oficial", "house"):
+        with pytest.raises(SavedRulesError):
+            check_name(name)
+    assert check_name("oficiales") == "oficiales"
+
+
+def test_the_saved_rules_a_table_plays_show_by_their_name(tmp_path: object,
+                                                         monkeypatch: pytest.MonkeyPatch) -> None:
+    """Found play-testing: a table opened with saved rules ("ours") showed "official" in R's
+    form, and a key pressed there dropped the saved options."""
+    from client.saved_rules import save_rules
+
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path))
+    save_rules("ours", "house", {"jump_in": True, "target_score": None})
+    rules = RuleSet.preset("house").to_dict() | {"jump_in": True, "target_score": None}
+    room = room_info(started=False, preset="house", rules=rules)
+    assert CreateForm.of_room(room, ("ours",)).rules_name == "ours"
+    other = room_info(started=False, preset="house", rules=RuleSet.preset("house").to_dict())
+    assert CreateForm.of_room(other, ("ours",)).rules_name == "house"
+
+
+def test_the_turn_time_the_table_has_can_be_chosen_again() -> None:
+    """Found play-testing: opened with `--turn-timeout 1`, one ← in the form showed "no", and the
+    values after were 15, 30… s: 1 s came back only by Esc."""
+    form = CreateForm.of_room(room_info(started=False, turn_timeout=1.0), ())
+    form.focus = form.fields.index("timeout")
+    form.change(-1)
+    assert form.timeout == 0.0
+    form.change(1)
+    assert form.timeout == 1.0
+    form.change(1)
+    assert form.timeout == 15.0
+
+
+def test_a_guest_whose_yes_to_the_rematch_went_is_asked_again() -> None:
+    """Found play-testing: a guest who had accepted saw the question again, not why."""
+    model = seated(room=room_info(started=False, host_seat="2", rematch=(ME,), rematch_order="keep"))
+    room = model.seating.room
+    assert room is not None
+    rules = dict(room.rules) | {"jump_in": True}
+    model.apply(RoomUpdate(room=dataclasses.replace(room, rules=rules, rematch=(), rematch_order=None)))
+    assert model.prompts.notice == "Luis changed the rules: jump-in — accept the rematch again: m"

@@ -83,14 +83,14 @@ SEEN = {"en": Seen("press s to start", "Bot 1  (normal bot)", "Bot 1  (hard bot)
 
 @pytest.mark.parametrize("lang", ["en", "es"])
 def test_rebound_bot_level_hint_and_replay_keys(tmux: Tmux, tmp_path: Path, lang: str) -> None:
-    """keys.toml moves b (a bot's level), ? (the hint) and v (the replay) to L, F5 and R: the
+    """keys.toml moves b (a bot's level), ? (the hint) and v (the replay) to L, F5 and V: the
     waiting room, the help screen and the help lines name them, the new keys work, the old
-    ones do nothing; in English the hand is played out and R opens its replay."""
+    ones do nothing; in English the hand is played out and V opens its replay."""
     seen = SEEN[lang]
     env = play.person(tmp_path, "Ana")
     keys = Path(env["XDG_CONFIG_HOME"]) / "uno" / "keys.toml"
     keys.parent.mkdir(parents=True)
-    keys.write_text('bot_level = "L"\nhint = "F5"\nreplay = "R"\n')
+    keys.write_text('bot_level = "L"\nhint = "F5"\nreplay = "V"\n')
     command = play.host("--bots", "3", "--seed", str(SEED), "--bot-delay", "0.05", "--turn-timeout", "0",
                         "--no-bell", lang=lang)
     window = tmux.start(command, env)
@@ -105,7 +105,7 @@ def test_rebound_bot_level_hint_and_replay_keys(tmux: Tmux, tmp_path: Path, lang
 
     tmux.send(window, "F1")
     screen = tmux.wait_for(window, "F5 ", timeout=5, what="the help screen")
-    assert re.search(r"\bL +\S", screen) and re.search(r"\bR +\S", screen), screen
+    assert re.search(r"\bL +\S", screen) and re.search(r"\bV +\S", screen), screen
     tmux.send(window, "z")
     tmux.wait_for(window, seen.waiting, timeout=5, what="the help closed")
 
@@ -124,14 +124,14 @@ def test_rebound_bot_level_hint_and_replay_keys(tmux: Tmux, tmp_path: Path, lang
         return
 
     final = Player(tmux, window, "Ana").play_hand()
-    assert "R replay" in final.splitlines()[-1], final
+    assert "V replay" in final.splitlines()[-1], final
     tmux.send(window, "v", "t")  # v is no key now: the chat opens, no replay
     screen = tmux.wait_for(window, "Say: ", timeout=5, what="the chat prompt")
     assert "Fetching the replay" not in screen and "Replay ·" not in screen
     tmux.send(window, "Escape")
     tmux.wait_for(window, lambda s: "Say: " not in s, timeout=5, what="the chat closed")
-    tmux.send(window, "R")
-    tmux.wait_for(window, "move 0 of", timeout=10, what="R opened the replay")
+    tmux.send(window, "V")
+    tmux.wait_for(window, "move 0 of", timeout=10, what="V opened the replay")
 
 
 def test_at_60_by_20_the_key_bar_names_the_help_and_the_help_turns_its_pages(tmux: Tmux,

@@ -49,7 +49,7 @@ def test_tmux_the_host_changes_the_rules_before_the_start_and_between_matches(
     assert "7-0" in screen.split("Reglas:")[1], screen  # (his rules line too)
 
     tmux.send(ana, "s")
-    tmux.wait_for(ana, "R rules", timeout=90, what="the match's end, with the rules key")
+    tmux.wait_for(ana, "R changes its rules", timeout=90, what="the match's end, with the rules key")
     tmux.wait_for(luis, "¿Revancha?", timeout=10, what="Luis's end of the match")
     tmux.send(ana, "Space")  # (away: the first key only brings her back, so the rematch waits)
     tmux.wait_for(ana, lambda s: "You are away" not in s, timeout=10, what="Ana back")
@@ -62,6 +62,7 @@ def test_tmux_the_host_changes_the_rules_before_the_start_and_between_matches(
     screen = tmux.wait_for(luis, "Ana cambió las reglas: acumular +2", timeout=10,
                            what="Luis told at the end board")
     assert "¿Revancha? m sí" in screen and "aceptada por ti" not in screen, screen  # asked again
+    assert "acepta otra vez la revancha" in " ".join(screen.split()), screen  # (and told why)
     tmux.send(luis, "m")
     tmux.wait_for(luis, "aceptada por ti", timeout=10, what="Luis accepted again")
     tmux.send(ana, "m")

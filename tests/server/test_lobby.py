@@ -193,7 +193,13 @@ async def test_host_commands_and_not_host(harness: Harness, autojump_clock: obje
         assert update.room.rules["jump_in"] is True and update.room.turn_timeout == 12
         await ann.send(AddBot())
         await ann.send(AddBot())
-        await ann.expect(RoomUpdate, lambda m: len(m.room.seats) == 4)
+        update = await ann.expect(RoomUpdate, lambda m: len(m.room.seats) == 4)
+        await ann.send(RemoveBot(seat=update.room.seats[2].seat))  # Bot 1 goes: the next is Bot 1 again
+        await ann.send(AddBot())
+        update = await ann.expect(RoomUpdate, lambda m: len(m.room.seats) == 4
+                                  and m.room.seats[-1].seat != update.room.seats[-1].seat)
+        # (found play-testing: "Bot 2 2", a bot numbered by the count of bots seated)
+        assert [s.name for s in update.room.seats[2:]] == ["Bot 2", "Bot 1"]
         await ann.send(AddBot())
         await ann.error(ROOM_FULL)
 

@@ -271,6 +271,10 @@ async def test_new_rules_between_matches_withdraw_the_others_acceptances(
         first = game_of(srv)
         await bob.send(Rematch(order="random"))
         await ann.expect(RoomUpdate, lambda m: accepted(m, bob.seat or ""))
+        await ann.send(SetRules(preset="official", rules=SINGLE_HAND))  # the rules as they were
+        await ann.send(Sync())
+        await ann.expect(ViewMsg)  # (the answer to the set_rules came before)
+        assert only_room(srv).votes.accepted == [bob.seat]  # the same rules applied again withdraw nothing
         await ann.send(SetRules(preset="house", rules={"target_score": None}))
         update = await bob.expect(RoomUpdate, lambda m: m.room.preset == "house")
         assert update.room.rematch == () and update.room.rematch_order is None
