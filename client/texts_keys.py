@@ -37,6 +37,9 @@ KEY_TEXTS: dict[str, tuple[str, str]] = {
                       "F2: in English · cualquier tecla cierra esta ayuda"),
     "keyhelp_close_pages": ("F2: en español · PgDn PgUp: pages · any other key closes this help",
                             "F2: in English · AvPág RePág: páginas · otra tecla cierra la ayuda"),
+    # (60 columns: the whole line was cut, "…closes t…": found play-testing)
+    "keyhelp_close_pages_short": ("F2: en español · PgDn PgUp: pages · other keys close",
+                                  "F2: in English · AvPág RePág: páginas · otra tecla cierra"),
     "keyhelp_page": ("Page {n} of {pages}: {on} goes on, {back} back",
                      "Página {n} de {pages}: {on} sigue, {back} vuelve"),
     "keyhelp_page_last": ("Page {n} of {pages}: {back} back", "Página {n} de {pages}: {back} vuelve"),

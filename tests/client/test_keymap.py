@@ -233,6 +233,7 @@ def test_a_short_terminal_s_help_turns_its_pages(lang: str, page: str, last: str
     screen = screen_lines(model, "\x1bOP", columns=60, rows=20)
     pages = model.prompts.help_pages
     assert pages > 1 and any(page.format(n=1, pages=pages) in row for row in screen), screen
+    assert "F2" in screen[-1] and "…" not in screen[-1], screen  # (the line under it, whole)
     seen, went_on = [any(uno in row for row in screen)], []
     for n in range(2, pages + 1):
         screen = screen_lines(model, PGDN, columns=60, rows=20)
