@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from protocol.address import ALL_ADDRESSES, DEFAULT_PORT, format_address
+from server.discovery_net import lan_address
 
 from .i18n import t
 from .model import Model
@@ -205,15 +206,3 @@ class HostedServer:
                 await trio.sleep(0.05)
         nursery.cancel_scope.cancel()
 
-
-def lan_address() -> str:
-    """This machine's address on the LAN (the one the default route uses), for the invitation."""
-    import socket
-
-    try:
-        with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as s:
-            s.connect(("192.0.2.1", 9))  # no packet is sent: this only picks the route
-            address: str = s.getsockname()[0]
-            return address
-    except OSError:
-        return "127.0.0.1"

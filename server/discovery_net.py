@@ -134,3 +134,14 @@ def host_label(port: int, links: Sequence[Link], attempt: int = 1,
     digest = hashlib.sha256(f"{port}|{'|'.join(bound)}".encode()).hexdigest()[:6]
     label = f"{base_hostname(hostname)}-uno-{digest}"
     return label if attempt <= 1 else f"{label}-{attempt}"
+
+
+def lan_address() -> str:
+    """This machine's address on the LAN (the one the default route uses), for an invitation."""
+    try:
+        with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as s:
+            s.connect(("192.0.2.1", 9))  # no packet is sent: this only picks the route
+            address: str = s.getsockname()[0]
+            return address
+    except OSError:
+        return "127.0.0.1"

@@ -11,10 +11,11 @@ from dataclasses import replace
 
 import trio
 
-from protocol.address import ALL_ADDRESSES, DEFAULT_PORT
+from protocol.address import ALL_ADDRESSES, DEFAULT_PORT, format_address
 
 from .app import UnoServer
 from .config import ServerConfig, uno_grace_within
+from .discovery_net import ANY_HOST, ANY_IPV4, ANY_IPV6, lan_address
 from .persist import StoreError
 
 log = logging.getLogger("uno.server")
@@ -99,7 +100,11 @@ async def run(host: str, port: int, config: ServerConfig, discovery: bool = True
         async with trio.open_nursery() as nursery:
             await nursery.start(server.serve, listeners)
             tune_gc()
-            log.info("%r listening on %s:%d", config.name, bound[0], bound[1])
+            # (stdout's line is for scripts; the log's says how to join, not the same again: found
+            # play-testing, "listening on" twice)
+            shown = lan_address() if bound[0] in (*ANY_IPV4, *ANY_IPV6, *ANY_HOST) else bound[0]
+            log.info("%r started: players join with uno join %s", config.name,
+                     format_address(shown, bound[1]))
             print(f"listening on {bound[0]}:{bound[1]}", flush=True)
             if discovery:
                 from .discovery import run_announcer

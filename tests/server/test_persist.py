@@ -350,10 +350,13 @@ def test_uno_server_says_on_stderr_that_it_set_the_state_aside(tmp_path: Path) -
         stderr=subprocess.PIPE, text=True)
     try:
         assert proc.stdout is not None
-        assert "listening on" in proc.stdout.readline()  # it starts
+        listening = proc.stdout.readline()
+        assert listening.startswith("listening on 127.0.0.1:")  # it starts
     finally:
         proc.terminate()
         _, err = proc.communicate(timeout=30)
+    # (the log says how to join, not "listening on" again: found play-testing, said twice)
+    assert f"players join with uno join {listening.split()[-1]}" in err and "listening" not in err
     assert "THE SAVED ROOMS CANNOT BE READ IN FULL" in err
     assert "write-ahead log" in err and ".corrupt-" in err
 
