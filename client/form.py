@@ -64,6 +64,10 @@ class CreateForm:
     # the turn times offered: TIMEOUTS, and the one the form was opened with (found play-testing:
     # a table opened with 1 s could not be given it back once changed)
     timeouts: tuple[float, ...] = ()
+    # the rules were saved and nothing changed since: Enter on "save these rules as" goes on (opens
+    # the table, or applies them), where it would save them again (found play-testing: in plain
+    # mode ok saved them again and again)
+    just_saved: bool = False
 
     def __post_init__(self) -> None:
         if not self.options:
@@ -101,7 +105,7 @@ class CreateForm:
 
     def change(self, delta: int) -> None:
         """←/→ (or space) on the focused field."""
-        key = self.focused
+        key, self.just_saved = self.focused, False
         if key == "preset":
             self.choose_rules(step((*PRESETS, *self.saved), self.rules_name, delta))
         elif key == "seats":
@@ -127,7 +131,7 @@ class CreateForm:
     def rewind(self) -> None:
         """The focused field to its first value (the first of its list, for a list that goes
         round), from which ``change(1)`` steps through all of them in order."""
-        key = self.focused
+        key, self.just_saved = self.focused, False
         if key == "preset":
             self.choose_rules(next(iter(PRESETS)))
         elif key == "bot_level":
@@ -208,12 +212,11 @@ class CreateForm:
         save_rules(name, self.preset, self.rules())
         if name not in self.saved:
             self.saved = tuple(sorted((*self.saved, name)))
-        self.rules_name, self.bad_file = name, False
-        self.focus = self.fields.index("preset")  # (where they show, by their name: Enter goes on)
+        self.rules_name, self.bad_file, self.just_saved = name, False, True
         return name
 
     def type_text(self, text: str) -> None:
-        key = self.focused
+        key, self.just_saved = self.focused, False
         text = clean_text(text)
         if key == "name":
             self.name = (self.name + text)[:MAX_ROOM_NAME]
@@ -224,7 +227,7 @@ class CreateForm:
 
     def backspace(self, whole: bool = False) -> None:
         """The focused text field loses its last character (``whole``: all of them)."""
-        keep = 0 if whole else -1
+        keep, self.just_saved = (0 if whole else -1), False
         if self.focused == "name":
             self.name = self.name[:keep]
         elif self.focused == "password":

@@ -94,7 +94,9 @@ def _joined(model: Model, message: messages.Joined) -> None:
     if not same_room and not message.room.started:  # (in a match, the past told next says it)
         model.transcript.add(seating.away_on_joining())
     model.form = None
-    if model.prompts.notice == t("status_seat_lost"):  # the server put us back in a seat after all
+    # the server put us back in a seat after all; or the host's r moved us into the kept match
+    # (found play-testing: "you are back in the lobby" stayed)
+    if model.prompts.notice in (t("status_seat_lost"), t("left_room_closed")):
         model.prompts.notice = ""
     resumed = model.prompts.notice == t("status_resumed")  # (our link back, or a client started again)
     if model.prompts.notice == t("status_seat_waits"):  # the host opened the kept match
@@ -142,8 +144,8 @@ def _room(model: Model, message: messages.RoomUpdate) -> None:
     lines = model.seating.update(message.room, plain=model.plain)
     if model.form is not None and model.form.editing and not model.editing_rules:
         model.form = None  # (the rules' form: the match began, or we are no longer the host)
-        if message.room.started:  # (found play-testing: in plain mode the form's next line
-            model.prompts.notice = t("rules_form_closed")  # was read as a card's number)
+        if message.room.started:  # (found play-testing: the form's next key played a card)
+            model.prompts.notice, model.hold_key = t("rules_form_closed"), True
     if model.seating.rules_news and not model.plain:  # (a match's end board hides the log; plain
         model.prompts.notice = model.seating.rules_news  # mode reads the log's line out)
         seat = model.seating.seat  # (our yes to the rematch was to the rules before: found

@@ -80,7 +80,9 @@ def make_key_bindings(model: Model, after: Callable[[], None]) -> KeyBindings:
     # away: the first key brings you back (``model.key_pressed``) and does nothing else, as the
     # banner says (found play-testing: m, pressed to come back at a match's end, also said yes to
     # a rematch, which began at once with the host still away; an arrow moved the cursor)
-    coming_back = Condition(lambda: seating.away and not model.back_sent and not model.typing
+    # (and the key after the rules' form was closed by the match's start: ``Model.hold_key``)
+    coming_back = Condition(lambda: ((seating.away and not model.back_sent) or model.hold_key)
+                            and not model.typing
                             and model.prompt not in (Prompt.QUIT, Prompt.HOST_QUIT, Prompt.LEAVE,
                                                      Prompt.HELP))
 
@@ -236,8 +238,7 @@ def make_key_bindings(model: Model, after: Callable[[], None]) -> KeyBindings:
     bind_action("bot_level", host_seating)(model.cycle_bot_level)
     # the rules, in the same places (for the next match, at a match's end); a guest is told whose
     # they are (found play-testing: R said nothing)
-    bind_action("rules", room_cmds & (screen_is(Screen.WAITING) | Condition(lambda: table.match_over)))(
-        model.edit_rules)
+    bind_action("rules", room_cmds)(model.edit_rules)  # (mid-match: says when they change)
     # a second leave key where the hand does not take l (it moves right there)
     bind_action("leave_waiting", room_cmds & ~(screen_is(Screen.TABLE) & has_hand))(model.ask_leave)
     resumable = Condition(lambda: model.can_resume_kept and model.prompt is Prompt.NONE and not model.typing)

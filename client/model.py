@@ -60,6 +60,9 @@ class Model:
         self.plain = False  # plain mode (--plain): the log's lines are read out, not looked at
         self.away_news = AwayNews()  # what the stand-in did for us, told when we are back
         self.resync_sent = False  # a sync asked for after a message that did not decode
+        # The rules' form was closed by the match's start: the next key only says it was read (it
+        # was meant for the form; found play-testing, Enter there played a card on our turn)
+        self.hold_key = False
         self.quit = False
 
     # ================================================================== derived state
@@ -147,6 +150,7 @@ class Model:
     def key_pressed(self) -> None:
         """Any key: an old notice has been read; if our seat is away, we are back."""
         self.prompts.notice_seen, self.prompts.notice = self.prompts.notice, ""
+        self.hold_key = False
         if self.seating.away and not self.back_sent and self.outbox.send(messages.Back()):
             self.back_sent = True
 
@@ -276,7 +280,7 @@ class Model:
         rules as" field, save the rules instead."""
         if self.form is None:
             return
-        if self.form.focused == "save_as":
+        if self.form.focused == "save_as" and not self.form.just_saved:
             try:
                 self.prompts.notice = t("rules_saved", name=self.form.save())
             except SavedRulesError as exc:
@@ -298,12 +302,12 @@ class Model:
         on "save these rules as" with a name typed (found play-testing: ok saved them again and
         again, and never applied them)."""
         form = self.form
-        if form is not None and form.focused == "save_as":
-            if form.save_as.strip():
-                self.submit_form()
-                if form.focused == "save_as":  # not saved: the notice says why
-                    return
-            form.focus = 0
+        if form is not None and form.focused == "save_as" and not form.save_as.strip():
+            form.just_saved = True  # (no name: nothing to save, the rules are applied)
+        elif form is not None and form.focused == "save_as" and not form.just_saved:
+            self.submit_form()
+            if not form.just_saved:  # not saved: the notice says why
+                return
         self.submit_form()
 
     # ================================================================== intents: room

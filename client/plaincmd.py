@@ -125,7 +125,8 @@ class PlainCommands:
         self.look, self.field = False, None
         # away, a line brings us back and does nothing else, as the full screen's key (found
         # play-testing: "rematch" typed to come back said yes, and the rematch began at once)
-        coming_back = m.seating.away and not m.back_sent and m.prompt is Prompt.NONE
+        held = m.hold_key  # (the rules' form was closed by the match's start: ``Model.hold_key``)
+        coming_back = ((m.seating.away and not m.back_sent) or held) and m.prompt is Prompt.NONE
         m.key_pressed()
         text = line.strip()
         prompt = m.prompt
@@ -133,6 +134,8 @@ class PlainCommands:
             # (but quit and help, which change nothing at the table; an empty line too: the table
             # it said was the one before the server's answer, found play-testing "Everyone is
             # away…" just before "You came back")
+            if held and text:  # (the line was meant for the rules' form the match's start closed)
+                m.prompts.notice = t("plain_line_held")
             return []
         if prompt is Prompt.PASSWORD:
             m.prompts.type_text(text)
@@ -185,7 +188,8 @@ class PlainCommands:
                }.get(prompt)
         view = m.table.view
         if key is None and m.screen is Screen.TABLE and view is not None and m.seating.seat is not None:
-            key = ("plain_help_match_over" if view.outcome is not None
+            key = (("plain_help_match_over_host" if m.seating.is_host else "plain_help_match_over")
+                   if view.outcome is not None
                    else "plain_help_hand_over" if view.hand_result is not None else None)
         if key is None:
             screen = m.screen
@@ -356,6 +360,8 @@ class PlainCommands:
         m = self.model
         if first == "S":  # as the key: start with the seats taken
             m.start(fill=False)
+        elif first == "R" or word in words("rules"):  # (R as the key the board names)
+            m.edit_rules()
         elif word in words("start"):
             m.start()
         elif word in words("add"):
@@ -370,8 +376,6 @@ class PlainCommands:
             m.ask_leave()
         elif word in words("resume") and m.can_resume_kept:
             m.resume_kept()
-        elif word in words("rules"):
-            m.edit_rules()
         elif word in words("level") and (m.screen is Screen.WAITING or m.table.match_over):
             self._level(rest)
         else:
@@ -443,14 +447,12 @@ class PlainCommands:
             self.model.step_away()
         elif word in words("replay"):
             self.model.ask_replay()
-        elif self.model.rematch_open and word in words("rematch") | words("decline") | words("order"):
-            m = self.model
-            if word in words("rematch"):
-                m.accept_rematch()
-            elif word in words("decline"):
-                m.decline_rematch()
-            else:
-                m.next_rematch_order()
+        elif self.model.rematch_open and word in words("rematch"):
+            self.model.accept_rematch()
+        elif self.model.rematch_open and word in words("decline"):
+            self.model.decline_rematch()
+        elif self.model.rematch_open and word in words("order"):
+            self.model.next_rematch_order()
         else:
             return self._room(word, rest, first)
         return True

@@ -82,12 +82,13 @@ PLAIN_TEXTS: dict[str, tuple[str, str]] = {
     "plain_help_waiting_host": ("Commands: start (bots fill the empty seats); S starts with the seats "
                                 "taken; add and remove a bot (+ and -); remove N frees seat N (a bot's, or "
                                 "one whose player lost the connection); level N changes the level of "
-                                "the bot in seat N (level N hard sets it); leave; say TEXT; quit.",
+                                "the bot in seat N (level N hard sets it); rules (or R) changes the table's "
+                                "rules; leave; say TEXT; quit.",
                                 "Órdenes: empezar (los bots ocupan los asientos libres); S empieza con "
                                 "los sentados; añadir y quitar un bot (+ y -); quitar N libera el asiento N "
                                 "(de un bot, o de quien perdió la conexión); nivel N cambia el nivel "
-                                "del bot del asiento N (nivel N difícil lo fija); dejar; di TEXTO; "
-                                "salir."),
+                                "del bot del asiento N (nivel N difícil lo fija); reglas (o R) cambia las "
+                                "reglas de la mesa; dejar; di TEXTO; salir."),
     "plain_help_waiting": ("Commands: leave; say TEXT; quit.", "Órdenes: dejar; di TEXTO; salir."),
     "plain_help_spectator": ("Commands: sit (j) takes a seat, or, in line for one, leaves the line; an "
                              "empty line says the table, every player's cards and the scores; leave; "
@@ -117,6 +118,17 @@ PLAIN_TEXTS: dict[str, tuple[str, str]] = {
                               "Órdenes: revancha acepta la revancha, no la rechaza (y deja la mesa), "
                               "orden cambia el orden de los asientos; repetición recorre la última "
                               "mano; dejar; di TEXTO; salir."),
+    # (the host's: found play-testing, the board named R, and the help neither it nor s)
+    "plain_line_held": ("That line was not played: the match began and closed the rules' form",
+                        "Esa línea no se jugó: empezó la partida y cerró el formulario de reglas"),
+    "plain_help_match_over_host": ("Commands: rematch accepts a rematch, no declines it (and leaves), "
+                                   "order changes its seat order; start (s) starts it now; level N "
+                                   "changes the bot in seat N; rules (or R) changes the rules; replay "
+                                   "goes through the last hand; leave; say TEXT; quit.",
+                                   "Órdenes: revancha acepta la revancha, no la rechaza (y deja la mesa), "
+                                   "orden cambia el orden de los asientos; empezar (s) la empieza ya; "
+                                   "nivel N cambia el bot del asiento N; reglas (o R) cambia las reglas; "
+                                   "repetición recorre la última mano; dejar; di TEXTO; salir."),
     "plain_replay_on": ("Replay of hand {n}: {moves} moves, showing {who}. Enter (or next) goes a move on; "
                         "previous, first, all (the rest at once), seat (the next player's cards), "
                         "open (every hand), back (to the table).",

@@ -110,7 +110,7 @@ class Screens(Painter):
             label, value = form_field(form, key)
             focused = i == form.focus
             if key in ("name", "password", "save_as"):
-                value += ("▏" + (" " + t("form_save_enter") if key == "save_as" else "")
+                value += ("▏" + (" " + _save_enter(form) if key == "save_as" else "")
                           if focused else "")
             elif focused:
                 value = f"◀ {value} ▶"
@@ -309,6 +309,13 @@ def form_field(form: CreateForm, key: str) -> tuple[str, str]:
     if form.editing and key == "bot_level":  # (the table's: those seated keep theirs, found
         return t("form_bot_level_new"), value  # play-testing)
     return t(_FORM_LABELS[key]), value
+
+
+def _save_enter(form: CreateForm) -> str:
+    """What Enter does on "save these rules as": save them; once saved, go on."""
+    if not form.just_saved:
+        return t("form_save_enter")
+    return t("form_saved_apply" if form.editing else "form_saved_create")
 
 
 def _rules_choice(form: CreateForm) -> str:

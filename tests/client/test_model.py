@@ -264,6 +264,9 @@ def test_a_table_closed_under_a_guest_says_so() -> None:
     guest = seated(make_view(), room=room_info(host_seat="2"))
     guest.apply(Left(reason=LeftReason.ROOM_CLOSED))
     assert guest.screen is Screen.LOBBY and guest.prompts.notice == t("left_room_closed")
+    # ... and moved into the kept match, the notice goes (found play-testing: it stayed, at the table)
+    guest.apply(Joined(room=room_info(host_seat="2", id="7"), role="player", seat=ME))
+    assert guest.prompts.notice == ""
     host = seated(make_view())  # (the host, who closed it: nothing to tell)
     host.apply(Left(reason=LeftReason.ROOM_CLOSED))
     assert host.prompts.notice == ""

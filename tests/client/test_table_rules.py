@@ -8,7 +8,7 @@ from __future__ import annotations
 import dataclasses
 
 import pytest
-from clientkit import DOWN, ENTER, ESC, ME, RIGHT, make_view, press, render_text, room_info, seated
+from clientkit import DOWN, ENTER, ESC, ME, RIGHT, make_view, plays, press, render_text, room_info, seated
 
 from client.enums import Screen
 from client.form import CreateForm
@@ -217,3 +217,52 @@ def test_a_guest_whose_yes_to_the_rematch_went_is_asked_again() -> None:
     rules = dict(room.rules) | {"jump_in": True}
     model.apply(RoomUpdate(room=dataclasses.replace(room, rules=rules, rematch=(), rematch_order=None)))
     assert model.prompts.notice == "Luis changed the rules: jump-in — accept the rematch again: m"
+
+
+def match_over_with_form(plain: bool = False) -> Model:
+    """Ana, the host, at a match's end with the rules' form open; then the rematch begins on
+    her turn (the others accepted, and so had she)."""
+    model = waiting()
+    model.plain = plain
+    view = make_view(outcome=MatchOutcome("2", (0, 510, 0, 20)), hand_result=HandResult("2", 30))
+    model.apply(ViewMsg(view=codec.view_to_wire(view), deadline=None))
+    model.edit_rules()
+    room = model.seating.room
+    assert room is not None and model.screen is Screen.CREATE
+    model.apply(RoomUpdate(room=dataclasses.replace(room, started=True)))
+    model.apply(ViewMsg(view=codec.view_to_wire(make_view("R7 Y3", top="R5", legal=plays("R7"))),
+                        deadline=30.0))
+    model.outbox.clear()
+    return model
+
+
+def test_the_key_meant_for_the_form_the_rematch_closed_plays_nothing() -> None:
+    """Found play-testing: the rematch began on the host's turn while her form was open, and
+    the Enter meant to apply it played Red Draw Two; in plain mode "4" (a field) played card 4."""
+    model = match_over_with_form()
+    assert model.prompts.notice == t("rules_form_closed")
+    assert press(model, ENTER) == [] and model.prompts.notice == ""  # read, nothing played
+    assert len(press(model, ENTER)) == 1  # the next key plays
+    plain = match_over_with_form(plain=True)
+    commands = PlainCommands(plain)
+    commands.run("1")
+    assert plain.outbox.take() == [] and plain.prompts.notice == t("plain_line_held")
+    commands.run("1")
+    assert len(plain.outbox.take()) == 1
+
+
+def test_plain_mode_takes_the_key_the_board_names_and_its_help_names_the_rules() -> None:
+    model = waiting()
+    model.plain = True
+    view = make_view(outcome=MatchOutcome("2", (0, 510, 0, 20)), hand_result=HandResult("2", 30))
+    model.apply(ViewMsg(view=codec.view_to_wire(view), deadline=None))
+    commands = PlainCommands(model)
+    assert "rules (or R)" in commands.help() and "start (s)" in commands.help()
+    commands.run("R")  # (the board says "R changes its rules")
+    assert model.screen is Screen.CREATE and model.form is not None and model.form.editing
+
+
+def test_r_mid_match_says_when_the_rules_change() -> None:
+    model = seated(make_view(), room=room_info(started=True))
+    press(model, "R")
+    assert model.prompts.notice == t("rules_not_now")
