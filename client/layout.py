@@ -108,8 +108,10 @@ def build_layout(renderer: Renderer) -> Layout:
         ]), filter=beside_scores),
         window(r.chat, height=Dimension(min=0, preferred=2, max=2)),
     ])
-    def chat3() -> Window:
-        return window(r.chat, height=Dimension(min=0, preferred=3, max=3))
+    def chat3() -> Window:  # (no room kept before anyone chats: found play-testing, at 60×20
+        # the waiting room's log did not fit above three empty rows)
+        return Window(Panel(r.chat), height=lambda: Dimension(min=0, preferred=3, max=3)
+                      if model.transcript.chat else Dimension.exact(0))
 
     with_chat = {
         Screen.LOBBY: HSplit(window_too_small=too_small(), children=[window(r.lobby), chat3()]),

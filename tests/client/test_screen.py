@@ -284,3 +284,16 @@ def test_the_title_names_us_as_the_table_does() -> None:
     model = seated(make_view(), room=room_info(seats=names, host_seat="1"))
     title = render_text(model).splitlines()[0]
     assert title.rstrip().endswith("  Ana 2"), title
+
+
+def test_at_60_by_20_the_waiting_room_shows_who_came() -> None:
+    """Found play-testing: "Eva se sentó" was not shown at 60×20, three empty rows kept for a
+    chat nobody had written in."""
+    from protocol import RoomUpdate
+
+    model = seated(room=room_info(started=False, seats={"4": "Ana", "1": "Bot 1"}), lang="es")
+    try:
+        model.apply(RoomUpdate(room=room_info(started=False, seats={"4": "Ana", "1": "Bot 1", "2": "Eva"})))
+        assert any("Eva se sentó" in row for row in screen_lines(model, columns=60, rows=20))
+    finally:
+        set_language("en")
