@@ -156,12 +156,15 @@ class HintBox:
         if hint.reason == "search" and hint.win_rate is not None:
             rate = _percent(hint.win_rate)
             values = dict(action=action, rate=rate, n=hint.samples)
+            first_named = True  # (the notes are of hint.action: said only where it is named first)
             if hint.runner_up is not None and hint.runner_up_rate is not None:
                 other, other_rate = words(hint.runner_up), _percent(hint.runner_up_rate)
                 if other_rate > rate:  # (the better figure first: found play-testing, "X or Y —
                     # 17% and 22%" read as the worse advised)
                     said = t("hint_search_close", action=other, rate=other_rate, other=action,
                              other_rate=rate, n=hint.samples)
+                    first_named = False  # (found play-testing: "name yellow or name green … Why:
+                    # you hold 2 green cards", read as the reason for yellow)
                 else:
                     key = "hint_search_next" if other_rate < rate else "hint_search_even"
                     said = t(key, other=other, other_rate=other_rate, **values)
@@ -169,7 +172,8 @@ class HintBox:
                 said = t("hint_search", **values)
             swap = card is not None and isinstance(hint.action, PlayCard) and hint.action.target is not None
             # (whom to swap with: a colour's notes are about the card, not the seat: found play-testing)
-            why = "" if swap else "; ".join(note_words(note, name_of) for note in hint.notes)
+            notes = hint.notes if first_named and not swap else ()
+            why = "; ".join(note_words(note, name_of) for note in notes)
             return f"{said}. {t('hint_why', notes=why)}" if why else said
         return t("hint_level", action=action, level=t("level_" + BOT_LEVELS[-1]))
 

@@ -27,9 +27,11 @@ HINT_TEXTS: dict[str, tuple[str, str]] = {
     # (and "; “draw”, 39%: too close to call: either will do", quoted with two colons, read awkwardly;
     # and "{action} — wins 25% …; {other} wins 26%, too close to call" still read as the lower
     # figure advised: found play-testing. The two moves are named as one choice.)
-    "hint_search_close": ("Hint: {action} or {other} — {rate}% and {other_rate}% of {n} sampled deals "
+    # (a comma before the second: "play Wild naming yellow or draw" read as one choice of
+    # colour or draw, found play-testing)
+    "hint_search_close": ("Hint: {action}, or {other} — {rate}% and {other_rate}% of {n} sampled deals "
                           "won, too close to call: either will do",
-                          "Pista: {action} o {other} — ganan el {rate}% y el {other_rate}% de {n} "
+                          "Pista: {action}, o {other} — ganan el {rate}% y el {other_rate}% de {n} "
                           "repartos simulados: tan igualadas que cualquiera vale"),
     # (the same, when the two figures round alike: "did better … (8% against 8%)" said nothing)
     "hint_search_even": ("Hint: {action} — wins {rate}% of {n} sampled deals, as does “{other}”",

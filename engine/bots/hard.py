@@ -138,9 +138,10 @@ class _Soft:
     fresh: int  # cards drawn since the belief was formed (they may hold anything)
 
 
-def soft_facts(tracker: Tracker) -> dict[str, tuple[NotHeld, int]]:
+def soft_facts(tracker: Tracker, wilds: bool = WILD_BELIEF) -> dict[str, tuple[NotHeld, int]]:
     """Under the official drawing rule (R8): for each other seat, what its older cards are believed
-    to lack and how many of its cards are older than that belief (see the module)."""
+    to lack and how many of its cards are older than that belief (see the module); ``wilds``: a
+    wild played counts as well as a draw (a guess, not a fact a player can check)."""
     rules = tracker.rules
     if rules.draw_until_playable or rules.seven_zero:
         return {}
@@ -153,7 +154,7 @@ def soft_facts(tracker: Tracker) -> dict[str, tuple[NotHeld, int]]:
             belief = soft.get(record.seat)
             if belief is not None and belief.lacks.excludes(record.card):
                 belief.fresh = max(0, belief.fresh - 1)  # it can only be one of the fresh cards
-            if WILD_BELIEF and record.card.color is None and not record.jump_in \
+            if wilds and record.card.color is None and not record.jump_in \
                     and record.seat != drawing and record.seat != tracker.seat \
                     and color is not None and top is not None:
                 # A wild is played when nothing else goes: it held no card of the colour or rank.

@@ -74,7 +74,9 @@ def notes(view: View, tracker: Tracker | None, action: Action) -> tuple[Note, ..
     named = action.color if isinstance(action, PlayCard) else None
     color = card.color if card.color is not None else named
     if color is not None and tracker is not None:
-        believed = hard.soft_facts(tracker)
+        # (draws only: found play-testing, "Marta seems to have no red" of one who had played a
+        # wild on red while holding four, as her own hint advised)
+        believed = hard.soft_facts(tracker, wilds=False)
         lacking = tuple(
             seat for seat in seats
             if seat != view.seat and (color in tracker.not_held(seat).colors

@@ -221,10 +221,10 @@ def test_the_hint_key_asks_for_a_hint() -> None:
     ("es", "Pista: juega 7 rojo — gana el 62% de 180 repartos simulados; la siguiente mejor: roba, "
            "48%"),
     # (the better figure first: found play-testing, "X or Y — 17% and 22%" read as the worse advised)
-    ("en", "Hint: draw or play Red 7 — 39% and 37% of 180 sampled deals won, too close to call: "
+    ("en", "Hint: draw, or play Red 7 — 39% and 37% of 180 sampled deals won, too close to call: "
            "either will do"),
     ("en", "Hint: play Red 7 — wins 38% of 180 sampled deals, as does “draw”"),
-    ("es", "Pista: roba o juega 7 rojo — ganan el 39% y el 37% de 180 repartos simulados: tan "
+    ("es", "Pista: roba, o juega 7 rojo — ganan el 39% y el 37% de 180 repartos simulados: tan "
            "igualadas que cualquiera vale"),
 ])
 def test_a_searched_hint_gives_its_figures(lang: str, expected: str) -> None:

@@ -50,6 +50,17 @@ def test_the_seats_that_drew_on_a_colour_seem_to_lack_it() -> None:
     assert notes(view, None, PlayCard("P1", Card.parse("G6"))) == ()  # (no memory: nothing known)
 
 
+def test_a_wild_played_on_a_colour_is_no_sign_of_lacking_it() -> None:
+    """Found play-testing: "Marta seems to have no red", of one who had played a Wild on red
+    holding four (her hint advised it): only a draw on a colour says so."""
+    game = make_game(["R1 R2 G6", "W R5 R6 R7", "R9 Y2 B1"], "R3")
+    tracker = Tracker.from_view(game.view("P1"))
+    for action in (PlayCard("P1", Card.parse("R1")), PlayCard("P2", Card.parse("W"), Color.RED),
+                   PlayCard("P3", Card.parse("R9"))):
+        tracker.feed(event.for_seat("P1") for event in game.apply(action))
+    assert notes(game.view("P1"), tracker, PlayCard("P1", Card.parse("R2"))) == ()
+
+
 def test_facing_a_wild_draw_four_the_notes_speak_of_its_player_and_the_cost() -> None:
     """Found play-testing: the hint to challenge or accept said no why."""
     from engine import Accept, Challenge
