@@ -83,8 +83,14 @@ class PlainScreen:
         from .plaincmd import PlainCommands
         from .plainview import PlainView
 
-        commands = PlainCommands(model, on_hint=lambda: start_hint(model, self.invalidate))
-        self.view, self.commands, self.after_key = PlainView(model), commands, after_key
+        view = PlainView(model)
+
+        def on_hint() -> None:
+            view.forget("hint")  # (asked again, said again: found play-testing, silence looked hung)
+            start_hint(model, self.invalidate)
+
+        commands = PlainCommands(model, on_hint=on_hint)
+        self.view, self.commands, self.after_key = view, commands, after_key
         self.view.said("connection", self.first)  # (launch_plain said it)
         self.invalidate()
 

@@ -458,3 +458,24 @@ def test_the_command_asked_again_answers_its_own_question_yes(lang: str, leave: 
         assert model.quit
     finally:
         set_language("en")
+
+
+def test_the_hint_asked_again_is_said_again() -> None:
+    """Found play-testing: `pista` a second time on the same turn printed nothing: silence, to a
+    screen reader, looked like a hang."""
+    from engine.bots import Hint
+
+    view = make_view("R7 Y3", top="R5", legal=[*plays("R7"), Draw(ME)])
+    model = seated(view)
+    out = io.StringIO()
+    screen = PlainScreen("", input_fd=os.open(os.devnull, os.O_RDONLY), out=out)
+    screen.adopt(model, lambda: None)
+    screen._flush()
+    model.hints.asked = model.table.view
+    assert model.hints.answered(model.table.view, Hint(plays("R7")[0], "only"), model.table.view)
+    screen._flush()
+    said = out.getvalue()
+    assert said.count("Hint: play Red 7") == 1, said
+    screen.line("hint")
+    assert out.getvalue().count("Hint: play Red 7") == 2, out.getvalue()
+    os.close(screen.input_fd)  # type: ignore[arg-type]
