@@ -91,6 +91,8 @@ KEY_TEXTS: dict[str, tuple[str, str]] = {
     "act_leave_waiting": ("leave (between hands)", "dejar (entre manos)"),
     # --- why a card cannot be played now (the why key), one text per engine rule code
     "why_playable": ("{card} can be played now", "{card} se puede jugar ahora"),
+    "why_bluff": ("{card}: a bluff now, you hold {color}; if challenged, you draw 4",
+                  "{card}: un farol ahora, tienes {color}; si te desafían, robas 4"),
     "why_rule_error": ("{card} cannot be played now", "{card} no se puede jugar ahora"),
     "why_unknown_seat": ("You have no seat at this table", "No tienes asiento en esta mesa"),
     "why_not_your_turn": ("{card}: it is not your turn", "{card}: no es tu turno"),

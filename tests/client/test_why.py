@@ -62,6 +62,21 @@ def test_the_why_key_words_the_strict_wild_draw_four(lang: str, key: str, expect
 
 
 @pytest.mark.parametrize(("lang", "expected"), [
+    ("en", "Wild Draw Four: a bluff now, you hold green; if challenged, you draw 4"),
+    ("es", "Comodín +4: un farol ahora, tienes verde; si te desafían, robas 4"),
+])
+def test_the_why_key_on_a_wild_draw_four_that_would_be_a_bluff(lang: str, expected: str) -> None:
+    """Found play-testing: "Wild Draw Four can be played now", and the challenge of the bluff
+    cost a learner 4 cards (R12: it may be played, and challenged)."""
+    view = make_view("W+4 G2", top="G5", legal=[*plays("W+4", "G2"), Draw(ME)])
+    model = seated(view, lang=lang)
+    assert model.table.hand[1] == Card.parse("W+4")
+    press(model, "2", "w" if lang == "en" else "e")
+    assert model.prompts.notice == expected
+    set_language("en")
+
+
+@pytest.mark.parametrize(("lang", "expected"), [
     ("en", "You must answer the +2 or draw: Green 2 does not stack on it"),
     ("es", "Debes responder al +2 o robar: 2 verde no se acumula"),
 ])
