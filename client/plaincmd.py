@@ -200,7 +200,7 @@ class PlainCommands:
                 key = "plain_help_table" if m.seating.seat is not None else "plain_help_spectator"
             else:
                 key = {Screen.BROWSE: "plain_help_browse", Screen.LOBBY: "plain_help_lobby",
-                       Screen.CREATE: "plain_form"}.get(screen, "help_connecting")
+                       Screen.CREATE: "plain_form"}.get(screen, "plain_help_connecting")
         said = t(key, yes=key_of("yes"), accept=key_of("accept"),
                  name=m.seating.name_of(view.challenge_from if view else None),
                  n=view.pending_draw if view else 4)

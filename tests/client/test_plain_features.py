@@ -479,3 +479,17 @@ def test_the_hint_asked_again_is_said_again() -> None:
     screen.line("hint")
     assert out.getvalue().count("Hint: play Red 7") == 2, out.getvalue()
     os.close(screen.input_fd)  # type: ignore[arg-type]
+
+
+def test_plain_help_with_no_table_names_the_command_not_the_key() -> None:
+    """Found play-testing: the host closed the table, and `ayuda` said "q salir In English: type
+    english." (the key bar's words, where commands are typed)."""
+    from client.model import Model
+
+    set_language("es")
+    try:
+        model = Model("Paco")
+        model.connection_failed("table_closed", gave_up=True)
+        assert PlainCommands(model).help().startswith("Órdenes: salir.")
+    finally:
+        set_language("en")
