@@ -129,7 +129,7 @@ class AwayNews:
         counts = [t("away_news", turns=self.turns),
                   *([t("away_news_played", cards=played)] if played else []),
                   *([t("away_news_drawn", n=self.drew)] if self.drew else [])]
-        parts = [", ".join(counts)]
+        parts = ["; ".join(counts)]  # (";": the cards played are listed with commas, found play-testing)
         # Each seat's swaps said once, with how many (four lines alike were found play-testing).
         swaps = Counter(other for other in self.moved if other is not None)
         parts += [t("away_swapped", name=name_of(other)) if n == 1

@@ -80,7 +80,7 @@ KEY_TEXTS: dict[str, tuple[str, str]] = {
                          "{pressed} no hace nada aquí: {k_help} muestra las teclas"),
     "key_is_elsewhere": ("{pressed} does nothing here; {action}: {mine} ({k_help} lists the keys)",
                          "{pressed} no hace nada aquí; {action}: {mine} ({k_help} muestra las teclas)"),
-    "act_away": ("step away (bots play you)", "ausentarte (juega un bot)"),
+    "act_away": ("step away (a bot plays)", "ausentarte (juega un bot)"),
     "act_rematch": ("accept a rematch", "aceptar la revancha"),
     "act_no_rematch": ("no rematch (leave)", "sin revancha (dejar)"),
     "act_seat_order": ("the rematch's seats", "asientos de la revancha"),

@@ -85,9 +85,9 @@ def test_coming_back_says_what_the_stand_in_did_meanwhile() -> None:
     had swapped the whole hand, and the line said only "cards played: 3") and drawn for us, the
     hands that moved ours, and the hands won."""
     for lang, said in (
-            ("en", "While you were away — turns played for you: 3, cards played: Red 7, cards drawn: 4 · "
+            ("en", "While you were away — turns played for you: 3; cards played: Red 7; cards drawn: 4 · "
                    "your hand was swapped with Luis's · Luis won hand 1 (+40) · Luis won the match!"),
-            ("es", "Mientras no estabas — turnos jugados en tu lugar: 3, cartas jugadas: 7 rojo, "
+            ("es", "Mientras no estabas — turnos jugados en tu lugar: 3; cartas jugadas: 7 rojo; "
                    "cartas robadas: 4 · "
                    "tu mano se cambió por la de Luis · Luis ganó la mano 1 (+40) · ¡Luis ganó la partida!")):
         model = seated(make_view(current="2"), lang=lang)
@@ -172,7 +172,7 @@ def test_a_client_started_again_does_not_tell_the_summary_the_one_before_told() 
     later = (ev.StandIn(ME, "timeout"), ev.CardPlayed(ME, Card.parse("Y2"), Color.YELLOW),
              ev.TurnStarted("2"))
     again = started_again(first.away_news.told, [*past, tuple(map(codec.event_to_wire, later))])
-    assert again.transcript.log[-1].startswith("While you were away — turns played for you: 1, cards "
+    assert again.transcript.log[-1].startswith("While you were away — turns played for you: 1; cards "
                                                "played: Yellow 2"), again.transcript.log
     # and a client started again with nothing kept tells what the past holds, as before
     assert started_again("", past).transcript.log[-1].startswith("While you were away")
@@ -205,7 +205,7 @@ def test_turns_played_for_us_while_the_link_was_down_are_in_the_summary() -> Non
     model.apply(History(events=past, chat=()))
     model.apply(away_room(away=False))
     said = model.transcript.log[-1]
-    assert said.startswith("While you were away — turns played for you: 2, cards played: Yellow 9, "
+    assert said.startswith("While you were away — turns played for you: 2; cards played: Yellow 9; "
                            "cards drawn: 4"), said
 
 
@@ -224,7 +224,7 @@ def test_back_from_a_dropped_link_we_are_told_what_the_stand_in_did_meanwhile() 
     past = tuple(tuple(map(codec.event_to_wire, batch)) for batch in (others, missed, then))
     model.apply(History(events=past, chat=()))
     said = model.transcript.log[-1]
-    assert said.startswith("While you were away — turns played for you: 1, cards played: Yellow 9"), said
+    assert said.startswith("While you were away — turns played for you: 1; cards played: Yellow 9"), said
 
 
 @pytest.mark.parametrize(("lang", "won"), [("en", "you won hand 1 (+40)"), ("es", "ganaste la mano 1 (+40)")])
@@ -254,7 +254,7 @@ def test_a_client_started_again_mid_hand_says_whose_hands_were_won_not_a_match()
     model.apply(History(events=past, chat=()))
     model.apply(away_room(away=False))
     said = model.transcript.log[-1]
-    assert said.endswith("turns played for you: 2, cards drawn: 2 · Luis won a hand (+40)"), said
+    assert said.endswith("turns played for you: 2; cards drawn: 2 · Luis won a hand (+40)"), said
 
 
 def test_the_away_key_steps_away_at_once_and_any_key_then_comes_back() -> None:
@@ -456,7 +456,7 @@ def test_the_summary_names_the_cards_played_for_us_and_a_0_that_moved_every_hand
     batch += [ev.CardPlayed(ME, Card.parse(f"R{n}"), Color.RED) for n in range(10)]
     batch.append(ev.HandsExchanged("2", None, ((ME, 5, None), ("2", 3, None))))
     news.observe(batch, ME)
-    assert news.line(str) == ("While you were away — turns played for you: 1, cards played: "
+    assert news.line(str) == ("While you were away — turns played for you: 1; cards played: "
                               "Red 0, Red 1, Red 2, Red 3, Red 4, Red 5, Red 6, Red 7 (+2 more) · "
                               "every hand, yours too, moved one seat along")
     zeros = [ev.StandIn(ME, "away"), *[ev.HandsExchanged("2", None, ((ME, 5, None),))] * 2]

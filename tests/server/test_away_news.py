@@ -65,7 +65,7 @@ async def test_the_summary_covers_the_turns_and_a_hand_that_ended_while_away(
     assert log[-2:] == ["You came back", said]
     turns = sum(1 for m in ann.log if isinstance(m, Events) for e in m.events
                 if e["type"] == "stand_in")
-    assert said.startswith(f"While you were away — turns played for you: {turns}, ") and turns > 3
+    assert said.startswith(f"While you were away — turns played for you: {turns}; ") and turns > 3
     assert re.search(r" · (you|Bot 1|bob) won hand 1 \(\+\d+\)$", said), said  # (ann's: "you")
 
 
