@@ -171,8 +171,10 @@ class HintBox:
             else:
                 said = t("hint_search", **values)
             swap = card is not None and isinstance(hint.action, PlayCard) and hint.action.target is not None
-            # (whom to swap with: a colour's notes are about the card, not the seat: found play-testing)
-            notes = hint.notes if first_named and not swap else ()
+            # (whom to swap with: a colour's notes are about the card, not the seat, found
+            # play-testing; the swap's own note stays)
+            kept = [note for note in hint.notes if note.kind == "swap" or not swap]
+            notes = kept if first_named else []
             why = "; ".join(note_words(note, name_of) for note in notes)
             return f"{said}. {t('hint_why', notes=why)}" if why else said
         return t("hint_level", action=action, level=t("level_" + BOT_LEVELS[-1]))
@@ -186,6 +188,8 @@ def note_words(note: Note, name_of: Callable[[str], str]) -> str:
             return t("hint_note_stops_one", name=name)
         return t("hint_note_stops", name=name, n=note.count)
     color = color_name(note.color) if note.color is not None else "?"
+    if note.kind == "swap":
+        return t("hint_note_swap", name=name_of(note.seats[0]), n=note.count)
     if note.kind == "bluffed":
         return t("hint_note_bluffed", name=name_of(note.seats[0]))
     if note.kind == "kept":

@@ -9,6 +9,8 @@ for themselves, for the client to word (the search gives only its figures).
   card it drew then is one).
 * ``holds``: a wild names a colour the hand holds ``HOLDS_FROM`` cards or more of.
 
+A 7's swap (R18): ``swap``, the cards of the hand it takes.
+
 Facing a Wild Draw Four (challenge or accept, R12), of its player: ``bluffed``, caught bluffing
 this hand already; ``kept``, the cards it still holds (a big hand likely held the colour);
 ``lacks`` as above, known to hold none of the colour in play (the card was no bluff); ``costs``,
@@ -67,6 +69,8 @@ def notes(view: View, tracker: Tracker | None, action: Action) -> tuple[Note, ..
     found: list[Note] = []
     card, seats = action.card, view.seats
     me = seats.index(view.seat)
+    if action.target is not None:  # a 7's swap: the hand taken (found play-testing: no why)
+        found.append(Note("swap", (action.target,), count=view.hand_sizes[seats.index(action.target)]))
     if card.rank in _HITS or (card.rank is Rank.REVERSE and len(seats) == 2):
         hit = (me + view.direction) % len(seats)  # (after a jump-in too: play goes on from us)
         if hit != me and view.hand_sizes[hit] <= STOP_AT:

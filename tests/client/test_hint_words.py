@@ -58,10 +58,12 @@ def test_a_sevens_seat_question_follows_the_runner_up_it_did_better_and_has_no_c
     # have no green" of whom to swap with)
     model.hints.asked = view
     noted = Hint(legal[0], "search", win_rate=0.28, samples=224, runner_up=legal[1], runner_up_rate=0.19,
-                 notes=(Note("lacks", ("2",), Color.GREEN),))
+                 notes=(Note("swap", ("1",), count=5), Note("lacks", ("2",), Color.GREEN)))
     assert model.hints.answered(view, noted, view)
     said = model.hints.text(model.seating.name_of, model.table.pending_card)
     assert "swap with Bot 1" in said and "green" not in said, said
+    # ... but says the hand it takes (found play-testing: a 7's hint said no why)
+    assert said.endswith("Why: you take Bot 1's 5 cards."), said
 
 
 @pytest.mark.parametrize(("lang", "said"), [

@@ -50,6 +50,14 @@ def test_the_seats_that_drew_on_a_colour_seem_to_lack_it() -> None:
     assert notes(view, None, PlayCard("P1", Card.parse("G6"))) == ()  # (no memory: nothing known)
 
 
+def test_a_sevens_swap_says_the_hand_it_takes() -> None:
+    game = make_game(["R7 G2 B3", "B5 B6", "Y1 Y2 Y3 Y4"], "R3", rules=RuleSet.preset("house"),
+                     current=0)
+    view = game.view("P1")
+    swap = PlayCard("P1", Card.parse("R7"), None, "P2")
+    assert notes(view, None, swap)[0] == Note("swap", ("P2",), count=2)
+
+
 def test_a_wild_played_on_a_colour_is_no_sign_of_lacking_it() -> None:
     """Found play-testing: "Marta seems to have no red", of one who had played a Wild on red
     holding four (her hint advised it): only a draw on a colour says so."""
