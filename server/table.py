@@ -146,10 +146,13 @@ class Table(ABC):
             place = self.seats.index(instead_of)  # (Seat compares by identity)
             self.seats.remove(instead_of)
         elif len(self.seats) >= self.settings.max_seats:
-            bots = [s for s in self.seats if s.kind == "bot"]
+            # before the start, one arriving sends a bot away: the last at the room's level, if any
+            # (found play-testing: the expert the host had just picked went, a normal one stayed)
+            level = self.settings.bot_level
+            bots = sorted((s for s in self.seats if s.kind == "bot"), key=lambda s: s.level == level)
             if not bots:
                 raise errors.RoomFull("every seat is taken")
-            self.seats.remove(bots[-1])  # before the start, a person arriving sends a bot away
+            self.seats.remove(bots[-1])
             place = len(self.seats)
         if session in self.spectators:  # a spectator sitting down
             self.spectators.remove(session)
@@ -319,8 +322,7 @@ class Table(ABC):
         self._joined(session, "player", seat.id)
 
     def _tell_queue(self, only: Session | None = None) -> None:
-        """Each spectator in the line (or ``only`` that one) learns their place, and the seat
-        they will get."""
+        """Each spectator in the line (or ``only`` that one) learns their place and future seat."""
         reserved = {session: seat.id for session, seat in self._plan()} if self.started else {}
         for position, (session, _) in enumerate(self.queue, start=1):
             if session.peer is not None and only in (None, session):
@@ -386,12 +388,10 @@ class Table(ABC):
 
     def _time_to_look(self, seat: Seat) -> bool:
         """Back on its own turn with less than ``comeback_turn_left`` seconds to go (a crashed
-        terminal started again), the seat gets that long (at most a turn), to see the table;
-        whether the deadline moved. (The rest of the time is kept: coming back is no way to a
-        fresh clock, and a turn gets it once: reconnecting again and again stalls nobody.)"""
-        game = self.game
-        return (game is not None and game.current == seat.id
-                and self.clock.at_least(min(self.config.comeback_turn_left, self.settings.turn_timeout)))
+        terminal started again), the seat gets that long (at most a turn), to see the table; whether
+        the deadline moved. (The rest is kept: a turn gets it once, so reconnecting stalls nobody.)"""
+        look = min(self.config.comeback_turn_left, self.settings.turn_timeout)
+        return self.game is not None and self.game.current == seat.id and self.clock.at_least(look)
 
     def _after_membership_change(self, session: Session) -> None:
         if self.host is session and (session.room is not self or session.peer is None):

@@ -16,6 +16,7 @@ from protocol import (
     Message,
     Queued,
     RoomUpdate,
+    SetBotLevel,
     SetRules,
     Start,
     TakeSeat,
@@ -100,6 +101,21 @@ async def test_arriving_at_a_table_full_of_bots_sends_one_away(harness: Harness,
         eve = await harness.client(srv, "eve")
         await eve.send_wire({"type": "join_room", "room": room_id})
         await eve.error(ROOM_FULL)  # four people: no bot left to send away
+
+
+async def test_the_bot_sent_away_is_one_at_the_rooms_level(harness: Harness, autojump_clock: object) -> None:
+    """Found play-testing: Marta made Bot 2 expert for her nephew, Leo joined, and Bot 2 went:
+    the last bot at the room's level goes, one whose level the host chose stays."""
+    with trio.fail_after(30):
+        srv, (ann,) = await harness.table("ann", bots=3)  # four seats, all taken, normal bots
+        room = ann.room
+        assert room is not None
+        await ann.send(SetBotLevel(seat=room.seats[3].seat, level="expert"))
+        await ann.expect(RoomUpdate, lambda m: m.room.seats[3].level == "expert")
+        bob = await harness.client(srv, "bob")
+        joined = await bob.join(room.id)
+        assert [(s.name, s.level) for s in joined.room.seats if s.kind == "bot"] == [
+            ("Bot 1", "normal"), ("Bot 3", "expert")]
 
 
 async def test_a_late_arrival_takes_over_a_bot_at_once(harness: Harness,
