@@ -193,6 +193,7 @@ class Model:
         elif self.table.pending_card is not None:
             self.table.close_pending()
         elif self.screen is Screen.CREATE:
+            self.prompts.notice = t("rules_unchanged") if self.form is not None and self.form.editing else ""
             self.form = None
 
     def close_prompts(self) -> None:
@@ -293,6 +294,8 @@ class Model:
             # as they were, the rules withdrew the others' acceptances of a rematch)
             if room is None or self.form.rules_message() != CreateForm.of_room(room, ()).rules_message():
                 self.outbox.send(self.form.rules_message())
+            else:
+                self.prompts.notice = t("rules_unchanged")
             self.form = None
             return
         self.outbox.send(self.form.message(self._default_table()))

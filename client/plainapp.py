@@ -237,11 +237,14 @@ class PlainScreen:
             self.replay = None
             self.say(replies)
             text = ""  # then the table again, all of it: it went on meanwhile
+        model = view.model
+        editing = model.form is not None and model.form.editing
         replies = commands.run(text)
+        if editing and model.form is None:  # the rules' form closed: the room is not said again
+            view.hold_screen()  # (found play-testing: with the old rules, before the server's answer)
         view.forget("prompt", "notice")  # a question still open is asked again
         if commands.field is not None:  # a field of the new-table form: said even if unchanged
             view.forget_part("screen", commands.field + 1)
-        model = view.model
         self._asked_at = model.received if len(model.outbox) else None  # (a line read ahead waits)
         self.after_key()
         self.say((view.all_lines() if commands.look else view.changes()) + replies)

@@ -74,6 +74,11 @@ class PlainView:
         """These parts of ``slot`` were said already (the first line, before the view was made)."""
         self._last[slot] = list(parts)
 
+    def hold_screen(self) -> None:
+        """The screen as it is now counts as said: only what changes from here is said."""
+        said = self._screen()
+        self._last["screen"] = [said] if isinstance(said, str) else list(said)
+
     def forget_part(self, slot: str, index: int) -> None:
         """Say this part of ``slot`` again at the next change (a form field typed at)."""
         last = self._last.get(slot, [])

@@ -312,6 +312,7 @@ TEXTS: dict[str, tuple[str, str]] = {
     "ev_you_changed_rules": ("You changed the rules: {rules}", "Cambiaste las reglas: {rules}"),
     "rematch_withdrawn": (" — accept the rematch again: {k_rematch}",
                           " — acepta otra vez la revancha: {k_rematch}"),
+    "rules_unchanged": ("The rules stay as they were", "Las reglas siguen como estaban"),
     "rules_not_now": ("The rules change before a match, not during one",
                       "Las reglas se cambian antes de una partida, no durante"),
     "rules_form_closed": ("The match began: the rules stay as they were",

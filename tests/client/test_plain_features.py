@@ -493,3 +493,26 @@ def test_plain_help_with_no_table_names_the_command_not_the_key() -> None:
         assert PlainCommands(model).help().startswith("Órdenes: salir.")
     finally:
         set_language("en")
+
+
+def test_the_rules_form_closed_does_not_say_the_room_again_with_the_old_rules() -> None:
+    """Found play-testing: after `ok` plain mode said the waiting room again, with the rules as
+    they were, before the server's answer said the new ones; `back` now says they stay."""
+    from client.enums import Screen
+
+    model = seated(room=room_info(started=False))
+    out = io.StringIO()
+    screen = PlainScreen("", input_fd=os.open(os.devnull, os.O_RDONLY), out=out)
+    screen.adopt(model, lambda: None)
+    screen._flush()
+    screen.line("rules")
+    assert model.screen is Screen.CREATE
+    screen.line("8")
+    before = out.getvalue()
+    screen.line("ok")
+    assert "Rules: official" not in out.getvalue()[len(before):], out.getvalue()[len(before):]
+    screen.line("rules")
+    before = out.getvalue()
+    screen.line("back")
+    assert "The rules stay as they were" in out.getvalue()[len(before):]
+    os.close(screen.input_fd)  # type: ignore[arg-type]
