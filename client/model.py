@@ -306,7 +306,7 @@ class Model:
         again, and never applied them)."""
         form = self.form
         if form is not None and form.focused == "save_as" and not form.save_as.strip():
-            form.just_saved = True  # (no name: nothing to save, the rules are applied)
+            form.focus = 0  # (no name: nothing to save)
         elif form is not None and form.focused == "save_as" and not form.just_saved:
             self.submit_form()
             if not form.just_saved:  # not saved: the notice says why
