@@ -427,7 +427,10 @@ class PlainView:
         return t("at_risk_plain", name=name_of(risky))
 
     def _hint(self) -> str:
-        return self.model.hints.text(self.model.seating.name_of, self.model.table.pending_card)
+        table = self.model.table
+        if table.sent.just_sent(table.view) is not None:  # (our move is on its way: the turn's hint
+            return self._last.get("hint", [""])[0]  # is not news; found play-testing, said again)
+        return self.model.hints.text(self.model.seating.name_of, table.pending_card)
 
     def _prompt(self) -> str:
         m = self.model

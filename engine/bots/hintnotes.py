@@ -9,7 +9,8 @@ for themselves, for the client to word (the search gives only its figures).
   card it drew then is one).
 * ``holds``: a wild names a colour the hand holds ``HOLDS_FROM`` cards or more of.
 
-A 7's swap (R18): ``swap``, the cards of the hand it takes.
+A 7's swap (R18): ``swap``, the cards of the hand it takes, fewer than one's own. A Wild Draw
+Four that is a bluff (R12): ``bluff``, the colour in play the hand holds.
 
 Facing a Wild Draw Four (challenge or accept, R12), of its player: ``bluffed``, caught bluffing
 this hand already; ``kept``, the cards it still holds (a big hand likely held the colour);
@@ -25,6 +26,7 @@ from dataclasses import dataclass
 
 from ..actions import Accept, Action, Challenge, JumpIn, PlayCard
 from ..cards import Color, Rank
+from ..rules import WildDrawFour
 from ..tracker import NotHeld, Tracker
 from ..view import View
 from . import hard
@@ -69,8 +71,12 @@ def notes(view: View, tracker: Tracker | None, action: Action) -> tuple[Note, ..
     found: list[Note] = []
     card, seats = action.card, view.seats
     me = seats.index(view.seat)
-    if action.target is not None:  # a 7's swap: the hand taken (found play-testing: no why)
-        found.append(Note("swap", (action.target,), count=view.hand_sizes[seats.index(action.target)]))
+    if card.rank is Rank.WILD_DRAW_FOUR and view.rules.wild_draw_four is WildDrawFour.CHALLENGE \
+            and any(held.color is view.color for held in view.hand):  # (found play-testing: advised
+        found.append(Note("bluff", color=view.color))  # without a word of the risk)
+    taken = view.hand_sizes[seats.index(action.target)] if action.target is not None else 0
+    if action.target is not None and taken < len(view.hand) - 1:  # a 7's swap for a smaller hand
+        found.append(Note("swap", (action.target,), count=taken))  # (found play-testing: no why)
     if card.rank in _HITS or (card.rank is Rank.REVERSE and len(seats) == 2):
         hit = (me + view.direction) % len(seats)  # (after a jump-in too: play goes on from us)
         if hit != me and view.hand_sizes[hit] <= STOP_AT:

@@ -516,3 +516,27 @@ def test_the_rules_form_closed_does_not_say_the_room_again_with_the_old_rules() 
     screen.line("back")
     assert "The rules stay as they were" in out.getvalue()[len(before):]
     os.close(screen.input_fd)  # type: ignore[arg-type]
+
+
+def test_the_hint_is_not_said_again_as_the_colour_answered_goes() -> None:
+    """Found play-testing: after "red" at the colour question, plain mode said the turn's hint
+    again before "You played Wild: red", as if it disputed the choice."""
+    from engine.bots import Hint
+
+    view = make_view("R7 W", top="G5", legal=[*plays("W"), Draw(ME)])
+    model = seated(view)
+    out = io.StringIO()
+    screen = PlainScreen("", input_fd=os.open(os.devnull, os.O_RDONLY), out=out)
+    screen.adopt(model, lambda: None)
+    screen._flush()
+    green = next(a for a in view.legal if getattr(a, "color", None) == Color.GREEN)
+    model.hints.asked = model.table.view
+    assert model.hints.answered(model.table.view, Hint(green, "search", win_rate=0.3, samples=100),
+                                model.table.view)
+    screen._flush()
+    screen.line("2")  # the Wild: its colour is asked
+    before = out.getvalue()
+    screen.line("red")
+    after = out.getvalue()[len(before):]
+    assert "Hint" not in after, after
+    os.close(screen.input_fd)  # type: ignore[arg-type]

@@ -51,11 +51,22 @@ def test_the_seats_that_drew_on_a_colour_seem_to_lack_it() -> None:
 
 
 def test_a_sevens_swap_says_the_hand_it_takes() -> None:
-    game = make_game(["R7 G2 B3", "B5 B6", "Y1 Y2 Y3 Y4"], "R3", rules=RuleSet.preset("house"),
+    game = make_game(["R7 G2 B3 Y9", "B5 B6", "Y1 Y2 Y3 Y4"], "R3", rules=RuleSet.preset("house"),
                      current=0)
     view = game.view("P1")
     swap = PlayCard("P1", Card.parse("R7"), None, "P2")
     assert notes(view, None, swap)[0] == Note("swap", ("P2",), count=2)
+    # (a hand no smaller than ours, once the 7 is played, is no reason: found play-testing)
+    assert notes(view, None, PlayCard("P1", Card.parse("R7"), None, "P3")) == ()
+
+
+def test_a_wild_draw_four_that_is_a_bluff_says_so() -> None:
+    """Found play-testing: the hint advised a bluff without a word of the risk."""
+    four = PlayCard("P1", Card.parse("W+4"), Color.BLUE)
+    game = make_game(["W+4 R1 G2", "B5 B6 B7 B8", "Y1 Y2"], "R3")
+    assert notes(game.view("P1"), None, four)[0] == Note("bluff", color=Color.RED)
+    honest = make_game(["W+4 G1 G2", "B5 B6 B7 B8", "Y1 Y2"], "R3")
+    assert notes(honest.view("P1"), None, four) == ()
 
 
 def test_a_wild_played_on_a_colour_is_no_sign_of_lacking_it() -> None:
