@@ -8,7 +8,7 @@ from protocol import clean_text
 from .draw import Line, Painter, fit, pad, width_of
 from .enums import Status
 from .i18n import decimal, t
-from .rulestext import changed_labels, preset_name
+from .rulestext import changed_labels, preset_label, preset_name
 
 _REASONS = ("eof", "broken", "refused", "timeout", "shutdown", "unreachable", "unknown_host",
             "table_closed", "table_kept", "not_uno", "server_closed")
@@ -66,7 +66,11 @@ class Header(Painter):
             # The preset, then the options that are on: last, so that a narrow screen clips
             # them (the waiting room and F1 tell them whole), not the line for a seat.
             labels = changed_labels(room_info.rules, room_info.preset) if view is not None else []
-            left.append(whole_parts([preset_name(room_info.preset), *labels],
+            # (no labels: the preset marked when changed, "official+", as in the lobby; found
+            # play-testing, a waiting room whose rules the host changed read "official")
+            preset, rules = room_info.preset, room_info.rules
+            name = preset_name(preset) if labels else preset_label(preset, rules)
+            left.append(whole_parts([name, *labels],
                                     room - width_of(" · ".join([*left, ""]))))
         text = " · ".join(part for part in left if part)
         line = " " + pad(text, max(0, room)) + "  " + fit(right, width - 4 - max(0, room)) + " "

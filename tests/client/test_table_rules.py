@@ -266,3 +266,10 @@ def test_r_mid_match_says_when_the_rules_change() -> None:
     model = seated(make_view(), room=room_info(started=True))
     press(model, "R")
     assert model.prompts.notice == t("rules_not_now")
+
+
+def test_the_waiting_rooms_header_marks_rules_changed_from_the_preset() -> None:
+    """Found play-testing: after the host's change the header still read "official"."""
+    room = room_info(started=False)
+    model = seated(room=dataclasses.replace(room, rules=dict(room.rules) | {"seven_zero": True}))
+    assert "· official+" in render_text(model, columns=80).splitlines()[0]
