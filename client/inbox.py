@@ -29,6 +29,7 @@ from engine.events import (
 from protocol import LeftReason, ProtocolError, clean_text, codec, messages
 
 from .awaynews import AwayNews
+from .enums import Screen
 from .i18n import EN, card_name, t
 from .narrate import narrate, way_after, with_stack_total
 from .seating import left_by, seat_changes
@@ -146,8 +147,8 @@ def _room(model: Model, message: messages.RoomUpdate) -> None:
         model.form = None  # (the rules' form: the match began, or we are no longer the host)
         if message.room.started:  # (found play-testing: the form's next key played a card)
             model.prompts.notice, model.hold_key = t("rules_form_closed"), True
-    if model.seating.rules_news and not model.plain:  # (a match's end board hides the log; plain
-        model.prompts.notice = model.seating.rules_news  # mode reads the log's line out)
+    if model.seating.rules_news and model.screen is Screen.TABLE and not model.plain:  # (a match's
+        model.prompts.notice = model.seating.rules_news  # end board hides the log; plain mode reads it)
         seat = model.seating.seat  # (our yes to the rematch was to the rules before: found
         if before is not None and seat in before.rematch and seat not in message.room.rematch:
             model.prompts.notice += t("rematch_withdrawn")  # play-testing, it went without a word)
