@@ -467,10 +467,7 @@ def test_the_hint_asked_again_is_said_again() -> None:
 
     view = make_view("R7 Y3", top="R5", legal=[*plays("R7"), Draw(ME)])
     model = seated(view)
-    out = io.StringIO()
-    screen = PlainScreen("", input_fd=os.open(os.devnull, os.O_RDONLY), out=out)
-    screen.adopt(model, lambda: None)
-    screen._flush()
+    screen, out = plain_screen(model)
     model.hints.asked = model.table.view
     assert model.hints.answered(model.table.view, Hint(plays("R7")[0], "only"), model.table.view)
     screen._flush()
@@ -501,10 +498,7 @@ def test_the_rules_form_closed_does_not_say_the_room_again_with_the_old_rules() 
     from client.enums import Screen
 
     model = seated(room=room_info(started=False))
-    out = io.StringIO()
-    screen = PlainScreen("", input_fd=os.open(os.devnull, os.O_RDONLY), out=out)
-    screen.adopt(model, lambda: None)
-    screen._flush()
+    screen, out = plain_screen(model)
     screen.line("rules")
     assert model.screen is Screen.CREATE
     screen.line("8")
@@ -525,10 +519,7 @@ def test_the_hint_is_not_said_again_as_the_colour_answered_goes() -> None:
 
     view = make_view("R7 W", top="G5", legal=[*plays("W"), Draw(ME)])
     model = seated(view)
-    out = io.StringIO()
-    screen = PlainScreen("", input_fd=os.open(os.devnull, os.O_RDONLY), out=out)
-    screen.adopt(model, lambda: None)
-    screen._flush()
+    screen, out = plain_screen(model)
     green = next(a for a in view.legal if getattr(a, "color", None) == Color.GREEN)
     model.hints.asked = model.table.view
     assert model.hints.answered(model.table.view, Hint(green, "search", win_rate=0.3, samples=100),
@@ -540,3 +531,12 @@ def test_the_hint_is_not_said_again_as_the_colour_answered_goes() -> None:
     after = out.getvalue()[len(before):]
     assert "Hint" not in after, after
     os.close(screen.input_fd)  # type: ignore[arg-type]
+
+
+def plain_screen(model: object) -> tuple[PlainScreen, io.StringIO]:
+    """A plain screen showing ``model`` (no input: lines are given by ``line``), and what it says."""
+    out = io.StringIO()
+    screen = PlainScreen("", input_fd=os.open(os.devnull, os.O_RDONLY), out=out)
+    screen.adopt(model, lambda: None)  # type: ignore[arg-type]
+    screen._flush()
+    return screen, out
