@@ -251,7 +251,6 @@ class CreateForm:
                           turn_timeout=self.timeout, late_join=self.late_join,
                           password=self.password or None)
 
-
     def rules_message(self) -> SetRules:
         """The ``set_rules`` that gives the table the rules the fields say."""
         return SetRules(preset=self.preset, rules=self.rules(), turn_timeout=self.timeout,

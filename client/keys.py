@@ -236,9 +236,9 @@ def make_key_bindings(model: Model, after: Callable[[], None]) -> KeyBindings:
     bind("up", filter=host_seating)(lambda: seating.pick_bot(-1))
     bind("down", filter=host_seating)(lambda: seating.pick_bot(1))
     bind_action("bot_level", host_seating)(model.cycle_bot_level)
-    # the rules, in the same places (for the next match, at a match's end); a guest is told whose
-    # they are (found play-testing: R said nothing)
-    bind_action("rules", room_cmds)(model.edit_rules)  # (mid-match: says when they change)
+    # the table's rules: the host's form, in the waiting room and at a match's end (for the next
+    # match); elsewhere it says when they change, or (found play-testing: R said nothing) whose
+    bind_action("rules", room_cmds)(model.edit_rules)
     # a second leave key where the hand does not take l (it moves right there)
     bind_action("leave_waiting", room_cmds & ~(screen_is(Screen.TABLE) & has_hand))(model.ask_leave)
     resumable = Condition(lambda: model.can_resume_kept and model.prompt is Prompt.NONE and not model.typing)
