@@ -189,7 +189,7 @@ def note_words(note: Note, name_of: Callable[[str], str]) -> str:
         return t("hint_note_stops", name=name, n=note.count)
     color = color_name(note.color) if note.color is not None else "?"
     if note.kind == "bluff":
-        return t("hint_note_bluff", color=color_name(note.color) if note.color is not None else "?")
+        return t("hint_note_bluff", color=color)
     if note.kind == "swap":
         return t("hint_note_swap", name=name_of(note.seats[0]), n=note.count)
     if note.kind == "bluffed":

@@ -4,8 +4,8 @@ put in the player's language with the card, colour and top card it is about."""
 from __future__ import annotations
 
 from engine import View
-from engine.cards import Card, Rank
-from engine.explain import refusal
+from engine.cards import Card
+from engine.explain import bluff, refusal
 
 from .i18n import card_name, color_name, t
 
@@ -18,10 +18,8 @@ def why_text(view: View, card: Card) -> str:
     elif code == "jump_in_refused" and view.pending_draw:
         code = "jump_in_pending"  # (an identical card was told "only a card identical to…": R15)
     color = view.color
-    if code is None and card.rank is Rank.WILD_DRAW_FOUR and color is not None and view.hand is not None \
-            and any(held.color is color for held in view.hand):
-        code = "bluff"  # (R12: playable, but a bluff; found play-testing, "can be played now", and
-        # the challenge cost a learner 4 cards)
+    if code is None and bluff(view, card):  # (found play-testing: "can be played now", and the
+        code = "bluff"  # challenge cost a learner 4 cards)
     return t("why_" + (code or "playable"), card=card_name(card), top=card_name(view.top),
              color=color_name(color) if color is not None else "?",
              n=view.pending_draw, drawn=card_name(view.drawn) if view.drawn else "?")

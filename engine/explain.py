@@ -11,6 +11,7 @@ from . import actions, errors
 from .cards import Card, Color, Rank
 from .checks import check
 from .hand import Hand
+from .rules import WildDrawFour
 from .state import GameState
 from .view import View
 
@@ -61,3 +62,10 @@ def refusal(view: View, card: Card) -> str | None:
     except errors.RuleError as refused:
         return refused.code
     return errors.RuleError.code  # refused by the server for a reason the view does not show
+
+
+def bluff(view: View, card: Card) -> bool:
+    """Whether ``card`` played now by ``view.seat`` is a Wild Draw Four bluff (R12): allowed, and
+    open to a challenge its player would lose, for the hand holds the colour in play."""
+    return (card.rank is Rank.WILD_DRAW_FOUR and view.rules.wild_draw_four is WildDrawFour.CHALLENGE
+            and view.hand is not None and any(held.color is view.color for held in view.hand))

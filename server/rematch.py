@@ -47,9 +47,8 @@ class RematchVotes:
     def keep_only(self, seat: str | None) -> None:
         """The host changed the rules for the next match: the others accepted the old ones, so
         only ``seat``'s acceptance (the host's) stands."""
-        self.accepted[:] = [s for s in self.accepted if s == seat]
-        if not self.accepted:
-            self.order = None
+        for other in [s for s in self.accepted if s != seat]:
+            self.forget(other)
 
     def clear(self) -> None:
         self.accepted.clear()

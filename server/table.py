@@ -146,8 +146,7 @@ class Table(ABC):
             place = self.seats.index(instead_of)  # (Seat compares by identity)
             self.seats.remove(instead_of)
         elif len(self.seats) >= self.settings.max_seats:
-            # before the start, one arriving sends a bot away: the last at the room's level, if any
-            # (found play-testing: the expert the host had just picked went, a normal one stayed)
+            # before the start, one arriving sends the last bot at the room's level away (found play-testing)
             level = self.settings.bot_level
             bots = sorted((s for s in self.seats if s.kind == "bot"), key=lambda s: s.level == level)
             if not bots:
@@ -465,7 +464,8 @@ class Table(ABC):
                                     bot_level=bot_level, late_join=late_join)
         self.rules = self.settings.rules()
         if not self.settings.plays_as(old):  # (the same rules applied again withdraw nothing)
-            self.votes.keep_only(next((s.id for s in self.seats if s.session is self.host), None))
+            host = self.seat_of(self.host) if self.host is not None else None
+            self.votes.keep_only(None if host is None else host.id)
         self.broadcast_room()
 
     def _audience(self) -> Iterable[tuple[Session, str | None]]:

@@ -26,7 +26,7 @@ from dataclasses import dataclass
 
 from ..actions import Accept, Action, Challenge, JumpIn, PlayCard
 from ..cards import Color, Rank
-from ..rules import WildDrawFour
+from ..explain import bluff
 from ..tracker import NotHeld, Tracker
 from ..view import View
 from . import hard
@@ -71,9 +71,8 @@ def notes(view: View, tracker: Tracker | None, action: Action) -> tuple[Note, ..
     found: list[Note] = []
     card, seats = action.card, view.seats
     me = seats.index(view.seat)
-    if card.rank is Rank.WILD_DRAW_FOUR and view.rules.wild_draw_four is WildDrawFour.CHALLENGE \
-            and any(held.color is view.color for held in view.hand):  # (found play-testing: advised
-        found.append(Note("bluff", color=view.color))  # without a word of the risk)
+    if bluff(view, card):  # (found play-testing: advised without a word of the risk)
+        found.append(Note("bluff", color=view.color))
     taken = view.hand_sizes[seats.index(action.target)] if action.target is not None else 0
     if action.target is not None and taken < len(view.hand) - 1:  # a 7's swap for a smaller hand
         found.append(Note("swap", (action.target,), count=taken))  # (found play-testing: no why)
