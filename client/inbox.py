@@ -152,6 +152,8 @@ def _room(model: Model, message: messages.RoomUpdate) -> None:
         seat = model.seating.seat  # (our yes to the rematch was to the rules before: found
         if before is not None and seat in before.rematch and seat not in message.room.rematch:
             model.prompts.notice += t("rematch_withdrawn")  # play-testing, it went without a word)
+        model.prompts.notice_till_deal = model.prompts.notice  # (found play-testing: it stayed
+        # through the next match's first hand, until a key)
     if was_away and not model.seating.away:  # back: what was done for us meanwhile
         news = model.away_news.line(model.seating.name_of, model.seating.seat)
         lines += [news] if news else []
@@ -249,6 +251,9 @@ def _events(model: Model, message: messages.Events) -> None:
         model.prompts.notice = ""
     elif model.prompts.notice == t("status_watching_again") and any(isinstance(e, HandEnded) for e in events):
         model.prompts.notice = ""  # (a watcher presses no key: found play-testing, it stayed a match)
+    elif (model.prompts.notice == model.prompts.notice_till_deal
+          and any(isinstance(e, HandStarted) for e in events)):
+        model.prompts.notice = ""
     if model.table.sent.in_flight(model.table.view) is not None and any(
             isinstance(e, StandIn) and e.seat == seat and e.reason == "timeout" for e in events):
         # (found play-testing on a flaky link: a card typed with 5 s left, held by the link,

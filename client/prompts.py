@@ -21,6 +21,7 @@ class Prompts:
         self.password_spectate = False  # the password prompt is for watching (or a seat later)
         self.notice = ""
         self.notice_seen = ""  # the notice on screen when the last key was pressed (it went then)
+        self.notice_till_deal = ""  # a notice that goes when a hand is dealt (the log has it too)
         self.show_help = False  # the help screen is open
         # its page (PgDn, PgUp), and how many there were when it was drawn last: a short
         # terminal's help runs over several (at 60x20 the keys of a hand were out of reach)

@@ -19,8 +19,9 @@ from client.plainview import PlainView
 from client.render import Renderer
 from client.rulestext import rules_changes
 from engine import RuleSet
+from engine import events as ev
 from engine.view import HandResult, MatchOutcome
-from protocol import RoomUpdate, SetRules, ViewMsg, codec
+from protocol import Events, RoomUpdate, SetRules, ViewMsg, codec
 
 
 def waiting(host: bool = True, lang: str = "en") -> Model:
@@ -218,6 +219,22 @@ def test_a_guest_whose_yes_to_the_rematch_went_is_asked_again() -> None:
     rules = dict(room.rules) | {"jump_in": True}
     model.apply(RoomUpdate(room=dataclasses.replace(room, rules=rules, rematch=(), rematch_order=None)))
     assert model.prompts.notice == "Luis changed the rules: jump-in — accept the rematch again: m"
+
+
+def test_the_notice_of_new_rules_goes_when_the_next_match_is_dealt() -> None:
+    """Found play-testing: a guest's notice of the host's change stayed through the next match's
+    first hand, until a key (the log keeps the line, and the table shows the log again)."""
+    model = seated(
+        make_view(outcome=MatchOutcome("2", (0, 510, 0, 20)), hand_result=HandResult("2", 30)),
+        room=room_info(started=False, host_seat="2"))
+    room = model.seating.room
+    assert room is not None
+    model.apply(RoomUpdate(room=dataclasses.replace(room, rules=dict(room.rules) | {"jump_in": True})))
+    assert model.prompts.notice.startswith("Luis changed the rules")
+    model.apply(Events(events=(codec.event_to_wire(ev.HandStarted(1, "2", 1)),
+                               codec.event_to_wire(ev.TurnStarted("2")))))
+    assert model.prompts.notice == ""
+    assert "Luis changed the rules: jump-in" in model.transcript.log
 
 
 def match_over_with_form(plain: bool = False) -> Model:
