@@ -166,7 +166,8 @@ class HintBox:
                     first_named = False  # (found play-testing: "name yellow or name green … Why:
                     # you hold 2 green cards", read as the reason for yellow)
                 else:
-                    key = "hint_search_next" if other_rate < rate else "hint_search_even"
+                    key = ("hint_search_even" if other_rate >= rate
+                           else "hint_search_next_lost" if hint.runner_up_rate == 0.0 else "hint_search_next")
                     said = t(key, other=other, other_rate=other_rate, **values)
             else:
                 said = t("hint_search", **values)

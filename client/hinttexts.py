@@ -18,6 +18,11 @@ HINT_TEXTS: dict[str, tuple[str, str]] = {
                          "{other_rate}%",
                          "Pista: {action} — gana el {rate}% de {n} repartos simulados; la siguiente "
                          "mejor: {other}, {other_rate}%"),
+    # (the runner-up lost every deal: found play-testing, "next best: play Red 4, 0%" read as a bug)
+    "hint_search_next_lost": ("Hint: {action} — wins {rate}% of {n} sampled deals; next best: {other}, "
+                              "which lost every one",
+                              "Pista: {action} — gana el {rate}% de {n} repartos simulados; la "
+                              "siguiente mejor: {other}, que los perdió todos"),
     # The runner-up scored as well or better, by less than the search trusts (noise): the hint
     # is the rule-based level's move, which the search keeps unless another is surely better.
     # Said so, rather than a recommendation with the lower figure (found play-testing).
