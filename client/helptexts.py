@@ -143,10 +143,10 @@ HELP_TEXTS: dict[str, tuple[str, str]] = {
     "prompt_drawn": ("You drew {card}: {k_play} plays it, {k_pass} keeps it",
                      "Robaste el {card}: {k_play} la juega, {k_pass} te la quedas"),
     # (not "+4 para ti": after two Draw Twos it read as a Wild Draw Four, found play-testing)
-    "prompt_pending_stack": ("You are to draw {n}: stack a card on it (the marked ones), or {k_draw} "
+    "prompt_pending_stack": ("You must draw {n}: stack a card on it (the marked ones), or {k_draw} "
                              "draws {n}",
                              "Te toca robar {n}: súmale una carta (las marcadas), o {k_draw} roba {n}"),
-    "prompt_pending_draw": ("You are to draw {n}, and nothing of yours stacks on it: {k_draw} draws {n}",
+    "prompt_pending_draw": ("You must draw {n} and have nothing to stack on it: {k_draw} draws {n}",
                             "Te toca robar {n} y no tienes nada que sumarle: {k_draw} roba {n}"),
     "prompt_drawn_again": ("You drew {card}: {k_play} plays it, {k_draw} draws again",
                            "Robaste el {card}: {k_play} la juega, {k_draw} roba otra"),

@@ -174,8 +174,8 @@ def test_the_prompt_line_tells_what_can_be_done() -> None:
 
 
 @pytest.mark.parametrize(("lang", "stack", "draw"), [
-    ("en", "You are to draw 4: stack a card on it (the marked ones), or d draws 4",
-     "You are to draw 4, and nothing of yours stacks on it: d draws 4"),
+    ("en", "You must draw 4: stack a card on it (the marked ones), or d draws 4",
+     "You must draw 4 and have nothing to stack on it: d draws 4"),
     ("es", "Te toca robar 4: súmale una carta (las marcadas), o d roba 4",
      "Te toca robar 4 y no tienes nada que sumarle: d roba 4")])
 def test_a_pending_draw_says_what_to_do_about_it(lang: str, stack: str, draw: str) -> None:

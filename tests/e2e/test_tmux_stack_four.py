@@ -39,7 +39,7 @@ def test_tmux_a_wild_draw_four_stacked_on_the_one_facing_bob(tmux: Tmux, tmp_pat
         tmux.send(bob, "Enter")
         tmux.wait_for(bob, "Color para", timeout=10, what="Bob asked the colour of his +4")
         tmux.send(bob, "v")
-        screen = tmux.wait_for(zoe, "You are to draw 8", timeout=10, what="eight to draw, for Zoe")
+        screen = tmux.wait_for(zoe, "You must draw 8", timeout=10, what="eight to draw, for Zoe")
         assert "Bob played Wild Draw Four → green — stacked: 8 to draw" in screen, screen
     finally:
         server.stop()
