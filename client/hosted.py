@@ -197,7 +197,8 @@ class HostedServer:
         room = model.seating.room
         told = None if room is None else server.members(room.id)  # (the others' tables end too)
         if model.host.end_table and room is not None:
-            server.close_room(room.id)
+            server.close_room(room.id, tell=False)  # (their bye says it: found play-testing, plain
+            # mode said "The host closed the table: you are back in the lobby." just before it)
             server.shutdown("table_closed", "the host closed the table", told=told)
         else:
             server.shutdown("table_kept", "the host keeps the match for later", told=told)

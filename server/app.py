@@ -191,11 +191,12 @@ class UnoServer:
         except Exception:  # a bug must cost one connection, never the server
             log.exception("connection from %s failed", address)
 
-    def close_room(self, room_id: str) -> None:
-        """Close a room for everyone in it (``left`` with reason ``room_closed``), and forget it."""
+    def close_room(self, room_id: str, tell: bool = True) -> None:
+        """Close a room for everyone in it (``left`` with reason ``room_closed``, unless not
+        ``tell``: their ``bye`` says it), and forget it."""
         room = self.rooms.get(room_id)
         if room is not None:
-            room.close()
+            room.close(tell)
             self.changed()
 
     def members(self, room_id: str) -> set[Peer[Session]]:

@@ -434,16 +434,16 @@ class Table(ABC):
         if self.host is exclude and exclude.room is not self:
             self.host = None
 
-    def close(self) -> None:
+    def close(self, tell: bool = True) -> None:
         if self.closed:
             return
         self.closed = True
         for session in self.spectators + [s.session for s in self.seats if s.session is not None]:
             session.room, session.seat = None, None
-            if session.peer is not None:
-                session.peer.send(protocol.Left(reason=protocol.LeftReason.ROOM_CLOSED))
-            else:
+            if session.peer is None:
                 self.server.release(session)  # dropped: their token has nothing to resume now
+            elif tell:
+                session.peer.send(protocol.Left(reason=protocol.LeftReason.ROOM_CLOSED))
         self.server.room_closed(self)
         self.clock.wake()
         log.info("room %s closed", self.id)

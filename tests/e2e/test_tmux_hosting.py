@@ -269,7 +269,9 @@ def test_tmux_a_friends_seat_waits_while_the_host_keeps_the_match_for_later(tmux
     tmux.wait_for(again, "End the match for everyone (e)", timeout=5, what="the host's question")
     tmux.send(again, "e")
     for lang, guest in friends.items():
-        tmux.wait_for(guest, FRIEND[lang]["closed"], timeout=15, what=f"{guest} told")
+        told = tmux.wait_for(guest, FRIEND[lang]["closed"], timeout=15, what=f"{guest} told")
+        # (said once, by the bye: found play-testing, "…: you are back in the lobby" came first)
+        assert told.count(FRIEND[lang]["closed"]) == 1 and FRIEND[lang]["hand"] in told, told
     time.sleep(1)
     for lang, guest in friends.items():
         assert not re.search(FRIEND[lang]["retry"], tmux.screen(guest))  # it stopped trying

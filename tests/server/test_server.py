@@ -83,6 +83,25 @@ async def test_a_hosting_client_closing_tells_the_other_tables_the_server_closed
             assert lost.bye is not None and lost.bye.reason == reason, (client, lost.bye)
 
 
+async def test_a_table_closed_as_its_program_stops_is_said_once_by_the_bye(
+        harness: Harness, autojump_clock: object) -> None:
+    """Found play-testing: plain mode said "The host closed the table: you are back in the
+    lobby." and then "The host closed the table. Press q to quit.": the host's program closed
+    the room (``left``) just before its ``bye``. It closes it without the ``left`` now."""
+    from protocol import Left
+
+    with trio.fail_after(30):
+        srv, (_hugo, eva) = await harness.table("hugo", "eva", bots=1)
+        room = only_room(srv).id
+        told = srv.members(room)
+        srv.close_room(room, tell=False)
+        srv.shutdown("table_closed", "the host closed the table", told=told)
+        lost = await eva.closed()
+        assert lost.bye is not None and lost.bye.reason == "table_closed"
+        assert not any(isinstance(message, Left) for message in eva.log), eva.log
+        assert room not in srv.rooms  # (forgotten all the same)
+
+
 async def test_a_dropped_seat_times_out_even_in_a_room_without_timeouts(
         harness: Harness, autojump_clock: object) -> None:
     with trio.fail_after(1000):
