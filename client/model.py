@@ -89,7 +89,12 @@ class Model:
             return prompts.text_prompt
         if self.screen is not Screen.TABLE:
             return Prompt.NONE
-        return self.table.prompt
+        prompt = self.table.prompt
+        if prompt is Prompt.CHALLENGE and self.seating.away:  # (a bot answers it, and a key only
+            # brings us back: found play-testing, plain mode asked "s challenges, a accepts" of a
+            # player away, and then said the bot's answer)
+            return Prompt.NONE
+        return prompt
 
     @property
     def typing(self) -> bool:

@@ -20,8 +20,6 @@ PLAIN_TEXTS: dict[str, tuple[str, str]] = {
     # (the way back said in the other language: its reader's)
     "plain_language_now": ("Now in English. En español: escribe español.",
                            "Ahora en español. In English: type english."),
-    "plain_turn_away": ("Your turn: a bot plays it while you are away",
-                        "Tu turno: lo juega un bot mientras estás ausente"),
     "plain_jump_in": ("You can jump in with: {cards}", "Puedes cortar con: {cards}"),
     "plain_cannot_play": ("Nothing to play", "Nada que jugar"),
     "plain_or": ("or {options}", "o {options}"),

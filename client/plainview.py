@@ -286,8 +286,10 @@ class PlainView:
             # the turn is said once the table is seen again: found play-testing, "Your turn"
             # was said on coming back of a turn the stand-in had played meanwhile)
             return ""
-        if table.my_turn and m.seating.away:  # (found play-testing: "You can play: …", then the bot did)
-            return t("plain_turn_away")
+        if table.my_turn and m.seating.away:  # (found play-testing: "You can play: …", then the bot
+            # did; and "Your turn: a bot plays it while you are away" before each "Away: a bot
+            # played your turn — …" said it twice a turn: that line says it)
+            return ""
         if not table.my_turn:
             turn = t("turn_of", name=m.seating.name_of(view.current))
             jumps = [_numbered(i, c) for i, c in enumerate(table.hand) if c in table.playable]

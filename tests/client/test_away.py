@@ -654,9 +654,10 @@ def test_what_befalls_a_seat_the_bot_plays_is_said_of_its_person() -> None:
 
 
 @pytest.mark.parametrize("lang", ["en", "es"])
-def test_plain_mode_away_on_our_turn_says_the_bot_plays_it(lang: str) -> None:
+def test_plain_mode_away_on_our_turn_leaves_it_to_the_bot_unsaid(lang: str) -> None:
     """Found play-testing: away, plain mode said "Your turn … You can play: 1 Red 7", and then
-    the bot played it."""
+    the bot played it; and then "Your turn: a bot plays it while you are away" before each
+    "Away: a bot played your turn — the bot played Red 6", the same twice a turn."""
     from client.plainview import PlainView
 
     model = seated(make_view(legal=plays("R7")), lang=lang)
@@ -664,8 +665,30 @@ def test_plain_mode_away_on_our_turn_says_the_bot_plays_it(lang: str) -> None:
         model.plain = True
         model.apply(away_room())
         said = " ".join(PlainView(model).changes())
-        assert t("plain_turn_away") in said and t("plain_can_play", cards="").split(":")[0] not in said
+        assert t("turn_you") not in said and t("plain_can_play", cards="").split(":")[0] not in said
         model.apply(away_room(away=False))
         assert t("turn_you") in " ".join(PlainView(model).changes())
     finally:
         set_language("en")
+
+
+@pytest.mark.parametrize("plain", [False, True])
+def test_away_a_wild_draw_four_played_on_us_asks_nothing(plain: bool) -> None:
+    """Found play-testing: away, plain mode asked "Bot 1 played you a Wild Draw Four: s
+    challenges, a accepts (draw 4)", and then said the bot's answer; the first key only brings
+    us back. Back, the question is asked (if the bot has not answered yet)."""
+    from client.enums import Prompt
+    from client.plainview import PlainView
+    from engine.actions import Accept, Challenge
+
+    view = make_view("R7 Y3", top="W+4", challenge_from="3", pending_draw=4,
+                     legal=[Challenge(ME), Accept(ME)])
+    model = seated(view)
+    model.plain = plain
+    model.apply(away_room())
+    question = t("prompt_challenge", name="Bot 3", n=4, yes="y", accept="n").split(":")[0]
+    assert model.prompt is Prompt.NONE
+    said = " ".join(PlainView(model).changes()) if plain else render_text(model)
+    assert question not in said, said
+    model.apply(away_room(away=False))
+    assert model.prompt is Prompt.CHALLENGE
