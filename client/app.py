@@ -172,8 +172,11 @@ class ClientApp:
         """Our turn has just started: the bell, and the table back if a replay hides it (the
         turn's clock runs, and the next hand may be dealt while a replay is watched)."""
         close = self._replay_close
+        application = self.application
         if close is not None:
             close()
+            self.model.prompts.notice = t("replay_closed_your_turn")
+        elif not isinstance(application, Application) and application.close_replay():  # (plain mode)
             self.model.prompts.notice = t("replay_closed_your_turn")
         if self.options.bell:
             self.application.output.bell()

@@ -115,6 +115,18 @@ class PlainScreen:
         self.replay = PlainReplay(replayer)
         self.say(self.replay.opening())
 
+    def close_replay(self) -> bool:
+        """Our turn came: the replay closes, and the table is said again (found play-testing: the
+        table's lines waited behind it, and a bot played the turn of a player stepping through
+        it). Whether one was open."""
+        if self.replay is None:
+            return False
+        self.replay = None
+        if self.view is not None:
+            self.view.forget("prompt", "notice")  # (the table, all of it: it went on meanwhile)
+        self.invalidate()
+        return True
+
     def _flush(self) -> None:
         self._flush_due = False
         if self.view is not None and not self.is_done and self.replay is None:

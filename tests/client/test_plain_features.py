@@ -181,6 +181,35 @@ def test_the_plain_screen_goes_through_a_replay_and_back_to_the_table() -> None:
     os.close(screen.input_fd)  # type: ignore[arg-type]
 
 
+def test_our_turn_closes_the_plain_replay_and_says_the_table() -> None:
+    """Found play-testing: Jorge (plain mode) stepped through the last hand's replay; his turn
+    came, nothing was said (the table's lines waited behind the replay), and a bot played it.
+    The full screen's viewer closes at our turn; so does plain mode's."""
+    from client.app import ClientApp, ClientOptions
+    from protocol import ViewMsg, codec
+
+    model = seated(make_view(current="2"))
+    out = io.StringIO()
+    screen = PlainScreen("", input_fd=os.open(os.devnull, os.O_RDONLY), out=out)
+    try:
+        app = ClientApp(ClientOptions(name="Ana", plain_mode=True), model=model, application=screen)
+        app.first_render = 0.0  # (no network to start)
+        screen._flush()
+        model.playback.ready = finished_replay()
+        app._show_replay()
+        screen.line("")
+        before = out.getvalue()
+        assert "Move 1 of" in before and screen.replay is not None
+        model.apply(ViewMsg(view=codec.view_to_wire(make_view(legal=plays("R7"))), deadline=30.0))
+        app._received()
+        screen._flush()
+        said = out.getvalue()[len(before):]
+        assert screen.replay is None
+        assert "Your turn: the replay was closed." in said and "You can play" in said, said
+    finally:
+        os.close(screen.input_fd)  # type: ignore[arg-type]
+
+
 @pytest.mark.parametrize(("lang", "hint", "why"), [("en", "hint", "why"), ("es", "pista", "explica")])
 def test_the_hint_and_why_a_card_cannot_be_played(lang: str, hint: str, why: str) -> None:
     model = seated(make_view("R7 Y3", top="R5", legal=[*plays("R7"), Draw(ME)]), lang=lang)
