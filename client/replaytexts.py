@@ -12,7 +12,10 @@ REPLAY_TEXTS: dict[str, tuple[str, str]] = {
     "replay_help": ("←/→ step  space play/pause  +/- speed  Tab seat  o all hands  Home/End  q back",
                     "←/→ paso  espacio pausa  +/- ritmo  Tab asiento  o todas  Inicio/Fin  q volver"),
     "replay_columns": ("ID|Ended|Table|Players|Winner|Points", "ID|Terminó|Mesa|Jugadores|Ganador|Puntos"),
-    "replay_none": ("No finished hands are kept in {dir} yet.", "Aún no hay manos terminadas en {dir}."),
+    "replay_none": ("No finished hands in {dir}: they are kept where the table was hosted, by uno host "
+                    "(a uno server's: uno replay --state-dir DIR, on its machine).",
+                    "No hay manos terminadas en {dir}: se guardan donde se abrió la mesa, con uno host "
+                    "(las de un uno server: uno replay --state-dir DIR, en su máquina)."),
     "replay_how": ("`{cmd} ID` plays one back; `{cmd} --export ID FILE` saves it.",
                    "`{cmd} ID` la repite; `{cmd} --export ID ARCHIVO` la guarda."),
     "replay_no_such": ("No kept hand {id} (`uno replay` lists them).",

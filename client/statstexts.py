@@ -3,8 +3,12 @@ as (English, Spanish). client/texts.py takes them into its table."""
 
 STATS_TEXTS: dict[str, tuple[str, str]] = {
     "stats_rules": ("Rules: {rules} (--rules {option})", "Reglas: {rules} (--rules {option})"),
-    "stats_none": ("No statistics yet in {path}: play a hand first.",
-                   "Aún no hay estadísticas en {path}: juega una mano primero."),
+    # (found play-testing: "play a hand first" told a guest who had played seven; the hosting
+    # program keeps them)
+    "stats_none": ("No statistics in {path}: they are kept where the table was hosted, by uno host "
+                   "(a uno server's: uno stats --state-dir DIR, on its machine).",
+                   "No hay estadísticas en {path}: se guardan donde se abrió la mesa, con uno host "
+                   "(las de un uno server: uno stats --state-dir DIR, en su máquina)."),
     "stats_no_rules": ("No statistics under the rules {rules!r}. Kept: {kept}.",
                        "No hay estadísticas con las reglas {rules!r}. Guardadas: {kept}."),
     "stats_unreadable": ("Cannot read the statistics: {error}",

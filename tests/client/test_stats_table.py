@@ -114,7 +114,8 @@ def test_nothing_kept_and_an_unknown_rule_set(kept: Path, tmp_path_factory: pyte
                                               capsys: pytest.CaptureFixture[str]) -> None:
     empty = tmp_path_factory.mktemp("empty")
     assert main(["stats", "--state-dir", str(empty), "--lang", "en"]) == 0
-    assert "No statistics yet" in capsys.readouterr().out
+    said = capsys.readouterr().out  # (found play-testing: "play a hand first" told a guest)
+    assert "No statistics in" in said and "where the table was hosted" in said and "play a hand" not in said
     assert main(["stats", "--state-dir", str(kept), "--lang", "es", "--rules", "nope"]) == 1
     assert "official" in capsys.readouterr().out
     (empty / "stats.json").write_text("not json")
