@@ -55,6 +55,10 @@ class ServerConfig:
     # seconds after a player goes down to one card without UNO before a catch of them counts
     # (a slower link must not lose the race to say it); 0: at once
     uno_grace: float = 0.75
+    # seconds a bot waits before it jumps in on a person's turn, if the bot delay is shorter: the
+    # person whose turn it is gets to play first (found play-testing: at the bots' 1 s, people at
+    # a table of bots with jump-in hardly ever played their turns)
+    person_first: float = 2.5
 
     def deal_random(self, room_id: str, earlier: int = 0) -> random.Random:
         """The random source of a new match's deal in room ``room_id``, after ``earlier``

@@ -58,9 +58,10 @@ def stand_in_turn(game: Game, seat_id: str, reason: str,
     return batches, turn_over
 
 
-def off_turn_bot_moves(game: Game, bot_seats: Iterable[str]) -> bool:
-    """Whether a bot may have something to do off its turn (a person's stand-in never has)."""
-    return any(seat_id != game.current and game.legal_actions(seat_id) for seat_id in bot_seats)
+def off_turn_bot_moves(game: Game, bot_seats: Iterable[str]) -> list[engine.Action]:
+    """What the bots may do off their turns (a person's stand-in never has anything)."""
+    return [action for seat_id in bot_seats if seat_id != game.current
+            for action in game.legal_actions(seat_id)]
 
 
 def log_events(room_id: str, events: Iterable[engine.Event]) -> None:

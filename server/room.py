@@ -18,7 +18,7 @@ from typing import Any
 import trio
 
 import engine
-from engine.actions import Catch
+from engine.actions import Catch, JumpIn
 from engine.bots import thinks_in_thread
 from engine.events import MatchEnded
 from protocol import Act, Rematch, UnoGrace, ViewMsg, codec
@@ -301,9 +301,12 @@ class Room(Table):
                     clock.deadline = None  # e.g. a dropped seat came back to a room without timeouts
                 elif turn_changed or clock.deadline is None:
                     clock.deadline = now + timeout
-            if (clock.bot_due is None and self._bots_checked != self._version
-                    and play.off_turn_bot_moves(game, [s.id for s in self.seats if s.kind == "bot"])):
-                clock.bot_due = now + self.settings.bot_delay
+            moves = (play.off_turn_bot_moves(game, [s.id for s in self.seats if s.kind == "bot"])
+                     if clock.bot_due is None and self._bots_checked != self._version else [])
+            if moves:  # (a jump-in waits for the person whose turn it is: ``person_first``)
+                jumps_only = all(isinstance(action, JumpIn) for action in moves)
+                clock.bot_due = now + max(self.settings.bot_delay,
+                                          self.config.person_first if jumps_only else 0.0)
             clock.bot_due = self.grace.bots_wait(clock.bot_due, self.settings.bot_delay)
         clock.wake_if_sooner()
 

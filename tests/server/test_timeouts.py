@@ -274,6 +274,30 @@ async def test_an_away_seat_does_nothing_off_its_turn(harness: Harness,
         assert "R1" in [str(c) for c in room.game.hand(ann.seat or "")]
 
 
+async def test_a_bot_jumps_in_on_a_persons_turn_only_after_giving_them_time(
+        harness: Harness, autojump_clock: object) -> None:
+    """Found play-testing: at the bots' 1 s, a bot holding the top card's twin jumped in before
+    the person whose turn it was could read the table, and people at a table of bots with
+    jump-in hardly played. On a person's turn a bot jumps in after ``person_first`` seconds."""
+    with trio.fail_after(300):
+        # Seats: ann, bot 1, bob. The bot deals; bob starts and plays R1: ann's turn, and the
+        # bot holds the other R1.
+        srv = await harness.server(deal_rng=rigged_deal(["G2 G3", "R1 G1 G2", "R1 B7"], "R4", dealer=1))
+        ann = await harness.client(srv, "ann")
+        joined = await ann.create(bots=1, seats=3, turn_timeout=30, bot_delay=1,
+                                  rules={"jump_in": True})
+        bob = await harness.client(srv, "bob")
+        await bob.join(joined.room.id)
+        await ann.send(Start())
+        await bob.my_turn()
+        await bob.send(Act(kind="play", card="R1"))
+        await ann.expect(Events, lambda m: m.current == ann.seat)
+        played = trio.current_time()
+        jumped = await ann.expect(Events, lambda m: any(e.get("jump_in") for e in m.events))
+        assert trio.current_time() - played == pytest.approx(srv.config.person_first)
+        assert jumped.events[0]["seat"] not in (ann.seat, bob.seat)
+
+
 async def test_one_away_at_the_end_of_a_match_is_still_away_in_the_next(harness: Harness,
                                                                          autojump_clock: object) -> None:
     """Found play-testing: Ben stepped away during a match, and the host started the next one
