@@ -250,7 +250,12 @@ class Model:
         except ValueError:
             self.prompts.notice = t("status_failed", address=self.servers.address_text, reason="?")
 
-    def refresh_rooms(self) -> None:
+    def refresh_rooms(self, again: bool = False) -> None:
+        """Ask for the tables; ``again``: say them as they come even if unchanged (plain mode
+        lists them on request only: found play-testing, an empty line said again the list of
+        minutes before, "No tables yet", where two had opened since)."""
+        if again:
+            self.lobby.listed = False
         self.outbox.send(messages.ListRooms())
 
     def join_selected(self, spectate: bool = False) -> None:

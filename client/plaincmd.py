@@ -1,9 +1,8 @@
 """Plain mode's commands: a line typed (a word or a number, and Enter) becomes the intent the
 full-screen client's key would have called on the model. Every language's words work ("draw",
-"robar"), and so do the full screen's keys typed as words ("d", "p", "u"); what a word means
-depends on the screen and the question open, as a key's does. ``run`` returns the lines to
-say back (help, or why a line was not understood); the changes it makes are said by
-``PlainView``.
+"robar"), and so do the full screen's keys typed as words ("d", "p", "u"); a word means what its
+key means on that screen and question. ``run`` returns the lines to say back (help, or why a
+line was not understood); ``PlainView`` says the changes it makes.
 """
 
 from __future__ import annotations
@@ -61,8 +60,7 @@ def _number(word: str) -> int | None:
 
 def _set_field(form: CreateForm, typed: str) -> bool:
     """Set the focused field of ``form`` to the value shown as ``typed`` ("6", "30", "difícil",
-    "sí"), stepping through its values as its keys do; False (the form as it was) if it has none
-    such."""
+    "sí"), stepping through its values as its keys do; False (the form unchanged) if none is."""
     want = _bare(typed.strip())
     if form.focused == "timeout" and want == "0":  # (no clock, as the command line's 0 says it)
         want = _bare(form_field(dataclasses.replace(form, timeout=0.0), "timeout")[1])
@@ -145,6 +143,8 @@ class PlainCommands:
         word, rest = first.lower(), rest.strip()
         if not text or word in words("look"):
             self.look = True
+            if m.screen is Screen.LOBBY:  # (the tables as they are now)
+                m.refresh_rooms(again=True)
             return []
         if word in words("help"):
             if m.screen is Screen.CREATE and prompt is Prompt.NONE:  # the form's help is the form
@@ -326,7 +326,7 @@ class PlainCommands:
                 m.form.name = ""
                 m.form.type_text(rest)
         elif word in words("refresh"):
-            m.refresh_rooms()
+            m.refresh_rooms(again=True)
         else:
             return False
         return True

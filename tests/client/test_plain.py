@@ -286,6 +286,27 @@ def test_the_lobby_and_a_new_table() -> None:
     assert sent[0].name == "Casa" and sent[0].preset == "house" and sent[0].seats == 5
 
 
+def test_an_empty_line_in_the_lobby_asks_for_the_tables_and_says_them_as_they_come() -> None:
+    """Found play-testing: plain mode lists the tables on request only, and an empty line said
+    again the list of minutes before ("No tables yet", where two had opened since); `refresh`
+    said nothing where the list had not changed."""
+    set_language("en")
+    model = connected_model()
+    model.apply(Welcome(server="s", version="0", protocol=1, token="a.b", name="Ana"))
+    model.apply(Rooms(rooms=()))
+    model.outbox.take()
+    view = PlainView(model)
+    assert "No tables yet" in " ".join(view.changes())
+    room = RoomSummary(id="1", name="Mesa", host="Luis", players=1, seats=4, bots=0, spectators=0,
+                       preset="official", started=False, password=False)
+    for line in ("", "refresh", "refresh"):
+        assert [type(m).__name__ for m in typed(model, line)] == ["ListRooms"]
+        said = " ".join(view.all_lines() if not line else view.changes())
+        assert "No tables yet" not in said and "Mesa" not in said, said  # (not the old list)
+        model.apply(Rooms(rooms=(room,)))
+        assert "1 Mesa by Luis" in " ".join(view.changes())  # (said again, though unchanged)
+
+
 @pytest.mark.parametrize("lang", ["en", "es"])
 def test_a_field_of_the_new_table_takes_its_value_typed(lang: str) -> None:
     """Found play-testing (plain, Spanish): "3 6" for six seats stepped to 5, "4 1" for one bot
