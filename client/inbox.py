@@ -31,7 +31,7 @@ from protocol import LeftReason, ProtocolError, clean_text, codec, messages
 from .awaynews import AwayNews
 from .enums import Screen
 from .i18n import EN, card_name, t
-from .narrate import narrate, way_after, with_stack_total
+from .narrate import narrate, way_after, way_at_start, with_stack_total
 from .seating import left_by, seat_changes
 
 if TYPE_CHECKING:
@@ -341,9 +341,14 @@ def _history(model: Model, message: messages.History) -> None:
         if _ours_then(model, _names_at(message, number)) is not None:
             model.away_news.observe(events, me)
     sat: dict[str, Any] = {}  # who sat where at the batch before
-    way = None  # the direction of play, known from a deal or a Reverse in the past told
+    # The direction of play and the seats in their order (whose turns a jump-in took): from a
+    # deal or a Reverse in the past told, else from the table as we see it (found play-testing:
+    # back from a frozen link, Luis read "Bot 5 jumped in … taking Ana's turn", where Ana, Tom
+    # and he had missed theirs)
+    shown = model.table.view
+    way = way_at_start(batches, shown.direction if shown is not None else None)
+    order: list[str] | None = list(shown.seats) if shown is not None else None
     turn = None  # whose turn it was as the batch began, which a jump-in takes
-    order: list[str] | None = None  # the seats in their order, from the deal told (a jump-in's turns)
     ended = False  # a match ended in the past told: the next deal begins another
     for number, events in enumerate(batches):
         then = _names_at(message, number)

@@ -100,6 +100,19 @@ def way_after(events: Iterable[ev.Event], way: int | None) -> int | None:
     return way
 
 
+def way_at_start(batches: Iterable[Iterable[ev.Event]], now: int | None) -> int | None:
+    """The direction of play as the first of ``batches`` began: the other way from the first
+    Reverse's (it turns it), else ``now`` (the direction as the table shows it) where no deal
+    nor Reverse came since; None before a deal (another hand's)."""
+    for events in batches:
+        for event in events:
+            if isinstance(event, ev.HandStarted):
+                return None
+            if isinstance(event, ev.DirectionChanged):
+                return -event.direction
+    return now
+
+
 def way_name(way: int | None) -> str:
     """A direction of play as the table shows it ("↻ clockwise"); not known, "in the direction
     of play"."""

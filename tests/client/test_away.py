@@ -692,3 +692,24 @@ def test_away_a_wild_draw_four_played_on_us_asks_nothing(plain: bool) -> None:
     assert question not in said, said
     model.apply(away_room(away=False))
     assert model.prompt is Prompt.CHALLENGE
+
+
+def test_the_past_told_on_coming_back_says_whose_turns_a_jump_in_took() -> None:
+    """Found play-testing: back from a frozen link, Luis read "Bot 5 jumped in with Yellow 9,
+    taking Ana's turn" where the live log had said "you, Tom and Luis miss a turn": the past told
+    began mid-hand, with no deal nor Reverse to know the direction by. The table as the client
+    sees it gives the seats' order and the direction (a Reverse told turns it back)."""
+    from client.narrate import way_at_start
+
+    model = seated(make_view(current="2", direction=1))
+    view = model.table.view
+    assert view is not None and view.seats == ("1", "2", "3", "4") and view.direction == 1
+    jump = ev.CardPlayed("3", Card.parse("G9"), Color.GREEN, jump_in=True)
+    past = tuple(tuple(map(codec.event_to_wire, batch))
+                 for batch in ((ev.TurnStarted("1"),), (jump, ev.TurnStarted("4"))))
+    model.apply(History(events=past, chat=()))
+    assert "Bot 3 jumped in with Green 9: Bot 1 and Luis miss a turn" in model.transcript.log
+    reverse = (ev.DirectionChanged(-1),)
+    assert way_at_start([(ev.TurnStarted("1"),), reverse], 1) == 1  # (-1 after it: 1 before)
+    assert way_at_start([(ev.TurnStarted("1"),)], -1) == -1
+    assert way_at_start([(ev.HandStarted(2, "1", 1),), reverse], 1) is None  # (another hand's)
