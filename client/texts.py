@@ -125,8 +125,8 @@ TEXTS: dict[str, tuple[str, str]] = {
                       "En esta mesa: {names}. {k_resume} otra vez la cierra para ellos y abre la "
                       "guardada"),
     "language_now": ("Now in English (F2: español)", "Ahora en español (F2: English)"),
-    "match_kept": ("The match is kept: uno host --resume brings it back, and your friends with it.",
-                   "La partida queda guardada: uno host --resume la recupera, y a tus amigos con ella."),
+    "match_kept": ("The match is kept: {command} brings it back, and your friends with it.",
+                   "La partida queda guardada: {command} la reanuda, con tus amigos."),
     "resume_failed": ("The kept match could not be opened again",
                       "No se pudo volver a abrir la partida guardada"),
     "resume_hand": ("hand {n}", "mano {n}"),

@@ -3,6 +3,8 @@ it for later, with each language's keys shown and working; the kept match is off
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 from clientkit import ESC, make_view, press, render_text, room_info, seated
 
@@ -151,3 +153,23 @@ def test_the_hosts_next_table_form_starts_from_the_command_lines_table() -> None
     guest.host.active = False
     guest.open_form()  # (a guest's form: the defaults)
     assert guest.form is not None and (guest.form.preset, guest.form.timeout) == ("official", 30.0)
+
+
+def test_the_kept_matchs_command_keeps_the_language_chosen(monkeypatch: pytest.MonkeyPatch,
+                                                            tmp_path: Path) -> None:
+    """Found play-testing: Carmen (Spanish only; `uno host --lang es` on an English machine) kept
+    the match, ran the command she was told, and the table came back in English."""
+    from client.commands import resume_command
+    from client.i18n import switch_language
+
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path))
+    for name in ("LC_ALL", "LC_MESSAGES", "LANGUAGE"):
+        monkeypatch.delenv(name, raising=False)
+    monkeypatch.setenv("LANG", "C.UTF-8")
+    assert resume_command("es") == "uno host --resume --lang es"
+    assert resume_command("en") == resume_command(None) == "uno host --resume"
+    try:
+        switch_language("es")  # (F2 remembers it: the next start speaks it)
+        assert resume_command("es") == "uno host --resume"
+    finally:
+        set_language("en")

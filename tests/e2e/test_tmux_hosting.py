@@ -36,7 +36,8 @@ TEXT = {  # what each language shows (the offer's start, as the waiting room and
            "end": "t", "keep": "g", "back": "Hola de nuevo", "none": "No había nada guardado",
            "hand": "Tu mano", "yes": "s", "closes": "La mesa se cierra para todos",
            "lobby": "Sala",
-           "kept": "La partida queda guardada: uno host --resume la recupera"},
+           # (the language chosen, in the command: found play-testing, it opened in English)
+           "kept": "La partida queda guardada: uno host --resume --lang es la reanuda"},
 }
 tmux = play.tmux_fixture("hosting", width=100, height=26)
 MOVE = re.compile(r"(You|Luis|Bot 1) (played|drew) [A-Z][a-z]+( [A-Za-z0-9]+)?")  # a move in the log
