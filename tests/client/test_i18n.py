@@ -337,7 +337,7 @@ def test_our_draw_until_playable_after_a_reshuffle_goes_on_in_lower_case(lang: s
 
 
 @pytest.mark.parametrize(("lang", "shown"), [("en", " — Zoe's hand, shown to Pat: "),
-                                             ("es", " — mano de Zoe, mostrada a Pat: ")])
+                                             ("es", " — Zoe le enseñó la mano a Pat: ")])
 def test_a_hand_shown_to_another_goes_on_in_lower_case_unless_it_starts_with_a_name(
         lang: str, shown: str) -> None:
     """Found play-testing, in a replay: "… — Mano de Bot 3, mostrada a Pat" (a capital after the

@@ -179,7 +179,7 @@ def test_the_log_in_spanish() -> None:
 
 @pytest.mark.parametrize(("lang", "line"), [
     ("en", "You challenged Luis's +4: guilty! — Luis's hand, shown to you: R7 G1 W"),
-    ("es", "Desafiaste el +4 de Luis: ¡culpable! — mano de Luis, mostrada a ti: R7 V1 C"),
+    ("es", "Desafiaste el +4 de Luis: ¡culpable! — Luis te enseñó la mano: R7 V1 C"),
 ])
 def test_a_challenger_is_shown_the_hand_it_challenged(lang: str, line: str) -> None:
     set_language(lang)
@@ -196,7 +196,7 @@ def test_a_challenger_is_shown_the_hand_it_challenged(lang: str, line: str) -> N
 
 @pytest.mark.parametrize(("lang", "line"), [
     ("en", "Luis challenged your +4: innocent — your hand, shown to Luis: R7 G1"),
-    ("es", "Luis desafió tu +4: inocente — tu mano, mostrada a Luis: R7 V1"),
+    ("es", "Luis desafió tu +4: inocente — le enseñaste la mano a Luis: R7 V1"),
 ])
 def test_a_hand_shown_to_a_challenger_goes_on_in_lower_case(lang: str, line: str) -> None:
     """Found play-testing: "… innocent — Your hand, shown to Bot 1", capital after the dash."""

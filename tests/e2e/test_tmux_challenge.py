@@ -58,8 +58,8 @@ def test_tmux_a_challenged_bluff_shows_the_challenger_the_hand(tmux: Tmux, tmp_p
         tmux.send(bob, key.group(1))
         screen = tmux.wait_for(bob, "Zoe robó 4 cartas", timeout=10, what="the hand shown to Bob")
         log = log_text(screen, "Mano 1 — repart")
-        assert "Desafiaste el +4 de Zoe: ¡culpable! — mano de Zoe, mostrada a ti:" in log
-        assert shown_codes(log, "mostrada a ti:") == SHOWN_ES
+        assert "Desafiaste el +4 de Zoe: ¡culpable! — Zoe te enseñó la mano:" in log
+        assert shown_codes(log, "te enseñó la mano:") == SHOWN_ES
         screen = tmux.wait_for(zoe, "Your hand (10)", timeout=10, what="Zoe drew the four")
         log = log_text(screen, "Hand 1 — Bob dealt")
         assert "your hand, shown to Bob:" in log, screen  # what Bob saw, on her own screen

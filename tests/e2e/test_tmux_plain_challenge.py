@@ -66,7 +66,7 @@ def test_tmux_a_plain_player_challenges_a_bluff_once_and_reads_the_hand_in_words
         lines = tmux.transcript(bob)
         asked = [line for line in lines if ASKED in line]
         assert len(asked) == 1, "\n".join(lines)
-        shown = next((line for line in lines if "mostrada a ti" in line), None)
+        shown = next((line for line in lines if "te enseñó la mano" in line), None)
         assert shown is not None, "\n".join(lines)
         for card in SHOWN:
             assert card in shown, shown
