@@ -91,6 +91,10 @@ KEY_TEXTS: dict[str, tuple[str, str]] = {
     "act_leave_waiting": ("leave (between hands)", "dejar (entre manos)"),
     # --- why a card cannot be played now (the why key), one text per engine rule code
     "why_playable": ("{card} can be played now", "{card} se puede jugar ahora"),
+    "why_playable_seven": ("{card} can be played now, and then you swap hands with a player you choose",
+                           "{card} se puede jugar ahora, y luego cambias tu mano con la de quien elijas"),
+    "why_playable_zero": ("{card} can be played now, and then every hand moves one seat along",
+                          "{card} se puede jugar ahora, y luego cada mano pasa al siguiente jugador"),
     "why_bluff": ("{card}: a bluff now, you hold {color}; if challenged, you draw 4",
                   "{card}: un farol ahora, tienes {color}; si te desafían, robas 4"),
     "why_rule_error": ("{card} cannot be played now", "{card} no se puede jugar ahora"),

@@ -4,10 +4,12 @@ put in the player's language with the card, colour and top card it is about."""
 from __future__ import annotations
 
 from engine import View
-from engine.cards import Card
+from engine.cards import Card, Rank
 from engine.explain import bluff, refusal
 
 from .i18n import card_name, color_name, t
+
+_SWAPS = {Rank.SEVEN: "playable_seven", Rank.ZERO: "playable_zero"}  # (with the 7-0 rule)
 
 
 def why_text(view: View, card: Card) -> str:
@@ -20,6 +22,8 @@ def why_text(view: View, card: Card) -> str:
     color = view.color
     if code is None and bluff(view, card):  # (found play-testing: "can be played now", and the
         code = "bluff"  # challenge cost a learner 4 cards)
+    elif code is None and view.rules.seven_zero and card.rank in _SWAPS:  # (what it does, R15:
+        code = _SWAPS[card.rank]  # found play-testing, a learner asked of a 7, and read "can be played")
     return t("why_" + (code or "playable"), card=card_name(card), top=card_name(view.top),
              color=color_name(color) if color is not None else "?",
              n=view.pending_draw, drawn=card_name(view.drawn) if view.drawn else "?")

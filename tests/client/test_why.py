@@ -76,6 +76,32 @@ def test_the_why_key_on_a_wild_draw_four_that_would_be_a_bluff(lang: str, expect
     set_language("en")
 
 
+@pytest.mark.parametrize(("lang", "seven", "zero"), [
+    ("en", "Green 7 can be played now, and then you swap hands with a player you choose",
+     "Green 0 can be played now, and then every hand moves one seat along"),
+    ("es", "7 verde se puede jugar ahora, y luego cambias tu mano con la de quien elijas",
+     "0 verde se puede jugar ahora, y luego cada mano pasa al siguiente jugador"),
+])
+def test_the_why_key_on_a_7_or_a_0_says_what_it_does_under_7_0(lang: str, seven: str, zero: str) -> None:
+    """Found play-testing: a learner asked of a 7 (7-0 on, R15) and read only "can be played
+    now"; without the rule it says no more than that."""
+    from engine import RuleSet
+
+    view = make_view("G7 G0", top="G5", legal=plays("G7", "G0"), rules=RuleSet(seven_zero=True))
+    model = seated(view, lang=lang)
+    key = "w" if lang == "en" else "e"
+    assert model.table.hand == [Card.parse("G0"), Card.parse("G7")]
+    press(model, "2", key)
+    assert model.prompts.notice == seven
+    press(model, "1", key)
+    assert model.prompts.notice == zero
+    model = seated(make_view("G7", top="G5", legal=plays("G7")), lang=lang)
+    press(model, key)
+    plain = "Green 7 can be played now" if lang == "en" else "7 verde se puede jugar ahora"
+    assert model.prompts.notice == plain  # (without the 7-0 rule)
+    set_language("en")
+
+
 @pytest.mark.parametrize(("lang", "expected"), [
     ("en", "You must answer the +2 or draw: Green 2 does not stack on it"),
     ("es", "Debes responder al +2 o robar: 2 verde no se acumula"),
