@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from .i18n import card_name, t
 from .plaincmd import words
-from .plainview import sentence
+from .plainview import sentence, spoken
 from .replayer import OPEN, Replayer
 
 
@@ -48,7 +48,8 @@ class PlainReplay:
             r.first()
             return [self._position(r.said(0))]
         if word in words("all"):
-            said = [sentence(line) for index in range(r.index + 1, self.moves + 1) for line in r.said(index)]
+            said = [spoken(sentence(line)) for index in range(r.index + 1, self.moves + 1)
+                    for line in r.said(index)]
             r.last()
             return [*said, self._position([])]
         if word in words("seat"):
@@ -78,4 +79,5 @@ class PlainReplay:
         parts = [*said, t("replay_step", i=r.index, n=self.moves).capitalize(), hands]
         if r.at_end:
             parts.append(t("plain_replay_end"))
-        return " ".join(sentence(part) for part in parts)
+        return spoken(" ".join(sentence(part) for part in parts))  # (found play-testing: "↻ clockwise"
+        # was read out with its arrow, where the live lines say "clockwise")

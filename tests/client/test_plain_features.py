@@ -163,6 +163,20 @@ def test_a_replay_is_said_a_move_at_a_time(lang: str, words: dict[str, str]) -> 
     assert replay.run(words["back"]) == [words["closed"] + "."] and replay.done
 
 
+def test_a_plain_replay_says_the_way_play_goes_without_arrows() -> None:
+    """Found play-testing: plain mode's replay said "every hand moved one seat along, ↻
+    clockwise", and the screen reader read out the arrow; the live lines say "clockwise"."""
+    from engine import RuleSet
+
+    set_language("en")
+    said = []
+    for seed in range(1, 9):
+        replay = PlainReplay(Replayer(finished_replay(seed, rules=RuleSet(seven_zero=True)), playing=False))
+        said += [*replay.opening(), *replay.run("all")]
+    text = " ".join(said)
+    assert "clockwise" in text and "↻" not in text and "↺" not in text
+
+
 def test_the_plain_screen_goes_through_a_replay_and_back_to_the_table() -> None:
     model = seated(make_view(hand_result=HandResult("2", 30)))
     out = io.StringIO()
