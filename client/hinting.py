@@ -188,6 +188,9 @@ def note_words(note: Note, name_of: Callable[[str], str]) -> str:
         if note.count == 1:
             return t("hint_note_stops_one", name=name)
         return t("hint_note_stops", name=name, n=note.count)
+    if note.kind == "gives" and note.card is not None:
+        key = "hint_note_gives_one" if note.count == 1 else "hint_note_gives"
+        return t(key, card=card_name(note.card), name=name_of(note.seats[0]), n=note.count)
     color = color_name(note.color) if note.color is not None else "?"
     if note.kind == "bluff":
         return t("hint_note_bluff", color=color)

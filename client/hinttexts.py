@@ -54,6 +54,11 @@ HINT_TEXTS: dict[str, tuple[str, str]] = {
     "hint_note_bluff": ("a bluff: you hold {color}, and challenged you draw 4",
                         "es un farol: tienes {color}, y si te desafían robas 4"),
     "hint_note_swap": ("you take {name}'s {n} cards", "te quedas las {n} cartas de {name}"),
+    # (drawing where a card could go: found play-testing, "draw", and no word of why not the Reverse)
+    "hint_note_gives": ("playing {card} would give the turn to {name}, who has {n} cards",
+                        "jugar {card} le daría el turno a {name}, a quien le quedan {n} cartas"),
+    "hint_note_gives_one": ("playing {card} would give the turn to {name}, who has one card left",
+                            "jugar {card} le daría el turno a {name}, a quien le queda una carta"),
     # (facing a Wild Draw Four: found play-testing, the challenge's hint said no why)
     "hint_note_bluffed": ("{name} was caught bluffing this hand",
                           "a {name} ya lo pillaron faroleando en esta mano"),

@@ -170,4 +170,4 @@ def hint(view: View, rng: random.Random, tracker: Tracker | None = None,
     runner = next((r for r in found.ranked[1:] if r.action is not None and r.playouts), None)
     return Hint(best.action, "search", best.rate, best.playouts,
                 None if runner is None else runner.action, None if runner is None else runner.rate,
-                hintnotes.notes(view, tracker, best.action))
+                hintnotes.notes(view, tracker, best.action, None if runner is None else runner.action))

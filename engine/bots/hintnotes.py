@@ -17,6 +17,10 @@ this hand already; ``kept``, the cards it still holds (a big hand likely held th
 ``lacks`` as above, known to hold none of the colour in play (the card was no bluff); ``costs``,
 what a lost challenge costs against accepting.
 
+Drawing or passing where a card could go: ``gives``, the card next best would give the turn to a
+seat about to go out, which the draw does not (found play-testing: "draw", and nothing said the
+Reverse held would hand the turn to a seat with two cards).
+
 Only what the seat's view and tracker show: the notes never name a hidden card.
 """
 
@@ -25,7 +29,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..actions import Accept, Action, Challenge, JumpIn, PlayCard
-from ..cards import Color, Rank
+from ..cards import Card, Color, Rank
 from ..explain import bluff
 from ..tracker import NotHeld, Tracker
 from ..view import View
@@ -53,21 +57,27 @@ _HITS = frozenset({Rank.SKIP, Rank.DRAW_TWO, Rank.WILD_DRAW_FOUR})
 
 @dataclass(frozen=True, slots=True)
 class Note:
-    """One reason: ``kind`` ("stops", "lacks", "holds"), the ``seats`` it names, the ``color``
-    it is about and a ``count`` (the stopped seat's cards, or the colour's cards held)."""
+    """One reason: ``kind`` ("stops", "lacks", "holds", ...), the ``seats`` it names, the
+    ``color`` it is about, a ``count`` (the stopped seat's cards, or the colour's cards held)
+    and the ``card`` it is about (``gives``: the card not played)."""
 
     kind: str
     seats: tuple[str, ...] = ()
     color: Color | None = None
     count: int = 0
+    card: Card | None = None
 
 
-def notes(view: View, tracker: Tracker | None, action: Action) -> tuple[Note, ...]:
-    """The notes that hold of ``action`` for ``view``'s seat, at most ``MAX_NOTES``."""
+def notes(view: View, tracker: Tracker | None, action: Action,
+          runner_up: Action | None = None) -> tuple[Note, ...]:
+    """The notes that hold of ``action`` for ``view``'s seat, at most ``MAX_NOTES``;
+    ``runner_up``: the move next best."""
     if isinstance(action, Challenge | Accept):
         return _facing_four(view, tracker, challenge=isinstance(action, Challenge))[:MAX_NOTES]
-    if not isinstance(action, PlayCard | JumpIn) or view.seat is None or view.hand is None:
+    if view.seat is None or view.hand is None:
         return ()
+    if not isinstance(action, PlayCard | JumpIn):
+        return _not_played(view, runner_up)
     found: list[Note] = []
     card, seats = action.card, view.seats
     me = seats.index(view.seat)
@@ -97,6 +107,23 @@ def notes(view: View, tracker: Tracker | None, action: Action) -> tuple[Note, ..
         if held >= HOLDS_FROM:
             found.append(Note("holds", color=color, count=held))
     return tuple(found[:MAX_NOTES])
+
+
+def _not_played(view: View, runner_up: Action | None) -> tuple[Note, ...]:
+    """Drawing or passing: the note ``gives`` of the card next best, if it holds."""
+    if (not isinstance(runner_up, PlayCard) or view.seat is None or view.pending_draw
+            or view.current != view.seat):
+        return ()
+    seats, card, way = view.seats, runner_up.card, view.direction
+    me, count = seats.index(view.seat), len(seats)
+    step = 2 if card.rank in _HITS or (card.rank is Rank.REVERSE and count == 2) else 1
+    if card.rank is Rank.REVERSE and count > 2:
+        way = -way
+    after, next_seat = seats[(me + step * way) % count], seats[(me + view.direction) % count]
+    size = view.size_of(after)
+    if after == view.seat or size > STOP_AT or view.size_of(next_seat) <= STOP_AT:
+        return ()  # (the draw gives the turn to one as close to going out: no reason)
+    return (Note("gives", (after,), count=size, card=card),)
 
 
 def _believed_to_lack(belief: tuple[NotHeld, int] | None, color: Color) -> bool:

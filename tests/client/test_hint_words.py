@@ -145,3 +145,23 @@ def test_facing_a_wild_draw_four_the_hint_says_why(lang: str, challenge: str, ac
         assert model.hints.answered(view, Hint(action, "search", win_rate=0.31, samples=200, runner_up=other,
                                                runner_up_rate=0.2, notes=notes), view)
         assert model.hints.text(model.seating.name_of).endswith(said), model.hints.text(model.seating.name_of)
+
+
+@pytest.mark.parametrize(("lang", "said"), [
+    ("en", "Hint: draw — wins 20% of 716 sampled deals; next best: play Red Reverse, 16%. Why: "
+           "playing Red Reverse would give the turn to Bot 1, who has 2 cards."),
+    ("es", "Pista: roba — gana el 20% de 716 repartos simulados; la siguiente mejor: juega Cambio de "
+           "sentido rojo, 16%. Por qué: jugar Cambio de sentido rojo le daría el turno a Bot 1, a quien "
+           "le quedan 2 cartas."),
+])
+def test_a_draw_hint_says_what_the_card_next_best_would_do(lang: str, said: str) -> None:
+    """Found play-testing: "roba — …; la siguiente mejor: juega Cambio de sentido rojo" said no
+    why; the Reverse would have handed the turn to Bot 1, who had two cards."""
+    view = make_view("RR Y3", top="R5", legal=[*plays("RR"), Draw(ME)])
+    model = seated(view, lang=lang)
+    model.hints.asked = view
+    reverse = plays("RR")[0]
+    note = Note("gives", ("1",), count=2, card=Card.parse("RR"))
+    assert model.hints.answered(view, Hint(Draw(ME), "search", win_rate=0.2, samples=716, runner_up=reverse,
+                                           runner_up_rate=0.16, notes=(note,)), view)
+    assert model.hints.text(model.seating.name_of) == said

@@ -60,6 +60,19 @@ def test_a_sevens_swap_says_the_hand_it_takes() -> None:
     assert notes(view, None, PlayCard("P1", Card.parse("R7"), None, "P3")) == ()
 
 
+def test_drawing_says_the_card_next_best_would_give_the_turn_to_a_seat_about_to_go_out() -> None:
+    """Found play-testing: "draw — wins 20%; next best: play Red Reverse, 16%", and nothing said
+    the Reverse would hand the turn to Bot 1, who had two cards (P1 first, play to P2)."""
+    game = make_game(["RR R1 G2", "B5 B6 B7 B8", "Y1 Y2"], "R3")
+    view = game.view("P1")
+    reverse, one = PlayCard("P1", Card.parse("RR")), PlayCard("P1", Card.parse("R1"))
+    assert notes(view, None, Draw("P1"), reverse) == (Note("gives", ("P3",), count=2, card=Card.parse("RR")),)
+    assert notes(view, None, Draw("P1"), one) == ()  # (the draw gives P2 the turn as the 1 does)
+    assert notes(view, None, Draw("P1")) == ()
+    close = make_game(["RR R1 G2", "B5", "Y1 Y2"], "R3")  # (P2 as close to going out: no reason)
+    assert notes(close.view("P1"), None, Draw("P1"), reverse) == ()
+
+
 def test_a_wild_draw_four_that_is_a_bluff_says_so() -> None:
     """Found play-testing: the hint advised a bluff without a word of the risk."""
     four = PlayCard("P1", Card.parse("W+4"), Color.BLUE)
