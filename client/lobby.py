@@ -26,8 +26,10 @@ class Lobby:
             self.index = min(self.index, max(0, len(rooms) - 1))
 
     def move(self, delta: int) -> None:
+        """The cursor up or down the list, stopping at its ends (found play-testing: ↑ on the
+        first table wrapped round to the last, and Enter asked the password of another's)."""
         if self.rooms:
-            self.index = (self.index + delta) % len(self.rooms)
+            self.index = max(0, min(len(self.rooms) - 1, self.index + delta))
 
     @property
     def selected(self) -> RoomSummary | None:

@@ -487,6 +487,11 @@ def test_a_refreshed_list_keeps_the_cursor_on_its_table() -> None:
     assert lobby.selected is tables[1]
     lobby.set((tables[0],))  # gone: the nearest place
     assert lobby.selected is tables[0]
+    lobby.set(tuple(tables))
+    lobby.move(-1)  # (at the top it stays: found play-testing, ↑ wrapped round to the last)
+    assert lobby.selected is tables[0]
+    lobby.move(5)
+    assert lobby.selected is tables[2]
 
 
 @pytest.mark.parametrize(("lang", "said"), [
