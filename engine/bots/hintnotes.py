@@ -7,7 +7,8 @@ for themselves, for the client to word (the search gives only its figures).
   tracker knows for certain (``Tracker.not_held``) or ``hard`` believes of a seat that drew rather
   than play it (``hard.soft_facts``, with ``FRESH_AT_MOST`` of its cards newer than that: the
   card it drew then is one).
-* ``holds``: a wild names a colour the hand holds ``HOLDS_FROM`` cards or more of.
+* ``holds``: a wild names (or a card changes to) a colour the hand holds ``HOLDS_FROM`` cards or
+  more of, besides the card.
 
 A 7's swap (R18): ``swap``, the cards of the hand it takes, fewer than one's own. A Wild Draw
 Four that is a bluff (R12): ``bluff``, the colour in play the hand holds.
@@ -102,8 +103,8 @@ def notes(view: View, tracker: Tracker | None, action: Action,
                                       or _believed_to_lack(believed.get(seat), color)))
         if lacking:
             found.append(Note("lacks", lacking, color))
-    if card.color is None and color is not None:
-        held = sum(1 for c in view.hand if c.color is color)
+    if color is not None and color is not view.color:  # (a wild's, or a card changing it)
+        held = sum(1 for c in view.hand if c.color is color) - (card.color is color)
         if held >= HOLDS_FROM:
             found.append(Note("holds", color=color, count=held))
     return tuple(found[:MAX_NOTES])

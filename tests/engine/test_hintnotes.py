@@ -32,6 +32,14 @@ def test_a_wild_naming_a_colour_held_says_how_many() -> None:
     assert notes(view, None, PlayCard("P1", Card.parse("W"), Color.BLUE)) == ()
 
 
+def test_a_card_changing_the_colour_to_one_held_says_how_many_more() -> None:
+    """Found play-testing: most hints gave only figures ("play Green 3 — 26%…")."""
+    game = make_game(["G3 G1 G2 G3 R5", "B5 B6 B7"], "R3")
+    view = game.view("P1")
+    assert notes(view, None, PlayCard("P1", Card.parse("G3"))) == (Note("holds", color=Color.GREEN, count=3),)
+    assert notes(view, None, PlayCard("P1", Card.parse("R5"))) == ()  # (red stays in play)
+
+
 def drew_on_green() -> tuple[Game, Tracker]:
     """P1 plays green; P2 and P3 draw rather than play on it (official rules), and pass."""
     game = make_game(["G1 W R5 G6", "B5 B6 Y7", "Y1 Y2 B1"], "G3")
