@@ -70,3 +70,13 @@ class Seat:
 def seat_names(seats: Iterable[Seat]) -> dict[str, str]:
     """Who sits where, by seat id (the names of the recent past, server/publish.py)."""
     return {seat.id: seat.name for seat in seats}
+
+
+def next_host(seats: Iterable[Seat], gone: Session) -> Session | None:
+    """Who takes the host's role from ``gone``: the first person still seated and connected; a
+    program that plays by itself (``uno bots``) only from another such program (found
+    play-testing: a bot client kept the role, and the host who came back could not start the
+    rematch)."""
+    return next((seat.session for seat in seats
+                 if seat.kind == "human" and seat.session is not None and seat.session is not gone
+                 and seat.connected and (gone.bot or not seat.session.bot)), None)

@@ -22,7 +22,7 @@ from .clock import Clock
 from .config import ServerConfig
 from .describe import room_info, room_summary
 from .history import HistoryStore, seat_changes_hands
-from .people import Seat, Session
+from .people import Seat, Session, next_host
 from .persist import RoomStore
 from .publish import Publisher
 from .rematch import RematchVotes
@@ -316,6 +316,8 @@ class Table(ABC):
         seat.kind, seat.session, seat.away, seat.timeouts = "human", session, False, 0
         seat.name = self._unique_name(session.name, exclude=seat)
         session.room, session.seat = self, seat
+        if self.host is None and not session.bot:  # (as one sitting down at a free seat)
+            self.host = session
         log.info("room %s: %s takes over seat %s from %s", self.id, seat.name, seat.id, old_name)
         self._schedule(turn_changed=False)  # first: the view carries the seat's deadline
         self._joined(session, "player", seat.id)
@@ -345,8 +347,10 @@ class Table(ABC):
         if session.peer is not None:
             session.peer.send(protocol.Left(reason=protocol.LeftReason(reason)))
         log.info("room %s: %s leaves (%s)", self.id, session.name, reason)
-        self._seat_waiting()  # the seat left (a bot's now, or free) may be someone's turn
-        self._after_membership_change(session)
+        self._after_membership_change(session)  # (first: the host's role to one at the table, as
+        # the leave question says, not to the line's first, seated below: found play-testing)
+        if self._seat_waiting():  # the seat left (a bot's now, or free) may be someone's turn
+            self.broadcast_room()
 
     def disconnected(self, session: Session) -> None:
         """A person's connection dropped. A seat is kept for them; a spectator is gone."""
@@ -421,18 +425,11 @@ class Table(ABC):
             clock.wake_if_sooner()
 
     def _pick_new_host(self, exclude: Session) -> None:
-        """The host's role, from ``exclude``, to the first person still seated and connected; to
-        a program that plays by itself (``uno bots``) only from another such program. A person's
-        table whose people have all gone keeps no host until one sits down (found play-testing:
-        a bot client kept the role, and the host who came back could not start the rematch)."""
-        for seat in self.seats:
-            session = seat.session
-            if (seat.kind == "human" and session is not None and session is not exclude and seat.connected
-                    and (exclude.bot or not session.bot)):
-                self.host = session
-                return
-        if self.host is exclude and exclude.room is not self:
-            self.host = None
+        """The host's role, from ``exclude``, to ``next_host``; a person's table whose people have
+        all gone keeps none until one sits down."""
+        chosen = next_host(self.seats, exclude)
+        if chosen is not None or (self.host is exclude and exclude.room is not self):
+            self.host = chosen
 
     def close(self, tell: bool = True) -> None:
         if self.closed:

@@ -4,6 +4,7 @@ match (at once or at the next deal, as the room says) or waits in line for one."
 
 from __future__ import annotations
 
+import pytest
 import trio
 from kit.client import Client, view_in
 from kit.harness import Harness, game_of, only_room
@@ -198,6 +199,39 @@ async def test_spectators_wait_in_line_for_a_seat_that_frees(harness: Harness,
         await dora.send(TakeSeat(cancel=True))
         assert (await dora.expect(Queued)).position == 0
         assert only_room(srv).queue == []
+
+
+@pytest.mark.parametrize("started", [True, False])
+async def test_the_host_leaving_hands_the_role_to_one_at_the_table_not_the_line(
+        harness: Harness, autojump_clock: object, started: bool) -> None:
+    """Found play-testing: Hal (host) left; the question said "Ivy becomes the host", but Jay,
+    first in line, took Hal's seat (the first) and the role with it."""
+    with trio.fail_after(60):
+        srv, (hal, ivy) = await harness.table("hal", "ivy", seats=2, start=started)
+        jay, _ = await in_line(harness, srv, "jay")
+        await hal.send(LeaveRoom())
+        joined = await jay.expect(Joined)
+        assert joined.role == "player" and (joined.seat == hal.seat or not started)
+        room = only_room(srv)
+        assert room.host is not None and room.host.name == "ivy"
+        update = await ivy.expect(RoomUpdate, lambda m: any(s.name == "jay" for s in m.room.seats))
+        assert update.room.host == "ivy"
+
+
+async def test_the_host_leaving_with_nobody_else_connected_hands_the_role_to_the_line(
+        harness: Harness, autojump_clock: object) -> None:
+    """Ivy's link is down: the role waits for nobody at the table, and Jay, seated from the line,
+    takes it (as one sitting down at a table without a host)."""
+    with trio.fail_after(60):
+        srv, (hal, ivy) = await harness.table("hal", "ivy", seats=2, start=True)
+        jay, _ = await in_line(harness, srv, "jay")
+        await ivy.aclose()
+        await hal.expect(RoomUpdate, lambda m: not all(s.connected for s in m.room.seats))
+        await hal.send(LeaveRoom())
+        joined = await jay.expect(Joined)
+        assert joined.role == "player" and joined.seat == hal.seat
+        room = only_room(srv)
+        assert room.host is not None and room.host.name == "jay"
 
 
 async def test_whoever_takes_a_seat_from_the_line_on_its_turn_gets_a_full_clock_everybody_sees(
