@@ -58,7 +58,7 @@ class CreateForm:
     focus: int = 0
     saved: tuple[str, ...] = ()  # the rules saved on this machine, offered after the presets
     rules_name: str = ""  # the rules field: a preset's name or a saved name ("" = the preset)
-    bad_file: bool = False  # the saved rules chosen could not be read (the fields keep the preset's)
+    bad_file: str = ""  # why the saved rules chosen cannot be used ("": they can; the fields: the preset's)
     save_as: str = ""
     editing: bool = False  # the rules of the table we sit at, not a new table's
     # the turn times offered: TIMEOUTS, and the one the form was opened with (found play-testing:
@@ -155,15 +155,15 @@ class CreateForm:
 
     def choose_rules(self, name: str) -> None:
         """A preset, or saved rules: every rule field takes their values."""
-        self.rules_name, self.bad_file = name, False
+        self.rules_name, self.bad_file = name, ""
         if name in PRESETS:
             self.preset = name
             self._preset_options()
             return
         try:
             preset, overrides = load_rules(name)
-        except SavedRulesError:
-            self.bad_file = True
+        except SavedRulesError as exc:
+            self.bad_file = str(exc) or name
             return
         self.preset = preset
         self._preset_options()
@@ -212,7 +212,7 @@ class CreateForm:
         save_rules(name, self.preset, self.rules())
         if name not in self.saved:
             self.saved = tuple(sorted((*self.saved, name)))
-        self.rules_name, self.bad_file, self.just_saved = name, False, True
+        self.rules_name, self.bad_file, self.just_saved = name, "", True
         return name
 
     def type_text(self, text: str) -> None:

@@ -299,6 +299,10 @@ class Model:
             except OSError as exc:
                 self.prompts.notice = t("rules_err_bad_file", name=f"{self.form.save_as} ({exc})")
             return
+        form = self.form
+        if form.bad_file:  # (found play-testing: Enter opened a table with other rules)
+            self.prompts.notice = t("rules_err_bad_file_why", name=form.rules_name, why=form.bad_file)
+            return
         if self.form.editing:
             room = self.seating.room  # (unchanged, nothing is sent: found play-testing, applied
             # as they were, the rules withdrew the others' acceptances of a rematch)

@@ -323,7 +323,7 @@ def _rules_choice(form: CreateForm) -> str:
     if form.rules_name in PRESET_KEYS:
         return preset_name(form.rules_name)
     if form.bad_file:
-        return f"{form.rules_name}: {t('rules_err_bad_file', name=form.rules_name)}"
+        return f"{form.rules_name}: {t('rules_bad_short')}"  # (the whole line was cut: found play-testing)
     return form.rules_name
 
 

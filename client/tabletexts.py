@@ -15,6 +15,9 @@ TABLE_TEXTS: dict[str, tuple[str, str]] = {
                               "Ese nombre es el de unas reglas de serie: elige otro"),
     "rules_err_unknown": ("No rules saved under that name", "No hay reglas guardadas con ese nombre"),
     "rules_err_bad_file": ("The rules file {name} cannot be used", "El archivo de reglas {name} no sirve"),
+    "rules_bad_short": ("unusable (Enter says why)", "no sirve (Enter: por qué)"),
+    "rules_err_bad_file_why": ("The rules file {name} cannot be used: {why}",
+                               "El archivo de reglas {name} no sirve: {why}"),
     "rematch_offer": ("Rematch? {k_rematch} yes · {k_no_rematch} no (leave) · {k_seat_order} seat order: "
                       "{order}",
                       "¿Revancha? {k_rematch} sí · {k_no_rematch} no (te vas) · {k_seat_order} orden: "

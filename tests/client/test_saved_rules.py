@@ -145,13 +145,30 @@ def test_the_form_lists_saved_rules_beside_the_presets_and_takes_their_values() 
         seen.append(form.rules_name)
     assert seen == ["house", "broken", "ours", "official"]
     form.change(-1)
-    assert (form.rules_name, form.preset, form.bad_file) == ("ours", "house", False)
+    assert (form.rules_name, form.preset, form.bad_file) == ("ours", "house", "")
     message = form.message("x")
     assert message.preset == "house"
     assert RuleSet.from_dict({**RuleSet.preset("house").to_dict(), **message.rules}) == RuleSet.preset(
         "house", stack_draw_two=False, jump_in=True, target_score=200)
     form.change(-1)
     assert form.bad_file and form.rules_name == "broken"
+
+
+def test_enter_on_broken_saved_rules_opens_nothing_and_says_why() -> None:
+    """Found play-testing: Sal chose his broken "bad" rules in the form, and Enter opened a
+    table with the rules of the choice before, without a word."""
+    rules_dir().mkdir(parents=True)
+    rules_dir().joinpath("bad.toml").write_text('preset = "house"\n[rules]\nseven_zero = "maybe"\n',
+                                                encoding="utf-8")
+    model = connected_model()
+    press(model, "n")
+    assert model.form is not None
+    model.form.focus = FIELDS.index("preset")
+    model.form.choose_rules("bad")
+    assert "◀ bad: unusable (Enter says why) ▶" in form_text(model)  # (whole at 80 columns)
+    assert press(model, ENTER) == [] and model.form is not None
+    notice = model.prompts.notice
+    assert notice.startswith("The rules file bad cannot be used: ") and "seven_zero" in notice, notice
 
 
 @pytest.mark.parametrize(("lang", "shown", "saved"), [("en", "Save these rules as", "Rules saved as ours"),
