@@ -101,7 +101,12 @@ async def run_bots(args: argparse.Namespace) -> tuple[list[BotResult], dict[str,
 
 
 def main(args: argparse.Namespace) -> int:
-    results, gave_up = trio.run(run_bots, args)
+    try:
+        results, gave_up = trio.run(run_bots, args)
+    except BaseExceptionGroup as group:  # (Ctrl-C inside the bots' nursery: found play-testing,
+        if group.subgroup(KeyboardInterrupt) is None:  # a traceback; ``uno``'s main says it)
+            raise
+        raise KeyboardInterrupt from None
     for reason, names in gave_up.items():
         say(f"{', '.join(names)} at {args.connect}: {reason}")
     for r in sorted(results, key=lambda r: r.name):

@@ -275,3 +275,18 @@ async def test_a_bot_takes_the_time_asked_over_each_move(
     gaps = sorted(b - a for a, b in itertools.pairwise(sent_at))
     median = gaps[len(gaps) // 2]
     assert (median >= 0.95 * think) if think else (median < 0.5), gaps  # (looked at every 10 ms)
+
+
+def test_ctrl_c_in_uno_bots_says_interrupted_without_a_traceback(
+        monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    """Found play-testing: Ctrl-C in `uno bots` printed a whole traceback (the interrupt came out
+    of the bots' nursery as an exception group)."""
+    from client import bots_main, cli
+
+    async def interrupted(_: object) -> None:
+        raise BaseExceptionGroup("bots", [KeyboardInterrupt()])
+
+    monkeypatch.setattr(bots_main, "run_bots", interrupted)
+    assert cli.main(["bots", "--no-discovery", "--connect", "127.0.0.1:9"]) == 130
+    err = capsys.readouterr().err
+    assert "interrupted" in err and "Traceback" not in err
