@@ -57,8 +57,9 @@ class ServerConfig:
     uno_grace: float = 0.75
     # seconds a bot waits before it jumps in on a person's turn, if the bot delay is shorter: the
     # person whose turn it is gets to play first (found play-testing: at the bots' 1 s, people at
-    # a table of bots with jump-in hardly ever played their turns)
-    person_first: float = 2.5
+    # a table of bots with jump-in hardly ever played their turns; at 2.5 s, one who took 3 s to
+    # look at a new hand or the cards just drawn still lost the race)
+    person_first: float = 4.0
 
     def deal_random(self, room_id: str, earlier: int = 0) -> random.Random:
         """The random source of a new match's deal in room ``room_id``, after ``earlier``
