@@ -284,17 +284,18 @@ def run_host(args: argparse.Namespace) -> int:
     apps: list[ClientApp] = []
     code = _run(t("starting_server"), client, plain, _display(args)[0])
     if apps and apps[0].model.host.end_table is False:  # (found play-testing: it quit without a word)
-        print(t("match_kept", command=resume_command(args.lang)))
+        print(t("match_kept", command=resume_command(args.lang, bool(args.plain))))
     return code
 
 
-def resume_command(lang: str | None) -> str:
+def resume_command(lang: str | None, plain: bool = False) -> str:
     """The command that opens the kept match, in the language the host chose with ``--lang``
     where a start without it would speak another (found play-testing: Carmen, reading only
-    Spanish, ran the command she was given, and the table came back in English)."""
+    Spanish, ran the command she was given, and the table came back in English), and in plain
+    mode if asked for (a screen reader's user got the full screen back)."""
     from .i18n import detect_language
 
-    command = "uno host --resume"
+    command = "uno host --resume" + (" --plain" if plain else "")
     return command + f" --lang {lang}" if lang and detect_language(None) != lang else command
 
 

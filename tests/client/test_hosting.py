@@ -168,6 +168,7 @@ def test_the_kept_matchs_command_keeps_the_language_chosen(monkeypatch: pytest.M
     monkeypatch.setenv("LANG", "C.UTF-8")
     assert resume_command("es") == "uno host --resume --lang es"
     assert resume_command("en") == resume_command(None) == "uno host --resume"
+    assert resume_command("es", plain=True) == "uno host --resume --plain --lang es"
     try:
         switch_language("es")  # (F2 remembers it: the next start speaks it)
         assert resume_command("es") == "uno host --resume"
