@@ -231,7 +231,8 @@ TEXTS: dict[str, tuple[str, str]] = {
     "points_lead_short": ("{name}: {n} pts", "{name}: {n} ptos"),
     "points_and_most_short": ("You {n} pts, top {most}", "Tú {n} ptos, máx. {most}"),
     # (not "Acumulado": a Wild Draw Four faced under the official rules stacks nothing)
-    "pending_draw": ("To draw: +{n}", "Por robar: +{n}"),
+    # (not "+4": after two Draw Twos it read as a Wild Draw Four, found play-testing)
+    "pending_draw": ("To draw: {n} cards", "Por robar: {n} cartas"),
     "cards_n": ("{n}", "{n}"),
     "flag_uno": ("UNO!", "¡UNO!"),
     "flag_away": ("away", "ausente"),

@@ -573,7 +573,7 @@ def test_short_of_rows_the_info_beside_the_card_keeps_whose_turn_it_is() -> None
     whole = [text_of_line(line) for line in Renderer(model).info(22, 10)]
     assert len(whole) == 6 and whole[-1].startswith("Your turn"), whole
     short = [text_of_line(line) for line in Renderer(model).info(22, 4)]
-    assert short[-1].startswith("Your turn") and "To draw: +2" in short, short
+    assert short[-1].startswith("Your turn") and "To draw: 2 cards" in short, short
     assert not any("Draw pile" in line or "clockwise" in line for line in short), short
 
 
