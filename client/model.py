@@ -262,9 +262,12 @@ class Model:
         room = self.lobby.selected
         if room is None:
             return
-        # A match on is joined as a spectator; Enter (not w) then asks for a bot's seat.
-        self.seating.want_seat = room.started and not spectate
-        spectate = spectate or room.started
+        # A match on, or a waiting room whose seats people hold, is joined as a spectator; Enter
+        # (not w) then asks for a seat: a bot's, or a place in line (found play-testing: before
+        # the start, Enter on a full table only said "Every seat is taken")
+        watch_first = room.started or room.players >= room.seats
+        self.seating.want_seat = watch_first and not spectate
+        spectate = spectate or watch_first
         if room.password:
             self.prompts.open_password(room.id, spectate)
             return

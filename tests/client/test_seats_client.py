@@ -360,6 +360,22 @@ def late_arrival(lang: str = "en") -> Model:
     return model
 
 
+def test_enter_on_a_full_table_before_its_start_waits_in_line() -> None:
+    """Found play-testing: before the start, Enter on a table whose seats people held only said
+    "Every seat is taken" (during a match it puts one in line)."""
+    model = late_arrival()
+    full = RoomSummary(id="1", name="Two", host="Hal", players=2, seats=2, bots=0, spectators=0,
+                       preset="official", started=False, password=False)
+    open_seat = dataclasses.replace(full, id="2", name="Three", seats=3)
+    model.apply(Rooms(rooms=(full, open_seat)))
+    assert press(model, ENTER) == [JoinRoom(room="1", spectate=True)]
+    model.apply(Joined(room=room_info(started=False), role="spectator"))
+    assert model.outbox.take() == [TakeSeat()]
+    other = late_arrival()
+    other.apply(Rooms(rooms=(open_seat,)))
+    assert press(other, ENTER) == [JoinRoom(room="2")]  # (a free seat: sat at once)
+
+
 def test_enter_on_a_match_in_progress_watches_then_asks_for_a_bots_seat() -> None:
     model = late_arrival()
     assert press(model, ENTER) == [JoinRoom(room="1", spectate=True)]
