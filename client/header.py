@@ -19,15 +19,14 @@ def _reason(reason: str) -> str:
     return t("reason_" + reason) if reason in _REASONS else clean_text(reason)
 
 
-def queue_text(n: int) -> str:
-    """How many wait in line for a seat, in words."""
-    return t("waiting_queue_one") if n == 1 else t("waiting_queue", n=n)
-
-
-def watchers_text(n: int) -> str:
-    """How many watch the table, in words ("" for none): the host and the players see that they
-    have an audience (found play-testing: nothing said so)."""
-    return "" if not n else t("watching_one") if n == 1 else t("watching_n", n=n)
+def watchers_text(n: int, queue: int = 0) -> str:
+    """How many watch the table, and of them wait in line for a seat, in words ("" for none):
+    the host and the players see that they have an audience (found play-testing: nothing said
+    so; then "1 waiting for a seat · 1 watching" of one person, who was both)."""
+    if not n:
+        return ""
+    watching = t("watching_one") if n == 1 else t("watching_n", n=n)
+    return watching + (" " + t("watching_in_line", n=queue) if queue else "")
 
 
 def whole_parts(parts: list[str], width: int) -> str:
@@ -59,10 +58,8 @@ class Header(Painter):
         # play-testing, "…7-0 cambia manos Beto"; and one at each end)
         room = width - width_of(right) - 4
         if room_info is not None:
-            if room_info.queue and view is not None:  # the host sees who waits for a seat
-                left.append(queue_text(room_info.queue))
-            if room_info.spectators and view is not None:
-                left.append(watchers_text(room_info.spectators))
+            if room_info.spectators and view is not None:  # (and of them, who waits for a seat)
+                left.append(watchers_text(room_info.spectators, room_info.queue))
             # The preset, then the options that are on: last, so that a narrow screen clips
             # them (the waiting room and F1 tell them whole), not the line for a seat.
             labels = changed_labels(room_info.rules, room_info.preset) if view is not None else []

@@ -255,7 +255,7 @@ class PlainView:
             marks = seat_marks(m, info)
             seats.append(f"{i + 1} {with_marks(info, marks)}")
         seats += [t("plain_free_seat", n=i + 1) for i in range(len(room.seats), room.max_seats)]
-        parts += [t("plain_seats", list=", ".join(seats)), watchers_text(room.spectators),
+        parts += [t("plain_seats", list=", ".join(seats)), watchers_text(room.spectators, room.queue),
                   waiting_hint(m, plain=True)]
         options = ", ".join(waiting_labels(room))
         parts.append(t("waiting_rules", preset=preset_name(room.preset), options=options))

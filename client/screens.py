@@ -11,7 +11,7 @@ from .docs import rules_line
 from .draw import Line, Painter, fit, pad, width_of, wrap
 from .enums import Status
 from .form import CreateForm
-from .header import Header, queue_text, watchers_text
+from .header import Header, watchers_text
 from .i18n import t
 from .model import Model
 from .rulestext import PRESET_KEYS, preset_label, preset_name, room_state, rule_labels, waiting_labels
@@ -144,10 +144,9 @@ class Screens(Painter):
             seats.append((style, text))
         seats += [("class:dim", f"   {i + 1:>{digits}}. —") for i in range(len(room.seats), room.max_seats)]
         below: list[Line] = []
-        counted = [text for text in (queue_text(room.queue) if room.queue else "",
-                                     watchers_text(room.spectators)) if text]
+        counted = watchers_text(room.spectators, room.queue)
         if counted:
-            below.append([("class:dim", "   " + " · ".join(counted))])
+            below.append([("class:dim", "   " + counted)])
         below.append([])
         for part in wrap(waiting_hint(m), width - 1):  # (first: what to do next matters most)
             below.append([("class:notice", " " + part)])

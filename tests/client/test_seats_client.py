@@ -593,11 +593,13 @@ def test_a_late_arrival_is_told_who_took_over_or_left_a_seat_in_the_past_it_join
         "Ana took over Bot 3's seat"]
 
 
-@pytest.mark.parametrize(("lang", "waiting"), [("en", "1 waiting for a seat"), ("es", "1 espera asiento")])
+@pytest.mark.parametrize(("lang", "waiting"), [("en", "2 watching (1 in line for a seat)"),
+                                               ("es", "2 mirando (1 en la cola)")])
 def test_at_80_columns_the_header_clips_the_rules_not_the_line_for_a_seat(lang: str, waiting: str) -> None:
-    """At 80 columns the header ended "1 waiting for a se…" under a house table's options."""
+    """At 80 columns the header ended "1 waiting for a se…" under a house table's options. (And
+    one in line, who watches, was counted twice: "1 waiting for a seat · 1 watching".)"""
     rules = RuleSet.preset("house", seven_zero=True, jump_in=True, target_score=100).to_dict()
-    model = seated(make_view(), room=room_info(preset="house", rules=rules, queue=1), lang=lang)
+    model = seated(make_view(), room=room_info(preset="house", rules=rules, queue=1, spectators=2), lang=lang)
     try:
         (line,) = Renderer(model).title(80, 1)
         text = "".join(f[1] for f in line)
