@@ -281,6 +281,11 @@ def make_key_bindings(model: Model, after: Callable[[], None]) -> KeyBindings:
     for key in of("hint"):  # (and at the table's questions: facing a Wild Draw Four, where a
         kb.add(key, filter=at_table | deciding)(_hint)  # newcomer needs it most, a colour, a 7's seat)
 
+    # one who only watches: what to do about a seat, not a player's refusal (bound last: it wins)
+    watching = at_table & Condition(lambda: model.seating.seat is None)
+    for action in ("play", "draw", "pass", "uno", "catch", "why", "hint"):
+        bind_action(action, watching)(model.tell_watcher)
+
     # ---- the end of a match: a rematch (client/rematch.py)
     rematch = at_table & Condition(lambda: model.rematch_open)
     bind_action("rematch", rematch)(model.accept_rematch)

@@ -404,6 +404,11 @@ class Model:
         return (self.screen is Screen.TABLE and view is not None and view.outcome is not None
                 and self.seating.seat is not None and not (room is not None and room.started))
 
+    def tell_watcher(self) -> None:
+        """A move key of one who only watches: what they can do about a seat (found play-testing:
+        "It is not your turn", "Nobody to catch", or nothing, to a watcher)."""
+        self.prompts.notice = self.seating.spectator_hint(self.session.name)
+
     def accept_rematch(self) -> None:
         self.outbox.send(self.rematch.accept())
 

@@ -535,6 +535,17 @@ def test_a_long_chat_message_keeps_its_end_in_sight_and_says_the_limit() -> None
     assert model.prompts.notice == "Only the first 200 characters were sent"
 
 
+@pytest.mark.parametrize("keys", ["d", "p", "u", "c", "w", "?", ENTER])
+def test_a_watchers_move_keys_say_what_to_do_about_a_seat(keys: str) -> None:
+    """Found play-testing: a watcher's d said "It is not your turn", c "Nobody to catch" (a
+    watcher can never catch), ? nothing."""
+    watching = seated(make_view(seat=None, current="1"))
+    watching.seating.seat = None
+    assert press(watching, keys) == []
+    assert watching.prompts.notice == watching.seating.spectator_hint("Ana")
+    assert watching.prompts.notice.startswith("You are watching"), watching.prompts.notice
+
+
 def test_the_away_key_with_no_match_on_or_no_seat_says_why_it_does_nothing() -> None:
     """Found play-testing: z at a match's end did nothing and said nothing."""
     from engine.view import MatchOutcome
