@@ -170,11 +170,12 @@ class KeyMap:
         return {"k_" + action.name: self.first(action.name, lang) for action in ACTIONS}
 
 
-def clashes(chosen: dict[str, tuple[str, ...]]) -> set[str]:
+def clashes(chosen: dict[str, tuple[str, ...]]) -> dict[str, str | None]:
     """The actions the player set whose keys meet another action's (or a fixed key) where both
-    work: in any language's defaults, or the player's."""
+    work: in any language's defaults, or the player's; each with the action it meets (None: a
+    fixed key)."""
     keymap = KeyMap(chosen)
-    bad: set[str] = set()
+    bad: dict[str, str | None] = {}
     for name in chosen:
         context = BY_NAME[name].context
         mine = set(chosen[name])
@@ -182,11 +183,11 @@ def clashes(chosen: dict[str, tuple[str, ...]]) -> set[str]:
             if other.name != name and other.context in _TOGETHER[context]:
                 theirs = set(keymap.keys(other.name, "en")) | set(keymap.keys(other.name, "es"))
                 if mine & theirs:
-                    bad.add(name)
+                    bad[name] = other.name
                     if other.name in chosen:
-                        bad.add(other.name)
+                        bad[other.name] = name
         if any(mine & set(FIXED[c]) for c in _TOGETHER[context]):
-            bad.add(name)
+            bad[name] = None
     return bad
 
 
@@ -230,10 +231,15 @@ def parse(text: str, lang: str = "en") -> KeyMap:
             problems.append(say("keys_untypable", action=name, value=repr(value)))
             continue
         chosen[name] = tuple(dict.fromkeys(k for k in keys if k is not None))
+    dropped: list[str] = []
     while bad := clashes(chosen):  # each round drops the latest in the file: the defaults never clash
         name = max(bad, key=list(chosen).index)
-        problems.append(say("keys_twice", action=name, keys=", ".join(chosen.pop(name))))
-    return KeyMap(chosen, tuple(problems))
+        other, taken = bad[name], ", ".join(chosen.pop(name))  # (the other named: found play-testing,
+        # "does something else" left one guessing)
+        what = "" if other is None else TEXTS["act_" + other][lang == "es"]
+        dropped.append(say("keys_twice", action=name, keys=taken, other=what) if other is not None
+                       else say("keys_fixed", action=name, keys=taken))
+    return KeyMap(chosen, tuple(problems + dropped[::-1]))  # (the clashes in the file's order)
 
 
 def keys_file(environ: os._Environ[str] | dict[str, str] | None = None) -> Path:

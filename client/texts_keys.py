@@ -25,9 +25,10 @@ KEY_TEXTS: dict[str, tuple[str, str]] = {
     "keys_untypable": ("{action} = {value}: not a key a terminal can type; {action} keeps its keys",
                        "{action} = {value}: no es una tecla que se pueda pulsar; {action} sigue con las"
                        " suyas"),
-    "keys_twice": ("{action} = {keys}: that key already does something else there; {action} keeps its"
-                   " keys",
-                   "{action} = {keys}: esa tecla ya hace otra cosa ahí; {action} sigue con las suyas"),
+    "keys_twice": ("{action} = {keys}: that key already does “{other}” there; {action} keeps its keys",
+                   "{action} = {keys}: esa tecla ya hace «{other}» ahí; {action} sigue con las suyas"),
+    "keys_fixed": ("{action} = {keys}: a fixed key there (F1 lists them); {action} keeps its keys",
+                   "{action} = {keys}: ahí es una tecla fija (F1 las lista); {action} sigue con las suyas"),
     "keys_problems": ("keys.toml: {first}{more}", "keys.toml: {first}{more}"),
     "keys_more": (" (and {n} more: F1)", " (y {n} más: F1)"),
     "keyhelp_title": ("Keys — {path}", "Teclas — {path}"),

@@ -61,9 +61,10 @@ def test_the_new_keys_work_at_the_table_and_the_old_ones_do_not() -> None:
     ('robar = "g"', "no action is called “robar”: “draw”, maybe?", {}),
     ('xyzzy = "g"', "no action is called “xyzzy”; the names are in docs/KEYS.md", {}),
     ('the = "g"', "no action is called “the”; the names are in docs/KEYS.md", {}),
-    ('draw = "p"', "draw = p: that key already does something else there", {}),
-    ('draw = "g"\npass = "g"', "pass = g: that key already does something else there", {"draw": ("g",)}),
-    ('draw = "1"', "draw = 1: that key already does something else there", {}),
+    # (the other action named: found play-testing, "does something else" left one guessing)
+    ('draw = "p"', "draw = p: that key already does “pass” there", {}),
+    ('draw = "g"\npass = "g"', "pass = g: that key already does “draw” there", {"draw": ("g",)}),
+    ('draw = "1"', "draw = 1: a fixed key there (F1 lists them)", {}),
     ('quit = "w"', "quit = w: that key already", {}),  # anywhere meets the lobby's w and the table's
     ('draw = "ctrl+shift+d"', "not a key a terminal can type", {}),
     ('draw = ""', "not a key a terminal can type", {}),
@@ -338,4 +339,15 @@ def test_the_new_actions_report_clashes(text: str, clash: bool) -> None:
     chosen = parse(text)
     assert bool(chosen.problems) is clash, chosen.problems
     if clash:
-        assert "that key already does something else there" in chosen.problems[0]
+        assert "that key already does “" in chosen.problems[0] or "a fixed key there" in chosen.problems[0]
+
+
+def test_clashes_name_the_other_action_and_come_in_the_files_order() -> None:
+    """Found play-testing: "that key already does something else there" for each of two lines,
+    listed last first; which action had the key was left to guess."""
+    problems = parse('draw = "r"\nhint = "h"').problems
+    assert problems == ("draw = r: that key already does “back to the kept match” there; draw keeps its keys",
+                        "hint = h: a fixed key there (F1 lists them); hint keeps its keys")
+    (spanish,) = parse('draw = "r"', "es").problems
+    assert spanish == ("draw = r: esa tecla ya hace «retomar la partida guardada» ahí; draw sigue con "
+                       "las suyas")
