@@ -295,6 +295,12 @@ class Model:
         if self.form is None:
             return
         if self.form.focused == "save_as" and not self.form.just_saved:
+            typed = self.form.save_as.strip()  # (a name saved already, in any capitals: asked first;
+            same = next((name for name in self.form.saved if name.lower() == typed.lower()), None)
+            if same is not None and self.prompts.notice_seen != t("rules_replace", name=same):
+                self.prompts.notice = t("rules_replace", name=same)  # found play-testing: replaced
+                return  # without a word)
+            self.form.save_as = same or self.form.save_as
             try:
                 self.prompts.notice = t("rules_saved", name=self.form.save())
             except SavedRulesError as exc:

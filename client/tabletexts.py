@@ -9,6 +9,8 @@ TABLE_TEXTS: dict[str, tuple[str, str]] = {
     "form_saved_create": ("(saved: Enter opens the table)", "(guardadas: Enter abre la mesa)"),
     "form_saved_apply": ("(saved: Enter applies them)", "(guardadas: Enter las aplica)"),
     "rules_saved": ("Rules saved as {name}", "Reglas guardadas como {name}"),
+    "rules_replace": ("Rules named {name} are saved already: Enter again replaces them",
+                      "Ya hay reglas guardadas como {name}: Enter otra vez las sustituye"),
     "rules_err_bad_name": ("A rules name is 1-32 letters without accents, digits, - or _",
                            "Un nombre de reglas tiene 1-32 letras sin tildes, cifras, - o _"),
     "rules_err_preset_name": ("That is a preset's name: choose another",

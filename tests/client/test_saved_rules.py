@@ -11,7 +11,7 @@ from clientkit import BACKSPACE, DOWN, ENTER, connected_model, press, render_tex
 
 from client.commands import add_host_arguments, rule_overrides, run_host
 from client.form import FIELDS, CreateForm
-from client.i18n import set_language
+from client.i18n import set_language, t
 from client.model import Model
 from client.render import Renderer
 from client.saved_rules import (
@@ -189,10 +189,28 @@ def test_the_save_as_field_saves_the_forms_rules(lang: str, shown: str, saved: s
         assert model.form.rules_name == "ours" and "ours" in model.form.saved
         press(model, *"!", ENTER)
         assert "1-32" in render_text(model)
-        press(model, BACKSPACE, ENTER)  # saved again; and Enter again (nothing changed) opens the table
+        press(model, BACKSPACE, ENTER)  # (the name is saved already: asked first)
+        assert model.prompts.notice == t("rules_replace", name="ours")
+        press(model, ENTER)  # saved again; and Enter again (nothing changed) opens the table
         assert "(saved: Enter opens the table)" in form_text(model) or lang == "es"
         sent = press(model, ENTER)  # (found play-testing: in plain mode, ok saved them again and again)
         assert len(sent) == 1 and isinstance(sent[0], CreateRoom) and sent[0].rules["jump_in"] is True
     finally:
         set_language("en")
 
+
+
+def test_saving_over_rules_saved_already_asks_first() -> None:
+    """Found play-testing: Jon typed "ours", a name he had saved before, and Enter replaced his
+    rules without a word; "Ours" would have made a second file beside "ours"."""
+    save_rules("ours", "house", {"jump_in": True})
+    model = connected_model()
+    press(model, "n")
+    assert model.form is not None
+    model.form.focus = FIELDS.index("save_as")
+    press(model, *"Ours", ENTER)
+    assert model.prompts.notice == "Rules named ours are saved already: Enter again replaces them"
+    assert load_rules("ours")[0] == "house"  # (not yet)
+    press(model, ENTER)
+    assert model.prompts.notice == "Rules saved as ours" and saved_names() == ["ours"]
+    assert load_rules("ours")[0] == "official"
