@@ -6,7 +6,7 @@ from __future__ import annotations
 import msgpack
 import pytest
 import trio
-from kit.client import view_in
+from kit.client import Client, view_in
 from kit.deck import rigged_deal
 from kit.harness import (
     MATCH_ENDED,
@@ -37,6 +37,7 @@ from protocol import (
     ViewMsg,
     codec,
 )
+from server import UnoServer
 
 
 async def test_a_late_turn_is_played_at_the_deadline(harness: Harness, autojump_clock: object) -> None:
@@ -249,19 +250,25 @@ async def test_back_on_the_turn_before_the_stand_in_moved_makes_it_yours_with_a_
         assert events.events[0]["reason"] == "timeout"
 
 
+async def ann_bot_and_bob(harness: Harness, hands: list[str], turn: str) -> tuple[UnoServer, Client, Client]:
+    """Seats ann, bot 1 and bob, with jump-in (R15), a 30 s turn and a 1 s bot delay, dealt
+    ``hands`` (in that order) and ``turn`` by the bot: the match started, bob first."""
+    srv = await harness.server(deal_rng=rigged_deal(hands, turn, dealer=1))
+    ann = await harness.client(srv, "ann")
+    joined = await ann.create(bots=1, seats=3, turn_timeout=30, bot_delay=1, rules={"jump_in": True})
+    bob = await harness.client(srv, "bob")
+    await bob.join(joined.room.id)
+    await ann.send(Start())
+    return srv, ann, bob
+
+
 async def test_an_away_seat_does_nothing_off_its_turn(harness: Harness,
                                                        autojump_clock: object) -> None:
     """Issue 9, problem 9: the stand-in of an away person does not jump in (nor catch, nor say
     UNO) off the turn; a bot at ann's seat would jump in with her R1 on bob's turn."""
     with trio.fail_after(300):
-        # Seats: ann, bot 1, bob. The bot deals; bob starts, on an R1: ann holds the other R1.
-        srv = await harness.server(deal_rng=rigged_deal(["R1 G1 G2", "", ""], "R1", dealer=1))
-        ann = await harness.client(srv, "ann")
-        joined = await ann.create(bots=1, seats=3, turn_timeout=30, bot_delay=1,
-                                  rules={"jump_in": True})
-        bob = await harness.client(srv, "bob")
-        await bob.join(joined.room.id)
-        await ann.send(Start())
+        # The bot deals; bob starts, on an R1: ann holds the other R1.
+        srv, ann, bob = await ann_bot_and_bob(harness, ["R1 G1 G2", "", ""], "R1")
         await ann.expect(ViewMsg)
         room = only_room(srv)
         assert room.game is not None and room.game.current == bob.seat
@@ -280,15 +287,8 @@ async def test_a_bot_jumps_in_on_a_persons_turn_only_after_giving_them_time(
     the person whose turn it was could read the table, and people at a table of bots with
     jump-in hardly played. On a person's turn a bot jumps in after ``person_first`` seconds."""
     with trio.fail_after(300):
-        # Seats: ann, bot 1, bob. The bot deals; bob starts and plays R1: ann's turn, and the
-        # bot holds the other R1.
-        srv = await harness.server(deal_rng=rigged_deal(["G2 G3", "R1 G1 G2", "R1 B7"], "R4", dealer=1))
-        ann = await harness.client(srv, "ann")
-        joined = await ann.create(bots=1, seats=3, turn_timeout=30, bot_delay=1,
-                                  rules={"jump_in": True})
-        bob = await harness.client(srv, "bob")
-        await bob.join(joined.room.id)
-        await ann.send(Start())
+        # The bot deals; bob starts and plays R1: ann's turn, and the bot holds the other R1.
+        srv, ann, bob = await ann_bot_and_bob(harness, ["G2 G3", "R1 G1 G2", "R1 B7"], "R4")
         await bob.my_turn()
         await bob.send(Act(kind="play", card="R1"))
         await ann.expect(Events, lambda m: m.current == ann.seat)
