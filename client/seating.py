@@ -295,14 +295,12 @@ class Seating:
         others = [s for s in room.seats if s.kind == "human" and s.seat != self.seat]
         if not others and not room.spectators:
             return t("leave_closes")
+        # (found play-testing: told "a bot plays your seat", Kim, waiting in line, took it; and
+        # "a bot plays your seat … someone in line may take it" read as a contradiction)
+        said = t("leave_line" if room.queue else "leave_bot" if room.started else "leave_free")
         heir = next((s for s in others if s.connected), None)
-        if self.is_host and heir is not None:
-            key = "leave_bot_host" if room.started else "leave_free_host"
-            said = t(key, name=clean_text(heir.name))
-        else:
-            said = t("leave_bot" if room.started else "leave_free")
-        # (found play-testing: told "a bot plays your seat", Kim, waiting in line, took it)
-        return said + " " + t("leave_line") if room.queue else said
+        return said + (" " + t("leave_new_host", name=clean_text(heir.name))
+                       if self.is_host and heir is not None else "")
 
     def spectator_hint(self, me: str) -> str:
         """What a spectator (named ``me``) can do about a seat, or where they are in the line

@@ -235,10 +235,12 @@ def test_leaving_says_what_happens_to_the_table() -> None:
     assert "A bot plays your seat" in consequence()
     assert "Your seat is freed" in consequence(started=False)
     assert "A bot plays your seat." in consequence(host_seat="2")  # a guest: the host stays
-    # (found play-testing: told "a bot plays your seat", Kim, waiting in line, took it)
-    line = "Someone waiting in line may take it."
-    assert f"A bot plays your seat. {line}" in consequence(host_seat="2", queue=1)
-    assert f"Your seat is freed. {line}" in consequence(started=False, queue=2, host_seat="2")
+    # (found play-testing: told "a bot plays your seat", Kim, waiting in line, took it; then "A
+    # bot plays your seat; … Someone waiting in line may take it." read as a contradiction)
+    line = "The first in line for a seat takes yours."
+    assert consequence(host_seat="2", queue=1).endswith(line)
+    assert consequence(started=False, queue=2, host_seat="2").endswith(line)
+    assert f"{line} Luis becomes the host." in consequence(queue=1)
 
 
 def test_right_stops_at_the_last_card_and_says_so() -> None:
