@@ -411,9 +411,10 @@ class Model:
                 and self.seating.seat is not None and not (room is not None and room.started))
 
     def tell_watcher(self) -> None:
-        """A move key of one who only watches: what they can do about a seat (found play-testing:
-        "It is not your turn", "Nobody to catch", or nothing, to a watcher)."""
-        self.prompts.notice = self.seating.spectator_hint(self.session.name)
+        """A move key of one who only watches: they hold no cards (found play-testing: "It is not
+        your turn", "Nobody to catch", or nothing, to a watcher; the table says how to sit, and
+        the notice saying it again was cut at 60 columns). It goes with the next deal."""
+        self.prompts.notice = self.prompts.notice_till_deal = t("watching_no_cards")
 
     def accept_rematch(self) -> None:
         self.outbox.send(self.rematch.accept())

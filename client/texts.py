@@ -383,6 +383,7 @@ TEXTS: dict[str, tuple[str, str]] = {
     "chat_cut": ("Only the first {n} characters were sent", "Solo se enviaron los primeros {n} caracteres"),
     "watching_n": ("{n} watching", "{n} mirando"),
     "watching_one": ("1 watching", "1 mirando"),
+    "watching_no_cards": ("You are watching: you hold no cards", "Estás mirando: no tienes cartas"),
     "watching_in_line": ("({n} in line for a seat)", "({n} en la cola)"),
     "lobby_rules": ("{table}: {options}", "{table}: {options}"),
     "spectator_take": ("You are watching. Press {k_take_seat} to take over a bot's seat.",

@@ -29,6 +29,7 @@ from client.enums import Prompt, Screen
 from client.i18n import set_language, t
 from engine.actions import Accept, CallUno, Catch, Challenge, ChooseColor, Draw, JumpIn, Pass, PlayCard
 from engine.cards import Card
+from engine.events import HandStarted
 from engine.rules import RuleSet
 from engine.view import HandResult, MatchOutcome
 from protocol import (
@@ -542,8 +543,11 @@ def test_a_watchers_move_keys_say_what_to_do_about_a_seat(keys: str) -> None:
     watching = seated(make_view(seat=None, current="1"))
     watching.seating.seat = None
     assert press(watching, keys) == []
-    assert watching.prompts.notice == watching.seating.spectator_hint("Ana")
-    assert watching.prompts.notice.startswith("You are watching"), watching.prompts.notice
+    assert watching.prompts.notice == "You are watching: you hold no cards"
+    assert watching.seating.spectator_hint("Ana") in render_text(watching, columns=100)  # (how to sit)
+    deal = Events(events=(codec.event_to_wire(HandStarted(2, "1", 1)),))
+    watching.apply(deal)  # (gone with the next deal: found play-testing, it stayed for hands)
+    assert watching.prompts.notice == ""
 
 
 def test_the_away_key_with_no_match_on_or_no_seat_says_why_it_does_nothing() -> None:
