@@ -15,7 +15,7 @@ from __future__ import annotations
 import argparse
 import os
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
 from engine import PRESETS
@@ -284,18 +284,23 @@ def run_host(args: argparse.Namespace) -> int:
     apps: list[ClientApp] = []
     code = _run(t("starting_server"), client, plain, _display(args)[0])
     if apps and apps[0].model.host.end_table is False:  # (found play-testing: it quit without a word)
-        print(t("match_kept", command=resume_command(args.lang, bool(args.plain))))
+        kept = [*(["--no-discovery"] if args.no_discovery else []),
+                *(["--host", args.host] if args.host else []), *(["--plain"] if args.plain else [])]
+        print(t("match_kept", command=resume_command(args.lang, kept)))
     return code
 
 
-def resume_command(lang: str | None, plain: bool = False) -> str:
-    """The command that opens the kept match, in the language the host chose with ``--lang``
-    where a start without it would speak another (found play-testing: Carmen, reading only
-    Spanish, ran the command she was given, and the table came back in English), and in plain
-    mode if asked for (a screen reader's user got the full screen back)."""
+def resume_command(lang: str | None, options: Sequence[str] = ()) -> str:
+    """The command that opens the kept match, with the ``options`` it was hosted with that still
+    matter (found play-testing: with ``--plain``, a screen reader's user got the full screen back;
+    without ``--no-discovery``, it would announce the table), in the language the host chose with
+    ``--lang`` where a start without it would speak another (Carmen, reading only Spanish, ran
+    the command she was given, and the table came back in English)."""
+    import shlex
+
     from .i18n import detect_language
 
-    command = "uno host --resume" + (" --plain" if plain else "")
+    command = shlex.join(["uno", "host", "--resume", *options])
     return command + f" --lang {lang}" if lang and detect_language(None) != lang else command
 
 

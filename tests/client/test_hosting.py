@@ -168,7 +168,9 @@ def test_the_kept_matchs_command_keeps_the_language_chosen(monkeypatch: pytest.M
     monkeypatch.setenv("LANG", "C.UTF-8")
     assert resume_command("es") == "uno host --resume --lang es"
     assert resume_command("en") == resume_command(None) == "uno host --resume"
-    assert resume_command("es", plain=True) == "uno host --resume --plain --lang es"
+    assert resume_command("es", ["--plain"]) == "uno host --resume --plain --lang es"
+    assert resume_command(None, ["--no-discovery", "--host", "127.0.0.1"]) == (
+        "uno host --resume --no-discovery --host 127.0.0.1")
     try:
         switch_language("es")  # (F2 remembers it: the next start speaks it)
         assert resume_command("es") == "uno host --resume"

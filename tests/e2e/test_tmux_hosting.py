@@ -29,7 +29,9 @@ TEXT = {  # what each language shows (the offer's start, as the waiting room and
            "resume": "uno host --resume", "ask": "End the match for everyone (e), or keep it for later (k)?",
            "end": "e", "keep": "k", "back": "Welcome back", "none": "Nothing was kept from last time",
            "hand": "Your hand", "yes": "y", "closes": "The table closes for everyone",
-           "lobby": "Lobby", "kept": "The match is kept: uno host --resume brings it back"},
+           "lobby": "Lobby",
+           # (the options it was hosted with: found play-testing, --no-discovery was left out)
+           "kept": "The match is kept: uno host --resume --no-discovery --host 127.0.0.1 brings it back"},
     "es": {"waiting": "pulsa s para empezar", "seats": "Asientos 2/4",
            "offer": "Guardada de la última vez: «Root's table», mano 1", "resume": "uno host --resume",
            "ask": "¿Terminar la partida para todos (t), o guardarla para después (g)?",
@@ -37,7 +39,7 @@ TEXT = {  # what each language shows (the offer's start, as the waiting room and
            "hand": "Tu mano", "yes": "s", "closes": "La mesa se cierra para todos",
            "lobby": "Sala",
            # (the language chosen, in the command: found play-testing, it opened in English)
-           "kept": "La partida queda guardada: uno host --resume --lang es la reanuda"},
+           "kept": "La partida queda guardada: uno host --resume --no-discovery --host 127.0.0.1 --lang es"},
 }
 tmux = play.tmux_fixture("hosting", width=100, height=26)
 MOVE = re.compile(r"(You|Luis|Bot 1) (played|drew) [A-Z][a-z]+( [A-Za-z0-9]+)?")  # a move in the log
