@@ -21,7 +21,8 @@ def keep(tmux: Tmux, window: str) -> None:
     for key in ("q", "k"):
         tmux.send(window, key)
         time.sleep(0.2)
-    tmux.wait_for(window, "uno host --resume brings it back", timeout=10, what="the match kept", settle=False)
+    tmux.wait_for(window, "The match is kept: uno host --resume", timeout=10, what="the match kept",
+                  settle=False)
 
 
 def test_tmux_a_kept_match_opens_on_the_port_it_was_kept_on(tmux: Tmux, tmp_path: Path) -> None:
