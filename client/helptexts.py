@@ -88,6 +88,10 @@ HELP_TEXTS: dict[str, tuple[str, str]] = {
                        "{k_help} help  {k_quit} quit",
                        "{k_take_seat} sentarse  {k_leave}/{k_leave_waiting} dejar la mesa  {k_chat} chat  "
                        "{k_help} ayuda  {k_quit} salir"),
+    "help_spectator_line": ("{k_take_seat} wait in line  {k_leave}/{k_leave_waiting} leave  {k_chat} chat  "
+                            "{k_help} help  {k_quit} quit",
+                            "{k_take_seat} a la cola  {k_leave}/{k_leave_waiting} dejar la mesa  "
+                            "{k_chat} chat  {k_help} ayuda  {k_quit} salir"),
     "help_spectator_queued": ("{k_take_seat} leave the line  {k_leave}/{k_leave_waiting} leave  "
                               "{k_chat} chat  {k_help} help  {k_quit} quit",
                               "{k_take_seat} deja la cola  {k_leave}/{k_leave_waiting} deja la mesa  "

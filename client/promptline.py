@@ -59,7 +59,11 @@ class PromptLine(Painter):
             key = "help_link_down" if m.seating.seat is not None else "help_link_down_watching"
         if key is None:
             screen = m.screen
-            watching = "help_spectator_queued" if m.seating.queue_position else "help_spectator"
+            # (the seat key in the table's words: found play-testing, "j take a seat" beside
+            # "Press j to wait in line for a seat")
+            in_line = m.seating.spectator_hint(m.session.name) == t("spectator_wait")
+            watching = ("help_spectator_queued" if m.seating.queue_position
+                        else "help_spectator_line" if in_line else "help_spectator")
             if screen is Screen.TABLE:
                 key = "help_table" if m.seating.seat is not None else watching
                 view = m.table.view

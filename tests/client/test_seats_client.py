@@ -839,3 +839,16 @@ def test_the_line_for_a_seat_at_80_columns_is_said_whole() -> None:
     show(model, dataclasses.replace(make_view(current="1"), seat=None, hand=None))
     text = " ".join(line.strip() for line in screen_lines(model, columns=80))
     assert "or when the match ends (j cancels)." in " ".join(text.split()), text
+
+
+@pytest.mark.parametrize(("seats", "bar"), [
+    ({"1": "Zoe", "2": "Luis", "3": "Pat", "4": "Ana"}, "j wait in line"),
+    ({"1": "Bot 1", "2": "Luis", "3": "Pat", "4": "Ana"}, "j take a seat"),
+])
+def test_a_watchers_key_bar_says_the_seat_key_as_the_table_does(seats: dict[str, str], bar: str) -> None:
+    """Found play-testing: at a table of people the bar said "j take a seat" beside "Press j to
+    wait in line for a seat"."""
+    model = seated(make_view(seat=None, current="1"), room=room_info(seats=seats))
+    model.seating.seat = None
+    text = render_text(model, columns=100)
+    assert bar in text and model.seating.spectator_hint("Eva") in text, text
