@@ -112,6 +112,7 @@ class BotClient:
         self.rng = random.Random(options.seed)
         self._match_over = False  # the last view showed the end of a match
         self._matches_done = 0
+        self._said_started = 0  # the matches whose start was said (``note``)
         self._last_send = -1.0
         self._welcomed = False  # the current connection got past hello
         self.seated = trio.Event()  # set once ``result.room`` and ``result.seat`` are known
@@ -319,6 +320,10 @@ class BotClient:
                               f"{result.scores[view.seats.index(result.winner)]} points")
             return
         self._match_over = False  # (a new match began)
+        if self.options.create is not None and self._said_started <= self._matches_done:
+            self._said_started = self._matches_done + 1  # (found play-testing: it said when it
+            self.note(f"match {self._said_started} of {self.options.matches} started, "  # ended only)
+                      f"{len(view.seats)} seats")
         self._held = None
         if view.seat is not None:
             self._bot_for(view)

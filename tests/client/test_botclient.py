@@ -113,11 +113,13 @@ async def test_bots_take_their_seats_back_after_the_connections_drop(
     assert max(results[0].scores) >= SHORT_MATCH["target_score"]
     assert sum(note.startswith("lost the connection (") for note in notes) == 6
     assert sum(note.startswith("back in seat ") for note in notes) == 6
-    # the creator says each match's end (a run of minutes said nothing before its summary)
+    # the creator says each match's start and end (a run of minutes said nothing before its
+    # summary; then nothing when its match began), once each, reconnections and all
     winner = results[0].winner
     assert winner is not None
-    over = [note for note in notes if note.startswith("match ")]
-    assert over == [f"match 1 of 1 over after {len(results[0].hands)} hands: seat {winner} won, "
+    said = [note for note in notes if note.startswith("match ")]
+    assert said == ["match 1 of 1 started, 3 seats",
+                    f"match 1 of 1 over after {len(results[0].hands)} hands: seat {winner} won, "
                     f"{max(results[0].scores)} points"], notes
 
 
