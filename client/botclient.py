@@ -321,8 +321,9 @@ class BotClient:
             return
         self._match_over = False  # (a new match began)
         if self.options.create is not None and self._said_started <= self._matches_done:
-            self._said_started = self._matches_done + 1  # (found play-testing: it said when it
-            self.note(f"match {self._said_started} of {self.options.matches} started, "  # ended only)
+            # (its start said too: found play-testing, it said when a match ended only)
+            self._said_started = self._matches_done + 1
+            self.note(f"match {self._said_started} of {self.options.matches} started, "
                       f"{len(view.seats)} seats")
         self._held = None
         if view.seat is not None:
