@@ -61,9 +61,8 @@ class PromptLine(Painter):
             screen = m.screen
             # (the seat key in the table's words: found play-testing, "j take a seat" beside
             # "Press j to wait in line for a seat")
-            in_line = m.seating.spectator_hint(m.session.name) == t("spectator_wait")
             watching = ("help_spectator_queued" if m.seating.queue_position
-                        else "help_spectator_line" if in_line else "help_spectator")
+                        else "help_spectator_line" if m.seating.seat_means_line else "help_spectator")
             if screen is Screen.TABLE:
                 key = "help_table" if m.seating.seat is not None else watching
                 view = m.table.view

@@ -317,13 +317,18 @@ class Seating:
             return t("queued_line", n=self.queue_position)
         if room is None:
             return t("spectating")
-        if not room.started:
-            if len(room.seats) < room.max_seats or any(s.kind == "bot" for s in room.seats):
-                return t("spectator_sit")
+        if self.seat_means_line:
             return t("spectator_wait")
-        if any(s.kind == "bot" for s in room.seats):
-            return t("spectator_take")
-        return t("spectator_wait")
+        return t("spectator_take" if room.started else "spectator_sit")
+
+    @property
+    def seat_means_line(self) -> bool:
+        """Whether a spectator asking for a seat now gets a place in line: no seat is free
+        before the start, and no bot's seat is there to take during a match."""
+        room = self.room
+        if room is None or any(s.kind == "bot" for s in room.seats):
+            return False
+        return room.started or len(room.seats) >= room.max_seats
 
     def _forget_seats(self) -> None:
         """Another room: what we knew and told of the last one's seats is not of this one."""
