@@ -7,21 +7,19 @@ line was not understood); ``PlainView`` says the changes it makes.
 
 from __future__ import annotations
 
-import copy
-import dataclasses
-import unicodedata
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 
 from engine.bots import BOT_LEVELS
 from engine.cards import Card
 from protocol import MAX_CHAT
 
 from .enums import Prompt, Screen
-from .form import TEXT_FIELDS, CreateForm
+from .form import TEXT_FIELDS
 from .i18n import LANGS, TEXTS, keys_of, switch_language, t
 from .i18n import key as key_of
 from .keymap import active
 from .model import Model
+from .plainform import bare, field_values, set_field
 from .screens import form_field
 from .table import COLORS
 
@@ -32,6 +30,7 @@ _ACTION_OF = {"draw": "draw", "pass": "pass", "uno": "uno", "catch": "catch", "q
               "refresh": "refresh", "resume": "resume", "level": "bot_level", "hint": "hint",
               "why": "why", "replay": "replay", "rematch": "rematch", "decline": "no_rematch",
               "order": "seat_order", "away": "away"}
+_MOVES = ("draw", "pass", "uno", "catch", "hint", "why")  # a player's commands at the table
 
 
 def words(name: str) -> frozenset[str]:
@@ -58,55 +57,10 @@ def _number(word: str) -> int | None:
     return int(word) if word.isdigit() and len(word) <= 3 else None
 
 
-def _set_field(form: CreateForm, typed: str) -> bool:
-    """Set the focused field of ``form`` to the value shown as ``typed`` ("6", "30", "difícil",
-    "sí"), stepping through its values as its keys do; False (the form unchanged) if none is."""
-    want = _bare(typed.strip())
-    if form.focused == "timeout" and want == "0":  # (no clock, as the command line's 0 says it)
-        want = _bare(form_field(dataclasses.replace(form, timeout=0.0), "timeout")[1])
-    before = copy.deepcopy(form)
-    for delta in (1, -1):  # up from the value shown (or round, for a list), then down
-        for shown in _stepped(form, delta):
-            if want in (_bare(shown), _bare(shown).split(" ")[0]):
-                return True
-        vars(form).update(vars(copy.deepcopy(before)))
-    return False
-
-
-def _field_values(form: CreateForm) -> list[str]:
-    """The values the focused field of ``form`` may take, as shown (stepped through in a copy)."""
-    probe = copy.deepcopy(form)
-    probe.rewind()
-    return list(_stepped(probe, 1))
-
-
-def _stepped(form: CreateForm, delta: int) -> Iterator[str]:
-    """The values the focused field of ``form`` shows, from the one shown now, as ``delta`` steps
-    it (``form`` itself changes), until its last value or round again."""
-    seen = [form_field(form, form.focused)[1]]
-    yield seen[0]
-    for _ in range(FORM_STEPS):
-        form.change(delta)
-        shown = form_field(form, form.focused)[1]
-        if shown in seen:
-            return
-        seen.append(shown)
-        yield shown
-
-
-FORM_STEPS = 64
-"""More than any field of the new-table form has values (seats: 2-10, a list of timeouts)."""
-
-
-def _bare(word: str) -> str:
-    """``word`` without its accents ("fácil" → "facil"), as it may be typed."""
-    return "".join(c for c in unicodedata.normalize("NFD", word.lower()) if not unicodedata.combining(c))
-
-
 def level_of(word: str) -> str | None:
     """The bot level a word names, in any language ("hard", "difícil", "dificil")."""
     for level in BOT_LEVELS:
-        if _bare(word) in {level, *(_bare(TEXTS[lang]["level_" + level]) for lang in LANGS)}:
+        if bare(word) in {level, *(bare(TEXTS[lang]["level_" + level]) for lang in LANGS)}:
             return level
     return None
 
@@ -350,9 +304,9 @@ class PlainCommands:
             form.type_text(rest)
         elif rest in ("", "+", "-"):
             form.change(-1 if rest == "-" else 1)
-        elif not _set_field(form, rest):  # (found play-testing: "3 6" for six seats stepped to 5)
+        elif not set_field(form, rest):  # (found play-testing: "3 6" for six seats stepped to 5)
             m.prompts.notice = t("plain_form_no_value", value=rest, field=form_field(form, form.focused)[0],
-                                 values=", ".join(_field_values(form)))
+                                 values=", ".join(field_values(form)))
         return True
 
     def _room(self, word: str, rest: str, first: str) -> bool:
@@ -420,7 +374,10 @@ class PlainCommands:
     def _table(self, word: str, rest: str, first: str) -> bool:
         table = self.model.table
         card = self._card_number(word)
-        if card is not None:
+        if self.model.seating.seat is None and (
+                card is not None or any(word in words(move) for move in _MOVES)):
+            self.model.tell_watcher()  # (as the full screen's keys: not a player's refusal)
+        elif card is not None:
             if rest.lower() in words("uno") and table.can_arm_uno and not table.uno_armed:
                 table.say_uno()
             self._play(card)
@@ -494,6 +451,6 @@ def _why_in_two_words(text: str) -> str:
     """``text`` with a leading "por qué" (two words, as a Spanish speaker writes it: found
     play-testing, "por qué 1" was not a command) as the why command's word."""
     words_in = text.split(None, 2)
-    if len(words_in) > 1 and words_in[0].lower() == "por" and _bare(words_in[1]) == "que":
+    if len(words_in) > 1 and words_in[0].lower() == "por" and bare(words_in[1]) == "que":
         return " ".join(["porqué", *words_in[2:]])
     return text

@@ -240,6 +240,20 @@ def test_the_hint_and_why_a_card_cannot_be_played(lang: str, hint: str, why: str
     assert hint in commands.help() and why in commands.help()
 
 
+@pytest.mark.parametrize(("lang", "line"), [("en", "draw"), ("en", "1"), ("en", "uno"), ("es", "robar"),
+                                            ("es", "pista"), ("en", "catch"), ("en", "why 1")])
+def test_a_watchers_move_commands_say_what_to_do_about_a_seat(lang: str, line: str) -> None:
+    """Found play-testing: a watcher typing ``draw`` read a player's refusal ("It is not your
+    turn"), where the full screen's keys say one holds no cards."""
+    watching = seated(make_view(seat=None, current="1"), lang=lang)
+    watching.seating.seat = None
+    view = PlainView(watching)
+    view.changes()
+    assert typed(watching, line) == []
+    assert watching.prompts.notice == t("watching_no_cards")
+    assert t("watching_no_cards") in " ".join(view.changes())
+
+
 @pytest.mark.parametrize("typed_why", ["por qué 2", "Por que 2", "porqué 2"])
 def test_why_in_two_spanish_words_and_the_away_command_in_the_help(typed_why: str) -> None:
     """Found play-testing: a Spanish speaker typed "por qué 1" and read that it was no command;
