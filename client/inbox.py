@@ -131,12 +131,11 @@ def _joined(model: Model, message: messages.Joined) -> None:
     seating.want_seat = False
     if model.host.auto_start and seating.is_host and not message.room.started:
         model.outbox.append(messages.Start(fill=True))  # `uno host --start`: bots take the empty seats
-        if model.host.address:  # where friends join: the waiting room that says it is skipped (the
-            # command on a line of its own, whole in the log's narrow column, to copy)
-            # (plain mode: one line, a sentence, where "Friends join with:" alone and the
-            # command glued to the waiting room's sentences were read: found play-testing)
-            model.transcript.add([t("server_listening", address=model.host.address)] if model.plain
-                                 else [t("friends_join_with"), f"uno join {model.host.address}"])
+        if model.host.address and not model.plain:  # where friends join: the waiting room that
+            # says it is skipped (the command on a line of its own, whole in the log's narrow
+            # column, to copy). Plain mode said it with the lobby (``session.info``): found
+            # play-testing, said twice.
+            model.transcript.add([t("friends_join_with"), f"uno join {model.host.address}"])
     model.host.auto_start = False
 
 

@@ -875,17 +875,23 @@ def test_the_join_command_plain_mode_says_works_copied_with_its_full_stop() -> N
         parse_address("127.0.0.1:77x")
 
 
-def test_uno_host_start_says_the_join_command_in_one_line_in_plain_mode() -> None:
+def test_uno_host_start_says_the_join_command_once_in_one_line_in_plain_mode() -> None:
     """Found play-testing (`uno host --plain --start`): "Tus amigos entran con:" was said alone,
     then "uno join 127.0.0.1:42737. Mesa de Ana — esperando el inicio…", the full screen's two
-    log lines (made for its narrow column) read as two."""
+    log lines (made for its narrow column) read as two; then, in one line, it came after the
+    lobby's line had said it."""
     model = Model("Ana")
     model.plain = True
     model.host.auto_create, model.host.auto_start = CreateRoom(name="Mesa", bots=3), True
     model.host.address = "192.0.2.2:4700"
+    model.session.info = t("server_listening", address=model.host.address)  # (as client/hosted.py)
+    view = PlainView(model)
     model.apply(Welcome(server="test", version="0", protocol=1, token="a.b", name="Ana"))
+    said = view.changes()
     model.apply(Joined(room=room_info(started=False), role="player", seat=ME))
-    assert model.transcript.log == ["Friends join with: uno join 192.0.2.2:4700"]
+    said += view.changes()
+    assert " ".join(said).count("uno join 192.0.2.2:4700") == 1, said
+    assert "Friends join with: uno join 192.0.2.2:4700." in " ".join(said), said
 
 
 @pytest.mark.parametrize(("lang", "said"), [
