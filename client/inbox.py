@@ -109,9 +109,11 @@ def _joined(model: Model, message: messages.Joined) -> None:
         # quit, and Dani became the host; back, she read only "Welcome back", and at the match's
         # end "…or the host starts one", and her s did nothing)
         model.prompts.notice = t("status_resumed_host", name=clean_text(room.host))
-    elif resumed and message.seat is not None and room.host_seat == message.seat and not hosted:
+    elif (resumed and message.seat is not None and room.host_seat == message.seat and not hosted
+          and not model.host.active):
         # (the role, passed on while we were gone, comes back with the seat: found play-testing,
-        # the others read "Ana is the host now", and Ana only "Welcome back")
+        # the others read "Ana is the host now", and Ana only "Welcome back". Not to one whose
+        # ``uno host --resume`` runs the table: plain mode said "Welcome back" again for it.)
         model.prompts.notice = t("status_resumed_as_host")
     seat_name = seating.name_of(message.seat) if message.seat is not None else model.session.name
     if newly_seated and seat_name != model.session.name:  # (told nothing: found play-testing)

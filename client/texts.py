@@ -95,8 +95,8 @@ TEXTS: dict[str, tuple[str, str]] = {
     # back and nothing said Dani hosted now; her s did nothing)
     "status_resumed_host": ("Welcome back: you are in your seat again. {name} is the host.",
                             "Hola de nuevo: vuelves a tu asiento. {name} lleva la mesa."),
-    "status_resumed_as_host": ("Welcome back: you are in your seat again, and the host.",
-                               "Hola de nuevo: vuelves a tu asiento, y llevas la mesa."),
+    "status_resumed_as_host": ("Welcome back: you are in your seat again. You are the host.",
+                               "Hola de nuevo: vuelves a tu asiento. Llevas la mesa."),
     "status_seat_lost": ("Your seat could not be kept; you are back in the lobby.",
                          "No se pudo guardar tu asiento; vuelves a la sala."),
     "status_seat_waits": ("Your seat waits in the kept match: back in it when the host opens it.",

@@ -12,6 +12,7 @@ from clientkit import ME, make_view, plays, room_info, screen_lines, seated, sho
 from client.enums import Prompt, Screen, Status
 from client.i18n import set_language, t
 from client.model import Model
+from client.plainview import PlainView
 from engine import events as ev
 from engine.actions import Accept, Challenge, Draw, Pass
 from engine.cards import Card, Color
@@ -569,8 +570,8 @@ def test_a_spectator_the_server_forgot_watches_the_table_again() -> None:
 
 
 @pytest.mark.parametrize(("lang", "said"), [
-    ("en", "Welcome back: you are in your seat again, and the host."),
-    ("es", "Hola de nuevo: vuelves a tu asiento, y llevas la mesa.")])
+    ("en", "Welcome back: you are in your seat again. You are the host."),
+    ("es", "Hola de nuevo: vuelves a tu asiento. Llevas la mesa.")])
 def test_a_host_whose_client_was_started_again_is_told_the_role_came_back(lang: str, said: str) -> None:
     """Found play-testing: Ana's client was killed and started again; the others read "Ana is the
     host now", and she only "Welcome back: you are in your seat again"."""
@@ -582,3 +583,20 @@ def test_a_host_whose_client_was_started_again_is_told_the_role_came_back(lang: 
         assert model.prompts.notice == said
     finally:
         set_language("en")
+
+
+@pytest.mark.parametrize("runs_the_table", [False, True])
+def test_plain_mode_says_welcome_back_once_to_a_returning_host(runs_the_table: bool) -> None:
+    """Found play-testing (``uno host --resume --plain``): "Welcome back: you are in your seat
+    again." then "Welcome back: you are in your seat again, and the host." Plain mode says what
+    a notice adds to the one said; a table one's own ``uno host`` runs needs no word of its host."""
+    model = Model("Ana")
+    model.plain, model.host.active = True, runs_the_table
+    view = PlainView(model)
+    model.apply(RESUMED)
+    said = view.changes()
+    model.apply(Joined(room=room_info(started=True), role="player", seat=ME))
+    said += view.changes()
+    text = " ".join(said)
+    assert text.count("Welcome back") == 1, said
+    assert ("You are the host." in text) is not runs_the_table, said
