@@ -4,7 +4,7 @@ the terminal (client/replayview.py), exported to a file; and a replay file opene
     uno replay                      list the hands kept by `uno host` (--state-dir: a server's)
     uno replay ID                   play kept hand ID back
     uno replay FILE                 play a replay file back (docs/REPLAY.md)
-    uno replay --export ID FILE     write kept hand ID to FILE
+    uno replay --export ID FILE     write kept hand ID to FILE (--force: over one there)
 """
 
 from __future__ import annotations
@@ -31,7 +31,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("what", nargs="?", default=None, metavar="ID|FILE",
                         help="a kept hand's id (from the list) or a replay file; none: the list")
     parser.add_argument("--export", nargs=2, metavar=("ID", "FILE"), default=None,
-                        help="write kept hand ID to FILE")
+                        help="write kept hand ID to FILE (not over a file already there)")
+    parser.add_argument("--force", action="store_true", help="with --export: replace FILE if it exists")
     parser.add_argument("--state-dir", default=None, metavar="DIR",
                         help="a server's state directory (default: `uno host`'s)")
     parser.add_argument("--speed", type=float, default=1.0, metavar="MOVES",
@@ -61,7 +62,15 @@ def main(args: argparse.Namespace) -> int:
         text = _kept_text(directory, hand_id)
         if text is None:
             return 1
-        Path(target).write_text(text + "\n", encoding="utf-8")
+        try:  # (found play-testing: a file there was replaced without a word)
+            with open(target, "w" if args.force else "x", encoding="utf-8") as out:
+                out.write(text + "\n")
+        except FileExistsError:
+            print(t("replay_file_exists", file=target), file=sys.stderr)
+            return 1
+        except OSError as exc:
+            print(t("replay_unwritable", file=target, why=exc.strerror or exc), file=sys.stderr)
+            return 1
         print(t("replay_exported", id=hand_id, file=target))
         return 0
     if args.what is None:

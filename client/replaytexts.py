@@ -22,6 +22,9 @@ REPLAY_TEXTS: dict[str, tuple[str, str]] = {
                        "No hay ninguna mano {id} guardada (`uno replay` las lista)."),
     # (the list's ID, not the hand's number: found play-testing, "Hand 4 written" of a hand 1)
     "replay_exported": ("Replay {id} written to {file}.", "Repetición {id} guardada en {file}."),
+    "replay_file_exists": ("{file} exists already: give another name, or add --force to replace it.",
+                           "{file} ya existe: da otro nombre, o añade --force para reemplazarlo."),
+    "replay_unwritable": ("{file} cannot be written: {why}", "No se puede escribir {file}: {why}"),
     "replay_refused": ("{file} cannot be opened as a replay: {why}",
                        "{file} no se puede abrir como repetición: {why}"),
     "replay_no_store": ("No hands are kept in {dir}.", "No hay manos guardadas en {dir}."),

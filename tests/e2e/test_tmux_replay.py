@@ -110,6 +110,15 @@ def test_tmux_a_hand_replayed_at_the_table_listed_exported_and_opened(tmux: Tmux
                           env=host_env, capture_output=True, text=True, timeout=30, check=False)
     assert done.returncode == 0 and "written to" in done.stdout and exported.is_file()
     assert done.stdout.startswith("Replay ")  # (the list's ID: "Hand 4" read as the hand's number)
+    # a file there is not replaced without being asked to (found play-testing: it was, silently)
+    exported.write_text("mine")
+    again = subprocess.run(uno("replay", "--export", "1", str(exported), "--lang", "es"), cwd=ROOT,
+                           env=host_env, capture_output=True, text=True, timeout=30, check=False)
+    assert again.returncode == 1 and "ya existe" in again.stderr and "--force" in again.stderr
+    assert exported.read_text() == "mine"
+    forced = subprocess.run(uno("replay", "--export", "1", str(exported), "--force"), cwd=ROOT,
+                            env=host_env, capture_output=True, text=True, timeout=30, check=False)
+    assert forced.returncode == 0 and exported.read_text().startswith("{"), forced.stderr
 
     # a second person, with none of the host's folders, opens the file (in Spanish)
     guest_env = folders(tmp_path / "guest")
