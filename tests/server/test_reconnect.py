@@ -1,4 +1,4 @@
-"""Reconnection: a dropped seat is kept (and times out) until the match ends; its token brings the
+"""Reconnection: a dropped seat is kept (and times out) until the next match; its token brings the
 seat, hand and view back; a second connection replaces the first; a leave hands the seat to a
 bot; a forged token gets nothing."""
 
@@ -8,7 +8,7 @@ import pytest
 import trio
 from kit.client import Client
 from kit.deck import rigged_deal
-from kit.harness import Harness, game_of, next_move_after, only_room
+from kit.harness import Harness, game_of, is_match_end, next_move_after, only_room
 
 from protocol import (
     PROTOCOL_VERSION,
@@ -337,6 +337,41 @@ async def test_seats_of_dropped_people_are_freed_when_the_match_ends(
         await watcher.send(ListRooms())
         assert (await watcher.expect(Rooms)).rooms == ()
         await forgotten(harness, srv, ann)
+
+
+async def test_one_who_dropped_comes_back_to_the_end_of_the_match_in_the_same_seat(
+        harness: Harness, autojump_clock: object) -> None:
+    """Found play-testing: Diego's terminal closed in the last hand, his stand-in won the match,
+    and his seat was freed at its end: back a minute later, he was in the lobby and never told he
+    had won. The seat waits until the rematch starts; back, the view says who won."""
+    with trio.fail_after(3000):
+        srv, (ann, bob) = await harness.table("ann", "bob", bots=1, turn_timeout=30,
+                                              rules={"target_score": None}, start=True)
+        await ann.link.aclose()
+        await bob.play(is_match_end)
+        await trio.sleep(60)  # (a minute later)
+        again = harness.connect(srv, "ann")
+        assert (await again.hello(ann.token)).resumed
+        joined = await again.expect(Joined)
+        assert (joined.role, joined.seat) == ("player", ann.seat)
+        view = (await again.expect(ViewMsg)).view
+        assert view["outcome"] is not None and view["hand"] is not None
+
+
+async def test_the_hosts_start_after_a_match_gives_the_seats_of_those_still_gone_to_bots(
+        harness: Harness, autojump_clock: object) -> None:
+    """The seats of people who dropped wait through the match's end, not into the next match:
+    the host's ``start``, as a rematch, gives them to bots."""
+    with trio.fail_after(3000):
+        srv, (ann, bob) = await harness.table("ann", "bob", turn_timeout=30,
+                                              rules={"target_score": None}, start=True)
+        await bob.link.aclose()
+        await ann.play(is_match_end)
+        assert [s.kind for s in (await ann.expect(RoomUpdate)).room.seats] == ["human", "human"]
+        await ann.send(Start(fill=True))
+        started = await ann.expect(RoomUpdate, lambda m: m.room.started)
+        assert [s.kind for s in started.room.seats].count("human") == 1  # (ann's)
+        await forgotten(harness, srv, bob)
 
 
 async def test_a_dropped_seat_can_be_removed_before_the_start(harness: Harness,

@@ -1,0 +1,49 @@
+"""End to end, in tmux: Ana hosts a single-hand match with Diego (in Spanish); Diego's terminal
+crashes and, his turns played for him, the hand and the match end; a little later he starts
+``uno join`` again and comes back to the match's end in his seat, with who won and the rematch
+question, and Ana reads him back at the table; his yes to the rematch reaches her. Found
+play-testing: his seat was freed at the match's end, and back he was in the lobby, never told who
+won."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import tmuxplay as play
+from tmuxkit import Player, Tmux
+
+pytestmark = play.needs_tmux
+tmux = play.tmux_fixture("backatend", width=100, height=30)
+WINNER = re.compile(r"(?:ganó|ganaste) la partida|wins? the match")
+AWAY = re.compile(r"Diego \[\s*\d+\] away")  # (not offline)
+
+
+def test_tmux_one_who_crashed_in_the_last_hand_comes_back_to_its_end(tmux: Tmux, tmp_path: Path) -> None:
+    hosting = tmux.start(play.host("--bots", "0", "--seats", "2", "--seed", "5", "--turn-timeout", "1",
+                                   "--bot-delay", "0.05", "--single-hand", "--name", "Fin"),
+                         play.person(tmp_path / "ana", "Ana"), window="host")
+    address = play.invitation(play.waiting_room(tmux, hosting))
+    diego_env, pidfile = play.person(tmp_path / "diego", "Diego"), tmp_path / "diego.pid"
+    diego_join = play.join(address, lang="es")
+    guest = tmux.start(diego_join, diego_env, window="guest", pidfile=pidfile)
+    play.sit(tmux, guest, "› Fin", waiting="Esperando a que Ana empiece")
+    tmux.send(hosting, "s")
+    play.dealt(tmux, guest, "the deal (Diego)")
+    play.crash(pidfile)
+    tmux.wait_for(hosting, "Diego lost the connection", timeout=10, what="Diego's drop, on Ana's screen")
+    ana = Player(tmux, hosting, "Ana")
+    play.together([ana], lambda: WINNER.search(tmux.screen(hosting)) is not None, 120,
+                  "the match did not end")
+
+    back = tmux.start(diego_join, diego_env, window="guest2")
+    screen = tmux.wait_for(back, lambda s: WINNER.search(s) is not None, timeout=20,
+                           what="Diego back at the match's end")
+    assert "Hola de nuevo" in screen and "¿Revancha?" in screen, screen
+    # on Ana's screen he is connected again, away (his turns were played for him: one key)
+    tmux.wait_for(hosting, lambda s: AWAY.search(s) is not None, timeout=10,
+                  what="Diego back, on Ana's screen")
+    tmux.send(back, "m")
+    tmux.wait_for(back, lambda s: "Pulsa cualquier tecla" not in s, timeout=5, what="Diego present")
+    tmux.send(back, "m")
+    tmux.wait_for(hosting, "accepted by Diego", timeout=5, what="Diego's yes, on Ana's screen")
