@@ -50,7 +50,8 @@ HINT_TEXTS: dict[str, tuple[str, str]] = {
     "hint_note_lacks": ("{names} seems to have no {color}", "{names} parece no tener {color}"),
     "hint_note_lacks_many": ("{names} seem to have no {color}", "{names} parecen no tener {color}"),
     # (the colour named: "of that colour" after two choices read as the other's, found play-testing)
-    "hint_note_holds": ("you hold {n} {color} cards", "tienes {n} cartas de color {color}"),
+    # (the cards left after the play: found play-testing, "you hold 2" of a hand showing three)
+    "hint_note_holds": ("you keep {n} {color} cards", "te quedan {n} cartas de color {color}"),
     "hint_note_bluff": ("a bluff: you hold {color}, and challenged you draw 4",
                         "es un farol: tienes {color}, y si te desafían robas 4"),
     "hint_note_swap": ("you take {name}'s {n} cards", "te quedas las {n} cartas de {name}"),

@@ -113,7 +113,7 @@ KEY_TEXTS: dict[str, tuple[str, str]] = {
     "why_bad_target": ("A 7 swaps hands with another player: choose one",
                        "Un 7 cambia la mano con otro jugador: elige uno"),
     "why_wild_draw_four_refused": ("A Wild Draw Four needs you to hold no {color} card",
-                                   "Un Comodín +4 solo vale si no tienes ninguna carta {color}"),
+                                   "Un Comodín +4 solo vale si no tienes ninguna carta de color {color}"),
     "why_must_answer_draw": ("{card} does not stack on the {n} to draw: stack one that does, or draw",
                              "{card} no se suma a las {n} por robar: suma otra, o roba"),
     "why_must_play": ("Under draw until playable you must play a card", "Robando hasta poder jugar,"

@@ -165,3 +165,17 @@ def test_a_draw_hint_says_what_the_card_next_best_would_do(lang: str, said: str)
     assert model.hints.answered(view, Hint(Draw(ME), "search", win_rate=0.2, samples=716, runner_up=reverse,
                                            runner_up_rate=0.16, notes=(note,)), view)
     assert model.hints.text(model.seating.name_of) == said
+
+
+@pytest.mark.parametrize(("lang", "why"), [("en", "Why: you keep 2 green cards."),
+                                           ("es", "Por qué: te quedan 2 cartas de color verde.")])
+def test_the_colour_note_counts_the_cards_kept_after_the_play(lang: str, why: str) -> None:
+    """Found play-testing: "play Green 3 … you hold 2 green cards" to a player who saw three (the
+    note counts those left after the play, and said it as the hand now)."""
+    view = make_view("G3 G5 G7 Y1", top="R3", legal=[*plays("G3"), Draw(ME)])
+    model = seated(view, lang=lang)
+    model.hints.asked = view
+    note = Note("holds", color=Color.GREEN, count=2)
+    assert model.hints.answered(view, Hint(plays("G3")[0], "search", win_rate=0.3, samples=400,
+                                           notes=(note,)), view)
+    assert model.hints.text(model.seating.name_of).endswith(why)

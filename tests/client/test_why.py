@@ -49,7 +49,7 @@ def test_every_reason_fits_an_80_column_prompt_line_with_the_longest_card_names(
 
 @pytest.mark.parametrize(("lang", "key", "expected"), [
     ("en", "w", "A Wild Draw Four needs you to hold no green card"),
-    ("es", "e", "Un Comodín +4 solo vale si no tienes ninguna carta verde"),
+    ("es", "e", "Un Comodín +4 solo vale si no tienes ninguna carta de color verde"),
 ])
 def test_the_why_key_words_the_strict_wild_draw_four(lang: str, key: str, expected: str) -> None:
     view = make_view("W+4 G2", top="G5", rules=RuleSet(wild_draw_four=WildDrawFour.STRICT),
