@@ -178,6 +178,10 @@ class HintBox:
             notes = kept if first_named else []
             why = "; ".join(note_words(note, name_of) for note in notes)
             return f"{said}. {t('hint_why', notes=why)}" if why else said
+        if isinstance(hint.action, act.Catch):
+            return t("hint_catch", name=name_of(hint.action.target), n=view.rules.uno_penalty)
+        if isinstance(hint.action, act.CallUno):
+            return t("hint_uno")
         return t("hint_level", action=action, level=t("level_" + BOT_LEVELS[-1]))
 
 

@@ -12,6 +12,12 @@ HINT_TEXTS: dict[str, tuple[str, str]] = {
     "hint_no_jump_in": ("Hint: better not jump in now", "Pista: mejor no cortar ahora"),
     "hint_level": ("Hint: {action} — what the {level} bot plays",
                    "Pista: {action} — lo que juega el bot {level}"),
+    # (a catch or UNO, where no search is needed: "catch Tom — what the expert bot plays" named
+    # neither the key, which a narrow key bar leaves out, nor why: found play-testing)
+    "hint_catch": ("Hint: catch {name} ({k_catch}) — one card left and no UNO said: caught, they draw {n}",
+                   "Pista: pilla a {name} ({k_catch}) — le queda una carta y no dijo UNO: pillado, roba {n}"),
+    "hint_uno": ("Hint: say UNO ({k_uno}) — you have one card left: say it before someone catches you",
+                 "Pista: di UNO ({k_uno}) — te queda una carta: dilo antes de que te pillen"),
     "hint_search": ("Hint: {action} — wins {rate}% of {n} sampled deals",
                     "Pista: {action} — gana el {rate}% de {n} repartos simulados"),
     "hint_search_next": ("Hint: {action} — wins {rate}% of {n} sampled deals; next best: {other}, "

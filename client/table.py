@@ -355,11 +355,11 @@ class Table:
             self._prompts.notice = why_text(view, card)
             self._refused_jump = (card, self._prompts.notice)
             return
-        if not plays:
-            # (nothing else goes either: say what does, as plain mode does, found play-testing)
-            key = ("not_your_turn" if not self.my_turn else "not_playable_draw"
-                   if not self.playable and self._legal_of(actions.Draw) is not None else "not_playable")
-            self._refuse(key, card=card_name(card))
+        if not plays:  # (why not, as the why key, which a 60-column bar leaves out: found play-testing)
+            if self.my_turn and (self.playable or self._legal_of(actions.Draw) is None):
+                self._prompts.notice = why_text(view, card)
+            else:  # (nothing goes: what does, as plain mode says it; found play-testing)
+                self._refuse("not_playable_draw" if self.my_turn else "not_your_turn", card=card_name(card))
             return
         if card.is_wild:
             self.pending_card, self.pending_targets = card, ()

@@ -251,7 +251,6 @@ TEXTS: dict[str, tuple[str, str]] = {
     "hand_last": ("Already at the last card of your hand", "Ya estás en la última carta de la mano"),
     "catch_hint": ("{name} did not say UNO: press {k_catch} to catch!",
                    "{name} no dijo UNO: ¡pulsa {k_catch} para pillarle!"),
-    "not_playable": ("{card} cannot be played now", "{card} no se puede jugar ahora"),
     "not_your_turn": ("It is not your turn", "No es tu turno"),
     "hand_is_over": ("The hand is over", "La mano terminó"),
     "match_is_over": ("The match is over", "La partida terminó"),

@@ -11,7 +11,7 @@ from clientkit import ENTER, ME, make_view, plays, press, seated
 
 from client.enums import Prompt
 from client.i18n import set_language, t
-from engine.actions import CallUno, Draw, JumpIn, PlayCard
+from engine.actions import CallUno, Catch, Draw, JumpIn, PlayCard
 from engine.bots import Hint, hint
 from engine.bots.hintnotes import Note
 from engine.cards import Card, Color
@@ -179,3 +179,27 @@ def test_the_colour_note_counts_the_cards_kept_after_the_play(lang: str, why: st
     assert model.hints.answered(view, Hint(plays("G3")[0], "search", win_rate=0.3, samples=400,
                                            notes=(note,)), view)
     assert model.hints.text(model.seating.name_of).endswith(why)
+
+
+@pytest.mark.parametrize(("lang", "said"), [
+    ("en", "Hint: catch Luis (c) — one card left and no UNO said: caught, they draw 2"),
+    ("es", "Pista: pilla a Luis (c) — le queda una carta y no dijo UNO: pillado, roba 2")])
+def test_a_catch_hint_names_its_key_and_why(lang: str, said: str) -> None:
+    """Found play-testing: "Pista: pilla a Tom — lo que juega el bot experto", where the key bar
+    at 80 columns names no catch key, and the hint took the line that named it."""
+    view = make_view("R7 Y3", top="R5", current="2", legal=[Catch(ME, "2")])
+    model = seated(view, lang=lang)
+    model.hints.asked = view
+    assert model.hints.answered(view, Hint(Catch(ME, "2"), "level"), view)
+    assert model.hints.text(model.seating.name_of) == said
+
+
+@pytest.mark.parametrize(("lang", "said"), [
+    ("en", "Hint: say UNO (u) — you have one card left: say it before someone catches you"),
+    ("es", "Pista: di UNO (u) — te queda una carta: dilo antes de que te pillen")])
+def test_an_uno_hint_names_its_key_and_why(lang: str, said: str) -> None:
+    view = make_view("R7", top="R5", current="2", legal=[CallUno(ME)])
+    model = seated(view, lang=lang)
+    model.hints.asked = view
+    assert model.hints.answered(view, Hint(CallUno(ME), "level"), view)
+    assert model.hints.text(model.seating.name_of) == said

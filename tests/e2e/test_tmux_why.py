@@ -1,5 +1,6 @@
 """End to end, in English and in Spanish: the why key on a card that cannot be played says why,
-in the engine's terms and the player's language. ``uno host --bots 3 --seed 9`` in tmux."""
+in the engine's terms and the player's language, and so does Enter on it. ``uno host --bots 3
+--seed 9`` in tmux."""
 
 from __future__ import annotations
 
@@ -42,3 +43,16 @@ def test_the_why_key_explains_an_unplayable_card(tmux: Tmux, tmp_path: Path, lan
     screen = tmux.wait_for(window, lambda s: re.search(text["reason"], s) is not None, timeout=5,
                            what="the reason")
     assert parse_hand(screen) == hand  # nothing was played
+    # Enter on it says the same (found play-testing: "… cannot be played now", and at 60 columns
+    # the bar has no room for the why key)
+    said = reason_line(screen, text["reason"])
+    other = next(i for i in range(len(hand.cards)) if i not in hand.playable and i != stuck)
+    tmux.send(window, str(other + 1))
+    tmux.send(window, "Enter")
+    screen = tmux.wait_for(window, lambda s: reason_line(s, text["reason"]) not in ("", said), timeout=5,
+                           what="the other card's reason, on Enter")
+    assert parse_hand(screen) is not None and parse_hand(screen).cards == hand.cards  # type: ignore[union-attr]
+
+
+def reason_line(screen: str, reason: str) -> str:
+    return next((line for line in screen.splitlines() if re.search(reason, line)), "")
