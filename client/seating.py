@@ -227,6 +227,9 @@ class Seating:
             elif prev.kind == "human" and info.kind == "bot":  # left during a match
                 lines.append(t("ev_left_to_bot", name=clean_text(prev.name)))
                 self.told_gone.add(seat)
+            elif prev.kind == info.kind == "bot" and prev.level != info.level and info.level:
+                if room.host_seat != self.seat:  # (the host's own change shows in the seat's row)
+                    lines.append(t("ev_bot_level", name=name, level=t("level_" + info.level)))
             elif info.kind == "human" and prev.name != info.name:  # left, and the first in line sat
                 lines += [t("ev_left", name=clean_text(prev.name)),
                           t("ev_took_seat", name=name, bot=clean_text(prev.name))]

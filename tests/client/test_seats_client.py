@@ -43,6 +43,7 @@ from protocol import (
     Joined,
     JoinRoom,
     Queued,
+    RoomInfo,
     Rooms,
     RoomSummary,
     RoomUpdate,
@@ -852,3 +853,18 @@ def test_a_watchers_key_bar_says_the_seat_key_as_the_table_does(seats: dict[str,
     model.seating.seat = None
     text = render_text(model, columns=100)
     assert bar in text and model.seating.spectator_hint("Eva") in text, text
+
+
+@pytest.mark.parametrize(("lang", "said"), [("en", "Bot 1 now plays at the expert level"),
+                                            ("es", "Bot 1 juega ahora en nivel experto")])
+def test_a_bots_new_level_is_told_to_the_table_but_the_host(lang: str, said: str) -> None:
+    """Found play-testing: Marta (the host) made Bot 2 an expert, and nobody else was told."""
+    def with_level(level: str, host_seat: str) -> RoomInfo:
+        info = room_info(started=False, host_seat=host_seat)
+        seats = tuple(dataclasses.replace(s, level=level if s.seat == "1" else s.level) for s in info.seats)
+        return dataclasses.replace(info, seats=seats)
+
+    for host_seat, told in (("2", True), (ME, False)):
+        model = seated(room=with_level("normal", host_seat), lang=lang)
+        model.apply(RoomUpdate(room=with_level("expert", host_seat)))
+        assert (said in model.transcript.log) is told, model.transcript.log
