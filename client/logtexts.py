@@ -25,6 +25,9 @@ LOG_TEXTS: dict[str, tuple[str, str]] = {
     "ev_drew_n": ("{name} drew {n}", "{name} robó {n} cartas"),  # not "robó 2": it reads as the card 2
     "ev_drew_until": ("{name} drew {n} until a card could be played",
                       "{name} robó {n} hasta tener una carta que jugar"),
+    # (the card that ended it first: found play-testing, a 60-column log cut the list before it)
+    "ev_drew_until_cards": ("{name} drew {n} until a card could be played: {card} (before it: {cards})",
+                            "{name} robó {n} hasta tener una carta que jugar: {card} (antes: {cards})"),
     "ev_drew_you": ("{name} drew {cards}", "{name} robó {cards}"),
     # (with its article in Spanish: "robó 2 azul, 8 rojo" read as two blue cards, found play-testing)
     "drawn_card": ("{card}", "el {card}"),
@@ -67,6 +70,8 @@ LOG_TEXTS: dict[str, tuple[str, str]] = {
     "ev_drew_n_you": ("You drew {n}", "Robaste {n} cartas"),
     "ev_drew_until_you": ("You drew {n} until a card could be played",
                           "Robaste {n} hasta tener una carta que jugar"),
+    "ev_drew_until_cards_you": ("You drew {n} until a card could be played: {card} (before it: {cards})",
+                                "Robaste {n} hasta tener una carta que jugar: {card} (antes: {cards})"),
     "ev_drew_you_you": ("You drew {cards}", "Robaste {cards}"),
     "ev_drew_penalty_you": ("You drew {n} for not saying UNO", "Robaste {n} por no decir UNO"),
     "ev_drew_false_you": ("You drew {n} for a false catch", "Robaste {n} por pillar sin razón"),

@@ -208,12 +208,12 @@ def _one(event: ev.Event, name: Names, me: str | None, turn: str | None = None,
     if isinstance(event, ev.Drew):
         seat = event.seat
         if event.reason == "draw" and event.count > 1:  # R9: the rule, not a choice, drew them
-            line = _said("ev_drew_until", seat, me, name, n=event.count)
-            if event.cards:  # (still our line in lower case after a dash: found play-testing,
-                # "… new draw pile — You drew 6 until a card could be played")
-                drawn = f"{line} ({_drawn(event.cards)})"
-                return _Lower(drawn) if isinstance(line, _Lower) else drawn
-            return line
+            if event.cards:  # (still our line in lower case after a dash, as _said makes it:
+                # found play-testing, "… new draw pile — You drew 6 until a card could be played")
+                return _said("ev_drew_until_cards", seat, me, name, n=event.count,
+                             card=t("drawn_card", card=card_name(event.cards[-1])),
+                             cards=_drawn(event.cards[:-1]))
+            return _said("ev_drew_until", seat, me, name, n=event.count)
         if event.cards:
             return _said("ev_drew_you", seat, me, name, cards=_drawn(event.cards))
         if event.reason == "uno_penalty":

@@ -222,7 +222,7 @@ def test_the_cards_drawn_read_as_cards_not_counts() -> None:
         assert narrate([drew], lambda seat: "Bot 1") == ["Bot 1 robó el 2 azul, el 8 rojo"]
         assert narrate([drew], lambda seat: "Bot 1", me="2") == ["Robaste el 2 azul, el 8 rojo"]
         until = narrate([Drew("2", 2, cards, "draw")], lambda seat: "Bot 1")  # (R9)
-        assert until == ["Bot 1 robó 2 hasta tener una carta que jugar (el 2 azul, el 8 rojo)"]
+        assert until == ["Bot 1 robó 2 hasta tener una carta que jugar: el 8 rojo (antes: el 2 azul)"]
         assert t("prompt_drawn", card="2 azul").startswith("Robaste el 2 azul: ")
     finally:
         set_language("en")
