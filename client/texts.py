@@ -225,7 +225,7 @@ TEXTS: dict[str, tuple[str, str]] = {
     "points_you_lead": ("You lead: {n} points", "Vas en cabeza: {n} puntos"),
     "points_lead": ("{name} leads: {n} points", "En cabeza: {name}, {n}"),
     "points_and_most": ("Points: you {n}, {name} {most}", "Puntos: tú {n}, {name} {most}"),
-    "points_you_lead_short": ("Lead: {n} pts", "Cabeza: {n} ptos"),
+    "points_you_lead_short": ("Lead: {n} pts", "Líder: {n} ptos"),
     "points_lead_short": ("{name}: {n} pts", "{name}: {n} ptos"),
     "points_and_most_short": ("You {n} pts, top {most}", "Tú {n} ptos, máx. {most}"),
     # (not "Acumulado": a Wild Draw Four faced under the official rules stacks nothing)
