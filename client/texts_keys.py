@@ -106,8 +106,10 @@ KEY_TEXTS: dict[str, tuple[str, str]] = {
                            "{card} no es {color} ni coincide con la carta de arriba"),
     # (the top card named when it has a number or symbol to match: "the top card" left the
     # player to look for what should have matched, found play-testing)
+    # (Spanish: "ni coincide con Salta turno azul" read as vague in a play-test; the top card's
+    # symbol or number named alone)
     "why_does_not_match_top": ("{card} is not {color} and does not match {top}",
-                               "{card} no es {color} ni coincide con {top}"),
+                               "{card} no es {color} ni un {rank}"),
     "why_bad_color": ("A Wild needs a colour, and only a Wild takes one",
                       "Un Comodín necesita un color, y solo un Comodín lo lleva"),
     "why_bad_target": ("A 7 swaps hands with another player: choose one",

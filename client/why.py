@@ -24,6 +24,8 @@ def why_text(view: View, card: Card) -> str:
         code = "bluff"  # challenge cost a learner 4 cards)
     elif code is None and view.rules.seven_zero and card.rank in _SWAPS:  # (what it does, R15:
         code = _SWAPS[card.rank]  # found play-testing, a learner asked of a 7, and read "can be played")
+    top = view.top.rank.value
     return t("why_" + (code or "playable"), card=card_name(card), top=card_name(view.top),
+             rank=top if view.top.rank.is_number else t("rank_" + top),
              color=color_name(color) if color is not None else "?",
              n=view.pending_draw, drawn=card_name(view.drawn) if view.drawn else "?")

@@ -131,16 +131,21 @@ def test_a_playable_card_says_so_and_the_help_line_shows_the_key() -> None:
 @pytest.mark.parametrize(("lang", "named", "wild"), [
     ("en", "Yellow 3 is not red and does not match Red 9",
      "Yellow 3 is not red and does not match the top card"),
-    ("es", "3 amarillo no es rojo ni coincide con 9 rojo",
+    ("es", "3 amarillo no es rojo ni un 9",
      "3 amarillo no es rojo ni coincide con la carta de arriba"),
 ])
 def test_the_why_key_names_the_top_card_to_match(lang: str, named: str, wild: str) -> None:
     """Found play-testing: "… ni coincide con la carta de arriba" left the player looking for
-    what should have matched; a wild on top has nothing but its colour to match."""
+    what should have matched; a wild on top has nothing but its colour to match. In Spanish the
+    top card's number or symbol alone ("ni coincide con Salta turno azul" read as vague)."""
     for top, expected in (("R9", named), ("W", wild)):
         model = seated(make_view("Y3", top=top, color=Color.RED, legal=[Draw(ME)]), lang=lang)
         press(model, "e" if lang == "es" else "w")
         assert model.prompts.notice == expected
+    if lang == "es":
+        model = seated(make_view("Y+2", top="BS", color=Color.BLUE, legal=[Draw(ME)]), lang=lang)
+        press(model, "e")
+        assert model.prompts.notice == "Roba dos amarillo no es azul ni un Salta turno"
     set_language("en")
 
 

@@ -18,7 +18,7 @@ TEXT = {
     "en": dict(waiting="press s to start", turn="Your turn", why="w",
                reason=r"is not (red|yellow|green|blue) and does not match (the top card|\w+ \w+)"),
     "es": dict(waiting="pulsa s para empezar", turn="Tu turno", why="e",
-               reason=r"no es (rojo|amarillo|verde|azul) ni coincide con (la carta de arriba|\S+ \S+)"),
+               reason=r"no es (rojo|amarillo|verde|azul) ni (coincide con la carta de arriba|un \S+)"),
 }
 tmux = play.tmux_fixture("why")  # 80 columns: the whole reason fits
 
