@@ -294,7 +294,7 @@ class Model:
         rules as" field, save the rules instead."""
         if self.form is None:
             return
-        if self.form.focused == "save_as" and not self.form.just_saved:
+        if self.form.focused == "save_as" and not self.form.just_saved and self.form.save_as.strip():
             typed = self.form.save_as.strip()  # (a name saved already, in any capitals: asked first;
             same = next((name for name in self.form.saved if name.lower() == typed.lower()), None)
             if same is not None and self.prompts.notice_seen != t("rules_replace", name=same):

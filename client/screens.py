@@ -312,6 +312,8 @@ def form_field(form: CreateForm, key: str) -> tuple[str, str]:
 
 def _save_enter(form: CreateForm) -> str:
     """What Enter does on "save these rules as": save them; once saved, go on."""
+    if not form.save_as.strip():
+        return t("form_save_nothing_apply" if form.editing else "form_save_nothing_create")
     if not form.just_saved:
         return t("form_save_enter")
     return t("form_saved_apply" if form.editing else "form_saved_create")

@@ -6,13 +6,18 @@ TABLE_TEXTS: dict[str, tuple[str, str]] = {
                        "Reglas guardadas como {name} ({path}); juégalas con: uno host --rules {name}"),
     "form_save_as": ("Save these rules as", "Guardar estas reglas como"),
     "form_save_enter": ("(Enter saves)", "(Enter guarda)"),
+    # (nothing typed: Enter goes on, as on any other field; found play-testing, it said the name was bad)
+    "form_save_nothing_create": ("(no name: Enter opens the table)", "(sin nombre: Enter abre la mesa)"),
+    "form_save_nothing_apply": ("(no name: Enter applies them)", "(sin nombre: Enter las aplica)"),
     "form_saved_create": ("(saved: Enter opens the table)", "(guardadas: Enter abre la mesa)"),
     "form_saved_apply": ("(saved: Enter applies them)", "(guardadas: Enter las aplica)"),
     "rules_saved": ("Rules saved as {name}", "Reglas guardadas como {name}"),
     "rules_replace": ("Rules named {name} are saved already: Enter again replaces them",
                       "Ya hay reglas guardadas como {name}: Enter otra vez las sustituye"),
-    "rules_err_bad_name": ("A rules name is 1-32 letters without accents, digits, - or _",
-                           "Un nombre de reglas tiene 1-32 letras sin tildes, cifras, - o _"),
+    # (found play-testing: "1-32 letters without accents, digits, - or _" read as if digits were not allowed)
+    "rules_err_bad_name": ("A rules name has 1 to 32 characters: letters without accents, digits, - and _",
+                           "Un nombre de reglas tiene de 1 a 32 caracteres: letras sin tildes, cifras, "
+                           "- y _"),
     "rules_err_preset_name": ("That is a preset's name: choose another",
                               "Ese nombre es el de unas reglas de serie: elige otro"),
     "rules_err_unknown": ("No rules saved under that name", "No hay reglas guardadas con ese nombre"),

@@ -108,7 +108,7 @@ KEY_TEXTS: dict[str, tuple[str, str]] = {
     # player to look for what should have matched, found play-testing)
     # (Spanish: "ni coincide con Salta turno azul" read as vague in a play-test; the top card's
     # symbol or number named alone)
-    "why_does_not_match_top": ("{card} is not {color} and does not match {top}",
+    "why_does_not_match_top": ("{card} matches neither {color} nor the {rank} on top",
                                "{card} no es {color} ni un {rank}"),
     "why_bad_color": ("A Wild needs a colour, and only a Wild takes one",
                       "Un Comodín necesita un color, y solo un Comodín lo lleva"),

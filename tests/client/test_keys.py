@@ -72,7 +72,7 @@ def test_a_card_that_cannot_be_played_sends_nothing_and_says_why() -> None:
     model = seated(make_view("R7 Y3", top="R5", legal=[*plays("R7"), Draw(ME)]))
     sent = press(model, "2", ENTER)
     assert acts(sent) == []
-    assert model.prompts.notice == "Yellow 3 is not red and does not match Red 5"  # (as the why key)
+    assert model.prompts.notice == "Yellow 3 matches neither red nor the 5 on top"  # (as the why key)
     assert "draws" not in model.prompts.notice  # (Red 7 goes)
 
 

@@ -188,7 +188,7 @@ def test_the_save_as_field_saves_the_forms_rules(lang: str, shown: str, saved: s
         assert load_rules("ours") == ("official", {"jump_in": True, "target_score": 500})
         assert model.form.rules_name == "ours" and "ours" in model.form.saved
         press(model, *"!", ENTER)
-        assert "1-32" in render_text(model)
+        assert ("1 to 32" if lang == "en" else "1 a 32") in render_text(model)
         press(model, BACKSPACE, ENTER)  # (the name is saved already: asked first)
         assert model.prompts.notice == t("rules_replace", name="ours")
         press(model, ENTER)  # saved again; and Enter again (nothing changed) opens the table
@@ -214,3 +214,21 @@ def test_saving_over_rules_saved_already_asks_first() -> None:
     press(model, ENTER)
     assert model.prompts.notice == "Rules saved as ours" and saved_names() == ["ours"]
     assert load_rules("ours")[0] == "official"
+
+
+@pytest.mark.parametrize(("lang", "shown"), [("en", "(no name: Enter opens the table)"),
+                                             ("es", "(sin nombre: Enter abre la mesa)")])
+def test_enter_on_the_save_as_field_with_no_name_opens_the_table(lang: str, shown: str) -> None:
+    """Found play-testing at 60x20 (the form scrolled to its last field): Enter on the empty "save
+    these rules as" said the name was bad, and opened nothing."""
+    set_language(lang)
+    try:
+        model = connected_model()
+        press(model, "n")
+        assert model.form is not None
+        model.form.focus = FIELDS.index("save_as")
+        assert shown in form_text(model)
+        sent = press(model, ENTER)
+        assert len(sent) == 1 and isinstance(sent[0], CreateRoom), sent
+    finally:
+        set_language("en")

@@ -129,7 +129,7 @@ def test_a_playable_card_says_so_and_the_help_line_shows_the_key() -> None:
 
 
 @pytest.mark.parametrize(("lang", "named", "wild"), [
-    ("en", "Yellow 3 is not red and does not match Red 9",
+    ("en", "Yellow 3 matches neither red nor the 9 on top",
      "Yellow 3 is not red and does not match the top card"),
     ("es", "3 amarillo no es rojo ni un 9",
      "3 amarillo no es rojo ni coincide con la carta de arriba"),

@@ -16,7 +16,8 @@ pytestmark = play.needs_tmux
 SEED = 9  # Ana's first hand: R2 R4 GS B3 BS W W; she deals a Yellow Reverse, and plays first
 TEXT = {
     "en": dict(waiting="press s to start", turn="Your turn", why="w",
-               reason=r"is not (red|yellow|green|blue) and does not match (the top card|\w+ \w+)"),
+               reason=r"(is not|matches neither) (red|yellow|green|blue) "
+                      r"(and does not match the top card|nor the)"),
     "es": dict(waiting="pulsa s para empezar", turn="Tu turno", why="e",
                reason=r"no es (rojo|amarillo|verde|azul) ni (coincide con la carta de arriba|un \S+)"),
 }
