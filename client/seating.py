@@ -206,9 +206,13 @@ class Seating:
             self._remember_seats(room)
             return []
         self._remember_seats(room)
-        lines = []
         before = {s.seat: s for s in old.seats}
         after = {s.seat: s for s in room.seats}
+        lines = []  # (those gone first: found play-testing, "Ben sat down", then "Bot 3 left" of his seat)
+        for seat, info in before.items():
+            if seat not in after:
+                lines.append(t("ev_left", name=clean_text(info.name)))
+                self.told_gone.discard(seat)
         for seat, info in after.items():
             prev = before.get(seat)
             if seat == self.seat:  # (what others did is told by name; of ourselves, only this)
@@ -245,10 +249,6 @@ class Seating:
                 lines += [self.went_away(info)]
             elif prev.away and not info.away:  # (away before we came: nothing new to us)
                 lines += [t("ev_back", name=name)] if seat in self.told_gone else []
-                self.told_gone.discard(seat)
-        for seat, info in before.items():
-            if seat not in after:
-                lines.append(t("ev_left", name=clean_text(info.name)))
                 self.told_gone.discard(seat)
         changes = rules_changes(old, room)
         if changes:  # (the host's set_rules: in the waiting room, or for the next match)

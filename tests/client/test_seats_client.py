@@ -868,3 +868,14 @@ def test_a_bots_new_level_is_told_to_the_table_but_the_host(lang: str, said: str
         model = seated(room=with_level("normal", host_seat), lang=lang)
         model.apply(RoomUpdate(room=with_level("expert", host_seat)))
         assert (said in model.transcript.log) is told, model.transcript.log
+
+
+def test_who_left_is_told_before_who_sat_down() -> None:
+    """Found play-testing: Ben took a bot's place in the waiting room, and the log said "Ben sat
+    down" before "Bot 3 left"."""
+    before = room_info(started=False)
+    model = seated(room=before)
+    ben = SeatInfo(seat="5", name="Ben", kind=SeatKind.HUMAN)
+    seats = (*(s for s in before.seats if s.seat != "3"), ben)
+    model.apply(RoomUpdate(room=dataclasses.replace(before, seats=seats)))
+    assert model.transcript.log[-2:] == ["Bot 3 left", "Ben sat down"]
