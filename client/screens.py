@@ -321,8 +321,8 @@ def _save_enter(form: CreateForm) -> str:
 
 def _rules_choice(form: CreateForm) -> str:
     """The rules field: a preset's name (translated) or a saved name, and whether it is usable."""
-    if form.rules_name in PRESET_KEYS:
-        return preset_name(form.rules_name)
+    if form.rules_name in PRESET_KEYS:  # (marked when changed, as the lobby and the waiting room
+        return preset_label(form.rules_name, form.rules())  # do: found play-testing, "official")
     if form.bad_file:
         return f"{form.rules_name}: {t('rules_bad_short')}"  # (the whole line was cut: found play-testing)
     return form.rules_name

@@ -879,3 +879,23 @@ def test_who_left_is_told_before_who_sat_down() -> None:
     seats = (*(s for s in before.seats if s.seat != "3"), ben)
     model.apply(RoomUpdate(room=dataclasses.replace(before, seats=seats)))
     assert model.transcript.log[-2:] == ["Bot 3 left", "Ben sat down"]
+
+
+@pytest.mark.parametrize(("lang", "changed"), [("en", "official+"), ("es", "oficial+")])
+def test_the_forms_rules_field_is_marked_when_an_option_changes(lang: str, changed: str) -> None:
+    """Found play-testing: the new-table form still said "official" with Strict +4 on; the lobby
+    and the waiting room said "official+" of the same rules."""
+    set_language(lang)
+    try:
+        form = CreateForm()
+        assert form_field(form, "preset")[1] == ("official" if lang == "en" else "oficial")
+        focus(form, "strict")
+        form.change(1)
+        assert form_field(form, "preset")[1] == changed
+        focus(form, "target")
+        form.change(1)  # (the target alone is no change of the rules' kind)
+        focus(form, "strict")
+        form.change(1)
+        assert form_field(form, "preset")[1] != changed
+    finally:
+        set_language("en")
