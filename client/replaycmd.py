@@ -118,6 +118,7 @@ def _list(directory: Path, given: bool = False) -> int:
     """The kept hands of ``directory`` (``given``: named by --state-dir, which the command to play
     one back then names too: found play-testing, it was left out)."""
     import shlex
+    import shutil
 
     from protocol import clean_text
 
@@ -131,10 +132,17 @@ def _list(directory: Path, given: bool = False) -> int:
     if not hands:
         print(t("replay_none", dir=directory))
         return 0
+    # (a wider terminal widens the table's and the players' columns: found play-testing, the
+    # players cut at 100 columns)
+    more = max(0, shutil.get_terminal_size().columns - 1 - sum(_COLUMNS) - len(_COLUMNS) + 1)
+    widths = list(_COLUMNS)
+    widths[2] += more // 4
+    widths[3] += more - more // 4
+
     def row(cells: list[str]) -> str:
-        *texts, points = [fit(cell, width) for cell, width in zip(cells, _COLUMNS, strict=True)]
-        return " ".join(pad(text, width) for text, width in zip(texts, _COLUMNS, strict=False)) \
-            + " " + points.rjust(_COLUMNS[-1])
+        *texts, points = [fit(cell, width) for cell, width in zip(cells, widths, strict=True)]
+        return " ".join(pad(text, width) for text, width in zip(texts, widths, strict=False)) \
+            + " " + points.rjust(widths[-1])
 
     print(row(t("replay_columns").split("|")))
     for hand in hands:

@@ -495,6 +495,28 @@ def test_the_list_of_a_servers_kept_hands_names_its_state_dir_in_the_command_to_
     assert f"`uno replay --state-dir {tmp_path} ID` plays one back" in said, said
 
 
+@pytest.mark.parametrize("columns", [80, 120])
+def test_the_list_of_kept_hands_widens_its_players_with_the_terminal(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch,
+        columns: int) -> None:
+    """Found play-testing: "Carla, Diego, Bot 1, B…" at 100 columns, the column made for 80."""
+    import argparse
+
+    from client import replaycmd
+    from server.history import HistoryStore
+
+    store = HistoryStore(tmp_path, 10)
+    store.keep(finished_replay(n=6))  # (players: "Ana A, Bot B, … Bot F", 40 characters)
+    store.close()
+    monkeypatch.setenv("COLUMNS", str(columns))
+    parser = argparse.ArgumentParser()
+    replaycmd.add_arguments(parser)
+    assert replaycmd.main(parser.parse_args(["--state-dir", str(tmp_path), "--lang", "en"])) == 0
+    rows = capsys.readouterr().out.splitlines()
+    assert max(len(row) for row in rows[:2]) <= columns - 1, rows
+    assert ("Bot F" in rows[1]) is (columns == 120), rows
+
+
 @pytest.mark.parametrize(("lang", "leave", "stays", "quit_word"), [
     ("es", "dejar", "Sigues en la mesa.", "salir"),
     ("en", "leave", "You stay at the table.", "quit")])
