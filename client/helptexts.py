@@ -44,6 +44,7 @@ HELP_TEXTS: dict[str, tuple[str, str]] = {
     # (the host's, when a match kept from last time can be resumed: before quitting, where the
     # line has room; the waiting room's offer names the key at any width)
     "bar_resume": ("{k_resume} kept match", "{k_resume} la guardada"),
+    "bar_catch": ("{k_catch} catch", "{k_catch} pillar"),
     # (the host's at a match's end, when bots sit: their levels for the next match)
     "bar_bot_level": ("↑↓ {k_bot_level} bot level", "↑↓ {k_bot_level} nivel"),
     # (the host's, in the waiting room and at a match's end: the table's rules, for the next match)

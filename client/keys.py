@@ -323,6 +323,9 @@ def make_key_bindings(model: Model, after: Callable[[], None]) -> KeyBindings:
     bind("left", filter=challenge)(lambda: table.move_selection(-1))
     bind("right", filter=challenge)(lambda: table.move_selection(1))
     bind_action("chat", challenge)(model.open_chat)
+    # (R17: its player, down to one card without UNO, may be caught until we answer; found
+    # play-testing, c did nothing there, and after the answer it was a false catch)
+    bind_action("catch", challenge & ~typing)(table.catch)
 
     # ---- a letter that does nothing at the table says so (found play-testing: a Spanish player
     # pressed the English z to step away, and nothing happened; which key does, if another

@@ -235,6 +235,8 @@ class PlainCommands:
             self.model.table.challenge()
         elif word in words("accept"):
             self.model.table.challenge(accept=True)
+        elif word in words("catch"):  # (R17: until we answer; found play-testing, refused here)
+            self.model.table.catch()
         else:
             return self._hint(word) or self._leaving(word)
         return True

@@ -84,6 +84,8 @@ class PromptLine(Painter):
                        Screen.CREATE: form}.get(screen, "help_connecting")
         # (the kept match's key where the line has room: found play-testing, it was on no key bar)
         extra: tuple[str, ...] = ("bar_resume",) if m.can_resume_kept and m.screen is Screen.WAITING else ()
+        if prompt is Prompt.CHALLENGE and m.table.catchable is not None:
+            extra = ("bar_catch",)  # (the question hides the line that names the catch's key)
         if key == "help_waiting_host" and m.seating.can_host_command:
             extra = ("bar_rules", *extra)
         # (the host's at a match's end, where bots sit: nothing else says how to change their

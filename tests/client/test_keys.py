@@ -27,6 +27,7 @@ from clientkit import (
 
 from client.enums import Prompt, Screen
 from client.i18n import set_language, t
+from client.model import Model
 from engine.actions import Accept, CallUno, Catch, Challenge, ChooseColor, Draw, JumpIn, Pass, PlayCard
 from engine.cards import Card
 from engine.events import HandStarted
@@ -38,6 +39,7 @@ from protocol import (
     CreateRoom,
     Events,
     JoinRoom,
+    Message,
     RemoveBot,
     Rooms,
     RoomSummary,
@@ -266,6 +268,26 @@ def test_challenge_or_accept_a_wild_draw_four() -> None:
     assert acts(press(model, "y")) == [Act(kind="challenge")]
     assert model.prompt is Prompt.NONE  # answered: no second answer before the table's
     assert acts(press(seated(view), "n")) == [Act(kind="accept")]
+
+
+def test_facing_a_wild_draw_four_its_player_without_uno_is_caught() -> None:
+    """Found play-testing (R17: a catch counts until the next player acts): Ana's Wild Draw Four
+    left her one card and no UNO; facing it, Bob's c did nothing, and after his answer it was a
+    false catch. The key catches there, and the bar names it."""
+    view = make_view("R7 Y3", top="W+4", challenge_from="3", pending_draw=4, uno_open="3",
+                     legal=[Catch(ME, "3"), Challenge(ME), Accept(ME)])
+    model = seated(view)
+    assert model.prompt is Prompt.CHALLENGE
+    assert "a/n accept  c catch" in render_text(model, columns=100)  # (the key bar)
+    assert acts(press(model, "c")) == [Act(kind="catch", target="3")]
+    assert acts(typed_plain(seated(view), "catch")) == [Act(kind="catch", target="3")]
+
+
+def typed_plain(model: Model, line: str) -> list[Message]:
+    from client.plaincmd import PlainCommands
+
+    PlainCommands(model).run(line)
+    return model.outbox.take()
 
 
 @pytest.mark.parametrize("lang", ["en", "es"])
