@@ -56,11 +56,14 @@ def _welcome(model: Model, message: messages.Welcome) -> None:
         return
     if had_room:  # (a spectator had no seat to lose: found play-testing)
         room, watching = model.seating.room, model.seating.role == "spectator"
+        in_line = bool(model.seating.queue_position)
         _leave_room_state(model)
         if watching and room is not None and not room.password:
             # The server forgot who watched (it restarted): watch that table again. Found
-            # play-testing: the watcher was put back in the lobby, and had to find it.
+            # play-testing: the watcher was put back in the lobby, and had to find it. One in
+            # line asks for a seat again (found play-testing: the place was lost, unsaid).
             model.outbox.append(messages.JoinRoom(room=room.id, spectate=True))
+            model.seating.want_seat = in_line
             model.prompts.notice = t("status_watching_again")
         else:
             model.prompts.notice = t("status_watch_lost" if watching else "status_seat_lost")

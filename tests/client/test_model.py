@@ -30,9 +30,11 @@ from protocol import (
     ListRooms,
     Ping,
     Pong,
+    Queued,
     RoomUpdate,
     Start,
     Sync,
+    TakeSeat,
     ViewMsg,
     Welcome,
     codec,
@@ -542,6 +544,20 @@ def test_back_in_the_seat_the_host_one_left_is_told_who_hosts_now(lang: str) -> 
         assert model.prompts.notice == t("status_resumed")
     finally:
         set_language("en")
+
+
+def test_one_in_line_for_a_seat_the_server_forgot_asks_for_one_again() -> None:
+    """Found play-testing: Cam was first in line; the host's table came back (``uno host
+    --resume``), Cam watched it again, and his place in line was gone without a word."""
+    model = seated(make_view())
+    model.apply(Joined(room=room_info(started=True), role="spectator", seat=None))
+    model.apply(Queued(position=1, seat=None))
+    model.outbox.take()
+    model.connection_lost("shutdown", 0.1)
+    model.apply(WELCOME)
+    assert model.outbox.take() == [JoinRoom(room=room_info().id, spectate=True), ListRooms()]
+    model.apply(Joined(room=room_info(started=True), role="spectator", seat=None))
+    assert model.outbox.take() == [TakeSeat()]
 
 
 def test_a_spectator_the_server_forgot_watches_the_table_again() -> None:
