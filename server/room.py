@@ -61,6 +61,7 @@ class Room(Table):
         if self.started:
             raise errors.AlreadyStarted("the match is already on")
         self.votes.clear()
+        self.removed = 0
         if self.game is not None and self.game.outcome() is not None:
             self._free_dropped_seats()  # (after a match: as for a rematch, bots take them)
         self._seat_waiting()  # people waiting for a seat come before bots
@@ -260,8 +261,8 @@ class Room(Table):
         self._free_dropped_seats()  # a bot sits there
         self.seats[:] = seat_order(self.seats, order, self._order_rng)
         self._seat_waiting()  # those waiting for a seat come before bots
-        while len(self.seats) < min(len(game.seats), self.settings.max_seats):
-            self.add_bot(self.settings.bot_level)
+        while len(self.seats) < min(len(game.seats) - self.removed, self.settings.max_seats):
+            self.add_bot(self.settings.bot_level)  # (not in seats the host removed: found play-testing)
         if order != "random":
             self.seats[:] = into_places_left(self.seats, game.seats)
         log.info("room %s: rematch, seat order %s", self.id, order)

@@ -61,6 +61,7 @@ class Table(ABC):
         self.host_dropped: Session | None = None  # the host whose link dropped: theirs again on return
         self.game: Game | None = None
         self.closed = False
+        self.removed = 0  # seats the host removed since the last match began (a rematch fills fewer)
         self.next_seat_number = 1  # the number of the next seat made (seat ids are never reused)
         self.clock = Clock(lambda: all(seat.connected for seat in self.humans()))
         self.origin: str | None = None  # the address of the client that created it, if one did
@@ -217,6 +218,7 @@ class Table(ABC):
         if seat.kind == "human" and seat.connected:
             raise errors.NoSuchSeat("only bots and dropped players can be removed")
         self.seats.remove(seat)
+        self.removed += 1
         if seat.session is not None:
             self.server.release(seat.session)
         self._seat_waiting()

@@ -18,6 +18,7 @@ from protocol import (
     Left,
     Queued,
     Rematch,
+    RemoveBot,
     RoomUpdate,
     SetBotLevel,
     SetRules,
@@ -137,6 +138,21 @@ async def test_a_seat_that_declines_is_left_and_a_bot_takes_it(harness: Harness,
         # the bot sits in bob's place (found play-testing: it sat last, and the order changed)
         after = list(game_of(srv).seats)
         assert [after[0], after[2]] == [before[0], before[2]] and room.seats[1].kind == "bot"
+
+
+async def test_bots_the_host_removed_after_the_match_do_not_come_back_for_the_rematch(
+        harness: Harness, autojump_clock: object) -> None:
+    """Found play-testing: Ana removed both bots at the match's end to play Bob alone; the
+    rematch sat two new bots in their places."""
+    with trio.fail_after(60):
+        srv, (ann, bob) = await match_over(harness, "ann", "bob", bots=2)
+        for seat in [s.id for s in only_room(srv).seats if s.kind == "bot"]:
+            await ann.send(RemoveBot(seat=seat))
+        await ann.expect(RoomUpdate, lambda m: len(m.room.seats) == 2)
+        await ann.send(Rematch())
+        await bob.send(Rematch())
+        await ann.expect(ViewMsg, lambda m: m.view["outcome"] is None)
+        assert len(game_of(srv).seats) == 2
 
 
 async def test_a_player_who_drops_does_not_hold_up_the_rematch(harness: Harness,
