@@ -122,12 +122,14 @@ PLAIN_TEXTS: dict[str, tuple[str, str]] = {
                         "Esa línea no se jugó: empezó la partida y cerró el formulario de reglas"),
     "plain_help_match_over_host": ("Commands: rematch accepts a rematch, no declines it (and leaves), "
                                    "order changes its seat order; start (s) starts it now; level N "
-                                   "changes the bot in seat N; rules (or R) changes the rules; replay "
-                                   "goes through the last hand; leave; say TEXT; quit.",
+                                   "changes the bot in seat N; remove N frees seat N; rules (or R) "
+                                   "changes the rules; replay goes through the last hand; leave; say "
+                                   "TEXT; quit.",
                                    "Órdenes: revancha acepta la revancha, no la rechaza (y deja la mesa), "
                                    "orden cambia el orden de los asientos; empezar (s) la empieza ya; "
-                                   "nivel N cambia el bot del asiento N; reglas (o R) cambia las reglas; "
-                                   "repetición recorre la última mano; dejar; di TEXTO; salir."),
+                                   "nivel N cambia el bot del asiento N; quitar N libera el asiento N; "
+                                   "reglas (o R) cambia las reglas; repetición recorre la última mano; "
+                                   "dejar; di TEXTO; salir."),
     "plain_replay_on": ("Replay of hand {n}: {moves} moves, showing {who}. Enter (or next) goes a move on; "
                         "previous, first, all (the rest at once), seat (the next player's cards), "
                         "open (every hand), back (to the table).",
