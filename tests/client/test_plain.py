@@ -178,6 +178,20 @@ def test_the_same_turn_told_again_by_the_server_is_not_said_again() -> None:
     assert "Your turn. 10 seconds to play." in view.changes()[-1]
 
 
+def test_whose_turn_is_said_after_a_play_even_when_it_stays_the_same_seats() -> None:
+    """Found play-testing, two players: "Bob played Blue Skip — you lost the turn." said nothing
+    of whose turn it was (Bob's again, unchanged, so not said)."""
+    model = seated(make_view("Y3 G4", top="B5", current="2"))
+    view = PlainView(model)
+    assert "Luis's turn." in " ".join(view.changes())
+    skip = Card.parse("BS")
+    played = (ev.CardPlayed("2", skip, Color.BLUE), ev.Skipped(ME))
+    model.apply(Events(events=tuple(codec.event_to_wire(e) for e in played),
+                       view=codec.view_to_wire(make_view("Y3 G4", top="BS", current="2"))))
+    said = " ".join(view.changes())
+    assert "Luis played Blue Skip" in said and said.endswith("Luis's turn."), said
+
+
 def test_a_jump_in_is_offered_out_of_turn() -> None:
     seven = Card.parse("R7")
     model = seated(make_view("R7 Y3", top="R7", current="2", legal=[JumpIn(ME, seven, None, False)]))
