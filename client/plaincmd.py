@@ -15,7 +15,7 @@ from protocol import MAX_CHAT
 
 from .enums import Prompt, Screen
 from .form import TEXT_FIELDS
-from .i18n import LANGS, TEXTS, keys_of, switch_language, t
+from .i18n import LANGS, TEXTS, card_name, keys_of, switch_language, t
 from .i18n import key as key_of
 from .keymap import active
 from .model import Model
@@ -375,7 +375,8 @@ class PlainCommands:
 
     def _table(self, word: str, rest: str, first: str) -> bool:
         table = self.model.table
-        card = self._card_number(word)
+        # ("red 5", "5 rojo": found play-testing, only the numbers worked)
+        card = self._card_named(f"{word} {rest}") or self._card_number(word)
         if self.model.seating.seat is None and (
                 card is not None or any(word in words(move) for move in _MOVES)):
             self.model.tell_watcher()  # (as the full screen's keys: not a player's refusal)
@@ -438,6 +439,13 @@ class PlainCommands:
             return None
         hand = self.model.table.hand
         return hand.index(card) + 1 if card in hand else None
+
+    def _card_named(self, text: str) -> int | None:
+        """A card of the hand by its name, its words in any order, accents left out or not."""
+        said = sorted(bare(text).split())
+        hand = self.model.table.hand
+        return next((i + 1 for i, card in enumerate(hand) if sorted(bare(card_name(card)).split()) == said),
+                    None)
 
     def _play(self, number: int) -> None:
         table = self.model.table

@@ -95,12 +95,14 @@ PLAIN_TEXTS: dict[str, tuple[str, str]] = {
                              "Órdenes: sentarse (j) ocupa un asiento o, en la cola para uno, sale de ella; "
                              "una línea vacía dice la mesa, las cartas de cada jugador y los puntos; "
                              "dejar; di TEXTO; salir."),
-    "plain_help_table": ("Commands: a card's number plays it (add uno to say UNO with it); draw; pass; "
+    "plain_help_table": ("Commands: a card's number, or its name (red 5), plays it (add uno to say UNO with "
+                         "it); draw; pass; "
                          "uno; catch; hint; why N says why card N cannot be played; hand (or an "
                          "empty line) repeats the table, with every player's cards; away steps away "
                          "(a bot plays your turns); leave; say TEXT; quit. The keys of the full screen "
                          "work too: d, p, u, c, z, x, q.",
-                         "Órdenes: el número de una carta la juega (añade uno para decir UNO con ella); "
+                         "Órdenes: el número de una carta, o su nombre (5 rojo), la juega (añade uno "
+                         "para decir UNO con ella); "
                          "robar; pasar; uno; pillar; pista; explica N dice por qué no se puede jugar la "
                          "carta N; mano (o una línea vacía) repite la mesa, con las cartas de cada "
                          "jugador; ausente te ausenta (un bot juega tus turnos); dejar; di TEXTO; salir. "

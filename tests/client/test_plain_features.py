@@ -32,6 +32,7 @@ from engine.bots import BOT_LEVELS
 from engine.cards import Card, Color
 from engine.view import HandResult, MatchOutcome
 from protocol import (
+    Act,
     Back,
     GetReplay,
     Message,
@@ -619,3 +620,17 @@ def plain_screen(model: object) -> tuple[PlainScreen, io.StringIO]:
     screen.adopt(model, lambda: None)  # type: ignore[arg-type]
     screen._flush()
     return screen, out
+
+
+@pytest.mark.parametrize(("lang", "line"), [("en", "red 7"), ("en", "7 Red"), ("es", "7 rojo"),
+                                            ("es", "rojo 7")])
+def test_a_card_is_played_by_its_name(lang: str, line: str) -> None:
+    """Found play-testing: a screen reader's user typed "red 5" and read "Not a command here",
+    with the whole help; only the card's number worked."""
+    model = seated(make_view("R7 Y3", top="R5", legal=[*plays("R7"), Draw(ME)]), lang=lang)
+    assert typed(model, line) == [Act(kind="play", card="R7")]
+    assert typed(seated(make_view("R7 Y3", top="R5", legal=[*plays("R7"), Draw(ME)]), lang=lang),
+                 "green 7" if lang == "en" else "verde 7") == []
+    wild = seated(make_view("W Y3", top="R5", legal=[*plays("W"), Draw(ME)]), lang=lang)
+    typed(wild, "wild" if lang == "en" else "comodin")
+    assert wild.prompt is Prompt.COLOR  # (its colour asked)
