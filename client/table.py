@@ -366,7 +366,7 @@ class Table:
             self.color_index = 0
             return
         targets = tuple(dict.fromkeys(a.target for a in plays if a.target is not None))
-        if targets:
+        if len(targets) > 1:  # (one: no question; found play-testing, "Swap hands with: 1 Bob")
             self.pending_card, self.pending_targets = card, targets
             self.seat_index = 0
             return

@@ -361,6 +361,15 @@ def test_seven_zero_asks_whom_to_swap_with() -> None:
     assert acts(press(model, ENTER)) == [Act(kind="play", card="R7", target="2")]
 
 
+def test_a_seven_with_one_seat_to_swap_with_asks_nothing() -> None:
+    """Found play-testing, two players: "Swap hands with: 1 Bob (7 cards)", a question with one
+    answer."""
+    seven = Card.parse("R7")
+    model = seated(make_view("R7 Y3", top="R5", legal=[PlayCard(ME, seven, None, "2")]))
+    assert acts(press(model, "1", ENTER)) == [Act(kind="play", card="R7", target="2")]
+    assert model.prompt is Prompt.NONE
+
+
 def test_chat_keys_are_text_not_commands() -> None:
     model = seated(make_view("R7 Y3", legal=[*plays("R7"), Draw(ME)]))
     sent = press(model, "t", "d", "x", "p", BACKSPACE, "!", ENTER)
