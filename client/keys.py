@@ -224,9 +224,6 @@ def make_key_bindings(model: Model, after: Callable[[], None]) -> KeyBindings:
     bind_action("start_as_seated", room_cmds)(lambda: model.start(fill=False))
     bind_action("take_seat", room_cmds & Condition(lambda: seating.role == "spectator"))(model.take_seat)
     bind_action("add_bot", room_cmds)(model.add_bot)
-    # (only where the pick shows: found play-testing, the new host pressed - on the end-of-match
-    # screen, and the first seat went, unseen: a bot, or a friend whose terminal had closed)
-    bind_action("remove_bot", room_cmds & screen_is(Screen.WAITING))(model.remove_bot)
     bind_action("leave", room_cmds)(model.ask_leave)
     # the host picks a bot and changes its level: in the waiting room, and at a match's end for
     # the next one (found play-testing: bots too strong for the table could not be changed
@@ -236,6 +233,10 @@ def make_key_bindings(model: Model, after: Callable[[], None]) -> KeyBindings:
     bind("up", filter=host_seating)(lambda: seating.pick_bot(-1))
     bind("down", filter=host_seating)(lambda: seating.pick_bot(1))
     bind_action("bot_level", host_seating)(model.cycle_bot_level)
+    # (only where the pick shows: found play-testing, the new host pressed - on the end-of-match
+    # screen, and the first seat went, unseen; its board marks the pick now, and without the key
+    # bots removed there came back: found play-testing)
+    bind_action("remove_bot", host_seating)(model.remove_bot)
     # the table's rules: the host's form, in the waiting room and at a match's end (for the next
     # match); elsewhere it says when they change, or (found play-testing: R said nothing) whose
     bind_action("rules", room_cmds)(model.edit_rules)

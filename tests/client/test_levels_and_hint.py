@@ -40,7 +40,7 @@ from engine.bots.hintnotes import Note
 from engine.cards import Card, Color
 from engine.events import CardPlayed, Event
 from engine.view import HandResult, MatchOutcome, View
-from protocol import Act, Error, Events, History, RoomUpdate, SetBotLevel, ViewMsg, codec
+from protocol import Act, Error, Events, History, RemoveBot, RoomUpdate, SetBotLevel, ViewMsg, codec
 
 LEVELS = {"1": "easy", "3": "normal"}
 
@@ -135,6 +135,14 @@ def test_at_a_matchs_end_the_host_changes_a_bots_level_for_the_next_match(
         assert bar not in text_of(Renderer(guest).help(100, 1))
     finally:
         set_language("en")
+
+
+def test_at_a_matchs_end_the_host_frees_the_picked_bots_seat() -> None:
+    """Found play-testing: at a match's end, to play Bob alone, Maximiliano picked each bot and
+    pressed -: "- does nothing here", where F1 lists "- free the picked seat"."""
+    model = match_over()
+    assert press(model, DOWN, "-") == [RemoveBot(seat="3")]  # (the pick: Bot 3, marked on the board)
+    assert press(match_over(host=False), DOWN, "-") == []
 
 
 def test_during_a_match_the_board_shows_no_levels_and_b_does_nothing() -> None:
