@@ -10,9 +10,10 @@ from clientkit import ME, make_view, press, render_text, room_info, seated
 
 from client.draw import width_of
 from client.i18n import set_language, t
+from client.render import Renderer
 from engine import events as ev
 from engine.view import HandResult, MatchOutcome
-from protocol import REMATCH_ORDERS, Events, Rematch, RoomUpdate, SeatInfo, codec
+from protocol import REMATCH_ORDERS, Events, Rematch, RemoveBot, RoomUpdate, SeatInfo, codec
 
 OVER = {"outcome": MatchOutcome("2", (0, 510, 0, 20)), "hand_result": HandResult("2", 30)}
 
@@ -218,15 +219,19 @@ def test_the_key_bar_says_we_accepted_the_rematch(lang: str, offer: str, done: s
     set_language("en")
 
 
-def test_minus_on_the_end_of_match_screen_frees_no_seat_it_does_not_show() -> None:
+def test_minus_on_the_end_of_match_screen_frees_the_seat_it_shows_picked() -> None:
     """Found play-testing: Luis, host after Ana left, pressed - at the match's end; a seat he
     could not see picked there went (Ana's, played by a bot; it could have been a friend's whose
-    terminal had closed). The waiting room, which shows the pick, still frees it."""
+    terminal had closed). The board marks the pick now, and - frees that seat (found
+    play-testing later: "- does nothing here", and bots removed that way came back)."""
     room = room_info(started=False)
     seats = tuple(dataclasses.replace(s, connected=False) if s.seat == "2" else s for s in room.seats)
     model = seated(make_view(**OVER), room=dataclasses.replace(room, seats=seats))
-    assert model.seating.is_host and model.seating.picked_seat is not None
-    assert press(model, "-") == []
+    picked = model.seating.picked_seat
+    assert model.seating.is_host and picked is not None
+    players = "".join(f[1] for line in Renderer(model).players(80, 4) for f in line)
+    assert f"› {picked.name}" in players, players
+    assert press(model, "-") == [RemoveBot(seat=picked.seat)]
     assert press(model, "m") == [Rematch(order="keep", accept=True)]  # (the other keys still work)
 
 
