@@ -7,6 +7,7 @@ line was not understood); ``PlainView`` says the changes it makes.
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Callable
 
 from engine.bots import BOT_LEVELS
@@ -15,7 +16,7 @@ from protocol import MAX_CHAT
 
 from .enums import Prompt, Screen
 from .form import TEXT_FIELDS
-from .i18n import LANGS, TEXTS, card_name, keys_of, switch_language, t
+from .i18n import LANGS, TEXTS, card_name, color_name, keys_of, switch_language, t
 from .i18n import key as key_of
 from .keymap import active
 from .model import Model
@@ -384,9 +385,9 @@ class PlainCommands:
             if rest.lower() in words("uno") and table.can_arm_uno and not table.uno_armed:
                 table.say_uno()
             self._play(card)
-        elif word in words("draw"):
+        elif word in words("draw") and not rest:  # (found play-testing: "draw two" drew a card)
             table.draw()
-        elif word in words("pass"):
+        elif word in words("pass") and not rest:
             table.pass_turn()
         elif word in words("uno"):
             number = self._card_number(rest.lower())
@@ -441,11 +442,18 @@ class PlainCommands:
         return hand.index(card) + 1 if card in hand else None
 
     def _card_named(self, text: str) -> int | None:
-        """A card of the hand by its name, its words in any order, accents left out or not."""
+        """A card of the hand by its name, its words in any order, accents left out or not; or by
+        some of them ("draw two", "cambio verde") that only one card of the hand has, one of them
+        not a colour (a colour alone names no card)."""
         said = sorted(bare(text).split())
         hand = self.model.table.hand
-        return next((i + 1 for i, card in enumerate(hand) if sorted(bare(card_name(card)).split()) == said),
-                    None)
+        names = [sorted(bare(card_name(card)).split()) for card in hand]
+        whole = next((i + 1 for i, name in enumerate(names) if name == said), None)
+        colours = {bare(color_name(color)) for color in COLORS}
+        if whole is not None or not said or set(said) <= colours:
+            return whole
+        some = {hand[i]: i + 1 for i, name in enumerate(names) if not Counter(said) - Counter(name)}
+        return next(iter(some.values())) if len(some) == 1 else None
 
     def _play(self, number: int) -> None:
         table = self.model.table

@@ -634,3 +634,17 @@ def test_a_card_is_played_by_its_name(lang: str, line: str) -> None:
     wild = seated(make_view("W Y3", top="R5", legal=[*plays("W"), Draw(ME)]), lang=lang)
     typed(wild, "wild" if lang == "en" else "comodin")
     assert wild.prompt is Prompt.COLOR  # (its colour asked)
+
+
+@pytest.mark.parametrize(("lang", "line", "hand", "played"), [
+    ("en", "draw two", "B+2 Y3", "B+2"), ("en", "reverse", "GR Y3", "GR"), ("es", "cambio verde", "GR Y3", "GR"),
+    ("en", "draw two", "B+2 G+2", None), ("en", "blue", "B+2 Y3", None), ("en", "draw 2", "B+2 Y3", None)])
+def test_a_card_is_played_by_the_words_of_its_name_only_it_has(
+        lang: str, line: str, hand: str, played: str | None) -> None:
+    """Found play-testing: "draw two" drew a card (the draw command, whatever followed), and
+    "cambio verde", "reverse" were not understood. Words that name one card of the hand play
+    it; words that name none, or two, or a colour alone, play nothing, and draw nothing."""
+    cards = hand.split()
+    model = seated(make_view(hand, top=cards[0][0] + "5", legal=[*plays(*cards), Draw(ME)]), lang=lang)
+    sent = typed(model, line)
+    assert sent == ([Act(kind="play", card=played)] if played else []), sent
