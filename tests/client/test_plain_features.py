@@ -637,8 +637,9 @@ def test_a_card_is_played_by_its_name(lang: str, line: str) -> None:
 
 
 @pytest.mark.parametrize(("lang", "line", "hand", "played"), [
-    ("en", "draw two", "B+2 Y3", "B+2"), ("en", "reverse", "GR Y3", "GR"), ("es", "cambio verde", "GR Y3", "GR"),
-    ("en", "draw two", "B+2 G+2", None), ("en", "blue", "B+2 Y3", None), ("en", "draw 2", "B+2 Y3", None)])
+    ("en", "draw two", "B+2 Y3", "B+2"), ("en", "reverse", "GR Y3", "GR"),
+    ("es", "cambio verde", "GR Y3", "GR"), ("en", "draw two", "B+2 G+2", None),
+    ("en", "blue", "B+2 Y3", None), ("en", "draw 2", "B+2 Y3", None)])
 def test_a_card_is_played_by_the_words_of_its_name_only_it_has(
         lang: str, line: str, hand: str, played: str | None) -> None:
     """Found play-testing: "draw two" drew a card (the draw command, whatever followed), and
