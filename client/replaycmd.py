@@ -132,12 +132,13 @@ def _list(directory: Path, given: bool = False) -> int:
     if not hands:
         print(t("replay_none", dir=directory))
         return 0
-    # (a wider terminal widens the table's and the players' columns: found play-testing, the
-    # players cut at 100 columns)
+    # (a wider terminal widens the table's, the players' and the winner's columns: found
+    # play-testing, the players and the winner cut at 100 and 160 columns)
     more = max(0, shutil.get_terminal_size().columns - 1 - sum(_COLUMNS) - len(_COLUMNS) + 1)
     widths = list(_COLUMNS)
     widths[2] += more // 4
-    widths[3] += more - more // 4
+    widths[4] += more // 4
+    widths[3] += more - 2 * (more // 4)
 
     def row(cells: list[str]) -> str:
         *texts, points = [fit(cell, width) for cell, width in zip(cells, widths, strict=True)]
