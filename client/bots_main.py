@@ -17,6 +17,7 @@ from engine import PRESETS
 from engine.bots import BOT_LEVELS
 from protocol import CreateRoom
 from protocol.address import parse_address
+from protocol.arguments import seconds
 
 from .botclient import BotClient, BotGaveUp, BotOptions, BotResult, Patience
 from .link import Link, open_link
@@ -35,9 +36,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="the first bot creates a room and starts it once every seat is taken")
     parser.add_argument("--seats", type=int, default=4, help="seats of a created room")
     parser.add_argument("--rules", choices=tuple(PRESETS), default="official")
-    parser.add_argument("--bot-delay", type=float, default=0.0,
+    parser.add_argument("--bot-delay", type=seconds, default=0.0,
                         help="room option for server-side bots (created room)")
-    parser.add_argument("--think", type=float, default=THINK, metavar="SECONDS",
+    parser.add_argument("--think", type=seconds, default=THINK, metavar="SECONDS",
                         help="how long each bot takes over a move, at least (default "
                              f"{THINK:g}, a pace people at the table or watching can follow; "
                              "0: as fast as the server takes them)")
@@ -47,10 +48,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--name", default="Robot", help="name prefix (default Robot)")
     parser.add_argument("--seed", type=int, default=None)
     defaults = Patience()
-    parser.add_argument("--wait", type=float, default=defaults.table, metavar="SECONDS",
+    parser.add_argument("--wait", type=seconds, default=defaults.table, metavar="SECONDS",
                         help="how long a bot looks for an open table before it gives up "
                              f"(default {defaults.table:g})")
-    parser.add_argument("--retry-for", type=float, default=defaults.reconnect, metavar="SECONDS",
+    parser.add_argument("--retry-for", type=seconds, default=defaults.reconnect, metavar="SECONDS",
                         help="how long a bot tries to reconnect after the server went away "
                              f"(default {defaults.reconnect:g})")
 

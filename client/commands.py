@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING
 
 from engine import PRESETS
 from protocol.address import ALL_ADDRESSES, DEFAULT_PORT, parse_address
+from protocol.arguments import port_number, seconds
 
 if TYPE_CHECKING:
     from prompt_toolkit.application import Application
@@ -30,7 +31,7 @@ if TYPE_CHECKING:
 
 def _common(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--lang", choices=("es", "en"), default=None,
-                        help="language of the screen (default: from the locale)")
+                        help="language of the screen (default: the last chosen with F2, else the locale)")
     parser.add_argument("--player", metavar="NAME", default=None,
                         help="your name at the table (default: $UNO_NAME or your user name)")
     parser.add_argument("--no-bell", action="store_true",
@@ -51,7 +52,7 @@ def add_host_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--save-rules", metavar="NAME", default=None,
                         help="save the rules (--rules and the rule options) under NAME in "
                              "$XDG_CONFIG_HOME/uno/rules/ and exit")
-    parser.add_argument("--port", type=int, default=None,
+    parser.add_argument("--port", type=port_number, default=None,
                         help=f"TCP port (default {DEFAULT_PORT}, or with --resume the one the match "
                              "was kept on; a free one if it is taken)")
     parser.add_argument("--host", default=ALL_ADDRESSES, metavar="ADDRESS",
@@ -60,9 +61,9 @@ def add_host_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--seats", type=int, default=None, metavar="N",
                         help="seats at the table (default: max(4, bots + 1); with --start, "
                              "bots + 1 when --bots is given)")
-    parser.add_argument("--turn-timeout", type=float, default=30.0, metavar="SECONDS",
+    parser.add_argument("--turn-timeout", type=seconds, default=30.0, metavar="SECONDS",
                         help="time for a turn, 0 for none (default 30)")
-    parser.add_argument("--bot-delay", type=float, default=1.0, metavar="SECONDS",
+    parser.add_argument("--bot-delay", type=seconds, default=1.0, metavar="SECONDS",
                         help="how long bots think (default 1)")
     _rule_arguments(parser)
     parser.add_argument("--start", action="store_true",
@@ -72,7 +73,7 @@ def add_host_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--seed", type=int, default=None,
                         help="deal from a seeded shuffle (tests and demos)")
     parser.add_argument("--no-discovery", action="store_true", help="do not announce on the LAN")
-    parser.add_argument("--uno-grace", type=float, default=None, metavar="SECONDS",
+    parser.add_argument("--uno-grace", type=seconds, default=None, metavar="SECONDS",
                         help="a player who goes down to one card without saying UNO cannot be "
                              "caught for this long (default: as `uno server`, 0.75; 0: at once)")
     add_history_arguments(parser)
@@ -95,8 +96,8 @@ def _rule_arguments(parser: argparse.ArgumentParser) -> None:
     from protocol import BOT_LEVELS, LATE_JOIN
 
     rules = parser.add_argument_group("rule options (each defaults to the preset's)")
-    rules.add_argument("--target", type=int, default=None, metavar="POINTS",
-                       help="points that win the match (the preset's: 500)")
+    rules.add_argument("--target", type=_target, default=None, metavar="POINTS",
+                       help="points that win the match (the preset's: 500; 0: a single hand)")
     rules.add_argument("--single-hand", action="store_true", help="play one hand, not a match")
     for flag, help_text in _SWITCHES:
         rules.add_argument(f"--{flag}", action=argparse.BooleanOptionalAction, default=None,
@@ -138,8 +139,8 @@ def rule_overrides(args: argparse.Namespace) -> dict[str, object]:
             out[flag.replace("-", "_")] = value
     if args.single_hand:
         out["target_score"] = None
-    elif args.target is not None:
-        out["target_score"] = args.target
+    elif args.target is not None:  # (0: single hands, as `uno selfplay --target 0`; found play-testing)
+        out["target_score"] = args.target or None
     if args.uno_penalty is not None:
         out["uno_penalty"] = args.uno_penalty
     if args.false_catch_penalty is not None:
@@ -164,6 +165,15 @@ def add_join_arguments(parser: argparse.ArgumentParser) -> None:
                              "without it, tables on the LAN are listed")
     parser.add_argument("--no-discovery", action="store_true", help="do not look for tables on the LAN")
     _common(parser)
+
+
+def _target(text: str) -> int:
+    from engine.rules import MAX_TARGET
+
+    value = int(text)
+    if not 0 <= value <= MAX_TARGET:
+        raise argparse.ArgumentTypeError(f"points from 1 to {MAX_TARGET} (0: a single hand)")
+    return value
 
 
 def _bots(text: str) -> int:

@@ -46,7 +46,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--open", action="store_true", help="every hand open from the start")
     parser.add_argument("--paused", action="store_true", help="start paused (step with ←/→)")
     parser.add_argument("--lang", choices=("es", "en"), default=None,
-                        help="language of the screen (default: from the locale)")
+                        help="language of the screen (default: the last chosen with F2, else the locale)")
     parser.add_argument("--plain", action="store_true",
                         help="plain mode for screen readers and braille displays: each move said as "
                              "a line, commands typed (automatic when TERM=dumb)")

@@ -37,7 +37,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--rules", metavar="NAME", default=None,
                         help="only this rule set (a preset's name shows it with its options too)")
     parser.add_argument("--lang", choices=("es", "en"), default=None,
-                        help="language (default: from the locale)")
+                        help="language (default: the last chosen with F2, else the locale)")
 
 
 def main(args: argparse.Namespace) -> int:

@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from typing import Any
 
 MAX_PENALTY = 10
+MAX_TARGET = 100_000  # R20: the most points a match may be played to
 """The most cards a penalty (R17's missed UNO, a false catch) may be."""
 
 
@@ -61,8 +62,8 @@ class RuleSet:
             raise ValueError("target_score must be a whole number or None")
         if not 0 <= self.uno_penalty <= MAX_PENALTY or not 0 <= self.false_catch_penalty <= MAX_PENALTY:
             raise ValueError(f"penalties must be between 0 and {MAX_PENALTY} cards")
-        if self.target_score is not None and not 1 <= self.target_score <= 100_000:
-            raise ValueError("target_score must be between 1 and 100000, or None")
+        if self.target_score is not None and not 1 <= self.target_score <= MAX_TARGET:
+            raise ValueError(f"target_score must be between 1 and {MAX_TARGET}, or None")
 
     @staticmethod
     def preset(name: str, **overrides: Any) -> RuleSet:

@@ -12,6 +12,7 @@ from dataclasses import replace
 import trio
 
 from protocol.address import ALL_ADDRESSES, DEFAULT_PORT, format_address
+from protocol.arguments import port_number, positive_seconds, seconds
 
 from .app import UnoServer
 from .config import ServerConfig, uno_grace_within
@@ -24,20 +25,20 @@ DEFAULTS = ServerConfig()
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--host", default=ALL_ADDRESSES, help="address to listen on (default: all)")
-    parser.add_argument("--port", type=int, default=DEFAULT_PORT,
+    parser.add_argument("--port", type=port_number, default=DEFAULT_PORT,
                         help=f"TCP port (default {DEFAULT_PORT}; 0 picks a free one)")
     parser.add_argument("--name", default="UNO server", help="the name clients see")
     parser.add_argument("--log-level", default="info",
                         choices=("debug", "info", "warning", "error"))
-    parser.add_argument("--heartbeat", type=float, default=15.0,
+    parser.add_argument("--heartbeat", type=positive_seconds, default=15.0,
                         help="seconds of silence before a connection counts as dropped")
-    parser.add_argument("--next-hand-delay", type=float, default=5.0,
+    parser.add_argument("--next-hand-delay", type=seconds, default=5.0,
                         help="seconds between the end of a hand and the next deal")
     parser.add_argument("--no-discovery", action="store_true",
                         help="do not announce this server on the LAN (DNS-SD/mDNS)")
     parser.add_argument("--state-dir", default=None, metavar="DIR",
                         help="keep the rooms in DIR, so that a restarted server resumes them")
-    parser.add_argument("--handshake-timeout", type=float, default=10.0,
+    parser.add_argument("--handshake-timeout", type=positive_seconds, default=10.0,
                         help="seconds a new connection has to say hello")
     parser.add_argument("--outgoing-queue", type=int, default=512,
                         help="messages waiting for a client that does not read before it is dropped")
@@ -52,11 +53,11 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--history-limit", type=int, default=DEFAULTS.history_limit, metavar="N",
                         help="finished hands kept in the state directory, the oldest dropped "
                              "first (default %(default)s)")
-    parser.add_argument("--abandoned-match-grace", type=float,
+    parser.add_argument("--abandoned-match-grace", type=seconds,
                         default=DEFAULTS.abandoned_match_grace, metavar="SECONDS",
                         help="a match whose people have all dropped ends after this long "
                              "(default %(default)s)")
-    parser.add_argument("--uno-grace", type=float, default=DEFAULTS.uno_grace, metavar="SECONDS",
+    parser.add_argument("--uno-grace", type=seconds, default=DEFAULTS.uno_grace, metavar="SECONDS",
                         help="a player who goes down to one card without saying UNO cannot be "
                              "caught for this long (default %(default)s; 0: at once)")
 

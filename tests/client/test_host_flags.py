@@ -51,11 +51,30 @@ def test_a_match_started_at_once_seats_the_host_and_exactly_the_bots_asked_for(
     assert default_seats(args.bots, args.start) == seats
 
 
-@pytest.mark.parametrize("argv", [("--uno-penalty", "11"), ("--target", "0")])
+@pytest.mark.parametrize("argv", [("--uno-penalty", "11"), ("--false-catch-penalty", "12")])
 def test_bad_options_are_refused_in_the_engines_words(argv: tuple[str, ...]) -> None:
     args = parse(*argv)
     problem = check_rules(args.rules, rule_overrides(args))
     assert problem is not None and ("between" in problem)
+
+
+def test_target_0_plays_single_hands_as_selfplays_does() -> None:
+    """Found play-testing: `uno host --target 0` said "target_score must be between 1 and 100000,
+    or None", where `uno selfplay --target 0` plays single hands."""
+    assert rule_overrides(parse("--target", "0"))["target_score"] is None
+
+
+@pytest.mark.parametrize(("argv", "said"), [
+    (("--port", "99999"), "bad port '99999'"), (("--turn-timeout", "-5"), "seconds must be 0 or more"),
+    (("--bot-delay", "x"), "is not a number of seconds"), (("--uno-grace", "nan"), "seconds must be"),
+    (("--target", "-1"), "points from 1 to 100000"), (("--target", "100001"), "points from 1 to 100000")])
+def test_bad_values_on_the_command_line_are_refused_saying_why(
+        argv: tuple[str, ...], said: str, capsys: pytest.CaptureFixture[str]) -> None:
+    """Found play-testing: `--port 99999` was said to be taken, `--turn-timeout -5` read as no
+    clock."""
+    with pytest.raises(SystemExit):
+        parse(*argv)
+    assert said in capsys.readouterr().err
 
 
 @pytest.mark.parametrize(("argv", "grace"), [((), 0.75), (("--uno-grace", "0"), 0.0),
