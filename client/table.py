@@ -473,7 +473,7 @@ class Table:
             self._refuse("uno_too_late", name=self.caught_by)
             return
         if action is None:
-            self._refuse("cannot_uno")
+            self._refuse("cannot_uno" if self.view and self.view.rules.jump_in else "cannot_uno_no_jump")
             return
         self._act(action)
 
