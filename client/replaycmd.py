@@ -130,7 +130,7 @@ def _list(directory: Path, given: bool = False) -> int:
     if store is not None:
         store.close()
     if not hands:
-        print(t("replay_none", dir=directory))
+        print(t("replay_no_store" if given else "replay_none", dir=directory))  # (--state-dir: no news)
         return 0
     # (a wider terminal widens the table's, the players' and the winner's columns: found
     # play-testing, the players and the winner cut at 100 and 160 columns)

@@ -51,7 +51,7 @@ def main(args: argparse.Namespace) -> int:
     except (OSError, ValueError) as exc:
         print(t("stats_unreadable", error=exc), file=sys.stderr)
         return 1
-    return print_tables(table, args.rules, directory, sys.stdout, saved_labels())
+    return print_tables(table, args.rules, directory, sys.stdout, saved_labels(), given=bool(args.state_dir))
 
 
 def saved_labels() -> dict[str, str]:
@@ -68,11 +68,12 @@ def saved_labels() -> dict[str, str]:
 
 
 def print_tables(table: dict[str, dict[str, Counts]], rules: str | None, directory: Path,
-                 out: TextIO, labels: dict[str, str] | None = None) -> int:
-    """The tables of ``rules`` (None: all); ``labels`` names saved rule sets (``saved_labels``)."""
+                 out: TextIO, labels: dict[str, str] | None = None, given: bool = False) -> int:
+    """The tables of ``rules`` (None: all); ``labels`` names saved rule sets (``saved_labels``);
+    ``given``: the directory was named (--state-dir), where to look is no news."""
     labels = labels or {}
-    if not table:
-        print(t("stats_none", path=directory), file=out)
+    if not table:  # (found play-testing: --state-dir DIR was told to use --state-dir DIR)
+        print(t("stats_none_here" if given else "stats_none", path=directory), file=out)
         return 0
     if rules is not None and rules not in table:  # a saved name stands for its rule set
         rules = next((key for key, label in labels.items() if label == rules), rules)

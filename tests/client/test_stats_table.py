@@ -111,11 +111,16 @@ def test_every_line_fits_80_columns(kept: Path, lang: str, capsys: pytest.Captur
 
 
 def test_nothing_kept_and_an_unknown_rule_set(kept: Path, tmp_path_factory: pytest.TempPathFactory,
-                                              capsys: pytest.CaptureFixture[str]) -> None:
+                                              capsys: pytest.CaptureFixture[str],
+                                              monkeypatch: pytest.MonkeyPatch) -> None:
     empty = tmp_path_factory.mktemp("empty")
-    assert main(["stats", "--state-dir", str(empty), "--lang", "en"]) == 0
+    monkeypatch.setenv("XDG_DATA_HOME", str(empty))
+    assert main(["stats", "--lang", "en"]) == 0
     said = capsys.readouterr().out  # (found play-testing: "play a hand first" told a guest)
     assert "No statistics in" in said and "where the table was hosted" in said and "play a hand" not in said
+    assert main(["stats", "--state-dir", str(empty), "--lang", "en"]) == 0
+    said = capsys.readouterr().out  # (found play-testing: --state-dir DIR was told to use it)
+    assert said == f"No statistics in {empty}.\n"
     assert main(["stats", "--state-dir", str(kept), "--lang", "es", "--rules", "nope"]) == 1
     assert "official" in capsys.readouterr().out
     (empty / "stats.json").write_text("not json")
