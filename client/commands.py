@@ -294,10 +294,16 @@ def run_host(args: argparse.Namespace) -> int:
     apps: list[ClientApp] = []
     code = _run(t("starting_server"), client, plain, _display(args)[0])
     if apps and apps[0].model.host.end_table is False:  # (found play-testing: it quit without a word)
-        kept = [*(["--no-discovery"] if args.no_discovery else []),
-                *(["--host", args.host] if args.host else []), *(["--plain"] if args.plain else [])]
-        print(t("match_kept", command=resume_command(args.lang, kept)))
+        print(t("match_kept", command=resume_command(args.lang, kept_options(args))))
     return code
+
+
+def kept_options(args: argparse.Namespace) -> list[str]:
+    """The options of ``uno host`` that the kept match's command must give again (not the
+    default address: found play-testing, "--host 0.0.0.0", never typed)."""
+    return [*(["--no-discovery"] if args.no_discovery else []),
+            *(["--host", args.host] if args.host != ALL_ADDRESSES else []),
+            *(["--plain"] if args.plain else [])]
 
 
 def resume_command(lang: str | None, options: Sequence[str] = ()) -> str:

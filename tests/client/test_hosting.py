@@ -159,7 +159,7 @@ def test_the_kept_matchs_command_keeps_the_language_chosen(monkeypatch: pytest.M
                                                             tmp_path: Path) -> None:
     """Found play-testing: Carmen (Spanish only; `uno host --lang es` on an English machine) kept
     the match, ran the command she was told, and the table came back in English."""
-    from client.commands import resume_command
+    from client.commands import kept_options, resume_command
     from client.i18n import switch_language
 
     monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path))
@@ -171,6 +171,13 @@ def test_the_kept_matchs_command_keeps_the_language_chosen(monkeypatch: pytest.M
     assert resume_command("es", ["--plain"]) == "uno host --resume --plain --lang es"
     assert resume_command(None, ["--no-discovery", "--host", "127.0.0.1"]) == (
         "uno host --resume --no-discovery --host 127.0.0.1")
+    from client.cli import build_parser
+
+    def kept(*argv: str) -> list[str]:
+        return kept_options(build_parser(["host"]).parse_args(["host", *argv]))
+
+    assert kept("--no-discovery") == ["--no-discovery"]  # (not the default --host 0.0.0.0, never typed)
+    assert kept("--host", "127.0.0.1", "--plain") == ["--host", "127.0.0.1", "--plain"]
     try:
         switch_language("es")  # (F2 remembers it: the next start speaks it)
         assert resume_command("es") == "uno host --resume"
