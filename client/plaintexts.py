@@ -47,8 +47,9 @@ PLAIN_TEXTS: dict[str, tuple[str, str]] = {
     "plain_server": ("{n} {name} at {address}, {players} playing, {free} free",
                      "{n} {name} en {address}, {players} jugando, {free} libres"),
     "plain_tables": ("Tables: {list}", "Mesas: {list}"),
-    "plain_room": ("{n} {name} by {host}, {players}, {rules}, {state}",
-                   "{n} {name} de {host}, {players}, {rules}, {state}"),
+    # (found play-testing: "2 Mesa de Ben de Ben", "Ben's table by Ben")
+    "plain_room": ("{n} {name}, hosted by {host}, {players}, {rules}, {state}",
+                   "{n} {name}, abierta por {host}, {players}, {rules}, {state}"),
     "plain_seats": ("Seats: {list}", "Asientos: {list}"),
     "plain_free_seat": ("{n} free", "{n} libre"),
     "plain_bots_next": ("Bots for the next match: {list}. level N LEVEL changes the bot in seat N; "

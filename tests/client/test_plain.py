@@ -284,7 +284,8 @@ def test_the_lobby_and_a_new_table() -> None:
                   for i in (1, 2))
     model.apply(Rooms(rooms=rooms))
     line = PlainView(model).changes()[-1]
-    assert "1 Mesa 1 by Luis, 1/4, official, waiting; 2 Mesa 2 by Luis, 1/4, official, playing" in line
+    assert ("1 Mesa 1, hosted by Luis, 1/4, official, waiting; 2 Mesa 2, hosted by Luis, 1/4, official, "
+            "playing") in line
     assert typed(model, "1") == [JoinRoom(room="1")]
     assert typed(model, "watch 1") == [JoinRoom(room="1", spectate=True)]
     assert typed(model, "7") == [] and model.prompts.notice == "There is no table 7"
@@ -318,7 +319,7 @@ def test_an_empty_line_in_the_lobby_asks_for_the_tables_and_says_them_as_they_co
         said = " ".join(view.all_lines() if not line else view.changes())
         assert "No tables yet" not in said and "Mesa" not in said, said  # (not the old list)
         model.apply(Rooms(rooms=(room,)))
-        assert "1 Mesa by Luis" in " ".join(view.changes())  # (said again, though unchanged)
+        assert "1 Mesa, hosted by Luis" in " ".join(view.changes())  # (said again, though unchanged)
 
 
 @pytest.mark.parametrize("lang", ["en", "es"])
@@ -949,8 +950,8 @@ def test_the_lobby_says_how_many_seats_are_bots(lang: str, row: str) -> None:
 
 
 @pytest.mark.parametrize(("lang", "row", "said"), [
-    ("en", "4/4 official+ playing", "1 Mesa by Ana, 4/4, official with changes, playing"),
-    ("es", "4/4 oficial+    jugando", "1 Mesa de Ana, 4/4, oficial con cambios, jugando")])
+    ("en", "4/4 official+ playing", "1 Mesa, hosted by Ana, 4/4, official with changes, playing"),
+    ("es", "4/4 oficial+    jugando", "1 Mesa, abierta por Ana, 4/4, oficial con cambios, jugando")])
 def test_the_lobby_marks_a_preset_whose_options_were_changed(lang: str, row: str, said: str) -> None:
     """Found play-testing: a table of the official rules with 7-0 swaps read "official" in the
     lobby's list. A changed target alone is not a change of the rules."""

@@ -440,9 +440,10 @@ def test_the_words_follow_the_keys_file() -> None:
 
 
 @pytest.mark.parametrize(("lang", "line"), [
-    ("en", "1 Mesa by Ana, 2/4, house, waiting, 1 bot — At the table: Ana (won 3 of 7 hands) · Bot 1 (hard)"),
-    ("es", "1 Mesa de Ana, 2/4, de la casa, esperando, 1 bot — En la mesa: Ana (ganó 3 de 7 manos) · "
-           "Bot 1 (difícil)"),
+    ("en", "1 Mesa, hosted by Ana, 2/4, house, waiting, 1 bot — At the table: Ana (won 3 of 7 hands) · "
+           "Bot 1 (hard)"),
+    ("es", "1 Mesa, abierta por Ana, 2/4, de la casa, esperando, 1 bot — En la mesa: Ana (ganó 3 de 7 "
+           "manos) · Bot 1 (difícil)"),
 ])
 def test_the_lobby_says_who_sits_at_each_table(lang: str, line: str) -> None:
     set_language(lang)
@@ -456,10 +457,10 @@ def test_the_lobby_says_who_sits_at_each_table(lang: str, line: str) -> None:
 
 
 @pytest.mark.parametrize(("lang", "line"), [
-    ("en", "1 Mesa by Ana, 3/4, house, playing, 2 bots, late arrivals sit at the next hand; "
-           "2 Sala by Eva, 2/4, house, waiting, 1 bot."),
-    ("es", "1 Mesa de Ana, 3/4, de la casa, jugando, 2 bots, quien llega tarde se sienta en la "
-           "próxima mano; 2 Sala de Eva, 2/4, de la casa, esperando, 1 bot."),
+    ("en", "1 Mesa, hosted by Ana, 3/4, house, playing, 2 bots, late arrivals sit at the next hand; "
+           "2 Sala, hosted by Eva, 2/4, house, waiting, 1 bot."),
+    ("es", "1 Mesa, abierta por Ana, 3/4, de la casa, jugando, 2 bots, quien llega tarde se sienta en la "
+           "próxima mano; 2 Sala, abierta por Eva, 2/4, de la casa, esperando, 1 bot."),
 ])
 def test_the_lobby_says_when_one_arriving_at_a_match_in_progress_sits(lang: str, line: str) -> None:
     """``RoomSummary.late_join``, said of a match in progress (before one, everybody sits at

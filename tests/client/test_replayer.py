@@ -264,14 +264,18 @@ def _listed(tmp_path: Path, capsys: pytest.CaptureFixture[str], *replays: Replay
     return capsys.readouterr().out.splitlines()[1:-1]
 
 
-def test_no_kept_hands_says_where_hands_are_kept(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+def test_no_kept_hands_says_where_hands_are_kept(tmp_path: Path, capsys: pytest.CaptureFixture[str],
+                                                monkeypatch: pytest.MonkeyPatch) -> None:
     """Found play-testing: a guest who had played seven hands read "No finished hands are kept
-    in … yet" (the hosting program keeps them)."""
+    in … yet" (the hosting program keeps them). With --state-dir, where to look is no news."""
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))
     parser = argparse.ArgumentParser()
     replaycmd.add_arguments(parser)
-    assert replaycmd.main(parser.parse_args(["--state-dir", str(tmp_path), "--lang", "en"])) == 0
+    assert replaycmd.main(parser.parse_args(["--lang", "en"])) == 0
     said = capsys.readouterr().out
     assert "where the table was hosted" in said and " yet" not in said, said
+    assert replaycmd.main(parser.parse_args(["--state-dir", str(tmp_path), "--lang", "en"])) == 0
+    assert capsys.readouterr().out == f"No hands are kept in {tmp_path}.\n"
 
 
 def test_the_list_of_kept_hands_names_everyone_who_played_a_seat(

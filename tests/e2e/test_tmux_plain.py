@@ -47,12 +47,12 @@ class Words:
 
 
 WORDS = {
-    "en": Words("1 Mesa by Ana", "Waiting for Ana to start", "Your turn.", "You can play: ",
+    "en": Words("1 Mesa, hosted by Ana", "Waiting for Ana to start", "Your turn.", "You can play: ",
                 "Nothing to play", "Your hand: ", "draw", "pass",
                 ("Colour for", "The first card is a Wild"), "red", "played a Wild Draw Four on you",
                 "accept", "Your hand just changed", re.compile(r"wins? hand 1|wins? the match"),
                 "{name} played", "You drew", "said UNO!", ", or"),
-    "es": Words("1 Mesa de Ana", "Esperando a que Ana empiece", "Tu turno.", "Puedes jugar: ",
+    "es": Words("1 Mesa, abierta por Ana", "Esperando a que Ana empiece", "Tu turno.", "Puedes jugar: ",
                 "Nada que jugar", "Tu mano: ", "robar", "pasar",
                 ("Color para", "La primera es un Comodín"), "rojo", "te jugó un Comodín +4",
                 "aceptar", "Tu mano acaba de cambiar",

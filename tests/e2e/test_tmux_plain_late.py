@@ -25,7 +25,7 @@ def test_tmux_a_plain_player_who_arrives_late_takes_a_bots_seat_and_hears_the_pa
     port = address.rsplit(":", 1)[1]
     guest_env = {**play.person(tmp_path / "pia", "Pia"), "TERM": "dumb"}
     guest = tmux.start(play.join(f"127.0.0.1:{port}"), guest_env, window="guest")
-    tmux.wait_for(guest, "1 Mesa by Ana", timeout=15, what="the lobby, as a line")
+    tmux.wait_for(guest, "1 Mesa, hosted by Ana", timeout=15, what="the lobby, as a line")
     tmux.send(guest, "1", "Enter")
     # (the screen's lines are cut at its width: "You took o" / "ver Bot 1's seat" failed a run)
     tmux.wait_for(guest, lambda s: "You took over Bot" in s.replace("\n", ""), timeout=15,

@@ -33,7 +33,7 @@ def test_tmux_a_plain_watcher_hears_the_past_as_past_and_the_replay_tells_the_st
     port = address.rsplit(":", 1)[1]
     watcher = tmux.start(play.join(f"127.0.0.1:{port}"), {**play.person(tmp_path / "pia", "Pia"),
                                                           "TERM": "dumb"}, window="watcher")
-    tmux.wait_for(watcher, "1 Mesa by Ana", timeout=15, what="the lobby, as a line")
+    tmux.wait_for(watcher, "1 Mesa, hosted by Ana", timeout=15, what="the lobby, as a line")
     tmux.wait_for(hosting, "Away: a bot played your turn", timeout=20, what="a turn played for Ana")
     tmux.send(watcher, "watch 1", "Enter")
     tmux.wait_for(watcher, lambda s: "Now:" in s, timeout=15, what="the past told, then now")
