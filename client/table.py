@@ -93,8 +93,7 @@ class Table:
     @property
     def hand_over(self) -> bool:
         """The hand (or the match) is over: its board is on screen."""
-        view = self.view
-        return view is not None and (view.hand_result is not None or view.outcome is not None)
+        return self.view is not None and (self.view.hand_result is not None or self.view.outcome is not None)
 
     @property
     def match_over(self) -> bool:
@@ -367,8 +366,9 @@ class Table:
             return
         targets = tuple(dict.fromkeys(a.target for a in plays if a.target is not None))
         if len(targets) > 1:  # (one: no question; found play-testing, "Swap hands with: 1 Bob")
+            # the fewest cards first (found play-testing: a reflex Enter swapped 8 cards for 15)
             self.pending_card, self.pending_targets = card, targets
-            self.seat_index = 0
+            self.seat_index = min(range(len(targets)), key=lambda i: view.size_of(targets[i]))
             return
         self._play(plays)
 

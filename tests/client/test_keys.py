@@ -361,6 +361,17 @@ def test_seven_zero_asks_whom_to_swap_with() -> None:
     assert acts(press(model, ENTER)) == [Act(kind="play", card="R7", target="2")]
 
 
+def test_the_seven_question_starts_on_the_fewest_cards() -> None:
+    """Found play-testing: the question started on the first seat listed, and a reflex Enter
+    swapped 8 cards for 15."""
+    seven = Card.parse("R7")
+    legal = [PlayCard(ME, seven, None, target) for target in ("1", "2", "3")]
+    model = seated(make_view("R7 Y3", top="R5", legal=legal, hand_sizes=(9, 6, 2, 2)))
+    press(model, "1", ENTER)
+    assert model.prompt is Prompt.SEAT and model.table.seat_index == 2
+    assert acts(press(model, ENTER)) == [Act(kind="play", card="R7", target="3")]
+
+
 def test_a_seven_with_one_seat_to_swap_with_asks_nothing() -> None:
     """Found play-testing, two players: "Swap hands with: 1 Bob (7 cards)", a question with one
     answer."""
