@@ -21,7 +21,7 @@ RULE_TEXTS: dict[str, tuple[str, str]] = {
     "rule_no_seven_zero": ("no 7-0", "sin 7-0"),
     "rule_uno_penalty": ("no UNO: +{n}", "sin UNO: +{n}"),
     "rule_no_uno_penalty": ("no UNO penalty", "sin castigo por UNO"),
-    "rule_false_catch": ("false catch: +{n}", "acusación falsa: +{n}"),
+    "rule_false_catch": ("false catch: +{n}", "pillada en falso: +{n}"),
     "rule_turn": ("turn {n} s", "turno de {n} s"),
     "rule_no_clock": ("no turn clock", "sin reloj de turno"),
     "rule_bots": ("{level} bots in the empty seats", "bots nivel {level} en los asientos vacíos"),

@@ -373,7 +373,7 @@ TEXTS: dict[str, tuple[str, str]] = {
     "form_strict": ("Strict +4 (no bluffing)", "+4 estricto (sin farol)"),
     "form_stack_four": ("Stack +4", "Acumular +4"),
     "form_uno_penalty": ("Forgot UNO: draw", "Sin decir UNO: roba"),
-    "form_false_catch": ("False catch: draw", "Acusación falsa: roba"),
+    "form_false_catch": ("False catch: draw", "Pillada en falso: roba"),
     "form_left_first": ("Dealer's left starts", "Sale el de la izquierda"),
     "waiting_host_full": ("You are the host: press {k_start} to start.",
                           "Llevas la mesa: pulsa {k_start} para empezar."),
