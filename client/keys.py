@@ -234,8 +234,8 @@ def make_key_bindings(model: Model, after: Callable[[], None]) -> KeyBindings:
     bind("down", filter=host_seating)(lambda: seating.pick_bot(1))
     bind_action("bot_level", host_seating)(model.cycle_bot_level)
     # (only where the pick shows: found play-testing, the new host pressed - on the end-of-match
-    # screen, and the first seat went, unseen; its board marks the pick now, and without the key
-    # bots removed there came back: found play-testing)
+    # screen, and the first seat went, unseen; that board marks the pick now, and a host who
+    # wanted fewer bots for the rematch read "- does nothing here")
     bind_action("remove_bot", host_seating)(model.remove_bot)
     # the table's rules: the host's form, in the waiting room and at a match's end (for the next
     # match); elsewhere it says when they change, or (found play-testing: R said nothing) whose

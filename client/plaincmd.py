@@ -452,6 +452,8 @@ class PlainCommands:
         colours = {bare(color_name(color)) for color in COLORS}
         if whole is not None or not said or set(said) <= colours:
             return whole
+        if len(said) == 1 and any(said[0] in words(name) for name in _ACTION_OF):
+            return None  # (a command: "draw" draws, though "Blue Draw Two" has the word)
         some = {hand[i]: i + 1 for i, name in enumerate(names) if not Counter(said) - Counter(name)}
         return next(iter(some.values())) if len(some) == 1 else None
 

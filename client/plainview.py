@@ -97,9 +97,10 @@ class PlainView:
         new_chat = min(transcript.spoken - self._spoken, len(transcript.chat))
         chat = transcript.chat[len(transcript.chat) - new_chat:] if new_chat > 0 else []
         self._spoken = transcript.spoken
-        if log and not self.model.table.my_turn:  # (whose turn after each play, even the same
-            self._last.pop("turn", None)  # one's: found play-testing, "Bob played Blue Skip — you
-            # lost the turn." said nothing of whose it was, two players)
+        # whose turn it is after each play, even the same seat's (found play-testing, two players:
+        # "Bob played Blue Skip — you lost the turn." said nothing of whose it was)
+        if log and not self.model.table.my_turn:
+            self._last.pop("turn", None)
         state = []
         for slot in SLOTS:
             said = getattr(self, "_" + slot)()

@@ -650,3 +650,10 @@ def test_a_card_is_played_by_the_words_of_its_name_only_it_has(
     model = seated(make_view(hand, top=cards[0][0] + "5", legal=[*plays(*cards), Draw(ME)]), lang=lang)
     sent = typed(model, line)
     assert sent == ([Act(kind="play", card=played)] if played else []), sent
+
+
+def test_a_commands_word_in_a_cards_name_is_the_command() -> None:
+    """"draw" draws, though the hand's one Draw Two has the word in its name (found by the tmux
+    plain story: a player who typed draw played his Draw Two)."""
+    model = seated(make_view("B+2 Y3", top="B5", legal=[*plays("B+2"), Draw(ME)]))
+    assert typed(model, "draw") == [Act(kind="draw")]
