@@ -1,9 +1,9 @@
 """What the table did with our seat while we were not there, told in one line when we come back.
 
-From the first turn a stand-in plays for us (the turn's time ran out, or we were away) until we
-act again, ``AwayNews`` counts the turns played for us, the cards played (which ones) and drawn
-for our seat, the hands that moved ours (a 7, a 0) and the hands won meanwhile; coming back from
-away, ``line`` sums them up for the log (the log alone is some eleven lines at 80×24, and the
+From the first turn a stand-in plays for us (the turn's time ran out), or from when our seat went
+away, until we act again, ``AwayNews`` counts the turns played for us, the cards played (which
+ones) and drawn for our seat, the hands that moved ours (a 7, a 0) and the hands won meanwhile;
+coming back from away, ``line`` sums them up for the log (the log alone is some eleven lines at 80×24, and the
 stand-in's turns scroll out of it). A client started again while away (its terminal was closed)
 counts from the room's ``history``, after the batches it was last told a summary at (``told``,
 kept on disk by client/connection.py).
@@ -120,13 +120,13 @@ class AwayNews:
         """The summary since the stand-in took over (None if it played no turn), our seat ``me``
         said as "you"; counting starts afresh. The cards are named, as the log names them (found
         play-testing: "YS G6 Y8" in plain mode, "cards played: W" on the full screen)."""
-        if not self.counting or not self.turns:
+        if not self.counting or not (self.turns or self.won or self.moved):
             return None
         shown = ", ".join(card_name(card) for card in self.played[:SHOWN_CARDS])
         more = len(self.played) - SHOWN_CARDS
         played = f"{shown} {t('away_more_cards', n=more)}" if more > 0 else shown
         # (what was not done is left out: found play-testing, "drawn: 0" read as noise)
-        counts = [t("away_news", turns=self.turns),
+        counts = [t("away_news", turns=self.turns) if self.turns else t("away_news_no_turn"),
                   *([t("away_news_played", cards=played)] if played else []),
                   *([t("away_news_drawn", n=self.drew)] if self.drew else [])]
         parts = ["; ".join(counts)]  # (";": the cards played are listed with commas, found play-testing)
@@ -152,6 +152,12 @@ class AwayNews:
         self._restart(counting=False)
         self.told = _mark(self.last) if self.last else self.told
         return " · ".join(parts)
+
+    def stepped_away(self) -> None:
+        """Our seat went away: what happens from now is counted, before the stand-in's first turn
+        for us (found play-testing: away near a hand's end, the summary left out its end)."""
+        if not self.counting:
+            self._restart(counting=True)
 
     def _restart(self, counting: bool) -> None:
         self.counting, self.turns, self.played, self.drew, self.won, self.moved = counting, 0, [], 0, [], []

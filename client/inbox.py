@@ -158,6 +158,8 @@ def _room(model: Model, message: messages.RoomUpdate) -> None:
             model.prompts.notice += t("rematch_withdrawn")  # play-testing, it went without a word)
         model.prompts.notice_till_deal = model.prompts.notice  # (found play-testing: it stayed
         # through the next match's first hand, until a key)
+    if model.seating.away and not was_away:
+        model.away_news.stepped_away()
     if was_away and not model.seating.away:  # back: what was done for us meanwhile
         news = model.away_news.line(model.seating.name_of, model.seating.seat)
         lines += [news] if news else []

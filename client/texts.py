@@ -433,6 +433,8 @@ TEXTS: dict[str, tuple[str, str]] = {
     "away_more_cards": ("(+{n} more)", "(y {n} más)"),
     "away_news": ("While you were away — turns played for you: {turns}",
                   "Mientras no estabas — turnos jugados en tu lugar: {turns}"),
+    "away_news_no_turn": ("While you were away — no turn of yours came",
+                          "Mientras no estabas — no te tocó jugar"),
     "away_news_played": ("cards played: {cards}", "cartas jugadas: {cards}"),
     "away_news_drawn": ("cards drawn: {n}", "cartas robadas: {n}"),
     "away_hand_won": ("{name} won hand {n} (+{points})", "{name} ganó la mano {n} (+{points})"),

@@ -112,6 +112,26 @@ def test_coming_back_says_what_the_stand_in_did_meanwhile() -> None:
         finally:
             set_language("en")
 
+@pytest.mark.parametrize(("lang", "said"), [
+    ("en", "While you were away — no turn of yours came · every hand, yours too, moved one seat along · "
+           "Luis won hand 1 (+40)"),
+    ("es", "Mientras no estabas — no te tocó jugar · todas las manos, la tuya también, pasaron un "
+           "asiento · Luis ganó la mano 1 (+40)")])
+def test_what_happened_after_we_stepped_away_before_a_turn_of_ours_is_told(lang: str, said: str) -> None:
+    """Found play-testing: Lucía stepped away near a hand's end; its 0s and who won it were left
+    out of her summary, which counted from the stand-in's first turn for her (the next hand's)."""
+    model = away_model(lang)
+    try:
+        zero = ev.HandsExchanged("2", None, ((ME, 5, None), ("2", 3, None)))
+        model.apply(Events(events=tuple(codec.event_to_wire(e) for e in (
+            ev.CardPlayed("2", Card.parse("R0"), Color.RED), zero, ev.HandEnded("2", 40, (0, 40, 0, 0)))),
+            view=codec.view_to_wire(make_view(current="2"))))
+        model.apply(away_room(away=False))
+        assert model.transcript.log[-1] == said, model.transcript.log[-1]
+    finally:
+        set_language("en")
+
+
 @pytest.mark.parametrize(("lang", "said"), [("en", "you won hand 1 (+40) · you won the match!"),
                                             ("es", "ganaste la mano 1 (+40) · ¡ganaste la partida!")])
 def test_a_match_the_stand_in_won_for_us_is_said_as_the_hand_is(lang: str, said: str) -> None:
