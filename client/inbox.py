@@ -163,6 +163,8 @@ def _room(model: Model, message: messages.RoomUpdate) -> None:
     if was_away and not model.seating.away:  # back: what was done for us meanwhile
         news = model.away_news.line(model.seating.name_of, model.seating.seat)
         lines += [news] if news else []
+        if news and model.table.hand_over and not model.plain:  # (the end board hides the log:
+            model.prompts.notice = model.prompts.notice_till_deal = news  # found play-testing)
     if not model.seating.away:
         model.back_sent = False
     elif model.prompts.notice == t("away_asked"):

@@ -132,6 +132,20 @@ def test_what_happened_after_we_stepped_away_before_a_turn_of_ours_is_told(lang:
         set_language("en")
 
 
+def test_back_at_a_matchs_end_the_summary_is_on_the_notice_line() -> None:
+    """Found play-testing: Lucía, away for the last hand, came back on the end board, which hides
+    the log: the summary showed only once the rematch began, its top cut."""
+    model = away_model()
+    stand_in_turn(model, ev.CardPlayed(ME, Card.parse("R1"), Color.RED),
+                  then=(ev.HandEnded(ME, 40, (0, 0, 0, 540)), ev.MatchEnded(ME, (0, 0, 0, 540))))
+    over = make_view(current="2", hand_result=HandResult(ME, 40), outcome=MatchOutcome(ME, (0, 0, 0, 540)))
+    model.apply(ViewMsg(view=codec.view_to_wire(over), deadline=None))
+    model.apply(away_room(away=False))
+    assert model.prompts.notice.startswith("While you were away — turns played for you: 1")
+    assert model.prompts.notice == model.transcript.log[-1]
+    assert "While you were away" in render_text(model, columns=120)  # (on the end board's screen)
+
+
 @pytest.mark.parametrize(("lang", "said"), [("en", "you won hand 1 (+40) · you won the match!"),
                                             ("es", "ganaste la mano 1 (+40) · ¡ganaste la partida!")])
 def test_a_match_the_stand_in_won_for_us_is_said_as_the_hand_is(lang: str, said: str) -> None:
