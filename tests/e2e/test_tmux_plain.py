@@ -1,7 +1,7 @@
 """End to end, plain mode as a screen reader's user meets it: in a tmux window with
 ``TERM=dumb`` (nothing else asked for), a player joins a friend's ``uno host``, picks the table
-by its number, and plays a whole hand with typed commands (numbers, draw, pass, uno, a colour's
-name), reading each change as one line appended; in English and in Spanish. And a full-screen
+by its number, and plays a whole hand with typed commands (a card's name, numbers, draw, pass,
+uno, a colour's name), reading each change as one line appended; in English and in Spanish. And a full-screen
 table under ``NO_COLOR``: not one colour on the terminal, every card still written out.
 """
 
@@ -142,12 +142,14 @@ class PlainPlayer:
             self.type(w.draw)
         elif choices:
             plain = [c for c in choices if not c[1].startswith(("Wild", "Comodín"))]
-            number, _ = (plain or choices)[0]
+            number, name = (plain or choices)[0]
             if size == 2:
                 self.steps["uno"] = line
                 self.type(f"{number} uno")
+            elif "play" not in self.steps:  # the first card by its name ("red 7", "7 rojo")
+                self.steps["play"], self.steps["by_name"] = line, name.lower()
+                self.type(name.lower())
             else:
-                self.steps.setdefault("play", line)
                 self.type(number)
         elif w.draw in options:
             self.type(w.draw)
@@ -188,7 +190,9 @@ def test_tmux_a_plain_player_joins_and_plays_a_hand_by_typed_commands(
     text = "\n".join(lines)
     assert not BOX & set(text), sorted(BOX & set(text))  # no box drawing, no marks: words
     assert "\x1b" not in text
-    assert {"draw", "over"} <= set(luis.steps), luis.steps
+    assert {"draw", "play", "over"} <= set(luis.steps), luis.steps
+    played = {"en": "you played {card}", "es": "jugaste {card}"}[lang]  # (played, not refused)
+    assert played.format(card=luis.steps["by_name"]) in text.lower(), luis.steps["by_name"]
     assert w.i_drew in text
     assert w.played.format(name="Ana") in text  # the full-screen host's moves, narrated
     if "uno" in luis.steps:
