@@ -28,22 +28,27 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--port", type=port_number, default=DEFAULT_PORT,
                         help=f"TCP port (default {DEFAULT_PORT}; 0 picks a free one)")
     parser.add_argument("--name", default="UNO server", help="the name clients see")
-    parser.add_argument("--log-level", default="info",
-                        choices=("debug", "info", "warning", "error"))
+    parser.add_argument("--log-level", default="info", choices=("debug", "info", "warning", "error"),
+                        help="how much the server logs (default info)")
     parser.add_argument("--heartbeat", type=positive_seconds, default=15.0,
-                        help="seconds of silence before a connection counts as dropped")
+                        metavar="SECONDS",
+                        help="silence before a connection counts as dropped (default %(default)s)")
     parser.add_argument("--next-hand-delay", type=seconds, default=5.0,
-                        help="seconds between the end of a hand and the next deal")
+                        metavar="SECONDS",
+                        help="between the end of a hand and the next deal (default %(default)s)")
     parser.add_argument("--no-discovery", action="store_true",
                         help="do not announce this server on the LAN (DNS-SD/mDNS)")
     parser.add_argument("--state-dir", default=None, metavar="DIR",
                         help="keep the rooms in DIR, so that a restarted server resumes them")
     parser.add_argument("--handshake-timeout", type=positive_seconds, default=10.0,
-                        help="seconds a new connection has to say hello")
+                        metavar="SECONDS",
+                        help="how long a new connection has to say hello (default %(default)s)")
     parser.add_argument("--outgoing-queue", type=int, default=512,
-                        help="messages waiting for a client that does not read before it is dropped")
+                        metavar="N", help="messages waiting for a client that does not read before it is "
+                        "dropped (default %(default)s)")
     parser.add_argument("--max-connections", type=int, default=5000,
-                        help="connections served at once; more are turned away (bye server_full)")
+                        metavar="N",
+                        help="connections served at once; more are turned away (default %(default)s)")
     parser.add_argument("--max-rooms-per-address", type=int,
                         default=DEFAULTS.max_rooms_per_address, metavar="N",
                         help="rooms open at once that clients from one address may have created "
