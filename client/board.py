@@ -307,9 +307,10 @@ class BesideBoard(Painter):
 def won_text(model: Model, winner: str, key: str, **values: object) -> str:
     """"Ana wins the match!", or on Ana's own screen "You win the match!" (``key``: ``match_won``
     or ``hand_won``, with its ``values``)."""
-    if winner == model.seating.seat:
+    if winner == model.seating.seat and not model.seating.won_before_us:
         return t(key + "_you", **values)
-    return t(key, name=model.seating.name_of(winner), **values)
+    name = model.seating.won_before_us if winner == model.seating.seat else model.seating.name_of(winner)
+    return t(key, name=name, **values)
 
 
 def match_over_key(m: Model) -> str:

@@ -250,6 +250,8 @@ def _events(model: Model, message: messages.Events) -> None:
     model.hints.observe(events)
     shown = model.table.view  # (the hand these events belong to, if one ends in them)
     model.away_news.seen_live(events, model.seating.seat, shown.hand_number if shown else 0)
+    if any(isinstance(e, HandStarted) for e in events):
+        model.seating.won_before_us = ""
     seat, view = model.seating.seat, model.table.view
     if seat is not None and any((isinstance(e, TurnStarted | Drew) and e.seat == seat)
                                 or isinstance(e, HandEnded) for e in events):
@@ -378,6 +380,11 @@ def _history(model: Model, message: messages.History) -> None:
                       seats=order)
         way = way_after(events, way)
         turn = next((e.seat for e in reversed(events) if isinstance(e, TurnStarted)), turn)
+        for event in events:  # (our seat's win, from before we sat in it: found play-testing, Eve
+            if isinstance(event, HandStarted):  # read "You win hand 1", won by Bot 1's stand-in)
+                model.seating.won_before_us = ""
+            elif isinstance(event, HandEnded) and event.winner == me and ours is None:
+                model.seating.won_before_us = _name_then(model, then)(event.winner)
         sat = then or sat
     room = model.seating.room
     notes: list[str] = []  # our own lines on the past: how things stand now

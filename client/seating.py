@@ -75,6 +75,7 @@ class Seating:
         # after the past that the server sends after the seat (``history``), which the log
         # becomes
         self.took_seat_line = ""
+        self.won_before_us = ""  # who held our seat when the hand on the board was won ("": we did)
         self.rules_news = ""  # the log's line of the host's new rules, from the last update ("": none)
         self.bot_cursor = 0  # the host's pick in the waiting room, among ``pickable`` seats
         # bot seat -> the level the host last asked for it, until the room shows it: a key
@@ -285,6 +286,7 @@ class Seating:
         self.room = None
         self.role = self.seat = None
         self.queue_position, self.queue_seat, self.want_seat = 0, None, False
+        self.won_before_us = ""
 
     def leave_consequence(self) -> str:
         """What leaving does to the table, as the server handles it (server/room.py ``leave``):

@@ -36,6 +36,7 @@ from engine import events as ev
 from engine.bots import BOT_LEVELS
 from engine.cards import Card, Color
 from engine.rules import WildDrawFour
+from engine.view import HandResult
 from protocol import (
     CreateRoom,
     Events,
@@ -51,6 +52,7 @@ from protocol import (
     SeatKind,
     Start,
     TakeSeat,
+    ViewMsg,
     Welcome,
     codec,
     left_seat_name,
@@ -899,3 +901,18 @@ def test_the_forms_rules_field_is_marked_when_an_option_changes(lang: str, chang
         assert form_field(form, "preset")[1] != changed
     finally:
         set_language("en")
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_a_hand_won_before_we_sat_is_told_as_its_winners(lang: str) -> None:
+    """Found play-testing: Eve took over Bot 1's seat between hands and read "You win hand 1 and
+    score 69 points", a hand Bot 1 had won before she sat down."""
+    model = seated(room=room_info(started=True), lang=lang)
+    ended = codec.event_to_wire(ev.HandEnded(ME, 69, (0, 0, 0, 69)))
+    model.apply(History(events=((ended,),), chat=(), names=({ME: "Bot 1"},)))
+    over = make_view(current="2", hand_result=HandResult(ME, 69))
+    model.apply(ViewMsg(view=codec.view_to_wire(over), deadline=None))
+    said = t("hand_won", name="Bot 1", n=1, points=69)
+    assert said in " ".join(render_text(model, columns=100).split()), render_text(model, columns=100)
+    model.apply(Events(events=(codec.event_to_wire(ev.HandStarted(2, "1", 1)),)))
+    assert model.seating.won_before_us == ""  # (the next hands are ours)
