@@ -916,3 +916,14 @@ def test_a_hand_won_before_we_sat_is_told_as_its_winners(lang: str) -> None:
     assert said in " ".join(render_text(model, columns=100).split()), render_text(model, columns=100)
     model.apply(Events(events=(codec.event_to_wire(ev.HandStarted(2, "1", 1)),)))
     assert model.seating.won_before_us == ""  # (the next hands are ours)
+
+
+def test_a_watcher_in_line_is_in_no_line_once_the_host_closed_the_table() -> None:
+    """Found play-testing: Cy, first in line, read "The host closed the table. Press q to quit."
+    above "You are number 1 in line…" and "j leave the line", whose j did nothing."""
+    model = seated(room=room_info(started=True))
+    model.seating.seat, model.seating.role = None, "spectator"
+    model.apply(Queued(position=1, seat=None))
+    assert model.seating.queue_position == 1
+    model.connection_failed("table_closed")
+    assert model.seating.queue_position == 0 and "in line" not in render_text(model, columns=100)
