@@ -3,8 +3,8 @@
 From the first turn a stand-in plays for us (the turn's time ran out), or from when our seat went
 away, until we act again, ``AwayNews`` counts the turns played for us, the cards played (which
 ones) and drawn for our seat, the hands that moved ours (a 7, a 0) and the hands won meanwhile;
-coming back from away, ``line`` sums them up for the log (the log alone is some eleven lines at 80×24, and the
-stand-in's turns scroll out of it). A client started again while away (its terminal was closed)
+coming back from away, ``line`` sums them up for the log (the log alone is some eleven lines at
+80×24, and the stand-in's turns scroll out of it). A client started again while away (its terminal was closed)
 counts from the room's ``history``, after the batches it was last told a summary at (``told``,
 kept on disk by client/connection.py).
 """
@@ -117,7 +117,8 @@ class AwayNews:
                     self.drew += event.count if isinstance(event, Drew) else 0
 
     def line(self, name_of: Callable[[str], str], me: str | None = None) -> str | None:
-        """The summary since the stand-in took over (None if it played no turn), our seat ``me``
+        """The summary since the stand-in took over or our seat went away (None if nothing of it
+        happened: no turn, no hand moved or won), our seat ``me``
         said as "you"; counting starts afresh. The cards are named, as the log names them (found
         play-testing: "YS G6 Y8" in plain mode, "cards played: W" on the full screen)."""
         if not self.counting or not (self.turns or self.won or self.moved):

@@ -8,8 +8,10 @@ from dataclasses import dataclass
 from typing import Any
 
 MAX_PENALTY = 10
-MAX_TARGET = 100_000  # R20: the most points a match may be played to
 """The most cards a penalty (R17's missed UNO, a false catch) may be."""
+
+MAX_TARGET = 100_000
+"""The most points a match may be played to (R20)."""
 
 
 class WildDrawFour(enum.Enum):
