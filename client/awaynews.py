@@ -118,9 +118,9 @@ class AwayNews:
 
     def line(self, name_of: Callable[[str], str], me: str | None = None) -> str | None:
         """The summary since the stand-in took over or our seat went away (None if nothing of it
-        happened: no turn, no hand moved or won), our seat ``me``
-        said as "you"; counting starts afresh. The cards are named, as the log names them (found
-        play-testing: "YS G6 Y8" in plain mode, "cards played: W" on the full screen)."""
+        happened: no turn, no hand moved or won), our seat ``me`` said as "you"; counting starts
+        afresh. The cards are named, as the log names them (found play-testing: "YS G6 Y8" in
+        plain mode, "cards played: W" on the full screen)."""
         if not self.counting or not (self.turns or self.won or self.moved):
             return None
         shown = ", ".join(card_name(card) for card in self.played[:SHOWN_CARDS])
