@@ -295,8 +295,10 @@ def _events(model: Model, message: messages.Events) -> None:
         # "Hand 1 — Ana dealt" to say that the scores had gone back to 0)
         lines.insert(0, t("ev_new_match"))
     host = model.host
+    # the match kept from last time, at the table too (not in plain mode, whose lobby and waiting
+    # room said it: found play-testing, a third time at the deal)
     if host.offer and not host.offer_shown and dealt:
-        lines.append(host.offer)  # at the table too: the match kept from last time
+        lines += [] if model.plain else [host.offer]
         host.offer_shown = True
     model.transcript.add(lines)
     ended = next((i for i, e in enumerate(events) if isinstance(e, HandEnded)), None)

@@ -909,6 +909,23 @@ def test_uno_host_start_says_the_join_command_once_in_one_line_in_plain_mode() -
     assert "Friends join with: uno join 192.0.2.2:4700." in " ".join(said), said
 
 
+def test_uno_host_start_says_the_kept_match_before_the_deal_not_again_at_it() -> None:
+    """Found play-testing (`uno host --plain --start` with a match kept from last time): "Kept
+    from last time: …" was said in the lobby's line, the waiting room's, and again with the deal
+    (the full screen's log line, made for a table whose waiting room went by unseen)."""
+    model = Model("Ana")
+    model.plain = True
+    model.host.auto_create, model.host.auto_start = CreateRoom(name="Mesa", bots=3), True
+    model.host.offer = t("resume_offer", name="Mesa", progress=t("resume_hand", n=1))
+    view = PlainView(model)
+    model.apply(Welcome(server="test", version="0", protocol=1, token="a.b", name="Ana"))
+    model.apply(Joined(room=room_info(started=False), role="player", seat=ME))
+    said = view.changes()
+    model.apply(Events(events=(codec.event_to_wire(ev.HandStarted(1, ME, 1)),)))
+    said += view.changes()
+    assert " ".join(said).count("Kept from last time") == 1, said
+
+
 @pytest.mark.parametrize(("lang", "said"), [
     ("en", "End the match for everyone (e), or keep it for later (k)? Type e or k (uno host --resume opens"
            " a kept match); anything else stays."),
