@@ -382,8 +382,10 @@ def _history(model: Model, message: messages.History) -> None:
                       seats=order)
         way = way_after(events, way)
         turn = next((e.seat for e in reversed(events) if isinstance(e, TurnStarted)), turn)
-        for event in events:  # (our seat's win, from before we sat in it: found play-testing, Eve
-            if isinstance(event, HandStarted):  # read "You win hand 1", won by Bot 1's stand-in)
+        # our seat's win from before we sat in it is its winner's (found play-testing: Eve read
+        # "You win hand 1", won by Bot 1 before she took its seat)
+        for event in events:
+            if isinstance(event, HandStarted):
                 model.seating.won_before_us = ""
             elif isinstance(event, HandEnded) and event.winner == me and ours is None:
                 model.seating.won_before_us = _name_then(model, then)(event.winner)
