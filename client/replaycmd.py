@@ -167,6 +167,10 @@ def _play(text: str | bytes, source: str, args: argparse.Namespace) -> int:
     except ReplayError as exc:
         print(t("replay_refused", file=source, why=exc), file=sys.stderr)
         return 1
+    seats = len(replay.positions()[0].game.seats)
+    if args.seat is not None and not 1 <= args.seat <= seats:  # (found play-testing: ignored)
+        print(t("replay_no_seat", seat=args.seat, seats=seats), file=sys.stderr)
+        return 1
     if args.plain or os.environ.get("TERM") == "dumb":  # (as for uno join: commands._display)
         return plain_replay(replay, seat=first_seat(replay, args))
     if not (sys.stdin.isatty() and sys.stdout.isatty()):

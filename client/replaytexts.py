@@ -27,6 +27,8 @@ REPLAY_TEXTS: dict[str, tuple[str, str]] = {
     "replay_unwritable": ("{file} cannot be written: {why}", "No se puede escribir {file}: {why}"),
     "replay_refused": ("{file} cannot be opened as a replay: {why}",
                        "{file} no se puede abrir como repetición: {why}"),
+    "replay_no_seat": ("This hand has no seat {seat}: --seat takes 1 to {seats}.",
+                       "Esta mano no tiene asiento {seat}: --seat va de 1 a {seats}."),
     "replay_no_store": ("No hands are kept in {dir}.", "No hay manos guardadas en {dir}."),
     "replay_needs_terminal": ("uno replay plays back in a terminal.", "uno replay se ve en un terminal."),
     "replay_end": ("The end of the hand: ← steps back, Home starts again, q goes back.",

@@ -657,3 +657,25 @@ def test_a_commands_word_in_a_cards_name_is_the_command() -> None:
     plain story: a player who typed draw played his Draw Two)."""
     model = seated(make_view("B+2 Y3", top="B5", legal=[*plays("B+2"), Draw(ME)]))
     assert typed(model, "draw") == [Act(kind="draw")]
+
+
+
+@pytest.mark.parametrize("seat", [9, 0, -1])
+def test_a_replay_of_a_seat_the_hand_has_not_is_refused_saying_which_there_are(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str], seat: int) -> None:
+    """Found play-testing: `uno replay 1 --seat 9` of a three-seat hand opened on the first seat
+    without a word."""
+    import argparse
+
+    from client import replaycmd
+    from server.history import HistoryStore
+
+    store = HistoryStore(tmp_path, 10)
+    store.keep(finished_replay())
+    store.close()
+    parser = argparse.ArgumentParser()
+    replaycmd.add_arguments(parser)
+    args = parser.parse_args(["--state-dir", str(tmp_path), "--lang", "en", "--plain", "1",
+                              f"--seat={seat}"])
+    assert replaycmd.main(args) == 1
+    assert "This hand has no seat " + str(seat) + ": --seat takes 1 to 3." in capsys.readouterr().err
