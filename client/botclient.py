@@ -161,10 +161,12 @@ class BotClient:
                     delay = patience.first_delay
                     since, window = trio.current_time(), patience.reconnect
                     self.note(f"lost the connection ({reason}); trying again")
-            if trio.current_time() + delay - since > window:
+            left = since + window - trio.current_time()
+            if left <= 0:
                 what = "the server did not come back" if connected_before else "cannot reach the server"
                 raise BotGaveUp(f"{what}: {reason} (tried for {window:g} s)")
-            await trio.sleep(delay)
+            # (the last try at the window's end: found play-testing, "tried for 5 s" after 3.4 s)
+            await trio.sleep(min(delay, left))
             delay = min(delay * 2, patience.max_delay)
 
     async def _session(self, link: Link, connected_before: bool) -> None:
