@@ -61,6 +61,12 @@ class ServerConfig:
     # look at a new hand or the cards just drawn still lost the race)
     person_first: float = 4.0
 
+    def next_hand_pause(self, seats: int) -> float:
+        """The pause before the next deal at a table of ``seats``: ``next_hand_delay``, a tenth
+        longer for each seat beyond four (found play-testing: 5 s to read a ten-row board was
+        short; 8 s at ten seats)."""
+        return self.next_hand_delay * (1 + max(0, seats - 4) / 10)
+
     def deal_random(self, room_id: str, earlier: int = 0) -> random.Random:
         """The random source of a new match's deal in room ``room_id``, after ``earlier``
         matches there (with a seed, each rematch deals anew: every rematch of a seeded table

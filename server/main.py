@@ -35,7 +35,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="silence before a connection counts as dropped (default %(default)s)")
     parser.add_argument("--next-hand-delay", type=seconds, default=5.0,
                         metavar="SECONDS",
-                        help="between the end of a hand and the next deal (default %(default)s)")
+                        help="between the end of a hand and the next deal, a tenth longer for each seat "
+                             "beyond four (default %(default)s)")
     parser.add_argument("--no-discovery", action="store_true",
                         help="do not announce this server on the LAN (DNS-SD/mDNS)")
     parser.add_argument("--state-dir", default=None, metavar="DIR",

@@ -288,7 +288,7 @@ class Room(Table):
             # waiting in line for a seat (found play-testing: promised a seat at the next hand,
             # Ines waited until someone at the table came back)
             if not self.humans() or not all(seat.away for seat in self.humans()) or self.queue:
-                clock.next_hand_at = now + self.config.next_hand_delay
+                clock.next_hand_at = now + self.config.next_hand_pause(len(self.seats))
         else:
             seat = self._seat_by_id(game.current)
             if seat.bot_plays:

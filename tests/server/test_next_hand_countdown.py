@@ -32,3 +32,16 @@ async def test_between_hands_the_deadline_counts_to_the_next_deal(harness: Harne
         result = synced.view["hand_result"]
         assert result is not None and len(result["hands"]) == 2
         assert result["hands"][synced.view["seats"].index(result["winner"])] == []
+
+
+@pytest.mark.parametrize(("bots", "pause"), [(3, 5.0), (5, 6.0), (9, 8.0)])
+async def test_a_bigger_table_gets_longer_to_read_the_scores(harness: Harness, autojump_clock: object,
+                                                             bots: int, pause: float) -> None:
+    """Found play-testing: 5 s was short to read the ten rows of a ten-seat table's board."""
+    with trio.fail_after(600):
+        srv = await harness.server(next_hand_delay=5)
+        ann = await harness.client(srv, "ann")
+        await ann.create(bots=bots, seats=bots + 1, turn_timeout=30)
+        await ann.send(Start())
+        ended = await ann.play(hand_over)
+        assert ended.deadline == pytest.approx(pause)  # type: ignore[attr-defined]
