@@ -259,7 +259,9 @@ class PlainScreen:
             view.forget_part("screen", commands.field + 1)
         self._asked_at = model.received if len(model.outbox) else None  # (a line read ahead waits)
         self.after_key()
-        self.say((view.all_lines() if commands.look else view.changes()) + replies)
+        # What the line got first, then the state and the question still open (found play-testing:
+        # a wrong colour's refusal came after the question asked again, and read as its answer)
+        self.say(replies + (view.all_lines() if commands.look else view.changes()))
         self._echo(view.model.prompt is not Prompt.PASSWORD)
 
 

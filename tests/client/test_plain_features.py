@@ -614,6 +614,20 @@ def test_the_hint_is_not_said_again_as_the_colour_answered_goes() -> None:
     os.close(screen.input_fd)  # type: ignore[arg-type]
 
 
+def test_a_wrong_colour_is_refused_before_the_question_is_asked_again() -> None:
+    """Found play-testing: "purple" at the colour question read the question again, then "Not a
+    command here: purple", as if the refusal answered the question."""
+    model = seated(make_view("R7 W", top="G5", legal=[*plays("W"), Draw(ME)]))
+    screen, out = plain_screen(model)
+    screen.line("2")  # the Wild: its colour is asked
+    before = out.getvalue()
+    screen.line("purple")
+    after = out.getvalue()[len(before):]
+    refused, question = after.find("Not a command here: purple"), after.rfind("Colour for Wild: 1 red")
+    assert 0 <= refused < question, after
+    os.close(screen.input_fd)  # type: ignore[arg-type]
+
+
 def plain_screen(model: object) -> tuple[PlainScreen, io.StringIO]:
     """A plain screen showing ``model`` (no input: lines are given by ``line``), and what it says."""
     out = io.StringIO()
