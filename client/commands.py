@@ -20,7 +20,9 @@ from typing import TYPE_CHECKING
 
 from engine import PRESETS
 from protocol.address import ALL_ADDRESSES, DEFAULT_PORT, parse_address
+from protocol.arguments import player_name as name_argument
 from protocol.arguments import port_number, seconds
+from protocol.limits import MAX_NAME
 
 if TYPE_CHECKING:
     from prompt_toolkit.application import Application
@@ -32,8 +34,9 @@ if TYPE_CHECKING:
 def _common(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--lang", choices=("es", "en"), default=None,
                         help="language of the screen (default: the last chosen with F2, else the locale)")
-    parser.add_argument("--player", metavar="NAME", default=None,
-                        help="your name at the table (default: $UNO_NAME or your user name)")
+    parser.add_argument("--player", metavar="NAME", default=None, type=name_argument,
+                        help=f"your name at the table, up to {MAX_NAME} characters (default: $UNO_NAME "
+                             "or your user name)")
     parser.add_argument("--no-bell", action="store_true",
                         help="no terminal bell when your turn starts")
     parser.add_argument("--plain", action="store_true",

@@ -6,7 +6,22 @@ from __future__ import annotations
 
 import argparse
 
+from .fields import clean_text
+from .limits import MAX_NAME
+
 MAX_PORT = 65535
+
+
+def player_name(text: str) -> str:
+    """A name to play under: at most ``MAX_NAME`` characters once cleaned (found play-testing: a
+    longer one was cut without a word, "Maximiliano Alejandro Ro")."""
+    name = " ".join(clean_text(text).split())
+    if not name:
+        raise argparse.ArgumentTypeError(f"{text!r}: a name cannot be blank")
+    if len(name) > MAX_NAME:
+        raise argparse.ArgumentTypeError(
+            f"{name!r} has {len(name)} characters: a name at the table has at most {MAX_NAME}")
+    return name
 
 
 def port_number(text: str) -> int:
