@@ -1,12 +1,13 @@
 """What the table did with our seat while we were not there, told in one line when we come back.
 
 From the first turn a stand-in plays for us (the turn's time ran out), or from when our seat went
-away, until we act again, ``AwayNews`` counts the turns played for us, the cards played (which
-ones) and drawn for our seat, the hands that moved ours (a 7, a 0) and the hands won meanwhile;
-coming back from away, ``line`` sums them up for the log (the log alone is some eleven lines at
-80×24, and the stand-in's turns scroll out of it). A client started again while away (its terminal was closed)
-counts from the room's ``history``, after the batches it was last told a summary at (``told``,
-kept on disk by client/connection.py).
+away, until we act again (pressing the away key is acting: what came before it was seen),
+``AwayNews`` counts the turns played for us, the cards played (which ones) and drawn for our
+seat, the hands that moved ours (a 7, a 0) and the hands won meanwhile; coming back from away,
+``line`` sums them up for the log (the log alone is some eleven lines at 80×24, and the
+stand-in's turns scroll out of it). A client started again while away (its terminal was
+closed) counts from the room's ``history``, after the batches it was last told a summary at
+(``told``, kept on disk by client/connection.py).
 """
 
 from __future__ import annotations
@@ -153,6 +154,12 @@ class AwayNews:
         self._restart(counting=False)
         self.told = _mark(self.last) if self.last else self.told
         return " · ".join(parts)
+
+    def here(self) -> None:
+        """We are at the keyboard (the away key was pressed): what happened until now was seen,
+        and is not counted (found play-testing: a turn the stand-in played at a timeout before
+        Ana stepped away was in the summary of her time away)."""
+        self._restart(counting=False)
 
     def stepped_away(self) -> None:
         """Our seat went away: what happens from now is counted, before the stand-in's first turn

@@ -167,10 +167,11 @@ class Model:
         seating = self.seating
         if seating.seat is None or not seating.match_on:  # (it said nothing: found play-testing)
             self.prompts.notice = t("away_watching" if seating.seat is None else "away_no_match")
-        elif not seating.away and self.outbox.send(messages.Away()) and not self.plain:
-            # (plain mode: the log's line and the banner say it when the server has; found
-            # play-testing, a screen reader read it three times)
-            self.prompts.notice = t("away_asked")
+        elif not seating.away and self.outbox.send(messages.Away()):
+            self.away_news.here()
+            if not self.plain:  # (plain mode: the log's line and the banner say it when the server
+                # has; found play-testing, a screen reader read it three times)
+                self.prompts.notice = t("away_asked")
 
     def ask_quit(self) -> None:
         if self.session.status is Status.FAILED and not self.host.active:  # "press q to quit"

@@ -132,6 +132,18 @@ def test_what_happened_after_we_stepped_away_before_a_turn_of_ours_is_told(lang:
         set_language("en")
 
 
+def test_a_turn_played_at_a_timeout_before_we_stepped_away_is_not_in_the_summary() -> None:
+    """Found play-testing: Ana's turn ran out (the stand-in played Green 4), then she pressed the
+    away key; back, her summary listed Green 4 among the cards played while she was away."""
+    model = seated(make_view(current="2"))
+    stand_in_turn(model, ev.CardPlayed(ME, Card.parse("G4"), Color.GREEN), reason="timeout")
+    assert press(model, "z") == [Away()]
+    model.apply(away_room())
+    stand_in_turn(model, ev.CardPlayed(ME, Card.parse("R5"), Color.RED))
+    model.apply(away_room(away=False))
+    assert model.transcript.log[-1] == "While you were away — turns played for you: 1; cards played: Red 5"
+
+
 def test_back_at_a_matchs_end_the_summary_is_on_the_notice_line() -> None:
     """Found play-testing: Lucía, away for the last hand, came back on the end board, which hides
     the log: the summary showed only once the rematch began, its top cut."""
