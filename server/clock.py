@@ -31,6 +31,7 @@ class Clock:
         self.hold_until: float | None = None  # after a restart: clocks wait for people to return
         self.abandoned_at: float | None = None  # everybody dropped: the room closes then
         self.grace_until: float | None = None  # a catch for a forgotten UNO counts from then
+        self._uncut: float | None = None  # the turn's deadline before ``cut`` (its person dropped)
         self._wake = trio.Event()
         self._asleep_until = -math.inf  # when the timer task wakes by itself (inf: never)
 
@@ -63,12 +64,36 @@ class Clock:
         stopped (``STALLED``; it may have been longer), and leave the turn on at least
         ``turn_left`` seconds from now, to look at the table again."""
         for name in ("deadline", "_given", "bot_due", "next_hand_at", "hold_until", "abandoned_at",
-                     "grace_until"):
+                     "grace_until", "_uncut"):
             due = getattr(self, name)
             if due is not None:
                 setattr(self, name, due + seconds)
         if self.deadline is not None:
             self.deadline = max(self.deadline, trio.current_time() + turn_left)
+
+    # ---- a dropped person's turn
+
+    def cut(self, until: float) -> bool:
+        """The current person's link is down: their turn ends by ``until`` at the latest (the
+        deadline it had is kept for their return: ``uncut``); whether the deadline moved."""
+        if self.deadline is None or self.deadline <= until:
+            return False
+        self._uncut = self.deadline if self._uncut is None else self._uncut
+        self.deadline = until
+        return True
+
+    def uncut(self) -> bool:
+        """The current person is connected: their turn ends when it did before any ``cut`` (a
+        flaky link loses no time by it); whether the deadline moved."""
+        uncut, self._uncut = self._uncut, None
+        if uncut is None or self.deadline is None or uncut <= self.deadline:
+            return False
+        self.deadline = uncut
+        return True
+
+    def new_turn(self) -> None:
+        """Another turn: a ``cut`` of the last one is forgotten."""
+        self._uncut = None
 
     # ---- a restored room's wait for its people
 

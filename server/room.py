@@ -140,7 +140,7 @@ class Room(Table):
         if self.came_after_the_match(seat_id):
             return
         view = self.game.view(seat_id)
-        session.peer.send(ViewMsg(view=codec.view_to_wire(view), deadline=self.deadline_remaining()))
+        session.peer.send(ViewMsg(view=codec.view_to_wire(view), deadline=self.clock.remaining()))
         if (grace := self.grace.now_open(trio.current_time())) is not None:
             session.peer.send(grace)
 
@@ -150,16 +150,12 @@ class Room(Table):
                 if session.peer is not None:
                     session.peer.send(message)
 
-    def deadline_remaining(self) -> float | None:
-        """Seconds left for the current turn, or until the next deal (see ``Clock.remaining``)."""
-        return self.clock.remaining()
-
     def _publish(self, events: list[engine.Event], *, with_view: bool = True) -> None:
         game = self.game
         assert game is not None
         audience = [(peer, seat_id) for session, seat_id in self._audience()
                     if (peer := session.peer) is not None]
-        self.publisher.publish(game, events, audience, self.deadline_remaining(),
+        self.publisher.publish(game, events, audience, self.clock.remaining(),
                                lambda: seat_names(self.seats), with_view=with_view)
 
     def _after_events(self, events: list[engine.Event], turn_changed: bool,
@@ -278,15 +274,15 @@ class Room(Table):
         game = self.game
         clock.bot_due = None
         clock.next_hand_at = None
+        if turn_changed:
+            clock.new_turn()
         if game is None or game.outcome() is not None:
             clock.deadline = None
         elif game.hand_outcome() is not None:
             clock.deadline = None
-            # No deal while every person is away: it waits for one to come back (found
-            # play-testing: a table whose people had all stepped away dealt and played eleven
-            # hands by itself, and the statistics credited them with its wins), or for one
-            # waiting in line for a seat (found play-testing: promised a seat at the next hand,
-            # Ines waited until someone at the table came back)
+            # No deal while every person is away (found play-testing: such a table played eleven
+            # hands by itself, its wins credited to its people), unless one waits in line for a
+            # seat (found play-testing: Ines, promised one at the next hand, waited on)
             if not self.humans() or not all(seat.away for seat in self.humans()) or self.queue:
                 clock.next_hand_at = now + self.config.next_hand_pause(len(self.seats))
         else:
@@ -297,13 +293,17 @@ class Room(Table):
                 # its person, coming back meanwhile, gets the turn back.
                 clock.bot_due = now + self.settings.bot_delay
             else:
-                timeout = self.settings.turn_timeout
+                timeout, dropped_wait = self.settings.turn_timeout, self.config.disconnected_turn_timeout
                 if not seat.connected and timeout <= 0:
-                    timeout = self.config.disconnected_turn_timeout
+                    timeout = dropped_wait
                 if timeout <= 0:
                     clock.deadline = None  # e.g. a dropped seat came back to a room without timeouts
                 elif turn_changed or clock.deadline is None:
                     clock.deadline = now + timeout
+                if seat.connected:
+                    clock.uncut()
+                elif clock.hold_until is None:  # (during a restart's wait for people, not yet)
+                    clock.cut(now + dropped_wait)
             moves = (play.off_turn_bot_moves(game, [s.id for s in self.seats if s.kind == "bot"])
                      if clock.bot_due is None and self._bots_checked != self._version else [])
             if moves:  # (a jump-in waits for the person whose turn it is: ``person_first``)

@@ -182,10 +182,8 @@ class Table(ABC):
             self.send_view(session)
 
     def came_after_the_match(self, seat_id: str | None) -> bool:
-        """Whether the seat ``seat_id`` was taken after the match of ``game`` ended: nothing of
-        that match is for its person, its view or its past (found play-testing: a newcomer's
-        waiting room read "Ben was marked away…", of the match before; those who played it
-        keep theirs)."""
+        """Whether seat ``seat_id`` was taken after the match of ``game`` ended: nothing of it is for
+        its person (found play-testing: a newcomer read "Ben was marked away…", of the match before)."""
         return seat_id is not None and self.game is not None and seat_id not in self.game.seats
 
     def add_bot(self, level: str) -> Seat:
@@ -362,7 +360,10 @@ class Table(ABC):
             session.room = None
         self._after_membership_change(session)
         if self.started:
+            before = self.clock.deadline
             self._schedule(turn_changed=False)
+            if self.clock.deadline != before:  # (its turn waits less now: every clock shows it)
+                self._send_views()
 
     def reconnected(self, session: Session) -> None:
         seat = self.seat_of(session)
@@ -378,11 +379,11 @@ class Table(ABC):
         waiting = self.clock.waiting()
         extended = False
         if self.started:
+            before = self.clock.deadline
             self._schedule(turn_changed=False)  # first: the view carries the deadline
-            extended = not seat.away and self._time_to_look(seat)
+            extended = (not seat.away and self._time_to_look(seat)) or self.clock.deadline != before
         self._joined(session, "player", seat.id)
-        # The last one back after a restart (the clock runs from now), or one given time to look:
-        # the others' clocks show the new deadline.
+        # The last one back after a restart, or a turn given time back: the others' clocks show it
         if extended or (waiting and self.clock.hold_until is None):
             self._send_views(exclude=session)
 

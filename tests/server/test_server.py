@@ -102,6 +102,38 @@ async def test_a_table_closed_as_its_program_stops_is_said_once_by_the_bye(
         assert room not in srv.rooms  # (forgotten all the same)
 
 
+@pytest.mark.parametrize("dropped_on_its_turn", [True, False])
+async def test_a_dropped_seats_turn_waits_less_than_the_clock(harness: Harness, autojump_clock: object,
+                                                             dropped_on_its_turn: bool) -> None:
+    """Found play-testing: Kim's terminal died; "Kim lost the connection" was told at once, and
+    her turn still ran its whole clock (30 s by default) before the stand-in played it."""
+    with trio.fail_after(1000):
+        srv, (ann, bob) = await harness.table("ann", "bob", turn_timeout=30)
+        await ann.send(Start())
+        view = (await ann.expect(ViewMsg)).view
+        if dropped_on_its_turn and view["current"] == ann.seat:  # make it bob's turn
+            await ann.send(Act(kind="draw"))
+            await ann.expect(Events)
+            if ann.view and ann.view["current"] == ann.seat:
+                await ann.send(Act(kind="pass"))
+        if dropped_on_its_turn:
+            await bob.my_turn()
+        elif view["current"] == bob.seat:
+            await bob.my_turn()
+            await bob.send(Act(kind="draw"))  # (then ann's turn)
+            await bob.expect(Events)
+            if bob.view and bob.view["current"] == bob.seat:
+                await bob.send(Act(kind="pass"))
+        began = trio.current_time()
+        await bob.link.aclose()
+        if dropped_on_its_turn:  # everyone's clock shows the turn's new deadline
+            shown = await ann.expect(ViewMsg, lambda m: m.view["current"] == bob.seat)
+            assert shown.deadline == pytest.approx(srv.config.disconnected_turn_timeout)
+        waited, _ = await next_move_after(ann, seat=bob.seat, began=began if dropped_on_its_turn else None,
+                                          play=True)
+        assert waited == pytest.approx(srv.config.disconnected_turn_timeout)
+
+
 async def test_a_dropped_seat_times_out_even_in_a_room_without_timeouts(
         harness: Harness, autojump_clock: object) -> None:
     with trio.fail_after(1000):

@@ -274,6 +274,7 @@ async def test_an_away_seat_does_nothing_off_its_turn(harness: Harness,
         assert room.game is not None and room.game.current == bob.seat
         room.seats[0].away = True  # as after three timeouts
         room._schedule(turn_changed=False)
+        bob.read_in(harness.nursery)  # (connected all along: a dropped seat's turn waits less)
         assert any(a["kind"] == "jump_in" for a in (ann.view or {})["legal"])
         waited, _ = await next_move_after(ann, began=trio.current_time(), seat=bob.seat)
         assert waited == pytest.approx(30)  # bob's turn timed out; nothing happened before
