@@ -45,9 +45,11 @@ class ReplayRegions(Painter):
         rules = r.model.seating.room.rules if r.model.seating.room is not None else {}
         preset = min(PRESETS, key=lambda name: len(changed_labels(rules, name)))  # the closest
         parts = [t("replay_title"), fit(info.table, 32), t("hand_no", n=info.hand_number),
-                 info.ended.replace("T", " ").rstrip("Z"),
-                 ", ".join([preset_name(preset), *changed_labels(rules, preset)])]
-        return [[("class:title", pad(" " + " · ".join(parts), width))]]
+                 info.ended.replace("T", " ").rstrip("Z")[:16]]  # (to the minute, as the list)
+        title = " " + " · ".join([*parts, ", ".join([preset_name(preset), *changed_labels(rules, preset)])])
+        if width_of(title) > width:  # the preset alone rather than its options cut (found
+            title = " " + " · ".join([*parts, preset_name(preset)])  # play-testing: "a 500 punt…")
+        return [[("class:title", pad(title, width))]]
 
     def status(self, width: int, height: int) -> list[Line]:
         r = self.replayer

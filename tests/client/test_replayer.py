@@ -516,3 +516,24 @@ def test_the_turns_a_stand_in_played_are_told_as_the_table_told_them() -> None:
     assert r.said(later)[0].startswith("Ana A"), r.said(later)
     plain = Replayer(replay, seat=OPEN)  # (without the note, all of it is Ana's)
     assert plain.said(drew)[0].startswith("Ana A") and plain.said(drew + 1)[0].startswith("Ana A")
+
+
+def test_the_replays_title_fits_80_columns_in_spanish_giving_up_the_rules_options_first() -> None:
+    """Found play-testing: "Repetición · Sol's table · Mano 20 · 2026-12-06 14:07:55 · oficial, a
+    500 punt…" at 80 columns; the time is to the minute (as the list), and the preset's options
+    go before anything is cut."""
+    from engine import RuleSet
+
+    base = finished_replay(rules=RuleSet(stack_draw_two=True, jump_in=True, uno_penalty=4, target_score=300))
+    info = dataclasses.replace(base.info, hand_number=20, table="Sol's table")
+    replay = dataclasses.replace(base, info=info)
+    set_language("es")
+    try:
+        r = Replayer(replay, seat=0)
+        own = ReplayRegions(r, Renderer(r.model))
+        wide = "".join(part[1] for part in own.title(160, 1)[0]).rstrip()
+        narrow = "".join(part[1] for part in own.title(80, 1)[0]).rstrip()
+    finally:
+        set_language("en")
+    assert wide.startswith(" Repetición · Sol's table · Mano 20 · 2026-12-01 12:00 · ") and "," in wide, wide
+    assert narrow.endswith((" · 2026-12-01 12:00 · oficial", " · 2026-12-01 12:00 · de la casa")), narrow
