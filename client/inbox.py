@@ -58,13 +58,15 @@ def _welcome(model: Model, message: messages.Welcome) -> None:
         room, watching = model.seating.room, model.seating.role == "spectator"
         in_line = bool(model.seating.queue_position)
         _leave_room_state(model)
-        if watching and room is not None and not room.password:
-            # The server forgot who watched (it restarted): watch that table again. Found
-            # play-testing: the watcher was put back in the lobby, and had to find it. One in
-            # line asks for a seat again (found play-testing: the place was lost, unsaid).
+        if room is not None and not room.password and not message.kept:
+            # The server forgot who watched (it restarted), or gave our seat up while we were
+            # gone (a new match began): watch that table again. Found play-testing: put back in
+            # the lobby, the watcher had to find it, and Raúl, frozen through a match's end, read
+            # only that his seat could not be kept. One in line asks for a seat again (found
+            # play-testing: the place was lost, unsaid).
             model.outbox.append(messages.JoinRoom(room=room.id, spectate=True))
             model.seating.want_seat = in_line
-            model.prompts.notice = t("status_watching_again")
+            model.prompts.notice = t("status_watching_again" if watching else "status_seat_gone_watching")
         else:
             model.prompts.notice = t("status_watch_lost" if watching else "status_seat_lost")
     if message.kept:  # (not lost: "could not be kept" was false, and the seat came back later)
@@ -100,7 +102,8 @@ def _joined(model: Model, message: messages.Joined) -> None:
     model.form = None
     # the server put us back in a seat after all; or the host's r moved us into the kept match
     # (found play-testing: "you are back in the lobby" stayed)
-    if model.prompts.notice in (t("status_seat_lost"), t("left_room_closed")):
+    if model.prompts.notice in (t("status_seat_lost"), t("left_room_closed")) or (
+            model.prompts.notice == t("status_seat_gone_watching") and message.role == "player"):
         model.prompts.notice = ""
     resumed = model.prompts.notice == t("status_resumed")  # (our link back, or a client started again)
     if model.prompts.notice == t("status_seat_waits"):  # the host opened the kept match

@@ -101,6 +101,9 @@ TEXTS: dict[str, tuple[str, str]] = {
                          "No se pudo guardar tu asiento; vuelves a la sala."),
     "status_seat_waits": ("Your seat waits in the kept match: back in it when the host opens it.",
                           "Tu asiento espera en la partida guardada: vuelves cuando el anfitrión la abra."),
+    "status_seat_gone_watching": (
+        "Your seat was given up while you were gone: you are watching the table; {k_take_seat} takes a seat.",
+        "Tu asiento se liberó mientras no estabas: miras la mesa; {k_take_seat} para sentarte."),
     "status_watching_again": ("Back at the table you were watching.", "De vuelta en la mesa que mirabas."),
     "status_watch_lost": ("The server does not keep who watches a table: you are back in the lobby.",
                           "El servidor no guarda quién mira una mesa: vuelves a la sala."),

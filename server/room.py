@@ -21,7 +21,7 @@ import engine
 from engine.actions import Catch, JumpIn
 from engine.bots import thinks_in_thread
 from engine.events import MatchEnded
-from protocol import Act, Rematch, UnoGrace, ViewMsg, codec
+from protocol import Act, Rematch, UnoGrace, ViewMsg, codec, left_seat_name
 
 from . import errors, history, play, roomrecord
 from .bots import MatchBots
@@ -47,9 +47,7 @@ class Room(Table):
         self._order_rng = random.Random(None if seed is None else f"{seed}/rematch/{room_id}")
         self._version = 0  # counts applied changes
         self._bots_checked = -1  # the version at which off-turn bots last had their say
-        # A restored room's turn: the seconds it had left when it was last saved (None: a whole
-        # turn), given from the end of the wait for its people (``restored``).
-        self.saved_turn_left: float | None = None
+        self.saved_turn_left: float | None = None  # a restored turn's seconds left (``restored``)
         self.tally = Tally()  # the statistics of the hand in play (server/stats.py)
         self.replays = history.RoomReplays()  # the finished hands of its match (get_replay)
         self.grace = Grace(self.clock, server.config.uno_grace)  # (server/grace.py)
@@ -63,7 +61,7 @@ class Room(Table):
         self.votes.clear()
         self.removed = 0
         if self.game is not None and self.game.outcome() is not None:
-            self._free_dropped_seats()  # (after a match: as for a rematch, bots take them)
+            self._free_dropped_seats(to_bots=fill)  # (after a match: as for a rematch)
         self._seat_waiting()  # people waiting for a seat come before bots
         while fill and len(self.seats) < self.settings.max_seats:
             self.add_bot(self.settings.bot_level)
@@ -196,22 +194,27 @@ class Room(Table):
         self._seat_waiting()  # between matches, those waiting take the free seats
         self.broadcast_room()
 
-    def _free_dropped_seats(self) -> None:
-        """Between matches, the seats of people who dropped are freed (and the host's role)."""
+    def _free_dropped_seats(self, to_bots: bool) -> None:
+        """Between matches, the seats of people who dropped are freed (and the host's role); with
+        ``to_bots``, a bot plays each in its place as "Kim (bot)", which Kim back takes first (found
+        play-testing: she was given another bot's seat, and the seats' order changed for all)."""
         for seat in [s for s in self.humans() if not s.connected]:
-            self.seats.remove(seat)
             if seat.session is not None:
                 self.server.release(seat.session)
                 if self.host is seat.session:
                     self._pick_new_host(exclude=seat.session)
+            if to_bots:
+                seat.kind, seat.session, seat.level, seat.away = "bot", None, self.settings.bot_level, False
+                seat.name = self._unique_name(left_seat_name(seat.name), exclude=seat)
+            else:
+                self.seats.remove(seat)
 
     # ------------------------------------------------------------------ rematch
 
     def rematch(self, session: Session, message: Rematch) -> None:
         """After a match, a seated person accepts a rematch (the first to accept chooses the seat
-        order) or declines it, which leaves the table. Once every person of the match still
-        connected at the table has accepted, it starts: same rules, same number of seats, bots
-        in the seats of those who left (as ``start`` with ``fill`` does)."""
+        order) or declines it, which leaves the table. Once every person of the match still here
+        has accepted, it starts: same rules and seats, bots in those of people who left."""
         seat = self.seat_of(session)
         game = self.game
         if seat is None or game is None or game.outcome() is None:
@@ -254,7 +257,7 @@ class Room(Table):
         if not votes.everyone(asked):
             return False
         order = votes.order
-        self._free_dropped_seats()  # a bot sits there
+        self._free_dropped_seats(to_bots=True)
         self.seats[:] = seat_order(self.seats, order, self._order_rng)
         self._seat_waiting()  # those waiting for a seat come before bots
         while len(self.seats) < min(len(game.seats) - self.removed, self.settings.max_seats):
@@ -289,8 +292,7 @@ class Room(Table):
             seat = self._seat_by_id(game.current)
             if seat.bot_plays:
                 clock.deadline = None
-                # An away seat's stand-in takes a bot's time too: the table can follow it, and
-                # its person, coming back meanwhile, gets the turn back.
+                # (an away seat's stand-in too: the table follows it; its person, back, plays)
                 clock.bot_due = now + self.settings.bot_delay
             else:
                 timeout, dropped_wait = self.settings.turn_timeout, self.config.disconnected_turn_timeout
@@ -457,11 +459,9 @@ class Room(Table):
             self._after_events(events, play.turn_changed(events))
 
     def _timed_out(self) -> None:
-        """The current person let the deadline pass: the stand-in plays their turn for them, and
-        the ``away_after``-th time in a row they are away (told after the turn's events, so that
-        everybody reads "time's up" before "went away"); at once if their connection is down:
-        its next turns are not waited for (found play-testing, a frozen client's turns took the
-        whole clock each while the table saw it offline)."""
+        """The current person let the deadline pass: the stand-in plays their turn, and the
+        ``away_after``-th time in a row (or at once, their link down: found play-testing, a frozen
+        client's turns took the clock each) they are away, told after the turn's events."""
         game = self.game
         assert game is not None
         seat = self._seat_by_id(game.current)

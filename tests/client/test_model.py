@@ -442,12 +442,34 @@ def test_while_the_link_is_down_the_prompt_does_not_say_nothing_stacks() -> None
     assert "d draws 4" not in " ".join(screen_lines(model, columns=100, rows=24))
 
 
-def test_a_seat_not_resumed_goes_back_to_the_lobby() -> None:
-    model = seated(make_view())
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_a_seat_not_resumed_watches_its_table_again(lang: str) -> None:
+    """Found play-testing: Raúl's laptop froze through his match's end and the rematch, which
+    gave his seat to a bot; back, he read only "No se pudo guardar tu asiento; vuelves a la
+    sala". He watches the table again (its past says who won), told how to sit down."""
+    model = seated(make_view(), lang=lang)
+    try:
+        model.connection_lost("eof", 0.1)
+        model.outbox.clear()
+        model.apply(WELCOME)
+        assert JoinRoom(room=room_info().id, spectate=True) in model.outbox.take()
+        assert model.prompts.notice == t("status_seat_gone_watching")
+        assert ("watching the table; j takes a seat" if lang == "en" else "miras la mesa; j para sentarte") \
+            in model.prompts.notice, model.prompts.notice
+        model.apply(Joined(room=room_info(started=True), role="spectator", seat=None))
+        assert model.prompts.notice == t("status_seat_gone_watching")  # (still true, still said)
+    finally:
+        set_language("en")
+
+
+def test_a_seat_not_resumed_at_a_table_with_a_password_goes_back_to_the_lobby() -> None:
+    model = seated(make_view(), room=dataclasses.replace(room_info(), password=True))
     model.connection_lost("eof", 0.1)
+    model.outbox.clear()
     model.apply(WELCOME)
     assert model.screen is Screen.LOBBY and model.seating.room is None
     assert "lobby" in model.prompts.notice
+    assert not any(isinstance(m, JoinRoom) for m in model.outbox.take())
 
 
 def test_a_drawn_card_is_selected_for_playing() -> None:
@@ -501,7 +523,7 @@ def test_back_in_a_seat_after_all_the_lobby_notice_goes() -> None:
     model = seated(make_view())
     model.connection_lost("eof", 0.1)
     model.apply(WELCOME)
-    assert "could not be kept" in model.prompts.notice
+    assert model.prompts.notice == t("status_seat_gone_watching")
     model.apply(Joined(room=room_info(started=True), role="player", seat="4"))
     assert model.prompts.notice == ""
 

@@ -380,6 +380,30 @@ async def test_the_hosts_start_after_a_match_gives_the_seats_of_those_still_gone
         await forgotten(harness, srv, bob)
 
 
+async def test_one_who_dropped_back_in_the_next_match_takes_back_their_own_place(
+        harness: Harness, autojump_clock: object) -> None:
+    """Found play-testing: Kim dropped and her seat went to a bot at the match's end; back in
+    the next match, she was given another bot's seat, and the seats' order changed for all. A bot
+    plays her seat in its place, under her name, and she takes that one back."""
+    from protocol import Rematch, TakeSeat
+
+    with trio.fail_after(3000):
+        srv, (ann, bob) = await harness.table("ann", "bob", bots=2, turn_timeout=30,
+                                              rules={"target_score": None}, start=True)
+        order = [s.seat for s in ann.room.seats] if ann.room is not None else []
+        await bob.link.aclose()
+        await ann.play(is_match_end)
+        await ann.send(Rematch(order="keep"))
+        started = await ann.expect(RoomUpdate, lambda m: m.room.started)
+        assert [s.seat for s in started.room.seats] == order  # (the same places)
+        assert [s.name for s in started.room.seats if s.seat == bob.seat] == ["bob (bot)"]
+        back = await harness.client(srv, "bob")
+        await back.join(ann.room.id if ann.room is not None else "", spectate=True)
+        await back.send(TakeSeat())
+        seated = await back.expect(Joined, lambda m: m.role == "player")
+        assert seated.seat == bob.seat
+
+
 async def test_a_dropped_seat_can_be_removed_before_the_start(harness: Harness,
                                                               autojump_clock: object) -> None:
     with trio.fail_after(60):
