@@ -33,10 +33,10 @@ class ServerConfig:
     max_connections: int = 5000
     max_rooms: int = 2000
     next_hand_delay: float = 5.0  # pause between hands so people can read the scores
-    # the longest a dropped seat's turn waits for its person (with or without a clock): a flaky
-    # link's client is back within seconds (found play-testing: a terminal that had died cost the
-    # table each turn's whole clock, the seat marked "offline")
-    disconnected_turn_timeout: float = 10.0
+    disconnected_turn_timeout: float = 60.0  # a dropped seat's turn timeout when a room has none
+    # with a clock, the longest a dropped seat's turn waits for its person (found play-testing: a
+    # terminal that had died cost the table each turn's whole clock, its seat marked "offline")
+    dropped_turn_cap: float = 10.0
     comeback_turn_left: float = 10.0  # back on one's own turn with less left: this much, to look
     away_after: int = 3  # timeouts in a row before a seat is marked away
     seed: int | None = None  # tests and demos only: deal from a seeded RNG instead of the OS's

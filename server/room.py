@@ -295,17 +295,17 @@ class Room(Table):
                 # (an away seat's stand-in too: the table follows it; its person, back, plays)
                 clock.bot_due = now + self.settings.bot_delay
             else:
-                timeout, dropped_wait = self.settings.turn_timeout, self.config.disconnected_turn_timeout
+                timeout = self.settings.turn_timeout
                 if not seat.connected and timeout <= 0:
-                    timeout = dropped_wait
+                    timeout = self.config.disconnected_turn_timeout
                 if timeout <= 0:
                     clock.deadline = None  # e.g. a dropped seat came back to a room without timeouts
                 elif turn_changed or clock.deadline is None:
                     clock.deadline = now + timeout
                 if seat.connected:
                     clock.uncut()
-                elif clock.hold_until is None:  # (during a restart's wait for people, not yet)
-                    clock.cut(now + dropped_wait)
+                elif clock.hold_until is None and self.settings.turn_timeout > 0:
+                    clock.cut(now + self.config.dropped_turn_cap)  # (not in a restart's wait)
             moves = (play.off_turn_bot_moves(game, [s.id for s in self.seats if s.kind == "bot"])
                      if clock.bot_due is None and self._bots_checked != self._version else [])
             if moves:  # (a jump-in waits for the person whose turn it is: ``person_first``)

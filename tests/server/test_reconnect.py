@@ -69,7 +69,7 @@ async def test_a_dropped_seat_is_kept_and_its_turns_time_out(
         update = await ann.expect(RoomUpdate, lambda m: not seat_info(m, bob.seat)[1])
         assert seat_info(update, bob.seat) == ("human", False, False)
         waited, events = await next_move_after(ann, seat=bob.seat, began=began)
-        assert waited == pytest.approx(srv.config.disconnected_turn_timeout)  # (not the clock's 30 s)
+        assert waited == pytest.approx(srv.config.dropped_turn_cap)  # (not the clock's 30 s)
         assert events.events[0] == {"type": "stand_in", "seat": bob.seat, "reason": "timeout"}
         assert events.events[1]["type"] in ("card_played", "drew")
         assert only_room(srv).seat_of(srv.sessions[_sid(bob)]) is not None  # still bob's
@@ -202,7 +202,7 @@ async def test_coming_back_on_ones_own_turn_keeps_the_deadline(
         assert view.view["current"] == bob.seat and view.view["legal"]
         assert view.deadline == pytest.approx(24)  # (the time the drop cut is his again)
         cut = await ann.expect(ViewMsg)  # (at the drop: 10 s)
-        assert cut.deadline == pytest.approx(srv.config.disconnected_turn_timeout)
+        assert cut.deadline == pytest.approx(srv.config.dropped_turn_cap)
         told = await ann.expect(ViewMsg)
         assert told.deadline == pytest.approx(24)
         await again.send(Act(kind="play", card="B8"))

@@ -128,10 +128,10 @@ async def test_a_dropped_seats_turn_waits_less_than_the_clock(harness: Harness, 
         await bob.link.aclose()
         if dropped_on_its_turn:  # everyone's clock shows the turn's new deadline
             shown = await ann.expect(ViewMsg, lambda m: m.view["current"] == bob.seat)
-            assert shown.deadline == pytest.approx(srv.config.disconnected_turn_timeout)
+            assert shown.deadline == pytest.approx(srv.config.dropped_turn_cap)
         waited, _ = await next_move_after(ann, seat=bob.seat, began=began if dropped_on_its_turn else None,
                                           play=True)
-        assert waited == pytest.approx(srv.config.disconnected_turn_timeout)
+        assert waited == pytest.approx(srv.config.dropped_turn_cap)
 
 
 async def test_a_dropped_seat_times_out_even_in_a_room_without_timeouts(
