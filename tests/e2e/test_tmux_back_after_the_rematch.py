@@ -1,0 +1,51 @@
+"""End to end, in tmux: Diego (in Spanish) plays at Ana's table with a bot; his terminal dies,
+the match ends without him and Ana starts the rematch, whose bot plays his seat in its place as
+"Diego (bot)". Started again, his client (which knows only its token) is in the lobby, the table
+showing his seat's bot; Enter gives him back his own seat, where it was, and Ana reads that he
+came back. Found play-testing: Kim, back, was given another bot's seat and the order changed for
+all. (A client whose link came back after the rematch watches the table again, told why: a test
+of client/inbox.py, tests/client/test_model.py.)"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import tmuxplay as play
+from tmuxkit import Player, Tmux
+
+pytestmark = play.needs_tmux
+tmux = play.tmux_fixture("afterrematch", width=100, height=30)
+WINNER = re.compile(r"(?:ganó|ganaste) la partida|wins? the match")
+ROW = re.compile(r"Ana \(you\) \[\s*\d+\].*Bot 1 \[\s*\d+\].*Diego \(bot\) \[")  # (his place kept)
+
+
+def test_tmux_one_whose_seat_went_to_the_rematchs_bot_watches_then_takes_it_back(
+        tmux: Tmux, tmp_path: Path) -> None:
+    hosting = tmux.start(play.host("--bots", "1", "--seats", "3", "--seed", "5", "--turn-timeout", "1",
+                                   "--bot-delay", "0.05", "--single-hand", "--name", "Otra"),
+                         play.person(tmp_path / "ana", "Ana"), window="host")
+    address = play.invitation(play.waiting_room(tmux, hosting))
+    diego_env, pidfile = play.person(tmp_path / "diego", "Diego"), tmp_path / "diego.pid"
+    diego_join = play.join(address, lang="es")
+    guest = tmux.start(diego_join, diego_env, window="guest", pidfile=pidfile)
+    play.sit(tmux, guest, "› Otra", waiting="Esperando a que Ana empiece")
+    tmux.send(hosting, "s")
+    play.dealt(tmux, guest, "the deal (Diego)")
+    play.crash(pidfile)
+    tmux.wait_for(hosting, "Diego lost the connection", timeout=10, what="Diego's drop, on Ana's screen")
+    ana = Player(tmux, hosting, "Ana")
+    play.together([ana], lambda: WINNER.search(tmux.screen(hosting)) is not None, 120,
+                  "the match did not end")
+    tmux.send(hosting, "m")  # (one who dropped is not waited for)
+    tmux.wait_for(hosting, lambda s: ROW.search(s) is not None, timeout=20,
+                  what="the rematch, a bot in Diego's place")
+
+    back = tmux.start(diego_join, diego_env, window="guest2")
+    # (a client started again knows only its token: the lobby, its table showing his seat's bot)
+    tmux.wait_for(back, "Diego (bot, normal)", timeout=20, what="Diego back, in the lobby")
+    tmux.send(back, "Enter")
+    screen = tmux.wait_for(back, lambda s: re.search(r"Diego \(tú\) \[", s) is not None, timeout=10,
+                           what="Diego in his seat again")
+    assert re.search(r"Ana \[\s*\d+\].*Bot 1 \[\s*\d+\].*Diego \(tú\) \[", screen), screen
+    tmux.wait_for(hosting, "Diego came back", timeout=10, what="Diego back, on Ana's screen")
