@@ -151,10 +151,16 @@ class Board(Painter):
             else:
                 mine = m.table.my_turn
                 turn = t("turn_you") if mine else t("turn_of", name=m.seating.name_of(view.current))
-                line = [("class:turn" if mine else "bold", turn)]
                 seconds = m.table.seconds_left()
+                clock = "" if seconds is None else "  " + t("deadline", n=seconds)
+                # Short of room, the name gives way, not the clock (found play-testing at 60
+                # columns: "Turno de Marco  ⏱ 11…")
+                if width_of(turn) + width_of(clock) > width:
+                    clock = clock[1:]
+                    turn = fit(turn, width - width_of(clock))
+                line = [("class:turn" if mine else "bold", turn)]
                 if seconds is not None:
-                    line.append(("class:warn" if seconds <= 5 else "", "  " + t("deadline", n=seconds)))
+                    line.append(("class:warn" if seconds <= 5 else "", clock))
             lines.append(line)
         points = self.points_line(view, width)
         lines += [points] if points else []

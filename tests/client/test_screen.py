@@ -313,3 +313,21 @@ def test_at_60_by_20_the_waiting_room_shows_who_came() -> None:
         assert any("Eva se sentó" in row for row in screen_lines(model, columns=60, rows=20))
     finally:
         set_language("en")
+
+
+@pytest.mark.parametrize("name", ["Marco", "Maximiliano"])
+def test_at_60_columns_the_turns_clock_is_never_cut_the_name_gives_way(name: str) -> None:
+    """Found play-testing: "Turno de Marco  ⏱ 11…" at 60×20 in Spanish; a longer name would
+    have hidden the clock."""
+    from client.i18n import set_language
+    from client.layout import NARROW_INFO_WIDTH
+
+    room = room_info(seats={"1": name, "2": "Bot 1", "3": "Bot 2", ME: "Ana"})
+    model = seated(make_view(current="1"), room=room, lang="es")
+    try:
+        model.table.deadline_at = model.table.clock() + 12.4
+        lines = Renderer(model).info(NARROW_INFO_WIDTH, 8)  # (the column beside the card, at 60)
+    finally:
+        set_language("en")
+    text = "\n".join("".join(part[1] for part in line) for line in lines)
+    assert re.search(r"Turno de .*⏱ 1[123]s$", text, re.M), text
