@@ -147,6 +147,7 @@ class HostedServer:
             server.config = dataclasses.replace(server.config, restore_rooms=(last.id,), name=last.name[:64])
             model.session.token = last.host_token
             model.session.server_id = server.server_id
+            model.host.bringing_back = True
             return True
         progress = t("resume_hand", n=last.hand_number) if last.hand_number else t("resume_waiting")
         if last.hand_number:  # (at the table too; a table that never started is offered only here)
@@ -169,6 +170,7 @@ class HostedServer:
             return None
         self._kept = None
         model.host.offer = model.host.offer_key = ""
+        model.host.bringing_back = True
         model.outbox.clear()
         return server.server_id, kept.host_token
 

@@ -22,6 +22,9 @@ class Hosting:
     offer_shown: bool = False
     offer_key: str = ""  # the same offer, in the new table's waiting room, with its key
     resume_request: bool = False  # the host asked (``r``) to go back to the kept match
+    # the kept match is being brought back: everybody dropped with the server, which is no news
+    # (found play-testing: after `uno host --resume` the host read "Eva lost the connection")
+    bringing_back: bool = False
     address: str = ""  # where friends join (``uno join <address>``), once the server listens
 
 

@@ -52,7 +52,9 @@ def _welcome(model: Model, message: messages.Welcome) -> None:
     model.session.welcomed(message)
     if message.resumed:
         model.prompts.notice = t("status_resumed")
-        model.seating.rejoining = model.seating.room is not None  # (until Joined: seating.py)
+        # (until Joined: seating.py; ``bringing_back``: the host's kept match, its server new)
+        model.seating.rejoining = model.seating.room is not None or model.host.bringing_back
+        model.host.bringing_back = False
         return
     if had_room:  # (a spectator had no seat to lose: found play-testing)
         room, watching = model.seating.room, model.seating.role == "spectator"

@@ -261,6 +261,23 @@ def test_the_others_links_are_not_news_when_ours_comes_back() -> None:
     assert newcomer.transcript.log[-1] == "Eva is connected again"
 
 
+def test_a_host_bringing_back_the_kept_match_is_not_told_the_others_dropped() -> None:
+    """Found play-testing: after `uno host --resume` (the host's program had died), the host's
+    log read "Eva lost the connection", then "Eva is connected again": everybody dropped with
+    the server, and came back."""
+    from client.model import Model
+
+    room = room_info(seats={"4": "Ana", "2": "Luis", "3": "Eva"})
+    model = Model("Ana")  # (a new program: it knows no room yet)
+    model.host.bringing_back = True
+    model.apply(Welcome(server="s", version="0", protocol=1, token="a.b", name="Ana", resumed=True))
+    offline = tuple(dataclasses.replace(s, connected=s.seat == "4") for s in room.seats)
+    model.apply(Joined(room=dataclasses.replace(room, seats=offline), role="player", seat="4"))
+    model.apply(History(events=(), chat=()))
+    model.apply(RoomUpdate(room=room))
+    assert not any("connection" in line for line in model.transcript.log), model.transcript.log
+
+
 def test_a_table_closed_under_a_guest_says_so() -> None:
     """Found play-testing: the host went back to her kept match, which closed the table her
     friends sat at, and they were in the lobby without a word."""
