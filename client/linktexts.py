@@ -68,5 +68,7 @@ LINK_TEXTS: dict[str, tuple[str, str]] = {
     "move_too_late": ("Your move did not reach the table in time: the bot played your turn",
                       "Tu jugada no llegó a tiempo a la mesa: el bot jugó tu turno"),
     "turn_link_down": ("Turn: reconnecting…", "Turno: reconectando…"),
-    "turn_gone": ("Not at the table any more", "Ya no estás en la mesa"),
+    # (short: the column beside the card is 22 wide at 60 columns; found play-testing, "Ya no
+    # estás en la me…")
+    "turn_gone": ("Not at the table", "Fuera de la mesa"),
 }
