@@ -44,6 +44,9 @@ def _common(parser: argparse.ArgumentParser) -> None:
                              "a line of text, commands are typed (automatic when TERM=dumb)")
     parser.add_argument("--colorblind", action="store_true",
                         help="a colour-blind palette (Okabe-Ito) for the cards")
+    parser.add_argument("--light", action="store_true",
+                        help="darker text colours, for a terminal with a light background (default: "
+                             "when $COLORFGBG says the background is light)")
 
 
 def add_host_arguments(parser: argparse.ArgumentParser) -> None:
@@ -214,10 +217,15 @@ def _setup(args: argparse.Namespace) -> tuple[str, bool]:
 def _display(args: argparse.Namespace) -> tuple[bool, str]:
     """Plain mode (``--plain``, ``TERM=dumb``: a terminal that cannot draw a full screen, or
     input that is not a terminal: found play-testing, ``uno join </dev/null`` ended in a
-    traceback), and the palette."""
+    traceback), and the palette (``--colorblind``, ``--light``)."""
     plain_mode = (bool(getattr(args, "plain", False)) or os.environ.get("TERM") == "dumb"
                   or not sys.stdin.isatty())
-    return plain_mode, "colorblind" if getattr(args, "colorblind", False) else "standard"
+    from .style import LIGHT_SUFFIX, light_background
+
+    palette = "colorblind" if getattr(args, "colorblind", False) else "standard"
+    if getattr(args, "light", False) or light_background():
+        palette += LIGHT_SUFFIX
+    return plain_mode, palette
 
 
 def load_keys(lang: str) -> None:

@@ -46,10 +46,40 @@ COLORBLIND = {
 }
 PALETTES = {"standard": STYLE, "colorblind": {**STYLE, **COLORBLIND}}
 
+# ``--light`` (or ``$COLORFGBG`` naming a light background): the texts in darker colours, fixed
+# rather than the theme's, since bright green and yellow are all but invisible on white (found
+# play-testing: the turn's mark, "Your turn", the hint, "at risk: no UNO"). The cards keep theirs.
+LIGHT = {
+    "notice": "bold fg:#8a5a00",
+    "turn": "bold fg:#006b00",
+    "mark": "bold fg:#006b00",
+    "warn": "fg:#8a5a00",
+    "uno": "bold fg:#b00000",
+    "text.r": "fg:#b00000 bold",
+    "text.y": "fg:#8a6d00 bold",
+    "text.g": "fg:#006b00 bold",
+    "text.b": "fg:#0040b0 bold",
+}
+LIGHT_COLORBLIND = {"text.r": "fg:#a04600 bold", "text.y": "fg:#7a6f00 bold",
+                    "text.g": "fg:#00704f bold", "text.b": "fg:#005a8c bold"}
+LIGHT_SUFFIX = "+light"  # a palette's name for a light background: "colorblind+light"
+
 
 def style_for(palette: str) -> dict[str, str]:
-    """The style of ``palette`` (``PALETTES``; the standard one for a name it does not know)."""
-    return PALETTES.get(palette, STYLE)
+    """The style of ``palette`` (``PALETTES``, perhaps with ``LIGHT_SUFFIX``; the standard one
+    for a name it does not know)."""
+    name, light = palette.removesuffix(LIGHT_SUFFIX), palette.endswith(LIGHT_SUFFIX)
+    style = PALETTES.get(name, STYLE)
+    if light:
+        style = {**style, **LIGHT, **(LIGHT_COLORBLIND if name == "colorblind" else {})}
+    return style
+
+
+def light_background(environ: dict[str, str] | None = None) -> bool:
+    """Whether the terminal says its background is light: ``$COLORFGBG`` ("0;15": black on
+    white, as rxvt and Konsole set it) ends with a light colour's number (7, 15)."""
+    value = (os.environ if environ is None else environ).get("COLORFGBG", "")
+    return value.rsplit(";", 1)[-1].strip() in ("7", "15")
 
 
 def no_color() -> bool:

@@ -43,3 +43,43 @@ def test_the_colour_blind_palette_reaches_the_terminal() -> None:
     assert standard != colorblind  # other colours ...
     for card in HAND.split():
         assert card in colorblind  # ... the same letters
+
+
+def _luminance(hex_color: str) -> float:
+    """The relative luminance of ``hex_color`` (WCAG 2)."""
+    def channel(c: int) -> float:
+        v = c / 255
+        return v / 12.92 if v <= 0.03928 else ((v + 0.055) / 1.055) ** 2.4
+    r, g, b = (int(hex_color[i:i + 2], 16) for i in (0, 2, 4))
+    return 0.2126 * channel(r) + 0.7152 * channel(g) + 0.0722 * channel(b)
+
+
+@pytest.mark.parametrize("palette", ["standard+light", "colorblind+light"])
+def test_on_a_light_background_every_coloured_text_reads_on_white(palette: str) -> None:
+    """Found play-testing: on a white terminal the turn's mark, "Your turn", the hint, the
+    winner's line (bright green) and "at risk: no UNO" (yellow) were all but invisible. With
+    ``--light`` each text colour has a contrast of at least 4.5 to white (WCAG AA); the cards
+    keep their colours."""
+    style = Style.from_dict(style_for(palette))
+    for name in ("notice", "turn", "mark", "warn", "uno", "text.r", "text.y", "text.g", "text.b"):
+        color = style.get_attrs_for_style_str(f"class:{name}").color
+        assert color is not None and len(color) == 6, (name, color)
+        assert 1.05 / (_luminance(color) + 0.05) >= 4.5, (name, color)
+    base = palette.removesuffix("+light")
+    assert {k: v for k, v in style_for(palette).items() if k.startswith("card.")} == {
+        k: v for k, v in style_for(base).items() if k.startswith("card.")}
+
+
+@pytest.mark.parametrize(("argv", "env", "palette"), [
+    ([], "", "standard"), (["--light"], "", "standard+light"), (["--colorblind"], "0;15", "colorblind+light"),
+    ([], "15;0", "standard"), ([], "0;default;7", "standard+light")])
+def test_the_light_palette_is_asked_for_or_read_from_colorfgbg(
+        argv: list[str], env: str, palette: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    import argparse
+
+    from client import commands
+
+    monkeypatch.setenv("COLORFGBG", env)
+    parser = argparse.ArgumentParser()
+    commands._common(parser)
+    assert commands._display(parser.parse_args(argv))[1] == palette
