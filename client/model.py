@@ -169,8 +169,9 @@ class Model:
             self.prompts.notice = t("away_watching" if seating.seat is None else "away_no_match")
         elif not seating.away and self.outbox.send(messages.Away()):
             self.away_news.here()
-            if not self.plain:  # (plain mode: the log's line and the banner say it when the server
-                # has; found play-testing, a screen reader read it three times)
+            # (not in plain mode: the log's line and the banner say it when the server has; found
+            # play-testing, a screen reader read it three times)
+            if not self.plain:
                 self.prompts.notice = t("away_asked")
 
     def ask_quit(self) -> None:

@@ -47,8 +47,10 @@ class ReplayRegions(Painter):
         parts = [t("replay_title"), fit(info.table, 32), t("hand_no", n=info.hand_number),
                  info.ended.replace("T", " ").rstrip("Z")[:16]]  # (to the minute, as the list)
         title = " " + " · ".join([*parts, ", ".join([preset_name(preset), *changed_labels(rules, preset)])])
-        if width_of(title) > width:  # the preset alone rather than its options cut (found
-            title = " " + " · ".join([*parts, preset_name(preset)])  # play-testing: "a 500 punt…")
+        # Short of room, the preset alone rather than its options cut (found play-testing:
+        # "oficial, a 500 punt…" at 80 columns)
+        if width_of(title) > width:
+            title = " " + " · ".join([*parts, preset_name(preset)])
         return [[("class:title", pad(title, width))]]
 
     def status(self, width: int, height: int) -> list[Line]:
