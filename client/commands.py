@@ -13,6 +13,7 @@ first screen is on the terminal.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import os
 import sys
 from collections.abc import Callable, Sequence
@@ -35,8 +36,8 @@ def _common(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--lang", choices=("es", "en"), default=None,
                         help="language of the screen (default: the last chosen with F2, else the locale)")
     parser.add_argument("--player", metavar="NAME", default=None, type=name_argument,
-                        help=f"your name at the table, up to {MAX_NAME} characters (default: $UNO_NAME "
-                             "or your user name)")
+                        help=f"your name at the table, up to {MAX_NAME} characters, remembered for next "
+                             "time (default: $UNO_NAME, else the name given last time, else your user name)")
     parser.add_argument("--no-bell", action="store_true",
                         help="no terminal bell when your turn starts")
     parser.add_argument("--plain", action="store_true",
@@ -189,10 +190,23 @@ def _bots(text: str) -> int:
     return value
 
 
+NAME_FILE = "name"  # in the client's settings: the name last given with --player
+
+
 def player_name(arg: str | None) -> str:
+    """The name to play under: ``--player``, else ``$UNO_NAME``, else the name last given with
+    ``--player`` (``remember_name``: found play-testing, Nico played as "Nico" and his ``uno
+    replay`` of a file opened on the other player's cards, under his user name), else the user's."""
     from protocol import clean_text
 
-    name = arg or os.environ.get("UNO_NAME") or os.environ.get("USER") or os.environ.get("LOGNAME")
+    from .tokens import config_dir
+
+    try:
+        saved = (config_dir() / NAME_FILE).read_text(encoding="utf-8").strip()
+    except (OSError, UnicodeDecodeError):
+        saved = ""
+    name = (arg or os.environ.get("UNO_NAME") or saved or os.environ.get("USER")
+            or os.environ.get("LOGNAME"))
     if not name:
         import getpass
 
@@ -202,6 +216,16 @@ def player_name(arg: str | None) -> str:
             name = "Player"
     name = " ".join(clean_text(name).split())[:24]
     return (name[:1].upper() + name[1:]) if name else "Player"
+
+
+def remember_name(arg: str | None) -> None:
+    """Keep the name given with ``--player`` for the next time (``player_name``)."""
+    from .tokens import config_dir
+
+    if arg:
+        with contextlib.suppress(OSError):
+            config_dir().mkdir(parents=True, exist_ok=True)
+            (config_dir() / NAME_FILE).write_text(arg + "\n", encoding="utf-8")
 
 
 def _setup(args: argparse.Namespace) -> tuple[str, bool]:
@@ -284,6 +308,7 @@ def run_host(args: argparse.Namespace) -> int:
         from .hosted import HostOptions
 
         name = player_name(args.player)
+        remember_name(args.player)
         table = " ".join((args.name or t("default_table", name=name)).split())[:32] or "UNO"
         create = CreateRoom(name=table, preset=preset, seats=seats, bots=args.bots,
                             turn_timeout=max(0.0, min(3600.0, args.turn_timeout)),
@@ -348,6 +373,7 @@ def run_join(args: argparse.Namespace) -> int:
         from .app import ClientApp, ClientOptions
         from .tokens import TokenStore
 
+        remember_name(args.player)
         options = ClientOptions(name=player_name(args.player), lang=lang, plain=plain,
                                 address=address, discovery=not args.no_discovery, tokens=TokenStore())
         options.bell = not args.no_bell

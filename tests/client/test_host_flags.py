@@ -195,3 +195,22 @@ async def test_a_table_lost_before_its_match_started_is_offered_once(tmp_path: P
 
         assert "Ana's table" in await host_once()
         assert await host_once() == ""
+
+
+def test_the_name_given_with_player_is_remembered_for_next_time(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Found play-testing: Nico played as "Nico" (``uno join --player Nico``); his ``uno replay``
+    of a hand, with no --player, looked for his user name and opened on the other player's
+    cards. The name last given is the default after $UNO_NAME."""
+    from client.commands import player_name, remember_name
+
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path))
+    monkeypatch.delenv("UNO_NAME", raising=False)
+    monkeypatch.setenv("USER", "root")
+    assert player_name(None) == "Root"
+    remember_name(None)  # (no --player: nothing kept)
+    assert player_name(None) == "Root"
+    remember_name("Nico")
+    assert player_name(None) == "Nico" and player_name("Sol") == "Sol"
+    monkeypatch.setenv("UNO_NAME", "Nicolás")
+    assert player_name(None) == "Nicolás"
