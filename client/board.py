@@ -217,6 +217,10 @@ class Board(Painter):
                     notes.append((0, rematch, short))
                 if joined := m.rematch.newcomers(room, view.seats, m.seating.host_pick):
                     notes.append((3, joined, joined))
+                # (someone accepted: the server starts it without the silent once this is out)
+                if room is not None and room.rematch and (seconds := m.table.seconds_left()) is not None:
+                    starts = t("rematch_starts_in", n=seconds)
+                    notes.append((1, starts, starts))
         else:
             assert result is not None
             said = won_text(m, result.winner, "hand_won", n=view.hand_number, points=result.points)

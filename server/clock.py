@@ -28,6 +28,7 @@ class Clock:
         self._given: float | None = None  # the last deadline ``at_least`` gave
         self.bot_due: float | None = None  # bots (and away seats' stand-ins) act next
         self.next_hand_at: float | None = None  # the next hand is dealt
+        self.rematch_at: float | None = None  # the rematch starts without those who did not answer
         self.hold_until: float | None = None  # after a restart: clocks wait for people to return
         self.abandoned_at: float | None = None  # everybody dropped: the room closes then
         self.grace_until: float | None = None  # a catch for a forgotten UNO counts from then
@@ -36,8 +37,8 @@ class Clock:
         self._asleep_until = -math.inf  # when the timer task wakes by itself (inf: never)
 
     def next_due(self) -> float:
-        due = [t for t in (self.deadline, self.bot_due, self.next_hand_at, self.abandoned_at,
-                           self.hold_until, self.grace_until) if t is not None]
+        due = [t for t in (self.deadline, self.bot_due, self.next_hand_at, self.rematch_at,
+                           self.abandoned_at, self.hold_until, self.grace_until) if t is not None]
         return min(due, default=math.inf)
 
     def wake_if_sooner(self) -> None:
@@ -63,8 +64,8 @@ class Clock:
         """Put everything due off by ``seconds``, the time the server is known to have been
         stopped (``STALLED``; it may have been longer), and leave the turn on at least
         ``turn_left`` seconds from now, to look at the table again."""
-        for name in ("deadline", "_given", "bot_due", "next_hand_at", "hold_until", "abandoned_at",
-                     "grace_until", "_uncut"):
+        for name in ("deadline", "_given", "bot_due", "next_hand_at", "rematch_at", "hold_until",
+                     "abandoned_at", "grace_until", "_uncut"):
             due = getattr(self, name)
             if due is not None:
                 setattr(self, name, due + seconds)
@@ -146,9 +147,10 @@ class Clock:
 
     def remaining(self) -> float | None:
         """Seconds left for the current turn; between hands, until the next deal (a countdown
-        for the scores on screen). None when no clock runs (also while a restored room waits for
-        its people: how long that lasts is not known yet)."""
-        due = self.deadline if self.deadline is not None else self.next_hand_at
+        for the scores on screen); at a match's end, until the rematch starts without those who
+        have not answered. None when no clock runs (also while a restored room waits for its
+        people: how long that lasts is not known yet)."""
+        due = next((t for t in (self.deadline, self.next_hand_at, self.rematch_at) if t is not None), None)
         if due is None or (self.hold_until is not None and self.held()):
             return None
         return round(max(0.0, due - trio.current_time()), 3)

@@ -39,6 +39,9 @@ class ServerConfig:
     dropped_turn_cap: float = 10.0
     comeback_turn_left: float = 10.0  # back on one's own turn with less left: this much, to look
     away_after: int = 3  # timeouts in a row before a seat is marked away
+    # once one has accepted a rematch, the others answer within this (0: no limit); then those
+    # who have not are away and it starts (server/between.py)
+    rematch_wait: float = 60.0
     seed: int | None = None  # tests and demos only: deal from a seeded RNG instead of the OS's
     # tests only: the random source of each match's deal, made from the room's id (over ``seed``)
     deal_rng: Callable[[str], random.Random] | None = None

@@ -1,4 +1,5 @@
-"""A room: its table (seats, people, host commands: server/table.py) and what drives its match:
+"""A room: its table (seats, people, host commands: server/table.py), what happens between two
+matches (the rematch: server/between.py) and what drives its match:
 the moves people send, bots and stand-ins (server/play.py), turn timeouts and the next hand on
 its clock (server/clock.py), publishing every change (server/publish.py), and its record on disk
 (``to_record``/``from_record``; server/persist.py keeps it).
@@ -21,23 +22,23 @@ import engine
 from engine.actions import Catch, JumpIn
 from engine.bots import thinks_in_thread
 from engine.events import MatchEnded
-from protocol import Act, Rematch, UnoGrace, ViewMsg, codec, left_seat_name
+from protocol import Act, UnoGrace, ViewMsg, codec
 
 from . import errors, history, play, roomrecord
+from .between import BetweenMatches
 from .bots import MatchBots
 from .clock import STALLED
 from .grace import Grace
 from .journal import JournaledGame
 from .people import Seat, Session, seat_names
-from .rematch import into_places_left, seat_order
 from .settings import RoomSettings
 from .stats import Tally, by_player, rules_name
-from .table import RoomOwner, Table
+from .table import RoomOwner
 
 log = logging.getLogger("uno.server")
 
 
-class Room(Table):
+class Room(BetweenMatches):
     def __init__(self, server: RoomOwner, room_id: str, settings: RoomSettings) -> None:
         super().__init__(server, room_id, settings)
         seed = server.config.seed
@@ -59,6 +60,7 @@ class Room(Table):
         if self.started:
             raise errors.AlreadyStarted("the match is already on")
         self.votes.clear()
+        self.clock.rematch_at = None
         self.removed = 0
         if self.game is not None and self.game.outcome() is not None:
             self._free_dropped_seats(to_bots=fill)  # (after a match: as for a rematch)
@@ -185,55 +187,6 @@ class Room(Table):
                 stats.add(rules_name(self.settings.preset, self.settings.overrides),
                           by_player(counts, self.seats))
 
-    def _match_over(self) -> None:
-        """Everyone stays for another match; the seats of people who dropped, until the next starts
-        (found play-testing: Diego's stand-in won, his seat was freed, and back he never knew)."""
-        if not any(seat.connected for seat in self.humans()) and not self.spectators:
-            self.close()  # only bots are left
-            return
-        self._seat_waiting()  # between matches, those waiting take the free seats
-        self.broadcast_room()
-
-    def _free_dropped_seats(self, to_bots: bool) -> None:
-        """Between matches, the seats of people who dropped are freed (and the host's role); with
-        ``to_bots``, a bot plays each in its place as "Kim (bot)", which Kim back takes first (found
-        play-testing: she was given another bot's seat, and the seats' order changed for all)."""
-        for seat in [s for s in self.humans() if not s.connected]:
-            if seat.session is not None:
-                self.server.release(seat.session)
-                if self.host is seat.session:
-                    self._pick_new_host(exclude=seat.session)
-            if to_bots:
-                seat.kind, seat.session, seat.level, seat.away = "bot", None, self.settings.bot_level, False
-                seat.name = self._unique_name(left_seat_name(seat.name), exclude=seat)
-            else:
-                self.seats.remove(seat)
-
-    # ------------------------------------------------------------------ rematch
-
-    def rematch(self, session: Session, message: Rematch) -> None:
-        """After a match, a seated person accepts a rematch (the first to accept chooses the seat
-        order) or declines it, which leaves the table. Once every person of the match still here
-        has accepted, it starts: same rules and seats, bots in those of people who left."""
-        seat = self.seat_of(session)
-        game = self.game
-        if seat is None or game is None or game.outcome() is None:
-            raise errors.NoRematch("a rematch follows the end of a match, for those seated")
-        if not message.accept:
-            self.leave(session, "left")
-            return
-        self.votes.accept(seat.id, message.order)
-        log.info("room %s: %s accepts a rematch (%s)", self.id, seat.id, self.votes.order)
-        if not self._rematch_if_ready():
-            self.broadcast_room()
-
-    def leave(self, session: Session, reason: str = "left") -> None:
-        seat = self.seat_of(session)
-        super().leave(session, reason)
-        if seat is not None and not self.closed:
-            self.votes.forget(seat.id)
-            self._rematch_if_ready()
-
     def disconnected(self, session: Session) -> None:
         super().disconnected(session)
         seat = self.seat_of(session)
@@ -241,32 +194,6 @@ class Room(Table):
             self.step_away(seat)  # was down then too, found play-testing; see ``_timed_out``)
         if not self.closed:
             self._rematch_if_ready()
-
-    def _rematch_if_ready(self) -> bool:
-        """Start the rematch if every person of the match connected and not away has accepted;
-        whether it started."""
-        game, votes = self.game, self.votes
-        outcome = None if game is None else game.outcome()
-        if game is None or outcome is None or votes.order is None or self.started:
-            return False
-        # (those who sat down after the match are not asked: they play in the rematch; found
-        # play-testing, it waited for a newcomer whose waiting room asked her nothing)
-        # (nor are those away: the stand-in plays on for them, as it did; found play-testing,
-        # the rematch waited for Luis, away, who could answer only by coming back)
-        asked = [s.id for s in self.humans() if s.connected and not s.away and s.id in game.seats]
-        if not votes.everyone(asked):
-            return False
-        order = votes.order
-        self._free_dropped_seats(to_bots=True)
-        self.seats[:] = seat_order(self.seats, order, self._order_rng)
-        self._seat_waiting()  # those waiting for a seat come before bots
-        while len(self.seats) < min(len(game.seats) - self.removed, self.settings.max_seats):
-            self.add_bot(self.settings.bot_level)  # (not in seats the host removed: found play-testing)
-        if order != "random":
-            self.seats[:] = into_places_left(self.seats, game.seats)
-        log.info("room %s: rematch, seat order %s", self.id, order)
-        self.start(dealer=outcome.winner if order == "winner_deals" else None)
-        return True
 
     # ------------------------------------------------------------------ time
 
@@ -394,6 +321,10 @@ class Room(Table):
             return
         if (closed := self.grace.expire(now)) is not None:  # (bots due now move just below)
             self._tell([closed])
+        if clock.rematch_at is not None and now >= clock.rematch_at:
+            clock.rematch_at = None
+            self.rematch_overdue()
+            return
         if clock.next_hand_at is not None and now >= clock.next_hand_at:
             clock.next_hand_at = None
             self._seat_waiting(hand_starts=True)  # late arrivals sit down for the new deal

@@ -276,3 +276,24 @@ def test_a_bot_the_host_adds_at_the_match_s_end_shows_with_its_level(lang: str, 
         assert raised in " ".join(render_text(model, columns=100).split())
     finally:
         set_language("en")
+
+
+@pytest.mark.parametrize(("lang", "said"), [
+    ("en", "It starts in 45 s, without those who have not answered (they will be away)"),
+    ("es", "Empieza en 45 s, sin quien no haya contestado (quedará ausente)")])
+@pytest.mark.parametrize("columns", [80, 120])
+def test_once_someone_accepted_the_board_counts_down_to_the_rematch(lang: str, said: str,
+                                                                    columns: int) -> None:
+    """Found play-testing: three accepted and waited two minutes on Raúl, silent; the server
+    starts it without the silent a minute after the first yes, and the board says when."""
+    from protocol import ViewMsg
+
+    model = seated(make_view(**OVER), room=room_info(started=False), lang=lang)
+    try:
+        model.apply(ViewMsg(view=codec.view_to_wire(make_view(**OVER)), deadline=None))
+        model.apply(RoomUpdate(room=room_info(started=False, rematch=("2",), rematch_order="keep")))
+        assert said.split(" 45 s")[0] not in render_text(model, columns=columns)  # (no clock yet)
+        model.apply(ViewMsg(view=codec.view_to_wire(make_view(**OVER)), deadline=45.0))
+        assert said in render_text(model, columns=columns), render_text(model, columns=columns)
+    finally:
+        set_language("en")

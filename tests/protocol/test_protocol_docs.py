@@ -224,6 +224,7 @@ def stated_numbers() -> list[tuple[str, str]]:
         ("## Timeouts", f"After {c.away_after} timeouts in a row"),
         ("## Timeouts", f"times out after {_number(c.disconnected_turn_timeout)} seconds"),
         ("## Timeouts", f"clock it waits at most {_number(c.dropped_turn_cap)} seconds"),
+        ("#### `rematch` (client → server)", f"the others have {_number(c.rematch_wait)} seconds to answer"),
         ("## Timeouts", f"waits {_number(c.next_hand_delay)} seconds before dealing"),
         ("## Timeouts", f"({c.outgoing_queue} messages waiting)"),
         ("## Timeouts", f"more than {_number(c.message_rate)} messages a second on average "

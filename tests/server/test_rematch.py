@@ -35,11 +35,11 @@ from server.rematch import RematchVotes, into_places_left, seat_order
 SINGLE_HAND = {"target_score": None, "jump_in": True}
 
 
-async def match_over(harness: Harness, *names: str, bots: int = 1,
+async def match_over(harness: Harness, *names: str, bots: int = 1, srv: UnoServer | None = None,
                      **create: object) -> tuple[UnoServer, list[Client]]:
     """A single-hand match between ``names`` and ``bots`` bots, played to its end."""
     srv, clients = await harness.table(*names, bots=bots, seats=len(names) + bots,
-                                       rules=SINGLE_HAND, **create)
+                                       rules=SINGLE_HAND, srv=srv, **create)
     await clients[0].send(Start())
     async with trio.open_nursery() as nursery:
         for client in clients:
@@ -312,3 +312,34 @@ def test_the_hosts_acceptance_alone_stands_after_new_rules() -> None:
     assert votes.accepted == ["1"] and votes.order == "random"  # (the first's order held before)
     votes.keep_only("3")
     assert votes.accepted == [] and votes.order is None
+
+
+async def test_one_who_does_not_answer_the_rematch_is_away_once_its_wait_is_over(
+        harness: Harness, autojump_clock: object) -> None:
+    """Found play-testing: Ana, Kim and Eva accepted the rematch and waited more than two minutes
+    for Raúl, connected and silent; only the host could start it. The first yes starts a
+    countdown (everyone's view carries it); at its end the silent are away, and it starts."""
+    with trio.fail_after(600):
+        srv, (ann, bob) = await match_over(harness, "ann", "bob")
+        wait = srv.config.rematch_wait
+        await ann.send(Rematch(order="keep"))
+        ann.read_in(harness.nursery)  # (connected all along)
+        counting = await bob.expect(ViewMsg, lambda m: m.deadline is not None and bool(m.view["outcome"]))
+        assert counting.deadline == pytest.approx(wait)
+        began = trio.current_time()
+        await bob.expect(RoomUpdate, lambda m: m.room.started)  # (bob reads: he is connected)
+        assert trio.current_time() - began == pytest.approx(wait)
+        room = only_room(srv)
+        assert room.seat_of(srv.sessions[(bob.token or "").split(".")[0]]).away  # type: ignore[union-attr]
+        assert not room.seat_of(srv.sessions[(ann.token or "").split(".")[0]]).away  # type: ignore[union-attr]
+
+
+async def test_the_rematchs_wait_may_be_turned_off(harness: Harness, autojump_clock: object) -> None:
+    with trio.fail_after(600):
+        _, (ann, bob) = await match_over(harness, "ann", "bob", srv=await harness.server(rematch_wait=0))
+        await ann.send(Rematch(order="keep"))
+        await ann.expect(RoomUpdate, lambda m: accepted(m, ann.seat or ""))
+        ann.read_in(harness.nursery)  # (connected all along)
+        with trio.move_on_after(300):
+            await bob.expect(RoomUpdate, lambda m: m.room.started)
+            raise AssertionError("the rematch started without bob")

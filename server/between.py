@@ -1,0 +1,131 @@
+"""Between two matches: the end of a match, the rematch (who accepted it, and its start), and the
+seats of people who dropped, freed as the next match begins. ``BetweenMatches`` is the part of a
+room (server/room.py) that does it, over its table (server/table.py).
+
+A rematch starts once every person of the match still here has accepted; once one has, the
+others have ``ServerConfig.rematch_wait`` seconds to answer, after which those who have not are
+away and it starts without waiting for them (found play-testing: Ana, Kim and Eva accepted, and
+waited more than two minutes for Raúl, connected and silent; only the host could start it).
+"""
+
+from __future__ import annotations
+
+import logging
+import random
+from abc import abstractmethod
+
+import trio
+
+from protocol import Rematch, left_seat_name
+
+from . import errors
+from .people import Seat, Session
+from .rematch import into_places_left, seat_order
+from .table import Table
+
+log = logging.getLogger("uno.server")
+
+
+class BetweenMatches(Table):
+    _order_rng: random.Random  # the rematch's seats in a random order (server/room.py)
+
+    @abstractmethod
+    def start(self, fill: bool = False, dealer: str | None = None) -> None:
+        """Start a match (server/room.py)."""
+
+    def _match_over(self) -> None:
+        """Everyone stays for another match; the seats of people who dropped, until the next starts
+        (found play-testing: Diego's stand-in won, his seat was freed, and back he never knew)."""
+        if not any(seat.connected for seat in self.humans()) and not self.spectators:
+            self.close()  # only bots are left
+            return
+        self._seat_waiting()  # between matches, those waiting take the free seats
+        self.broadcast_room()
+
+    def _free_dropped_seats(self, to_bots: bool) -> None:
+        """Between matches, the seats of people who dropped are freed (and the host's role); with
+        ``to_bots``, a bot plays each in its place as "Kim (bot)", which Kim back takes first (found
+        play-testing: she was given another bot's seat, and the seats' order changed for all)."""
+        for seat in [s for s in self.humans() if not s.connected]:
+            if seat.session is not None:
+                self.server.release(seat.session)
+                if self.host is seat.session:
+                    self._pick_new_host(exclude=seat.session)
+            if to_bots:
+                seat.kind, seat.session, seat.level, seat.away = "bot", None, self.settings.bot_level, False
+                seat.name = self._unique_name(left_seat_name(seat.name), exclude=seat)
+            else:
+                self.seats.remove(seat)
+
+    # ------------------------------------------------------------------ rematch
+
+    def rematch(self, session: Session, message: Rematch) -> None:
+        """After a match, a seated person accepts a rematch (the first to accept chooses the seat
+        order) or declines it, which leaves the table. Once every person of the match still here
+        has accepted, it starts: same rules and seats, bots in those of people who left."""
+        seat = self.seat_of(session)
+        game = self.game
+        if seat is None or game is None or game.outcome() is None:
+            raise errors.NoRematch("a rematch follows the end of a match, for those seated")
+        if not message.accept:
+            self.leave(session, "left")
+            return
+        self.votes.accept(seat.id, message.order)
+        log.info("room %s: %s accepts a rematch (%s)", self.id, seat.id, self.votes.order)
+        if self._rematch_if_ready():
+            return
+        self.broadcast_room()
+        if self.clock.rematch_at is None and self.config.rematch_wait > 0:  # (the first yes)
+            self.clock.rematch_at = trio.current_time() + self.config.rematch_wait
+            self.clock.wake_if_sooner()
+            self._send_views()  # (their deadline: the rematch's countdown)
+
+    def leave(self, session: Session, reason: str = "left") -> None:
+        seat = self.seat_of(session)
+        super().leave(session, reason)
+        if seat is not None and not self.closed:
+            self.votes.forget(seat.id)
+            self._rematch_if_ready()
+
+
+    def _rematch_if_ready(self) -> bool:
+        """Start the rematch if every person of the match connected and not away has accepted;
+        whether it started."""
+        game, votes = self.game, self.votes
+        outcome = None if game is None else game.outcome()
+        if game is None or outcome is None or votes.order is None or self.started:
+            return False
+        # (those who sat down after the match are not asked: they play in the rematch; found
+        # play-testing, it waited for a newcomer whose waiting room asked her nothing)
+        # (nor are those away: the stand-in plays on for them, as it did; found play-testing,
+        # the rematch waited for Luis, away, who could answer only by coming back)
+        if not votes.everyone([seat.id for seat in self._asked()]):
+            return False
+        order = votes.order
+        self._free_dropped_seats(to_bots=True)
+        self.seats[:] = seat_order(self.seats, order, self._order_rng)
+        self._seat_waiting()  # those waiting for a seat come before bots
+        while len(self.seats) < min(len(game.seats) - self.removed, self.settings.max_seats):
+            self.add_bot(self.settings.bot_level)  # (not in seats the host removed: found play-testing)
+        if order != "random":
+            self.seats[:] = into_places_left(self.seats, game.seats)
+        log.info("room %s: rematch, seat order %s", self.id, order)
+        self.start(dealer=outcome.winner if order == "winner_deals" else None)
+        return True
+
+    def _asked(self) -> list[Seat]:
+        """The seats whose people a rematch waits for: connected, not away, and of the match."""
+        seats = () if self.game is None else self.game.seats
+        return [s for s in self.humans() if s.connected and not s.away and s.id in seats]
+
+    def rematch_overdue(self) -> None:
+        """``rematch_wait`` after the first yes: those who have not answered are away (the
+        stand-in plays for them until they are back), and the rematch starts."""
+        if not self.votes.accepted or self.started:
+            return
+        for seat in self._asked():
+            if seat.id not in self.votes.accepted:
+                seat.away = True
+                log.info("room %s: seat %s is away (no answer to the rematch)", self.id, seat.id)
+        if not self._rematch_if_ready():
+            self.broadcast_room()
