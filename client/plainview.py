@@ -367,6 +367,8 @@ class PlainView:
             hints = [t(match_over_key(m))]
             if m.rematch_open:  # who has accepted a rematch, or the offer
                 hints.append(m.rematch.line(m.seating.room, m.seating.seat, view.seats))
+                if m.seating.room is not None and m.seating.room.rematch and m.table.deadline_at is not None:
+                    hints.append(t("plain_rematch_wait"))  # (the full screen counts it down)
                 if joined := m.rematch.newcomers(m.seating.room, view.seats, m.seating.host_pick):
                     hints.append(joined)
             scores = view.outcome.scores

@@ -297,3 +297,19 @@ def test_once_someone_accepted_the_board_counts_down_to_the_rematch(lang: str, s
         assert said in render_text(model, columns=columns), render_text(model, columns=columns)
     finally:
         set_language("en")
+
+
+def test_plain_mode_says_once_that_the_rematch_starts_without_the_silent() -> None:
+    from client.plainview import PlainView
+    from protocol import ViewMsg
+
+    model = seated(make_view(**OVER), room=room_info(started=False))
+    model.apply(ViewMsg(view=codec.view_to_wire(make_view(**OVER)), deadline=None))
+    view = PlainView(model)
+    view.changes()
+    model.apply(RoomUpdate(room=room_info(started=False, rematch=("2",), rematch_order="keep")))
+    model.apply(ViewMsg(view=codec.view_to_wire(make_view(**OVER)), deadline=60.0))
+    said = " ".join(view.changes())
+    assert "it starts, without those who have not answered (they will be away)" in said, said
+    model.apply(ViewMsg(view=codec.view_to_wire(make_view(**OVER)), deadline=50.0))
+    assert "without those who have not answered" not in " ".join(view.changes())
