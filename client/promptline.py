@@ -119,21 +119,14 @@ class PromptLine(Painter):
         facing = self._pending_draw()
         return ("class:notice", facing) if facing else None
 
-    def _notice(self) -> str:
-        """The notice, unless a catch is open or we are open to one: that line is urgent and
-        short-lived, and the notice shows again after it (found play-testing: "You hold Bot 2's
-        hand now" stayed over "Marco did not say UNO: press c to catch!", and a bot caught him)."""
-        table = self.model.table
-        return "" if table.catchable is not None or table.risk_warning() else self.model.prompts.notice
-
     def _said(self) -> str:
         """The notice or the draw we face, when it is the prompt line's text on its own (no
         question, no hint under it); else ""."""
         m = self.model
         if m.prompt is not Prompt.NONE:
             return ""
-        if notice := self._notice():
-            return notice
+        if m.prompts.notice:
+            return m.prompts.notice
         if self._hint_shown():
             return ""
         status, facing = self._status(), self._pending_draw()
@@ -143,7 +136,7 @@ class PromptLine(Painter):
         """The hint in words, if the prompt line shows it (nothing asked but the table's
         questions, under which it goes; no notice)."""
         m = self.model
-        if (m.prompt is not Prompt.NONE and m.prompt not in _QUESTIONS) or self._notice():
+        if (m.prompt is not Prompt.NONE and m.prompt not in _QUESTIONS) or m.prompts.notice:
             return ""
         return m.hints.text(m.seating.name_of, m.table.pending_card)
 
@@ -290,8 +283,8 @@ class PromptLine(Painter):
             if width_of(text) >= width:
                 text = t("prompt_challenge_short" + stack, **values)
             line = [("class:notice", text)]
-        elif notice := self._notice():
-            line = [("class:notice", notice)]
+        elif m.prompts.notice:
+            line = [("class:notice", m.prompts.notice)]
         elif hint and facing:  # the hint goes below it
             line = [("class:notice", facing)]
         elif hint:

@@ -111,8 +111,7 @@ class Table:
             return Prompt.SEAT if self.pending_targets else Prompt.COLOR
         legal = self.legal
         # Answered, a question is closed until the table's answer comes (found play-testing:
-        # plain mode asked a challenge again after the y, and a second y was sent; and on a
-        # slow link the first card's colour again after the b)
+        # plain mode asked a challenge again after the y, and a second y was sent)
         answered = isinstance(self.sent.just_sent(self.view),
                               actions.Challenge | actions.Accept | actions.ChooseColor)
         if any(isinstance(a, actions.ChooseColor) for a in legal) and not answered:
@@ -168,6 +167,10 @@ class Table:
             self._act(again)
             self._prompts.notice = t("sent_again")
         self.deadline_at = None if deadline is None else self.clock() + deadline
+        # A seat just open to a catch: its line, not an older notice (found play-testing: "You hold
+        # Bot 2's hand now" stayed over "Marco did not say UNO: press c…", and a bot caught him)
+        if view.uno_open is not None and (old is None or old.uno_open != view.uno_open):
+            self._prompts.notice = ""
         if old is not None and old.hand_number != view.hand_number:
             self.hand_replaced()
         was_mine = old is not None and old.seat is not None and old.current == old.seat
@@ -185,10 +188,8 @@ class Table:
             if view.drawn in playable:  # R8: the drawn card is the one to play
                 self.selected = hand.index(view.drawn)
             elif self.selected_card not in playable and (
-                    # R9: the cards drawn until one could be played (the cursor stayed on one
-                    # that could not), or a Wild Draw Four to stack on (it stayed on the first
-                    # of 25 cards, the +4 24 presses away): the cursor goes to one that can
-                    # (found play-testing)
+                    # R9's cards drawn until one could go, or a Wild Draw Four to stack on: the
+                    # cursor goes to one that can (found play-testing: it stayed 24 presses away)
                     (view.has_drawn and (old is None or old.hand != view.hand))
                     or (view.challenge_from is not None and (old is None or old.challenge_from is None))):
                 self._to_first_playable()
@@ -203,9 +204,8 @@ class Table:
                 self._act(call)
         if old is None or old.hand_number != view.hand_number or old.current != view.current \
                 or (self.pending_card is not None and not self._plays_of(self.pending_card)):
-            # (the card asked about can no longer be played: a key typed late reopened the
-            # question of a last card already played, found play-testing, and it stayed on the
-            # hand's end taking the rematch's key)
+            # (the card asked about can no longer be played: found play-testing, a key typed late
+            # reopened the question of a last card played, and it took the rematch's key)
             self.close_pending()
 
     def hand_replaced(self) -> None:

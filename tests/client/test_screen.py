@@ -162,18 +162,21 @@ def test_a_big_hand_wraps_onto_more_rows() -> None:
 
 
 @pytest.mark.parametrize("columns", [60, 80])
-def test_a_catch_open_shows_over_an_older_notice_which_comes_back_after(columns: int) -> None:
+def test_a_catch_that_opens_replaces_an_older_notice(columns: int) -> None:
     """Found play-testing: after a 7's swap, "You hold Bot 2's hand now: 10 cards" stayed on the
     prompt line while Marco sat at one card without UNO; the key bar at 80 columns has no room for
-    c, and a bot caught him first."""
+    c, and a bot caught him first. A notice made once the catch is open (an early c's refusal)
+    shows as ever."""
     from engine.actions import Catch
 
-    model = seated(make_view("R7 Y3", current="1", uno_open="2", legal=[Catch(ME, "2")]))
+    model = seated(make_view("R7 Y3", current="1"))
     model.prompts.notice = "You hold Bot 2's hand now: 10 cards"
+    show(model, make_view("R7 Y3", current="1", uno_open="2", legal=[Catch(ME, "2")]))
     text = render_text(model, columns=columns)
     assert "Luis did not say UNO: press c to catch!" in text and "You hold Bot 2's" not in text, text
-    show(model, make_view("R7 Y3", current="1"))  # (the catch gone: the notice again)
-    assert "You hold Bot 2's hand now" in render_text(model, columns=columns)
+    model.prompts.notice = "Too early to catch"
+    show(model, make_view("R7 Y3", current="1", uno_open="2", legal=[Catch(ME, "2")]))  # (the same)
+    assert "Too early to catch" in render_text(model, columns=columns)
 
 
 def test_the_prompt_line_tells_what_can_be_done() -> None:
