@@ -12,31 +12,17 @@ import re
 from pathlib import Path
 
 import tmuxplay as play
-from tmuxkit import Player, Tmux
+from tmuxkit import Tmux
 
 pytestmark = play.needs_tmux
 tmux = play.tmux_fixture("afterrematch", width=100, height=30)
-WINNER = re.compile(r"(?:ganó|ganaste) la partida|wins? the match")
 ROW = re.compile(r"Ana \(you\) \[\s*\d+\].*Bot 1 \[\s*\d+\].*Diego \(bot\) \[")  # (his place kept)
 
 
-def test_tmux_one_whose_seat_went_to_the_rematchs_bot_watches_then_takes_it_back(
+def test_tmux_one_whose_seat_went_to_the_rematchs_bot_takes_it_back_in_its_place(
         tmux: Tmux, tmp_path: Path) -> None:
-    hosting = tmux.start(play.host("--bots", "1", "--seats", "3", "--seed", "5", "--turn-timeout", "1",
-                                   "--bot-delay", "0.05", "--single-hand", "--name", "Otra"),
-                         play.person(tmp_path / "ana", "Ana"), window="host")
-    address = play.invitation(play.waiting_room(tmux, hosting))
-    diego_env, pidfile = play.person(tmp_path / "diego", "Diego"), tmp_path / "diego.pid"
-    diego_join = play.join(address, lang="es")
-    guest = tmux.start(diego_join, diego_env, window="guest", pidfile=pidfile)
-    play.sit(tmux, guest, "› Otra", waiting="Esperando a que Ana empiece")
-    tmux.send(hosting, "s")
-    play.dealt(tmux, guest, "the deal (Diego)")
-    play.crash(pidfile)
-    tmux.wait_for(hosting, "Diego lost the connection", timeout=10, what="Diego's drop, on Ana's screen")
-    ana = Player(tmux, hosting, "Ana")
-    play.together([ana], lambda: WINNER.search(tmux.screen(hosting)) is not None, 120,
-                  "the match did not end")
+    hosting, diego_join, diego_env = play.diego_crashes_through_a_single_hand(
+        tmux, tmp_path, "--bots", "1", "--seats", "3", table="Otra")
     tmux.send(hosting, "m")  # (one who dropped is not waited for)
     tmux.wait_for(hosting, lambda s: ROW.search(s) is not None, timeout=20,
                   what="the rematch, a bot in Diego's place")

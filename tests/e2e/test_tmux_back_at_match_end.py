@@ -11,31 +11,17 @@ import re
 from pathlib import Path
 
 import tmuxplay as play
-from tmuxkit import Player, Tmux
+from tmuxkit import Tmux
 
 pytestmark = play.needs_tmux
 tmux = play.tmux_fixture("backatend", width=100, height=30)
-WINNER = re.compile(r"(?:ganó|ganaste) la partida|wins? the match")
+WINNER = play.MATCH_WON
 AWAY = re.compile(r"Diego \[\s*\d+\] away")  # (not offline)
 
 
 def test_tmux_one_who_crashed_in_the_last_hand_comes_back_to_its_end(tmux: Tmux, tmp_path: Path) -> None:
-    hosting = tmux.start(play.host("--bots", "0", "--seats", "2", "--seed", "5", "--turn-timeout", "1",
-                                   "--bot-delay", "0.05", "--single-hand", "--name", "Fin"),
-                         play.person(tmp_path / "ana", "Ana"), window="host")
-    address = play.invitation(play.waiting_room(tmux, hosting))
-    diego_env, pidfile = play.person(tmp_path / "diego", "Diego"), tmp_path / "diego.pid"
-    diego_join = play.join(address, lang="es")
-    guest = tmux.start(diego_join, diego_env, window="guest", pidfile=pidfile)
-    play.sit(tmux, guest, "› Fin", waiting="Esperando a que Ana empiece")
-    tmux.send(hosting, "s")
-    play.dealt(tmux, guest, "the deal (Diego)")
-    play.crash(pidfile)
-    tmux.wait_for(hosting, "Diego lost the connection", timeout=10, what="Diego's drop, on Ana's screen")
-    ana = Player(tmux, hosting, "Ana")
-    play.together([ana], lambda: WINNER.search(tmux.screen(hosting)) is not None, 120,
-                  "the match did not end")
-
+    hosting, diego_join, diego_env = play.diego_crashes_through_a_single_hand(
+        tmux, tmp_path, "--bots", "0", "--seats", "2", table="Fin")
     back = tmux.start(diego_join, diego_env, window="guest2")
     screen = tmux.wait_for(back, lambda s: WINNER.search(s) is not None, timeout=20,
                            what="Diego back at the match's end")

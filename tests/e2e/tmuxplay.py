@@ -25,6 +25,9 @@ needs_tmux = pytest.mark.skipif(shutil.which("tmux") is None and not Path("/usr/
 DEALT = re.compile(r"(Your hand|Tu mano) \(\d+\)")
 
 
+MATCH_WON = re.compile(r"(?:ganó|ganaste) la partida|wins? the match")
+
+
 def tmux_fixture(name: str, width: int = 80, height: int = 24) -> Any:
     """A ``tmux`` fixture for a test module: its own tmux server, killed after the test."""
 
@@ -217,3 +220,25 @@ def zoe_and_bob(tmux: Tmux, tmp_path: Path, server: ServerProcess, seats: int = 
     tmux.send(zoe, "s")
     tmux.wait_for(bob, "Tu mano (7)", timeout=15, what="the deal on Bob's screen")
     return zoe, bob
+
+
+def diego_crashes_through_a_single_hand(tmux: Tmux, tmp_path: Path, *options: str,
+                                         table: str) -> tuple[str, list[str], dict[str, str]]:
+    """Ana (English) hosts a single-hand match (``options``: its seats and bots) at ``table``;
+    Diego (Spanish) sits, his terminal dies after the deal, and Ana plays the match to its end.
+    Ana's window, and Diego's command and environment, to start him again."""
+    hosting = tmux.start(host("--seed", "5", "--turn-timeout", "1", "--bot-delay", "0.05",
+                              "--single-hand", "--name", table, *options),
+                         person(tmp_path / "ana", "Ana"), window="host")
+    address = invitation(waiting_room(tmux, hosting))
+    diego_env, pidfile = person(tmp_path / "diego", "Diego"), tmp_path / "diego.pid"
+    diego_join = join(address, lang="es")
+    guest = tmux.start(diego_join, diego_env, window="guest", pidfile=pidfile)
+    sit(tmux, guest, f"› {table}", waiting="Esperando a que Ana empiece")
+    tmux.send(hosting, "s")
+    dealt(tmux, guest, "the deal (Diego)")
+    crash(pidfile)
+    tmux.wait_for(hosting, "Diego lost the connection", timeout=10, what="Diego's drop, on Ana's screen")
+    together([Player(tmux, hosting, "Ana")], lambda: MATCH_WON.search(tmux.screen(hosting)) is not None,
+             120, "the match did not end")
+    return hosting, diego_join, diego_env
