@@ -50,6 +50,7 @@ PALETTES = {"standard": STYLE, "colorblind": {**STYLE, **COLORBLIND}}
 # rather than the theme's, since bright green and yellow are all but invisible on white (found
 # play-testing: the turn's mark, "Your turn", the hint, "at risk: no UNO"). The cards keep theirs.
 LIGHT = {
+    "dim": "fg:#5f5f5f",
     "notice": "bold fg:#8a5a00",
     "turn": "bold fg:#006b00",
     "mark": "bold fg:#006b00",

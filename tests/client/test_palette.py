@@ -61,7 +61,7 @@ def test_on_a_light_background_every_coloured_text_reads_on_white(palette: str) 
     ``--light`` each text colour has a contrast of at least 4.5 to white (WCAG AA); the cards
     keep their colours."""
     style = Style.from_dict(style_for(palette))
-    for name in ("notice", "turn", "mark", "warn", "uno", "text.r", "text.y", "text.g", "text.b"):
+    for name in ("dim", "notice", "turn", "mark", "warn", "uno", "text.r", "text.y", "text.g", "text.b"):
         color = style.get_attrs_for_style_str(f"class:{name}").color
         assert color is not None and len(color) == 6, (name, color)
         assert 1.05 / (_luminance(color) + 0.05) >= 4.5, (name, color)
