@@ -229,8 +229,10 @@ class Seating:
                 lines.append(t("ev_back", name=name) if left_by(bot, name) and seat in self.told_gone
                              else t("ev_took_seat", name=name, bot=bot))
                 self.told_gone.discard(seat)
-            elif prev.kind == "human" and info.kind == "bot":  # left during a match
-                lines.append(t("ev_left_to_bot", name=clean_text(prev.name)))
+            elif prev.kind == "human" and info.kind == "bot":  # left, or not back for the next match
+                # (one whose link was down did not leave: found re-checking, "Raúl left" of Raúl frozen)
+                gone = "ev_left_to_bot" if prev.connected else "ev_gone_to_bot"
+                lines.append(t(gone, name=clean_text(prev.name)))
                 self.told_gone.add(seat)
             elif prev.kind == info.kind == "bot" and prev.level != info.level and info.level:
                 if room.host_seat != self.seat:  # (the host's own change shows in the seat's row)

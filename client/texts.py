@@ -450,6 +450,8 @@ TEXTS: dict[str, tuple[str, str]] = {
     # (found play-testing: the host's b changed a bot's level, and nobody else was told)
     "ev_bot_level": ("{name} now plays at the {level} level", "{name} juega ahora en nivel {level}"),
     "ev_left_to_bot": ("{name} left: a bot plays the seat", "{name} se fue: un bot juega su asiento"),
+    "ev_gone_to_bot": ("{name} is not back: a bot plays the seat",
+                       "{name} no ha vuelto: un bot juega su asiento"),
     # ---- the UNO call's grace (issue 13)
     "flag_at_risk": ("at risk: no UNO", "en riesgo: sin UNO"),
     "catch_hint_grace": ("{name} has not said UNO yet: {k_catch} catches once their time is up",

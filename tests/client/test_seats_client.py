@@ -927,3 +927,22 @@ def test_a_watcher_in_line_is_in_no_line_once_the_host_closed_the_table() -> Non
     assert model.seating.queue_position == 1
     model.connection_failed("table_closed")
     assert model.seating.queue_position == 0 and "in line" not in render_text(model, columns=100)
+
+
+@pytest.mark.parametrize(("lang", "said"), [("en", "Luis is not back: a bot plays the seat"),
+                                            ("es", "Luis no ha vuelto: un bot juega su asiento")])
+def test_one_whose_link_was_down_as_the_next_match_began_did_not_leave(lang: str, said: str) -> None:
+    """Found re-checking: Raúl, frozen through the rematch, read as "Raúl left" to the others, who
+    knew he had only lost the connection."""
+    model = seated(make_view(), lang=lang)
+    try:
+        before = model.seating.room
+        assert before is not None
+        down = tuple(dataclasses.replace(s, connected=False) if s.seat == "2" else s for s in before.seats)
+        model.apply(RoomUpdate(room=dataclasses.replace(before, seats=down)))
+        bot = tuple(dataclasses.replace(s, name="Luis (bot)", kind="bot", connected=True)
+                    if s.seat == "2" else s for s in before.seats)
+        model.apply(RoomUpdate(room=dataclasses.replace(before, seats=bot)))
+        assert model.transcript.log[-1] == said, model.transcript.log
+    finally:
+        set_language("en")
