@@ -454,8 +454,9 @@ TEXTS: dict[str, tuple[str, str]] = {
                        "{name} no ha vuelto: un bot juega su asiento"),
     # ---- the UNO call's grace (issue 13)
     "flag_at_risk": ("at risk: no UNO", "en riesgo: sin UNO"),
-    "catch_hint_grace": ("{name} has not said UNO yet: {k_catch} catches once their time is up",
-                         "{name} aún no dijo UNO y le queda un momento: {k_catch} pilla cuando se le acabe"),
+    # (short: found play-testing at 60 columns, "…c catches once their tim…" lost the when)
+    "catch_hint_grace": ("{name} has not said UNO yet: {k_catch} catches in a moment",
+                         "{name} aún no dijo UNO: {k_catch} pilla en un momento"),
     "err_catch_too_early": ("Too early to catch: they may still say UNO",
                             "Demasiado pronto para pillar: aún puede decir UNO"),
     "at_risk_plain": ("{name} is at risk: one card, no UNO said yet",
