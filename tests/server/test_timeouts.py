@@ -197,6 +197,26 @@ async def test_no_hand_is_dealt_while_every_person_is_away(harness: Harness,
         await ann.expect(Events, lambda m: any(e["type"] == "hand_started" for e in m.events))
 
 
+async def test_back_between_hands_when_everyone_was_away_the_countdown_to_the_deal_is_shown(
+        harness: Harness, autojump_clock: object) -> None:
+    """Found re-checking: the board read "Everyone is away: the next hand is dealt when someone
+    comes back", and once back "The next hand starts in a moment…" for 5 s, with no countdown:
+    no view carried the deal's new deadline."""
+    with trio.fail_after(10_000):
+        srv = await harness.server(next_hand_delay=5)
+        _, (ann,) = await harness.table("ann", bots=1, turn_timeout=30, bot_delay=1, srv=srv)
+        await ann.send(Start())
+        await ann.my_turn()
+        await ann.send(Away())
+        await ann.expect(Events, lambda m: any(e["type"] == "hand_ended" for e in m.events))
+        with trio.move_on_after(60):  # (ann reads meanwhile: she answers the server's pings)
+            while True:
+                await ann.recv()
+        await ann.send(Back())
+        shown = await ann.expect(ViewMsg, lambda m: m.deadline is not None)
+        assert shown.deadline == pytest.approx(5)
+
+
 async def test_away_before_a_match_or_twice_changes_nothing(harness: Harness,
                                                             autojump_clock: object) -> None:
     with trio.fail_after(100):
