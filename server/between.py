@@ -87,7 +87,6 @@ class BetweenMatches(Table):
             self.votes.forget(seat.id)
             self._rematch_if_ready()
 
-
     def _rematch_if_ready(self) -> bool:
         """Start the rematch if every person of the match connected and not away has accepted;
         whether it started."""
