@@ -38,5 +38,5 @@ def test_tmux_a_dead_terminals_turn_waits_at_most_ten_seconds(tmux: Tmux, tmp_pa
     found = CLOCK.search(tmux.wait_for(hosting, lambda s: (m := CLOCK.search(s)) is not None
                                        and int(m.group(1)) <= 10, timeout=5, what="the clock cut"))
     assert found is not None and int(found.group(1)) <= 10, screen
-    tmux.wait_for(hosting, "Time's up for Diego", timeout=15, what="the stand-in's turn")
-    assert time.monotonic() - killed < 15  # (not the 20 s and more the clock had left)
+    tmux.wait_for(hosting, "Time's up for Diego", timeout=25, what="the stand-in's turn")
+    assert time.monotonic() - killed < 20  # (about 10 s: not the more than 20 the clock had left)
