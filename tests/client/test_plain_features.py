@@ -674,6 +674,17 @@ def test_a_commands_word_in_a_cards_name_is_the_command() -> None:
 
 
 
+@pytest.mark.parametrize(("line", "played"), [("2", "B1"), ("2 uno", "B1"), ("4", "B8"), ("2 azul", "B2")])
+def test_a_number_alone_is_the_cards_place_not_its_rank(line: str, played: str) -> None:
+    """Found play-testing: Sofía typed 8 for "8: 7 azul" and played the hand's one 8 ("Jugaste 8
+    azul"); "2" read "2 verde no es rojo". A number alone (or with uno) is the card listed there;
+    a number with a colour names a card."""
+    hand = "B1 B2 B8 Y3"  # (listed 1 Y3, 2 B1, 3 B2, 4 B8)
+    model = seated(make_view(hand, top="B5", legal=[*plays("B1", "B2", "B8"), Draw(ME)]), lang="es")
+    sent = [m for m in typed(model, line) if isinstance(m, Act) and m.kind == "play"]
+    assert [m.card for m in sent] == [played], sent
+
+
 @pytest.mark.parametrize("seat", [9, 0, -1])
 def test_a_replay_of_a_seat_the_hand_has_not_is_refused_saying_which_there_are(
         tmp_path: Path, capsys: pytest.CaptureFixture[str], seat: int) -> None:
