@@ -72,12 +72,14 @@ class BetweenMatches(Table):
             return
         self.votes.accept(seat.id, message.order)
         log.info("room %s: %s accepts a rematch (%s)", self.id, seat.id, self.votes.order)
+        first = self.clock.rematch_at is None and self.config.rematch_wait > 0
+        if first:
+            self.clock.rematch_at = trio.current_time() + self.config.rematch_wait
+            self.clock.wake_if_sooner()
         if self._rematch_if_ready():
             return
         self.broadcast_room()
-        if self.clock.rematch_at is None and self.config.rematch_wait > 0:  # (the first yes)
-            self.clock.rematch_at = trio.current_time() + self.config.rematch_wait
-            self.clock.wake_if_sooner()
+        if first:
             self._send_views()  # (their deadline: the rematch's countdown)
 
     def leave(self, session: Session, reason: str = "left") -> None:
@@ -113,9 +115,12 @@ class BetweenMatches(Table):
         return True
 
     def _asked(self) -> list[Seat]:
-        """The seats whose people a rematch waits for: connected, not away, and of the match."""
+        """The seats whose people a rematch waits for: not away, of the match, and connected, or
+        (while the rematch's wait runs) back in time perhaps (found play-testing: Sofía's client
+        restarted within 2 s of Tomás's yes, and the rematch had begun with a bot in her seat)."""
         seats = () if self.game is None else self.game.seats
-        return [s for s in self.humans() if s.connected and not s.away and s.id in seats]
+        waits = self.clock.rematch_at is not None
+        return [s for s in self.humans() if (s.connected or waits) and not s.away and s.id in seats]
 
     def rematch_overdue(self) -> None:
         """``rematch_wait`` after the first yes: those who have not answered are away (the

@@ -155,19 +155,38 @@ async def test_bots_the_host_removed_after_the_match_do_not_come_back_for_the_re
         assert len(game_of(srv).seats) == 2
 
 
-async def test_a_player_who_drops_does_not_hold_up_the_rematch(harness: Harness,
-                                                               autojump_clock: object) -> None:
-    with trio.fail_after(60):
+async def test_a_player_who_drops_holds_up_the_rematch_only_for_its_wait(harness: Harness,
+                                                                       autojump_clock: object) -> None:
+    with trio.fail_after(600):
         srv, (ann, bob) = await match_over(harness, "ann", "bob")
         await ann.send(Rematch(order="keep"))
         await ann.expect(RoomUpdate, lambda m: accepted(m, ann.seat or ""))
+        ann.read_in(harness.nursery)  # (connected all along)
+        began = trio.current_time()
         await bob.aclose()  # bob's connection drops before he answers
-        await ann.expect(ViewMsg, lambda m: m.view["outcome"] is None)
+        await ann.wait_for(lambda m: isinstance(m, RoomUpdate) and m.room.started, timeout=None)
+        assert trio.current_time() - began == pytest.approx(srv.config.rematch_wait, abs=1)
         room = only_room(srv)
-        assert room.started and len(game_of(srv).seats) == 3
-        assert [s.kind for s in room.seats].count("human") == 1
+        assert len(game_of(srv).seats) == 3 and [s.kind for s in room.seats].count("human") == 1
         # (a bot plays bob's seat, in its place, under his name: back, he takes it first)
         assert [(s.kind, s.name) for s in room.seats if s.id == bob.seat] == [("bot", "bob (bot)")]
+
+
+async def test_one_who_drops_and_is_back_within_the_wait_plays_the_rematch(harness: Harness,
+                                                                           autojump_clock: object) -> None:
+    """Found play-testing: Sofía's client restarted within 2 s of Tomás's yes; the rematch had
+    begun at her drop, a bot in her seat, and she was in the lobby."""
+    with trio.fail_after(600):
+        srv, (ann, bob) = await match_over(harness, "ann", "bob")
+        await ann.send(Rematch(order="keep"))
+        await ann.expect(RoomUpdate, lambda m: accepted(m, ann.seat or ""))
+        await bob.aclose()
+        again = harness.connect(srv, "bob")
+        assert (await again.hello(bob.token)).resumed
+        await again.expect(Joined)
+        await again.send(Rematch(order="keep"))
+        started = await ann.expect(RoomUpdate, lambda m: m.room.started)
+        assert [(s.name, s.kind) for s in started.room.seats if s.seat == bob.seat] == [("bob", "human")]
 
 
 async def test_a_player_who_leaves_after_the_others_accepted_starts_it(harness: Harness,
