@@ -320,6 +320,10 @@ class BotClient:
                     self.note(f"match {self._matches_done} of {self.options.matches} over after "
                               f"{view.hand_number} hands: seat {result.winner} won, "
                               f"{result.scores[view.seats.index(result.winner)]} points")
+                # More to play: yes to a rematch (found play-testing: the table's rematch waited
+                # its whole minute on two `uno bots` players, then had them away)
+                if self._matches_done < self.options.matches and view.seat is not None:
+                    await link.send(messages.Rematch(order="keep", accept=True))
             return
         self._match_over = False  # (a new match began)
         if self.options.create is not None and self._said_started <= self._matches_done:

@@ -292,3 +292,26 @@ def test_ctrl_c_in_uno_bots_says_interrupted_without_a_traceback(
     assert cli.main(["bots", "--no-discovery", "--connect", "127.0.0.1:9"]) == 130
     err = capsys.readouterr().err
     assert "interrupted" in err and "Traceback" not in err
+
+
+@pytest.mark.parametrize(("matches", "answers"), [(2, True), (1, False)])
+async def test_a_bot_with_matches_to_play_says_yes_to_the_rematch(matches: int, answers: bool) -> None:
+    """Found play-testing: two `uno bots` players never answered the rematch, which waited its
+    whole minute on them and then had them away. With more matches to play, a bot accepts; with
+    none, it leaves (which declines)."""
+    from clientkit import make_view
+
+    from engine.view import HandResult, MatchOutcome
+    from protocol import Rematch
+
+    sent: list[object] = []
+
+    class Recorder:
+        async def send(self, message: object) -> None:
+            sent.append(message)
+
+    bot = BotClient(lambda: None, "Bot", BotOptions(matches=matches))  # type: ignore[arg-type, return-value]
+    over = make_view(outcome=MatchOutcome("2", (0, 510, 0, 20)), hand_result=HandResult("2", 30))
+    await bot._on_view(Recorder(), over)  # type: ignore[arg-type]
+    await bot._on_view(Recorder(), over)  # (the end seen again, after a reconnect: one answer)
+    assert sent == ([Rematch(order="keep", accept=True)] if answers else [])
