@@ -478,14 +478,13 @@ class Table:
         self._act(action)
 
     def catch(self) -> None:
-        catches = [a for a in self.legal if isinstance(a, actions.Catch)]
-        if not catches:
+        # Only one open to a catch (found play-testing: where false catches are legal, c pressed
+        # as a card landed accused another, who had said UNO: "You wrongly called out Robot 2")
+        target = self.catchable
+        if target is None:
             self._refuse("nobody_to_catch")
             return
-        view = self.view
-        assert view is not None
-        best = next((a for a in catches if a.target == view.uno_open), catches[0])
-        self._act(best)
+        self._act(next(a for a in self.legal if isinstance(a, actions.Catch) and a.target == target))
 
     def challenge(self, accept: bool = False) -> None:
         action = self._legal_of(actions.Accept if accept else actions.Challenge)

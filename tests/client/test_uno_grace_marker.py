@@ -7,7 +7,7 @@ explained."""
 from __future__ import annotations
 
 import pytest
-from clientkit import ME, make_view, render_text, seated
+from clientkit import ME, make_view, press, render_text, seated
 
 from client.i18n import t
 from client.model import Model
@@ -165,3 +165,14 @@ def test_one_who_said_uno_is_not_offered_for_a_catch_where_false_catches_are_leg
     assert "did not say UNO" not in screen and "at risk" not in screen, screen
     model.apply(luis_open())
     assert "did not say UNO" in render_text(model, plain=plain)
+
+
+def test_c_with_nobody_open_to_a_catch_accuses_nobody_where_false_catches_are_legal() -> None:
+    """Found play-testing: Maya's c reached the server before Iker's next-to-last card; the only
+    seat of one card was Robot 2, who had said UNO, and the catch went to him: "You wrongly called
+    out Robot 2 — you drew Red 2, Yellow 2"."""
+    model = seated(clock=Clock())
+    model.apply(luis_open(uno_open=None, uno_said=(False, True, False, False)))  # (Catch still legal)
+    model.outbox.clear()
+    press(model, "c")
+    assert model.outbox.take() == [] and model.prompts.notice == t("nobody_to_catch")
