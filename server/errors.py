@@ -134,15 +134,23 @@ class CatchTooEarly(Refused):
     code = "catch_too_early"
 
 
+class CatchTooLate(Refused):
+    """Raised when a catch arrives just after its player said UNO (or the next player moved):
+    it crossed that move on the way, and is refused, not a false catch (found play-testing: a c
+    sent with the other's u cost the catcher 2 cards where false catches cost them)."""
+
+    code = "catch_too_late"
+
+
 CAUSES: tuple[type[Refused], ...] = (
     RateLimited, NoSuchRoom, RoomFull, WrongPassword, NotHost, AlreadyStarted, NotStarted,
     NotEnoughPlayers, BadRules, NoSuchSeat, NotABot, ServerFull, TooManyRooms, NoRematch, Internal,
-    NoReplay, ReplayTooLarge, CatchTooEarly)
+    NoReplay, ReplayTooLarge, CatchTooEarly, CatchTooLate)
 SERVER_CODES = tuple(cause.code for cause in CAUSES)
 # The codes by name, for whoever compares codes (tests), in the order of CAUSES.
 (RATE_LIMITED, NO_SUCH_ROOM, ROOM_FULL, WRONG_PASSWORD, NOT_HOST, ALREADY_STARTED, NOT_STARTED,
  NOT_ENOUGH_PLAYERS, BAD_RULES, NO_SUCH_SEAT, NOT_A_BOT, SERVER_FULL, TOO_MANY_ROOMS, NO_REMATCH,
- INTERNAL, NO_REPLAY, REPLAY_TOO_LARGE, CATCH_TOO_EARLY) = SERVER_CODES
+ INTERNAL, NO_REPLAY, REPLAY_TOO_LARGE, CATCH_TOO_EARLY, CATCH_TOO_LATE) = SERVER_CODES
 
 
 def refusal(exc: RuleError | ProtocolError | Refused, ref: str) -> Error:

@@ -23,6 +23,7 @@ class Grace:
         self._clock = clock
         self.length = max(0.0, length)  # 0: no grace (a catch counts at once)
         self.seat: str | None = None  # the seat open to a catch that the last window was for
+        self.closed: tuple[str, float] | None = None  # the last seat no longer open, and when
 
     def follow(self, open_seat: str | None, now: float) -> list[UnoGrace]:
         """After a change, with the seat now open to a catch (``Game.uno_open``): what to tell
@@ -31,6 +32,8 @@ class Grace:
         told: list[UnoGrace] = []
         if open_seat == self.seat:
             return told
+        if self.seat is not None:
+            self.closed = (self.seat, now)
         if self.seat is not None and clock.grace_until is not None:
             told.append(UnoGrace(seat=self.seat, seconds=0.0))  # said UNO, or the next one moved
         self.seat, clock.grace_until = open_seat, None
@@ -45,6 +48,12 @@ class Grace:
         if target != self.seat or until is None or now >= until:
             return None
         return until - now
+
+    def crossed(self, target: str, now: float) -> bool:
+        """Whether a catch of ``target`` comes just after they stopped being open to one (within
+        a grace's length, at least a second): it crossed their UNO, or the next move, on its way."""
+        return self.closed is not None and self.closed[0] == target and now - self.closed[1] < max(
+            1.0, self.length)
 
     def expire(self, now: float) -> UnoGrace | None:
         """On the room's clock: the window closes when its time is up (what to tell)."""

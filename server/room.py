@@ -98,6 +98,8 @@ class Room(BetweenMatches):
             left = self.grace.shields(action.target, trio.current_time())
             if left is not None:
                 raise errors.CatchTooEarly(f"too early: they may still say UNO for {left:.2f} s")
+            if game.uno_open != action.target and self.grace.crossed(action.target, trio.current_time()):
+                raise errors.CatchTooLate("too late: they said UNO, or the next player moved, just before")
         self.mark_present(seat)
         events = game.apply(action)  # raises RuleError: nothing changed
         self._after_events(events, play.turn_changed(events))

@@ -11,7 +11,7 @@ from kit.harness import Harness, game_of, only_room
 from kit.unograce import ANN, LAST_SKIP, PLAYS, caught, deal, down_to_one
 
 from protocol import Act, Error, Events, Sync, UnoGrace, ViewMsg
-from server.errors import CATCH_TOO_EARLY
+from server.errors import CATCH_TOO_EARLY, CATCH_TOO_LATE
 
 
 async def test_a_catch_inside_the_grace_is_refused_and_one_after_it_counts(
@@ -56,9 +56,29 @@ async def test_uno_said_inside_the_grace_saves_the_player(harness: Harness,
         assert (closed.seat, closed.seconds) == (ann.seat, 0.0)
         await bob.expect(Events, lambda m: any(e["type"] == "uno_called" for e in m.events))
         await bob.send(Act(kind="catch", target=ann.seat))
-        await bob.error("not_catchable")
+        refused = await bob.expect(Error)  # (just after her UNO: too late; later, nobody to catch)
+        assert refused.code in (CATCH_TOO_LATE, "not_catchable"), refused
         assert len(game_of(srv).hand(ann.seat or "")) == 1
         assert only_room(srv).clock.grace_until is None
+
+
+async def test_a_catch_that_crosses_the_uno_call_is_too_late_not_false(harness: Harness,
+                                                                       autojump_clock: object) -> None:
+    """Found play-testing: Iker said UNO and Maya caught him in the same instant, the grace over;
+    the catch arrived second and, false catches costing 2 cards, cost Maya 2 cards. A catch
+    that arrives just after the UNO is refused as too late, costing nothing."""
+    with trio.fail_after(60):
+        srv, (ann, bob) = await harness.table("ann", "bob", start=True, rules={"false_catch_penalty": 2},
+                                              srv=await harness.server(deal_rng=deal()))
+        await down_to_one(ann)
+        await bob.expect(UnoGrace)
+        await trio.sleep(srv.config.uno_grace)  # (the grace over: a catch would count)
+        before = len(game_of(srv).hand(bob.seat or ""))
+        await ann.send(Act(kind="call_uno"))
+        await ann.expect(Events, lambda m: any(e["type"] == "uno_called" for e in m.events))
+        await bob.send(Act(kind="catch", target=ann.seat))
+        await bob.error(CATCH_TOO_LATE)
+        assert len(game_of(srv).hand(bob.seat or "")) == before  # (no false catch's cards)
 
 
 async def test_no_grace_keeps_the_old_rule(harness: Harness, autojump_clock: object) -> None:
