@@ -14,11 +14,12 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import os
+import signal
 import sys
 import termios
 import threading
 from collections.abc import Callable
-from typing import TYPE_CHECKING, TextIO
+from typing import TYPE_CHECKING, Any, TextIO
 
 from prompt_toolkit.utils import Event
 
@@ -180,6 +181,12 @@ class PlainScreen:
             self.input_fd = sys.stdin.fileno()
         fd = self.input_fd
         self._read_ahead = not os.isatty(fd)
+        tty = None if self._read_ahead else _tty_mode(fd)
+        # Stopped and continued, the terminal's line mode as it was (found play-testing: a shell
+        # had left it unbuffered and without CR to NL, and Enter was never a line again)
+        if tty is not None:
+            with contextlib.suppress(NotImplementedError, RuntimeError, ValueError):
+                loop.add_signal_handler(signal.SIGCONT, self._tty_again, fd, tty)
         try:
             loop.add_reader(fd, self._readable)
         except PermissionError:  # a file, or /dev/null, which epoll refuses: read in a thread
@@ -193,6 +200,15 @@ class PlainScreen:
             self.is_running = False
             self._echo(True)
             loop.remove_reader(fd)
+            if tty is not None:
+                with contextlib.suppress(NotImplementedError, RuntimeError, ValueError):
+                    loop.remove_signal_handler(signal.SIGCONT)
+
+    def _tty_again(self, fd: int, tty: list[Any]) -> None:
+        """After a stop: the terminal's line mode as it was at the start, the echo as it is now."""
+        with contextlib.suppress(termios.error):
+            termios.tcsetattr(fd, termios.TCSANOW, tty)
+        self._echo(self.view is None or self.view.model.prompt is not Prompt.PASSWORD)
 
     def _read_file(self, fd: int, loop: asyncio.AbstractEventLoop) -> None:
         """Input that cannot be polled, read to its end (each part handed to the loop)."""
@@ -263,6 +279,14 @@ class PlainScreen:
         # a wrong colour's refusal came after the question asked again, and read as its answer)
         self.say(replies + (view.all_lines() if commands.look else view.changes()))
         self._echo(view.model.prompt is not Prompt.PASSWORD)
+
+
+def _tty_mode(fd: int) -> list[Any] | None:
+    """The terminal's modes (``termios.tcgetattr``), or None where there are none."""
+    try:
+        return termios.tcgetattr(fd)
+    except termios.error:
+        return None
 
 
 async def launch_plain(text: str, make_client: Callable[[PlainScreen], ClientApp]) -> int:

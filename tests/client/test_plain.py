@@ -1235,3 +1235,45 @@ def test_in_english_plain_z_at_a_colour_question_is_not_blue() -> None:
     assert typed(model, "2") == [] and model.prompt is Prompt.COLOR
     assert typed(model, "z") == [] and model.prompt is Prompt.COLOR
     assert typed(model, "a") == [Act(kind="play", card="W+4", color="Y")]
+
+
+def test_stopped_and_continued_the_terminal_reads_lines_again() -> None:
+    """Found play-testing: Sofía's client was stopped (kill -STOP), continued and brought back
+    with fg; the shell had left the terminal unbuffered and without CR to NL, and Enter was never
+    a line again. On SIGCONT plain mode puts back the line mode it started with."""
+    import pty
+    import signal
+    import termios
+
+    master, slave = pty.openpty()
+    screen = PlainScreen("", input_fd=slave, out=io.StringIO())
+    screen.adopt(seated(make_view()), lambda: None)
+
+    def lines_read() -> bool:
+        mode = termios.tcgetattr(slave)
+        return bool(mode[0] & termios.ICRNL and mode[3] & termios.ICANON)
+
+    async def until(condition: Callable[[], bool]) -> None:
+        async def poll() -> None:
+            while not condition():
+                await asyncio.sleep(0.01)
+        await asyncio.wait_for(poll(), 5)
+
+    async def main() -> None:
+        running = asyncio.ensure_future(screen.run_async())
+        await until(lambda: screen.is_running)
+        mode = termios.tcgetattr(slave)
+        mode[0] &= ~termios.ICRNL
+        mode[3] &= ~termios.ICANON
+        termios.tcsetattr(slave, termios.TCSANOW, mode)  # (as the shell leaves it)
+        assert not lines_read()
+        os.kill(os.getpid(), signal.SIGCONT)
+        await until(lines_read)
+        screen.exit(0)
+        await asyncio.wait_for(running, 5)
+
+    try:
+        asyncio.run(main())
+    finally:
+        os.close(master)
+        os.close(slave)
