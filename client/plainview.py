@@ -101,6 +101,11 @@ class PlainView:
         # "Bob played Blue Skip — you lost the turn." said nothing of whose it was)
         if log and not self.model.table.my_turn:
             self._last.pop("turn", None)
+        # Back from away: our hand and what is asked, said again (found play-testing: the
+        # rematch's question went unsaid)
+        if t("ev_you_came_back") in log:
+            for slot in ("hand", "turn", "over"):
+                self._last.pop(slot, None)
         state = []
         for slot in SLOTS:
             said = getattr(self, "_" + slot)()

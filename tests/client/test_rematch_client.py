@@ -313,3 +313,19 @@ def test_plain_mode_says_once_that_the_rematch_starts_without_the_silent() -> No
     assert "it starts, without those who have not answered (they will be away)" in said, said
     model.apply(ViewMsg(view=codec.view_to_wire(make_view(**OVER)), deadline=50.0))
     assert "without those who have not answered" not in " ".join(view.changes())
+
+
+def test_plain_mode_back_from_away_at_a_matchs_end_asks_the_rematch_again() -> None:
+    """Found play-testing: Sofía, away at the match's end, typed a line to come back: "Volviste"
+    and the summary, but the rematch's question, said before she went, was not said again."""
+    from client.plainview import PlainView
+
+    room = room_info(started=False)
+    seats = tuple(dataclasses.replace(s, away=s.seat == ME) for s in room.seats)
+    away = dataclasses.replace(room, seats=seats)
+    model = seated(make_view(**OVER), room=away)
+    view = PlainView(model)
+    assert "Rematch?" in " ".join(view.changes())
+    model.apply(RoomUpdate(room=room))  # (back)
+    said = " ".join(view.changes())
+    assert "You came back" in said and "Rematch?" in said, said
