@@ -35,9 +35,9 @@ TABLE_TEXTS: dict[str, tuple[str, str]] = {
                          "{k_rematch} sí · {k_no_rematch} no"),
     "rematch_starts_in": ("It starts in {n} s, without those who have not answered (they will be away)",
                           "Empieza en {n} s, sin quien no haya contestado (quedará ausente)"),
-    "plain_rematch_wait": ("Within a minute or so of the first yes it starts, without those who have not "
+    "plain_rematch_wait": ("It starts about a minute after the first yes, without those who have not "
                            "answered (they will be away)",
-                           "Como un minuto después del primer sí empieza, sin quien no haya contestado "
+                           "Empieza un minuto después del primer sí, sin quien no haya contestado "
                            "(quedará ausente)"),
     "rematch_newcomer": ("{names} sat down: plays in the rematch", "{names} se sentó: juega la revancha"),
     "rematch_newcomers": ("{names} sat down: they play in the rematch",

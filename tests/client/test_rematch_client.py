@@ -310,7 +310,7 @@ def test_plain_mode_says_once_that_the_rematch_starts_without_the_silent() -> No
     model.apply(RoomUpdate(room=room_info(started=False, rematch=("2",), rematch_order="keep")))
     model.apply(ViewMsg(view=codec.view_to_wire(make_view(**OVER)), deadline=60.0))
     said = " ".join(view.changes())
-    assert "it starts, without those who have not answered (they will be away)" in said, said
+    assert "the first yes, without those who have not answered (they will be away)" in said, said
     model.apply(ViewMsg(view=codec.view_to_wire(make_view(**OVER)), deadline=50.0))
     assert "without those who have not answered" not in " ".join(view.changes())
 
