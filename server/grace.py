@@ -52,8 +52,9 @@ class Grace:
     def crossed(self, target: str, now: float) -> bool:
         """Whether a catch of ``target`` comes just after they stopped being open to one (within
         a grace's length, at least a second): it crossed their UNO, or the next move, on its way."""
-        return self.closed is not None and self.closed[0] == target and now - self.closed[1] < max(
-            1.0, self.length)
+        if self.closed is None or self.closed[0] != target:
+            return False
+        return now - self.closed[1] < max(1.0, self.length)
 
     def expire(self, now: float) -> UnoGrace | None:
         """On the room's clock: the window closes when its time is up (what to tell)."""

@@ -130,8 +130,9 @@ class Room(BetweenMatches):
     def _show_new_deadline(self, seat: Seat, told: Session | None = None) -> None:
         """``seat``'s turn, if it is on, has a new deadline (its person came back, or a new one
         sat there), or none (its person stepped away): everybody's clock shows it (``told`` has
-        the view already)."""
-        game = self.game  # (between hands: the next deal's countdown, which waits while all are away)
+        the view already); between hands, the next deal's countdown, which waits while all are
+        away, does too."""
+        game = self.game
         if self.started and game is not None and (game.current == seat.id or game.hand_outcome() is not None):
             self._send_views(exclude=told)
 
