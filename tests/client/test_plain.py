@@ -571,6 +571,14 @@ def test_plain_mode_when_asked_or_with_a_dumb_terminal_or_input(monkeypatch: pyt
     assert _display(argparse.Namespace(plain=False, colorblind=False))[0] is True
 
 
+async def until(condition: Callable[[], bool]) -> None:
+    """Wait until ``condition()`` holds, polling, at most 5 s."""
+    async def poll() -> None:
+        while not condition():
+            await asyncio.sleep(0.01)
+    await asyncio.wait_for(poll(), 5)
+
+
 def test_the_plain_screen_reads_lines_and_appends_lines() -> None:
     """The terminal of plain mode over a pipe: a line typed is a command; what changed is
     appended; the end of the input quits."""
@@ -580,12 +588,6 @@ def test_the_plain_screen_reads_lines_and_appends_lines() -> None:
     screen = PlainScreen("", input_fd=read, out=out)
     sent: list[Message] = []
     screen.adopt(model, lambda: sent.extend(model.outbox.take()))
-
-    async def until(condition: Callable[[], bool]) -> None:
-        async def poll() -> None:
-            while not condition():
-                await asyncio.sleep(0.01)
-        await asyncio.wait_for(poll(), 5)
 
     async def main() -> int:
         running = asyncio.ensure_future(screen.run_async())
@@ -1252,12 +1254,6 @@ def test_stopped_and_continued_the_terminal_reads_lines_again() -> None:
     def lines_read() -> bool:
         mode = termios.tcgetattr(slave)
         return bool(mode[0] & termios.ICRNL and mode[3] & termios.ICANON)
-
-    async def until(condition: Callable[[], bool]) -> None:
-        async def poll() -> None:
-            while not condition():
-                await asyncio.sleep(0.01)
-        await asyncio.wait_for(poll(), 5)
 
     async def main() -> None:
         running = asyncio.ensure_future(screen.run_async())
