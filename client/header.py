@@ -107,8 +107,8 @@ class Header(Painter):
         session = self.model.session
         if session.reason == "replaced":
             return t("status_replaced")
-        if session.reason in ("table_closed", "server_closed"):
-            return t("status_" + session.reason)
+        if session.reason in ("table_closed", "server_closed"):  # (plain mode: the word to type)
+            return t(("plain_status_" if self.model.plain else "status_") + session.reason)
         if session.reason == "version_mismatch":
             return t("status_version", address=session.address, detail=session.failure)
         if session.reason == "not_uno":

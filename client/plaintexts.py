@@ -195,6 +195,16 @@ PLAIN_TEXTS: dict[str, tuple[str, str]] = {
                              "Escribe t o g (uno host --resume abre la guardada); otra cosa sigue."),
     "plain_help_password": ("Type the password and Enter.", "Escribe la contraseña y Enter."),
     # (a command to type, not a key to press: found play-testing, "¡pulsa c para pillarle!")
+    "plain_status_table_closed": ("The host closed the table. Type quit to quit.",
+                                  "El anfitrión cerró la mesa. Escribe salir para salir."),
+    "plain_status_server_closed": ("The host closed their program, and every table on it ended. Type "
+                                   "quit to quit.",
+                                   "El anfitrión cerró su programa, y acabaron todas las mesas que tenía. "
+                                   "Escribe salir para salir."),
+    "plain_at_risk_you": ("You did not say UNO: type uno before a catch counts",
+                          "No dijiste UNO: escribe uno antes de que te pillen"),
+    "plain_at_risk_you_open": ("You did not say UNO and can be caught now: type uno",
+                               "No dijiste UNO y ya te pueden pillar: escribe uno"),
     "plain_catch_hint": ("{name} did not say UNO: type catch to catch them!",
                          "{name} no dijo UNO: ¡escribe pillar para pillarle!"),
     "plain_catch_hint_grace": ("{name} has not said UNO yet: catch counts once their time is up",

@@ -125,3 +125,21 @@ def test_the_late_moves_refusal_does_not_follow_its_notice() -> None:
     model.apply(Events(events=tuple(map(codec.event_to_wire, timed_out)), view=codec.view_to_wire(after)))
     model.apply(Error(code="not_your_turn", message="it is 1's turn", ref="action"))
     assert model.prompts.notice == t("move_too_late")
+
+
+@pytest.mark.parametrize(("lang", "said"), [
+    ("en", "The host closed the table. Type quit to quit."),
+    ("es", "El anfitrión cerró la mesa. Escribe salir para salir.")])
+def test_plain_mode_says_the_word_to_type_when_the_table_is_closed(lang: str, said: str) -> None:
+    """Found play-testing: Sofía, in plain mode, read "Pulsa q para salir": a key, where she types
+    words."""
+    from client.i18n import set_language
+    from client.plainview import PlainView
+
+    model = seated(_mine(), lang=lang)
+    try:
+        model.plain = True
+        model.connection_failed("table_closed")
+        assert said in " ".join(PlainView(model).changes())
+    finally:
+        set_language("en")

@@ -126,7 +126,8 @@ def test_the_player_at_risk_is_told_to_say_uno_and_spectators_see_the_risk() -> 
                        legal=(CallUno(ME),)))
     assert t("at_risk_you") in render_text(me)  # the prompt line
     assert "Ana (you) [ 1] at risk: no UNO" in render_text(me)
-    assert t("at_risk_you") in " ".join(PlainView(me).changes())
+    said = " ".join(PlainView(me).changes())  # (plain mode: the word to type, not the key)
+    assert "You did not say UNO: type uno before a catch counts" in said and t("at_risk_you") not in said
 
     other = seated(clock=clock)
     other.apply(UnoGrace(seat=LUIS, seconds=0.75))
