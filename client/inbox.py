@@ -279,6 +279,10 @@ def _events(model: Model, message: messages.Events) -> None:
             model.table.caught_by = model.seating.name_of(event.seat)
         elif isinstance(event, TurnStarted | HandEnded):
             model.table.caught_by = None
+        if isinstance(event, CardPlayed) and event.jump_in and view is not None and view.current == seat:
+            model.table.cut_in_by = model.seating.name_of(event.seat)  # (our turn, taken)
+        elif isinstance(event, HandEnded) or (isinstance(event, TurnStarted) and event.seat == seat):
+            model.table.cut_in_by = None
         if isinstance(event, HandsExchanged) and seat is not None and view is not None:
             _hand_moved(model, event.sources(view.seats, view.direction).get(seat), event, seat)
     if message.view is not None:
@@ -462,6 +466,9 @@ def _error(model: Model, message: messages.Error) -> None:
         # not your turn" after it read as another mistake)
         model.prompts.notice = (t(key) if key in EN
                                else t("err_generic", message=clean_text(message.message)))
+    # (our move crossed a jump-in that took our turn: found play-testing, "No es tu turno")
+    if message.code == "not_your_turn" and model.table.cut_in_by:
+        model.prompts.notice = t("err_cut_in", name=model.table.cut_in_by)
     if message.ref == "action":
         model.table.close_pending()
     if message.ref == "set_bot_level":  # (refused: the room's levels stand)

@@ -40,9 +40,7 @@ class Table:
         self.hand_changed_at: float | None = None  # when a 7-0 swap (or a new deal) changed the hand
         self.last_digit: tuple[int, float] | None = None  # the card number typed last, and when
         self.uno_armed = False
-        # ``u`` typed just after a play of the next-to-last card without UNO, before the server's
-        # answer came: UNO is said as soon as a view lets us (``set_view``).
-        self.uno_late = False
+        self.uno_late = False  # u typed just after our next-to-last card went: UNO said with the view
         self.sent = Sent()  # our moves on their way, over a link that may drop
         # A jump-in refused (the card and what the notice said), until that card can go
         self._refused_jump: tuple[Card, str] | None = None
@@ -56,6 +54,7 @@ class Table:
         # Who caught us without UNO (their name), until the next turn starts: a u typed just
         # too late is told so (found play-testing: it was told when UNO may be said).
         self.caught_by: str | None = None
+        self.cut_in_by: str | None = None  # who jumped in on our turn, until the next turn starts
 
     # ================================================================== derived state
 
@@ -224,7 +223,7 @@ class Table:
         self.sent.clear()
         self.deadline_at = None
         self.grace.clear()
-        self.caught_by = None
+        self.caught_by = self.cut_in_by = None
 
     def take_bell(self) -> bool:
         """Whether to ring the bell now (once per turn that started)."""
@@ -350,8 +349,9 @@ class Table:
         plays = self._plays_of(card)
         if not plays and not self.my_turn and view.rules.jump_in:
             # (why not a jump-in: "Not your turn, and nobody jumps in while a draw is pending";
-            # found play-testing, "It is not your turn" of an identical card)
-            self._prompts.notice = why_text(view, card)
+            # found play-testing, "It is not your turn" of an identical card; or who cut in)
+            cut = self.cut_in_by
+            self._prompts.notice = t("err_cut_in", name=cut) if cut else why_text(view, card)
             self._refused_jump = (card, self._prompts.notice)
             return
         if not plays:  # (why not, as the why key, which a 60-column bar leaves out: found play-testing)

@@ -459,6 +459,8 @@ TEXTS: dict[str, tuple[str, str]] = {
                          "{name} aún no dijo UNO: {k_catch} pilla en un momento"),
     "err_catch_too_early": ("Too early to catch: they may still say UNO",
                             "Demasiado pronto para pillar: aún puede decir UNO"),
+    "err_cut_in": ("{name} jumped in first and took your turn",
+                   "{name} cortó antes que tú y te quitó el turno"),
     "err_catch_too_late": ("Too late to catch: they said UNO (or the next player moved) just before",
                            "Tarde para pillar: dijo UNO (o jugó el siguiente) justo antes"),
     "at_risk_plain": ("{name} is at risk: one card, no UNO said yet",

@@ -143,3 +143,45 @@ def test_plain_mode_says_the_word_to_type_when_the_table_is_closed(lang: str, sa
         assert said in " ".join(PlainView(model).changes())
     finally:
         set_language("en")
+
+
+@pytest.mark.parametrize(("lang", "said"), [("en", "Luis jumped in first and took your turn"),
+                                            ("es", "Luis cortó antes que tú y te quitó el turno")])
+def test_a_move_that_crossed_a_jump_in_on_our_turn_says_who_cut_in(lang: str, said: str) -> None:
+    """Found play-testing: Olga pressed Enter on her turn as Maya's jump-in landed; the server
+    refused her card with "No es tu turno", though it had been her turn."""
+    from client.i18n import set_language
+    from engine import events as ev
+    from engine.cards import Card, Color
+    from protocol import Error, Events, codec
+
+    model = seated(_mine(), lang=lang)
+    try:
+        jump = ev.CardPlayed("2", Card.parse("R7"), Color.RED, jump_in=True)
+        model.apply(Events(events=(codec.event_to_wire(jump), codec.event_to_wire(ev.TurnStarted("3"))),
+                           view=codec.view_to_wire(make_view(current="3"))))
+        model.apply(Error(code="not_your_turn", message="not your turn", ref="action"))
+        assert model.prompts.notice == said
+        model.apply(Events(events=(codec.event_to_wire(ev.TurnStarted(ME)),),
+                           view=codec.view_to_wire(make_view())))  # (later, a refusal is its own)
+        model.apply(Error(code="not_your_turn", message="not your turn", ref="action"))
+        assert model.prompts.notice == t("err_not_your_turn")
+    finally:
+        set_language("en")
+
+
+def test_enter_on_the_card_just_after_a_jump_in_took_our_turn_says_who_cut_in() -> None:
+    """Found play-testing: Olga's Enter, just after Maya's jump-in took her turn, read "No es tu
+    turno: solo se corta con una carta igual a 2 azul"."""
+    from engine import events as ev
+    from engine.cards import Card, Color
+    from engine.rules import RuleSet
+    from protocol import Events, codec
+
+    rules = RuleSet(jump_in=True)
+    model = seated(make_view("R7 Y3", top="R5", legal=[*plays("R7"), Draw(ME)], rules=rules))
+    jump = ev.CardPlayed("2", Card.parse("B2"), Color.BLUE, jump_in=True)
+    model.apply(Events(events=(codec.event_to_wire(jump), codec.event_to_wire(ev.TurnStarted("3"))),
+                       view=codec.view_to_wire(make_view("R7 Y3", top="B2", current="3", rules=rules))))
+    press(model, ENTER)
+    assert model.prompts.notice == "Luis jumped in first and took your turn"
