@@ -377,11 +377,15 @@ class PlainCommands:
     def _table(self, word: str, rest: str, first: str) -> bool:
         table = self.model.table
         # ("red 5", "5 rojo": found play-testing, only the numbers worked); a number alone (or
-        # with "uno") is the card in that place, as listed (found play-testing: "8" played the
-        # hand's one 8, listed ninth, where "8: 7 azul" was the card meant)
-        by_place = _number(word) is not None and (not rest or rest.lower() in words("uno"))
-        named = None if by_place else self._card_named(f"{word} {rest}")
-        card = named or self._card_number(word)
+        # with "uno") is the card in that place, as listed, and with other words only a card's
+        # name (found play-testing: "8" played the hand's one 8, listed ninth, where "8: 7 azul"
+        # was meant)
+        if _number(word) is not None and (not rest or rest.lower() in words("uno")):
+            card = self._card_number(word)
+        elif _number(word) is not None:
+            card = self._card_named(f"{word} {rest}")
+        else:  # (a card's name, or its code: "R7", "W+4")
+            card = self._card_named(f"{word} {rest}") or self._card_number(word)
         if self.model.seating.seat is None and (
                 card is not None or any(word in words(move) for move in _MOVES)):
             self.model.tell_watcher()  # (as the full screen's keys: not a player's refusal)
