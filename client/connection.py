@@ -67,6 +67,7 @@ class ServerConnection:
         self._instance = secrets.token_hex(8)
         self._connections = 0
         self._told = ""  # ``AwayNews.told`` as kept on disk
+        self._seat_room: str | None = None  # the room of our seat as kept on disk (None: not read)
 
     def wake_writer(self) -> None:
         """Send what the model queued (on the trio thread)."""
@@ -148,6 +149,12 @@ class ServerConnection:
                 if store is not None and not model.away_news.live:  # started again: what the
                     # client before told of the stand-in's turns is not told again
                     model.away_news.told = self._told = store.load_told(welcome.server_id)
+                if store is not None and self._seat_room is None:
+                    self._seat_room = store.load_seat_room(welcome.server_id)
+                    if not (welcome.resumed or welcome.kept or model.host.active):
+                        # Started again, and our seat was given up meanwhile (found play-testing:
+                        # Diego, his terminal killed, came back to the lobby, told nothing)
+                        model.seating.seat_given_up_in = self._seat_room
                 self._invalidate()
                 delay, attempt = FIRST_DELAY, 0
                 reason = await self._serve(link)
@@ -198,6 +205,14 @@ class ServerConnection:
             self._tokens.save_told(self.model.session.server_id, told)
             self._told = told
 
+    def _keep_seat_room(self) -> None:
+        """The room of our seat on disk, for a client started again (``load_seat_room``)."""
+        seating = self.model.seating
+        room = seating.room.id if seating.room is not None and seating.role == "player" else ""
+        if room != self._seat_room and self._tokens is not None and self.model.session.server_id:
+            self._tokens.save_seat_room(self.model.session.server_id, room)
+            self._seat_room = room
+
     def _token_to_offer(self, address: str) -> tuple[str | None, str | None]:
         """(server id, token) for the first hello: this run's token, else the one kept for the
         server that last answered at ``address``."""
@@ -247,6 +262,7 @@ class ServerConnection:
                     model.apply(message)
                     self._received()
                     self._keep_told()
+                    self._keep_seat_room()
                     if link.conn.gap:
                         link.conn.gap = False
                         model.outbox.append(Sync())

@@ -61,11 +61,9 @@ def _welcome(model: Model, message: messages.Welcome) -> None:
         in_line = bool(model.seating.queue_position)
         _leave_room_state(model)
         if room is not None and not room.password and not message.kept:
-            # The server forgot who watched (it restarted), or gave our seat up while we were
-            # gone (a new match began): watch that table again. Found play-testing: put back in
-            # the lobby, the watcher had to find it, and Raúl, frozen through a match's end, read
-            # only that his seat could not be kept. One in line asks for a seat again (found
-            # play-testing: the place was lost, unsaid).
+            # The server forgot who watched (it restarted), or gave our seat up while we were gone:
+            # watch that table again, in line again if we were (found play-testing: put back in the
+            # lobby, told only that the seat could not be kept; the place in line lost, unsaid).
             model.outbox.append(messages.JoinRoom(room=room.id, spectate=True))
             model.seating.want_seat = in_line
             model.prompts.notice = t("status_watching_again" if watching else "status_seat_gone_watching")
@@ -82,6 +80,10 @@ def _welcome(model: Model, message: messages.Welcome) -> None:
 
 def _rooms(model: Model, message: messages.Rooms) -> None:
     model.lobby.set(message.rooms, message.more)
+    given_up = model.seating.given_up_seat(message.rooms, model.session.name)
+    if given_up is not None:  # (started again: as ``_welcome`` does for a live client)
+        model.outbox.append(messages.JoinRoom(room=given_up.id, spectate=True))
+        model.prompts.notice = t("status_seat_gone_watching")
 
 
 def _joined(model: Model, message: messages.Joined) -> None:
@@ -182,9 +184,8 @@ def _room(model: Model, message: messages.RoomUpdate) -> None:
 def _left(model: Model, message: messages.Left) -> None:
     hosting = model.seating.is_host  # (the host closed it herself: opening the kept match)
     _leave_room_state(model)
-    if message.reason == LeftReason.ROOM_CLOSED and not hosting:  # (found play-testing: the host
-        # opened the kept match, and her friends were sent to the lobby without a word)
-        model.prompts.notice = t("left_room_closed")
+    if message.reason == LeftReason.ROOM_CLOSED and not hosting:
+        model.prompts.notice = t("left_room_closed")  # (found play-testing: told nothing)
     model.lobby.listed = False  # (the list we had is of before we sat down: a new one is asked)
     model.outbox.append(messages.ListRooms())
 

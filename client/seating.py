@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from protocol import RoomInfo, SeatInfo, clean_text, left_seat_name
+from protocol import RoomInfo, RoomSummary, SeatInfo, clean_text, left_seat_name
 
 from .i18n import t
 from .rulestext import rules_changes
@@ -81,6 +81,16 @@ class Seating:
         # bot seat -> the level the host last asked for it, until the room shows it: a key
         # pressed again before the room's answer steps on from there (quick presses were lost)
         self.levels_asked: dict[str, str] = {}
+        # started again: the room where our seat was, its token resuming nothing ("": none); the
+        # lobby's first list tells whether a bot plays it in our place (``given_up_seat``)
+        self.seat_given_up_in = ""
+
+    def given_up_seat(self, rooms: Sequence[RoomSummary], name: str) -> RoomSummary | None:
+        """The room of ``seat_given_up_in`` among ``rooms``, when a bot plays our seat there in
+        our place ("Diego (bot)") and it has no password: asked once."""
+        room_id, self.seat_given_up_in = self.seat_given_up_in, ""
+        return next((room for room in rooms if room.id == room_id and not room.password
+                     and any(left_by(seat.name, name) for seat in room.seated)), None)
 
     @property
     def is_host(self) -> bool:

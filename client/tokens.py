@@ -98,6 +98,23 @@ class TokenStore:
     def _told_path(self, server_id: str) -> Path:
         return self.directory / f"told-{_safe(server_id)}"
 
+    def load_seat_room(self, server_id: str) -> str:
+        """The room where this client last held a seat at ``server_id`` ("" if none)."""
+        return (self._read(self._seat_room_path(server_id)) or "") if server_id else ""
+
+    def save_seat_room(self, server_id: str, room_id: str) -> None:
+        """``room_id`` holds our seat at ``server_id`` now ("": no room does)."""
+        if not server_id:
+            return
+        if room_id:
+            self._write(self._seat_room_path(server_id), room_id)
+        else:
+            with contextlib.suppress(OSError):
+                self._seat_room_path(server_id).unlink()
+
+    def _seat_room_path(self, server_id: str) -> Path:
+        return self.directory / f"room-{_safe(server_id)}"
+
     def forget(self, server_id: str) -> None:
         with contextlib.suppress(OSError):
             self._token_path(server_id).unlink()

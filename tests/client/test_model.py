@@ -31,7 +31,10 @@ from protocol import (
     Ping,
     Pong,
     Queued,
+    Rooms,
+    RoomSummary,
     RoomUpdate,
+    SeatInfo,
     Start,
     Sync,
     TakeSeat,
@@ -487,6 +490,44 @@ def test_a_seat_not_resumed_at_a_table_with_a_password_goes_back_to_the_lobby() 
     assert model.screen is Screen.LOBBY and model.seating.room is None
     assert "lobby" in model.prompts.notice
     assert not any(isinstance(m, JoinRoom) for m in model.outbox.take())
+
+
+@pytest.mark.parametrize("bot_there", [True, False])
+def test_a_client_started_again_watches_the_table_where_a_bot_took_its_seat(bot_there: bool) -> None:
+    """Found play-testing: Diego's terminal was killed; the rematch gave his seat to "Diego (bot)",
+    and his client, started again (its token resuming nothing), put him in the lobby, told
+    nothing. It kept the room of his seat (client/connection.py): a bot plays it in his place
+    there, so he watches that table, told why and how to sit down (his seat first)."""
+    model = Model("Diego")
+    model.apply(dataclasses.replace(WELCOME, name="Diego"))
+    model.seating.seat_given_up_in = "7"
+    model.outbox.clear()
+    sitting = "Diego (bot)" if bot_there else "Bot 3"
+    seated_there = tuple(SeatInfo(seat=str(i), name=name, kind="bot" if "Bot" in name or "bot" in name
+                                  else "human") for i, name in enumerate(["Ana", "Bot 1", sitting]))
+    rooms = tuple(RoomSummary(id=room_id, name="Otra", host="Ana", players=1, seats=3, bots=2,
+                              spectators=0, preset="official", started=True, password=False,
+                              seated=seated_there if room_id == "7" else ()) for room_id in ("3", "7"))
+    model.apply(Rooms(rooms=rooms))
+    sent = model.outbox.take()
+    if bot_there:
+        assert sent == [JoinRoom(room="7", spectate=True)]
+        assert model.prompts.notice == t("status_seat_gone_watching")
+    else:  # (someone took it, or another table has that number now: the lobby, as before)
+        assert sent == [] and model.prompts.notice == ""
+    model.apply(Rooms(rooms=rooms))  # (asked once: the lobby's next list changes nothing)
+    assert model.outbox.take() == []
+
+
+def test_the_room_of_ones_seat_is_kept_on_disk_per_server(tmp_path: Any) -> None:
+    from client.tokens import TokenStore
+
+    store = TokenStore(tmp_path)
+    assert store.load_seat_room("abc") == ""
+    store.save_seat_room("abc", "7")
+    assert TokenStore(tmp_path).load_seat_room("abc") == "7" and store.load_seat_room("xyz") == ""
+    store.save_seat_room("abc", "")
+    assert store.load_seat_room("abc") == ""
 
 
 def test_a_drawn_card_is_selected_for_playing() -> None:
