@@ -114,7 +114,8 @@ def _joined(model: Model, message: messages.Joined) -> None:
         model.prompts.notice = t("status_resumed")
     room = message.room
     if (model.prompts.notice == t("status_resumed") and message.seat is not None
-            and room.host_seat not in (None, message.seat)):
+            and room.host_seat not in (None, message.seat)
+            and (before is None or before.host_seat != room.host_seat)):
         # Back in our seat, and someone else hosts: say who (found play-testing: Carla, the host,
         # quit, and Dani became the host; back, she read only "Welcome back", and at the match's
         # end "…or the host starts one", and her s did nothing)

@@ -622,6 +622,18 @@ def test_back_in_the_seat_the_host_one_left_is_told_who_hosts_now(lang: str) -> 
         model.apply(RESUMED)
         model.apply(Joined(room=room_info(started=True), role="player", seat=ME))
         assert model.prompts.notice == t("status_resumed")
+        # A guest's link back, the host the same: no news (found play-testing: Inés, in plain
+        # mode, heard "Tomás lleva la mesa" at each of her reconnections)
+        model = seated(make_view(), room=room_info(host_seat="2"), lang=lang)
+        model.connection_lost("eof", 0.1)
+        model.apply(RESUMED)
+        model.apply(Joined(room=room_info(started=True, host_seat="2"), role="player", seat=ME))
+        assert model.prompts.notice == t("status_resumed")
+        # once the host changed while we were gone, it is news
+        model.connection_lost("eof", 0.1)
+        model.apply(RESUMED)
+        model.apply(Joined(room=room_info(started=True, host_seat="3"), role="player", seat=ME))
+        assert model.prompts.notice == t("status_resumed_host", name=room_info(host_seat="3").host)
     finally:
         set_language("en")
 
