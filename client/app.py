@@ -155,7 +155,7 @@ class ClientApp:
         application = self.application
         seat = opening_seat(replay, seat=self.model.seating.seat, name=self.model.session.name)
         full = isinstance(application, Application)  # (else plain mode: a move at a time, as lines)
-        replayer = Replayer(replay, seat=seat, playing=full, spoken=self.model.plain)
+        replayer = Replayer(replay, seat=seat, playing=full)
         if not isinstance(application, Application):
             application.show_replay(replayer)
             return

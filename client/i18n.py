@@ -9,7 +9,7 @@ documents ("Roba dos", "Cambio de sentido", "Salta turno", "Comodín", "Comodín
 from __future__ import annotations
 
 import os
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -103,11 +103,14 @@ def key(name: str) -> str:
     return t("key_" + name)
 
 
-def names_and(names: list[str]) -> str:
-    """Names as a list is said: "Luis", "Luis and Zoe", "Ana, Luis and Zoe"."""
-    if len(names) == 1:
-        return names[0]
-    return t("names_and", names=", ".join(names[:-1]), last=names[-1])
+def names_and(names: Sequence[str]) -> str:
+    """Names as a list is said: "Luis", "Luis and Zoe", "Ana, Luis and Zoe" ("" for none). In
+    Spanish "y" is "e" before the sound i ("Marta e Inés", but "y hielo")."""
+    if len(names) <= 1:
+        return "".join(names)
+    last = names[-1]
+    sound_i = last.lower().startswith(("i", "í", "hi", "hí")) and not last.lower().startswith(("hie", "hia"))
+    return t("names_and_e" if sound_i else "names_and", names=", ".join(names[:-1]), last=last)
 
 
 def color_name(color: Color | str, capital: bool = False) -> str:

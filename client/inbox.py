@@ -291,7 +291,7 @@ def _events(model: Model, message: messages.Events) -> None:
         _set_view(model, message.view, message.deadline)
     name_of = model.seating.name_of
     turn, way = (None, None) if view is None else (view.current, view.direction)  # as they began
-    lines = narrate(events, name_of, seat, turn, way, spoken=model.plain,
+    lines = narrate(events, name_of, seat, turn, way,
                     seats=None if view is None else view.seats)
     now = model.table.view
     if view is not None and now is not None:
@@ -314,7 +314,7 @@ def _events(model: Model, message: messages.Events) -> None:
     model.transcript.add(lines)
     ended = next((i for i, e in enumerate(events) if isinstance(e, HandEnded)), None)
     if ended is not None:  # kept on the end-of-hand screen, under the scores
-        before = narrate(events[:ended], name_of, seat, spoken=model.plain)
+        before = narrate(events[:ended], name_of, seat)
         model.transcript.winning_play = before[-1] if before else ""
 
 
@@ -389,7 +389,7 @@ def _history(model: Model, message: messages.History) -> None:
         # card" as he watched, so plain mode said the whole past again)
         told = events if ours is not None or me is None else [e.for_seat(None) for e in events]
         lines += seat_changes(sat, then, model.seating.told_gone) \
-            + narrate(told, _name_then(model, then), ours, turn, way, spoken=model.plain,
+            + narrate(told, _name_then(model, then), ours, turn, way,
                       seats=order)
         way = way_after(events, way)
         turn = next((e.seat for e in reversed(events) if isinstance(e, TurnStarted)), turn)

@@ -24,7 +24,7 @@ from .enums import Prompt, Screen, Status
 from .form import CreateForm, step
 from .hinting import HintBox
 from .hosting import Hosting
-from .i18n import t
+from .i18n import names_and, t
 from .lobby import Lobby
 from .prompts import Prompts
 from .rematch import RematchChoice
@@ -399,7 +399,7 @@ class Model:
         if not self.can_resume_kept or room is None:
             return
         others = [clean_text(s.name) for s in room.seats if s.kind == "human" and s.seat != self.seating.seat]
-        said = t("resume_others", names=", ".join(others)) if others else ""
+        said = t("resume_others", names=names_and(others)) if others else ""
         if said and self.prompts.notice_seen != said:
             self.prompts.notice = said
             return

@@ -13,7 +13,7 @@ from engine import events as ev
 from engine.cards import Card, Rank
 
 from .cardorder import card_sort_key
-from .i18n import card_code, card_name, color_name, names_and, t
+from .i18n import card_name, color_name, names_and, t
 
 Names = Callable[[str], str]
 
@@ -22,7 +22,7 @@ _OWN_DRAWS = (ev.DrawReason.DRAW, ev.DrawReason.KEEP_DRAWING)  # (a draw the sta
 
 
 def narrate(events: Iterable[ev.Event], name: Names, me: str | None = None,
-            turn: str | None = None, way: int | None = None, *, spoken: bool = False,
+            turn: str | None = None, way: int | None = None, *,
             seats: Sequence[str] | None = None) -> list[str]:
     """Log lines for one batch of events (usually one line; a hand's end adds its own). UNO said
     with a card comes as its own ``uno_called`` event, after the ``card_played``. ``me``: our
@@ -30,9 +30,7 @@ def narrate(events: Iterable[ev.Event], name: Names, me: str | None = None,
     batch began, which a jump-in takes ("taking Ana's turn"; the live log knows it), with
     ``seats``, the seats in their order, to tell whose turns it took (``turns_taken``); ``way``: the
     direction of play as it began (1 clockwise, -1 not; None: not known), which a 0 passes the
-    hands in (R15). ``spoken``: plain mode's lines, where the cards a challenge shows are named
-    ("Red 7, Green 1", as every other line names them), not given by the codes the full screen's
-    hand shows ("R7 G1")."""
+    hands in (R15)."""
     parts: list[str] = []
     lines: list[str] = []
     # The seat whose turn the stand-in plays: "— the bot played Red 6", not "You played" (nor
@@ -53,13 +51,13 @@ def narrate(events: Iterable[ev.Event], name: Names, me: str | None = None,
             def stand_in(seat: str, bot: str = stood_in) -> str:
                 return t("stand_in_name") if seat == bot else name(seat)
             if stood_in != me:  # (what it does to us still says "you": "— you drew 2")
-                text = _one(event, stand_in, me, turn, way, spoken=spoken, seats=seats)
+                text = _one(event, stand_in, me, turn, way, seats=seats)
             else:  # our turn: "the bot played", not "You played"; but a 0 it played for us
                 rotated = isinstance(event, ev.HandsExchanged) and event.target is None
-                text = _one(event, stand_in, me if rotated else None, way=way, spoken=spoken,
+                text = _one(event, stand_in, me if rotated else None, way=way,
                             seats=seats if rotated else None)  # says whose hand we hold
         else:
-            text = _one(event, name, me, turn, way, spoken=spoken, seats=seats)
+            text = _one(event, name, me, turn, way, seats=seats)
         if isinstance(event, ev.TurnStarted):
             turn = event.seat
         if text is None:
@@ -88,7 +86,7 @@ def with_stack_total(lines: list[str], pending_before: int, pending_after: int) 
 def _drawn(cards: Iterable[Card]) -> str:
     """The cards drawn, as a list ("Blue 2, Red 8"; in Spanish each with its article: "2 azul,
     8 rojo" read as two blue cards and eight red ones, found play-testing)."""
-    return ", ".join(t("drawn_card", card=card_name(card)) for card in cards)
+    return names_and([t("drawn_card", card=card_name(card)) for card in cards])
 
 
 def way_after(events: Iterable[ev.Event], way: int | None) -> int | None:
@@ -191,7 +189,7 @@ def _jump_in(seat: str, card: str, name: Names, me: str | None, turn: str | None
 
 
 def _one(event: ev.Event, name: Names, me: str | None, turn: str | None = None,
-         way: int | None = None, *, spoken: bool = False,
+         way: int | None = None, *,
          seats: Sequence[str] | None = None) -> str | None:
     if isinstance(event, ev.HandStarted):
         return _said("ev_hand", event.dealer, me, name, n=event.hand_number)
@@ -241,7 +239,7 @@ def _one(event: ev.Event, name: Names, me: str | None, turn: str | None = None,
         if event.hand is not None:  # we challenged, or were challenged: the hand shown (Mattel)
             cards = sorted(event.hand, key=card_sort_key)
             shown = _said("ev_challenge_shown", event.seat, me, name, event.target,
-                          cards=_drawn(cards) if spoken else " ".join(card_code(c) for c in cards))
+                          cards=_drawn(cards))
             # (after the dash in lower case unless it starts with a name: "Mano de Bot 3, mostrada
             # a Pat" read so in a replay, found play-testing)
             named = event.target is not None and shown.startswith(name(event.target))

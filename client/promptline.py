@@ -265,7 +265,7 @@ class PromptLine(Painter):
                                  f" {text} "))
                 line.append(("", " "))
             if m.table.uno_armed:  # u pressed here: said with this card
-                line.append(("class:uno", "UNO!"))
+                line.append(("class:uno", t("flag_uno")))
             keys_width = sum(width_of(f[1]) for f in line)
             for text in (label, t("prompt_color_short")):  # the question, or a word of it, or the keys only
                 if width_of(text) + keys_width < width - 1:

@@ -8,7 +8,7 @@ from dataclasses import dataclass
 
 from protocol import REMATCH_ORDERS, Rematch, RoomInfo, SeatKind, clean_text
 
-from .i18n import t
+from .i18n import names_and, t
 
 
 @dataclass
@@ -52,7 +52,7 @@ class RematchChoice:
                  for s in room.seats if s.seat not in played]
         if not names:
             return ""
-        return t("rematch_newcomer" if len(names) == 1 else "rematch_newcomers", names=", ".join(names))
+        return t("rematch_newcomer" if len(names) == 1 else "rematch_newcomers", names=names_and(names))
 
     def line(self, room: RoomInfo | None, me: str | None, played: Sequence[str],
              short: bool = False) -> str:
@@ -69,6 +69,6 @@ class RematchChoice:
                    for s in people
                    if s.seat not in room.rematch and s.connected and not s.away and s.seat in played]
         key = "rematch_you_accepted" if me in room.rematch else "rematch_accepted"
-        said = dict(order=t("rematch_order_" + room.rematch_order), names=", ".join(done),
-                    waiting=", ".join(waiting) or "-")
+        said = dict(order=t("rematch_order_" + room.rematch_order), names=names_and(done),
+                    waiting=names_and(waiting) or "-")
         return t(key + "_short" if short else key, **said)

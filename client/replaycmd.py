@@ -199,7 +199,7 @@ def plain_replay(replay: Replay, *, seat: int = 0, lines: Iterable[str] | None =
     from .plainreplay import PlainReplay
     from .replayer import Replayer
 
-    plain = PlainReplay(Replayer(replay, seat=seat, playing=False, spoken=True), at_table=False)
+    plain = PlainReplay(Replayer(replay, seat=seat, playing=False), at_table=False)
     print("\n".join(plain.opening()), flush=True)
     for line in sys.stdin if lines is None else lines:
         print("\n".join(plain.run(line)), flush=True)

@@ -32,11 +32,8 @@ def nearest_speed(speed: float) -> int:
 
 class Replayer:
     def __init__(self, replay: Replay, *, speed: float = DEFAULT_SPEED, seat: int = 0,
-                 playing: bool = True, spoken: bool = False) -> None:
-        """``spoken``: plain mode's, whose lines are read out: the cards a challenge shows are
-        named, as its live log names them (client/narrate.py)."""
+                 playing: bool = True) -> None:
         self.replay = replay
-        self.spoken = spoken
         self.positions = replay.positions()
         self.index = 0
         self.playing = playing
@@ -173,7 +170,7 @@ class Replayer:
             events.insert(0, StandIn(stood.seat, stood.reason))
         seat = self.seat_id
         events = events if seat is None else [e.for_seat(seat) for e in events]
-        told = narrate(events, name, way=before.direction, spoken=self.spoken,
+        told = narrate(events, name, way=before.direction,
                        turn=before.current if index else None, seats=before.seats)
         if index:
             told = with_stack_total(told, before.pending_draw, self.positions[index].game.pending_draw)

@@ -219,14 +219,14 @@ def test_the_cards_drawn_read_as_cards_not_counts() -> None:
     drew = Drew("2", 2, cards, "draw_two")
     set_language("es")
     try:
-        assert narrate([drew], lambda seat: "Bot 1") == ["Bot 1 robó el 2 azul, el 8 rojo"]
-        assert narrate([drew], lambda seat: "Bot 1", me="2") == ["Robaste el 2 azul, el 8 rojo"]
+        assert narrate([drew], lambda seat: "Bot 1") == ["Bot 1 robó el 2 azul y el 8 rojo"]
+        assert narrate([drew], lambda seat: "Bot 1", me="2") == ["Robaste el 2 azul y el 8 rojo"]
         until = narrate([Drew("2", 2, cards, "draw")], lambda seat: "Bot 1")  # (R9)
         assert until == ["Bot 1 robó 2 hasta tener una carta que jugar: el 8 rojo (antes: el 2 azul)"]
         assert t("prompt_drawn", card="2 azul").startswith("Robaste el 2 azul: ")
     finally:
         set_language("en")
-    assert narrate([drew], lambda seat: "Bot 1") == ["Bot 1 drew Blue 2, Red 8"]
+    assert narrate([drew], lambda seat: "Bot 1") == ["Bot 1 drew Blue 2 and Red 8"]
 
 
 TABLE_ACTIONS = ("help", "play", "draw", "pass", "uno", "catch", "hint", "why", "chat", "leave", "quit")
@@ -350,5 +350,22 @@ def test_a_hand_shown_to_another_goes_on_in_lower_case_unless_it_starts_with_a_n
         challenged = Challenged("1", "2", True, (Card.parse("R1"), Card.parse("G2")))
         (said,) = narrate([challenged], {"1": "Pat", "2": "Zoe"}.__getitem__)
         assert shown in said, said
+    finally:
+        set_language("en")
+
+
+def test_a_list_of_names_ends_with_and_which_spanish_says_e_before_the_sound_i() -> None:
+    """Found play-testing: "esperando a Marta, Inés" and "aceptada por ti, Pablo" (no "y"); and
+    Spanish says "Marta e Inés", not "Marta y Inés"."""
+    from client.i18n import names_and
+
+    assert names_and([]) == "" and names_and(["Ana"]) == "Ana"
+    assert names_and(["Ana", "Inés", "Luis"]) == "Ana, Inés and Luis"
+    set_language("es")
+    try:
+        assert names_and(["Marta", "Inés"]) == "Marta e Inés"
+        assert names_and(["Ana", "Hilda"]) == "Ana e Hilda"
+        assert names_and(["Ana", "Hielo"]) == "Ana y Hielo"
+        assert names_and(["Inés", "Pablo"]) == "Inés y Pablo"
     finally:
         set_language("en")

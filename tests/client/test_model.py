@@ -143,7 +143,7 @@ def test_the_log_tells_what_happened_in_words() -> None:
     ("en", ["Hand 2 — you dealt", "Luis challenged your +4: innocent",
             "Luis caught you without UNO! — you drew 2 for not saying UNO", "Luis swapped hands with you",
             "You swapped hands with Luis", "You won the hand: +30 points", "Luis played Red 7"]),
-    ("es", ["Mano 2 — repartiste tú", "Luis desafió tu +4: inocente",
+    ("es", ["Mano 2 — repartiste tú", "Luis desafió tu +4: no era un farol",
             "¡Luis te pilló sin decir UNO! — robaste 2 por no decir UNO", "Luis cambió la mano contigo",
             "Cambiaste la mano con Luis", "Ganaste la mano: +30 puntos", "Luis jugó 7 rojo"]),
 ])
@@ -184,8 +184,9 @@ def test_the_log_in_spanish() -> None:
 
 
 @pytest.mark.parametrize(("lang", "line"), [
-    ("en", "You challenged Luis's +4: guilty! — Luis's hand, shown to you: R7 G1 W"),
-    ("es", "Desafiaste el +4 de Luis: ¡culpable! — Luis te enseñó la mano: R7 V1 C"),
+    ("en", "You challenged Luis's +4: guilty! — Luis's hand, shown to you: Red 7, Green 1 and Wild"),
+    ("es", "Desafiaste el +4 de Luis: ¡era un farol! — Luis te enseñó la mano: el 7 rojo, el 1 verde y "
+           "el Comodín"),
 ])
 def test_a_challenger_is_shown_the_hand_it_challenged(lang: str, line: str) -> None:
     set_language(lang)
@@ -195,14 +196,14 @@ def test_a_challenger_is_shown_the_hand_it_challenged(lang: str, line: str) -> N
         model.apply(events(ev.Challenged(ME, "2", True, shown), view=make_view()))
         assert model.transcript.log[-1] == line
         model.apply(events(ev.Challenged("3", "2", False, None), view=make_view()))  # not shown to us
-        assert model.transcript.log[-1].endswith(": inocente" if lang == "es" else ": innocent")
+        assert model.transcript.log[-1].endswith(": no era un farol" if lang == "es" else ": innocent")
     finally:
         set_language("en")
 
 
 @pytest.mark.parametrize(("lang", "line"), [
-    ("en", "Luis challenged your +4: innocent — your hand, shown to Luis: R7 G1"),
-    ("es", "Luis desafió tu +4: inocente — le enseñaste la mano a Luis: R7 V1"),
+    ("en", "Luis challenged your +4: innocent — your hand, shown to Luis: Red 7 and Green 1"),
+    ("es", "Luis desafió tu +4: no era un farol — le enseñaste la mano a Luis: el 7 rojo y el 1 verde"),
 ])
 def test_a_hand_shown_to_a_challenger_goes_on_in_lower_case(lang: str, line: str) -> None:
     """Found play-testing: "… innocent — Your hand, shown to Bot 1", capital after the dash."""

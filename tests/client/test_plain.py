@@ -845,8 +845,8 @@ def test_a_challenge_answered_is_not_asked_again_while_the_table_answers() -> No
 
 
 @pytest.mark.parametrize(("lang", "said"), [
-    ("en", "Luis's hand, shown to you: Red 7, Green 1, Wild."),
-    ("es", "Luis te enseñó la mano: el 7 rojo, el 1 verde, el Comodín."),
+    ("en", "Luis's hand, shown to you: Red 7, Green 1 and Wild."),
+    ("es", "Luis te enseñó la mano: el 7 rojo, el 1 verde y el Comodín."),
 ])
 def test_the_hand_a_challenge_shows_is_said_by_name_in_plain_mode(lang: str, said: str) -> None:
     """Found play-testing: plain mode said "Hosty's hand, shown to you: R1 Y3 Y5 Y5 Y6", the

@@ -91,8 +91,8 @@ def test_the_host_is_told_how_s_differs_from_accepting_the_rematch(lang: str, sa
 
 
 @pytest.mark.parametrize(("lang", "said"), [
-    ("en", "Rematch: yes from Luis; to answer: you, Carmen. m yes · n no"),
-    ("es", "Revancha aceptada por Luis; por contestar: tú, Carmen. m sí · n no"),
+    ("en", "Rematch: yes from Luis; to answer: you and Carmen. m yes · n no"),
+    ("es", "Revancha aceptada por Luis; por contestar: tú y Carmen. m sí · n no"),
 ])
 def test_at_80_columns_who_is_still_to_answer_is_said_whole(lang: str, said: str) -> None:
     """Found play-testing: the host's line ended "still to answer: Ana, …" at 80 columns."""
