@@ -244,8 +244,9 @@ class Board(Painter):
         play = self.model.transcript.winning_play
         wrapped: list[Line] = [[("class:notice", " " + part)] for _, text, _ in notes
                                for part in wrap(text, width - 1)]
-        if len(wrapped) <= room:  # the winning play in the rows left, wrapped (found play-testing:
-            # "Zoe was away: a bot played the turn — Zoe played Blue Draw Two — yo…" at 80 columns)
+        # the winning play in the rows left, wrapped (found play-testing: "Zoe was away: a bot
+        # played the turn — Zoe played Blue Draw Two — yo…" at 80 columns)
+        if len(wrapped) <= room:
             spare = room - len(wrapped)
             parts = wrap(play, width - 1) if play and spare else []
             if len(parts) > spare:
@@ -256,7 +257,9 @@ class Board(Painter):
 
     def score_table(self, width: int) -> list[Line]:
         """The heading and a row per seat: its name, its cards left and their points (when the
-        hands are shown) and its score."""
+        hands are shown) and its score. At a match's end a bot's row gives its level, and the
+        host's pick is marked "›" (found play-testing: with five seats at 80×24 the board took
+        the players' row, and b changed a level with nothing on the screen to show it)."""
         m = self.model
         view = m.table.view
         assert view is not None
@@ -264,9 +267,12 @@ class Board(Painter):
         scores = view.outcome.scores if view.outcome is not None else view.scores
         lines: list[Line] = []
         hands = result.hands if result is not None and len(result.hands) == len(view.seats) else None
+        picked = m.seating.host_pick if view.outcome is not None else None
+        levels = {s.seat: f" ({t('level_' + s.level)})" for s in m.seating.room.seats
+                  if s.kind == "bot" and s.level} if view.outcome is not None and m.seating.room else {}
+        names = [m.seating.name_of(seat) + levels.get(seat, "") for seat in view.seats]
         # as wide as the longest name (up to 16) and never narrower than the heading ("Jugador")
-        name_width = max(width_of(t("col_player")),
-                         min(16, max(width_of(m.seating.name_of(seat)) for seat in view.seats)))
+        name_width = max(width_of(t("col_player")), min(16, max(width_of(name) for name in names)))
         cards_width = max(0, width - 3 - name_width - 1 - 8 - 7) if hands is not None else 0
         header = "   " + pad(t("col_player"), name_width) + " "
         if hands is not None:
@@ -274,8 +280,9 @@ class Board(Painter):
         lines.append([("class:dim", header + f"{t('col_score'):>7}")])
         for i, seat in enumerate(view.seats):
             won = result is not None and seat == result.winner
-            row: Line = [("class:turn" if won else "", (" ★ " if won else "   ")
-                          + pad(m.seating.name_of(seat), name_width) + " ")]
+            lead = ("›" if seat == picked else " ") + ("★ " if won else "  ")
+            style = "class:selected" if seat == picked else "class:turn" if won else ""
+            row: Line = [(style, lead + pad(names[i], name_width) + " ")]
             if hands is not None:
                 held = hands[i]
                 row += self.card_codes(tuple(sorted(held, key=card_sort_key)), cards_width)

@@ -15,6 +15,9 @@ from .table import COLORS
 
 HINT_LINES = 4  # (a Spanish hint naming two 7-0 swaps wraps to 4 at 60 columns)
 """The most lines a hint takes (a 7's at ten seats, in Spanish, took three at 80 columns)."""
+NOTICE_LINES = 3
+"""The most lines a notice takes (one's return from away, summed up, took three at 80 columns in
+Spanish: found play-testing, cut at two); what is left of it is cut with "…"."""
 SEAT_LINES = 3
 """The most lines the 7's question takes (a hint goes under it): four seats of long names take
 two at 80 and 100 columns, nine seats of names cut to ``SHORTEST_NAME`` three at 80."""
@@ -212,11 +215,19 @@ class PromptLine(Painter):
         if m.prompt is Prompt.SEAT:
             return asking
         if m.prompt is not Prompt.LEAVE:
-            said = self._said()  # (a notice, or the draw we face, wider than the screen: two lines)
-            return 2 if said and 1 + width_of(said) > width else 1
+            said = self._said()  # (a notice, or the draw we face, wider than the screen: wrapped)
+            return len(self._notice_lines(said, width)) if said and 1 + width_of(said) > width else 1
         question = t("leave_confirm", yes=key_of("yes"))
         wide = 1 + width_of(question) + 1 + width_of(m.seating.leave_consequence())
         return 2 if wide > width else 1
+
+    @staticmethod
+    def _notice_lines(said: str, width: int) -> list[str]:
+        """``said`` wrapped in at most ``NOTICE_LINES`` lines, the last cut with "…" if need be."""
+        parts = wrap(said, width - 2)
+        if len(parts) <= NOTICE_LINES:
+            return parts
+        return [*parts[:NOTICE_LINES - 1], fit(" ".join(parts[NOTICE_LINES - 1:]), width - 2)]
 
     def prompt_line(self, width: int, height: int) -> list[Line]:
         m = self.model
@@ -297,7 +308,7 @@ class PromptLine(Painter):
             line = [] if status is None else [status]
         said = self._said()
         if said and self.prompt_height(width) > 1:  # (cut at 60 columns: "…stacks on it: d dr…")
-            return [[("", " "), ("class:notice", part)] for part in wrap(said, width - 2)[:2]]
+            return [[("", " "), ("class:notice", part)] for part in self._notice_lines(said, width)]
         if hint and (prompt in _QUESTIONS or facing):  # the question (or the draw we face), the hint below
             below: list[Line] = [[("", " "), ("class:mark", part)]
                                  for part in wrap(hint, width - 2)[:HINT_LINES]]

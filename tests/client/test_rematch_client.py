@@ -13,7 +13,7 @@ from client.i18n import set_language, t
 from client.render import Renderer
 from engine import events as ev
 from engine.view import HandResult, MatchOutcome
-from protocol import REMATCH_ORDERS, Events, Rematch, RemoveBot, RoomUpdate, SeatInfo, codec
+from protocol import REMATCH_ORDERS, Events, Rematch, RemoveBot, RoomUpdate, SeatInfo, ViewMsg, codec
 
 OVER = {"outcome": MatchOutcome("2", (0, 510, 0, 20)), "hand_result": HandResult("2", 30)}
 
@@ -329,3 +329,43 @@ def test_plain_mode_back_from_away_at_a_matchs_end_asks_the_rematch_again() -> N
     model.apply(RoomUpdate(room=room))  # (back)
     said = " ".join(view.changes())
     assert "You came back" in said and "Rematch?" in said, said
+
+
+def test_at_a_match_end_that_takes_the_players_row_the_board_marks_the_hosts_pick(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Found play-testing: Marta hosted six seats at 80×24; at the match's end the board took the
+    players' row (and the hand), where the host's pick ("›") and the bots' levels were, so ↑↓
+    and b changed a level with nothing to show it. The board's rows say them; and her return
+    from away, summed up in three lines, is said whole."""
+    import random
+
+    import clientkit
+    from clientkit import screen_lines
+
+    from engine import Game, RuleSet
+
+    seats = ("1", "2", "3", "4", "5", "6")
+    monkeypatch.setattr(clientkit, "ME", "6")
+    names = {"1": "Bot 1", "2": "Pablo", "3": "Inés", "4": "Lucía", "5": "Bot 5", "6": "Marta"}
+    room = room_info(started=False, seats=names, rematch=("2",), rematch_order="random", host_seat="6")
+    room = dataclasses.replace(room, max_seats=6, seats=tuple(
+        dataclasses.replace(s, level="hard") if s.kind == "bot" else s for s in room.seats))
+    view = dataclasses.replace(Game(seats, RuleSet(), random.Random(1)).view("6"), legal=(),
+                               outcome=MatchOutcome("2", (0, 510, 20, 30, 40, 50)),
+                               hand_result=HandResult("2", 30))
+    try:
+        model = seated(room=room, lang="es")
+        model.apply(RoomUpdate(room=room))
+        model.apply(ViewMsg(view=codec.view_to_wire(view), deadline=45.0))
+        model.prompts.notice = (
+            "Mientras no estabas — turnos jugados en tu lugar: 8; cartas jugadas: 7 amarillo, 9 azul, "
+            "5 azul, 1 azul, 7 verde, 3 verde, Cambio de sentido verde; cartas robadas: 3 · Pablo ganó "
+            "la mano 2 (+40)")
+        screen = screen_lines(model, columns=80, rows=24)
+        assert not any("Pablo [" in line for line in screen)  # (the players' row gave way)
+        rows = [line for line in screen if "Bot 1" in line or "Bot 5" in line]
+        assert any(line.strip().startswith("›  Bot 1 (difícil)") for line in rows), screen
+        assert any(line.strip().startswith("Bot 5 (difícil)") for line in rows), screen
+        assert "cartas robadas: 3 · Pablo ganó la mano 2 (+40)" in " ".join(screen), screen
+    finally:
+        set_language("en")
