@@ -35,6 +35,9 @@ if TYPE_CHECKING:
     from .replayer import Replayer
 
 
+CLOCK_TICK = 1.0  # seconds between two looks at the turn's clock (``PlainView.clock_due``)
+
+
 class PlainOutput:
     """The part of prompt-toolkit's ``Output`` the client uses: the bell."""
 
@@ -73,6 +76,7 @@ class PlainScreen:
         self._asked_at: int | None = None
         self._input_ended = False
         self.is_running = False
+        self._ticking: asyncio.TimerHandle | None = None
 
     @property
     def is_done(self) -> bool:
@@ -194,15 +198,24 @@ class PlainScreen:
             threading.Thread(target=self._read_file, args=(fd, loop), daemon=True).start()
         self._flush_due = False
         self.invalidate()
+        self._tick()
         try:
             return await self._done
         finally:
             self.is_running = False
+            if self._ticking is not None:
+                self._ticking.cancel()
             self._echo(True)
             loop.remove_reader(fd)
             if tty is not None:
                 with contextlib.suppress(NotImplementedError, RuntimeError, ValueError):
                     loop.remove_signal_handler(signal.SIGCONT)
+
+    def _tick(self) -> None:
+        """Each second, whether the turn's clock has news (nothing else changes with time alone)."""
+        if self.view is not None and self.view.clock_due():
+            self.invalidate()
+        self._ticking = asyncio.get_running_loop().call_later(CLOCK_TICK, self._tick)
 
     def _tty_again(self, fd: int, tty: list[Any]) -> None:
         """After a stop: the terminal's line mode as it was at the start, the echo as it is now."""

@@ -16,24 +16,23 @@ from engine.cards import Card
 from engine.events import Event, HandEnded, MatchEnded
 from engine.view import HandResult, View
 from protocol import clean_text
-from protocol.address import format_address
 
 from .board import match_over_key, seat_flags, won_text
 from .draw import Canvas
 from .enums import Prompt, Screen, Status
-from .header import Header, watchers_text
+from .header import Header
 from .hosting import quit_question
 from .i18n import card_name, color_name, t
 from .i18n import key as key_of
 from .model import Model
 from .narrate import narrate, way_name
-from .rulestext import preset_label, preset_name, room_state, waiting_labels
-from .screens import form_field, lobby_title, seat_marks, seated_line, waiting_hint, with_marks
+from .plainlobby import screen_lines
 from .table import COLORS
 
-SLOTS = ("connection", "screen", "hand", "turn", "over", "uno", "hint", "prompt", "notice")
+SLOTS = ("connection", "screen", "hand", "turn", "clock", "over", "uno", "hint", "prompt", "notice")
 _END = (".", "!", "?", "…", ":")
 _ASKED = -1.0  # (no deadline's time: the turn's seconds are worked out again when next said)
+CLOCK_WARNING = 10  # seconds left of our turn when plain mode says so (once a turn: ``_clock``)
 PAST_SAID = 12  # the lines of a past told that are said (the full screen's log keeps them all)
 _ARROWS = ((" → ", ": "), ("↻ ", ""), ("↺ ", ""))  # (a Wild's colour, the way play goes)
 SAME_DEADLINE = 1.0  # seconds: two deadlines closer than this are the same one, told again
@@ -204,71 +203,7 @@ class PlainView:
         return ""
 
     def _screen(self) -> str | list[str]:
-        m = self.model
-        screen = m.screen
-        if screen is Screen.BROWSE:
-            return self._browse()
-        if screen is Screen.LOBBY:
-            return self._lobby()
-        if screen is Screen.CREATE and m.form is not None:  # a field that changes is said alone
-            form = m.form
-            said = t("plain_form_rules", room=clean_text(form.name)) if form.editing else t("plain_form")
-            return [said, *(f"{i + 1} {': '.join(form_field(form, key))}"
-                            for i, key in enumerate(form.fields))]
-        if screen is Screen.WAITING:
-            return self._waiting()
-        return ""
-
-    def _browse(self) -> str:
-        servers = self.model.servers
-        if not servers.entries:
-            return t(servers.none_key)
-        listed = ", ".join(t("plain_server", n=i + 1, name=clean_text(e.name),
-                             address=format_address(e.host, e.port), players=e.players,
-                             free=e.free_seats) for i, e in enumerate(servers.entries))
-        return t("plain_servers", list=listed)
-
-    def _lobby(self) -> list[str]:
-        """The title, the address to give friends, the kept match, the tables, the commands."""
-        m = self.model
-        parts = [lobby_title(m), m.session.info, m.host.offer]
-        if not m.lobby.rooms or not m.lobby.listed:  # (nothing before the list comes: it would say
-            # "no tables", or the list as it was before we sat down: found play-testing)
-            return [*parts, t("plain_lobby_none")] if m.lobby.listed else parts
-        rooms = []
-        for i, room in enumerate(m.lobby.rooms):
-            state = room_state(room, ", ")
-            if room.started and room.late_join is not None:  # (what one arriving now needs)
-                state += ", " + t("rule_late_" + room.late_join)
-            text = t("plain_room", n=i + 1, name=clean_text(room.name), host=clean_text(room.host),
-                     players=f"{room.players + room.bots}/{room.seats}",
-                     rules=preset_label(room.preset, room.rules, plain=True),
-                     state=state)
-            if room.seated:  # who sits there, as the full screen's lobby says it
-                text += " — " + t("lobby_seated", people=seated_line(room.seated))
-            rooms.append(text)
-        more = [t("lobby_more", n=m.lobby.more)] if m.lobby.more else []
-        return [*parts, t("plain_tables", list="; ".join(rooms)), *more, t("plain_help_lobby")]
-
-    def _waiting(self) -> list[str]:
-        """The title, the address to give friends, the kept match, the seats, what to do, the
-        rules: each said again only when it changes."""
-        m = self.model
-        room = m.seating.room
-        if room is None or room.started:  # (a match on: its table comes with its view)
-            return []
-        offer = m.host.offer_key if m.can_resume_kept else m.host.offer
-        parts = [t("waiting_title", room=clean_text(room.name)), m.session.info, offer]
-        seats = []
-        for i, info in enumerate(room.seats):
-            marks = seat_marks(m, info)
-            seats.append(f"{i + 1} {with_marks(info, marks)}")
-        seats += [t("plain_free_seat", n=i + 1) for i in range(len(room.seats), room.max_seats)]
-        parts += [t("plain_seats", list=", ".join(seats)), watchers_text(room.spectators, room.queue),
-                  waiting_hint(m, plain=True)]
-        options = ", ".join(waiting_labels(room))
-        parts.append(t("waiting_rules", preset=preset_name(room.preset), options=options))
-        return parts
+        return screen_lines(self.model)
 
     def _playing(self) -> bool:
         view = self.model.table.view
@@ -326,6 +261,19 @@ class PlainView:
             play = t("plain_cannot_play")
         parts.append(play)
         return " ".join(sentence(p) for p in parts if p)
+
+    def _clock(self) -> str:
+        """Our turn's time running out, said once, of a turn that had more (found play-testing:
+        Inés, blind, heard "20 seconds to play", then that a bot had played her turn)."""
+        had, left = self._deadline[1], self.model.table.seconds_left()
+        if (self._turn() and self.model.table.my_turn and left is not None and left <= CLOCK_WARNING
+                and had is not None and had > CLOCK_WARNING):
+            return t("plain_time_left", n=CLOCK_WARNING)
+        return ""
+
+    def clock_due(self) -> bool:
+        """Whether the turn's clock has something new to say (plain mode's screen asks each second)."""
+        return self._clock() != "".join(self._last.get("clock", []))
 
     def _seconds(self, deadline: float | None) -> int | None:
         """The time the turn had when its deadline came (said once: not a countdown). The same

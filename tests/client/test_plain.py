@@ -1273,3 +1273,33 @@ def test_stopped_and_continued_the_terminal_reads_lines_again() -> None:
     finally:
         os.close(master)
         os.close(slave)
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_the_turns_clock_running_out_is_said_once(lang: str) -> None:
+    """Found play-testing: Inés, blind, heard "Tu turno. 20 segundos para jugar…", then nothing
+    until "Se acabó tu tiempo: un bot jugó tu turno". Ten seconds before the end it is said,
+    once; not of another's turn, nor of a turn that had no more than that."""
+    from client.plainview import CLOCK_WARNING
+
+    now = [100.0]
+    try:
+        model = seated(make_view("R7 Y3", legal=plays("R7")), lang=lang, clock=lambda: now[0])
+        view = PlainView(model)
+        assert t("plain_time", n=20) in " ".join(view.changes())
+        now[0] += 20 - CLOCK_WARNING - 1
+        assert not view.clock_due() and view.changes() == []
+        now[0] += 1.5
+        assert view.clock_due()
+        said = " ".join(view.changes())
+        assert said == ("10 seconds left to play." if lang == "en" else "Te quedan 10 segundos para jugar.")
+        now[0] += 1
+        assert not view.clock_due() and view.changes() == []
+        show(model, make_view("R7 Y3", current="2"))  # another's turn
+        view.changes()
+        model.apply(ViewMsg(view=codec.view_to_wire(make_view("R7 Y3", legal=plays("R7"))), deadline=6.0))
+        assert t("plain_time", n=6) in " ".join(view.changes())
+        now[0] += 3
+        assert not view.clock_due()  # (a turn of 6 s: "6 seconds to play" said it)
+    finally:
+        set_language("en")

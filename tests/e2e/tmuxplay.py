@@ -242,3 +242,25 @@ def diego_crashes_through_a_single_hand(tmux: Tmux, tmp_path: Path, *options: st
     together([Player(tmux, hosting, "Ana")], lambda: MATCH_WON.search(tmux.screen(hosting)) is not None,
              120, "the match did not end")
     return hosting, diego_join, diego_env
+
+
+# ------------------------------------------------------------------ plain mode's lines
+
+def said(tmux: Tmux, window: str, text: str, after: int = 0, timeout: float = 10) -> int:
+    """Wait until a line (from line ``after`` on) says ``text``; its index."""
+    deadline = time.monotonic() + timeout
+    lines: list[str] = []
+    while time.monotonic() < deadline:
+        lines = tmux.transcript(window)
+        found = next((i for i in range(after, len(lines)) if text in lines[i]), None)
+        if found is not None:
+            return found
+        time.sleep(0.05)
+    raise AssertionError(f"waited {timeout} s for {text!r}; the lines:\n" + "\n".join(lines[-15:]))
+
+
+def typed(tmux: Tmux, window: str, command: str) -> int:
+    """Type ``command`` and Enter; the index of its echo (what it makes said comes after)."""
+    before = len(tmux.transcript(window))
+    tmux.send(window, command, "Enter")
+    return said(tmux, window, command, after=before, timeout=5) if command else before
