@@ -27,6 +27,7 @@ from .enums import Status
 from .i18n import card_code, card_name, color_name, t
 from .model import Model
 from .narrate import way_name
+from .screens import left_to_bot, with_marks
 
 
 def seat_flags(model: Model, index: int, info: SeatInfo | None) -> list[tuple[str, str]]:
@@ -87,9 +88,13 @@ class Board(Painter):
             mark = "▶ " if current else "  "
             if picked is not None and seat == picked:
                 style, mark = "class:selected", "› "
+            bot = info if over and info is not None and info.kind == "bot" and info.level else None
+            level = t("level_" + bot.level) if bot is not None and bot.level else ""
+            if bot is not None and left_to_bot(bot):  # ("Eli (bot, normal)", not "Eli (bot) (normal)")
+                name, level = fit(with_marks(bot, [level]), name_room), ""
             cell: Line = [(style, mark + name)]
-            if over and info is not None and info.kind == "bot" and info.level:
-                cell.append(("class:dim", f" ({t('level_' + info.level)})"))
+            if level:
+                cell.append(("class:dim", f" ({level})"))
             cell.append(("", f" [{size:>2}]"))
             flagged = len(cell)
             cell += [(style, " " + flag) for style, flag in seat_flags(m, i, info)]
@@ -268,9 +273,9 @@ class Board(Painter):
         lines: list[Line] = []
         hands = result.hands if result is not None and len(result.hands) == len(view.seats) else None
         picked = m.seating.host_pick if view.outcome is not None else None
-        levels = {s.seat: f" ({t('level_' + s.level)})" for s in m.seating.room.seats
-                  if s.kind == "bot" and s.level} if view.outcome is not None and m.seating.room else {}
-        names = [m.seating.name_of(seat) + levels.get(seat, "") for seat in view.seats]
+        bots = {s.seat: with_marks(s, [t("level_" + s.level)]) for s in m.seating.room.seats
+                if s.kind == "bot" and s.level} if view.outcome is not None and m.seating.room else {}
+        names = [bots.get(seat) or m.seating.name_of(seat) for seat in view.seats]
         # as wide as the longest name (up to 16) and never narrower than the heading ("Jugador")
         name_width = max(width_of(t("col_player")), min(16, max(width_of(name) for name in names)))
         cards_width = max(0, width - 3 - name_width - 1 - 8 - 7) if hands is not None else 0

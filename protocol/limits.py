@@ -20,8 +20,10 @@ LEFT_MARK = " (bot)"  # on the name of a seat whose person left during a match (
 
 def left_seat_name(name: str) -> str:
     """The name a seat takes when its person leaves during a match: theirs, marked, within
-    ``MAX_NAME`` (a client reads from ``history.names`` that they left)."""
-    return f"{name[:MAX_NAME - len(LEFT_MARK)]}{LEFT_MARK}"
+    ``MAX_NAME`` (a client reads from ``history.names`` that they left); a name cut for it ends
+    with "…" (found play-testing: "Hal the Magnificen (bot)")."""
+    room = MAX_NAME - len(LEFT_MARK)
+    return f"{name if len(name) <= room else name[:room - 1] + '…'}{LEFT_MARK}"
 
 
 MAX_CHAT = 200

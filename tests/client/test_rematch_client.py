@@ -369,3 +369,17 @@ def test_at_a_match_end_that_takes_the_players_row_the_board_marks_the_hosts_pic
         assert "cartas robadas: 3 · Pablo ganó la mano 2 (+40)" in " ".join(screen), screen
     finally:
         set_language("en")
+
+
+def test_a_seat_left_to_a_bot_gives_its_level_inside_its_brackets() -> None:
+    """Found play-testing: the host's seat row and the board at a match's end read "Eli (bot)
+    (normal)"; the lobby's "Eli (bot, normal)" is the form."""
+    room = room_info(started=False, seats={"1": "Eli (bot)", "2": "Luis", "3": "Bot 3", "4": "Ana"})
+    bots = ("1", "3")
+    room = dataclasses.replace(room, seats=tuple(
+        dataclasses.replace(s, kind="bot", level="normal") if s.seat in bots else s for s in room.seats))
+    model = seated(make_view(**OVER), room=room)
+    model.apply(RoomUpdate(room=room))
+    text = render_text(model, columns=100)
+    assert "Eli (bot, normal)" in text and "Bot 3 (normal)" in text, text
+    assert "(bot) (normal)" not in text, text

@@ -946,3 +946,14 @@ def test_one_whose_link_was_down_as_the_next_match_began_did_not_leave(lang: str
         assert model.transcript.log[-1] == said, model.transcript.log
     finally:
         set_language("en")
+
+
+def test_a_long_name_left_to_a_bot_is_cut_with_an_ellipsis() -> None:
+    """Found play-testing: "Hal the Magnificent" left, and every screen read "Hal the Magnificen
+    (bot)", cut mid-word without a mark."""
+    assert left_seat_name("Hal the Magnificent") == "Hal the Magnifice… (bot)"
+    assert len(left_seat_name("Hal the Magnificent")) == 24
+    assert left_seat_name("Luis") == "Luis (bot)" and left_seat_name("x" * 18) == "x" * 18 + " (bot)"
+    from client.seating import left_by
+
+    assert left_by(left_seat_name("Hal the Magnificent"), "Hal the Magnificent")
