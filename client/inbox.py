@@ -218,7 +218,7 @@ def _view_msg(model: Model, message: messages.ViewMsg) -> None:
         transcript.logged_hand = view.hand_number
         # (a past that began mid-hand: named as it began, the dealer's seat may have changed hands)
         then = transcript.first_names if transcript.past_mid_hand else {}
-        lines = [t("ev_hand", n=view.hand_number, name=_name_then(model, then)(view.dealer))]
+        lines = [t("ev_hand", n=view.hand_number, name=model.seating.name_then(then)(view.dealer))]
         if view.discard_pile == 1:  # nothing played yet: the top is the first card
             lines.append(t("ev_start_card", card=card_name(view.top)))
         if transcript.past_mid_hand:  # the past told began after this deal: the deal heads it
@@ -355,13 +355,14 @@ def _history(model: Model, message: messages.History) -> None:
     (what we had is older or the same)."""
     lines: list[str] = []
     batches = [_decode_events(model, batch) for batch in message.events]
+    model.seating.remember_names(message.names)  # (seats gone before we came: their names then)
     me = model.seating.seat
     # A client started again counts from the past it is told; one whose link dropped, from the
     # part it missed; and only while the seat was ours (found play-testing: Eva, taking the seat
     # Dan had left to a bot, read what was done "while you were away", and "You won the match!")
     missed = model.away_news.missed(batches)
     for number, events in enumerate(missed, start=len(batches) - len(missed)):
-        if _ours_then(model, _names_at(message, number)) is not None:
+        if model.seating.ours_then(_names_at(message, number)) is not None:
             model.away_news.observe(events, me)
     sat: dict[str, Any] = {}  # who sat where at the batch before
     # The direction of play and the seats in their order (whose turns a jump-in took): from a
@@ -375,7 +376,7 @@ def _history(model: Model, message: messages.History) -> None:
     ended = False  # a match ended in the past told: the next deal begins another
     for number, events in enumerate(batches):
         then = _names_at(message, number)
-        ours = _ours_then(model, then)
+        ours = model.seating.ours_then(then)
         if ended and any(isinstance(e, HandStarted) for e in events):
             # (as the live log says it: found play-testing, one seated for the rematch read
             # the match's end, then "Hand 1 — Ana dealt", the scores back to 0 without a word)
@@ -389,8 +390,7 @@ def _history(model: Model, message: messages.History) -> None:
         # card" as he watched, so plain mode said the whole past again)
         told = events if ours is not None or me is None else [e.for_seat(None) for e in events]
         lines += seat_changes(sat, then, model.seating.told_gone) \
-            + narrate(told, _name_then(model, then), ours, turn, way,
-                      seats=order)
+            + narrate(told, model.seating.name_then(then), ours, turn, way, seats=order)
         way = way_after(events, way)
         turn = next((e.seat for e in reversed(events) if isinstance(e, TurnStarted)), turn)
         # our seat's win from before we sat in it is its winner's (found play-testing: Eve read
@@ -399,7 +399,7 @@ def _history(model: Model, message: messages.History) -> None:
             if isinstance(event, HandStarted):
                 model.seating.won_before_us = ""
             elif isinstance(event, HandEnded) and event.winner == me and ours is None:
-                model.seating.won_before_us = _name_then(model, then)(event.winner)
+                model.seating.won_before_us = model.seating.name_then(then)(event.winner)
         sat = then or sat
     room = model.seating.room
     notes: list[str] = []  # our own lines on the past: how things stand now
@@ -435,26 +435,6 @@ def _history(model: Model, message: messages.History) -> None:
 def _names_at(message: messages.History, number: int) -> dict[str, Any]:
     """Who sat where at batch ``number`` of a past told (``history.names``; {}: not said)."""
     return message.names[number] if number < len(message.names) else {}
-
-
-def _ours_then(model: Model, then: dict[str, Any]) -> str | None:
-    """Our seat, if it was ours when the seats' names were ``then``, else None. Our seat's past is
-    ours only while we sat in it: a seat taken over (or a bot's turns while we had left it) is
-    told in the third person (found play-testing)."""
-    me = model.seating.seat
-    if me is None:
-        return None
-    sat_then = then.get(me)
-    return me if not isinstance(sat_then, str) or clean_text(sat_then) == model.seating.name_of(me) else None
-
-
-def _name_then(model: Model, then: dict[str, Any]) -> Callable[[str], str]:
-    """Names for a batch of the past: who sat at each seat then (``history.names``), else
-    the name known now."""
-    def name(seat: str) -> str:
-        known = then.get(seat)
-        return clean_text(known) if isinstance(known, str) and known else model.seating.name_of(seat)
-    return name
 
 
 def _chat(model: Model, message: messages.ChatMsg) -> None:

@@ -3,10 +3,10 @@ seats (kept after their players left)."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from protocol import RoomInfo, RoomSummary, SeatInfo, clean_text, left_seat_name
+from protocol import RoomInfo, RoomSummary, SeatInfo, SeatKind, clean_text, left_seat_name
 
 from .i18n import t
 from .rulestext import rules_changes
@@ -354,3 +354,32 @@ class Seating:
     def _remember_seats(self, room: RoomInfo) -> None:
         for info in room.seats:
             self.known[info.seat] = info
+
+    def ours_then(self, then: Mapping[str, Any]) -> str | None:
+        """Our seat, if it was ours when the seats' names were ``then`` (``history.names``), else
+        None. Our seat's past is ours only while we sat in it: a seat taken over (or a bot's
+        turns while we had left it) is told in the third person (found play-testing)."""
+        me = self.seat
+        if me is None:
+            return None
+        sat_then = then.get(me)
+        return me if not isinstance(sat_then, str) or clean_text(sat_then) == self.name_of(me) else None
+
+    def name_then(self, then: Mapping[str, Any]) -> Callable[[str], str]:
+        """Names for a batch of the past: who sat at each seat then (``history.names``), else
+        the name known now."""
+        def name(seat: str) -> str:
+            known = then.get(seat)
+            return clean_text(known) if isinstance(known, str) and known else self.name_of(seat)
+        return name
+
+    def remember_names(self, past: Sequence[Mapping[str, Any]]) -> None:
+        """The names of the seats the past told names (``history.names``, the newest last) and
+        that we never saw (found play-testing: Jo, arriving at a match's end whose bots' seats
+        had just gone to newcomers, read "#3 won the match"). Told as a bot's: the match was played
+        in them, and who plays them now sits in other seats."""
+        last = {seat: name for names in past for seat, name in names.items() if isinstance(name, str)}
+        now = {info.seat for info in self.room.seats} if self.room is not None else set()
+        for seat, name in last.items():
+            if seat not in now and seat not in self.known:
+                self.known[seat] = SeatInfo(seat=seat, name=name, kind=SeatKind.BOT)

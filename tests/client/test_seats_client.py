@@ -957,3 +957,21 @@ def test_a_long_name_left_to_a_bot_is_cut_with_an_ellipsis() -> None:
     from client.seating import left_by
 
     assert left_by(left_seat_name("Hal the Magnificent"), "Hal the Magnificent")
+
+
+def test_one_arriving_names_the_seats_gone_before_from_the_past_told() -> None:
+    """Found play-testing: Jo came to watch a table at its match's end, whose two bots' seats had
+    just gone to Hal and Ivy for the rematch (their seats are new); the board read "#3 won the
+    match". The past told on joining (``history.names``) names them."""
+    from clientkit import connected_model, room_info
+
+    from protocol import History, Joined
+
+    model = connected_model("Jo")
+    room = room_info(started=False, seats={"2": "Carl", "4": "Ana", "6": "Hal", "7": "Ivy"})
+    model.apply(Joined(room=room, role="spectator", seat=None))
+    names = ({"1": "Hal (bot)", "3": "Bot 3"}, {"1": "Hal the Magnifice… (bot)", "3": "Bot 3", "2": "Carl"})
+    model.apply(History(events=((), ()), chat=(), names=names))
+    assert model.seating.name_of("1") == "Hal the Magnifice… (bot)"
+    assert model.seating.name_of("3") == "Bot 3" and model.seating.name_of("2") == "Carl"
+    assert model.seating.name_of("9") == "#9"  # (never told)
