@@ -1,6 +1,7 @@
 """Between two matches: the end of a match, the rematch (who accepted it, and its start), and the
 seats of people who dropped, freed as the next match begins. ``BetweenMatches`` is the part of a
-room (server/room.py) that does it, over its table (server/table.py).
+room (server/room.py) that does it, over its table and the line for a seat (server/table.py,
+server/seatline.py).
 
 A rematch starts once every person of the match still here has accepted; once one has, the
 others have ``ServerConfig.rematch_wait`` seconds to answer, after which those who have not are
@@ -21,12 +22,12 @@ from protocol import Rematch, left_seat_name
 from . import errors
 from .people import Seat, Session
 from .rematch import into_places_left, seat_order
-from .table import Table
+from .seatline import SeatLine
 
 log = logging.getLogger("uno.server")
 
 
-class BetweenMatches(Table):
+class BetweenMatches(SeatLine):
     _order_rng: random.Random  # the rematch's seats in a random order (server/room.py)
 
     @abstractmethod

@@ -1,5 +1,5 @@
-"""A room's seats and people, and its host's commands: who sits where, who watches, who waits
-for a seat (late arrivals), who is host, who dropped, and when an abandoned room closes.
+"""A room's seats and people, and its host's commands: who sits where, who watches, who is host,
+who dropped, and when an abandoned room closes (who waits for a seat: server/seatline.py).
 
 ``Table`` is the part of a room (server/room.py) that the match does not change; the room adds
 the match, its clock's scheduling, the bots and the record on disk.
@@ -222,112 +222,19 @@ class Table(ABC):
         self._seat_waiting()
         self.broadcast_room()
 
-    # ---- late arrivals: spectators who wait for a seat
+    # ---- late arrivals: spectators who wait for a seat (server/seatline.py)
 
-    def take_seat(self, session: Session, seat_id: str | None, cancel: bool) -> None:
-        """A spectator asks for a seat (``seat_id``: that bot's); or, with ``cancel``, leaves
-        the line. Seated at once when the room allows it, else queued (and told where)."""
-        if session not in self.spectators:
-            raise errors.NoSuchSeat("only a spectator can ask for a seat")
-        queued = [i for i, entry in enumerate(self.queue) if entry[0] is session]
-        if cancel:
-            if session.peer is not None:
-                session.peer.send(protocol.Queued(position=0))
-            if queued:  # (a repeated request changes nothing and tells nobody else)
-                self._drop_from_queue(session)
-                self.broadcast_room()
-            return
-        if seat_id is not None and self._seat_by_id(seat_id).kind != "bot":
-            raise errors.NoSuchSeat("that seat is not a bot's")
-        if queued and self.queue[queued[0]][1] == seat_id:
-            self._tell_queue(only=session)  # asked again: where they are, to them alone
-            return
-        if queued:
-            self.queue[queued[0]] = (session, seat_id)
-        else:
-            self.queue.append((session, seat_id))
-        log.info("room %s: %s asks for a seat", self.id, session.name)
-        if not self._seat_waiting():
-            self._tell_queue()
-            self.broadcast_room()
-
-    def _drop_from_queue(self, session: Session) -> None:
-        before = len(self.queue)
-        self.queue = [entry for entry in self.queue if entry[0] is not session]
-        if len(self.queue) != before:
-            self._tell_queue()
-
-    def _takeable(self) -> list[Seat]:
-        """The seats a late arrival may take over during a match: the bots' (never the seat of
-        a person who is away or disconnected: that seat waits for them)."""
-        game = self.game
-        return [s for s in self.seats if s.kind == "bot" and game is not None and s.id in game.seats]
-
-    def _plan(self) -> list[tuple[Session, Seat]]:
-        """Who in the line would sit where now, in order: each takes the bot's seat it asked for
-        if that one is still free, else the one it left earlier in the match (a bot plays it under
-        its name: found play-testing, she was given another bot's cards and points and her own
-        seat went on without her), else the first free one."""
-        free = self._takeable()
-        plan = []
-        for session, wanted in self.queue:
-            if not free:
-                break
-            left = protocol.left_seat_name(session.name)
-            seat = (next((s for s in free if s.id == wanted), None)
-                    or next((s for s in free if s.name == left), None) or free[0])
-            free.remove(seat)
-            plan.append((session, seat))
-        return plan
-
+    @abstractmethod
     def _seat_waiting(self, hand_starts: bool = False) -> bool:
-        """Seat whoever in the line can sit now; whether anyone sat. Before a match (or between
-        two) they take free seats; during one, bots' seats, at once or (``late_join`` is
-        ``next_hand``) only as a hand is dealt (``hand_starts``)."""
-        if self.closed or not self.queue:
-            return False
-        seated = False
-        if not self.started:
-            # Between matches, each takes the bot's seat they were told they would take during
-            # the match (``_plan``: the one asked for, else...): found play-testing, Ana, told
-            # "You take Bot 1's seat at the next hand", saw the match end in that hand and Bot 2
-            # sent away for her (the last bot's seat, as for anyone arriving before a start).
-            promised = dict(self._plan())
-            while self.queue and (len(self.seats) < self.settings.max_seats
-                                  or any(s.kind == "bot" for s in self.seats)):
-                session, _ = self.queue[0]
-                # (takes it off the line and out of the spectators)
-                self.add_player(session, instead_of=promised.get(session))
-                seated = True
-        elif hand_starts or self.settings.late_join == "now":
-            for session, seat in self._plan():
-                self._take_over(session, seat)
-                seated = True
-        if seated:
-            self._tell_queue()
-        return seated
+        """Seat whoever in the line can sit now; whether anyone sat."""
 
-    def _take_over(self, session: Session, seat: Seat) -> None:
-        """A late arrival sits in a bot's seat, with its cards and points, in the match on."""
-        self.spectators.remove(session)
-        self.queue = [entry for entry in self.queue if entry[0] is not session]
-        old_name = seat.name
-        seat_changes_hands(self.game, seat)
-        seat.kind, seat.session, seat.away, seat.timeouts = "human", session, False, 0
-        seat.name = self._unique_name(session.name, exclude=seat)
-        session.room, session.seat = self, seat
-        if self.host is None and not session.bot:  # (as one sitting down at a free seat)
-            self.host = session
-        log.info("room %s: %s takes over seat %s from %s", self.id, seat.name, seat.id, old_name)
-        self._schedule(turn_changed=False)  # first: the view carries the seat's deadline
-        self._joined(session, "player", seat.id)
+    @abstractmethod
+    def _drop_from_queue(self, session: Session) -> None:
+        """``session`` leaves the line (the others told their places)."""
 
+    @abstractmethod
     def _tell_queue(self, only: Session | None = None) -> None:
         """Each spectator in the line (or ``only`` that one) learns their place and future seat."""
-        reserved = {session: seat.id for session, seat in self._plan()} if self.started else {}
-        for position, (session, _) in enumerate(self.queue, start=1):
-            if session.peer is not None and only in (None, session):
-                session.peer.send(protocol.Queued(position=position, seat=reserved.get(session)))
 
     def leave(self, session: Session, reason: str = "left") -> None:
         """A deliberate leave: a seat goes to a bot during a match, or is freed before it."""
@@ -351,6 +258,8 @@ class Table(ABC):
         # the leave question says, not to the line's first, seated below: found play-testing)
         if self._seat_waiting():  # the seat left (a bot's now, or free) may be someone's turn
             self.broadcast_room()
+        elif self.started and seat is not None:  # (taken at the next hand: who will, told so)
+            self._tell_queue()
 
     def disconnected(self, session: Session) -> None:
         """A person's connection dropped. A seat is kept for them; a spectator is gone."""

@@ -201,6 +201,20 @@ async def test_spectators_wait_in_line_for_a_seat_that_frees(harness: Harness,
         assert only_room(srv).queue == []
 
 
+async def test_one_in_line_is_told_the_seat_a_leave_frees_at_the_next_hand(harness: Harness,
+                                                                          autojump_clock: object) -> None:
+    """Found play-testing: Ana left a table whose late arrivals sit at the next hand; her question
+    said "The first in line for a seat takes yours", but Gus, first in line, still read only
+    "You are number 1 in line": where he would sit was told only of bots' seats there before."""
+    with trio.fail_after(60):
+        srv, (_ann, bob) = await harness.table("ann", "bob", seats=2, start=True, late_join="next_hand")
+        carl, first = await in_line(harness, srv, "carl")
+        assert (first.position, first.seat) == (1, None)
+        await bob.send(LeaveRoom())
+        queued = await carl.expect(Queued)
+        assert (queued.position, queued.seat) == (1, bob.seat)
+
+
 @pytest.mark.parametrize("started", [True, False])
 async def test_the_host_leaving_hands_the_role_to_one_at_the_table_not_the_line(
         harness: Harness, autojump_clock: object, started: bool) -> None:
