@@ -293,9 +293,12 @@ class RoomStore:
         self._rooms.pop(room_id, None)  # its logged moves are out of date
 
     def records(self) -> list[tuple[str, dict[str, Any] | None]]:
-        """Every row: (room id, record), the record None when it cannot be read."""
+        """Every row: (room id, record), the record None when it cannot be read; in the order the
+        rooms were opened (found play-testing: restored in the order last written, the lobby's
+        tables changed places at each restart)."""
         rows = []
-        for room_id, data, hand in self._db.execute("SELECT id, data, hand FROM rooms").fetchall():
+        rooms = self._db.execute("SELECT id, data, hand FROM rooms ORDER BY length(id), id").fetchall()
+        for room_id, data, hand in rooms:
             try:
                 record = json.loads(data)
                 if not isinstance(record, dict) or record.get("version") != RECORD_VERSION:

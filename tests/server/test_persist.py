@@ -73,6 +73,16 @@ def test_records_round_trip_and_the_file_is_private(tmp_path: Path) -> None:
     assert stat.S_IMODE(os.stat(directory / DB_NAME).st_mode) == 0o600
 
 
+def test_records_come_in_the_order_the_rooms_were_opened(tmp_path: Path) -> None:
+    """Found play-testing: after each restart the lobby listed the tables in another order (the
+    order their records were last written)."""
+    store = RoomStore(tmp_path)
+    for room_id in ("2", "10", "1", "2"):
+        store.put(room_id, {"version": 1})
+    assert [room_id for room_id, _ in store.records()] == ["1", "2", "10"]
+    store.close()
+
+
 def test_a_second_server_cannot_use_the_same_directory(tmp_path: Path) -> None:
     first = RoomStore(tmp_path)
     with pytest.raises(StoreError, match="in use"):
