@@ -65,7 +65,8 @@ def _welcome(model: Model, message: messages.Welcome) -> None:
             # watch that table again, in line again if we were (found play-testing: put back in the
             # lobby, told only that the seat could not be kept; the place in line lost, unsaid).
             model.outbox.append(messages.JoinRoom(room=room.id, spectate=True))
-            model.seating.want_seat = in_line
+            # (the others dropped with the server: not news, found play-testing)
+            model.seating.want_seat, model.seating.rejoining = in_line, True
             model.prompts.notice = t("status_watching_again" if watching else "status_seat_gone_watching")
         else:
             model.prompts.notice = t("status_watch_lost" if watching else "status_seat_lost")

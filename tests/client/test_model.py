@@ -493,6 +493,25 @@ def test_a_seat_not_resumed_at_a_table_with_a_password_goes_back_to_the_lobby() 
     assert not any(isinstance(m, JoinRoom) for m in model.outbox.take())
 
 
+def test_a_watcher_back_after_a_server_restart_is_not_told_each_player_dropped_and_came_back() -> None:
+    """Found play-testing: after a restart, a watcher's log filled with "Gus lost the connection …
+    Gus is connected again" of every player: they had dropped with the server, as the watcher had."""
+    model = Model("Kim")
+    model.apply(dataclasses.replace(WELCOME, name="Kim"))
+    model.apply(Joined(room=room_info(started=True), role="spectator", seat=None))
+    model.connection_lost("eof", 0.1)
+    model.apply(dataclasses.replace(WELCOME, name="Kim"))  # (not resumed: it forgot who watched)
+    assert JoinRoom(room=room_info().id, spectate=True) in model.outbox.take()
+    dropped = room_info(started=True, seats=None)
+    dropped = dataclasses.replace(dropped, seats=tuple(
+        dataclasses.replace(s, connected=s.kind == "bot") for s in dropped.seats))
+    model.apply(Joined(room=dropped, role="spectator", seat=None))
+    model.apply(History(events=(), chat=()))
+    model.apply(RoomUpdate(room=room_info(started=True)))  # (they come back)
+    told = " ".join(model.transcript.log)
+    assert "lost the connection" not in told and "connected again" not in told, told
+
+
 @pytest.mark.parametrize("bot_there", [True, False])
 def test_a_client_started_again_watches_the_table_where_a_bot_took_its_seat(bot_there: bool) -> None:
     """Found play-testing: Diego's terminal was killed; the rematch gave his seat to "Diego (bot)",
