@@ -34,7 +34,8 @@ if TYPE_CHECKING:
 
 def _common(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--lang", choices=("es", "en"), default=None,
-                        help="language of the screen (default: the last chosen with F2, else the locale)")
+                        help="language of the screen, remembered for next time (default: the last chosen "
+                             "with --lang or F2, else the locale)")
     parser.add_argument("--player", metavar="NAME", default=None, type=name_argument,
                         help=f"your name at the table, up to {MAX_NAME} characters, remembered for next "
                              "time (default: $UNO_NAME, else the name given last time, else your user name)")
@@ -195,7 +196,7 @@ NAME_FILE = "name"  # in the client's settings: the name last given with --playe
 
 def player_name(arg: str | None) -> str:
     """The name to play under: ``--player``, else ``$UNO_NAME``, else the name last given with
-    ``--player`` (``remember_name``: found play-testing, Nico played as "Nico" and his ``uno
+    ``--player`` (``remember``: found play-testing, Nico played as "Nico" and his ``uno
     replay`` of a file opened on the other player's cards, under his user name), else the user's."""
     from protocol import clean_text
 
@@ -218,14 +219,19 @@ def player_name(arg: str | None) -> str:
     return (name[:1].upper() + name[1:]) if name else "Player"
 
 
-def remember_name(arg: str | None) -> None:
-    """Keep the name given with ``--player`` for the next time (``player_name``)."""
+def remember(args: argparse.Namespace) -> None:
+    """Keep the name given with ``--player`` (``player_name``) and the language given with
+    ``--lang`` (as F2 keeps it) for the next time: found play-testing, Bea, started with ``--lang
+    es``, ran ``uno join`` again as the quit question said, and came back in English."""
+    from .i18n import LANGS, switch_language
     from .tokens import config_dir
 
-    if arg:
+    if args.player:
         with contextlib.suppress(OSError):
             config_dir().mkdir(parents=True, exist_ok=True)
-            (config_dir() / NAME_FILE).write_text(arg + "\n", encoding="utf-8")
+            (config_dir() / NAME_FILE).write_text(args.player + "\n", encoding="utf-8")
+    if args.lang in LANGS:
+        switch_language(args.lang)
 
 
 def _setup(args: argparse.Namespace) -> tuple[str, bool]:
@@ -308,7 +314,7 @@ def run_host(args: argparse.Namespace) -> int:
         from .hosted import HostOptions
 
         name = player_name(args.player)
-        remember_name(args.player)
+        remember(args)
         table = " ".join((args.name or t("default_table", name=name)).split())[:32] or "UNO"
         create = CreateRoom(name=table, preset=preset, seats=seats, bots=args.bots,
                             turn_timeout=max(0.0, min(3600.0, args.turn_timeout)),
@@ -373,7 +379,7 @@ def run_join(args: argparse.Namespace) -> int:
         from .app import ClientApp, ClientOptions
         from .tokens import TokenStore
 
-        remember_name(args.player)
+        remember(args)
         options = ClientOptions(name=player_name(args.player), lang=lang, plain=plain,
                                 address=address, discovery=not args.no_discovery, tokens=TokenStore())
         options.bell = not args.no_bell

@@ -197,20 +197,30 @@ async def test_a_table_lost_before_its_match_started_is_offered_once(tmp_path: P
         assert await host_once() == ""
 
 
-def test_the_name_given_with_player_is_remembered_for_next_time(
+def test_the_name_and_language_given_are_remembered_for_next_time(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """Found play-testing: Nico played as "Nico" (``uno join --player Nico``); his ``uno replay``
     of a hand, with no --player, looked for his user name and opened on the other player's
-    cards. The name last given is the default after $UNO_NAME."""
-    from client.commands import player_name, remember_name
+    cards. The name last given is the default after $UNO_NAME. And Bea, started with ``--lang
+    es``, ran ``uno join`` again as the quit question said and came back in English: the
+    language given is kept as F2 keeps it."""
+    import argparse
+
+    from client.commands import player_name, remember
+    from client.i18n import detect_language, set_language
 
     monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path))
     monkeypatch.delenv("UNO_NAME", raising=False)
     monkeypatch.setenv("USER", "root")
-    assert player_name(None) == "Root"
-    remember_name(None)  # (no --player: nothing kept)
-    assert player_name(None) == "Root"
-    remember_name("Nico")
-    assert player_name(None) == "Nico" and player_name("Sol") == "Sol"
+    monkeypatch.setenv("LANG", "en_US.UTF-8")
+    assert player_name(None) == "Root" and detect_language() == "en"
+    remember(argparse.Namespace(player=None, lang=None))  # (nothing given: nothing kept)
+    assert player_name(None) == "Root" and detect_language() == "en"
+    try:
+        remember(argparse.Namespace(player="Nico", lang="es"))
+        assert player_name(None) == "Nico" and player_name("Sol") == "Sol"
+        assert detect_language() == "es" and detect_language("en") == "en"
+    finally:
+        set_language("en")
     monkeypatch.setenv("UNO_NAME", "Nicolás")
     assert player_name(None) == "Nicolás"
