@@ -198,8 +198,9 @@ def note_words(note: Note, name_of: Callable[[str], str]) -> str:
     color = color_name(note.color) if note.color is not None else "?"
     if note.kind == "bluff":
         return t("hint_note_bluff", color=color)
-    if note.kind == "swap":
-        return t("hint_note_swap", name=name_of(note.seats[0]), n=note.count)
+    if note.kind in ("swap", "rotate"):
+        key = "hint_note_" + note.kind + ("_one" if note.count == 1 else "")
+        return t(key, name=name_of(note.seats[0]), n=note.count)
     if note.kind == "bluffed":
         return t("hint_note_bluffed", name=name_of(note.seats[0]))
     if note.kind == "kept":

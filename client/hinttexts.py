@@ -61,6 +61,12 @@ HINT_TEXTS: dict[str, tuple[str, str]] = {
     "hint_note_bluff": ("a bluff: you hold {color}, and challenged you draw 4",
                         "es un farol: tienes {color}, y si te desafían robas 4"),
     "hint_note_swap": ("you take {name}'s {n} cards", "te quedas las {n} cartas de {name}"),
+    "hint_note_swap_one": ("you take {name}'s one card", "te quedas la única carta de {name}"),
+    # (a 0 under 7-0: found play-testing, "you keep 2 yellow cards" of a 0 that passed them on)
+    "hint_note_rotate": ("every hand moves one seat along: you take {name}'s {n} cards",
+                         "cada mano pasa un asiento: te quedas las {n} cartas de {name}"),
+    "hint_note_rotate_one": ("every hand moves one seat along: you take {name}'s one card",
+                             "cada mano pasa un asiento: te quedas la única carta de {name}"),
     # (drawing where a card could go: found play-testing, "draw", and no word of why not the Reverse)
     "hint_note_gives": ("playing {card} would give the turn to {name}, who has {n} cards",
                         "jugar {card} le daría el turno a {name}, a quien le quedan {n} cartas"),

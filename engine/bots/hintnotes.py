@@ -10,8 +10,10 @@ for themselves, for the client to word (the search gives only its figures).
 * ``holds``: a wild names (or a card changes to) a colour the hand holds ``HOLDS_FROM`` cards or
   more of, besides the card.
 
-A 7's swap (R18): ``swap``, the cards of the hand it takes, fewer than one's own. A Wild Draw
-Four that is a bluff (R12): ``bluff``, the colour in play the hand holds.
+A 7's swap (R18): ``swap``, the cards of the hand it takes, fewer than one's own. A 0 under 7-0:
+``rotate``, alone, the seat whose hand one takes and its cards (the colours one holds go on to the
+next seat: found play-testing, "Why: you keep 2 yellow cards" of a Yellow 0 that passed them on).
+A Wild Draw Four that is a bluff (R12): ``bluff``, the colour in play the hand holds.
 
 Facing a Wild Draw Four (challenge or accept, R12), of its player: ``bluffed``, caught bluffing
 this hand already; ``kept``, the cards it still holds (a big hand likely held the colour);
@@ -82,6 +84,9 @@ def notes(view: View, tracker: Tracker | None, action: Action,
     found: list[Note] = []
     card, seats = action.card, view.seats
     me = seats.index(view.seat)
+    if card.rank is Rank.ZERO and view.rules.seven_zero:  # each takes the hand of the seat before it
+        giver = seats[(me - view.direction) % len(seats)]
+        return (Note("rotate", (giver,), count=view.size_of(giver)),)
     if bluff(view, card):  # (found play-testing: advised without a word of the risk)
         found.append(Note("bluff", color=view.color))
     taken = view.hand_sizes[seats.index(action.target)] if action.target is not None else 0

@@ -203,3 +203,20 @@ def test_an_uno_hint_names_its_key_and_why(lang: str, said: str) -> None:
     model.hints.asked = view
     assert model.hints.answered(view, Hint(CallUno(ME), "level"), view)
     assert model.hints.text(model.seating.name_of) == said
+
+
+@pytest.mark.parametrize(("lang", "rotate", "swap_one"), [
+    ("en", "every hand moves one seat along: you take Luis's 15 cards", "you take Luis's one card"),
+    ("es", "cada mano pasa un asiento: te quedas las 15 cartas de Luis", "te quedas la única carta de Luis"),
+])
+def test_a_zeros_and_a_sevens_hands_are_said_as_they_move(lang: str, rotate: str, swap_one: str) -> None:
+    """Found play-testing: a 0 under 7-0 was explained as if one kept one's hand ("you keep 2
+    yellow cards"), and a 7's swap for one card read "you take Tom's 1 cards"."""
+    from client.hinting import note_words
+
+    set_language(lang)
+    try:
+        assert note_words(Note("rotate", ("2",), count=15), lambda seat: "Luis") == rotate
+        assert note_words(Note("swap", ("2",), count=1), lambda seat: "Luis") == swap_one
+    finally:
+        set_language("en")

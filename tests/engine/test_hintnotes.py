@@ -24,6 +24,17 @@ def test_a_card_that_hits_a_seat_about_to_go_out_stops_it() -> None:
     assert notes(view, None, PlayCard("P1", Card.parse("R1"))) == ()
 
 
+def test_a_zero_under_seven_zero_says_whose_hand_one_takes_and_nothing_of_the_colours_held() -> None:
+    """Found play-testing: "play Yellow 0 — … Why: you keep 2 yellow cards", of a 0 that passed
+    them on to the next seat (R15: each takes the hand of the seat before it)."""
+    rules = RuleSet.preset("house", seven_zero=True)
+    game = make_game(["Y0 Y1 Y2 R5", "B5 B6 B7", "G1 G2 G3 G4 G5"], "Y3", rules=rules)
+    view = game.view("P1")
+    assert notes(view, None, PlayCard("P1", Card.parse("Y0"))) == (Note("rotate", ("P3",), count=5),)
+    official = make_game(["Y0 G1 G2 R5", "B5 B6 B7", "G1 G2 G3 G4 G5"], "Y3").view("P1")
+    assert notes(official, None, PlayCard("P1", Card.parse("Y0"))) == ()  # (no 7-0: it stays)
+
+
 def test_a_wild_naming_a_colour_held_says_how_many() -> None:
     game = make_game(["W G1 G2 R5", "B5 B6 B7"], "R3")
     view = game.view("P1")
