@@ -110,8 +110,8 @@ HELP_TEXTS: dict[str, tuple[str, str]] = {
                    "{keys} · ←→ Enter  elegir color   Esc cancelar"),
     # (the first card's colour: nothing to go back to, and Esc did nothing; found play-testing)
     "help_start_color": ("{keys} · ←→ Enter  choose colour", "{keys} · ←→ Enter  elegir color"),
-    "help_challenge": ("{yes} challenge   {accept}/{no} accept   {k_hint} hint",
-                       "{yes} desafiar   {accept}/{no} aceptar   {k_hint} pista"),
+    "help_challenge": ("{yes} challenge   {accept}/{no} accept   {k_why} what is it   {k_hint} hint",
+                       "{yes} desafiar   {accept}/{no} aceptar   {k_why} qué es   {k_hint} pista"),
     "help_challenge_stack": ("{yes} challenge   {accept}/{no} accept   ←→ 1-9 {k_play} stack   "
                              "{k_hint} hint",
                              "{yes} desafiar   {accept}/{no} aceptar   ←→ 1-9 {k_play} sumar   "

@@ -260,7 +260,7 @@ def make_key_bindings(model: Model, after: Callable[[], None]) -> KeyBindings:
     bind_action("pass", moving)(table.pass_turn)
     bind_action("uno", moving)(table.say_uno)
     bind_action("catch", moving)(table.catch)
-    bind_action("why", at_table)(table.explain)
+    bind_action("why", at_table | challenge)(table.explain)  # (what a challenge is: R12, why.py)
     bind_action("away", moving)(model.step_away)
     # the log, paged back and forth (also while a question waits: what happened may decide it)
     reading = (commands | deciding) & screen_is(Screen.TABLE)

@@ -13,8 +13,14 @@ _SWAPS = {Rank.SEVEN: "playable_seven", Rank.ZERO: "playable_zero"}  # (with the
 
 
 def why_text(view: View, card: Card) -> str:
-    """One line: why ``card`` cannot be played now, or that it can."""
+    """One line: why ``card`` cannot be played now, or that it can. Facing a Wild Draw Four, a
+    card that cannot answer it: what the question asks (R12; found play-testing, a learner read
+    "y challenge, a accept", and nothing said what a challenge was, nor what it cost)."""
     code = refusal(view, card)
+    in_play = view.challenge_color
+    facing = view.challenge_from is not None and view.current == view.seat
+    if code is not None and facing and in_play is not None:
+        return t("why_challenge", color=color_name(in_play), n=view.pending_draw, lost=view.pending_draw + 2)
     if code == "does_not_match" and view.top.color is not None:
         code = "does_not_match_top"
     elif code == "jump_in_refused" and view.pending_draw:

@@ -278,7 +278,7 @@ def test_facing_a_wild_draw_four_its_player_without_uno_is_caught() -> None:
                      legal=[Catch(ME, "3"), Challenge(ME), Accept(ME)])
     model = seated(view)
     assert model.prompt is Prompt.CHALLENGE
-    assert "a/n accept  c catch" in render_text(model, columns=100)  # (the key bar)
+    assert "w what is it  c catch" in render_text(model, columns=100)  # (the key bar)
     assert acts(press(model, "c")) == [Act(kind="catch", target="3")]
     assert acts(typed_plain(seated(view), "catch")) == [Act(kind="catch", target="3")]
 

@@ -140,7 +140,7 @@ def test_the_log_tells_what_happened_in_words() -> None:
 
 
 @pytest.mark.parametrize(("lang", "lines"), [
-    ("en", ["Hand 2 — you dealt", "Luis challenged your +4: innocent",
+    ("en", ["Hand 2 — you dealt", "Luis challenged your +4: not a bluff",
             "Luis caught you without UNO! — you drew 2 for not saying UNO", "Luis swapped hands with you",
             "You swapped hands with Luis", "You won the hand: +30 points", "Luis played Red 7"]),
     ("es", ["Mano 2 — repartiste tú", "Luis desafió tu +4: no era un farol",
@@ -184,7 +184,7 @@ def test_the_log_in_spanish() -> None:
 
 
 @pytest.mark.parametrize(("lang", "line"), [
-    ("en", "You challenged Luis's +4: guilty! — Luis's hand, shown to you: Red 7, Green 1 and Wild"),
+    ("en", "You challenged Luis's +4: a bluff! — Luis's hand, shown to you: Red 7, Green 1 and Wild"),
     ("es", "Desafiaste el +4 de Luis: ¡era un farol! — Luis te enseñó la mano: el 7 rojo, el 1 verde y "
            "el Comodín"),
 ])
@@ -196,13 +196,13 @@ def test_a_challenger_is_shown_the_hand_it_challenged(lang: str, line: str) -> N
         model.apply(events(ev.Challenged(ME, "2", True, shown), view=make_view()))
         assert model.transcript.log[-1] == line
         model.apply(events(ev.Challenged("3", "2", False, None), view=make_view()))  # not shown to us
-        assert model.transcript.log[-1].endswith(": no era un farol" if lang == "es" else ": innocent")
+        assert model.transcript.log[-1].endswith(": no era un farol" if lang == "es" else ": not a bluff")
     finally:
         set_language("en")
 
 
 @pytest.mark.parametrize(("lang", "line"), [
-    ("en", "Luis challenged your +4: innocent — your hand, shown to Luis: Red 7 and Green 1"),
+    ("en", "Luis challenged your +4: not a bluff — your hand, shown to Luis: Red 7 and Green 1"),
     ("es", "Luis desafió tu +4: no era un farol — le enseñaste la mano a Luis: el 7 rojo y el 1 verde"),
 ])
 def test_a_hand_shown_to_a_challenger_goes_on_in_lower_case(lang: str, line: str) -> None:

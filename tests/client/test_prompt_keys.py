@@ -60,7 +60,7 @@ def start_colour() -> Model:
 
 
 def challenge() -> Model:
-    return seated(make_view("R7 Y3", top="W+4", challenge_from="3", pending_draw=4,
+    return seated(make_view("R7 Y3", top="W+4", challenge_from="3", challenge_color=Color.RED, pending_draw=4,
                             legal=[Challenge(ME), Accept(ME)]), room=room())  # type: ignore[arg-type]
 
 
@@ -91,13 +91,14 @@ def shown_keys(model: Model, lang: str) -> set[str]:
 
 def effect(model: Model, key: str) -> object:
     """What pressing ``key`` did: the messages sent, and whether it quit or left the prompt, or
-    (a digit in the seat picker) picked that seat, for Enter to swap with."""
-    prompt, before = model.prompt, model.table.seat_index
+    (a digit in the seat picker) picked that seat, for Enter to swap with, or said something
+    (the why key, at the challenge: what a challenge is)."""
+    prompt, before, notice = model.prompt, model.table.seat_index, model.prompts.notice
     if prompt is Prompt.SEAT and key.isdigit() and before == int(key) - 1:
         model.table.seat_index = before = (before + 1) % len(model.table.pending_targets)  # (else no change)
     sent = press(model, key)
     picked = prompt is Prompt.SEAT and key.isdigit() and model.table.seat_index == int(key) - 1 != before
-    return sent, model.quit, model.prompt is not prompt or picked
+    return sent, model.quit, model.prompt is not prompt or picked or model.prompts.notice != notice
 
 
 @pytest.mark.parametrize("lang", ["en", "es"])
