@@ -238,6 +238,8 @@ class PlainCommands:
             self.model.table.challenge(accept=True)
         elif word in words("catch"):  # (R17: until we answer; found play-testing, refused here)
             self.model.table.catch()
+        elif word in words("why"):  # (what a challenge is: client/why.py)
+            self._why(rest)
         else:
             return self._hint(word) or self._leaving(word)
         return True

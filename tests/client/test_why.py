@@ -203,4 +203,9 @@ def test_the_why_key_at_a_wild_draw_fours_question_says_what_it_asks(lang: str, 
     model = seated(view, lang=lang)
     press(model, "w" if lang == "en" else "e")
     assert model.prompts.notice == expected
+    from client.plaincmd import PlainCommands
+
+    model = seated(view, lang=lang)  # and plain mode's word for it
+    PlainCommands(model).run("why" if lang == "en" else "por qué")
+    assert model.prompts.notice == expected
     set_language("en")
