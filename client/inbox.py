@@ -278,10 +278,11 @@ def _events(model: Model, message: messages.Events) -> None:
         # then "Time's up: a bot played your turn", and nothing tied the two)
         model.prompts.notice = t("move_too_late")
     for event in events:
-        if isinstance(event, Caught) and event.target == seat and not event.false_catch:
-            model.table.caught_by = model.seating.name_of(event.seat)
+        if isinstance(event, Caught) and not event.false_catch:
+            name_of = model.seating.name_of
+            model.table.caught = (name_of(event.seat), event.target, name_of(event.target))
         elif isinstance(event, TurnStarted | HandEnded):
-            model.table.caught_by = None
+            model.table.caught = None
         if isinstance(event, CardPlayed) and event.jump_in and view is not None and view.current == seat:
             model.table.cut_in_by = model.seating.name_of(event.seat)  # (our turn, taken)
         elif isinstance(event, HandEnded) or (isinstance(event, TurnStarted) and event.seat == seat):
@@ -452,6 +453,9 @@ def _error(model: Model, message: messages.Error) -> None:
     # (our move crossed a jump-in that took our turn: found play-testing, "No es tu turno")
     if message.code == "not_your_turn" and model.table.cut_in_by:
         model.prompts.notice = t("err_cut_in", name=model.table.cut_in_by)
+    caught, view = model.table.caught, model.table.view  # (our catch crossed another's: whose)
+    if message.code == "catch_too_late" and caught is not None and view and caught[1] != view.seat:
+        model.prompts.notice = t("caught_first", name=caught[0], target=caught[2])
     if message.ref == "action":
         model.table.close_pending()
     if message.ref == "set_bot_level":  # (refused: the room's levels stand)

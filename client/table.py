@@ -46,14 +46,13 @@ class Table:
         self._refused_jump: tuple[Card, str] | None = None
         self.pending_card: Card | None = None
         self.pending_targets: tuple[str, ...] = ()
-        self.color_index = 0
-        self.seat_index = 0
+        self.color_index = self.seat_index = 0
         self.bell = False  # your turn has just started: the app rings the terminal's bell
         # The UNO call's grace (``uno_grace`` messages): seat -> when a catch of it counts.
         self.grace: dict[str, float] = {}
-        # Who caught us without UNO (their name), until the next turn starts: a u typed just
-        # too late is told so (found play-testing: it was told when UNO may be said).
-        self.caught_by: str | None = None
+        # The last catch (who caught, the seat, its name) until the next turn: a u or c just too late
+        # is told so (found play-testing: "Nobody to catch", where Bot 1 had caught Tom just before).
+        self.caught: tuple[str, str, str] | None = None
         self.cut_in_by: str | None = None  # who jumped in on our turn, until the next turn starts
 
     # ================================================================== derived state
@@ -223,7 +222,7 @@ class Table:
         self.sent.clear()
         self.deadline_at = None
         self.grace.clear()
-        self.caught_by = self.cut_in_by = None
+        self.caught = self.cut_in_by = None
 
     def take_bell(self) -> bool:
         """Whether to ring the bell now (once per turn that started)."""
@@ -469,8 +468,8 @@ class Table:
             self._refuse("uno_nothing_goes")
             return
         action = self._legal_of(actions.CallUno)
-        if action is None and self.caught_by is not None:
-            self._refuse("uno_too_late", name=self.caught_by)
+        if action is None and self.caught is not None and self.view and self.caught[1] == self.view.seat:
+            self._refuse("uno_too_late", name=self.caught[0])
             return
         if action is None:
             self._refuse("cannot_uno" if self.view and self.view.rules.jump_in else "cannot_uno_no_jump")
@@ -481,8 +480,10 @@ class Table:
         # Only one open to a catch (found play-testing: where false catches are legal, c pressed
         # as a card landed accused another, who had said UNO: "You wrongly called out Robot 2")
         target = self.catchable
-        if target is None:
-            self._refuse("nobody_to_catch")
+        if target is None:  # (another's catch just before: said so)
+            who, seat, name = self.caught or ("", "", "")
+            first = bool(who) and self.view is not None and seat != self.view.seat
+            self._refuse("caught_first" if first else "nobody_to_catch", name=who, target=name)
             return
         self._act(next(a for a in self.legal if isinstance(a, actions.Catch) and a.target == target))
 

@@ -267,6 +267,7 @@ TEXTS: dict[str, tuple[str, str]] = {
     "uno_nothing_goes": ("UNO goes with your next-to-last card, and neither of yours can be played now",
                          "El UNO va con tu penúltima carta, y ninguna de las tuyas se puede jugar ahora"),
     "nobody_to_catch": ("Nobody to catch", "No hay a quién pillar"),
+    "caught_first": ("{name} caught {target} first", "{name} pilló antes a {target}"),
     "cannot_draw": ("You cannot draw now", "No puedes robar ahora"),
     "cannot_draw_must_play": ("You can play {cards}: these rules say play, not draw",
                               "Puedes jugar {cards}: estas reglas piden jugar, no robar"),

@@ -155,6 +155,27 @@ def test_uno_typed_just_after_being_caught_says_too_late_and_who_caught_you(lang
     assert me.prompts.notice == t("cannot_uno_no_jump")
 
 
+@pytest.mark.parametrize(("lang", "said"), [("en", "Bot 1 caught Luis first"),
+                                             ("es", "Bot 1 pilló antes a Luis")])
+def test_a_catch_just_after_anothers_says_who_caught_first(lang: str, said: str) -> None:
+    """Found play-testing: Lena pressed c a second after Tom forgot UNO and read "Nobody to
+    catch"; the log said Bot 1 had caught him. Whose catch came first is said, whether c finds
+    nobody open or the server refuses a catch that crossed it."""
+    me, _clock = at_the_table(lang)
+    penalty = tuple(Card.parse(c) for c in ("B4", "B3"))
+    caught = [ev.Caught("1", LUIS), ev.Drew(LUIS, 2, penalty, "uno_penalty")]
+    me.apply(Events(events=[codec.event_to_wire(e) for e in caught],
+                    view=codec.view_to_wire(make_view(current="3", hand_sizes=(5, 3, 5, 3), legal=()))))
+    me.table.catch()
+    assert me.prompts.notice == said
+    me.prompts.notice = ""
+    me.apply(Error(code="catch_too_late", message="too late", ref="action"))
+    assert me.prompts.notice == said
+    me.apply(Events(events=[codec.event_to_wire(ev.TurnStarted("4"))]))
+    me.table.catch()  # (the next turn: the catch is past)
+    assert me.prompts.notice == t("nobody_to_catch")
+
+
 @pytest.mark.parametrize("plain", [False, True])
 def test_one_who_said_uno_is_not_offered_for_a_catch_where_false_catches_are_legal(plain: bool) -> None:
     """Found play-testing, false catches costing 2 cards: "Bot 4 did not say UNO: press c to
