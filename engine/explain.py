@@ -11,7 +11,7 @@ from . import actions, errors
 from .cards import Card, Color, Rank
 from .checks import check
 from .hand import Hand
-from .rules import WildDrawFour
+from .rules import RuleSet, WildDrawFour
 from .state import GameState
 from .view import View
 
@@ -69,3 +69,10 @@ def bluff(view: View, card: Card) -> bool:
     open to a challenge its player would lose, for the hand holds the colour in play."""
     return (card.rank is Rank.WILD_DRAW_FOUR and view.rules.wild_draw_four is WildDrawFour.CHALLENGE
             and view.hand is not None and any(held.color is view.color for held in view.hand))
+
+
+def exchanges_hands(rules: RuleSet, card: Card) -> bool:
+    """Whether playing ``card`` swaps or passes on hands (R15, 7-0): every seat's UNO is cleared
+    then and nobody is open to a catch, so UNO said with it is void (found play-testing: "Bot 1
+    played Red 7 — Bot 1: UNO! — Bot 1 swapped hands with you", and hints advised saying it)."""
+    return rules.seven_zero and card.rank in (Rank.SEVEN, Rank.ZERO)

@@ -7,7 +7,7 @@ sampled deals (common random numbers):
    (it wins the hand), else saying UNO with one card left, catching the seat that is really
    open to a catch (R17; never a false catch), and, off the seat's turn, doing nothing when no
    jump-in is possible. A play with the next-to-last card always says UNO (the variant without
-   it is never better).
+   it is never better), but a 7 or a 0 under 7-0, which moves hands and makes UNO void.
 2. Every other legal move (off turn: each jump-in, and doing nothing) is a candidate. Each round
    deals one determinization (engine/determinize.py: the unseen cards dealt consistently with the
    tracker's facts, with hard's R8 beliefs, ``SOFT_BELIEFS``, and with the colours seats named,
@@ -67,6 +67,7 @@ from dataclasses import dataclass
 from ..actions import Action, CallUno, Catch, JumpIn, PlayCard
 from ..cards import Color, Rank
 from ..determinize import Determinizer, Likelihood
+from ..explain import exchanges_hands
 from ..tracker import NotHeld, Tracker
 from ..view import View
 from . import hard
@@ -388,11 +389,12 @@ def _candidates(view: View) -> list[Action | None]:
         for action in legal:
             if type(action) is Catch and action.target == view.uno_open:
                 return [action]
-    two_left = len(hand) == 2
+    # with two cards, a play says UNO, unless it moves hands (UNO is void then)
+    two_left, rules = len(hand) == 2, view.rules
     moves: list[Action | None] = [
         a for a in legal
         if not isinstance(a, CallUno | Catch)
-        and not (two_left and isinstance(a, PlayCard | JumpIn) and not a.uno)
+        and not (two_left and isinstance(a, PlayCard | JumpIn) and a.uno == exchanges_hands(rules, a.card))
     ]
     if view.current != me:  # off turn: only jump-ins are left (R15), or nothing to do
         moves.insert(0, None)

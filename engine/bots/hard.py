@@ -62,6 +62,7 @@ from .. import actions as act
 from ..actions import Action, JumpIn, PlayCard
 from ..cards import Card, Color, Rank
 from ..events import DrawReason
+from ..explain import exchanges_hands
 from ..hand import matches
 from ..rules import WildDrawFour
 from ..tracker import ChallengeRecord, DrewCards, NotHeld, PassRecord, Played, Tracker
@@ -335,8 +336,9 @@ def _first(legal: Sequence[Action], kinds: tuple[type, ...], rng: random.Random)
 
 
 def _best(table: Table, actions: Sequence[PlayCard | JumpIn], rng: random.Random) -> Action:
-    if len(table.hand) == 2:
-        said = [a for a in actions if a.uno]
+    if len(table.hand) == 2:  # UNO said with the next-to-last card, unless the card moves hands
+        rules = table.view.rules
+        said = [a for a in actions if a.uno != exchanges_hands(rules, a.card)]
         actions = said or actions
     scored = [(_score(table, a) + rng.random() * 1e-6, i) for i, a in enumerate(actions)]
     return actions[max(scored)[1]]

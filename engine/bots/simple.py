@@ -34,6 +34,7 @@ from ..actions import (
     PlayCard,
 )
 from ..cards import Card, Color, Rank
+from ..explain import exchanges_hands
 from ..tracker import Tracker
 from ..view import View
 from .challenge import should_challenge
@@ -165,8 +166,8 @@ def _variant(view: View, actions: Sequence[PlayCard | JumpIn], card: Card,
     """Of the variants of playing ``card``, the one with UNO said, our colour, our target."""
     assert view.hand is not None
     candidates: list[PlayCard | JumpIn] = [a for a in actions if a.card == card]
-    if len(view.hand) == 2:
-        said = [a for a in candidates if a.uno]
+    if len(view.hand) == 2:  # UNO said with the next-to-last card, unless the card moves hands
+        said = [a for a in candidates if a.uno != exchanges_hands(view.rules, a.card)]
         candidates = said or candidates
     if card.color is None:
         rest = list(view.hand)

@@ -141,6 +141,18 @@ def test_normal_says_uno_with_its_next_to_last_card() -> None:
     assert action == PlayCard("P1", Card.parse("R5"), uno=True)
 
 
+@pytest.mark.parametrize("level", ["normal", "hard", "expert"])
+@pytest.mark.parametrize("card", ["R7", "R0"])
+def test_no_level_says_uno_with_a_card_that_moves_hands(level: str, card: str) -> None:
+    """R15 (7-0): a 7 or a 0 moves hands, and every seat's UNO is cleared with it; said with it,
+    it is void (found play-testing: "Bot 1 played Red 7 — Bot 1: UNO! — Bot 1 swapped hands
+    with you", and the hint advised "play Yellow 7 and swap with Bot 2, saying UNO")."""
+    rules = RuleSet.preset("house", seven_zero=True, draw_until_playable=False)
+    game = make_game([f"{card} B9", "B1 B2 B3", "G1 G2 G3 G4"], "R3", rules=rules)
+    action = choose_action(level, game.view("P1"), random.Random(0), budget=QUICK)
+    assert isinstance(action, PlayCard) and action.card == Card.parse(card) and not action.uno, action
+
+
 def test_normal_says_uno_for_a_wild_too() -> None:
     game = make_game(["W G7", "B1 B2 B3"], "R3")
     action = normal(game, "P1")
