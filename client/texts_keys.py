@@ -122,8 +122,8 @@ KEY_TEXTS: dict[str, tuple[str, str]] = {
     "why_wild_draw_four_refused": ("A Wild Draw Four needs you to hold no {color} card",
                                    "Un Comodín +4 solo vale si no tienes ninguna carta de color {color}"),
     # ("the 2 to draw" read as the card 2: found play-testing)
-    "why_must_answer_draw": ("{card} does not stack on the {n} cards to draw: stack one that does, or draw",
-                             "{card} no se suma a las {n} cartas por robar: suma otra, o roba"),
+    "why_must_answer_draw": ("{card} cannot stack on the {n} cards to draw: stack another, or draw",
+                             "{card} no se suma al robo de {n} cartas: suma otra, o roba"),
     "why_must_play": ("Under draw until playable you must play a card", "Robando hasta poder jugar,"
                       " tienes que jugar una carta"),
     "why_only_drawn_card": ("After drawing, only the card you drew ({drawn}) can be played",

@@ -104,8 +104,8 @@ def test_the_why_key_on_a_7_or_a_0_says_what_it_does_under_7_0(lang: str, seven:
 
 @pytest.mark.parametrize(("lang", "expected"), [
     # (not "the +4": after two Draw Twos it read as a Wild Draw Four, found play-testing)
-    ("en", "Green 2 does not stack on the 2 cards to draw: stack one that does, or draw"),
-    ("es", "2 verde no se suma a las 2 cartas por robar: suma otra, o roba"),
+    ("en", "Green 2 cannot stack on the 2 cards to draw: stack another, or draw"),
+    ("es", "2 verde no se suma al robo de 2 cartas: suma otra, o roba"),
 ])
 def test_the_why_key_on_a_pending_draw_and_out_of_turn(lang: str, expected: str) -> None:
     model = seated(make_view("G2 R+2", top="G+2", pending_draw=2, legal=[Draw(ME)]), lang=lang)
