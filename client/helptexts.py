@@ -13,7 +13,7 @@ HELP_TEXTS: dict[str, tuple[str, str]] = {
     "help_lobby_mid": ("↑↓ choose  {k_join} join  {k_watch} watch  {k_new_table} new  {k_refresh} refresh  "
                        "{k_chat} chat  {k_help} help  {k_quit} quit",
                        "↑↓ elige  {k_join} entra  {k_watch} mira  {k_new_table} nueva  {k_refresh} recarga  "
-                       "{k_chat} chat  {k_help} ayuda  {k_quit} sale"),
+                       "{k_chat} chat  {k_help} ayuda  {k_quit} sal"),
     "help_lobby_short": ("{k_join} join  {k_watch} watch  {k_new_table} new table  {k_refresh} refresh  "
                          "{k_chat} chat  {k_quit} quit",
                          "{k_join} entrar  {k_watch} mirar  {k_new_table} nueva  {k_refresh} recargar  "
@@ -34,13 +34,13 @@ HELP_TEXTS: dict[str, tuple[str, str]] = {
                               "{k_leave}/{k_leave_waiting} leave  {k_chat} chat  {k_quit} quit",
                               "{k_help} ayuda  {k_start} empieza  {k_start_as_seated} sin bots  "
                               "{k_add_bot} bot  {k_remove_bot} quita bot  ↑↓ {k_bot_level} nivel del bot  "
-                              "{k_leave}/{k_leave_waiting} deja  {k_chat} chat  {k_quit} sale"),
+                              "{k_leave}/{k_leave_waiting} deja  {k_chat} chat  {k_quit} sal"),
     "help_waiting_host_short": ("{k_help} help  {k_start} start  {k_start_as_seated} as seated  "
                                 "{k_add_bot}/{k_remove_bot} bot  {k_leave}/{k_leave_waiting} leave  "
                                 "↑↓ {k_bot_level} level  {k_chat} chat  {k_quit} quit",
                                 "{k_help} ayuda  {k_start} empieza  {k_start_as_seated} sin bots  "
                                 "{k_add_bot}/{k_remove_bot} bot  {k_leave}/{k_leave_waiting} deja  "
-                                "↑↓ {k_bot_level} nivel  {k_chat} chat  {k_quit} sale"),
+                                "↑↓ {k_bot_level} nivel  {k_chat} chat  {k_quit} sal"),
     # (the host's, when a match kept from last time can be resumed: before quitting, where the
     # line has room; the waiting room's offer names the key at any width)
     "bar_resume": ("{k_resume} kept match", "{k_resume} la guardada"),
@@ -65,19 +65,20 @@ HELP_TEXTS: dict[str, tuple[str, str]] = {
                         "{k_quit} quit",
                         "{k_help} ayuda  {k_play} juega  {k_draw} roba  {k_pass} pasa  {k_uno} UNO  "
                         "{k_catch} pilla  {k_hint} pista  {k_why} explica  {k_chat} chat  {k_leave} deja  "
-                        "{k_quit} sale"),
+                        "{k_quit} sal"),
     # (80 columns: every key is on the help screen, whose key takes the place of the arrows': the
     # hand's cards are numbered and marked; catch and leave go, the prompt line naming the catch's
     # key when one is on, and quitting asking first; why and chat stay, which nothing else names:
     # found play-testing, two players at 80 columns never saw them)
     "help_table_mid": ("{k_help} help  {k_play} play  {k_draw} draw  {k_pass} pass  {k_uno} UNO  "
                        "{k_hint} hint  {k_why} why  {k_chat} chat  {k_quit} quit",
-                       "{k_help} ayuda  {k_play} tira  {k_draw} roba  {k_pass} pasa  {k_uno} UNO  "
-                       "{k_hint} pista  {k_why} explica  {k_chat} chat  {k_quit} sale"),
+                       "{k_help} ayuda  {k_play} juega  {k_draw} roba  {k_pass} pasa  {k_uno} UNO  "
+                       "{k_hint} pista  {k_why} explica  {k_chat} chat  {k_quit} sal"),
     # (60 columns: the help key first, which shows the rest; it was left out, found play-testing)
     # (narrower, catch goes before the hint: the prompt line names its key when a catch is on,
     # and nothing else names the hint's, which a new player most needs; in Spanish in words short
-    # enough that at 60 columns the hint's stays, as in English: found play-testing, it went)
+    # enough that at 60 columns the hint's stays, as in English: found play-testing, it went;
+    # "tira" here alone, where "juega" leaves the hint's key no room)
     "help_table_short": ("{k_help} help  {k_play} play  {k_draw} draw  {k_pass} pass  {k_uno} UNO  "
                          "{k_hint} hint  {k_catch} catch  {k_quit} quit",
                          "{k_help} ayuda  {k_play} tira  {k_draw} roba  {k_pass} pasa  {k_uno} UNO  "

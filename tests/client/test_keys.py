@@ -617,6 +617,6 @@ def test_at_80_columns_the_table_bar_names_the_why_and_chat_keys(lang: str, why:
     try:
         for columns in (80, 90):
             bar = "".join(f[1] for line in Renderer(model).help(columns, 1) for f in line)
-            assert why in bar and chat in bar and bar.rstrip().endswith(("q quit", "q sale")), bar
+            assert why in bar and chat in bar and bar.rstrip().endswith(("q quit", "q sal")), bar
     finally:
         set_language("en")
