@@ -99,42 +99,43 @@ PLAIN_TEXTS: dict[str, tuple[str, str]] = {
                              "Órdenes: sentarse (j) ocupa un asiento o, en la cola para uno, sale de ella; "
                              "una línea vacía dice la mesa, las cartas de cada jugador y los puntos; "
                              "dejar; di TEXTO; salir."),
-    "plain_help_table": ("Commands: a card's number, or its name (red 5), plays it (add uno to say UNO with "
+    "plain_help_table": ("Commands: a card's number, or its name (red 5): plays it (add uno to say UNO with "
                          "it); draw; pass; "
-                         "uno; catch; hint; why N says why card N cannot be played; hand (or an "
-                         "empty line) repeats the table, with every player's cards; away steps away "
+                         "uno; catch; hint; why N: says why card N cannot be played; hand (or an "
+                         "empty line): repeats the table, with every player's cards; away: steps away "
                          "(a bot plays your turns); leave; say TEXT; quit. The keys of the full screen "
                          "work too: d, p, u, c, z, x, q.",
-                         "Órdenes: el número de una carta, o su nombre (5 rojo), la juega (añade uno "
+                         "Órdenes: el número de una carta, o su nombre (5 rojo): la juegas (añade uno "
                          "para decir UNO con ella); "
-                         "robar; pasar; uno; pillar; pista; explica N dice por qué no se puede jugar la "
-                         "carta N; mano (o una línea vacía) repite la mesa, con las cartas de cada "
-                         "jugador; ausente te ausenta (un bot juega tus turnos); dejar; di TEXTO; salir. "
+                         "robar; pasar; uno; pillar; pista; explica N: por qué no se puede jugar la "
+                         "carta N; mano (o una línea vacía): repite la mesa, con las cartas de cada "
+                         "jugador; ausente: te ausentas (un bot juega tus turnos); dejar; di TEXTO; salir. "
                          "Las teclas de la pantalla completa también: d, p, u, c, f, x, q."),
-    "plain_help_hand_over": ("Commands: replay goes through the hand just over, a move at a time; "
+    "plain_help_hand_over": ("Commands: replay: goes through the hand just over, a move at a time; "
                              "leave; say TEXT; quit. The next hand is dealt by itself.",
-                             "Órdenes: repetición recorre la mano terminada, jugada a jugada; dejar; "
+                             "Órdenes: repetición: repasas la mano terminada, jugada a jugada; dejar; "
                              "di TEXTO; salir. La siguiente mano se reparte sola."),
     "plain_not_left": ("You stay at the table.", "Sigues en la mesa."),
     "plain_not_quit": ("You did not quit.", "No has salido."),
-    "plain_help_match_over": ("Commands: rematch accepts a rematch, no declines it (and leaves), order "
-                              "changes its seat order; replay goes through the last hand; leave; "
+    # (each command's word, then a colon: found play-testing, "no la rechaza" read backwards)
+    "plain_help_match_over": ("Commands: rematch: accepts a rematch; no: declines it (and leaves); order: "
+                              "changes its seat order; replay: goes through the last hand; leave; "
                               "say TEXT; quit.",
-                              "Órdenes: revancha acepta la revancha, no la rechaza (y deja la mesa), "
-                              "orden cambia el orden de los asientos; repetición recorre la última "
+                              "Órdenes: revancha: aceptas la revancha; no: la rechazas (y dejas la mesa); "
+                              "orden: cambias el orden de los asientos; repetición: repasas la última "
                               "mano; dejar; di TEXTO; salir."),
     # (the host's: found play-testing, the board named R, and the help neither it nor s)
     "plain_line_held": ("That line was not played: the match began and closed the rules' form",
                         "Esa línea no se jugó: empezó la partida y cerró el formulario de reglas"),
-    "plain_help_match_over_host": ("Commands: rematch accepts a rematch, no declines it (and leaves), "
-                                   "order changes its seat order; start (s) starts it now; level N "
-                                   "changes the bot in seat N; remove N frees seat N; rules (or R) "
-                                   "changes the rules; replay goes through the last hand; leave; say "
+    "plain_help_match_over_host": ("Commands: rematch: accepts a rematch; no: declines it (and leaves); "
+                                   "order: changes its seat order; start (s): starts it now; level N: "
+                                   "changes the bot in seat N; remove N: frees seat N; rules (or R): "
+                                   "changes the rules; replay: goes through the last hand; leave; say "
                                    "TEXT; quit.",
-                                   "Órdenes: revancha acepta la revancha, no la rechaza (y deja la mesa), "
-                                   "orden cambia el orden de los asientos; empezar (s) la empieza ya; "
-                                   "nivel N cambia el bot del asiento N; quitar N libera el asiento N; "
-                                   "reglas (o R) cambia las reglas; repetición recorre la última mano; "
+                                   "Órdenes: revancha: aceptas la revancha; no: la rechazas (y dejas la "
+                                   "mesa); orden: cambias el orden de los asientos; empezar (s): la empiezas "
+                                   "ya; nivel N: cambias el bot del asiento N; quitar N: liberas el asiento "
+                                   "N; reglas (o R): cambias las reglas; repetición: repasas la última mano; "
                                    "dejar; di TEXTO; salir."),
     "plain_replay_on": ("Replay of hand {n}: {moves} moves, showing {who}. Enter (or next) goes a move on; "
                         "previous, first, all (the rest at once), seat (the next player's cards), "

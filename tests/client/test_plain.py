@@ -549,7 +549,7 @@ def test_the_end_of_a_hand_is_said_once(lang: str, hand: list[str], match: list[
 def test_help_and_unknown_commands() -> None:
     model = seated(make_view("R7 Y3", legal=[*plays("R7"), Draw(ME)]), lang="es")
     replies = PlainCommands(model).run("ayuda")
-    assert replies[0].startswith("Órdenes: el número de una carta, o su nombre (5 rojo), la juega")
+    assert replies[0].startswith("Órdenes: el número de una carta, o su nombre (5 rojo): la juegas")
     replies = PlainCommands(model).run("bailar")
     assert replies[0] == "Eso no es una orden aquí: bailar. Escribe ayuda."
 

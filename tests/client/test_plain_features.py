@@ -263,7 +263,7 @@ def test_why_in_two_spanish_words_and_the_away_command_in_the_help(typed_why: st
     commands = PlainCommands(model)
     assert commands.run(typed_why) == []
     assert card_name(Card.parse("Y3")) in model.prompts.notice, model.prompts.notice
-    assert "ausente te ausenta" in commands.help() and ", f," in commands.help()
+    assert "ausente: te ausentas" in commands.help() and ", f," in commands.help()
 
 
 @pytest.mark.parametrize(("lang", "said"), [("en", "Type anything, or just Enter, to come back."),
