@@ -12,6 +12,9 @@ PLAIN_TEXTS: dict[str, tuple[str, str]] = {
     "plain_hand": ("Your hand: {cards}", "Tu mano: {cards}"),
     "plain_hand_none": ("Your hand is empty", "Tu mano está vacía"),
     "plain_can_play": ("You can play: {cards}", "Puedes jugar: {cards}"),
+    # (two cards: found play-testing, Inés learned of UNO by being caught)
+    "plain_say_uno": ("Two cards: add uno to the one you play ({n} uno) to say UNO with it",
+                      "Dos cartas: añade uno a la que juegues ({n} uno) para decir UNO con ella"),
     "plain_challenge_stack": ("Or stack on it: a playable card's number.",
                               "O súmale una carta: el número de una que puedas jugar."),
     "plain_time": ("{n} seconds to play", "{n} segundos para jugar"),

@@ -253,6 +253,9 @@ class PlainView:
             play = t("plain_can_play", cards=", ".join(numbers))
             if others:
                 play += ", " + t("plain_or", options=" / ".join(others))
+            if table.can_arm_uno:  # (armed or not: the turn is not said again for it)
+                first = next(i for i, c in enumerate(table.hand) if c in playable)
+                play = f"{sentence(play)} {t('plain_say_uno', n=first + 1)}"
         elif others:  # ("Nothing to play, or draw" offered a choice there was not)
             play = t("plain_only", options=" / ".join(others))
         elif table.legal:  # (a question is asked instead: the first card's colour, found

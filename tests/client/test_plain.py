@@ -1303,3 +1303,23 @@ def test_the_turns_clock_running_out_is_said_once(lang: str) -> None:
         assert not view.clock_due()  # (a turn of 6 s: "6 seconds to play" said it)
     finally:
         set_language("en")
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_with_two_cards_plain_mode_says_how_to_say_uno_with_the_play(lang: str) -> None:
+    """Found play-testing: Inés, blind, learned of UNO by being caught: nothing on her turn with
+    two cards said how to say it. The turn says so, with a number that works."""
+    from client.plaincmd import PlainCommands
+
+    try:
+        view = make_view("R7 Y3", legal=[*plays("R7", uno=True), *plays("R7")])
+        model = seated(view, lang=lang)
+        said = " ".join(PlainView(model).changes())
+        assert t("plain_say_uno", n=1) in said, said
+        PlainCommands(model).run("1 uno")
+        [sent] = model.outbox.take()
+        assert sent.kind == "play" and sent.uno, sent  # type: ignore[attr-defined]
+        three = seated(make_view("R7 Y3 G1", legal=plays("R7")), lang=lang)
+        assert t("plain_say_uno", n=1) not in " ".join(PlainView(three).changes())
+    finally:
+        set_language("en")
