@@ -38,8 +38,9 @@ TEXT = {  # what each language shows (the offer's start, as the waiting room and
            "end": "t", "keep": "g", "back": "Hola de nuevo", "none": "No había nada guardado",
            "hand": "Tu mano", "yes": "s", "closes": "La mesa se cierra para todos",
            "lobby": "Sala",
-           # (the language chosen, in the command: found play-testing, it opened in English)
-           "kept": "La partida queda guardada: uno host --resume --no-discovery --host 127.0.0.1 --lang es"},
+           # (the language chosen with --lang is remembered, so the command opens it in Spanish
+           # without one: found play-testing, it opened in English)
+           "kept": "La partida queda guardada: uno host --resume --no-discovery --host 127.0.0.1 la"},
 }
 tmux = play.tmux_fixture("hosting", width=100, height=26)
 MOVE = re.compile(r"(You|Luis|Bot 1) (played|drew) [A-Z][a-z]+( [A-Za-z0-9]+)?")  # a move in the log
