@@ -38,6 +38,11 @@ LOG_TEXTS: dict[str, tuple[str, str]] = {
     "ev_reshuffled": ("The discards were shuffled into a new draw pile",
                       "Se barajó el descarte como nuevo mazo"),
     "ev_passed": ("{name} passed", "{name} pasó"),
+    # (a pass or a lost turn right after the same seat's draw joins it: "Bot 1 drew a card and passed")
+    "ev_and_passed": (" and passed", " y pasó"),
+    "ev_and_passed_you": (" and passed", " y pasaste"),
+    "ev_and_skipped": (" and lost the turn", " y perdió el turno"),
+    "ev_and_skipped_you": (" and lost the turn", " y perdiste el turno"),
     "ev_skipped": ("{name} lost the turn", "{name} perdió el turno"),
     "ev_direction": ("Direction reversed: {dir}", "El sentido cambió: {dir}"),  # (not the card's name again)
     "ev_color": ("{name} chose {color}", "{name} eligió {color}"),

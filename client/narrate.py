@@ -36,6 +36,7 @@ def narrate(events: Iterable[ev.Event], name: Names, me: str | None = None,
     # The seat whose turn the stand-in plays: "— the bot played Red 6", not "You played" (nor
     # "Luis played", after "Luis was away: a bot played the turn": found play-testing)
     stood_in: str | None = None
+    drew: str | None = None  # the seat whose draw the last part says: its pass joins it
     for event in events:
         way = way_after((event,), way)
         if isinstance(event, ev.StandIn):
@@ -47,6 +48,7 @@ def narrate(events: Iterable[ev.Event], name: Names, me: str | None = None,
         befalls = isinstance(event, ev.Skipped | ev.StandIn | ev.HandEnded | ev.MatchEnded) or (
             isinstance(event, ev.HandsExchanged) and event.target is None) or (
             isinstance(event, ev.Drew) and event.reason not in _OWN_DRAWS)
+        said_me = me  # (whose lines say "you")
         if stood_in is not None and not befalls:
             def stand_in(seat: str, bot: str = stood_in) -> str:
                 return t("stand_in_name") if seat == bot else name(seat)
@@ -54,7 +56,8 @@ def narrate(events: Iterable[ev.Event], name: Names, me: str | None = None,
                 text = _one(event, stand_in, me, turn, way, seats=seats)
             else:  # our turn: "the bot played", not "You played"; but a 0 it played for us
                 rotated = isinstance(event, ev.HandsExchanged) and event.target is None
-                text = _one(event, stand_in, me if rotated else None, way=way,
+                said_me = me if rotated else None
+                text = _one(event, stand_in, said_me, way=way,
                             seats=seats if rotated else None)  # says whose hand we hold
         else:
             text = _one(event, name, me, turn, way, seats=seats)
@@ -62,6 +65,14 @@ def narrate(events: Iterable[ev.Event], name: Names, me: str | None = None,
             turn = event.seat
         if text is None:
             continue
+        if isinstance(event, ev.Passed | ev.Skipped) and parts and drew == event.seat:
+            # "Bot 1 drew a card and passed", not "Bot 1 drew a card — Bot 1 passed" (found
+            # play-testing, in Spanish: "Bot 1 robó una carta — Bot 1 pasó")
+            kind = "ev_and_passed" if isinstance(event, ev.Passed) else "ev_and_skipped"
+            parts[-1] += t(kind + ("_you" if event.seat == said_me else ""))
+            drew = None
+            continue
+        drew = event.seat if isinstance(event, ev.Drew) else None
         if isinstance(event, ev.HandStarted | ev.HandEnded | ev.MatchEnded):
             if parts:
                 lines.append(" — ".join(parts))

@@ -693,7 +693,7 @@ def test_what_befalls_a_seat_the_bot_plays_is_said_of_its_person() -> None:
     assert line.endswith("you hold Luis's now"), line
     (line,) = narrate([ev.StandIn("2", "away"), ev.Drew("2", 4, None, "wild_draw_four"), ev.Skipped("2")],
                       names.__getitem__, ME)
-    assert line == "Luis was away: a bot played the turn — Luis drew 4 — Luis lost the turn", line
+    assert line == "Luis was away: a bot played the turn — Luis drew 4 and lost the turn", line
     (line,) = narrate([ev.StandIn("2", "away"), ev.Drew("2", 1, None, "draw"), ev.Passed("2")],
                       names.__getitem__, ME)  # (a draw of its own choosing: the bot's)
     assert line.startswith("Luis was away: a bot played the turn — the bot drew a card"), line

@@ -369,3 +369,26 @@ def test_a_list_of_names_ends_with_and_which_spanish_says_e_before_the_sound_i()
         assert names_and(["Inés", "Pablo"]) == "Inés y Pablo"
     finally:
         set_language("en")
+
+
+@pytest.mark.parametrize(("lang", "bot", "you", "stand_in"), [
+    ("en", "Bot 1 drew a card and passed", "You drew Red 8 and passed",
+     "Time's up: a bot played your turn — the bot drew Red 8 and passed"),
+    ("es", "Bot 1 robó una carta y pasó", "Robaste el 8 rojo y pasaste",
+     "Se acabó tu tiempo: un bot jugó tu turno — el bot robó el 8 rojo y pasó"),
+])
+def test_a_pass_right_after_the_same_seats_draw_joins_it(lang: str, bot: str, you: str,
+                                                        stand_in: str) -> None:
+    """Found play-testing: "Bot 1 robó una carta — Bot 1 pasó", the name said twice in a line."""
+    from client.narrate import narrate
+    from engine.events import Drew, Passed, StandIn
+
+    eight = (Card(Color.RED, Rank.EIGHT),)
+    set_language(lang)
+    try:
+        assert narrate([Drew("1", 1, None, "draw"), Passed("1")], lambda seat: "Bot 1") == [bot]
+        assert narrate([Drew("4", 1, eight, "draw"), Passed("4")], lambda seat: "Ana", me="4") == [you]
+        timed_out = [StandIn("4", "timeout"), Drew("4", 1, eight, "draw"), Passed("4")]
+        assert narrate(timed_out, lambda seat: "Ana", me="4") == [stand_in]
+    finally:
+        set_language("en")

@@ -128,7 +128,7 @@ def test_the_log_tells_what_happened_in_words() -> None:
     model.apply(events(ev.CardPlayed("2", Card.parse("R+2"), Color.RED),
                        ev.Drew("3", 2, None, "draw_two"), ev.Skipped("3"),
                        view=make_view()))
-    assert model.transcript.log[-1] == "Luis played Red Draw Two — Bot 3 drew 2 — Bot 3 lost the turn"
+    assert model.transcript.log[-1] == "Luis played Red Draw Two — Bot 3 drew 2 and lost the turn"
     model.apply(events(ev.CardPlayed(ME, Card.parse("W"), Color.BLUE), ev.UnoCalled(ME),
                        view=make_view("R7", uno_said=(False, False, False, True))))
     assert model.transcript.log[-1] == "You played Wild → blue — you said UNO!"  # (said once)
