@@ -256,6 +256,7 @@ def _resync(model: Model, what: str, exc: ProtocolError, data: object) -> None:
 def _events(model: Model, message: messages.Events) -> None:
     events = _decode_events(model, message.events)
     model.hints.observe(events)
+    model.transcript.turns += sum(isinstance(e, TurnStarted) for e in events)
     shown = model.table.view  # (the hand these events belong to, if one ends in them)
     model.away_news.seen_live(events, model.seating.seat, shown.hand_number if shown else 0)
     if any(isinstance(e, HandStarted) for e in events):

@@ -59,6 +59,7 @@ class PlainView:
         self._logged = model.transcript.logged
         self._spoken = model.transcript.spoken
         self._pasts = model.transcript.pasts
+        self._turns = model.transcript.turns
         self._now_due = False  # a past was told: "Now:" goes before the state said next
         self._down, self._down_said = "", 0  # the line that said the link is down, while it is
         self._deadline: tuple[float | None, int | None] = (None, None)  # deadline, seconds then
@@ -96,10 +97,12 @@ class PlainView:
         new_chat = min(transcript.spoken - self._spoken, len(transcript.chat))
         chat = transcript.chat[len(transcript.chat) - new_chat:] if new_chat > 0 else []
         self._spoken = transcript.spoken
-        # whose turn it is after each play, even the same seat's (found play-testing, two players:
-        # "Bob played Blue Skip — you lost the turn." said nothing of whose it was)
-        if log and not self.model.table.my_turn:
+        # whose turn it is after each turn begun, even the same seat's (found play-testing, two
+        # players: "Bob played Blue Skip — you lost the turn." said nothing of whose it was); not
+        # after a move that kept it ("Pablo drew a card. Pablo's turn.": found play-testing)
+        if log and transcript.turns != self._turns and not self.model.table.my_turn:
             self._last.pop("turn", None)
+        self._turns = transcript.turns
         # Back from away: our hand and what is asked, said again (found play-testing: the
         # rematch's question went unsaid)
         if t("ev_you_came_back") in log:

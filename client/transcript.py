@@ -23,6 +23,7 @@ class Transcript:
         # lines ever logged and said (plain mode prints each new one once)
         self.logged = self.spoken = 0
         self.pasts = 0  # the pasts told (``replace``) that brought new lines: plain mode frames them
+        self.turns = 0  # the turns begun (``turn_started`` events): plain mode says whose, each
         self._notes: set[str] = set()  # the notes put after the last past told (``replace``)
         # Scrolled back: how many of the newest log lines are below the one shown last (0: the
         # end); and the first and last lines the table drew (their places in ``log``), for paging.

@@ -185,11 +185,16 @@ def test_whose_turn_is_said_after_a_play_even_when_it_stays_the_same_seats() -> 
     view = PlainView(model)
     assert "Luis's turn." in " ".join(view.changes())
     skip = Card.parse("BS")
-    played = (ev.CardPlayed("2", skip, Color.BLUE), ev.Skipped(ME))
+    played = (ev.CardPlayed("2", skip, Color.BLUE), ev.Skipped(ME), ev.TurnStarted("2"))
     model.apply(Events(events=tuple(codec.event_to_wire(e) for e in played),
                        view=codec.view_to_wire(make_view("Y3 G4", top="BS", current="2"))))
     said = " ".join(view.changes())
     assert "Luis played Blue Skip" in said and said.endswith("Luis's turn."), said
+    # a move that keeps the turn (a card drawn, to play) does not say it again (found
+    # play-testing: "Pablo robó una carta. Turno de Pablo.")
+    model.apply(Events(events=(codec.event_to_wire(ev.Drew("2", 1, None, "draw")),),
+                       view=codec.view_to_wire(make_view("Y3 G4", top="BS", current="2"))))
+    assert view.changes() == ["Luis drew a card."]
 
 
 def test_a_jump_in_is_offered_out_of_turn() -> None:
