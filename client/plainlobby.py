@@ -12,7 +12,7 @@ from .header import watchers_text
 from .i18n import t
 from .model import Model
 from .rulestext import preset_label, preset_name, room_state, waiting_labels
-from .screens import form_field, lobby_title, seat_marks, seated_line, waiting_hint, with_marks
+from .screens import form_field, lobby_title, seat_marks, seated_text, waiting_hint, with_marks
 
 
 def screen_lines(m: Model) -> str | list[str]:
@@ -59,7 +59,7 @@ def _lobby(m: Model) -> list[str]:
                  rules=preset_label(room.preset, room.rules, plain=True),
                  state=state)
         if room.seated:  # who sits there, as the full screen's lobby says it
-            text += " — " + t("lobby_seated", people=seated_line(room.seated))
+            text += " — " + seated_text(room)
         rooms.append(text)
     more = [t("lobby_more", n=m.lobby.more)] if m.lobby.more else []
     return [*parts, t("plain_tables", list="; ".join(rooms)), *more, t("plain_help_lobby")]

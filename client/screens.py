@@ -4,7 +4,7 @@ the waiting room.
 
 from __future__ import annotations
 
-from protocol import LEFT_MARK, SeatInfo, clean_text
+from protocol import LEFT_MARK, RoomSummary, SeatInfo, clean_text
 from protocol.address import format_address
 
 from .docs import rules_line
@@ -88,8 +88,8 @@ class Screens(Painter):
             for part in wrap(t("lobby_rules", table=clean_text(room.name), options=options),
                              width - 2):
                 lines.append([("class:dim", "  " + part)])
-            if room.seated:  # who sits there, with the hands they have won (issue 13)
-                for part in wrap(t("lobby_seated", people=seated_line(room.seated)), width - 2):
+            if room.seated:  # who sits there, with the hands they have won (issue 13), and who watches
+                for part in wrap(seated_text(room), width - 2):
                     lines.append([("class:dim", "  " + part)])
         rules = rules_line()
         if rules:
@@ -173,11 +173,20 @@ class Screens(Painter):
         return lines
 
 
+def seated_text(room: RoomSummary) -> str:
+    """The lobby's words on who sits at ``room`` and how many watch it (found play-testing: only
+    the table's own header said so)."""
+    watching = watchers_text(room.spectators)
+    return t("lobby_seated", people=seated_line(room.seated)) + (f" · {watching}" if watching else "")
+
+
 def seated_line(seats: tuple[SeatInfo, ...]) -> str:
-    """The lobby's line of a table's players: each name, a bot's level, the hands won."""
+    """The lobby's line of a table's players: each name, a bot's level, offline or away (found
+    play-testing: one who had quit read as playing), the hands won."""
     people = []
     for info in seats:
         marks = [t("level_" + info.level)] if info.kind == "bot" and info.level else []
+        marks += [t("flag_off")] if not info.connected else [t("flag_away")] if info.away else []
         marks += hands_won(info)
         people.append(with_marks(info, marks))
     return " · ".join(people)

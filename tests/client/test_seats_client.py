@@ -275,6 +275,31 @@ def test_the_lobby_gives_a_line_per_player_of_the_chosen_table(lang: str, seated
 
 
 @pytest.mark.parametrize(("lang", "seated"), [
+    ("en", "At the table: Ana (offline) · Luis (away) · Bot 1 (hard) · 2 watching"),
+    ("es", "En la mesa: Ana (desconect.) · Luis (ausente) · Bot 1 (difícil) · 2 mirando"),
+])
+def test_the_lobby_says_who_is_offline_or_away_and_how_many_watch(lang: str, seated: str) -> None:
+    """Found play-testing: Bea had quit (a stand-in played her seat), and the lobby read her as
+    playing; and only the table's own header said anyone watched it."""
+    from client.plainview import PlainView
+
+    set_language(lang)
+    try:
+        model = connected_model()
+        people = (SeatInfo(seat="1", name="Ana", kind=SeatKind.HUMAN, connected=False),
+                  SeatInfo(seat="2", name="Luis", kind=SeatKind.HUMAN, away=True),
+                  SeatInfo(seat="3", name="Bot 1", kind=SeatKind.BOT, level="hard"))
+        model.apply(Rooms(rooms=(RoomSummary(id="1", name="Mesa", host="Luis", players=2, seats=4, bots=1,
+                                             spectators=2, preset="official", started=True,
+                                             password=False, seated=people),)))
+        text = "\n".join("".join(f[1] for f in line) for line in Renderer(model).lobby(120, 20))
+        assert seated in text, text
+        assert seated in " ".join(PlainView(model).changes())
+    finally:
+        set_language("en")
+
+
+@pytest.mark.parametrize(("lang", "seated"), [
     ("en", "Bot 1 (hard) · Ana (bot, normal) · Luis (won 1 of 1 hand) · Ana (bot, hard) 2"),
     ("es", "Bot 1 (difícil) · Ana (bot, normal) · Luis (ganó 1 de 1 mano) · Ana (bot, difícil) 2"),
 ])
