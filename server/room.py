@@ -279,6 +279,8 @@ class Room(BetweenMatches):
             left = self.saved_turn_left
             if left is not None and clock.deadline is not None and clock.hold_until is not None:
                 clock.deadline = min(clock.deadline, clock.hold_until + left)
+        if self.votes.accepted and self.config.rematch_wait > 0:  # (its wait again, from the return)
+            clock.rematch_at = (clock.hold_until or trio.current_time()) + self.config.rematch_wait
         self._watch_abandonment()
 
     async def run(self) -> None:

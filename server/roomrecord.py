@@ -80,7 +80,7 @@ def record_key(room: Room) -> tuple[Any, ...]:
     """What ``to_record`` keeps but the game, as tuples: equal keys, equal records (a third
     of the cost of building the record; the store tests it on every move)."""
     return (room.id, room.settings.key(), None if room.host is None else room.host.sid,
-            room.next_seat_number, seats_key(room.seats))
+            room.next_seat_number, seats_key(room.seats), tuple(room.votes.accepted), room.votes.order)
 
 
 def to_record(room: Room, *, with_game: bool = True) -> dict[str, Any]:
@@ -94,6 +94,10 @@ def to_record(room: Room, *, with_game: bool = True) -> dict[str, Any]:
         "host": None if room.host is None else room.host.sid,
         "next_seat": room.next_seat_number,
         "origin": room.origin,  # (so that a restored room still counts for its address)
+        # who accepted the rematch, in order, and the order chosen (found play-testing: a restart
+        # forgot them, and its countdown, and those who had said yes were asked again)
+        "rematch": {"accepted": list(room.votes.accepted), "order": room.votes.order}
+        if room.votes.accepted else None,
     }
     if with_game:
         record["game"] = None if room.game is None else room.game.snapshot()
@@ -133,6 +137,12 @@ def from_record(cls: type[Room], server: RoomOwner, record: dict[str, Any],
     if (game is not None and game.outcome() is None
             and not set(game.seats) <= {seat.id for seat in room.seats}):
         raise ValueError("the match in progress has seats the room does not")
+    rematch = record.get("rematch")  # (None: nobody had accepted, or an older record)
+    if rematch is not None:
+        for seat_id in rematch["accepted"]:
+            if not any(seat.id == seat_id for seat in room.seats):
+                raise ValueError(f"a rematch accepted by seat {seat_id!r}, which the room does not have")
+            room.votes.accept(str(seat_id), str(rematch["order"]))
     room.game = game
     for session, seat in returning:  # (only now: a bad record must change nothing)
         session.room, session.seat, seat.session = room, seat, session

@@ -873,3 +873,31 @@ async def test_bots_wait_for_people_after_a_restart(
         _bob2, _ = await resume(harness, srv2, bob)
         waited, _ = await next_move_after(ann2, seat="2", began=restored_at)
         assert waited == pytest.approx(6 + 1)  # bob came back after 6 s; then the bot's delay
+
+
+async def test_a_restart_keeps_who_accepted_the_rematch_and_its_wait_starts_again(
+        harness: Harness, tmp_path: Path, autojump_clock: object) -> None:
+    """Found play-testing: Carl had accepted the rematch ("It starts in 56 s…"); after a restart
+    both he and Ana were asked again, with no countdown. His yes is kept, in its order, and the
+    wait runs again from the restart; Ana's yes then starts it."""
+    from test_rematch import match_over
+
+    from protocol import Rematch, RoomUpdate
+
+    with trio.fail_after(300):
+        srv, scope = await start_server(harness.nursery, tmp_path)
+        srv, (ann, bob) = await match_over(harness, "ann", "bob", srv=srv)
+        await bob.send(Rematch(order="winner_deals"))
+        await ann.expect(RoomUpdate, lambda m: set(m.room.rematch) == {bob.seat})
+        await crash(srv, scope, ann, bob)
+
+        srv2, _ = await start_server(harness.nursery, tmp_path)
+        room = srv2.rooms["1"]
+        assert (room.votes.accepted, room.votes.order) == ([bob.seat], "winner_deals")
+        assert room.clock.rematch_at is not None  # (the countdown again)
+        ann2, _ = await resume(harness, srv2, ann)
+        await resume(harness, srv2, bob)  # (bob is back too: the rematch waits for him no longer)
+        await ann2.send(Rematch(order="keep"))
+        view = await ann2.expect(ViewMsg, lambda m: m.view["outcome"] is None)
+        assert view.view["scores"] == [0, 0, 0]
+        assert room.game is not None and room.game.outcome() is None
