@@ -137,8 +137,11 @@ class PromptLine(Painter):
 
     def _hint_shown(self) -> str:
         """The hint in words, if the prompt line shows it (nothing asked but the table's
-        questions, under which it goes; no notice)."""
+        questions, under which it goes; no notice). Facing a Wild Draw Four, a notice goes there
+        instead (found re-checking: the question hid what the why key said of it)."""
         m = self.model
+        if m.prompt is Prompt.CHALLENGE and m.prompts.notice:
+            return m.prompts.notice
         if (m.prompt is not Prompt.NONE and m.prompt not in _QUESTIONS) or m.prompts.notice:
             return ""
         return m.hints.text(m.seating.name_of, m.table.pending_card)

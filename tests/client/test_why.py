@@ -203,6 +203,11 @@ def test_the_why_key_at_a_wild_draw_fours_question_says_what_it_asks(lang: str, 
     model = seated(view, lang=lang)
     press(model, "w" if lang == "en" else "e")
     assert model.prompts.notice == expected
+    # and it shows, under the question (found re-checking: the question hid it)
+    from clientkit import screen_lines
+
+    shown = " ".join(" ".join(screen_lines(seated(view, lang=lang), "w" if lang == "en" else "e")).split())
+    assert expected in shown, shown
     from client.plaincmd import PlainCommands
 
     model = seated(view, lang=lang)  # and plain mode's word for it
