@@ -213,13 +213,14 @@ class Board(Painter):
             notes.append((2, hint, hint))
             room, seat = m.seating.room, m.seating.seat
             if seat is not None:
-                rematch = m.rematch.line(room, seat, view.seats)
-                short = m.rematch.line(room, seat, view.seats, short=True)
-                order = m.rematch.order_line(room)
-                if width_of(rematch) > width - 1 and order:  # (who is still to answer, whole; then the order)
-                    notes += [(0, short, short), (1, order, order)]
-                else:
-                    notes.append((0, rematch, short))
+                if m.rematch_open:  # (not one who sat down after the match: it is not theirs)
+                    rematch = m.rematch.line(room, seat, view.seats)
+                    short = m.rematch.line(room, seat, view.seats, short=True)
+                    order = m.rematch.order_line(room)
+                    if width_of(rematch) > width - 1 and order:  # (who is to answer, whole; then the order)
+                        notes += [(0, short, short), (1, order, order)]
+                    else:
+                        notes.append((0, rematch, short))
                 if joined := m.rematch.newcomers(room, view.seats, m.seating.host_pick):
                     notes.append((3, joined, joined))
                 # (someone accepted: the server starts it without the silent once this is out)

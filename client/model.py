@@ -409,10 +409,12 @@ class Model:
     def rematch_open(self) -> bool:
         """The match we played in is over: a rematch can be accepted or declined (not once the
         room says the rematch began: found play-testing, its deal still to come, plain mode said
-        the offer again, with our seat order, not the one the rematch was dealt in)."""
+        the offer again, with our seat order, not the one the rematch was dealt in). Not to one who
+        sat down after the match: the rematch is not theirs to answer (found re-checking: asked,
+        Diego's m did nothing, and the host's yes alone started it)."""
         view, room = self.table.view, self.seating.room
         return (self.screen is Screen.TABLE and view is not None and view.outcome is not None
-                and self.seating.seat is not None and not (room is not None and room.started))
+                and self.seating.seat in view.seats and not (room is not None and room.started))
 
     def tell_watcher(self) -> None:
         """A move key of one who only watches: they hold no cards (found play-testing: "It is not

@@ -74,7 +74,9 @@ class PromptLine(Painter):
                 key = "help_table" if m.seating.seat is not None else watching
                 view = m.table.view
                 if view is not None and view.outcome is not None and m.seating.seat is not None:
-                    key = "help_rematch_host" if m.seating.is_host else "help_rematch"
+                    # (one who sat down after the match is not asked: its keys are not theirs)
+                    key = ("help_rematch_host" if m.seating.is_host else "help_rematch" if m.rematch_open
+                           else "help_hand_over_short")
                     room = m.seating.room  # (accepted: "m rematch" read as if we had not)
                     if room is not None and m.seating.seat in room.rematch:
                         key += "_accepted"

@@ -383,3 +383,18 @@ def test_a_seat_left_to_a_bot_gives_its_level_inside_its_brackets() -> None:
     text = render_text(model, columns=100)
     assert "Eli (bot, normal)" in text and "Bot 3 (normal)" in text, text
     assert "(bot) (normal)" not in text, text
+
+
+def test_one_who_sat_down_after_the_match_is_not_asked_the_rematch() -> None:
+    """Found re-checking: Diego, seated again at a match's end (a new seat: the match was not
+    his), read "Rematch? m yes · n no"; the host's yes alone started it, and his m "does nothing
+    here". The rematch is not his to answer: his board says he plays in it."""
+    view = dataclasses.replace(make_view(current="2", **OVER), seats=("1", "2", "3", "5"), seat=None,
+                               hand=None)
+    people = {"1": "Bot 1", "2": "Luis", "3": "Bot 3", "4": "Ana"}  # (Ana, seat 4, sat down after)
+    model = seated(view, room=room_info(started=False, seats=people, host_seat="2"))
+    assert not model.rematch_open
+    text = render_text(model, columns=100)
+    assert "Rematch?" not in text and "m rematch" not in text, text
+    assert "Ana sat down: plays in the rematch" in text, text
+    assert press(model, "m") == []

@@ -494,7 +494,7 @@ def five_at_the_match_end(away: bool) -> Model:
                                has_drawn=False, awaiting_color=False,
                                hand_result=HandResult("2", 263, hands),
                                outcome=MatchOutcome("2", (0, 263, 0, 0, 0)))
-    info = room_info(seats=names, max_seats=5)
+    info = room_info(started=False, seats=names, max_seats=5)  # (a match over: not started)
     info = dataclasses.replace(info, seats=tuple(dataclasses.replace(s, away=away and s.seat == ME)
                                                  for s in info.seats))
     return seated(view, room=info)
@@ -515,7 +515,7 @@ def test_the_end_of_a_match_shows_every_seat_and_the_rematch_words_or_says_it_is
             continue
         assert "Bot 2 wins the match!" in text, text
         for name in ("Bot 1", "Bot 3", "Bot 5", "Ana"):
-            assert any(line.lstrip(" ★").startswith(name) for line in screen), (name, text)
+            assert any(line.lstrip(" ★›").startswith(name) for line in screen), (name, text)
         if columns >= 60:  # (right of the top card)
             words = " ".join(" ".join(line[12:] for line in screen).split())
             assert "without waiting for everyone" in words and "…" not in words.split("Player")[0], text
