@@ -282,8 +282,8 @@ def _events(model: Model, message: messages.Events) -> None:
         if isinstance(event, Caught) and not event.false_catch:
             name_of = model.seating.name_of
             model.table.caught = (name_of(event.seat), event.target, name_of(event.target))
-        elif isinstance(event, TurnStarted | HandEnded):
-            model.table.caught = None
+        elif isinstance(event, HandEnded) or (isinstance(event, TurnStarted) and event.seat == seat):
+            model.table.caught = None  # (not at another's turn: a bot's may begin as a c is typed)
         if isinstance(event, CardPlayed) and event.jump_in and view is not None and view.current == seat:
             model.table.cut_in_by = model.seating.name_of(event.seat)  # (our turn, taken)
         elif isinstance(event, HandEnded) or (isinstance(event, TurnStarted) and event.seat == seat):

@@ -50,8 +50,8 @@ class Table:
         self.bell = False  # your turn has just started: the app rings the terminal's bell
         # The UNO call's grace (``uno_grace`` messages): seat -> when a catch of it counts.
         self.grace: dict[str, float] = {}
-        # The last catch (who caught, the seat, its name) until the next turn: a u or c just too late
-        # is told so (found play-testing: "Nobody to catch", where Bot 1 had caught Tom just before).
+        # The last catch (who caught, the seat, its name) until our turn: a u or c just too late is
+        # told so (found play-testing: "Nobody to catch", where Bot 1 had caught Tom just before).
         self.caught: tuple[str, str, str] | None = None
         self.cut_in_by: str | None = None  # who jumped in on our turn, until the next turn starts
 

@@ -171,8 +171,13 @@ def test_a_catch_just_after_anothers_says_who_caught_first(lang: str, said: str)
     me.prompts.notice = ""
     me.apply(Error(code="catch_too_late", message="too late", ref="action"))
     assert me.prompts.notice == said
+    me.prompts.notice = ""
+    # a bot's turn begins at once (found re-checking: it cleared the catch before Tom's c)
+    me.apply(Events(events=[codec.event_to_wire(ev.TurnStarted("1"))]))
+    me.table.catch()
+    assert me.prompts.notice == said
     me.apply(Events(events=[codec.event_to_wire(ev.TurnStarted("4"))]))
-    me.table.catch()  # (the next turn: the catch is past)
+    me.table.catch()  # (our turn: the catch is past)
     assert me.prompts.notice == t("nobody_to_catch")
 
 
