@@ -277,8 +277,11 @@ class Board(Painter):
         bots = {s.seat: with_marks(s, [t("level_" + s.level)]) for s in m.seating.room.seats
                 if s.kind == "bot" and s.level} if view.outcome is not None and m.seating.room else {}
         names = [bots.get(seat) or m.seating.name_of(seat) for seat in view.seats]
-        # as wide as the longest name (up to 16) and never narrower than the heading ("Jugador")
-        name_width = max(width_of(t("col_player")), min(16, max(width_of(name) for name in names)))
+        # as wide as the longest name (up to 16, or two fifths of a wider board, or all a board with
+        # no hands needs: found re-checking, "Eli (bot, norma…" hid the level) and never narrower
+        # than the heading ("Jugador")
+        widest = max(16, min(32, width * 2 // 5)) if hands is not None else width - 12
+        name_width = max(width_of(t("col_player")), min(widest, max(width_of(name) for name in names)))
         cards_width = max(0, width - 3 - name_width - 1 - 8 - 7) if hands is not None else 0
         header = "   " + pad(t("col_player"), name_width) + " "
         if hands is not None:

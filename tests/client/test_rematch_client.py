@@ -383,6 +383,17 @@ def test_a_seat_left_to_a_bot_gives_its_level_inside_its_brackets() -> None:
     text = render_text(model, columns=100)
     assert "Eli (bot, normal)" in text and "Bot 3 (normal)" in text, text
     assert "(bot) (normal)" not in text, text
+    # on the board, a long name keeps its level: the name's column widens (found re-checking:
+    # "Eli (bot, norma…" at 80 and 100 columns)
+    long = dataclasses.replace(room, seats=tuple(
+        dataclasses.replace(s, name="Elisabetta Maria (bot)") if s.seat == "1" else s for s in room.seats))
+    model.apply(RoomUpdate(room=long))
+    from clientkit import screen_lines
+
+    for columns in (80, 100):
+        screen = screen_lines(model, columns=columns)
+        board = [line for line in screen if "Elisabetta" in line and "[" not in line]
+        assert board and "Elisabetta Maria (bot, normal)" in board[0], board
 
 
 def test_one_who_sat_down_after_the_match_is_not_asked_the_rematch() -> None:
