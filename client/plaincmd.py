@@ -275,7 +275,10 @@ class PlainCommands:
         number = _number(rest if watch else word)
         if number is not None:
             if not 1 <= number <= len(m.lobby.rooms):
+                # (the list said may be old: plain mode lists on request; found play-testing, a
+                # table opened since was "no table 2" a minute later) the latest is said next
                 m.prompts.notice = t("plain_no_room", n=number)
+                m.refresh_rooms(again=True)
                 return True
             m.lobby.index = number - 1
             m.join_selected(spectate=watch)
