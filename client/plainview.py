@@ -271,8 +271,10 @@ class PlainView:
     def _clock(self) -> str:
         """Our turn's time running out, said once, of a turn that had more (found play-testing:
         Inés, blind, heard "20 seconds to play", then that a bot had played her turn)."""
-        had, left = self._deadline[1], self.model.table.seconds_left()
-        if (self._turn() and self.model.table.my_turn and left is not None and left <= CLOCK_WARNING
+        table = self.model.table
+        had, left = self._deadline[1], table.seconds_left()
+        moved = table.sent.just_sent(table.view) is not None  # (played, not yet answered: found re-checking)
+        if (self._turn() and table.my_turn and not moved and left is not None and left <= CLOCK_WARNING
                 and had is not None and had > CLOCK_WARNING):
             return t("plain_time_left", n=CLOCK_WARNING)
         return ""

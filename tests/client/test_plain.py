@@ -1303,6 +1303,15 @@ def test_the_turns_clock_running_out_is_said_once(lang: str) -> None:
         assert said == ("10 seconds left to play." if lang == "en" else "Te quedan 10 segundos para jugar.")
         now[0] += 1
         assert not view.clock_due() and view.changes() == []
+        # a move sent just before the warning's second, not answered yet: it is not said (found
+        # re-checking: "1" / "10 seconds left to play." / "You played Red 3.")
+        late = seated(make_view("R7 Y3", legal=plays("R7")), lang=lang, clock=lambda: now[0])
+        late_view = PlainView(late)
+        late_view.changes()
+        now[0] += 20 - CLOCK_WARNING - 1.5
+        late.table.play_selected()
+        now[0] += 1.5
+        assert not late_view.clock_due()
         show(model, make_view("R7 Y3", current="2"))  # another's turn
         view.changes()
         model.apply(ViewMsg(view=codec.view_to_wire(make_view("R7 Y3", legal=plays("R7"))), deadline=6.0))
