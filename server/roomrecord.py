@@ -138,11 +138,10 @@ def from_record(cls: type[Room], server: RoomOwner, record: dict[str, Any],
             and not set(game.seats) <= {seat.id for seat in room.seats}):
         raise ValueError("the match in progress has seats the room does not")
     rematch = record.get("rematch")  # (None: nobody had accepted, or an older record)
-    if rematch is not None:
+    if rematch is not None:  # (of the seats still there: one freed since has no say)
         for seat_id in rematch["accepted"]:
-            if not any(seat.id == seat_id for seat in room.seats):
-                raise ValueError(f"a rematch accepted by seat {seat_id!r}, which the room does not have")
-            room.votes.accept(str(seat_id), str(rematch["order"]))
+            if any(seat.id == seat_id for seat in room.seats):
+                room.votes.accept(str(seat_id), str(rematch["order"]))
     room.game = game
     for session, seat in returning:  # (only now: a bad record must change nothing)
         session.room, session.seat, seat.session = room, seat, session
