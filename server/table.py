@@ -242,7 +242,8 @@ class Table(ABC):
         if seat is not None:
             if self.started:
                 seat_changes_hands(self.game, seat)
-                seat.kind, seat.session, seat.away = "bot", None, False
+                # (a bot of the room's level: found re-checking, "Eli (bot, normal)" among hard bots)
+                seat.kind, seat.session, seat.away, seat.level = "bot", None, False, self.settings.bot_level
                 seat.name = self._unique_name(protocol.left_seat_name(seat.name))
                 self._schedule(turn_changed=False)  # the bot plays a turn it is on at once
             else:

@@ -329,6 +329,19 @@ async def test_asking_again_for_a_seat_tells_nobody_else(harness: Harness,
         assert update.room.queue == 0
 
 
+async def test_a_seat_left_during_a_match_goes_to_a_bot_of_the_rooms_level(harness: Harness,
+                                                                          autojump_clock: object) -> None:
+    """Found re-checking: Eli left a table of hard bots, and "Eli (bot, normal)" played on."""
+    with trio.fail_after(60):
+        srv, (ana, _cara) = await harness.table("Ana", "Cara", seats=3, bots=1, bot_level="hard",
+                                                start=True)
+        own = ana.seat
+        await ana.send(LeaveRoom())
+        await ana.expect(Left)
+        seat = next(s for s in only_room(srv).seats if s.id == own)
+        assert (seat.name, seat.kind, seat.level) == ("Ana (bot)", "bot", "hard")
+
+
 async def test_someone_who_left_and_comes_back_gets_their_own_seat_again(harness: Harness,
                                                                           autojump_clock: object) -> None:
     """Found play-testing: Ana left mid-match, came back to watch and asked for a seat; she was
