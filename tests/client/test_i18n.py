@@ -95,13 +95,16 @@ def test_card_codes_use_the_languages_initials_as_the_colour_keys_do() -> None:
     assert [i18n.card_code(Card.parse(c)) for c in codes] == codes
 
 
-def test_language_from_the_flag_or_the_locale() -> None:
-    assert detect_language("es", {}) == "es"
-    assert detect_language("en", {"LANG": "es_ES.UTF-8"}) == "en"
-    assert detect_language(None, {"LANG": "es_AR.UTF-8"}) == "es"
-    assert detect_language(None, {"LC_ALL": "en_US.UTF-8", "LANG": "es_ES.UTF-8"}) == "en"
-    assert detect_language(None, {"LC_ALL": "", "LC_MESSAGES": "es_MX", "LANG": "C"}) == "es"
-    assert detect_language(None, {}) == "en"
+def test_language_from_the_flag_or_the_locale(tmp_path: Path) -> None:
+    # (settings in an empty folder: without one, the language last chosen on this machine, in
+    # the real home, decided; found when a run without XDG folders had chosen Spanish there)
+    none = {"XDG_CONFIG_HOME": str(tmp_path)}
+    assert detect_language("es", none) == "es"
+    assert detect_language("en", {**none, "LANG": "es_ES.UTF-8"}) == "en"
+    assert detect_language(None, {**none, "LANG": "es_AR.UTF-8"}) == "es"
+    assert detect_language(None, {**none, "LC_ALL": "en_US.UTF-8", "LANG": "es_ES.UTF-8"}) == "en"
+    assert detect_language(None, {**none, "LC_ALL": "", "LC_MESSAGES": "es_MX", "LANG": "C"}) == "es"
+    assert detect_language(None, none) == "en"
 
 
 def test_t_formats_in_the_current_language() -> None:
