@@ -28,6 +28,16 @@ from .i18n import card_code, card_name, color_name, t
 from .model import Model
 from .narrate import way_name
 from .screens import left_to_bot, with_marks
+from .table import Table
+
+
+def risk_warning(table: Table) -> str:
+    """What we read while open to a catch ("" otherwise): inside the grace, that a catch does not
+    count yet; after it, that one may come at any moment."""
+    view = table.view
+    if view is None or view.seat is None or not table.open_to_catch(view.seat):
+        return ""
+    return t("at_risk_you" if table.at_risk(view.seat) else "at_risk_you_open")
 
 
 def seat_flags(model: Model, index: int, info: SeatInfo | None) -> list[tuple[str, str]]:
@@ -75,7 +85,7 @@ class Board(Painter):
         over = view.outcome is not None
         picked = m.seating.host_pick if over else None
         after = upcoming(view)
-        name_room = max(4, min(24, width - 20))
+        name_room = max(4, min(32 if over else 24, width - 20))  # (at a match's end, with a level)
         rows: list[Line] = []
         row: Line = []
         used = 0
@@ -277,10 +287,10 @@ class Board(Painter):
         bots = {s.seat: with_marks(s, [t("level_" + s.level)]) for s in m.seating.room.seats
                 if s.kind == "bot" and s.level} if view.outcome is not None and m.seating.room else {}
         names = [bots.get(seat) or m.seating.name_of(seat) for seat in view.seats]
-        # as wide as the longest name (up to 16, or two fifths of a wider board, or all a board with
-        # no hands needs: found re-checking, "Eli (bot, norma…" hid the level) and never narrower
+        # as wide as the longest name (up to 16, or 45% of a wider board, or all a board with no
+        # hands needs: found re-checking, "Eli (bot, norma…" hid the level) and never narrower
         # than the heading ("Jugador")
-        widest = max(16, min(32, width * 2 // 5)) if hands is not None else width - 12
+        widest = max(16, min(32, width * 9 // 20)) if hands is not None else width - 12
         name_width = max(width_of(t("col_player")), min(widest, max(width_of(name) for name in names)))
         cards_width = max(0, width - 3 - name_width - 1 - 8 - 7) if hands is not None else 0
         header = "   " + pad(t("col_player"), name_width) + " "

@@ -281,9 +281,10 @@ def _events(model: Model, message: messages.Events) -> None:
     for event in events:
         if isinstance(event, Caught) and not event.false_catch:
             name_of = model.seating.name_of
-            model.table.caught = (name_of(event.seat), event.target, name_of(event.target))
-        elif isinstance(event, HandEnded) or (isinstance(event, TurnStarted) and event.seat == seat):
-            model.table.caught = None  # (not at another's turn: a bot's may begin as a c is typed)
+            model.table.caught = (name_of(event.seat), event.target, name_of(event.target),
+                                  model.table.clock())
+        elif isinstance(event, HandEnded):
+            model.table.caught = None
         if isinstance(event, CardPlayed) and event.jump_in and view is not None and view.current == seat:
             model.table.cut_in_by = model.seating.name_of(event.seat)  # (our turn, taken)
         elif isinstance(event, HandEnded) or (isinstance(event, TurnStarted) and event.seat == seat):

@@ -17,7 +17,7 @@ from engine.events import Event, HandEnded, MatchEnded
 from engine.view import HandResult, View
 from protocol import clean_text
 
-from .board import match_over_key, seat_flags, won_text
+from .board import match_over_key, risk_warning, seat_flags, won_text
 from .draw import Canvas
 from .enums import Prompt, Screen, Status
 from .header import Header
@@ -386,7 +386,7 @@ class PlainView:
         if seat is not None:
             return t("plain_catch_hint_grace" if table.at_risk(seat) else "plain_catch_hint",
                      name=name_of(seat))
-        if table.risk_warning() and table.view is not None and table.view.seat is not None:
+        if risk_warning(table) and table.view is not None and table.view.seat is not None:
             # (in words to type: found play-testing, "u lo dice" told a key plain mode has not)
             return t("plain_at_risk_you" if table.at_risk(table.view.seat) else "plain_at_risk_you_open")
         # a seat we cannot catch (we watch, say): at risk until it is over, as the board marks

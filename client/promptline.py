@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from protocol import MAX_CHAT, MAX_NAME, clean_text
 
+from .board import risk_warning
 from .draw import Line, Painter, clip_line, fit, help_text, pad, width_of, wrap
 from .enums import Prompt, Screen, Status
 from .hosting import quit_question
@@ -116,7 +117,7 @@ class PromptLine(Painter):
             seat = table.catchable
             key = "catch_hint_grace" if table.at_risk(seat) else "catch_hint"
             return ("class:uno", t(key, name=m.seating.name_of(seat)))
-        if warning := table.risk_warning():
+        if warning := risk_warning(table):
             return ("class:uno", warning)
         if view is not None and view.drawn is not None and table.my_turn and view.drawn in table.playable:
             key = "prompt_drawn" if table.can_pass else "prompt_drawn_again"

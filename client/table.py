@@ -23,6 +23,9 @@ from .why import why_text
 COLORS = (Color.RED, Color.YELLOW, Color.GREEN, Color.BLUE)
 NUMBER_GAP = 1.0  # a second digit within this many seconds makes a two-digit card number ("12")
 HAND_GUARD = 0.6  # keys to choose or play a card this soon after the hand changed are dropped
+# seconds after a catch that a u or c says who caught: with a short bot delay, our turn began
+# before a c typed a second after (found re-checking), so it is not "until our turn"
+CAUGHT_TOLD = 5.0
 
 Play = actions.PlayCard | actions.JumpIn
 
@@ -50,9 +53,9 @@ class Table:
         self.bell = False  # your turn has just started: the app rings the terminal's bell
         # The UNO call's grace (``uno_grace`` messages): seat -> when a catch of it counts.
         self.grace: dict[str, float] = {}
-        # The last catch (who caught, the seat, its name) until our turn: a u or c just too late is
+        # The last catch (who caught, the seat, its name, when): a u or c within ``CAUGHT_TOLD`` is
         # told so (found play-testing: "Nobody to catch", where Bot 1 had caught Tom just before).
-        self.caught: tuple[str, str, str] | None = None
+        self.caught: tuple[str, str, str, float] | None = None
         self.cut_in_by: str | None = None  # who jumped in on our turn, until the next turn starts
 
     # ================================================================== derived state
@@ -127,18 +130,9 @@ class Table:
         return view is not None and view.uno_open == seat and view.hand_result is None
 
     def at_risk(self, seat: str) -> bool:
-        """Whether ``seat`` is open to a catch and inside the UNO call's grace, when a catch does
-        not count yet."""
+        """Whether ``seat`` is open to a catch inside the UNO call's grace (a catch not counting yet)."""
         until = self.grace.get(seat)
         return until is not None and self.clock() < until and self.open_to_catch(seat)
-
-    def risk_warning(self) -> str:
-        """What we read while open to a catch ("" otherwise): inside the grace, that a catch
-        does not count yet; after it, that one may come at any moment."""
-        view = self.view
-        if view is None or view.seat is None or not self.open_to_catch(view.seat):
-            return ""
-        return t("at_risk_you" if self.at_risk(view.seat) else "at_risk_you_open")
 
     def set_grace(self, seat: str, seconds: float) -> None:
         if seconds > 0:
@@ -468,8 +462,9 @@ class Table:
             self._refuse("uno_nothing_goes")
             return
         action = self._legal_of(actions.CallUno)
-        if action is None and self.caught is not None and self.view and self.caught[1] == self.view.seat:
-            self._refuse("uno_too_late", name=self.caught[0])
+        caught = self._caught_just_now()
+        if action is None and caught is not None and self.view and caught[1] == self.view.seat:
+            self._refuse("uno_too_late", name=caught[0])
             return
         if action is None:
             self._refuse("cannot_uno" if self.view and self.view.rules.jump_in else "cannot_uno_no_jump")
@@ -481,11 +476,16 @@ class Table:
         # as a card landed accused another, who had said UNO: "You wrongly called out Robot 2")
         target = self.catchable
         if target is None:  # (another's catch just before: said so)
-            who, seat, name = self.caught or ("", "", "")
+            who, seat, name, _ = self._caught_just_now() or ("", "", "", 0.0)
             first = bool(who) and self.view is not None and seat != self.view.seat
             self._refuse("caught_first" if first else "nobody_to_catch", name=who, target=name)
             return
         self._act(next(a for a in self.legal if isinstance(a, actions.Catch) and a.target == target))
+
+    def _caught_just_now(self) -> tuple[str, str, str, float] | None:
+        """The last catch, if less than ``CAUGHT_TOLD`` seconds ago (turns may begin meanwhile)."""
+        caught = self.caught
+        return caught if caught is not None and self.clock() - caught[3] < CAUGHT_TOLD else None
 
     def challenge(self, accept: bool = False) -> None:
         action = self._legal_of(actions.Accept if accept else actions.Challenge)

@@ -394,6 +394,16 @@ def test_a_seat_left_to_a_bot_gives_its_level_inside_its_brackets() -> None:
         screen = screen_lines(model, columns=columns)
         board = [line for line in screen if "Elisabetta" in line and "[" not in line]
         assert board and "Elisabetta Maria (bot, normal)" in board[0], board
+    # with the hands shown too, at 80 columns, and in the seats' row at 100 (found re-checking)
+    from engine.cards import Card
+
+    held = tuple(tuple(map(Card.parse, cards.split())) for cards in ("R3 G1 B5 Y7 W Y8 G8", "", "R1", "Y0"))
+    shown = dataclasses.replace(make_view(**OVER), hand_result=HandResult("2", 30, held))
+    model.apply(ViewMsg(view=codec.view_to_wire(shown)))
+    board = [line for line in screen_lines(model, columns=80) if "Elisabetta" in line and "[" not in line]
+    assert board and "Elisabetta Maria (bot, normal)" in board[0], board
+    row = [line for line in screen_lines(model, columns=100) if "Elisabetta" in line and "[" in line]
+    assert row and "Elisabetta Maria (bot, normal) [" in row[0], row
 
 
 def test_one_who_sat_down_after_the_match_is_not_asked_the_rematch() -> None:

@@ -12,6 +12,7 @@ from clientkit import ME, make_view, press, render_text, seated
 from client.i18n import t
 from client.model import Model
 from client.plainview import PlainView
+from client.table import CAUGHT_TOLD
 from engine import events as ev
 from engine.actions import CallUno, Catch
 from engine.cards import Card
@@ -143,7 +144,8 @@ def test_the_player_at_risk_is_told_to_say_uno_and_spectators_see_the_risk() -> 
 def test_uno_typed_just_after_being_caught_says_too_late_and_who_caught_you(lang: str) -> None:
     """Found play-testing: a u typed as Luis's catch came in was answered with when UNO may be
     said, as if the player had misunderstood the rule."""
-    me = seated(lang=lang, clock=Clock())
+    clock = Clock()
+    me = seated(lang=lang, clock=clock)
     me.apply(luis_open(uno_open=ME, hand="R7", hand_sizes=(5, 5, 5, 1), legal=(CallUno(ME),)))
     caught = [ev.Caught(LUIS, ME), ev.Drew(ME, 2, tuple(Card.parse(c) for c in ("B4", "B3")), "uno_penalty")]
     me.apply(Events(events=[codec.event_to_wire(e) for e in caught],
@@ -151,6 +153,7 @@ def test_uno_typed_just_after_being_caught_says_too_late_and_who_caught_you(lang
     me.table.say_uno()
     assert me.prompts.notice == t("uno_too_late", name="Luis")
     me.apply(Events(events=[codec.event_to_wire(ev.TurnStarted("4"))]))
+    clock.now += CAUGHT_TOLD
     me.table.say_uno()  # a later u: the rule again, the catch is past (no jump-in at this table)
     assert me.prompts.notice == t("cannot_uno_no_jump")
 
@@ -161,7 +164,7 @@ def test_a_catch_just_after_anothers_says_who_caught_first(lang: str, said: str)
     """Found play-testing: Lena pressed c a second after Tom forgot UNO and read "Nobody to
     catch"; the log said Bot 1 had caught him. Whose catch came first is said, whether c finds
     nobody open or the server refuses a catch that crossed it."""
-    me, _clock = at_the_table(lang)
+    me, clock = at_the_table(lang)
     penalty = tuple(Card.parse(c) for c in ("B4", "B3"))
     caught = [ev.Caught("1", LUIS), ev.Drew(LUIS, 2, penalty, "uno_penalty")]
     me.apply(Events(events=[codec.event_to_wire(e) for e in caught],
@@ -172,12 +175,13 @@ def test_a_catch_just_after_anothers_says_who_caught_first(lang: str, said: str)
     me.apply(Error(code="catch_too_late", message="too late", ref="action"))
     assert me.prompts.notice == said
     me.prompts.notice = ""
-    # a bot's turn begins at once (found re-checking: it cleared the catch before Tom's c)
-    me.apply(Events(events=[codec.event_to_wire(ev.TurnStarted("1"))]))
+    # turns begin at once, ours too (found re-checking: that cleared the catch before Tom's c)
+    me.apply(Events(events=[codec.event_to_wire(ev.TurnStarted(seat)) for seat in ("1", ME)]))
+    clock.now += CAUGHT_TOLD - 1
     me.table.catch()
     assert me.prompts.notice == said
-    me.apply(Events(events=[codec.event_to_wire(ev.TurnStarted("4"))]))
-    me.table.catch()  # (our turn: the catch is past)
+    clock.now += 1  # (long past: the catch is not news)
+    me.table.catch()
     assert me.prompts.notice == t("nobody_to_catch")
 
 
