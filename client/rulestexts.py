@@ -24,7 +24,7 @@ RULE_TEXTS: dict[str, tuple[str, str]] = {
     "rule_false_catch": ("false catch: +{n}", "pillada en falso: +{n}"),
     "rule_turn": ("turn {n} s", "turno de {n} s"),
     "rule_no_clock": ("no turn clock", "sin reloj de turno"),
-    "rule_bots": ("{level} bots in the empty seats", "bots nivel {level} en los asientos vacíos"),
+    "rule_bots": ("{level} bots in the empty seats", "bots de nivel {level} en los asientos vacíos"),
     "rule_late_now": ("late arrivals sit at once", "quien llega tarde se sienta al momento"),
     "rule_late_next_hand": ("late arrivals sit at the next hand",
                             "quien llega tarde se sienta en la próxima mano"),

@@ -144,7 +144,7 @@ def test_keys_reach_the_new_fields() -> None:
     ("en", ("stack +2", "7-0 swaps", "jump-in", "to 300 points", "no UNO: +2", "turn 30 s",
             "easy bots", "late arrivals sit at the next hand")),
     ("es", ("acumular +2", "7-0 cambia manos", "cortar", "a 300 puntos", "sin UNO: +2",
-            "turno de 30 s", "bots nivel fácil", "quien llega tarde se sienta en la próxima mano")),
+            "turno de 30 s", "bots de nivel fácil", "quien llega tarde se sienta en la próxima mano")),
 ])
 def test_the_waiting_room_names_the_options_that_are_on(lang: str, words: tuple[str, ...]) -> None:
     rules = RuleSet(stack_draw_two=True, seven_zero=True, jump_in=True, target_score=300).to_dict()
