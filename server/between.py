@@ -17,7 +17,7 @@ from abc import abstractmethod
 
 import trio
 
-from protocol import Rematch, left_seat_name
+from protocol import Rematch
 
 from . import errors
 from .people import Seat, Session
@@ -53,8 +53,7 @@ class BetweenMatches(SeatLine):
                 if self.host is seat.session:
                     self._pick_new_host(exclude=seat.session)
             if to_bots:
-                seat.kind, seat.session, seat.level, seat.away = "bot", None, self.settings.bot_level, False
-                seat.name = self._unique_name(left_seat_name(seat.name), exclude=seat)
+                self._bot_in_place(seat)
             else:
                 self.seats.remove(seat)
 

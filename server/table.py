@@ -236,15 +236,20 @@ class Table(ABC):
     def _tell_queue(self, only: Session | None = None) -> None:
         """Each spectator in the line (or ``only`` that one) learns their place and future seat."""
 
+    def _bot_in_place(self, seat: Seat) -> None:
+        """A bot of the room's level plays ``seat`` in its person's place, named after them ("Kim
+        (bot)"), a seat they take first if they come back (a leave, or a drop past a match's end;
+        found re-checking: a leave's bot played at "normal" among hard bots)."""
+        seat.kind, seat.session, seat.away, seat.level = "bot", None, False, self.settings.bot_level
+        seat.name = self._unique_name(protocol.left_seat_name(seat.name), exclude=seat)
+
     def leave(self, session: Session, reason: str = "left") -> None:
         """A deliberate leave: a seat goes to a bot during a match, or is freed before it."""
         seat = self.seat_of(session)
         if seat is not None:
             if self.started:
                 seat_changes_hands(self.game, seat)
-                # (a bot of the room's level: found re-checking, "Eli (bot, normal)" among hard bots)
-                seat.kind, seat.session, seat.away, seat.level = "bot", None, False, self.settings.bot_level
-                seat.name = self._unique_name(protocol.left_seat_name(seat.name))
+                self._bot_in_place(seat)
                 self._schedule(turn_changed=False)  # the bot plays a turn it is on at once
             else:
                 self.seats.remove(seat)
