@@ -455,9 +455,8 @@ def _error(model: Model, message: messages.Error) -> None:
     # (our move crossed a jump-in that took our turn: found play-testing, "No es tu turno")
     if message.code == "not_your_turn" and model.table.cut_in_by:
         model.prompts.notice = t("err_cut_in", name=model.table.cut_in_by)
-    caught, view = model.table.caught, model.table.view  # (our catch crossed another's: whose)
-    if message.code == "catch_too_late" and caught is not None and view and caught[1] != view.seat:
-        model.prompts.notice = t("caught_first", name=caught[0], target=caught[2])
+    if message.code == "catch_too_late" and (first := model.table.caught_first()):
+        model.prompts.notice = first  # (our catch crossed another's: whose)
     if message.ref == "action":
         model.table.close_pending()
     if message.ref == "set_bot_level":  # (refused: the room's levels stand)

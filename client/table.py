@@ -23,9 +23,7 @@ from .why import why_text
 COLORS = (Color.RED, Color.YELLOW, Color.GREEN, Color.BLUE)
 NUMBER_GAP = 1.0  # a second digit within this many seconds makes a two-digit card number ("12")
 HAND_GUARD = 0.6  # keys to choose or play a card this soon after the hand changed are dropped
-# seconds after a catch that a u or c says who caught: with a short bot delay, our turn began
-# before a c typed a second after (found re-checking), so it is not "until our turn"
-CAUGHT_TOLD = 5.0
+CAUGHT_TOLD = 5.0  # seconds a u or c just after a catch says who caught (turns may begin meanwhile)
 
 Play = actions.PlayCard | actions.JumpIn
 
@@ -53,8 +51,7 @@ class Table:
         self.bell = False  # your turn has just started: the app rings the terminal's bell
         # The UNO call's grace (``uno_grace`` messages): seat -> when a catch of it counts.
         self.grace: dict[str, float] = {}
-        # The last catch (who caught, the seat, its name, when): a u or c within ``CAUGHT_TOLD`` is
-        # told so (found play-testing: "Nobody to catch", where Bot 1 had caught Tom just before).
+        # the last catch (who caught, the seat, its name, when): found play-testing, "Nobody to catch"
         self.caught: tuple[str, str, str, float] | None = None
         self.cut_in_by: str | None = None  # who jumped in on our turn, until the next turn starts
 
@@ -476,16 +473,19 @@ class Table:
         # as a card landed accused another, who had said UNO: "You wrongly called out Robot 2")
         target = self.catchable
         if target is None:  # (another's catch just before: said so)
-            who, seat, name, _ = self._caught_just_now() or ("", "", "", 0.0)
-            first = bool(who) and self.view is not None and seat != self.view.seat
-            self._refuse("caught_first" if first else "nobody_to_catch", name=who, target=name)
+            self._prompts.notice = self.caught_first() or t("nobody_to_catch")
             return
         self._act(next(a for a in self.legal if isinstance(a, actions.Catch) and a.target == target))
 
     def _caught_just_now(self) -> tuple[str, str, str, float] | None:
-        """The last catch, if less than ``CAUGHT_TOLD`` seconds ago (turns may begin meanwhile)."""
-        caught = self.caught
+        caught = self.caught  # (less than ``CAUGHT_TOLD`` seconds ago: turns may begin meanwhile)
         return caught if caught is not None and self.clock() - caught[3] < CAUGHT_TOLD else None
+
+    def caught_first(self) -> str:
+        """"Bot 1 caught Tom first": another's catch just now ("" if none), for a c too late."""
+        who, seat, name, _ = self._caught_just_now() or ("", "", "", 0.0)
+        ours = self.view.seat if self.view is not None else None
+        return t("caught_first", name=who, target=name) if who and seat != ours else ""
 
     def challenge(self, accept: bool = False) -> None:
         action = self._legal_of(actions.Accept if accept else actions.Challenge)
