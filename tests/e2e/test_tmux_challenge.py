@@ -1,7 +1,8 @@
 """End to end, in tmux, a Wild Draw Four challenged (R12, official rules): Zoe (in English) bluffs
 one holding red; Bob (in Spanish) challenges it. Bob's log says she was guilty and shows him the
 hand she had to show him (as the Mattel rules have it), the cards named in Spanish; Zoe's log
-says what he saw, and she draws the four."""
+says what he saw, and she draws the four. Before answering, Bob's why key says what a challenge
+is, under the question."""
 
 from __future__ import annotations
 
@@ -50,6 +51,12 @@ def test_tmux_a_challenged_bluff_shows_the_challenger_the_hand(tmux: Tmux, tmp_p
         # (its why; but for a call too close, whose order may put the move it is about second)
         assert ("Zoe aún tiene 6 cartas" in hinted or "un desafío perdido cuesta 6 cartas" in hinted
                 or "cualquiera vale" in hinted), hinted
+        # the why key says what a challenge is, under the question (found re-checking: the
+        # question hid its words)
+        tmux.send(bob, "e")
+        explained = tmux.wait_for(bob, "Desafiar es decir", timeout=10, what="the why key's words")
+        explained = " ".join(explained.split())
+        assert "que el +4 fue un farol" in explained and "desafiar" in explained, explained
         tmux.send(bob, key.group(1))
         screen = tmux.wait_for(bob, "Zoe robó 4 cartas", timeout=10, what="the hand shown to Bob")
         log = log_text(screen, "Mano 1 — repart")
