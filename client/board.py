@@ -31,13 +31,14 @@ from .screens import left_to_bot, with_marks
 from .table import Table
 
 
-def risk_warning(table: Table) -> str:
+def risk_warning(table: Table, plain: bool = False) -> str:
     """What we read while open to a catch ("" otherwise): inside the grace, that a catch does not
-    count yet; after it, that one may come at any moment."""
+    count yet; after it, that one may come at any moment (``plain``: with plain mode's words)."""
     view = table.view
     if view is None or view.seat is None or not table.open_to_catch(view.seat):
         return ""
-    return t("at_risk_you" if table.at_risk(view.seat) else "at_risk_you_open")
+    key = "at_risk_you" if table.at_risk(view.seat) else "at_risk_you_open"
+    return t("plain_" + key if plain else key)
 
 
 def seat_flags(model: Model, index: int, info: SeatInfo | None) -> list[tuple[str, str]]:

@@ -386,9 +386,9 @@ class PlainView:
         if seat is not None:
             return t("plain_catch_hint_grace" if table.at_risk(seat) else "plain_catch_hint",
                      name=name_of(seat))
-        if risk_warning(table) and table.view is not None and table.view.seat is not None:
-            # (in words to type: found play-testing, "u lo dice" told a key plain mode has not)
-            return t("plain_at_risk_you" if table.at_risk(table.view.seat) else "plain_at_risk_you_open")
+        # (in words to type: found play-testing, "u lo dice" told a key plain mode has not)
+        if warning := risk_warning(table, plain=True):
+            return warning
         # a seat we cannot catch (we watch, say): at risk until it is over, as the board marks
         # it, not only inside the UNO call's grace
         risky = None if table.view is None else table.view.uno_open
