@@ -140,10 +140,11 @@ class PromptLine(Painter):
 
     def _hint_shown(self) -> str:
         """The hint in words, if the prompt line shows it (nothing asked but the table's
-        questions, under which it goes; no notice). Facing a Wild Draw Four, a notice goes there
-        instead (found re-checking: the question hid what the why key said of it)."""
+        questions, under which it goes; no notice). At a table's question, a notice goes there
+        instead (found re-checking: the challenge's question hid what the why key said of it; and
+        "Welcome back" went unseen under the first card's colour question)."""
         m = self.model
-        if m.prompt is Prompt.CHALLENGE and m.prompts.notice:
+        if m.prompt in _QUESTIONS and m.prompts.notice:
             return m.prompts.notice
         if (m.prompt is not Prompt.NONE and m.prompt not in _QUESTIONS) or m.prompts.notice:
             return ""

@@ -214,3 +214,19 @@ def test_the_why_key_at_a_wild_draw_fours_question_says_what_it_asks(lang: str, 
     PlainCommands(model).run("why" if lang == "en" else "por qué")
     assert model.prompts.notice == expected
     set_language("en")
+
+
+def test_a_notice_at_a_tables_question_shows_under_it() -> None:
+    """Found in CI: Zoe, her client started again on her turn, the first card a Wild, read the
+    colour question and not "Welcome back", which it hid (as the challenge's question hid the
+    why key's words). A notice at a table's question goes under it, where the hint goes."""
+    from clientkit import screen_lines
+
+    from engine.actions import ChooseColor
+
+    view = make_view("R7 Y3", top="W", color=None, awaiting_color=True,
+                     legal=[ChooseColor(ME, c) for c in Color])
+    model = seated(view)
+    model.prompts.notice = "Welcome back: you are in your seat again."
+    shown = " ".join(" ".join(screen_lines(model)).split())
+    assert "The first card is a Wild. Colour:" in shown and "Welcome back" in shown, shown
