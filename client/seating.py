@@ -86,11 +86,13 @@ class Seating:
         self.seat_given_up_in = ""
 
     def given_up_seat(self, rooms: Sequence[RoomSummary], name: str) -> RoomSummary | None:
-        """The room of ``seat_given_up_in`` among ``rooms``, when a bot plays our seat there in
-        our place ("Diego (bot)") and it has no password: asked once."""
+        """The room of ``seat_given_up_in`` among ``rooms``, when it has no password and a bot
+        plays our seat there in our place ("Diego (bot)"), or its match has not started (the
+        host freed our seat while we were gone; found play-testing: back in the lobby, told
+        nothing): asked once."""
         room_id, self.seat_given_up_in = self.seat_given_up_in, ""
-        return next((room for room in rooms if room.id == room_id and not room.password
-                     and any(left_by(seat.name, name) for seat in room.seated)), None)
+        return next((room for room in rooms if room.id == room_id and not room.password and (
+            not room.started or any(left_by(seat.name, name) for seat in room.seated))), None)
 
     @property
     def is_host(self) -> bool:

@@ -512,12 +512,14 @@ def test_a_watcher_back_after_a_server_restart_is_not_told_each_player_dropped_a
     assert "lost the connection" not in told and "connected again" not in told, told
 
 
-@pytest.mark.parametrize("bot_there", [True, False])
-def test_a_client_started_again_watches_the_table_where_a_bot_took_its_seat(bot_there: bool) -> None:
+@pytest.mark.parametrize(("bot_there", "started"), [(True, True), (False, True), (False, False)])
+def test_a_client_started_again_watches_the_table_where_a_bot_took_its_seat(bot_there: bool,
+                                                                           started: bool) -> None:
     """Found play-testing: Diego's terminal was killed; the rematch gave his seat to "Diego (bot)",
     and his client, started again (its token resuming nothing), put him in the lobby, told
     nothing. It kept the room of his seat (client/connection.py): a bot plays it in his place
-    there, so he watches that table, told why and how to sit down (his seat first)."""
+    there, so he watches that table, told why and how to sit down (his seat first). So too when
+    the host freed his seat in the waiting room (``-``), before the match."""
     model = Model("Diego")
     model.apply(dataclasses.replace(WELCOME, name="Diego"))
     model.seating.seat_given_up_in = "7"
@@ -526,11 +528,11 @@ def test_a_client_started_again_watches_the_table_where_a_bot_took_its_seat(bot_
     seated_there = tuple(SeatInfo(seat=str(i), name=name, kind="bot" if "Bot" in name or "bot" in name
                                   else "human") for i, name in enumerate(["Ana", "Bot 1", sitting]))
     rooms = tuple(RoomSummary(id=room_id, name="Otra", host="Ana", players=1, seats=3, bots=2,
-                              spectators=0, preset="official", started=True, password=False,
+                              spectators=0, preset="official", started=started, password=False,
                               seated=seated_there if room_id == "7" else ()) for room_id in ("3", "7"))
     model.apply(Rooms(rooms=rooms))
     sent = model.outbox.take()
-    if bot_there:
+    if bot_there or not started:
         assert sent == [JoinRoom(room="7", spectate=True)]
         assert model.prompts.notice == t("status_seat_gone_watching")
     else:  # (someone took it, or another table has that number now: the lobby, as before)

@@ -1,7 +1,8 @@
 """End to end, in tmux, two ways a table's seats go wrong for real people (found play-testing):
 ``uno host --bots 1 --start`` dealt to four and showed nobody where to join, so a friend who
 came late could not; and a friend whose terminal died in the waiting room kept a seat that
-nothing could free (the host's ``-`` removed a bot instead)."""
+nothing could free (the host's ``-`` removed a bot instead), and who, started again after it
+was freed, was put in the lobby, told nothing."""
 
 from __future__ import annotations
 
@@ -58,3 +59,13 @@ def test_tmux_the_host_frees_the_seat_of_a_friend_whose_terminal_died(tmux: Tmux
     tmux.send(hosting, "-")
     screen = tmux.wait_for(hosting, "Luis left", timeout=10, what="Luis's seat freed")
     assert "Seats 2/4" in screen and "Bot 1" in screen and "has lost the connection" not in screen, screen
+
+    # Luis starts again (found play-testing: back in the lobby, told nothing): his client kept
+    # the room of his seat, so he watches the waiting room, told why, and sits down with j.
+    back = tmux.start(play.join(f"127.0.0.1:{port}", lang="es"), play.person(tmp_path / "luis", "Luis"),
+                      window="luis2")
+    tmux.wait_for(back, "Tu asiento se liberó mientras no estabas", timeout=20,
+                  what="Luis back, watching Ana's waiting room")
+    tmux.send(back, "j")
+    tmux.wait_for(back, "Esperando a que Ana empiece", timeout=10, what="Luis seated again")
+    tmux.wait_for(hosting, "Seats 3/4", timeout=10, what="Luis back in Ana's waiting room")
