@@ -32,12 +32,13 @@ class Prompts:
         self.show_help, self.help_page = show, 0
 
     def turn_help_page(self, step: int) -> None:
-        """A page on (1) or back (-1); on from the last page closes the help."""
+        """A page on (1) or back (-1); on from the last page, or back from the first, closes the
+        help (found play-testing: PgUp left a one-page help open that said any key closes it)."""
         page = self.help_page + step
-        if page >= self.help_pages:
+        if not 0 <= page < self.help_pages:
             self.open_help(False)
         else:
-            self.help_page = max(0, page)
+            self.help_page = page
 
     @property
     def confirming(self) -> Prompt | None:

@@ -251,6 +251,12 @@ def test_a_short_terminal_s_help_turns_its_pages(lang: str, page: str, last: str
     assert model.prompt is Prompt.NONE
     tall = screen_lines(model, "\x1bOP", columns=100, rows=40)  # (all on one page: not said)
     assert model.prompts.help_pages == 1 and not any("Page" in row or "Página" in row for row in tall)
+    # back from the first page closes it, as any other key would (found play-testing: PgUp
+    # left a one-page help open)
+    screen_lines(model, PGUP, columns=100, rows=40)
+    assert model.prompt is Prompt.NONE
+    screen_lines(model, "\x1bOP", PGUP, columns=60, rows=20)
+    assert model.prompt is Prompt.NONE
 
 
 def test_the_waiting_room_and_the_lobby_use_the_bound_keys() -> None:
