@@ -38,7 +38,7 @@ class PlainReplay:
         word = line.strip().lower()
         if not word or word in words("next"):
             if r.at_end:
-                return [t("plain_replay_end")]
+                return [t("plain_replay_past_end" + self._alone)]
             r.step(1)
             return [self._position(r.said(r.index))]
         if word in words("previous"):

@@ -164,6 +164,11 @@ PLAIN_TEXTS: dict[str, tuple[str, str]] = {
     "plain_replay_hand": ("{name} holds {n}: {cards}", "{name} tiene {n}: {cards}"),
     "plain_replay_no_cards": ("{name} holds no card", "{name} no tiene cartas"),
     "plain_replay_end": ("The end of the hand", "Fin de la mano"),
+    # (Enter again at the end: what can be done there, not the same words again)
+    "plain_replay_past_end": ("No move after the end of the hand: previous, first, or back.",
+                              "No hay jugada tras el fin de la mano: anterior, principio o volver."),
+    "plain_replay_past_end_alone": ("No move after the end of the hand: previous, first, or quit.",
+                                    "No hay jugada tras el fin de la mano: anterior, principio o salir."),
     "plain_replay_closed": ("Back at the table.", "De vuelta en la mesa."),
     "plain_no_seat": ("There is no seat {n}", "No hay asiento {n}"),
     "plain_waiting_offline": ("{name} has lost the connection: remove {n} frees the seat.",

@@ -159,7 +159,12 @@ def test_a_replay_is_said_a_move_at_a_time(lang: str, words: dict[str, str]) -> 
     assert replayer.name(replayer.seats[1]) in others[0]
     rest = replay.run(words["all"])
     assert replayer.at_end and words["end"] in rest[-1] and len(rest) > 2
-    assert replay.run("") == [t("plain_replay_end")]
+    # Enter past the end says what can be done there (found play-testing: "The end of the
+    # hand" again at each Enter), and `uno replay`'s own words end with quit, not back
+    (past,) = replay.run("")
+    assert past == t("plain_replay_past_end") and past != t("plain_replay_end") and words["back"] in past
+    alone = PlainReplay(replayer, at_table=False)
+    assert alone.run("") == [t("plain_replay_past_end_alone")] and words["back"] not in alone.run("")[0]
     assert "?" not in "".join(rest) and not replay.done
     assert replay.run(words["back"]) == [words["closed"] + "."] and replay.done
 
