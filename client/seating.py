@@ -329,7 +329,10 @@ class Seating:
             if self.queue_seat is not None:
                 name = self.name_of(self.queue_seat)  # (our own, left to a bot: found
                 # play-testing, "You take Eve (bot)'s seat" read by Eve)
-                return t("queued_own_seat") if left_by(name, me) else t("queued_seat", name=name)
+                # (a table of single hands: found play-testing, "at the next hand" was its rematch)
+                match = "_match" if room is not None and room.rules.get("target_score", 0) is None else ""
+                return (t("queued_own_seat" + match) if left_by(name, me)
+                        else t("queued_seat" + match, name=name))
             if room is not None and room.started and not any(s.kind == "bot" for s in room.seats):
                 # (no bot's seat to take over: found play-testing, Mo waited a whole match unsaid)
                 return t("queued_line_people", n=self.queue_position)

@@ -404,6 +404,11 @@ TEXTS: dict[str, tuple[str, str]] = {
                         "Recuperas tu asiento en la próxima mano ({k_take_seat} cancela)."),
     "queued_seat": ("You take {name}'s seat at the next hand ({k_take_seat} cancels).",
                     "Ocupas el asiento de {name} en la próxima mano ({k_take_seat} cancela)."),
+    # (a table of single hands: its next hand is the next match, which a rematch must start)
+    "queued_own_seat_match": ("You get your seat back at the next match ({k_take_seat} cancels).",
+                              "Recuperas tu asiento en la próxima partida ({k_take_seat} cancela)."),
+    "queued_seat_match": ("You take {name}'s seat at the next match ({k_take_seat} cancels).",
+                          "Ocupas el asiento de {name} en la próxima partida ({k_take_seat} cancela)."),
     "queued_line": ("You are number {n} in line for a seat ({k_take_seat} cancels).",
                     "Eres el número {n} en la cola por un asiento ({k_take_seat} cancela)."),
     "queued_line_people": ("You are number {n} in line for a seat: one frees when a player leaves, or when "

@@ -404,6 +404,21 @@ def test_enter_on_a_full_table_before_its_start_waits_in_line() -> None:
     assert press(other, ENTER) == [JoinRoom(room="2")]  # (a free seat: sat at once)
 
 
+@pytest.mark.parametrize(("lang", "said"), [
+    ("en", "You take Bot 3's seat at the next match (j cancels)."),
+    ("es", "Ocupas el asiento de Bot 3 en la próxima partida (j cancela)."),
+])
+def test_a_seat_promised_at_a_table_of_single_hands_is_for_the_next_match(lang: str, said: str) -> None:
+    """Found play-testing: told "at the next hand" at a single-hand table, whose next hand is the
+    rematch (which the players must start)."""
+    model = late_arrival(lang)
+    model.apply(Joined(room=room_info(rules={**RuleSet().to_dict(), "target_score": None}), role="spectator"))
+    model.apply(Queued(position=1, seat="3"))
+    show(model, make_view(hand=""))
+    assert said in render_text(model)
+    set_language("en")
+
+
 def test_enter_on_a_match_in_progress_watches_then_asks_for_a_bots_seat() -> None:
     model = late_arrival()
     assert press(model, ENTER) == [JoinRoom(room="1", spectate=True)]

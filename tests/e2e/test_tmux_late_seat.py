@@ -1,6 +1,7 @@
 """End to end, a late arrival promised a bot's seat at a table whose late arrivals sit at the next
 hand: Carla hosts a single-hand match against two bots (``--late-join next-hand``); Ana arrives
-during it and is told "You take Bot 1's seat at the next hand". The match ends in that hand:
+during it and is told "You take Bot 1's seat at the next match" (a single hand's next hand is the
+rematch: "at the next hand" read as if it were sooner). The match ends in that hand:
 Ana sits down for the rematch in Bot 1's seat, and Bot 1 goes. (Found play-testing: Bot 2 went,
 the last bot, as for anyone arriving before a start, and Bot 1 played the rematch beside Ana.)"""
 
@@ -35,7 +36,7 @@ def test_tmux_the_seat_promised_at_the_next_hand_is_the_one_taken_when_the_match
     late = tmux.start(play.join(address), play.person(tmp_path / "ana", "Ana"), window="late")
     tmux.wait_for(late, "› Mesa", timeout=15, what="the lobby")
     tmux.send(late, "Enter")
-    tmux.wait_for(late, "You take Bot 1's seat at the next hand", timeout=10, what="Ana's promise")
+    tmux.wait_for(late, "You take Bot 1's seat at the next match", timeout=10, what="Ana's promise")
 
     carla = Player(tmux, hosting, "Carla")
     play.together([carla], lambda: bool(WINNER.search(tmux.screen(hosting))), 60, "the match did not end")
