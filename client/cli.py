@@ -21,6 +21,8 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, TextIO
 
+from . import clihelp
+
 if TYPE_CHECKING:
     from engine import Action, Card, Color, Event, Game
     from engine.selfplay import SelfplayStats
@@ -50,6 +52,18 @@ SUBCOMMANDS: tuple[Subcommand, ...] = (
                "client.replaycmd"),
 )
 
+# Each command's line in `uno --help`, in Spanish (client/clihelp.py; the options of selfplay,
+# server and bots, for a server's keeper and the bots' makers, are in English alone)
+SPANISH_HELP = {
+    "host": "abre una mesa y siéntate en ella (tus amigos de la red local pueden entrar)",
+    "join": "entra en una mesa: una de la red local, o la de HOST[:PUERTO]",
+    "stats": "las estadísticas de las partidas abiertas aquí (o en el servidor de --state-dir)",
+    "selfplay": "los bots juegan entre sí aquí, sin red; muestra los resultados",
+    "server": "un servidor sin pantalla para la red local",
+    "bots": "conecta bots a un servidor",
+    "replay": "lista las manos terminadas que se guardan aquí, repite una, expórtala o abre un archivo",
+}
+
 def main(argv: Sequence[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
     parser = build_parser(argv)
@@ -69,11 +83,17 @@ def main(argv: Sequence[str] | None = None) -> int:
 def build_parser(argv: Sequence[str] = ()) -> argparse.ArgumentParser:
     """The ``uno`` parser. Only the subcommand named in ``argv`` gets its arguments (and its
     module imported); the others are listed by name and help."""
-    parser = argparse.ArgumentParser(prog="uno", description="UNO for the terminal, over the LAN.")
-    subparsers = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+    clihelp.choose(argv)
+    parser = argparse.ArgumentParser(prog="uno", description=clihelp.said(
+        "UNO for the terminal, over the LAN.", "UNO en la terminal, por la red local."))
+    clihelp.localize(parser)
+    subparsers = parser.add_subparsers(dest="command", required=True,
+                                       metavar=clihelp.said("COMMAND", "ORDEN"))
     wanted = next((arg for arg in argv if not arg.startswith("-")), None)
     for command in SUBCOMMANDS:
-        sub = subparsers.add_parser(command.name, help=command.help, description=command.help)
+        help_text = clihelp.said(command.help, SPANISH_HELP[command.name])
+        sub = subparsers.add_parser(command.name, help=help_text, description=help_text)
+        clihelp.localize(sub)
         if command.name == wanted:
             try:
                 module = importlib.import_module(command.module)

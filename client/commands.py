@@ -25,6 +25,8 @@ from protocol.arguments import player_name as name_argument
 from protocol.arguments import port_number, seconds
 from protocol.limits import MAX_NAME
 
+from .clihelp import said
+
 if TYPE_CHECKING:
     from prompt_toolkit.application import Application
 
@@ -33,57 +35,85 @@ if TYPE_CHECKING:
 
 
 def _common(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--lang", choices=("es", "en"), default=None,
-                        help="language of the screen, remembered for next time (default: the last chosen "
-                             "with --lang or F2, else the locale)")
-    parser.add_argument("--player", metavar="NAME", default=None, type=name_argument,
-                        help=f"your name at the table, up to {MAX_NAME} characters, remembered for next "
-                             "time (default: $UNO_NAME, else the name given last time, else your user name)")
-    parser.add_argument("--no-bell", action="store_true",
-                        help="no terminal bell when your turn starts")
-    parser.add_argument("--plain", action="store_true",
-                        help="plain mode for screen readers and braille displays: every change is "
-                             "a line of text, commands are typed (automatic when TERM=dumb)")
-    parser.add_argument("--colorblind", action="store_true",
-                        help="a colour-blind palette (Okabe-Ito) for the cards")
-    parser.add_argument("--light", action="store_true",
-                        help="darker text colours, for a terminal with a light background (default: "
-                             "when $COLORFGBG says the background is light)")
+    parser.add_argument("--lang", choices=("es", "en"), default=None, help=said(
+        "language of the screen, remembered for next time (default: the last chosen with --lang or "
+        "F2, else the locale)",
+        "idioma de la pantalla, que se recuerda para la próxima vez (por defecto: el último elegido "
+        "con --lang o F2, si no el del sistema)"))
+    parser.add_argument("--player", metavar=said("NAME", "NOMBRE"), default=None, type=name_argument,
+                        help=said(f"your name at the table, up to {MAX_NAME} characters, remembered for "
+                                  "next time (default: $UNO_NAME, else the name given last time, else "
+                                  "your user name)",
+                                  f"tu nombre en la mesa, de hasta {MAX_NAME} caracteres, que se recuerda "
+                                  "para la próxima vez (por defecto: $UNO_NAME, si no el de la última "
+                                  "vez, si no tu nombre de usuario)"))
+    parser.add_argument("--no-bell", action="store_true", help=said(
+        "no terminal bell when your turn starts", "sin pitido de la terminal cuando empieza tu turno"))
+    parser.add_argument("--plain", action="store_true", help=said(
+        "plain mode for screen readers and braille displays: every change is a line of text, "
+        "commands are typed (automatic when TERM=dumb)",
+        "modo sencillo para lectores de pantalla y líneas braille: cada cambio es una línea de "
+        "texto, las órdenes se escriben (automático con TERM=dumb)"))
+    parser.add_argument("--colorblind", action="store_true", help=said(
+        "a colour-blind palette (Okabe-Ito) for the cards",
+        "colores de cartas para daltónicos (Okabe-Ito)"))
+    parser.add_argument("--light", action="store_true", help=said(
+        "darker text colours, for a terminal with a light background (default: when $COLORFGBG "
+        "says the background is light)",
+        "texto más oscuro, para una terminal de fondo claro (por defecto: cuando $COLORFGBG dice "
+        "que el fondo es claro)"))
 
 
 def add_host_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--name", metavar="TABLE", default=None, help="the table's name")
-    parser.add_argument("--bots", type=_bots, default=0, metavar="N", help="bots at the table (0-9)")
-    parser.add_argument("--rules", default="official", metavar="NAME",
-                        help=f"a preset ({', '.join(PRESETS)}) or rules saved with --save-rules; "
-                             "rule options given beside it override")
-    parser.add_argument("--save-rules", metavar="NAME", default=None,
-                        help="save the rules (--rules and the rule options) under NAME in "
-                             "$XDG_CONFIG_HOME/uno/rules/ and exit")
-    parser.add_argument("--port", type=port_number, default=None,
-                        help=f"TCP port (default {DEFAULT_PORT}, or with --resume the one the match "
-                             "was kept on; a free one if it is taken)")
-    parser.add_argument("--host", default=ALL_ADDRESSES, metavar="ADDRESS",
-                        help="address to listen on, as `uno server --host` (default: all, and "
-                             "friends are invited at this machine's LAN address)")
-    parser.add_argument("--seats", type=int, default=None, metavar="N",
-                        help="seats at the table (default: max(4, bots + 1); with --start, "
-                             "bots + 1 when --bots is given)")
-    parser.add_argument("--turn-timeout", type=seconds, default=30.0, metavar="SECONDS",
-                        help="time for a turn, 0 for none (default 30)")
-    parser.add_argument("--bot-delay", type=seconds, default=1.0, metavar="SECONDS",
-                        help="how long bots think (default 1)")
+    number, name, seconds_ = said("N", "N"), said("NAME", "NOMBRE"), said("SECONDS", "SEGUNDOS")
+    parser.add_argument("--name", metavar=said("TABLE", "MESA"), default=None,
+                        help=said("the table's name", "el nombre de la mesa"))
+    parser.add_argument("--bots", type=_bots, default=0, metavar=number,
+                        help=said("bots at the table (0-9)", "bots en la mesa (0-9)"))
+    parser.add_argument("--rules", default="official", metavar=name, help=said(
+        f"a preset ({', '.join(PRESETS)}) or rules saved with --save-rules; rule options given "
+        "beside it override",
+        f"unas reglas de fábrica ({', '.join(PRESETS)}: oficiales, de la casa) o unas guardadas con "
+        "--save-rules; las opciones de reglas que se den a su lado mandan"))
+    parser.add_argument("--save-rules", metavar=name, default=None, help=said(
+        "save the rules (--rules and the rule options) under NAME in $XDG_CONFIG_HOME/uno/rules/ "
+        "and exit",
+        "guarda las reglas (--rules y las opciones de reglas) como NOMBRE en "
+        "$XDG_CONFIG_HOME/uno/rules/ y termina"))
+    parser.add_argument("--port", type=port_number, default=None, metavar=said("PORT", "PUERTO"), help=said(
+        f"TCP port (default {DEFAULT_PORT}, or with --resume the one the match was kept on; a free "
+        "one if it is taken)",
+        f"puerto TCP (por defecto {DEFAULT_PORT}, o con --resume el de la partida guardada; uno "
+        "libre si está ocupado)"))
+    parser.add_argument("--host", default=ALL_ADDRESSES, metavar=said("ADDRESS", "DIRECCIÓN"), help=said(
+        "address to listen on, as `uno server --host` (default: all, and friends are invited at "
+        "this machine's LAN address)",
+        "dirección en la que escuchar, como `uno server --host` (por defecto: todas, y se invita "
+        "a los amigos a la dirección de esta máquina en la red local)"))
+    parser.add_argument("--seats", type=int, default=None, metavar=number, help=said(
+        "seats at the table (default: max(4, bots + 1); with --start, bots + 1 when --bots is given)",
+        "asientos de la mesa (por defecto: máx(4, bots + 1); con --start, bots + 1 si se da --bots)"))
+    parser.add_argument("--turn-timeout", type=seconds, default=30.0, metavar=seconds_, help=said(
+        "time for a turn, 0 for none (default 30)", "tiempo para cada turno, 0 sin límite (por defecto 30)"))
+    parser.add_argument("--bot-delay", type=seconds, default=1.0, metavar=seconds_, help=said(
+        "how long bots think (default 1)", "cuánto piensan los bots (por defecto 1)"))
     _rule_arguments(parser)
-    parser.add_argument("--start", action="store_true",
-                        help="start the match at once (bots take the empty seats)")
-    parser.add_argument("--resume", action="store_true",
-                        help="go back to the match kept from last time (instead of a new table)")
-    parser.add_argument("--seed", type=int, default=None,
-                        help="deal from a seeded shuffle (tests and demos)")
-    parser.add_argument("--no-discovery", action="store_true", help="do not announce on the LAN")
-    parser.add_argument("--uno-grace", type=seconds, default=None, metavar="SECONDS",
-                        help="a player who goes down to one card without saying UNO cannot be "
-                             "caught for this long (default: as `uno server`, 0.75; 0: at once)")
+    parser.add_argument("--start", action="store_true", help=said(
+        "start the match at once (bots take the empty seats)",
+        "empieza la partida enseguida (los bots ocupan los asientos libres)"))
+    parser.add_argument("--resume", action="store_true", help=said(
+        "go back to the match kept from last time (instead of a new table)",
+        "vuelve a la partida guardada la última vez (en lugar de una mesa nueva)"))
+    parser.add_argument("--seed", type=int, default=None, metavar=said("SEED", "SEMILLA"), help=said(
+        "deal from a seeded shuffle (tests and demos)",
+        "reparte de un barajado con semilla (pruebas y demostraciones)"))
+    parser.add_argument("--no-discovery", action="store_true", help=said(
+        "do not announce on the LAN", "no anuncia la mesa en la red local"))
+    parser.add_argument("--uno-grace", type=seconds, default=None, metavar=seconds_, help=said(
+        "a player who goes down to one card without saying UNO cannot be caught for this long "
+        "(default: as `uno server`, 0.75; 0: at once)",
+        "durante este tiempo no se puede pillar a quien se queda con una carta sin decir UNO "
+        "(por defecto: como `uno server`, 0.75; 0: enseguida)"))
     add_history_arguments(parser)
     _common(parser)
 
@@ -91,11 +121,13 @@ def add_host_arguments(parser: argparse.ArgumentParser) -> None:
 def add_history_arguments(parser: argparse.ArgumentParser) -> None:
     """``--no-history`` and ``--history-limit`` (`uno server` has the same; its module is not
     imported here, so that `uno host` starts quickly)."""
-    parser.add_argument("--no-history", action="store_true",
-                        help="keep no finished hands (no replays, no `uno replay` list)")
-    parser.add_argument("--history-limit", type=int, default=None, metavar="N",
-                        help="finished hands kept on disk, the oldest dropped first (default: "
-                             "the server's, docs/REPLAY.md)")
+    parser.add_argument("--no-history", action="store_true", help=said(
+        "keep no finished hands (no replays, no `uno replay` list)",
+        "no guarda las manos terminadas (sin repeticiones ni lista en `uno replay`)"))
+    parser.add_argument("--history-limit", type=int, default=None, metavar="N", help=said(
+        "finished hands kept on disk, the oldest dropped first (default: the server's, docs/REPLAY.md)",
+        "manos terminadas que se guardan en disco, borrando antes las más viejas (por defecto: las "
+        "del servidor, docs/REPLAY.md)"))
 
 
 def _rule_arguments(parser: argparse.ArgumentParser) -> None:
@@ -103,41 +135,58 @@ def _rule_arguments(parser: argparse.ArgumentParser) -> None:
     Rule options left out keep the preset's value."""
     from protocol import BOT_LEVELS, LATE_JOIN
 
-    rules = parser.add_argument_group("rule options (each defaults to the preset's)")
-    rules.add_argument("--target", type=_target, default=None, metavar="POINTS",
-                       help="points that win the match (the preset's: 500; 0: a single hand)")
-    rules.add_argument("--single-hand", action="store_true", help="play one hand, not a match")
-    for flag, help_text in _SWITCHES:
+    rules = parser.add_argument_group(said(
+        "rule options (each defaults to the preset's)",
+        "opciones de reglas (cada una, por defecto la de las reglas elegidas)"))
+    cards = said("CARDS", "CARTAS")
+    rules.add_argument("--target", type=_target, default=None, metavar=said("POINTS", "PUNTOS"), help=said(
+        "points that win the match (the preset's: 500; 0: a single hand)",
+        "puntos que ganan la partida (los de las reglas: 500; 0: una sola mano)"))
+    rules.add_argument("--single-hand", action="store_true", help=said(
+        "play one hand, not a match", "juega una sola mano, no una partida"))
+    for flag, english, spanish in _SWITCHES:
         rules.add_argument(f"--{flag}", action=argparse.BooleanOptionalAction, default=None,
-                           help=help_text)
-    rules.add_argument("--uno-penalty", type=int, default=None, metavar="CARDS",
-                       help="cards drawn when caught without saying UNO (0-10)")
-    rules.add_argument("--false-catch-penalty", type=int, default=None, metavar="CARDS",
-                       help="cards drawn for a false catch (0-10)")
-    table = parser.add_argument_group("the table")  # (not rules: `--help` listed them as such)
-    table.add_argument("--bot-level", choices=BOT_LEVELS, default="normal",
-                       help="the level of the bots (default normal)")
-    table.add_argument("--late-join", choices=[v.replace("_", "-") for v in LATE_JOIN],
-                       default="now", help="when someone arriving during a match takes over a "
-                                           "bot's seat: at once, or at the next hand (default now)")
+                           help=said(english, spanish))
+    rules.add_argument("--uno-penalty", type=int, default=None, metavar=cards, help=said(
+        "cards drawn when caught without saying UNO (0-10)",
+        "cartas que roba a quien pillan sin decir UNO (0-10)"))
+    rules.add_argument("--false-catch-penalty", type=int, default=None, metavar=cards, help=said(
+        "cards drawn for a false catch (0-10)", "cartas que roba quien pilla en falso (0-10)"))
+    # (not rules: `--help` listed them as such)
+    table = parser.add_argument_group(said("the table", "la mesa"))
+    table.add_argument("--bot-level", choices=BOT_LEVELS, default="normal", help=said(
+        "the level of the bots (default normal)", "el nivel de los bots (por defecto normal)"))
+    table.add_argument("--late-join", choices=[v.replace("_", "-") for v in LATE_JOIN], default="now",
+                       help=said("when someone arriving during a match takes over a bot's seat: at "
+                                 "once, or at the next hand (default now)",
+                                 "cuándo ocupa el asiento de un bot quien llega con la partida empezada: "
+                                 "enseguida (now), o en la siguiente mano (next-hand; por defecto now)"))
 
 
-# (flag, help); the RuleSet option is the flag with "_" for "-", except the strict +4.
+# (flag, help in English, in Spanish); the RuleSet option is the flag with "_" for "-", except the
+# strict +4
 _SWITCHES = (
-    ("draw-until-playable", "draw until a card can be played (R9)"),
-    ("strict-wild-draw-four", "a Wild Draw Four only without the colour in play, no challenge (R13)"),
-    ("stack-draw-two", "answer a Draw Two with a Draw Two (R14)"),
-    ("stack-wild-draw-four", "stack Wild Draw Fours on draws (R15)"),
-    ("seven-zero", "a 7 swaps hands, a 0 passes them along (R15)"),
-    ("jump-in", "play an identical card out of turn (R15)"),
-    ("first-to-left", "the dealer's left starts and play goes clockwise (R5)"),
+    ("draw-until-playable", "draw until a card can be played (R9)",
+     "roba hasta que una carta se pueda jugar (R9)"),
+    ("strict-wild-draw-four", "a Wild Draw Four only without the colour in play, no challenge (R13)",
+     "el Comodín +4 solo sin el color en juego, sin desafío (R13)"),
+    ("stack-draw-two", "answer a Draw Two with a Draw Two (R14)",
+     "responde a un Roba dos con otro Roba dos (R14)"),
+    ("stack-wild-draw-four", "stack Wild Draw Fours on draws (R15)",
+     "acumula Comodines +4 sobre los robos (R15)"),
+    ("seven-zero", "a 7 swaps hands, a 0 passes them along (R15)",
+     "un 7 cambia la mano con otro, un 0 pasa todas las manos (R15)"),
+    ("jump-in", "play an identical card out of turn (R15)",
+     "juega una carta idéntica fuera de turno (R15)"),
+    ("first-to-left", "the dealer's left starts and play goes clockwise (R5)",
+     "empieza quien está a la izquierda del que reparte y se juega en el sentido del reloj (R5)"),
 )
 
 
 def rule_overrides(args: argparse.Namespace) -> dict[str, object]:
     """The rule options given on the command line, in wire form (``RuleSet.to_dict``'s)."""
     out: dict[str, object] = {}
-    for flag, _ in _SWITCHES:
+    for flag, _, _ in _SWITCHES:
         value = getattr(args, flag.replace("-", "_"))
         if value is None:
             continue
@@ -168,10 +217,13 @@ def check_rules(preset: str, overrides: dict[str, object]) -> str | None:
 
 
 def add_join_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("address", nargs="?", metavar="HOST[:PORT]", default=None,
-                        help=f"the server (port {DEFAULT_PORT} if left out); "
-                             "without it, tables on the LAN are listed")
-    parser.add_argument("--no-discovery", action="store_true", help="do not look for tables on the LAN")
+    parser.add_argument("address", nargs="?", metavar=said("HOST[:PORT]", "HOST[:PUERTO]"), default=None,
+                        help=said(f"the server (port {DEFAULT_PORT} if left out); without it, tables on "
+                                  "the LAN are listed",
+                                  f"el servidor (puerto {DEFAULT_PORT} si no se da); sin él, se listan las "
+                                  "mesas de la red local"))
+    parser.add_argument("--no-discovery", action="store_true", help=said(
+        "do not look for tables on the LAN", "no busca mesas en la red local"))
     _common(parser)
 
 

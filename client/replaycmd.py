@@ -15,6 +15,8 @@ import sys
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from .clihelp import said
+
 if TYPE_CHECKING:
     from collections.abc import Iterable
 
@@ -28,28 +30,42 @@ _THEN = "→"  # between the players of a seat that changed hands, in the order 
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("what", nargs="?", default=None, metavar="ID|FILE",
-                        help="a kept hand's id (from the list) or a replay file; none: the list")
-    parser.add_argument("--export", nargs=2, metavar=("ID", "FILE"), default=None,
-                        help="write kept hand ID to FILE (not over a file already there)")
-    parser.add_argument("--force", action="store_true", help="with --export: replace FILE if it exists")
-    parser.add_argument("--state-dir", default=None, metavar="DIR",
-                        help="a server's state directory (default: `uno host`'s)")
-    parser.add_argument("--speed", type=float, default=1.0, metavar="MOVES",
-                        help="moves per second, 0.25 to 8 (keys + and - change it)")
-    parser.add_argument("--seat", type=int, default=None, metavar="N",
-                        help="whose cards are shown first: the Nth seat (Tab changes it; default:"
-                             " yours, found by --player, else the first person's)")
-    parser.add_argument("--player", metavar="NAME", default=None,
-                        help="your name at the table, to open on your cards (default: $UNO_NAME"
-                             " or your user name, as for uno host and uno join)")
-    parser.add_argument("--open", action="store_true", help="every hand open from the start")
-    parser.add_argument("--paused", action="store_true", help="start paused (step with ←/→)")
-    parser.add_argument("--lang", choices=("es", "en"), default=None,
-                        help="language of the screen (default: the last chosen with F2, else the locale)")
-    parser.add_argument("--plain", action="store_true",
-                        help="plain mode for screen readers and braille displays: each move said as "
-                             "a line, commands typed (automatic when TERM=dumb)")
+    parser.add_argument("what", nargs="?", default=None, metavar=said("ID|FILE", "ID|ARCHIVO"), help=said(
+        "a kept hand's id (from the list) or a replay file; none: the list",
+        "el id de una mano guardada (de la lista) o un archivo de repetición; sin él: la lista"))
+    parser.add_argument("--export", nargs=2, metavar=("ID", said("FILE", "ARCHIVO")), default=None,
+                        help=said("write kept hand ID to FILE (not over a file already there)",
+                                  "escribe la mano guardada ID en ARCHIVO (no sobre uno que ya exista)"))
+    parser.add_argument("--force", action="store_true", help=said(
+        "with --export: replace FILE if it exists", "con --export: reemplaza ARCHIVO si existe"))
+    parser.add_argument("--state-dir", default=None, metavar=said("DIR", "CARPETA"), help=said(
+        "a server's state directory (default: `uno host`'s)",
+        "la carpeta de estado de un servidor (por defecto: la de `uno host`)"))
+    parser.add_argument("--speed", type=float, default=1.0, metavar=said("MOVES", "JUGADAS"), help=said(
+        "moves per second, 0.25 to 8 (keys + and - change it)",
+        "jugadas por segundo, de 0.25 a 8 (las teclas + y - la cambian)"))
+    parser.add_argument("--seat", type=int, default=None, metavar="N", help=said(
+        "whose cards are shown first: the Nth seat (Tab changes it; default: yours, found by "
+        "--player, else the first person's)",
+        "de quién son las cartas que se ven primero: el asiento N (Tab lo cambia; por defecto: el "
+        "tuyo, por --player, si no el de la primera persona)"))
+    parser.add_argument("--player", metavar=said("NAME", "NOMBRE"), default=None, help=said(
+        "your name at the table, to open on your cards (default: $UNO_NAME or your user name, as "
+        "for uno host and uno join)",
+        "tu nombre en la mesa, para abrir con tus cartas (por defecto: $UNO_NAME o tu nombre de "
+        "usuario, como en uno host y uno join)"))
+    parser.add_argument("--open", action="store_true", help=said(
+        "every hand open from the start", "todas las manos a la vista desde el principio"))
+    parser.add_argument("--paused", action="store_true", help=said(
+        "start paused (step with ←/→)", "empieza en pausa (avanza con ←/→)"))
+    parser.add_argument("--lang", choices=("es", "en"), default=None, help=said(
+        "language of the screen (default: the last chosen with F2, else the locale)",
+        "idioma de la pantalla (por defecto: el último elegido con F2, si no el del sistema)"))
+    parser.add_argument("--plain", action="store_true", help=said(
+        "plain mode for screen readers and braille displays: each move said as a line, commands "
+        "typed (automatic when TERM=dumb)",
+        "modo sencillo para lectores de pantalla y líneas braille: cada jugada es una línea, las "
+        "órdenes se escriben (automático con TERM=dumb)"))
 
 
 def main(args: argparse.Namespace) -> int:

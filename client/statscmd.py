@@ -21,6 +21,7 @@ from typing import TextIO
 
 from server.stats import BOT_PREFIX, Counts, rules_name, rules_of_name
 
+from .clihelp import said
 from .i18n import EN, decimal, detect_language, set_language, t
 from .rulestext import changed_labels, preset_name
 from .saved_rules import SavedRulesError, load_rules, saved_names
@@ -32,12 +33,15 @@ WRAP_AT = 79  # (the lines of words, for an 80-column terminal: the table is mad
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--state-dir", metavar="DIR", default=None,
-                        help="the server's state directory (default: uno host's)")
-    parser.add_argument("--rules", metavar="NAME", default=None,
-                        help="only this rule set (a preset's name shows it with its options too)")
-    parser.add_argument("--lang", choices=("es", "en"), default=None,
-                        help="language (default: the last chosen with F2, else the locale)")
+    parser.add_argument("--state-dir", metavar=said("DIR", "CARPETA"), default=None, help=said(
+        "the server's state directory (default: uno host's)",
+        "la carpeta de estado del servidor (por defecto: la de uno host)"))
+    parser.add_argument("--rules", metavar=said("NAME", "NOMBRE"), default=None, help=said(
+        "only this rule set (a preset's name shows it with its options too)",
+        "solo estas reglas (el nombre de unas de fábrica las muestra también con sus opciones)"))
+    parser.add_argument("--lang", choices=("es", "en"), default=None, help=said(
+        "language (default: the last chosen with F2, else the locale)",
+        "idioma (por defecto: el último elegido con F2, si no el del sistema)"))
 
 
 def main(args: argparse.Namespace) -> int:
