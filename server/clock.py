@@ -131,8 +131,13 @@ class Clock:
             return now
         if not self.held():
             self.hold_until = None
-            if now < hold and self.deadline is not None:  # everybody is back early: the turn's
-                self.deadline = now + (self.deadline - hold)  # time left counts from now
+            if now < hold:  # everybody is back early: the turn's time left counts from now, and
+                # the rematch's wait (found play-testing: its countdown came back the restart's
+                # grace late)
+                if self.deadline is not None:
+                    self.deadline = now + (self.deadline - hold)
+                if self.rematch_at is not None:
+                    self.rematch_at = now + (self.rematch_at - hold)
             return now
         return hold
 

@@ -297,6 +297,8 @@ class Table(ABC):
             before = self.clock.deadline
             self._schedule(turn_changed=False)  # first: the view carries the deadline
             extended = (not seat.away and self._time_to_look(seat)) or self.clock.deadline != before
+        else:  # (the last one back early at a match's end: the rematch's wait counts from now)
+            self.clock.start()
         self._joined(session, "player", seat.id)
         # The last one back after a restart, or a turn given time back: the others' clocks show it
         if extended or (waiting and self.clock.hold_until is None):
