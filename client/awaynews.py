@@ -126,7 +126,7 @@ class AwayNews:
             return None
         shown = ", ".join(card_name(card) for card in self.played[:SHOWN_CARDS])
         more = len(self.played) - SHOWN_CARDS
-        played = f"{shown} {t('away_more_cards', n=more)}" if more > 0 else shown
+        played = f"{shown} {t('more_cards', n=more)}" if more > 0 else shown
         # (what was not done is left out: found play-testing, "drawn: 0" read as noise)
         counts = [t("away_news", turns=self.turns) if self.turns else t("away_news_no_turn"),
                   *([t("away_news_played", cards=played)] if played else []),

@@ -314,13 +314,14 @@ class Board(Painter):
 
     def card_codes(self, cards: tuple[Card, ...], width: int) -> Line:
         """Cards as their short codes ("R7 W+4"), coloured, in exactly ``width`` columns; those
-        that do not fit counted ("R7 W+4 (+5)": found play-testing at 60 columns, a hand cut with
-        "…" could not be checked against its points; and a bare "+2" read as a Draw Two)."""
+        that do not fit counted ("R7 W+4 (+5 more)": found play-testing at 60 columns, a hand cut
+        with "…" could not be checked against its points; a bare "+2", and then "(+2)", read as a
+        Draw Two)."""
         out: Line = []
         used = 0
         for i, card in enumerate(cards):
             code = card_code(card)
-            more = f"(+{len(cards) - i})"
+            more = t("more_cards", n=len(cards) - i)
             if used + len(code) + 1 > width - (0 if i == len(cards) - 1 else len(more) + 1):
                 out.append(("class:dim", more if used + len(more) <= width else "…"))
                 used += width_of(out[-1][1])

@@ -295,8 +295,10 @@ TEXTS: dict[str, tuple[str, str]] = {
     "next_hand_waits": ("Everyone is away: the next hand is dealt when someone comes back.",
                         "Todos están ausentes: la siguiente mano se reparte cuando alguien vuelva."),
     "col_player": ("Player", "Jugador"),
-    "col_cards_left": ("Cards left", "Cartas que quedan"),
-    "col_points": ("Points", "Puntos"),
+    # (short: "Cartas que qued…" at 60 columns; and "Points" read as points the losers scored,
+    # found play-testing twice: the column gives what each hand left is worth, "+" the winner's)
+    "col_cards_left": ("Cards left", "Les quedan"),
+    "col_points": ("Worth", "Valen"),
     "col_score": ("Score", "Total"),
     # (the rules' key too: found play-testing, the key bar had no room for it beside replay's)
     "match_over_host": ("{k_start} starts the rematch now, without waiting for everyone; {k_rules} changes "
@@ -439,7 +441,7 @@ TEXTS: dict[str, tuple[str, str]] = {
                      "todas las manos, la tuya también, pasaron un asiento"),
     "away_rotated_n": ("every hand, yours too, moved one seat along, {n} times",
                        "todas las manos, la tuya también, pasaron un asiento, {n} veces"),
-    "away_more_cards": ("(+{n} more)", "(y {n} más)"),
+    "more_cards": ("(+{n} more)", "(y {n} más)"),
     "away_news": ("While you were away — turns played for you: {turns}",
                   "Mientras no estabas — turnos jugados en tu lugar: {turns}"),
     "away_news_no_turn": ("While you were away — no turn of yours came",

@@ -214,14 +214,18 @@ def test_at_ten_seats_on_80_by_24_every_seat_of_the_scores_shows() -> None:
         assert re.search(rf" {name} .*\d+ +\d+$", screen, re.MULTILINE), (name, screen)
 
 
-def test_the_column_headings_of_the_scores_are_not_cut_in_spanish() -> None:
-    """Short names at the table: the "Player" column still fits its heading ("Jugad…" was cut)."""
+@pytest.mark.parametrize("width", [80, 60])
+def test_the_column_headings_of_the_scores_are_not_cut_in_spanish(width: int) -> None:
+    """Short names at the table: the "Player" column still fits its heading ("Jugad…" was cut);
+    at 60 columns the cards' heading was cut ("Cartas que qued…"), and the cards that do not
+    fit read as a card ("(+2)", a Draw Two's code): found play-testing."""
     try:
         model = seated(make_view("R5", top="R6"), lang="es")
         hand_over(model)
-        board = text_of(model, "log", 80, 12)
-        heading = next((line for line in board.splitlines() if "Puntos" in line), board)
-        assert "Jugador" in heading and "Cartas que quedan" in heading, heading
+        board = text_of(model, "log", width, 12)
+        assert "(+" not in board and (width == 80 or ("(y " in board and " más)" in board)), board
+        heading = next((line for line in board.splitlines() if "Valen" in line), board)
+        assert "Jugador" in heading and "Les quedan" in heading, heading
     finally:
         set_language("en")
 
@@ -689,8 +693,8 @@ def test_a_hand_too_long_for_the_end_board_counts_the_cards_left_out() -> None:
     model = seated(make_view("", hand_result=HandResult("4", 90, hands)))
     row = next(line for line in screen_lines(model, columns=60, rows=20) if "R1 R2" in line)
     shown = len(row.split("R1", 1)[1].split("(+")[0].split()) + 1
-    # (in brackets: found play-testing, a bare "+2" read as a Draw Two)
-    assert f"(+{18 - shown}) " in row and "…" not in row, row
+    # (in brackets, and "more": found play-testing, a bare "+2", then "(+2)", read as a Draw Two)
+    assert f"(+{18 - shown} more) " in row and "…" not in row, row
 
 
 @pytest.mark.parametrize("plain", [False, True])
