@@ -210,12 +210,26 @@ class Board(Painter):
     def scores(self, width: int, height: int) -> list[Line]:
         """The end of a hand (or of the match): who won with what play, every hand's remaining
         cards with their points, the match scores, and the countdown to the next deal."""
+        title, notes = self._result(width)
+        table = self.score_table(width)
+        lines = [title, *self.notes_in(notes, width, height - 1 - len(table))]
+        return [clip_line(line, width) for line in [*lines, *table][:height]]
+
+    def scores_least(self, width: int) -> int:
+        """The rows the end of a hand needs: the result, its notes wrapped, the scores; not the
+        winning play, which takes the rows left (found play-testing: a long Spanish play, wrapped,
+        gave the board the players' and the hand's rows at 80×24, and left nine rows empty)."""
+        notes = self._result(width)[1]
+        return 1 + sum(len(wrap(text, width - 1)) for _, text, _ in notes) + len(self.score_table(width))
+
+    def _result(self, width: int) -> tuple[Line, list[tuple[int, str, str]]]:
+        """The result's line, and what to do next, as (how much it is needed: 0 most, the text,
+        its form cut to a line): each wraps when there is room (the help line names the keys
+        too)."""
         m = self.model
         view = m.table.view
         assert view is not None
         result = view.hand_result
-        # What to do next, as (how much it is needed: 0 most, the text, its form cut to a line):
-        # each wraps when there is room (the help line names the keys too).
         notes: list[tuple[int, str, str]] = []
         if view.outcome is not None:
             match_won = won_text(m, view.outcome.winner, "match_won")
@@ -249,9 +263,7 @@ class Board(Painter):
                 countdown = self.end_note or (t("next_hand") if seconds is None
                                               else t("next_hand_in", n=seconds))
             notes.append((0, countdown, countdown))
-        table = self.score_table(width)
-        lines = [title, *self.notes_in(notes, width, height - 1 - len(table))]
-        return [clip_line(line, width) for line in [*lines, *table][:height]]
+        return title, notes
 
     def notes_in(self, notes: list[tuple[int, str, str]], width: int, room: int) -> list[Line]:
         """The lines under the result in ``room`` rows, the table's scores always kept: the notes

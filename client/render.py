@@ -56,7 +56,7 @@ class Renderer:
         if not self.model.table.hand_over:
             return False
         room = self.rows() - self.players_height(width) - self.hand_height(width) - self._frame(width)
-        return len(self.scores(width, self.rows())) > room
+        return self.board.scores_least(width) > room
 
     def scores_cut(self, width: int) -> bool:
         """Whether a hand's end does not fit even on the whole table: the screen says it is too

@@ -708,3 +708,30 @@ def test_a_watcher_at_a_match_s_end_is_not_asked_to_accept_a_rematch(plain: bool
     model.seating.seat = None
     said = " ".join(PlainView(model).changes()) if plain else render_text(model, columns=100)
     assert "The match is over; x leaves." in said and "accept" not in said, said
+
+
+def test_a_long_winning_play_does_not_take_the_players_and_the_hand_from_the_board() -> None:
+    """Found play-testing in Spanish at 80×24, five seats: back from away after a hand's end, the
+    summary's three lines and the winning play's two gave the board the players' rows and the
+    hand, and left nine rows empty under it. The winning play takes only the rows left."""
+    seats = ("1", "2", "3", "5", ME)
+    names = {"1": "Ana", "2": "Bot 1", "3": "Bot 2", "5": "Bot 3", ME: "Carla"}
+    hands = tuple(tuple(map(Card.parse, held.split()))
+                  for held in ("", "R1 G6 GS B1 B2 B5", "R2 R4 R8 R9", "R0 G5 B1 B8", "R4 G0 G2 B0 B4 BS W"))
+    base = Game(seats, RuleSet(), random.Random(1)).view(ME)
+    view = dataclasses.replace(base, hand=hands[-1], hand_sizes=tuple(len(held) for held in hands),
+                               current="1", legal=(), hand_result=HandResult("1", 152, hands),
+                               scores=(152, 0, 0, 0, 0))
+    room = room_info(seats=names, host_seat="1", max_seats=5)
+    room = dataclasses.replace(room, seats=tuple(dataclasses.replace(info, away=info.seat == "1")
+                                                 for info in room.seats))  # (Ana still away)
+    model = seated(view, room=room, lang="es")
+    try:
+        model.transcript.winning_play = ("Ana estaba ausente: un bot jugó su turno — el bot jugó Roba dos "
+                                         "verde — robaste el Comodín y el Salta turno azul")
+        model.prompts.notice = "Mientras no estabas — " + "turnos jugados en tu lugar: 10; " * 5
+        screen = screen_lines(model, columns=80, rows=24)
+        assert any("Carla (tú)" in row for row in screen[:4]), "\n".join(screen)
+        assert any("Tu mano (7)" in row for row in screen), "\n".join(screen)
+    finally:
+        set_language("en")
