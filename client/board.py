@@ -248,10 +248,12 @@ class Board(Painter):
                         notes.append((0, rematch, short))
                 if joined := m.rematch.newcomers(room, view.seats, m.seating.host_pick):
                     notes.append((3, joined, joined))
-                # (someone accepted: the server starts it without the silent once this is out)
-                if room is not None and room.rematch and (seconds := m.table.seconds_left()) is not None:
-                    starts = t("rematch_starts_in", n=seconds)
-                    notes.append((1, starts, starts))
+            # (someone accepted: the server starts it without the silent once this is out; one in
+            # line is told too, their seat decided then)
+            if ((seat is not None or m.seating.queue_position) and room is not None and room.rematch
+                    and (seconds := m.table.seconds_left()) is not None):
+                starts = t("rematch_starts_in", n=seconds)
+                notes.append((1, starts, starts))
         else:
             assert result is not None
             said = won_text(m, result.winner, "hand_won", n=view.hand_number, points=result.points)
@@ -367,5 +369,5 @@ def match_over_key(m: Model) -> str:
     """The text of what comes after a match: the host may start the rematch, a player accepts
     it, a watcher only leaves."""
     if m.seating.seat is None:
-        return "match_over_watching"
+        return "match_over_in_line" if m.seating.queue_position else "match_over_watching"
     return "match_over_host" if m.seating.is_host else "match_over_guest"

@@ -309,6 +309,12 @@ TEXTS: dict[str, tuple[str, str]] = {
                          "Otra partida: si todos aceptan o la empieza el anfitrión; {k_leave} te vas."),
     # (a watcher has nothing to accept: found play-testing, offered to one at a table everyone left)
     "match_over_watching": ("The match is over; {k_leave} leaves.", "La partida terminó; {k_leave} te vas."),
+    # (one in line for a seat: found play-testing, told only that the match was over while the
+    # players answered the rematch)
+    "match_over_in_line": ("The players answer the rematch: you take the seat of one who does not play it; "
+                           "{k_leave} leaves.",
+                           "Los jugadores contestan a la revancha: ocupas el asiento de quien no la juegue; "
+                           "{k_leave} te vas."),
     "deadline": ("⏱ {n}s", "⏱ {n}s"),
     "you_got_hand": ("You hold {name}'s hand now: {n} cards", "Ahora tienes la mano de {name}: {n} cartas"),
     "you_got_hand_one": ("You hold {name}'s hand now: 1 card", "Ahora tienes la mano de {name}: 1 carta"),
@@ -413,10 +419,12 @@ TEXTS: dict[str, tuple[str, str]] = {
                           "Ocupas el asiento de {name} en la próxima partida ({k_take_seat} cancela)."),
     "queued_line": ("You are number {n} in line for a seat ({k_take_seat} cancels).",
                     "Eres el número {n} en la cola por un asiento ({k_take_seat} cancela)."),
-    "queued_line_people": ("You are number {n} in line for a seat: one frees when a player leaves, or when "
-                           "the match ends ({k_take_seat} cancels).",
+    # (not "when the match ends": found play-testing, the players all accepted the rematch, and
+    # the one in line, promised a seat, went on waiting)
+    "queued_line_people": ("You are number {n} in line for a seat: one frees when a player leaves, or "
+                           "does not play the rematch ({k_take_seat} cancels).",
                            "Eres el número {n} en la cola por un asiento: queda uno libre cuando alguien se "
-                           "va, o al acabar la partida ({k_take_seat} cancela)."),
+                           "va, o no juega la revancha ({k_take_seat} cancela)."),
     "you_renamed": ("Someone here has your name: the table calls you {name}.",
                     "Alguien aquí tiene tu nombre: en esta mesa eres {name}."),
     "you_back_in_seat": ("You are back in your seat: your cards and points are as the bot left them.",

@@ -814,7 +814,7 @@ def test_a_spectator_is_told_where_in_line_for_a_seat() -> None:
     people = room_info(started=True, seats={"1": "Luis", "2": "Zoe", "3": "Kim", "4": "Ana"})
     model.apply(RoomUpdate(room=people))
     assert t("queued_line_people", n=2) in " ".join(view.changes())
-    assert "when a player leaves, or when the match ends" in t("queued_line_people", n=2)
+    assert "when a player leaves, or does not play the rematch" in t("queued_line_people", n=2)
 
 
 @pytest.mark.parametrize(("lang", "said"), [("en", "You said: hola"), ("es", "Dijiste: hola")])

@@ -419,3 +419,25 @@ def test_one_who_sat_down_after_the_match_is_not_asked_the_rematch() -> None:
     assert "Rematch?" not in text and "m rematch" not in text, text
     assert "Ana sat down: plays in the rematch" in text, text
     assert press(model, "m") == []
+
+
+@pytest.mark.parametrize("plain", [False, True])
+def test_one_in_line_at_a_match_s_end_is_told_how_the_rematch_decides_the_seat(plain: bool) -> None:
+    """Found play-testing: at a full table of people, Carla, in line, read that a seat frees "when
+    the match ends"; at its end she read only "The match is over", while the players accepted
+    the rematch and its countdown ran, and she went on waiting. She is told that she takes the
+    seat of one who does not play the rematch, and when it starts."""
+    from client.plainview import PlainView
+    from protocol import Joined, Queued
+
+    model = seated(make_view(**OVER), room=room_info(started=False))
+    model.apply(Joined(room=room_info(started=False, rematch=("2",)), role="spectator", seat=None))
+    model.apply(Queued(position=1))
+    model.apply(ViewMsg(view=codec.view_to_wire(dataclasses.replace(make_view(**OVER), seat=None, hand=None)),
+                        deadline=55.0))
+    if plain:
+        said = " ".join(PlainView(model).changes())
+    else:
+        said = " ".join(render_text(model, columns=100).split())
+        assert "It starts in 55 s" in said, said
+    assert "you take the seat of one who does not play it" in said and "The match is over" not in said, said

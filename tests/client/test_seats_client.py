@@ -881,7 +881,7 @@ def test_the_line_for_a_seat_at_80_columns_is_said_whole() -> None:
     model.apply(Queued(position=1))
     show(model, dataclasses.replace(make_view(current="1"), seat=None, hand=None))
     text = " ".join(line.strip() for line in screen_lines(model, columns=80))
-    assert "or when the match ends (j cancels)." in " ".join(text.split()), text
+    assert "or does not play the rematch (j cancels)." in " ".join(text.split()), text
 
 
 @pytest.mark.parametrize(("seats", "bar"), [
