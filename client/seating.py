@@ -223,8 +223,10 @@ class Seating:
         after = {s.seat: s for s in room.seats}
         lines = []  # (those gone first: found play-testing, "Ben sat down", then "Bot 3 left" of his seat)
         for seat, info in before.items():
-            if seat not in after:
-                lines.append(t("ev_left", name=clean_text(info.name)))
+            if seat not in after:  # (one offline did not leave: the host, or the rematch, freed
+                # the seat; found play-testing, "Ben left" of Ben whose terminal had died)
+                gone = "ev_freed" if info.kind == "human" and not info.connected else "ev_left"
+                lines.append(t(gone, name=clean_text(info.name)))
                 self.told_gone.discard(seat)
         for seat, info in after.items():
             prev = before.get(seat)

@@ -320,6 +320,8 @@ TEXTS: dict[str, tuple[str, str]] = {
     "you_got_hand_one": ("You hold {name}'s hand now: 1 card", "Ahora tienes la mano de {name}: 1 carta"),
     "ev_joined": ("{name} sat down", "{name} se sentó"),
     "ev_left": ("{name} left", "{name} se fue"),
+    "ev_freed": ("{name}'s seat was freed (the connection was lost)",
+                 "Se liberó el asiento de {name} (había perdido la conexión)"),
     "ev_new_host": ("{name} is the host now", "Ahora {name} lleva la mesa"),
     "ev_rules_changed": ("{name} changed the rules: {rules}", "{name} cambió las reglas: {rules}"),
     "ev_you_changed_rules": ("You changed the rules: {rules}", "Cambiaste las reglas: {rules}"),

@@ -308,6 +308,10 @@ def test_arrivals_departures_and_dropped_connections_are_logged() -> None:
     assert model.transcript.log[-1] == "Luis is connected again"
     model.apply(RoomUpdate(room=room_info(seats={"4": "Ana"})))
     assert model.transcript.log[-1] == "Luis left"
+    # one offline did not leave: the host freed the seat (found play-testing: "Luis left")
+    model.apply(RoomUpdate(room=dataclasses.replace(room, seats=dropped)))
+    model.apply(RoomUpdate(room=room_info(seats={"4": "Ana"})))
+    assert model.transcript.log[-1] == "Luis's seat was freed (the connection was lost)"
 
 
 @pytest.mark.parametrize(("lang", "said", "later"), [

@@ -57,7 +57,7 @@ def test_tmux_the_host_frees_the_seat_of_a_friend_whose_terminal_died(tmux: Tmux
     tmux.send(hosting, "Down")  # from Bot 1 to Luis's seat
     tmux.wait_for(hosting, lambda s: "› 3. Luis" in s, timeout=5, what="Luis's seat picked")
     tmux.send(hosting, "-")
-    screen = tmux.wait_for(hosting, "Luis left", timeout=10, what="Luis's seat freed")
+    screen = tmux.wait_for(hosting, "Luis's seat was freed", timeout=10, what="Luis's seat freed")
     assert "Seats 2/4" in screen and "Bot 1" in screen and "has lost the connection" not in screen, screen
 
     # Luis starts again (found play-testing: back in the lobby, told nothing): his client kept
