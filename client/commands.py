@@ -31,6 +31,7 @@ if TYPE_CHECKING:
     from prompt_toolkit.application import Application
 
     from .app import ClientApp
+    from .model import Model
     from .plainapp import PlainScreen
 
 
@@ -436,9 +437,29 @@ def run_join(args: argparse.Namespace) -> int:
                                 address=address, discovery=not args.no_discovery, tokens=TokenStore())
         options.bell = not args.no_bell
         options.plain_mode, options.palette = _display(args)
-        return ClientApp(options, application=application)
+        apps.append(ClientApp(options, application=application))
+        return apps[-1]
 
-    return _run(text, client, plain, _display(args)[0])
+    apps: list[ClientApp] = []
+    code = _run(text, client, plain, _display(args)[0])
+    if apps and (parting := seat_waits(apps[0].model, args.address)):
+        print(parting)
+    return code
+
+
+def seat_waits(model: Model, address: str | None) -> str:
+    """What a guest who quit with a seat is told as the terminal comes back ("": no seat)."""
+    import shlex
+
+    from protocol import clean_text
+
+    from .i18n import t
+
+    room = model.seating.room
+    if not model.seating.seated or model.host.active or room is None:
+        return ""
+    command = shlex.join(["uno", "join", *([address] if address else [])])
+    return t("seat_waits_parting", table=clean_text(room.name), command=command)
 
 
 def _run(text: str, client: Callable[[Application[int] | PlainScreen], ClientApp], plain: bool,

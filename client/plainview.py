@@ -407,7 +407,7 @@ class PlainView:
         prompt = m.prompt
         yes = key_of("yes")
         if prompt is Prompt.QUIT:
-            return quit_question(m.host, m.seating.seated_in_match, yes)
+            return quit_question(m.host, m.seating.seated_in_match, m.seating.seated, yes)
         if prompt is Prompt.HOST_QUIT:  # (what else stays: "s" for "sí" closed it without a word)
             return t("host_quit_confirm") + " " + t("plain_help_host_quit")
         if prompt is Prompt.LEAVE:

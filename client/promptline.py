@@ -243,7 +243,8 @@ class PromptLine(Painter):
         line: Line
         above: list[Line] = []  # the question's lines before its last (the 7's seats)
         if prompt is Prompt.QUIT:
-            line = [("class:notice", quit_question(m.host, m.seating.seated_in_match, key_of("yes")))]
+            asked = quit_question(m.host, m.seating.seated_in_match, m.seating.seated, key_of("yes"))
+            line = [("class:notice", asked)]
         elif prompt is Prompt.HOST_QUIT:
             line = [("class:notice", t("host_quit_confirm"))]
         elif prompt is Prompt.LEAVE:

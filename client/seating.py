@@ -117,6 +117,11 @@ class Seating:
         return self.room is not None and self.room.started
 
     @property
+    def seated(self) -> bool:
+        """Whether we hold a seat at a table (a match on, or not)."""
+        return self.room is not None and self.seat is not None and self.role == "player"
+
+    @property
     def seated_in_match(self) -> bool:
         """Whether we hold a seat in a match on (one a spectator in the line does not have)."""
         return self.match_on and self.role == "player"

@@ -128,6 +128,10 @@ TEXTS: dict[str, tuple[str, str]] = {
     "language_now": ("Now in English (F2: español)", "Ahora en español (F2: English)"),
     "match_kept": ("The match is kept: {command} brings it back, and your friends with it.",
                    "La partida queda guardada: {command} la reanuda, con tus amigos."),
+    # (a guest quit with a seat: found play-testing, Carla quit a waiting room, and her terminal
+    # said nothing of the seat kept for her)
+    "seat_waits_parting": ("Your seat at {table} waits for you: {command} takes you back to it.",
+                           "Tu asiento en {table} te espera: {command} te devuelve a él."),
     "resume_failed": ("The kept match could not be opened again",
                       "No se pudo volver a abrir la partida guardada"),
     "resume_hand": ("hand {n}", "mano {n}"),

@@ -183,3 +183,23 @@ def test_the_kept_matchs_command_keeps_the_language_chosen(monkeypatch: pytest.M
         assert resume_command("es") == "uno host --resume"
     finally:
         set_language("en")
+
+
+@pytest.mark.parametrize(("lang", "said"), [
+    ("en", "Your seat at Mesa waits for you: uno join 10.0.0.2:7777 takes you back to it."),
+    ("es", "Tu asiento en Mesa te espera: uno join 10.0.0.2:7777 te devuelve a él."),
+])
+def test_a_guest_who_quits_with_a_seat_is_told_how_to_come_back(lang: str, said: str) -> None:
+    """Found play-testing: Carla quit a waiting room and her terminal said nothing of the seat
+    kept for her; the others read that it waited."""
+    from client.commands import seat_waits
+    from protocol import Joined
+
+    model = seated(None, room=room_info(started=False, host_seat="1"), lang=lang)
+    try:
+        assert seat_waits(model, "10.0.0.2:7777") == said
+        assert seat_waits(model, None) == said.replace(" 10.0.0.2:7777", "")
+        model.apply(Joined(room=room_info(started=True, host_seat="1"), role="spectator", seat=None))
+        assert seat_waits(model, "10.0.0.2:7777") == ""  # (a watcher has no seat)
+    finally:
+        set_language("en")

@@ -271,6 +271,12 @@ def test_quit_and_leave_ask_first() -> None:
     typed(model, "quit")
     assert view.changes() == ["Quit? y quits, anything else stays."]
     typed(model, "no")
+    # in a waiting room too, the seat waits (found play-testing: Carla quit one, told nothing)
+    model.apply(Joined(room=room_info(started=False), role="player", seat=ME))
+    view.changes()
+    typed(model, "quit")
+    assert view.changes()[-1] == "Quit? y quits (your seat waits: uno join again), anything else stays."
+    typed(model, "no")
     typed(model, "x")
     assert view.changes()[-1].startswith("Leave the table? y leaves")
     assert [type(m).__name__ for m in typed(model, "s")] == ["LeaveRoom"]  # Spanish "sí" is a yes too

@@ -69,3 +69,25 @@ def test_tmux_the_host_frees_the_seat_of_a_friend_whose_terminal_died(tmux: Tmux
     tmux.send(back, "j")
     tmux.wait_for(back, "Esperando a que Ana empiece", timeout=10, what="Luis seated again")
     tmux.wait_for(hosting, "Seats 3/4", timeout=10, what="Luis back in Ana's waiting room")
+
+
+def test_tmux_a_friend_who_quits_the_waiting_room_is_told_the_seat_waits(tmux: Tmux, tmp_path: Path) -> None:
+    """Found play-testing: Luis quit Ana's waiting room (q, s) and his terminal said nothing of
+    the seat kept for him, which Ana read waited. The question says so, and the terminal, as it
+    comes back, gives the command that takes him back to it; he runs it and is in his seat."""
+    hosting = tmux.start(play.host("--bots", "1", "--seats", "4", "--turn-timeout", "0"),
+                         play.person(tmp_path / "ana", "Ana"), window="ana")
+    port = play.invitation(play.waiting_room(tmux, hosting)).rsplit(":", 1)[1]
+    join = play.join(f"127.0.0.1:{port}", lang="es")
+    guest = tmux.start(join, play.person(tmp_path / "luis", "Luis"), window="luis")
+    play.sit(tmux, guest, "Ana's table", waiting="Esperando a que Ana empiece")
+    tmux.send(guest, "q")
+    tmux.wait_for(guest, "tu asiento te espera", timeout=5, what="the quit question")
+    tmux.send(guest, "s")
+    screen = tmux.wait_for(guest, f"te espera: uno join 127.0.0.1:{port} te devuelve a él", timeout=10,
+                           what="the seat kept, said as the terminal comes back")
+    assert "Tu asiento en Ana's table" in screen, screen
+    tmux.wait_for(hosting, "the seat waits for them", timeout=10, what="Luis gone, on Ana's screen")
+
+    back = tmux.start(join, play.person(tmp_path / "luis", "Luis"), window="luis2")
+    tmux.wait_for(back, "Hola de nuevo: vuelves a tu asiento", timeout=15, what="Luis in his seat again")
