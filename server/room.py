@@ -118,14 +118,18 @@ class Room(BetweenMatches):
 
     def step_away(self, seat: Seat) -> None:
         """The person at ``seat`` steps away (``away``): the stand-in plays their turns, at a
-        bot's pace, until they are back (``mark_present``). Nothing before a match."""
-        if seat.away or not self.started or seat.kind != "human":
+        bot's pace, until they are back (``mark_present``). Nothing before a first match; at a
+        match's end, the rematch waits for them no longer (found play-testing: Carla, off for a
+        drink there, could only let its countdown run out)."""
+        if seat.away or self.game is None or seat.kind != "human":
             return
         seat.away = True
         log.info("room %s: seat %s is away", self.id, seat.id)
         self._schedule(turn_changed=False)  # first: a turn of theirs on now is the stand-in's
         self.broadcast_room()
         self._show_new_deadline(seat)
+        if not self.started:
+            self._rematch_if_ready()
 
     def _show_new_deadline(self, seat: Seat, told: Session | None = None) -> None:
         """``seat``'s turn, if it is on, has a new deadline (its person came back, or a new one

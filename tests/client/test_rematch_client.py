@@ -441,3 +441,14 @@ def test_one_in_line_at_a_match_s_end_is_told_how_the_rematch_decides_the_seat(p
         said = " ".join(render_text(model, columns=100).split())
         assert "It starts in 55 s" in said, said
     assert "you take the seat of one who does not play it" in said and "The match is over" not in said, said
+
+
+def test_the_away_key_at_a_match_s_end_steps_away() -> None:
+    """Found play-testing: Carla, off for a drink at a match's end, was told there was no match
+    to step away from; the rematch waited for her. In a waiting room it does nothing."""
+    from protocol import Away
+
+    model = seated(make_view(**OVER), room=room_info(started=False))
+    assert press(model, "z") == [Away()]
+    waiting = seated(None, room=room_info(started=False))
+    assert press(waiting, "z") == []

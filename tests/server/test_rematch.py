@@ -12,6 +12,7 @@ from kit.client import Client
 from kit.harness import Harness, game_of, is_match_end, only_room
 
 from protocol import (
+    Away,
     Error,
     Joined,
     LeaveRoom,
@@ -73,6 +74,27 @@ async def test_everyone_accepts_and_the_winner_deals(harness: Harness, autojump_
         assert second.rules == first.rules
         update = await bob.expect(RoomUpdate, lambda m: m.room.started)
         assert update.room.rematch == () and update.room.rematch_order is None
+
+
+async def test_one_who_steps_away_at_a_match_s_end_is_not_waited_for(harness: Harness,
+                                                                    autojump_clock: object) -> None:
+    """Found play-testing: Carla, off for a drink at a match's end, pressed the away key and was
+    told there was no match to step away from; the rematch waited its whole countdown for her.
+    Away there, the rematch waits for her no longer: Ann's yes starts it, her seat played by the
+    stand-in until she is back. In a waiting room, before any match, away does nothing."""
+    with trio.fail_after(60):
+        srv, (ann, bob) = await match_over(harness, "ann", "bob")
+        room, first = only_room(srv), game_of(srv)
+        await ann.send(Rematch(order="keep"))
+        await bob.expect(RoomUpdate, lambda m: accepted(m, ann.seat or ""))
+        await bob.send(Away())
+        update = await ann.expect(RoomUpdate, lambda m: m.room.started)
+        assert room.game is not first and any(s.away for s in update.room.seats if s.seat == bob.seat)
+    with trio.fail_after(60):
+        srv, (_cat, dan) = await harness.table("cat", "dan", bots=0, seats=2)
+        await dan.send(Away())
+        await trio.sleep(1)  # (the auto-jump clock: once the server has nothing left to do)
+        assert not any(seat.away for seat in only_room(srv).seats)
 
 
 @pytest.mark.parametrize("order", ["keep", "random"])
