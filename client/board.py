@@ -246,7 +246,7 @@ class Board(Painter):
                         notes += [(0, short, short), (1, order, order)]
                     else:
                         notes.append((0, rematch, short))
-                if joined := m.rematch.newcomers(room, view.seats, m.seating.host_pick):
+                if joined := m.rematch.newcomers(room, view.seats, seat, m.seating.host_pick):
                     notes.append((3, joined, joined))
             # (someone accepted: the server starts it without the silent once this is out; one in
             # line is told too, their seat decided then)
@@ -361,7 +361,8 @@ def won_text(model: Model, winner: str, key: str, **values: object) -> str:
     or ``hand_won``, with its ``values``)."""
     if winner == model.seating.seat and not model.seating.won_before_us:
         return t(key + "_you", **values)
-    name = model.seating.won_before_us if winner == model.seating.seat else model.seating.name_of(winner)
+    seating = model.seating
+    name = seating.won_before_us if winner == seating.seat else seating.name_of(winner, marked=False)
     return t(key, name=name, **values)
 
 

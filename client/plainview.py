@@ -330,7 +330,8 @@ class PlainView:
                 hints.append(m.rematch.line(m.seating.room, m.seating.seat, view.seats))
                 if m.seating.room is not None and m.seating.room.rematch and m.table.deadline_at is not None:
                     hints.append(t("plain_rematch_wait"))  # (the full screen counts it down)
-                if joined := m.rematch.newcomers(m.seating.room, view.seats, m.seating.host_pick):
+                if joined := m.rematch.newcomers(m.seating.room, view.seats, m.seating.seat,
+                                                 m.seating.host_pick):
                     hints.append(joined)
             scores = view.outcome.scores
             won = won_text(m, view.outcome.winner, "match_won")

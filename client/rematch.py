@@ -40,16 +40,19 @@ class RematchChoice:
         return t("rematch_order_now", order=t("rematch_order_" + room.rematch_order))
 
     @staticmethod
-    def newcomers(room: RoomInfo | None, played: Sequence[str], picked: str | None = None) -> str:
-        """Who sat down since the match ended, to play in the rematch ("" if nobody): the board
-        of the match gone by shows only its own seats (found play-testing). A bot the host added
-        is named with its level, marked "›" if ``picked`` (the host's pick, which b changes:
-        found play-testing, + added one, and nothing showed it, nor what b did to it)."""
+    def newcomers(room: RoomInfo | None, played: Sequence[str], me: str | None,
+                  picked: str | None = None) -> str:
+        """Who else (not ``me``, told "You have a seat for the next match": found play-testing,
+        "Eve sat down: plays in the rematch" on Eve's screen) sat down since the match ended, to
+        play in the rematch ("" if nobody): the board of the match gone by shows only its own
+        seats (found play-testing). A bot the host added is named with its level, marked "›" if
+        ``picked`` (the host's pick, which b changes: found play-testing, + added one, and
+        nothing showed it, nor what b did to it)."""
         if room is None:
             return ""
         names = [("› " if s.seat == picked else "") + clean_text(s.name)
                  + (f" ({t('level_' + s.level)})" if s.kind is SeatKind.BOT and s.level else "")
-                 for s in room.seats if s.seat not in played]
+                 for s in room.seats if s.seat not in played and s.seat != me]
         if not names:
             return ""
         return t("rematch_newcomer" if len(names) == 1 else "rematch_newcomers", names=names_and(names))

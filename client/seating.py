@@ -172,9 +172,10 @@ class Seating:
         if count:
             self.bot_cursor = (min(self.bot_cursor, count - 1) + delta) % count
 
-    def name_of(self, seat: str | None) -> str:
-        """A seat's name; one whose player has gone keeps the name they had, marked as gone. A
-        bot's seat gone (a newcomer sat down in its place between matches, or the host removed
+    def name_of(self, seat: str | None, marked: bool = True) -> str:
+        """A seat's name; one whose player has gone keeps the name they had, marked as gone
+        (unless not ``marked``: "★ Ben (gone) wins the match!" read oddly, found play-testing).
+        A bot's seat gone (a newcomer sat down in its place between matches, or the host removed
         it) keeps the bot's name alone: the match just played was the bot's (found play-testing:
         "Bot 1 (gone)" on the board of the match it had played, after Zoe sat down for the
         rematch)."""
@@ -187,7 +188,7 @@ class Seating:
         known = self.known.get(seat)
         if known is not None:
             name = clean_text(known.name)
-            return name if known.kind == "bot" else f"{name} ({t('gone')})"
+            return name if known.kind == "bot" or not marked else f"{name} ({t('gone')})"
         return f"#{clean_text(seat)}"
 
     def seat_named(self, typed: str, seats: Sequence[str]) -> str | None:

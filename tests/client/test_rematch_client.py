@@ -417,7 +417,9 @@ def test_one_who_sat_down_after_the_match_is_not_asked_the_rematch() -> None:
     assert not model.rematch_open
     text = render_text(model, columns=100)
     assert "Rematch?" not in text and "m rematch" not in text, text
-    assert "Ana sat down: plays in the rematch" in text, text
+    # (told in the second person: found play-testing, "Ana sat down: plays in the rematch" on
+    # Ana's own screen)
+    assert "You have a seat for the next match." in text and "Ana sat down" not in text, text
     assert press(model, "m") == []
 
 
