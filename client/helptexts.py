@@ -5,26 +5,26 @@ terminals. Part of the one table of client/texts.py."""
 
 HELP_TEXTS: dict[str, tuple[str, str]] = {
     "help_browse": ("↑↓ choose  Enter connect  type host:port  Esc quit",
-                    "↑↓ elegir  Enter conectar  escribe host:puerto  Esc salir"),
+                    "↑↓ elige  Enter conecta  escribe host:puerto  Esc sal"),
     "help_lobby": ("↑↓ choose  {k_join} join  {k_watch} watch  {k_new_table} new table  {k_refresh} refresh  "
                    "{k_chat} chat  {k_help} help  {k_quit} quit",
-                   "↑↓ elegir  {k_join} entrar  {k_watch} mirar  {k_new_table} mesa nueva  {k_refresh} "
-                   "actualizar  {k_chat} chat  {k_help} ayuda  {k_quit} salir"),
+                   "↑↓ elige  {k_join} entra  {k_watch} mira  {k_new_table} mesa nueva  {k_refresh} "
+                   "actualiza  {k_chat} chat  {k_help} ayuda  {k_quit} sal"),
     "help_lobby_mid": ("↑↓ choose  {k_join} join  {k_watch} watch  {k_new_table} new  {k_refresh} refresh  "
                        "{k_chat} chat  {k_help} help  {k_quit} quit",
                        "↑↓ elige  {k_join} entra  {k_watch} mira  {k_new_table} nueva  {k_refresh} recarga  "
                        "{k_chat} chat  {k_help} ayuda  {k_quit} sal"),
     "help_lobby_short": ("{k_join} join  {k_watch} watch  {k_new_table} new table  {k_refresh} refresh  "
                          "{k_chat} chat  {k_quit} quit",
-                         "{k_join} entrar  {k_watch} mirar  {k_new_table} nueva  {k_refresh} recargar  "
-                         "{k_chat} chat  {k_quit} salir"),
+                         "{k_join} entra  {k_watch} mira  {k_new_table} nueva  {k_refresh} recarga  "
+                         "{k_chat} chat  {k_quit} sal"),
     "help_waiting_host": ("{k_start} start  {k_start_as_seated} start as seated  {k_add_bot} add bot  "
                           "{k_remove_bot} remove bot  ↑↓ {k_bot_level} bot level  "
                           "{k_leave}/{k_leave_waiting} leave  {k_chat} chat  {k_help} help  {k_quit} quit",
-                          "{k_start} empezar  {k_start_as_seated} sin más bots  {k_add_bot} bot  "
-                          "{k_remove_bot} quitar bot  ↑↓ {k_bot_level} nivel del bot  "
-                          "{k_leave}/{k_leave_waiting} dejar la mesa  {k_chat} chat  {k_help} ayuda  "
-                          "{k_quit} salir"),
+                          "{k_start} empieza  {k_start_as_seated} sin más bots  {k_add_bot} bot  "
+                          "{k_remove_bot} quita bot  ↑↓ {k_bot_level} nivel del bot  "
+                          "{k_leave}/{k_leave_waiting} deja la mesa  {k_chat} chat  {k_help} ayuda  "
+                          "{k_quit} sal"),
     # (100 columns: the help key first, as at the table; 80: every key still, the bots' two
     # sharing a word; narrower, whole keys go from the end: chat, then the level and its arrows.
     # The second leave key, l, beside x: the Spanish in the imperative, as the table's shorter
@@ -34,32 +34,31 @@ HELP_TEXTS: dict[str, tuple[str, str]] = {
                               "{k_leave}/{k_leave_waiting} leave  {k_chat} chat  {k_quit} quit",
                               "{k_help} ayuda  {k_start} empieza  {k_start_as_seated} sin bots  "
                               "{k_add_bot} bot  {k_remove_bot} quita bot  ↑↓ {k_bot_level} nivel del bot  "
-                              "{k_leave}/{k_leave_waiting} deja  {k_chat} chat  {k_quit} sal"),
+                              "{k_leave}/{k_leave_waiting} vete  {k_chat} chat  {k_quit} sal"),
     "help_waiting_host_short": ("{k_help} help  {k_start} start  {k_start_as_seated} as seated  "
                                 "{k_add_bot}/{k_remove_bot} bot  {k_leave}/{k_leave_waiting} leave  "
                                 "↑↓ {k_bot_level} level  {k_chat} chat  {k_quit} quit",
                                 "{k_help} ayuda  {k_start} empieza  {k_start_as_seated} sin bots  "
-                                "{k_add_bot}/{k_remove_bot} bot  {k_leave}/{k_leave_waiting} deja  "
+                                "{k_add_bot}/{k_remove_bot} bot  {k_leave}/{k_leave_waiting} vete  "
                                 "↑↓ {k_bot_level} nivel  {k_chat} chat  {k_quit} sal"),
     # (the host's, when a match kept from last time can be resumed: before quitting, where the
     # line has room; the waiting room's offer names the key at any width)
     "bar_resume": ("{k_resume} kept match", "{k_resume} la guardada"),
-    "bar_catch": ("{k_catch} catch", "{k_catch} pillar"),
+    "bar_catch": ("{k_catch} catch", "{k_catch} pilla"),
     # (the host's at a match's end, when bots sit: their levels for the next match)
     "bar_bot_level": ("↑↓ {k_bot_level} bot level", "↑↓ {k_bot_level} nivel"),
     # (the host's, in the waiting room and at a match's end: the table's rules, for the next match)
     "bar_rules": ("{k_rules} rules", "{k_rules} reglas"),
     "help_waiting": ("{k_leave}/{k_leave_waiting} leave  {k_chat} chat  {k_help} help  {k_quit} quit",
-                     "{k_leave}/{k_leave_waiting} dejar la mesa  {k_chat} chat  {k_help} ayuda  "
-                     "{k_quit} salir"),
+                     "{k_leave}/{k_leave_waiting} deja la mesa  {k_chat} chat  {k_help} ayuda  "
+                     "{k_quit} sal"),
     "help_table": ("{k_left}{k_right} h l 1-9 Home End  card    {k_play} play  {k_draw} draw  {k_pass} pass  "
                    "{k_uno} UNO  {k_catch} catch  {k_hint} hint  {k_why} why  {k_chat} chat  "
                    "{k_leave} leave  {k_help} "
                    "help  {k_quit} quit",
-                   "{k_left}{k_right} h l 1-9 Inicio Fin  carta    {k_play} jugar  {k_draw} robar  {k_pass} "
-                   "pasar  {k_uno} UNO  {k_catch} pillar  {k_hint} pista  {k_why} explicar  {k_chat} chat  "
-                   "{k_leave} dejar "
-                   "la mesa  {k_help} ayuda  {k_quit} salir"),
+                   "{k_left}{k_right} h l 1-9 Inicio Fin  carta    {k_play} juega  {k_draw} roba  {k_pass} "
+                   "pasa  {k_uno} UNO  {k_catch} pilla  {k_hint} pista  {k_why} explica  {k_chat} chat  "
+                   "{k_leave} deja la mesa  {k_help} ayuda  {k_quit} sal"),
     "help_table_wide": ("{k_help} help  {k_play} play  {k_draw} draw  {k_pass} pass  {k_uno} UNO  "
                         "{k_catch} catch  {k_hint} hint  {k_why} why  {k_chat} chat  {k_leave} leave  "
                         "{k_quit} quit",
@@ -88,61 +87,61 @@ HELP_TEXTS: dict[str, tuple[str, str]] = {
     # imperative, as "deja la cola" beside it, to keep every key at 60 columns)
     "help_spectator": ("{k_take_seat} take a seat  {k_leave}/{k_leave_waiting} leave  {k_chat} chat  "
                        "{k_help} help  {k_quit} quit",
-                       "{k_take_seat} sentarse  {k_leave}/{k_leave_waiting} dejar la mesa  {k_chat} chat  "
-                       "{k_help} ayuda  {k_quit} salir"),
+                       "{k_take_seat} siéntate  {k_leave}/{k_leave_waiting} deja la mesa  {k_chat} chat  "
+                       "{k_help} ayuda  {k_quit} sal"),
     "help_spectator_line": ("{k_take_seat} wait in line  {k_leave}/{k_leave_waiting} leave  {k_chat} chat  "
                             "{k_help} help  {k_quit} quit",
-                            "{k_take_seat} a la cola  {k_leave}/{k_leave_waiting} dejar la mesa  "
-                            "{k_chat} chat  {k_help} ayuda  {k_quit} salir"),
+                            "{k_take_seat} a la cola  {k_leave}/{k_leave_waiting} deja la mesa  "
+                            "{k_chat} chat  {k_help} ayuda  {k_quit} sal"),
     "help_spectator_queued": ("{k_take_seat} leave the line  {k_leave}/{k_leave_waiting} leave  "
                               "{k_chat} chat  {k_help} help  {k_quit} quit",
                               "{k_take_seat} deja la cola  {k_leave}/{k_leave_waiting} deja la mesa  "
-                              "{k_chat} chat  {k_help} ayuda  {k_quit} salir"),
+                              "{k_chat} chat  {k_help} ayuda  {k_quit} sal"),
     "help_hand_over": ("the next hand is dealt by itself   {k_replay} replay  {k_chat} chat  "
                        "{k_leave}/{k_leave_waiting} leave  {k_quit} quit",
                        "la próxima mano llega sola   {k_replay} repetición  {k_chat} chat  "
-                       "{k_leave}/{k_leave_waiting} dejar la mesa  {k_quit} salir"),
+                       "{k_leave}/{k_leave_waiting} deja la mesa  {k_quit} sal"),
     "help_hand_over_short": ("{k_replay} replay  {k_chat} chat  {k_leave}/{k_leave_waiting} leave  "
                              "{k_quit} quit",
-                             "{k_replay} repetición  {k_chat} chat  {k_leave}/{k_leave_waiting} dejar la "
-                             "mesa  {k_quit} salir"),
+                             "{k_replay} repetición  {k_chat} chat  {k_leave}/{k_leave_waiting} vete la "
+                             "mesa  {k_quit} sal"),
     "help_confirm": ("{yes} yes   any other key: no", "{yes} sí   otra tecla: no"),
     "help_color": ("{keys} · ←→ Enter  choose colour   Esc cancel",
-                   "{keys} · ←→ Enter  elegir color   Esc cancelar"),
+                   "{keys} · ←→ Enter  elige color   Esc cancela"),
     # (the first card's colour: nothing to go back to, and Esc did nothing; found play-testing)
-    "help_start_color": ("{keys} · ←→ Enter  choose colour", "{keys} · ←→ Enter  elegir color"),
+    "help_start_color": ("{keys} · ←→ Enter  choose colour", "{keys} · ←→ Enter  elige color"),
     "help_challenge": ("{yes} challenge   {accept}/{no} accept   {k_why} what is it   {k_hint} hint",
-                       "{yes} desafiar   {accept}/{no} aceptar   {k_why} qué es   {k_hint} pista"),
+                       "{yes} desafía   {accept}/{no} acepta   {k_why} qué es   {k_hint} pista"),
     "help_challenge_stack": ("{yes} challenge   {accept}/{no} accept   ←→ 1-9 {k_play} stack   "
                              "{k_hint} hint",
-                             "{yes} desafiar   {accept}/{no} aceptar   ←→ 1-9 {k_play} sumar   "
+                             "{yes} desafía   {accept}/{no} acepta   ←→ 1-9 {k_play} suma   "
                              "{k_hint} pista"),
     "help_seat": ("←→ or its number  choose seat   Enter swap   Esc cancel",  # (not "1-9" for 3 seats)
-                  "←→ · número  elegir asiento   Enter cambiar   Esc cancelar"),
-    "help_chat": ("Enter send   Esc cancel", "Enter enviar   Esc cancelar"),
-    "help_connecting": ("{k_quit} quit", "{k_quit} salir"),
+                  "←→ · número  elige asiento   Enter cambia   Esc cancela"),
+    "help_chat": ("Enter send   Esc cancel", "Enter envía   Esc cancela"),
+    "help_connecting": ("{k_quit} quit", "{k_quit} sal"),
     # (at a table whose link is down, or whose host kept the match: the table's keys do nothing
     # until it is back, and the banner says what it waits for; found play-testing, the play keys
     # stayed on the bar and nothing said that q leaves)
     "help_link_down": ("{k_help} help  {k_quit} quit (your seat waits)",
-                       "{k_help} ayuda  {k_quit} salir (tu asiento te espera)"),
-    "help_link_down_watching": ("{k_help} help  {k_quit} quit", "{k_help} ayuda  {k_quit} salir"),
+                       "{k_help} ayuda  {k_quit} sal (tu asiento te espera)"),
+    "help_link_down_watching": ("{k_help} help  {k_quit} quit", "{k_help} ayuda  {k_quit} sal"),
     # --- the table's questions
     "prompt_color": ("Colour for {card}:", "Color para {card}:"),
     "prompt_start_color": ("The first card is a Wild. Colour:", "La primera es un Comodín. Color:"),
     "prompt_color_short": ("Colour:", "Color:"),  # (where the question and its keys do not fit)
     "prompt_challenge": ("{name} played a Wild Draw Four on you: {yes} challenge, {accept} accept (draw {n})",
-                         "{name} te jugó un Comodín +4: {yes} desafiar, {accept} aceptar (robar {n})"),
+                         "{name} te jugó un Comodín +4: {yes} desafía, {accept} acepta (robas {n})"),
     "prompt_challenge_short": ("+4 from {name}: {yes} challenge, {accept} accept (+{n})",
-                               "+4 de {name}: {yes} desafiar, {accept} aceptar (+{n})"),
+                               "+4 de {name}: {yes} desafía, {accept} acepta (+{n})"),
     "prompt_challenge_stack": ("{name} played a Wild Draw Four on you: {yes} challenge, {accept} accept "
                                "(draw {n}), or {k_play} stacks a marked card",
-                               "{name} te jugó un Comodín +4: {yes} desafiar, {accept} aceptar (robar "
+                               "{name} te jugó un Comodín +4: {yes} desafía, {accept} acepta (robas "
                                "{n}), o {k_play} suma una carta marcada"),
     "prompt_challenge_short_stack": ("+4 from {name}: {yes} challenge, {accept} accept (+{n}), "
                                      "{k_play} stack",
-                                     "+4 de {name}: {yes} desafiar, {accept} aceptar (+{n}), "
-                                     "{k_play} sumar"),
+                                     "+4 de {name}: {yes} desafía, {accept} acepta (+{n}), "
+                                     "{k_play} suma"),
     "prompt_seat": ("Swap hands with:", "Cambiar la mano con:"),
     "prompt_seat_short": ("Swap with:", "Cambiar con:"),  # (where the seats need the room)
     "prompt_chat": ("Say: ", "Di: "),

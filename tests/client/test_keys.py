@@ -302,7 +302,7 @@ def test_where_wild_draw_fours_stack_one_is_played_on_the_one_facing_us(lang: st
         assert model.prompt is Prompt.CHALLENGE
         said = (("+4 from Bot 3: y challenge, a accept (+4), Enter stack", "←→ 1-9 Enter stack")
                 if lang == "en" else
-                ("+4 de Bot 3: s desafiar, a aceptar (+4), Enter sumar", "←→ 1-9 Enter sumar"))
+                ("+4 de Bot 3: s desafía, a acepta (+4), Enter suma", "←→ 1-9 Enter suma"))
         bar = render_text(model, columns=80)
         assert all(part in bar for part in said), bar
         wide = render_text(model, columns=120)

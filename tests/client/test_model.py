@@ -385,7 +385,7 @@ def test_a_lost_connection_drops_prompts_and_queued_messages() -> None:
 
 
 @pytest.mark.parametrize(("lang", "bar"), [("en", "F1 help  q quit (your seat waits)"),
-                                           ("es", "F1 ayuda  q salir (tu asiento te espera)")])
+                                           ("es", "F1 ayuda  q sal (tu asiento te espera)")])
 def test_while_the_link_is_down_the_key_bar_says_q_quits_and_the_seat_waits(lang: str, bar: str) -> None:
     """Found play-testing: the host kept the match for later, and the friend's table still
     offered its play keys, which do nothing until the table is back; nothing said that q leaves."""

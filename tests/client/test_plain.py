@@ -1011,7 +1011,7 @@ def test_the_lobby_marks_a_preset_whose_options_were_changed(lang: str, row: str
 
 @pytest.mark.parametrize(("lang", "said"), [
     ("en", "(draw 4). Or stack on it: a playable card's number."),
-    ("es", "(robar 4). O súmale una carta: el número de una que puedas jugar.")])
+    ("es", "(robas 4). O súmale una carta: el número de una que puedas jugar.")])
 def test_plain_mode_stacks_a_wild_draw_four_on_the_one_facing_it(lang: str, said: str) -> None:
     """Where +4s stack (R14), a card's number answers the +4's question too (found
     play-testing: only challenge or accept were taken, and the hint advised a third move)."""

@@ -203,7 +203,7 @@ def test_someone_who_sat_down_after_the_match_is_told_the_rematch_is_being_answe
 
 @pytest.mark.parametrize(("lang", "offer", "done", "start"), [
     ("en", "m rematch", "✓ rematch", "s start now"),
-    ("es", "m revancha", "✓ revancha", "s empezar ya"),
+    ("es", "m revancha", "✓ revancha", "s empieza ya"),
 ])
 def test_the_key_bar_says_we_accepted_the_rematch(lang: str, offer: str, done: str, start: str) -> None:
     """Found play-testing: after m, the key bar still offered "m rematch", as if we had not; and

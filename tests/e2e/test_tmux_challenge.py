@@ -42,8 +42,8 @@ def test_tmux_a_challenged_bluff_shows_the_challenger_the_hand(tmux: Tmux, tmp_p
         tmux.send(zoe, "Enter")
         tmux.wait_for(zoe, "Colour for", timeout=10, what="the colour asked")
         tmux.send(zoe, "b")
-        asked = tmux.wait_for(bob, "desafiar", timeout=10, what="Bob asked to challenge")
-        key = re.search(r"(\S+) desafiar", asked)
+        asked = tmux.wait_for(bob, "desafía,", timeout=10, what="Bob asked to challenge")
+        key = re.search(r"(\S+) desafía,", asked)
         assert key is not None, asked
         tmux.send(bob, "?")  # the hint says why (found play-testing: no why for a challenge)
         hinted = " ".join(tmux.wait_for(bob, lambda s: "Pista:" in s and "pensando" not in s, timeout=30,
@@ -56,7 +56,7 @@ def test_tmux_a_challenged_bluff_shows_the_challenger_the_hand(tmux: Tmux, tmp_p
         tmux.send(bob, "e")
         explained = tmux.wait_for(bob, "Desafiar es decir", timeout=10, what="the why key's words")
         explained = " ".join(explained.split())
-        assert "que el +4 fue un farol" in explained and "desafiar" in explained, explained
+        assert "que el +4 fue un farol" in explained and "desafía," in explained, explained
         tmux.send(bob, key.group(1))
         screen = tmux.wait_for(bob, "Zoe robó 4 cartas", timeout=10, what="the hand shown to Bob")
         log = log_text(screen, "Mano 1 — repart")

@@ -218,7 +218,7 @@ FRIEND = {
            "closed": "The host closed the table", "bar": "q quit (your seat waits)"},
     "es": {"waiting": "Esperando a que Ana empiece", "retry": r"Reintento en (\d+,\d) s",  # (a decimal comma)
            "hand": "Tu mano", "kept": "El anfitrión guardó la partida",
-           "closed": "El anfitrión cerró la mesa", "bar": "q salir (tu asiento te espera)"},
+           "closed": "El anfitrión cerró la mesa", "bar": "q sal (tu asiento te espera)"},
 }
 FRIENDS = {"en": "Luis", "es": "Pedro"}  # a friend speaking each language (the host's is English)
 

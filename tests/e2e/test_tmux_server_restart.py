@@ -41,7 +41,7 @@ def draw_a_card(tmux: Tmux, window: str) -> None:
         tmux.send(window, "r")
         tmux.wait_for(window, lambda s: FIRST_WILD not in s, timeout=10, what="the colour")
         return
-    tmux.send(window, "a" if "s desafiar" in screen else "d")  # (a +4: accept it and draw)
+    tmux.send(window, "a" if "s desafía" in screen else "d")  # (a +4: accept it and draw)
     # (the bots answer at once: by the next look the turn may be Luis's again)
     drawn = tmux.wait_for(window, lambda s: s.count("Robaste") > draws or (
         (h := parse_hand(s)) is not None and len(h.cards) != len(hand.cards)), timeout=10,

@@ -34,7 +34,7 @@ def test_tmux_a_wild_draw_four_stacked_on_the_one_facing_bob(tmux: Tmux, tmp_pat
         tmux.send(zoe, "b")
         asked = tmux.wait_for(bob, "o Enter suma una carta marcada", timeout=10,
                               what="Bob asked to challenge, accept or stack")
-        assert "Zoe te jugó un Comodín +4" in asked and "Enter sumar" in asked, asked
+        assert "Zoe te jugó un Comodín +4" in asked and "Enter suma" in asked, asked
         play.select_card(tmux, bob, "C+4", "Zoe te jugó")  # (his Spanish code for it)
         tmux.send(bob, "Enter")
         tmux.wait_for(bob, "Color para", timeout=10, what="Bob asked the colour of his +4")

@@ -195,7 +195,7 @@ SAYS = {
                {"R": ("r", "red"), "Y": ("y", "yellow"), "G": ("g", "green"), "B": ("b", "blue")},
                "Wild( Draw Four)?", "{name} lost the connection", "{name} is connected again", "Welcome back",
                "you", "offline", "spectator"),
-    "es": Says("Tu turno", "Color para", "desafiar, a aceptar", "La primera es un Comodín",
+    "es": Says("Tu turno", "Color para", "desafía, a acepta", "La primera es un Comodín",
                "Enter la juega", "Robaste", "Jugaste", "dijiste UNO!", "Dirás ¡UNO! con tu próxima carta",
                "Tu mano ({n})",
                {"R": ("r", "rojo"), "Y": ("a", "amarillo"), "G": ("v", "verde"), "B": ("z", "azul")},
