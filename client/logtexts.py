@@ -23,6 +23,10 @@ LOG_TEXTS: dict[str, tuple[str, str]] = {
     "names_and": ("{names} and {last}", "{names} y {last}"),
     "names_and_e": ("{names} and {last}", "{names} e {last}"),
     "ev_drew_one": ("{name} drew a card", "{name} robó una carta"),
+    # (a penalty's cards, counted: found play-testing, "Marcos robó 2 por no decir UNO" lacked
+    # its noun)
+    "counted_cards": ("{n} cards", "{n} cartas"),
+    "counted_card": ("a card", "una carta"),
     "ev_drew_n": ("{name} drew {n}", "{name} robó {n} cartas"),  # not "robó 2": it reads as the card 2
     "ev_drew_until": ("{name} drew {n} until a card could be played",
                       "{name} robó {n} hasta tener una carta que jugar"),
@@ -32,8 +36,8 @@ LOG_TEXTS: dict[str, tuple[str, str]] = {
     "ev_drew_you": ("{name} drew {cards}", "{name} robó {cards}"),
     # (with its article in Spanish: "robó 2 azul, 8 rojo" read as two blue cards, found play-testing)
     "drawn_card": ("{card}", "el {card}"),
-    "ev_drew_penalty": ("{name} drew {n} for not saying UNO", "{name} robó {n} por no decir UNO"),
-    "ev_drew_false": ("{name} drew {n} for a false catch", "{name} robó {n} por pillar sin razón"),
+    "ev_drew_penalty": ("{name} drew {cards} for not saying UNO", "{name} robó {cards} por no decir UNO"),
+    "ev_drew_false": ("{name} drew {cards} for a false catch", "{name} robó {cards} por pillar sin razón"),
     "ev_draw_skipped": ("Nothing was left to draw", "No quedaba nada que robar"),
     "ev_reshuffled": ("The discards were shuffled into a new draw pile",
                       "Se barajó el descarte como nuevo mazo"),
@@ -79,8 +83,8 @@ LOG_TEXTS: dict[str, tuple[str, str]] = {
     "ev_drew_until_cards_you": ("You drew {n} until a card could be played: {card} (before it: {cards})",
                                 "Robaste {n} hasta tener una carta que jugar: {card} (antes: {cards})"),
     "ev_drew_you_you": ("You drew {cards}", "Robaste {cards}"),
-    "ev_drew_penalty_you": ("You drew {n} for not saying UNO", "Robaste {n} por no decir UNO"),
-    "ev_drew_false_you": ("You drew {n} for a false catch", "Robaste {n} por pillar sin razón"),
+    "ev_drew_penalty_you": ("You drew {cards} for not saying UNO", "Robaste {cards} por no decir UNO"),
+    "ev_drew_false_you": ("You drew {cards} for a false catch", "Robaste {cards} por pillar sin razón"),
     "ev_passed_you": ("You passed", "Pasaste"),
     "ev_skipped_you": ("You lost the turn", "Perdiste el turno"),
     "ev_color_you": ("You chose {color}", "Elegiste {color}"),

@@ -225,10 +225,11 @@ def _one(event: ev.Event, name: Names, me: str | None, turn: str | None = None,
             return _said("ev_drew_until", seat, me, name, n=event.count)
         if event.cards:
             return _said("ev_drew_you", seat, me, name, cards=_drawn(event.cards))
+        counted = t("counted_card") if event.count == 1 else t("counted_cards", n=event.count)
         if event.reason == "uno_penalty":
-            return _said("ev_drew_penalty", seat, me, name, n=event.count)
+            return _said("ev_drew_penalty", seat, me, name, cards=counted)
         if event.reason == "false_catch":
-            return _said("ev_drew_false", seat, me, name, n=event.count)
+            return _said("ev_drew_false", seat, me, name, cards=counted)
         if event.count == 1:
             return _said("ev_drew_one", seat, me, name)
         return _said("ev_drew_n", seat, me, name, n=event.count)

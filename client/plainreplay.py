@@ -72,8 +72,8 @@ class PlainReplay:
     def _position(self, said: list[str]) -> str:
         """The move's lines, where the replay is and the cards held (the point of view's)."""
         r = self.replayer
-        hands = "; ".join(t("plain_replay_hand", name=r.name(seat), n=len(cards),
-                            cards=", ".join(card_name(card) for card in cards)) if cards
+        hands = "; ".join(t("plain_replay_hand" + ("_one" if len(cards) == 1 else ""), name=r.name(seat),
+                            n=len(cards), cards=", ".join(card_name(card) for card in cards)) if cards
                           else t("plain_replay_no_cards", name=r.name(seat))  # (not "holds 0: -")
                           for seat, cards in r.hands())
         parts = [*said, t("replay_step", i=r.index, n=self.moves).capitalize(), hands]

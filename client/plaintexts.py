@@ -161,7 +161,9 @@ PLAIN_TEXTS: dict[str, tuple[str, str]] = {
                                 "En la repetición: Enter o siguiente, anterior, principio, todo, asiento, "
                                 "abrir, salir."),
     "plain_replay_closed_alone": ("Replay closed.", "Repetición cerrada."),
-    "plain_replay_hand": ("{name} holds {n}: {cards}", "{name} tiene {n}: {cards}"),
+    # (its cards counted as cards: found play-testing, "Marcos tiene 7: 0 rojo…")
+    "plain_replay_hand": ("{name} holds {n} cards: {cards}", "{name} tiene {n} cartas: {cards}"),
+    "plain_replay_hand_one": ("{name} holds one card: {cards}", "{name} tiene una carta: {cards}"),
     "plain_replay_no_cards": ("{name} holds no card", "{name} no tiene cartas"),
     "plain_replay_end": ("The end of the hand", "Fin de la mano"),
     # (Enter again at the end: what can be done there, not the same words again)

@@ -141,10 +141,12 @@ def test_the_log_tells_what_happened_in_words() -> None:
 
 @pytest.mark.parametrize(("lang", "lines"), [
     ("en", ["Hand 2 — you dealt", "Luis challenged your +4: not a bluff",
-            "Luis caught you without UNO! — you drew 2 for not saying UNO", "Luis swapped hands with you",
+            "Luis caught you without UNO! — you drew 2 cards for not saying UNO",
+            "Luis swapped hands with you",
             "You swapped hands with Luis", "You won the hand: +30 points", "Luis played Red 7"]),
     ("es", ["Mano 2 — repartiste tú", "Luis desafió tu +4: no era un farol",
-            "¡Luis te pilló sin decir UNO! — robaste 2 por no decir UNO", "Luis cambió la mano contigo",
+            "¡Luis te pilló sin decir UNO! — robaste 2 cartas por no decir UNO",
+            "Luis cambió la mano contigo",
             "Cambiaste la mano con Luis", "Ganaste la mano: +30 puntos", "Luis jugó 7 rojo"]),
 ])
 def test_our_own_moves_and_those_done_to_us_read_in_the_second_person(lang: str, lines: list[str]) -> None:
