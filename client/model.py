@@ -154,11 +154,12 @@ class Model:
 
     # ================================================================== intents: general
 
-    def key_pressed(self) -> None:
-        """Any key: an old notice has been read; if our seat is away, we are back."""
+    def key_pressed(self, back: bool = True) -> None:
+        """Any key: an old notice has been read; if our seat is away, we are back (unless not
+        ``back``)."""
         self.prompts.notice_seen, self.prompts.notice = self.prompts.notice, ""
         self.hold_key = False
-        if self.seating.away and not self.back_sent and self.outbox.send(messages.Back()):
+        if back and self.seating.away and not self.back_sent and self.outbox.send(messages.Back()):
             self.back_sent = True
 
     def step_away(self) -> None:

@@ -80,13 +80,16 @@ class PlainCommands:
         # play-testing: "rematch" typed to come back said yes, and the rematch began at once)
         held = m.hold_key  # (the rules' form was closed by the match's start: ``Model.hold_key``)
         coming_back = ((m.seating.away and not m.back_sent) or held) and m.prompt is Prompt.NONE
-        m.key_pressed()
         text = line.strip()
+        # quit and help change nothing at the table: they are answered, and we stay away until
+        # the next line (found play-testing: "salir" brought Marcos back, and "You came back"
+        # and what was played meanwhile buried the quit question)
+        asks = bool(text) and text.split()[0].lower() in words("quit") | words("help")
+        m.key_pressed(back=not (coming_back and asks))
         prompt = m.prompt
-        if coming_back and (not text or text.split()[0].lower() not in words("quit") | words("help")):
-            # (but quit and help, which change nothing at the table; an empty line too: the table
-            # it said was the one before the server's answer, found play-testing "Everyone is
-            # away…" just before "You came back")
+        if coming_back and not asks:
+            # (an empty line too: the table it said was the one before the server's answer,
+            # found play-testing "Everyone is away…" just before "You came back")
             if held and text:  # (the line was meant for the rules' form the match's start closed)
                 m.prompts.notice = t("plain_line_held")
             return []
