@@ -183,7 +183,7 @@ TEXTS: dict[str, tuple[str, str]] = {
     "form_password": ("Password", "Contraseña"),
     "form_stack": ("Stack Draw Two", "Acumular Roba dos"),
     "form_seven_zero": ("7-0 (swap hands)", "7-0 (cambiar manos)"),
-    "form_jump_in": ("Jump-in", "Cortar (jump-in)"),
+    "form_jump_in": ("Jump-in", "Cortar (fuera de turno)"),
     "form_draw_until": ("Draw until playable", "Robar hasta poder jugar"),
     "form_single": ("Single hand", "Una sola mano"),
     "form_hint": ("↑↓ field  ←→ change  type text  Enter create  Esc back",

@@ -42,7 +42,7 @@ def test_tmux_a_spanish_host_sets_house_options_in_the_form_and_an_english_frien
     play.keys(tmux, sofia, "Down", "Down", "Down", "Left", "Left", "Left", "Left")  # Partida a 100
     play.keys(tmux, sofia, "Down", " ")  # +4 estricto: no (the challenge is back)
     play.keys(tmux, sofia, "Down", "Down", "Down", "Down", " ", "Down", " ")  # 7-0 and jump-in
-    form = tmux.wait_for(sofia, lambda s: field(s, "Cortar (jump-in)") == "sí", timeout=5,
+    form = tmux.wait_for(sofia, lambda s: field(s, "Cortar (fuera de turno)") == "sí", timeout=5,
                          what="the options set")
     assert field(form, "Reglas") == "de la casa+" and field(form, "Asientos") == "3"  # (changed: marked)
     assert field(form, "Bots") == "0" and field(form, "Partida a") == "100 puntos"
