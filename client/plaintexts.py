@@ -177,10 +177,14 @@ PLAIN_TEXTS: dict[str, tuple[str, str]] = {
                               "{name} perdió la conexión: quitar {n} libera el asiento."),
     "plain_waiting_quit": ("{name} closed the game: remove {n} frees the seat.",
                            "{name} cerró el juego: quitar {n} libera el asiento."),
-    "plain_waiting_host": ("You are the host: type start (or s) to start; bots take the empty seats ({n}), "
+    "plain_waiting_host": ("You are the host: type start (or s) to start; bots take the {n} empty seats, "
                            "or S starts without them.",
-                           "Llevas la mesa: escribe empezar (o s) para empezar; los bots ocupan los "
-                           "asientos vacíos ({n}), o S empieza sin ellos."),
+                           "Llevas la mesa: escribe empezar (o s) para empezar; los bots ocupan los {n} "
+                           "asientos vacíos, o S empieza sin ellos."),
+    "plain_waiting_host_one": ("You are the host: type start (or s) to start; a bot takes the empty seat, "
+                               "or S starts without it.",
+                               "Llevas la mesa: escribe empezar (o s) para empezar; un bot ocupa el "
+                               "asiento vacío, o S empieza sin él."),
     "plain_waiting_host_full": ("You are the host: type start (or s) to start.",
                                 "Llevas la mesa: escribe empezar (o s) para empezar."),
     "plain_waiting_levels": ("level N changes the level of the bot in seat N.",

@@ -277,7 +277,8 @@ def waiting_hint(model: Model, plain: bool = False) -> str:
     empty = room.max_seats - len(room.seats)
     prefix = "plain_" if plain else ""  # (plain mode types its commands: "type s", not "press s")
     if seating.is_host:
-        hint = t(prefix + "waiting_host", n=empty) if empty else t(prefix + "waiting_host_full")
+        hint = (t(prefix + "waiting_host_full") if not empty else t(prefix + "waiting_host_one") if empty == 1
+                else t(prefix + "waiting_host", n=empty))
         if not seating.can_host_command:
             return hint
         offline = seating.offline

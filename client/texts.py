@@ -203,10 +203,16 @@ TEXTS: dict[str, tuple[str, str]] = {
     # --- waiting room
     "waiting_title": ("{room} — waiting for the start", "{room} — esperando el inicio"),
     "waiting_seats": ("Seats {taken}/{max}: ", "Asientos {taken}/{max}: "),
-    "waiting_host": ("You are the host: press {k_start} to start; bots take the empty seats ({n}), or "
+    # (the empty seats counted in words: found play-testing, "los asientos vacíos (1)" read as
+    # a stray number)
+    "waiting_host": ("You are the host: press {k_start} to start; bots take the {n} empty seats, or "
                      "{k_start_as_seated} starts without them.",
-                     "Llevas la mesa: pulsa {k_start} para empezar; los bots ocupan los asientos vacíos "
-                     "({n}), o {k_start_as_seated} empieza sin ellos."),
+                     "Llevas la mesa: pulsa {k_start} para empezar; los bots ocupan los {n} asientos "
+                     "vacíos, o {k_start_as_seated} empieza sin ellos."),
+    "waiting_host_one": ("You are the host: press {k_start} to start; a bot takes the empty seat, or "
+                         "{k_start_as_seated} starts without it.",
+                         "Llevas la mesa: pulsa {k_start} para empezar; un bot ocupa el asiento vacío, o "
+                         "{k_start_as_seated} empieza sin él."),
     "waiting_guest": ("Waiting for {host} to start…", "Esperando a que {host} empiece…"),
     "waiting_rematch": ("The last match's players are answering a rematch: you play in it once they "
                         "accept, or when {host} starts…",

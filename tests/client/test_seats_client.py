@@ -153,9 +153,13 @@ def test_the_waiting_room_names_the_options_that_are_on(lang: str, words: tuple[
     text = render_text(model, columns=200)
     for word in words:
         assert word in text, word
-    assert ("bots take the empty seats (3), or S starts without them" if lang == "en"
-            else "los bots ocupan los asientos vacíos (3), o S empieza sin ellos") in text
+    assert ("bots take the 3 empty seats, or S starts without them" if lang == "en"
+            else "los bots ocupan los 3 asientos vacíos, o S empieza sin ellos") in text
     assert "draw until playable" not in text and "robar hasta poder jugar" not in text  # off
+    # one empty seat, in words (found play-testing: "los asientos vacíos (1)")
+    three = seated(room=room_info(started=False, max_seats=2, seats={ME: "Ana"}), lang=lang)
+    assert ("a bot takes the empty seat, or S starts without it" if lang == "en"
+            else "un bot ocupa el asiento vacío, o S empieza sin él") in render_text(three, columns=200)
 
 
 @pytest.mark.parametrize("lang", ["en", "es"])
