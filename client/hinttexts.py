@@ -75,8 +75,9 @@ HINT_TEXTS: dict[str, tuple[str, str]] = {
     # (facing a Wild Draw Four: found play-testing, the challenge's hint said no why)
     "hint_note_bluffed": ("{name} was caught bluffing this hand",
                           "a {name} ya lo pillaron faroleando en esta mano"),
-    "hint_note_kept": ("{name} still holds {n} cards: few hands that big lack {color}",
-                       "{name} aún tiene {n} cartas: pocas manos así no tienen {color}"),
+    # (no double negative: found play-testing, "pocas manos así no tienen azul" read backwards)
+    "hint_note_kept": ("{name} still holds {n} cards: most hands that big hold some {color}",
+                       "{name} aún tiene {n} cartas: casi todas las manos así tienen {color}"),
     "hint_note_costs": ("a lost challenge costs {lost} cards, accepting {n}",
                         "un desafío perdido cuesta {lost} cartas; aceptar, {n}"),
     "do_play": ("play {card}", "juega {card}"),

@@ -124,10 +124,11 @@ def test_the_last_card_is_played_not_uno_said_first() -> None:
 
 
 @pytest.mark.parametrize(("lang", "challenge", "accept"), [
-    ("en", "Why: Luis was caught bluffing this hand; Luis still holds 6 cards: few hands that big lack red.",
+    ("en", "Why: Luis was caught bluffing this hand; Luis still holds 6 cards: most hands that big hold "
+           "some red.",
      "Why: Luis seems to have no red; a lost challenge costs 6 cards, accepting 4."),
-    ("es", "Por qué: a Luis ya lo pillaron faroleando en esta mano; Luis aún tiene 6 cartas: pocas manos "
-           "así no tienen rojo.",
+    ("es", "Por qué: a Luis ya lo pillaron faroleando en esta mano; Luis aún tiene 6 cartas: casi todas "
+           "las manos así tienen rojo.",
      "Por qué: Luis parece no tener rojo; un desafío perdido cuesta 6 cartas; aceptar, 4."),
 ])
 def test_facing_a_wild_draw_four_the_hint_says_why(lang: str, challenge: str, accept: str) -> None:
