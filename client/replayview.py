@@ -28,7 +28,7 @@ from .i18n import t
 from .layout import INFO_WIDTH, NARROW_INFO_WIDTH, Panel, window
 from .render import Renderer
 from .replayer import OPEN, Replayer
-from .rulestext import changed_labels, preset_name
+from .rulestext import changed_labels, preset_label, preset_name
 from .style import STYLE
 
 
@@ -49,8 +49,9 @@ class ReplayRegions(Painter):
         title = " " + " · ".join([*parts, ", ".join([preset_name(preset), *changed_labels(rules, preset)])])
         # Short of room, the preset alone rather than its options cut (found play-testing:
         # "oficial, a 500 punt…" at 80 columns)
+        # "+" marks options changed from it (found play-testing: "· oficial" for a 7-0 hand)
         if width_of(title) > width:
-            title = " " + " · ".join([*parts, preset_name(preset)])
+            title = " " + " · ".join([*parts, preset_label(preset, rules)])
         return [[("class:title", pad(title, width))]]
 
     def status(self, width: int, height: int) -> list[Line]:
