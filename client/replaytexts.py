@@ -10,7 +10,7 @@ REPLAY_TEXTS: dict[str, tuple[str, str]] = {
     "replay_open": ("every hand open", "todas las manos a la vista"),
     "replay_hand_of": ("{name} ({n})", "{name} ({n})"),
     "replay_help": ("←/→ step  space play/pause  +/- speed  Tab seat  o all hands  Home/End  q back",
-                    "←/→ paso  espacio pausa  +/- ritmo  Tab asiento  o todas  Inicio/Fin  q volver"),
+                    "←/→ paso  espacio pausa  +/- ritmo  Tab asiento  o todas  Inicio/Fin  q vuelve"),
     "replay_columns": ("ID|Ended|Table|Players|Winner|Points", "ID|Terminó|Mesa|Jugadores|Ganador|Puntos"),
     "replay_none": ("No finished hands in {dir}: they are kept where the table was hosted, by uno host "
                     "(a uno server's: uno replay --state-dir DIR, on its machine).",
