@@ -237,17 +237,18 @@ class Board(Painter):
             hint = self.end_note or t(match_over_key(m))
             notes.append((2, hint, hint))
             room, seat = m.seating.room, m.seating.seat
-            if seat is not None:
-                if m.rematch_open:  # (not one who sat down after the match: it is not theirs)
-                    rematch = m.rematch.line(room, seat, view.seats)
-                    short = m.rematch.line(room, seat, view.seats, short=True)
-                    order = m.rematch.order_line(room)
-                    if width_of(rematch) > width - 1 and order:  # (who is to answer, whole; then the order)
-                        notes += [(0, short, short), (1, order, order)]
-                    else:
-                        notes.append((0, rematch, short))
-                if joined := m.rematch.newcomers(room, view.seats, seat, m.seating.host_pick):
-                    notes.append((3, joined, joined))
+            # (not one who sat down after the match: it is not theirs)
+            if seat is not None and m.rematch_open:
+                rematch = m.rematch.line(room, seat, view.seats)
+                short = m.rematch.line(room, seat, view.seats, short=True)
+                order = m.rematch.order_line(room)
+                if width_of(rematch) > width - 1 and order:  # (who is to answer, whole; then the order)
+                    notes += [(0, short, short), (1, order, order)]
+                else:
+                    notes.append((0, rematch, short))
+            # (a watcher too: found play-testing, Ben, watching, did not see who had taken his seat)
+            if joined := m.rematch.newcomers(room, view.seats, seat, m.seating.host_pick):
+                notes.append((3, joined, joined))
             # (someone accepted: the server starts it without the silent once this is out; one in
             # line is told too, their seat decided then)
             if ((seat is not None or m.seating.queue_position) and room is not None and room.rematch

@@ -359,7 +359,8 @@ def _history(model: Model, message: messages.History) -> None:
     (what we had is older or the same)."""
     lines: list[str] = []
     batches = [_decode_events(model, batch) for batch in message.events]
-    model.seating.remember_names(message.names)  # (seats gone before we came: their names then)
+    # (seats gone before we came: their names then)
+    model.seating.remember_names(message.names, model.session.name)
     me = model.seating.seat
     # A client started again counts from the past it is told; one whose link dropped, from the
     # part it missed; and only while the seat was ours (found play-testing: Eva, taking the seat

@@ -386,13 +386,16 @@ class Seating:
             return clean_text(known) if isinstance(known, str) and known else self.name_of(seat)
         return name
 
-    def remember_names(self, past: Sequence[Mapping[str, Any]]) -> None:
+    def remember_names(self, past: Sequence[Mapping[str, Any]], me: str) -> None:
         """The names of the seats the past told names (``history.names``, the newest last) and
         that we never saw (found play-testing: Jo, arriving at a match's end whose bots' seats
         had just gone to newcomers, read "#3 won the match"). Told as a bot's: the match was played
-        in them, and who plays them now sits in other seats."""
+        in them, and who plays them now sits in other seats; but our own (``me``), gone with us
+        (found play-testing: Ben, who had declined the rematch, came back to watch and read his
+        old seat as "Ben", as if he still sat there)."""
         last = {seat: name for names in past for seat, name in names.items() if isinstance(name, str)}
         now = {info.seat for info in self.room.seats} if self.room is not None else set()
         for seat, name in last.items():
             if seat not in now and seat not in self.known:
-                self.known[seat] = SeatInfo(seat=seat, name=name, kind=SeatKind.BOT)
+                kind = SeatKind.HUMAN if clean_text(name) == me else SeatKind.BOT
+                self.known[seat] = SeatInfo(seat=seat, name=name, kind=kind)

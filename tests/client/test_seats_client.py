@@ -1019,3 +1019,25 @@ def test_one_arriving_names_the_seats_gone_before_from_the_past_told() -> None:
     assert model.seating.name_of("1") == "Hal the Magnifice… (bot)"
     assert model.seating.name_of("3") == "Bot 3" and model.seating.name_of("2") == "Carl"
     assert model.seating.name_of("9") == "#9"  # (never told)
+
+
+def test_one_back_to_watch_after_declining_reads_their_old_seat_as_gone_and_who_sits_now() -> None:
+    """Found play-testing: Ben declined the rematch (Carla, in line, sat down in a new seat),
+    came back to watch, and read the match's board with his old seat as "Ben", as if he still
+    sat there, and nothing of Carla. His own name from the past is gone with him, and the board
+    says who sat down for the rematch."""
+    from clientkit import connected_model, make_view, render_text, room_info
+
+    from engine.view import HandResult, MatchOutcome
+    from protocol import Events, History, Joined, codec
+
+    model = connected_model("Ben")
+    room = room_info(started=False, seats={"1": "Bot 1", "3": "Bot 3", "4": "Ana", "5": "Carla"})
+    model.apply(Joined(room=room, role="spectator", seat=None))
+    model.apply(History(events=((),), chat=(), names=({"1": "Bot 1", "2": "Ben", "3": "Bot 3", "4": "Ana"},)))
+    assert model.seating.name_of("2") == "Ben (gone)"
+    over = dataclasses.replace(make_view(outcome=MatchOutcome("4", (0, 20, 0, 510)),
+                                         hand_result=HandResult("4", 30)), seat=None, hand=None)
+    model.apply(Events(events=(), view=codec.view_to_wire(over)))
+    said = " ".join(render_text(model, columns=100).split())
+    assert "Carla sat down: plays in the rematch" in said, said
