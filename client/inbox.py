@@ -185,9 +185,13 @@ def _room(model: Model, message: messages.RoomUpdate) -> None:
 
 def _left(model: Model, message: messages.Left) -> None:
     hosting = model.seating.is_host  # (the host closed it herself: opening the kept match)
+    room = model.seating.room
     _leave_room_state(model)
     if message.reason == LeftReason.ROOM_CLOSED and not hosting:
         model.prompts.notice = t("left_room_closed")  # (found play-testing: told nothing)
+    elif message.reason == LeftReason.LEFT and room is not None:  # (found play-testing: Ben,
+        # who declined the rematch, was in the lobby told nothing)
+        model.prompts.notice = t("you_left_table", table=clean_text(room.name))
     model.lobby.listed = False  # (the list we had is of before we sat down: a new one is asked)
     model.outbox.append(messages.ListRooms())
 

@@ -438,6 +438,7 @@ TEXTS: dict[str, tuple[str, str]] = {
                            "does not play the rematch ({k_take_seat} cancels).",
                            "Eres el número {n} en la cola por un asiento: queda uno libre cuando alguien se "
                            "va, o no juega la revancha ({k_take_seat} cancela)."),
+    "you_left_table": ("You left {table}: you are in the lobby.", "Dejaste {table}: estás en la sala."),
     "you_renamed": ("Someone here has your name: the table calls you {name}.",
                     "Alguien aquí tiene tu nombre: en esta mesa eres {name}."),
     "you_back_in_seat": ("You are back in your seat: your cards and points are as the bot left them.",

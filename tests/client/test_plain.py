@@ -1065,7 +1065,10 @@ def test_back_in_the_lobby_the_tables_are_said_as_they_are_now() -> None:
     view.changes()
     model.apply(Left(reason=LeftReason.LEFT))
     assert type(model.outbox.take()[-1]).__name__ == "ListRooms"
-    assert "Casa" not in " ".join(view.changes())
+    said = " ".join(view.changes())
+    # (which table one left, said: found play-testing, Ben declined the rematch and was in the
+    # lobby told nothing)
+    assert "Casa" not in said and "You left Mesa: you are in the lobby." in said, said
     model.apply(Rooms(rooms=(dataclasses.replace(old, name="Casa 2"),)))
     assert "Casa 2" in " ".join(view.changes())
 
