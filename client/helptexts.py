@@ -155,4 +155,10 @@ HELP_TEXTS: dict[str, tuple[str, str]] = {
                             "Te toca robar {n} y no tienes nada que sumarle: {k_draw} roba {n}"),
     "prompt_drawn_again": ("You drew {card}: {k_play} plays it, {k_draw} draws again",
                            "Robaste el {card}: {k_play} la juega, {k_draw} roba otra"),
+    # (short of room: found play-testing at 60 columns, "Robaste el Cambio de sentido verde: Enter
+    # la juega, p te l…" lost how to keep it)
+    "prompt_drawn_short": ("{card}: {k_play} plays it, {k_pass} keeps it",
+                           "{card}: {k_play} la juega, {k_pass} te la quedas"),
+    "prompt_drawn_again_short": ("{card}: {k_play} plays it, {k_draw} draws again",
+                                 "{card}: {k_play} la juega, {k_draw} roba otra"),
 }

@@ -106,9 +106,10 @@ class PromptLine(Painter):
             extra = ("bar_bot_level",)
         return [[("class:help", pad(" " + help_text(key, width - 1, extra, keep_extra=bots_key), width))]]
 
-    def _status(self) -> tuple[str, str] | None:
+    def _status(self, width: int = 1_000) -> tuple[str, str] | None:
         """The table's line (style, text) when nothing is asked and no notice or hint shows: the
-        first of UNO armed, a catch, our own risk, a drawn card to play, a draw we face."""
+        first of UNO armed, a catch, our own risk, a drawn card to play (shorter where ``width``
+        is short), a draw we face."""
         m = self.model
         table, view = m.table, m.table.view
         if table.uno_armed:
@@ -121,7 +122,9 @@ class PromptLine(Painter):
             return ("class:uno", warning)
         if view is not None and view.drawn is not None and table.my_turn and view.drawn in table.playable:
             key = "prompt_drawn" if table.can_pass else "prompt_drawn_again"
-            return ("class:notice", t(key, card=card_name(view.drawn)))
+            card = card_name(view.drawn)
+            text = t(key, card=card)
+            return ("class:notice", text if width_of(text) < width else t(key + "_short", card=card))
         facing = self._pending_draw()
         return ("class:notice", facing) if facing else None
 
@@ -312,7 +315,7 @@ class PromptLine(Painter):
                 return [[("", " "), ("class:mark", part)] for part in wrap(hint, width - 2)[:lines]]
             line = [("class:mark", hint)]
         else:
-            status = self._status()
+            status = self._status(width - 1)
             line = [] if status is None else [status]
         said = self._said()
         if said and self.prompt_height(width) > 1:  # (cut at 60 columns: "…stacks on it: d dr…")

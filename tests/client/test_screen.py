@@ -334,3 +334,20 @@ def test_at_60_columns_the_turns_clock_is_never_cut_the_name_gives_way(name: str
         set_language("en")
     text = "\n".join("".join(part[1] for part in line) for line in lines)
     assert re.search(r"Turno de .*⏱ 1[123]s$", text, re.M), text
+
+
+def test_the_drawn_cards_question_at_60_columns_keeps_how_to_keep_it() -> None:
+    """Found play-testing in Spanish at 60 columns: "Robaste el Cambio de sentido verde: Enter la
+    juega, p te l…" lost how to keep the card; short of room, the card's name leads."""
+    from engine.actions import Pass
+
+    drawn = Card.parse("GR")
+    view = make_view("R7 GR", top="G5", has_drawn=True, drawn=drawn, legal=[*plays("GR"), Pass(ME)])
+    model = seated(view, lang="es")
+    try:
+        narrow = " ".join(screen_lines(model, columns=60, rows=20))
+        wide = " ".join(screen_lines(model, columns=100, rows=30))
+    finally:
+        set_language("en")
+    assert "Cambio de sentido verde: Enter la juega, p te la quedas" in narrow, narrow
+    assert "Robaste el Cambio de sentido verde: Enter la juega, p te la quedas" in wide, wide
