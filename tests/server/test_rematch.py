@@ -273,6 +273,27 @@ async def test_a_late_arrival_promised_a_bots_seat_gets_it_when_the_match_ends_f
         assert list(game_of(srv).seats) == [s.id for s in room.seats] and ana.seat in game_of(srv).seats
 
 
+async def test_a_yes_withdrawn_by_declining_is_forgotten_before_the_seat_is_given(
+        harness: Harness, autojump_clock: object) -> None:
+    """Found re-checking: at a full table of two, Bob accepted the rematch, then declined; Carla,
+    in line, sat in his seat, and the table read "Rematch accepted by ;", its countdown running
+    for nobody's yes. His yes goes with him, before the seat is given, and the countdown too."""
+    with trio.fail_after(60):
+        srv, (ann, bob) = await match_over(harness, "ann", "bob", bots=0)
+        room = only_room(srv)
+        carla = await harness.client(srv, "carla")
+        await carla.join(room.id, spectate=True)
+        await carla.send(TakeSeat())
+        await carla.expect(Queued)
+        await bob.send(Rematch(order="keep"))
+        await ann.expect(RoomUpdate, lambda m: accepted(m, bob.seat or ""))
+        assert room.clock.rematch_at is not None
+        await bob.send(Rematch(accept=False))
+        await carla.expect(Joined, lambda m: m.role == "player")
+        update = await ann.expect(RoomUpdate, lambda m: any(s.name == "carla" for s in m.room.seats))
+        assert update.room.rematch == () and room.votes.accepted == [] and room.clock.rematch_at is None
+
+
 async def test_a_rematch_needs_a_match_over_and_a_seat(harness: Harness, autojump_clock: object) -> None:
     with trio.fail_after(30):
         srv, (ann, bob) = await harness.table("ann", bots=1, spectators=["bob"])
