@@ -103,7 +103,7 @@ HELP_TEXTS: dict[str, tuple[str, str]] = {
                        "{k_leave}/{k_leave_waiting} deja la mesa  {k_quit} sal"),
     "help_hand_over_short": ("{k_replay} replay  {k_chat} chat  {k_leave}/{k_leave_waiting} leave  "
                              "{k_quit} quit",
-                             "{k_replay} repetición  {k_chat} chat  {k_leave}/{k_leave_waiting} vete la "
+                             "{k_replay} repetición  {k_chat} chat  {k_leave}/{k_leave_waiting} deja la "
                              "mesa  {k_quit} sal"),
     "help_confirm": ("{yes} yes   any other key: no", "{yes} sí   otra tecla: no"),
     "help_color": ("{keys} · ←→ Enter  choose colour   Esc cancel",

@@ -395,3 +395,15 @@ def test_a_pass_right_after_the_same_seats_draw_joins_it(lang: str, bot: str, yo
         assert narrate(timed_out, lambda seat: "Ana", me="4") == [stand_in]
     finally:
         set_language("en")
+
+
+def test_the_spanish_key_bars_say_each_key_in_the_imperative() -> None:
+    """Found play-testing: the bars mixed "q salir" with "q sal", and a rewrite left "x/l vete la
+    mesa" on one of them. Every Spanish line of keys says leaving and quitting one way."""
+    from client.texts import TEXTS
+
+    bars = {key: es for key, (_, es) in TEXTS.items() if key.startswith(("help_", "bar_"))}
+    for key, line in bars.items():
+        words = " ".join(line.split())
+        assert "vete la mesa" not in words and "dejar la mesa" not in words, (key, line)
+        assert "{k_quit} salir" not in words, (key, line)
