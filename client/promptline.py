@@ -76,8 +76,11 @@ class PromptLine(Painter):
                 view = m.table.view
                 if view is not None and view.outcome is not None and m.seating.seat is not None:
                     # (one who sat down after the match is not asked: its keys are not theirs)
-                    key = ("help_rematch_host" if m.seating.is_host else "help_rematch" if m.rematch_open
-                           else "help_hand_over_short")
+                    # (nor a host seated after it: found re-checking, Carla, the host once the
+                    # others had gone, read "m rematch", and m did nothing)
+                    key = ("help_rematch_host" if m.seating.is_host and m.rematch_open
+                           else "help_rematch_host_new" if m.seating.is_host
+                           else "help_rematch" if m.rematch_open else "help_hand_over_short")
                     room = m.seating.room  # (accepted: "m rematch" read as if we had not)
                     if room is not None and m.seating.seat in room.rematch:
                         key += "_accepted"

@@ -74,6 +74,11 @@ TABLE_TEXTS: dict[str, tuple[str, str]] = {
                                 "{k_start} start now  {k_leave}/{k_leave_waiting} leave  {k_quit} quit",
                                 "{k_rematch} revancha  {k_seat_order} orden  {k_no_rematch} no  "
                                 "{k_start} empieza ya  {k_leave}/{k_leave_waiting} vete  {k_quit} sal"),
+    # (a host who sat down after the match: the rematch is not theirs to answer, but to start)
+    "help_rematch_host_new": ("{k_start} start now  {k_replay} replay  {k_chat} chat  "
+                              "{k_leave}/{k_leave_waiting} leave  {k_quit} quit",
+                              "{k_start} empieza ya  {k_replay} repetición  {k_chat} chat  "
+                              "{k_leave}/{k_leave_waiting} deja la mesa  {k_quit} sal"),
     "help_rematch_short": ("{k_rematch} rematch  {k_seat_order} order  {k_no_rematch} no  "
                            "{k_leave}/{k_leave_waiting} leave  {k_quit} quit",
                            "{k_rematch} revancha  {k_seat_order} orden  {k_no_rematch} no  "

@@ -6,7 +6,7 @@ from __future__ import annotations
 import dataclasses
 
 import pytest
-from clientkit import ME, make_view, press, render_text, room_info, seated
+from clientkit import ME, make_view, press, render_text, room_info, screen_lines, seated
 
 from client.draw import width_of
 from client.i18n import set_language, t
@@ -454,3 +454,15 @@ def test_the_away_key_at_a_match_s_end_steps_away() -> None:
     assert press(model, "z") == [Away()]
     waiting = seated(None, room=room_info(started=False))
     assert press(waiting, "z") == []
+
+
+def test_a_host_seated_after_the_match_is_offered_to_start_it_not_to_answer_it() -> None:
+    """Found re-checking: Carla sat down after the match; the others left, so she was the host,
+    and her key bar read "m rematch", which did nothing. It offers to start the next match."""
+    view = dataclasses.replace(make_view(current="2", **OVER), seats=("1", "2", "3", "5"), seat=None,
+                               hand=None)
+    people = {"1": "Bot 1", "3": "Bot 3", "4": "Ana"}  # (Ana, seat 4, sat down after: the host now)
+    model = seated(view, room=room_info(started=False, seats=people, host_seat="4"))
+    assert not model.rematch_open and model.seating.is_host
+    bar = screen_lines(model, columns=100, rows=30)[-1]
+    assert "s start now" in bar and "m rematch" not in bar and "n no" not in bar, bar
