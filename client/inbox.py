@@ -176,9 +176,11 @@ def _room(model: Model, message: messages.RoomUpdate) -> None:
             model.prompts.notice = model.prompts.notice_till_deal = news  # found play-testing)
     if not model.seating.away:
         model.back_sent = False
-    elif model.prompts.notice == t("away_asked"):
+    elif model.prompts.notice == t("away_asked") or (
+            not was_away and model.prompts.notice.startswith(t("status_resumed"))):  # (and its host's)
         # the banner says it now (found play-testing: banner, notice and log said it three
-        # times at once)
+        # times at once); and a welcome back is stale under it (found re-checking: "Welcome
+        # back: you are in your seat again" a minute on, under "You are away")
         model.prompts.notice = ""
     model.transcript.add(lines)
 
