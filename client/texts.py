@@ -271,10 +271,11 @@ TEXTS: dict[str, tuple[str, str]] = {
     "uno_too_late": ("Too late for UNO: {name} caught you", "Demasiado tarde para el UNO: {name} te pilló"),
     # ("not now" first: found play-testing, the rule alone did not say the UNO was refused)
     "cannot_uno": ("Not now: you can say UNO with two cards on your turn or as you jump in, or with one card",
-                   "Ahora no: puedes decir UNO con dos cartas en tu turno o al cortar, o con una"),
+                   "Ahora no: puedes decir UNO con dos cartas en tu turno o al cortar, o cuando te quede "
+                   "una"),
     # (no jump-in at this table: found play-testing, "or as you jump in" at an official table)
     "cannot_uno_no_jump": ("Not now: you can say UNO with two cards on your turn, or with one card",
-                           "Ahora no: puedes decir UNO con dos cartas en tu turno, o con una"),
+                           "Ahora no: puedes decir UNO con dos cartas en tu turno, o cuando te quede una"),
     "uno_nothing_goes": ("UNO goes with your next-to-last card, and neither of yours can be played now",
                          "El UNO va con tu penúltima carta, y ninguna de las tuyas se puede jugar ahora"),
     "nobody_to_catch": ("Nobody to catch", "No hay a quién pillar"),

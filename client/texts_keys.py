@@ -100,9 +100,9 @@ KEY_TEXTS: dict[str, tuple[str, str]] = {
                   "{card}: un farol ahora, tienes {color}; si te desafían, robas 4"),
     # (facing a Wild Draw Four: what the question asks, found play-testing with a learner)
     "why_challenge": ("A challenge says the +4 was a bluff (its player held {color}): if so, they draw 4; "
-                      "if not, you draw {lost}. Accepting: you draw {n}",
+                      "if not, you draw {lost}. Accepting: you draw {n}.",
                       "Desafiar es decir que el +4 fue un farol (quien lo jugó tenía {color}): si lo fue, "
-                      "roba 4; si no, robas {lost}. Aceptar: robas {n}"),
+                      "roba 4; si no, robas {lost}. Aceptar: robas {n}."),
     "why_rule_error": ("{card} cannot be played now", "{card} no se puede jugar ahora"),
     "why_unknown_seat": ("You have no seat at this table", "No tienes asiento en esta mesa"),
     "why_not_your_turn": ("{card}: it is not your turn", "{card}: no es tu turno"),

@@ -225,7 +225,7 @@ def test_the_cards_drawn_read_as_cards_not_counts() -> None:
         assert narrate([drew], lambda seat: "Bot 1") == ["Bot 1 robó el 2 azul y el 8 rojo"]
         assert narrate([drew], lambda seat: "Bot 1", me="2") == ["Robaste el 2 azul y el 8 rojo"]
         until = narrate([Drew("2", 2, cards, "draw")], lambda seat: "Bot 1")  # (R9)
-        assert until == ["Bot 1 robó 2 hasta tener una carta que jugar: el 8 rojo (antes: el 2 azul)"]
+        assert until == ["Bot 1 robó 2 cartas hasta tener una que jugar: el 8 rojo (antes: el 2 azul)"]
         assert t("prompt_drawn", card="2 azul").startswith("Robaste el 2 azul: ")
     finally:
         set_language("en")
@@ -319,7 +319,7 @@ def test_a_jump_in_just_before_the_turn_takes_none_and_one_further_on_takes_seve
 
 
 @pytest.mark.parametrize(("lang", "line"), [
-    ("en", "The discards were shuffled into a new draw pile — you drew 3 until a card could be played"),
+    ("en", "The discards were shuffled into a new draw pile — you drew 3 cards until one could be played"),
     ("es", "—"),
 ])
 def test_our_draw_until_playable_after_a_reshuffle_goes_on_in_lower_case(lang: str, line: str) -> None:

@@ -372,7 +372,7 @@ def test_a_draw_until_playable_turn_says_why_it_drew_several() -> None:
     model = seated(make_view())
     model.apply(Events(events=(codec.event_to_wire(ev.Drew("2", 4, None, "draw")),),
                        view=codec.view_to_wire(make_view())))
-    assert model.transcript.log[-1] == "Luis drew 4 until a card could be played"
+    assert model.transcript.log[-1] == "Luis drew 4 cards until one could be played"
 
 
 def test_the_bell_rings_once_when_your_turn_starts() -> None:

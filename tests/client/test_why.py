@@ -189,9 +189,9 @@ def test_enter_on_a_jump_in_refused_says_why_until_the_card_can_go(lang: str, sa
 
 @pytest.mark.parametrize(("lang", "expected"), [
     ("en", "A challenge says the +4 was a bluff (its player held red): if so, they draw 4; if not, you "
-           "draw 6. Accepting: you draw 4"),
+           "draw 6. Accepting: you draw 4."),
     ("es", "Desafiar es decir que el +4 fue un farol (quien lo jugó tenía rojo): si lo fue, roba 4; si "
-           "no, robas 6. Aceptar: robas 4"),
+           "no, robas 6. Aceptar: robas 4."),
 ])
 def test_the_why_key_at_a_wild_draw_fours_question_says_what_it_asks(lang: str, expected: str) -> None:
     """Found play-testing: Lena, learning, read "Tom played a Wild Draw Four on you: y challenge,
