@@ -75,7 +75,7 @@ def add_host_arguments(parser: argparse.ArgumentParser) -> None:
         f"a preset ({', '.join(PRESETS)}) or rules saved with --save-rules; rule options given "
         "beside it override",
         f"unas reglas de fábrica ({', '.join(PRESETS)}: oficiales, de la casa) o unas guardadas con "
-        "--save-rules; las opciones de reglas que se den a su lado mandan"))
+        "--save-rules; las opciones de reglas que se añadan tienen prioridad"))
     parser.add_argument("--save-rules", metavar=name, default=None, help=said(
         "save the rules (--rules and the rule options) under NAME in $XDG_CONFIG_HOME/uno/rules/ "
         "and exit",
@@ -95,7 +95,7 @@ def add_host_arguments(parser: argparse.ArgumentParser) -> None:
         "seats at the table (default: max(4, bots + 1); with --start, bots + 1 when --bots is given)",
         "asientos de la mesa (por defecto: máx(4, bots + 1); con --start, bots + 1 si se da --bots)"))
     parser.add_argument("--turn-timeout", type=seconds, default=30.0, metavar=seconds_, help=said(
-        "time for a turn, 0 for none (default 30)", "tiempo para cada turno, 0 sin límite (por defecto 30)"))
+        "time for a turn, 0 for none (default 30)", "tiempo para cada turno; 0: sin límite (por defecto 30)"))
     parser.add_argument("--bot-delay", type=seconds, default=1.0, metavar=seconds_, help=said(
         "how long bots think (default 1)", "cuánto piensan los bots (por defecto 1)"))
     _rule_arguments(parser)
@@ -107,7 +107,7 @@ def add_host_arguments(parser: argparse.ArgumentParser) -> None:
         "vuelve a la partida guardada la última vez (en lugar de una mesa nueva)"))
     parser.add_argument("--seed", type=int, default=None, metavar=said("SEED", "SEMILLA"), help=said(
         "deal from a seeded shuffle (tests and demos)",
-        "reparte de un barajado con semilla (pruebas y demostraciones)"))
+        "baraja con una semilla fija (pruebas y demostraciones)"))
     parser.add_argument("--no-discovery", action="store_true", help=said(
         "do not announce on the LAN", "no anuncia la mesa en la red local"))
     parser.add_argument("--uno-grace", type=seconds, default=None, metavar=seconds_, help=said(
@@ -150,7 +150,7 @@ def _rule_arguments(parser: argparse.ArgumentParser) -> None:
                            help=said(english, spanish))
     rules.add_argument("--uno-penalty", type=int, default=None, metavar=cards, help=said(
         "cards drawn when caught without saying UNO (0-10)",
-        "cartas que roba a quien pillan sin decir UNO (0-10)"))
+        "cartas que roba quien es pillado sin decir UNO (0-10)"))
     rules.add_argument("--false-catch-penalty", type=int, default=None, metavar=cards, help=said(
         "cards drawn for a false catch (0-10)", "cartas que roba quien pilla en falso (0-10)"))
     # (not rules: `--help` listed them as such)
@@ -176,7 +176,7 @@ _SWITCHES = (
     ("stack-wild-draw-four", "stack Wild Draw Fours on draws (R15)",
      "acumula Comodines +4 sobre los robos (R15)"),
     ("seven-zero", "a 7 swaps hands, a 0 passes them along (R15)",
-     "un 7 cambia la mano con otro, un 0 pasa todas las manos (R15)"),
+     "con un 7 cambias tu mano con la de otro; con un 0 todas pasan al siguiente (R15)"),
     ("jump-in", "play an identical card out of turn (R15)",
      "juega una carta idéntica fuera de turno (R15)"),
     ("first-to-left", "the dealer's left starts and play goes clockwise (R5)",
