@@ -27,14 +27,14 @@ HELP_TEXTS: dict[str, tuple[str, str]] = {
                           "{k_quit} sal"),
     # (100 columns: the help key first, as at the table; 80: every key still, the bots' two
     # sharing a word; narrower, whole keys go from the end: chat, then the level and its arrows.
-    # The second leave key, l, beside x: the Spanish in the imperative, as the table's shorter
-    # lines, to keep every key at 80 and 100 columns)
+    # The second leave key, l, beside x: the Spanish in the imperative, "deja la mesa" where it
+    # fits, "vete" at 80 columns, to keep every key there)
     "help_waiting_host_mid": ("{k_help} help  {k_start} start  {k_start_as_seated} as seated  "
                               "{k_add_bot} add bot  {k_remove_bot} remove bot  ↑↓ {k_bot_level} bot level  "
                               "{k_leave}/{k_leave_waiting} leave  {k_chat} chat  {k_quit} quit",
                               "{k_help} ayuda  {k_start} empieza  {k_start_as_seated} sin bots  "
-                              "{k_add_bot} bot  {k_remove_bot} quita bot  ↑↓ {k_bot_level} nivel del bot  "
-                              "{k_leave}/{k_leave_waiting} vete  {k_chat} chat  {k_quit} sal"),
+                              "{k_add_bot} bot  {k_remove_bot} quita bot  ↑↓ {k_bot_level} nivel  "
+                              "{k_leave}/{k_leave_waiting} deja la mesa  {k_chat} chat  {k_quit} sal"),
     "help_waiting_host_short": ("{k_help} help  {k_start} start  {k_start_as_seated} as seated  "
                                 "{k_add_bot}/{k_remove_bot} bot  {k_leave}/{k_leave_waiting} leave  "
                                 "↑↓ {k_bot_level} level  {k_chat} chat  {k_quit} quit",

@@ -69,11 +69,12 @@ TABLE_TEXTS: dict[str, tuple[str, str]] = {
                           "{k_leave}/{k_leave_waiting} leave  {k_quit} quit",
                           "{k_rematch} revancha  {k_seat_order} orden  {k_no_rematch} no  "
                           "{k_start} empieza ya  {k_replay} repetición  {k_chat} chat  "
-                          "{k_leave}/{k_leave_waiting} vete  {k_quit} sal"),
+                          "{k_leave}/{k_leave_waiting} deja la mesa  {k_quit} sal"),
     "help_rematch_host_short": ("{k_rematch} rematch  {k_seat_order} order  {k_no_rematch} no  "
                                 "{k_start} start now  {k_leave}/{k_leave_waiting} leave  {k_quit} quit",
                                 "{k_rematch} revancha  {k_seat_order} orden  {k_no_rematch} no  "
-                                "{k_start} empieza ya  {k_leave}/{k_leave_waiting} vete  {k_quit} sal"),
+                                "{k_start} empieza ya  {k_leave}/{k_leave_waiting} deja la mesa  "
+                                "{k_quit} sal"),
     # (a host who sat down after the match: the rematch is not theirs to answer, but to start)
     "help_rematch_host_new": ("{k_start} start now  {k_replay} replay  {k_chat} chat  "
                               "{k_leave}/{k_leave_waiting} leave  {k_quit} quit",
@@ -82,7 +83,7 @@ TABLE_TEXTS: dict[str, tuple[str, str]] = {
     "help_rematch_short": ("{k_rematch} rematch  {k_seat_order} order  {k_no_rematch} no  "
                            "{k_leave}/{k_leave_waiting} leave  {k_quit} quit",
                            "{k_rematch} revancha  {k_seat_order} orden  {k_no_rematch} no  "
-                           "{k_leave}/{k_leave_waiting} vete  {k_quit} sal"),
+                           "{k_leave}/{k_leave_waiting} deja la mesa  {k_quit} sal"),
     # (the same once we have accepted: the rematch key's place says so)
     "help_rematch_accepted": ("✓ rematch  {k_seat_order} seat order  {k_no_rematch} no  {k_replay} replay  "
                               "{k_chat} chat  {k_leave}/{k_leave_waiting} leave  {k_quit} quit",
@@ -91,18 +92,18 @@ TABLE_TEXTS: dict[str, tuple[str, str]] = {
     "help_rematch_accepted_short": ("✓ rematch  {k_seat_order} order  {k_no_rematch} no  "
                                     "{k_leave}/{k_leave_waiting} leave  {k_quit} quit",
                                     "✓ revancha  {k_seat_order} orden  {k_no_rematch} no  "
-                                    "{k_leave}/{k_leave_waiting} vete  {k_quit} sal"),
+                                    "{k_leave}/{k_leave_waiting} deja la mesa  {k_quit} sal"),
     "help_rematch_host_accepted": ("✓ rematch  {k_seat_order} seat order  {k_no_rematch} no  "
                                    "{k_start} start now  {k_replay} replay  {k_chat} chat  "
                                    "{k_leave}/{k_leave_waiting} leave  {k_quit} quit",
                                    "✓ revancha  {k_seat_order} orden  {k_no_rematch} no  "
                                    "{k_start} empieza ya  {k_replay} repetición  {k_chat} chat  "
-                                   "{k_leave}/{k_leave_waiting} vete  {k_quit} sal"),
+                                   "{k_leave}/{k_leave_waiting} deja la mesa  {k_quit} sal"),
     "help_rematch_host_accepted_short": ("✓ rematch  {k_seat_order} order  {k_no_rematch} no  "
                                          "{k_start} start now  {k_leave}/{k_leave_waiting} leave  "
                                          "{k_quit} quit",
                                          "✓ revancha  {k_seat_order} orden  {k_no_rematch} no  "
-                                         "{k_start} empieza ya  {k_leave}/{k_leave_waiting} vete  "
+                                         "{k_start} empieza ya  {k_leave}/{k_leave_waiting} deja la mesa  "
                                          "{k_quit} sal"),
     "err_no_rematch": ("There is no rematch to accept now", "Ahora no hay revancha que aceptar"),
 }
