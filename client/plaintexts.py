@@ -106,15 +106,15 @@ PLAIN_TEXTS: dict[str, tuple[str, str]] = {
     "plain_help_table": ("Commands: a card's number, or its name (red 5): plays it (add uno to say UNO with "
                          "it); draw; pass; "
                          "uno; catch; hint; why N: says why card N cannot be played; hand (or an "
-                         "empty line): repeats the table, with every player's cards; away: steps away "
-                         "(a bot plays your turns); leave; say TEXT; quit. The keys of the full screen "
-                         "work too: d, p, u, c, z, x, q.",
+                         "empty line): repeats the table, with how many cards each player holds; away: "
+                         "steps away (a bot plays your turns); leave; say TEXT; quit. The keys of the full "
+                         "screen work too: d, p, u, c, z, x, q.",
                          "Órdenes: el número de una carta, o su nombre (5 rojo): la juegas (añade uno "
                          "para decir UNO con ella); "
                          "robar; pasar; uno; pillar; pista; explica N: por qué no se puede jugar la "
-                         "carta N; mano (o una línea vacía): repite la mesa, con las cartas de cada "
-                         "jugador; ausente: te ausentas (un bot juega tus turnos); dejar; di TEXTO; salir. "
-                         "Las teclas de la pantalla completa también: d, p, u, c, f, x, q."),
+                         "carta N; mano (o una línea vacía): repite la mesa, con cuántas cartas tiene "
+                         "cada jugador; ausente: te ausentas (un bot juega tus turnos); dejar; di TEXTO; "
+                         "salir. Las teclas de la pantalla completa también: d, p, u, c, f, x, q."),
     "plain_help_hand_over": ("Commands: replay: goes through the hand just over, a move at a time; "
                              "leave; say TEXT; quit. The next hand is dealt by itself.",
                              "Órdenes: repetición: repasas la mano terminada, jugada a jugada; dejar; "

@@ -81,7 +81,7 @@ KEY_TEXTS: dict[str, tuple[str, str]] = {
                          "{pressed} no hace nada aquí: {k_help} muestra las teclas"),
     "key_is_elsewhere": ("{pressed} does nothing here; {action}: {mine} ({k_help} lists the keys)",
                          "{pressed} no hace nada aquí; {action}: {mine} ({k_help} muestra las teclas)"),
-    "act_away": ("step away (a bot plays)", "ausentarte (juega un bot)"),
+    "act_away": ("step away (a bot plays)", "ausentarse (juega un bot)"),
     "act_rematch": ("accept a rematch", "aceptar la revancha"),
     "act_no_rematch": ("no rematch (leave)", "sin revancha (dejar)"),
     "act_seat_order": ("the rematch's seats", "asientos de la revancha"),
@@ -89,7 +89,7 @@ KEY_TEXTS: dict[str, tuple[str, str]] = {
     "act_bot_level": ("bot level, not mid-match", "nivel de bot, no en partida"),
     "act_resume": ("back to the kept match", "retomar la partida guardada"),
     "act_rules": ("the rules, not mid-match", "las reglas, no en partida"),
-    "act_leave_waiting": ("leave (between hands)", "dejar (entre manos)"),
+    "act_leave_waiting": ("leave (between hands)", "dejar la mesa (entre manos)"),
     # --- why a card cannot be played now (the why key), one text per engine rule code
     "why_playable": ("{card} can be played now", "{card} se puede jugar ahora"),
     "why_playable_seven": ("{card} can be played now, and then you swap hands with a player you choose",

@@ -539,7 +539,7 @@ def test_p_under_draw_until_playable_says_why_there_is_no_passing(lang: str, sai
 
 
 @pytest.mark.parametrize(("lang", "key", "said"), [
-    ("es", "z", "z no hace nada aquí; ausentarte (juega un bot): f (F1 muestra las teclas)"),
+    ("es", "z", "z no hace nada aquí; ausentarse (juega un bot): f (F1 muestra las teclas)"),
     ("en", "k", "k does nothing here: F1 lists the keys"),
     ("es", "k", "k no hace nada aquí: F1 muestra las teclas")])
 def test_a_letter_that_does_nothing_at_the_table_says_so(lang: str, key: str, said: str) -> None:

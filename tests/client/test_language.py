@@ -66,7 +66,7 @@ def test_the_keys_follow_the_language_in_the_same_running_screen() -> None:
     Spanish (the running application kept the bindings it was built with)."""
     model = seated(make_view(current="2", legal=plays("R7")))
     assert press(model, F2, "z") == [] and language() == "es"  # (z: blue in Spanish, not away)
-    assert "f" in model.prompts.notice  # ("z no hace nada aquí; ausentarte (juega un bot): f")
+    assert "f" in model.prompts.notice  # ("z no hace nada aquí; ausentarse (juega un bot): f")
     model.outbox.clear()
     model = seated(make_view(current="2", legal=plays("R7")), lang="es")
     assert press(model, F2, "z") == [Away()] and language() == "en"  # (and back: z steps away)
