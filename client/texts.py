@@ -82,62 +82,6 @@ TEXTS: dict[str, tuple[str, str]] = {
     "log_newer_one": ("▼ 1 newer line: {k_log_forward}", "▼ 1 línea más nueva: {k_log_forward}"),
     "too_small": ("Too small: make the terminal at least 60×20",
                   "Demasiado pequeña: agranda la terminal a 60×20"),
-    # --- connection
-    "status_connecting": ("Connecting to {address}…", "Conectando con {address}…"),
-    "status_connected": ("connected to {address}", "conectado a {address}"),
-    "status_failed": ("Cannot connect to {address}: {reason}",
-                      "No se puede conectar con {address}: {reason}"),
-    "status_replaced": ("Your seat was taken over by another window. Press {k_quit} to quit.",
-                        "Otra ventana ocupó tu asiento. Pulsa {k_quit} para salir."),
-    "status_resumed": ("Welcome back: you are in your seat again.",
-                       "Hola de nuevo: vuelves a tu asiento."),
-    # (the host's role passed on while we were gone: found play-testing, Carla, the host, came
-    # back and nothing said Dani hosted now; her s did nothing)
-    "status_resumed_host": ("Welcome back: you are in your seat again. {name} is the host.",
-                            "Hola de nuevo: vuelves a tu asiento. {name} lleva la mesa."),
-    "status_resumed_as_host": ("Welcome back: you are in your seat again. You are the host.",
-                               "Hola de nuevo: vuelves a tu asiento. Llevas la mesa."),
-    "status_seat_lost": ("Your seat could not be kept; you are back in the lobby.",
-                         "No se pudo guardar tu asiento; vuelves a la sala."),
-    "status_seat_waits": ("Your seat waits in the kept match: back in it when the host opens it.",
-                          "Tu asiento espera en la partida guardada: vuelves cuando el anfitrión la abra."),
-    "status_seat_gone_watching": (
-        "Your seat was given up while you were gone: you are watching the table; {k_take_seat} takes a seat.",
-        "Tu asiento se liberó mientras no estabas: miras la mesa; {k_take_seat} para sentarte."),
-    "status_watching_again": ("Back at the table you were watching.", "De vuelta en la mesa que mirabas."),
-    "status_watch_lost": ("The server does not keep who watches a table: you are back in the lobby.",
-                          "El servidor no guarda quién mira una mesa: vuelves a la sala."),
-    "starting_server": ("Starting the table…", "Abriendo la mesa…"),
-    "friends_join_with": ("Friends join with:", "Tus amigos entran con:"),
-    "port_taken": ("Port {asked} is taken (another program, or another table): this table is on port "
-                   "{port}",
-                   "El puerto {asked} está ocupado (otro programa, u otra mesa): esta mesa está en el "
-                   "{port}"),
-    "server_listening": ("Friends join with: uno join {address}",
-                         "Tus amigos entran con: uno join {address}"),
-    "resume_offer": ("Kept from last time: “{name}”, {progress}. To go back to it: uno host --resume",
-                     "Guardada de la última vez: «{name}», {progress}. Para volver a ella: uno host "
-                     "--resume"),
-    "resume_offer_key": ("Kept from last time: “{name}”, {progress}. {k_resume}: back to it (or later: uno "
-                         "host --resume)",
-                         "Guardada de la última vez: «{name}», {progress}. {k_resume}: volver a ella "
-                         "(otro día: uno host --resume)"),
-    "resume_others": ("At this table: {names}. {k_resume} again closes it for them and opens the kept match",
-                      "En esta mesa: {names}. {k_resume} otra vez la cierra para ellos y abre la "
-                      "guardada"),
-    "language_now": ("Now in English (F2: español)", "Ahora en español (F2: English)"),
-    "match_kept": ("The match is kept: {command} brings it back, and your friends with it.",
-                   "La partida queda guardada: {command} la reanuda, con tus amigos."),
-    # (a guest quit with a seat: found play-testing, Carla quit a waiting room, and her terminal
-    # said nothing of the seat kept for her)
-    "seat_waits_parting": ("Your seat at {table} waits for you: {command} takes you back to it.",
-                           "Tu asiento en {table} te espera: {command} te devuelve a él."),
-    "resume_failed": ("The kept match could not be opened again",
-                      "No se pudo volver a abrir la partida guardada"),
-    "resume_hand": ("hand {n}", "mano {n}"),
-    "resume_waiting": ("not started", "sin empezar"),
-    "resume_none": ("Nothing was kept from last time: here is a new table.",
-                    "No había nada guardado de la última vez: aquí tienes una mesa nueva."),
     # --- browse (uno join without an address)
     "browse_title": ("Tables on your network", "Mesas en tu red"),
     "browse_searching": ("Looking for tables on the LAN…", "Buscando mesas en la red local…"),
