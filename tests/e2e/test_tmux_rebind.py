@@ -78,7 +78,7 @@ class Seen:
 SEEN = {"en": Seen("press s to start", "Bot 1  (normal bot)", "Bot 1  (hard bot)", "L bot level",
                    "F5 hint", "Your hand (", "Hint: ", "Hint: thinking"),
         "es": Seen("pulsa s para empezar", "Bot 1  (bot normal)", "Bot 1  (bot difícil)",
-                   "L nivel del bot", "F5 pista", "Tu mano (", "Pista: ", "Pista: pensando")}
+                   "↑↓ L nivel", "F5 pista", "Tu mano (", "Pista: ", "Pista: pensando")}
 
 
 @pytest.mark.parametrize("lang", ["en", "es"])
