@@ -73,3 +73,34 @@ def test_tmux_someone_who_sits_down_after_the_match_plays_in_the_rematch(tmux: T
                                timeout=10, what="the rematch dealt, with Zoe")
         assert "waiting for Zoe" not in screen
     assert "Your hand (" in tmux.screen(late)
+
+
+def test_tmux_one_who_steps_away_at_the_match_s_end_is_not_waited_for(tmux: Tmux, tmp_path: Path) -> None:
+    """Found play-testing: Carla, off for a drink at a match's end, pressed the away key and read
+    that there was no match to step away from; the rematch waited its whole minute for her. Luis
+    steps away there (z): Ana's yes starts the rematch at once, a bot playing for Luis, and one
+    key brings him back to his seat in it."""
+    hosting = tmux.start(play.host("--bots", "0", "--seats", "2", "--seed", "3", "--turn-timeout", "0",
+                                   "--bot-delay", "0.05", "--single-hand", "--name", "Copa"),
+                         play.person(tmp_path / "ana", "Ana"), window="host")
+    address = play.invitation(play.waiting_room(tmux, hosting))
+    guest = tmux.start(play.join(address), play.person(tmp_path / "luis", "Luis"), window="guest")
+    play.sit(tmux, guest, "› Copa")
+    tmux.wait_for(hosting, "Luis", timeout=5, what="Luis in the host's waiting room")
+    tmux.send(hosting, "s")
+    play.dealt(tmux, guest, "the deal (guest)")
+    players = [Player(tmux, hosting, "Ana"), Player(tmux, guest, "Luis")]
+    play.together(players, lambda: all(WINNER.search(tmux.screen(p.window)) for p in players),
+                  120, "the match did not end")
+    tmux.wait_for(guest, "Rematch? m yes", timeout=5, what="the rematch offer, on Luis's screen")
+
+    tmux.send(guest, "z")
+    tmux.wait_for(guest, "You are away", timeout=5, what="Luis away at the match's end")
+    tmux.send(hosting, "m")  # (the rematch waits for Luis no longer)
+    tmux.wait_for(hosting, lambda s: not WINNER.search(s) and bool(play.DEALT.search(s)), timeout=10,
+                  what="the rematch dealt at Ana's yes")
+    tmux.wait_for(guest, lambda s: not WINNER.search(s) and "You are away" in s, timeout=10,
+                  what="the rematch on Luis's screen, Luis still away")
+    tmux.send(guest, "Right")  # (one key: back)
+    tmux.wait_for(guest, lambda s: "You are away" not in s and "Your hand (" in s, timeout=10,
+                  what="Luis back in his seat in the rematch")
