@@ -85,11 +85,9 @@ class BetweenMatches(SeatLine):
     def leave(self, session: Session, reason: str = "left") -> None:
         seat = self.seat_of(session)
         if seat is not None:  # first: the seat may go to one in line at once, and the room told
-            # (found re-checking: Ben accepted, then declined; Carla sat in his seat, and the
-            # table read "accepted by ;", its countdown running for nobody's yes)
+            # (found re-checking: Ben accepted, then declined, and Carla sat in his seat)
             self.votes.forget(seat.id)
-            if not self.votes.accepted:
-                self.clock.rematch_at = None
+            self._votes_withdrawn()
         super().leave(session, reason)
         if seat is not None and not self.closed:
             self._rematch_if_ready()

@@ -383,7 +383,15 @@ class Table(ABC):
         if not self.settings.plays_as(old):  # (the same rules applied again withdraw nothing)
             host = self.seat_of(self.host) if self.host is not None else None
             self.votes.keep_only(None if host is None else host.id)
+            self._votes_withdrawn()
         self.broadcast_room()
+
+    def _votes_withdrawn(self) -> None:
+        """Rematch acceptances were withdrawn: with none left, its countdown (which runs from the
+        first yes) stops, and the next first yes starts a whole one (found re-checking: a yes
+        withdrawn left "accepted by ;" with the countdown running for nobody's yes)."""
+        if not self.votes.accepted:
+            self.clock.rematch_at = None
 
     def _audience(self) -> Iterable[tuple[Session, str | None]]:
         """The members, with their seats; not one whose connection has yet to be told it

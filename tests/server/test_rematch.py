@@ -358,6 +358,7 @@ async def test_new_rules_between_matches_withdraw_the_others_acceptances(
         await ann.send(SetRules(preset="house", rules={"target_score": None}))
         update = await bob.expect(RoomUpdate, lambda m: m.room.preset == "house")
         assert update.room.rematch == () and update.room.rematch_order is None
+        assert only_room(srv).clock.rematch_at is None  # (no yes left: the next one starts it anew)
         await ann.send(Rematch(order="keep"))
         await bob.expect(RoomUpdate, lambda m: accepted(m, ann.seat or ""))
         assert game_of(srv) is first  # bob is asked again
