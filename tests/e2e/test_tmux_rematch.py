@@ -15,20 +15,26 @@ tmux = play.tmux_fixture("rematch", width=110, height=30)
 WINNER = re.compile(r"(\w+) wins? the match!")  # ("You win the match!" on the winner's)
 
 
-def test_tmux_both_press_m_and_the_winner_deals_the_rematch(tmux: Tmux, tmp_path: Path) -> None:
+def ana_and_luis_play_a_hand(tmux: Tmux, tmp_path: Path, table: str) -> tuple[str, str]:
+    """Ana hosts ``table`` (two seats, one hand), Luis sits down, and they play it out: the
+    windows of the host and the guest, at the match's end."""
     hosting = tmux.start(play.host("--bots", "0", "--seats", "2", "--seed", "3", "--turn-timeout", "0",
-                                   "--single-hand", "--name", "Revancha"),
+                                   "--single-hand", "--name", table),
                          play.person(tmp_path / "ana", "Ana"), window="host")
     address = play.invitation(play.waiting_room(tmux, hosting))
     guest = tmux.start(play.join(address), play.person(tmp_path / "luis", "Luis"), window="guest")
-    play.sit(tmux, guest, "› Revancha")
+    play.sit(tmux, guest, f"› {table}")
     tmux.wait_for(hosting, "Luis", timeout=5, what="Luis in the host's waiting room")
     tmux.send(hosting, "s")
     play.dealt(tmux, guest, "the deal (guest)")
     players = [Player(tmux, hosting, "Ana"), Player(tmux, guest, "Luis")]
     play.together(players, lambda: all(WINNER.search(tmux.screen(p.window)) for p in players),
                   120, "the match did not end")
+    return hosting, guest
 
+
+def test_tmux_both_press_m_and_the_winner_deals_the_rematch(tmux: Tmux, tmp_path: Path) -> None:
+    hosting, guest = ana_and_luis_play_a_hand(tmux, tmp_path, "Revancha")
     screen = tmux.wait_for(hosting, "Rematch? m yes", timeout=5, what="the rematch offer")
     found = WINNER.search(screen)
     assert found is not None, screen
@@ -80,18 +86,7 @@ def test_tmux_one_who_steps_away_at_the_match_s_end_is_not_waited_for(tmux: Tmux
     that there was no match to step away from; the rematch waited its whole minute for her. Luis
     steps away there (z): Ana's yes starts the rematch at once, a bot playing for Luis, and one
     key brings him back to his seat in it."""
-    hosting = tmux.start(play.host("--bots", "0", "--seats", "2", "--seed", "3", "--turn-timeout", "0",
-                                   "--bot-delay", "0.05", "--single-hand", "--name", "Copa"),
-                         play.person(tmp_path / "ana", "Ana"), window="host")
-    address = play.invitation(play.waiting_room(tmux, hosting))
-    guest = tmux.start(play.join(address), play.person(tmp_path / "luis", "Luis"), window="guest")
-    play.sit(tmux, guest, "› Copa")
-    tmux.wait_for(hosting, "Luis", timeout=5, what="Luis in the host's waiting room")
-    tmux.send(hosting, "s")
-    play.dealt(tmux, guest, "the deal (guest)")
-    players = [Player(tmux, hosting, "Ana"), Player(tmux, guest, "Luis")]
-    play.together(players, lambda: all(WINNER.search(tmux.screen(p.window)) for p in players),
-                  120, "the match did not end")
+    hosting, guest = ana_and_luis_play_a_hand(tmux, tmp_path, "Copa")
     tmux.wait_for(guest, "Rematch? m yes", timeout=5, what="the rematch offer, on Luis's screen")
 
     tmux.send(guest, "z")
