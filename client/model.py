@@ -167,8 +167,7 @@ class Model:
         the seat away; any key then brings us back)."""
         seating = self.seating
         # (it said nothing: found play-testing; at a match's end the rematch waits no longer)
-        over = self.table.view is not None and self.table.view.outcome is not None
-        if seating.seat is None or not (seating.match_on or over):
+        if seating.seat is None or not (seating.match_on or self.table.match_over):
             self.prompts.notice = t("away_watching" if seating.seat is None else "away_no_match")
         elif not seating.away and self.outbox.send(messages.Away()):
             self.away_news.here()
