@@ -65,9 +65,7 @@ SPANISH_HELP = {
 }
 
 def main(argv: Sequence[str] | None = None) -> int:
-    argv = list(sys.argv[1:] if argv is None else argv)
-    parser = build_parser(argv)
-    args = parser.parse_args(argv)
+    args = parse_arguments(list(sys.argv[1:] if argv is None else argv))
     try:
         code: int = args.run(args)
     except KeyboardInterrupt:
@@ -80,20 +78,34 @@ def main(argv: Sequence[str] | None = None) -> int:
     return code
 
 
-def build_parser(argv: Sequence[str] = ()) -> argparse.ArgumentParser:
+def parse_arguments(argv: Sequence[str]) -> argparse.Namespace:
+    """``argv`` parsed, or refused (SystemExit) in the player's language."""
+    try:
+        args = build_parser(argv).parse_args(argv)
+    except clihelp.InSpanish:  # refused to a player who reads Spanish: said again in Spanish
+        args = build_parser(argv, spanish=True).parse_args(argv)
+    if getattr(args, "lang", None) is None and args.lang_first is not None:
+        args.lang = args.lang_first  # `uno --lang es join ...`
+    return args
+
+
+def build_parser(argv: Sequence[str] = (), spanish: bool | None = None) -> argparse.ArgumentParser:
     """The ``uno`` parser. Only the subcommand named in ``argv`` gets its arguments (and its
-    module imported); the others are listed by name and help."""
-    clihelp.choose(argv)
-    parser = argparse.ArgumentParser(prog="uno", description=clihelp.said(
+    module imported); the others are listed by name and help. Its words are in ``spanish``, or
+    as client/clihelp.py chooses."""
+    clihelp.choose(argv, spanish)
+    parser = clihelp.Parser(prog="uno", description=clihelp.said(
         "UNO for the terminal, over the LAN.", "UNO en la terminal, por la red local."))
-    clihelp.localize(parser)
+    parser.add_argument(clihelp.LANG_FLAG, dest="lang_first", choices=("es", "en"), default=None,
+                        help=clihelp.said("the language of the help, and of the game (before a command)",
+                                          "el idioma de la ayuda, y de la partida (antes de la orden)"))
     subparsers = parser.add_subparsers(dest="command", required=True,
                                        metavar=clihelp.said("COMMAND", "ORDEN"))
-    wanted = next((arg for arg in argv if not arg.startswith("-")), None)
+    at = clihelp.command_index(argv)
+    wanted = None if at is None else argv[at]
     for command in SUBCOMMANDS:
         help_text = clihelp.said(command.help, SPANISH_HELP[command.name])
         sub = subparsers.add_parser(command.name, help=help_text, description=help_text)
-        clihelp.localize(sub)
         if command.name == wanted:
             try:
                 module = importlib.import_module(command.module)
@@ -416,14 +428,14 @@ class PlayByPlay:
 def _positive_int(text: str) -> int:
     value = int(text)
     if value < 1:
-        raise argparse.ArgumentTypeError("must be at least 1")
+        raise argparse.ArgumentTypeError(clihelp.said("must be at least 1", "tiene que ser 1 o más"))
     return value
 
 
 def _non_negative_int(text: str) -> int:
     value = int(text)
     if value < 0:
-        raise argparse.ArgumentTypeError("must be 0 or more")
+        raise argparse.ArgumentTypeError(clihelp.said("must be 0 or more", "tiene que ser 0 o más"))
     return value
 
 

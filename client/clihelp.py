@@ -1,64 +1,112 @@
-"""The command line's help in the player's language (found play-testing: `uno host --help` was
-English under ``--lang es``, to a group that reads only Spanish).
+"""The command line's words in the player's language (found play-testing: `uno host --help` was
+English under ``--lang es``, to a group that reads only Spanish, and so were its errors).
 
 The player-facing commands (host, join, stats, replay) give each help text in both languages,
 ``said(english, spanish)``; ``build_parser`` picks the language before it builds them (``choose``),
-and reads the player's only when help is asked for, so that a command's start does not.
-``localize`` gives a parser argparse's own words in that language. No other module is imported
-here: the command line's modules import it while ``uno`` starts.
+and reads the player's only when help is asked for, so that a command's start does not. A
+command line argparse refuses is refused by ``Parser.error``: if the language was not read yet
+and the player's is Spanish, ``InSpanish`` asks for the parse again in Spanish, which says the
+error there. argparse's own words come from its ``_`` (gettext's function, which finds no
+catalogue of ours): ``choose`` puts ``_spanish_words`` in its place while Spanish is chosen, as
+it puts the Spanish refusals of the shared argument types (protocol/arguments.py).
 """
 
 from __future__ import annotations
 
 import argparse
-from collections.abc import Iterable, Sequence
+import gettext
+from collections.abc import Sequence
+from typing import NoReturn
 
 HELP_FLAGS = ("-h", "--help")
+LANG_FLAG = "--lang"
 
 _spanish = False
+_unread: tuple[str, ...] | None = None  # the command line whose language was not read (no help asked)
+
+# argparse's words a player meets, in Spanish (its templates, as Python 3.11 writes them)
+ARGPARSE_SPANISH = {
+    "usage: ": "uso: ",
+    "positional arguments": "argumentos",
+    "options": "opciones",
+    "show this help message and exit": "muestra esta ayuda y termina",
+    "%(prog)s: error: %(message)s\n": "%(prog)s: error: %(message)s\n",
+    "argument %(argument_name)s: %(message)s": "%(argument_name)s: %(message)s",
+    "invalid choice: %(value)r (choose from %(choices)s)": "no vale %(value)r (elige entre %(choices)s)",
+    "the following arguments are required: %s": "falta: %s",
+    "unrecognized arguments: %s": "no se entiende: %s",
+    "expected one argument": "falta su valor",
+    "invalid %(type)s value: %(value)r": "no vale %(value)r",
+    "not allowed with argument %s": "no va junto con %s",
+    "ambiguous option: %(option)s could match %(matches)s": "%(option)s puede ser %(matches)s: ¿cuál?",
+    "ignored explicit argument %r": "no lleva valor: %r",
+}
 
 
 def said(english: str, spanish: str) -> str:
-    """The help text in the language chosen for it."""
+    """The words in the language chosen for the command line."""
     return spanish if _spanish else english
+
+
+def command_index(argv: Sequence[str]) -> int | None:
+    """Where the command is in ``argv`` (the first word not an option nor ``--lang``'s value)."""
+    after_lang = False
+    for i, arg in enumerate(argv):
+        if not arg.startswith("-") and not after_lang:
+            return i
+        after_lang = arg == LANG_FLAG
+    return None
 
 
 def _wanted(argv: Sequence[str]) -> bool:
     """Whether ``argv`` asks for help (or gives no command: the usage is printed)."""
-    return any(arg in HELP_FLAGS for arg in argv) or not any(not arg.startswith("-") for arg in argv)
+    return any(arg in HELP_FLAGS for arg in argv) or command_index(argv) is None
 
 
-def choose(argv: Sequence[str]) -> None:
-    """The help's language for ``argv``: English unless it asks for help, then ``--lang`` in
-    it, else the player's (``detect_language``: the one last chosen, else the locale's)."""
-    global _spanish
-    _spanish = False
-    if not _wanted(argv):
-        return
+def _players_language(argv: Sequence[str]) -> bool:
+    """Whether ``--lang`` in ``argv``, else the player's language (``detect_language``: the one
+    last chosen, else the locale's), is Spanish."""
     from .i18n import detect_language
 
     given = None
     for i, arg in enumerate(argv):
-        if arg == "--lang" and i + 1 < len(argv):
+        if arg == LANG_FLAG and i + 1 < len(argv):
             given = argv[i + 1]
-        elif arg.startswith("--lang="):
+        elif arg.startswith(LANG_FLAG + "="):
             given = arg.split("=", 1)[1]
-    _spanish = detect_language(given) == "es"
+    return detect_language(given) == "es"
 
 
-class _SpanishFormatter(argparse.HelpFormatter):
-    def add_usage(self, usage: str | None, actions: Iterable[argparse.Action],
-                  groups: Iterable[argparse._MutuallyExclusiveGroup], prefix: str | None = None) -> None:
-        super().add_usage(usage, actions, groups, "uso: " if prefix is None else prefix)
+def choose(argv: Sequence[str], spanish: bool | None = None) -> None:
+    """The command line's language for ``argv``: ``spanish`` if given, else English unless it
+    asks for help, then the player's (``_players_language``)."""
+    global _spanish, _unread
+    _unread = None
+    if spanish is None:
+        if _wanted(argv):
+            spanish = _players_language(argv)
+        else:
+            spanish, _unread = False, tuple(argv)
+    _spanish = spanish
+    from protocol import arguments
+
+    argparse._ = _spanish_words if spanish else gettext.gettext  # type: ignore[attr-defined]
+    arguments.refusals = arguments.SPANISH_REFUSALS if spanish else arguments.REFUSALS
 
 
-def localize(parser: argparse.ArgumentParser) -> None:
-    """argparse's own words in ``parser`` (usage, its sections, -h) in the help's language."""
-    if not _spanish:
-        return
-    parser.formatter_class = _SpanishFormatter
-    parser._positionals.title = "argumentos"
-    parser._optionals.title = "opciones"
-    for action in parser._actions:
-        if action.dest == "help":
-            action.help = "muestra esta ayuda y termina"
+def _spanish_words(message: str) -> str:
+    return ARGPARSE_SPANISH.get(message, message)
+
+
+class InSpanish(Exception):
+    """The command line was refused in English to a player who reads Spanish: parse it again
+    with ``choose(argv, spanish=True)``."""
+
+
+class Parser(argparse.ArgumentParser):
+    """The command line's parser (and its commands'): an error is said in the player's language."""
+
+    def error(self, message: str) -> NoReturn:
+        if _unread is not None and _players_language(_unread):
+            raise InSpanish
+        super().error(message)

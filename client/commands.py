@@ -33,6 +33,7 @@ if TYPE_CHECKING:
     from .app import ClientApp
     from .model import Model
     from .plainapp import PlainScreen
+    from .saved_rules import SavedRulesError
 
 
 def _common(parser: argparse.ArgumentParser) -> None:
@@ -228,19 +229,29 @@ def add_join_arguments(parser: argparse.ArgumentParser) -> None:
     _common(parser)
 
 
+def _whole_number(text: str) -> int:
+    """(argparse names the type function in its own refusal of a ValueError: "invalid _bots value")"""
+    try:
+        return int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(said(f"{text!r} is not a whole number",
+                                              f"{text!r} no es un número entero")) from None
+
+
 def _target(text: str) -> int:
     from engine.rules import MAX_TARGET
 
-    value = int(text)
+    value = _whole_number(text)
     if not 0 <= value <= MAX_TARGET:
-        raise argparse.ArgumentTypeError(f"points from 1 to {MAX_TARGET} (0: a single hand)")
+        raise argparse.ArgumentTypeError(said(f"points from 1 to {MAX_TARGET} (0: a single hand)",
+                                              f"puntos de 1 a {MAX_TARGET} (0: una sola mano)"))
     return value
 
 
 def _bots(text: str) -> int:
-    value = int(text)
+    value = _whole_number(text)
     if not 0 <= value <= 9:
-        raise argparse.ArgumentTypeError("between 0 and 9 bots")
+        raise argparse.ArgumentTypeError(said("between 0 and 9 bots", "de 0 a 9 bots"))
     return value
 
 
@@ -320,6 +331,19 @@ def load_keys(lang: str) -> None:
         print(f"uno: {keys_file()}: {problem}", file=sys.stderr)
 
 
+def rules_refused(exc: SavedRulesError, name: str) -> str:
+    """Why the rules named ``name`` cannot be used, in the player's language (a file's problem
+    in the words that found it)."""
+    from .i18n import t
+    from .saved_rules import saved_names
+
+    if exc.code == "unknown":
+        return t("rules_err_unknown_known", name=name, known=", ".join([*PRESETS, *saved_names()]))
+    if exc.code == "bad_file":
+        return str(exc)
+    return t("rules_err_" + exc.code)
+
+
 def default_seats(bots: int, start: bool) -> int:
     """The table's seats when ``--seats`` is not given: room for friends to join (four), but a
     match started at once with ``--bots N`` is the host against exactly N bots (the empty seats
@@ -337,15 +361,14 @@ def run_host(args: argparse.Namespace) -> int:
     from engine.state import MAX_SEATS, MIN_SEATS
 
     if not MIN_SEATS <= seats <= MAX_SEATS or args.bots >= seats:
-        print(f"uno host: seats must be {MIN_SEATS}-{MAX_SEATS}, with at least one left for you",
-              file=sys.stderr)
+        print("uno host: " + t("host_bad_seats", low=MIN_SEATS, high=MAX_SEATS), file=sys.stderr)
         return 2
     from .saved_rules import SavedRulesError, resolve, save_rules
 
     try:
         preset, overrides = resolve(args.rules, rule_overrides(args))
     except SavedRulesError as exc:
-        print(f"uno host: {exc}", file=sys.stderr)
+        print(f"uno host: {rules_refused(exc, args.rules)}", file=sys.stderr)
         return 2
     problem = check_rules(preset, overrides)
     if problem is not None:
@@ -354,7 +377,10 @@ def run_host(args: argparse.Namespace) -> int:
     if args.save_rules is not None:
         try:
             path = save_rules(args.save_rules, preset, overrides)
-        except (SavedRulesError, OSError) as exc:
+        except SavedRulesError as exc:
+            print(f"uno host: {rules_refused(exc, args.save_rules)}", file=sys.stderr)
+            return 2
+        except OSError as exc:
             print(f"uno host: {exc}", file=sys.stderr)
             return 2
         print(t("rules_saved_to", name=args.save_rules, path=path))
@@ -423,8 +449,8 @@ def run_join(args: argparse.Namespace) -> int:
     if args.address:
         try:
             address = parse_address(args.address)
-        except ValueError as exc:
-            print(f"uno join: {exc}", file=sys.stderr)
+        except ValueError:
+            print("uno join: " + t("join_bad_address", address=args.address), file=sys.stderr)
             return 2
     text = t("status_connecting", address=args.address) if address else t("browse_searching")
 

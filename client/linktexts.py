@@ -73,6 +73,10 @@ LINK_TEXTS: dict[str, tuple[str, str]] = {
     # estás en la me…")
     "turn_gone": ("Not at the table", "Fuera de la mesa"),
     # --- connecting, and coming back (client/inbox.py's welcome)
+    "host_bad_seats": ("a table has {low} to {high} seats, with at least one left for you",
+                       "una mesa tiene de {low} a {high} asientos, y al menos uno queda para ti"),
+    "join_bad_address": ("{address!r} is not an address: HOST or HOST:PORT, e.g. 192.168.1.20:7777",
+                         "{address!r} no es una dirección: HOST o HOST:PUERTO, p. ej. 192.168.1.20:7777"),
     "status_connecting": ("Connecting to {address}…", "Conectando con {address}…"),
     "status_connected": ("connected to {address}", "conectado a {address}"),
     "status_failed": ("Cannot connect to {address}: {reason}",

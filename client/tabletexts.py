@@ -21,6 +21,8 @@ TABLE_TEXTS: dict[str, tuple[str, str]] = {
     "rules_err_preset_name": ("That is a preset's name: choose another",
                               "Ese nombre es el de unas reglas de serie: elige otro"),
     "rules_err_unknown": ("No rules saved under that name", "No hay reglas guardadas con ese nombre"),
+    "rules_err_unknown_known": ("No rules saved as {name} (there are: {known})",
+                                "No hay reglas guardadas como {name} (hay: {known})"),
     "rules_err_bad_file": ("The rules file {name} cannot be used", "El archivo de reglas {name} no sirve"),
     "rules_bad_short": ("unusable (Enter says why)", "no sirve (Enter: por qué)"),
     "rules_err_bad_file_why": ("The rules file {name} cannot be used: {why}",

@@ -11,23 +11,49 @@ from .limits import MAX_NAME
 
 MAX_PORT = 65535
 
+REFUSALS = {
+    "blank_name": "{text!r}: a name cannot be blank",
+    "long_name": "{name!r} has {length} characters: a name at the table has at most {most}",
+    "port": "bad port {text!r}: a number from 0 to {most}",
+    "not_seconds": "{text!r} is not a number of seconds",
+    "negative_seconds": "{text!r}: seconds must be 0 or more",
+    "zero_seconds": "{text!r}: seconds must be more than 0",
+}
+"""Why a value is refused, by key."""
+
+SPANISH_REFUSALS = {
+    "blank_name": "{text!r}: el nombre no puede quedar en blanco",
+    "long_name": "{name!r} tiene {length} caracteres: un nombre en la mesa tiene {most} como mucho",
+    "port": "puerto {text!r}: tiene que ser un número de 0 a {most}",
+    "not_seconds": "{text!r} no es un número de segundos",
+    "negative_seconds": "{text!r}: los segundos son 0 o más",
+    "zero_seconds": "{text!r}: los segundos son más de 0",
+}
+"""The same in Spanish, for the players' commands (client/clihelp.py chooses)."""
+
+refusals = REFUSALS
+"""The words refusals are said in: the command line's language."""
+
+
+def _refused(key: str, **values: object) -> argparse.ArgumentTypeError:
+    return argparse.ArgumentTypeError(refusals[key].format(**values))
+
 
 def player_name(text: str) -> str:
     """A name to play under: at most ``MAX_NAME`` characters once cleaned (found play-testing: a
     longer one was cut without a word, "Maximiliano Alejandro Ro")."""
     name = " ".join(clean_text(text).split())
     if not name:
-        raise argparse.ArgumentTypeError(f"{text!r}: a name cannot be blank")
+        raise _refused("blank_name", text=text)
     if len(name) > MAX_NAME:
-        raise argparse.ArgumentTypeError(
-            f"{name!r} has {len(name)} characters: a name at the table has at most {MAX_NAME}")
+        raise _refused("long_name", name=name, length=len(name), most=MAX_NAME)
     return name
 
 
 def port_number(text: str) -> int:
     """A port to listen on (0: a free one)."""
     if not (text.isascii() and text.strip().isdigit()) or int(text) > MAX_PORT:
-        raise argparse.ArgumentTypeError(f"bad port {text!r}: a number from 0 to {MAX_PORT}")
+        raise _refused("port", text=text, most=MAX_PORT)
     return int(text)
 
 
@@ -36,9 +62,9 @@ def seconds(text: str) -> float:
     try:
         value = float(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a number of seconds") from None
+        raise _refused("not_seconds", text=text) from None
     if not value >= 0 or value == float("inf"):  # (not NaN, not negative, not infinite)
-        raise argparse.ArgumentTypeError(f"{text!r}: seconds must be 0 or more")
+        raise _refused("negative_seconds", text=text)
     return value
 
 
@@ -46,5 +72,5 @@ def positive_seconds(text: str) -> float:
     """A time in seconds, more than 0."""
     value = seconds(text)
     if value == 0:
-        raise argparse.ArgumentTypeError(f"{text!r}: seconds must be more than 0")
+        raise _refused("zero_seconds", text=text)
     return value

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from client.cli import SUBCOMMANDS, Subcommand, build_parser
+from client.cli import SUBCOMMANDS, Subcommand, build_parser, parse_arguments
 
 
 @pytest.mark.parametrize("command", SUBCOMMANDS, ids=lambda c: c.name)
@@ -75,3 +75,51 @@ def test_the_players_commands_help_in_spanish(command: str, capsys: pytest.Captu
     assert "abre una mesa y siéntate en ella" in capsys.readouterr().out
     # (a command run, not its help: the parser is English, read no language file)
     assert build_parser([command]).description == "UNO for the terminal, over the LAN."
+
+
+@pytest.mark.parametrize(("argv", "english", "spanish"), [
+    (["host", "--bots", "12"], "argument --bots: between 0 and 9 bots", "--bots: de 0 a 9 bots"),
+    (["host", "--bots", "x"], "'x' is not a whole number", "'x' no es un número entero"),
+    (["host", "--turn-timeout", "-3"], "seconds must be 0 or more", "los segundos son 0 o más"),
+    (["join", "--player"], "expected one argument", "--player: falta su valor"),
+    (["join", "--bogus"], "unrecognized arguments: --bogus", "no se entiende: --bogus"),
+    (["host", "--bot-level", "god"], "invalid choice: 'god'", "no vale 'god' (elige entre"),
+])
+def test_a_refused_command_line_is_said_in_the_players_language(
+        argv: list[str], english: str, spanish: str, capsys: pytest.CaptureFixture[str],
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Found play-testing: a group that reads only Spanish read argparse's errors in English
+    ("error: argument --bots: between 0 and 9 bots"), under --lang es or a Spanish locale."""
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path))  # (no language chosen before)
+    for var in ("LC_ALL", "LC_MESSAGES", "LANGUAGE"):
+        monkeypatch.delenv(var, raising=False)
+    monkeypatch.setenv("LANG", "en_US.UTF-8")
+    lines = ((english, argv), (spanish, [*argv, "--lang", "es"]), (spanish, ["--lang", "es", *argv]))
+    for words, line in lines:
+        with pytest.raises(SystemExit) as exit_:
+            parse_arguments(line)
+        assert exit_.value.code == 2
+        error = capsys.readouterr().err
+        assert words in error, (line, error)
+        assert ("uso:" in error) == (words == spanish)
+    monkeypatch.setenv("LANG", "es_ES.UTF-8")
+    with pytest.raises(SystemExit):
+        parse_arguments(argv)
+    assert spanish in capsys.readouterr().err
+    # (and English again for the next command line of this process)
+    monkeypatch.setenv("LANG", "en_US.UTF-8")
+    with pytest.raises(SystemExit):
+        parse_arguments(argv)
+    assert english in capsys.readouterr().err
+
+
+def test_the_language_may_come_before_the_command(capsys: pytest.CaptureFixture[str]) -> None:
+    """Found play-testing: `uno --lang es --help` was refused ("invalid choice: 'es'"), and so was
+    `uno --lang es join`."""
+    with pytest.raises(SystemExit) as exit_:
+        parse_arguments(["--lang", "es", "--help"])
+    assert exit_.value.code == 0
+    assert "abre una mesa y siéntate en ella" in capsys.readouterr().out
+    assert parse_arguments(["--lang", "es", "join", "127.0.0.1"]).lang == "es"
+    assert parse_arguments(["--lang", "es", "join", "127.0.0.1", "--lang", "en"]).lang == "en"
+    assert parse_arguments(["join", "127.0.0.1"]).lang is None

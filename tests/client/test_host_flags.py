@@ -139,7 +139,7 @@ def test_seats_are_two_to_ten_with_one_left_for_the_host(argv: tuple[str, ...], 
         monkeypatch.setenv(name, str(tmp_path / name))
     args = build_parser(["host"]).parse_args(["host", "--no-discovery", "--lang", "en", *argv])
     assert run_host(args) == 2
-    assert "seats must be 2-10, with at least one left for you" in capsys.readouterr().err
+    assert "a table has 2 to 10 seats, with at least one left for you" in capsys.readouterr().err
 
 
 def test_make_play_opens_a_match_against_three_bots_at_once() -> None:

@@ -114,8 +114,8 @@ def test_uno_host_save_rules_writes_the_file_and_says_how_to_use_it(
 
 
 @pytest.mark.parametrize(("argv", "words"), [
-    (("--rules", "nothing"), "no rules named 'nothing'"),
-    (("--save-rules", "house"), "is a preset's name"),
+    (("--rules", "nothing"), "No rules saved as nothing (there are: official, house)"),
+    (("--save-rules", "house"), "That is a preset's name"),
     (("--save-rules", "ok", "--uno-penalty", "12"), "between 0 and 10"),
 ])
 def test_uno_host_refuses_bad_rules_without_a_traceback(
@@ -232,3 +232,9 @@ def test_enter_on_the_save_as_field_with_no_name_opens_the_table(lang: str, show
         assert len(sent) == 1 and isinstance(sent[0], CreateRoom), sent
     finally:
         set_language("en")
+
+
+def test_uno_host_refuses_rules_in_the_players_language(capsys: pytest.CaptureFixture[str]) -> None:
+    """Found play-testing: a Spanish reader's `uno host --rules nada` was answered in English."""
+    assert run_host(parse("--rules", "nada", "--lang", "es")) == 2
+    assert capsys.readouterr().err == "uno host: No hay reglas guardadas como nada (hay: official, house)\n"
