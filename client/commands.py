@@ -33,7 +33,6 @@ if TYPE_CHECKING:
     from .app import ClientApp
     from .model import Model
     from .plainapp import PlainScreen
-    from .saved_rules import SavedRulesError
 
 
 def _common(parser: argparse.ArgumentParser) -> None:
@@ -331,19 +330,6 @@ def load_keys(lang: str) -> None:
         print(f"uno: {keys_file()}: {problem}", file=sys.stderr)
 
 
-def rules_refused(exc: SavedRulesError, name: str) -> str:
-    """Why the rules named ``name`` cannot be used, in the player's language (a file's problem
-    in the words that found it)."""
-    from .i18n import t
-    from .saved_rules import saved_names
-
-    if exc.code == "unknown":
-        return t("rules_err_unknown_known", name=name, known=", ".join([*PRESETS, *saved_names()]))
-    if exc.code == "bad_file":
-        return str(exc)
-    return t("rules_err_" + exc.code)
-
-
 def default_seats(bots: int, start: bool) -> int:
     """The table's seats when ``--seats`` is not given: room for friends to join (four), but a
     match started at once with ``--bots N`` is the host against exactly N bots (the empty seats
@@ -363,7 +349,7 @@ def run_host(args: argparse.Namespace) -> int:
     if not MIN_SEATS <= seats <= MAX_SEATS or args.bots >= seats:
         print("uno host: " + t("host_bad_seats", low=MIN_SEATS, high=MAX_SEATS), file=sys.stderr)
         return 2
-    from .saved_rules import SavedRulesError, resolve, save_rules
+    from .saved_rules import SavedRulesError, resolve, rules_refused, save_rules
 
     try:
         preset, overrides = resolve(args.rules, rule_overrides(args))

@@ -141,3 +141,15 @@ def _toml_value(option: str, value: Any) -> str:
     if isinstance(value, int):
         return str(value)
     return '"' + str(value).replace("\\", "\\\\").replace('"', '\\"') + '"'
+
+
+def rules_refused(exc: SavedRulesError, name: str) -> str:
+    """Why the rules named ``name`` cannot be used, in the player's language (a file's problem
+    in the words that found it)."""
+    from .i18n import t
+
+    if exc.code == "unknown":
+        return t("rules_err_unknown_known", name=name, known=", ".join([*PRESETS, *saved_names()]))
+    if exc.code == "bad_file":
+        return str(exc)
+    return t("rules_err_" + exc.code)
