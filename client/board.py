@@ -238,7 +238,7 @@ class Board(Painter):
             notes.append((2, hint, hint))
             room, seat = m.seating.room, m.seating.seat
             # (not one who sat down after the match: it is not theirs)
-            if seat is not None and m.rematch_open:
+            if seat is not None and rematch_asked(m):
                 rematch = m.rematch.line(room, seat, view.seats)
                 short = m.rematch.line(room, seat, view.seats, short=True)
                 order = m.rematch.order_line(room)
@@ -250,9 +250,9 @@ class Board(Painter):
             if joined := m.rematch.newcomers(room, view.seats, seat, m.seating.host_pick):
                 notes.append((3, joined, joined))
             # (someone accepted: the server starts it without the silent once this is out; one in
-            # line is told too, their seat decided then)
-            if ((seat is not None or m.seating.queue_position) and room is not None and room.rematch
-                    and (seconds := m.table.seconds_left()) is not None):
+            # line is told too, their seat decided then, and a watcher, who read nothing of when
+            # play would go on: found play-testing)
+            if room is not None and room.rematch and (seconds := m.table.seconds_left()) is not None:
                 starts = t("rematch_starts_in", n=seconds)
                 notes.append((1, starts, starts))
         else:
@@ -369,7 +369,16 @@ def won_text(model: Model, winner: str, key: str, **values: object) -> str:
 
 def match_over_key(m: Model) -> str:
     """The text of what comes after a match: the host may start the rematch, a player accepts
-    it, a watcher only leaves."""
+    it, one away is not waited for, a watcher only leaves."""
     if m.seating.seat is None:
         return "match_over_in_line" if m.seating.queue_position else "match_over_watching"
+    if m.seating.away:
+        return "match_over_away"
     return "match_over_host" if m.seating.is_host else "match_over_guest"
+
+
+def rematch_asked(m: Model) -> bool:
+    """Whether the rematch's question (who has accepted, or the offer) is ours to read: not one
+    away (found play-testing: away at a match's end, Luis read "Rematch? m yes", and m only
+    brought him back), nor one who sat down after the match (it is not theirs)."""
+    return m.rematch_open and not m.seating.away

@@ -17,7 +17,7 @@ from engine.events import Event, HandEnded, MatchEnded
 from engine.view import HandResult, View
 from protocol import clean_text
 
-from .board import match_over_key, risk_warning, seat_flags, won_text
+from .board import match_over_key, rematch_asked, risk_warning, seat_flags, won_text
 from .draw import Canvas
 from .enums import Prompt, Screen, Status
 from .header import Header
@@ -326,7 +326,7 @@ class PlainView:
             # (each its own part, said when it changes: found play-testing, "New match when all
             # accept…" was said again with each answer to the rematch, and after each command)
             hints = [t(match_over_key(m))]
-            if m.rematch_open:  # who has accepted a rematch, or the offer
+            if rematch_asked(m):  # who has accepted a rematch, or the offer
                 hints.append(m.rematch.line(m.seating.room, m.seating.seat, view.seats))
                 if m.seating.room is not None and m.seating.room.rematch and m.table.deadline_at is not None:
                     hints.append(t("plain_rematch_wait"))  # (the full screen counts it down)

@@ -78,11 +78,14 @@ class PromptLine(Painter):
                     # (one who sat down after the match is not asked: its keys are not theirs)
                     # (nor a host seated after it: found re-checking, Carla, the host once the
                     # others had gone, read "m rematch", and m did nothing)
-                    key = ("help_rematch_host" if m.seating.is_host and m.rematch_open
+                    # (nor one away, whose key only brings them back: the board says the rematch
+                    # does not wait for them)
+                    key = ("help_hand_over_short" if m.seating.away
+                           else "help_rematch_host" if m.seating.is_host and m.rematch_open
                            else "help_rematch_host_new" if m.seating.is_host
                            else "help_rematch" if m.rematch_open else "help_hand_over_short")
                     room = m.seating.room  # (accepted: "m rematch" read as if we had not)
-                    if room is not None and m.seating.seat in room.rematch:
+                    if key.startswith("help_rematch") and room is not None and m.seating.seat in room.rematch:
                         key += "_accepted"
                 elif m.table.hand_over and m.seating.seat is not None:
                     # (everyone away, no hand is dealt: the board says so, and the bar must not

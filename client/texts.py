@@ -263,6 +263,10 @@ TEXTS: dict[str, tuple[str, str]] = {
                         "reglas; {k_leave} te vas."),
     "match_over_guest": ("New match when all accept, or the host starts one; {k_leave} leaves.",
                          "Otra partida: si todos aceptan o la empieza el anfitrión; {k_leave} te vas."),
+    # (any key brings one away back first: found play-testing, the rematch's keys read as if they
+    # answered it, and the rematch waits for one away no longer)
+    "match_over_away": ("The rematch does not wait for you: a bot plays for you until you are back.",
+                        "La revancha no te espera: un bot juega por ti hasta que vuelvas."),
     # (a watcher has nothing to accept: found play-testing, offered to one at a table everyone left)
     "match_over_watching": ("The match is over; {k_leave} leaves.", "La partida terminó; {k_leave} te vas."),
     # (one in line for a seat: found play-testing, told only that the match was over while the

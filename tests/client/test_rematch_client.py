@@ -325,7 +325,8 @@ def test_plain_mode_back_from_away_at_a_matchs_end_asks_the_rematch_again() -> N
     away = dataclasses.replace(room, seats=seats)
     model = seated(make_view(**OVER), room=away)
     view = PlainView(model)
-    assert "Rematch?" in " ".join(view.changes())
+    said = " ".join(view.changes())
+    assert "The rematch does not wait for you" in said and "Rematch?" not in said, said
     model.apply(RoomUpdate(room=room))  # (back)
     said = " ".join(view.changes())
     assert "You came back" in said and "Rematch?" in said, said
@@ -466,3 +467,41 @@ def test_a_host_seated_after_the_match_is_offered_to_start_it_not_to_answer_it()
     assert not model.rematch_open and model.seating.is_host
     bar = screen_lines(model, columns=100, rows=30)[-1]
     assert "s start now" in bar and "m rematch" not in bar and "n no" not in bar, bar
+
+
+@pytest.mark.parametrize(("lang", "said"), [
+    ("en", "The rematch does not wait for you: a bot plays for you until you are back."),
+    ("es", "La revancha no te espera: un bot juega por ti hasta que vuelvas.")])
+def test_one_away_at_a_match_s_end_is_told_the_rematch_does_not_wait_not_offered_it(lang: str,
+                                                                                    said: str) -> None:
+    """Found play-testing: Luis, away at a match's end, read "New match when all accept" and
+    "Rematch? m yes", with "m rematch" on the key bar; the rematch does not wait for one away,
+    and m only brought him back."""
+    room = room_info(started=False, rematch=("4",), rematch_order="keep")
+    away = dataclasses.replace(room, seats=tuple(dataclasses.replace(s, away=s.seat == ME)
+                                                 for s in room.seats))
+    model = seated(make_view(**OVER), room=away, lang=lang)
+    try:
+        model.apply(ViewMsg(view=codec.view_to_wire(make_view(**OVER)), deadline=50.0))
+        text = " ".join(render_text(model, columns=100).split())
+        assert said in text, text
+        asked = model.rematch.line(model.seating.room, ME, make_view(**OVER).seats, short=True)
+        assert asked not in text and "Rematch?" not in text and "¿Revancha?" not in text, text
+        assert t("rematch_starts_in", n=50) in text  # (when it starts, still)
+        bar = screen_lines(model, columns=100, rows=30)[-1]  # (the keys of one away: any brings them back)
+        assert "m rematch" not in bar and "m revancha" not in bar and " v " in bar, bar
+    finally:
+        set_language("en")
+
+
+def test_a_watcher_sees_when_the_rematch_starts() -> None:
+    """Found play-testing: one watching (not in line) read nothing of when play would go on,
+    while the players' boards counted the rematch down."""
+    from protocol import Joined
+
+    model = seated(make_view(**OVER), room=room_info(started=False))
+    model.apply(Joined(room=room_info(started=False, rematch=("2",)), role="spectator", seat=None))
+    model.apply(ViewMsg(view=codec.view_to_wire(dataclasses.replace(make_view(**OVER), seat=None, hand=None)),
+                        deadline=55.0))
+    text = " ".join(render_text(model, columns=100).split())
+    assert "It starts in 55 s" in text and "The match is over" in text, text
