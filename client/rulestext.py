@@ -70,10 +70,11 @@ def rule_labels(rules: Mapping[str, Any], *, turn_timeout: float | None = None,
 
 
 def room_state(room: RoomSummary, sep: str) -> str:
-    """The lobby's word for where ``room`` stands, parts joined by ``sep``: waiting or playing,
+    """The lobby's word for where ``room`` stands, parts joined by ``sep``: waiting, playing or
+    between matches (found play-testing: "waiting" read as a table not begun),
     a password, how many of its seats are bots' (a person arriving may take one: found
     play-testing, a late arrival read a table of three people and a bot as "4/4", full)."""
-    parts = [t("room_playing" if room.started else "room_waiting")]
+    parts = [t("room_playing" if room.started else "room_between" if room.match_over else "room_waiting")]
     if room.password:
         parts.append(t("room_locked"))
     if room.bots:

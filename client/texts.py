@@ -113,6 +113,7 @@ TEXTS: dict[str, tuple[str, str]] = {
     "col_state": ("State", "Estado"),
     "room_waiting": ("waiting", "esperando"),
     "room_playing": ("playing", "jugando"),
+    "room_between": ("between matches", "entre partidas"),
     "room_locked": ("password", "contraseña"),
     "room_bots": ("{n} bots", "{n} bots"),
     "room_bots_one": ("1 bot", "1 bot"),

@@ -97,6 +97,8 @@ class RoomSummary(Struct):
     seated: tuple[SeatInfo, ...] = nested(SeatInfo, many=MAX_SEATS, empty=True)
     # when a late arrival sits (as ``RoomInfo.late_join``); nil: not said (an older server)
     late_join: str | None = spec(Optional(Str(10, choices=LATE_JOIN)), None)
+    # a match has ended, and its players answer the rematch (``started`` is false then)
+    match_over: bool = spec(Bool(), False)
 
 
 @dataclass(frozen=True, slots=True)

@@ -24,7 +24,7 @@ def room_summary(table: Table) -> protocol.RoomSummary:
         preset=settings.preset, started=table.started,
         password=settings.password is not None, rules=table.rules.to_dict(),
         turn_timeout=settings.turn_timeout, seated=_seat_infos(table),
-        late_join=settings.late_join,
+        late_join=settings.late_join, match_over=table.match_over,
     )
 
 

@@ -75,6 +75,11 @@ class Table(ABC):
         return self.game is not None and self.game.outcome() is None
 
     @property
+    def match_over(self) -> bool:
+        """A match has ended here (its players answer the rematch)."""
+        return self.game is not None and self.game.outcome() is not None
+
+    @property
     def config(self) -> ServerConfig:
         return self.server.config
 

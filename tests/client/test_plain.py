@@ -1349,3 +1349,20 @@ def test_with_two_cards_plain_mode_says_how_to_say_uno_with_the_play(lang: str) 
         assert t("plain_say_uno", n=1) not in " ".join(PlainView(three).changes())
     finally:
         set_language("en")
+
+
+@pytest.mark.parametrize(("lang", "row"), [("en", "2/4 official  between matches"),
+                                           ("es", "2/4 oficial     entre partidas")])
+def test_the_lobby_says_a_table_is_between_matches(lang: str, row: str) -> None:
+    """Found play-testing: a table at its match's end, its players answering the rematch, was
+    listed "waiting", as a table not begun."""
+    set_language(lang)
+    try:
+        model = connected_model()
+        model.apply(Welcome(server="s", version="0", protocol=1, token="a.b", name="Eva"))
+        model.apply(Rooms(rooms=(RoomSummary(id="1", name="Mesa", host="Ana", players=2, seats=4, bots=0,
+                                             spectators=0, preset="official", started=False,
+                                             password=False, match_over=True),)))
+        assert row in render_text(model, columns=80), render_text(model, columns=80)
+    finally:
+        set_language("en")

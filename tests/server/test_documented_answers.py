@@ -35,6 +35,9 @@ async def test_after_a_hand_and_after_a_match(harness: Harness, autojump_clock: 
         assert any(e["type"] == MATCH_ENDED for e in ended.events)
         update = await ann.expect(RoomUpdate)
         assert update.room.started is False  # the match is over: the host may start again
+        # (the lobby's list says so: found play-testing, it read "waiting", as a table not begun)
+        (summary,) = (await (await harness.client(srv, "bob")).rooms()).rooms
+        assert summary.match_over is True and summary.started is False
         assert view["outcome"] is not None and max(view["scores"]) > 0
         await ann.send(Start())
         fresh = await ann.expect(ViewMsg)

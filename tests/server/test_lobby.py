@@ -66,7 +66,7 @@ async def test_list_create_and_summary(harness: Harness, autojump_clock: object)
         (summary,) = (await bob.rooms()).rooms
         assert (summary.id, summary.name, summary.host) == (info.id, "Friday night", "ann")
         assert (summary.players, summary.bots, summary.seats) == (1, 2, 6)
-        assert summary.password is True and summary.started is False
+        assert summary.password is True and summary.started is False and summary.match_over is False
 
 
 async def test_the_room_list_says_when_a_late_arrival_sits(harness: Harness,
