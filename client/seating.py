@@ -282,6 +282,9 @@ class Seating:
         if room.host_seat != old.host_seat and room.host_seat is not None:
             lines.append(t("ev_you_host") if room.host_seat == self.seat
                          else t("ev_new_host", name=clean_text(room.host)))
+        if room.queue > old.queue and self.seat is not None:  # (found play-testing: only the
+            # header's count said it, and a host who could free a seat for them did not see it)
+            lines.append(t("ev_line_one") if room.queue == 1 else t("ev_line", n=room.queue))
         return lines
 
     def away_on_joining(self) -> list[str]:

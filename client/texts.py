@@ -280,6 +280,8 @@ TEXTS: dict[str, tuple[str, str]] = {
     "you_got_hand": ("You hold {name}'s hand now: {n} cards", "Ahora tienes la mano de {name}: {n} cartas"),
     "you_got_hand_one": ("You hold {name}'s hand now: 1 card", "Ahora tienes la mano de {name}: 1 carta"),
     "ev_joined": ("{name} sat down", "{name} se sentó"),
+    "ev_line_one": ("Someone is waiting in line for a seat", "Alguien espera en la cola un asiento"),
+    "ev_line": ("{n} are waiting in line for a seat", "{n} esperan en la cola un asiento"),
     "ev_left": ("{name} left", "{name} se fue"),
     "ev_freed": ("{name}'s seat was freed (the connection was lost)",
                  "Se liberó el asiento de {name} (había perdido la conexión)"),

@@ -1041,3 +1041,23 @@ def test_one_back_to_watch_after_declining_reads_their_old_seat_as_gone_and_who_
     model.apply(Events(events=(), view=codec.view_to_wire(over)))
     said = " ".join(render_text(model, columns=100).split())
     assert "Carla sat down: plays in the rematch" in said, said
+
+
+@pytest.mark.parametrize(("lang", "one", "two"), [
+    ("en", "Someone is waiting in line for a seat", "2 are waiting in line for a seat"),
+    ("es", "Alguien espera en la cola un asiento", "2 esperan en la cola un asiento")])
+def test_the_players_log_says_someone_waits_in_line_for_a_seat(lang: str, one: str, two: str) -> None:
+    """Found play-testing: at a full table, only the header's count said that Carla waited for a
+    seat; the host, who could have freed a bot's seat for her, did not see it."""
+    model = seated(make_view(), lang=lang)
+    try:
+        before = model.seating.room
+        assert before is not None
+        model.apply(RoomUpdate(room=dataclasses.replace(before, queue=1)))
+        assert model.transcript.log[-1] == one
+        model.apply(RoomUpdate(room=dataclasses.replace(before, queue=2)))
+        assert model.transcript.log[-1] == two
+        model.apply(RoomUpdate(room=dataclasses.replace(before, queue=1)))  # (one sat down, or left)
+        assert model.transcript.log[-1] == two
+    finally:
+        set_language("en")

@@ -30,6 +30,8 @@ def test_tmux_a_late_friend_waits_in_line_at_a_full_table_and_takes_the_seat_lef
     tmux.wait_for(jay, "Eres el número 1 en la cola", timeout=10, what="Jay in line")
     counted = tmux.wait_for(hosting, "1 watching (1 in line for a seat)", timeout=10, what="Jay counted")
     assert "waiting for a seat" not in counted, counted
+    # (and said, for a host who could free a seat: found play-testing, the count alone went unseen)
+    tmux.wait_for(hosting, "Someone is waiting in line for a seat", timeout=5, what="Jay's line, said to Ana")
 
     tmux.send(hosting, "s")
     play.dealt(tmux, hosting)
