@@ -47,6 +47,9 @@ LOG_TEXTS: dict[str, tuple[str, str]] = {
     "ev_and_passed_you": (" and passed", " y pasaste"),
     "ev_and_skipped": (" and lost the turn", " y perdió el turno"),
     "ev_and_skipped_you": (" and lost the turn", " y perdiste el turno"),
+    "ev_and_swapped": (" and swapped hands with {target}", " y cambió la mano con {target}"),
+    "ev_and_swapped_you": (" and swapped hands with {target}", " y cambiaste la mano con {target}"),
+    "ev_and_swapped_to_you": (" and swapped hands with you", " y cambió la mano contigo"),
     "ev_skipped": ("{name} lost the turn", "{name} perdió el turno"),
     "ev_direction": ("Direction reversed: {dir}", "El sentido cambió: {dir}"),  # (not the card's name again)
     "ev_color": ("{name} chose {color}", "{name} eligió {color}"),

@@ -37,6 +37,7 @@ def narrate(events: Iterable[ev.Event], name: Names, me: str | None = None,
     # "Luis played", after "Luis was away: a bot played the turn": found play-testing)
     stood_in: str | None = None
     drew: str | None = None  # the seat whose draw the last part says: its pass joins it
+    played: str | None = None  # the seat whose play the last part says: its 7's swap joins it
     for event in events:
         way = way_after((event,), way)
         if isinstance(event, ev.StandIn):
@@ -72,7 +73,14 @@ def narrate(events: Iterable[ev.Event], name: Names, me: str | None = None,
             parts[-1] += t(kind + ("_you" if event.seat == said_me else ""))
             drew = None
             continue
+        if (isinstance(event, ev.HandsExchanged) and event.target is not None and parts
+                and played == event.seat):  # "Ana played Red 7 and swapped hands with you", not
+            # "… — Ana swapped hands with you" (found play-testing, in Spanish)
+            whose = "_you" if event.seat == said_me else "_to_you" if event.target == said_me else ""
+            parts[-1] += t("ev_and_swapped" + whose, target=name(event.target))
+            continue
         drew = event.seat if isinstance(event, ev.Drew) else None
+        played = event.seat if isinstance(event, ev.CardPlayed) else None
         if isinstance(event, ev.HandStarted | ev.HandEnded | ev.MatchEnded):
             if parts:
                 lines.append(" — ".join(parts))

@@ -743,3 +743,24 @@ def test_plain_mode_says_welcome_back_once_to_a_returning_host(runs_the_table: b
     text = " ".join(said)
     assert text.count("Welcome back") == 1, said
     assert ("You are the host." in text) is not runs_the_table, said
+
+
+@pytest.mark.parametrize(("lang", "theirs", "ours"), [
+    ("en", "Luis played Red 7 and swapped hands with you", "You played Red 7 and swapped hands with Luis"),
+    ("es", "Luis jugó 7 rojo y cambió la mano contigo", "Jugaste 7 rojo y cambiaste la mano con Luis")])
+def test_a_7_and_its_swap_read_as_one_doing(lang: str, theirs: str, ours: str) -> None:
+    """Found play-testing, in Spanish: "Ana jugó 7 rojo — Ana cambió la mano contigo" named her twice."""
+    model = seated(make_view(), lang=lang)
+    try:
+        model.apply(events(ev.CardPlayed("2", Card.parse("R7"), Color.RED), ev.HandsExchanged("2", ME, ()),
+                           view=make_view()))
+        assert model.transcript.log[-1] == theirs
+        model.apply(events(ev.CardPlayed(ME, Card.parse("R7"), Color.RED), ev.HandsExchanged(ME, "2", ()),
+                           view=make_view()))
+        assert model.transcript.log[-1] == ours
+        model.apply(events(ev.CardPlayed("3", Card.parse("R7"), Color.RED), ev.HandsExchanged("3", "2", ()),
+                           view=make_view()))
+        assert model.transcript.log[-1] in ("Bot 3 played Red 7 and swapped hands with Luis",
+                                            "Bot 3 jugó 7 rojo y cambió la mano con Luis")
+    finally:
+        set_language("en")

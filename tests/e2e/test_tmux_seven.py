@@ -40,10 +40,11 @@ def test_tmux_a_7_swaps_with_the_seat_picked_by_number_then_enter(tmux: Tmux, tm
                                what="Zoe told whose cards she holds")
         hand = parse_hand(screen)
         assert hand is not None and sorted(hand.cards) == sorted(BOB.split()), screen
-        assert "you swapped hands with Bob" in screen  # (after the 7: "— you swapped")
+        # (one doing: found play-testing, "Ana jugó 7 rojo — Ana cambió la mano contigo")
+        assert "You played Red 7 and swapped hands with Bob" in screen
         screen = tmux.wait_for(bob, "Ahora tienes la mano de Zoe: 6 cartas", timeout=10,
                                what="Bob told, in Spanish, whose cards he holds")
-        assert "Zoe cambió la mano contigo" in screen
+        assert "Zoe jugó 7 rojo y cambió la mano contigo" in screen
     finally:
         server.stop()
         server.remove_log()
