@@ -157,8 +157,10 @@ class Table(ABC):
             bots = sorted((s for s in self.seats if s.kind == "bot"), key=lambda s: s.level == level)
             if not bots:
                 raise errors.RoomFull("every seat is taken")
+            # (in its place: found play-testing, Eve, seated at a match's end, was listed last,
+            # and the rematch then dealt her into the bot's place)
+            place = self.seats.index(bots[-1])
             self.seats.remove(bots[-1])
-            place = len(self.seats)
         if session in self.spectators:  # a spectator sitting down
             self.spectators.remove(session)
             self._drop_from_queue(session)

@@ -117,6 +117,8 @@ async def test_the_bot_sent_away_is_one_at_the_rooms_level(harness: Harness, aut
         joined = await bob.join(room.id)
         assert [(s.name, s.level) for s in joined.room.seats if s.kind == "bot"] == [
             ("Bot 1", "normal"), ("Bot 3", "expert")]
+        # in Bot 2's place (found play-testing: listed last, then dealt into the bot's place)
+        assert [s.name for s in joined.room.seats] == ["ann", "Bot 1", "bob", "Bot 3"]
 
 
 async def test_a_late_arrival_takes_over_a_bot_at_once(harness: Harness,
