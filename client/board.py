@@ -374,6 +374,10 @@ def match_over_key(m: Model) -> str:
         return "match_over_in_line" if m.seating.queue_position else "match_over_watching"
     if m.seating.away:
         return "match_over_away"
+    view = m.table.view
+    if view is not None and m.seating.seat not in view.seats:  # (seated after the match: found
+        # play-testing, Eve read "New match when all accept", with nothing of hers to accept)
+        return "match_over_newcomer"
     return "match_over_host" if m.seating.is_host else "match_over_guest"
 
 

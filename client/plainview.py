@@ -121,9 +121,10 @@ class PlainView:
                 # "Welcome back: you are in your seat again." twice, then with "Alice is the host.")
                 state.append(sentence(parts[0][len(last[0]):].strip()))
                 continue
-            # a slot of several parts (a screen) says only the parts that changed
-            state += [sentence(part) for i, part in enumerate(parts)
-                      if part and (i >= len(last) or part != last[i])]
+            # a slot of several parts (a screen) says only the parts it did not say (not by
+            # place: found play-testing, a part put before them said the rest again, "Dolores
+            # sat down: plays in the rematch" after "rematch" was typed)
+            state += [sentence(part) for part in parts if part and part not in last]
         # A past told (on joining, on coming back) is framed as the past, and what holds now
         # said apart (found play-testing: a watcher read the hand so far as if it happened then)
         past = transcript.pasts != self._pasts and len(log) >= 2
@@ -325,7 +326,10 @@ class PlainView:
         if view.outcome is not None:
             # (each its own part, said when it changes: found play-testing, "New match when all
             # accept…" was said again with each answer to the rematch, and after each command)
-            hints = [t(match_over_key(m))]
+            key = match_over_key(m)
+            hints = [t(key)]
+            if key == "match_over_newcomer":  # (the full screen says it in place of a hand)
+                hints.insert(0, t("seated_next_match"))
             if rematch_asked(m):  # who has accepted a rematch, or the offer
                 hints.append(m.rematch.line(m.seating.room, m.seating.seat, view.seats))
                 if m.seating.room is not None and m.seating.room.rematch and m.table.deadline_at is not None:

@@ -268,6 +268,10 @@ TEXTS: dict[str, tuple[str, str]] = {
     # answered it, and the rematch waits for one away no longer)
     "match_over_away": ("The rematch does not wait for you: a bot plays for you until you are back.",
                         "La revancha no te espera: un bot juega por ti hasta que vuelvas."),
+    "match_over_newcomer": ("The players answer the rematch: you play in it once they accept, or the host "
+                            "starts it; {k_leave} leaves.",
+                            "Los jugadores contestan a la revancha: juegas en ella cuando acepten, o "
+                            "cuando la empiece el anfitrión; {k_leave} te vas."),
     # (a watcher has nothing to accept: found play-testing, offered to one at a table everyone left)
     "match_over_watching": ("The match is over; {k_leave} leaves.", "La partida terminó; {k_leave} te vas."),
     # (one in line for a seat: found play-testing, told only that the match was over while the

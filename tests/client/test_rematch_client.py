@@ -505,3 +505,41 @@ def test_a_watcher_sees_when_the_rematch_starts() -> None:
                         deadline=55.0))
     text = " ".join(render_text(model, columns=100).split())
     assert "It starts in 55 s" in text and "The match is over" in text, text
+
+
+def test_plain_mode_tells_one_seated_after_the_match_that_they_play_the_rematch() -> None:
+    """Found play-testing: Eve (plain mode), in line at a match's end, was given a seat for the
+    rematch and read "New match when all accept", with nothing of hers to accept, and no word
+    that she had a seat (the full screen says it in place of a hand)."""
+    from client.plainview import PlainView
+    from protocol import Joined, Queued
+
+    watching = dataclasses.replace(make_view(**OVER), seat=None, hand=None)
+    model = seated(make_view(**OVER), room=room_info(started=False))
+    model.apply(Joined(room=room_info(started=False, rematch=("2",)), role="spectator", seat=None))
+    model.apply(Queued(position=1))
+    model.apply(ViewMsg(view=codec.view_to_wire(watching), deadline=55.0))
+    view = PlainView(model)
+    view.changes()
+    people = {"1": "Bot 1", "2": "Luis", "3": "Bot 3", "4": "Ana", "5": "Eve"}
+    model.apply(Joined(room=room_info(started=False, seats=people, rematch=("2",), rematch_order="keep"),
+                       role="player", seat="5"))
+    said = " ".join(view.changes())
+    assert said.startswith("You have a seat for the next match. The players answer the rematch: you play "
+                           "in it once they accept"), said
+    assert "New match when all accept" not in said
+
+
+def test_plain_mode_says_a_newcomer_once_though_the_rematch_s_lines_change() -> None:
+    """Found play-testing: "Dolores sat down: plays in the rematch" was said again after Eve
+    typed "rematch" (a line put before it moved it)."""
+    from client.plainview import PlainView
+
+    people = {"4": "Ana", "2": "Luis", "5": "Dolores"}
+    model = seated(make_view(**OVER), room=room_info(started=False, seats=people))
+    view = PlainView(model)
+    assert "Dolores sat down: plays in the rematch" in " ".join(view.changes())
+    model.apply(RoomUpdate(room=room_info(started=False, seats=people, rematch=("4",), rematch_order="keep")))
+    model.apply(ViewMsg(view=codec.view_to_wire(make_view(**OVER)), deadline=60.0))
+    said = " ".join(view.changes())
+    assert "accepted by you" in said and "Dolores sat down" not in said, said
