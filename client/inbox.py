@@ -70,6 +70,11 @@ def _welcome(model: Model, message: messages.Welcome) -> None:
             model.prompts.notice = t("status_watching_again" if watching else "status_seat_gone_watching")
         else:
             model.prompts.notice = t("status_watch_lost" if watching else "status_seat_lost")
+            if message.kept and room is not None and not watching:
+                # the seat kept may be an older match's, and our table still on, a bot in our
+                # seat (found play-testing: Ben, frozen through the rematch's countdown, read
+                # "Your seat waits in the kept match" in the lobby): the room list tells (``_rooms``)
+                model.seating.seat_given_up_in = room.id
     if message.kept:  # (not lost: "could not be kept" was false, and the seat came back later)
         model.prompts.notice = t("status_seat_waits")
     if model.host.auto_create is not None:

@@ -764,3 +764,22 @@ def test_a_7_and_its_swap_read_as_one_doing(lang: str, theirs: str, ours: str) -
                                             "Bot 3 jugó 7 rojo y cambió la mano con Luis")
     finally:
         set_language("en")
+
+
+def test_a_seat_given_up_while_an_older_match_is_kept_watches_the_table_it_was_at() -> None:
+    """Found play-testing: Ben, his client frozen through the rematch's countdown, came back to
+    the lobby told "Your seat waits in the kept match" (an older match of the host's, kept on
+    disk), while the rematch went on, a bot in his seat. The room list shows the bot in his
+    place: he watches that table, told that j takes his seat back."""
+    model = seated(make_view(), room=room_info(started=True))
+    model.connection_lost("eof", 0.1)
+    model.apply(dataclasses.replace(WELCOME, kept=True))
+    assert model.prompts.notice == t("status_seat_waits")
+    model.outbox.clear()
+    seats = tuple(SeatInfo(seat=s.seat, name="Ana (bot)" if s.seat == ME else s.name,
+                           kind="bot" if s.seat == ME else s.kind) for s in room_info().seats)
+    here = RoomSummary(id=room_info().id, name="Mesa", host="Luis", players=1, seats=4, bots=3,
+                       spectators=0, preset="official", started=True, password=False, seated=seats)
+    model.apply(Rooms(rooms=(here,)))
+    assert model.outbox.take() == [JoinRoom(room=room_info().id, spectate=True)]
+    assert model.prompts.notice == t("status_seat_gone_watching")
