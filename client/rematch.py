@@ -68,9 +68,13 @@ class RematchChoice:
         people = sorted((s for s in room.seats if s.kind is SeatKind.HUMAN), key=lambda s: s.seat != me)
         done = [t("rematch_by_you") if s.seat == me else clean_text(s.name)
                 for s in people if s.seat in room.rematch]
-        waiting = [t("rematch_you_to_answer") if s.seat == me else clean_text(s.name)
+        # (one offline too, whom the server waits for while the countdown runs: found
+        # play-testing, "waiting for -" while Ben's link was down)
+        waiting = [t("rematch_you_to_answer") if s.seat == me
+                   else clean_text(s.name) + ("" if s.connected else f" ({t('flag_off')})")
                    for s in people
-                   if s.seat not in room.rematch and s.connected and not s.away and s.seat in played]
+                   if s.seat not in room.rematch and (s.connected or room.rematch) and not s.away
+                   and s.seat in played]
         key = "rematch_you_accepted" if me in room.rematch else "rematch_accepted"
         said = dict(order=t("rematch_order_" + room.rematch_order), names=names_and(done),
                     waiting=names_and(waiting) or "-")

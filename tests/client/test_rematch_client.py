@@ -543,3 +543,17 @@ def test_plain_mode_says_a_newcomer_once_though_the_rematch_s_lines_change() -> 
     model.apply(ViewMsg(view=codec.view_to_wire(make_view(**OVER)), deadline=60.0))
     said = " ".join(view.changes())
     assert "accepted by you" in said and "Dolores sat down" not in said, said
+
+
+@pytest.mark.parametrize(("lang", "said"), [
+    ("en", "Rematch (seats as they are) accepted by you; waiting for Ben (offline)"),
+    ("es", "Revancha (asientos como están) aceptada por ti; esperando a Ben (desconect.)")])
+def test_one_offline_is_named_among_those_to_answer(lang: str, said: str) -> None:
+    """Found play-testing: with Ben's link down, the host read "waiting for -" (and plain mode
+    "still to answer: -"); the server waits for him while the countdown runs."""
+    people = {"4": "Ana", "2": "Ben"}
+    room = room_info(started=False, seats=people, rematch=("4",), rematch_order="keep")
+    room = dataclasses.replace(room, seats=tuple(dataclasses.replace(s, connected=s.name != "Ben")
+                                                 for s in room.seats))
+    text = " ".join(render_text(seated(make_view(**OVER), lang=lang, room=room), columns=120).split())
+    assert said in text, text
