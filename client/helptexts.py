@@ -99,7 +99,7 @@ HELP_TEXTS: dict[str, tuple[str, str]] = {
                               "{k_chat} chat  {k_help} ayuda  {k_quit} sal"),
     "help_hand_over": ("the next hand is dealt by itself   {k_replay} replay  {k_chat} chat  "
                        "{k_leave}/{k_leave_waiting} leave  {k_quit} quit",
-                       "la próxima mano llega sola   {k_replay} repetición  {k_chat} chat  "
+                       "la próxima mano se reparte sola   {k_replay} repetición  {k_chat} chat  "
                        "{k_leave}/{k_leave_waiting} deja la mesa  {k_quit} sal"),
     "help_hand_over_short": ("{k_replay} replay  {k_chat} chat  {k_leave}/{k_leave_waiting} leave  "
                              "{k_quit} quit",

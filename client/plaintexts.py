@@ -206,10 +206,10 @@ PLAIN_TEXTS: dict[str, tuple[str, str]] = {
     "plain_help_seat": ("Type the number or the name of a seat; hint advises one; back cancels.",
                         "Escribe el número o el nombre de un asiento; pista aconseja uno; volver cancela."),
     "plain_help_confirm": ("Type {yes} to confirm; anything else stays.",
-                           "Escribe {yes} para confirmar; otra cosa sigue."),
+                           "Escribe {yes} para confirmar; si no, te quedas."),
     # (after the question, which says what each does: found play-testing, said twice)
     "plain_help_host_quit": ("Type e or k (uno host --resume opens a kept match); anything else stays.",
-                             "Escribe t o g (uno host --resume abre la guardada); otra cosa sigue."),
+                             "Escribe t o g (uno host --resume abre la guardada); si no, te quedas."),
     "plain_help_password": ("Type the password and Enter.", "Escribe la contraseña y Enter."),
     # (a command to type, not a key to press: found play-testing, "¡pulsa c para pillarle!")
     "plain_status_table_closed": ("The host closed the table. Type quit to quit.",

@@ -309,7 +309,7 @@ def form_field(form: CreateForm, key: str) -> tuple[str, str]:
         "seats": lambda: str(form.seats),
         "bots": lambda: str(form.bots),
         "bot_level": lambda: t("level_" + form.bot_level),
-        "timeout": lambda: t("off") if not form.timeout else t("seconds", n=int(form.timeout)),
+        "timeout": lambda: t("form_no_clock") if not form.timeout else t("seconds", n=int(form.timeout)),
         "late_join": lambda: t("late_" + form.late_join),
         "password": lambda: "*" * len(form.password) or t("none"),
         "target": lambda: (t("rule_single") if form.target is None

@@ -45,14 +45,14 @@ TEXTS: dict[str, tuple[str, str]] = {
     "seconds": ("{n} s", "{n} s"),
     "decimal_point": (".", ","),
     # ("anything else", not "any other key": plain mode's answers are typed lines; found play-testing)
-    "quit_confirm": ("Quit? {yes} quits, anything else stays.", "¿Salir? {yes} sale, otra cosa sigue."),
+    "quit_confirm": ("Quit? {yes} quits, anything else stays.", "¿Salir? {yes} sale; si no, te quedas."),
     "quit_confirm_seat_kept": ("Quit? {yes} quits (your seat waits: uno join again), anything else stays.",
-                               "¿Salir? {yes} sale (tu asiento te espera: uno join otra vez), otra cosa"
-                               " sigue."),
+                               "¿Salir? {yes} sale (tu asiento te espera: uno join otra vez); si no, te"
+                               " quedas."),
     "quit_confirm_ends": ("Quit? {yes} ends the match for everyone (this table is not kept), anything"
                           " else stays.",
-                          "¿Salir? {yes} termina la partida para todos (esta mesa no se guarda), otra cosa"
-                          " sigue."),
+                          "¿Salir? {yes} termina la partida para todos (esta mesa no se guarda); si "
+                          "no, te quedas."),
     "host_quit_confirm": ("End the match for everyone (e), or keep it for later (k)?",
                           "¿Terminar la partida para todos (t), o guardarla para después (g)?"),
     "help_host_quit": ("e end for everyone · k keep for later (uno host --resume) · Esc stay",
@@ -69,7 +69,7 @@ TEXTS: dict[str, tuple[str, str]] = {
     "key_color_B": ("b", "z"),
     # --- leaving the table
     "leave_confirm": ("Leave the table? {yes} leaves, anything else stays.",
-                      "¿Dejar la mesa? {yes} la deja, otra cosa sigue."),
+                      "¿Dejar la mesa? {yes} la deja; si no, te quedas."),
     "leave_bot": ("A bot plays your seat.", "Un bot juega tu asiento."),
     "leave_free": ("Your seat is freed.", "Tu asiento queda libre."),
     "leave_line": ("The first in line for a seat takes yours.",
@@ -125,6 +125,7 @@ TEXTS: dict[str, tuple[str, str]] = {
     "form_seats": ("Seats", "Asientos"),
     "form_bots": ("Bots", "Bots"),
     "form_timeout": ("Turn time", "Tiempo por turno"),
+    "form_no_clock": ("off", "sin límite"),  # (found play-testing: "Tiempo por turno: no")
     "form_password": ("Password", "Contraseña"),
     "form_stack": ("Stack Draw Two", "Acumular Roba dos"),
     "form_seven_zero": ("7-0 (swap hands)", "7-0 (cambiar manos)"),
@@ -394,7 +395,8 @@ TEXTS: dict[str, tuple[str, str]] = {
                            "does not play the rematch ({k_take_seat} cancels).",
                            "Eres el número {n} en la cola por un asiento: queda uno libre cuando alguien se "
                            "va, o no juega la revancha ({k_take_seat} cancela)."),
-    "you_left_table": ("You left {table}: you are in the lobby.", "Dejaste {table}: estás en la sala."),
+    # (the table's name quoted: found play-testing, "Dejaste Mesa de Maximiliano" lacked its article)
+    "you_left_table": ("You left {table}: you are in the lobby.", "Saliste de «{table}»: estás en la sala."),
     "you_renamed": ("Someone here has your name: the table calls you {name}.",
                     "Alguien aquí tiene tu nombre: en esta mesa eres {name}."),
     "you_back_in_seat": ("You are back in your seat: your cards and points are as the bot left them.",

@@ -946,7 +946,7 @@ def test_uno_host_start_says_the_kept_match_before_the_deal_not_again_at_it() ->
     ("en", "End the match for everyone (e), or keep it for later (k)? Type e or k (uno host --resume opens"
            " a kept match); anything else stays."),
     ("es", "¿Terminar la partida para todos (t), o guardarla para después (g)? Escribe t o g (uno host"
-           " --resume abre la guardada); otra cosa sigue."),
+           " --resume abre la guardada); si no, te quedas."),
 ])
 def test_the_hosts_quit_question_says_that_anything_else_stays(lang: str, said: str) -> None:
     """Found play-testing: the host typed "s" (sí) to "¿Terminar la partida para todos (t), o
@@ -1364,5 +1364,20 @@ def test_the_lobby_says_a_table_is_between_matches(lang: str, row: str) -> None:
                                              spectators=0, preset="official", started=False,
                                              password=False, match_over=True),)))
         assert row in render_text(model, columns=80), render_text(model, columns=80)
+    finally:
+        set_language("en")
+
+
+def test_the_spanish_words_a_native_reader_asked_for() -> None:
+    """Found play-testing, by a careful reader of Spanish: "Dejaste Mesa de Maximiliano" lacked
+    its article, "Tiempo por turno: no" read as a refusal, "la próxima mano llega sola" and
+    "s la deja, otra cosa sigue" were unnatural."""
+    set_language("es")
+    try:
+        assert t("you_left_table", table="Mesa de Maximiliano") == \
+            "Saliste de «Mesa de Maximiliano»: estás en la sala."
+        assert t("form_no_clock") == "sin límite"
+        assert t("leave_confirm", yes="s") == "¿Dejar la mesa? s la deja; si no, te quedas."
+        assert "se reparte sola" in t("help_hand_over")
     finally:
         set_language("en")

@@ -122,7 +122,7 @@ def hand_over(model: Model, deadline: float | None = 4.2) -> None:
 
 
 @pytest.mark.parametrize(("lang", "sentence"), [("en", "the next hand is dealt by itself"),
-                                              ("es", "la próxima mano llega sola")])
+                                              ("es", "la próxima mano se reparte sola")])
 def test_the_bar_between_hands_says_the_next_hand_comes_by_itself_at_80_columns(
         lang: str, sentence: str) -> None:
     """The Spanish bar dropped its sentence at 80 columns (found play-testing): it was too long

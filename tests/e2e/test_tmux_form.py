@@ -76,7 +76,7 @@ def test_tmux_a_spanish_host_sets_house_options_in_the_form_and_an_english_frien
 
     tmux.send(sofia, "q")
     # (during a match her seat waits for her: the question says so, unlike the leave question's)
-    question = "¿Salir? s sale (tu asiento te espera: uno join otra vez), otra cosa sigue."
+    question = "¿Salir? s sale (tu asiento te espera: uno join otra vez); si no, te quedas."
     asked = tmux.wait_for(sofia, question, timeout=5, what="the quit question")
     assert "s sí   otra tecla: no" in asked.splitlines()[-1]
     tmux.send(sofia, "n")  # any other key stays

@@ -26,11 +26,11 @@ TEXT = {
                played="You played Wild → yellow", quit="Quit? y quits, anything else stays.", yes="y",
                confirm_help="y yes   any other key: no",
                host_quit="End the match for everyone (e)", end="e"),
-    "es": dict(waiting="pulsa s para empezar", leave="¿Dejar la mesa? s la deja, otra cosa sigue.",
+    "es": dict(waiting="pulsa s para empezar", leave="¿Dejar la mesa? s la deja; si no, te quedas.",
                closes="La mesa se cierra para todos.", turn="Tu turno", help="e explica  t chat",
                colour="Color para Comodín:", colours="r:rojo   a:amarillo   v:verde   z:azul",
                yellow="a", played="Jugaste Comodín → amarillo",
-               quit="¿Salir? s sale, otra cosa sigue.", yes="s", confirm_help="s sí   otra tecla: no",
+               quit="¿Salir? s sale; si no, te quedas.", yes="s", confirm_help="s sí   otra tecla: no",
                host_quit="¿Terminar la partida para todos (t)", end="t"),
 }
 HAND = {"en": ["R2", "R8", "Y0", "G5", "G6", "G9", "W"],
