@@ -438,7 +438,8 @@ def _history(model: Model, message: messages.History) -> None:
     if model.seating.took_seat_line:
         notes.append(model.seating.took_seat_line)
         model.seating.took_seat_line = ""
-    model.transcript.replace(lines, [(line.source, line.text) for line in message.chat], notes)
+    for text in model.transcript.replace(lines, [(line.source, line.text) for line in message.chat], notes):
+        model.outbox.append(messages.Say(text=text))  # (ours, lost with a link that died: again)
     # A past of more moves than a history holds begins after the deal: the view that follows
     # puts the deal's line above it.
     transcript = model.transcript

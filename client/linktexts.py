@@ -73,6 +73,8 @@ LINK_TEXTS: dict[str, tuple[str, str]] = {
     # estás en la me…")
     "turn_gone": ("Not at the table", "Fuera de la mesa"),
     # --- connecting, and coming back (client/inbox.py's welcome)
+    "chat_not_sent": ("Not sent: the connection is down (say it again once it is back)",
+                      "No se envió: no hay conexión (dilo otra vez cuando vuelva)"),
     "host_bad_seats": ("a table has {low} to {high} seats, with at least one left for you",
                        "una mesa tiene de {low} a {high} asientos, y al menos uno queda para ti"),
     "join_bad_address": ("{address!r} is not an address: HOST or HOST:PORT, e.g. 192.168.1.20:7777",

@@ -241,7 +241,10 @@ class Model:
         prompts = self.prompts
         prompt, text = prompts.close_text()
         if prompt is Prompt.CHAT and text:
-            self.outbox.send(messages.Say(text=text))
+            if self.outbox.send(messages.Say(text=text)):
+                self.transcript.sent(text)
+            else:  # (found play-testing: a line typed while the link was down vanished, unsaid)
+                self.prompts.notice = t("chat_not_sent")
         elif prompt is Prompt.PASSWORD and prompts.password_room is not None:
             self.outbox.send(messages.JoinRoom(room=prompts.password_room, password=text or None,
                                       spectate=prompts.password_spectate))

@@ -10,6 +10,7 @@ T = TypeVar("T")
 
 LOG_LINES = 200
 CHAT_LINES = 100
+UNHEARD_KEPT = 3  # our chat lines kept until the table's echo of them (said again past a dead link)
 
 
 class Transcript:
@@ -20,6 +21,9 @@ class Transcript:
         self.first_names: dict[str, Any] = {}  # then, who sat where as that history began
         self.winning_play = ""  # the log line of the play that ended the last hand
         self.chat: list[tuple[str, str]] = []
+        # Our chat lines sent whose echo the table has not sent back: a link that died with them
+        # lost them (found play-testing: lines typed on a frozen client, at its thaw, vanished)
+        self.unheard: list[str] = []
         # lines ever logged and said (plain mode prints each new one once)
         self.logged = self.spoken = 0
         self.pasts = 0  # the pasts told (``replace``) that brought new lines: plain mode frames them
@@ -68,13 +72,14 @@ class Transcript:
         """Back to the newest lines."""
         self.back = 0
 
-    def replace(self, lines: list[str], chat: list[tuple[str, str]], notes: list[str] | None = None) -> None:
+    def replace(self, lines: list[str], chat: list[tuple[str, str]],
+                notes: list[str] | None = None) -> list[str]:
         """The room's recent past (on joining or coming back) becomes the log and the chat, with
         ``notes`` after it: the client's own lines on it (who was already away, what the stand-in
         did), always new. The lines counted as new are those after the ones we had (plain mode
         said the whole past again when a spectator took a seat); the notes of a past told before
         are not looked for in this one (found play-testing: back from a dropped link, plain mode
-        said 58 lines heard already)."""
+        said 58 lines heard already). Returns our chat lines the table did not hear, to say again."""
         notes = notes or []
         log, self.log = self.log, [*lines, *notes][-LOG_LINES:]
         self.to_end()
@@ -83,11 +88,20 @@ class Transcript:
         self._notes = set(notes)
         self.logged += new
         self.pasts += new > 0
+        heard = {text for _, text in chat}
+        self.unheard = [text for text in self.unheard if text not in heard]
         said, self.chat = self.chat, [(clean_text(source), clean_text(text)) for source, text in chat]
         del self.chat[:-CHAT_LINES]
         self.spoken += len(self.chat) - _overlap(said, self.chat)
+        return list(self.unheard)
+
+    def sent(self, text: str) -> None:
+        """Our chat line ``text`` went to the table (unheard until its echo comes back)."""
+        self.unheard = [*self.unheard, text][-UNHEARD_KEPT:]
 
     def said(self, source: str, text: str) -> None:
+        if text in self.unheard:  # (our own, heard: ``sent``)
+            self.unheard.remove(text)
         self.chat.append((clean_text(source), clean_text(text)))
         self.spoken += 1
         del self.chat[:-CHAT_LINES]

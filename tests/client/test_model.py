@@ -18,6 +18,7 @@ from engine.actions import Accept, Challenge, Draw, Pass
 from engine.cards import Card, Color
 from protocol import (
     Act,
+    ChatLine,
     ChatMsg,
     CreateRoom,
     Error,
@@ -34,6 +35,7 @@ from protocol import (
     Rooms,
     RoomSummary,
     RoomUpdate,
+    Say,
     SeatInfo,
     Start,
     Sync,
@@ -783,3 +785,29 @@ def test_a_seat_given_up_while_an_older_match_is_kept_watches_the_table_it_was_a
     model.apply(Rooms(rooms=(here,)))
     assert model.outbox.take() == [JoinRoom(room=room_info().id, spectate=True)]
     assert model.prompts.notice == t("status_seat_gone_watching")
+
+
+def test_a_chat_line_lost_with_a_dead_link_is_said_again_and_one_typed_offline_is_refused() -> None:
+    """Found play-testing: lines typed on a frozen client were sent, at its thaw, down a link the
+    server had given up, and vanished; one typed while the client knew the link was down went
+    nowhere, unsaid. The table's echo of a line shows it was heard; back, the past told shows
+    which were: the others are said again."""
+    model = seated(make_view())
+    for text in ("hola", "sigo aquí"):
+        model.open_chat()
+        model.type_text(text)
+        model.submit_text()
+    assert model.outbox.take()[-2:] == [Say(text="hola"), Say(text="sigo aquí")]
+    model.apply(ChatMsg(source="Ana", text="hola", scope="room"))  # (heard)
+    model.connection_lost("eof", 0.1)
+    model.open_chat()
+    model.type_text("¿hay alguien?")
+    model.submit_text()
+    assert model.prompts.notice == t("chat_not_sent") and model.outbox.take() == []
+    model.apply(dataclasses.replace(WELCOME, resumed=True))
+    model.apply(Joined(room=room_info(), role="player", seat=ME))
+    model.outbox.clear()
+    model.apply(History(events=(), chat=(ChatLine(source="Ana", text="hola"),)))
+    assert model.outbox.take() == [Say(text="sigo aquí")]
+    model.apply(History(events=(), chat=(ChatLine(source="Ana", text="sigo aquí"),)))  # (heard, this time)
+    assert model.outbox.take() == []
