@@ -114,4 +114,5 @@ LOG_TEXTS: dict[str, tuple[str, str]] = {
     "ev_match_end_you": ("You won the match!", "¡Ganaste la partida!"),
     # Our turn played by the stand-in, after "Time's up: a bot played your turn".
     "stand_in_name": ("the bot", "el bot"),
+    "stand_in_first": ("a bot", "un bot"),
 }

@@ -38,6 +38,7 @@ def narrate(events: Iterable[ev.Event], name: Names, me: str | None = None,
     stood_in: str | None = None
     drew: str | None = None  # the seat whose draw the last part says: its pass joins it
     played: str | None = None  # the seat whose play the last part says: its 7's swap joins it
+    head, head_key = "", ""  # the stand-in's line (why a bot plays the turn), and its key
     for event in events:
         way = way_after((event,), way)
         if isinstance(event, ev.StandIn):
@@ -51,8 +52,11 @@ def narrate(events: Iterable[ev.Event], name: Names, me: str | None = None,
             isinstance(event, ev.Drew) and event.reason not in _OWN_DRAWS)
         said_me = me  # (whose lines say "you")
         if stood_in is not None and not befalls:
-            def stand_in(seat: str, bot: str = stood_in) -> str:
-                return t("stand_in_name") if seat == bot else name(seat)
+            # (its first doing joins the line that says why: "Luis was away: a bot played Red 7",
+            # not "… a bot played the turn — the bot played Red 7", found play-testing)
+            first = bool(parts) and parts[-1] == head
+            def stand_in(seat: str, bot: str = stood_in, first: bool = first) -> str:
+                return t("stand_in_first" if first else "stand_in_name") if seat == bot else name(seat)
             if stood_in != me:  # (what it does to us still says "you": "— you drew 2")
                 text = _one(event, stand_in, me, turn, way, seats=seats)
             else:  # our turn: "the bot played", not "You played"; but a 0 it played for us
@@ -65,6 +69,14 @@ def narrate(events: Iterable[ev.Event], name: Names, me: str | None = None,
         if isinstance(event, ev.TurnStarted):
             turn = event.seat
         if text is None:
+            continue
+        if isinstance(event, ev.StandIn):
+            head, head_key = text, _stand_in_key(event, me)
+        elif stood_in is not None and parts and parts[-1] == head and not befalls:
+            parts[-1] = t(head_key + "_doing", name=name(stood_in), doing=text)
+            head = ""
+            drew = event.seat if isinstance(event, ev.Drew) else None
+            played = event.seat if isinstance(event, ev.CardPlayed) else None
             continue
         if isinstance(event, ev.Passed | ev.Skipped) and parts and drew == event.seat:
             # "Bot 1 drew a card and passed", not "Bot 1 drew a card — Bot 1 passed" (found
@@ -143,6 +155,13 @@ class _Lower(str):
     ("Luis played Red 7 — you drew 2"), or one that names nobody ("— direction reversed")."""
 
     __slots__ = ()
+
+
+def _stand_in_key(event: ev.StandIn, me: str | None) -> str:
+    """The key of the line that says why a bot plays ``event``'s turn (our own in the second
+    person: "Time's up for Fay: the turn was played for them", in Fay's log, read as another's)."""
+    key = "ev_stand_in_away" if event.reason == "away" else "ev_stand_in_timeout"
+    return key + "_you" if event.seat == me else key
 
 
 def _lower_first(text: str) -> str:
@@ -281,9 +300,7 @@ def _one(event: ev.Event, name: Names, me: str | None, turn: str | None = None,
             return _Lower(line)
         return _said("ev_swap", event.seat, me, name, event.target)
     if isinstance(event, ev.StandIn):
-        key = "ev_stand_in_away" if event.reason == "away" else "ev_stand_in_timeout"
-        if event.seat == me:  # ("Time's up for Fay: the turn was played for them", in Fay's log)
-            return t(key + "_you")
+        key = _stand_in_key(event, me)
         return t(key, name=name(event.seat))
     if isinstance(event, ev.HandEnded):
         return _said("ev_hand_end", event.winner, me, name, points=event.points)

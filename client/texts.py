@@ -320,6 +320,11 @@ TEXTS: dict[str, tuple[str, str]] = {
                                 "Se acabó tu tiempo: un bot jugó tu turno"),
     # (not "You were away": found play-testing, it read as if the player were back already)
     "ev_stand_in_away_you": ("Away: a bot played your turn", "Ausente: un bot jugó tu turno"),
+    # (with what the bot did: "Luis was away: a bot played Red 7")
+    "ev_stand_in_timeout_doing": ("Time's up for {name}: {doing}", "Se acabó el tiempo de {name}: {doing}"),
+    "ev_stand_in_away_doing": ("{name} was away: {doing}", "{name} estaba ausente: {doing}"),
+    "ev_stand_in_timeout_you_doing": ("Time's up: {doing}", "Se acabó tu tiempo: {doing}"),
+    "ev_stand_in_away_you_doing": ("Away: {doing}", "Ausente: {doing}"),
     "away_banner": ("You are away. Press any key to come back.",
                     "Estás ausente. Pulsa cualquier tecla para volver."),
     # (plain mode's: a line typed, not a key, brings one back)

@@ -389,12 +389,12 @@ def test_back_on_your_turn_and_then_the_key_plays() -> None:
 
 def test_the_stand_in_is_narrated_in_both_languages() -> None:
     for lang, timeout, away, own_away in (
-            ("en", "Time's up: a bot played your turn — the bot drew a card",
-             "Luis was away: a bot played the turn — the bot played Red 7",
-             "Away: a bot played your turn — the bot played Red 7"),
-            ("es", "Se acabó tu tiempo: un bot jugó tu turno — el bot robó una carta",
-             "Luis estaba ausente: un bot jugó su turno — el bot jugó 7 rojo",
-             "Ausente: un bot jugó tu turno — el bot jugó 7 rojo")):
+            ("en", "Time's up: a bot drew a card",
+             "Luis was away: a bot played Red 7",
+             "Away: a bot played Red 7"),
+            ("es", "Se acabó tu tiempo: un bot robó una carta",
+             "Luis estaba ausente: un bot jugó 7 rojo",
+             "Ausente: un bot jugó 7 rojo")):
         model = seated(make_view(), lang=lang)
         try:
             # Our own seat's stand-in reads in the second person (it read "Time's up for Ana:
@@ -662,7 +662,7 @@ def test_what_the_bot_playing_for_another_does_to_us_still_says_you() -> None:
     events = [ev.StandIn("2", "away"), ev.CardPlayed("2", Card.parse("B+2"), Color.BLUE),
               ev.Drew(ME, 2, None, "draw_two")]
     (line,) = narrate(events, names.__getitem__, ME)
-    assert line == "Luis was away: a bot played the turn — the bot played Blue Draw Two — you drew 2", line
+    assert line == "Luis was away: a bot played Blue Draw Two — you drew 2", line
 
 
 def test_a_0_the_bot_played_for_us_says_whose_hand_we_hold() -> None:
@@ -675,7 +675,7 @@ def test_a_0_the_bot_played_for_us_says_whose_hand_we_hold() -> None:
     zero = ev.HandsExchanged(ME, None, tuple((s, 5, None) for s in seats))
     (line,) = narrate([ev.StandIn(ME, "away"), ev.CardPlayed(ME, Card.parse("B0"), Color.BLUE), zero],
                       names.__getitem__, ME, ME, 1, seats=seats)
-    assert line == ("Away: a bot played your turn — the bot played Blue 0 — every hand moved one seat "
+    assert line == ("Away: a bot played Blue 0 — every hand moved one seat "
                     "along, ↻ clockwise — you hold Bot 3's now"), line
 
 
@@ -696,7 +696,7 @@ def test_what_befalls_a_seat_the_bot_plays_is_said_of_its_person() -> None:
     assert line == "Luis was away: a bot played the turn — Luis drew 4 and lost the turn", line
     (line,) = narrate([ev.StandIn("2", "away"), ev.Drew("2", 1, None, "draw"), ev.Passed("2")],
                       names.__getitem__, ME)  # (a draw of its own choosing: the bot's)
-    assert line.startswith("Luis was away: a bot played the turn — the bot drew a card"), line
+    assert line.startswith("Luis was away: a bot drew a card"), line
 
 
 @pytest.mark.parametrize("lang", ["en", "es"])

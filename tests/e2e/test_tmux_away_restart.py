@@ -57,7 +57,7 @@ def test_tmux_a_client_started_again_does_not_tell_the_summary_again(tmux: Tmux,
     tmux.send(luis, "Enter")
     tmux.wait_for(luis, "Your hand", timeout=20, what="the match started with Luis in it")
     step_away(tmux, luis)  # the stand-in plays his turns
-    tmux.wait_for(luis, lambda s: s.count("a bot played your turn") >= 2, timeout=30,
+    tmux.wait_for(luis, lambda s: s.count("Away: a bot") >= 2, timeout=30,
                   what="two turns played for him", settle=False)
     tmux.send(luis, "o")  # (any key brings him back)
     tmux.wait_for(luis, SUMMARY, timeout=10, what="the summary, once back", settle=False)
@@ -65,6 +65,6 @@ def test_tmux_a_client_started_again_does_not_tell_the_summary_again(tmux: Tmux,
     play.crash(pidfile)
     tmux.wait_for(luis, "Killed", timeout=10, what="the client gone (its shell says so)", settle=False)
     again = tmux.start(play.join(f"127.0.0.1:{port}", "--no-bell"), luis_env, window="again")
-    screen = tmux.wait_for(again, lambda s: "Your hand" in s and "a bot played your turn" in s, timeout=20,
+    screen = tmux.wait_for(again, lambda s: "Your hand" in s and "Away: a bot" in s, timeout=20,
                            what="Luis back in his seat, the table's past told")
     assert SUMMARY not in screen, screen

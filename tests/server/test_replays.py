@@ -134,7 +134,8 @@ async def test_a_replay_names_who_sat_at_a_seat_when_its_moves_were_made(
     took = t("ev_took_seat", name="Kim", bot=bot_name)
     (at,) = [i for i in range(len(r.positions)) if took in r.said(i)]
     assert at >= made and [i for i in moves if i > at]  # both played there
-    kims = ("Kim", t("ev_stand_in_timeout", name="Kim"), t("ev_stand_in_away", name="Kim"), "The bot")
+    kims = ("Kim", t("ev_stand_in_timeout_doing", name="Kim", doing=""),
+            t("ev_stand_in_away_doing", name="Kim", doing=""), "The bot")
     for index in moves:
         assert r.said(index)[0].startswith(bot_name if index <= at else kims), r.said(index)
     assert replay.name_of(bot.id) == "Kim"  # at the end of the hand
