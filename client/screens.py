@@ -89,8 +89,8 @@ class Screens(Painter):
                              width - 2):
                 lines.append([("class:dim", "  " + part)])
             if room.seated:  # who sits there, with the hands they have won (issue 13), and who watches
-                for part in wrap(seated_text(room), width - 2):
-                    lines.append([("class:dim", "  " + part)])
+                for part in wrap(seated_text(room, whole=True), width - 2):
+                    lines.append([("class:dim", "  " + part.replace(NBSP, " "))])
         rules = rules_line()
         if rules:
             lines += [[], [("class:dim", "  " + fit(rules, width - 2))]]
@@ -173,14 +173,19 @@ class Screens(Painter):
         return lines
 
 
-def seated_text(room: RoomSummary) -> str:
+NBSP = "\u00a0"  # (a space a line is not broken at)
+
+
+def seated_text(room: RoomSummary, whole: bool = False) -> str:
     """The lobby's words on who sits at ``room`` and how many watch it (found play-testing: only
-    the table's own header said so)."""
+    the table's own header said so); ``whole``: each player's words joined by ``NBSP``, for a
+    wrap that keeps them on one line (found play-testing: "Bot 6 / (normal)", "Bot / 5")."""
     watching = watchers_text(room.spectators)
-    return t("lobby_seated", people=seated_line(room.seated)) + (f" · {watching}" if watching else "")
+    people = seated_line(room.seated, whole)
+    return t("lobby_seated", people=people) + (f" · {watching}" if watching else "")
 
 
-def seated_line(seats: tuple[SeatInfo, ...]) -> str:
+def seated_line(seats: tuple[SeatInfo, ...], whole: bool = False) -> str:
     """The lobby's line of a table's players: each name, a bot's level, offline or away (found
     play-testing: one who had quit read as playing), the hands won."""
     people = []
@@ -188,7 +193,8 @@ def seated_line(seats: tuple[SeatInfo, ...]) -> str:
         marks = [t("level_" + info.level)] if info.kind == "bot" and info.level else []
         marks += [t("flag_off")] if not info.connected else [t("flag_away")] if info.away else []
         marks += hands_won(info)
-        people.append(with_marks(info, marks))
+        entry = with_marks(info, marks)
+        people.append(entry.replace(" ", NBSP) if whole else entry)
     return " · ".join(people)
 
 

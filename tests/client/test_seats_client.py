@@ -1061,3 +1061,19 @@ def test_the_players_log_says_someone_waits_in_line_for_a_seat(lang: str, one: s
         assert model.transcript.log[-1] == two
     finally:
         set_language("en")
+
+
+def test_the_lobby_keeps_each_player_s_words_on_one_line() -> None:
+    """Found play-testing at ten seats: the lobby's list of who sits there broke "Bot 6 /
+    (normal)" and, at 100 columns, "Bot / 5 (normal)"."""
+    model = connected_model()
+    people = tuple(SeatInfo(seat=str(n), name=f"Bot {n}", kind=SeatKind.BOT, level="normal")
+                   for n in range(1, 10))
+    summary = RoomSummary(id="1", name="Mesa", host="Ana", players=0, seats=10, bots=9, spectators=0,
+                          preset="house", started=True, password=False, seated=people)
+    model.apply(Rooms(rooms=(summary,)))
+    for columns in (60, 80, 100, 120):
+        lines = ["".join(f[1] for f in line) for line in Renderer(model).lobby(columns, 30)]
+        listed = [line for line in lines if "Bot " in line]
+        assert all(line.count("Bot ") == line.count("(normal)") for line in listed), (columns, lines)
+        assert "\u00a0" not in "".join(lines)
