@@ -295,7 +295,8 @@ def waiting_hint(model: Model, plain: bool = False) -> str:
         if any(s.kind == "bot" for s in room.seats):  # (↑↓ and b work)
             hint += " " + t(prefix + "waiting_levels")
         return hint + " " + t(prefix + "waiting_change_rules")
-    if room.rematch_order is not None:  # (we sat down after the match: its players are answering)
+    if room.match_over or room.rematch_order is not None:  # (we sat down after the match: its
+        # players are answering; found play-testing, "Waiting for Ana to start" until the first yes)
         return t("waiting_rematch", host=clean_text(room.host))
     return t("waiting_guest", host=clean_text(room.host))
 

@@ -42,6 +42,7 @@ def room_info(table: Table) -> protocol.RoomInfo:
         started=table.started, bot_level=settings.bot_level,
         late_join=settings.late_join, queue=len(table.queue),
         rematch=tuple(table.votes.accepted), rematch_order=table.votes.order,
+        match_over=table.match_over,
     )
 
 

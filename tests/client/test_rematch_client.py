@@ -557,3 +557,12 @@ def test_one_offline_is_named_among_those_to_answer(lang: str, said: str) -> Non
                                                  for s in room.seats))
     text = " ".join(render_text(seated(make_view(**OVER), lang=lang, room=room), columns=120).split())
     assert said in text, text
+
+
+def test_one_seated_at_a_match_s_end_before_any_yes_is_told_the_rematch_is_being_answered() -> None:
+    """Found play-testing: Eve sat down at a match's end and read "Waiting for Luis to start…"
+    until the first of its players accepted the rematch."""
+    room = dataclasses.replace(room_info(started=False, host_seat="2"), match_over=True)
+    text = " ".join(render_text(seated(room=room), columns=200).split())
+    assert "The last match's players are answering a rematch" in text, text
+    assert "Waiting for Luis to start" not in text

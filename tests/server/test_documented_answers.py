@@ -38,6 +38,7 @@ async def test_after_a_hand_and_after_a_match(harness: Harness, autojump_clock: 
         # (the lobby's list says so: found play-testing, it read "waiting", as a table not begun)
         (summary,) = (await (await harness.client(srv, "bob")).rooms()).rooms
         assert summary.match_over is True and summary.started is False
+        assert update.room.match_over is True  # (and the room's members are told)
         assert view["outcome"] is not None and max(view["scores"]) > 0
         await ann.send(Start())
         fresh = await ann.expect(ViewMsg)
