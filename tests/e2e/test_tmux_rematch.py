@@ -1,6 +1,7 @@
-"""End to end: Ana hosts, Luis joins, they play a single-hand match to its end; Ana picks the
-seat order "the winner deals" (o) and accepts the rematch (m); Luis sees who has accepted, and
-presses m too; the new match starts with the winner dealing its first hand."""
+"""End to end: Ana hosts, Luis joins, they play a single-hand match to its end (Bea watches);
+Ana picks the seat order "the winner deals" (o) and accepts the rematch (m); Luis sees who has
+accepted, Bea the countdown, and Luis presses m too; the new match starts with the winner
+dealing its first hand."""
 
 from __future__ import annotations
 
@@ -15,9 +16,9 @@ tmux = play.tmux_fixture("rematch", width=110, height=30)
 WINNER = re.compile(r"(\w+) wins? the match!")  # ("You win the match!" on the winner's)
 
 
-def ana_and_luis_play_a_hand(tmux: Tmux, tmp_path: Path, table: str) -> tuple[str, str]:
+def ana_and_luis_play_a_hand(tmux: Tmux, tmp_path: Path, table: str) -> tuple[str, str, str]:
     """Ana hosts ``table`` (two seats, one hand), Luis sits down, and they play it out: the
-    windows of the host and the guest, at the match's end."""
+    windows of the host and the guest, at the match's end, and the table's address."""
     hosting = tmux.start(play.host("--bots", "0", "--seats", "2", "--seed", "3", "--turn-timeout", "0",
                                    "--single-hand", "--name", table),
                          play.person(tmp_path / "ana", "Ana"), window="host")
@@ -30,11 +31,15 @@ def ana_and_luis_play_a_hand(tmux: Tmux, tmp_path: Path, table: str) -> tuple[st
     players = [Player(tmux, hosting, "Ana"), Player(tmux, guest, "Luis")]
     play.together(players, lambda: all(WINNER.search(tmux.screen(p.window)) for p in players),
                   120, "the match did not end")
-    return hosting, guest
+    return hosting, guest, address
 
 
 def test_tmux_both_press_m_and_the_winner_deals_the_rematch(tmux: Tmux, tmp_path: Path) -> None:
-    hosting, guest = ana_and_luis_play_a_hand(tmux, tmp_path, "Revancha")
+    hosting, guest, address = ana_and_luis_play_a_hand(tmux, tmp_path, "Revancha")
+    bea = tmux.start(play.join(address), play.person(tmp_path / "bea", "Bea"), window="bea")
+    tmux.wait_for(bea, "› Revancha", timeout=15, what="Bea's lobby")
+    tmux.send(bea, "w")  # (she watches)
+    tmux.wait_for(bea, lambda s: bool(WINNER.search(s)), timeout=10, what="Bea watching the match's end")
     screen = tmux.wait_for(hosting, "Rematch? m yes", timeout=5, what="the rematch offer")
     found = WINNER.search(screen)
     assert found is not None, screen
@@ -47,6 +52,8 @@ def test_tmux_both_press_m_and_the_winner_deals_the_rematch(tmux: Tmux, tmp_path
                   what="Ana's acceptance, on her screen")
     tmux.wait_for(guest, "Rematch (the winner deals) accepted by Ana; still to answer: you", timeout=5,
                   what="Ana's acceptance, on Luis's screen")
+    # (a watcher sees when play goes on: found play-testing, only the players' boards said it)
+    tmux.wait_for(bea, "It starts in", timeout=5, what="the rematch's countdown, on Bea's screen")
     tmux.send(guest, "m")
     for window, me in ((hosting, "Ana"), (guest, "Luis")):
         screen = tmux.wait_for(window, lambda s: not WINNER.search(s) and bool(play.DEALT.search(s)),
@@ -71,7 +78,9 @@ def test_tmux_someone_who_sits_down_after_the_match_plays_in_the_rematch(tmux: T
     tmux.wait_for(hosting, "Rematch? m yes", timeout=5, what="the rematch offer")
 
     late = tmux.start(play.join(address), play.person(tmp_path / "zoe", "Zoe"), window="late")
-    play.sit(tmux, late, "› Tarde")  # (seated: her waiting room says so)
+    # (seated: her waiting room says the match's players answer the rematch, not "Waiting for Ana
+    # to start", as it did until the first yes: found play-testing)
+    play.sit(tmux, late, "› Tarde", waiting="The last match's players are answering a rematch")
     tmux.wait_for(hosting, "Zoe sat down: plays in the rematch", timeout=5, what="Zoe, on Ana's board")
     tmux.send(hosting, "m")
     for window in (hosting, late):
@@ -86,8 +95,13 @@ def test_tmux_one_who_steps_away_at_the_match_s_end_is_not_waited_for(tmux: Tmux
     that there was no match to step away from; the rematch waited its whole minute for her. Luis
     steps away there (z): Ana's yes starts the rematch at once, a bot playing for Luis, and one
     key brings him back to his seat in it."""
-    hosting, guest = ana_and_luis_play_a_hand(tmux, tmp_path, "Copa")
+    hosting, guest, address = ana_and_luis_play_a_hand(tmux, tmp_path, "Copa")
     tmux.wait_for(guest, "Rematch? m yes", timeout=5, what="the rematch offer, on Luis's screen")
+    # Bea arrives: the lobby lists the table between matches (found play-testing: "waiting", as a
+    # table not begun)
+    bea = tmux.start(play.join(address), play.person(tmp_path / "bea", "Bea"), window="bea")
+    row = tmux.wait_for(bea, "› Copa", timeout=15, what="Bea's lobby")
+    assert "between matches" in next(line for line in row.splitlines() if "› Copa" in line), row
 
     tmux.send(guest, "z")
     # (told the rematch does not wait for him, not offered it: found play-testing, "Rematch? m
