@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import argparse
 import gettext
+import sys
 from collections.abc import Sequence
 from typing import NoReturn
 
@@ -88,10 +89,12 @@ def choose(argv: Sequence[str], spanish: bool | None = None) -> None:
         else:
             spanish, _unread = False, tuple(argv)
     _spanish = spanish
-    from protocol import arguments
-
     argparse._ = _spanish_words if spanish else gettext.gettext  # type: ignore[attr-defined]
-    arguments.refusals = arguments.SPANISH_REFUSALS if spanish else arguments.REFUSALS
+    if spanish or "protocol.arguments" in sys.modules:  # (English is its default: importing the
+        # protocol package costs some 200 ms of a command's start, measured with -X importtime)
+        from protocol import arguments
+
+        arguments.refusals = arguments.SPANISH_REFUSALS if spanish else arguments.REFUSALS
 
 
 def _spanish_words(message: str) -> str:
