@@ -227,6 +227,7 @@ class Determinizer:
                                   for i in range(len(hand))]
             rng.shuffle(self.pool)
         if len(constrained) > 1:
+            self._mend(constrained)
             self._walk(constrained, rng)
         rest = self.pool
         rng.shuffle(rest)
@@ -286,6 +287,36 @@ class Determinizer:
         taken = set(chosen)
         self.pool = [c for i, c in enumerate(pool) if i not in taken]
         return [pool[i] for i in chosen]
+
+    def _mend(self, constrained: list[int]) -> None:
+        """A hand dealt a card its facts exclude (the hands dealt before it took the cards it may
+        hold: ``_take``'s last resort) gets one another constrained hand holds that it may hold,
+        in exchange for that card, or for a card of the pool that the other hand may hold (the
+        excluded card going to the pool). Found by the property test: six seats under
+        draw-until-playable with 7-0, a seat of 16 cards known to lack red, wilds and Skips was
+        dealt a red Reverse; the real game held a deal that kept every fact."""
+        hands, excluded, pool = self.hands, self.excluded_now, self.pool
+        for j in constrained:
+            for i, a in enumerate(hands[j]):
+                if BIT[a] & excluded[j]:
+                    self._mend_spot(j, i, a, constrained, hands, excluded, pool)
+
+    @staticmethod
+    def _mend_spot(j: int, i: int, a: Card, constrained: list[int], hands: list[list[Card]],
+                   excluded: list[int], pool: list[Card]) -> None:
+        for k in constrained:
+            if k == j:
+                continue
+            for m, b in enumerate(hands[k]):
+                if BIT[b] & excluded[j]:
+                    continue
+                if not BIT[a] & excluded[k]:
+                    hands[j][i], hands[k][m] = b, a
+                    return
+                for p, c in enumerate(pool):
+                    if not BIT[c] & excluded[k]:
+                        hands[j][i], hands[k][m], pool[p] = b, c, a
+                        return
 
     def _walk(self, constrained: list[int], rng: random.Random) -> None:
         """Metropolis swaps between a constrained hand's card and any other card (a constrained

@@ -140,3 +140,20 @@ def _assert_the_facts_hold(sampled: Game, seat: str, tracker: Tracker) -> None:
             hand = Counter(sampled.hand(other))
             assert not tracker.known_held(other) - hand
             assert not any(tracker.not_held(other).excludes(card) for card in hand)
+
+
+def test_hands_dealt_short_of_cards_their_facts_allow_are_mended() -> None:
+    """Found by the property test above (CI): six seats under draw-until-playable with 7-0, D's
+    16 cards known to lack red, wilds and Skips, F's 20 to lack green, wilds and 3s; dealt one
+    after another, the hands before D took the cards D may hold, and D was dealt a red Reverse
+    or a blue Skip, though the real game keeps every fact."""
+    from engine.rules import WildDrawFour
+
+    rules = RuleSet(first_to_left=True, draw_until_playable=True, wild_draw_four=WildDrawFour.CHALLENGE,
+                    stack_draw_two=False, stack_wild_draw_four=True, seven_zero=True, jump_in=True,
+                    uno_penalty=6, false_catch_penalty=9, target_score=None)
+    game, trackers = position(6, rules, 9068, 164)
+    view, tracker = game.view("A"), trackers["A"]
+    for seed in range(20):
+        _assert_the_facts_hold(determinize(view, tracker, random.Random(seed)), "A", tracker)
+        _assert_the_facts_hold(expert.deals(view, tracker).deal(random.Random(seed)), "A", tracker)
