@@ -49,12 +49,18 @@ def test_tmux_the_host_changes_the_rules_before_the_start_and_between_matches(
     assert "7-0" in screen.split("Reglas:")[1], screen  # (his rules line too)
 
     tmux.send(ana, "s")
-    tmux.wait_for(ana, "R changes its rules", timeout=90, what="the match's end, with the rules key")
-    tmux.wait_for(luis, "¿Revancha?", timeout=10, what="Luis's end of the match")
+    # (both away, their turns timed out: the rematch does not wait for them, and one key brings
+    # each back to the match's end, Ana to its rules key, Luis to its question)
+    tmux.wait_for(ana, lambda s: "R changes its rules" in s or "does not wait for you" in " ".join(s.split()),
+                  timeout=90, what="the match's end")
+    tmux.wait_for(luis, lambda s: "¿Revancha?" in s or "La revancha no te espera" in " ".join(s.split()),
+                  timeout=10, what="Luis's end of the match")
     tmux.send(ana, "Space")  # (away: the first key only brings her back, so the rematch waits)
-    tmux.wait_for(ana, lambda s: "You are away" not in s, timeout=10, what="Ana back")
+    tmux.wait_for(ana, lambda s: "You are away" not in s and "R changes its rules" in s, timeout=10,
+                  what="Ana back, with the rules key")
     tmux.send(luis, "Space")
-    tmux.wait_for(luis, lambda s: "Estás ausente" not in s, timeout=10, what="Luis back")
+    tmux.wait_for(luis, lambda s: "Estás ausente" not in s and "¿Revancha?" in s, timeout=10,
+                  what="Luis back, asked the rematch")
     tmux.send(luis, "m")
     tmux.wait_for(luis, "aceptada por ti", timeout=10, what="Luis accepted")
 
