@@ -253,7 +253,8 @@ class Board(Painter):
             # line is told too, their seat decided then, and a watcher, who read nothing of when
             # play would go on: found play-testing)
             if room is not None and room.rematch and (seconds := m.table.seconds_left()) is not None:
-                starts = t("rematch_starts_in", n=seconds)
+                starts = t("rematch_starts_in_watching" if seat is None and not m.seating.queue_position
+                           else "rematch_starts_in", n=seconds)
                 notes.append((1, starts, starts))
         else:
             assert result is not None

@@ -21,8 +21,8 @@ from typing import TYPE_CHECKING
 
 from engine import PRESETS
 from protocol.address import ALL_ADDRESSES, DEFAULT_PORT, parse_address
+from protocol.arguments import count, penalty, port_number, seconds, whole_number
 from protocol.arguments import player_name as name_argument
-from protocol.arguments import port_number, seconds
 from protocol.limits import MAX_NAME
 
 from .clihelp import said
@@ -125,7 +125,7 @@ def add_history_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--no-history", action="store_true", help=said(
         "keep no finished hands (no replays, no `uno replay` list)",
         "no guarda las manos terminadas (sin repeticiones ni lista en `uno replay`)"))
-    parser.add_argument("--history-limit", type=int, default=None, metavar="N", help=said(
+    parser.add_argument("--history-limit", type=count, default=None, metavar="N", help=said(
         "finished hands kept on disk, the oldest dropped first (default: the server's, docs/REPLAY.md)",
         "manos terminadas que se guardan en disco, borrando antes las más viejas (por defecto: las "
         "del servidor, docs/REPLAY.md)"))
@@ -148,10 +148,10 @@ def _rule_arguments(parser: argparse.ArgumentParser) -> None:
     for flag, english, spanish in _SWITCHES:
         rules.add_argument(f"--{flag}", action=argparse.BooleanOptionalAction, default=None,
                            help=said(english, spanish))
-    rules.add_argument("--uno-penalty", type=int, default=None, metavar=cards, help=said(
+    rules.add_argument("--uno-penalty", type=penalty, default=None, metavar=cards, help=said(
         "cards drawn when caught without saying UNO (0-10)",
         "cartas que roba quien es pillado sin decir UNO (0-10)"))
-    rules.add_argument("--false-catch-penalty", type=int, default=None, metavar=cards, help=said(
+    rules.add_argument("--false-catch-penalty", type=penalty, default=None, metavar=cards, help=said(
         "cards drawn for a false catch (0-10)", "cartas que roba quien pilla en falso (0-10)"))
     # (not rules: `--help` listed them as such)
     table = parser.add_argument_group(said("the table", "la mesa"))
@@ -228,19 +228,10 @@ def add_join_arguments(parser: argparse.ArgumentParser) -> None:
     _common(parser)
 
 
-def _whole_number(text: str) -> int:
-    """(argparse names the type function in its own refusal of a ValueError: "invalid _bots value")"""
-    try:
-        return int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(said(f"{text!r} is not a whole number",
-                                              f"{text!r} no es un número entero")) from None
-
-
 def _target(text: str) -> int:
     from engine.rules import MAX_TARGET
 
-    value = _whole_number(text)
+    value = whole_number(text)
     if not 0 <= value <= MAX_TARGET:
         raise argparse.ArgumentTypeError(said(f"points from 1 to {MAX_TARGET} (0: a single hand)",
                                               f"puntos de 1 a {MAX_TARGET} (0: una sola mano)"))
@@ -248,7 +239,7 @@ def _target(text: str) -> int:
 
 
 def _bots(text: str) -> int:
-    value = _whole_number(text)
+    value = whole_number(text)
     if not 0 <= value <= 9:
         raise argparse.ArgumentTypeError(said("between 0 and 9 bots", "de 0 a 9 bots"))
     return value

@@ -18,6 +18,7 @@ PLAIN_TEXTS: dict[str, tuple[str, str]] = {
     "plain_challenge_stack": ("Or stack on it: a playable card's number.",
                               "O súmale una carta: el número de una que puedas jugar."),
     "plain_time": ("{n} seconds to play", "{n} segundos para jugar"),
+    "plain_time_one": ("1 second to play", "1 segundo para jugar"),  # (found re-checking: "1 seconds")
     "plain_time_left": ("{n} seconds left to play", "Te quedan {n} segundos para jugar"),
     "plain_help_connecting": ("Commands: quit.", "Órdenes: salir."),  # (not the key bar's "q quit")
     "plain_help_language": ("En español: escribe español.", "In English: type english."),

@@ -245,7 +245,7 @@ class PlainView:
         parts = [t("turn_you"), self._top(view)]
         seconds = self._seconds(table.deadline_at)
         if seconds is not None:
-            parts.insert(1, t("plain_time", n=seconds))
+            parts.insert(1, t("plain_time_one") if seconds == 1 else t("plain_time", n=seconds))
         if view.pending_draw:
             parts.append(t("pending_draw", n=view.pending_draw))
         playable = table.playable

@@ -21,8 +21,9 @@ TABLE_TEXTS: dict[str, tuple[str, str]] = {
     "rules_err_preset_name": ("That is a preset's name: choose another",
                               "Ese nombre es el de unas reglas de serie: elige otro"),
     "rules_err_unknown": ("No rules saved under that name", "No hay reglas guardadas con ese nombre"),
-    "rules_err_unknown_known": ("No rules saved as {name} (there are: {known})",
-                                "No hay reglas guardadas como {name} (hay: {known})"),
+    # (the name quoted: found re-checking, "No hay reglas guardadas como nada" read as "none saved")
+    "rules_err_unknown_known": ("No rules saved as “{name}” (there are: {known})",
+                                "No hay reglas guardadas como «{name}» (hay: {known})"),
     "rules_err_bad_file": ("The rules file {name} cannot be used", "El archivo de reglas {name} no sirve"),
     "rules_bad_short": ("unusable (Enter says why)", "no sirve (Enter: por qué)"),
     "rules_err_bad_file_why": ("The rules file {name} cannot be used: {why}",
@@ -37,6 +38,8 @@ TABLE_TEXTS: dict[str, tuple[str, str]] = {
                          "{k_rematch} sí · {k_no_rematch} no"),
     "rematch_starts_in": ("It starts in {n} s, without those who have not answered (they will be away)",
                           "Empieza en {n} s, sin quien no haya contestado (quedará ausente)"),
+    # (a watcher's board says nothing else of a rematch: found re-checking, "It starts in" of nothing)
+    "rematch_starts_in_watching": ("The rematch starts in {n} s", "La revancha empieza en {n} s"),
     "plain_rematch_wait": ("It starts about a minute after the first yes, without those who have not "
                            "answered (they will be away)",
                            "Empieza un minuto después del primer sí, sin quien no haya contestado "

@@ -70,10 +70,12 @@ TEXTS: dict[str, tuple[str, str]] = {
     # --- leaving the table
     "leave_confirm": ("Leave the table? {yes} leaves, anything else stays.",
                       "¿Dejar la mesa? {yes} la deja; si no, te quedas."),
-    "leave_bot": ("A bot plays your seat.", "Un bot juega tu asiento."),
-    "leave_free": ("Your seat is freed.", "Tu asiento queda libre."),
+    # (what leaving does, after the question: found re-checking, "…; si no, te quedas. Tu asiento
+    # queda libre." read as if staying freed the seat)
+    "leave_bot": ("A bot plays your seat.", "Al dejarla, un bot juega tu asiento."),
+    "leave_free": ("Your seat is freed.", "Al dejarla, tu asiento queda libre."),
     "leave_line": ("The first in line for a seat takes yours.",
-                   "Quien va primero en la cola ocupa tu asiento."),
+                   "Al dejarla, quien va primero en la cola ocupa tu asiento."),
     "leave_new_host": ("{name} becomes the host.", "{name} llevará la mesa."),
     "leave_closes": ("The table closes for everyone.", "La mesa se cierra para todos."),
     "leave_watch": ("You stop watching.", "Dejas de mirar."),
@@ -307,8 +309,9 @@ TEXTS: dict[str, tuple[str, str]] = {
     "ev_back": ("{name} came back", "{name} volvió"),
     "ev_reconnected": ("{name} is connected again", "{name} se volvió a conectar"),
     # (not "went away": three turns run out mark a seat away too, found play-testing)
-    "ev_went_away": ("{name} was marked away: a bot plays their turns",
-                     "{name} quedó ausente: un bot juega sus turnos"),
+    # ("went", not "was marked": found re-checking, it read as the server's doing of one who stepped away)
+    "ev_went_away": ("{name} went away: a bot plays their turns",
+                     "{name} se ausentó: un bot juega sus turnos"),
     # (said on joining: the log's one tense, and the news that they were away before we came)
     "ev_away_before": ("{name} was already away: a bot plays their turns",
                        "{name} ya estaba ausente: un bot juega sus turnos"),

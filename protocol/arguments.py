@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import argparse
 
+from engine.rules import MAX_PENALTY
+
 from .fields import clean_text
 from .limits import MAX_NAME
 
@@ -18,6 +20,9 @@ REFUSALS = {
     "not_seconds": "{text!r} is not a number of seconds",
     "negative_seconds": "{text!r}: seconds must be 0 or more",
     "zero_seconds": "{text!r}: seconds must be more than 0",
+    "not_whole": "{text!r} is not a whole number",
+    "none": "{text!r}: 1 or more",
+    "penalty": "{text!r}: from 0 to {most} cards",
 }
 """Why a value is refused, by key."""
 
@@ -28,6 +33,9 @@ SPANISH_REFUSALS = {
     "not_seconds": "{text!r} no es un número de segundos",
     "negative_seconds": "{text!r}: los segundos son 0 o más",
     "zero_seconds": "{text!r}: los segundos son más de 0",
+    "not_whole": "{text!r} no es un número entero",
+    "none": "{text!r}: 1 o más",
+    "penalty": "{text!r}: de 0 a {most} cartas",
 }
 """The same in Spanish, for the players' commands (client/clihelp.py chooses)."""
 
@@ -73,4 +81,31 @@ def positive_seconds(text: str) -> float:
     value = seconds(text)
     if value == 0:
         raise _refused("zero_seconds", text=text)
+    return value
+
+
+def whole_number(text: str) -> int:
+    """A whole number (argparse names the type function in its own refusal of a ValueError:
+    "invalid _bots value")."""
+    try:
+        return int(text)
+    except ValueError:
+        raise _refused("not_whole", text=text) from None
+
+
+def count(text: str) -> int:
+    """How many of something to keep: 1 or more (found re-checking: `--history-limit -1` was
+    taken)."""
+    value = whole_number(text)
+    if value < 1:
+        raise _refused("none", text=text)
+    return value
+
+
+def penalty(text: str) -> int:
+    """Cards drawn as a penalty (R17): 0 to ``MAX_PENALTY`` (found re-checking: refused only
+    once the rules were built, in English)."""
+    value = whole_number(text)
+    if not 0 <= value <= MAX_PENALTY:
+        raise _refused("penalty", text=text, most=MAX_PENALTY)
     return value

@@ -12,7 +12,7 @@ from dataclasses import replace
 import trio
 
 from protocol.address import ALL_ADDRESSES, DEFAULT_PORT, format_address
-from protocol.arguments import port_number, positive_seconds, seconds
+from protocol.arguments import count, port_number, positive_seconds, seconds
 
 from .app import UnoServer
 from .config import ServerConfig, uno_grace_within
@@ -56,7 +56,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                              "(default %(default)s; people behind one NAT share it)")
     parser.add_argument("--no-history", action="store_true",
                         help="keep no finished hands (no replays, nothing for `uno replay`)")
-    parser.add_argument("--history-limit", type=int, default=DEFAULTS.history_limit, metavar="N",
+    parser.add_argument("--history-limit", type=count, default=DEFAULTS.history_limit, metavar="N",
                         help="finished hands kept in the state directory, the oldest dropped "
                              "first (default %(default)s)")
     parser.add_argument("--abandoned-match-grace", type=seconds,
@@ -76,7 +76,7 @@ def config_from(args: argparse.Namespace) -> ServerConfig:
                           max_connections=max(1, args.max_connections),
                           max_rooms_per_address=max(1, args.max_rooms_per_address),
                           abandoned_match_grace=max(0.0, args.abandoned_match_grace),
-                          history=not args.no_history, history_limit=max(1, args.history_limit),
+                          history=not args.no_history, history_limit=args.history_limit,
                           uno_grace=uno_grace_within(args.uno_grace))
     return replace(config, ping_interval=min(config.ping_interval, config.heartbeat_timeout / 3),
                    state_dir=args.state_dir)

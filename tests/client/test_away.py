@@ -454,7 +454,7 @@ def test_the_others_read_who_went_away_and_who_came_back() -> None:
     room = room_info()
     luis_away = tuple(dataclasses.replace(s, away=s.seat == "2") for s in room.seats)
     model.apply(RoomUpdate(room=dataclasses.replace(room, seats=luis_away)))
-    assert model.transcript.log[-1] == "Luis was marked away: a bot plays their turns"
+    assert model.transcript.log[-1] == "Luis went away: a bot plays their turns"
     model.apply(RoomUpdate(room=room))
     assert model.transcript.log[-1] == "Luis came back"
     assert not model.seating.away  # and Ana herself is not

@@ -84,6 +84,9 @@ def test_the_players_commands_help_in_spanish(command: str, capsys: pytest.Captu
     (["join", "--player"], "expected one argument", "--player: falta su valor"),
     (["join", "--bogus"], "unrecognized arguments: --bogus", "no se entiende: --bogus"),
     (["host", "--bot-level", "god"], "invalid choice: 'god'", "no vale 'god' (elige entre"),
+    # (found re-checking: refused once the rules were built, in English; and a negative count taken)
+    (["host", "--uno-penalty", "20"], "'20': from 0 to 10 cards", "--uno-penalty: '20': de 0 a 10 cartas"),
+    (["host", "--history-limit", "-1"], "'-1': 1 or more", "--history-limit: '-1': 1 o más"),
 ])
 def test_a_refused_command_line_is_said_in_the_players_language(
         argv: list[str], english: str, spanish: str, capsys: pytest.CaptureFixture[str],

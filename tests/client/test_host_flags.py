@@ -52,10 +52,13 @@ def test_a_match_started_at_once_seats_the_host_and_exactly_the_bots_asked_for(
 
 
 @pytest.mark.parametrize("argv", [("--uno-penalty", "11"), ("--false-catch-penalty", "12")])
-def test_bad_options_are_refused_in_the_engines_words(argv: tuple[str, ...]) -> None:
-    args = parse(*argv)
-    problem = check_rules(args.rules, rule_overrides(args))
-    assert problem is not None and ("between" in problem)
+def test_bad_penalties_are_refused_by_the_command_line(argv: tuple[str, ...],
+                                                       capsys: pytest.CaptureFixture[str]) -> None:
+    """(Found re-checking: refused once the rules were built, in the engine's English words.)"""
+    with pytest.raises(SystemExit):
+        parse(*argv)
+    assert f"{argv[0]}: '{argv[1]}': from 0 to 10 cards" in capsys.readouterr().err
+    assert check_rules("official", {"uno_penalty": 11}) is not None  # (the engine's check stays)
 
 
 def test_target_0_plays_single_hands_as_selfplays_does() -> None:

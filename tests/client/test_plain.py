@@ -158,6 +158,8 @@ def test_the_time_for_a_turn_is_said_once_not_counted_down() -> None:
     # to play" where 46 were left)
     assert "Your turn. 15 seconds to play." in " ".join(view.all_lines())
     assert view.changes() == []
+    now[0] += 14  # (found re-checking: "1 seconds to play")
+    assert "Your turn. 1 second to play." in " ".join(view.all_lines())
 
 
 def test_the_same_turn_told_again_by_the_server_is_not_said_again() -> None:

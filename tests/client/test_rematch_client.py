@@ -504,7 +504,7 @@ def test_a_watcher_sees_when_the_rematch_starts() -> None:
     model.apply(ViewMsg(view=codec.view_to_wire(dataclasses.replace(make_view(**OVER), seat=None, hand=None)),
                         deadline=55.0))
     text = " ".join(render_text(model, columns=100).split())
-    assert "It starts in 55 s" in text and "The match is over" in text, text
+    assert "The rematch starts in 55 s" in text and "The match is over" in text, text  # (what starts, said)
 
 
 def test_plain_mode_tells_one_seated_after_the_match_that_they_play_the_rematch() -> None:

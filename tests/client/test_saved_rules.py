@@ -114,15 +114,16 @@ def test_uno_host_save_rules_writes_the_file_and_says_how_to_use_it(
 
 
 @pytest.mark.parametrize(("argv", "words"), [
-    (("--rules", "nothing"), "No rules saved as nothing (there are: official, house)"),
+    (("--rules", "nothing"), "No rules saved as “nothing” (there are: official, house)"),
     (("--save-rules", "house"), "That is a preset's name"),
-    (("--save-rules", "ok", "--uno-penalty", "12"), "between 0 and 10"),
 ])
 def test_uno_host_refuses_bad_rules_without_a_traceback(
         argv: tuple[str, ...], words: str, capsys: pytest.CaptureFixture[str]) -> None:
     assert run_host(parse(*argv, "--lang", "en")) == 2
     err = capsys.readouterr().err
     assert err.startswith("uno host: ") and words in err and "Traceback" not in err
+    with pytest.raises(SystemExit):  # (a penalty out of range: refused before anything is saved)
+        parse("--save-rules", "ok", "--uno-penalty", "12")
     assert not (rules_dir() / "ok.toml").exists()
 
 
@@ -237,4 +238,4 @@ def test_enter_on_the_save_as_field_with_no_name_opens_the_table(lang: str, show
 def test_uno_host_refuses_rules_in_the_players_language(capsys: pytest.CaptureFixture[str]) -> None:
     """Found play-testing: a Spanish reader's `uno host --rules nada` was answered in English."""
     assert run_host(parse("--rules", "nada", "--lang", "es")) == 2
-    assert capsys.readouterr().err == "uno host: No hay reglas guardadas como nada (hay: official, house)\n"
+    assert capsys.readouterr().err == "uno host: No hay reglas guardadas como «nada» (hay: official, house)\n"

@@ -53,7 +53,7 @@ def test_tmux_away_stays_away_into_the_next_match_until_a_key(tmux: Tmux, tmp_pa
     play.dealt(tmux, luis, "the deal (Luis)")
     tmux.send(luis, "f")  # the away key, in Spanish
     tmux.wait_for(luis, AWAY, timeout=10, what="Luis's away banner")
-    tmux.wait_for(ana, "Luis was marked away", timeout=10, what="Luis away, on Ana's screen")
+    tmux.wait_for(ana, "Luis went away: a bot", timeout=10, what="Luis away, on Ana's screen")
 
     # Match 1: Ana plays, the bot and Luis's stand-in play theirs.
     host = Player(tmux, ana, "Ana")

@@ -83,7 +83,7 @@ def test_tmux_a_spanish_host_sets_house_options_in_the_form_and_an_english_frien
     tmux.wait_for(sofia, lambda s: "¿Salir?" not in s and "Tu mano" in s, timeout=5, what="still here")
     tmux.send(sofia, "x")
     asked = tmux.wait_for(sofia, "¿Dejar la mesa? s la deja", timeout=5, what="the leave question")
-    assert "Un bot juega tu asiento. Bob llevará la mesa." in asked
+    assert "Al dejarla, un bot juega tu asiento. Bob llevará la mesa." in asked
     tmux.send(sofia, "s")
     lobby = tmux.wait_for(sofia, "Sala —", timeout=10, what="Sofía back in the lobby")
     row = next(line for line in lobby.splitlines() if line.startswith("› Mesa de Sofía"))

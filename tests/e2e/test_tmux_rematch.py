@@ -53,7 +53,7 @@ def test_tmux_both_press_m_and_the_winner_deals_the_rematch(tmux: Tmux, tmp_path
     tmux.wait_for(guest, "Rematch (the winner deals) accepted by Ana; still to answer: you", timeout=5,
                   what="Ana's acceptance, on Luis's screen")
     # (a watcher sees when play goes on: found play-testing, only the players' boards said it)
-    tmux.wait_for(bea, "It starts in", timeout=5, what="the rematch's countdown, on Bea's screen")
+    tmux.wait_for(bea, "The rematch starts in", timeout=5, what="the rematch's countdown, on Bea's screen")
     tmux.send(guest, "m")
     for window, me in ((hosting, "Ana"), (guest, "Luis")):
         screen = tmux.wait_for(window, lambda s: not WINNER.search(s) and bool(play.DEALT.search(s)),
