@@ -97,6 +97,12 @@ def choose(argv: Sequence[str], spanish: bool | None = None) -> None:
         arguments.refusals = arguments.SPANISH_REFUSALS if spanish else arguments.REFUSALS
 
 
+def reset() -> None:
+    """The command line's words in English again (after a parse: one process may parse more than
+    one command line, as a test's does)."""
+    choose((), spanish=False)
+
+
 def _spanish_words(message: str) -> str:
     return ARGPARSE_SPANISH.get(message, message)
 

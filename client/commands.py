@@ -92,8 +92,10 @@ def add_host_arguments(parser: argparse.ArgumentParser) -> None:
         "dirección en la que escuchar, como `uno server --host` (por defecto: todas, y se invita "
         "a los amigos a la dirección de esta máquina en la red local)"))
     parser.add_argument("--seats", type=int, default=None, metavar=number, help=said(
-        "seats at the table (default: max(4, bots + 1); with --start, bots + 1 when --bots is given)",
-        "asientos de la mesa (por defecto: máx(4, bots + 1); con --start, bots + 1 si se da --bots)"))
+        "seats at the table, 2 to 10 (default 4, or one more than the bots if that is more; with "
+        "--start and --bots, one more than the bots: you against them)",
+        "asientos de la mesa, de 2 a 10 (por defecto 4, o uno más que los bots si son más; con --start "
+        "y --bots, uno más que los bots: tú contra ellos)"))
     parser.add_argument("--turn-timeout", type=seconds, default=30.0, metavar=seconds_, help=said(
         "time for a turn, 0 for none (default 30)", "tiempo para cada turno; 0: sin límite (por defecto 30)"))
     parser.add_argument("--bot-delay", type=seconds, default=1.0, metavar=seconds_, help=said(

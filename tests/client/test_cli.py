@@ -126,3 +126,14 @@ def test_the_language_may_come_before_the_command(capsys: pytest.CaptureFixture[
     assert parse_arguments(["--lang", "es", "join", "127.0.0.1"]).lang == "es"
     assert parse_arguments(["--lang", "es", "join", "127.0.0.1", "--lang", "en"]).lang == "en"
     assert parse_arguments(["join", "127.0.0.1"]).lang is None
+
+
+def test_uno_help_shows_how_to_play_alone(capsys: pytest.CaptureFixture[str]) -> None:
+    """Found play-testing: a newcomer read the list of commands, and nothing said how to play
+    against bots at once."""
+    with pytest.raises(SystemExit):
+        parse_arguments(["--help", "--lang", "en"])
+    assert "uno host --bots 3 --start        play now against three bots" in capsys.readouterr().out
+    with pytest.raises(SystemExit):
+        parse_arguments(["--lang", "es", "--help"])
+    assert "uno host --bots 3 --start        juega ya contra tres bots" in capsys.readouterr().out

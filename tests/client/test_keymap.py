@@ -197,7 +197,7 @@ def test_the_help_screen_says_everything_whole_at_80_columns(lang: str) -> None:
     assert first[1] != " " and first[40] != " ", "\n".join(lines)
     # ... marked as going on (the same heading side by side read as two), and a long key keeps
     # its label apart ("Enter Space play the card")
-    assert {"en": "(continued)", "es": "(sigue)"}[lang] in first, first
+    assert {"en": "(continued)", "es": "(continúa)"}[lang] in first, first
     assert any({"en": "Enter Space  play", "es": "Enter Espacio  jugar"}[lang] in line for line in lines)
     assert any({"en": "RULES.md", "es": "REGLAS.md"}[lang] in line for line in lines)
     # a blank column between the two: a label that filled its column pushed the next column's
@@ -222,7 +222,7 @@ def test_at_80_by_24_the_help_is_one_page(lang: str) -> None:
     ("en", "Page {n} of {pages}: PgDn goes on, PgUp back", "Page {n} of {pages}: PgUp back", "say UNO",
      "(continued)"),
     ("es", "Página {n} de {pages}: AvPág sigue, RePág vuelve", "Página {n} de {pages}: RePág vuelve",
-     "decir UNO", "(sigue)"),
+     "decir UNO", "(continúa)"),
 ])
 def test_a_short_terminal_s_help_turns_its_pages(lang: str, page: str, last: str, uno: str,
                                                  continued: str) -> None:
