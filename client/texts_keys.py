@@ -32,7 +32,8 @@ KEY_TEXTS: dict[str, tuple[str, str]] = {
     "keys_problems": ("keys.toml: {first}{more}", "keys.toml: {first}{more}"),
     "keys_more": (" (and {n} more: F1)", " (y {n} más: F1)"),
     "keyhelp_title": ("Keys — {path}", "Teclas — {path}"),
-    "keyhelp_continued": ("(continued)", "(continúa)"),  # (found play-testing: "(sigue)" read as a key's word)
+    # (found play-testing: "(sigue)" read as a key's word)
+    "keyhelp_continued": ("(continued)", "(continúa)"),
     # (F2 in the other language, its reader's, and first: the line is cut at 60 columns)
     "keyhelp_close": ("F2: en español · any key closes this help",
                       "F2: in English · cualquier tecla cierra esta ayuda"),
