@@ -127,7 +127,10 @@ class HostedServer:
         self.model.host.table = host.create  # (the defaults of the next table's form)
         if not resumed:
             self.model.host.auto_create = host.create
-            self.model.host.auto_start = host.start
+            # (not with a match kept: its waiting room offers it, r; found play-testing, a
+            # newcomer who kept one ran `make play` again, a new match was dealt at once, and the
+            # kept one was a log line that scrolled away)
+            self.model.host.auto_start = host.start and self._kept is None
         self.invalidate()
         return "127.0.0.1", port
 

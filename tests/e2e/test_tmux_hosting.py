@@ -96,6 +96,13 @@ def test_tmux_uno_host_twice_opens_the_new_table_and_offers_the_first(tmux: Tmux
     screen = tmux.wait_for(again, text["offer"], timeout=15, what="the offer, once more")
     quit_window(tmux, again, "q", text["yes"])  # a waiting room: the plain question
 
+    # `make play` again (--start): not dealt at once while a match is kept, its waiting room offers
+    # it (found play-testing: a newcomer kept one, ran `make play` again, and a new match was dealt)
+    playing = tmux.start(host(lang, "--bots", "3", "--start"), env(home, "Root"), window="play")
+    screen = tmux.wait_for(playing, text["offer"], timeout=15, what="the offer, to `make play`")
+    assert text["waiting"] in screen and text["hand"] not in screen, screen
+    quit_window(tmux, playing, "q", text["yes"])
+
     third = tmux.start(host(lang, "--resume"), env(home, "Root"), window="third")
     screen = tmux.wait_for(third, text["back"], timeout=15, what="the kept match back")
     assert "Root's table" in screen and "Bot 3" in screen and text["hand"] in screen
