@@ -132,10 +132,16 @@ def snapshot(server: UnoServer) -> Announcement:
 # ---------------------------------------------------------------------------------- names
 
 
-def instance_name(server_name: str) -> str:
-    """A DNS-SD instance label for ``server_name``: no dots or control characters, ≤ 63 bytes."""
+def instance_name(server_name: str, port: int | None = None) -> str:
+    """A DNS-SD instance label for ``server_name``: no dots or control characters, ≤ 63 bytes;
+    with ``port``, it ends "(port)": two servers of one name on one machine are two services
+    (found play-testing: two `make play` of one user each announced "Root's table", and a
+    browser listed one of them. zeroconf renames a second service of a name only when it hears
+    the first answer its probe, and on one machine that answer goes to one socket of the two,
+    the first server's own). Players read the name in the TXT record, not this label."""
     label = " ".join(re.sub(r"[\x00-\x1f\x7f.]", " ", server_name).split())
-    return clip_utf8(label, 63).strip() or "UNO server"
+    suffix = "" if port is None else f" ({port})"
+    return (clip_utf8(label, 63 - len(suffix)).strip() or "UNO server") + suffix
 
 
 # ---------------------------------------------------------------------------------- zeroconf
@@ -259,7 +265,7 @@ class Announcer:
         from zeroconf import ServiceInfo
 
         if name is None:
-            name = f"{instance_name(txt['name'])}.{SERVICE_TYPE}"
+            name = f"{instance_name(txt['name'], self._port)}.{SERVICE_TYPE}"
         return ServiceInfo(SERVICE_TYPE, name, port=self._port, properties=txt,
                            server=f"{self._label}.local.", parsed_addresses=list(link.addresses))
 

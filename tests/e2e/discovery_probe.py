@@ -171,7 +171,9 @@ async def greet(servers: list[FoundServer], timeout: float) -> None:
 def each(names: list[str], timeout: float, connect: bool = True) -> int:
     """Every one of ``names`` listed, then greeted at the address its listing gives."""
     started = time.monotonic()
-    servers = discover(timeout, until=lambda servers: all(named(name)(servers) for name in names))
+    # (a name given twice: two servers of that name)
+    servers = discover(timeout, until=lambda servers: all(
+        sum(s.name == name for s in servers) >= names.count(name) for name in names))
     emit("discovered", elapsed=time.monotonic() - started, servers=[as_dict(s) for s in servers])
     wanted = [s for s in servers if s.name in names]
     if len(wanted) != len(names):

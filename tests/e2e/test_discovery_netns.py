@@ -132,6 +132,37 @@ def test_a_table_in_another_namespace_is_listed_and_joined(namespaces: tuple[str
 
 # ---------------------------------------------------------------------------------- real LANs
 
+def test_two_tables_of_one_name_on_one_machine_are_both_listed(net: Net) -> None:
+    """Found play-testing: two `make play` of one user on one machine (both "Root's table", on
+    7777 and a free port) were listed as one table, its port the one or the other: both
+    announced one service name, and zeroconf's check of a name taken did not hear the first
+    answer it (its unicast answer went to the first server's own socket)."""
+    server_ns, client_ns = net.ns("s"), net.ns("c")
+    server_if, client_if = net.veth(server_ns, client_ns)
+    net.up(server_ns, server_if, f"{SERVER_IP}/24")
+    net.up(client_ns, client_if, f"{CLIENT_IP}/24")
+    children = Children()
+    logs: dict[str, Lines] = {}
+    try:
+        for port in (PORT, PORT + 1):
+            err = start_server(children, logs, server_ns, "Root's table", "--host", "0.0.0.0",
+                               "--port", str(port))
+            logs[f"Root's table {port} stderr"] = logs.pop("Root's table stderr")
+            logs[f"Root's table {port} stdout"] = logs.pop("Root's table stdout")
+            announced_host(err)
+        proc, out, err = children.start(client_ns, str(PROBE), "list", str(WAIT), "Root's table",
+                                        "Root's table")
+        logs.update({"probe stdout": out, "probe stderr": err})
+        _, discovered = out.event("discovered")
+        ports = sorted(s["port"] for s in discovered["servers"] if s["name"] == "Root's table")
+        assert ports == [PORT, PORT + 1], discovered
+        assert proc.wait(WAIT) == 0
+    finally:
+        children.stop_all()
+        for title, lines in logs.items():  # shown by pytest when the test fails
+            print(f"--- {title}:\n{lines.text()}")
+
+
 @pytest.mark.skipif(shutil.which("unshare") is None, reason="needs unshare (util-linux)")
 def test_two_servers_on_machines_with_one_host_name_are_told_apart(net: Net) -> None:
     """Two cloned Raspberry Pis (host name `raspberrypi`) on one LAN, the second one's host name

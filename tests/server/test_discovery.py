@@ -131,6 +131,10 @@ def test_instance_names() -> None:
     assert sd.instance_name("my.server\tone") == "my server one"
     assert len(sd.instance_name("ü" * 100).encode()) <= 63
     assert sd.instance_name("...") == "UNO server"
+    # (with its port: two servers of one name on one machine are two services)
+    assert sd.instance_name("Root's table", 7777) == "Root's table (7777)"
+    assert len(sd.instance_name("ü" * 100, 65535).encode()) <= 63
+    assert sd.instance_name("ü" * 100, 65535).endswith(" (65535)")
 
 
 def test_the_snapshot_counts_tables_and_free_seats_at_tables_not_started() -> None:
@@ -156,7 +160,8 @@ async def test_start_update_stop() -> None:
     fake = FakeZeroconf()
     announcer = announcer_with(fake, interval=0.05)
     assert await announcer.start(7777, "srv", 1, 3, rooms=["t"], host="192.0.2.7")
-    assert announcer.active and announcer.service_name == f"srv.{sd.SERVICE_TYPE}"
+    # (its port in the service's name: two servers of one name on one machine, two services)
+    assert announcer.active and announcer.service_name == f"srv (7777).{sd.SERVICE_TYPE}"
     [(_, info)] = fake.named("register")
     assert (info.port, info.parsed_addresses()) == (7777, ["192.0.2.7"])
     assert fake.last_txt()["free"] == "3"
