@@ -347,8 +347,11 @@ class Table:
         if not plays:  # (why not, as the why key, which a 60-column bar leaves out: found play-testing)
             if self.my_turn and (self.playable or self._legal_of(actions.Draw) is None):
                 self._prompts.notice = why_text(view, card)
-            else:  # (nothing goes: what does, as plain mode says it; found play-testing)
-                self._refuse("not_playable_draw" if self.my_turn else "not_your_turn", card=card_name(card))
+            elif self.my_turn:  # (nothing goes: why not, and what does, as plain mode says it;
+                # found play-testing: "cannot be played now", of a blue card under a wild's yellow)
+                self._refuse("not_playable_draw", why=why_text(view, card))
+            else:
+                self._refuse("not_your_turn", card=card_name(card))
             return
         if card.is_wild:
             self.pending_card, self.pending_targets = card, ()

@@ -79,12 +79,13 @@ def test_a_card_that_cannot_be_played_sends_nothing_and_says_why() -> None:
 
 
 @pytest.mark.parametrize(("lang", "card", "passing"), [
-    ("en", "Yellow 3 cannot be played now, nor any other card: d draws",
+    ("en", "Yellow 3 matches neither red nor the 5 on top; no other card goes either: d draws",
      "You cannot pass before drawing: d draws"),
-    ("es", "3 amarillo no se puede jugar ahora, ni otra carta: d roba", "No puedes pasar sin robar: d roba")])
+    ("es", "3 amarillo no es rojo ni un 5; tampoco va otra carta: d roba",
+     "No puedes pasar sin robar: d roba")])
 def test_with_nothing_to_play_a_refused_key_names_the_draw(lang: str, card: str, passing: str) -> None:
     """Found play-testing: Enter on a card that did not go, or p, said only "cannot" (plain mode
-    says "Nothing to play: draw")."""
+    says "Nothing to play: draw"); and then not why (a newcomer did not see the wild's colour)."""
     model = seated(make_view("G7 Y3", top="R5", legal=[Draw(ME)]), lang=lang)
     try:
         assert acts(press(model, "1", ENTER)) == []  # (sorted: Y3 first)
