@@ -64,19 +64,6 @@ SPANISH_HELP = {
     "replay": "lista las manos terminadas que se guardan aquí, repite una, expórtala o abre un archivo",
 }
 
-# (found play-testing: a newcomer read the commands, and nothing said how to play alone)
-EXAMPLES = """examples:
-  uno host --bots 3 --start        play now against three bots
-  uno host                         open a table for friends on the LAN (they run: uno join)
-  uno join                         find the tables on the LAN, and sit at one
-  uno COMMAND --help               a command's options"""
-EXAMPLES_ES = """ejemplos:
-  uno host --bots 3 --start        juega ya contra tres bots
-  uno host                         abre una mesa para tus amigos de la red local (ellos: uno join)
-  uno join                         busca las mesas de la red local, y siéntate en una
-  uno ORDEN --help                 las opciones de una orden"""
-
-
 def main(argv: Sequence[str] | None = None) -> int:
     args = parse_arguments(list(sys.argv[1:] if argv is None else argv))
     try:
@@ -112,7 +99,8 @@ def build_parser(argv: Sequence[str] = (), spanish: bool | None = None) -> argpa
     clihelp.choose(argv, spanish)
     parser = clihelp.Parser(prog="uno", description=clihelp.said(
         "UNO for the terminal, over the LAN.", "UNO en la terminal, por la red local."),
-        formatter_class=argparse.RawDescriptionHelpFormatter, epilog=clihelp.said(EXAMPLES, EXAMPLES_ES))
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+        epilog=clihelp.said(clihelp.EXAMPLES, clihelp.EXAMPLES_ES))
     parser.add_argument(clihelp.LANG_FLAG, dest="lang_first", choices=("es", "en"), default=None,
                         help=clihelp.said("the language of the help, and of the game (before a command)",
                                           "el idioma de la ayuda, y de la partida (antes de la orden)"))

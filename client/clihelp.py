@@ -44,6 +44,19 @@ ARGPARSE_SPANISH = {
 }
 
 
+# (found play-testing: a newcomer read the commands, and nothing said how to play alone)
+EXAMPLES = """examples:
+  uno host --bots 3 --start        play now against three bots
+  uno host                         open a table for friends on the LAN (they run: uno join)
+  uno join                         find the tables on the LAN, and sit at one
+  uno COMMAND --help               a command's options"""
+EXAMPLES_ES = """ejemplos:
+  uno host --bots 3 --start        juega ya contra tres bots
+  uno host                         abre una mesa para tus amigos de la red local (ellos: uno join)
+  uno join                         busca las mesas de la red local, y siéntate en una
+  uno ORDEN --help                 las opciones de una orden"""
+
+
 def said(english: str, spanish: str) -> str:
     """The words in the language chosen for the command line."""
     return spanish if _spanish else english

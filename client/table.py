@@ -198,8 +198,7 @@ class Table:
             self.close_pending()
 
     def hand_replaced(self) -> None:
-        """A new hand of cards (a deal, a 7-0 swap): keys typed for the old one must not land on
-        it, and the cursor starts again at the first card."""
+        """A new hand (a deal, a 7-0 swap): keys typed for the old must not land on it; the cursor to 1."""
         self.hand_changed_at = self.clock()
         self.selected = 0
         self.last_digit = None
@@ -347,11 +346,9 @@ class Table:
         if not plays:  # (why not, as the why key, which a 60-column bar leaves out: found play-testing)
             if self.my_turn and (self.playable or self._legal_of(actions.Draw) is None):
                 self._prompts.notice = why_text(view, card)
-            elif self.my_turn:  # (nothing goes: why not, and what does, as plain mode says it;
-                # found play-testing: "cannot be played now", of a blue card under a wild's yellow)
-                self._refuse("not_playable_draw", why=why_text(view, card))
-            else:
-                self._refuse("not_your_turn", card=card_name(card))
+            else:  # (nothing goes: why not, what does; found play-testing, "cannot be played now")
+                self._refuse("not_playable_draw" if self.my_turn else "not_your_turn", card=card_name(card),
+                             why=why_text(view, card))
             return
         if card.is_wild:
             self.pending_card, self.pending_targets = card, ()
