@@ -198,7 +198,7 @@ class Table:
             self.close_pending()
 
     def hand_replaced(self) -> None:
-        """A new hand (a deal, a 7-0 swap): keys typed for the old must not land on it; the cursor to 1."""
+        """A new hand (a deal, a 7-0 swap): keys typed for the old must not land; cursor at the first card."""
         self.hand_changed_at = self.clock()
         self.selected = 0
         self.last_digit = None
