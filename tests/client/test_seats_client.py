@@ -1077,3 +1077,13 @@ def test_the_lobby_keeps_each_player_s_words_on_one_line() -> None:
         listed = [line for line in lines if "Bot " in line]
         assert all(line.count("Bot ") == line.count("(normal)") for line in listed), (columns, lines)
         assert "\u00a0" not in "".join(lines)
+
+
+def test_the_form_offers_targets_for_a_full_table() -> None:
+    """Found play-testing: at ten seats in house rules a hand scored 500 or more (6 matches of 6
+    ended in their first hand), and the form's target stopped at 1000."""
+    form = CreateForm()
+    focus(form, "target")
+    for _ in range(10):
+        form.change(1)
+    assert form.target == 2000
