@@ -123,8 +123,7 @@ class RoomInfo(Struct):
     queue: int = spec(Int(0, 10_000), 0)
     rematch: tuple[str, ...] = spec(List(_SEAT, 10), ())  # seats that accepted a rematch
     rematch_order: str | None = spec(Optional(Str(12, choices=REMATCH_ORDERS)), None)
-    # a match has ended, and its players answer the rematch (as ``RoomSummary.match_over``)
-    match_over: bool = spec(Bool(), False)
+    match_over: bool = spec(Bool(), False)  # (as ``RoomSummary.match_over``)
 
 
 @dataclass(frozen=True, slots=True)

@@ -132,15 +132,11 @@ def snapshot(server: UnoServer) -> Announcement:
 # ---------------------------------------------------------------------------------- names
 
 
-def instance_name(server_name: str, port: int | None = None) -> str:
-    """A DNS-SD instance label for ``server_name``: no dots or control characters, ≤ 63 bytes;
-    with ``port``, it ends "(port)": two servers of one name on one machine are two services
-    (found play-testing: two `make play` of one user each announced "Root's table", and a
-    browser listed one of them. zeroconf renames a second service of a name only when it hears
-    the first answer its probe, and on one machine that answer goes to one socket of the two,
-    the first server's own). Players read the name in the TXT record, not this label."""
-    label = " ".join(re.sub(r"[\x00-\x1f\x7f.]", " ", server_name).split())
-    suffix = "" if port is None else f" ({port})"
+def instance_name(server_name: str, port: int) -> str:
+    """A DNS-SD instance label for ``server_name``: no dots or control characters, ≤ 63 bytes,
+    ending "(port)" (found play-testing: two servers of one name on one machine were listed as
+    one; zeroconf's check of a name taken missed the first's answer, sent to its own socket)."""
+    label, suffix = " ".join(re.sub(r"[\x00-\x1f\x7f.]", " ", server_name).split()), f" ({port})"
     return (clip_utf8(label, 63 - len(suffix)).strip() or "UNO server") + suffix
 
 

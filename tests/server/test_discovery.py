@@ -128,9 +128,8 @@ def test_a_found_server_prefers_an_address_on_our_own_subnet() -> None:
 
 
 def test_instance_names() -> None:
-    assert sd.instance_name("my.server\tone") == "my server one"
-    assert len(sd.instance_name("ü" * 100).encode()) <= 63
-    assert sd.instance_name("...") == "UNO server"
+    assert sd.instance_name("my.server\tone", 1) == "my server one (1)"
+    assert sd.instance_name("...", 7777) == "UNO server (7777)"
     # (with its port: two servers of one name on one machine are two services)
     assert sd.instance_name("Root's table", 7777) == "Root's table (7777)"
     assert len(sd.instance_name("ü" * 100, 65535).encode()) <= 63
