@@ -51,10 +51,10 @@ def narrate(events: Iterable[ev.Event], name: Names, me: str | None = None,
             isinstance(event, ev.HandsExchanged) and event.target is None) or (
             isinstance(event, ev.Drew) and event.reason not in _OWN_DRAWS)
         said_me = me  # (whose lines say "you")
+        # The stand-in's first doing joins the line that says why: "Luis was away: a bot played
+        # Red 7", not "… a bot played the turn — the bot played Red 7" (found play-testing)
+        first = stood_in is not None and not befalls and bool(parts) and parts[-1] == head
         if stood_in is not None and not befalls:
-            # (its first doing joins the line that says why: "Luis was away: a bot played Red 7",
-            # not "… a bot played the turn — the bot played Red 7", found play-testing)
-            first = bool(parts) and parts[-1] == head
             def stand_in(seat: str, bot: str = stood_in, first: bool = first) -> str:
                 return t("stand_in_first" if first else "stand_in_name") if seat == bot else name(seat)
             if stood_in != me:  # (what it does to us still says "you": "— you drew 2")
@@ -72,7 +72,8 @@ def narrate(events: Iterable[ev.Event], name: Names, me: str | None = None,
             continue
         if isinstance(event, ev.StandIn):
             head, head_key = text, _stand_in_key(event, me)
-        elif stood_in is not None and parts and parts[-1] == head and not befalls:
+        elif first:
+            assert stood_in is not None
             parts[-1] = t(head_key + "_doing", name=name(stood_in), doing=text)
             head = ""
             drew = event.seat if isinstance(event, ev.Drew) else None
