@@ -131,6 +131,10 @@ def _joined(model: Model, message: messages.Joined) -> None:
         # the others read "Ana is the host now", and Ana only "Welcome back". Not to one whose
         # ``uno host --resume`` runs the table: plain mode said "Welcome back" again for it.)
         model.prompts.notice = t("status_resumed_as_host")
+    if seating.away and model.prompts.notice.startswith(t("status_resumed")):
+        # back after a drop to a seat marked away: the banner says how things stand, the key that
+        # brings us back says welcome (found play-testing: "Welcome back" under "You are away")
+        model.prompts.notice = ""
     seat_name = seating.name_of(message.seat) if message.seat is not None else model.session.name
     if newly_seated and seat_name != model.session.name:  # (told nothing: found play-testing)
         model.prompts.notice = t("you_renamed", name=seat_name)

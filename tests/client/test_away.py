@@ -17,7 +17,20 @@ from engine import events as ev
 from engine.actions import Draw
 from engine.cards import Card, Color
 from engine.view import HandResult, MatchOutcome
-from protocol import Act, Away, Back, ChatLine, Events, History, Rematch, RoomUpdate, ViewMsg, codec
+from protocol import (
+    Act,
+    Away,
+    Back,
+    ChatLine,
+    Events,
+    History,
+    Joined,
+    Rematch,
+    RoomUpdate,
+    ViewMsg,
+    Welcome,
+    codec,
+)
 
 
 def away_room(away: bool = True) -> RoomUpdate:
@@ -759,3 +772,25 @@ def test_the_past_told_on_coming_back_says_whose_turns_a_jump_in_took() -> None:
     assert way_at_start([(ev.TurnStarted("1"),), reverse], 1) == 1  # (-1 after it: 1 before)
     assert way_at_start([(ev.TurnStarted("1"),)], -1) == -1
     assert way_at_start([(ev.HandStarted(2, "1", 1),), reverse], 1) is None  # (another hand's)
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_back_after_a_drop_to_a_seat_marked_away_is_not_welcomed_under_the_banner(lang: str) -> None:
+    """Found play-testing (a flaky evening): back after a drop to a seat the server had marked
+    away, "Welcome back: you are in your seat again" showed under "You are away. Press any key
+    to come back.": the room update's path cleared it, the join's did not. The banner says how
+    things stand; the key that brings the player back says welcome."""
+    model = seated(make_view(current="2"), lang=lang)
+    try:
+        model.connection_lost("eof", 0.1)
+        model.apply(Welcome(server="Casa", version="0", protocol=1, token="s.secret", name="Ana",
+                            resumed=True))
+        model.apply(Joined(room=away_room().room, role="player", seat=ME))
+        assert model.seating.away
+        text = render_text(model)
+        assert t("away_banner") in text
+        assert t("status_resumed") not in text
+        sent = press(model, "x")
+        assert sent.count(Back()) == 1 and t("away_back_sent") in render_text(model)
+    finally:
+        set_language("en")
