@@ -17,7 +17,7 @@ from engine import PRESETS
 from engine.bots import BOT_LEVELS
 from protocol import CreateRoom
 from protocol.address import parse_address
-from protocol.arguments import seconds
+from protocol.arguments import count, seconds, whole_number
 
 from .botclient import BotClient, BotGaveUp, BotOptions, BotResult, Patience
 from .link import Link, open_link
@@ -30,12 +30,12 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--no-discovery", action="store_true",
                         help="taken as the other commands take it: bots never look for servers on "
                              "the LAN (--connect names one)")
-    parser.add_argument("--count", type=int, default=1, help="how many bot clients to run (default 1)")
+    parser.add_argument("--count", type=count, default=1, help="how many bot clients to run (default 1)")
     parser.add_argument("--level", choices=BOT_LEVELS, default="normal",
                         help="how well the bots play (default normal)")
     parser.add_argument("--create", action="store_true",
                         help="the first bot creates a room and starts it once every seat is taken")
-    parser.add_argument("--seats", type=int, default=4, help="seats of a created room (default 4)")
+    parser.add_argument("--seats", type=whole_number, default=4, help="seats of a created room (default 4)")
     parser.add_argument("--rules", choices=tuple(PRESETS), default="official",
                         help="the rules of a created room (default official)")
     parser.add_argument("--bot-delay", type=seconds, default=0.0,
@@ -44,11 +44,11 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="how long each bot takes over a move, at least (default "
                              f"{THINK:g}, a pace people at the table or watching can follow; "
                              "0: as fast as the server takes them)")
-    parser.add_argument("--matches", type=int, default=1, help="matches to play before leaving (default 1)")
+    parser.add_argument("--matches", type=count, default=1, help="matches to play before leaving (default 1)")
     # ("Robot", not "Bot": a server's own bots are "Bot 1"..., and a bot client sitting beside
     # them read "Bot 1 2", found play-testing)
     parser.add_argument("--name", default="Robot", help="name prefix (default Robot)")
-    parser.add_argument("--seed", type=int, default=None,
+    parser.add_argument("--seed", type=whole_number, default=None,
                         help="seed the bots' choices (the same moves from the same tables)")
     defaults = Patience()
     parser.add_argument("--wait", type=seconds, default=defaults.table, metavar="SECONDS",

@@ -131,9 +131,10 @@ EXPERT_GAMES = 10  # ... where an expert plays (some 75 s a match: found play-te
 def add_selfplay_arguments(p: argparse.ArgumentParser) -> None:
     from engine import PRESETS
     from engine.bots import BOT_LEVELS
+    from protocol.arguments import count, whole_number
 
     p.description = "Bots play whole matches against each other, deterministically from a seed."
-    p.add_argument("--games", type=_positive_int, default=None, metavar="N",
+    p.add_argument("--games", type=count, default=None, metavar="N",
                    help=f"matches to play (default {GAMES}; {EXPERT_GAMES} where an expert plays, a "
                         "minute or more a match)")
     p.add_argument("--players", type=_players, default=4, metavar="P", help="seats, 2 to 10 (default 4)")
@@ -144,7 +145,8 @@ def add_selfplay_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--bot", type=_bot_list, default=("normal",), metavar="LEVEL[,LEVEL...]",
                    help=f"bot level, or a comma list cycled over the seats ({', '.join(BOT_LEVELS)}; "
                         "default normal)")
-    p.add_argument("--seed", type=int, default=0, help="random seed (same seed, same games; default 0)")
+    p.add_argument("--seed", type=whole_number, default=0,
+                   help="random seed (same seed, same games; default 0)")
     p.add_argument("--target", type=_non_negative_int, default=None, metavar="POINTS",
                    help="points that win a match; 0 plays single hands (default: the preset's)")
     p.add_argument("--verbose", "-v", action="store_true", help="print a play-by-play of every hand")
@@ -430,26 +432,24 @@ class PlayByPlay:
 # ---------------------------------------------------------------------------------- arguments
 
 
-def _positive_int(text: str) -> int:
-    value = int(text)
-    if value < 1:
-        raise argparse.ArgumentTypeError(clihelp.said("must be at least 1", "tiene que ser 1 o más"))
-    return value
-
-
 def _non_negative_int(text: str) -> int:
-    value = int(text)
+    from protocol.arguments import whole_number
+
+    value = whole_number(text)
     if value < 0:
         raise argparse.ArgumentTypeError(clihelp.said("must be 0 or more", "tiene que ser 0 o más"))
     return value
 
 
 def _players(text: str) -> int:
-    value = int(text)
     from engine.state import MAX_SEATS, MIN_SEATS
+    from protocol.arguments import whole_number
 
+    value = whole_number(text)
     if not MIN_SEATS <= value <= MAX_SEATS:
-        raise argparse.ArgumentTypeError(f"a game has {MIN_SEATS} to {MAX_SEATS} players")
+        raise argparse.ArgumentTypeError(clihelp.said(
+            f"a game has {MIN_SEATS} to {MAX_SEATS} players",
+            f"una partida es de {MIN_SEATS} a {MAX_SEATS} jugadores"))
     return value
 
 
@@ -458,10 +458,12 @@ def _bot_list(text: str) -> tuple[str, ...]:
 
     levels = tuple(part.strip().lower() for part in text.split(",") if part.strip())
     if not levels:
-        raise argparse.ArgumentTypeError("name a bot level")
+        raise argparse.ArgumentTypeError(clihelp.said("name a bot level", "nombra un nivel de bot"))
     for level in levels:
         if level not in BOT_LEVELS:
-            raise argparse.ArgumentTypeError(f"unknown bot level {level!r} (known: {', '.join(BOT_LEVELS)})")
+            known = ", ".join(BOT_LEVELS)
+            raise argparse.ArgumentTypeError(clihelp.said(f"unknown bot level {level!r} (known: {known})",
+                                                          f"no hay nivel de bot {level!r} (hay: {known})"))
     return levels
 
 

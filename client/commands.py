@@ -91,7 +91,7 @@ def add_host_arguments(parser: argparse.ArgumentParser) -> None:
         "this machine's LAN address)",
         "dirección en la que escuchar, como `uno server --host` (por defecto: todas, y se invita "
         "a los amigos a la dirección de esta máquina en la red local)"))
-    parser.add_argument("--seats", type=int, default=None, metavar=number, help=said(
+    parser.add_argument("--seats", type=whole_number, default=None, metavar=number, help=said(
         "seats at the table, 2 to 10 (default 4, or one more than the bots if that is more; with "
         "--start and --bots, one more than the bots: you against them)",
         "asientos de la mesa, de 2 a 10 (por defecto 4, o uno más que los bots si son más; con --start "
@@ -107,7 +107,7 @@ def add_host_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--resume", action="store_true", help=said(
         "go back to the match kept from last time (instead of a new table)",
         "vuelve a la partida guardada la última vez (en lugar de una mesa nueva)"))
-    parser.add_argument("--seed", type=int, default=None, metavar=said("SEED", "SEMILLA"), help=said(
+    parser.add_argument("--seed", type=whole_number, default=None, metavar=said("SEED", "SEMILLA"), help=said(
         "deal from a seeded shuffle (tests and demos)",
         "baraja con una semilla fija (pruebas y demostraciones)"))
     parser.add_argument("--no-discovery", action="store_true", help=said(

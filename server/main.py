@@ -44,13 +44,13 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--handshake-timeout", type=positive_seconds, default=10.0,
                         metavar="SECONDS",
                         help="how long a new connection has to say hello (default %(default)s)")
-    parser.add_argument("--outgoing-queue", type=int, default=512,
+    parser.add_argument("--outgoing-queue", type=count, default=512,
                         metavar="N", help="messages waiting for a client that does not read before it is "
                         "dropped (default %(default)s)")
-    parser.add_argument("--max-connections", type=int, default=5000,
+    parser.add_argument("--max-connections", type=count, default=5000,
                         metavar="N",
                         help="connections served at once; more are turned away (default %(default)s)")
-    parser.add_argument("--max-rooms-per-address", type=int,
+    parser.add_argument("--max-rooms-per-address", type=count,
                         default=DEFAULTS.max_rooms_per_address, metavar="N",
                         help="rooms open at once that clients from one address may have created "
                              "(default %(default)s; people behind one NAT share it)")

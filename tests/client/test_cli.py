@@ -87,6 +87,8 @@ def test_the_players_commands_help_in_spanish(command: str, capsys: pytest.Captu
     # (found re-checking: refused once the rules were built, in English; and a negative count taken)
     (["host", "--uno-penalty", "20"], "'20': from 0 to 10 cards", "--uno-penalty: '20': de 0 a 10 cartas"),
     (["host", "--history-limit", "-1"], "'-1': 1 or more", "--history-limit: '-1': 1 o más"),
+    # (found re-reading: "invalid int value: 'x'", argparse naming Python's type)
+    (["host", "--seats", "x"], "argument --seats: 'x' is not a whole number", "'x' no es un número entero"),
 ])
 def test_a_refused_command_line_is_said_in_the_players_language(
         argv: list[str], english: str, spanish: str, capsys: pytest.CaptureFixture[str],
@@ -137,3 +139,25 @@ def test_uno_help_shows_how_to_play_alone(capsys: pytest.CaptureFixture[str]) ->
     with pytest.raises(SystemExit):
         parse_arguments(["--lang", "es", "--help"])
     assert "uno host --bots 3 --start        juega ya contra tres bots" in capsys.readouterr().out
+
+
+@pytest.mark.parametrize(("argv", "english", "spanish"), [
+    (["selfplay", "--games", "x"], "'x' is not a whole number", "'x' no es un número entero"),
+    (["selfplay", "--games", "0"], "'0': 1 or more", "'0': 1 o más"),
+    (["selfplay", "--players", "11"], "a game has 2 to 10 players", "una partida es de 2 a 10 jugadores"),
+    (["selfplay", "--bot", "god"], "unknown bot level 'god'", "no hay nivel de bot 'god'"),
+    (["bots", "--connect", "h:1", "--count", "x"], "'x' is not a whole number", "'x' no es un número entero"),
+])
+def test_the_other_commands_refuse_a_number_in_words_too(
+        argv: list[str], english: str, spanish: str, capsys: pytest.CaptureFixture[str],
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Found re-reading: `uno selfplay --games x` said "invalid _positive_int value: 'x'" (the
+    name of a function in the code), and its other refusals were English only."""
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path))
+    monkeypatch.setenv("LANG", "en_US.UTF-8")
+    for words, line in ((english, argv), (spanish, ["--lang", "es", *argv])):
+        with pytest.raises(SystemExit) as exit_:
+            parse_arguments(line)
+        assert exit_.value.code == 2
+        error = capsys.readouterr().err
+        assert words in error and "_int" not in error, (line, error)
