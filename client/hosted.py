@@ -14,10 +14,11 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from protocol import clean_text
 from protocol.address import ALL_ADDRESSES, DEFAULT_PORT, format_address
 from server.discovery_net import lan_address
 
-from .i18n import t
+from .i18n import names_and, t
 from .model import Model
 
 if TYPE_CHECKING:
@@ -153,6 +154,10 @@ class HostedServer:
             model.host.bringing_back = True
             return True
         progress = t("resume_hand", n=last.hand_number) if last.hand_number else t("resume_waiting")
+        if last.guests:  # who waits for it (found play-testing: the host could not tell the kept
+            # match from tonight's, nor whom to call)
+            names = names_and([clean_text(name) for name in last.guests])
+            progress = t("resume_with", progress=progress, names=names)
         if last.hand_number:  # (at the table too; a table that never started is offered only here)
             model.host.offer = t("resume_offer", name=last.name, progress=progress)
         model.host.offer_key = t("resume_offer_key", name=last.name, progress=progress)

@@ -132,6 +132,7 @@ LINK_TEXTS: dict[str, tuple[str, str]] = {
                       "No se pudo volver a abrir la partida guardada"),
     "resume_hand": ("hand {n}", "mano {n}"),
     "resume_waiting": ("not started", "sin empezar"),
+    "resume_with": ("{progress}, with {names}", "{progress}, con {names}"),
     "resume_none": ("Nothing was kept from last time: here is a new table.",
                     "No había nada guardado de la última vez: aquí tienes una mesa nueva."),
 }

@@ -37,25 +37,29 @@ SERVER_CLOSED = "server_closed"  # a bye's reason: a hosting client closed, and 
 
 @dataclass(frozen=True)
 class KeptRoom:
-    """A room kept on disk but not open: its name, how far its match got, and its host's token."""
+    """A room kept on disk but not open: its name, how far its match got, its host's token, and
+    who else sat there (the friends its return would bring back)."""
 
     id: str
     name: str
     hand_number: int  # 0: the match had not started
     host_token: str | None  # takes the host's seat back once the room is open again
+    guests: tuple[str, ...] = ()  # the people seated but the host, in seat order
 
     @classmethod
     def from_record(cls, room_id: str, record: dict[str, Any], deals: int = 0) -> KeptRoom:
         """``deals``: the hands dealt since the record was written (its moves since: found
         play-testing, the offer said "hand 1" of a match kept in hand 2)."""
         game = record["game"]
-        token = None
+        token, guests = None, []
         for seat in record["seats"]:
             who = seat["session"]
             if who is not None and who["sid"] == record["host"]:
                 token = f"{who['sid']}.{who['secret']}"
+            elif seat["kind"] == "human":
+                guests.append(str(seat["name"]))
         return cls(room_id, str(record["settings"]["name"]),
-                   0 if game is None else int(game["hand_number"]) + deals, token)
+                   0 if game is None else int(game["hand_number"]) + deals, token, tuple(guests))
 
 
 class UnoServer:

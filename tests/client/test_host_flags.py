@@ -200,6 +200,50 @@ async def test_a_table_lost_before_its_match_started_is_offered_once(tmp_path: P
         assert await host_once() == ""
 
 
+@pytest.mark.parametrize(("lang", "words"), [("en", "“Ana's table”, not started, with Ben and Inés."),
+                                             ("es", "«Ana's table», sin empezar, con Ben e Inés.")])
+async def test_the_kept_match_offered_names_who_waits_for_it(lang: str, words: str, tmp_path: Path,
+                                                            monkeypatch: pytest.MonkeyPatch) -> None:
+    """Found play-testing: after ``kill -9`` and ``uno host`` again, the host read "Kept from last
+    time: “Ana's table”, hand 2", and could not tell whom the kept match would bring back."""
+    from kit.client import Client
+
+    from client.hosted import HostedServer, HostOptions
+    from client.i18n import set_language
+    from client.model import Model
+    from protocol import CreateRoom
+    from server import ServerConfig, UnoServer
+    from server.persist import default_state_dir
+
+    monkeypatch.setenv("XDG_STATE_HOME", str(tmp_path))
+    with trio.fail_after(20):
+        async with trio.open_nursery() as nursery:  # the host, killed with two friends seated
+            crashed = UnoServer(ServerConfig(state_dir=str(default_state_dir())))
+            await nursery.start(crashed.serve)
+            clients = []
+            for name in ("Ana", "Ben", "Inés"):
+                client_end, server_end = trio.testing.memory_stream_pair()
+                nursery.start_soon(crashed.handle_stream, server_end, "memory")
+                clients.append(Client(client_end, name))
+                await clients[-1].hello()
+            room = (await clients[0].create("Ana's table")).room.id
+            for friend in clients[1:]:
+                await friend.join(room)
+            nursery.cancel_scope.cancel()
+        options = HostOptions(table="Mesa", create=CreateRoom(name="Mesa"), port=0, bind="127.0.0.1",
+                              discovery=False, keep=True, history=False)
+        model = Model("Ana")
+        set_language(lang)
+        try:
+            hosted = HostedServer(options, model, lambda: None)
+            async with trio.open_nursery() as nursery:
+                await hosted.start(nursery)
+                await hosted.stop(nursery)
+        finally:
+            set_language("en")
+        assert words in model.host.offer_key
+
+
 def test_the_name_and_language_given_are_remembered_for_next_time(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """Found play-testing: Nico played as "Nico" (``uno join --player Nico``); his ``uno replay``

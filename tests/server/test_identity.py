@@ -102,6 +102,7 @@ async def test_kept_rooms_stay_on_disk_until_asked_for(harness: Harness, tmp_pat
         assert srv.rooms == {}
         (kept,) = srv.kept_rooms()
         assert (kept.id, kept.name, kept.hand_number, kept.host_token) == ("1", "Root's table", 1, ann.token)
+        assert kept.guests == ()  # (bots are not who waits for it)
         bea = harness.connect(srv, "bea")
         assert (await bea.hello(ann.token)).resumed is False  # the kept seat is not open
         joined = await bea.create(name="Mesa", bots=1)
@@ -214,4 +215,18 @@ async def test_friends_back_before_the_kept_room_are_each_told_it_once_it_opens(
                 assert (await back.expect(Joined)).role == "player"
                 await back.expect(ViewMsg)
         assert not [r for r in caplog.records if r.levelno >= logging.ERROR], caplog.text
+        await stop(srv, scope)
+
+
+async def test_a_kept_room_names_who_else_sat_there(harness: Harness, tmp_path: Path,
+                                                  autojump_clock: object) -> None:
+    """Found play-testing: after ``kill -9`` and ``uno host`` again, the host was offered the kept
+    match without a word of who waited for it; the offer names them (the host and bots aside)."""
+    with trio.fail_after(120):
+        srv, scope = await serve(harness.nursery, tmp_path)
+        await harness.table("ann", "bea", "cai", srv=srv, name="Root's table", bots=1, start=True)
+        await stop(srv, scope)
+        srv, scope = await serve(harness.nursery, tmp_path, restore_rooms=False)
+        (kept,) = srv.kept_rooms()
+        assert kept.guests == ("bea", "cai")
         await stop(srv, scope)
