@@ -315,7 +315,9 @@ def test_tmux_a_friend_back_in_the_new_tables_lobby_gets_the_seat_when_the_host_
 
     again = tmux.start([*host("en", "--bots", "2", "--name", "Mesa", "--target", "200"), "--port", port],
                        env(ana_home, "Ana"), window="again")
-    tmux.wait_for(again, "r: back to it", timeout=15, what="the offer of the kept match")
+    offer = tmux.wait_for(again, "r: back to it", timeout=15, what="the offer of the kept match")
+    # (found play-testing: the offer did not say whom the kept match brings back)
+    assert "hand 1, with Luis." in " ".join(offer.split()), offer
     lobby = tmux.wait_for(guest, lambda s: "Lobby" in s and "Mesa" in s, timeout=20,
                           what="the friend reconnected, in the new table's lobby")
     # (found play-testing: it said "Your seat could not be kept", then gave the seat back)
