@@ -104,13 +104,20 @@ class HintBox:
         return request
 
     def answered(self, view: View, hint: Hint | None, current: View | None) -> bool:
-        """The hint worked out for ``view``; kept (True) only if ``current`` is still that view."""
-        if self.asked == view:
+        """The hint worked out for ``view``; kept (True) only if ``current`` is still that view,
+        and it is still asked for (not dismissed meanwhile)."""
+        asked = self.asked == view
+        if asked:
             self.asked = None
-        if current != view:
+        if current != view or not asked:
             return False
         self.shown = (view, hint)
         return True
+
+    def dismiss(self) -> None:
+        """Esc: the hint on show goes, and one being worked out is not shown (found play-testing:
+        the help says "Esc cancels", and the hint stayed)."""
+        self.shown = self.asked = self.card = None
 
     @property
     def thinking(self) -> bool:
@@ -140,7 +147,9 @@ class HintBox:
         view, hint = self.shown
         if hint is None:  # (off turn, a jump-in that the search would not make: found play-testing)
             jump = any(isinstance(a, JumpIn) for a in view.legal)
-            return t("hint_no_jump_in" if jump else "hint_none")
+            # (off turn: found play-testing, "nothing to do now" read as a broken hint)
+            return t("hint_no_jump_in" if jump else "hint_none" if view.current == view.seat
+                     else "hint_not_your_turn")
 
         def words(action: Action) -> str:  # (at a card's question, only what it asks)
             if card is not None and isinstance(action, PlayCard) and not action.uno:
@@ -148,6 +157,13 @@ class HintBox:
                     return t("do_swap", name=name_of(action.target))
                 if action.color is not None:
                     return t("do_choose_color", color=color_name(action.color))
+            # as the table says these two (found play-testing: "roba" of a stack of 8, where the
+            # table said "d roba 8"; "pass" of the card drawn, where it said "p keeps it")
+            if isinstance(action, act.Draw) and view.pending_draw:
+                return t("do_draw_n", n=view.pending_draw)
+            if isinstance(action, act.Pass) and view.drawn is not None and any(
+                    isinstance(a, PlayCard) and a.card == view.drawn for a in view.legal):
+                return t("do_keep", card=card_name(view.drawn))
             return action_words(action, name_of)
 
         action = words(hint.action)
@@ -164,7 +180,7 @@ class HintBox:
                     said = t("hint_search_close", action=other, rate=other_rate, other=action,
                              other_rate=rate, n=hint.samples)
                     first_named = False  # (found play-testing: "name yellow or name green … Why:
-                    # you hold 2 green cards", read as the reason for yellow)
+                    # you hold 2 green cards", read as the reason for yellow: the runner-up's notes)
                 else:
                     key = ("hint_search_even" if other_rate >= rate
                            else "hint_search_next_lost" if hint.runner_up_rate == 0.0 else "hint_search_next")
@@ -174,8 +190,10 @@ class HintBox:
             swap = card is not None and isinstance(hint.action, PlayCard) and hint.action.target is not None
             # (whom to swap with: a colour's notes are about the card, not the seat, found
             # play-testing; the swap's own note stays)
-            kept = [note for note in hint.notes if note.kind == "swap" or not swap]
-            notes = kept if first_named else []
+            # (the notes of the move named first: found play-testing, "play Wild Draw Four, or
+            # play Green 7 … either will do" said nothing of the bluff)
+            notes = [note for note in (hint.notes if first_named else hint.runner_up_notes)
+                     if note.kind == "swap" or not swap]
             why = "; ".join(note_words(note, name_of) for note in notes)
             return f"{said}. {t('hint_why', notes=why)}" if why else said
         if isinstance(hint.action, act.Catch):

@@ -4,6 +4,7 @@ of the one table of client/texts.py."""
 HINT_TEXTS: dict[str, tuple[str, str]] = {
     "hint_thinking": ("Hint: thinking…", "Pista: pensando…"),
     "hint_none": ("Hint: nothing to do now", "Pista: nada que hacer ahora"),
+    "hint_not_your_turn": ("Hint: nothing to do until your turn", "Pista: nada que hacer hasta tu turno"),
     "hint_only": ("Hint: {action} — the only move", "Pista: {action} — la única jugada"),
     "hint_last": ("Hint: {action} — your last card: it wins the hand",
                   "Pista: {action} — tu última carta: ganas la mano"),
@@ -24,11 +25,12 @@ HINT_TEXTS: dict[str, tuple[str, str]] = {
                          "{other_rate}%",
                          "Pista: {action} — gana el {rate}% de {n} repartos simulados; la siguiente "
                          "mejor: {other}, {other_rate}%"),
-    # (the runner-up lost every deal: found play-testing, "next best: play Red 4, 0%" read as a bug)
+    # (the runner-up lost every deal: found play-testing, "next best: play Red 4, 0%" read as a bug;
+    # then "…, which lost every one" read as "the challenge fails every time")
     "hint_search_next_lost": ("Hint: {action} — wins {rate}% of {n} sampled deals; next best: {other}, "
-                              "which lost every one",
+                              "which won none of them",
                               "Pista: {action} — gana el {rate}% de {n} repartos simulados; la "
-                              "siguiente mejor: {other}, que los perdió todos"),
+                              "siguiente mejor: {other}, que no ganó ninguno"),
     # The runner-up scored as well or better, by less than the search trusts (noise): the hint
     # is the rule-based level's move, which the search keeps unless another is surely better.
     # Said so, rather than a recommendation with the lower figure (found play-testing).
@@ -88,6 +90,8 @@ HINT_TEXTS: dict[str, tuple[str, str]] = {
     "do_jump_in": ("jump in with {card}", "corta con {card}"),
     "do_jump_in_target": ("jump in with {card} and swap with {name}", "corta con {card} y cambia con {name}"),
     "do_draw": ("draw", "roba"),
+    "do_draw_n": ("draw {n}", "roba {n}"),
+    "do_keep": ("keep {card}", "quédate el {card}"),
     "do_keep_drawing": ("keep drawing", "sigue robando"),
     "do_pass": ("pass", "pasa"),
     "do_choose_color": ("name {color}", "elige {color}"),

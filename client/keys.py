@@ -281,6 +281,8 @@ def make_key_bindings(model: Model, after: Callable[[], None]) -> KeyBindings:
 
     for key in of("hint"):  # (and at the table's questions: facing a Wild Draw Four, where a
         kb.add(key, filter=at_table | deciding)(_hint)  # newcomer needs it most, a colour, a 7's seat)
+    hinting = moving & Condition(lambda: model.hints.shown is not None or model.hints.thinking)
+    bind("escape", filter=hinting)(model.hints.dismiss)
 
     # one who only watches: what to do about a seat, not a player's refusal (bound last: it wins)
     watching = at_table & Condition(lambda: model.seating.seat is None)

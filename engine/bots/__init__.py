@@ -127,7 +127,8 @@ class Hint:
     (the best of the moves a search tried: ``win_rate`` the share of its ``samples`` sampled deals
     won after it; ``runner_up`` the next best move and ``runner_up_rate`` its share; None when
     the other choice was to do nothing, off turn); ``notes``, with "search", a few facts on why
-    (engine/bots/hintnotes.py).
+    (engine/bots/hintnotes.py), and ``runner_up_notes`` the runner-up's (said where it is named
+    first, its figure the better by less than the search trusts).
     """
 
     action: Action
@@ -137,6 +138,7 @@ class Hint:
     runner_up: Action | None = None
     runner_up_rate: float | None = None
     notes: tuple[hintnotes.Note, ...] = ()
+    runner_up_notes: tuple[hintnotes.Note, ...] = ()
 
 
 HINT_BUDGET = 0.3
@@ -168,6 +170,9 @@ def hint(view: View, rng: random.Random, tracker: Tracker | None = None,
         only = not isinstance(best.action, CallUno | Catch)
         return Hint(best.action, "only" if only else "level")
     runner = next((r for r in found.ranked[1:] if r.action is not None and r.playouts), None)
-    return Hint(best.action, "search", best.rate, best.playouts,
-                None if runner is None else runner.action, None if runner is None else runner.rate,
-                hintnotes.notes(view, tracker, best.action, None if runner is None else runner.action))
+    if runner is None or runner.action is None:
+        return Hint(best.action, "search", best.rate, best.playouts,
+                    notes=hintnotes.notes(view, tracker, best.action))
+    return Hint(best.action, "search", best.rate, best.playouts, runner.action, runner.rate,
+                hintnotes.notes(view, tracker, best.action, runner.action),
+                hintnotes.notes(view, tracker, runner.action, best.action))

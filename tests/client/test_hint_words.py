@@ -221,3 +221,71 @@ def test_a_zeros_and_a_sevens_hands_are_said_as_they_move(lang: str, rotate: str
         assert note_words(Note("swap", ("2",), count=1), lambda seat: "Luis") == swap_one
     finally:
         set_language("en")
+
+
+@pytest.mark.parametrize(("lang", "said"), [
+    ("en", "Hint: play Wild Draw Four naming red, or play Green 7 — 7% and 0% of 16 sampled deals won, too "
+           "close to call: either will do. Why: a bluff: you hold green, and challenged you draw 4."),
+    ("es", "Pista: juega Comodín +4 y elige rojo, o juega 7 verde — ganan el 7% y el 0% de 16 repartos "
+           "simulados: tan igualadas que cualquiera vale. Por qué: es un farol: tienes verde, y si te "
+           "desafían robas 4.")])
+def test_too_close_to_call_gives_the_reasons_of_the_move_named_first(lang: str, said: str) -> None:
+    """Found play-testing: "play Wild Draw Four naming red, or play Green 7 … either will do", to a
+    player holding five green cards: a bluff advised first, and not a word of its risk (the notes
+    were the Green 7's, left out as the move named second)."""
+    view = make_view("G7 G1 G2 G3 G4 W+4", top="G5", legal=[*plays("G7", "W+4"), Draw(ME)])
+    model = seated(view, lang=lang)
+    four = next(a for a in view.legal if isinstance(a, PlayCard) and a.color is Color.RED)
+    model.hints.asked = view
+    assert model.hints.answered(view, Hint(plays("G7")[0], "search", win_rate=0.0, samples=16,
+                                           runner_up=four, runner_up_rate=0.07,
+                                           notes=(Note("holds", color=Color.GREEN, count=4),),
+                                           runner_up_notes=(Note("bluff", color=Color.GREEN),)), view)
+    assert model.hints.text(model.seating.name_of) == said
+
+
+@pytest.mark.parametrize(("lang", "draw", "keep", "wait", "lost"), [
+    ("en", "Hint: draw 8 — wins 20%", "Hint: keep Red 5 — wins 30%", "Hint: nothing to do until your turn",
+     "next best: challenge the +4, which won none of them"),
+    ("es", "Pista: roba 8 — gana el 20%", "Pista: quédate el 5 rojo — gana el 30%",
+     "Pista: nada que hacer hasta tu turno", "la siguiente mejor: desafía el +4, que no ganó ninguno")])
+def test_the_hint_says_a_move_as_the_table_says_it(lang: str, draw: str, keep: str, wait: str,
+                                                   lost: str) -> None:
+    """Found play-testing: "roba" of a stack of 8, where the table said "d roba 8"; "pass" of the
+    card just drawn, where it said "p keeps it"; "nothing to do now" off turn read as a broken
+    hint; "…, which lost every one" of a challenge read as "the challenge always fails"."""
+    from engine.actions import Accept, Challenge, Pass
+
+    stacked = make_view("R2 Y3", top="R+2", pending_draw=8, legal=[*plays("R2"), Draw(ME)])
+    drawn = make_view("R7 R5", top="R3", has_drawn=True, drawn=Card.parse("R5"),
+                      legal=[*plays("R5"), Pass(ME)])
+    facing = make_view("R7 Y3", top="W+4", challenge_from="2", pending_draw=4,
+                       legal=[Challenge(ME), Accept(ME)])
+    off_turn = make_view(current="2")
+    for view, found, words in (
+            (stacked, Hint(Draw(ME), "search", 0.2, 100, plays("R2")[0], 0.1), draw),
+            (drawn, Hint(Pass(ME), "search", 0.3, 100, plays("R5")[0], 0.2), keep),
+            (off_turn, None, wait),
+            (facing, Hint(Accept(ME), "search", 0.01, 172, Challenge(ME), 0.0), lost)):
+        model = seated(view, lang=lang)
+        model.hints.asked = view
+        assert model.hints.answered(view, found, view)
+        assert words in model.hints.text(model.seating.name_of), model.hints.text(model.seating.name_of)
+
+
+def test_esc_puts_the_hint_away_and_one_being_worked_out_is_not_shown() -> None:
+    """Found play-testing: the help says "Esc cancels", and the hint's line stayed."""
+    from clientkit import ESC, render_text
+
+    view = make_view("R7 Y3", top="R5", legal=[*plays("R7"), Draw(ME)])
+    model = seated(view)
+    model.hints.asked = view
+    assert model.hints.answered(view, Hint(plays("R7")[0], "search", 0.3, 100), view)
+    assert "Hint: play Red 7" in render_text(model)
+    press(model, ESC)
+    assert "Hint:" not in render_text(model) and not model.outbox
+    model.hints.ask(view)  # asked again (the ? key), then put away before the answer came
+    assert model.hints.thinking and model.hints.take_request() is not None
+    press(model, ESC)
+    assert not model.hints.answered(view, Hint(plays("R7")[0], "search", 0.3, 100), view)
+    assert "Hint:" not in render_text(model)

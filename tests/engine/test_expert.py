@@ -13,7 +13,7 @@ from test_bots import RULE_VARIANTS, make_game
 from test_properties import rulesets, seeds, tables
 
 from engine import Accept, CallUno, Card, Catch, Color, Draw, Game, PlayCard, RuleSet, Tracker
-from engine.bots import BOT_LEVELS, Bot, CpuTime, Hint, Playouts, choose_action, expert, hint
+from engine.bots import BOT_LEVELS, Bot, CpuTime, Hint, Playouts, choose_action, expert, hint, hintnotes
 from engine.bots.expert import search
 from engine.determinize import determinize
 
@@ -113,6 +113,10 @@ def test_the_hint_is_the_search_s_move_with_its_figures() -> None:
     assert found.win_rate is not None and 0.0 <= found.win_rate <= 1.0
     assert found.runner_up in game.view("P1").legal and found.runner_up != found.action
     assert found.runner_up_rate is not None and found.runner_up_rate <= 1.0
+    # the runner-up's reasons too, for a hint that names it first (too close to call)
+    view = game.view("P1")
+    assert found.notes == hintnotes.notes(view, None, found.action, found.runner_up)
+    assert found.runner_up_notes == hintnotes.notes(view, None, found.runner_up, found.action)
 
 
 def test_the_hint_for_a_card_chosen_is_the_best_way_to_play_that_card() -> None:
