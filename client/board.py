@@ -74,10 +74,20 @@ class Board(Painter):
         return max(1, len(self._player_rows(width)))
 
     def _player_rows(self, width: int) -> list[Line]:
-        m = self.model
-        view = m.table.view
+        view = self.model.table.view
         if view is None:
             return []
+        if view.outcome is not None:
+            return self._rows(width, levels=True)
+        # In play, the bots' levels where they fit in as many rows (found play-testing: with
+        # hard and expert bots at the table, nothing there said which was which)
+        plain, leveled = self._rows(width, levels=False), self._rows(width, levels=True)
+        return leveled if len(leveled) <= len(plain) else plain
+
+    def _rows(self, width: int, levels: bool) -> list[Line]:
+        m = self.model
+        view = m.table.view
+        assert view is not None
         infos = {s.seat: s for s in m.seating.room.seats} if m.seating.room is not None else {}
         arrow = "→ " if view.direction == 1 else "← "
         playing = view.hand_result is None and view.outcome is None
@@ -99,7 +109,7 @@ class Board(Painter):
             mark = "▶ " if current else "  "
             if picked is not None and seat == picked:
                 style, mark = "class:selected", "› "
-            bot = info if over and info is not None and info.kind == "bot" and info.level else None
+            bot = info if levels and info is not None and info.kind == "bot" and info.level else None
             level = t("level_" + bot.level) if bot is not None and bot.level else ""
             if bot is not None and left_to_bot(bot):  # ("Eli (bot, normal)", not "Eli (bot) (normal)")
                 name, level = fit(with_marks(bot, [level]), name_room), ""

@@ -8,7 +8,7 @@ from typing import Any
 
 from protocol import RoomInfo, RoomSummary, SeatInfo, SeatKind, clean_text, left_seat_name
 
-from .i18n import t
+from .i18n import names_and, t
 from .rulestext import rules_changes
 
 
@@ -16,6 +16,23 @@ def left_by(seat_name: str, name: str) -> bool:
     """Whether ``seat_name`` is the bot's name for a seat ``name`` left during a match
     (``protocol.left_seat_name``: "Zoe (bot)", a digit perhaps after it)."""
     return seat_name.startswith(left_seat_name(name))
+
+
+def levels_line(room: RoomInfo) -> str:
+    """The bots' levels, said at a match's first deal ("" without bots): the seats' row shows
+    them only where it has room (found play-testing: at 80 columns nothing at the table said
+    which bot was the expert)."""
+    bots = [info for info in room.seats if info.kind == "bot" and info.level]
+    if not bots:
+        return ""
+    levels = {str(info.level): t(f"level_{info.level}") for info in bots}
+    if len(bots) == 1:
+        return t("ev_match_bot_level", name=clean_text(bots[0].name), level=levels[str(bots[0].level)])
+    if len(levels) == 1:
+        return t("ev_match_bots_level", level=next(iter(levels.values())))
+    named = {level: [clean_text(info.name) for info in bots if info.level == level] for level in levels}
+    return t("ev_match_bots_levels", levels="; ".join(f"{names_and(names)} {levels[level]}"
+                                                  for level, names in named.items()))
 
 
 def seat_changes(before: Mapping[str, Any], after: Mapping[str, Any], told_gone: set[str]) -> list[str]:

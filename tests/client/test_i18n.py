@@ -25,6 +25,33 @@ def test_every_key_exists_in_both_languages() -> None:
     assert set(EN) == set(ES), (sorted(set(EN) - set(ES)), sorted(set(ES) - set(EN)))
 
 
+def test_no_text_key_is_defined_twice() -> None:
+    """The one table is merged from several (client/texts.py): a key defined in two of them
+    silently loses one text (found re-reading: a match's "Bot 1 plays at expert level" took the
+    key of the waiting room's "Bot 1 now plays at the expert level")."""
+    import ast
+    import importlib
+
+    texts = Path(i18n.__file__).with_name("texts.py")
+    tree = ast.parse(texts.read_text(encoding="utf-8"))
+    table = next(node.value for node in tree.body if isinstance(node, ast.AnnAssign)
+                 and isinstance(node.target, ast.Name) and node.target.id == "TEXTS")
+    assert isinstance(table, ast.Dict)
+    seen: dict[str, str] = {}
+    for key in table.keys:
+        if isinstance(key, ast.Constant):
+            assert key.value not in seen, (key.value, "texts.py")
+            seen[key.value] = "texts.py"
+    for node in tree.body:
+        if isinstance(node, ast.ImportFrom) and node.names[0].name.endswith("_TEXTS"):
+            module = importlib.import_module("client." + str(node.module))
+            for name in node.names:
+                for key in getattr(module, name.name):
+                    assert key not in seen, (key, node.module, seen.get(key))
+                    seen[key] = str(node.module)
+    assert set(seen) == set(EN)
+
+
 @pytest.mark.parametrize("key", sorted(EN))
 def test_both_languages_take_the_same_placeholders(key: str) -> None:
     if key in ("card_number", "card_action"):  # "Red 7" / "7 rojo": the cases of the colour differ

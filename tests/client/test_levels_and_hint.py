@@ -554,3 +554,50 @@ def test_the_hint_says_in_a_few_words_why(lang: str, why: str) -> None:
         assert " ".join(" ".join("".join(f[1] for f in line).split()) for line in lines).endswith(why)
     finally:
         set_language("en")
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_the_bots_levels_show_at_the_table_where_they_fit(lang: str) -> None:
+    """Found play-testing: Bot 1 hard, Bots 2 and 3 expert, and nothing at the table said which
+    was which (the levels showed in the waiting room and at a match's end only). In play they show
+    where the seats' row has room for them; where it has not, the row stays as it was."""
+    room = room_info(seats={"1": "Bot 1", "2": "Bot 2", "3": "Bot 3", "4": "Ana"})
+    levels = {"1": "hard", "2": "expert", "3": "expert"}
+    seats = tuple(dataclasses.replace(info, level=levels[info.seat]) if info.seat in levels else info
+                  for info in room.seats)
+    model = seated(make_view(), room=dataclasses.replace(room, seats=seats), lang=lang)
+    try:
+        hard, expert = t("level_hard"), t("level_expert")
+        wide = screen_lines(model, columns=100)
+        row = next(line for line in wide if "Bot 1" in line)
+        assert f"Bot 1 ({hard}) [ 5]" in row and f"Bot 3 ({expert}) [ 5]" in row, wide
+        assert "Ana (" + t("you") + ") [ 3]" in row, row  # (a person has no level)
+        narrow = screen_lines(model, columns=80)
+        rows = [line for line in narrow if "[ 5]" in line or "[ 3]" in line]
+        assert len(rows) == 1 and f"({hard})" not in rows[0], narrow
+    finally:
+        set_language("en")
+
+
+@pytest.mark.parametrize(("lang", "mixed", "uniform"), [
+    ("en", "The bots' levels: Bot 1 hard; Bot 2 and Bot 3 expert", "The bots play at the expert level"),
+    ("es", "Nivel de los bots: Bot 1 difícil; Bot 2 y Bot 3 experto", "Los bots juegan en nivel experto")])
+def test_a_matchs_first_deal_says_the_bots_levels(lang: str, mixed: str, uniform: str) -> None:
+    """Found play-testing: at 80 columns nothing at the table said which bot was the expert (the
+    seats' row shows the levels only where it has room): the log says them as a match begins."""
+    from engine.events import HandStarted
+
+    for levels, said in (({"1": "hard", "2": "expert", "3": "expert"}, mixed),
+                         ({"1": "expert", "2": "expert", "3": "expert"}, uniform)):
+        room = room_info(seats={"1": "Bot 1", "2": "Bot 2", "3": "Bot 3", "4": "Ana"})
+        seats = tuple(dataclasses.replace(info, level=levels[info.seat]) if info.seat in levels else info
+                      for info in room.seats)
+        model = seated(make_view(), room=dataclasses.replace(room, seats=seats), lang=lang)
+        try:
+            for number in (1, 2):
+                model.apply(Events(events=(codec.event_to_wire(HandStarted(number, "1", 1)),)))
+            assert model.transcript.log.count(said) == 1, model.transcript.log  # (hand 1 only)
+            assert model.transcript.log.index(said) < model.transcript.log.index(
+                t("ev_hand", n=1, name="Bot 1")), model.transcript.log
+        finally:
+            set_language("en")
