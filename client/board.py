@@ -27,7 +27,8 @@ from .enums import Status
 from .i18n import card_code, card_name, color_name, t
 from .model import Model
 from .narrate import way_name
-from .screens import left_to_bot, with_marks
+from .screens import with_marks
+from .seating import left_to_bot, levels_line
 from .table import Table
 
 
@@ -79,9 +80,13 @@ class Board(Painter):
             return []
         if view.outcome is not None:
             return self._rows(width, levels=True)
-        # In play, the bots' levels where they fit in as many rows (found play-testing: with
-        # hard and expert bots at the table, nothing there said which was which)
-        plain, leveled = self._rows(width, levels=False), self._rows(width, levels=True)
+        # In play, the bots' levels where they fit in as many rows, if any is not the default
+        # (found play-testing: with hard and expert bots at the table, nothing there said which
+        # was which; "(normal)" beside every bot of a plain table would say nothing new)
+        plain = self._rows(width, levels=False)
+        if not levels_line(self.model.seating.room):
+            return plain
+        leveled = self._rows(width, levels=True)
         return leveled if len(leveled) <= len(plain) else plain
 
     def _rows(self, width: int, levels: bool) -> list[Line]:
@@ -110,6 +115,8 @@ class Board(Painter):
             if picked is not None and seat == picked:
                 style, mark = "class:selected", "› "
             bot = info if levels and info is not None and info.kind == "bot" and info.level else None
+            if bot is not None and not over and left_to_bot(bot):  # (a stand-in for one who left:
+                bot = None  # its level is news only for the next match)
             level = t("level_" + bot.level) if bot is not None and bot.level else ""
             if bot is not None and left_to_bot(bot):  # ("Eli (bot, normal)", not "Eli (bot) (normal)")
                 name, level = fit(with_marks(bot, [level]), name_room), ""

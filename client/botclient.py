@@ -17,7 +17,7 @@ import trio
 
 from engine import Action, View
 from engine.actions import Catch
-from engine.bots import Bot, thinks_in_thread
+from engine.bots import DEFAULT_BOT_LEVEL, Bot, thinks_in_thread
 from engine.events import Event
 from engine.tracker import Tracker, since_deal
 from protocol import ProtocolError, codec, messages
@@ -45,7 +45,7 @@ class BotResult:
 
 @dataclass
 class BotOptions:
-    level: str = "normal"
+    level: str = DEFAULT_BOT_LEVEL
     create: messages.CreateRoom | None = None  # create this room (and start it when full) ...
     room: str | None = None  # ... or join this room (or the first open one when both are None)
     # ... or the room this gives (the one a fellow bot opened: see ``BotClient.seated``)

@@ -14,7 +14,7 @@ from collections import defaultdict
 import trio
 
 from engine import PRESETS
-from engine.bots import BOT_LEVELS
+from engine.bots import BOT_LEVELS, DEFAULT_BOT_LEVEL
 from protocol import CreateRoom
 from protocol.address import parse_address
 from protocol.arguments import count, seconds, whole_number
@@ -31,7 +31,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="taken as the other commands take it: bots never look for servers on "
                              "the LAN (--connect names one)")
     parser.add_argument("--count", type=count, default=1, help="how many bot clients to run (default 1)")
-    parser.add_argument("--level", choices=BOT_LEVELS, default="normal",
+    parser.add_argument("--level", choices=BOT_LEVELS, default=DEFAULT_BOT_LEVEL,
                         help="how well the bots play (default normal)")
     parser.add_argument("--create", action="store_true",
                         help="the first bot creates a room and starts it once every seat is taken")

@@ -130,7 +130,7 @@ EXPERT_GAMES = 10  # ... where an expert plays (some 75 s a match: found play-te
 
 def add_selfplay_arguments(p: argparse.ArgumentParser) -> None:
     from engine import PRESETS
-    from engine.bots import BOT_LEVELS
+    from engine.bots import BOT_LEVELS, DEFAULT_BOT_LEVEL
     from protocol.arguments import count, whole_number
 
     p.description = "Bots play whole matches against each other, deterministically from a seed."
@@ -142,7 +142,7 @@ def add_selfplay_arguments(p: argparse.ArgumentParser) -> None:
                    help="rule preset (default official)")
     p.add_argument("--rule", action="append", default=[], metavar="OPTION=VALUE",
                    help="change one rule option, e.g. --rule jump_in=true (repeatable)")
-    p.add_argument("--bot", type=_bot_list, default=("normal",), metavar="LEVEL[,LEVEL...]",
+    p.add_argument("--bot", type=_bot_list, default=(DEFAULT_BOT_LEVEL,), metavar="LEVEL[,LEVEL...]",
                    help=f"bot level, or a comma list cycled over the seats ({', '.join(BOT_LEVELS)}; "
                         "default normal)")
     p.add_argument("--seed", type=whole_number, default=0,

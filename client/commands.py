@@ -136,7 +136,7 @@ def add_history_arguments(parser: argparse.ArgumentParser) -> None:
 def _rule_arguments(parser: argparse.ArgumentParser) -> None:
     """Every rule option of the engine, and the table's bot level and late-arrival setting.
     Rule options left out keep the preset's value."""
-    from protocol import BOT_LEVELS, LATE_JOIN
+    from protocol import BOT_LEVELS, DEFAULT_BOT_LEVEL, LATE_JOIN
 
     rules = parser.add_argument_group(said(
         "rule options (each defaults to the preset's)",
@@ -157,8 +157,11 @@ def _rule_arguments(parser: argparse.ArgumentParser) -> None:
         "cards drawn for a false catch (0-10)", "cartas que roba quien pilla en falso (0-10)"))
     # (not rules: `--help` listed them as such)
     table = parser.add_argument_group(said("the table", "la mesa"))
-    table.add_argument("--bot-level", choices=BOT_LEVELS, default="normal", help=said(
-        "the level of the bots (default normal)", "el nivel de los bots (por defecto normal)"))
+    table.add_argument("--bot-level", choices=BOT_LEVELS, default=DEFAULT_BOT_LEVEL, help=said(
+        "the level of the bots: easy, normal, hard (keeps track of the cards) or expert (thinks "
+        "ahead; the hint key, ?, shows its move); default normal",
+        "el nivel de los bots: easy (fácil), normal, hard (difícil: lleva la cuenta de las cartas) o "
+        "expert (experto: piensa jugadas; la tecla de pista, ?, muestra la suya); por defecto normal"))
     table.add_argument("--late-join", choices=[v.replace("_", "-") for v in LATE_JOIN], default="now",
                        help=said("when someone arriving during a match takes over a bot's seat: at "
                                  "once, or at the next hand (default now)",

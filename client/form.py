@@ -13,7 +13,7 @@ from typing import Any
 
 from engine.rules import MAX_PENALTY, PRESETS, RuleSet, WildDrawFour
 from engine.state import MAX_SEATS, MIN_SEATS
-from protocol import BOT_LEVELS, LATE_JOIN, CreateRoom, RoomInfo, SetRules, clean_text
+from protocol import BOT_LEVELS, DEFAULT_BOT_LEVEL, LATE_JOIN, CreateRoom, RoomInfo, SetRules, clean_text
 from protocol.limits import MAX_ROOM_NAME
 
 from .saved_rules import SavedRulesError, load_rules, save_rules
@@ -49,7 +49,7 @@ class CreateForm:
     preset: str = "official"
     seats: int = 4
     bots: int = 3
-    bot_level: str = "normal"
+    bot_level: str = DEFAULT_BOT_LEVEL
     timeout: float = 30.0
     late_join: str = "now"
     password: str = ""

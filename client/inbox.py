@@ -320,7 +320,7 @@ def _events(model: Model, message: messages.Events) -> None:
         # our own move at the end of the log, as a chat's input brings its log to the end
         model.transcript.to_end()
     first = next((e for e in events if isinstance(e, HandStarted) and e.hand_number == 1), None)
-    if first is not None and model.seating.room is not None and levels_line(model.seating.room):
+    if first is not None and levels_line(model.seating.room):
         lines.insert(0, levels_line(model.seating.room))  # (a match's bots, before its first deal)
     if shown is not None and shown.outcome is not None and dealt:
         # (found play-testing: a host who started the rematch without everyone's yes left only

@@ -15,6 +15,7 @@ from .header import Header, watchers_text
 from .i18n import t
 from .model import Model
 from .rulestext import PRESET_KEYS, preset_label, preset_name, room_state, rule_labels, waiting_labels
+from .seating import left_to_bot
 
 FORM_LABEL = 26  # columns for the labels of the new-table form
 
@@ -114,8 +115,12 @@ class Screens(Painter):
                           if focused else "")
             elif focused:
                 value = f"◀ {value} ▶"
+                if key == "bot_level":  # (what it means: found play-testing, nothing said it)
+                    value += "  " + t("level_about_" + form.bot_level)
             text = f"{'›' if focused else ' '} {pad(label, FORM_LABEL)} {value}"
-            rows.append([("class:selected" if focused else "", pad(" " + text, min(width, 66)))])
+            # (66 columns; the level's row, with what the level means, to 80: found cut there)
+            rows.append([("class:selected" if focused else "",
+                          pad(" " + text, min(width, 80 if key == "bot_level" and focused else 66)))])
         room = max(1, height - len(lines))
         first = min(max(0, form.focus - room // 2), max(0, len(rows) - room))  # focus in sight
         return lines + rows[first:first + room]
@@ -140,6 +145,8 @@ class Screens(Painter):
             marks = seat_marks(m, info)
             cursor = " › " if picked is not None and info.seat == picked else "   "
             text = f"{cursor}{i + 1:>{digits}}. {with_marks(info, marks, gap='  ')}"
+            if cursor != "   " and info.kind == "bot" and info.level:  # (the picked bot's level
+                text += " — " + t("level_about_" + info.level)  # in words, as b changes it)
             style = "class:selected" if cursor != "   " else "bold" if info.seat == m.seating.seat else ""
             seats.append((style, text))
         seats += [("class:dim", f"   {i + 1:>{digits}}. —") for i in range(len(room.seats), room.max_seats)]
@@ -219,13 +226,6 @@ def lobby_title(model: Model) -> str:
     if model.session.hosted and lobby.listed and all(clean_text(r.name) != server for r in lobby.rooms):
         return t("lobby_title_alone")
     return t("lobby_title", server=server)
-
-
-def left_to_bot(info: SeatInfo) -> bool:
-    """Whether a bot plays the seat its person left (its name says "(bot)" already, a number
-    perhaps after it: the server's ``left_seat_name``, made unique)."""
-    _, mark, number = clean_text(info.name).rpartition(LEFT_MARK)
-    return info.kind == "bot" and bool(mark) and (not number or number.strip().isdigit())
 
 
 def seat_marks(model: Model, info: SeatInfo) -> list[str]:

@@ -6,7 +6,16 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from protocol import RoomInfo, RoomSummary, SeatInfo, SeatKind, clean_text, left_seat_name
+from protocol import (
+    DEFAULT_BOT_LEVEL,
+    LEFT_MARK,
+    RoomInfo,
+    RoomSummary,
+    SeatInfo,
+    SeatKind,
+    clean_text,
+    left_seat_name,
+)
 
 from .i18n import names_and, t
 from .rulestext import rules_changes
@@ -18,12 +27,21 @@ def left_by(seat_name: str, name: str) -> bool:
     return seat_name.startswith(left_seat_name(name))
 
 
-def levels_line(room: RoomInfo) -> str:
-    """The bots' levels, said at a match's first deal ("" without bots): the seats' row shows
+def left_to_bot(info: SeatInfo) -> bool:
+    """Whether a bot plays the seat its person left (its name says "(bot)" already, a number
+    perhaps after it: the server's ``left_seat_name``, made unique)."""
+    _, mark, number = clean_text(info.name).rpartition(LEFT_MARK)
+    return info.kind == "bot" and bool(mark) and (not number or number.strip().isdigit())
+
+
+def levels_line(room: RoomInfo | None) -> str:
+    """The bots' levels, said at a match's first deal: "" if none is other than the default
+    (``normal``: the table's own choice, said nowhere) or it has no bots. The seats' row shows
     them only where it has room (found play-testing: at 80 columns nothing at the table said
-    which bot was the expert)."""
-    bots = [info for info in room.seats if info.kind == "bot" and info.level]
-    if not bots:
+    which bot was the expert). A bot that plays for one who left is not one the table chose."""
+    bots = [info for info in room.seats if info.kind == "bot" and info.level and not left_to_bot(info)] \
+        if room is not None else []
+    if all(info.level == DEFAULT_BOT_LEVEL for info in bots):
         return ""
     levels = {str(info.level): t(f"level_{info.level}") for info in bots}
     if len(bots) == 1:

@@ -38,6 +38,7 @@ from .limits import (
 from .messages import (
     BOT_LEVELS,
     COLOR_LETTERS,
+    DEFAULT_BOT_LEVEL,
     Act,
     AddBot,
     Away,
@@ -89,6 +90,7 @@ __all__ = [
     "CLIENT_SENDS",
     "CODES",
     "COLOR_LETTERS",
+    "DEFAULT_BOT_LEVEL",
     "HISTORY_BATCHES",
     "HISTORY_CHAT",
     "LANGUAGES",

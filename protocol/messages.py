@@ -11,7 +11,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from engine.bots import BOT_LEVELS as BOT_LEVELS  # (the engine's levels, named here too)
+from engine.bots import BOT_LEVELS as BOT_LEVELS  # (the engine's, here too)
+from engine.bots import DEFAULT_BOT_LEVEL as DEFAULT_BOT_LEVEL
 from engine.state import MAX_SEATS, MIN_SEATS
 
 from .cards import COLOR_LETTERS as COLOR_LETTERS  # (the engine's colours, spelt for the wire)
@@ -68,8 +69,7 @@ class SeatInfo(Struct):
     level: str | None = spec(Optional(_LEVEL), None)
     connected: bool = spec(Bool(), True)
     away: bool = spec(Bool(), False)
-    # statistics (issue 13): this seat's player (a bot: its level) under the room's rules, as
-    # the server counted them; nil when it keeps none
+    # statistics (issue 13): this seat's player (a bot: its level) under the room's rules; nil: none kept
     hands: int | None = spec(Optional(Int(0, MAX_COUNT)), None)
     hands_won: int | None = spec(Optional(Int(0, MAX_COUNT)), None)
     # not connected because its person closed their client (``quit``), not because the
@@ -118,7 +118,7 @@ class RoomInfo(Struct):
     bot_delay: float = spec(Float(0, 10))
     password: bool = spec(Bool())
     started: bool = spec(Bool())
-    bot_level: str = spec(_LEVEL, "normal")
+    bot_level: str = spec(_LEVEL, DEFAULT_BOT_LEVEL)
     late_join: str = spec(Str(10, choices=LATE_JOIN), "now")
     queue: int = spec(Int(0, 10_000), 0)
     rematch: tuple[str, ...] = spec(List(_SEAT, 10), ())  # seats that accepted a rematch
@@ -192,7 +192,7 @@ class CreateRoom(Message):
     rules: dict[str, Any] = spec(Map(32, Scalar()), factory=dict)
     seats: int = spec(Int(MIN_SEATS, MAX_SEATS), 4)
     bots: int = spec(Int(0, 9), 0)
-    bot_level: str = spec(_LEVEL, "normal")
+    bot_level: str = spec(_LEVEL, DEFAULT_BOT_LEVEL)
     turn_timeout: float = spec(_SECONDS, 30.0)
     bot_delay: float = spec(Float(0, 10), 1.0)
     password: str | None = spec(Optional(Str(MAX_PASSWORD, 1)), None)

@@ -9,6 +9,8 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from protocol import DEFAULT_BOT_LEVEL
+
 if TYPE_CHECKING:
     from .peer import Peer
     from .table import Table
@@ -45,7 +47,7 @@ class Seat:
     id: str
     name: str
     kind: str  # "human" or "bot"
-    level: str = "normal"  # the bot's level; for people, the level that plays when they can't
+    level: str = DEFAULT_BOT_LEVEL  # the bot's level; for people, the level that plays when they can't
     session: Session | None = None
     away: bool = False
     timeouts: int = 0

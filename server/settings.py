@@ -9,7 +9,7 @@ from typing import Any
 
 import engine
 from engine import RuleSet
-from protocol import BOT_LEVELS, LATE_JOIN
+from protocol import BOT_LEVELS, DEFAULT_BOT_LEVEL, LATE_JOIN
 
 from . import errors
 
@@ -29,7 +29,7 @@ class RoomSettings:
     turn_timeout: float = 30.0
     bot_delay: float = 1.0
     password: str | None = None
-    bot_level: str = "normal"  # the level of the bots that fill empty seats at the start
+    bot_level: str = DEFAULT_BOT_LEVEL  # the level of the bots that fill empty seats at the start
     late_join: str = "now"  # a late arrival takes a bot's seat "now" or at the "next_hand"
 
     def changed(self, preset: str, overrides: dict[str, Any], **options: Any) -> RoomSettings:
@@ -72,7 +72,7 @@ class RoomSettings:
             bot_delay=float(s["bot_delay"]),
             password=None if s["password"] is None else str(s["password"]),
             # (records written before these two settings existed lack them)
-            bot_level=_choice(s.get("bot_level", "normal"), BOT_LEVELS),
+            bot_level=_choice(s.get("bot_level", DEFAULT_BOT_LEVEL), BOT_LEVELS),
             late_join=_choice(s.get("late_join", "now"), LATE_JOIN),
         )
 

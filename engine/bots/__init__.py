@@ -43,6 +43,7 @@ __all__ = [
     "BLUFF_RATIO",
     "BOT_LEVELS",
     "CHALLENGE_THRESHOLD",
+    "DEFAULT_BOT_LEVEL",
     "DEFAULT_BUDGET",
     "EASY_OFF_TURN_RATE",
     "HINT_BUDGET",
@@ -73,6 +74,8 @@ _LEVELS: dict[str, Level] = {
 _SEARCHING: dict[str, Callable[..., Action | None]] = {"expert": expert.expert}
 BOT_LEVELS: tuple[str, ...] = tuple(_LEVELS)
 """The levels, weakest first."""
+DEFAULT_BOT_LEVEL = "normal"
+"""A table's bots' level unless it chooses another."""
 
 INLINE_LEVELS = frozenset({"easy", "normal"})
 """The levels that answer in microseconds (simple rules, no tracker, no search): they may play

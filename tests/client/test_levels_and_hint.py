@@ -27,7 +27,7 @@ from clientkit import (
 
 from client import keymap
 from client.enums import Prompt
-from client.form import step
+from client.form import CreateForm, step
 from client.hintrun import start_hint
 from client.i18n import EN, ES, card_name, color_name, set_language, t
 from client.keymap import parse
@@ -601,3 +601,25 @@ def test_a_matchs_first_deal_says_the_bots_levels(lang: str, mixed: str, uniform
                 t("ev_hand", n=1, name="Bot 1")), model.transcript.log
         finally:
             set_language("en")
+
+
+@pytest.mark.parametrize(("lang", "hard", "expert"), [
+    ("en", "keeps track of the cards", "thinks ahead; ? shows its move"),
+    ("es", "lleva la cuenta de las cartas", "piensa jugadas; ? muestra la suya")])
+def test_a_level_is_said_in_words_where_it_is_chosen(lang: str, hard: str, expert: str) -> None:
+    """Found play-testing: the form, the waiting room, the help and `uno host --help` named the
+    levels, and nothing said what one meant, nor that the hint shows expert's move."""
+    model = waiting(lang=lang)
+    try:
+        answer(model, "expert")
+        screen = text_of(Renderer(model).waiting(80, 30))
+        assert " › 1. Bot 1" in screen and f" — {expert}" in screen, screen  # (the picked bot's)
+        assert t("level_about_normal") not in screen, screen  # (Bot 3's: not picked)
+        lobby = seated(lang=lang)
+        lobby.form = CreateForm(name="Mesa")
+        lobby.form.focus = lobby.form.fields.index("bot_level")
+        lobby.form.bot_level = "hard"
+        shown = text_of(Renderer(lobby).form(80, 30))
+        assert f"▶  {hard}" in shown, shown
+    finally:
+        set_language("en")
