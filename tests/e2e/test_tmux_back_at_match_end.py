@@ -27,8 +27,9 @@ def test_tmux_one_who_crashed_in_the_last_hand_comes_back_to_its_end(tmux: Tmux,
     screen = tmux.wait_for(back, lambda s: WINNER.search(s) is not None, timeout=20,
                            what="Diego back at the match's end")
     # (away, his turns played for him: the rematch does not wait for him, and one key brings him
-    # back to its question)
-    assert "Hola de nuevo" in screen and "La revancha no te espera" in " ".join(screen.split()), screen
+    # back to its question; the banner says he is away, no "welcome back" under it)
+    assert "Estás ausente" in screen and "Hola de nuevo" not in screen, screen
+    assert "La revancha no te espera" in " ".join(screen.split()), screen
     # on Ana's screen he is connected again, away (his turns were played for him: one key)
     tmux.wait_for(hosting, lambda s: AWAY.search(s) is not None, timeout=10,
                   what="Diego back, on Ana's screen")

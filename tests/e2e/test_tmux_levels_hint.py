@@ -68,6 +68,10 @@ def test_tmux_the_host_sets_each_bots_level_and_a_spanish_friend_sees_them(
     tmux.send(ana, "s")
     play.dealt(tmux, ana)
     tmux.wait_for(luis, lambda s: DEALT_ES.search(s) is not None, timeout=10, what="the deal (es)")
+    # The levels at the table too (found play-testing: nothing there said which bot was which):
+    # the log says them as the match begins (80 columns: the seats' row has no room for them)
+    tmux.wait_for(ana, "The bots' levels:", timeout=5, what="the levels, in the log")
+    tmux.wait_for(luis, "Nivel de los bots:", timeout=5, what="the levels, in the log (es)")
 
 
 HINT = {"en": re.compile(r"Hint: (play|jump|draw|keep|pass|name|challenge|accept|say|catch)"),
@@ -88,3 +92,5 @@ def test_tmux_the_hint_key_shows_what_to_play_and_why(tmux: Tmux, tmp_path: Path
     line = next(line for line in screen.splitlines() if HINT[lang].search(line))
     assert " — " in line, line  # and why
     print(line)
+    tmux.send(window, "Escape")  # (found play-testing: the help says "Esc cancels", and it stayed)
+    tmux.wait_for(window, lambda s: HINT[lang].search(s) is None, timeout=5, what="the hint put away")
