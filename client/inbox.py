@@ -319,9 +319,9 @@ def _events(model: Model, message: messages.Events) -> None:
         # play-testing: a player scrolled back in hand 1 read it still as hand 2 began), and
         # our own move at the end of the log, as a chat's input brings its log to the end
         model.transcript.to_end()
-    first = next((e for e in events if isinstance(e, HandStarted) and e.hand_number == 1), None)
-    if first is not None and levels_line(model.seating.room):
-        lines.insert(0, levels_line(model.seating.room))  # (a match's bots, before its first deal)
+    levels = levels_line(model.seating.room)
+    if levels and any(isinstance(e, HandStarted) and e.hand_number == 1 for e in events):
+        lines.insert(0, levels)  # (a match's bots, before its first deal)
     if shown is not None and shown.outcome is not None and dealt:
         # (found play-testing: a host who started the rematch without everyone's yes left only
         # "Hand 1 — Ana dealt" to say that the scores had gone back to 0)
