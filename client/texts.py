@@ -343,7 +343,7 @@ TEXTS: dict[str, tuple[str, str]] = {
     "level_hard": ("hard", "difícil"),
     "level_expert": ("expert", "experto"),
     # what a level means, beside it where it is chosen (found play-testing: nothing said it)
-    "level_about_easy": ("any card that goes", "cualquier carta que vaya"),
+    "level_about_easy": ("plays any card that goes", "juega cualquier carta que vaya"),
     "level_about_normal": ("plays sensibly", "juega con cabeza"),
     "level_about_hard": ("keeps track of the cards", "lleva la cuenta de las cartas"),
     "level_about_expert": ("thinks ahead; ? shows its move", "piensa jugadas; ? muestra la suya"),
