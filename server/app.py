@@ -121,7 +121,7 @@ class UnoServer:
         that one room, later on."""
         if self.store is None:
             return
-        highest = 0
+        highest = self.store.highest_room()
         for room_id, record in self.store.records():
             if room_id.isdigit():
                 highest = max(highest, int(room_id))  # new rooms never take a stored room's id

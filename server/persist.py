@@ -228,6 +228,7 @@ class RoomStore:
             db.execute("BEGIN IMMEDIATE")  # takes the exclusive lock and keeps it
             db.execute("CREATE TABLE IF NOT EXISTS rooms (id TEXT PRIMARY KEY, data TEXT NOT NULL,"
                        " gen INTEGER NOT NULL DEFAULT 0)")
+            db.execute("CREATE TABLE IF NOT EXISTS counters (name TEXT PRIMARY KEY, value INTEGER NOT NULL)")
             columns = [row[1] for row in db.execute("PRAGMA table_info(rooms)")]
             if "gen" not in columns:  # a database from before the move log
                 db.execute("ALTER TABLE rooms ADD COLUMN gen INTEGER NOT NULL DEFAULT 0")
@@ -272,6 +273,9 @@ class RoomStore:
         gen = self._next_gen
         self._db.execute("INSERT OR REPLACE INTO rooms (id, data, gen, hand) VALUES (?, ?, ?, ?)",
                          (room_id, data, gen, hand if isinstance(hand, str) else None))
+        if room_id not in self._rooms and room_id.isdigit():  # (its first write here)
+            self._db.execute("INSERT INTO counters (name, value) VALUES ('room', ?) ON CONFLICT(name)"
+                             " DO UPDATE SET value = max(value, excluded.value)", (int(room_id),))
         self._next_gen += 1
         self._rooms[room_id] = _Saved(gen)
         if self._log.size > movelog.COMPACT_AT:
@@ -291,6 +295,13 @@ class RoomStore:
     def delete(self, room_id: str) -> None:
         self._db.execute("DELETE FROM rooms WHERE id = ?", (room_id,))
         self._rooms.pop(room_id, None)  # its logged moves are out of date
+
+    def highest_room(self) -> int:
+        """The highest room number ever written here (0: none), of rooms deleted since too: a new
+        room never takes the id of one a client may still hold a seat in (found play-testing: a
+        returning guest was told "Your seat was given up" of a new table that had its old id)."""
+        row = self._db.execute("SELECT value FROM counters WHERE name = 'room'").fetchone()
+        return 0 if row is None else int(row[0])
 
     def records(self) -> list[tuple[str, dict[str, Any] | None]]:
         """Every row: (room id, record), the record None when it cannot be read; in the order the
