@@ -32,7 +32,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                              "the LAN (--connect names one)")
     parser.add_argument("--count", type=count, default=1, help="how many bot clients to run (default 1)")
     parser.add_argument("--level", choices=BOT_LEVELS, default=DEFAULT_BOT_LEVEL,
-                        help="how well the bots play (default normal)")
+                        help="how well the bots play: easy, normal, hard (keeps track of the cards) "
+                             "or expert (thinks ahead); default normal")
     parser.add_argument("--create", action="store_true",
                         help="the first bot creates a room and starts it once every seat is taken")
     parser.add_argument("--seats", type=whole_number, default=4, help="seats of a created room (default 4)")
