@@ -11,7 +11,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import tmuxplay as play
-from stallproxy import StallingProxy, wait_until
+from stallproxy import wait_until
 from tmuxkit import Tmux
 
 pytestmark = play.needs_tmux
@@ -23,17 +23,7 @@ BACK_IN_SEAT = "vuelves a tu asiento"
 
 
 def test_tmux_back_after_a_drop_while_away_the_banner_alone_says_so(tmux: Tmux, tmp_path: Path) -> None:
-    hosting = tmux.start(play.host("--bots", "0", "--seats", "2", "--seed", "7", "--turn-timeout", "0",
-                                   "--name", "Mesa"),
-                         play.person(tmp_path / "ana", "Ana"), window="host")
-    address = play.invitation(play.waiting_room(tmux, hosting))
-    proxy = StallingProxy(int(address.rsplit(":", 1)[1]))
-    try:
-        guest = tmux.start(play.join(f"127.0.0.1:{proxy.port}", lang="es"),
-                           play.person(tmp_path / "luis", "Luis"), window="guest")
-        play.sit(tmux, guest, "Mesa", "Esperando a que Ana empiece")
-        tmux.send(hosting, "s")
-        play.dealt(tmux, guest)
+    with play.luis_on_a_link_that_can_hang(tmux, tmp_path) as (_, guest, proxy):
         tmux.send(guest, "f")  # (fuera: the away key in Spanish)
         tmux.wait_for(guest, AWAY, timeout=10, what="Luis away")
 
@@ -41,12 +31,10 @@ def test_tmux_back_after_a_drop_while_away_the_banner_alone_says_so(tmux: Tmux, 
         tmux.wait_for(guest, LOST, timeout=40, what="the hanging link given up")
         wait_until(lambda: proxy.held >= 1, 40, "a try to come back, hanging too")
         proxy.release()
-        back = tmux.wait_for(guest, lambda s: LOST not in s and AWAY in s, timeout=30,
-                             what="Luis back in his seat, still away")
+        tmux.wait_for(guest, lambda s: LOST not in s and AWAY in s, timeout=30,
+                      what="Luis back in his seat, still away")
         back = tmux.stable_screen(guest)
         assert AWAY in back and BACK_IN_SEAT not in back, back
 
         tmux.send(guest, "o")  # any key brings him back (the log says it once the server did)
         tmux.wait_for(guest, lambda s: AWAY not in s and "Volviste" in s, timeout=10, what="Luis back")
-    finally:
-        proxy.close()

@@ -15,7 +15,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import tmuxplay as play
-from stallproxy import StallingProxy, wait_until
+from stallproxy import wait_until
 from tmuxkit import Player, Tmux, my_turn, parse_hand
 
 pytestmark = play.needs_tmux
@@ -25,17 +25,7 @@ LOST = "Se perdió la conexión"
 
 
 def test_tmux_a_friend_on_a_hanging_link_keeps_his_seat_and_his_draw(tmux: Tmux, tmp_path: Path) -> None:
-    hosting = tmux.start(play.host("--bots", "0", "--seats", "2", "--seed", "7", "--turn-timeout", "0",
-                                   "--name", "Mesa"),
-                         play.person(tmp_path / "ana", "Ana"), window="host")
-    address = play.invitation(play.waiting_room(tmux, hosting))
-    proxy = StallingProxy(int(address.rsplit(":", 1)[1]))
-    try:
-        guest = tmux.start(play.join(f"127.0.0.1:{proxy.port}", lang="es"),
-                           play.person(tmp_path / "luis", "Luis"), window="guest")
-        play.sit(tmux, guest, "Mesa", "Esperando a que Ana empiece")
-        tmux.send(hosting, "s")
-        play.dealt(tmux, guest)
+    with play.luis_on_a_link_that_can_hang(tmux, tmp_path) as (hosting, guest, proxy):
         ana = Player(tmux, hosting, "Ana")
         play.together([ana], lambda: my_turn(tmux.screen(guest), "es"), 30, "Luis's turn")
         before = parse_hand(tmux.stable_screen(guest))
@@ -59,5 +49,3 @@ def test_tmux_a_friend_on_a_hanging_link_keeps_his_seat_and_his_draw(tmux: Tmux,
         assert "Robaste" in back, back
         host_screen = tmux.stable_screen(hosting)
         assert "Luis (gone)" not in host_screen, host_screen
-    finally:
-        proxy.close()

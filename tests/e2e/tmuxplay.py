@@ -6,6 +6,7 @@ friend whose terminal crashes mid-hand and comes back.
 
 from __future__ import annotations
 
+import contextlib
 import os
 import re
 import shlex
@@ -18,6 +19,7 @@ from typing import Any
 
 import pytest
 from kit.server import ServerProcess
+from stallproxy import StallingProxy
 from tmuxkit import HAND_OVER, PYTHON, ROOT, SAYS, Player, Tmux, parse_hand
 
 needs_tmux = pytest.mark.skipif(shutil.which("tmux") is None and not Path("/usr/bin/tmux").exists(),
@@ -242,6 +244,26 @@ def diego_crashes_through_a_single_hand(tmux: Tmux, tmp_path: Path, *options: st
     together([Player(tmux, hosting, "Ana")], lambda: MATCH_WON.search(tmux.screen(hosting)) is not None,
              120, "the match did not end")
     return hosting, diego_join, diego_env
+
+
+@contextlib.contextmanager
+def luis_on_a_link_that_can_hang(tmux: Tmux, tmp_path: Path) -> Iterator[tuple[str, str, StallingProxy]]:
+    """Ana (English) hosts a two-seat table "Mesa" (seed 7, no turn clock); Luis (Spanish) joins
+    it through a proxy that can stall as a hanging link does (tests/e2e/stallproxy.py), and Ana
+    starts it: Ana's window, Luis's, and the proxy (closed on the way out)."""
+    hosting = tmux.start(host("--bots", "0", "--seats", "2", "--seed", "7", "--turn-timeout", "0",
+                              "--name", "Mesa"), person(tmp_path / "ana", "Ana"), window="host")
+    address = invitation(waiting_room(tmux, hosting))
+    proxy = StallingProxy(int(address.rsplit(":", 1)[1]))
+    try:
+        guest = tmux.start(join(f"127.0.0.1:{proxy.port}", lang="es"), person(tmp_path / "luis", "Luis"),
+                           window="guest")
+        sit(tmux, guest, "Mesa", "Esperando a que Ana empiece")
+        tmux.send(hosting, "s")
+        dealt(tmux, guest)
+        yield hosting, guest, proxy
+    finally:
+        proxy.close()
 
 
 # ------------------------------------------------------------------ plain mode's lines
