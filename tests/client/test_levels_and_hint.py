@@ -40,7 +40,7 @@ from engine.bots.hintnotes import Note
 from engine.cards import Card, Color
 from engine.events import CardPlayed, Event
 from engine.view import HandResult, MatchOutcome, View
-from protocol import Act, Error, Events, History, RemoveBot, RoomUpdate, SetBotLevel, ViewMsg, codec
+from protocol import Act, Error, Events, History, RemoveBot, RoomInfo, RoomUpdate, SetBotLevel, ViewMsg, codec
 
 LEVELS = {"1": "easy", "3": "normal"}
 
@@ -556,16 +556,20 @@ def test_the_hint_says_in_a_few_words_why(lang: str, why: str) -> None:
         set_language("en")
 
 
+def three_bots(levels: dict[str, str]) -> RoomInfo:
+    """Ana's table in play with Bots 1 to 3 at these ``levels`` (by seat)."""
+    room = room_info(seats={"1": "Bot 1", "2": "Bot 2", "3": "Bot 3", "4": "Ana"})
+    return dataclasses.replace(room, seats=tuple(
+        dataclasses.replace(info, level=levels[info.seat]) if info.seat in levels else info
+        for info in room.seats))
+
+
 @pytest.mark.parametrize("lang", ["en", "es"])
 def test_the_bots_levels_show_at_the_table_where_they_fit(lang: str) -> None:
     """Found play-testing: Bot 1 hard, Bots 2 and 3 expert, and nothing at the table said which
     was which (the levels showed in the waiting room and at a match's end only). In play they show
     where the seats' row has room for them; where it has not, the row stays as it was."""
-    room = room_info(seats={"1": "Bot 1", "2": "Bot 2", "3": "Bot 3", "4": "Ana"})
-    levels = {"1": "hard", "2": "expert", "3": "expert"}
-    seats = tuple(dataclasses.replace(info, level=levels[info.seat]) if info.seat in levels else info
-                  for info in room.seats)
-    model = seated(make_view(), room=dataclasses.replace(room, seats=seats), lang=lang)
+    model = seated(make_view(), room=three_bots({"1": "hard", "2": "expert", "3": "expert"}), lang=lang)
     try:
         hard, expert = t("level_hard"), t("level_expert")
         wide = screen_lines(model, columns=100)
@@ -589,10 +593,7 @@ def test_a_matchs_first_deal_says_the_bots_levels(lang: str, mixed: str, uniform
 
     for levels, said in (({"1": "hard", "2": "expert", "3": "expert"}, mixed),
                          ({"1": "expert", "2": "expert", "3": "expert"}, uniform)):
-        room = room_info(seats={"1": "Bot 1", "2": "Bot 2", "3": "Bot 3", "4": "Ana"})
-        seats = tuple(dataclasses.replace(info, level=levels[info.seat]) if info.seat in levels else info
-                      for info in room.seats)
-        model = seated(make_view(), room=dataclasses.replace(room, seats=seats), lang=lang)
+        model = seated(make_view(), room=three_bots(levels), lang=lang)
         try:
             for number in (1, 2):
                 model.apply(Events(events=(codec.event_to_wire(HandStarted(number, "1", 1)),)))
