@@ -225,6 +225,9 @@ def note_words(note: Note, name_of: Callable[[str], str]) -> str:
         return t("hint_note_kept", name=name_of(note.seats[0]), n=note.count, color=color)
     if note.kind == "costs":
         return t("hint_note_costs", lost=note.count + 2, n=note.count)
+    if note.kind == "lacks" and note.count:  # the seat the move gives the turn to, about to go out
+        key = "hint_note_lacks_next_one" if note.count == 1 else "hint_note_lacks_next"
+        return t(key, name=name_of(note.seats[0]), n=note.count, color=color)
     if note.kind == "lacks":
         names = [name_of(seat) for seat in note.seats]
         return t("hint_note_lacks" if len(names) == 1 else "hint_note_lacks_many", names=names_and(names),

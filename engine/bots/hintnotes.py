@@ -6,7 +6,8 @@ for themselves, for the client to word (the search gives only its figures).
 * ``lacks``: the seats that seem to hold none of the colour the move leaves in play: what the
   tracker knows for certain (``Tracker.not_held``) or ``hard`` believes of a seat that drew rather
   than play it (``hard.soft_facts``, with ``FRESH_AT_MOST`` of its cards newer than that: the
-  card it drew then is one).
+  card it drew then is one). When the move gives the turn to a seat about to go out, that seat
+  alone, with its ``count`` of cards (the others' lack is beside the point then).
 * ``holds``: a wild names (or a card changes to) a colour the hand holds ``HOLDS_FROM`` cards or
   more of, besides the card.
 
@@ -106,7 +107,13 @@ def notes(view: View, tracker: Tracker | None, action: Action,
             seat for seat in seats
             if seat != view.seat and (color in tracker.not_held(seat).colors
                                       or _believed_to_lack(believed.get(seat), color)))
-        if lacking:
+        # The turn given to a seat about to go out: only what that seat lacks is a reason (found
+        # play-testing: a Reverse to Bot 3, on UNO, "because Bot 1 seems to have no green")
+        after = _given_the_turn(view, card)
+        close = after is not None and view.size_of(after) <= STOP_AT
+        if close and after in lacking:
+            found.append(Note("lacks", (after,), color, count=view.size_of(after)))
+        elif lacking and not close:
             found.append(Note("lacks", lacking, color))
     if color is not None and color is not view.color:  # (a wild's, or a card changing it)
         held = sum(1 for c in view.hand if c.color is color) - (card.color is color)
@@ -130,6 +137,17 @@ def _not_played(view: View, runner_up: Action | None) -> tuple[Note, ...]:
     if after == view.seat or size > STOP_AT or view.size_of(next_seat) <= STOP_AT:
         return ()  # (the draw gives the turn to one as close to going out: no reason)
     return (Note("gives", (after,), count=size, card=card),)
+
+
+def _given_the_turn(view: View, card: Card) -> str | None:
+    """The seat a play of ``card`` gives the turn to (None: ours again, a Skip heads-up)."""
+    assert view.seat is not None
+    seats, way = view.seats, view.direction
+    if card.rank is Rank.REVERSE and len(seats) > 2:
+        way = -way
+    step = 2 if card.rank in _HITS or (card.rank is Rank.REVERSE and len(seats) == 2) else 1
+    after = seats[(seats.index(view.seat) + step * way) % len(seats)]
+    return None if after == view.seat else after
 
 
 def _believed_to_lack(belief: tuple[NotHeld, int] | None, color: Color) -> bool:

@@ -289,3 +289,16 @@ def test_esc_puts_the_hint_away_and_one_being_worked_out_is_not_shown() -> None:
     press(model, ESC)
     assert not model.hints.answered(view, Hint(plays("R7")[0], "search", 0.3, 100), view)
     assert "Hint:" not in render_text(model)
+
+
+@pytest.mark.parametrize(("lang", "why"), [
+    ("en", "Why: Luis, next with one card, seems to have no green."),
+    ("es", "Por qué: Luis, que juega ahora con una carta, parece no tener verde.")])
+def test_a_reason_about_the_seat_given_the_turn_says_it_plays_next(lang: str, why: str) -> None:
+    """Found play-testing: a Reverse to a seat on UNO, "because" another seemed to have no green."""
+    view = make_view("GR G6", top="G5", legal=[*plays("GR", "G6"), Draw(ME)])
+    model = seated(view, lang=lang)
+    model.hints.asked = view
+    note = Note("lacks", ("2",), Color.GREEN, count=1)
+    assert model.hints.answered(view, Hint(plays("GR")[0], "search", 0.45, 200, notes=(note,)), view)
+    assert model.hints.text(model.seating.name_of).endswith(why), model.hints.text(model.seating.name_of)

@@ -143,3 +143,18 @@ def test_the_notes_never_depend_on_a_hidden_card(players: int, rules: RuleSet, s
     other = determinize(view, tracker, random.Random(seed + 1)).view(seat)
     for action in view.legal:
         assert notes(view, tracker, action) == notes(other, tracker, action)
+
+
+def test_a_move_giving_the_turn_to_a_seat_about_to_go_out_speaks_of_that_seat_alone() -> None:
+    """Found play-testing: "play Green Reverse … Why: Bot 1 seems to have no green", the Reverse
+    handing the turn to Bot 3, on UNO, and Bot 1 playing last after it."""
+    game = make_game(["G1 GR G6 R5", "B5 B6 Y7", "Y1 Y2 B1", "B9"], "G3")
+    tracker = Tracker.from_view(game.view("P1"))
+    for action in (PlayCard("P1", Card.parse("G1")), Draw("P2"), Pass("P2"), Draw("P3"), Pass("P3"),
+                   Draw("P4"), Pass("P4")):
+        tracker.feed(event.for_seat("P1") for event in game.apply(action))
+    view = game.view("P1")
+    assert view.size_of("P4") == 2
+    reverse, six = PlayCard("P1", Card.parse("GR")), PlayCard("P1", Card.parse("G6"))
+    assert notes(view, tracker, reverse) == (Note("lacks", ("P4",), Color.GREEN, count=2),)
+    assert notes(view, tracker, six) == (Note("lacks", ("P2", "P3", "P4"), Color.GREEN),)
