@@ -54,13 +54,13 @@ def test_not_on_a_terminal_each_match_played_is_a_line_as_it_ends(capsys: pytest
 def test_the_time_left_is_said_at_the_pace_of_the_matches_played(monkeypatch: pytest.MonkeyPatch) -> None:
     """Found play-testing: 100 matches of expert bots (the default count) run for hours, and
     nothing said so."""
-    from client import cli
+    from client import selfplaycmd
 
-    monkeypatch.setattr(cli.time, "perf_counter", lambda: 1000.0)
-    assert cli._time_left(1, 100, 1000.0 - 80) == ", about 2 h 12 min left"  # 99 × 80 s
-    assert cli._time_left(5, 10, 1000.0 - 100) == ", about 2 min left"
-    assert cli._time_left(5, 10, 1000.0 - 10) == ""  # (under a minute: not worth a word)
-    assert cli._time_left(10, 10, 1000.0 - 900) == ""
+    monkeypatch.setattr(selfplaycmd.time, "perf_counter", lambda: 1000.0)
+    assert selfplaycmd._time_left(1, 100, 1000.0 - 80) == ", about 2 h 12 min left"  # 99 × 80 s
+    assert selfplaycmd._time_left(5, 10, 1000.0 - 100) == ", about 2 min left"
+    assert selfplaycmd._time_left(5, 10, 1000.0 - 10) == ""  # (under a minute: not worth a word)
+    assert selfplaycmd._time_left(10, 10, 1000.0 - 900) == ""
 
 
 def test_an_expert_plays_fewer_matches_by_default(monkeypatch: pytest.MonkeyPatch,
@@ -68,7 +68,8 @@ def test_an_expert_plays_fewer_matches_by_default(monkeypatch: pytest.MonkeyPatc
     """Found play-testing: `uno selfplay --bot expert` played the default 100 matches, some two
     hours; where an expert plays the default is 10 (a count given still holds)."""
     import engine.selfplay as selfplay_module
-    from client.cli import EXPERT_GAMES, GAMES, main
+    from client.cli import main
+    from client.selfplaycmd import EXPERT_GAMES, GAMES
 
     asked: list[int] = []
 
