@@ -45,8 +45,8 @@ SUBCOMMANDS: tuple[Subcommand, ...] = (
                "client.replaycmd"),
 )
 
-# Each command's line in `uno --help`, in Spanish (client/clihelp.py; the options of selfplay,
-# server and bots, for a server's keeper and the bots' makers, are in English alone)
+# Each command's line in `uno --help`, in Spanish (client/clihelp.py; the options of server and
+# bots, for a server's keeper and the bots' makers, are in English alone, and selfplay's results)
 SPANISH_HELP = {
     "host": "abre una mesa y siéntate en ella (tus amigos de la red local pueden entrar)",
     "join": "entra en una mesa: una de la red local, o la de HOST[:PUERTO]",

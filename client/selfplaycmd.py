@@ -27,26 +27,42 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     from engine.bots import BOT_LEVELS, DEFAULT_BOT_LEVEL
     from protocol.arguments import count, whole_number
 
-    p.description = "Bots play whole matches against each other, deterministically from a seed."
-    p.add_argument("--games", type=count, default=None, metavar="N",
-                   help=f"matches to play (default {GAMES}; {EXPERT_GAMES} where an expert plays, a "
-                        "minute or more a match)")
-    p.add_argument("--players", type=_players, default=4, metavar="P", help="seats, 2 to 10 (default 4)")
-    p.add_argument("--rules", choices=tuple(PRESETS), default="official",
-                   help="rule preset (default official)")
-    p.add_argument("--rule", action="append", default=[], metavar="OPTION=VALUE",
-                   help="change one rule option, e.g. --rule jump_in=true (repeatable)")
-    p.add_argument("--bot", type=_bot_list, default=(DEFAULT_BOT_LEVEL,), metavar="LEVEL[,LEVEL...]",
-                   help=f"bot level, or a comma list cycled over the seats ({', '.join(BOT_LEVELS)}; "
-                        "default normal)")
-    p.add_argument("--seed", type=whole_number, default=0,
-                   help="random seed (same seed, same games; default 0)")
-    p.add_argument("--target", type=_non_negative_int, default=None, metavar="POINTS",
-                   help="points that win a match; 0 plays single hands (default: the preset's)")
-    p.add_argument("--verbose", "-v", action="store_true", help="print a play-by-play of every hand")
-    p.add_argument("--delay", type=float, default=None, metavar="SECONDS",
-                   help="pause per line of play-by-play (default: a short one on a terminal)")
-    p.add_argument("--no-color", action="store_true", help="no ANSI colours in the play-by-play")
+    said = clihelp.said
+    p.description = said("Bots play whole matches against each other, deterministically from a seed.",
+                         "Los bots juegan partidas enteras entre sí, siempre iguales para una semilla "
+                         "(los resultados, en inglés).")
+    p.add_argument("--games", type=count, default=None, metavar="N", help=said(
+        f"matches to play (default {GAMES}; {EXPERT_GAMES} where an expert plays, a minute or more a match)",
+        f"partidas que jugar (por defecto {GAMES}; {EXPERT_GAMES} si juega un experto, un minuto o más "
+        "cada una)"))
+    p.add_argument("--players", type=_players, default=4, metavar="P", help=said(
+        "seats, 2 to 10 (default 4)", "asientos, de 2 a 10 (por defecto 4)"))
+    p.add_argument("--rules", choices=tuple(PRESETS), default="official", help=said(
+        "rule preset (default official)", "reglas (por defecto official, las oficiales)"))
+    p.add_argument("--rule", action="append", default=[], metavar=said("OPTION=VALUE", "OPCIÓN=VALOR"),
+                   help=said("change one rule option, e.g. --rule jump_in=true (repeatable)",
+                             "cambia una opción de las reglas, p. ej. --rule jump_in=true (se puede "
+                             "repetir)"))
+    levels = ", ".join(BOT_LEVELS)
+    p.add_argument("--bot", type=_bot_list, default=(DEFAULT_BOT_LEVEL,),
+                   metavar=said("LEVEL[,LEVEL...]", "NIVEL[,NIVEL...]"), help=said(
+                       f"bot level, or a comma list cycled over the seats ({levels}; default normal)",
+                       f"nivel de los bots, o una lista con comas que se reparte por los asientos "
+                       f"({levels}; por defecto normal)"))
+    p.add_argument("--seed", type=whole_number, default=0, metavar=said("SEED", "SEMILLA"), help=said(
+        "random seed (same seed, same games; default 0)",
+        "semilla del azar (la misma semilla, las mismas partidas; por defecto 0)"))
+    p.add_argument("--target", type=_non_negative_int, default=None, metavar=said("POINTS", "PUNTOS"),
+                   help=said("points that win a match; 0 plays single hands (default: the preset's)",
+                             "puntos que ganan la partida; 0 juega manos sueltas (por defecto: los de "
+                             "las reglas)"))
+    p.add_argument("--verbose", "-v", action="store_true", help=said(
+        "print a play-by-play of every hand (in English)", "cuenta cada mano jugada a jugada (en inglés)"))
+    p.add_argument("--delay", type=float, default=None, metavar=said("SECONDS", "SEGUNDOS"), help=said(
+        "pause per line of play-by-play (default: a short one on a terminal)",
+        "pausa por línea de la jugada a jugada (por defecto: una corta en una terminal)"))
+    p.add_argument("--no-color", action="store_true", help=said(
+        "no ANSI colours in the play-by-play", "sin colores ANSI en la jugada a jugada"))
 
 
 def _time_left(done: int, games: int, started: float) -> str:

@@ -45,7 +45,7 @@ def test_the_helps_say_what_a_new_user_asked_for(capsys: pytest.CaptureFixture[s
     assert args.no_discovery and args.name == "Robot"
 
 
-PLAYERS_COMMANDS = ("host", "join", "stats", "replay")
+PLAYERS_COMMANDS = ("host", "join", "stats", "replay", "selfplay")
 
 
 def helps(command: str, lang: str) -> list[str | None]:
