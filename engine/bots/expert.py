@@ -44,7 +44,9 @@ seed 1, 57.2% [53.4, 61.0] seed 2 (500 hands each), 53.7% and 53.4% seeds 3 and 
 each; 55.1% over the 2,000). House, four seats: 25.4% (1,400 hands, seeds 1 and 2). With the
 playouts' players challenging a Wild Draw Four as rarely as the table does (rollout.CATCH_BLUFF),
 official, four seats, 200 ms: 27.8% [26.3, 29.3] (2,000 hands, seed 1; 26.6% before on the same
-deals); heads-up and house are unchanged by it (paired, see rollout.CATCH_BLUFF). With the real
+deals); heads-up and house are unchanged by it (paired, see rollout.CATCH_BLUFF). Measured again
+on today's code (the intent model's odds, the determinization's mend since), the same deals:
+26.2% [24.7, 27.8]. With the real
 hands dealt (bench/expert_paired.py's ``oracle``, not a level) the same search wins 40.4% at four
 seats (240 hands): what it lacks is knowledge of the hidden cards, and bench/deal_accuracy.py shows
 how little of it the facts and beliefs give; in house, four seats, 80 deals, it wins 35.9%
@@ -105,7 +107,11 @@ less often, and then as often wrongly)."""
 
 SWITCH_CONFIDENCE = 1.5
 """Standard errors by which the best candidate must beat the baseline's choice, on the same
-deals, for the search to play it instead: with a few hundred playouts most differences are noise."""
+deals, for the search to play it instead: with a few hundred playouts most differences are noise.
+1.0 measured (bench/expert_paired.py's ``conf1``, against three ``hard``, official, four seats,
+200 ms of CPU): paired, +4.0 points [+0.6, +7.4] (seed 91, 200 deals), -0.5 [-3.8, +2.8] (seed
+92, 155 deals), +3.6 [-1.1, +8.3] (seed 93, 105 deals); then bench/bot_strength.py, seed 1,
+2,000 hands each: 25.7% [24.2, 27.5] with 1.0, 26.2% [24.7, 27.8] with 1.5. The gain did not hold."""
 
 _WILD_RANKS = frozenset({Rank.WILD, Rank.WILD_DRAW_FOUR})
 
