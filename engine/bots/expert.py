@@ -45,8 +45,8 @@ each; 55.1% over the 2,000). House, four seats: 25.4% (1,400 hands, seeds 1 and 
 playouts' players challenging a Wild Draw Four as rarely as the table does (rollout.CATCH_BLUFF),
 official, four seats, 200 ms: 27.8% [26.3, 29.3] (2,000 hands, seed 1; 26.6% before on the same
 deals); heads-up and house are unchanged by it (paired, see rollout.CATCH_BLUFF). Measured again
-on today's code (the intent model's odds, the determinization's mend since), the same deals:
-26.2% [24.7, 27.8]. With the real
+after later changes (hard's odds from the facts of the time, the determinization's mend), the
+same deals: 26.2% [24.7, 27.8]; a CPU budget's rounds vary from run to run. With the real
 hands dealt (bench/expert_paired.py's ``oracle``, not a level) the same search wins 40.4% at four
 seats (240 hands): what it lacks is knowledge of the hidden cards, and bench/deal_accuracy.py shows
 how little of it the facts and beliefs give; in house, four seats, 80 deals, it wins 35.9%
