@@ -72,9 +72,9 @@ def config_from(args: argparse.Namespace) -> ServerConfig:
     config = ServerConfig(name=args.name[:64], heartbeat_timeout=args.heartbeat,
                           next_hand_delay=args.next_hand_delay,
                           handshake_timeout=args.handshake_timeout,
-                          outgoing_queue=max(1, args.outgoing_queue),
-                          max_connections=max(1, args.max_connections),
-                          max_rooms_per_address=max(1, args.max_rooms_per_address),
+                          outgoing_queue=args.outgoing_queue,
+                          max_connections=args.max_connections,
+                          max_rooms_per_address=args.max_rooms_per_address,
                           abandoned_match_grace=max(0.0, args.abandoned_match_grace),
                           history=not args.no_history, history_limit=args.history_limit,
                           uno_grace=uno_grace_within(args.uno_grace))
