@@ -12,6 +12,7 @@ closed) counts from the room's ``history``, after the batches it was last told a
 
 from __future__ import annotations
 
+import copy
 import hashlib
 from collections import Counter
 from collections.abc import Callable, Iterable
@@ -32,7 +33,7 @@ from engine.events import (
     TurnStarted,
 )
 
-from .i18n import card_name, t
+from .i18n import card_name, retold, t
 
 SHOWN_CARDS = 8  # the cards played for us that the line names; more are counted ("(+3 more)")
 MATCHED_BATCHES = 3  # the last batches seen live that find our place in a room's past
@@ -121,9 +122,17 @@ class AwayNews:
         """The summary since the stand-in took over or our seat went away (None if nothing of it
         happened: no turn, no hand moved or won), our seat ``me`` said as "you"; counting starts
         afresh. The cards are named, as the log names them (found play-testing: "YS G6 Y8" in
-        plain mode, "cards played: W" on the full screen)."""
+        plain mode, "cards played: W" on the full screen). ``name_of`` should keep the names of
+        now: the line may be said again in another language (F2)."""
         if not self.counting or not (self.turns or self.won or self.moved):
             return None
+        summed = copy.copy(self)  # (as it is now: counting afresh gives this one new lists)
+        line = retold(lambda: summed._words(name_of, me))
+        self._restart(counting=False)
+        self.told = _mark(self.last) if self.last else self.told
+        return line
+
+    def _words(self, name_of: Callable[[str], str], me: str | None) -> str:
         shown = ", ".join(card_name(card) for card in self.played[:SHOWN_CARDS])
         more = len(self.played) - SHOWN_CARDS
         played = f"{shown} {t('more_cards', n=more)}" if more > 0 else shown
@@ -151,8 +160,6 @@ class AwayNews:
                 parts.append(t("away_hand_won" + ours, name=name_of(winner), n=hand, points=points))
             else:
                 parts.append(t("away_a_hand_won" + ours, name=name_of(winner), points=points))
-        self._restart(counting=False)
-        self.told = _mark(self.last) if self.last else self.told
         return " · ".join(parts)
 
     def here(self) -> None:

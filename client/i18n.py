@@ -9,7 +9,7 @@ documents ("Roba dos", "Cambio de sentido", "Salta turno", "Comodín", "Comodín
 from __future__ import annotations
 
 import os
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -85,6 +85,45 @@ def t(key: str, **kw: object) -> str:
     if "{k_" in text:
         return text.format(**keymap.active().fields(_lang), **kw)
     return text.format(**kw) if kw else text
+
+
+class Told(str):
+    """A line of words that can be said again in the language chosen since: ``again`` makes it
+    anew. The log holds words, not events, and F2 tells its lines so made again (found
+    play-testing: a Spanish reader who pressed F2 read the whole log on in English)."""
+
+    again: Callable[[], str]
+
+
+def retold(make: Callable[[], str]) -> str:
+    """``make()``'s line, which ``told_again`` says again in the language chosen then."""
+    line = Told(make())
+    line.again = make
+    return line
+
+
+def retold_lines(make: Callable[[], list[str]]) -> list[str]:
+    """The lines ``make`` gives together (one change's in the log), each said again as the same
+    line of its next answer."""
+    def nth(index: int, line: str) -> str:
+        def again() -> str:
+            lines = make()
+            return lines[index] if index < len(lines) else line
+        return retold(again)
+    return [nth(index, line) for index, line in enumerate(make())]
+
+
+def said(key: str, **kw: object) -> str:
+    """``t(key, **kw)``, which ``told_again`` says again in the language chosen then: ``kw`` holds
+    no words of a language but lines made to be said again (names and numbers are the same in
+    both)."""
+    return retold(lambda: t(key, **{name: told_again(value) if isinstance(value, str) else value
+                                    for name, value in kw.items()}))
+
+
+def told_again(line: str) -> str:
+    """``line`` in the language chosen now, if it was made to be said again; else as it is."""
+    return retold(line.again) if isinstance(line, Told) else line
 
 
 def keys_of(name: str) -> tuple[str, ...]:

@@ -29,7 +29,7 @@ from protocol import LeftReason, ProtocolError, clean_text, codec, messages
 from . import pasttold
 from .awaynews import AwayNews
 from .enums import Screen
-from .i18n import EN, card_name, t
+from .i18n import EN, card_name, retold, retold_lines, said, t
 from .narrate import narrate, with_stack_total
 from .seating import left_by, levels_line
 
@@ -157,7 +157,7 @@ def _joined(model: Model, message: messages.Joined) -> None:
             # says it is skipped (the command on a line of its own, whole in the log's narrow
             # column, to copy). Plain mode said it with the lobby (``session.info``): found
             # play-testing, said twice.
-            model.transcript.add([t("friends_join_with"), f"uno join {model.host.address}"])
+            model.transcript.add([said("friends_join_with"), f"uno join {model.host.address}"])
     model.host.auto_start = False
 
 
@@ -178,7 +178,7 @@ def _room(model: Model, message: messages.RoomUpdate) -> None:
     if model.seating.away and not was_away:
         model.away_news.stepped_away()
     if was_away and not model.seating.away:  # back: what was done for us meanwhile
-        news = model.away_news.line(model.seating.name_of, model.seating.seat)
+        news = model.away_news.line(model.seating.names_kept(), model.seating.seat)
         lines += [news] if news else []
         if news and model.table.hand_over and not model.plain:  # (the end board hides the log:
             model.prompts.notice = model.prompts.notice_till_deal = news  # found play-testing)
@@ -233,9 +233,10 @@ def _view_msg(model: Model, message: messages.ViewMsg) -> None:
         transcript.logged_hand = view.hand_number
         # (a past that began mid-hand: named as it began, the dealer's seat may have changed hands)
         then = transcript.first_names if transcript.past_mid_hand else {}
-        lines = [t("ev_hand", n=view.hand_number, name=model.seating.name_then(then)(view.dealer))]
+        lines = [said("ev_hand", n=view.hand_number, name=model.seating.name_then(then)(view.dealer))]
         if view.discard_pile == 1:  # nothing played yet: the top is the first card
-            lines.append(t("ev_start_card", card=card_name(view.top)))
+            top = view.top
+            lines.append(retold(lambda: t("ev_start_card", card=card_name(top))))
         if transcript.past_mid_hand:  # the past told began after this deal: the deal heads it
             # (found play-testing: Ana, watching a long hand, read "Hand 1 — Bot 2 dealt" under
             # its latest moves, as if a new hand had just begun)
@@ -307,25 +308,28 @@ def _events(model: Model, message: messages.Events) -> None:
             _hand_moved(model, event.sources(view.seats, view.direction).get(seat), event, seat)
     if message.view is not None:
         _set_view(model, message.view, message.deadline)
-    name_of = model.seating.name_of
+    names = model.seating.names_kept()  # (the log may be told again, F2, after seats change hands)
     turn, way = (None, None) if view is None else (view.current, view.direction)  # as they began
-    lines = narrate(events, name_of, seat, turn, way,
-                    seats=None if view is None else view.seats)
     now = model.table.view
-    if view is not None and now is not None:
-        lines = with_stack_total(lines, view.pending_draw, now.pending_draw)
+    stacked = (view.pending_draw, now.pending_draw) if view is not None and now is not None else (0, 0)
+
+    def tell() -> list[str]:
+        told = narrate(events, names, seat, turn, way, seats=None if view is None else view.seats)
+        return with_stack_total(told, *stacked)
+    lines = retold_lines(tell)
     dealt = any(isinstance(e, HandStarted) for e in events)
     if dealt or _our_move(events, seat):  # a new hand's log is read from its deal (found
         # play-testing: a player scrolled back in hand 1 read it still as hand 2 began), and
         # our own move at the end of the log, as a chat's input brings its log to the end
         model.transcript.to_end()
-    levels = levels_line(model.seating.room)
+    room = model.seating.room
+    levels = retold(lambda: levels_line(room))
     if levels and any(isinstance(e, HandStarted) and e.hand_number == 1 for e in events):
         lines.insert(0, levels)  # (a match's bots, before its first deal)
     if shown is not None and shown.outcome is not None and dealt:
         # (found play-testing: a host who started the rematch without everyone's yes left only
         # "Hand 1 — Ana dealt" to say that the scores had gone back to 0)
-        lines.insert(0, t("ev_new_match"))
+        lines.insert(0, said("ev_new_match"))
     host = model.host
     # the match kept from last time, at the table too (not in plain mode, whose lobby and waiting
     # room said it: found play-testing, a third time at the deal)
@@ -335,7 +339,7 @@ def _events(model: Model, message: messages.Events) -> None:
     model.transcript.add(lines)
     ended = next((i for i, e in enumerate(events) if isinstance(e, HandEnded)), None)
     if ended is not None:  # kept on the end-of-hand screen, under the scores
-        before = narrate(events[:ended], name_of, seat)
+        before = retold_lines(lambda: narrate(events[:ended], names, seat))
         model.transcript.winning_play = before[-1] if before else ""
 
 

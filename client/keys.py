@@ -15,7 +15,7 @@ from prompt_toolkit.keys import Keys
 
 from .enums import Prompt, Screen
 from .hintrun import start_hint
-from .i18n import keys_of, language, switch_language, t
+from .i18n import keys_of, language, t
 from .keymap import LANGUAGE_KEY, active
 from .model import Model
 from .table import COLORS
@@ -143,7 +143,7 @@ def make_key_bindings(model: Model, after: Callable[[], None]) -> KeyBindings:
     @bind(LANGUAGE_KEY, filter=(commands | deciding | showing_help | screen_is(Screen.BROWSE, Screen.CREATE))
           & Condition(lambda: model.prompts.text_prompt is None))
     def _language() -> None:  # the other language (its keys: ``key_bindings_for``)
-        switch_language()
+        model.change_language()
         model.prompts.notice = t("language_now")
     for keys, step in ((("pagedown", "down", " "), 1), (("pageup", "up"), -1)):
         for key in keys:  # (a short terminal's help has pages)

@@ -24,7 +24,7 @@ from .enums import Prompt, Screen, Status
 from .form import CreateForm, step
 from .hinting import HintBox
 from .hosting import Hosting
-from .i18n import names_and, t
+from .i18n import names_and, switch_language, t
 from .lobby import Lobby
 from .prompts import Prompts
 from .rematch import RematchChoice
@@ -161,6 +161,11 @@ class Model:
         self.hold_key = False
         if back and self.seating.away and not self.back_sent and self.outbox.send(messages.Back()):
             self.back_sent = True
+
+    def change_language(self, lang: str | None = None) -> None:
+        """Speak ``lang`` (None: the other language) from now on, the log's past lines too."""
+        switch_language(lang)
+        self.transcript.retell()
 
     def step_away(self) -> None:
         """The away key: our turns are played for us until we press a key (the server marks

@@ -5,12 +5,13 @@ we were gone is counted for the away summary. Folded by client/inbox.py, which d
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from engine.events import Dealt, Event, HandEnded, HandStarted, MatchEnded, TurnStarted
 from protocol import clean_text, messages
 
-from .i18n import t
+from .i18n import retold_lines, said
 from .narrate import narrate, way_after, way_at_start
 from .seating import seat_changes
 
@@ -32,6 +33,7 @@ def fold(model: Model, message: messages.History, batches: list[list[Event]]) ->
     for number, events in enumerate(missed, start=len(batches) - len(missed)):
         if model.seating.ours_then(_names_at(message, number)) is not None:
             model.away_news.observe(events, me)
+    now = model.seating.names_kept()  # (the log may be told again, F2, after seats change hands)
     sat: dict[str, Any] = {}  # who sat where at the batch before
     # The direction of play and the seats in their order (whose turns a jump-in took): from a
     # deal or a Reverse in the past told, else from the table as we see it (found play-testing:
@@ -48,7 +50,7 @@ def fold(model: Model, message: messages.History, batches: list[list[Event]]) ->
         if ended and any(isinstance(e, HandStarted) for e in events):
             # (as the live log says it: found play-testing, one seated for the rematch read
             # the match's end, then "Hand 1 — Ana dealt", the scores back to 0 without a word)
-            lines.append(t("ev_new_match"))
+            lines.append(said("ev_new_match"))
             ended = False
         ended = ended or any(isinstance(e, MatchEnded) for e in events)
         dealt = [e.seat for e in events if isinstance(e, Dealt)]
@@ -57,8 +59,9 @@ def fold(model: Model, message: messages.History, batches: list[list[Event]]) ->
         # Frank, taking Bot 1's seat, read "Bot 1 drew Red 5" where he had read "Bot 1 drew a
         # card" as he watched, so plain mode said the whole past again)
         told = events if ours is not None or me is None else [e.for_seat(None) for e in events]
-        lines += seat_changes(sat, then, model.seating.told_gone) \
-            + narrate(told, model.seating.name_then(then), ours, turn, way, seats=order)
+        names = model.seating.name_then(then, now)
+        lines += seat_changes(sat, then, model.seating.told_gone)
+        lines += _narrated(told, names, ours, turn, way, order)
         way = way_after(events, way)
         turn = next((e.seat for e in reversed(events) if isinstance(e, TurnStarted)), turn)
         # our seat's win from before we sat in it is its winner's (found play-testing: Eve read
@@ -79,13 +82,13 @@ def fold(model: Model, message: messages.History, batches: list[list[Event]]) ->
             if info.seat != model.seating.seat and info.kind == "human":
                 notes += [model.seating.went_away(info, before=True)] if info.away else []
                 if not info.connected and not model.seating.came_back:  # (else they dropped with us)
-                    notes.append(t("ev_quit" if info.quit else "ev_dropped", name=clean_text(info.name)))
+                    notes.append(said("ev_quit" if info.quit else "ev_dropped", name=clean_text(info.name)))
                     model.seating.told_dropped.add(info.seat)
     model.hints.recall(batches)
     if not model.seating.away:  # (away, the summary comes on coming back)
         # A client started again, or one back from a dropped link (found play-testing: one
         # frozen for half a minute was not told the turn the stand-in played meanwhile).
-        news = model.away_news.line(model.seating.name_of, model.seating.seat)
+        news = model.away_news.line(model.seating.names_kept(), model.seating.seat)
         notes += [news] if news else []
     if model.seating.took_seat_line:
         notes.append(model.seating.took_seat_line)
@@ -99,6 +102,12 @@ def fold(model: Model, message: messages.History, batches: list[list[Event]]) ->
         isinstance(e, HandStarted) for events in batches for e in events)
     if transcript.past_mid_hand:  # the view puts its deal above it again, named as it was then
         transcript.logged_hand, transcript.first_names = None, _names_at(message, 0)
+
+
+def _narrated(events: list[Event], names: Callable[[str], str], me: str | None, turn: str | None,
+              way: int | None, seats: list[str] | None) -> list[str]:
+    """A batch of the past told (``narrate``), to be told again in another language (F2)."""
+    return retold_lines(lambda: narrate(events, names, me, turn, way, seats=seats))
 
 
 def _names_at(message: messages.History, number: int) -> dict[str, Any]:

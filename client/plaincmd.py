@@ -16,7 +16,7 @@ from protocol import MAX_CHAT
 
 from .enums import Prompt, Screen
 from .form import TEXT_FIELDS
-from .i18n import LANGS, TEXTS, card_name, color_name, keys_of, switch_language, t
+from .i18n import LANGS, TEXTS, card_name, color_name, keys_of, t
 from .i18n import key as key_of
 from .keymap import active
 from .model import Model
@@ -110,7 +110,8 @@ class PlainCommands:
                 return []
             return [self.help()]
         if word in words("language") | words("spanish") | words("english"):  # (the other, or the one named)
-            switch_language("es" if word in words("spanish") else "en" if word in words("english") else None)
+            named = "es" if word in words("spanish") else "en" if word in words("english") else None
+            m.change_language(named)
             m.prompts.notice = t("plain_language_now")
             return []
         if word in words("back"):  # as Esc: the colour, the seat or the form is left

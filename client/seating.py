@@ -17,7 +17,7 @@ from protocol import (
     left_seat_name,
 )
 
-from .i18n import names_and, t
+from .i18n import names_and, retold, said, t
 from .rulestext import rules_changes
 
 
@@ -69,16 +69,31 @@ def seat_changes(before: Mapping[str, Any], after: Mapping[str, Any], told_gone:
             continue
         old, name = clean_text(old), clean_text(name)
         if left_by(name, old):
-            lines.append(t("ev_left_to_bot", name=old))
+            lines.append(said("ev_left_to_bot", name=old))
         elif left_by(old, name) and seat in told_gone:  # (back in the seat they had left)
-            lines.append(t("ev_back", name=name))
+            lines.append(said("ev_back", name=name))
         else:
-            lines.append(t("ev_took_seat", name=name, bot=old))
+            lines.append(said("ev_took_seat", name=name, bot=old))
         if left_by(name, old):
             told_gone.add(seat)
         else:
             told_gone.discard(seat)
     return lines
+
+
+def _seat_name(seat: str | None, seats: Sequence[SeatInfo], known: Mapping[str, SeatInfo],
+               marked: bool = True) -> str:
+    """``Seating.name_of`` from the room's ``seats`` and the seats ``known`` before."""
+    if seat is None:
+        return "?"
+    for info in seats:
+        if info.seat == seat:
+            return clean_text(info.name)
+    seen = known.get(seat)
+    if seen is not None:
+        name = clean_text(seen.name)
+        return name if seen.kind == "bot" or not marked else f"{name} ({t('gone')})"
+    return f"#{clean_text(seat)}"
 
 
 class Seating:
@@ -214,17 +229,13 @@ class Seating:
         it) keeps the bot's name alone: the match just played was the bot's (found play-testing:
         "Bot 1 (gone)" on the board of the match it had played, after Zoe sat down for the
         rematch)."""
-        if seat is None:
-            return "?"
-        if self.room is not None:
-            for info in self.room.seats:
-                if info.seat == seat:
-                    return clean_text(info.name)
-        known = self.known.get(seat)
-        if known is not None:
-            name = clean_text(known.name)
-            return name if known.kind == "bot" or not marked else f"{name} ({t('gone')})"
-        return f"#{clean_text(seat)}"
+        return _seat_name(seat, self.room.seats if self.room is not None else (), self.known, marked)
+
+    def names_kept(self) -> Callable[[str], str]:
+        """``name_of`` as the seats are now, for a log line told again later (F2), when they may
+        have changed hands."""
+        seats, known = self.room.seats if self.room is not None else (), dict(self.known)
+        return lambda seat: _seat_name(seat, seats, known)
 
     def seat_named(self, typed: str, seats: Sequence[str]) -> str | None:
         """Which of ``seats`` ``typed`` names: its player's whole name, or the start of one name
@@ -267,59 +278,60 @@ class Seating:
             if seat not in after:  # (one offline did not leave: the host, or the rematch, freed
                 # the seat; found play-testing, "Ben left" of Ben whose terminal had died)
                 gone = "ev_freed" if info.kind == "human" and not info.connected else "ev_left"
-                lines.append(t(gone, name=clean_text(info.name)))
+                lines.append(said(gone, name=clean_text(info.name)))
                 self.told_gone.discard(seat)
         for seat, info in after.items():
             prev = before.get(seat)
             if seat == self.seat:  # (what others did is told by name; of ourselves, only this)
                 if prev is not None and prev.away != info.away:
                     went = "plain_ev_you_went_away" if plain else "ev_you_went_away"
-                    lines.append(t(went if info.away else "ev_you_came_back"))
+                    lines.append(said(went if info.away else "ev_you_came_back"))
                 continue
             name = clean_text(info.name)
             if prev is None:
-                lines.append(t("ev_joined", name=name))
+                lines.append(said("ev_joined", name=name))
             elif prev.kind == "bot" and info.kind == "human":
                 bot = clean_text(prev.name)
-                lines.append(t("ev_back", name=name) if left_by(bot, name) and seat in self.told_gone
-                             else t("ev_took_seat", name=name, bot=bot))
+                lines.append(said("ev_back", name=name) if left_by(bot, name) and seat in self.told_gone
+                             else said("ev_took_seat", name=name, bot=bot))
                 self.told_gone.discard(seat)
             elif prev.kind == "human" and info.kind == "bot":  # left, or not back for the next match
                 # (one whose link was down did not leave: found re-checking, "Raúl left" of Raúl frozen)
                 gone = "ev_left_to_bot" if prev.connected else "ev_gone_to_bot"
-                lines.append(t(gone, name=clean_text(prev.name)))
+                lines.append(said(gone, name=clean_text(prev.name)))
                 self.told_gone.add(seat)
             elif prev.kind == info.kind == "bot" and prev.level != info.level and info.level:
                 if room.host_seat != self.seat:  # (the host's own change shows in the seat's row)
-                    lines.append(t("ev_bot_level", name=name, level=t("level_" + info.level)))
+                    lines.append(said("ev_bot_level", name=name, level=said("level_" + info.level)))
             elif info.kind == "human" and prev.name != info.name:  # left, and the first in line sat
-                lines += [t("ev_left", name=clean_text(prev.name)),
-                          t("ev_took_seat", name=name, bot=clean_text(prev.name))]
+                lines += [said("ev_left", name=clean_text(prev.name)),
+                          said("ev_took_seat", name=name, bot=clean_text(prev.name))]
                 self.told_gone.discard(seat)
             elif prev.connected and not info.connected:  # (closed on purpose, or the link failed)
                 if not self.rejoining:
-                    lines.append(t("ev_quit" if info.quit else "ev_dropped", name=name))
+                    lines.append(said("ev_quit" if info.quit else "ev_dropped", name=name))
                     self.told_dropped.add(seat)
             elif not prev.connected and info.connected:  # (perhaps still away: not "came back")
-                lines += [t("ev_reconnected", name=name)] if seat in self.told_dropped else []
+                lines += [said("ev_reconnected", name=name)] if seat in self.told_dropped else []
                 self.told_dropped.discard(seat)
             elif not prev.away and info.away:
                 lines += [self.went_away(info)]
             elif prev.away and not info.away:  # (away before we came: nothing new to us)
-                lines += [t("ev_back", name=name)] if seat in self.told_gone else []
+                lines += [said("ev_back", name=name)] if seat in self.told_gone else []
                 self.told_gone.discard(seat)
         changes = rules_changes(old, room)
         if changes:  # (the host's set_rules: in the waiting room, or for the next match)
             ours = self.seat is not None and room.host_seat == self.seat
-            self.rules_news = t("ev_you_changed_rules" if ours else "ev_rules_changed",
-                                name=clean_text(room.host), rules=", ".join(changes))
+            self.rules_news = retold(lambda: t("ev_you_changed_rules" if ours else "ev_rules_changed",
+                                               name=clean_text(room.host),
+                                               rules=", ".join(rules_changes(old, room))))
             lines.append(self.rules_news)
         if room.host_seat != old.host_seat and room.host_seat is not None:
-            lines.append(t("ev_you_host") if room.host_seat == self.seat
-                         else t("ev_new_host", name=clean_text(room.host)))
+            lines.append(said("ev_you_host") if room.host_seat == self.seat
+                         else said("ev_new_host", name=clean_text(room.host)))
         if room.queue > old.queue and self.seat is not None:  # (found play-testing: only the
             # header's count said it, and a host who could free a seat for them did not see it)
-            lines.append(t("ev_line_one") if room.queue == 1 else t("ev_line", n=room.queue))
+            lines.append(said("ev_line_one") if room.queue == 1 else said("ev_line", n=room.queue))
         return lines
 
     def away_on_joining(self) -> list[str]:
@@ -332,7 +344,7 @@ class Seating:
             return []
         away = [info for info in room.seats if info.away and info.seat != self.seat]
         self.told_gone.update(info.seat for info in away)
-        return [t("ev_away_before", name=clean_text(info.name)) for info in away]
+        return [said("ev_away_before", name=clean_text(info.name)) for info in away]
 
     def went_away(self, info: SeatInfo, before: bool = False) -> str:
         """The log's line that the person at seat ``info`` is away (a bot plays their turns),
@@ -340,7 +352,7 @@ class Seating:
         began, said so (found play-testing: "Carl was marked away", told as news to one arriving
         long after)."""
         self.told_gone.add(info.seat)
-        return t("ev_away_before" if before else "ev_went_away", name=clean_text(info.name))
+        return said("ev_away_before" if before else "ev_went_away", name=clean_text(info.name))
 
     def left(self) -> None:
         self.room = None
@@ -362,9 +374,9 @@ class Seating:
             return t("leave_closes")
         # (found play-testing: told "a bot plays your seat", Kim, waiting in line, took it; and
         # "a bot plays your seat … someone in line may take it" read as a contradiction)
-        said = t("leave_line" if room.queue else "leave_bot" if room.started else "leave_free")
+        consequence = t("leave_line" if room.queue else "leave_bot" if room.started else "leave_free")
         heir = next((s for s in others if s.connected), None)
-        return said + (" " + t("leave_new_host", name=clean_text(heir.name))
+        return consequence + (" " + t("leave_new_host", name=clean_text(heir.name))
                        if self.is_host and heir is not None else "")
 
     def spectator_hint(self, me: str) -> str:
@@ -416,12 +428,15 @@ class Seating:
         sat_then = then.get(me)
         return me if not isinstance(sat_then, str) or clean_text(sat_then) == self.name_of(me) else None
 
-    def name_then(self, then: Mapping[str, Any]) -> Callable[[str], str]:
+    def name_then(self, then: Mapping[str, Any],
+                  now: Callable[[str], str] | None = None) -> Callable[[str], str]:
         """Names for a batch of the past: who sat at each seat then (``history.names``), else
-        the name known now."""
+        the name known now (``now``: as ``names_kept`` kept it)."""
+        known_now = now or self.name_of
+
         def name(seat: str) -> str:
             known = then.get(seat)
-            return clean_text(known) if isinstance(known, str) and known else self.name_of(seat)
+            return clean_text(known) if isinstance(known, str) and known else known_now(seat)
         return name
 
     def remember_names(self, past: Sequence[Mapping[str, Any]], me: str) -> None:

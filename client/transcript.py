@@ -6,6 +6,8 @@ from typing import Any, TypeVar
 
 from protocol import clean_text
 
+from .i18n import told_again
+
 T = TypeVar("T")
 
 LOG_LINES = 200
@@ -105,6 +107,13 @@ class Transcript:
         self.chat.append((clean_text(source), clean_text(text)))
         self.spoken += 1
         del self.chat[:-CHAT_LINES]
+
+    def retell(self) -> None:
+        """The log in the language chosen now (F2): every line made to be said again is (the
+        chat is people's own words)."""
+        self.log = [told_again(line) for line in self.log]
+        self._notes = {told_again(note) for note in self._notes}
+        self.winning_play = told_again(self.winning_play)
 
     def clear_log(self) -> None:
         self.log.clear()

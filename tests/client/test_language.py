@@ -4,16 +4,20 @@ at a machine whose locale is English, had no way to Spanish but the command line
 
 from __future__ import annotations
 
+import dataclasses
 import os
 
 import pytest
-from clientkit import make_view, plays, press, render_text, screen_lines, seated
+from clientkit import ME, make_view, plays, press, render_text, room_info, screen_lines, seated
 
 from client.enums import Prompt
-from client.i18n import detect_language, language, language_file, t
+from client.i18n import detect_language, language, language_file, set_language, t
+from client.model import Model
 from client.plaincmd import PlainCommands
 from client.plainview import PlainView
-from protocol import Away
+from engine import events as ev
+from engine.cards import Card, Color
+from protocol import Away, Events, History, RoomUpdate, ViewMsg, codec
 
 F2 = "\x1bOQ"
 
@@ -70,3 +74,50 @@ def test_the_keys_follow_the_language_in_the_same_running_screen() -> None:
     model.outbox.clear()
     model = seated(make_view(current="2", legal=plays("R7")), lang="es")
     assert press(model, F2, "z") == [Away()] and language() == "en"  # (and back: z steps away)
+
+
+def _an_evening(model_lang: str) -> Model:
+    """A model seated at a table, told its past (``history``, names of then), live moves (a stack,
+    a hand won), the room's news (Luis stepped away, Eva took over Bot 3's seat) and a spell away
+    of our own, all in ``model_lang``."""
+    model = seated(room=room_info(), lang=model_lang)
+    past = ((ev.HandStarted(1, "2", 1), ev.StartingCard(Card.parse("R5")), ev.TurnStarted("3")),
+            (ev.CardPlayed("3", Card.parse("R+2"), Color.RED), ev.TurnStarted(ME)))
+    model.apply(History(events=tuple(tuple(map(codec.event_to_wire, batch)) for batch in past), chat=(),
+                        names=({"3": "Bot 3"}, {"3": "Bot 3"})))
+    model.apply(ViewMsg(view=codec.view_to_wire(make_view(pending_draw=2)), deadline=20.0))
+    model.apply(Events(events=tuple(map(codec.event_to_wire, (
+        ev.CardPlayed(ME, Card.parse("Y+2"), Color.YELLOW), ev.TurnStarted("1")))),
+        view=codec.view_to_wire(make_view(pending_draw=4, current="1"))))
+    away = room_info()
+    model.apply(RoomUpdate(room=dataclasses.replace(away, seats=tuple(
+        dataclasses.replace(s, away=s.seat in ("2", ME)) for s in away.seats))))
+    model.apply(Events(events=tuple(map(codec.event_to_wire, (
+        ev.Drew("1", 4, None, "draw_two"), ev.TurnStarted(ME), ev.StandIn(ME, "away"),
+        ev.CardPlayed(ME, Card.parse("Y7"), Color.YELLOW), ev.TurnStarted("2"),
+        ev.CardPlayed("2", Card.parse("Y1"), Color.YELLOW), ev.HandEnded("2", 30, (0, 30, 0, 0))))),
+        view=codec.view_to_wire(make_view(current="2"))))
+    model.apply(RoomUpdate(room=room_info(seats={"1": "Bot 1", "2": "Luis", "3": "Eva", ME: "Ana"})))
+    return model
+
+
+def test_f2_tells_the_log_again_in_the_other_language() -> None:
+    """Found play-testing: a Spanish reader who pressed F2 at the table read the whole log on in
+    English ("Luis played Yellow 1"), and the end board's winning play with it. Its lines are told
+    again as a model in Spanish from the start tells them; the past with the names of then (Bot 3
+    played, though Eva sits there now)."""
+    try:
+        english = _an_evening("en")
+        log = english.transcript.log
+        assert any("Bot 3 played Red Draw Two" in line for line in log), log
+        spanish = _an_evening("es")
+        english.change_language("es")
+        log = english.transcript.log
+        assert log == spanish.transcript.log, (log, spanish.transcript.log)
+        assert english.transcript.winning_play == spanish.transcript.winning_play != ""
+        assert any("Bot 3 jugó" in line for line in log), log
+        english.change_language("en")  # (and back)
+        log = english.transcript.log
+        assert any("Bot 3 played Red Draw Two" in line for line in log), log
+    finally:
+        set_language("en")

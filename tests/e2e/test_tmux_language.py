@@ -1,7 +1,7 @@
 """End to end, in tmux (found play-testing): a player who reads only Spanish, at a `uno host` table
 that opened in English, presses F2. The screen speaks Spanish at once and so do its keys (the
-English away key z is blue in Spanish and does nothing; f steps away), and the choice is kept
-for the next start."""
+English away key z is blue in Spanish and does nothing; f steps away), its log is told again in
+Spanish, and the choice is kept for the next start."""
 
 from __future__ import annotations
 
@@ -25,7 +25,9 @@ def test_tmux_f2_switches_the_screen_and_its_keys_to_spanish(tmux: Tmux, tmp_pat
     tmux.send(window, "F2")
     tmux.wait_for(window, "F2: in English", timeout=5, what="the help, now in Spanish")
     tmux.send(window, "Escape")  # (closes the help)
-    tmux.wait_for(window, "Tu mano", timeout=5, what="the table in Spanish")
+    screen = tmux.wait_for(window, "Tu mano", timeout=5, what="the table in Spanish")
+    # the log's lines too, told again (found play-testing: "Hand 1 — Bot 1 dealt" stayed English)
+    assert "Mano 1 — repartió" in screen and "Hand 1" not in screen, screen
     tmux.send(window, "z")  # (blue in Spanish: not the away key any more)
     tmux.wait_for(window, "z no hace nada aquí", timeout=5, what="z pointed to the Spanish key")
     tmux.send(window, "f")
