@@ -17,6 +17,7 @@ import hashlib
 from collections import Counter
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
+from typing import NamedTuple
 
 from engine.cards import Card
 from engine.events import (
@@ -37,9 +38,22 @@ from .i18n import card_name, retold, t
 
 SHOWN_CARDS = 8  # the cards played for us that the line names; more are counted ("(+3 more)")
 MATCHED_BATCHES = 3  # the last batches seen live that find our place in a room's past
+
+
+class Won(NamedTuple):
+    """A hand won while we were away (``hand`` its number, 0 when it is not known, None for the
+    match), by ``seat``, named ``name`` then (found play-testing: hands Carla won read "Carla
+    (bot) won hand 1" once she had left her seat to a bot)."""
+
+    hand: int | None
+    seat: str
+    points: int
+    name: str
+
+
 # In the hands won: another match was dealt after the one won (found play-testing: "Bot 1 won
 # hand 1 · Bot 1 won the match!" while the next match was under way, whose hand 1 would read alike)
-NEW_MATCH: tuple[int | None, str, int] = (0, "", 0)
+NEW_MATCH = Won(0, "", 0, "")
 
 
 @dataclass
@@ -48,10 +62,8 @@ class AwayNews:
     turns: int = 0
     played: list[Card] = field(default_factory=list)
     drew: int = 0
-    moved: list[str | None] = field(default_factory=list)  # whose hand we got: a 7's seat, None a 0
-    # (hand number, or 0 when it is not known, or None for the match; the winner; points won),
-    # or NEW_MATCH: the next match's first deal
-    won: list[tuple[int | None, str, int]] = field(default_factory=list)
+    moved: list[str | None] = field(default_factory=list)  # whose hand we got (named then), None a 0
+    won: list[Won] = field(default_factory=list)  # or NEW_MATCH: the next match's first deal
     hand: int = 0  # the hand under way (its HandEnded comes before the next deal); 0: not known
     live: bool = False  # it has seen events as they came (not only a room's history)
     last: list[tuple[Event, ...]] = field(default_factory=list)  # the last batches seen live
@@ -60,10 +72,11 @@ class AwayNews:
     # the one before had told, of turns played before it came back)
     told: str = ""
 
-    def seen_live(self, events: Iterable[Event], seat: str | None, hand: int) -> None:
+    def seen_live(self, events: Iterable[Event], seat: str | None, name_of: Callable[[str], str],
+                  hand: int) -> None:
         """A batch as it came (``observe``), remembered to tell later what we missed."""
         batch = tuple(events)
-        self.observe(batch, seat, hand)
+        self.observe(batch, seat, name_of, hand)
         self.live = True
         self.last = [*self.last[-(MATCHED_BATCHES - 1):], batch]
 
@@ -84,16 +97,17 @@ class AwayNews:
                 return batches[end:]
         return []
 
-    def observe(self, events: Iterable[Event], seat: str | None, hand: int | None = None) -> None:
-        """One batch of events as our seat ``seat`` saw it, ``hand`` the hand under way before it
-        (None: the one its last deal said)."""
+    def observe(self, events: Iterable[Event], seat: str | None, name_of: Callable[[str], str],
+                hand: int | None = None) -> None:
+        """One batch of events as our seat ``seat`` saw it, its seats named by ``name_of`` (who sat
+        there then), ``hand`` the hand under way before it (None: the one its last deal said)."""
         if hand is not None:
             self.hand = hand
         stand_in = False  # the moves of this turn are made for us
         for event in events:
             if isinstance(event, HandStarted):
                 self.hand = event.hand_number
-                if self.counting and self.won and self.won[-1][0] is None:
+                if self.counting and self.won and self.won[-1].hand is None:
                     self.won.append(NEW_MATCH)  # ("won hand 1" after the match's end: of which?)
             elif isinstance(event, TurnStarted):
                 stand_in = False
@@ -103,13 +117,14 @@ class AwayNews:
                 stand_in = True
                 self.turns += 1
             elif isinstance(event, HandEnded) and self.counting:
-                self.won.append((self.hand, event.winner, event.points))
+                self.won.append(Won(self.hand, event.winner, event.points, name_of(event.winner)))
             elif isinstance(event, MatchEnded) and self.counting:
-                self.won.append((None, event.winner, 0))  # (a rematch counts anew)
+                self.won.append(Won(None, event.winner, 0, name_of(event.winner)))  # (a rematch counts anew)
             elif isinstance(event, HandsExchanged) and self.counting and event.target is None:
                 self.moved.append(None)
-            elif isinstance(event, HandsExchanged) and self.counting and seat in (event.seat, event.target):
-                self.moved.append(event.target if event.seat == seat else event.seat)
+            elif isinstance(event, HandsExchanged) and self.counting and event.target is not None \
+                    and seat in (event.seat, event.target):
+                self.moved.append(name_of(event.target if event.seat == seat else event.seat))
             elif isinstance(event, CardPlayed | Drew | Passed) and event.seat == seat:
                 if not stand_in and (not isinstance(event, Drew) or event.reason == DrawReason.DRAW):
                     self.counting = False  # our own move: we are here
@@ -118,21 +133,21 @@ class AwayNews:
                         self.played.append(event.card)
                     self.drew += event.count if isinstance(event, Drew) else 0
 
-    def line(self, name_of: Callable[[str], str], me: str | None = None) -> str | None:
+    def line(self, me: str | None = None) -> str | None:
         """The summary since the stand-in took over or our seat went away (None if nothing of it
         happened: no turn, no hand moved or won), our seat ``me`` said as "you"; counting starts
         afresh. The cards are named, as the log names them (found play-testing: "YS G6 Y8" in
-        plain mode, "cards played: W" on the full screen). ``name_of`` should keep the names of
-        now: the line may be said again in another language (F2)."""
+        plain mode, "cards played: W" on the full screen). It may be said again in another language
+        (F2)."""
         if not self.counting or not (self.turns or self.won or self.moved):
             return None
         summed = copy.copy(self)  # (as it is now: counting afresh gives this one new lists)
-        line = retold(lambda: summed._words(name_of, me))
+        line = retold(lambda: summed._words(me))
         self._restart(counting=False)
         self.told = _mark(self.last) if self.last else self.told
         return line
 
-    def _words(self, name_of: Callable[[str], str], me: str | None) -> str:
+    def _words(self, me: str | None) -> str:
         shown = ", ".join(card_name(card) for card in self.played[:SHOWN_CARDS])
         more = len(self.played) - SHOWN_CARDS
         played = f"{shown} {t('more_cards', n=more)}" if more > 0 else shown
@@ -143,23 +158,23 @@ class AwayNews:
         parts = ["; ".join(counts)]  # (";": the cards played are listed with commas, found play-testing)
         # Each seat's swaps said once, with how many (four lines alike were found play-testing).
         swaps = Counter(other for other in self.moved if other is not None)
-        parts += [t("away_swapped", name=name_of(other)) if n == 1
-                  else t("away_swapped_n", name=name_of(other), n=n) for other, n in swaps.items()]
+        parts += [t("away_swapped", name=other) if n == 1
+                  else t("away_swapped_n", name=other, n=n) for other, n in swaps.items()]
         rotations = self.moved.count(None)  # (a 0's: said once, with how many)
         if rotations:
             parts.append(t("away_rotated") if rotations == 1 else t("away_rotated_n", n=rotations))
         # (a client started again counts from the past it is told, which may begin mid-hand: the
         # number of that hand is not known, and was once taken for the match's end)
-        for hand, winner, points in self.won:
-            ours = "_you" if winner == me else ""  # ("Gil won hand 1" in Gil's own summary)
-            if (hand, winner, points) == NEW_MATCH:
+        for won in self.won:
+            ours = "_you" if won.seat == me else ""  # ("Gil won hand 1" in Gil's own summary)
+            if won == NEW_MATCH:
                 parts.append(t("away_new_match"))
-            elif hand is None:
-                parts.append(t("away_match_won_you") if ours else t("ev_match_end", name=name_of(winner)))
-            elif hand:
-                parts.append(t("away_hand_won" + ours, name=name_of(winner), n=hand, points=points))
+            elif won.hand is None:
+                parts.append(t("away_match_won_you") if ours else t("ev_match_end", name=won.name))
+            elif won.hand:
+                parts.append(t("away_hand_won" + ours, name=won.name, n=won.hand, points=won.points))
             else:
-                parts.append(t("away_a_hand_won" + ours, name=name_of(winner), points=points))
+                parts.append(t("away_a_hand_won" + ours, name=won.name, points=won.points))
         return " · ".join(parts)
 
     def here(self) -> None:

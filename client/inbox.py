@@ -178,7 +178,7 @@ def _room(model: Model, message: messages.RoomUpdate) -> None:
     if model.seating.away and not was_away:
         model.away_news.stepped_away()
     if was_away and not model.seating.away:  # back: what was done for us meanwhile
-        news = model.away_news.line(model.seating.names_kept(), model.seating.seat)
+        news = model.away_news.line(model.seating.seat)
         lines += [news] if news else []
         if news and model.table.hand_over and not model.plain:  # (the end board hides the log:
             model.prompts.notice = model.prompts.notice_till_deal = news  # found play-testing)
@@ -273,7 +273,8 @@ def _events(model: Model, message: messages.Events) -> None:
     model.hints.observe(events)
     model.transcript.turns += sum(isinstance(e, TurnStarted) for e in events)
     shown = model.table.view  # (the hand these events belong to, if one ends in them)
-    model.away_news.seen_live(events, model.seating.seat, shown.hand_number if shown else 0)
+    model.away_news.seen_live(events, model.seating.seat, model.seating.name_of,
+                              shown.hand_number if shown else 0)
     if any(isinstance(e, HandStarted) for e in events):
         model.seating.won_before_us = ""
     seat, view = model.seating.seat, model.table.view

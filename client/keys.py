@@ -140,11 +140,12 @@ def make_key_bindings(model: Model, after: Callable[[], None]) -> KeyBindings:
         bind(key, filter=opens)(model.prompts.open_help)
     bind(Keys.Any, filter=showing_help)(lambda: model.prompts.open_help(False))
 
+    # (coming back from away too: found play-testing, a Spanish reader under the English "You are
+    # away" pressed F2, came back, and read the same English)
     @bind(LANGUAGE_KEY, filter=(commands | deciding | showing_help | screen_is(Screen.BROWSE, Screen.CREATE))
-          & Condition(lambda: model.prompts.text_prompt is None))
+          & Condition(lambda: model.prompts.text_prompt is None), always=True)
     def _language() -> None:  # the other language (its keys: ``key_bindings_for``)
         model.change_language()
-        model.prompts.notice = t("language_now")
     for keys, step in ((("pagedown", "down", " "), 1), (("pageup", "up"), -1)):
         for key in keys:  # (a short terminal's help has pages)
             bind(key, filter=showing_help)(lambda step=step: model.prompts.turn_help_page(step))  # type: ignore[misc]

@@ -31,8 +31,9 @@ def fold(model: Model, message: messages.History, batches: list[list[Event]]) ->
     # Dan had left to a bot, read what was done "while you were away", and "You won the match!")
     missed = model.away_news.missed(batches)
     for number, events in enumerate(missed, start=len(batches) - len(missed)):
-        if model.seating.ours_then(_names_at(message, number)) is not None:
-            model.away_news.observe(events, me)
+        then = _names_at(message, number)
+        if model.seating.ours_then(then) is not None:
+            model.away_news.observe(events, me, model.seating.name_then(then))
     now = model.seating.names_kept()  # (the log may be told again, F2, after seats change hands)
     sat: dict[str, Any] = {}  # who sat where at the batch before
     # The direction of play and the seats in their order (whose turns a jump-in took): from a
@@ -88,7 +89,7 @@ def fold(model: Model, message: messages.History, batches: list[list[Event]]) ->
     if not model.seating.away:  # (away, the summary comes on coming back)
         # A client started again, or one back from a dropped link (found play-testing: one
         # frozen for half a minute was not told the turn the stand-in played meanwhile).
-        news = model.away_news.line(model.seating.names_kept(), model.seating.seat)
+        news = model.away_news.line(model.seating.seat)
         notes += [news] if news else []
     if model.seating.took_seat_line:
         notes.append(model.seating.took_seat_line)

@@ -92,6 +92,7 @@ class PlainCommands:
             # found play-testing "Everyone is away…" just before "You came back")
             if held and text:  # (the line was meant for the rules' form the match's start closed)
                 m.prompts.notice = t("plain_line_held")
+            self._switch_language(text)  # (answered too: ``_switch_language``)
             return []
         if prompt is Prompt.PASSWORD:
             m.prompts.type_text(text)
@@ -109,10 +110,7 @@ class PlainCommands:
                 self.look = True  # (its fields with it: found play-testing, "The fields:", then none)
                 return []
             return [self.help()]
-        if word in words("language") | words("spanish") | words("english"):  # (the other, or the one named)
-            named = "es" if word in words("spanish") else "en" if word in words("english") else None
-            m.change_language(named)
-            m.prompts.notice = t("plain_language_now")
+        if self._switch_language(text):
             return []
         if word in words("back"):  # as Esc: the colour, the seat or the form is left
             m.cancel()
@@ -136,6 +134,15 @@ class PlainCommands:
         if m.screen is Screen.CREATE:  # (the form's help is the whole form: "help" says it)
             return [t("plain_unknown", text=text)]
         return [t("plain_unknown", text=text), self.help()]
+
+    def _switch_language(self, text: str) -> bool:
+        """A line naming a language (or the word for the other) switches to it, away too (found
+        play-testing: "english" typed while away brought Carla back, still in Spanish)."""
+        word, spanish, english = (text.split() or [""])[0].lower(), words("spanish"), words("english")
+        switches = word in words("language") | spanish | english
+        if switches:  # (None: the other)
+            self.model.change_language("es" if word in spanish else "en" if word in english else None, True)
+        return switches
 
     def help(self) -> str:
         m = self.model

@@ -514,13 +514,13 @@ def test_the_summary_names_the_cards_played_for_us_and_a_0_that_moved_every_hand
     batch: list[ev.Event] = [ev.StandIn(ME, "away")]
     batch += [ev.CardPlayed(ME, Card.parse(f"R{n}"), Color.RED) for n in range(10)]
     batch.append(ev.HandsExchanged("2", None, ((ME, 5, None), ("2", 3, None))))
-    news.observe(batch, ME)
-    assert news.line(str) == ("While you were away — turns played for you: 1; cards played: "
+    news.observe(batch, ME, str)
+    assert news.line() == ("While you were away — turns played for you: 1; cards played: "
                               "Red 0, Red 1, Red 2, Red 3, Red 4, Red 5, Red 6, Red 7 (+2 more) · "
                               "every hand, yours too, moved one seat along")
     zeros = [ev.StandIn(ME, "away"), *[ev.HandsExchanged("2", None, ((ME, 5, None),))] * 2]
-    news.observe(zeros, ME)
-    assert news.line(str) == ("While you were away — turns played for you: 1 · "
+    news.observe(zeros, ME, str)
+    assert news.line() == ("While you were away — turns played for you: 1 · "
                               "every hand, yours too, moved one seat along, 2 times")
 
 
@@ -536,12 +536,13 @@ def test_the_summary_says_a_new_match_began(lang: str, said: str) -> None:
     set_language(lang)
     try:
         news = AwayNews()
-        news.observe([ev.HandStarted(1, "1", 1), ev.StandIn(ME, "away"), ev.Passed(ME),
-                      ev.HandEnded("2", 152, (152, 0, 0, 0)), ev.MatchEnded("2", (152, 0, 0, 0))], ME)
-        news.observe([ev.HandStarted(1, "2", 1), ev.StandIn(ME, "away"), ev.Passed(ME),
-                      ev.HandEnded("3", 20, (0, 20, 0, 0))], ME)
         names = {"2": "Bot 1", "3": "Ana"}
-        assert news.line(lambda seat: names[seat]).endswith(said)
+        news.observe([ev.HandStarted(1, "1", 1), ev.StandIn(ME, "away"), ev.Passed(ME),
+                      ev.HandEnded("2", 152, (152, 0, 0, 0)), ev.MatchEnded("2", (152, 0, 0, 0))], ME,
+                     names.__getitem__)
+        news.observe([ev.HandStarted(1, "2", 1), ev.StandIn(ME, "away"), ev.Passed(ME),
+                      ev.HandEnded("3", 20, (0, 20, 0, 0))], ME, names.__getitem__)
+        assert (news.line() or "").endswith(said)
     finally:
         set_language("en")
 
@@ -594,8 +595,8 @@ def test_the_summary_names_the_cards_in_both_languages(lang: str, cards: str) ->
         news = AwayNews()
         news.observe([ev.StandIn(ME, "away"), ev.CardPlayed(ME, Card.parse("R7"), Color.RED),
                      ev.StandIn(ME, "away"), ev.CardPlayed(ME, Card.parse("YS"), Color.YELLOW),
-                     ev.StandIn(ME, "away"), ev.CardPlayed(ME, Card.parse("W"), Color.BLUE)], ME)
-        line = news.line(lambda seat: seat, ME)
+                     ev.StandIn(ME, "away"), ev.CardPlayed(ME, Card.parse("W"), Color.BLUE)], ME, str)
+        line = news.line(ME)
         assert line is not None and cards in line, line
     finally:
         set_language("en")
@@ -794,3 +795,21 @@ def test_back_after_a_drop_to_a_seat_marked_away_is_not_welcomed_under_the_banne
         assert sent.count(Back()) == 1 and t("away_back_sent") in render_text(model)
     finally:
         set_language("en")
+
+
+def test_the_summary_names_who_won_as_they_were_then() -> None:
+    """Found play-testing: Carla won hands 1 and 2 while Ana was away, then left her seat to a
+    bot; Ana's summary read "Carla (bot) won hand 1 (+77) · Carla (bot) won hand 2 (+109)"."""
+    model = seated(make_view(current="2"))
+    model.apply(away_room())
+    stand_in_turn(model, ev.Drew(ME, 1, None, "draw"), ev.Passed(ME),
+                  then=(ev.CardPlayed("2", Card.parse("R1"), Color.RED),
+                        ev.HandEnded("2", 40, (0, 40, 0, 0))))
+    room = away_room().room
+    left = tuple(dataclasses.replace(s, name="Luis (bot)", kind="bot") if s.seat == "2" else s
+                 for s in room.seats)
+    model.apply(RoomUpdate(room=dataclasses.replace(room, seats=left)))
+    model.apply(RoomUpdate(room=dataclasses.replace(away_room(away=False).room, seats=tuple(
+        dataclasses.replace(s, away=False) for s in left))))
+    said = model.transcript.log[-1]
+    assert "Luis won hand 1 (+40)" in said and "Luis (bot) won" not in said, said

@@ -17,7 +17,7 @@ from client.plaincmd import PlainCommands
 from client.plainview import PlainView
 from engine import events as ev
 from engine.cards import Card, Color
-from protocol import Away, Events, History, RoomUpdate, ViewMsg, codec
+from protocol import Away, Back, Events, History, RoomUpdate, ViewMsg, codec
 
 F2 = "\x1bOQ"
 
@@ -119,5 +119,50 @@ def test_f2_tells_the_log_again_in_the_other_language() -> None:
         english.change_language("en")  # (and back)
         log = english.transcript.log
         assert any("Bot 3 played Red Draw Two" in line for line in log), log
+    finally:
+        set_language("en")
+
+
+def _away(model: Model) -> None:
+    room = room_info()
+    model.apply(RoomUpdate(room=dataclasses.replace(room, seats=tuple(
+        dataclasses.replace(s, away=s.seat == ME) for s in room.seats))))
+    model.outbox.clear()
+
+
+def test_f2_while_away_switches_the_language_as_it_brings_us_back() -> None:
+    """Found play-testing: a Spanish reader under the English "You are away. Press any key to come
+    back." pressed F2: it brought him back, and the screen stayed English; plain mode's "english",
+    typed while away, the same."""
+    try:
+        model = seated(make_view(current="2"))
+        _away(model)
+        assert press(model, F2) == [Back()] and language() == "es"
+        model = seated(make_view(current="2"), lang="es")
+        _away(model)
+        PlainCommands(model).run("english")
+        assert model.outbox.take() == [Back()] and language() == "en"
+    finally:
+        set_language("en")
+
+
+def test_f2_tells_the_news_on_screen_again_rather_than_hide_it() -> None:
+    """Found play-testing: back at a hand's end, the away summary was the notice over the end
+    board (which hides the log); F2 put "Ahora en español" in its place."""
+    try:
+        model = seated(make_view(current="2"))
+        _away(model)
+        model.apply(Events(events=tuple(map(codec.event_to_wire, (
+            ev.StandIn(ME, "away"), ev.Drew(ME, 1, None, "draw"), ev.Passed(ME), ev.TurnStarted("2")))),
+            view=codec.view_to_wire(make_view(current="2"))))
+        model.apply(RoomUpdate(room=room_info()))  # (back)
+        assert model.prompts.notice == "", model.prompts.notice  # (the log says it, in sight)
+        model.prompts.notice = model.transcript.log[-1]  # (as the end board puts it)
+        assert model.prompts.notice.startswith("While you were away")
+        press(model, F2)
+        assert model.prompts.notice.startswith("Mientras no estabas"), model.prompts.notice
+        model.prompts.notice = t("status_watching")
+        press(model, F2)
+        assert model.prompts.notice == "Now in English (F2: español)"
     finally:
         set_language("en")
