@@ -345,9 +345,16 @@ def _events(model: Model, message: messages.Events) -> None:
 
 
 def _our_move(events: list[Event], seat: str | None) -> bool:
-    """Whether ``events`` hold a move of ours: a card played, a draw or a pass, a challenge."""
-    return seat is not None and any(
-        isinstance(e, CardPlayed | Drew | Passed | Challenged) and e.seat == seat for e in events)
+    """Whether ``events`` hold a move of ours: a card played, a draw or a pass, a challenge; not
+    one the stand-in made for us (found play-testing: reading the log back, a turn whose time ran
+    out brought it to the end)."""
+    stood_in = False
+    for event in events:
+        if isinstance(event, StandIn | TurnStarted):
+            stood_in = isinstance(event, StandIn) and event.seat == seat
+        elif isinstance(event, CardPlayed | Drew | Passed | Challenged) and event.seat == seat:
+            return not stood_in
+    return False
 
 
 def _hand_moved(model: Model, other: str | None, event: HandsExchanged, seat: str) -> None:

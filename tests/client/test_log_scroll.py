@@ -112,6 +112,12 @@ def test_our_own_move_brings_the_log_back_to_its_end_and_another_seat_s_does_not
     theirs = [ev.CardPlayed("1", Card.parse("R5"), Color.RED)]
     model.apply(Events(events=[codec.event_to_wire(e) for e in theirs]))
     assert model.transcript.back > 0
+    # nor the stand-in's, for us (found play-testing: reading the log back, a turn whose time ran
+    # out brought it to the end)
+    stand_in = [ev.StandIn("4", "timeout"), ev.CardPlayed("4", Card.parse("Y3"), Color.YELLOW),
+                ev.TurnStarted("1")]
+    model.apply(Events(events=[codec.event_to_wire(e) for e in stand_in]))
+    assert model.transcript.back > 0
     ours = [ev.CardPlayed("4", Card.parse("R7"), Color.RED)]
     model.apply(Events(events=[codec.event_to_wire(e) for e in ours]))
     screen = screen_lines(model)
