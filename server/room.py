@@ -76,6 +76,7 @@ class Room(BetweenMatches):
         rng = self.config.deal_random(self.id, self.matches)
         self.matches += 1
         seats = [s.id for s in self.seats]
+        self.bots_played.update(s.name for s in self.seats if s.kind == "bot")
         self.game = JournaledGame(seats, self.rules, rng, dealer=dealer if dealer in seats else None)
         self.bots.new_match(self.game, self._bot_levels(), [self.game.deal_events])
         self.replays.clear()

@@ -63,6 +63,9 @@ class Table(ABC):
         self.closed = False
         self.removed = 0  # seats the host removed since the last match began (a rematch fills fewer)
         self.next_seat_number = 1  # the number of the next seat made (seat ids are never reused)
+        # the names of the bots that played a match here: a bot added later is named otherwise
+        # (found play-testing: "Bot 1", whose seat Sofía had taken, came back in Pablo's seat)
+        self.bots_played: set[str] = set()
         self.clock = Clock(lambda: all(seat.connected for seat in self.humans()))
         self.origin: str | None = None  # the address of the client that created it, if one did
         self.publisher = Publisher()
@@ -198,8 +201,9 @@ class Table(ABC):
             raise errors.AlreadyStarted("bots are added before the start")
         if len(self.seats) >= self.settings.max_seats:
             raise errors.RoomFull("every seat is taken")
-        taken = {s.name for s in self.seats}  # (the first number free: found play-testing, "Bot 2 2")
-        name = next(f"Bot {n}" for n in range(1, len(self.seats) + 2) if f"Bot {n}" not in taken)
+        # (the first number free: found play-testing, "Bot 2 2")
+        taken = {s.name for s in self.seats} | self.bots_played
+        name = next(f"Bot {n}" for n in range(1, len(taken) + 2) if f"Bot {n}" not in taken)
         seat = Seat(self._new_seat_id(), name, "bot", level=level)
         self.seats.append(seat)
         return seat

@@ -406,3 +406,19 @@ async def test_the_rematchs_wait_may_be_turned_off(harness: Harness, autojump_cl
         with trio.move_on_after(300):
             await bob.expect(RoomUpdate, lambda m: m.room.started)
             raise AssertionError("the rematch started without bob")
+
+
+async def test_a_bot_that_fills_a_seat_is_not_named_as_one_that_played_before(
+        harness: Harness, autojump_clock: object) -> None:
+    """Found play-testing: Sofía took Bot 1's seat; when Pablo declined the rematch, a new "Bot 1"
+    sat in his: the log's "Bot 1 played…" had meant another seat."""
+    with trio.fail_after(60):
+        srv, (ann, bob) = await match_over(harness, "ann", "bob", bots=1)
+        cat = await harness.client(srv, "cat")
+        joined = await cat.join(ann.room.id)
+        assert joined.role == "player" and "Bot 1" not in [s.name for s in joined.room.seats]
+        await ann.send(Rematch())
+        await bob.send(Rematch(accept=False))
+        await ann.expect(ViewMsg, lambda m: m.view["outcome"] is None)
+        names = [s.name for s in only_room(srv).seats]
+        assert "Bot 1" not in names and "Bot 2" in names, names
