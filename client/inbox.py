@@ -95,7 +95,7 @@ def _joined(model: Model, message: messages.Joined) -> None:
     seating = model.seating
     same_room = seating.room is not None and seating.room.id == message.room.id
     if not same_room:
-        model.transcript.clear_log()
+        model.transcript.clear()
         model.table.view = None
     # From watching to a bot's seat in the match on: say whose cards and points are ours now.
     bot = (seating.name_of(message.seat) if same_room and seating.role == "spectator"
@@ -219,7 +219,7 @@ def _leave_room_state(model: Model) -> None:
     model.table.clear()
     model.hints.on_view(None)
     model.away_news = AwayNews()
-    model.transcript.clear_log()
+    model.transcript.clear()
     model.close_prompts()
 
 

@@ -115,8 +115,12 @@ class Transcript:
         self._notes = {told_again(note) for note in self._notes}
         self.winning_play = told_again(self.winning_play)
 
-    def clear_log(self) -> None:
+    def clear(self) -> None:
+        """Forget the room's log and chat: we left it, or sat at another (found play-testing: the
+        table's chat stayed on the lobby's screen, and the next table's)."""
         self.log.clear()
+        self.chat.clear()
+        self.unheard.clear()
         self.to_end()
         self.logged_hand = None
         self.past_mid_hand = False

@@ -350,6 +350,10 @@ def test_chat_is_kept_and_pings_are_answered() -> None:
     assert model.transcript.chat == [("Luis", "hola")]
     model.apply(Ping(nonce=7))
     assert model.outbox.take() == [Pong(nonce=7)]
+    # the table's, until we leave it (found play-testing: Pablo's lobby showed the table's chat,
+    # and so would the next table he sat at)
+    model.apply(Left(reason="left"))
+    assert model.transcript.chat == []
 
 
 def test_refusals_are_shown_in_the_players_language() -> None:
