@@ -305,7 +305,8 @@ def form_field(form: CreateForm, key: str) -> tuple[str, str]:
     """The label and the value shown for one field of the new-table form."""
     if key in _FORM_SWITCHES:
         on = form.strict if key == "strict" else form.options[key]
-        return t(_FORM_SWITCHES[key]), t("yes" if on else "no")
+        said = f"form_{key}_" if key == "left_first" else ""  # (a choice of two: its own words)
+        return t(_FORM_SWITCHES[key]), t(said + ("yes" if on else "no"))
     if key in form.penalties:
         label = t("form_uno_penalty" if key == "uno_penalty" else "form_false_catch")
         return label, str(form.penalties[key])

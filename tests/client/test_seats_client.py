@@ -1087,3 +1087,23 @@ def test_the_form_offers_targets_for_a_full_table() -> None:
     for _ in range(10):
         form.change(1)
     assert form.target == 2000
+
+
+@pytest.mark.parametrize(("lang", "said", "typed", "other"), [
+    ("en", ("First to play", "left of the dealer"), "right", "right of the dealer"),
+    ("es", ("Empieza", "izquierda de quien reparte"), "derecha", "derecha de quien reparte")])
+def test_who_plays_first_is_a_choice_of_two_not_a_yes_or_no(
+        lang: str, said: tuple[str, str], typed: str, other: str) -> None:
+    """Found play-testing: "Dealer's left starts: no" read as a double negative."""
+    from client.plainform import set_field
+    from client.screens import form_field
+
+    set_language(lang)
+    try:
+        form = CreateForm(name="Casa")
+        focus(form, "left_first")
+        assert form_field(form, "left_first") == said
+        assert set_field(form, typed) and form_field(form, "left_first")[1] == other
+        assert form.message("x").rules["first_to_left"] is False
+    finally:
+        set_language("en")
