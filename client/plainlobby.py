@@ -12,7 +12,7 @@ from .header import watchers_text
 from .i18n import t
 from .model import Model
 from .rulestext import preset_label, preset_name, room_state, waiting_labels
-from .screens import form_field, lobby_title, seat_marks, seated_text, waiting_hint, with_marks
+from .screens import form_field, lobby_title, match_length, seat_marks, seated_text, waiting_hint, with_marks
 
 
 def screen_lines(m: Model) -> str | list[str]:
@@ -25,7 +25,8 @@ def screen_lines(m: Model) -> str | list[str]:
     if screen is Screen.CREATE and m.form is not None:  # a field that changes is said alone
         form = m.form
         said = t("plain_form_rules", room=clean_text(form.name)) if form.editing else t("plain_form")
-        return [said, *(f"{i + 1} {': '.join(form_field(form, key))}"
+        length = f" ({match_length(form)})" if match_length(form) else ""  # (how long a match lasts)
+        return [said, *(f"{i + 1} {': '.join(form_field(form, key))}{length if key == 'target' else ''}"
                         for i, key in enumerate(form.fields))]
     if screen is Screen.WAITING:
         return _waiting(m)

@@ -13,6 +13,7 @@ from .enums import Status
 from .form import CreateForm
 from .header import Header, watchers_text
 from .i18n import t
+from .matchlength import hands_to
 from .model import Model
 from .rulestext import PRESET_KEYS, preset_label, preset_name, room_state, rule_labels, waiting_labels
 from .seating import left_to_bot
@@ -117,6 +118,8 @@ class Screens(Painter):
                 value = f"◀ {value} ▶"
                 if key == "bot_level":  # (what it means: found play-testing, nothing said it)
                     value += "  " + t("level_about_" + form.bot_level)
+                elif key == "target" and match_length(form):  # (how long, as measured)
+                    value += "  " + match_length(form)
             text = f"{'›' if focused else ' '} {pad(label, FORM_LABEL)} {value}"
             # (66 columns; the level's row, with what the level means, to 80: found cut there)
             rows.append([("class:selected" if focused else "",
@@ -326,6 +329,15 @@ def form_field(form: CreateForm, key: str) -> tuple[str, str]:
     if form.editing and key == "bot_level":  # (the table's: those seated keep theirs, found
         return t("form_bot_level_new"), value  # play-testing)
     return t(_FORM_LABELS[key]), value
+
+
+def match_length(form: CreateForm) -> str:
+    """How many hands a match to the form's target lasts, in words ("" for a single hand, or
+    beyond what was measured)."""
+    hands = None if form.target is None else hands_to(form.target, form.seats, form.preset)
+    if hands is None:
+        return ""
+    return t("target_about_one") if hands < 1.5 else t("target_about", n=round(hands))
 
 
 def _save_enter(form: CreateForm) -> str:

@@ -365,6 +365,9 @@ TEXTS: dict[str, tuple[str, str]] = {
     "late_next_hand": ("at the next hand", "en la próxima mano"),
     "form_target": ("Match to", "Partida a"),
     "target_points": ("{n} points", "{n} puntos"),
+    # (beside the target: found play-testing, "50 points" chosen for a few hands was one)
+    "target_about": ("about {n} hands", "unas {n} manos"),
+    "target_about_one": ("most often one hand", "casi siempre una mano"),
     "form_strict": ("Strict +4 (no bluffing)", "+4 estricto (sin farol)"),
     "form_stack_four": ("Stack +4", "Acumular +4"),
     "form_uno_penalty": ("Forgot UNO: draw", "Sin decir UNO: roba"),

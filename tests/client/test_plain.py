@@ -311,7 +311,9 @@ def test_the_lobby_and_a_new_table() -> None:
     assert model.screen is Screen.CREATE
     assert "1 Name: Casa. 2 Rules: official. 3 Seats: 4." in view.changes()[-1]
     typed(model, "3")
-    assert view.changes() == ["3 Seats: 5."]  # the field that changed, alone
+    # the field that changed, alone; and how long a match lasts now (found play-testing: "50
+    # points", chosen for a few hands, was one)
+    assert view.changes() == ["3 Seats: 5. 9 Match to: 500 points (about 8 hands)."]
     sent = typed(model, "2", "ok")  # house rules, 5 seats
     assert len(sent) == 1 and isinstance(sent[0], CreateRoom)
     assert sent[0].name == "Casa" and sent[0].preset == "house" and sent[0].seats == 5

@@ -1107,3 +1107,25 @@ def test_who_plays_first_is_a_choice_of_two_not_a_yes_or_no(
         assert form.message("x").rules["first_to_left"] is False
     finally:
         set_language("en")
+
+
+@pytest.mark.parametrize(("lang", "short", "long"), [
+    ("en", "◀ 50 points ▶  most often one hand", "◀ 500 points ▶  about 10 hands"),
+    ("es", "◀ 50 puntos ▶  casi siempre una mano", "◀ 500 puntos ▶  unas 10 manos")])
+def test_the_form_says_how_many_hands_a_match_to_the_target_lasts(lang: str, short: str, long: str) -> None:
+    """Found play-testing: a host chose "50 points" for a match of a few hands, and got one hand;
+    at four seats, official rules, as bench/match_length.py measured."""
+    model = connected_model()
+    set_language(lang)
+    try:
+        model.open_form()
+        assert model.form is not None
+        focus(model.form, "target")
+        model.form.target = 50
+        assert any(short in row for row in screen_lines(model)), screen_lines(model)
+        model.form.target = 500
+        assert any(long in row for row in screen_lines(model))
+        model.form.preset = "house"
+        assert not any(long in row for row in screen_lines(model))  # (house rules score more a hand)
+    finally:
+        set_language("en")
