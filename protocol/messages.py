@@ -18,16 +18,14 @@ from engine.state import MAX_SEATS, MIN_SEATS
 from .cards import COLOR_LETTERS as COLOR_LETTERS  # (the engine's colours, spelt for the wire)
 from .cards import CardText
 from .fields import Bool, Choice, Float, Int, List, Map, Optional, Scalar, Str
-from .kinds import ActionKind, LeftReason, RoomRole, SeatKind
+from .kinds import ActionKind, LeftReason, RoomRole
 from .limits import (
     HISTORY_BATCHES,
     HISTORY_CHAT,
     LANGUAGES,
     LATE_JOIN,
     MAX_CHAT,
-    MAX_COUNT,
     MAX_INSTANCE,
-    MAX_NAME,
     MAX_PASSWORD,
     MAX_REF,
     MAX_REPLAY_BYTES,
@@ -38,6 +36,11 @@ from .limits import (
     PRESET_NAMES,
     REMATCH_ORDERS,
 )
+from .records import LEVEL, NAME, ROOM_ID, SEAT, SECONDS
+from .records import ChatLine as ChatLine
+from .records import RoomInfo as RoomInfo
+from .records import RoomSummary as RoomSummary
+from .records import SeatInfo as SeatInfo
 from .registry import Message as Message
 from .registry import Sender as Sender
 from .registry import decode_message as decode_message
@@ -46,93 +49,6 @@ from .registry import message_types as message_types
 from .structs import Struct as Struct
 from .structs import _StructSpec as _StructSpec  # (for the tests' message strategies)
 from .structs import nested, spec
-
-_NAME = Str(MAX_NAME, 1, text=True)
-_SEAT = Str(16, 1)
-_ROOM_ID = Str(16, 1)
-_SECONDS = Float(0, 3600)
-_LEVEL = Str(8, choices=BOT_LEVELS)  # a bot's level
-
-
-# ---------------------------------------------------------------------------- records
-
-
-@dataclass(frozen=True, slots=True)
-class SeatInfo(Struct):
-    """A seat at a table. ``kind`` is ``human`` or ``bot``; ``away`` means the stand-in plays
-    for a person who missed several turns, until they are back; ``connected`` is false while a
-    person is disconnected."""
-
-    seat: str = spec(_SEAT)
-    name: str = spec(_NAME)
-    kind: SeatKind = spec(Choice(SeatKind))
-    level: str | None = spec(Optional(_LEVEL), None)
-    connected: bool = spec(Bool(), True)
-    away: bool = spec(Bool(), False)
-    # statistics (issue 13): this seat's player (a bot: its level) under the room's rules; nil: none kept
-    hands: int | None = spec(Optional(Int(0, MAX_COUNT)), None)
-    hands_won: int | None = spec(Optional(Int(0, MAX_COUNT)), None)
-    # not connected because its person closed their client (``quit``), not because the
-    # connection was lost: the seat waits for them all the same
-    quit: bool = spec(Bool(), False)
-
-
-@dataclass(frozen=True, slots=True)
-class RoomSummary(Struct):
-    """One line of the room list."""
-
-    id: str = spec(_ROOM_ID)
-    name: str = spec(Str(MAX_ROOM_NAME, 1, text=True))
-    host: str = spec(_NAME)
-    players: int = spec(Int(0, 10))
-    seats: int = spec(Int(MIN_SEATS, MAX_SEATS))
-    bots: int = spec(Int(0, 10))
-    spectators: int = spec(Int(0, 10_000))
-    preset: str = spec(Str(16, 1))
-    started: bool = spec(Bool())
-    password: bool = spec(Bool())
-    rules: dict[str, Any] = spec(Map(32, Scalar()), factory=dict)
-    turn_timeout: float | None = spec(Optional(_SECONDS), None)
-    # who sits there, with the statistics the server keeps of each (the lobby's line per player)
-    seated: tuple[SeatInfo, ...] = nested(SeatInfo, many=MAX_SEATS, empty=True)
-    # when a late arrival sits (as ``RoomInfo.late_join``); nil: not said (an older server)
-    late_join: str | None = spec(Optional(Str(10, choices=LATE_JOIN)), None)
-    # a match has ended, and its players answer the rematch (``started`` is false then)
-    match_over: bool = spec(Bool(), False)
-
-
-@dataclass(frozen=True, slots=True)
-class RoomInfo(Struct):
-    """Everything about a room but the game itself."""
-
-    id: str = spec(_ROOM_ID)
-    name: str = spec(Str(MAX_ROOM_NAME, 1, text=True))
-    host: str = spec(_NAME)
-    host_seat: str | None = spec(Optional(_SEAT))
-    max_seats: int = spec(Int(MIN_SEATS, MAX_SEATS))
-    seats: tuple[SeatInfo, ...] = nested(SeatInfo, many=MAX_SEATS)
-    spectators: int = spec(Int(0, 10_000))
-    preset: str = spec(Str(16, 1))
-    rules: dict[str, Any] = spec(Map(32, Scalar()))
-    turn_timeout: float = spec(_SECONDS)
-    bot_delay: float = spec(Float(0, 10))
-    password: bool = spec(Bool())
-    started: bool = spec(Bool())
-    bot_level: str = spec(_LEVEL, DEFAULT_BOT_LEVEL)
-    late_join: str = spec(Str(10, choices=LATE_JOIN), "now")
-    queue: int = spec(Int(0, 10_000), 0)
-    rematch: tuple[str, ...] = spec(List(_SEAT, 10), ())  # seats that accepted a rematch
-    rematch_order: str | None = spec(Optional(Str(12, choices=REMATCH_ORDERS)), None)
-    match_over: bool = spec(Bool(), False)  # (as ``RoomSummary.match_over``)
-
-
-@dataclass(frozen=True, slots=True)
-class ChatLine(Struct):
-    """One line of a room's chat, as a ``chat`` message had it."""
-
-    source: str = spec(_NAME)
-    text: str = spec(Str(MAX_CHAT, 1, text=True))
-
 
 # ---------------------------------------------------------------------------- messages
 
@@ -167,7 +83,7 @@ class Hello(Message):
     program plays by itself (``uno bots``), so the host's role never passes to it from a person."""
 
     version: int = spec(Int(0, 2**31 - 1))
-    name: str = spec(_NAME)
+    name: str = spec(NAME)
     lang: str = spec(Str(2, choices=LANGUAGES), "en")
     token: str | None = spec(Optional(Str(MAX_TOKEN, 1)), None)
     instance: str | None = spec(Optional(Str(MAX_INSTANCE, 1)), None)
@@ -192,8 +108,8 @@ class CreateRoom(Message):
     rules: dict[str, Any] = spec(Map(32, Scalar()), factory=dict)
     seats: int = spec(Int(MIN_SEATS, MAX_SEATS), 4)
     bots: int = spec(Int(0, 9), 0)
-    bot_level: str = spec(_LEVEL, DEFAULT_BOT_LEVEL)
-    turn_timeout: float = spec(_SECONDS, 30.0)
+    bot_level: str = spec(LEVEL, DEFAULT_BOT_LEVEL)
+    turn_timeout: float = spec(SECONDS, 30.0)
     bot_delay: float = spec(Float(0, 10), 1.0)
     password: str | None = spec(Optional(Str(MAX_PASSWORD, 1)), None)
     late_join: str = spec(Str(10, choices=LATE_JOIN), "now")
@@ -202,7 +118,7 @@ class CreateRoom(Message):
 @message("join_room", Sender.CLIENT)
 @dataclass(frozen=True, slots=True)
 class JoinRoom(Message):
-    room: str = spec(_ROOM_ID)
+    room: str = spec(ROOM_ID)
     password: str | None = spec(Optional(Str(MAX_PASSWORD, 1)), None)
     spectate: bool = spec(Bool(), False)
 
@@ -218,7 +134,7 @@ class LeaveRoom(Message):
 class AddBot(Message):
     """Host only, before the start: a bot of ``level`` (None: the room's ``bot_level``)."""
 
-    level: str | None = spec(Optional(_LEVEL), None)
+    level: str | None = spec(Optional(LEVEL), None)
 
 
 @message("set_bot_level", Sender.CLIENT)
@@ -226,14 +142,14 @@ class AddBot(Message):
 class SetBotLevel(Message):
     """Host only, before the start: the level of the bot at ``seat``."""
 
-    seat: str = spec(_SEAT)
-    level: str = spec(_LEVEL)
+    seat: str = spec(SEAT)
+    level: str = spec(LEVEL)
 
 
 @message("remove_bot", Sender.CLIENT)
 @dataclass(frozen=True, slots=True)
 class RemoveBot(Message):
-    seat: str = spec(_SEAT)
+    seat: str = spec(SEAT)
 
 
 @message("set_rules", Sender.CLIENT)
@@ -243,9 +159,9 @@ class SetRules(Message):
 
     preset: str = spec(Str(16, choices=PRESET_NAMES))
     rules: dict[str, Any] = spec(Map(32, Scalar()), factory=dict)
-    turn_timeout: float | None = spec(Optional(_SECONDS), None)
+    turn_timeout: float | None = spec(Optional(SECONDS), None)
     bot_delay: float | None = spec(Optional(Float(0, 10)), None)
-    bot_level: str | None = spec(Optional(_LEVEL), None)
+    bot_level: str | None = spec(Optional(LEVEL), None)
     late_join: str | None = spec(Optional(Str(10, choices=LATE_JOIN)), None)
 
 
@@ -274,7 +190,7 @@ class TakeSeat(Message):
     """A spectator asks for a seat: a free one, or a bot's (``seat``: that bot's, if given). The
     answer is ``joined`` (seated now) or ``queued`` (waiting). ``cancel`` leaves the line."""
 
-    seat: str | None = spec(Optional(_SEAT), None)
+    seat: str | None = spec(Optional(SEAT), None)
     cancel: bool = spec(Bool(), False)
 
 
@@ -288,7 +204,7 @@ class Act(Message):
     kind: ActionKind = spec(Choice(ActionKind))
     card: str | None = spec(Optional(CardText()), None)
     color: str | None = spec(Optional(Str(1, choices=COLOR_LETTERS)), None)
-    target: str | None = spec(Optional(_SEAT), None)
+    target: str | None = spec(Optional(SEAT), None)
     uno: bool = spec(Bool(), False)
 
 
@@ -356,7 +272,7 @@ class Welcome(Message):
     version: str = spec(Str(32, 1))
     protocol: int = spec(Int(0, 2**31 - 1))
     token: str = spec(Str(MAX_TOKEN, 1))
-    name: str = spec(_NAME)
+    name: str = spec(NAME)
     resumed: bool = spec(Bool(), False)
     server_id: str = spec(Str(MAX_SERVER_ID), "")
     kept: bool = spec(Bool(), False)
@@ -389,7 +305,7 @@ class Joined(Message):
 
     room: RoomInfo = nested(RoomInfo)
     role: RoomRole = spec(Choice(RoomRole))
-    seat: str | None = spec(Optional(_SEAT), None)
+    seat: str | None = spec(Optional(SEAT), None)
 
 
 @message("room", Sender.SERVER)
@@ -407,7 +323,7 @@ class Queued(Message):
     more); ``seat``: the bot's seat you take when the next hand is dealt (nil: none is free)."""
 
     position: int = spec(Int(0, 10_000))
-    seat: str | None = spec(Optional(_SEAT), None)
+    seat: str | None = spec(Optional(SEAT), None)
 
 
 @message("left", Sender.SERVER)
@@ -425,7 +341,7 @@ class ViewMsg(Message):
     """The whole game as your seat may see it (see PROTOCOL.md, "The view")."""
 
     view: dict[str, Any] = spec(Map(64))
-    deadline: float | None = spec(Optional(_SECONDS), None)
+    deadline: float | None = spec(Optional(SECONDS), None)
 
 
 @message("events", Sender.SERVER)
@@ -435,8 +351,8 @@ class Events(Message):
     it (as in the ``view`` message). ``deadline`` is the current turn's."""
 
     events: tuple[dict[str, Any], ...] = spec(List(Map(16), 512))
-    current: str | None = spec(Optional(_SEAT), None)
-    deadline: float | None = spec(Optional(_SECONDS), None)
+    current: str | None = spec(Optional(SEAT), None)
+    deadline: float | None = spec(Optional(SECONDS), None)
     view: dict[str, Any] | None = spec(Optional(Map(64)), None)
 
 
@@ -459,7 +375,7 @@ class History(Message):
 class ChatMsg(Message):
     """``scope`` is ``lobby`` or ``room``; ``source`` is the speaker's name."""
 
-    source: str = spec(_NAME)
+    source: str = spec(NAME)
     text: str = spec(Str(MAX_CHAT, 1, text=True))
     scope: str = spec(Str(8, choices=("lobby", "room")))
 
@@ -496,5 +412,5 @@ class UnoGrace(Message):
     ``seconds`` more (until then the server refuses it with ``catch_too_early``). ``seconds`` 0:
     that window has closed (the seat said UNO, the next player moved, or the time ran out)."""
 
-    seat: str = spec(_SEAT)
-    seconds: float = spec(_SECONDS)
+    seat: str = spec(SEAT)
+    seconds: float = spec(SECONDS)
