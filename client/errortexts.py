@@ -52,6 +52,7 @@ ERROR_TEXTS: dict[str, tuple[str, str]] = {
                       "La partida terminó"),
     "err_hand_in_progress": ("The hand is still being played",
                             "La mano todavía se está jugando"),
+    "err_no_more_time": ("The next deal cannot wait any longer", "La siguiente mano no puede esperar más"),
     "err_not_started": ("The match has not started",
                        "La partida no ha empezado"),
     "err_bad_rules": ("Those rule options do not go together",

@@ -97,10 +97,11 @@ HELP_TEXTS: dict[str, tuple[str, str]] = {
                               "{k_chat} chat  {k_help} help  {k_quit} quit",
                               "{k_take_seat} deja la cola  {k_leave}/{k_leave_waiting} deja la mesa  "
                               "{k_chat} chat  {k_help} ayuda  {k_quit} sal"),
-    "help_hand_over": ("the next hand is dealt by itself   {k_replay} replay  {k_chat} chat  "
+    "help_hand_over": ("{k_pass} more time  {k_replay} replay  {k_chat} chat  "
                        "{k_leave}/{k_leave_waiting} leave  {k_quit} quit",
-                       "la próxima mano se reparte sola   {k_replay} repetición  {k_chat} chat  "
+                       "{k_pass} más tiempo  {k_replay} repetición  {k_chat} chat  "
                        "{k_leave}/{k_leave_waiting} deja la mesa  {k_quit} sal"),
+    # (everyone away, or one coming back: the next deal waits for them anyway)
     "help_hand_over_short": ("{k_replay} replay  {k_chat} chat  {k_leave}/{k_leave_waiting} leave  "
                              "{k_quit} quit",
                              "{k_replay} repetición  {k_chat} chat  {k_leave}/{k_leave_waiting} deja la "

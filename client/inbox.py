@@ -37,6 +37,9 @@ if TYPE_CHECKING:
     from .model import Model
 
 log = logging.getLogger("uno.client.model")  # (the model's log: what arrives is folded into it)
+# Seconds by which the countdown to the next deal grows when someone asks for more time (the
+# server adds 15; a pause started again, someone back from away, adds at most the 5 s pause)
+MORE_TIME_SEEN = 10.0
 
 
 def fold(model: Model, message: messages.Message) -> None:
@@ -379,8 +382,13 @@ def _set_view(model: Model, data: dict[str, Any], deadline: float | None) -> Non
         _resync(model, "view", exc, data)
         return
     model.resync_sent = False
-    model.table.set_view(view, deadline)
-    model.hints.on_view(model.table.view)
+    table = model.table
+    was = table.deadline_at if table.hand_over and not table.match_over else None
+    table.set_view(view, deadline)
+    model.hints.on_view(table.view)
+    if (was is not None and table.deadline_at is not None and table.hand_over and not table.match_over
+            and table.deadline_at > was + MORE_TIME_SEEN and model.prompts.notice != t("more_time_asked")):
+        model.prompts.notice = t("more_time_given")  # (someone's ``more_time``: the countdown grew)
 
 
 def _history(model: Model, message: messages.History) -> None:

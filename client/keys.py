@@ -258,7 +258,7 @@ def make_key_bindings(model: Model, after: Callable[[], None]) -> KeyBindings:
     moving = at_table & ~coming_back  # (the key that brings us back only does that: see above)
     bind_action("play", moving | stacking)(table.enter)
     bind_action("draw", moving)(table.draw)
-    bind_action("pass", moving)(table.pass_turn)
+    bind_action("pass", moving)(model.pass_turn)
     bind_action("uno", moving)(table.say_uno)
     bind_action("catch", moving)(table.catch)
     bind_action("why", at_table | challenge)(table.explain)  # (what a challenge is: R12, why.py)

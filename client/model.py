@@ -162,6 +162,16 @@ class Model:
         if back and self.seating.away and not self.back_sent and self.outbox.send(messages.Back()):
             self.back_sent = True
 
+    def pass_turn(self) -> None:
+        """The pass key: the turn passed; between two hands of a match, more time before the next
+        deal (found play-testing twice: 5 s was too short to read who held what)."""
+        table = self.table
+        if table.hand_over and not table.match_over and self.seating.seat is not None:
+            self.outbox.send(messages.MoreTime())
+            self.prompts.notice = t("more_time_asked")
+        else:
+            table.pass_turn()
+
     def change_language(self, lang: str | None = None, plain: bool = False) -> None:
         """Speak ``lang`` (None: the other language) from now on, the log's past lines too; the
         notice says so (in ``plain`` mode's words), but news on the full screen is told again in

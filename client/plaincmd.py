@@ -412,7 +412,7 @@ class PlainCommands:
         elif word in words("draw") and not rest:  # (found play-testing: "draw two" drew a card)
             table.draw()
         elif word in words("pass") and not rest:
-            table.pass_turn()
+            self.model.pass_turn()
         elif word in words("uno"):
             number = self._card_number(rest.lower())
             if number is not None:

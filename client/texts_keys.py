@@ -69,7 +69,7 @@ KEY_TEXTS: dict[str, tuple[str, str]] = {
     "act_right": ("next card", "carta siguiente"),
     "act_play": ("play the card", "jugar la carta"),
     "act_draw": ("draw", "robar"),
-    "act_pass": ("pass", "pasar"),
+    "act_pass": ("pass; between hands, wait", "pasar; entre manos, espera"),  # (``Model.pass_turn``)
     "act_uno": ("say UNO", "decir UNO"),
     "act_catch": ("catch a player without UNO", "pillar a quien no dijo UNO"),
     "act_why": ("why a card cannot be played", "por qué no se puede jugar"),

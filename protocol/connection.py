@@ -71,7 +71,8 @@ CLIENT_SENDS: dict[State, frozenset[str]] = {
     State.GREETING: _ALWAYS,
     State.LOBBY: _ALWAYS | _QUIT | {"list_rooms", "create_room", "join_room", "chat"},
     State.PLAYER: _ALWAYS | {"leave_room", "action", "sync", "add_bot", "remove_bot", "set_rules",
-                             "set_bot_level", "start", "chat", "list_rooms", "back", "away", "rematch"}
+                             "set_bot_level", "start", "chat", "list_rooms", "back", "away", "rematch",
+                             "more_time"}
     | _REPLAYS_CLIENT | _QUIT,
     State.SPECTATOR: _ALWAYS | {"leave_room", "sync", "chat", "list_rooms", "take_seat"}
     | _REPLAYS_CLIENT | _QUIT,

@@ -228,6 +228,13 @@ class Away(Message):
     (``back``, any ``action`` or ``sync``)."""
 
 
+@message("more_time", Sender.CLIENT)
+@dataclass(frozen=True, slots=True)
+class MoreTime(Message):
+    """Between two hands of a match, hold the next deal back a while longer (to read the board):
+    the server adds some seconds to the countdown of every view, a few times per pause at most."""
+
+
 @message("quit", Sender.CLIENT)
 @dataclass(frozen=True, slots=True)
 class Quit(Message):

@@ -33,6 +33,10 @@ class ServerConfig:
     max_connections: int = 5000
     max_rooms: int = 2000
     next_hand_delay: float = 5.0  # pause between hands so people can read the scores
+    # a seated person's ``more_time`` adds this to it, up to ``more_time_limit`` in all (found
+    # play-testing twice: 5 s was too short to read who held what, and nothing held the deal)
+    more_time: float = 15.0
+    more_time_limit: float = 60.0
     disconnected_turn_timeout: float = 60.0  # a dropped seat's turn timeout when a room has none
     # with a clock, the longest a dropped seat's turn waits for its person (found play-testing: a
     # terminal that had died cost the table each turn's whole clock, its seat marked "offline")

@@ -156,3 +156,10 @@ SERVER_CODES = tuple(cause.code for cause in CAUSES)
 def refusal(exc: RuleError | ProtocolError | Refused, ref: str) -> Error:
     """The ``error`` answering a refused request: every refusal carries a stable ``code``."""
     return Error(code=exc.code, message=str(exc)[:300], ref=ref)
+
+
+class NoMoreTime(Refused):
+    """Raised when more time is asked where no deal waits (not between two hands of a match), or
+    once the pause has been held back as long as it may be (``ServerConfig.more_time_limit``)."""
+
+    code = "no_more_time"

@@ -25,6 +25,7 @@ from protocol import (
     LeaveRoom,
     ListRooms,
     Message,
+    MoreTime,
     Ping,
     Pong,
     ProtocolError,
@@ -234,6 +235,15 @@ def _away(server: RequestOwner, peer: Peer[Session], session: Session, message: 
         room.step_away(seat)
 
 
+def _more_time(server: RequestOwner, peer: Peer[Session], session: Session, message: MoreTime) -> None:
+    room = _in_room(session)
+    seat = room.seat_of(session)
+    if seat is None:
+        raise errors.NoMoreTime("only those seated at the table ask for more time")
+    room.mark_present(seat)  # (a key pressed: one away is back)
+    room.add_time(seat)
+
+
 def _quit(server: RequestOwner, peer: Peer[Session], session: Session, message: Quit) -> None:
     """The client closes on purpose: its seat waits as after a lost connection, and the table is
     told it quit (``SeatInfo.quit``) when the connection has closed."""
@@ -276,5 +286,5 @@ _HANDLERS: dict[type, Callable[[RequestOwner, Peer[Session], Session, Any], None
     JoinRoom: _join_room, LeaveRoom: _leave_room, AddBot: _add_bot, RemoveBot: _remove_bot,
     SetRules: _set_rules, SetBotLevel: _set_bot_level, Start: _start, Act: _act, Sync: _sync,
     Say: _say, TakeSeat: _take_seat, Back: _back, Away: _away, Rematch: _rematch, GetReplay: _get_replay,
-    Quit: _quit,
+    MoreTime: _more_time, Quit: _quit,
 }

@@ -53,6 +53,7 @@ class Room(BetweenMatches):
         self.replays = history.RoomReplays()  # the finished hands of its match (get_replay)
         self.grace = Grace(self.clock, server.config.uno_grace)  # (server/grace.py)
         self.matches = 0  # matches started here (by this process): a seeded rematch deals anew
+        self.time_added = 0.0  # seconds added to the pause before the next deal (``add_time``)
 
     def start(self, fill: bool = False, dealer: str | None = None) -> None:
         """Start a match; with ``fill``, bots of the room's level take the empty seats first.
@@ -131,6 +132,19 @@ class Room(BetweenMatches):
         self._show_new_deadline(seat)
         if not self.started:
             self._rematch_if_ready()
+
+    def add_time(self, seat: Seat) -> None:
+        """The person at ``seat`` asks for more time before the next deal (``more_time``): the
+        countdown every view shows grows by ``more_time``, up to ``more_time_limit`` in all."""
+        clock, config = self.clock, self.config
+        if seat.kind != "human" or clock.next_hand_at is None or not self.started:
+            raise errors.NoMoreTime("no deal waits now: more time is asked between two hands")
+        if self.time_added + config.more_time > config.more_time_limit:
+            raise errors.NoMoreTime(f"the next deal waits {config.more_time_limit:g} s more at most")
+        self.time_added += config.more_time
+        clock.next_hand_at += config.more_time
+        log.info("room %s: seat %s asks for more time (%g s)", self.id, seat.id, self.time_added)
+        self._send_views()
 
     def _show_new_deadline(self, seat: Seat, told: Session | None = None) -> None:
         """``seat``'s turn, if it is on, has a new deadline (its person came back, or a new one
@@ -222,7 +236,7 @@ class Room(BetweenMatches):
             # hands by itself, its wins credited to its people), unless one waits in line for a
             # seat (found play-testing: Ines, promised one at the next hand, waited on)
             if not self.humans() or not all(seat.away for seat in self.humans()) or self.queue:
-                clock.next_hand_at = now + self.config.next_hand_pause(len(self.seats))
+                clock.next_hand_at = now + self.config.next_hand_pause(len(self.seats)) + self.time_added
         else:
             seat = self._seat_by_id(game.current)
             if seat.bot_plays:
@@ -337,6 +351,7 @@ class Room(BetweenMatches):
             return
         if clock.next_hand_at is not None and now >= clock.next_hand_at:
             clock.next_hand_at = None
+            self.time_added = 0.0
             self._seat_waiting(hand_starts=True)  # late arrivals sit down for the new deal
             events = game.next_hand()
             self._after_events(events, turn_changed=True)

@@ -62,7 +62,7 @@ def test_the_new_keys_work_at_the_table_and_the_old_ones_do_not() -> None:
     ('xyzzy = "g"', "no action is called “xyzzy”; the names are in docs/KEYS.md", {}),
     ('the = "g"', "no action is called “the”; the names are in docs/KEYS.md", {}),
     # (the other action named: found play-testing, "does something else" left one guessing)
-    ('draw = "p"', "draw = p: that key already does “pass” there", {}),
+    ('draw = "p"', "draw = p: that key already does “pass; between hands, wait” there", {}),
     ('draw = "g"\npass = "g"', "pass = g: that key already does “draw” there", {"draw": ("g",)}),
     ('draw = "1"', "draw = 1: a fixed key there (F1 lists them)", {}),
     ('quit = "w"', "quit = w: that key already", {}),  # anywhere meets the lobby's w and the table's

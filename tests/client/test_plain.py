@@ -1382,6 +1382,6 @@ def test_the_spanish_words_a_native_reader_asked_for() -> None:
             "Saliste de «Mesa de Maximiliano»: estás en la sala."
         assert t("form_no_clock") == "sin límite"
         assert t("leave_confirm", yes="s") == "¿Dejar la mesa? s la deja; si no, te quedas."
-        assert "se reparte sola" in t("help_hand_over")
+        assert "se reparte sola" in t("plain_help_hand_over")
     finally:
         set_language("en")

@@ -22,7 +22,7 @@ from engine import events as ev
 from engine.actions import Accept, Challenge, Draw, PlayCard
 from engine.cards import Card, Color
 from engine.view import HandResult, MatchOutcome
-from protocol import Act, Events, Joined, RoomUpdate, Welcome, codec
+from protocol import Act, Events, Joined, MoreTime, RoomUpdate, Welcome, codec
 from protocol.messages import ViewMsg
 
 TWELVE = "R1 R2 R3 R4 R5 R6 R7 R8 R9 Y1 Y2 Y3"
@@ -121,17 +121,21 @@ def hand_over(model: Model, deadline: float | None = 4.2) -> None:
                        view=codec.view_to_wire(view), deadline=deadline))
 
 
-@pytest.mark.parametrize(("lang", "sentence"), [("en", "the next hand is dealt by itself"),
-                                              ("es", "la próxima mano se reparte sola")])
-def test_the_bar_between_hands_says_the_next_hand_comes_by_itself_at_80_columns(
-        lang: str, sentence: str) -> None:
-    """The Spanish bar dropped its sentence at 80 columns (found play-testing): it was too long
-    beside the keys, and nothing said that nobody need press anything for the next hand."""
+@pytest.mark.parametrize(("lang", "key", "sentence"), [
+    ("en", "p more time", "The next hand is dealt in 5 s"),
+    ("es", "p más tiempo", "La siguiente mano se reparte en 5 s")])
+def test_between_hands_the_board_says_the_next_hand_comes_by_itself_and_the_bar_how_to_wait(
+        lang: str, key: str, sentence: str) -> None:
+    """The Spanish bar dropped its sentence at 80 columns (found play-testing): nothing said that
+    nobody need press anything for the next hand; the board's countdown says it. And nothing held
+    the next deal back (found play-testing twice: 5 s was too short to read who held what): the
+    bar gives the key that does, whole at 80 columns."""
     model = seated(make_view("R5", top="R6"), lang=lang)
     try:
         hand_over(model)
-        bar = screen_lines(model, columns=80, rows=24)[-1]
-        assert sentence in bar and ("q quit" in bar or "q sal" in bar), bar
+        screen = screen_lines(model, columns=80, rows=24)
+        assert any(sentence in row for row in screen), screen
+        assert key in screen[-1] and ("q quit" in screen[-1] or "q sal" in screen[-1]), screen[-1]
     finally:
         set_language("en")
 
@@ -739,3 +743,20 @@ def test_a_long_winning_play_does_not_take_the_players_and_the_hand_from_the_boa
         assert any("Tu mano (7)" in row for row in screen), "\n".join(screen)
     finally:
         set_language("en")
+
+
+def test_more_time_between_hands_is_asked_with_p_and_the_others_read_it() -> None:
+    """Found play-testing twice: 5 s was too short to read who held what, and nothing held the
+    next deal back. p asks (``more_time``); everyone's countdown grows, and the others read why."""
+    asker, other = seated(make_view("R5", top="R6")), seated(make_view("R5", top="R6"))
+    for model in (asker, other):
+        hand_over(model)
+    assert press(asker, "p") == [MoreTime()] and asker.prompts.notice == t("more_time_asked")
+    for model in (asker, other):
+        view = model.table.view
+        assert view is not None
+        model.apply(ViewMsg(view=codec.view_to_wire(view), deadline=19.2))
+        assert model.table.seconds_left() == 20
+    assert asker.prompts.notice == t("more_time_asked")
+    assert other.prompts.notice == t("more_time_given") == "Someone asked for more time: the next deal waits"
+    assert any("The next hand is dealt in 20 s" in row for row in screen_lines(other))

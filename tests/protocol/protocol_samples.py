@@ -86,6 +86,7 @@ CLIENT_SAMPLES: dict[str, Message] = {
     "get_replay": protocol.GetReplay(hand=2),
     "back": protocol.Back(),
     "away": protocol.Away(),
+    "more_time": protocol.MoreTime(),
     "quit": protocol.Quit(),
     "chat": protocol.Say(text="good game 🙂"),
 }

@@ -8,7 +8,7 @@ import trio
 from kit.client import view_in
 from kit.harness import Harness
 
-from protocol import Message, Start, Sync, ViewMsg
+from protocol import Error, Events, Message, MoreTime, Start, Sync, ViewMsg
 
 
 def hand_over(message: Message) -> bool:
@@ -45,3 +45,30 @@ async def test_a_bigger_table_gets_longer_to_read_the_scores(harness: Harness, a
         await ann.send(Start())
         ended = await ann.play(hand_over)
         assert ended.deadline == pytest.approx(pause)  # type: ignore[attr-defined]
+
+
+async def test_a_person_holds_the_next_deal_back_with_more_time(harness: Harness,
+                                                                autojump_clock: object) -> None:
+    """Found play-testing twice: 5 s was too short to read who held what, and nothing held the
+    next deal back. ``more_time`` adds 15 s to everyone's countdown, up to 60 s in all; asked
+    during a hand, there is no deal to hold."""
+    with trio.fail_after(600):
+        srv = await harness.server(next_hand_delay=5)
+        ann = await harness.client(srv, "ann")
+        await ann.create(bots=1, turn_timeout=30)
+        await ann.send(Start())
+        await ann.expect(ViewMsg)
+        await ann.send(MoreTime())
+        refused = await ann.expect(Error)
+        assert refused.code == "no_more_time" and refused.ref == "more_time"
+        ended = await ann.play(hand_over)
+        since = trio.current_time()
+        assert ended.deadline == pytest.approx(5)  # type: ignore[attr-defined]
+        for total in (20, 35, 50, 65):
+            await ann.send(MoreTime())
+            held = await ann.expect(ViewMsg)
+            assert held.deadline == pytest.approx(total, abs=0.01), held
+        await ann.send(MoreTime())
+        assert (await ann.expect(Error)).code == "no_more_time"  # (60 s more at most)
+        await ann.expect(Events, lambda m: any(e["type"] == "hand_started" for e in m.events))
+        assert trio.current_time() - since == pytest.approx(65, abs=0.1)
