@@ -88,9 +88,9 @@ class PromptLine(Painter):
                     if key.startswith("help_rematch") and room is not None and m.seating.seat in room.rematch:
                         key += "_accepted"
                 elif m.table.hand_over and m.seating.seat is not None:
-                    # (everyone away, no hand is dealt: the board says so, and the bar must not
-                    # say it comes by itself: found play-testing)
-                    key = "help_hand_over_short" if m.seating.everyone_away else "help_hand_over"
+                    # (everyone away, no hand is dealt: the board says so; and one away, whose key
+                    # only brings them back, is not offered more time)
+                    key = "help_hand_over_short" if m.seating.away else "help_hand_over"
             elif screen is Screen.WAITING:
                 key = (watching if m.seating.seat is None
                        else "help_waiting_host" if m.seating.is_host else "help_waiting")
