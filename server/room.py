@@ -225,7 +225,7 @@ class Room(BetweenMatches):
         now = clock.start()
         game = self.game
         clock.bot_due = None
-        clock.next_hand_at = None
+        due, clock.next_hand_at = clock.next_hand_at, None
         if turn_changed:
             clock.new_turn()
         if game is None or game.outcome() is not None:
@@ -236,7 +236,13 @@ class Room(BetweenMatches):
             # hands by itself, its wins credited to its people), unless one waits in line for a
             # seat (found play-testing: Ines, promised one at the next hand, waited on)
             if not self.humans() or not all(seat.away for seat in self.humans()) or self.queue:
-                clock.next_hand_at = now + self.config.next_hand_pause(len(self.seats)) + self.time_added
+                # (a countdown under way runs on: found play-testing, one stepping away and back
+                # started it again, with the time asked for, and so held the deal without end)
+                if due is not None and clock.hold_until is None:
+                    clock.next_hand_at = due
+                else:  # (after the hand's end, everyone away, or a restored room's wait: afresh)
+                    clock.next_hand_at = now + self.config.next_hand_pause(len(self.seats))
+                    self.time_added = 0.0
         else:
             seat = self._seat_by_id(game.current)
             if seat.bot_plays:

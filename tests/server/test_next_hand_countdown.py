@@ -8,7 +8,7 @@ import trio
 from kit.client import view_in
 from kit.harness import Harness
 
-from protocol import Error, Events, Message, MoreTime, Start, Sync, ViewMsg
+from protocol import Away, Back, Error, Events, Message, MoreTime, Start, Sync, ViewMsg
 
 
 def hand_over(message: Message) -> bool:
@@ -72,3 +72,28 @@ async def test_a_person_holds_the_next_deal_back_with_more_time(harness: Harness
         assert (await ann.expect(Error)).code == "no_more_time"  # (60 s more at most)
         await ann.expect(Events, lambda m: any(e["type"] == "hand_started" for e in m.events))
         assert trio.current_time() - since == pytest.approx(65, abs=0.1)
+
+
+async def test_the_countdown_to_the_next_deal_runs_on_when_one_steps_away_and_back(
+        harness: Harness, autojump_clock: object) -> None:
+    """Found play-testing: stepping away and back between hands started the countdown again, with
+    the time asked for in it: anyone could hold the next deal without end. (Everyone away, no hand
+    is dealt: back, the countdown starts afresh, and more time may be asked again.)"""
+    with trio.fail_after(600):
+        srv = await harness.server(next_hand_delay=5)
+        srv, (ann, bob) = await harness.table("ann", "bob", srv=srv, seats=2, turn_timeout=30)
+        await ann.send(Start())
+        async with trio.open_nursery() as nursery:
+            for player in (ann, bob):
+                nursery.start_soon(player.play, hand_over)
+        for _ in range(4):
+            await ann.send(MoreTime())
+            await ann.expect(ViewMsg)
+        await trio.sleep(10)  # (within the heartbeat's 15 s)
+        await bob.send(Away())
+        await bob.send(Back())
+        await ann.send(Sync())
+        synced = await ann.expect(ViewMsg)
+        assert synced.deadline == pytest.approx(55, abs=0.1), synced
+        await ann.send(MoreTime())
+        assert (await ann.expect(Error)).code == "no_more_time"
