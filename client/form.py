@@ -198,8 +198,8 @@ class CreateForm:
     def of_room(cls, room: RoomInfo, saved: tuple[str, ...]) -> CreateForm:
         """The form of the rules of ``room``, as they are now, to change them (``editing``)."""
         preset = room.preset if room.preset in PRESETS else next(iter(PRESETS))
-        form = cls(name=room.name, preset=preset, bot_level=room.bot_level, timeout=room.turn_timeout,
-                   late_join=room.late_join, saved=saved, editing=True)
+        form = cls(name=room.name, preset=preset, seats=room.max_seats, bot_level=room.bot_level,
+                   timeout=room.turn_timeout, late_join=room.late_join, saved=saved, editing=True)
         form._override(dict(room.rules))
         # (the saved rules the table plays, by their name: found play-testing, "official" showed,
         # and a key pressed there dropped the saved options)

@@ -29,7 +29,7 @@ from protocol import LeftReason, ProtocolError, clean_text, codec, messages
 from . import pasttold
 from .awaynews import AwayNews
 from .enums import Screen
-from .i18n import EN, card_name, retold, retold_lines, said, t
+from .i18n import EN, Told, card_name, retold, retold_lines, said, t
 from .narrate import narrate, with_stack_total
 from .seating import left_by, levels_line
 
@@ -387,8 +387,14 @@ def _set_view(model: Model, data: dict[str, Any], deadline: float | None) -> Non
     table.set_view(view, deadline)
     model.hints.on_view(table.view)
     if (was is not None and table.deadline_at is not None and table.hand_over and not table.match_over
-            and table.deadline_at > was + MORE_TIME_SEEN and model.prompts.notice != t("more_time_asked")):
-        model.prompts.notice = t("more_time_given")  # (someone's ``more_time``: the countdown grew)
+            and table.deadline_at > was + MORE_TIME_SEEN):  # someone's ``more_time``: the countdown grew
+        key = "more_time_asked" if model.more_time_asked else "more_time_given"
+        model.more_time_asked = False
+        prompts = model.prompts
+        if not isinstance(prompts.notice, Told):  # (news over the board stays: the countdown says it)
+            # (plain mode prints no countdown: the seconds, there)
+            prompts.notice = t(key + "_plain", n=table.seconds_left()) if model.plain else t(key)
+            prompts.notice_till_deal = prompts.notice  # (found play-testing: it stayed into the hand)
 
 
 def _history(model: Model, message: messages.History) -> None:
@@ -401,6 +407,9 @@ def _chat(model: Model, message: messages.ChatMsg) -> None:
 
 def _error(model: Model, message: messages.Error) -> None:
     key = "err_" + message.code
+    if message.code == "no_more_time":  # (said until the deal: found play-testing, into the hand)
+        model.more_time_asked = False
+        model.prompts.notice_till_deal = t(key)
     if not (message.ref == "action" and model.prompts.notice == t("move_too_late")):
         # (the late move's refusal says no more than that notice: found play-testing, "It is
         # not your turn" after it read as another mistake)

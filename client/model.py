@@ -57,6 +57,7 @@ class Model:
         self.hints = HintBox()
         self.playback = TablePlayback()  # the replay key at a hand's end
         self.back_sent = False  # "I am back" went out for this spell of being away
+        self.more_time_asked = False  # our ``more_time`` went out: the countdown it grows says so
         self.plain = False  # plain mode (--plain): the log's lines are read out, not looked at
         self.away_news = AwayNews()  # what the stand-in did for us, told when we are back
         self.resync_sent = False  # a sync asked for after a message that did not decode
@@ -165,12 +166,14 @@ class Model:
     def pass_turn(self) -> None:
         """The pass key: the turn passed; between two hands of a match, more time before the next
         deal (found play-testing twice: 5 s was too short to read who held what)."""
-        table = self.table
+        table, prompts = self.table, self.prompts
         if table.hand_over and not table.match_over and self.seating.seat is not None:
-            self.outbox.send(messages.MoreTime())
-            self.prompts.notice = t("more_time_asked")
+            self.more_time_asked = self.outbox.send(messages.MoreTime())  # (said as the countdown grows)
         else:
             table.pass_turn()
+        if table.hand_over and isinstance(prompts.notice_seen, Told):  # (news over the board, the
+            prompts.notice = prompts.notice_seen  # away summary, stays: found play-testing, p to
+            # read it longer put it away)
 
     def change_language(self, lang: str | None = None, plain: bool = False) -> None:
         """Speak ``lang`` (None: the other language) from now on, the log's past lines too; the

@@ -8,10 +8,14 @@ TABLE_TEXTS: dict[str, tuple[str, str]] = {
     "form_save_enter": ("(Enter saves)", "(Enter guarda)"),
     # between hands, the pass key holds the next deal back (found play-testing twice: 5 s was too
     # short to read who held what); the others read that someone did, as their countdown grows
-    "more_time_asked": ("You asked for more time before the next deal",
-                        "Pediste más tiempo antes de la siguiente mano"),
+    "more_time_asked": ("You asked for more time: the next deal waits",
+                        "Pediste más tiempo: la siguiente mano espera"),
     "more_time_given": ("Someone asked for more time: the next deal waits",
                         "Alguien pidió más tiempo: la siguiente mano espera"),
+    "more_time_asked_plain": ("You asked for more time: the next hand is dealt in {n} s.",
+                              "Pediste más tiempo: la siguiente mano se reparte en {n} s."),
+    "more_time_given_plain": ("Someone asked for more time: the next hand is dealt in {n} s.",
+                              "Alguien pidió más tiempo: la siguiente mano se reparte en {n} s."),
     # (nothing typed: Enter goes on, as on any other field; found play-testing, it said the name was bad)
     "form_save_nothing_create": ("(no name: Enter opens the table)", "(sin nombre: Enter abre la mesa)"),
     "form_save_nothing_apply": ("(no name: Enter applies them)", "(sin nombre: Enter las aplica)"),

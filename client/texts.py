@@ -367,7 +367,7 @@ TEXTS: dict[str, tuple[str, str]] = {
     "target_points": ("{n} points", "{n} puntos"),
     # (beside the target: found play-testing, "50 points" chosen for a few hands was one)
     "target_about": ("about {n} hands", "unas {n} manos"),
-    "target_about_one": ("most often one hand", "casi siempre una mano"),
+    "target_about_one": ("about one hand", "apenas una mano"),  # (whole at 60 columns)
     "form_strict": ("Strict +4 (no bluffing)", "+4 estricto (sin farol)"),
     "form_stack_four": ("Stack +4", "Acumular +4"),
     "form_uno_penalty": ("Forgot UNO: draw", "Sin decir UNO: roba"),

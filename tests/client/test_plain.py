@@ -32,11 +32,13 @@ from protocol import (
     AddBot,
     ChatMsg,
     CreateRoom,
+    Error,
     Events,
     History,
     Joined,
     JoinRoom,
     Message,
+    MoreTime,
     Queued,
     RemoveBot,
     RoomRole,
@@ -1383,5 +1385,33 @@ def test_the_spanish_words_a_native_reader_asked_for() -> None:
         assert t("form_no_clock") == "sin límite"
         assert t("leave_confirm", yes="s") == "¿Dejar la mesa? s la deja; si no, te quedas."
         assert "se reparte sola" in t("plain_help_hand_over")
+    finally:
+        set_language("en")
+
+
+@pytest.mark.parametrize(("lang", "word", "said"), [
+    ("en", "pass", "You asked for more time: the next hand is dealt in 20 s."),
+    ("es", "pasar", "Pediste más tiempo: la siguiente mano se reparte en 20 s.")])
+def test_pass_between_hands_asks_for_more_time_said_once_with_its_seconds(lang: str, word: str,
+                                                                         said: str) -> None:
+    """Found play-testing: plain mode said "You asked for more time" and then, the limit reached,
+    "The next deal cannot wait any longer"; and it says no countdown: how long, in seconds."""
+    model = seated(make_view("R5", top="R6", hand_result=HandResult(ME, 12)), lang=lang,
+                   clock=lambda: 100.0)
+    model.plain = True
+    try:
+        shown = model.table.view
+        assert shown is not None
+        model.apply(ViewMsg(view=codec.view_to_wire(shown), deadline=4.5))  # (the pause's 5 s)
+        view = PlainView(model)
+        view.changes()
+        assert typed(model, word) == [MoreTime()]
+        assert not any("more time" in line or "más tiempo" in line for line in view.changes())
+        model.apply(ViewMsg(view=codec.view_to_wire(shown), deadline=19.5))
+        assert said in " ".join(view.changes())
+        assert typed(model, word) == [MoreTime()]
+        model.apply(Error(code="no_more_time", message="at most", ref="more_time"))
+        told = " ".join(view.changes())
+        assert t("err_no_more_time") in told and said not in told, told
     finally:
         set_language("en")

@@ -1110,8 +1110,8 @@ def test_who_plays_first_is_a_choice_of_two_not_a_yes_or_no(
 
 
 @pytest.mark.parametrize(("lang", "short", "long"), [
-    ("en", "◀ 50 points ▶  most often one hand", "◀ 500 points ▶  about 10 hands"),
-    ("es", "◀ 50 puntos ▶  casi siempre una mano", "◀ 500 puntos ▶  unas 10 manos")])
+    ("en", "◀ 50 points ▶  about one hand", "◀ 500 points ▶  about 10 hands"),
+    ("es", "◀ 50 puntos ▶  apenas una mano", "◀ 500 puntos ▶  unas 10 manos")])
 def test_the_form_says_how_many_hands_a_match_to_the_target_lasts(lang: str, short: str, long: str) -> None:
     """Found play-testing: a host chose "50 points" for a match of a few hands, and got one hand;
     at four seats, official rules, as bench/match_length.py measured."""
@@ -1127,5 +1127,15 @@ def test_the_form_says_how_many_hands_a_match_to_the_target_lasts(lang: str, sho
         assert any(long in row for row in screen_lines(model))
         model.form.preset = "house"
         assert not any(long in row for row in screen_lines(model))  # (house rules score more a hand)
+        # whole at 60 columns (found play-testing: "casi siempre u…")
+        model.form.preset, model.form.target = "official", 50
+        assert any(short in row for row in screen_lines(model, columns=60, rows=20))
+        # the rules of a table of three: its own seats (found play-testing: a 3-seat table's form
+        # said a match to 500 was "about 10 hands", four seats' figure; three play some 13)
+        form = CreateForm.of_room(room_info(max_seats=3, seats={ME: "Ana", "2": "Bot 1", "3": "Bot 2"}), ())
+        form.focus = form.fields.index("target")
+        model.form = form
+        thirteen = "unas 13 manos" if lang == "es" else "about 13 hands"
+        assert any(thirteen in row for row in screen_lines(model))
     finally:
         set_language("en")

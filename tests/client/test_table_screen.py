@@ -14,7 +14,7 @@ from clientkit import ENTER, ME, make_view, plays, press, render_text, room_info
 import client.commands  # noqa: F401  (the CLI module imports cheaply)
 from client.draw import help_text
 from client.enums import Prompt
-from client.i18n import EN, ES, set_language, t
+from client.i18n import EN, ES, retold, set_language, t
 from client.model import Model
 from client.render import Renderer
 from engine import Game, RuleSet
@@ -752,12 +752,25 @@ def test_more_time_between_hands_is_asked_with_p_and_the_others_read_it() -> Non
     asker, other = (seated(make_view("R5", top="R6"), clock=lambda: 100.0) for _ in range(2))
     for model in (asker, other):
         hand_over(model)
-    assert press(asker, "p") == [MoreTime()] and asker.prompts.notice == t("more_time_asked")
+    assert press(asker, "p") == [MoreTime()]
     for model in (asker, other):
         view = model.table.view
         assert view is not None
         model.apply(ViewMsg(view=codec.view_to_wire(view), deadline=19.2))
         assert model.table.seconds_left() == 20
-    assert asker.prompts.notice == t("more_time_asked")
+    assert asker.prompts.notice == t("more_time_asked") == "You asked for more time: the next deal waits"
     assert other.prompts.notice == t("more_time_given") == "Someone asked for more time: the next deal waits"
     assert any("The next hand is dealt in 20 s" in row for row in screen_lines(other))
+    # said until the next deal, not into the hand (found play-testing)
+    other.apply(Events(events=(codec.event_to_wire(ev.HandStarted(2, "1", 1)),),
+                       view=codec.view_to_wire(make_view("R5 G2", top="R6"))))
+    assert other.prompts.notice == ""
+    # news over the board (the away summary, which the hidden log holds) stays through p (found
+    # play-testing: p, pressed to read it longer, put it away); the countdown says the rest
+    asker.prompts.notice = retold(lambda: "While you were away — turns played for you: 8")
+    assert press(asker, "p") == [MoreTime()]
+    assert asker.prompts.notice == "While you were away — turns played for you: 8"
+    view = asker.table.view
+    assert view is not None
+    asker.apply(ViewMsg(view=codec.view_to_wire(view), deadline=34.2))
+    assert asker.prompts.notice == "While you were away — turns played for you: 8"
