@@ -142,24 +142,24 @@ class CatchTooLate(Refused):
     code = "catch_too_late"
 
 
-CAUSES: tuple[type[Refused], ...] = (
-    RateLimited, NoSuchRoom, RoomFull, WrongPassword, NotHost, AlreadyStarted, NotStarted,
-    NotEnoughPlayers, BadRules, NoSuchSeat, NotABot, ServerFull, TooManyRooms, NoRematch, Internal,
-    NoReplay, ReplayTooLarge, CatchTooEarly, CatchTooLate)
-SERVER_CODES = tuple(cause.code for cause in CAUSES)
-# The codes by name, for whoever compares codes (tests), in the order of CAUSES.
-(RATE_LIMITED, NO_SUCH_ROOM, ROOM_FULL, WRONG_PASSWORD, NOT_HOST, ALREADY_STARTED, NOT_STARTED,
- NOT_ENOUGH_PLAYERS, BAD_RULES, NO_SUCH_SEAT, NOT_A_BOT, SERVER_FULL, TOO_MANY_ROOMS, NO_REMATCH,
- INTERNAL, NO_REPLAY, REPLAY_TOO_LARGE, CATCH_TOO_EARLY, CATCH_TOO_LATE) = SERVER_CODES
-
-
-def refusal(exc: RuleError | ProtocolError | Refused, ref: str) -> Error:
-    """The ``error`` answering a refused request: every refusal carries a stable ``code``."""
-    return Error(code=exc.code, message=str(exc)[:300], ref=ref)
-
-
 class NoMoreTime(Refused):
     """Raised when more time is asked where no deal waits (not between two hands of a match), or
     once the pause has been held back as long as it may be (``ServerConfig.more_time_limit``)."""
 
     code = "no_more_time"
+
+
+CAUSES: tuple[type[Refused], ...] = (
+    RateLimited, NoSuchRoom, RoomFull, WrongPassword, NotHost, AlreadyStarted, NotStarted,
+    NotEnoughPlayers, BadRules, NoSuchSeat, NotABot, ServerFull, TooManyRooms, NoRematch, Internal,
+    NoReplay, ReplayTooLarge, CatchTooEarly, CatchTooLate, NoMoreTime)
+SERVER_CODES = tuple(cause.code for cause in CAUSES)
+# The codes by name, for whoever compares codes (tests), in the order of CAUSES.
+(RATE_LIMITED, NO_SUCH_ROOM, ROOM_FULL, WRONG_PASSWORD, NOT_HOST, ALREADY_STARTED, NOT_STARTED,
+ NOT_ENOUGH_PLAYERS, BAD_RULES, NO_SUCH_SEAT, NOT_A_BOT, SERVER_FULL, TOO_MANY_ROOMS, NO_REMATCH,
+ INTERNAL, NO_REPLAY, REPLAY_TOO_LARGE, CATCH_TOO_EARLY, CATCH_TOO_LATE, NO_MORE_TIME) = SERVER_CODES
+
+
+def refusal(exc: RuleError | ProtocolError | Refused, ref: str) -> Error:
+    """The ``error`` answering a refused request: every refusal carries a stable ``code``."""
+    return Error(code=exc.code, message=str(exc)[:300], ref=ref)
