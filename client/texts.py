@@ -375,8 +375,8 @@ TEXTS: dict[str, tuple[str, str]] = {
     # (a choice, not a yes or no: "Dealer's left starts: no" read as a double negative, found
     # play-testing; each value's first word may be typed in plain mode)
     "form_left_first": ("First to play", "Empieza"),
-    "form_left_first_yes": ("left of the dealer", "izquierda de quien reparte"),
-    "form_left_first_no": ("right of the dealer", "derecha de quien reparte"),
+    "form_left_first_yes": ("left of the dealer", "izquierda del que reparte"),
+    "form_left_first_no": ("right of the dealer", "derecha del que reparte"),
     "waiting_host_full": ("You are the host: press {k_start} to start.",
                           "Llevas la mesa: pulsa {k_start} para empezar."),
     "away_no_match": ("No match is being played: there is nothing to step away from",

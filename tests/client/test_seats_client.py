@@ -1091,7 +1091,7 @@ def test_the_form_offers_targets_for_a_full_table() -> None:
 
 @pytest.mark.parametrize(("lang", "said", "typed", "other"), [
     ("en", ("First to play", "left of the dealer"), "right", "right of the dealer"),
-    ("es", ("Empieza", "izquierda de quien reparte"), "derecha", "derecha de quien reparte")])
+    ("es", ("Empieza", "izquierda del que reparte"), "derecha", "derecha del que reparte")])
 def test_who_plays_first_is_a_choice_of_two_not_a_yes_or_no(
         lang: str, said: tuple[str, str], typed: str, other: str) -> None:
     """Found play-testing: "Dealer's left starts: no" read as a double negative."""
