@@ -15,10 +15,12 @@ class LogChat(BesideBoard):
 
     def log(self, width: int, height: int) -> list[Line]:
         m = self.model
-        view = m.table.view
-        if view is not None and (view.hand_result is not None or view.outcome is not None):
-            return self.board.scores(width, height)
         transcript = m.transcript
+        if m.table.hand_over and not transcript.back:
+            # The board, in the log's place: its last line is the log's newest, so that PgUp reads
+            # the log back from the one before (found play-testing: PgUp showed nothing there)
+            transcript.drawn = (len(transcript.log) - 1, len(transcript.log) - 1)
+            return self.board.scores(width, height)
         log, back = transcript.log, transcript.back
         room = height - 1 if back else height  # scrolled back: the last row says what is below
         # The entries that end at the one scrolled back to, upward; then, scrolled back to the

@@ -16,6 +16,7 @@ from client.model import Model
 from engine import events as ev
 from engine.actions import ChooseColor
 from engine.cards import Card, Color
+from engine.view import HandResult
 from protocol import Events, codec
 
 PGUP, PGDN, F8 = "\x1b[5~", "\x1b[6~", "\x1b[19~"
@@ -123,3 +124,17 @@ def test_our_own_move_brings_the_log_back_to_its_end_and_another_seat_s_does_not
     screen = screen_lines(model)
     assert model.transcript.back == 0 and not any("newer line" in row for row in screen)
     assert any("You played Red 7" in row for row in screen), screen
+
+
+def test_page_up_over_the_board_between_hands_reads_the_log_back() -> None:
+    """Found play-testing: at a hand's end the board takes the log's place, and PgUp showed
+    nothing: it reads the log back from the line before the newest, and PgDn brings the board."""
+    model = with_log(60)
+    model.apply(Events(events=[codec.event_to_wire(ev.HandEnded("2", 30, (0, 30, 0, 0)))],
+                       view=codec.view_to_wire(make_view("R7 Y3", hand_result=HandResult("2", 30)))))
+    board = screen_lines(model)
+    assert any("Luis wins hand 1" in row for row in board) and not shown(board), board
+    back = screen_lines(model, PGUP)
+    assert shown(back) and shown(back)[-1] == 60 and any("newer line" in row for row in back), back
+    again = screen_lines(model, PGDN)
+    assert any("Luis wins hand 1" in row for row in again) and not shown(again), again
