@@ -409,6 +409,8 @@ def _error(model: Model, message: messages.Error) -> None:
     key = "err_" + message.code
     if message.code == "no_more_time":  # (said until the deal: found play-testing, into the hand)
         model.more_time_asked = False
+        if isinstance(model.prompts.notice, Told):  # (news over the board stays, as p keeps it:
+            return  # found play-testing, the refusal put the away summary away)
         model.prompts.notice_till_deal = t(key)
     if not (message.ref == "action" and model.prompts.notice == t("move_too_late")):
         # (the late move's refusal says no more than that notice: found play-testing, "It is

@@ -22,7 +22,7 @@ from engine import events as ev
 from engine.actions import Accept, Challenge, Draw, PlayCard
 from engine.cards import Card, Color
 from engine.view import HandResult, MatchOutcome
-from protocol import Act, Events, Joined, MoreTime, RoomUpdate, Welcome, codec
+from protocol import Act, Error, Events, Joined, MoreTime, RoomUpdate, Welcome, codec
 from protocol.messages import ViewMsg
 
 TWELVE = "R1 R2 R3 R4 R5 R6 R7 R8 R9 Y1 Y2 Y3"
@@ -773,4 +773,8 @@ def test_more_time_between_hands_is_asked_with_p_and_the_others_read_it() -> Non
     view = asker.table.view
     assert view is not None
     asker.apply(ViewMsg(view=codec.view_to_wire(view), deadline=34.2))
+    assert asker.prompts.notice == "While you were away — turns played for you: 8"
+    # nor does the refusal once the deal waits as long as it may (found re-checking)
+    assert press(asker, "p") == [MoreTime()]
+    asker.apply(Error(code="no_more_time", message="60 s more at most", ref="more_time"))
     assert asker.prompts.notice == "While you were away — turns played for you: 8"
