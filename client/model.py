@@ -175,21 +175,21 @@ class Model:
             prompts.notice = prompts.notice_seen  # away summary, stays: found play-testing, p to
             # read it longer put it away)
 
-    def change_language(self, lang: str | None = None, plain: bool = False) -> None:
+    def change_language(self, lang: str | None = None) -> None:
         """Speak ``lang`` (None: the other language) from now on, the log's past lines too; the
-        notice says so (in ``plain`` mode's words), but news on the full screen is told again in
-        its place (found play-testing: F2 over the end board, which hides the log, took the away
-        summary out of sight)."""
+        notice says so (in plain mode's words there), but news on the full screen is told again
+        in its place (found play-testing: F2 over the end board, which hides the log, took the
+        away summary out of sight)."""
         switch_language(lang)
         self.transcript.retell()
         prompts = self.prompts
         shown = prompts.notice or prompts.notice_seen  # (the key that asked it put it away)
-        if isinstance(shown, Told) and not plain:  # (plain mode said it already)
+        if isinstance(shown, Told) and not self.plain:  # (plain mode said it already)
             prompts.notice = told_again(shown)
             if prompts.notice_till_deal == shown:
                 prompts.notice_till_deal = prompts.notice
         else:
-            prompts.notice = t("plain_language_now" if plain else "language_now")
+            prompts.notice = t("plain_language_now" if self.plain else "language_now")
 
     def step_away(self) -> None:
         """The away key: our turns are played for us until we press a key (the server marks

@@ -141,7 +141,7 @@ class PlainCommands:
         word, spanish, english = (text.split() or [""])[0].lower(), words("spanish"), words("english")
         switches = word in words("language") | spanish | english
         if switches:  # (None: the other)
-            self.model.change_language("es" if word in spanish else "en" if word in english else None, True)
+            self.model.change_language("es" if word in spanish else "en" if word in english else None)
         return switches
 
     def help(self) -> str:

@@ -25,8 +25,9 @@ def screen_lines(m: Model) -> str | list[str]:
     if screen is Screen.CREATE and m.form is not None:  # a field that changes is said alone
         form = m.form
         said = t("plain_form_rules", room=clean_text(form.name)) if form.editing else t("plain_form")
-        length = f" ({match_length(form)})" if match_length(form) else ""  # (how long a match lasts)
-        return [said, *(f"{i + 1} {': '.join(form_field(form, key))}{length if key == 'target' else ''}"
+        length = match_length(form)  # (how long a match lasts, after the target)
+        return [said, *(f"{i + 1} {': '.join(form_field(form, key))}"
+                        + (f" ({length})" if key == "target" and length else "")
                         for i, key in enumerate(form.fields))]
     if screen is Screen.WAITING:
         return _waiting(m)

@@ -43,6 +43,7 @@ def test_f2_switches_the_language_and_its_keys_and_keeps_the_choice() -> None:
 @pytest.mark.parametrize(("word", "now"), [("español", "es"), ("idioma", "es")])
 def test_plain_mode_switches_with_a_word_in_either_language(word: str, now: str) -> None:
     model = seated(make_view())
+    model.plain = True
     commands = PlainCommands(model)
     assert "En español: escribe español." in commands.help()
     view = PlainView(model)
