@@ -118,8 +118,8 @@ class Screens(Painter):
                 value = f"◀ {value} ▶"
                 if key == "bot_level":  # (what it means: found play-testing, nothing said it)
                     value += "  " + t("level_about_" + form.bot_level)
-                elif key == "target" and match_length(form):  # (how long, as measured)
-                    value += "  " + match_length(form)
+                elif key == "target" and (length := match_length(form)):  # (how long, as measured)
+                    value += "  " + length
             text = f"{'›' if focused else ' '} {pad(label, FORM_LABEL)} {value}"
             # (66 columns; the level's row, with what the level means, to 80: found cut there)
             rows.append([("class:selected" if focused else "",
