@@ -15,15 +15,16 @@ from prompt_toolkit.keys import Keys
 
 from .enums import Prompt, Screen
 from .hintrun import start_hint
+from .i18n import key as key_of
 from .i18n import keys_of, language, t
 from .keymap import LANGUAGE_KEY, active
 from .model import Model
 from .table import COLORS
 
 log = logging.getLogger("uno.client.keys")
-# The host quitting a match: e/t end it for everyone (terminar), k/g keep it for later (guardar).
-END_TABLE_KEYS = ("e", "t")
-KEEP_TABLE_KEYS = ("k", "g")
+# The host quitting a match, by language: end it for everyone (terminar), keep it for later (guardar).
+END_TABLE_KEYS = {"en": "e", "es": "t"}
+KEEP_TABLE_KEYS = {"en": "k", "es": "g"}
 
 
 def key_bindings_for(model: Model, after: Callable[[], None]) -> KeyBindingsBase:
@@ -115,11 +116,11 @@ def make_key_bindings(model: Model, after: Callable[[], None]) -> KeyBindings:
     bind("c-c", always=True)(lambda: setattr(model, "quit", True))
     bind("c-q", always=True)(lambda: setattr(model, "quit", True))
 
-    # ---- confirmations (quit, leave): the language's "yes" (any language's) confirms, any
-    # other key stays
-    for yes in keys_of("yes"):
-        bind(yes, filter=quitting)(lambda: model.answer_quit(True))
-        bind(yes, filter=leaving)(lambda: model.answer_leave(True))
+    # ---- confirmations (quit, leave): this language's "yes" confirms, any other key stays (the
+    # other language's too: found play-testing, an English host's s, the start key, left the
+    # table and closed it for everyone, under "y leaves, anything else stays")
+    bind(key_of("yes"), filter=quitting)(lambda: model.answer_quit(True))
+    bind(key_of("yes"), filter=leaving)(lambda: model.answer_leave(True))
     for confirming, answer in ((quitting, model.answer_quit), (leaving, model.answer_leave)):
         bind(Keys.Any, filter=confirming)(lambda a=answer: a(False))  # type: ignore[misc]
         bind("escape", filter=confirming)(lambda a=answer: a(False))  # type: ignore[misc]
@@ -151,10 +152,8 @@ def make_key_bindings(model: Model, after: Callable[[], None]) -> KeyBindings:
             bind(key, filter=showing_help)(lambda step=step: model.prompts.turn_help_page(step))  # type: ignore[misc]
 
     # ---- the host quitting a match: end it for everyone, keep it for later, or (any other key) stay
-    for key in END_TABLE_KEYS:
-        bind(key, filter=host_quitting)(lambda: model.answer_host_quit(True))
-    for key in KEEP_TABLE_KEYS:
-        bind(key, filter=host_quitting)(lambda: model.answer_host_quit(False))
+    bind(END_TABLE_KEYS[lang], filter=host_quitting)(lambda: model.answer_host_quit(True))
+    bind(KEEP_TABLE_KEYS[lang], filter=host_quitting)(lambda: model.answer_host_quit(False))
 
     @bind(Keys.Any, filter=host_quitting)
     def _stay_host() -> None:
