@@ -331,8 +331,11 @@ class Tracker:
         if seat == self.seat:
             self._hand.remove(card)
             return
-        if self._known[seat][card] > 0:
-            self._known[seat][card] -= 1
+        known = self._known[seat]
+        if known[card] > 0:
+            known[card] -= 1
+            if not known[card]:  # (gone: a key kept at 0 reads as a card held to ``for card in``)
+                del known[card]
         if after is not None and not event.jump_in:
             self._facts[seat] = after  # the card was the one drawn last; the rest lack these
         if card.rank is Rank.WILD_DRAW_FOUR and color_before is not None:

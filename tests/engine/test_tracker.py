@@ -19,6 +19,7 @@ from kit.deck import cards, deal_rng, seats
 
 from engine import Card, Color, Event, Game, Rank, RuleSet, Tracker
 from engine.actions import Action, CallUno, Catch, Challenge, Draw, JumpIn, Pass, PlayCard
+from engine.bots.odds import Odds
 from engine.tracker import ChallengeRecord, DrewCards, NotHeld, PassRecord, Played
 
 OFFICIAL = RuleSet.preset("official", target_score=None)
@@ -172,6 +173,12 @@ def test_R15_a_seven_tells_each_side_where_its_old_hand_went() -> None:
     assert a.unplaced() == a.unseen() - a.known_held("B")
     table.apply(PlayCard("B", c("R1")))
     assert a.known_held("B") == Counter(cards("B1 G2 B3 G4 Y6"))
+    # a card played is gone from what is known, not kept at 0 (found play-testing: the odds
+    # read the 0 as a card held, and a Wild Draw Four from a seat known to lack red was
+    # challenged as a sure bluff)
+    assert c("R1") not in a.known_held("B")
+    odds = Odds.of(table.game.view("A"), a)
+    assert odds.lacks("B", lambda card: card.color is Color.RED) == 1.0
 
 
 def test_R15_a_zero_passes_the_known_cards_along_the_direction_of_play() -> None:
