@@ -163,11 +163,14 @@ def _facing_four(view: View, tracker: Tracker | None, challenge: bool) -> tuple[
     offender, color = view.challenge_from, view.challenge_color
     if offender is None or color is None:
         return ()
+    lacks = tracker is not None and color in tracker.not_held(offender).colors
     if challenge:
         bluffed = tracker is not None and any(record.guilty and record.offender == offender
                                               for record in tracker.challenges)
         caught = (Note("bluffed", (offender,)),) if bluffed else ()
         held = view.size_of(offender)
-        return (*caught, *((Note("kept", (offender,), color, held),) if held >= KEPT_FROM else ()))
-    lacks = tracker is not None and color in tracker.not_held(offender).colors
+        # (not when the seat is known to lack the colour: found play-testing, "most hands that
+        # big hold some red" of one who had drawn until a card could go, and so held no red)
+        kept = held >= KEPT_FROM and not lacks
+        return (*caught, *((Note("kept", (offender,), color, held),) if kept else ()))
     return (*((Note("lacks", (offender,), color),) if lacks else ()), Note("costs", count=view.pending_draw))

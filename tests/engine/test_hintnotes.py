@@ -14,6 +14,7 @@ from engine import Card, Color, Draw, Game, Pass, PlayCard, RuleSet, Tracker
 from engine.bots import hint
 from engine.bots.expert import Playouts
 from engine.bots.hintnotes import Note, notes
+from engine.cards import full_deck
 from engine.determinize import determinize
 
 
@@ -158,3 +159,25 @@ def test_a_move_giving_the_turn_to_a_seat_about_to_go_out_speaks_of_that_seat_al
     reverse, six = PlayCard("P1", Card.parse("GR")), PlayCard("P1", Card.parse("G6"))
     assert notes(view, tracker, reverse) == (Note("lacks", ("P4",), Color.GREEN, count=2),)
     assert notes(view, tracker, six) == (Note("lacks", ("P2", "P3", "P4"), Color.GREEN),)
+
+
+def test_a_wild_draw_four_from_one_known_to_lack_the_colour_is_not_said_to_be_likely_a_bluff() -> None:
+    """Found play-testing: a seat drew until a card could go (R9), so held no red, and played a
+    Wild Draw Four; the hint to challenge it said "most hands that big hold some red"."""
+    from engine import Challenge, Draw
+
+    rules = RuleSet.preset("official", draw_until_playable=True)
+    hands = ["G1 G2 B7 B4 Y5 Y6", "B5 B6", "Y1 Y2"]
+    pool = [str(card) for card in full_deck()]
+    for text in [*" ".join(hands).split(), "R3"]:
+        pool.remove(text)
+    pool.remove("W+4")
+    pool.remove("G9")
+    game = make_game(hands, "R3", rules=rules, draw=[*pool, "W+4", "G9"])  # (G9, then W+4)
+    tracker = Tracker.from_view(game.view("P2"))
+    for action in (Draw("P1"), PlayCard("P1", Card.parse("W+4"), Color.BLUE)):
+        tracker.feed(event.for_seat("P2") for event in game.apply(action))
+    view = game.view("P2")
+    assert Color.RED in tracker.not_held("P1").colors and view.size_of("P1") == 7
+    assert notes(view, tracker, Challenge("P2")) == ()
+    assert notes(view, None, Challenge("P2")) == (Note("kept", ("P1",), Color.RED, 7),)
