@@ -466,8 +466,8 @@ class Model:
         """``o`` at a match's end: the next seat order we would propose (once someone has
         accepted, the first one's holds: theirs to change, and the notice tells the others)."""
         said = self.rematch.next_order(self.seating.room, self.seating.seat)
-        if isinstance(said, str):
-            self.prompts.notice = said
+        if isinstance(said, str):  # (gone with the next deal: found play-testing, it stayed into
+            self.prompts.notice = self.prompts.notice_till_deal = said  # the match, then untrue)
         else:
             self.outbox.send(said)
 

@@ -18,10 +18,12 @@ class RematchChoice:
     def next_order(self, room: RoomInfo | None, me: str | None) -> Rematch | str:
         """``o``: the next seat order. Once someone has accepted, the first to has chosen it: if
         that is us (``me``), the acceptance again with the next order; else the notice that
-        their choice holds ("" before anyone has accepted)."""
+        their choice holds, naming them (found play-testing: "the first to accept chose it" left
+        one who had accepted second asking whom) ("" before anyone has accepted)."""
         chosen = None if room is None else room.rematch_order
         if chosen is not None and room is not None and room.rematch[:1] != (me,):
-            return t("rematch_order_fixed", order=t("rematch_order_" + chosen))
+            first = next((s.name for s in room.seats if s.seat in room.rematch[:1]), "?")
+            return t("rematch_order_fixed", name=clean_text(first), order=t("rematch_order_" + chosen))
         self.order = REMATCH_ORDERS[(REMATCH_ORDERS.index(chosen or self.order) + 1) % len(REMATCH_ORDERS)]
         return self.accept() if chosen is not None else ""
 

@@ -68,8 +68,8 @@ TABLE_TEXTS: dict[str, tuple[str, str]] = {
     "rematch_by_you": ("you", "ti"),  # "accepted by you, Luis"
     "rematch_you_to_answer": ("you", "tú"),  # "still to answer: you, Luis"
     "rematch_order_now": ("Seat order: {order}", "Orden de los asientos: {order}"),
-    "rematch_order_fixed": ("Seat order (the first to accept chose it): {order}",
-                            "Orden (lo eligió quien aceptó primero): {order}"),
+    "rematch_order_fixed": ("{name} accepted first and chose the order: {order}",
+                            "{name} aceptó primero y eligió el orden: {order}"),
     "rematch_order_keep": ("seats as they are", "asientos como están"),
     "rematch_order_random": ("seats shuffled", "asientos al azar"),
     "rematch_order_winner_deals": ("the winner deals", "reparte quien ganó"),

@@ -13,7 +13,17 @@ from client.i18n import set_language, t
 from client.render import Renderer
 from engine import events as ev
 from engine.view import HandResult, MatchOutcome
-from protocol import REMATCH_ORDERS, Events, Rematch, RemoveBot, RoomUpdate, SeatInfo, ViewMsg, codec
+from protocol import (
+    MAX_NAME,
+    REMATCH_ORDERS,
+    Events,
+    Rematch,
+    RemoveBot,
+    RoomUpdate,
+    SeatInfo,
+    ViewMsg,
+    codec,
+)
 
 OVER = {"outcome": MatchOutcome("2", (0, 510, 0, 20)), "hand_result": HandResult("2", 30)}
 
@@ -121,11 +131,17 @@ def test_one_who_is_away_is_not_among_those_to_answer(lang: str, said: str) -> N
     assert said in render_text(seated(make_view(**OVER), lang=lang, room=room), columns=100)
 
 
-def test_o_after_someone_accepted_says_whose_order_holds() -> None:
-    """Found play-testing: o did nothing once someone had accepted, and said nothing."""
-    model = seated(make_view(**OVER), room=room_info(started=False, rematch=("2",), rematch_order="random"))
+def test_o_after_someone_accepted_says_whose_order_holds_until_the_deal() -> None:
+    """Found play-testing: o did nothing once someone had accepted, and said nothing; then it
+    said "the first to accept chose it" to one who could not tell who that was, and the notice
+    stayed into the match."""
+    room = room_info(started=False, rematch=("2", ME), rematch_order="random")
+    model = seated(make_view(**OVER), room=room)
     press(model, "o")
-    assert model.prompts.notice == "Seat order (the first to accept chose it): seats shuffled"
+    assert model.prompts.notice == "Luis accepted first and chose the order: seats shuffled"
+    model.apply(Events(events=(codec.event_to_wire(ev.HandStarted(1, "2", 1)),),
+                       view=codec.view_to_wire(make_view())))
+    assert model.prompts.notice == ""
 
 
 def test_the_first_to_accept_changes_the_order_with_o() -> None:
@@ -144,7 +160,7 @@ def test_the_order_notice_fits_80_columns_with_the_longest_order(lang: str) -> N
     set_language(lang)
     try:
         longest = max((t("rematch_order_" + order) for order in REMATCH_ORDERS), key=width_of)
-        assert 1 + width_of(t("rematch_order_fixed", order=longest)) <= 80
+        assert 1 + width_of(t("rematch_order_fixed", name="N" * MAX_NAME, order=longest)) <= 80
     finally:
         set_language("en")
 
