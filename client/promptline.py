@@ -98,6 +98,11 @@ class PromptLine(Painter):
                 form = "form_rules_hint" if m.editing_rules else "form_hint"
                 key = {Screen.BROWSE: "help_browse", Screen.LOBBY: "help_lobby",
                        Screen.CREATE: form}.get(screen, "help_connecting")
+            # away, the first key only brings one back (keys.py): the bar says so (found
+            # play-testing: it offered "Enter play  d draw" to one away, and Enter did not play)
+            if screen in (Screen.TABLE, Screen.WAITING) and m.seating.seat is not None \
+                    and m.seating.away and not m.back_sent:
+                key = "help_away"
         # (the kept match's key where the line has room: found play-testing, it was on no key bar)
         extra: tuple[str, ...] = ("bar_resume",) if m.can_resume_kept and m.screen is Screen.WAITING else ()
         if prompt is Prompt.CHALLENGE and m.table.catchable is not None:

@@ -58,6 +58,21 @@ def test_the_screen_says_you_are_away_and_which_key_brings_you_back() -> None:
         set_language("en")
 
 
+@pytest.mark.parametrize(("lang", "said"), [("en", "any key  back to your seat"),
+                                             ("es", "cualquier tecla  vuelves a tu asiento")])
+def test_the_key_bar_offers_no_move_while_away(lang: str, said: str) -> None:
+    """Found play-testing: the bar offered "Enter play  d draw" to one away, whose first key only
+    brings them back."""
+    model = away_model(lang)
+    try:
+        bar = screen_lines(model, columns=80)[-1]
+        assert said in bar and "Enter" not in bar
+        press(model, "x")
+        assert said not in screen_lines(model, columns=80)[-1]  # (back on its way: the keys act)
+    finally:
+        set_language("en")
+
+
 def test_any_key_off_turn_sends_back_once() -> None:
     """Problem 3: off turn, the client used to refuse every key without sending anything."""
     for key in ("x", "d", " ", "z"):

@@ -151,7 +151,7 @@ def test_the_bar_between_hands_offers_no_more_time_to_one_away() -> None:
     hand_over(model)
     lines = screen_lines(model, columns=100, rows=24)
     assert "when someone comes back" in " ".join(" ".join(lines).split())
-    assert "more time" not in lines[-1] and "q quit" in lines[-1], lines[-1]
+    assert "more time" not in lines[-1] and "back to your seat" in lines[-1], lines[-1]
 
 
 def test_the_end_of_a_hand_shows_every_hand_its_points_the_scores_and_a_countdown() -> None:
@@ -413,7 +413,7 @@ def test_every_help_line_fits_60_columns(lang: str, texts: dict[str, str]) -> No
                                                  "help_challenge",
                                                  "help_challenge_stack",
                                                  "help_confirm", "help_host_quit", "form_hint",
-                                                 "help_browse"), (key, text)
+                                                 "help_browse", "help_away"), (key, text)
     set_language("en")
 
 
