@@ -281,6 +281,8 @@ def waiting_hint(model: Model, plain: bool = False) -> str:
     ``plain``: in plain mode's words."""
     seating = model.seating
     room = seating.room
+    if model.session.status is Status.FAILED:  # (given up: the banner says why, q quits; found
+        return ""  # play-testing, a window whose seat another took still offered to start the match)
     if room is None or seating.seat is None:
         return seating.spectator_hint(model.session.name)
     empty = room.max_seats - len(room.seats)

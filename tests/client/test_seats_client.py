@@ -973,6 +973,16 @@ def test_a_watcher_in_line_is_in_no_line_once_the_host_closed_the_table() -> Non
     assert model.seating.queue_position == 0 and "in line" not in render_text(model, columns=100)
 
 
+def test_a_host_whose_seat_another_window_took_is_not_offered_the_start() -> None:
+    """Found play-testing: the old window read "Your seat was taken over by another window.
+    Press q to quit." above "You are the host: press s to start", whose s did nothing."""
+    model = seated(room=room_info(started=False))
+    assert "press s to start" in render_text(model, columns=100)
+    model.connection_failed("replaced")
+    text = render_text(model, columns=100)
+    assert "taken over by another window" in text and "press s to start" not in text
+
+
 @pytest.mark.parametrize(("lang", "said"), [("en", "Luis is not back: a bot plays the seat"),
                                             ("es", "Luis no ha vuelto: un bot juega su asiento")])
 def test_one_whose_link_was_down_as_the_next_match_began_did_not_leave(lang: str, said: str) -> None:
