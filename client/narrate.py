@@ -121,6 +121,25 @@ def _drawn(cards: Iterable[Card]) -> str:
     return names_and([t("drawn_card", card=card_name(card)) for card in cards])
 
 
+_DRAW_RANKS = {Rank.DRAW_TWO: 2, Rank.WILD_DRAW_FOUR: 4}
+_PAID = (ev.DrawReason.DRAW_TWO, ev.DrawReason.WILD_DRAW_FOUR, ev.DrawReason.CHALLENGE)
+
+
+def pending_after(events: Iterable[ev.Event], pending: int) -> int:
+    """The cards to draw after ``events``, from ``pending`` before them: a draw card adds its
+    own, the draw that pays them (or a challenge's) ends them; for the past told, which has no
+    views to read it from (found play-testing: "— stacked: 4 to draw" said live was not said
+    again to one who came back)."""
+    for event in events:
+        if isinstance(event, ev.HandStarted):
+            pending = 0
+        elif isinstance(event, ev.CardPlayed):
+            pending += _DRAW_RANKS.get(event.card.rank, 0)
+        elif isinstance(event, ev.Drew) and event.reason in _PAID:
+            pending = 0
+    return pending
+
+
 def way_after(events: Iterable[ev.Event], way: int | None) -> int | None:
     """The direction of play after ``events``, from ``way`` before them (None: not known): a deal
     sets it, a Reverse turns it."""

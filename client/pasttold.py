@@ -12,7 +12,7 @@ from engine.events import Dealt, Event, HandEnded, HandStarted, MatchEnded, Turn
 from protocol import clean_text, messages
 
 from .i18n import retold_lines, said
-from .narrate import narrate, way_after, way_at_start
+from .narrate import narrate, pending_after, way_after, way_at_start, with_stack_total
 from .seating import seat_changes
 
 if TYPE_CHECKING:
@@ -44,6 +44,7 @@ def fold(model: Model, message: messages.History, batches: list[list[Event]]) ->
     way = way_at_start(batches, shown.direction if shown is not None else None)
     order: list[str] | None = list(shown.seats) if shown is not None else None
     turn = None  # whose turn it was as the batch began, which a jump-in takes
+    pending = 0  # the cards to draw as the batch began ("— stacked: 4 to draw", as said live)
     ended = False  # a match ended in the past told: the next deal begins another
     for number, events in enumerate(batches):
         then = _names_at(message, number)
@@ -62,8 +63,9 @@ def fold(model: Model, message: messages.History, batches: list[list[Event]]) ->
         told = events if ours is not None or me is None else [e.for_seat(None) for e in events]
         names = model.seating.name_then(then, now)
         lines += seat_changes(sat, then, model.seating.told_gone)
-        lines += _narrated(told, names, ours, turn, way, order)
-        way = way_after(events, way)
+        after = pending_after(events, pending)
+        lines += _narrated(told, names, ours, turn, way, order, (pending, after))
+        way, pending = way_after(events, way), after
         turn = next((e.seat for e in reversed(events) if isinstance(e, TurnStarted)), turn)
         # our seat's win from before we sat in it is its winner's (found play-testing: Eve read
         # "You win hand 1", won by Bot 1 before she took its seat)
@@ -106,9 +108,12 @@ def fold(model: Model, message: messages.History, batches: list[list[Event]]) ->
 
 
 def _narrated(events: list[Event], names: Callable[[str], str], me: str | None, turn: str | None,
-              way: int | None, seats: list[str] | None) -> list[str]:
-    """A batch of the past told (``narrate``), to be told again in another language (F2)."""
-    return retold_lines(lambda: narrate(events, names, me, turn, way, seats=seats))
+              way: int | None, seats: list[str] | None, pending: tuple[int, int]) -> list[str]:
+    """A batch of the past told (``narrate``, with the cards to draw before and after it), to be
+    told again in another language (F2)."""
+    def tell() -> list[str]:
+        return with_stack_total(narrate(events, names, me, turn, way, seats=seats), *pending)
+    return retold_lines(tell)
 
 
 def _names_at(message: messages.History, number: int) -> dict[str, Any]:

@@ -124,6 +124,21 @@ def test_the_log_says_the_total_of_a_stacked_draw() -> None:
     assert "stacked" not in model.transcript.log[-1]
 
 
+def test_the_past_told_says_the_total_of_a_stacked_draw_too() -> None:
+    """Found play-testing: Carla, back after her client was killed, read "Ana played Yellow Draw
+    Two" where the live log had said "— stacked: 4 to draw"."""
+    set_language("en")
+    model = seated(make_view(current="2", top="R+2"))
+    batches = ((ev.CardPlayed(ME, Card.parse("R+2"), Color.RED), ev.TurnStarted("2")),
+               (ev.CardPlayed("2", Card.parse("G+2"), Color.GREEN), ev.TurnStarted("3")),
+               (ev.Drew("3", 4, None, "draw_two"), ev.Skipped("3"), ev.TurnStarted(ME)),
+               (ev.CardPlayed(ME, Card.parse("G+2"), Color.GREEN), ev.TurnStarted("2")))
+    model.apply(History(events=tuple(tuple(map(codec.event_to_wire, b)) for b in batches), chat=()))
+    log = model.transcript.log
+    assert "Luis played Green Draw Two — stacked: 4 to draw" in log, log
+    assert not any("stacked" in line for line in log if line.startswith("You played")), log
+
+
 def test_the_log_tells_what_happened_in_words() -> None:
     set_language("en")
     model = seated(make_view())
