@@ -18,11 +18,11 @@ from .i18n import card_name, t
 from .prompts import Prompts
 from .sent import Sent
 from .session import Outbox, Session
-from .why import why_text
+from .why import no_pass_text, why_text
 
 COLORS = (Color.RED, Color.YELLOW, Color.GREEN, Color.BLUE)
 NUMBER_GAP = 1.0  # a second digit within this many seconds makes a two-digit card number ("12")
-HAND_GUARD = 0.6  # keys to choose or play a card this soon after the hand changed are dropped
+HAND_GUARD = 0.6  # keys to choose or play a card this soon after the hand (or the cursor) changed are dropped
 CAUGHT_TOLD = 5.0  # seconds a u or c just after a catch says who caught (turns may begin meanwhile)
 
 Play = actions.PlayCard | actions.JumpIn
@@ -38,7 +38,9 @@ class Table:
         self.view: View | None = None
         self.deadline_at: float | None = None
         self.selected = 0
-        self.hand_changed_at: float | None = None  # when a 7-0 swap (or a new deal) changed the hand
+        # when the cards under the cursor changed without a key, and what a key typed then says: a
+        # 7-0 swap or a deal ("hand_changed"), the cursor sent to a card that goes ("cursor_moved")
+        self.changed_at: tuple[float, str] | None = None
         self.last_digit: tuple[int, float] | None = None  # the card number typed last, and when
         self.uno_armed = False
         self.uno_late = False  # u typed just after our next-to-last card went: UNO said with the view
@@ -176,6 +178,9 @@ class Table:
         if view.current == view.seat and playable:
             if view.drawn in playable:  # R8: the drawn card is the one to play
                 self.selected = hand.index(view.drawn)
+            elif not was_mine and self.selected_card not in playable:  # (our turn began on a card
+                self._to_first_playable()  # that cannot go: found play-testing, most turns did)
+                self.changed_at = (self.clock(), "cursor_moved")
             elif self.selected_card not in playable and (
                     # R9's cards drawn until one could go, or a Wild Draw Four to stack on: the
                     # cursor goes to one that can (found play-testing: it stayed 24 presses away)
@@ -199,7 +204,7 @@ class Table:
 
     def hand_replaced(self) -> None:
         """A new hand (a deal, a 7-0 swap): keys typed for the old must not land; cursor at the first card."""
-        self.hand_changed_at = self.clock()
+        self.changed_at = (self.clock(), "hand_changed")
         self.selected = 0
         self.last_digit = None
 
@@ -253,11 +258,16 @@ class Table:
         playable = self.playable
         return ", ".join(dict.fromkeys(card_name(card) for card in self.hand if card in playable))
 
-    def _hand_just_changed(self) -> bool:
-        """Whether the hand changed under keys typed for the old one (they are dropped)."""
-        changed = self.hand_changed_at
-        if changed is not None and self.clock() - changed < HAND_GUARD:
-            self._refuse("hand_changed")
+    def _hand_just_changed(self, playing: bool = False) -> bool:
+        """Whether the hand changed under keys typed for the old one (they are dropped). The
+        cursor's own move drops only a play (``playing``): a key that moves the cursor or names
+        a card (plain mode's number too) chooses anew, and the play after it goes."""
+        changed = self.changed_at
+        if not playing and changed is not None and changed[1] == "cursor_moved":
+            self.changed_at = None
+            return False
+        if changed is not None and self.clock() - changed[0] < HAND_GUARD:
+            self._refuse(changed[1])
             return True
         return False
 
@@ -312,7 +322,7 @@ class Table:
             # (the question hides the notice of a card that does not stack: the cursor goes to
             # one that does, as found play-testing, where Enter seemed to do nothing)
             self._to_first_playable()
-        elif prompt in (Prompt.NONE, Prompt.CHALLENGE) and not self._hand_just_changed():
+        elif prompt in (Prompt.NONE, Prompt.CHALLENGE) and not self._hand_just_changed(playing=True):
             self.play_selected()  # (facing a Wild Draw Four with +4 stacking: a card on it)
 
     def _to_first_playable(self) -> None:
@@ -421,21 +431,9 @@ class Table:
             return
         action = self._legal_of(actions.Pass)
         if action is None:
-            if self._refuse_over():
-                return
-            view = self.view
-            pending = view.pending_draw if view is not None else 0
-            if not self.my_turn:
-                self._refuse("not_your_turn")
-            elif view is not None and view.rules.draw_until_playable and self.playable and not pending:
-                # (R9: the reason, as d gives it; "You cannot pass now" gave none, found play-testing)
-                self._refuse("cannot_pass_must_play", cards=self._playable_names())
-            elif self._legal_of(actions.Draw) is None:
-                self._refuse("cannot_pass")
-            elif pending:  # (how many: found play-testing, it said only "d draws")
-                self._refuse("cannot_pass_pending", n=pending)
-            else:
-                self._refuse("cannot_pass_draw")
+            if not self._refuse_over():
+                self._prompts.notice = no_pass_text(self.view, self.my_turn, self._playable_names(),
+                                                    self._legal_of(actions.Draw) is not None)
             return
         self._act(action)
 

@@ -1,5 +1,6 @@
 """The why key's words: the engine's code for why the selected card cannot be played now,
-put in the player's language with the card, colour and top card it is about."""
+put in the player's language with the card, colour and top card it is about; and why the pass
+key did nothing."""
 
 from __future__ import annotations
 
@@ -35,3 +36,18 @@ def why_text(view: View, card: Card) -> str:
              rank=top if view.top.rank.is_number else t("rank_" + top),
              color=color_name(color) if color is not None else "?",
              n=view.pending_draw, drawn=card_name(view.drawn) if view.drawn else "?")
+
+
+def no_pass_text(view: View | None, my_turn: bool, playable: str, can_draw: bool) -> str:
+    """Why the pass key did nothing: ``playable``, the cards that go, by name."""
+    pending = view.pending_draw if view is not None else 0
+    if not my_turn:
+        return t("not_your_turn")
+    if view is not None and view.rules.draw_until_playable and playable and not pending:
+        # (R9: the reason, as d gives it; "You cannot pass now" gave none, found play-testing)
+        return t("cannot_pass_must_play", cards=playable)
+    if not can_draw:
+        return t("cannot_pass")
+    if pending:  # (how many: found play-testing, it said only "d draws")
+        return t("cannot_pass_pending", n=pending)
+    return t("cannot_pass_draw")

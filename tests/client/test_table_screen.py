@@ -65,6 +65,35 @@ def test_cards_eleven_and_up_are_chosen_by_number() -> None:
     assert "11" in text_of(model, "hand") and "12" in text_of(model, "hand")
 
 
+def test_our_turn_begins_with_the_cursor_on_a_card_that_goes() -> None:
+    """Found play-testing (two helpers): the cursor stayed where it was, most turns on a card that
+    could not go. It goes to the first that can, and an Enter pressed as it moves is dropped."""
+    clock = Clock()
+    turn = make_view("R7 Y3 G4", top="G5", legal=[*plays("G4"), Draw(ME)])
+    model = seated(make_view("R7 Y3 G4", top="B5", current="2", legal=[]), clock=clock)
+    table = model.table
+    table.selected = table.hand.index(Card.parse("R7"))
+    model.apply(ViewMsg(view=codec.view_to_wire(turn)))
+    assert table.selected_card == Card.parse("G4")
+    assert acts(press(model, ENTER)) == [] and model.prompts.notice == t("cursor_moved")
+    clock.now += 1
+    assert acts(press(model, ENTER)) == [Act(kind="play", card="G4")]
+    # a key that chooses anew (a digit, an arrow; plain mode's number) and Enter play at once
+    model = seated(make_view("R7 Y3 G4", top="B5", current="2", legal=[]), clock=clock)
+    model.apply(ViewMsg(view=codec.view_to_wire(turn)))
+    number = str(model.table.hand.index(Card.parse("G4")) + 1)
+    assert acts(press(model, number, ENTER)) == [Act(kind="play", card="G4")]
+    model = seated(make_view("R7 Y3 G4", top="B5", current="2", legal=[]), clock=clock)
+    model.apply(ViewMsg(view=codec.view_to_wire(turn)))
+    assert acts(press(model, "\x1b[D", "\x1b[C", ENTER)) == [Act(kind="play", card="G4")]  # (left, right)
+    # a card that goes stays chosen (played with a key pressed for it before the turn came)
+    model = seated(make_view("R7 Y3 G4", top="B5", current="2", legal=[]), clock=clock)
+    model.table.selected = model.table.hand.index(Card.parse("Y3"))
+    model.apply(ViewMsg(view=codec.view_to_wire(make_view("R7 Y3 G4", top="Y5",
+                                                          legal=[*plays("Y3"), *plays("G4")]))))
+    assert model.table.selected_card == Card.parse("Y3")
+
+
 def test_home_and_end_jump_and_the_cursor_does_not_wrap() -> None:
     model = seated(make_view(TWELVE, legal=[Draw(ME)]))
     press(model, "\x1b[F")  # End
