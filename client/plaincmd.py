@@ -16,54 +16,15 @@ from protocol import MAX_CHAT
 
 from .enums import Prompt, Screen
 from .form import TEXT_FIELDS
-from .i18n import LANGS, TEXTS, card_name, color_name, keys_of, t
+from .i18n import card_name, color_name, t
 from .i18n import key as key_of
-from .keymap import active
 from .model import Model
 from .plainform import bare, field_values, set_field
+from .plainwords import ACTION_OF, color_words, level_of, typed_number, why_in_two_words, words
 from .screens import form_field
 from .table import COLORS
 
-# The commands that a full-screen action's key also types (keys.toml's keys work as words too).
-_ACTION_OF = {"draw": "draw", "pass": "pass", "uno": "uno", "catch": "catch", "quit": "quit",
-              "leave": "leave", "say": "chat", "start": "start", "add": "add_bot",
-              "remove": "remove_bot", "sit": "take_seat", "watch": "watch", "new": "new_table",
-              "refresh": "refresh", "resume": "resume", "level": "bot_level", "hint": "hint",
-              "why": "why", "replay": "replay", "rematch": "rematch", "decline": "no_rematch",
-              "order": "seat_order", "away": "away"}
 _MOVES = ("draw", "pass", "uno", "catch", "hint", "why")  # a player's commands at the table
-
-
-def words(name: str) -> frozenset[str]:
-    """The words of command ``name`` (``cmd_draw``...) in every language, and the keys bound to
-    its action that type one lower-case character (as words are read)."""
-    typed = {w for lang in LANGS for w in TEXTS[lang]["cmd_" + name].split("|")}
-    action = _ACTION_OF.get(name)
-    if action is not None:
-        bound = active()
-        typed |= {k for lang in LANGS for k in bound.keys(action, lang)
-                  if len(k) == 1 and k.isprintable() and k == k.lower() and not k.isspace()}
-    return frozenset(typed)
-
-
-def color_words(index: int) -> frozenset[str]:
-    """A colour's names in every language, its keys (``keys_of``: not the other language's that
-    is one of this language's table keys, as the English away z), and its number."""
-    value = COLORS[index].value
-    return frozenset({str(index + 1), *(TEXTS[lang]["color_" + value].lower() for lang in LANGS),
-                      *keys_of("color_" + value)})
-
-
-def _number(word: str) -> int | None:
-    return int(word) if word.isdigit() and len(word) <= 3 else None
-
-
-def level_of(word: str) -> str | None:
-    """The bot level a word names, in any language ("hard", "difícil", "dificil")."""
-    for level in BOT_LEVELS:
-        if bare(word) in {level, *(bare(TEXTS[lang]["level_" + level]) for lang in LANGS)}:
-            return level
-    return None
 
 
 class PlainCommands:
@@ -98,7 +59,7 @@ class PlainCommands:
             m.prompts.type_text(text)
             m.submit_text()
             return []
-        first, _, rest = _why_in_two_words(text).partition(" ")
+        first, _, rest = why_in_two_words(text).partition(" ")
         word, rest = first.lower(), rest.strip()
         if not text or word in words("look"):
             self.look = True
@@ -212,7 +173,7 @@ class PlainCommands:
 
     def _seat(self, word: str, rest: str, first: str) -> bool:
         m = self.model
-        number = _number(word)
+        number = typed_number(word)
         targets = m.table.pending_targets
         if number is not None and 1 <= number <= len(targets):
             m.table.seat_index = number - 1
@@ -269,7 +230,7 @@ class PlainCommands:
 
     def _browse(self, word: str, rest: str, first: str) -> bool:
         servers = self.model.servers
-        number = _number(word)
+        number = typed_number(word)
         if number is not None:
             if not 1 <= number <= len(servers.entries):
                 self.model.prompts.notice = t("plain_no_server", n=number)
@@ -283,7 +244,7 @@ class PlainCommands:
     def _lobby(self, word: str, rest: str, first: str) -> bool:
         m = self.model
         watch = word in words("watch")
-        number = _number(rest if watch else word)
+        number = typed_number(rest if watch else word)
         if number is not None:
             if not 1 <= number <= len(m.lobby.rooms):
                 # (the list said may be old: plain mode lists on request; found play-testing, a
@@ -312,7 +273,7 @@ class PlainCommands:
         if word in words("ok"):
             m.finish_form()
             return True
-        number = _number(word)
+        number = typed_number(word)
         if number is None or not 1 <= number <= len(form.fields):
             return False
         form.focus = self.field = number - 1
@@ -361,7 +322,7 @@ class PlainCommands:
         whether to go on (no number: the seat picked before)."""
         m = self.model
         seating, room = m.seating, m.seating.room
-        number = None if token is None else _number(token)
+        number = None if token is None else typed_number(token)
         if number is None or room is None:
             return True
         if not 1 <= number <= len(room.seats):
@@ -381,7 +342,7 @@ class PlainCommands:
         room = m.seating.room
         level: str | None = None
         for token in rest.split():
-            if _number(token) is not None and room is not None:
+            if typed_number(token) is not None and room is not None:
                 if not self._pick(token, bots_only=True):
                     return
             elif (level := level_of(token)) is None:
@@ -396,9 +357,9 @@ class PlainCommands:
         # with "uno") is the card in that place, as listed, and with other words only a card's
         # name (found play-testing: "8" played the hand's one 8, listed ninth, where "8: 7 azul"
         # was meant)
-        if _number(word) is not None and (not rest or rest.lower() in words("uno")):
+        if typed_number(word) is not None and (not rest or rest.lower() in words("uno")):
             card = self._card_number(word)
-        elif _number(word) is not None:
+        elif typed_number(word) is not None:
             card = self._card_named(f"{word} {rest}")
         else:  # (a card's name, or its code: "R7", "W+4")
             card = self._card_named(f"{word} {rest}") or self._card_number(word)
@@ -455,7 +416,7 @@ class PlainCommands:
 
     def _card_number(self, word: str) -> int | None:
         """A card of the hand by its number, or by its text form ("R7", "W+4")."""
-        number = _number(word)
+        number = typed_number(word)
         if number is not None:
             return number
         try:
@@ -476,7 +437,7 @@ class PlainCommands:
         colours = {bare(color_name(color)) for color in COLORS}
         if whole is not None or not said or set(said) <= colours:
             return whole
-        if len(said) == 1 and any(said[0] in words(name) for name in _ACTION_OF):
+        if len(said) == 1 and any(said[0] in words(name) for name in ACTION_OF):
             return None  # (a command: "draw" draws, though "Blue Draw Two" has the word)
         some = {hand[i]: i + 1 for i, name in enumerate(names) if not Counter(said) - Counter(name)}
         return next(iter(some.values())) if len(some) == 1 else None
@@ -489,12 +450,3 @@ class PlainCommands:
         table.move_to(number - 1)  # (refused, as the keys are, if the hand just changed)
         if table.selected == number - 1:
             table.enter()
-
-
-def _why_in_two_words(text: str) -> str:
-    """``text`` with a leading "por qué" (two words, as a Spanish speaker writes it: found
-    play-testing, "por qué 1" was not a command) as the why command's word."""
-    words_in = text.split(None, 2)
-    if len(words_in) > 1 and words_in[0].lower() == "por" and bare(words_in[1]) == "que":
-        return " ".join(["porqué", *words_in[2:]])
-    return text

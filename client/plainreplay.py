@@ -8,8 +8,8 @@ cards are said, "back" (or "quit") returns to the table, which went on meanwhile
 from __future__ import annotations
 
 from .i18n import card_name, t
-from .plaincmd import words
 from .plainview import sentence, spoken
+from .plainwords import words
 from .replayer import OPEN, Replayer
 
 
