@@ -16,7 +16,7 @@ from protocol import MAX_CHAT
 
 from .enums import Prompt, Screen
 from .form import TEXT_FIELDS
-from .i18n import card_name, color_name, t
+from .i18n import EN, card_name, color_name, t
 from .i18n import key as key_of
 from .model import Model
 from .plainform import bare, field_values, set_field
@@ -33,6 +33,7 @@ class PlainCommands:
         self.on_hint = on_hint  # works out the hint asked for (client/hintrun.py), off the loop
         self.look = False  # the line asked for the whole state again
         self.field: int | None = None  # the field of the new-table form the line changed
+        self.abouts_told: set[str] = set()  # the form's fields whose meaning was said (once each)
 
     def run(self, line: str) -> list[str]:
         m = self.model
@@ -287,6 +288,11 @@ class PlainCommands:
         elif not set_field(form, rest):  # (found play-testing: "3 6" for six seats stepped to 5)
             m.prompts.notice = t("plain_form_no_value", value=rest, field=form_field(form, form.focused)[0],
                                  values=", ".join(field_values(form)))
+            return True
+        about = "about_" + form.focused  # what the field means, the first time it is set (the
+        if about in EN and about not in self.abouts_told:  # full screen's, under the form)
+            self.abouts_told.add(about)
+            m.prompts.notice = t(about)
         return True
 
     def _room(self, word: str, rest: str, first: str) -> bool:

@@ -28,4 +28,60 @@ RULE_TEXTS: dict[str, tuple[str, str]] = {
     "rule_late_now": ("late arrivals sit at once", "quien llega tarde se sienta al momento"),
     "rule_late_next_hand": ("late arrivals sit at the next hand",
                             "quien llega tarde se sienta en la próxima mano"),
+    # the form's focused row, said under the form (found play-testing: a newcomer could not tell
+    # what "Strict +4" or "Jump-in" would change); key "about_" + the form's field
+    "about_preset": ("official: the rules printed in the box. house: draw until you can play, strict +4, "
+                     "stack +2, the dealer's right starts. Rules you saved are offered here too.",
+                     "oficial: las reglas impresas en la caja. de la casa: robar hasta poder jugar, +4 "
+                     "estricto, acumular +2, empieza la derecha del que reparte. Aquí salen también las "
+                     "reglas que guardaste."),
+    "about_timeout": ("Time for each turn: when it runs out, a bot plays that turn for the player (a safe "
+                      "move). No limit: nobody is hurried.",
+                      "Tiempo de cada turno: si se acaba, un bot juega ese turno por el jugador (una jugada "
+                      "segura). Sin límite: nadie tiene prisa."),
+    "about_late_join": ("Someone who comes while a match is on: sits at once (in a free seat, or a "
+                        "bot's), or waits for the next hand.",
+                        "Quien llega con la partida empezada: se sienta al momento (en un asiento libre, "
+                        "o en el de un bot), o espera a la próxima mano."),
+    "about_target": ("The match ends when someone reaches these points: each hand's winner scores the "
+                     "cards left in the other hands.",
+                     "La partida acaba cuando alguien llega a estos puntos: quien gana una mano suma las "
+                     "cartas que quedan en las otras manos."),
+    "about_strict": ("Yes: a Wild Draw Four goes only when you hold no card of the colour in play. No: "
+                     "it goes anyway, as a bluff, and the next player may challenge it.",
+                     "Sí: el +4 solo se juega sin cartas del color en juego. No: se puede jugar igual, "
+                     "de farol, y el siguiente puede desafiarlo."),
+    "about_draw_until": ("Yes: with nothing to play you draw until a card can go, and play it. No: you "
+                         "draw one card, and may play it.",
+                         "Sí: sin nada que jugar robas hasta que una carta valga, y la juegas. No: robas "
+                         "una carta, y puedes jugarla."),
+    "about_stack": ("Yes: facing a Draw Two you may play a Draw Two on it, and the next player draws "
+                    "the total.",
+                    "Sí: ante un +2 puedes echar otro +2, y el siguiente roba la suma."),
+    "about_stack_four": ("Yes: a Wild Draw Four may answer any card to draw, and a Draw Two of the "
+                         "colour in play may answer a Wild Draw Four.",
+                         "Sí: un +4 puede responder a cualquier robo, y un +2 del color en juego puede "
+                         "responder a un +4."),
+    "about_seven_zero": ("Yes: a 7 swaps your hand with a player you choose; a 0 passes every hand on "
+                         "to the next player.",
+                         "Sí: un 7 cambia tu mano por la de quien elijas; un 0 pasa todas las manos al "
+                         "siguiente."),
+    "about_jump_in": ("Yes: anyone holding a card identical to the top card (colour and number) may "
+                      "play it at once, out of turn.",
+                      "Sí: quien tenga una carta idéntica a la de arriba (color y número) puede echarla "
+                      "al momento, sin esperar su turno."),
+    "about_left_first": ("Who plays first. Left of the dealer: play goes clockwise. Right: "
+                         "counter-clockwise.",
+                         "Quién juega primero. A la izquierda del que reparte: se juega en sentido "
+                         "horario. A la derecha: antihorario."),
+    "about_uno_penalty": ("Cards drawn by a player caught with one card who did not say UNO.",
+                          "Cartas que roba quien es pillado con una carta sin haber dicho UNO."),
+    "about_false_catch": ("Cards drawn by a player who calls out one who had said UNO (0: it costs "
+                          "nothing).",
+                          "Cartas que roba quien acusa a alguien que sí había dicho UNO (0: no cuesta "
+                          "nada)."),
+    "about_save_as": ("A name to keep these rules under, to choose them again here or with uno host "
+                      "--rules NAME.",
+                      "Un nombre para guardar estas reglas y elegirlas otra vez aquí o con uno host "
+                      "--rules NOMBRE."),
 }

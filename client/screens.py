@@ -12,13 +12,14 @@ from .draw import Line, Painter, fit, pad, width_of, wrap
 from .enums import Status
 from .form import CreateForm
 from .header import Header, watchers_text
-from .i18n import t
+from .i18n import EN, t
 from .matchlength import hands_to
 from .model import Model
 from .rulestext import PRESET_KEYS, preset_label, preset_name, room_state, rule_labels, waiting_labels
 from .seating import left_to_bot
 
 FORM_LABEL = 26  # columns for the labels of the new-table form
+ABOUT_LINES = 3  # the most lines what the form's focused row means takes (the preset's, in Spanish at 80)
 
 
 class Screens(Painter):
@@ -124,9 +125,14 @@ class Screens(Painter):
             # (66 columns; the level's row, with what the level means, to 80: found cut there)
             rows.append([("class:selected" if focused else "",
                           pad(" " + text, min(width, 80 if key == "bot_level" and focused else 66)))])
-        room = max(1, height - len(lines))
+        # what the focused row means, under the rows (found play-testing: a newcomer could not
+        # tell what "Strict +4" or "Jump-in" would change)
+        about = wrap(t("about_" + form.focused), min(width, 80) - 2) if "about_" + form.focused in EN else []
+        about = about[:ABOUT_LINES] if height - len(lines) > len(about) + 4 else []  # (rows first)
+        room = max(1, height - len(lines) - (len(about) + 1 if about else 0))
         first = min(max(0, form.focus - room // 2), max(0, len(rows) - room))  # focus in sight
-        return lines + rows[first:first + room]
+        return lines + rows[first:first + room] + ([[]] if about else []) + [[("class:dim", "  " + part)]
+                                                                          for part in about]
 
     def waiting(self, width: int, height: int) -> list[Line]:
         m = self.model

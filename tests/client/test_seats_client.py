@@ -26,8 +26,9 @@ from clientkit import (
 from client.draw import width_of
 from client.enums import Screen
 from client.form import FIELDS, CreateForm, step
-from client.i18n import set_language, t
+from client.i18n import EN, set_language, t
 from client.model import Model
+from client.plaincmd import PlainCommands
 from client.render import Renderer
 from client.rulestext import rule_labels, waiting_labels
 from client.screens import FORM_LABEL, form_field
@@ -116,6 +117,48 @@ def test_the_form_keeps_the_focused_field_in_sight_on_a_small_screen() -> None:
     lines = Renderer(model).form(60, 12)
     text = "\n".join("".join(f[1] for f in line) for line in lines)
     assert len(lines) <= 12 and "False catch: draw" in text and "›" in text
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_the_form_says_what_its_focused_rule_means_under_its_rows(lang: str) -> None:
+    """Found play-testing: a newcomer could not tell what "Strict +4" or "Jump-in" would change;
+    the level's and the target's rows said what they meant, no rule's did."""
+    set_language(lang)
+    try:
+        model = connected_model()
+        model.open_form()
+        assert model.form is not None
+        about = [key for key in FIELDS if "about_" + key in EN]
+        assert {"preset", "strict", "draw_until", "stack", "stack_four", "seven_zero", "jump_in",
+                "left_first", "uno_penalty", "false_catch", "timeout", "late_join"} <= set(about)
+        for key in about:
+            model.form.focus = FIELDS.index(key)
+            lines = screen_lines(model, columns=80, rows=24)
+            said = " ".join(" ".join(line.split()) for line in lines)
+            assert " ".join(t("about_" + key).split()) in said, key  # whole: within ABOUT_LINES
+            assert any(line.startswith(" ›") for line in lines), key  # the focused row in sight
+        jump = " ".join(t("about_jump_in").split()[:4])
+        model.form.focus = FIELDS.index("name")
+        assert jump not in " ".join(screen_lines(model, columns=80, rows=24))  # (the focused row's alone)
+    finally:
+        set_language("en")
+
+
+def test_plain_mode_says_what_a_rule_means_the_first_time_it_is_set() -> None:
+    set_language("es")
+    try:
+        model = connected_model()
+        model.open_form()
+        assert model.form is not None
+        commands = PlainCommands(model)
+        number = model.form.fields.index("jump_in") + 1
+        commands.run(f"{number} sí")
+        assert model.form.options["jump_in"] and model.prompts.notice == t("about_jump_in")
+        model.prompts.notice = ""
+        commands.run(f"{number} no")
+        assert not model.form.options["jump_in"] and model.prompts.notice == ""  # (said once)
+    finally:
+        set_language("en")
 
 
 @pytest.mark.parametrize("lang", ["en", "es"])
