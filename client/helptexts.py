@@ -106,8 +106,7 @@ HELP_TEXTS: dict[str, tuple[str, str]] = {
                              "{k_quit} quit",
                              "{k_replay} repetición  {k_chat} chat  {k_leave}/{k_leave_waiting} deja la "
                              "mesa  {k_quit} sal"),
-    "help_away": ("any key  back to your seat   Ctrl-C quit",
-                  "cualquier tecla  vuelves a tu asiento   Ctrl-C sale"),
+    "help_away": ("any key  come back   Ctrl-C quit", "cualquier tecla  volver   Ctrl-C sale"),
     "help_confirm": ("{yes} yes   any other key: no", "{yes} sí   otra tecla: no"),
     "help_color": ("{keys} · ←→ Enter  choose colour   Esc cancel",
                    "{keys} · ←→ Enter  elige color   Esc cancela"),

@@ -58,8 +58,8 @@ def test_the_screen_says_you_are_away_and_which_key_brings_you_back() -> None:
         set_language("en")
 
 
-@pytest.mark.parametrize(("lang", "said"), [("en", "any key  back to your seat"),
-                                             ("es", "cualquier tecla  vuelves a tu asiento")])
+@pytest.mark.parametrize(("lang", "said"), [("en", "any key  come back"),
+                                             ("es", "cualquier tecla  volver")])
 def test_the_key_bar_offers_no_move_while_away(lang: str, said: str) -> None:
     """Found play-testing: the bar offered "Enter play  d draw" to one away, whose first key only
     brings them back."""
