@@ -42,13 +42,18 @@ def test_tmux_a_spanish_host_sets_house_options_in_the_form_and_an_english_frien
     play.keys(tmux, sofia, "Down", "Down", "Down", "Left", "Left", "Left", "Left")  # Partida a 100
     play.keys(tmux, sofia, "Down", " ")  # +4 estricto: no (the challenge is back)
     play.keys(tmux, sofia, "Down", "Down", "Down", "Down", " ", "Down", " ")  # 7-0 and jump-in
-    form = tmux.wait_for(sofia, lambda s: field(s, "Cortar (fuera de turno)") == "sí", timeout=5,
+    form = tmux.wait_for(sofia, lambda s: "Cortar (fuera de turno)    ◀ sí ▶" in s, timeout=5,
                          what="the options set")
-    assert field(form, "Reglas") == "de la casa+" and field(form, "Asientos") == "3"  # (changed: marked)
-    assert field(form, "Bots") == "0" and field(form, "Partida a") == "100 puntos"
+    # under the rows, what the focused one means (found play-testing: nothing said it)
+    assert "Sí: quien tenga una carta idéntica a la de arriba" in form
     assert field(form, "+4 estricto (sin farol)") == "no"
     assert field(form, "Acumular Roba dos") == "sí"  # the preset's
     assert field(form, "7-0 (cambiar manos)") == "sí"
+    play.keys(tmux, sofia, *["Up"] * 13)  # (the form's top, the rows below out of sight)
+    form = tmux.wait_for(sofia, "› Reglas", timeout=5, what="the form's top")
+    assert "oficial: las reglas impresas en la caja" in form
+    assert field(form, "Reglas") == "de la casa+" and field(form, "Asientos") == "3"  # (changed: marked)
+    assert field(form, "Bots") == "0" and field(form, "Partida a") == "100 puntos"
     assert "Si llega tarde, se sienta" in form and "…" not in form  # no label cut
 
     tmux.send(sofia, "Enter")

@@ -112,8 +112,9 @@ def test_rebound_bot_level_hint_and_replay_keys(tmux: Tmux, tmp_path: Path, lang
     tmux.send(window, "s")
     screen = tmux.wait_for(window, lambda s: seen.dealt in s and seen.hint_help in s.splitlines()[-1],
                            timeout=15, what="Ana's turn")
-    hand = parse_hand(screen.replace("Tu mano (", "Your hand ("))
-    assert hand is not None and hand.selected == 0
+    tmux.send(window, "Home")  # (the turn's cursor is on the first card that goes)
+    tmux.wait_for(window, lambda s: (h := parse_hand(s.replace("Tu mano (", "Your hand (")))
+                  is not None and h.selected == 0, timeout=5, what="Home: the first card")
     tmux.send(window, "?", "Right")  # ? is no key now: no hint, and the selection moves on
     screen = tmux.wait_for(window, lambda s: (h := parse_hand(s.replace("Tu mano (", "Your hand (")))
                            is not None and h.selected == 1, timeout=5, what="the selection moved")
