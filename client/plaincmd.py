@@ -132,6 +132,11 @@ class PlainCommands:
         said = t(key, yes=key_of("yes"), accept=key_of("accept"),
                  name=m.seating.name_of(view.challenge_from if view else None),
                  n=view.pending_draw if view else 4)
+        if prompt is Prompt.CHALLENGE and view is not None and view.challenge_color is not None:
+            # what a challenge is, as the full screen's why key says it (found play-testing: help
+            # said the question again, and nothing else)
+            said += " " + t("why_challenge", color=color_name(view.challenge_color), n=view.pending_draw,
+                            lost=view.pending_draw + 2)
         return f"{said} {t('plain_help_language')}" if prompt is Prompt.NONE else said
 
     # ------------------------------------------------------------------ questions

@@ -844,6 +844,21 @@ def test_our_own_chat_is_said_in_the_second_person(lang: str, said: str) -> None
         set_language("en")
 
 
+@pytest.mark.parametrize(("lang", "said"), [
+    ("en", "A challenge says the +4 was a bluff (its player held red): if so, they draw 4; if not, you "
+           "draw 6."),
+    ("es", "Desafiar es decir que el +4 fue un farol (quien lo jugó tenía rojo): si lo fue, roba 4; si no, "
+           "robas 6.")])
+def test_help_at_a_challenge_says_what_a_challenge_is(lang: str, said: str) -> None:
+    """Found play-testing: Marcos typed help facing a Wild Draw Four, and read the question again."""
+    model = seated(make_view("R7 Y3", top="W+4", challenge_from="3", challenge_color=Color.RED,
+                             pending_draw=4, legal=[Challenge(ME), Accept(ME)]), lang=lang)
+    try:
+        assert said in PlainCommands(model).run("help" if lang == "en" else "ayuda")[0]
+    finally:
+        set_language("en")
+
+
 def test_a_challenge_answered_is_not_asked_again_while_the_table_answers() -> None:
     """Found play-testing: typing y to a Wild Draw Four's question printed the question again
     ("Hosty played a Wild Draw Four on you: y challenge, a accept") before the result came,
