@@ -28,6 +28,7 @@ from .i18n import Told, names_and, switch_language, t, told_again
 from .lobby import Lobby
 from .prompts import Prompts
 from .rematch import RematchChoice
+from .rulestext import rules_sentence
 from .saved_rules import SavedRulesError, saved_names
 from .seating import Seating
 from .servers import ServerList
@@ -324,8 +325,10 @@ class Model:
         room = self.seating.room
         if room is not None and self.seating.can_host_command:
             self.form = CreateForm.of_room(room, tuple(saved_names()))
-        elif room is not None:
-            self.prompts.notice = t("rules_not_now" if self.seating.is_host else "err_not_host")
+        elif room is not None:  # the rules as they are, and why not now (found play-testing: a
+            # guest asking for them read only "Only the host may do that")
+            why = t("rules_not_now" if self.seating.is_host else "rules_host_only")
+            self.prompts.notice = f"{rules_sentence(room)}. {why}"
 
     def submit_form(self) -> None:
         """Enter: create the table (or give ours the rules the form says); on the "save these

@@ -11,7 +11,7 @@ from .enums import Screen
 from .header import watchers_text
 from .i18n import t
 from .model import Model
-from .rulestext import preset_label, preset_name, room_state, waiting_labels
+from .rulestext import preset_label, room_state, rules_sentence
 from .screens import form_field, lobby_title, match_length, seat_marks, seated_text, waiting_hint, with_marks
 
 
@@ -79,6 +79,5 @@ def _waiting(m: Model) -> list[str]:
     seats += [t("plain_free_seat", n=i + 1) for i in range(len(room.seats), room.max_seats)]
     parts += [t("plain_seats", list=", ".join(seats)), watchers_text(room.spectators, room.queue),
               waiting_hint(m, plain=True)]
-    options = ", ".join(waiting_labels(room))
-    parts.append(t("waiting_rules", preset=preset_name(room.preset), options=options))
+    parts.append(rules_sentence(room))
     return parts

@@ -91,6 +91,11 @@ def waiting_labels(room: RoomInfo) -> list[str]:
                        preset=room.preset)
 
 
+def rules_sentence(room: RoomInfo) -> str:
+    """The waiting room's line of ``room``'s rules: "Rules: official — to 500 points, …"."""
+    return t("waiting_rules", preset=preset_name(room.preset), options=", ".join(waiting_labels(room)))
+
+
 def changed_labels(rules: Mapping[str, Any], preset: str) -> list[str]:
     """Short labels of what ``rules`` change from ``preset`` (and the target, every table has
     one): what the header has room for, next to the preset's name."""

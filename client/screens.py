@@ -15,7 +15,14 @@ from .header import Header, watchers_text
 from .i18n import EN, t
 from .matchlength import hands_to
 from .model import Model
-from .rulestext import PRESET_KEYS, preset_label, preset_name, room_state, rule_labels, waiting_labels
+from .rulestext import (
+    PRESET_KEYS,
+    preset_label,
+    preset_name,
+    room_state,
+    rule_labels,
+    rules_sentence,
+)
 from .seating import left_to_bot
 
 FORM_LABEL = 26  # columns for the labels of the new-table form
@@ -166,9 +173,7 @@ class Screens(Painter):
         below.append([])
         for part in wrap(waiting_hint(m), width - 1):  # (first: what to do next matters most)
             below.append([("class:notice", " " + part)])
-        options = ", ".join(waiting_labels(room))
-        for part in wrap(t("waiting_rules", preset=preset_name(room.preset), options=options),
-                         width - 1):
+        for part in wrap(rules_sentence(room), width - 1):
             below.append([("", " " + part)])
         # At ten seats a line each leaves no room for the rules under them: two columns then.
         two_columns = len(lines) + len(seats) + len(below) > height and len(seats) > 1

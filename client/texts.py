@@ -302,6 +302,7 @@ TEXTS: dict[str, tuple[str, str]] = {
     "rules_unchanged": ("The rules stay as they were", "Las reglas siguen como estaban"),
     "rules_not_now": ("The rules change before a match, not during one",
                       "Las reglas se cambian antes de una partida, no durante"),
+    "rules_host_only": ("The host changes them", "Las cambia el anfitrión"),
     "rules_form_closed": ("The match began: the rules stay as they were",
                           "Empezó la partida: las reglas siguen como estaban"),
     "ev_you_host": ("You are the host now", "Ahora llevas la mesa"),

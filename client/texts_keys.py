@@ -89,7 +89,7 @@ KEY_TEXTS: dict[str, tuple[str, str]] = {
     # (not between hands, which the context's name says: found play-testing, b refused there)
     "act_bot_level": ("bot level, not mid-match", "nivel de bot, no en partida"),
     "act_resume": ("back to the kept match", "retomar la partida guardada"),
-    "act_rules": ("the rules, not mid-match", "las reglas, no en partida"),
+    "act_rules": ("the rules", "las reglas"),
     "act_leave_waiting": ("leave (between hands)", "dejar la mesa (entre manos)"),
     # --- why a card cannot be played now (the why key), one text per engine rule code
     "why_playable": ("{card} can be played now", "{card} se puede jugar ahora"),

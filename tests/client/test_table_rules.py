@@ -62,16 +62,19 @@ def test_r_opens_the_rules_enter_applies_them_esc_leaves_them() -> None:
     assert model.screen is Screen.WAITING
 
 
-def test_a_guest_has_no_rules_key_nor_a_host_mid_match() -> None:
+def test_a_guest_and_a_host_mid_match_are_told_the_rules_and_why_they_cannot_change_them() -> None:
     guest = waiting(host=False)
     assert press(guest, "R") == [] and guest.form is None and guest.screen is Screen.WAITING
-    assert guest.prompts.notice == t("err_not_host")  # (found play-testing: R said nothing)
+    # (found play-testing: R said nothing; then "Only the host may do that", and not the rules)
+    assert guest.prompts.notice == ("Rules: official — to 500 points, no UNO: +2, turn 30 s, late arrivals "
+                                    "sit at once. The host changes them")
     playing = seated(make_view(), room=room_info(started=True))
     press(playing, "R")
     assert playing.form is None and playing.screen is Screen.TABLE
     playing.plain = True
     PlainCommands(playing).run("rules")
-    assert playing.form is None and playing.prompts.notice == t("rules_not_now")
+    assert playing.form is None and playing.prompts.notice.endswith(". " + t("rules_not_now"))
+    assert playing.prompts.notice.startswith("Rules: official — to 500 points")
 
 
 def test_at_a_matchs_end_the_host_changes_the_rules_for_the_next_match() -> None:
@@ -283,7 +286,7 @@ def test_plain_mode_takes_the_key_the_board_names_and_its_help_names_the_rules()
 def test_r_mid_match_says_when_the_rules_change() -> None:
     model = seated(make_view(), room=room_info(started=True))
     press(model, "R")
-    assert model.prompts.notice == t("rules_not_now")
+    assert model.prompts.notice.endswith(". " + t("rules_not_now"))
 
 
 def test_the_waiting_rooms_header_marks_rules_changed_from_the_preset() -> None:
