@@ -58,10 +58,11 @@ PLAIN_TEXTS: dict[str, tuple[str, str]] = {
                    "{n} {name}, abierta por {host}, {players}, {rules}, {state}"),
     "plain_seats": ("Seats: {list}", "Asientos: {list}"),
     "plain_free_seat": ("{n} free", "{n} libre"),
-    "plain_bots_next": ("Bots for the next match: {list}. level N LEVEL changes the bot in seat N; "
-                        "remove N frees its seat",
-                        "Bots de la próxima partida: {list}. nivel N NIVEL cambia el bot del asiento N; "
-                        "quitar N libera su asiento"),
+    # (found play-testing: "nivel N NIVEL" read aloud as a riddle)
+    "plain_bots_next": ("Bots for the next match: {list}. To change one, type level, its seat's number "
+                        "and the level (level 2 hard); remove and the number frees its seat",
+                        "Bots de la próxima partida: {list}. Para cambiar uno, escribe nivel, el número "
+                        "de su asiento y el nivel (nivel 2 difícil); quitar y el número libera su asiento"),
     "plain_form": ("A new table. Type a field's number and its value (\"3 6\": six seats; the name as "
                    "text); the number alone steps to the next value (the password's asks for it, unseen), "
                    "the number and - to the one before; ok opens the table, back goes back. The fields:",
