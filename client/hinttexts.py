@@ -105,5 +105,6 @@ HINT_TEXTS: dict[str, tuple[str, str]] = {
     "do_accept": ("accept the +4", "acepta el +4"),
     "do_call_uno": ("say UNO", "di UNO"),
     "do_catch": ("catch {name}", "pilla a {name}"),
-    "do_uno": ("{action}, saying UNO", "{action}, diciendo UNO"),
+    # (how: found play-testing, a learner read "saying UNO" and did not know the key)
+    "do_uno": ("{action}, saying UNO ({k_uno} first)", "{action}, diciendo UNO ({k_uno} antes)"),
 }

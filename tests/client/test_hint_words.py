@@ -302,3 +302,16 @@ def test_a_reason_about_the_seat_given_the_turn_says_it_plays_next(lang: str, wh
     note = Note("lacks", ("2",), Color.GREEN, count=1)
     assert model.hints.answered(view, Hint(plays("GR")[0], "search", 0.45, 200, notes=(note,)), view)
     assert model.hints.text(model.seating.name_of).endswith(why), model.hints.text(model.seating.name_of)
+
+
+@pytest.mark.parametrize(("lang", "words"), [("en", "play Red 7, saying UNO (u first)"),
+                                             ("es", "juega 7 rojo, diciendo UNO (u antes)")])
+def test_a_move_that_says_uno_says_its_key(lang: str, words: str) -> None:
+    """Found play-testing: a learner read "saying UNO" and did not know how."""
+    from client.hinting import action_words
+
+    set_language(lang)
+    try:
+        assert action_words(PlayCard(ME, Card.parse("R7"), uno=True), str) == words
+    finally:
+        set_language("en")
