@@ -461,11 +461,14 @@ def seat_waits(model: Model, address: str | None) -> str:
 
     from protocol import clean_text
 
+    from .enums import Status
     from .i18n import t
 
     room = model.seating.room
     if not model.seating.seated or model.host.active or room is None:
         return ""
+    if model.session.status is Status.FAILED:  # (another window took the seat, the table closed:
+        return ""  # found re-checking, "waits for you" of a seat another window sat in)
     command = shlex.join(["uno", "join", *([address] if address else [])])
     return t("seat_waits_parting", table=clean_text(room.name), command=command)
 

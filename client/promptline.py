@@ -60,8 +60,8 @@ class PromptLine(Painter):
         }.get(prompt)
         # Given up on (the host ended the table, say), quitting is all there is to do (found
         # play-testing: the bar still offered to play, and d read "no se envió nada")
-        if key is None and m.session.status is Status.FAILED and m.screen is Screen.TABLE:
-            key = "help_connecting"
+        if key is None and m.session.status is Status.FAILED and m.screen in (Screen.TABLE, Screen.WAITING):
+            key = "help_connecting"  # (the waiting room's too: found re-checking, "s start" stayed)
         if key is None and m.session.status is Status.LOST and m.seating.room is not None:
             # (found play-testing: a watcher read "your seat waits")
             key = "help_link_down" if m.seating.seat is not None else "help_link_down_watching"

@@ -201,6 +201,9 @@ def test_a_guest_who_quits_with_a_seat_is_told_how_to_come_back(lang: str, said:
     try:
         assert seat_waits(model, "10.0.0.2:7777") == said
         assert seat_waits(model, None) == said.replace(" 10.0.0.2:7777", "")
+        replaced = seated(None, room=room_info(started=False, host_seat="1"), lang=lang)
+        replaced.connection_failed("replaced")  # (found re-checking: told of a seat another window took)
+        assert seat_waits(replaced, "10.0.0.2:7777") == ""
         model.apply(Joined(room=room_info(started=True, host_seat="1"), role="spectator", seat=None))
         assert seat_waits(model, "10.0.0.2:7777") == ""  # (a watcher has no seat)
     finally:

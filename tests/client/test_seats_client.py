@@ -1024,6 +1024,7 @@ def test_a_host_whose_seat_another_window_took_is_not_offered_the_start() -> Non
     model.connection_failed("replaced")
     text = render_text(model, columns=100)
     assert "taken over by another window" in text and "press s to start" not in text
+    assert "s start" not in screen_lines(model, columns=100)[-1]  # (nor the key bar: found re-checking)
 
 
 @pytest.mark.parametrize(("lang", "said"), [("en", "Luis is not back: a bot plays the seat"),
