@@ -23,7 +23,7 @@ class RematchChoice:
         chosen = None if room is None else room.rematch_order
         if chosen is not None and room is not None and room.rematch[:1] != (me,):
             first = next((s.name for s in room.seats if s.seat in room.rematch[:1]), "?")
-            return t("rematch_order_fixed", name=clean_text(first), order=t("rematch_order_" + chosen))
+            return t("rematch_order_fixed", name=clean_text(first))
         self.order = REMATCH_ORDERS[(REMATCH_ORDERS.index(chosen or self.order) + 1) % len(REMATCH_ORDERS)]
         return self.accept() if chosen is not None else ""
 

@@ -68,8 +68,9 @@ TABLE_TEXTS: dict[str, tuple[str, str]] = {
     "rematch_by_you": ("you", "ti"),  # "accepted by you, Luis"
     "rematch_you_to_answer": ("you", "tú"),  # "still to answer: you, Luis"
     "rematch_order_now": ("Seat order: {order}", "Orden de los asientos: {order}"),
-    "rematch_order_fixed": ("{name} accepted first and chose the order: {order}",
-                            "{name} aceptó primero y eligió el orden: {order}"),
+    # (not the order itself, which its chooser may change since: found re-checking, it went stale)
+    "rematch_order_fixed": ("{name} accepted first: the seat order is theirs to choose",
+                            "{name} aceptó primero: el orden de los asientos es cosa suya"),
     "rematch_order_keep": ("seats as they are", "asientos como están"),
     "rematch_order_random": ("seats shuffled", "asientos al azar"),
     "rematch_order_winner_deals": ("the winner deals", "reparte quien ganó"),
