@@ -38,8 +38,9 @@ class Table:
         self.view: View | None = None
         self.deadline_at: float | None = None
         self.selected = 0
-        # when the cards under the cursor changed without a key, and what a key typed then says: a
-        # 7-0 swap or a deal ("hand_changed"), the cursor sent to a card that goes ("cursor_moved")
+        # when the cards under the cursor changed without a key, and how: a 7-0 swap or a deal
+        # ("hand_changed", which a key typed then says), the cursor sent to a card that goes
+        # ("cursor_moved")
         self.changed_at: tuple[float, str] | None = None
         self.last_digit: tuple[int, float] | None = None  # the card number typed last, and when
         self.uno_armed = False
@@ -267,7 +268,8 @@ class Table:
             self.changed_at = None
             return False
         if changed is not None and self.clock() - changed[0] < HAND_GUARD:
-            self._refuse(changed[1])
+            if changed[1] != "cursor_moved":  # (its move is in sight; a notice hid what the turn
+                self._refuse(changed[1])  # asks, "You must draw 2": found re-checking)
             return True
         return False
 

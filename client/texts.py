@@ -207,8 +207,6 @@ TEXTS: dict[str, tuple[str, str]] = {
     "top_card": ("Top card", "Carta arriba"),
     "hand_changed": ("Your hand just changed: look before you choose",
                      "Tu mano acaba de cambiar: mírala antes de elegir"),
-    "cursor_moved": ("Your turn: the cursor went to a card that can go; look before you play",
-                     "Tu turno: el cursor pasó a una carta que vale; mira antes de jugar"),
     # (not "your last card": in UNO that says you have one card left)
     "hand_first": ("Already at the first card of your hand", "Ya estás en la primera carta de la mano"),
     "hand_last": ("Already at the last card of your hand", "Ya estás en la última carta de la mano"),
