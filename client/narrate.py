@@ -74,7 +74,8 @@ def narrate(events: Iterable[ev.Event], name: Names, me: str | None = None,
             head, head_key = text, _stand_in_key(event, me)
         elif first:
             assert stood_in is not None
-            parts[-1] = t(head_key + "_doing", name=name(stood_in), doing=text)
+            doing = _lower_first(text) if isinstance(text, _Lower) else text  # ("Away: the discards…")
+            parts[-1] = t(head_key + "_doing", name=name(stood_in), doing=doing)
             head = ""
             drew = event.seat if isinstance(event, ev.Drew) else None
             played = event.seat if isinstance(event, ev.CardPlayed) else None

@@ -424,6 +424,23 @@ def test_a_pass_right_after_the_same_seats_draw_joins_it(lang: str, bot: str, yo
         set_language("en")
 
 
+@pytest.mark.parametrize(("lang", "said"), [
+    ("en", "Hal was away: the discards were shuffled into a new draw pile"),
+    ("es", "Hal estaba ausente: se barajó el descarte"),
+])
+def test_a_stand_ins_first_line_goes_on_in_lower_case(lang: str, said: str) -> None:
+    """Found re-checking: "Hal was away: The discards were shuffled into a new draw pile"."""
+    from client.narrate import narrate
+    from engine.events import Reshuffled, StandIn
+
+    set_language(lang)
+    try:
+        line = narrate([StandIn("2", "away"), Reshuffled(40)], lambda seat: "Hal")[0]
+        assert line.startswith(said), line
+    finally:
+        set_language("en")
+
+
 def test_the_spanish_key_bars_say_each_key_in_the_imperative() -> None:
     """Found play-testing: the bars mixed "q salir" with "q sal", and a rewrite left "x/l vete la
     mesa" on one of them. Every Spanish line of keys says leaving and quitting one way."""
