@@ -21,7 +21,10 @@ def set_field(form: CreateForm, typed: str) -> bool:
     before = copy.deepcopy(form)
     for delta in (1, -1):  # up from the value shown (or round, for a list), then down
         for shown in _stepped(form, delta):
-            if want in (bare(shown), bare(shown).split(" ")[0]):
+            # (its first word, or its last of a few letters: "de la casa" is "casa" too, found
+            # re-checking; not the "s" of "30 s")
+            words = bare(shown).split(" ")
+            if want in (bare(shown), words[0]) or (len(want) > 3 and want == words[-1]):
                 return True
         vars(form).update(vars(copy.deepcopy(before)))
     return False

@@ -47,6 +47,8 @@ RULE_TEXTS: dict[str, tuple[str, str]] = {
                      "cards left in the other hands.",
                      "La partida acaba cuando alguien llega a estos puntos: quien gana una mano suma las "
                      "cartas que quedan en las otras manos."),
+    "about_target_single": ("One hand alone: its winner wins the match.",
+                            "Una sola mano: quien la gana gana la partida."),
     "about_strict": ("Yes: a Wild Draw Four goes only when you hold no card of the colour in play. No: "
                      "it goes anyway, as a bluff, and the next player may challenge it.",
                      "Sí: el +4 solo se juega sin cartas del color en juego. No: se puede jugar igual, "

@@ -134,9 +134,12 @@ class Screens(Painter):
                           pad(" " + text, min(width, 80 if key == "bot_level" and focused else 66)))])
         # what the focused row means, under the rows (found play-testing: a newcomer could not
         # tell what "Strict +4" or "Jump-in" would change)
-        about = wrap(t("about_" + form.focused), min(width, 80) - 2) if "about_" + form.focused in EN else []
-        about = about[:ABOUT_LINES] if height - len(lines) > len(about) + 4 else []  # (rows first)
-        room = max(1, height - len(lines) - (len(about) + 1 if about else 0))
+        # (its room kept whatever the row: found re-checking, the rows jumped as it grew and shrank)
+        kept = ABOUT_LINES + 1 if height - len(lines) > ABOUT_LINES + 5 else 0  # (rows first)
+        single = form.focused == "target" and form.target is None
+        said = "about_target_single" if single else "about_" + form.focused
+        about = wrap(t(said), min(width, 80) - 2)[:ABOUT_LINES] if kept and said in EN else []
+        room = max(1, height - len(lines) - kept)
         first = min(max(0, form.focus - room // 2), max(0, len(rows) - room))  # focus in sight
         return lines + rows[first:first + room] + ([[]] if about else []) + [[("class:dim", "  " + part)]
                                                                           for part in about]

@@ -140,6 +140,16 @@ def test_the_form_says_what_its_focused_rule_means_under_its_rows(lang: str) -> 
         jump = " ".join(t("about_jump_in").split()[:4])
         model.form.focus = FIELDS.index("name")
         assert jump not in " ".join(screen_lines(model, columns=80, rows=24))  # (the focused row's alone)
+        # the rows keep their place as the focus goes down (found re-checking: they jumped as
+        # the text under them grew and shrank)
+        tops = []
+        for key in FIELDS:
+            model.form.focus = FIELDS.index(key)
+            tops.append(FIELDS.index(next(k for k in FIELDS if form_field(model.form, k)[0] in
+                                          screen_lines(model, columns=80, rows=24)[3])))
+        assert tops == sorted(tops), tops
+        model.form.focus, model.form.target = FIELDS.index("target"), None
+        assert t("about_target_single") in " ".join(screen_lines(model, columns=80, rows=24))
     finally:
         set_language("en")
 
@@ -1159,6 +1169,8 @@ def test_who_plays_first_is_a_choice_of_two_not_a_yes_or_no(
         assert form_field(form, "left_first") == said
         assert set_field(form, typed) and form_field(form, "left_first")[1] == other
         assert form.message("x").rules["first_to_left"] is False
+        focus(form, "preset")  # (a value's last word, "casa": found re-checking, refused)
+        assert set_field(form, {"en": "house", "es": "casa"}[lang]) and form.preset == "house"
     finally:
         set_language("en")
 
