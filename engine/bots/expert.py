@@ -66,7 +66,7 @@ import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from ..actions import Action, CallUno, Catch, JumpIn, PlayCard
+from ..actions import Action, CallUno, Catch, Challenge, JumpIn, PlayCard
 from ..cards import Color, Rank
 from ..determinize import Determinizer, Likelihood
 from ..explain import exchanges_hands
@@ -235,6 +235,12 @@ def search(view: View, rng: random.Random, tracker: Tracker | None = None,
     if policy is None:
         policy = ROLLOUT
     candidates = _candidates(view)
+    offender, color = view.challenge_from, view.challenge_color
+    if tracker is not None and offender is not None and color in tracker.not_held(offender).colors:
+        # a sure loss: 2 cards more than accepting (found play-testing: the search's noise, over
+        # playouts that part ways with the cards drawn, advised challenging one who had drawn
+        # until a card could go, and so held no card of the colour)
+        candidates = [a for a in candidates if not isinstance(a, Challenge)] or candidates
     if len(candidates) == 1:
         return Search((Ranked(candidates[0], 0.0, 0),), 0)
     candidates = _baseline_first(view, rng, tracker, candidates)

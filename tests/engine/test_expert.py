@@ -195,3 +195,28 @@ def test_a_deal_s_weight_counts_as_often_as_its_size() -> None:
     sd = (sum((x - mean) ** 2 for x in values) / (len(values) - 1)) ** 0.5
     assert plain.confidence() == pytest.approx(mean / (sd / len(values) ** 0.5))
     assert scaled.confidence() == pytest.approx(plain.confidence())
+
+
+def test_a_wild_draw_four_from_a_seat_known_to_lack_the_colour_is_never_challenged() -> None:
+    """Found play-testing: the seat had drawn until a card could go (R9), so held no red, then
+    played a Wild Draw Four; the hint advised challenging it (the playouts part ways with the
+    cards drawn, and noise passed for a gain). A sure loss is no candidate."""
+    from engine import Challenge
+    from engine.cards import full_deck
+
+    rules = RuleSet.preset("official", draw_until_playable=True, seven_zero=True)
+    hands = ["G1 G2 B7 B4 Y5 Y6", "B5 B6 R1 R2", "Y1 Y2"]
+    pool = [str(card) for card in full_deck()]
+    for text in [*" ".join(hands).split(), "R3", "W+4", "G9"]:
+        pool.remove(text)
+    game = make_game(hands, "R3", rules=rules, draw=[*pool, "W+4", "G9"])  # (G9, then W+4)
+    tracker = Tracker.from_view(game.view("P2"))
+    for action in (Draw("P1"), PlayCard("P1", Card.parse("W+4"), Color.BLUE)):
+        tracker.feed(event.for_seat("P2") for event in game.apply(action))
+    view = game.view("P2")
+    assert Challenge("P2") in view.legal and Color.RED in tracker.not_held("P1").colors
+    for seed in range(5):
+        found = search(view, random.Random(seed), tracker, Playouts(60))
+        assert all(not isinstance(r.action, Challenge) for r in found.ranked), seed
+    assert any(isinstance(r.action, Challenge)  # (without what the tracker knows, it is one)
+               for r in search(view, random.Random(0), None, Playouts(20)).ranked)
