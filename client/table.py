@@ -18,7 +18,7 @@ from .i18n import card_name, t
 from .prompts import Prompts
 from .sent import Sent
 from .session import Outbox, Session
-from .why import no_pass_text, why_text
+from .why import no_pass_text, playable_names, why_text
 
 COLORS = (Color.RED, Color.YELLOW, Color.GREEN, Color.BLUE)
 NUMBER_GAP = 1.0  # a second digit within this many seconds makes a two-digit card number ("12")
@@ -39,8 +39,7 @@ class Table:
         self.deadline_at: float | None = None
         self.selected = 0
         # when the cards under the cursor changed without a key, and how: a 7-0 swap or a deal
-        # ("hand_changed", which a key typed then says), the cursor sent to a card that goes
-        # ("cursor_moved")
+        # ("hand_changed", which a key then says), the cursor sent to a card that goes ("cursor_moved")
         self.changed_at: tuple[float, str] | None = None
         self.last_digit: tuple[int, float] | None = None  # the card number typed last, and when
         self.uno_armed = False
@@ -181,7 +180,8 @@ class Table:
                 self.selected = hand.index(view.drawn)
             elif not was_mine and self.selected_card not in playable:  # (our turn began on a card
                 self._to_first_playable()  # that cannot go: found play-testing, most turns did)
-                self.changed_at = (self.clock(), "cursor_moved")
+                if not self._guarding("hand_changed"):  # (that guard, stricter, holds: a 0 passed us
+                    self.changed_at = (self.clock(), "cursor_moved")  # a hand just as our turn came)
             elif self.selected_card not in playable and (
                     # R9's cards drawn until one could go, or a Wild Draw Four to stack on: the
                     # cursor goes to one that can (found play-testing: it stayed 24 presses away)
@@ -253,23 +253,21 @@ class Table:
         self._refuse("match_is_over" if view.outcome is not None else "hand_is_over")
         return True
 
-    def _playable_names(self) -> str:
-        """Our playable cards by name, as the log names cards (found play-testing: "You can play
-        BR" puzzled)."""
-        playable = self.playable
-        return ", ".join(dict.fromkeys(card_name(card) for card in self.hand if card in playable))
+    def _guarding(self, how: str) -> bool:
+        return self.changed_at is not None and self.changed_at[1] == how \
+            and self.clock() - self.changed_at[0] < HAND_GUARD
 
     def _hand_just_changed(self, playing: bool = False) -> bool:
         """Whether the hand changed under keys typed for the old one (they are dropped). The
-        cursor's own move drops only a play (``playing``): a key that moves the cursor or names
-        a card (plain mode's number too) chooses anew, and the play after it goes."""
-        changed = self.changed_at
-        if not playing and changed is not None and changed[1] == "cursor_moved":
-            self.changed_at = None
-            return False
-        if changed is not None and self.clock() - changed[0] < HAND_GUARD:
-            if changed[1] != "cursor_moved":  # (its move is in sight; a notice hid what the turn
-                self._refuse(changed[1])  # asks, "You must draw 2": found re-checking)
+        cursor's own move drops only a play (``playing``), and silently (in sight; a notice hid
+        what the turn asks, "You must draw 2": found re-checking): a key that moves the cursor or
+        names a card (plain mode's number too) chooses anew, and the play after it goes."""
+        if self._guarding("cursor_moved"):
+            if not playing:
+                self.changed_at = None
+            return playing
+        if self._guarding("hand_changed"):
+            self._refuse("hand_changed")
             return True
         return False
 
@@ -424,7 +422,7 @@ class Table:
         if self._refuse_over():
             return
         if self.my_turn and view is not None and not view.has_drawn and self.playable:  # (R9)
-            self._refuse("cannot_draw_must_play", cards=self._playable_names())
+            self._refuse("cannot_draw_must_play", cards=playable_names(self.hand, self.playable))
             return
         self._refuse("cannot_draw" if self.my_turn else "not_your_turn")
 
@@ -434,7 +432,8 @@ class Table:
         action = self._legal_of(actions.Pass)
         if action is None:
             if not self._refuse_over():
-                self._prompts.notice = no_pass_text(self.view, self.my_turn, self._playable_names(),
+                cards = playable_names(self.hand, self.playable)
+                self._prompts.notice = no_pass_text(self.view, self.my_turn, cards,
                                                     self._legal_of(actions.Draw) is not None)
             return
         self._act(action)

@@ -51,3 +51,9 @@ def no_pass_text(view: View | None, my_turn: bool, playable: str, can_draw: bool
     if pending:  # (how many: found play-testing, it said only "d draws")
         return t("cannot_pass_pending", n=pending)
     return t("cannot_pass_draw")
+
+
+def playable_names(hand: list[Card], playable: set[Card]) -> str:
+    """The cards of ``hand`` that go, by name, as the log names cards (found play-testing: "You
+    can play BR" puzzled)."""
+    return ", ".join(dict.fromkeys(card_name(card) for card in hand if card in playable))

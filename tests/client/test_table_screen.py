@@ -119,6 +119,16 @@ def test_keys_typed_before_a_seven_zero_swap_do_not_land_on_the_new_hand() -> No
     assert model.table.selected == 0 and "hand just changed" in model.prompts.notice
     clock.now += 1
     assert acts(press(model, "2", ENTER)) == [Act(kind="play", card="G2")]
+    # a swap that gives us the turn, on a card that cannot go: the cursor goes to one that can,
+    # and the keys typed for the old hand still do not land (the stricter guard holds)
+    model = seated(make_view("R7 Y3 B5", current="2", legal=[]), clock=clock)
+    swapped = make_view("G1 R2 G3", top="G5", legal=[*plays("G1", "G3"), Draw(ME)])
+    model.table.selected = 1
+    model.apply(Events(events=(codec.event_to_wire(ev.HandsExchanged("2", ME, ())),),
+                       view=codec.view_to_wire(swapped)))
+    assert model.table.selected_card in (Card.parse("G1"), Card.parse("G3"))
+    number = str(model.table.hand.index(Card.parse("R2")) + 1)
+    assert acts(press(model, number, ENTER)) == [] and "hand just changed" in model.prompts.notice
 
 
 # ---------------------------------------------------------------------------- who plays next
