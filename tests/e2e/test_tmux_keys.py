@@ -70,6 +70,13 @@ def test_leaving_and_quitting_ask_first_in_the_languages_keys(tmux: Tmux, tmp_pa
     tmux.send(window, "q")
     screen = tmux.wait_for(window, text["quit"], timeout=5, what="the quit confirmation")
     assert text["confirm_help"] in screen.splitlines()[-1]
+    # the other language's yes is another key: it stays (found play-testing: an English s, the
+    # start key, quit; and left a table, closing it for everyone)
+    tmux.send(window, "s" if lang == "en" else "y")
+    tmux.wait_for(window, lambda s: text["quit"] not in s and text["waiting"] in s, timeout=5,
+                  what="still in the waiting room")
+    tmux.send(window, "q")
+    tmux.wait_for(window, text["quit"], timeout=5, what="the quit confirmation again")
     tmux.send(window, "n")
     tmux.wait_for(window, lambda s: text["quit"] not in s and text["waiting"] in s, timeout=5,
                   what="still in the waiting room")
