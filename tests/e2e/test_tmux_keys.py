@@ -82,9 +82,12 @@ def test_leaving_and_quitting_ask_first_in_the_languages_keys(tmux: Tmux, tmp_pa
                   what="still in the waiting room")
 
     tmux.send(window, "s")
-    tmux.wait_for(window, lambda s: text["turn"] in s and parse_hand(s) is not None, timeout=15,
-                  what="the deal and Ana's turn")
-    tmux.send(window, "Home")  # (the turn's cursor is on the first card that goes)
+    turn = tmux.wait_for(window, lambda s: text["turn"] in s and parse_hand(s) is not None, timeout=15,
+                         what="the deal and Ana's turn")
+    # the turn's cursor is on the first card that goes (found play-testing: it stayed on R2)
+    first = parse_hand(turn)
+    assert first is not None and first.selected == min(first.playable) > 0, first
+    tmux.send(window, "Home")
     screen = tmux.wait_for(window, lambda s: (h := parse_hand(s)) is not None and h.selected == 0, timeout=5,
                            what="Home: the first card")
     assert text["help"] in screen.splitlines()[-1]
