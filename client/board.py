@@ -293,7 +293,7 @@ class Board(Painter):
         waiting for e…", and with the away banner up rows of scores went)."""
         play = self.model.transcript.winning_play
         wrapped: list[Line] = [[("class:notice", " " + part)] for _, text, _ in notes
-                               for part in wrap(text, width - 1)]
+                               for part in keys_kept(wrap(text, width - 1), width - 1)]
         # the winning play in the rows left, wrapped (found play-testing: "Zoe was away: a bot
         # played the turn — Zoe played Blue Draw Two — yo…" at 80 columns)
         if len(wrapped) <= room:
@@ -373,6 +373,18 @@ class BesideBoard(Painter):
     def __init__(self, model: Model, canvas: Canvas, board: Board) -> None:
         super().__init__(model, canvas)
         self.board = board
+
+
+def keys_kept(lines: list[str], width: int) -> list[str]:
+    """Wrapped ``lines`` with no key left at a line's end, away from its word (found
+    play-testing: "… m yes · n" / "no" at 80 columns): a last word of one character goes on to
+    the next line, where it fits."""
+    kept = list(lines)
+    for i in range(len(kept) - 1):
+        head, _, last = kept[i].rpartition(" ")
+        if head and len(last) == 1 and width_of(f"{last} {kept[i + 1]}") <= width:
+            kept[i], kept[i + 1] = head, f"{last} {kept[i + 1]}"
+    return kept
 
 
 def won_text(model: Model, winner: str, key: str, **values: object) -> str:

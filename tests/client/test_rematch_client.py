@@ -582,3 +582,18 @@ def test_one_seated_at_a_match_s_end_before_any_yes_is_told_the_rematch_is_being
     text = " ".join(render_text(seated(room=room), columns=200).split())
     assert "The last match's players are answering a rematch" in text, text
     assert "Waiting for Luis to start" not in text
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_the_rematch_line_never_leaves_a_key_away_from_its_word(lang: str) -> None:
+    """Found play-testing: at 80 columns Dani's vote line ended "… m yes · n", its "no" on the
+    next line."""
+    room = room_info(started=False, rematch=("2",), rematch_order="keep")
+    for columns in range(60, 101):
+        model = seated(make_view(**OVER), room=room, lang=lang)
+        try:
+            lines = [line.rstrip() for line in screen_lines(model, columns=columns, rows=30)]
+        finally:
+            set_language("en")
+        ends = [line for line in lines if len(line) > 2 and line[-2] == " " and line[-1] in "mno"]
+        assert not ends, (columns, ends)
