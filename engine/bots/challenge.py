@@ -71,6 +71,13 @@ def challenge_odds(view: View, tracker: Tracker | None = None) -> float:
     return 1.0 - p_none
 
 
+def known_honest(view: View, tracker: Tracker | None) -> bool:
+    """Whether the Wild Draw Four facing ``view.seat`` is known to be honest: the tracker's facts
+    say its player holds no card of the colour in play (a challenge of it is a sure loss)."""
+    offender, color = view.challenge_from, view.challenge_color
+    return tracker is not None and offender is not None and color in tracker.not_held(offender).colors
+
+
 def bluff_odds(view: View, tracker: Tracker | None = None, ratio: float | None = None) -> float:
     """P(the Wild Draw Four facing ``view.seat`` was a bluff), given that it was played: the
     chance the offender held the colour weighed by ``ratio`` (``BLUFF_RATIO`` unless the tracker

@@ -73,6 +73,7 @@ from ..explain import exchanges_hands
 from ..tracker import NotHeld, Tracker
 from ..view import View
 from . import hard
+from .challenge import known_honest
 from .intent import Intent
 from .rollout import Policy, greedy, playout
 from .tree import Node, descend
@@ -235,8 +236,7 @@ def search(view: View, rng: random.Random, tracker: Tracker | None = None,
     if policy is None:
         policy = ROLLOUT
     candidates = _candidates(view)
-    offender, color = view.challenge_from, view.challenge_color
-    if tracker is not None and offender is not None and color in tracker.not_held(offender).colors:
+    if known_honest(view, tracker):
         # a sure loss: 2 cards more than accepting (found play-testing: the search's noise, over
         # playouts that part ways with the cards drawn, advised challenging one who had drawn
         # until a card could go, and so held no card of the colour)

@@ -38,6 +38,7 @@ from ..explain import bluff
 from ..tracker import NotHeld, Tracker
 from ..view import View
 from . import hard
+from .challenge import known_honest
 
 __all__ = ["MAX_NOTES", "Note", "notes"]
 
@@ -163,7 +164,7 @@ def _facing_four(view: View, tracker: Tracker | None, challenge: bool) -> tuple[
     offender, color = view.challenge_from, view.challenge_color
     if offender is None or color is None:
         return ()
-    lacks = tracker is not None and color in tracker.not_held(offender).colors
+    lacks = known_honest(view, tracker)
     if challenge:
         bluffed = tracker is not None and any(record.guilty and record.offender == offender
                                               for record in tracker.challenges)
