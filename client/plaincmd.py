@@ -16,12 +16,12 @@ from protocol import MAX_CHAT
 
 from .enums import Prompt, Screen
 from .form import TEXT_FIELDS
-from .i18n import EN, card_name, color_name, t
+from .i18n import card_name, color_name, t
 from .i18n import key as key_of
 from .model import Model
 from .plainform import bare, field_values, set_field
 from .plainwords import ACTION_OF, color_words, level_of, typed_number, why_in_two_words, words
-from .screens import form_field
+from .screens import field_about, form_field
 from .table import COLORS
 
 _MOVES = ("draw", "pass", "uno", "catch", "hint", "why")  # a player's commands at the table
@@ -294,10 +294,10 @@ class PlainCommands:
             m.prompts.notice = t("plain_form_no_value", value=rest, field=form_field(form, form.focused)[0],
                                  values=", ".join(field_values(form)))
             return True
-        about = "about_" + form.focused  # what the field means, the first time it is set (the
-        if about in EN and about not in self.abouts_told:  # full screen's, under the form)
-            self.abouts_told.add(about)
-            m.prompts.notice = t(about)
+        about = field_about(form)  # what the field means, the first time it is set (the full
+        if about and form.focused not in self.abouts_told:  # screen's, under the form)
+            self.abouts_told.add(form.focused)
+            m.prompts.notice = about
         return True
 
     def _room(self, word: str, rest: str, first: str) -> bool:

@@ -136,9 +136,7 @@ class Screens(Painter):
         # tell what "Strict +4" or "Jump-in" would change)
         # (its room kept whatever the row: found re-checking, the rows jumped as it grew and shrank)
         kept = ABOUT_LINES + 1 if height - len(lines) > ABOUT_LINES + 5 else 0  # (rows first)
-        single = form.focused == "target" and form.target is None
-        said = "about_target_single" if single else "about_" + form.focused
-        about = wrap(t(said), min(width, 80) - 2)[:ABOUT_LINES] if kept and said in EN else []
+        about = wrap(field_about(form), min(width, 80) - 2)[:ABOUT_LINES] if kept else []
         room = max(1, height - len(lines) - kept)
         first = min(max(0, form.focus - room // 2), max(0, len(rows) - room))  # focus in sight
         return lines + rows[first:first + room] + ([[]] if about else []) + [[("class:dim", "  " + part)]
@@ -345,6 +343,13 @@ def form_field(form: CreateForm, key: str) -> tuple[str, str]:
     if form.editing and key == "bot_level":  # (the table's: those seated keep theirs, found
         return t("form_bot_level_new"), value  # play-testing)
     return t(_FORM_LABELS[key]), value
+
+
+def field_about(form: CreateForm) -> str:
+    """What the focused field of ``form`` means, in a sentence or two ("" where its label says it)."""
+    single = form.focused == "target" and form.target is None
+    key = "about_target_single" if single else "about_" + form.focused
+    return t(key) if key in EN else ""
 
 
 def match_length(form: CreateForm) -> str:
