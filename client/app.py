@@ -51,6 +51,10 @@ class ClientOptions:
     host: HostOptions | None = None
     discovery: bool = True
     tokens: TokenStore | None = None
+    # what this client last told of the stand-in's turns, per server, on disk (None: ``tokens``);
+    # ``uno host`` keeps no seat tokens, its host's seat comes back with the kept match, but a
+    # summary told before its terminal was killed is not told again (found play-testing)
+    marks: TokenStore | None = None
     connect: Connect | None = None  # how to open a stream (tests: memory streams)
     bell: bool = True  # ring the terminal's bell when your turn starts (``--no-bell``: not)
 
@@ -80,7 +84,8 @@ class ClientApp:
         self.trio_token: trio.lowlevel.TrioToken | None = None
         self.hosted: HostedServer | None = None  # ``uno host``: the server in this process
         self.connection = ServerConnection(
-            self.model, tokens=options.tokens, connect=options.connect,
+            self.model, tokens=options.tokens, marks=options.marks or options.tokens,
+            connect=options.connect,
             refresh_lobby=not options.plain_mode, invalidate=self.invalidate,
             received=self._received)
         self._nursery: trio.Nursery | None = None

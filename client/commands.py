@@ -373,6 +373,7 @@ def run_host(args: argparse.Namespace) -> int:
 
         from .app import ClientApp, ClientOptions
         from .hosted import HostOptions
+        from .tokens import TokenStore
 
         name = player_name(args.player)
         remember(args)
@@ -388,7 +389,8 @@ def run_host(args: argparse.Namespace) -> int:
                            resume=args.resume, keep=True,
                            history=not args.no_history, history_limit=args.history_limit,
                            uno_grace=args.uno_grace)
-        options = ClientOptions(name=name, lang=lang, plain=plain, host=host, discovery=False)
+        options = ClientOptions(name=name, lang=lang, plain=plain, host=host, discovery=False,
+                                marks=TokenStore())
         options.bell = not args.no_bell
         options.plain_mode, options.palette = _display(args)
         apps.append(ClientApp(options, application=application))

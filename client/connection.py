@@ -46,12 +46,15 @@ class ServerConnection:
 
     def __init__(self, model: Model, *, tokens: TokenStore | None, connect: Connect | None,
                  refresh_lobby: bool, invalidate: Callable[[], None],
-                 received: Callable[[], None]) -> None:
-        """``tokens`` keeps the seats' tokens on disk, ``connect`` opens a stream (None: TCP);
+                 received: Callable[[], None], marks: TokenStore | None = None) -> None:
+        """``tokens`` keeps the seats' tokens on disk, ``marks`` (``tokens`` if None) what
+        was last told of the stand-in's turns and the room of our seat; ``connect`` opens a
+        stream (None: TCP);
         ``refresh_lobby`` (not in plain mode) asks for the tables while the lobby is on screen.
         ``invalidate`` redraws; ``received`` is called after each message is in the model."""
         self.model = model
         self._tokens = tokens
+        self._marks = marks if marks is not None else tokens
         self._connect = connect
         self._refresh_lobby = refresh_lobby
         self._invalidate = invalidate
@@ -146,11 +149,12 @@ class ServerConnection:
                 if store is not None:
                     store.save(welcome.server_id, address, welcome.token)
                 model.apply(welcome)
-                if store is not None and not model.away_news.live:  # started again: what the
+                marks = self._marks
+                if marks is not None and not model.away_news.live:  # started again: what the
                     # client before told of the stand-in's turns is not told again
-                    model.away_news.told = self._told = store.load_told(welcome.server_id)
-                if store is not None and self._seat_room is None:
-                    self._seat_room = store.load_seat_room(welcome.server_id)
+                    model.away_news.told = self._told = marks.load_told(welcome.server_id)
+                if marks is not None and self._seat_room is None:
+                    self._seat_room = marks.load_seat_room(welcome.server_id)
                     if not (welcome.resumed or welcome.kept or model.host.active):
                         # Started again, and our seat was given up meanwhile (found play-testing:
                         # Diego, his terminal killed, came back to the lobby, told nothing)
@@ -201,16 +205,16 @@ class ServerConnection:
         """A summary of the stand-in's turns just told: its mark on disk, for a client started
         again (``AwayNews.told``)."""
         told = self.model.away_news.told
-        if told != self._told and self._tokens is not None and self.model.session.server_id:
-            self._tokens.save_told(self.model.session.server_id, told)
+        if told != self._told and self._marks is not None and self.model.session.server_id:
+            self._marks.save_told(self.model.session.server_id, told)
             self._told = told
 
     def _keep_seat_room(self) -> None:
         """The room of our seat on disk, for a client started again (``load_seat_room``)."""
         seating = self.model.seating
         room = seating.room.id if seating.room is not None and seating.role == "player" else ""
-        if room != self._seat_room and self._tokens is not None and self.model.session.server_id:
-            self._tokens.save_seat_room(self.model.session.server_id, room)
+        if room != self._seat_room and self._marks is not None and self.model.session.server_id:
+            self._marks.save_seat_room(self.model.session.server_id, room)
             self._seat_room = room
 
     def _token_to_offer(self, address: str) -> tuple[str | None, str | None]:

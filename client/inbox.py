@@ -221,7 +221,9 @@ def _leave_room_state(model: Model) -> None:
     model.seating.left()
     model.table.clear()
     model.hints.on_view(None)
-    model.away_news = AwayNews()
+    # (what we told last is kept: the host's kept match is left for the table it was, and the
+    # summary told before a killed terminal was told again, found play-testing)
+    model.away_news = AwayNews(told=model.away_news.told)
     model.transcript.clear()
     model.close_prompts()
 

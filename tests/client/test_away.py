@@ -25,6 +25,8 @@ from protocol import (
     Events,
     History,
     Joined,
+    Left,
+    LeftReason,
     Rematch,
     RoomUpdate,
     ViewMsg,
@@ -250,6 +252,16 @@ def test_a_client_started_again_does_not_tell_the_summary_the_one_before_told() 
                                                "played: Yellow 2"), again.transcript.log
     # and a client started again with nothing kept tells what the past holds, as before
     assert started_again("", past).transcript.log[-1].startswith("While you were away")
+
+
+def test_the_mark_of_the_summary_told_outlives_leaving_the_room() -> None:
+    """Found play-testing: Ana's ``uno host`` killed and started again opens a new table, and r
+    leaves it for the kept match: the mark of the summary her client before told (read at the
+    welcome) went with the room left, and the summary was told again."""
+    model = seated(make_view(current="2"))
+    model.away_news.told = "123.0123456789abcdef"
+    model.apply(Left(reason=LeftReason.LEFT))
+    assert model.away_news.told == "123.0123456789abcdef" and not model.away_news.live
 
 
 def test_the_mark_of_the_summary_told_is_kept_per_server(tmp_path: Path) -> None:

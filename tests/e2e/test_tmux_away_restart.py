@@ -1,7 +1,9 @@
 """End to end, in tmux (found play-testing, twice): Luis, at a table of ``uno bots`` on a
 headless ``uno server``, steps away, comes back and reads what the stand-in played for him.
 His client is then killed (SIGKILL) and started again: he is back in his seat, and is not told
-that summary again, of turns he has been told of and nothing played for him since."""
+that summary again, of turns he has been told of and nothing played for him since. The same
+for Ana, who hosts with ``uno host`` (found play-testing: her client, whose table runs in it,
+killed and started again, told the summary again, with a Draw Two played on her since)."""
 
 from __future__ import annotations
 
@@ -67,4 +69,24 @@ def test_tmux_a_client_started_again_does_not_tell_the_summary_again(tmux: Tmux,
     again = tmux.start(play.join(f"127.0.0.1:{port}", "--no-bell"), luis_env, window="again")
     screen = tmux.wait_for(again, lambda s: "Your hand" in s and "Away: a bot" in s, timeout=20,
                            what="Luis back in his seat, the table's past told")
+    assert SUMMARY not in screen, screen
+
+
+def test_tmux_a_host_started_again_does_not_tell_the_summary_again(tmux: Tmux, tmp_path: Path) -> None:
+    ana_env = play.person(tmp_path / "ana", "Ana")
+    pidfile = tmp_path / "ana.pid"
+    ana = tmux.start(play.host("--bots", "3", "--start", "--seed", "5", "--bot-delay", "0.3"), ana_env,
+                     window="ana", pidfile=pidfile)
+    tmux.wait_for(ana, "Your hand", timeout=20, what="the match started")
+    step_away(tmux, ana)
+    tmux.wait_for(ana, lambda s: s.count("Away: a bot") >= 2, timeout=30,
+                  what="two turns played for her", settle=False)
+    tmux.send(ana, "o")
+    tmux.wait_for(ana, SUMMARY, timeout=10, what="the summary, once back", settle=False)
+
+    play.crash(pidfile)
+    tmux.wait_for(ana, "Killed", timeout=10, what="the client gone (its shell says so)", settle=False)
+    again = tmux.start(play.host("--resume"), ana_env, window="again")
+    screen = tmux.wait_for(again, lambda s: "Your hand" in s and "Away: a bot" in s, timeout=20,
+                           what="Ana back in her seat, the table's past told")
     assert SUMMARY not in screen, screen
