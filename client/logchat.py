@@ -37,17 +37,21 @@ class LogChat(BesideBoard):
                 break
             shown.append((shown[-1][0] + 1, parts))
             used += len(parts)
+        if used > room and len(shown) > 1:
+            # The oldest entry would be cut at its top: it is left out, and its rows stay blank
+            # above the others (found play-testing, three times: a top row "turn", then "… turn",
+            # still read as half a message, "… y sus puntos son tuyos.")
+            used -= len(shown.pop(0)[1])
         transcript.drawn = (shown[0][0], shown[-1][0]) if shown else (0, 0)
         lines: list[Line] = [[("", " " + part)] for _, parts in shown for part in parts]
-        if used > room and len(shown) == 1 and room > 0:
+        if used > room and room > 0:
             # One entry taller than the log: its start, which says what happened, and "…" (found
             # play-testing at 60x20: "You challenged Eva's +4: innocent —" was never in sight,
             # only the cards drawn; and paging back went to the entry before)
             lines = _start_of(lines, room, width)
-        elif used > room:  # (the oldest entry shown is cut at its top: the last rows stay whole,
-            # and "…" says the row above is not in sight; found play-testing, a top row "turn")
-            lines = lines[used - room:]
-            lines[0] = [("", fit(" … " + lines[0][0][1].lstrip(), width))]
+        elif shown and shown[0][0] > 0:  # (older entries above: the newest stay at the bottom)
+            blank: list[Line] = [[("", "")] for _ in range(room - used)]
+            lines = blank + lines
         newer = len(log) - 1 - shown[-1][0] if shown else 0
         if newer and height > 0:
             said = t("log_newer_one") if newer == 1 else t("log_newer", n=newer)

@@ -609,7 +609,7 @@ def test_the_top_cards_name_keeps_a_blank_column_before_the_log(columns: int) ->
     from client.layout import INFO_WIDTH, NARROW_INFO_WIDTH
 
     model = seated(make_view(top="BR", color=Color.BLUE), lang="es")
-    model.transcript.add(["XB 1 estaba ausente: jugó un bot"] * 3)
+    model.transcript.add(["XB 1 robó", *["XB 1 estaba ausente: jugó un bot"] * 3])  # (the log full)
     try:
         edge = TOP_WIDTH + (INFO_WIDTH if columns >= 70 else NARROW_INFO_WIDTH) - 1
         rows = [row for row in screen_lines(model, columns=columns, rows=20) if "Cambio de" in row]
@@ -663,15 +663,17 @@ def test_an_entry_taller_than_the_log_shows_its_start() -> None:
     assert rows[-1].rstrip().endswith("…"), rows
 
 
-def test_an_entry_cut_at_the_top_of_the_log_says_so() -> None:
+def test_an_entry_that_would_be_cut_at_the_top_of_the_log_is_left_out() -> None:
     """Found play-testing: the log's top row read "turn", the end of an entry whose start was
-    out of sight; a "…" before it says so."""
+    out of sight; then "… turn", still read as half a message (three times). The entry is left
+    out, its row blank, the newest still at the bottom; PgUp reads it back."""
     from client.render import Renderer
 
     model = seated(make_view())
     model.transcript.add(["Bot 2 was away: a bot played their turn", "Bot 1 played Red 7", "Eli drew"])
     rows = ["".join(f[1] for f in line) for line in Renderer(model).log(30, 3)]
-    assert rows == [" … their turn", " Bot 1 played Red 7", " Eli drew"], rows
+    assert rows == ["", " Bot 1 played Red 7", " Eli drew"], rows
+    assert model.transcript.drawn[0] == len(model.transcript.log) - 2
 
 
 def test_a_chat_message_taller_than_the_chat_shows_who_says_it() -> None:
