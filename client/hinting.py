@@ -136,6 +136,12 @@ class HintBox:
             moves.append(hint.runner_up)
         return {move.card for move in moves if isinstance(move, PlayCard | JumpIn)}
 
+    def hinted_card(self) -> Card | None:
+        """The card the hint on show would play (None: it plays none)."""
+        hint = None if self.shown is None else self.shown[1]
+        action = None if hint is None else hint.action
+        return action.card if isinstance(action, PlayCard | JumpIn) else None
+
     def text(self, name_of: Callable[[str], str], card: Card | None = None) -> str:
         """The hint on show in words, or what is going on with it ("" if nothing); ``card``:
         the card whose question is open (a hint about another, or about the turn, is not

@@ -22,6 +22,7 @@ def start_hint(model: Model, invalidate: Callable[[], None]) -> None:
     if request is None:
         return
     view, tracker, rng, card = request
+    selected = model.table.selected  # (moved meanwhile, the cursor is the player's choice)
     future = asyncio.get_running_loop().run_in_executor(None, hint, view, rng, tracker, HINT_BUDGET, card)
 
     def done(future: asyncio.Future[Hint | None]) -> None:
@@ -31,8 +32,8 @@ def start_hint(model: Model, invalidate: Callable[[], None]) -> None:
         if error is not None:  # (nothing shown: the key may be pressed again)
             log.warning("the hint failed: %r", error)
             model.hints.answered(view, None, None)
-        else:
-            model.hints.answered(view, future.result(), model.table.view)
+        elif model.hints.answered(view, future.result(), model.table.view) and card is None:
+            model.table.point_at(model.hints.hinted_card(), unless_moved_from=selected)
         invalidate()
 
     future.add_done_callback(done)

@@ -46,9 +46,12 @@ HINT_TEXTS: dict[str, tuple[str, str]] = {
                           "won, too close to call: either will do",
                           "Pista: {action}, o {other} — ganan el {rate}% y el {other_rate}% de {n} "
                           "repartos simulados: tan igualadas que cualquiera vale"),
-    # (the same, when the two figures round alike: "did better … (8% against 8%)" said nothing)
-    "hint_search_even": ("Hint: {action} — wins {rate}% of {n} sampled deals, as does “{other}”",
-                         "Pista: {action} — gana el {rate}% de {n} repartos simulados, igual que «{other}»"),
+    # (the same, when the two figures round alike: "did better … (8% against 8%)" said nothing;
+    # and "wins 25% …, as does “draw”" read as a contradiction, found play-testing)
+    "hint_search_even": ("Hint: {action}, or {other} — both win {rate}% of {n} sampled deals: either "
+                         "will do",
+                         "Pista: {action}, o {other} — las dos ganan el {rate}% de {n} repartos simulados: "
+                         "cualquiera vale"),
     # A few words on why (engine/bots/hintnotes.py), after the figures
     "hint_why": ("Why: {notes}.", "Por qué: {notes}."),
     "hint_note_stops": ("it stops {name}, who has {n} cards left",

@@ -65,9 +65,7 @@ class Table:
 
     @property
     def hand(self) -> list[Card]:
-        if self.view is None or self.view.hand is None:
-            return []
-        return sorted(self.view.hand, key=card_sort_key)
+        return sorted(self.view.hand or () if self.view is not None else (), key=card_sort_key)
 
     @property
     def playable(self) -> set[Card]:
@@ -214,9 +212,8 @@ class Table:
 
     def clear(self) -> None:
         """We left the room."""
-        self.view = None
+        self.view = self.deadline_at = None
         self.sent.clear()
-        self.deadline_at = None
         self.grace.clear()
         self.caught = self.cut_in_by = None
 
@@ -247,10 +244,9 @@ class Table:
         """A move key once the hand (or the match) is over says so (found play-testing: Enter
         after the match read "It is not your turn", and after our own winning card "You cannot
         draw now"); whether it was."""
-        view = self.view
-        if view is None or not self.hand_over:
+        if self.view is None or not self.hand_over:
             return False
-        self._refuse("match_is_over" if view.outcome is not None else "hand_is_over")
+        self._refuse("match_is_over" if self.view.outcome is not None else "hand_is_over")
         return True
 
     def _guarding(self, how: str) -> bool:
@@ -283,6 +279,12 @@ class Table:
             self.selected = max(0, min(len(self.hand) - 1, wanted))
             if wanted != self.selected:
                 self._refuse("hand_first" if wanted < 0 else "hand_last")
+
+    def point_at(self, card: Card | None, unless_moved_from: int) -> None:
+        """The hint's card under the cursor, for Enter, unless the cursor moved since the hint
+        was asked (found play-testing: ? then Enter played the card under the cursor)."""
+        if card in self.hand and self.selected == unless_moved_from:
+            self.selected, self.changed_at = self.hand.index(card), None
 
     def move_to(self, index: int) -> None:
         """Home and End: the first card, or (``-1``) the last."""
@@ -487,8 +489,7 @@ class Table:
         return t("caught_first", name=who, target=name) if who and seat != ours else ""
 
     def challenge(self, accept: bool = False) -> None:
-        action = self._legal_of(actions.Accept if accept else actions.Challenge)
-        if action is not None:
+        if (action := self._legal_of(actions.Accept if accept else actions.Challenge)) is not None:
             self._act(action)
 
     def _legal_of(self, kind: type) -> actions.Action | None:

@@ -218,6 +218,35 @@ def test_the_hint_is_shown_and_its_card_starred(lang: str, words: str) -> None:
     set_language("en")
 
 
+@pytest.mark.parametrize("moved", [False, True])
+def test_the_hints_card_comes_under_the_cursor_unless_it_was_moved_meanwhile(
+        monkeypatch: pytest.MonkeyPatch, moved: bool) -> None:
+    """Found play-testing: Carla pressed ? then Enter, and played the card under the cursor, not
+    the starred one ("9 rojo no es azul ni un Roba dos"). A cursor moved while the hint is worked
+    out is the player's choice, and stays."""
+    view = make_view("R7 R2 Y5 B5", top="R5", legal=[*plays("R7", "R2", "Y5", "B5"), Draw(ME)])
+    model = seated(view)
+    advised = next(a for a in view.legal if isinstance(a, PlayCard) and a.card == Card.parse("B5"))
+    monkeypatch.setattr(hintrun, "hint", lambda *_: Hint(advised, "search", win_rate=0.4, samples=300))
+    first = model.table.selected_card
+    assert first != advised.card
+
+    async def main() -> None:
+        answered = asyncio.Event()
+        model.ask_hint()
+        start_hint(model, answered.set)
+        if moved:
+            model.table.move_selection(1)  # (→)
+        await asyncio.wait_for(answered.wait(), 10)
+
+    asyncio.run(main())
+    if moved:
+        assert model.table.selected_card not in (first, advised.card)
+    else:
+        assert model.table.selected_card == advised.card
+        assert [m for m in press(model, ENTER) if isinstance(m, Act)], "Enter played nothing"
+
+
 def test_a_hint_that_comes_after_the_view_changed_is_dropped() -> None:
     model = at_table()
     hint_now(model, change_view=True)
@@ -238,7 +267,9 @@ def test_the_hint_key_asks_for_a_hint() -> None:
     # (the better figure first: found play-testing, "X or Y — 17% and 22%" read as the worse advised)
     ("en", "Hint: draw, or play Red 7 — 39% and 37% of 180 sampled deals won, too close to call: "
            "either will do"),
-    ("en", "Hint: play Red 7 — wins 38% of 180 sampled deals, as does “draw”"),
+    # (found play-testing: "wins 38% …, as does “draw”" read as a contradiction)
+    ("en", "Hint: play Red 7, or draw — both win 38% of 180 sampled deals: either will do"),
+    ("es", "Pista: juega 7 rojo, o roba — las dos ganan el 38% de 180 repartos simulados: cualquiera vale"),
     # (found play-testing: "next best: draw, 0%" read as a bug; "which lost every one", as if the
     # move always failed)
     ("en", "Hint: play Red 7 — wins 30% of 180 sampled deals; next best: draw, which won none of them"),
