@@ -16,7 +16,8 @@ from prompt_toolkit.utils import get_cwidth
 from engine import View
 from engine.cards import Card, Color
 
-from .i18n import EN, card_code, color_name, t
+from . import keymap
+from .i18n import EN, card_code, color_name, language, t
 from .i18n import key as key_of
 from .model import Model
 from .table import COLORS
@@ -100,12 +101,13 @@ def wrap(text: str, width: int) -> list[str]:
     return [*lines, line] if line or not lines else lines
 
 
-def help_text(key: str, width: int, extra: tuple[str, ...] = (), keep_extra: bool = False) -> str:
+def help_text(key: str, width: int, extra: tuple[str, ...] = (), keep_extra: bool = False,
+              without: tuple[str, ...] = ()) -> str:
     """The help line ``key`` in the language's keys, in its longest variant that fits ``width``:
     the "_wide", "_mid" and "_short" variants drop more and more of the keys least needed.
     ``extra``: the keys of texts that join it before quitting where it has room (the first
     to go); with ``keep_extra``, the variant is chosen to leave them room, and the keys before
-    them go first."""
+    them go first. ``without``: actions whose keys do nothing now, left out."""
     keys = {"yes": key_of("yes"), "no": key_of("no"), "accept": key_of("accept"),
             "keys": "/".join(key_of("color_" + c.value) for c in COLORS)}
     added = [t(more, **keys) for more in extra]
@@ -118,7 +120,9 @@ def help_text(key: str, width: int, extra: tuple[str, ...] = (), keep_extra: boo
             text = t(variant, **keys)
     # Narrower still: whole keys go, from the end but the last (quitting), rather than one cut
     # mid-word ("q sa…": found play-testing).
-    items = text.split("  ")
+    shown = keymap.active().fields(language())
+    gone = tuple(shown["k_" + action] + " " for action in without)
+    items = [item for item in text.split("  ") if not item.startswith(gone)] if gone else text.split("  ")
     items[-1:-1] = added
     last = -2 - len(added) if keep_extra else -2  # (the first to go: the extras, or those before)
     while width_of("  ".join(items)) > width and len(items) > -last:

@@ -97,15 +97,16 @@ HELP_TEXTS: dict[str, tuple[str, str]] = {
                               "{k_chat} chat  {k_help} help  {k_quit} quit",
                               "{k_take_seat} deja la cola  {k_leave}/{k_leave_waiting} deja la mesa  "
                               "{k_chat} chat  {k_help} ayuda  {k_quit} sal"),
-    "help_hand_over": ("{k_pass} more time  {k_replay} replay  {k_chat} chat  "
+    # (the help key first, as at a match's end: found play-testing, the board's bars named none)
+    "help_hand_over": ("{k_help} help  {k_pass} more time  {k_replay} replay  {k_chat} chat  "
                        "{k_leave}/{k_leave_waiting} leave  {k_quit} quit",
-                       "{k_pass} más tiempo  {k_replay} repetición  {k_chat} chat  "
+                       "{k_help} ayuda  {k_pass} más tiempo  {k_replay} repetición  {k_chat} chat  "
                        "{k_leave}/{k_leave_waiting} deja la mesa  {k_quit} sal"),
     # (everyone away, or one coming back: the next deal waits for them anyway)
-    "help_hand_over_short": ("{k_replay} replay  {k_chat} chat  {k_leave}/{k_leave_waiting} leave  "
-                             "{k_quit} quit",
-                             "{k_replay} repetición  {k_chat} chat  {k_leave}/{k_leave_waiting} deja la "
-                             "mesa  {k_quit} sal"),
+    "help_hand_over_short": ("{k_help} help  {k_replay} replay  {k_chat} chat  "
+                             "{k_leave}/{k_leave_waiting} leave  {k_quit} quit",
+                             "{k_help} ayuda  {k_replay} repetición  {k_chat} chat  "
+                             "{k_leave}/{k_leave_waiting} deja la mesa  {k_quit} sal"),
     "help_away": ("any key  come back   Ctrl-C quit", "cualquier tecla  volver   Ctrl-C sale"),
     "help_confirm": ("{yes} yes   any other key: no", "{yes} sí   otra tecla: no"),
     "help_color": ("{keys} · ←→ Enter  choose colour   Esc cancel",

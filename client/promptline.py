@@ -115,7 +115,14 @@ class PromptLine(Painter):
                     and any(info.kind == "bot" for info in m.seating.pickable))
         if bots_key:
             extra = ("bar_bot_level",)
-        return [[("class:help", pad(" " + help_text(key, width - 1, extra, keep_extra=bots_key), width))]]
+        # (the seat order is the first acceptor's to choose: found play-testing, "o order" shown
+        # to the others, where o only said so)
+        room = m.seating.room
+        fixed = (key is not None and key.startswith("help_rematch") and room is not None
+                 and room.rematch_order is not None and room.rematch[:1] != (m.seating.seat,))
+        without = ("seat_order",) if fixed else ()
+        return [[("class:help", pad(" " + help_text(key, width - 1, extra, keep_extra=bots_key,
+                                                      without=without), width))]]
 
     def _status(self, width: int = 1_000) -> tuple[str, str] | None:
         """The table's line (style, text) when nothing is asked and no notice or hint shows: the

@@ -75,51 +75,57 @@ TABLE_TEXTS: dict[str, tuple[str, str]] = {
     "rematch_order_random": ("seats shuffled", "asientos al azar"),
     "rematch_order_winner_deals": ("the winner deals", "reparte quien ganó"),
     # (l leaves at a match's end as x does: the hand is over; the host's line makes room for the
-    # bots' level key where bots sit, client/promptline.py)
-    "help_rematch": ("{k_rematch} rematch  {k_seat_order} seat order  {k_no_rematch} no  {k_replay} replay  "
-                     "{k_chat} chat  {k_leave}/{k_leave_waiting} leave  {k_quit} quit",
-                     "{k_rematch} revancha  {k_seat_order} orden  {k_no_rematch} no  {k_replay} repetición  "
-                     "{k_chat} chat  {k_leave}/{k_leave_waiting} deja la mesa  {k_quit} sal"),
-    "help_rematch_host": ("{k_rematch} rematch  {k_seat_order} seat order  {k_no_rematch} no  "
+    # bots' level key where bots sit, client/promptline.py. The help key first, which lists the
+    # rest (found play-testing: at 80 columns the host's line had lost replay, chat and the rest,
+    # and named no key that would show them). Narrower, leaving goes (n, declining, leaves too),
+    # then the seat order, the key least needed: the last before the bots' key, the first to go.)
+    "help_rematch": ("{k_help} help  {k_rematch} rematch  {k_seat_order} seat order  {k_no_rematch} no  "
+                     "{k_replay} replay  {k_chat} chat  {k_leave}/{k_leave_waiting} leave  {k_quit} quit",
+                     "{k_help} ayuda  {k_rematch} revancha  {k_seat_order} orden  {k_no_rematch} no  "
+                     "{k_replay} repetición  {k_chat} chat  {k_leave}/{k_leave_waiting} deja la mesa  "
+                     "{k_quit} sal"),
+    "help_rematch_short": ("{k_help} help  {k_rematch} rematch  {k_no_rematch} no  {k_replay} replay  "
+                           "{k_chat} chat  {k_seat_order} order  {k_quit} quit",
+                           "{k_help} ayuda  {k_rematch} revancha  {k_no_rematch} no  {k_replay} repetición  "
+                           "{k_chat} chat  {k_seat_order} orden  {k_quit} sal"),
+    "help_rematch_host": ("{k_help} help  {k_rematch} rematch  {k_seat_order} seat order  {k_no_rematch} no  "
                           "{k_start} start now  {k_replay} replay  {k_chat} chat  "
                           "{k_leave}/{k_leave_waiting} leave  {k_quit} quit",
-                          "{k_rematch} revancha  {k_seat_order} orden  {k_no_rematch} no  "
+                          "{k_help} ayuda  {k_rematch} revancha  {k_seat_order} orden  {k_no_rematch} no  "
                           "{k_start} empieza ya  {k_replay} repetición  {k_chat} chat  "
                           "{k_leave}/{k_leave_waiting} deja la mesa  {k_quit} sal"),
-    "help_rematch_host_short": ("{k_rematch} rematch  {k_seat_order} order  {k_no_rematch} no  "
-                                "{k_start} start now  {k_leave}/{k_leave_waiting} leave  {k_quit} quit",
-                                "{k_rematch} revancha  {k_seat_order} orden  {k_no_rematch} no  "
-                                "{k_start} empieza ya  {k_leave}/{k_leave_waiting} deja la mesa  "
-                                "{k_quit} sal"),
+    "help_rematch_host_short": ("{k_help} help  {k_rematch} rematch  {k_no_rematch} no  {k_start} start now  "
+                                "{k_replay} replay  {k_chat} chat  {k_seat_order} order  {k_quit} quit",
+                                "{k_help} ayuda  {k_rematch} revancha  {k_no_rematch} no  "
+                                "{k_start} empieza ya  {k_replay} repetición  {k_chat} chat  "
+                                "{k_seat_order} orden  {k_quit} sal"),
     # (a host who sat down after the match: the rematch is not theirs to answer, but to start)
-    "help_rematch_host_new": ("{k_start} start now  {k_replay} replay  {k_chat} chat  "
+    "help_rematch_host_new": ("{k_help} help  {k_start} start now  {k_replay} replay  {k_chat} chat  "
                               "{k_leave}/{k_leave_waiting} leave  {k_quit} quit",
-                              "{k_start} empieza ya  {k_replay} repetición  {k_chat} chat  "
+                              "{k_help} ayuda  {k_start} empieza ya  {k_replay} repetición  {k_chat} chat  "
                               "{k_leave}/{k_leave_waiting} deja la mesa  {k_quit} sal"),
-    "help_rematch_short": ("{k_rematch} rematch  {k_seat_order} order  {k_no_rematch} no  "
-                           "{k_leave}/{k_leave_waiting} leave  {k_quit} quit",
-                           "{k_rematch} revancha  {k_seat_order} orden  {k_no_rematch} no  "
-                           "{k_leave}/{k_leave_waiting} deja la mesa  {k_quit} sal"),
     # (the same once we have accepted: the rematch key's place says so)
-    "help_rematch_accepted": ("✓ rematch  {k_seat_order} seat order  {k_no_rematch} no  {k_replay} replay  "
-                              "{k_chat} chat  {k_leave}/{k_leave_waiting} leave  {k_quit} quit",
-                              "✓ revancha  {k_seat_order} orden  {k_no_rematch} no  {k_replay} repetición  "
-                              "{k_chat} chat  {k_leave}/{k_leave_waiting} deja la mesa  {k_quit} sal"),
-    "help_rematch_accepted_short": ("✓ rematch  {k_seat_order} order  {k_no_rematch} no  "
-                                    "{k_leave}/{k_leave_waiting} leave  {k_quit} quit",
-                                    "✓ revancha  {k_seat_order} orden  {k_no_rematch} no  "
-                                    "{k_leave}/{k_leave_waiting} deja la mesa  {k_quit} sal"),
-    "help_rematch_host_accepted": ("✓ rematch  {k_seat_order} seat order  {k_no_rematch} no  "
+    "help_rematch_accepted": ("{k_help} help  ✓ rematch  {k_seat_order} seat order  {k_no_rematch} no  "
+                              "{k_replay} replay  {k_chat} chat  {k_leave}/{k_leave_waiting} leave  "
+                              "{k_quit} quit",
+                              "{k_help} ayuda  ✓ revancha  {k_seat_order} orden  {k_no_rematch} no  "
+                              "{k_replay} repetición  {k_chat} chat  {k_leave}/{k_leave_waiting} deja la "
+                              "mesa  {k_quit} sal"),
+    "help_rematch_accepted_short": ("{k_help} help  ✓ rematch  {k_no_rematch} no  {k_replay} replay  "
+                                    "{k_chat} chat  {k_seat_order} order  {k_quit} quit",
+                                    "{k_help} ayuda  ✓ revancha  {k_no_rematch} no  {k_replay} repetición  "
+                                    "{k_chat} chat  {k_seat_order} orden  {k_quit} sal"),
+    "help_rematch_host_accepted": ("{k_help} help  ✓ rematch  {k_seat_order} seat order  {k_no_rematch} no  "
                                    "{k_start} start now  {k_replay} replay  {k_chat} chat  "
                                    "{k_leave}/{k_leave_waiting} leave  {k_quit} quit",
-                                   "✓ revancha  {k_seat_order} orden  {k_no_rematch} no  "
+                                   "{k_help} ayuda  ✓ revancha  {k_seat_order} orden  {k_no_rematch} no  "
                                    "{k_start} empieza ya  {k_replay} repetición  {k_chat} chat  "
                                    "{k_leave}/{k_leave_waiting} deja la mesa  {k_quit} sal"),
-    "help_rematch_host_accepted_short": ("✓ rematch  {k_seat_order} order  {k_no_rematch} no  "
-                                         "{k_start} start now  {k_leave}/{k_leave_waiting} leave  "
+    "help_rematch_host_accepted_short": ("{k_help} help  ✓ rematch  {k_no_rematch} no  {k_start} start now  "
+                                         "{k_replay} replay  {k_chat} chat  {k_seat_order} order  "
                                          "{k_quit} quit",
-                                         "✓ revancha  {k_seat_order} orden  {k_no_rematch} no  "
-                                         "{k_start} empieza ya  {k_leave}/{k_leave_waiting} deja la mesa  "
-                                         "{k_quit} sal"),
+                                         "{k_help} ayuda  ✓ revancha  {k_no_rematch} no  "
+                                         "{k_start} empieza ya  {k_replay} repetición  {k_chat} chat  "
+                                         "{k_seat_order} orden  {k_quit} sal"),
     "err_no_rematch": ("There is no rematch to accept now", "Ahora no hay revancha que aceptar"),
 }

@@ -235,6 +235,39 @@ def test_the_key_bar_says_we_accepted_the_rematch(lang: str, offer: str, done: s
     set_language("en")
 
 
+@pytest.mark.parametrize(("lang", "order"), [("en", "o seat order"), ("es", "o orden")])
+def test_the_seat_order_key_is_on_the_bar_while_the_order_is_ours_to_choose(lang: str, order: str) -> None:
+    """Found play-testing: Carla read "o orden" on her bar once Ben had accepted first, and o
+    only told her the order was his to choose. The key is on the bar before anyone accepts, and
+    for the first who did."""
+    people = {"4": "Ana", "2": "Luis"}
+    try:
+        model = seated(make_view(**OVER), lang=lang, room=room_info(started=False, seats=people))
+        assert order in render_text(model, columns=100)
+        for first, shown in (("2", False), (ME, True)):
+            model.seating.room = room_info(started=False, seats=people, rematch=(first,),
+                                           rematch_order="keep")
+            bar = next(line for line in render_text(model, columns=100).splitlines() if "F1 " in line)
+            assert (order in bar) is shown, bar
+    finally:
+        set_language("en")
+
+
+@pytest.mark.parametrize(("lang", "words"), [("en", ("F1 help", "v replay", "b bot level")),
+                                              ("es", ("F1 ayuda", "v repetición", "b nivel"))])
+def test_the_hosts_end_of_match_bar_names_help_and_replay_at_80_columns(lang: str,
+                                                                         words: tuple[str, ...]) -> None:
+    """Found play-testing at 80 columns: Ana's bar, the host's where bots sit, had lost the
+    replay, chat and help keys, and named no key that lists the rest."""
+    try:
+        model = seated(make_view(**OVER), lang=lang, room=room_info(started=False))
+        assert model.seating.is_host and any(s.kind == "bot" for s in model.seating.pickable)
+        bar = next(line for line in render_text(model, columns=80).splitlines() if "F1 " in line)
+        assert all(word in bar for word in words), bar
+    finally:
+        set_language("en")
+
+
 def test_minus_on_the_end_of_match_screen_frees_the_seat_it_shows_picked() -> None:
     """Found play-testing: Luis, host after Ana left, pressed - at the match's end; a seat he
     could not see picked there went (Ana's, played by a bot; it could have been a friend's whose
