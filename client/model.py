@@ -408,8 +408,14 @@ class Model:
             self.outbox.send(messages.SetBotLevel(seat=bot.seat, level=level))
 
     def ask_replay(self) -> None:
-        """The replay key: ask for the replay of the hand just over (during a hand, the last one)."""
-        self.playback.ask(self.table, self.outbox, self.prompts)
+        """The replay key: ask for the replay of the hand just over (during a hand, the last one);
+        between two hands, the next deal waits a while for it too, as the pass key asks (found
+        play-testing in plain mode: the deal came a move into the replay, and our turn closed it)."""
+        table = self.table
+        self.playback.ask(table, self.outbox, self.prompts)
+        if self.playback.asked is not None and table.hand_over and not table.match_over \
+                and self.seating.seat is not None and not self.seating.away:
+            self.more_time_asked = self.outbox.send(messages.MoreTime())
 
     def ask_hint(self) -> None:
         """?: what the strongest bot would play here (worked out off the loop: client/hintrun.py)."""

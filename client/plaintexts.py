@@ -118,11 +118,11 @@ PLAIN_TEXTS: dict[str, tuple[str, str]] = {
                          "cada jugador; ausente: te ausentas (un bot juega tus turnos); dejar; di TEXTO; "
                          "salir. Las teclas de la pantalla completa también: d, p, u, c, f, x, q."),
     "plain_help_hand_over": ("Commands: pass: more time before the next deal; replay: goes through the "
-                             "hand just over, a move at a time; leave; say TEXT; quit. The next hand is "
-                             "dealt by itself.",
+                             "hand just over, a move at a time (the next deal waits for it a while); "
+                             "leave; say TEXT; quit. The next hand is dealt by itself.",
                              "Órdenes: pasar: más tiempo antes de la siguiente mano; repetición: repasas "
-                             "la mano terminada, jugada a jugada; dejar; di TEXTO; salir. La siguiente "
-                             "mano se reparte sola."),
+                             "la mano terminada, jugada a jugada (la siguiente mano la espera un rato); "
+                             "dejar; di TEXTO; salir. La siguiente mano se reparte sola."),
     "plain_not_left": ("You stay at the table.", "Sigues en la mesa."),
     "plain_not_quit": ("You did not quit.", "No has salido."),
     # (each command's word, then a colon: found play-testing, "no la rechaza" read backwards)

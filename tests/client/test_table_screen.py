@@ -179,6 +179,19 @@ def test_between_hands_the_board_says_the_next_hand_comes_by_itself_and_the_bar_
         set_language("en")
 
 
+def test_the_replay_asked_between_hands_holds_the_next_deal_back_too() -> None:
+    """Found play-testing in plain mode: Gil asked for the replay at a hand's end; the deal came a
+    move into it, and his turn closed it. Between hands the replay asks for more time too; during
+    a match's last board (the rematch waits anyway) and during a hand, it does not."""
+    from protocol import GetReplay
+
+    model = seated(make_view("R5", top="R6"))
+    hand_over(model)
+    assert press(model, "v") == [GetReplay(hand=1), MoreTime()]
+    during = seated(make_view("R5", top="R6", current="2", hand_number=2))
+    assert press(during, "v") == [GetReplay(hand=1)]
+
+
 def test_the_bar_between_hands_offers_no_more_time_to_one_away() -> None:
     """Found play-testing: the board said "Everyone is away: the next hand is dealt when someone
     comes back", and the bar below it "the next hand is dealt by itself"; one away, whose key only
