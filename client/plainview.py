@@ -328,7 +328,7 @@ class PlainView:
             # accept…" was said again with each answer to the rematch, and after each command)
             key = match_over_key(m)
             hints = [t(key)]
-            if key == "match_over_newcomer":  # (the full screen says it in place of a hand)
+            if key.startswith("match_over_newcomer"):  # (the full screen says it in place of a hand)
                 hints.insert(0, t("seated_next_match"))
             if rematch_asked(m):  # who has accepted a rematch, or the offer
                 hints.append(m.rematch.line(m.seating.room, m.seating.seat, view.seats))

@@ -275,6 +275,14 @@ TEXTS: dict[str, tuple[str, str]] = {
                             "starts it; {k_leave} leaves.",
                             "Los jugadores contestan a la revancha: juegas en ella cuando acepten, o "
                             "cuando la empiece el anfitrión; {k_leave} te vas."),
+    "match_over_newcomer_host": ("You host the table now: the players answer the rematch, or {k_start} "
+                                 "starts it now without them; {k_rules} changes its rules; {k_leave} leaves.",
+                                 "Ahora llevas la mesa: los jugadores contestan a la revancha, o {k_start} "
+                                 "la empieza ya sin ellos; {k_rules} cambia sus reglas; {k_leave} te vas."),
+    "match_over_newcomer_host_alone": ("You host the table now: {k_start} starts the next match; "
+                                       "{k_rules} changes its rules; {k_leave} leaves.",
+                                       "Ahora llevas la mesa: {k_start} empieza la siguiente partida; "
+                                       "{k_rules} cambia sus reglas; {k_leave} te vas."),
     # (a watcher has nothing to accept: found play-testing, offered to one at a table everyone left)
     "match_over_watching": ("The match is over; {k_leave} leaves.", "La partida terminó; {k_leave} te vas."),
     # (one in line for a seat: found play-testing, told only that the match was over while the

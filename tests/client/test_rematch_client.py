@@ -516,6 +516,14 @@ def test_a_host_seated_after_the_match_is_offered_to_start_it_not_to_answer_it()
     assert not model.rematch_open and model.seating.is_host
     bar = screen_lines(model, columns=100, rows=30)[-1]
     assert "s start now" in bar and "m rematch" not in bar and "n no" not in bar, bar
+    # (and the board says she starts it: found play-testing, Hal read that "the players answer the
+    # rematch … or the host starts it", none left to answer it, and he the host)
+    said = " ".join(render_text(model, columns=100).split())
+    assert "You host the table now: s starts the next match" in said, said
+    people["2"] = "Luis"  # (a player of the match still there answers it)
+    model.seating.room = room_info(started=False, seats=people, host_seat="4")
+    said = " ".join(render_text(model, columns=100).split())
+    assert "the players answer the rematch, or s starts it now without them" in said, said
 
 
 @pytest.mark.parametrize(("lang", "said"), [
