@@ -359,8 +359,9 @@ class Table:
             if self.my_turn and (self.playable or self._legal_of(actions.Draw) is None):
                 self._prompts.notice = why_text(view, card)
             else:  # (nothing goes: why not, what does; found play-testing, "cannot be played now")
-                self._refuse("not_playable_draw" if self.my_turn else "not_your_turn", card=card_name(card),
-                             why=why_text(view, card))
+                key = "not_your_turn" if not self.my_turn else "not_playable_draw_n" if view.pending_draw \
+                    else "not_playable_draw"
+                self._refuse(key, card=card_name(card), why=why_text(view, card), n=view.pending_draw)
             return
         if card.is_wild:
             self.pending_card, self.pending_targets = card, ()
@@ -407,10 +408,7 @@ class Table:
             return
         target = self.pending_targets[self.seat_index % len(self.pending_targets)]
         plays = [a for a in self._plays_of(card) if a.target == target]
-        if plays:
-            self._play(plays)
-        else:
-            self.close_pending()
+        self._play(plays) if plays else self.close_pending()
 
     def draw(self) -> None:
         if self._cannot_move():

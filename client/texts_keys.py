@@ -123,8 +123,17 @@ KEY_TEXTS: dict[str, tuple[str, str]] = {
     "why_wild_draw_four_refused": ("A Wild Draw Four needs you to hold no {color} card",
                                    "Un Comodín +4 solo vale si no tienes ninguna carta de color {color}"),
     # ("the 2 to draw" read as the card 2: found play-testing)
-    "why_must_answer_draw": ("{card} cannot stack on the {n} cards to draw: stack another, or draw",
-                             "{card} no se suma al robo de {n} cartas: suma otra, o roba"),
+    # (what stacks, named: found play-testing, "stack another" did not say a Draw Two; by the
+    # cards' marks, +2 and +4, as the rules' labels say them, so that the longest fits 80 columns)
+    "why_must_answer_draw": ("{card} cannot stack on a draw: stack {cards}, or draw {n}",
+                             "{card} no se suma: suma {cards}, o roba {n}"),
+    "stack_two": ("a +2", "un +2"),
+    "stack_two_color": ("a {color} +2", "un +2 {color}"),
+    "stack_four": ("a +4", "un +4"),
+    "stack_either": ("{first} or {second}", "{first} o {second}"),
+    # (how many: found play-testing, "d draws" where d drew 4)
+    "not_playable_draw_n": ("{why}; no other card goes either: {k_draw} draws {n}",
+                            "{why}; tampoco va otra carta: {k_draw} roba {n}"),
     "why_must_play": ("Under draw until playable you must play a card", "Robando hasta poder jugar,"
                       " tienes que jugar una carta"),
     "why_only_drawn_card": ("After drawing, only the card you drew ({drawn}) can be played",

@@ -35,7 +35,21 @@ def why_text(view: View, card: Card) -> str:
     return t("why_" + (code or "playable"), card=card_name(card), top=card_name(view.top),
              rank=top if view.top.rank.is_number else t("rank_" + top),
              color=color_name(color) if color is not None else "?",
-             n=view.pending_draw, drawn=card_name(view.drawn) if view.drawn else "?")
+             n=view.pending_draw, drawn=card_name(view.drawn) if view.drawn else "?",
+             cards=_stackers(view) if code == "must_answer_draw" else "")
+
+
+def _stackers(view: View) -> str:
+    """The cards that stack on the draw facing us, as the rules say (R14, R15): "a Draw Two",
+    "a Wild Draw Four or a blue Draw Two"."""
+    rules, color = view.rules, view.color
+    if view.top.rank is Rank.DRAW_TWO:
+        cards = [t("stack_two")] if rules.stack_draw_two else []
+    else:  # (on a Wild Draw Four, a Draw Two of the colour named, where +4s stack)
+        cards = [t("stack_two_color", color=color_name(color))] \
+            if color is not None and rules.stack_wild_draw_four else []
+    cards = ([t("stack_four")] if rules.stack_wild_draw_four else []) + cards
+    return t("stack_either", first=cards[0], second=cards[1]) if len(cards) == 2 else "".join(cards)
 
 
 def no_pass_text(view: View | None, my_turn: bool, playable: str, can_draw: bool) -> str:

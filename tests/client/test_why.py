@@ -24,7 +24,7 @@ def _codes() -> set[str]:
 
 
 def test_every_rule_code_is_worded_in_both_languages() -> None:
-    fields = dict(card="X", top="Y", color="Z", n=2, drawn="W")
+    fields = dict(card="X", top="Y", color="Z", n=2, drawn="W", cards="V")
     for code in _codes():
         en, es = TEXTS["why_" + code]
         assert en and es and en != es, code
@@ -42,7 +42,8 @@ def test_every_reason_fits_an_80_column_prompt_line_with_the_longest_card_names(
     set_language(lang)
     longest = max((card_name(Card.parse(c)) for c in ("YR", "W+4", "YS", "Y+2")), key=width_of)
     for code in _codes():
-        text = t("why_" + code, card=longest, top=longest, color=t("color_Y"), n=10, drawn=longest)
+        cards = t("stack_either", first=t("stack_four"), second=t("stack_two_color", color=t("color_Y")))
+        text = t("why_" + code, card=longest, top=longest, color=t("color_Y"), n=10, drawn=longest, cards=cards)
         assert width_of(text) <= 78, (code, text)  # (a space each side)
     set_language("en")
 
@@ -104,17 +105,32 @@ def test_the_why_key_on_a_7_or_a_0_says_what_it_does_under_7_0(lang: str, seven:
 
 @pytest.mark.parametrize(("lang", "expected"), [
     # (not "the +4": after two Draw Twos it read as a Wild Draw Four, found play-testing)
-    ("en", "Green 2 cannot stack on the 2 cards to draw: stack another, or draw"),
-    ("es", "2 verde no se suma al robo de 2 cartas: suma otra, o roba"),
+    # (and what does stack: found play-testing, "stack another" did not say a Draw Two)
+    ("en", "Green 2 cannot stack on a draw: stack a +2, or draw 2"),
+    ("es", "2 verde no se suma: suma un +2, o roba 2"),
 ])
 def test_the_why_key_on_a_pending_draw_and_out_of_turn(lang: str, expected: str) -> None:
-    model = seated(make_view("G2 R+2", top="G+2", pending_draw=2, legal=[Draw(ME)]), lang=lang)
+    stacking = RuleSet(stack_draw_two=True)
+    model = seated(make_view("G2 R+2", top="G+2", pending_draw=2, legal=[Draw(ME)], rules=stacking), lang=lang)
     press(model, "2", "w")  # (the hand shows R+2 first)
     assert model.prompts.notice == expected
+    # (and Enter on it: how many d draws, found play-testing, "d draws" where it drew 4)
+    press(model, ENTER)
+    assert model.prompts.notice.endswith(("d draws 2", "d roba 2")), model.prompts.notice
     model = seated(make_view("G2", top="B5", current="1", color=Color.BLUE), lang=lang)
     press(model, "e")
     assert model.prompts.notice == ("Green 2: it is not your turn" if lang == "en"
                                     else "2 verde: no es tu turno")
+
+
+def test_the_why_key_names_what_stacks_on_a_wild_draw_four() -> None:
+    """Found play-testing: "Wild cannot stack on the 4 cards to draw: stack another, or draw"
+    did not say which: where +4s stack, a +4, or a +2 of the colour named (R14, R15)."""
+    rules = RuleSet(stack_draw_two=True, stack_wild_draw_four=True, wild_draw_four=WildDrawFour.STRICT)
+    model = seated(make_view("W", top="W+4", color=Color.BLUE, pending_draw=4, legal=[Draw(ME)],
+                             rules=rules))
+    press(model, "w")
+    assert model.prompts.notice == "Wild cannot stack on a draw: stack a +4 or a blue +2, or draw 4"
 
 
 def test_a_playable_card_says_so_and_the_help_line_shows_the_key() -> None:
