@@ -43,7 +43,8 @@ def test_every_reason_fits_an_80_column_prompt_line_with_the_longest_card_names(
     longest = max((card_name(Card.parse(c)) for c in ("YR", "W+4", "YS", "Y+2")), key=width_of)
     for code in _codes():
         cards = t("stack_either", first=t("stack_four"), second=t("stack_two_color", color=t("color_Y")))
-        text = t("why_" + code, card=longest, top=longest, color=t("color_Y"), n=10, drawn=longest, cards=cards)
+        text = t("why_" + code, card=longest, top=longest, color=t("color_Y"), n=10, drawn=longest,
+                 cards=cards)
         assert width_of(text) <= 78, (code, text)  # (a space each side)
     set_language("en")
 
@@ -111,7 +112,8 @@ def test_the_why_key_on_a_7_or_a_0_says_what_it_does_under_7_0(lang: str, seven:
 ])
 def test_the_why_key_on_a_pending_draw_and_out_of_turn(lang: str, expected: str) -> None:
     stacking = RuleSet(stack_draw_two=True)
-    model = seated(make_view("G2 R+2", top="G+2", pending_draw=2, legal=[Draw(ME)], rules=stacking), lang=lang)
+    model = seated(make_view("G2 R+2", top="G+2", pending_draw=2, legal=[Draw(ME)], rules=stacking),
+                   lang=lang)
     press(model, "2", "w")  # (the hand shows R+2 first)
     assert model.prompts.notice == expected
     # (and Enter on it: how many d draws, found play-testing, "d draws" where it drew 4)
