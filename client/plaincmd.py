@@ -172,8 +172,8 @@ class PlainCommands:
         if self._leaving(word) or self._hint(word):
             return True
         for index, color in enumerate(COLORS):
-            if word in color_words(index):
-                m.table.choose_color(color)
+            if word in color_words(index) and not rest:  # (found play-testing: "red 5", a card's
+                m.table.choose_color(color)  # name, typed at the question, named red for the Wild)
                 return True
         return False
 

@@ -107,14 +107,16 @@ PLAIN_TEXTS: dict[str, tuple[str, str]] = {
                              "dejar; di TEXTO; salir."),
     "plain_help_table": ("Commands: a card's number, or its name (red 5): plays it (add uno to say UNO with "
                          "it); draw; pass; "
-                         "uno; catch; hint; why N: says why card N cannot be played; hand (or an "
+                         "uno; catch; hint; why N: says why card N cannot be played; replay: the hand "
+                         "before, a move at a time; rules: the table's rules; hand (or an "
                          "empty line): repeats the table, with how many cards each player holds; away: "
                          "steps away (a bot plays your turns); leave; say TEXT; quit. The keys of the full "
                          "screen work too: d, p, u, c, z, x, q.",
                          "Órdenes: el número de una carta, o su nombre (5 rojo): la juegas (añade uno "
                          "para decir UNO con ella); "
                          "robar; pasar; uno; pillar; pista; explica N: por qué no se puede jugar la "
-                         "carta N; mano (o una línea vacía): repite la mesa, con cuántas cartas tiene "
+                         "carta N; repetición: la mano anterior, jugada a jugada; reglas: las reglas de "
+                         "la mesa; mano (o una línea vacía): repite la mesa, con cuántas cartas tiene "
                          "cada jugador; ausente: te ausentas (un bot juega tus turnos); dejar; di TEXTO; "
                          "salir. Las teclas de la pantalla completa también: d, p, u, c, f, x, q."),
     "plain_help_hand_over": ("Commands: pass: more time before the next deal; replay: goes through the "

@@ -130,6 +130,10 @@ def test_a_colour_that_is_not_one_asks_again_and_back_cancels() -> None:
     replies = commands.run("purple")
     assert replies[0] == "Not a command here: purple. Type help."
     assert "Type a colour" in replies[1] and model.prompt is Prompt.COLOR
+    # (a card's name is no colour: found play-testing, "red 5" named red for the Wild)
+    replies = commands.run("red 5")
+    assert replies[0] == "Not a command here: red 5. Type help." and model.outbox.take() == []
+    assert model.prompt is Prompt.COLOR
     commands.run("back")
     assert model.prompt is Prompt.NONE and model.outbox.take() == []
 

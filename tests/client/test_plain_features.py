@@ -138,6 +138,19 @@ def test_the_replay_of_the_hand_just_over_is_asked_for(lang: str, word: str) -> 
     assert t("plain_help_hand_over").split(":")[1].split()[0] in PlainCommands(model).help()
 
 
+@pytest.mark.parametrize(("lang", "replay", "rules"), [("en", "replay:", "rules:"),
+                                                        ("es", "repetición:", "reglas:")])
+def test_plain_help_at_the_table_names_the_replay_and_the_rules(lang: str, replay: str, rules: str) -> None:
+    """Found play-testing: Gil's help mid-hand left out replay and rules, which both answered."""
+    model = seated(make_view("R7", top="R5", current="2", hand_number=2), lang=lang)
+    try:
+        said = PlainCommands(model).help()
+        assert replay in said and rules in said, said
+        assert typed(model, replay.rstrip(":")) == [GetReplay(hand=1)]
+    finally:
+        set_language("en")
+
+
 @pytest.mark.parametrize(("lang", "words"), [
     ("en", {"next": "next", "all": "all", "seat": "seat", "back": "back", "opens": "Replay of hand 1",
             "move": "Move 1 of", "end": "The end of the hand", "closed": "Back at the table",
