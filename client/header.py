@@ -8,7 +8,7 @@ from protocol import clean_text
 from .draw import Line, Painter, fit, pad, width_of
 from .enums import Status
 from .i18n import decimal, t
-from .rulestext import changed_labels, preset_label, preset_name
+from .rulestext import changed_labels, preset_label
 
 _REASONS = ("eof", "broken", "refused", "timeout", "shutdown", "unreachable", "unknown_host",
             "table_closed", "table_kept", "not_uno", "server_closed")
@@ -63,10 +63,11 @@ class Header(Painter):
             # The preset, then the options that are on: last, so that a narrow screen clips
             # them (the waiting room and F1 tell them whole), not the line for a seat.
             labels = changed_labels(room_info.rules, room_info.preset) if view is not None else []
-            # (no labels: the preset marked when changed, "official+", as in the lobby; found
-            # play-testing, a waiting room whose rules the host changed read "official")
-            preset, rules = room_info.preset, room_info.rules
-            name = preset_name(preset) if labels else preset_label(preset, rules)
+            # (the preset marked when changed, "official+", as in the lobby and the form: found
+            # play-testing, a waiting room whose rules the host changed read "official"; and at
+            # the table, its changes clipped at 80 columns, "oficial, …" where the form said
+            # "oficial+")
+            name = preset_label(room_info.preset, room_info.rules)
             left.append(whole_parts([name, *labels],
                                     room - width_of(" · ".join([*left, ""]))))
         text = " · ".join(part for part in left if part)

@@ -328,7 +328,7 @@ class Model:
         elif room is not None:  # the rules as they are, and why not now (found play-testing: a
             # guest asking for them read only "Only the host may do that")
             why = t("rules_not_now" if self.seating.is_host else "rules_host_only")
-            self.prompts.notice = f"{rules_sentence(room)}. {why}"
+            self.prompts.notice = f"{rules_sentence(room, plain=self.plain)}. {why}"
 
     def submit_form(self) -> None:
         """Enter: create the table (or give ours the rules the form says); on the "save these

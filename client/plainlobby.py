@@ -79,5 +79,5 @@ def _waiting(m: Model) -> list[str]:
     seats += [t("plain_free_seat", n=i + 1) for i in range(len(room.seats), room.max_seats)]
     parts += [t("plain_seats", list=", ".join(seats)), watchers_text(room.spectators, room.queue),
               waiting_hint(m, plain=True)]
-    parts.append(rules_sentence(room))
+    parts.append(rules_sentence(room, plain=True))
     return parts

@@ -91,9 +91,12 @@ def waiting_labels(room: RoomInfo) -> list[str]:
                        preset=room.preset)
 
 
-def rules_sentence(room: RoomInfo) -> str:
-    """The waiting room's line of ``room``'s rules: "Rules: official — to 500 points, …"."""
-    return t("waiting_rules", preset=preset_name(room.preset), options=", ".join(waiting_labels(room)))
+def rules_sentence(room: RoomInfo, plain: bool = False) -> str:
+    """The waiting room's line of ``room``'s rules: "Rules: official — to 500 points, …", the
+    preset marked as the title marks it (found play-testing, "Rules: house" under "house+");
+    ``plain``: in words, for a screen reader."""
+    return t("waiting_rules", preset=preset_label(room.preset, room.rules, plain=plain),
+             options=", ".join(waiting_labels(room)))
 
 
 def changed_labels(rules: Mapping[str, Any], preset: str) -> list[str]:

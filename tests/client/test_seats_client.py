@@ -243,12 +243,18 @@ def test_the_header_names_the_options_that_are_on() -> None:
     model = seated(make_view(), room=room_info(rules=rules), lang="es")
     (line,) = Renderer(model).title(160, 1)
     text = "".join(f[1] for f in line)
-    assert "oficial, una sola mano, cortar" in text and "Mano 1" in text
+    assert "oficial+, una sola mano, cortar" in text and "Mano 1" in text
+    # (marked as the title and the form mark it: found play-testing, "Rules: house —" under "house+")
+    from client.rulestext import rules_sentence
+
+    info = model.seating.room
+    assert info is not None and rules_sentence(info).startswith("Reglas: oficial+ — "), rules_sentence(info)
+    set_language("en")
 
 
 @pytest.mark.parametrize(("lang", "words"), [
-    ("es", "de la casa, a 100 puntos, sin acumular +2, 7-0 cambia manos, cortar, +4 con desafío"),
-    ("en", "house, to 100 points, no stack +2, 7-0 swaps, jump-in, +4 with challenge"),
+    ("es", "de la casa+, a 100 puntos, sin acumular +2, 7-0 cambia manos, cortar, +4 con desafío"),
+    ("en", "house+, to 100 points, no stack +2, 7-0 swaps, jump-in, +4 with challenge"),
 ])
 def test_the_header_names_what_differs_from_the_preset_first(lang: str, words: str) -> None:
     """At 80 columns the header had room for the house preset's own options only ("de la casa,
@@ -705,9 +711,9 @@ def test_at_80_columns_the_header_clips_the_rules_not_the_line_for_a_seat(lang: 
         text = "".join(f[1] for f in line)
         assert waiting in text and "…" in text and width_of(text) == 80
         # whole options, never one cut in the middle (found play-testing: "house, to 100 poin…")
-        from client.rulestext import changed_labels, preset_name
+        from client.rulestext import changed_labels, preset_label
 
-        labels = [preset_name("house"), *changed_labels(rules, "house")]
+        labels = [preset_label("house", rules), *changed_labels(rules, "house")]
         shown = text.split(" · ")[-1].rsplit("…", 1)[0]
         assert any(shown == ", ".join(labels[:n]) + ", " for n in range(1, len(labels))), text
         # and at any width two spaces at least before our name: "…7-0 cambia manos Beto" read
