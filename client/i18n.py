@@ -93,6 +93,17 @@ class Told(str):
     play-testing: a Spanish reader who pressed F2 read the whole log on in English)."""
 
     again: Callable[[], str]
+    # what the line says anew, if it takes the place of the log's last line that says the same
+    # of the same thing (a bot's level changed again: found play-testing, four lines alike as the
+    # host stepped through the levels); "" if it does not
+    replaces: str = ""
+
+
+def instead(line: str, mark: str) -> str:
+    """``line`` (made by ``said``), to take the place of the log's last line of the same ``mark``."""
+    if isinstance(line, Told):
+        line.replaces = mark
+    return line
 
 
 def retold(make: Callable[[], str]) -> str:

@@ -17,7 +17,7 @@ from protocol import (
     left_seat_name,
 )
 
-from .i18n import names_and, retold, said, t
+from .i18n import instead, names_and, retold, said, t
 from .rulestext import rules_changes
 
 
@@ -302,7 +302,8 @@ class Seating:
                 self.told_gone.add(seat)
             elif prev.kind == info.kind == "bot" and prev.level != info.level and info.level:
                 if room.host_seat != self.seat:  # (the host's own change shows in the seat's row)
-                    lines.append(said("ev_bot_level", name=name, level=said("level_" + info.level)))
+                    lines.append(instead(said("ev_bot_level", name=name, level=said("level_" + info.level)),
+                                         f"level {seat}"))
             elif info.kind == "human" and prev.name != info.name:  # left, and the first in line sat
                 lines += [said("ev_left", name=clean_text(prev.name)),
                           said("ev_took_seat", name=name, bot=clean_text(prev.name))]

@@ -6,7 +6,7 @@ from typing import Any, TypeVar
 
 from protocol import clean_text
 
-from .i18n import told_again
+from .i18n import Told, told_again
 
 T = TypeVar("T")
 
@@ -37,7 +37,13 @@ class Transcript:
         self.drawn = (0, 0)
 
     def add(self, lines: list[str]) -> None:
-        self.log.extend(lines)
+        for line in lines:  # (a line that says anew what the last said takes its place)
+            mark = line.replaces if isinstance(line, Told) else ""
+            last = self.log[-1] if self.log else ""
+            if mark and isinstance(last, Told) and last.replaces == mark:
+                self.log[-1] = line
+            else:
+                self.log.append(line)
         self.logged += len(lines)
         del self.log[:-LOG_LINES]
         if self.back:  # what the player scrolled back to stays where it is

@@ -973,6 +973,17 @@ def test_a_bots_new_level_is_told_to_the_table_but_the_host(lang: str, said: str
         model = seated(room=with_level("normal", host_seat), lang=lang)
         model.apply(RoomUpdate(room=with_level("expert", host_seat)))
         assert (said in model.transcript.log) is told, model.transcript.log
+    # (the host stepping through the levels: one line, the last, where four alike were found
+    # play-testing; a line between keeps both)
+    model = seated(room=with_level("normal", "2"), lang=lang)
+    for level in ("hard", "easy", "expert"):
+        model.apply(RoomUpdate(room=with_level(level, "2")))
+    told = [line for line in model.transcript.log if line.startswith("Bot 1 ")]
+    assert told == [said] and model.transcript.log[-1] == said, model.transcript.log
+    model.transcript.add(["Ana: hola"])
+    model.apply(RoomUpdate(room=with_level("easy", "2")))
+    assert sum(line.startswith("Bot 1 ") for line in model.transcript.log) == 2
+    set_language("en")
 
 
 def test_who_left_is_told_before_who_sat_down() -> None:
