@@ -60,7 +60,7 @@ def test_tmux_a_spanish_host_sets_house_options_in_the_form_and_an_english_frien
     waiting = tmux.wait_for(sofia, "esperando el inicio", timeout=10, what="the waiting room")
     rules = " ".join(line.strip() for line in waiting.splitlines()
                      if line.strip() and not line.startswith(" s empieza"))
-    for words in ("de la casa — a 100 puntos", "acumular +2", "7-0 cambia manos", "cortar",
+    for words in ("de la casa+ — a 100 puntos", "acumular +2", "7-0 cambia manos", "cortar",
                   "sin reloj de turno"):
         assert words in rules, (words, waiting)
     assert "+4 estricto" not in rules
