@@ -64,7 +64,7 @@ def _lobby(m: Model) -> list[str]:
             text += " — " + seated_text(room)
         rooms.append(text)
     more = [t("lobby_more", n=m.lobby.more)] if m.lobby.more else []
-    return [*parts, t("plain_tables", list="; ".join(rooms)), *more, t("plain_help_lobby")]
+    return [*parts, t("plain_tables", n=len(rooms)), *rooms, *more, t("plain_help_lobby")]
 
 
 def _waiting(m: Model) -> list[str]:

@@ -52,7 +52,7 @@ PLAIN_TEXTS: dict[str, tuple[str, str]] = {
                       "Mesas en tu red: {list}. Escribe un número o una dirección (host:puerto)."),
     "plain_server": ("{n} {name} at {address}, {players} playing, {free} free",
                      "{n} {name} en {address}, {players} jugando, {free} libres"),
-    "plain_tables": ("Tables: {list}", "Mesas: {list}"),
+    "plain_tables": ("Tables: {n}", "Mesas: {n}"),  # (then one line each)
     # (found play-testing: "2 Mesa de Ben de Ben", "Ben's table by Ben")
     "plain_room": ("{n} {name}, hosted by {host}, {players}, {rules}, {state}",
                    "{n} {name}, abierta por {host}, {players}, {rules}, {state}"),

@@ -108,7 +108,9 @@ class PlainView:
         if t("ev_you_came_back") in log:
             for slot in ("hand", "turn", "over"):
                 self._last.pop(slot, None)
-        state = []
+        state: list[str] = []
+        own: list[str] = []  # the screen's parts: a line each (found play-testing: the lobby was
+        # one line of 450 characters, a screen reader's user could not go back to one table)
         for slot in SLOTS:
             said = getattr(self, "_" + slot)()
             parts = [said] if isinstance(said, str) else said
@@ -124,7 +126,8 @@ class PlainView:
             # a slot of several parts (a screen) says only the parts it did not say (not by
             # place: found play-testing, a part put before them said the rest again, "Dolores
             # sat down: plays in the rematch" after "rematch" was typed)
-            state += [sentence(part) for part in parts if part and part not in last]
+            new = [sentence(part) for part in parts if part and part not in last]
+            own, state = (own + new, state) if slot == "screen" else (own, state + new)
         # A past told (on joining, on coming back) is framed as the past, and what holds now
         # said apart (found play-testing: a watcher read the hand so far as if it happened then)
         past = transcript.pasts != self._pasts and len(log) >= 2
@@ -137,13 +140,16 @@ class PlainView:
         else:
             lines = [sentence(t("plain_past"))] * past
         lines += [sentence(line) for line in log]
-        if state:
-            tail = " ".join(state)
+        if state or own:
             if self._now_due:
-                lines += [t("plain_now"), tail]
+                lines.append(t("plain_now"))
                 self._now_due = False
+                lines += own + ([" ".join(state)] if state else [])
             else:
-                lines[-1:] = [f"{lines[-1]} {tail}"] if lines else [tail]
+                lines += own
+                tail = " ".join(state)
+                if tail:
+                    lines[-1:] = [f"{lines[-1]} {tail}"] if lines else [tail]
         lines = [spoken(line) for line in lines]
         seating = self.model.seating  # (our own line, in the second person: found play-testing)
         me = seating.name_of(seating.seat) if seating.seat is not None else self.model.session.name

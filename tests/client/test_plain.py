@@ -302,9 +302,11 @@ def test_the_lobby_and_a_new_table() -> None:
                               spectators=0, preset="official", started=i == 2, password=False)
                   for i in (1, 2))
     model.apply(Rooms(rooms=rooms))
-    line = PlainView(model).changes()[-1]
-    assert ("1 Mesa 1, hosted by Luis, 1/4, official, waiting; 2 Mesa 2, hosted by Luis, 1/4, official, "
-            "playing") in line
+    # (a line each, the tables and the commands: found play-testing, the lobby was one line of some
+    # 450 characters, and a screen reader's user could not go back to one table)
+    lines = PlainView(model).changes()
+    assert lines[-4:] == ["Tables: 2.", "1 Mesa 1, hosted by Luis, 1/4, official, waiting.",
+                          "2 Mesa 2, hosted by Luis, 1/4, official, playing.", t("plain_help_lobby")], lines
     assert typed(model, "1") == [JoinRoom(room="1")]
     assert typed(model, "watch 1") == [JoinRoom(room="1", spectate=True)]
     # (a number not in the list heard: the latest is asked for, and said: found play-testing,
@@ -315,11 +317,11 @@ def test_the_lobby_and_a_new_table() -> None:
     view = PlainView(model)
     typed(model, "new Casa")
     assert model.screen is Screen.CREATE
-    assert "1 Name: Casa. 2 Rules: official. 3 Seats: 4." in view.changes()[-1]
+    assert view.changes()[1:4] == ["1 Name: Casa.", "2 Rules: official.", "3 Seats: 4."]  # (a line each)
     typed(model, "3")
     # the field that changed, alone; and how long a match lasts now (found play-testing: "50
     # points", chosen for a few hands, was one)
-    assert view.changes() == ["3 Seats: 5. 9 Match to: 500 points (about 8 hands)."]
+    assert view.changes() == ["3 Seats: 5.", "9 Match to: 500 points (about 8 hands)."]
     sent = typed(model, "2", "ok")  # house rules, 5 seats
     assert len(sent) == 1 and isinstance(sent[0], CreateRoom)
     assert sent[0].name == "Casa" and sent[0].preset == "house" and sent[0].seats == 5
@@ -489,8 +491,8 @@ def test_plain_mode_says_who_quit_rather_than_lost_the_connection(lang: str, sai
 
 def test_the_waiting_room_for_the_host_and_a_guest() -> None:
     model = seated(room=room_info(started=False))
-    line = PlainView(model).changes()[-1]
-    assert "Seats: 1 Bot 1 (bot), 2 Luis, 3 Bot 3 (bot), 4 Ana (host, you)" in line
+    lines = PlainView(model).changes()
+    assert "Seats: 1 Bot 1 (bot), 2 Luis, 3 Bot 3 (bot), 4 Ana (host, you)." in lines, lines
     assert typed(model, "+", "quitar", "say hola", "start") == [
         AddBot(), RemoveBot(seat="3"), Say(text="hola"), Start(fill=True)]
     assert typed(model, "S") == [Start(fill=False)]
@@ -498,7 +500,7 @@ def test_the_waiting_room_for_the_host_and_a_guest() -> None:
     seats = tuple(dataclasses.replace(s, connected=False) if s.seat == "2" else s
                   for s in model.seating.room.seats)
     model.apply(RoomUpdate(room=dataclasses.replace(model.seating.room, seats=seats)))
-    assert "Luis has lost the connection: remove 2 frees the seat." in PlainView(model).changes()[-1]
+    assert "Luis has lost the connection: remove 2 frees the seat." in " ".join(PlainView(model).changes())
     assert typed(model, "remove 2", "remove") == [RemoveBot(seat="2"), RemoveBot(seat="3")]
     model.apply(RoomUpdate(room=room_info(started=False)))
     view = PlainView(model)
@@ -506,10 +508,10 @@ def test_the_waiting_room_for_the_host_and_a_guest() -> None:
     seats = tuple(SeatInfo(seat=s, name=n, kind="bot" if n.startswith("Bot") else "human")
                   for s, n in {"1": "Bot 1", "2": "Luis", "3": "Bot 3", "4": "Ana", "5": "Bot 5"}.items())
     model.apply(RoomUpdate(room=dataclasses.replace(model.seating.room, seats=seats, max_seats=5)))
-    assert view.changes() == ["Bot 5 sat down. Seats: 1 Bot 1 (bot), 2 Luis, 3 Bot 3 (bot), 4 Ana (host, "
+    assert view.changes() == ["Bot 5 sat down.", "Seats: 1 Bot 1 (bot), 2 Luis, 3 Bot 3 (bot), 4 Ana (host, "
                               "you), 5 Bot 5 (bot)."]  # the rest did not change: not said again
     guest = seated(room=room_info(started=False, host_seat="2"), lang="es")
-    assert "Esperando a que Luis empiece" in PlainView(guest).changes()[-1]
+    assert "Esperando a que Luis empiece" in " ".join(PlainView(guest).changes())
     assert typed(guest, "empezar", "+") == []
 
 

@@ -486,10 +486,10 @@ def test_the_lobby_says_who_sits_at_each_table(lang: str, line: str) -> None:
 
 
 @pytest.mark.parametrize(("lang", "line"), [
-    ("en", "1 Mesa, hosted by Ana, 3/4, house, playing, 2 bots, late arrivals sit at the next hand; "
+    ("en", "1 Mesa, hosted by Ana, 3/4, house, playing, 2 bots, late arrivals sit at the next hand. "
            "2 Sala, hosted by Eva, 2/4, house, waiting, 1 bot."),
     ("es", "1 Mesa, abierta por Ana, 3/4, de la casa, jugando, 2 bots, quien llega tarde se sienta en la "
-           "próxima mano; 2 Sala, abierta por Eva, 2/4, de la casa, esperando, 1 bot."),
+           "próxima mano. 2 Sala, abierta por Eva, 2/4, de la casa, esperando, 1 bot."),
 ])
 def test_the_lobby_says_when_one_arriving_at_a_match_in_progress_sits(lang: str, line: str) -> None:
     """``RoomSummary.late_join``, said of a match in progress (before one, everybody sits at

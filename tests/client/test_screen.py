@@ -249,7 +249,7 @@ def test_the_waiting_room_names_a_seat_left_to_a_bot_once(lang: str, screen: str
     model = seated(room=dataclasses.replace(room, seats=seats), lang=lang)
     try:
         text = render_text(model)
-        line = PlainView(model).changes()[-1]
+        line = " ".join(PlainView(model).changes())
         assert screen in text and "(bot)  (" not in text, text
         assert plain in line and "(bot) (" not in line, line
     finally:
