@@ -206,6 +206,7 @@ PLAIN_TEXTS: dict[str, tuple[str, str]] = {
     # the table as the full screen's board shows it, on "look" (an empty line): found play-testing,
     # plain mode never said how many cards the others held
     "plain_table": ("{top}. {pile}, {way}. Cards: {seats}", "{top}. {pile}, {way}. Cartas: {seats}"),
+    "plain_table_no_top": ("{pile}, {way}. Cards: {seats}", "{pile}, {way}. Cartas: {seats}"),
     "plain_table_seat": ("{name}: {cards}", "{name}: {cards}"),
     "plain_seat": ("{n} {name} ({cards} cards)", "{n} {name} ({cards} cartas)"),  # whom a 7 swaps with
     "plain_seat_one": ("{n} {name} (1 card)", "{n} {name} (1 carta)"),

@@ -159,14 +159,18 @@ class PlainView:
 
     def all_lines(self) -> list[str]:
         """The whole state again (the "hand" command, an empty line), the turn's time as it is
-        now (found play-testing: "60 seconds to play" where 46 were left)."""
-        self.forget()
+        now (found play-testing: "60 seconds to play" where 46 were left); the top card once,
+        in the table's line, and not the hint, which was said when asked (found play-testing:
+        both were said twice)."""
+        self.forget(*(slot for slot in SLOTS if slot != "hint"))
         self._deadline = (_ASKED, None)
-        return self.changes() + [spoken(line) for line in self._table()]
+        lines = self.changes()
+        said_top = self.model.table.my_turn and any(self._last.get("turn", []))  # (our turn says it)
+        return lines + [spoken(line) for line in self._table(top=not said_top)]
 
-    def _table(self) -> list[str]:
-        """The board in words: the top card, the pile, the way play goes, every seat's cards
-        with its marks (UNO, at risk, away, gone), the match's scores."""
+    def _table(self, top: bool = True) -> list[str]:
+        """The board in words: the top card (unless not ``top``), the pile, the way play goes,
+        every seat's cards with its marks (UNO, at risk, away, gone), the match's scores."""
         m = self.model
         view = m.table.view
         if not self._playing() or view is None:
@@ -177,8 +181,9 @@ class PlainView:
             name = m.seating.name_of(seat) + (f" ({t('you')})" if seat == view.seat else "")
             marks = [flag for _, flag in seat_flags(m, i, infos.get(seat))]
             seats.append(" ".join([t("plain_table_seat", name=name, cards=view.hand_sizes[i]), *marks]))
-        lines = [t("plain_table", top=self._top(view), pile=t("draw_pile", n=view.draw_pile),
-                   way=way_name(view.direction), seats=", ".join(seats))]
+        lines = [t("plain_table" if top else "plain_table_no_top", top=self._top(view),
+                   pile=t("draw_pile", n=view.draw_pile), way=way_name(view.direction),
+                   seats=", ".join(seats))]
         if any(view.scores):
             lines.append(self._scores(view.seats, view.scores))
         return [sentence(line) for line in lines]

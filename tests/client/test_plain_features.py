@@ -28,7 +28,7 @@ from client.plainreplay import PlainReplay
 from client.plainview import PlainView
 from client.replayer import Replayer
 from engine.actions import Accept, Challenge, Draw
-from engine.bots import BOT_LEVELS
+from engine.bots import BOT_LEVELS, Hint
 from engine.cards import Card, Color
 from engine.view import HandResult, MatchOutcome
 from protocol import (
@@ -573,8 +573,6 @@ def test_the_command_asked_again_answers_its_own_question_yes(lang: str, leave: 
 def test_the_hint_asked_again_is_said_again() -> None:
     """Found play-testing: `pista` a second time on the same turn printed nothing: silence, to a
     screen reader, looked like a hang."""
-    from engine.bots import Hint
-
     view = make_view("R7 Y3", top="R5", legal=[*plays("R7"), Draw(ME)])
     model = seated(view)
     screen, out = plain_screen(model)
@@ -625,8 +623,6 @@ def test_the_rules_form_closed_does_not_say_the_room_again_with_the_old_rules() 
 def test_the_hint_is_not_said_again_as_the_colour_answered_goes() -> None:
     """Found play-testing: after "red" at the colour question, plain mode said the turn's hint
     again before "You played Wild: red", as if it disputed the choice."""
-    from engine.bots import Hint
-
     view = make_view("R7 W", top="G5", legal=[*plays("W"), Draw(ME)])
     model = seated(view)
     screen, out = plain_screen(model)
@@ -735,3 +731,18 @@ def test_a_replay_of_a_seat_the_hand_has_not_is_refused_saying_which_there_are(
                               f"--seat={seat}"])
     assert replaycmd.main(args) == 1
     assert "This hand has no seat " + str(seat) + ": --seat takes 1 to 3." in capsys.readouterr().err
+
+
+def test_an_empty_line_says_the_top_card_once_and_not_the_hint_heard() -> None:
+    """Found play-testing: an empty line said the top card twice (the turn's line, the table's)
+    and the hint Gil had just heard, whole, again."""
+    view = make_view("R7 Y3 B5", top="R5", legal=[*plays("R7"), Draw(ME)])
+    model = seated(view)
+    said = PlainView(model)
+    said.changes()
+    model.hints.asked = view
+    assert model.hints.answered(view, Hint(plays("R7")[0], "search", win_rate=0.3, samples=500), view)
+    assert said.changes() == ["Hint: play Red 7 — wins 30% of 500 sampled deals."]
+    again = " ".join(said.all_lines())
+    assert again.count("Red 5") == 1 and "Hint" not in again and "Cards: Bot 1: 5" in again, again
+    assert said.changes() == []  # (nothing said anew by the next change either)
