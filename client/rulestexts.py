@@ -36,9 +36,11 @@ RULE_TEXTS: dict[str, tuple[str, str]] = {
                      "estricto, acumular +2, empieza la derecha del que reparte. Aquí salen también las "
                      "reglas que guardaste."),
     "about_timeout": ("Time for each turn: when it runs out, a bot plays that turn for the player (a safe "
-                      "move). No limit: nobody is hurried.",
+                      "move).",
                       "Tiempo de cada turno: si se acaba, un bot juega ese turno por el jugador (una jugada "
-                      "segura). Sin límite: nadie tiene prisa."),
+                      "segura)."),
+    "about_timeout_none": ("No time limit: a turn waits for its player, however long.",
+                           "Sin límite de tiempo: un turno espera a su jugador, lo que tarde."),
     "about_late_join": ("Someone who comes while a match is on: sits at once (in a free seat, or a "
                         "bot's), or waits for the next hand.",
                         "Quien llega con la partida empezada: se sienta al momento (en un asiento libre, "

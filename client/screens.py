@@ -348,7 +348,9 @@ def form_field(form: CreateForm, key: str) -> tuple[str, str]:
 def field_about(form: CreateForm) -> str:
     """What the focused field of ``form`` means, in a sentence or two ("" where its label says it)."""
     single = form.focused == "target" and form.target is None
-    key = "about_target_single" if single else "about_" + form.focused
+    # (of the choice made: found play-testing, 60 s read "… No limit: nobody is hurried")
+    unlimited = form.focused == "timeout" and not form.timeout
+    key = "about_target_single" if single else "about_timeout_none" if unlimited else "about_" + form.focused
     return t(key) if key in EN else ""
 
 

@@ -31,7 +31,7 @@ from client.model import Model
 from client.plaincmd import PlainCommands
 from client.render import Renderer
 from client.rulestext import rule_labels, waiting_labels
-from client.screens import FORM_LABEL, form_field
+from client.screens import FORM_LABEL, field_about, form_field
 from engine import RuleSet
 from engine import events as ev
 from engine.bots import BOT_LEVELS
@@ -150,6 +150,10 @@ def test_the_form_says_what_its_focused_rule_means_under_its_rows(lang: str) -> 
         assert tops == sorted(tops), tops
         model.form.focus, model.form.target = FIELDS.index("target"), None
         assert t("about_target_single") in " ".join(screen_lines(model, columns=80, rows=24))
+        # (of the choice made: found play-testing, 60 s read "… No limit: nobody is hurried")
+        model.form.focus, model.form.timeout = FIELDS.index("timeout"), 0.0
+        assert t("about_timeout_none") in " ".join(screen_lines(model, columns=80, rows=24))
+        assert field_about(model.form) == t("about_timeout_none")
     finally:
         set_language("en")
 
