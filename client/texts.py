@@ -260,37 +260,6 @@ TEXTS: dict[str, tuple[str, str]] = {
     "col_cards_left": ("Cards left", "Les quedan"),
     "col_points": ("Worth", "Valen"),
     "col_score": ("Score", "Total"),
-    # (the rules' key too: found play-testing, the key bar had no room for it beside replay's)
-    "match_over_host": ("{k_start} starts the rematch now, without waiting for everyone; {k_rules} changes "
-                        "its rules; {k_leave} leaves.",
-                        "{k_start} empieza la revancha ya, sin esperar a todos; {k_rules} cambia sus "
-                        "reglas; {k_leave} te vas."),
-    "match_over_guest": ("New match when all accept, or the host starts one; {k_leave} leaves.",
-                         "Otra partida: si todos aceptan o la empieza el anfitrión; {k_leave} te vas."),
-    # (any key brings one away back first: found play-testing, the rematch's keys read as if they
-    # answered it, and the rematch waits for one away no longer)
-    "match_over_away": ("The rematch does not wait for you: a bot plays for you until you are back.",
-                        "La revancha no te espera: un bot juega por ti hasta que vuelvas."),
-    "match_over_newcomer": ("The players answer the rematch: you play in it once they accept, or the host "
-                            "starts it; {k_leave} leaves.",
-                            "Los jugadores contestan a la revancha: juegas en ella cuando acepten, o "
-                            "cuando la empiece el anfitrión; {k_leave} te vas."),
-    "match_over_newcomer_host": ("You host the table now: the players answer the rematch, or {k_start} "
-                                 "starts it now without them; {k_rules} changes its rules; {k_leave} leaves.",
-                                 "Ahora llevas la mesa: los jugadores contestan a la revancha, o {k_start} "
-                                 "la empieza ya sin ellos; {k_rules} cambia sus reglas; {k_leave} te vas."),
-    "match_over_newcomer_host_alone": ("You host the table now: {k_start} starts the next match; "
-                                       "{k_rules} changes its rules; {k_leave} leaves.",
-                                       "Ahora llevas la mesa: {k_start} empieza la siguiente partida; "
-                                       "{k_rules} cambia sus reglas; {k_leave} te vas."),
-    # (a watcher has nothing to accept: found play-testing, offered to one at a table everyone left)
-    "match_over_watching": ("The match is over; {k_leave} leaves.", "La partida terminó; {k_leave} te vas."),
-    # (one in line for a seat: found play-testing, told only that the match was over while the
-    # players answered the rematch)
-    "match_over_in_line": ("The players answer the rematch: you take the seat of one who does not play it; "
-                           "{k_leave} leaves.",
-                           "Los jugadores contestan a la revancha: ocupas el asiento de quien no la juegue; "
-                           "{k_leave} te vas."),
     "deadline": ("⏱ {n}s", "⏱ {n}s"),
     "you_got_hand": ("You hold {name}'s hand now: {n} cards", "Ahora tienes la mano de {name}: {n} cartas"),
     "you_got_hand_one": ("You hold {name}'s hand now: 1 card", "Ahora tienes la mano de {name}: 1 carta"),
@@ -399,8 +368,9 @@ TEXTS: dict[str, tuple[str, str]] = {
     "watching_no_cards": ("You are watching: you hold no cards", "Estás mirando: no tienes cartas"),
     "watching_in_line": ("({n} in line for a seat)", "({n} en la cola)"),
     "lobby_rules": ("{table}: {options}", "{table}: {options}"),
-    "spectator_take": ("You are watching. Press {k_take_seat} to take over a bot's seat.",
-                       "Estás mirando. Pulsa {k_take_seat} para ocupar el asiento de un bot."),
+    "spectator_take": ("You are watching. Press {k_take_seat} to take over a bot's seat: its cards and "
+                       "points.", "Estás mirando. Pulsa {k_take_seat} para ocupar el asiento de un bot: "
+                       "sus cartas y sus puntos."),  # (found play-testing: Fer led the match unwarned)
     "spectator_wait": ("You are watching. Press {k_take_seat} to wait in line for a seat.",
                        "Estás mirando. Pulsa {k_take_seat} para esperar turno por un asiento."),
     "spectator_sit": ("You are watching. Press {k_take_seat} to sit down.",

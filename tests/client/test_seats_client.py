@@ -528,7 +528,9 @@ def test_w_only_watches_and_j_asks_then_cancels() -> None:
     model.apply(Joined(room=room_info(), role="spectator"))
     assert model.outbox.take() == []
     show(model, make_view(hand=""))
-    assert "Pulsa j para ocupar el asiento de un bot" in render_text(model)
+    # (with its points: found play-testing, Fer, taking Bot 1's seat, led the match unwarned)
+    said = " ".join(render_text(model).split())
+    assert "Pulsa j para ocupar el asiento de un bot: sus cartas y sus puntos." in said, said
     assert press(model, "j") == [TakeSeat()]
     model.apply(Queued(position=2))
     assert "Eres el número 2 en la cola" in render_text(model)
