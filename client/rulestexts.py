@@ -28,6 +28,8 @@ RULE_TEXTS: dict[str, tuple[str, str]] = {
     "rule_late_now": ("late arrivals sit at once", "quien llega tarde se sienta al momento"),
     "rule_late_next_hand": ("late arrivals sit at the next hand",
                             "quien llega tarde se sienta en la próxima mano"),
+    "form_more_above": ("↑ {n} more", "↑ {n} más"),  # (the form's rows out of sight)
+    "form_more_below": ("↓ {n} more", "↓ {n} más"),
     # the form's focused row, said under the form (found play-testing: a newcomer could not tell
     # what "Strict +4" or "Jump-in" would change); key "about_" + the form's field
     "about_preset": ("official: the rules printed in the box. house: draw until you can play, strict +4, "

@@ -139,8 +139,14 @@ class Screens(Painter):
         about = wrap(field_about(form), min(width, 80) - 2)[:ABOUT_LINES] if kept else []
         room = max(1, height - len(lines) - kept)
         first = min(max(0, form.focus - room // 2), max(0, len(rows) - room))  # focus in sight
-        return lines + rows[first:first + room] + ([[]] if about else []) + [[("class:dim", "  " + part)]
-                                                                          for part in about]
+        # rows out of sight, said where a blank line was (found play-testing: at 80x24 nothing
+        # said that the form went on below, nor above)
+        below = len(rows) - first - room
+        if first:
+            lines[-1] = [("class:dim", "  " + t("form_more_above", n=first))]
+        gap: list[Line] = [[("class:dim", "  " + t("form_more_below", n=below))] if below > 0 else []]
+        return lines + rows[first:first + room] + (gap if about else []) + [[("class:dim", "  " + part)]
+                                                                           for part in about]
 
     def waiting(self, width: int, height: int) -> list[Line]:
         m = self.model

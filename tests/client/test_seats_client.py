@@ -117,6 +117,14 @@ def test_the_form_keeps_the_focused_field_in_sight_on_a_small_screen() -> None:
     lines = Renderer(model).form(60, 12)
     text = "\n".join("".join(f[1] for f in line) for line in lines)
     assert len(lines) <= 12 and "False catch: draw" in text and "›" in text
+    # (and the rows out of sight are said: found play-testing, at 80x24 nothing said the form
+    # went on below)
+    for focus, above, below in ((0, None, "↓ 4 more"), (FIELDS.index("target"), "↑ 1 more", "↓ 3 more"),
+                                (len(FIELDS) - 1, "↑ 4 more", None)):
+        model.form.focus = focus
+        shown = [line.strip() for line in screen_lines(model, columns=80, rows=24)]
+        assert above in shown if above else not any(line.startswith("↑ ") for line in shown), shown
+        assert below in shown if below else not any(line.startswith("↓ ") for line in shown), shown
 
 
 @pytest.mark.parametrize("lang", ["en", "es"])
