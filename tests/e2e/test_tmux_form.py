@@ -77,7 +77,7 @@ def test_tmux_a_spanish_host_sets_house_options_in_the_form_and_an_english_frien
     tmux.send(sofia, "s")  # a bot takes the third seat
     table = tmux.wait_for(sofia, "Tu mano", timeout=15, what="the deal")
     # what she changed, as many options as fit whole (54c0cb4: none cut in the middle)
-    assert "de la casa, a 100 puntos, …" in table.splitlines()[0]
+    assert "de la casa+, a 100 puntos, …" in table.splitlines()[0]
 
     tmux.send(sofia, "q")
     # (during a match her seat waits for her: the question says so, unlike the leave question's)
