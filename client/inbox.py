@@ -118,6 +118,8 @@ def _joined(model: Model, message: messages.Joined) -> None:
             model.prompts.notice == t("status_seat_gone_watching") and message.role == "player"):
         model.prompts.notice = ""
     resumed = model.prompts.notice == t("status_resumed")  # (our link back, or a client started again)
+    if resumed and message.seat is None:  # (a watcher's, or one in line's: no seat to be back in;
+        model.prompts.notice = t("status_watching_again")  # found play-testing, Hal read "your seat")
     if model.prompts.notice == t("status_seat_waits"):  # the host opened the kept match
         model.prompts.notice = t("status_resumed")
     room = message.room

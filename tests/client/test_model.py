@@ -539,6 +539,18 @@ def test_a_watcher_back_after_a_server_restart_is_not_told_each_player_dropped_a
     assert "lost the connection" not in told and "connected again" not in told, told
 
 
+def test_a_watcher_whose_session_the_server_kept_is_not_welcomed_back_to_a_seat() -> None:
+    """Found play-testing: Hal, in line for a seat, read "Welcome back: you are in your seat
+    again" as his link came back, with no seat."""
+    model = Model("Hal")
+    model.apply(dataclasses.replace(WELCOME, name="Hal"))
+    model.apply(Joined(room=room_info(started=True), role="spectator", seat=None))
+    model.connection_lost("eof", 0.1)
+    model.apply(dataclasses.replace(WELCOME, name="Hal", resumed=True))
+    model.apply(Joined(room=room_info(started=True), role="spectator", seat=None))
+    assert model.prompts.notice == "Back at the table you were watching.", model.prompts.notice
+
+
 @pytest.mark.parametrize(("bot_there", "started"), [(True, True), (False, True), (False, False)])
 def test_a_client_started_again_watches_the_table_where_a_bot_took_its_seat(bot_there: bool,
                                                                            started: bool) -> None:
