@@ -48,5 +48,5 @@ def test_a_file_of_commands_opens_a_table_and_starts_it(tmp_path: Path) -> None:
     out = done.stdout
     assert "Not a command here" not in out, out
     assert "3 Seats: 3." in out and "4 Bots: 2." in out and "5 Bot level: hard." in out, out
-    # (the table opened: the start waited for it; the deal may come after the input's end)
-    assert "Casa — waiting for the start. Seats: 1 Ana (host, you), 2 Bot 1 (hard bot)" in out, out
+    # (the table opened: the start waited for it; the deal may come after the input's end; a line each)
+    assert "Casa — waiting for the start.\nSeats: 1 Ana (host, you), 2 Bot 1 (hard bot)" in out, out
