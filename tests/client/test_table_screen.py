@@ -271,6 +271,34 @@ def test_at_ten_seats_on_80_by_24_every_seat_of_the_scores_shows() -> None:
         assert re.search(rf" {name} .*\d+ +\d+$", screen, re.MULTILINE), (name, screen)
 
 
+def test_at_ten_seats_the_seats_keep_their_rows_as_play_goes() -> None:
+    """Found play-testing at ten seats, 80 columns: the rows broke where each move's marks put
+    them ("next"), the bots' levels came and went with it, and every seat jumped about."""
+    from client.render import Renderer
+
+    seats = tuple(str(i) for i in range(1, 11))
+    names = {"1": "Pilar", "8": "Quique", "9": "Rosa"} | {s: f"Bot {s}" for s in seats if s not in "189"}
+    ten = dataclasses.replace(room_info(seats=names, host_seat="1"), max_seats=10)
+    levels = ("easy", "normal", "hard", "expert")  # (mixed: the rows show them where they fit)
+    ten = dataclasses.replace(ten, seats=tuple(dataclasses.replace(info, level=levels[i % 4])
+                                               if info.kind == "bot" else info
+                                               for i, info in enumerate(ten.seats)))
+    layouts = set()
+    for seed in range(5):
+        game = Game(seats, RuleSet(), random.Random(seed))
+        model = seated(room=ten)
+        model.apply(Joined(room=ten, role="player", seat="8"))
+        rng = random.Random(seed)
+        for _ in range(40):
+            if game.hand_outcome() is not None:
+                break
+            model.apply(ViewMsg(view=codec.view_to_wire(game.view("8")), deadline=5.0))
+            rows = ["".join(f[1] for f in line) for line in Renderer(model).players(80, 4)]
+            layouts.add(tuple(tuple(re.findall(r"(Bot \d+|Pilar|Quique|Rosa)", row)) for row in rows))
+            game.push(rng.choice(list(game.legal_actions(game.current))))
+    assert len(layouts) == 1, layouts
+
+
 @pytest.mark.parametrize("width", [80, 60])
 def test_the_column_headings_of_the_scores_are_not_cut_in_spanish(width: int) -> None:
     """Short names at the table: the "Player" column still fits its heading ("Jugad…" was cut);
