@@ -68,8 +68,16 @@ class ServerConfig:
     # seconds a bot waits before it jumps in on a person's turn, if the bot delay is shorter: the
     # person whose turn it is gets to play first (found play-testing: at the bots' 1 s, people at
     # a table of bots with jump-in hardly ever played their turns; at 2.5 s, one who took 3 s to
-    # look at a new hand or the cards just drawn still lost the race)
+    # look at a new hand or the cards just drawn still lost the race); more at a bigger table
+    # (``person_first_at``)
     person_first: float = 4.0
+
+    def person_first_at(self, seats: int) -> float:
+        """How long a bot waits to jump in on a person's turn at a table of ``seats``:
+        ``person_first``, an eighth longer for each seat beyond four (found play-testing at ten
+        seats: Rosa, choosing whom her 7 swapped with among nine, and two asking for the hint,
+        lost their turns to bots jumping in at 4 s; 7 s there)."""
+        return self.person_first * (1 + max(0, seats - 4) / 8)
 
     def next_hand_pause(self, seats: int) -> float:
         """The pause before the next deal at a table of ``seats``: ``next_hand_delay``, a tenth

@@ -265,8 +265,8 @@ class Room(BetweenMatches):
                      if clock.bot_due is None and self._bots_checked != self._version else [])
             if moves:  # (a jump-in waits for the person whose turn it is: ``person_first``)
                 jumps_only = all(isinstance(action, JumpIn) for action in moves)
-                clock.bot_due = now + max(self.settings.bot_delay,
-                                          self.config.person_first if jumps_only else 0.0)
+                first = self.config.person_first_at(len(game.seats)) if jumps_only else 0.0
+                clock.bot_due = now + max(self.settings.bot_delay, first)
             clock.bot_due = self.grace.bots_wait(clock.bot_due, self.settings.bot_delay)
         clock.wake_if_sooner()
 

@@ -37,7 +37,7 @@ from protocol import (
     ViewMsg,
     codec,
 )
-from server import UnoServer
+from server import ServerConfig, UnoServer
 
 
 async def test_a_late_turn_is_played_at_the_deadline(harness: Harness, autojump_clock: object) -> None:
@@ -315,8 +315,16 @@ async def test_a_bot_jumps_in_on_a_persons_turn_only_after_giving_them_time(
         await ann.expect(Events, lambda m: m.current == ann.seat)
         played = trio.current_time()
         jumped = await ann.expect(Events, lambda m: any(e.get("jump_in") for e in m.events))
-        assert trio.current_time() - played == pytest.approx(srv.config.person_first)
+        assert trio.current_time() - played == pytest.approx(srv.config.person_first_at(3))
         assert jumped.events[0]["seat"] not in (ann.seat, bob.seat)
+
+
+def test_at_a_bigger_table_a_bot_gives_a_person_longer_before_it_jumps_in() -> None:
+    """Found play-testing at ten seats: Rosa, choosing whom her 7 swapped with among nine, and two
+    asking for the hint, lost their turns to bots jumping in at 4 s."""
+    config = ServerConfig()
+    assert config.person_first_at(3) == config.person_first_at(4) == config.person_first == 4.0
+    assert config.person_first_at(10) == pytest.approx(7.0)
 
 
 async def test_one_away_at_the_end_of_a_match_is_still_away_in_the_next(harness: Harness,
