@@ -230,6 +230,18 @@ def test_R15_seven_swaps_hands_with_chosen_target() -> None:
     assert game.current == "B"
 
 
+def test_R15_R17_a_hand_of_one_card_an_exchange_gives_is_not_open_to_a_catch() -> None:
+    """docs/RULES.md R17: one who gets a hand of one card by a 7 did not play down to it; they may
+    still say UNO (found play-testing: the table wondered why nobody could catch Pilar)."""
+    game = stacked_game(["R7 B1 B2", "Y1", "G1 G2 G3"], "R5", rules=SEVEN_ZERO, uno_said=[False, True, False])
+    game.apply(PlayCard("A", c("R7"), target="B"))
+    assert game.hand("A") == tuple(cards("Y1"))
+    view = game.view("C")
+    assert view.uno_open is None and not view.uno_said[0]
+    assert not any(isinstance(a, Catch) for s in "BC" for a in game.legal_actions(s))
+    assert CallUno("A") in game.legal_actions("A")
+
+
 def test_R15_seven_without_option_takes_no_target() -> None:
     game = stacked_game(["R7 B1 B2", "Y1 Y2"], "R5")
     with pytest.raises(E.BadTarget):
