@@ -7,6 +7,7 @@ information is carried by letters and brackets instead of colours.
 
 from __future__ import annotations
 
+import re
 import textwrap
 from collections.abc import Callable
 
@@ -72,18 +73,30 @@ def clip_line(line: Line, width: int) -> Line:
     return out
 
 
+_UNIT = re.compile(r"(\d) (?=(?:s|points|puntos)\b)")  # a number and its unit: one word to wrap
+_GLUE = "\u00a0"
+
+
 def wrap(text: str, width: int) -> list[str]:
     """``text`` in lines of at most ``width`` columns, broken between words (a word longer than a
-    line, between its characters)."""
+    line, between its characters), never between a number and its unit (found play-testing:
+    "turn 60" ending a line, "s, normal bots…" the next)."""
     if width < 4:
         return [fit(text, width)]
+    glued = _UNIT.sub("\\1" + _GLUE, text)
+    return [line.replace(_GLUE, " ") for line in _wrapped(glued, width)]
+
+
+def _wrapped(text: str, width: int) -> list[str]:
     if width_of(text) == len(text):  # one column a character: textwrap counts right
         return textwrap.wrap(text, width=width, break_long_words=True, break_on_hyphens=False) or [""]
     # Wide characters (emoji, CJK) take two columns, which textwrap does not know: a chat line of
     # emoji overflowed its width and lost its end (found play-testing).
     lines: list[str] = []
     line = ""
-    for word in text.split():
+    for word in re.split(r"[ \t\n\r\f\v]+", text):  # (not at ``_GLUE``)
+        if not word:
+            continue
         joined = f"{line} {word}" if line else word
         if width_of(joined) <= width:
             line = joined

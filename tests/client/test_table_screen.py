@@ -642,6 +642,15 @@ def test_a_chat_line_of_wide_characters_wraps_whole() -> None:
     assert " ".join(wrap(mixed, 20)) == mixed  # (a letter was lost at a break)
 
 
+def test_a_number_stays_with_its_unit_where_a_line_breaks() -> None:
+    """Found play-testing at 80 columns: the waiting room's rules broke "turn 60" / "s, normal bots…"."""
+    from client.draw import wrap
+
+    rules = "Rules: house+ — to 200 points, turn 60 s, normal bots in the empty seats"
+    assert wrap(rules, 36) == ["Rules: house+ — to 200 points, turn", "60 s, normal bots in the empty seats"]
+    assert wrap("🙂 turn 60 s, and 500 puntos", 12) == ["🙂 turn", "60 s, and", "500 puntos"]
+
+
 @pytest.mark.parametrize("columns", [60, 80])
 def test_the_top_cards_name_keeps_a_blank_column_before_the_log(columns: int) -> None:
     """Found play-testing at 60 columns: "Cambio de sentido azul" ran into the log beside it
