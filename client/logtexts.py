@@ -27,6 +27,8 @@ LOG_TEXTS: dict[str, tuple[str, str]] = {
     # its noun)
     "counted_cards": ("{n} cards", "{n} cartas"),
     "counted_card": ("a card", "una carta"),
+    "ev_drew_more": ("{name} drew one more, though one could be played",
+                     "{name} robó otra más, aunque podía jugar una"),
     "ev_drew_n": ("{name} drew {n}", "{name} robó {n} cartas"),  # not "robó 2": it reads as the card 2
     "ev_drew_until": ("{name} drew {n} cards until one could be played",
                       "{name} robó {n} cartas hasta tener una que jugar"),
@@ -84,6 +86,8 @@ LOG_TEXTS: dict[str, tuple[str, str]] = {
     "ev_jump_in_turns_you": ("You jumped in with {card}: {targets} miss a turn",
                              "Cortaste con {card}: {targets} pierden el turno"),
     "ev_drew_one_you": ("You drew a card", "Robaste una carta"),
+    "ev_drew_more_you": ("You drew one more, though one could be played",
+                         "Robaste otra más, aunque podías jugar una"),
     "ev_drew_n_you": ("You drew {n}", "Robaste {n} cartas"),
     "ev_drew_until_you": ("You drew {n} cards until one could be played",
                           "Robaste {n} cartas hasta tener una que jugar"),

@@ -278,6 +278,8 @@ def _one(event: ev.Event, name: Names, me: str | None, turn: str | None = None,
             return _said("ev_drew_penalty", seat, me, name, cards=counted)
         if event.reason == "false_catch":
             return _said("ev_drew_false", seat, me, name, cards=counted)
+        if event.count == 1 and event.reason == "keep_drawing":  # (R9: a choice, not the rule's;
+            return _said("ev_drew_more", seat, me, name)  # found play-testing, read as a bug)
         if event.count == 1:
             return _said("ev_drew_one", seat, me, name)
         return _said("ev_drew_n", seat, me, name, n=event.count)

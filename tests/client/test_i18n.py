@@ -451,3 +451,18 @@ def test_the_spanish_key_bars_say_each_key_in_the_imperative() -> None:
         words = " ".join(line.split())
         assert "vete la mesa" not in words and "dejar la mesa" not in words, (key, line)
         assert "{k_quit} salir" not in words, (key, line)
+
+
+@pytest.mark.parametrize(("lang", "line"), [("en", "Zoe drew one more, though one could be played"),
+                                            ("es", "Zoe robó otra más, aunque podía jugar una")])
+def test_one_more_card_drawn_by_choice_under_draw_until_playable_says_so(lang: str, line: str) -> None:
+    """Found play-testing: "Bot 1 drew 5 cards until one could be played", then "Bot 1 drew a card"
+    twice, read as a bug: the bot chose to draw on (R9's keep drawing)."""
+    from client.narrate import narrate
+    from engine.events import Drew
+
+    set_language(lang)
+    try:
+        assert narrate([Drew("2", 1, None, "keep_drawing")], {"2": "Zoe"}.__getitem__) == [line]
+    finally:
+        set_language("en")
