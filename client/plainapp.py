@@ -25,6 +25,7 @@ from prompt_toolkit.utils import Event
 
 from .enums import Prompt, Screen, Status
 from .i18n import t
+from .plainwords import words
 
 if TYPE_CHECKING:
     from .app import ClientApp
@@ -118,7 +119,13 @@ class PlainScreen:
         from .plainreplay import PlainReplay
 
         self.replay = PlainReplay(replayer)
-        self.say(self.replay.opening())
+        said = self.replay.opening()
+        table = self.view.model.table if self.view is not None else None
+        between = table is not None and table.hand_over and not table.match_over
+        left = table.seconds_left() if table is not None and between else None
+        if left is not None:  # (the deal does not wait for it: found re-checking, it came unsaid)
+            said.insert(1, t("plain_replay_deal_in", n=left))
+        self.say(said)
 
     def close_replay(self) -> bool:
         """Our turn came: the replay closes, and the table is said again (found play-testing: the
@@ -271,6 +278,13 @@ class PlainScreen:
         if view is None or commands is None:
             return
         if self.replay is not None:  # the replay takes the lines until it is left
+            table = view.model.table
+            if text.strip().lower() in words("pass") and table.hand_over and not table.match_over:
+                # (more time, as at the table: found re-checking, a hand of 109 moves could not
+                # be heard through before the deal, nor more time asked from inside it)
+                view.model.pass_turn()
+                self.say([t("plain_replay_more_time")])
+                return
             replies = self.replay.run(text)
             if not self.replay.done:
                 self.say(replies)

@@ -153,9 +153,14 @@ PLAIN_TEXTS: dict[str, tuple[str, str]] = {
                         "Repetición de la mano {n}: {moves} jugadas, mostrando {who}. Enter (o siguiente) "
                         "avanza una jugada; anterior, principio, todo (el resto de una vez), asiento "
                         "(las cartas del siguiente), abrir (todas las manos), volver (a la mesa)."),
-    "plain_replay_help": ("In the replay: Enter or next, previous, first, all, seat, open, back.",
+    "plain_replay_help": ("In the replay: Enter or next, previous, first, all, seat, open, back; between "
+                          "hands, pass: more time before the next deal.",
                           "En la repetición: Enter o siguiente, anterior, principio, todo, asiento, "
-                          "abrir, volver."),
+                          "abrir, volver; entre manos, pasar: más tiempo antes de la siguiente."),
+    "plain_replay_deal_in": ("The next hand is dealt in {n} s; pass gives more time.",
+                             "La siguiente mano se reparte en {n} s; pasar da más tiempo."),
+    "plain_replay_more_time": ("You asked for more time: the next deal waits.",
+                               "Pediste más tiempo: la siguiente mano espera."),
     # (`uno replay` on a plain terminal: no table to go back to)
     "plain_replay_on_alone": ("Replay of hand {n}: {moves} moves, showing {who}. Enter (or next) goes a "
                               "move on; previous, first, all (the rest at once), seat (the next "

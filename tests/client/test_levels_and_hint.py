@@ -247,6 +247,30 @@ def test_the_hints_card_comes_under_the_cursor_unless_it_was_moved_meanwhile(
         assert [m for m in press(model, ENTER) if isinstance(m, Act)], "Enter played nothing"
 
 
+@pytest.mark.parametrize(("on", "expected"), [("R7", "B5"), ("B5", "B5"), ("Y5", "Y5")])
+def test_a_close_hint_puts_the_cursor_on_the_card_it_names_first(monkeypatch: pytest.MonkeyPatch,
+                                                                 on: str, expected: str) -> None:
+    """Found re-checking: "juega 8 verde, o juega 9 verde — ganan el 14% y el 12%": the cursor,
+    on the 8 already, went to the 9 (the search's own move, named second). It goes to the card
+    named first, and stays on a starred one."""
+    view = make_view("R7 R2 Y5 B5", top="R5", legal=[*plays("R7", "R2", "Y5", "B5"), Draw(ME)])
+    model = seated(view)
+    move, better = (next(a for a in view.legal if isinstance(a, PlayCard) and a.card == Card.parse(text))
+                    for text in ("Y5", "B5"))
+    close = Hint(move, "search", win_rate=0.12, samples=300, runner_up=better, runner_up_rate=0.14)
+    monkeypatch.setattr(hintrun, "hint", lambda *_: close)
+    model.table.selected = model.table.hand.index(Card.parse(on))
+
+    async def main() -> None:
+        answered = asyncio.Event()
+        model.ask_hint()
+        start_hint(model, answered.set)
+        await asyncio.wait_for(answered.wait(), 10)
+
+    asyncio.run(main())
+    assert model.table.selected_card == Card.parse(expected)
+
+
 def test_a_hint_that_comes_after_the_view_changed_is_dropped() -> None:
     model = at_table()
     hint_now(model, change_view=True)

@@ -219,6 +219,25 @@ def test_the_plain_screen_goes_through_a_replay_and_back_to_the_table() -> None:
     os.close(screen.input_fd)  # type: ignore[arg-type]
 
 
+def test_a_plain_replay_between_hands_says_when_the_deal_comes_and_pass_gives_more_time() -> None:
+    """Found re-checking: Gil's replays of hands of 40 and 109 moves were closed by the deal and
+    his turn, unwarned, and "pass" inside them was "Not a command here"."""
+    model = seated(make_view(hand_result=HandResult("2", 30)))
+    model.table.deadline_at = model.table.clock() + 18
+    out = io.StringIO()
+    screen = PlainScreen("", input_fd=os.open(os.devnull, os.O_RDONLY), out=out)
+    try:
+        screen.adopt(model, lambda: None)
+        model.outbox.take()
+        screen.show_replay(Replayer(finished_replay(), playing=False))
+        assert "The next hand is dealt in 18 s; pass gives more time." in out.getvalue()
+        screen.line("pass")
+        assert out.getvalue().rstrip().endswith("You asked for more time: the next deal waits.")
+        assert model.outbox.take() == [MoreTime()] and screen.replay is not None
+    finally:
+        os.close(screen.input_fd)  # type: ignore[arg-type]
+
+
 def test_our_turn_closes_the_plain_replay_and_says_the_table() -> None:
     """Found play-testing: Jorge (plain mode) stepped through the last hand's replay; his turn
     came, nothing was said (the table's lines waited behind the replay), and a bot played it.
