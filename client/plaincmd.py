@@ -33,7 +33,7 @@ class PlainCommands:
         self.on_hint = on_hint  # works out the hint asked for (client/hintrun.py), off the loop
         self.look = False  # the line asked for the whole state again
         self.field: int | None = None  # the field of the new-table form the line changed
-        self.abouts_told: set[str] = set()  # the form's fields whose meaning was said (once each)
+        self.abouts_told: set[str] = set()  # what the form's fields mean, as said (once each)
 
     def run(self, line: str) -> list[str]:
         m = self.model
@@ -295,8 +295,8 @@ class PlainCommands:
                                  values=", ".join(field_values(form)))
             return True
         about = field_about(form)  # what the field means, the first time it is set (the full
-        if about and form.focused not in self.abouts_told:  # screen's, under the form)
-            self.abouts_told.add(form.focused)
+        if about and about not in self.abouts_told:  # screen's, under the form; each choice's
+            self.abouts_told.add(about)  # own, where it has one: found re-checking, no time limit)
             m.prompts.notice = about
         return True
 

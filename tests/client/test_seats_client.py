@@ -179,6 +179,14 @@ def test_plain_mode_says_what_a_rule_means_the_first_time_it_is_set() -> None:
         model.prompts.notice = ""
         commands.run(f"{number} no")
         assert not model.form.options["jump_in"] and model.prompts.notice == ""  # (said once)
+        # (a choice with words of its own says them too: found re-checking, "6 60" then "6 0"
+        # never said that no limit means a turn waits for its player)
+        timeout = model.form.fields.index("timeout") + 1
+        commands.run(f"{timeout} 60")
+        assert model.prompts.notice == t("about_timeout")
+        model.prompts.notice = ""
+        commands.run(f"{timeout} 0")
+        assert model.prompts.notice == t("about_timeout_none"), model.prompts.notice
     finally:
         set_language("en")
 
