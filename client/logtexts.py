@@ -62,6 +62,9 @@ LOG_TEXTS: dict[str, tuple[str, str]] = {
     "ev_challenge_shown": ("{target}'s hand, shown to {name}: {cards}",
                            "{target} le enseñó la mano a {name}: {cards}"),
     "ev_uno": ("{name}: UNO!", "{name}: ¡UNO!"),
+    # (a stand-in's, for the seat it plays)
+    "ev_uno_for": ("UNO! said for {name}", "¡UNO!, dicho en lugar de {name}"),
+    "ev_uno_for_you": ("UNO! said for you", "¡UNO!, dicho en tu lugar"),
     "ev_caught": ("{name} caught {target} without UNO!", "¡{name} pilló a {target} sin decir UNO!"),
     "ev_false_catch": ("{name} wrongly called out {target}", "{name} acusó a {target} sin razón"),
     "ev_swap": ("{name} swapped hands with {target}", "{name} cambió la mano con {target}"),

@@ -54,7 +54,11 @@ def narrate(events: Iterable[ev.Event], name: Names, me: str | None = None,
         # The stand-in's first doing joins the line that says why: "Luis was away: a bot played
         # Red 7", not "… a bot played the turn — the bot played Red 7" (found play-testing)
         first = stood_in is not None and not befalls and bool(parts) and parts[-1] == head
-        if stood_in is not None and not befalls:
+        text: str | None
+        if stood_in is not None and isinstance(event, ev.UnoCalled) and event.seat == stood_in:
+            # ("— the bot: UNO!" read oddly: found re-checking; said for the seat, as it is)
+            text = t("ev_uno_for_you") if stood_in == me else t("ev_uno_for", name=name(stood_in))
+        elif stood_in is not None and not befalls:
             def stand_in(seat: str, bot: str = stood_in, first: bool = first) -> str:
                 return t("stand_in_first" if first else "stand_in_name") if seat == bot else name(seat)
             if stood_in != me:  # (what it does to us still says "you": "— you drew 2")

@@ -18,7 +18,6 @@ from .model import Model
 from .rulestext import (
     PRESET_KEYS,
     preset_label,
-    preset_name,
     room_state,
     rule_labels,
     rules_sentence,
@@ -91,7 +90,7 @@ class Screens(Painter):
                 lines.append([("class:dim", "  " + t("lobby_none"))])
         else:  # the chosen table's options, in words
             room = m.lobby.rooms[min(m.lobby.index, len(m.lobby.rooms) - 1)]
-            options = ", ".join([preset_name(room.preset),
+            options = ", ".join([preset_label(room.preset, room.rules),  # (marked as its column is)
                                  *rule_labels(room.rules, turn_timeout=room.turn_timeout,
                                               late_join=room.late_join, preset=room.preset)])
             lines.append([])

@@ -466,3 +466,22 @@ def test_one_more_card_drawn_by_choice_under_draw_until_playable_says_so(lang: s
         assert narrate([Drew("2", 1, None, "keep_drawing")], {"2": "Zoe"}.__getitem__) == [line]
     finally:
         set_language("en")
+
+
+@pytest.mark.parametrize(("lang", "me", "said"), [("en", "2", "UNO! said for you"),
+                                                  ("en", "3", "UNO! said for Zoe"),
+                                                  ("es", "2", "¡UNO!, dicho en tu lugar")])
+def test_a_stand_ins_uno_is_said_for_the_seat(lang: str, me: str, said: str) -> None:
+    """Found re-checking: "Away: a bot played Blue 4 — the bot: UNO!" read oddly."""
+    from client.narrate import narrate
+    from engine.cards import Card, Color
+    from engine.events import CardPlayed, StandIn, TurnStarted, UnoCalled
+
+    set_language(lang)
+    try:
+        events = [StandIn("2", "away"), CardPlayed("2", Card.parse("B4"), Color.BLUE), UnoCalled("2"),
+                  TurnStarted("3")]
+        line = " ".join(narrate(events, {"2": "Zoe", "3": "Eli"}.__getitem__, me))
+        assert said in line and "bot: UNO" not in line and "bot: ¡UNO" not in line, line
+    finally:
+        set_language("en")

@@ -302,8 +302,8 @@ def test_the_lobby_names_the_chosen_tables_options() -> None:
 
 
 @pytest.mark.parametrize(("lang", "words"), [
-    ("en", ("Carla's table: house, to 100 points,", "turn 30 s, late arrivals sit at the next hand")),
-    ("es", ("Carla's table: de la casa, a 100 puntos,",
+    ("en", ("Carla's table: house+, to 100 points,", "turn 30 s, late arrivals sit at the next hand")),
+    ("es", ("Carla's table: de la casa+, a 100 puntos,",
             "turno de 30 s, quien llega tarde se sienta en la próxima mano")),
 ])
 def test_the_lobby_says_when_a_late_arrival_sits(lang: str, words: tuple[str, ...]) -> None:

@@ -68,7 +68,7 @@ def test_tmux_a_spanish_host_sets_house_options_in_the_form_and_an_english_frien
     bob = tmux.start(join(port, "en"), play.person(tmp_path / "bob", "Bob"), window="bob")
     lobby = tmux.wait_for(bob, "Mesa de Sofía:", timeout=20, what="Bob's lobby")
     options = " ".join(line.strip() for line in lobby.splitlines())
-    for words in ("house, to 100 points", "stack +2", "7-0 swaps", "jump-in", "no turn clock"):
+    for words in ("house+, to 100 points", "stack +2", "7-0 swaps", "jump-in", "no turn clock"):
         assert words in options, (words, lobby)
     assert "strict +4" not in options
     tmux.send(bob, "Enter")
