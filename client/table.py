@@ -65,7 +65,8 @@ class Table:
 
     @property
     def hand(self) -> list[Card]:
-        return sorted(self.view.hand or () if self.view is not None else (), key=card_sort_key)
+        hand = self.view.hand if self.view is not None else None
+        return sorted(hand or (), key=card_sort_key)
 
     @property
     def playable(self) -> set[Card]:
@@ -281,8 +282,7 @@ class Table:
                 self._refuse("hand_first" if wanted < 0 else "hand_last")
 
     def point_at(self, card: Card | None, unless_moved_from: int) -> None:
-        """The hint's card under the cursor, for Enter, unless the cursor moved since the hint
-        was asked (found play-testing: ? then Enter played the card under the cursor)."""
+        """The hint's card under the cursor (Enter plays it), unless the cursor moved since it was asked."""
         if card in self.hand and self.selected == unless_moved_from:
             self.selected, self.changed_at = self.hand.index(card), None
 
@@ -408,7 +408,10 @@ class Table:
             return
         target = self.pending_targets[self.seat_index % len(self.pending_targets)]
         plays = [a for a in self._plays_of(card) if a.target == target]
-        self._play(plays) if plays else self.close_pending()
+        if plays:
+            self._play(plays)
+        else:
+            self.close_pending()
 
     def draw(self) -> None:
         if self._cannot_move():
