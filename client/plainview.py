@@ -127,7 +127,10 @@ class PlainView:
             # place: found play-testing, a part put before them said the rest again, "Dolores
             # sat down: plays in the rematch" after "rematch" was typed)
             new = [sentence(part) for part in parts if part and part not in last]
-            own, state = (own + new, state) if slot == "screen" else (own, state + new)
+            if slot == "screen":
+                own += new
+            else:
+                state += new
         # A past told (on joining, on coming back) is framed as the past, and what holds now
         # said apart (found play-testing: a watcher read the hand so far as if it happened then)
         past = transcript.pasts != self._pasts and len(log) >= 2

@@ -40,8 +40,8 @@ def why_text(view: View, card: Card) -> str:
 
 
 def _stackers(view: View) -> str:
-    """The cards that stack on the draw facing us, as the rules say (R14, R15): "a Draw Two",
-    "a Wild Draw Four or a blue Draw Two"."""
+    """The cards that stack on the draw facing us, as the rules say (R14, R15): "a +2", "a +4
+    or a blue +2"."""
     rules, color = view.rules, view.color
     if view.top.rank is Rank.DRAW_TWO:
         cards = [t("stack_two")] if rules.stack_draw_two else []
