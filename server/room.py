@@ -384,7 +384,11 @@ class Room(BetweenMatches):
             return
         for other in self.seats:
             if other.kind == "bot" and other.id != game.current and game.hand_outcome() is None:
+                moved = self._version
                 self._bot_act(other, on_turn=False)
+                if self._version != moved:  # a move was made, and scheduled what comes next:
+                    return  # the others wait their time (found re-checking: after a jump-in the
+                    # next bots' moves came all at once)
         self._bots_checked = self._version  # bots that passed wait for the next change
         self._schedule(turn_changed=False)
 
@@ -407,6 +411,9 @@ class Room(BetweenMatches):
         game, version = self.game, self._version
         if game is None or self._seat_by_id(seat_id).kind != "bot":
             return
+        if (game.current == seat_id) != on_turn:  # queued before a move that changed whose turn it
+            return  # is (found re-checking: after a jump-in, the next bots' turns came at once,
+            # each played as soon as the one before, without its delay): the turn is scheduled anew
         view = game.view(seat_id)
         bot = self.bots.start_thinking(seat_id)
         try:

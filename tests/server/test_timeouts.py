@@ -389,3 +389,20 @@ async def test_one_waiting_in_line_for_a_seat_gets_the_next_hand_dealt(harness: 
         await ines.send(TakeSeat())
         await ines.expect(Events, lambda m: any(e["type"] == "hand_started" for e in m.events))
         assert any(seat.name == "ines" and seat.kind == "human" for seat in only_room(srv).seats)
+
+
+async def test_a_bots_thought_queued_for_a_turn_no_longer_its_own_makes_no_move(
+        harness: Harness, autojump_clock: object) -> None:
+    """Found re-checking: thoughts queued on a person's turn (bots that search think in a thread)
+    ran after a jump-in had changed whose turn it was, and each bot whose turn had come played at
+    once, without its delay. A thought for a turn that is not (or no longer) the bot's is dropped;
+    the turn is scheduled anew."""
+    with trio.fail_after(300):
+        srv, _ann, bob = await ann_bot_and_bob(harness, ["G2 G3", "R1 G1 G2", "R1 B7"], "R4")
+        await bob.my_turn()
+        room = only_room(srv)
+        assert room.game is not None and room.game.current == bob.seat
+        bot = next(s.id for s in room.seats if s.kind == "bot")
+        version = room._version
+        await room._think(bot, on_turn=True)  # (bob's turn: not the bot's)
+        assert room._version == version and room.game.current == bob.seat
