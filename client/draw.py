@@ -73,7 +73,9 @@ def clip_line(line: Line, width: int) -> Line:
     return out
 
 
-_UNIT = re.compile(r"(\d) (?=(?:s|points|puntos)\b)")  # a number and its unit: one word to wrap
+# a number and its unit, a word and the number or mark after it ("turn 60", "stack +2"): one
+# word to wrap (found re-checking at 72 columns: "turn" / "60 s", "stack" / "+2")
+_UNIT = re.compile(r"(\d) (?=(?:s|points|puntos)\b)|([\w:]) (?=\d|\+[24]\b)")
 _GLUE = "\u00a0"
 
 
@@ -83,7 +85,9 @@ def wrap(text: str, width: int) -> list[str]:
     "turn 60" ending a line, "s, normal bots…" the next)."""
     if width < 4:
         return [fit(text, width)]
-    glued = _UNIT.sub("\\1" + _GLUE, text)
+    glued = _UNIT.sub(lambda match: (match.group(1) or match.group(2)) + _GLUE, text)
+    glued = " ".join(word if width_of(word) <= width else word.replace(_GLUE, " ")  # (longer than
+                     for word in glued.split(" "))  # a line: broken between its words, as before)
     return [line.replace(_GLUE, " ") for line in _wrapped(glued, width)]
 
 

@@ -647,8 +647,12 @@ def test_a_number_stays_with_its_unit_where_a_line_breaks() -> None:
     from client.draw import wrap
 
     rules = "Rules: house+ — to 200 points, turn 60 s, normal bots in the empty seats"
-    assert wrap(rules, 36) == ["Rules: house+ — to 200 points, turn", "60 s, normal bots in the empty seats"]
-    assert wrap("🙂 turn 60 s, and 500 puntos", 12) == ["🙂 turn", "60 s, and", "500 puntos"]
+    assert wrap(rules, 36) == ["Rules: house+ — to 200 points,", "turn 60 s, normal bots in the empty",
+                               "seats"]
+    # (nor a word from the number or mark after it: found re-checking at 72 columns, "turn" / "60 s")
+    assert wrap("official+ — to 500 points, stack +2, no UNO: +4", 30) == [
+        "official+ — to 500 points,", "stack +2, no UNO: +4"]
+    assert wrap("🙂 turn 60 s, and 500 puntos", 12) == ["🙂", "turn 60 s,", "and 500", "puntos"]
 
 
 @pytest.mark.parametrize("columns", [60, 80])
