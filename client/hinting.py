@@ -143,10 +143,7 @@ class HintBox:
         hint = None if self.shown is None else self.shown[1]
         if hint is None:
             return None
-        action = hint.action
-        if (hint.reason == "search" and hint.runner_up is not None and hint.runner_up_rate is not None
-                and hint.win_rate is not None and _percent(hint.runner_up_rate) > _percent(hint.win_rate)):
-            action = hint.runner_up
+        action = hint.runner_up if _runner_up_first(hint) and hint.runner_up is not None else hint.action
         return action.card if isinstance(action, PlayCard | JumpIn) else None
 
     def text(self, name_of: Callable[[str], str], card: Card | None = None) -> str:
@@ -188,7 +185,7 @@ class HintBox:
             first_named = True  # (the notes are of hint.action: said only where it is named first)
             if hint.runner_up is not None and hint.runner_up_rate is not None:
                 other, other_rate = words(hint.runner_up), _percent(hint.runner_up_rate)
-                if other_rate > rate:  # (the better figure first: found play-testing, "X or Y —
+                if _runner_up_first(hint):  # (the better figure first: found play-testing, "X or Y —
                     # 17% and 22%" read as the worse advised)
                     said = t("hint_search_close", action=other, rate=other_rate, other=action,
                              other_rate=rate, n=hint.samples)
@@ -267,6 +264,12 @@ def _for_card(hint: Hint | None, card: Card) -> Hint | None:
         assert hint.runner_up is not None
         return Hint(hint.runner_up, "search", hint.runner_up_rate, hint.samples)
     return None
+
+
+def _runner_up_first(hint: Hint) -> bool:
+    """Whether a searched hint names its runner-up first: its figure, as said, is the better."""
+    return (hint.reason == "search" and hint.runner_up is not None and hint.runner_up_rate is not None
+            and hint.win_rate is not None and _percent(hint.runner_up_rate) > _percent(hint.win_rate))
 
 
 def _percent(rate: float) -> int:
