@@ -137,9 +137,11 @@ def help_text(key: str, width: int, extra: tuple[str, ...] = (), keep_extra: boo
             text = t(variant, **keys)
     # Narrower still: whole keys go, from the end but the last (quitting), rather than one cut
     # mid-word ("q sa…": found play-testing).
-    shown = keymap.active().fields(language())
-    gone = tuple(shown["k_" + action] + " " for action in without)
-    items = [item for item in text.split("  ") if not item.startswith(gone)] if gone else text.split("  ")
+    items = text.split("  ")
+    if without:  # (the keys as shown, worked out only when some go)
+        shown = keymap.active().fields(language())
+        gone = tuple(shown["k_" + action] + " " for action in without)
+        items = [item for item in items if not item.startswith(gone)]
     items[-1:-1] = added
     last = -2 - len(added) if keep_extra else -2  # (the first to go: the extras, or those before)
     while width_of("  ".join(items)) > width and len(items) > -last:
