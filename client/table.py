@@ -242,9 +242,8 @@ class Table:
         return False
 
     def _refuse_over(self) -> bool:
-        """A move key once the hand (or the match) is over says so (found play-testing: Enter
-        after the match read "It is not your turn", and after our own winning card "You cannot
-        draw now"); whether it was."""
+        """A move key once the hand (or the match) is over says so, and whether it was (found play-testing:
+        "It is not your turn" after the match, "You cannot draw now" after our winning card)."""
         if self.view is None or not self.hand_over:
             return False
         self._refuse("match_is_over" if self.view.outcome is not None else "hand_is_over")

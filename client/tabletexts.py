@@ -78,7 +78,7 @@ TABLE_TEXTS: dict[str, tuple[str, str]] = {
     # bots' level key where bots sit, client/promptline.py. The help key first, which lists the
     # rest (found play-testing: at 80 columns the host's line had lost replay, chat and the rest,
     # and named no key that would show them). Narrower, leaving goes (n, declining, leaves too),
-    # then the seat order, the key least needed: the last before the bots' key, the first to go.)
+    # then the seat order and the chat, the keys least needed: the last before the bots' key go first.)
     "help_rematch": ("{k_help} help  {k_rematch} rematch  {k_seat_order} seat order  {k_no_rematch} no  "
                      "{k_replay} replay  {k_chat} chat  {k_leave}/{k_leave_waiting} leave  {k_quit} quit",
                      "{k_help} ayuda  {k_rematch} revancha  {k_seat_order} orden  {k_no_rematch} no  "
