@@ -1,13 +1,15 @@
 """The help screen (F1 by default): every rebindable action with the keys bound to it now, by
-context, in the client's language; what was wrong with keys.toml, if anything; where the rules
-are (docs/RULES.md)."""
+context, in the client's language; what was wrong with keys.toml, if anything; then, from a page of
+its own, how to play at the table (client/howto.py) and where the whole rules are (docs/RULES.md)."""
 
 from __future__ import annotations
 
 from .docs import rules_line
 from .draw import Line, Painter, fit, pad, width_of, wrap
+from .howto import howto, howto_title, table_rules
 from .i18n import language, t
 from .keymap import ACTIONS, CONTEXTS, active, keys_file, shown
+from .rulestext import rules_sentence
 
 KEYS_COLUMN = 8  # the width of the keys' column (at 80 columns, every label fits beside it)
 # Actions said on one row, the first's with the second's keys (the log's two: at 80×24 the help
@@ -54,30 +56,46 @@ class KeyHelp(Painter):
         lines.append([])
         # (wrapped: at 60 columns the fixed keys' line lost "Ctrl-C quits at once")
         lines += [[("class:dim", " " + part)] for part in wrap(t("keyhelp_fixed"), width - 1)]
-        rules = rules_line()
-        if rules:
-            lines.append([("class:dim", " " + fit(rules, width - 1))])
-        if len(lines) > height:  # (a short terminal: no blank lines)
+        if len(lines) > height - 1:  # (a short terminal: no blank lines; a row for the pages')
             lines = [line for line in lines if line]
-        return self._page(lines, width, height)
+        return self._page(lines, self._howto(width), width, height)
 
-    def _page(self, lines: list[Line], width: int, height: int) -> list[Line]:
-        """The page asked for, under the title, when the help is taller than the screen, with
-        a line saying which it is (found play-testing: at 60x20 the help ended at "j take a
-        seat", and the keys of a hand were out of reach). The page count is kept for the keys
-        that turn them, as the log keeps what it drew."""
+    def _howto(self, width: int) -> list[Line]:
+        """How to play at the table (out of one, by the official rules), in paragraphs, after
+        the keys (found play-testing: a newcomer could not learn the rules inside the game), and
+        where the whole rules are."""
+        room = self.model.seating.room
+        lines: list[Line] = [[("bold", " " + fit(howto_title(room), width - 1))]]
+        paragraphs = howto(table_rules(room))
+        if room is not None:
+            paragraphs.insert(0, rules_sentence(room))
+        rules = rules_line()
+        for paragraph in [*paragraphs, rules] if rules else paragraphs:
+            lines.append([])
+            lines += [[("", " " + part)] for part in wrap(paragraph, width - 1)]
+        return lines
+
+    def _page(self, keys: list[Line], rules: list[Line], width: int, height: int) -> list[Line]:
+        """The page asked for, under its title, with a line saying which it is: the keys' (found
+        play-testing: at 60x20 the help ended at "j take a seat", and the keys of a hand were
+        out of reach), then how to play, from a page of its own. The page count is kept for the
+        keys that turn them, as the log keeps what it drew."""
         prompts = self.model.prompts
         rows = height - 2  # (the title, and the line about the pages)
-        if len(lines) <= height or rows < 1:
+        if rows < 1:
             prompts.help_pages = 1
-            return lines[:max(1, height)]
-        title, pages = lines[0], _pages(lines[1:], rows)
+            return keys[:max(1, height)]
+        pages = [(keys[0], page) for page in _pages(keys[1:], rows)]
+        first_rule = len(pages)
+        pages += [(rules[0], page) for page in _paragraph_pages(rules[1:], rows)]
         page = min(prompts.help_page, len(pages) - 1)
         prompts.help_pages = len(pages)
         lang = language()
-        said = t("keyhelp_page" if page < len(pages) - 1 else "keyhelp_page_last", n=page + 1,
-                 pages=len(pages), on=shown("pagedown", lang), back=shown("pageup", lang))
-        return [title, *pages[page], [("class:notice", " " + fit(said, width - 1))]]
+        key = "keyhelp_page_last" if page == len(pages) - 1 else \
+            "keyhelp_page_howto" if page == first_rule - 1 else "keyhelp_page"
+        said = t(key, n=page + 1, pages=len(pages), on=shown("pagedown", lang), back=shown("pageup", lang))
+        title, body = pages[page]
+        return [title, *body, [("class:notice", " " + fit(said, width - 1))]]
 
 
 def _pages(body: list[Line], rows: int) -> list[list[Line]]:
@@ -103,6 +121,28 @@ def _pages(body: list[Line], rows: int) -> list[list[Line]]:
             page.append(body[i])
             i += 1
         pages.append(page)
+    return pages
+
+
+def _paragraph_pages(body: list[Line], rows: int) -> list[list[Line]]:
+    """``body`` (paragraphs, each after a blank line) cut into pages of ``rows``, a paragraph
+    whole on one page where it fits, no page starting with its blank line."""
+    paragraphs: list[list[Line]] = []
+    for line in body:
+        if not line or not paragraphs:
+            paragraphs.append([])
+        if line:
+            paragraphs[-1].append(line)
+    pages: list[list[Line]] = [[]]
+    for paragraph in paragraphs:
+        gap: list[Line] = [[]] if pages[-1] else []
+        if pages[-1] and len(pages[-1]) + len(gap) + len(paragraph) > rows:
+            pages.append([])
+            gap = []
+        for line in [*gap, *paragraph]:
+            if len(pages[-1]) == rows:  # (a paragraph taller than a page: it goes on)
+                pages.append([])
+            pages[-1].append(line)
     return pages
 
 

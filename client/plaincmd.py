@@ -16,11 +16,13 @@ from protocol import MAX_CHAT
 
 from .enums import Prompt, Screen
 from .form import TEXT_FIELDS
+from .howto import howto, howto_title, table_rules
 from .i18n import card_name, color_name, t
 from .i18n import key as key_of
 from .model import Model
 from .plainform import bare, field_values, set_field
 from .plainwords import ACTION_OF, color_words, level_of, typed_number, why_in_two_words, words
+from .rulestext import rules_sentence
 from .screens import field_about, form_field
 from .table import COLORS
 
@@ -72,6 +74,10 @@ class PlainCommands:
                 self.look = True  # (its fields with it: found play-testing, "The fields:", then none)
                 return []
             return [self.help()]
+        if word in words("howto"):  # (found play-testing: a newcomer could not learn the rules here)
+            room = m.seating.room
+            return [howto_title(room), *([] if room is None else [rules_sentence(room, plain=True)]),
+                    *howto(table_rules(room), plain=True)]
         if self._switch_language(text):
             return []
         if word in words("back"):  # as Esc: the colour, the seat or the form is left

@@ -85,9 +85,9 @@ PLAIN_TEXTS: dict[str, tuple[str, str]] = {
     "plain_lobby_none": ("No tables yet. Type new to open one.",
                          "Aún no hay mesas. Escribe nueva para abrir una."),
     "plain_help_lobby": ("Commands: a number joins that table; watch N; new opens a table; refresh; "
-                         "say TEXT; quit.",
+                         "how: how to play; say TEXT; quit.",
                          "Órdenes: un número entra en esa mesa; mirar N; nueva abre una mesa; "
-                         "actualizar; di TEXTO; salir."),
+                         "actualizar; cómo: cómo se juega; di TEXTO; salir."),
     "plain_help_waiting_host": ("Commands: start (bots fill the empty seats); S starts with the seats "
                                 "taken; add and remove a bot (+ and -); remove N frees seat N (a bot's, or "
                                 "one whose player lost the connection); level N changes the level of "
@@ -98,7 +98,8 @@ PLAIN_TEXTS: dict[str, tuple[str, str]] = {
                                 "(de un bot, o de quien perdió la conexión); nivel N cambia el nivel "
                                 "del bot del asiento N (nivel N difícil lo fija); reglas (o R) cambia las "
                                 "reglas de la mesa; dejar; di TEXTO; salir."),
-    "plain_help_waiting": ("Commands: leave; say TEXT; quit.", "Órdenes: dejar; di TEXTO; salir."),
+    "plain_help_waiting": ("Commands: how: how to play at this table; leave; say TEXT; quit.",
+                           "Órdenes: cómo: cómo se juega en esta mesa; dejar; di TEXTO; salir."),
     "plain_help_spectator": ("Commands: sit (j) takes a seat, or, in line for one, leaves the line; an "
                              "empty line says the table, every player's cards and the scores; leave; "
                              "say TEXT; quit.",
@@ -108,7 +109,7 @@ PLAIN_TEXTS: dict[str, tuple[str, str]] = {
     "plain_help_table": ("Commands: a card's number, or its name (red 5): plays it (add uno to say UNO with "
                          "it); draw; pass; "
                          "uno; catch; hint; why N: says why card N cannot be played; replay: the hand "
-                         "before, a move at a time; rules: the table's rules; hand (or an "
+                         "before, a move at a time; rules: the table's rules; how: how to play; hand (or an "
                          "empty line): repeats the table, with how many cards each player holds; away: "
                          "steps away (a bot plays your turns); leave; say TEXT; quit. The keys of the full "
                          "screen work too: d, p, u, c, z, x, q.",
@@ -116,7 +117,8 @@ PLAIN_TEXTS: dict[str, tuple[str, str]] = {
                          "para decir UNO con ella); "
                          "robar; pasar; uno; pillar; pista; explica N: por qué no se puede jugar la "
                          "carta N; repetición: la mano anterior, jugada a jugada; reglas: las reglas de "
-                         "la mesa; mano (o una línea vacía): repite la mesa, con cuántas cartas tiene "
+                         "la mesa; cómo: cómo se juega; mano (o una línea vacía): repite la mesa, con "
+                         "cuántas cartas tiene "
                          "cada jugador; ausente: te ausentas (un bot juega tus turnos); dejar; di TEXTO; "
                          "salir. Las teclas de la pantalla completa también: d, p, u, c, f, x, q."),
     "plain_help_hand_over": ("Commands: pass: more time before the next deal; replay: goes through the "
@@ -261,6 +263,7 @@ PLAIN_TEXTS: dict[str, tuple[str, str]] = {
     "cmd_refresh": ("refresh|r", "actualizar|r"),
     "cmd_resume": ("resume|r", "reanudar|r"),
     "cmd_rules": ("rules", "reglas"),
+    "cmd_howto": ("how", "cómo|como"),
     "cmd_yes": ("yes|y", "sí|si|s"),
     "cmd_no": ("no|n", "no|n"),
     "cmd_challenge": ("challenge|yes|y", "desafiar|sí|si|s"),

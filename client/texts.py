@@ -4,6 +4,7 @@ is never missing in one language. client/i18n.py picks and formats them."""
 from .errortexts import ERROR_TEXTS
 from .helptexts import HELP_TEXTS
 from .hinttexts import HINT_TEXTS
+from .howtotexts import HOWTO_TEXTS
 from .linktexts import LINK_TEXTS
 from .logtexts import LOG_TEXTS
 from .plaintexts import PLAIN_TEXTS
@@ -464,6 +465,7 @@ TEXTS: dict[str, tuple[str, str]] = {
     **HINT_TEXTS,  # the hint key: client/hinttexts.py
     **RULE_TEXTS,  # the rule options in words: client/rulestexts.py
     **KEY_TEXTS,  # the keys file and the help screen: client/texts_keys.py
+    **HOWTO_TEXTS,  # how to play, the help's last pages: client/howtotexts.py
     **LINK_TEXTS,  # a lost connection, tried again: client/linktexts.py
     **LOG_TEXTS,  # the log's lines of the game's events: client/logtexts.py
     **ERROR_TEXTS,  # the server's refusals, by code: client/errortexts.py

@@ -44,6 +44,8 @@ KEY_TEXTS: dict[str, tuple[str, str]] = {
                                   "F2: in English · AvPág RePág: páginas · otra tecla cierra"),
     "keyhelp_page": ("Page {n} of {pages}: {on} goes on, {back} back",
                      "Página {n} de {pages}: {on} sigue, {back} vuelve"),
+    "keyhelp_page_howto": ("Page {n} of {pages}: {on} how to play, {back} back",
+                           "Página {n} de {pages}: {on} cómo se juega, {back} vuelve"),
     "keyhelp_page_last": ("Page {n} of {pages}: {back} back", "Página {n} de {pages}: {back} vuelve"),
     "keyhelp_fixed": ("Also: ↑↓ lists, h l Home End 1-9 the hand, Esc cancels, Ctrl-C quits at once",
                       "Además: ↑↓ listas, h l Inicio Fin 1-9 la mano, Esc cancela, Ctrl-C sale ya"),
