@@ -27,6 +27,10 @@ from .enums import Prompt, Screen, Status
 from .i18n import t
 from .plainwords import words
 
+DEAL_TIME_MOVED = 3.0
+"""Seconds by which the next deal's time must move to be said again inside a replay (each view
+sets it anew from the server's seconds left, a little apart; more time moves it by 15)."""
+
 if TYPE_CHECKING:
     from .app import ClientApp
     from .model import Model
@@ -63,6 +67,7 @@ class PlainScreen:
         self.commands: PlainCommands | None = None
         self.after_key: Callable[[], None] = lambda: None
         self.replay: PlainReplay | None = None  # the replay being gone through, if one is
+        self._deal_told: float | None = None  # the next deal's time said inside it (``_deal_time``)
         self._done: asyncio.Future[int] | None = None
         self._flush_due = False
         self._buffer = b""
@@ -120,12 +125,27 @@ class PlainScreen:
 
         self.replay = PlainReplay(replayer)
         said = self.replay.opening()
-        table = self.view.model.table if self.view is not None else None
-        between = table is not None and table.hand_over and not table.match_over
-        left = table.seconds_left() if table is not None and between else None
-        if left is not None:  # (the deal does not wait for it: found re-checking, it came unsaid)
-            said.insert(1, t("plain_replay_deal_in", n=left))
+        self._deal_told = None
+        said[1:1] = self._deal_time()
         self.say(said)
+
+    def _deal_time(self) -> list[str]:
+        """Inside a replay between two hands, when the next one is dealt: the deal does not wait
+        for the replay (found re-checking, it came unsaid), said again as the countdown grows
+        (the table's lines wait until the replay is left), and not while our more time is asked
+        (found writing its tmux story: the replay comes before the longer countdown, and "dealt
+        in 5 s" was said of a deal 20 s away)."""
+        model = self.view.model if self.view is not None else None
+        if model is None or model.more_time_asked:
+            return []
+        table = model.table
+        deadline, left = table.deadline_at, table.seconds_left()
+        if not table.hand_over or table.match_over or deadline is None or left is None:
+            return []
+        if self._deal_told is not None and abs(deadline - self._deal_told) < DEAL_TIME_MOVED:
+            return []
+        self._deal_told = deadline
+        return [t("plain_replay_deal_in", n=left)]
 
     def close_replay(self) -> bool:
         """Our turn came: the replay closes, and the table is said again (found play-testing: the
@@ -144,6 +164,8 @@ class PlainScreen:
         if self.view is not None and not self.is_done and self.replay is None:
             self.say(self.view.changes())
             self._echo(self.view.model.prompt is not Prompt.PASSWORD)
+        elif self.replay is not None:
+            self.say(self._deal_time())
         self.after_render.fire()
         if self._held and not self._waiting():
             self.line(self._held.pop(0))
@@ -283,6 +305,7 @@ class PlainScreen:
                 # (more time, as at the table: found re-checking, a hand of 109 moves could not
                 # be heard through before the deal, nor more time asked from inside it)
                 view.model.pass_turn()
+                self.after_key()  # (sent now: found writing its tmux story, it went at the next ping)
                 self.say([t("plain_replay_more_time")])
                 return
             replies = self.replay.run(text)

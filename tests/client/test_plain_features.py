@@ -238,6 +238,38 @@ def test_a_plain_replay_between_hands_says_when_the_deal_comes_and_pass_gives_mo
         os.close(screen.input_fd)  # type: ignore[arg-type]
 
 
+def test_the_replay_s_deal_time_is_the_one_its_more_time_gives_and_pass_goes_out_at_once() -> None:
+    """Found writing the tmux story: the replay asked between hands asks more time too, and comes
+    before the longer countdown: "dealt in 5 s" was said of a deal 20 s away; and "pass" inside
+    it went out only at the next key or the server's ping. The time is said once the countdown
+    answers (and again when a pass grows it), and the pass is sent at once."""
+    from protocol import ViewMsg, codec
+
+    view = make_view(hand_result=HandResult("2", 30))
+    model = seated(view)
+    model.table.deadline_at = model.table.clock() + 5
+    out, sent = io.StringIO(), []
+    screen = PlainScreen("", input_fd=os.open(os.devnull, os.O_RDONLY), out=out)
+    try:
+        screen.adopt(model, lambda: sent.extend(model.outbox.take()))
+        model.ask_replay()  # (the replay key: its request, and more time)
+        assert model.more_time_asked
+        screen.show_replay(Replayer(finished_replay(), playing=False))
+        assert "dealt in" not in out.getvalue(), out.getvalue()
+        model.apply(ViewMsg(view=codec.view_to_wire(view), deadline=20.0))  # the countdown grew
+        screen._flush()
+        assert out.getvalue().rstrip().endswith("The next hand is dealt in 20 s; pass gives more time.")
+        screen._flush()  # (said once)
+        assert out.getvalue().count("dealt in") == 1
+        screen.line("pass")
+        assert sent[-1] == MoreTime(), sent  # sent at once
+        model.apply(ViewMsg(view=codec.view_to_wire(view), deadline=35.0))
+        screen._flush()
+        assert out.getvalue().rstrip().endswith("The next hand is dealt in 35 s; pass gives more time.")
+    finally:
+        os.close(screen.input_fd)  # type: ignore[arg-type]
+
+
 def test_our_turn_closes_the_plain_replay_and_says_the_table() -> None:
     """Found play-testing: Jorge (plain mode) stepped through the last hand's replay; his turn
     came, nothing was said (the table's lines waited behind the replay), and a bot played it.
