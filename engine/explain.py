@@ -66,8 +66,11 @@ def refusal(view: View, card: Card) -> str | None:
 
 def bluff(view: View, card: Card) -> bool:
     """Whether ``card`` played now by ``view.seat`` is a Wild Draw Four bluff (R12): allowed, and
-    open to a challenge its player would lose, for the hand holds the colour in play."""
+    open to a challenge its player would lose, for the hand holds the colour in play. Not one
+    stacked on a draw (R15: an answer cannot be challenged; found play-testing, "a bluff: you hold
+    green" of a Wild Draw Four stacked on a Draw Two)."""
     return (card.rank is Rank.WILD_DRAW_FOUR and view.rules.wild_draw_four is WildDrawFour.CHALLENGE
+            and not view.pending_draw
             and view.hand is not None and any(held.color is view.color for held in view.hand))
 
 

@@ -100,6 +100,13 @@ def test_a_wild_draw_four_that_is_a_bluff_says_so() -> None:
     assert notes(game.view("P1"), None, four)[0] == Note("bluff", color=Color.RED)
     honest = make_game(["W+4 G1 G2", "B5 B6 B7 B8", "Y1 Y2"], "R3")
     assert notes(honest.view("P1"), None, four) == ()
+    # stacked on a draw it cannot be challenged (R15), so it is no bluff (found play-testing:
+    # "a bluff: you hold green, and challenged you draw 4" of a Wild Draw Four stacked on a +2)
+    stacking = RuleSet.preset("official", stack_wild_draw_four=True)
+    stacked = make_game(["W+4 R1 G2", "B5 B6 B7 B8", "Y1 Y2"], "R+2", rules=stacking, pending=2,
+                        pending_rank="+2")
+    assert four in stacked.view("P1").legal
+    assert notes(stacked.view("P1"), None, four) == ()
 
 
 def test_a_wild_played_on_a_colour_is_no_sign_of_lacking_it() -> None:
