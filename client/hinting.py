@@ -17,6 +17,7 @@ import copy
 import dataclasses
 import random
 from collections.abc import Callable, Iterable
+from typing import TYPE_CHECKING
 
 from engine import View
 from engine import actions as act
@@ -28,6 +29,10 @@ from engine.events import Event
 from engine.tracker import Tracker, since_deal
 
 from .i18n import card_name, color_name, names_and, t
+from .table import COLORS
+
+if TYPE_CHECKING:
+    from .table import Table
 
 
 class HintBox:
@@ -146,6 +151,20 @@ class HintBox:
         action = hint.runner_up if _runner_up_first(hint) and hint.runner_up is not None else hint.action
         return action.card if isinstance(action, PlayCard | JumpIn) else None
 
+    def point_question(self, table: Table) -> None:
+        """The question of the card being played (its colour, or whom it swaps with) starts on
+        the hint's answer where the hint on show gave one for that card (found play-testing: "play
+        Red 7 and swap with Bot 2", and Enter twice swapped with Bot 1, the smallest hand)."""
+        hint, card = None if self.shown is None else self.shown[1], table.pending_card
+        if hint is None or card is None:
+            return
+        moves = (hint.runner_up, hint.action) if _runner_up_first(hint) else (hint.action, hint.runner_up)
+        move = next((a for a in moves if isinstance(a, PlayCard | JumpIn) and a.card == card), None)
+        if move is not None and move.target in table.pending_targets:
+            table.seat_index = table.pending_targets.index(move.target)
+        elif isinstance(move, PlayCard) and move.color is not None and not table.pending_targets:
+            table.color_index = COLORS.index(move.color)
+
     def text(self, name_of: Callable[[str], str], card: Card | None = None) -> str:
         """The hint on show in words, or what is going on with it ("" if nothing); ``card``:
         the card whose question is open (a hint about another, or about the turn, is not
@@ -179,6 +198,10 @@ class HintBox:
         action = words(hint.action)
         if hint.reason in ("only", "last"):
             return t("hint_" + hint.reason, action=action)
+        offender = view.challenge_from
+        if hint.reason == "sure" and offender is not None and view.challenge_color is not None:
+            return t("hint_sure", action=action, name=name_of(offender),
+                     color=color_name(view.challenge_color), lost=view.pending_draw + 2, n=view.pending_draw)
         if hint.reason == "search" and hint.win_rate is not None:
             rate = _percent(hint.win_rate)
             values = dict(action=action, rate=rate, n=hint.samples)

@@ -32,9 +32,11 @@ def start_hint(model: Model, invalidate: Callable[[], None]) -> None:
         if error is not None:  # (nothing shown: the key may be pressed again)
             log.warning("the hint failed: %r", error)
             model.hints.answered(view, None, None)
-        elif (model.hints.answered(view, future.result(), model.table.view) and card is None
-              and model.table.selected_card not in model.hints.hinted_cards()):  # (on a starred
-            model.table.point_at(model.hints.hinted_card(), unless_moved_from=selected)  # one: stays)
+        elif model.hints.answered(view, future.result(), model.table.view):
+            if card is not None:  # a card's question: its answer under the cursor
+                model.hints.point_question(model.table)
+            elif model.table.selected_card not in model.hints.hinted_cards():  # (on a starred one: stays)
+                model.table.point_at(model.hints.hinted_card(), unless_moved_from=selected)
         invalidate()
 
     future.add_done_callback(done)

@@ -6,6 +6,11 @@ HINT_TEXTS: dict[str, tuple[str, str]] = {
     "hint_none": ("Hint: nothing to do now", "Pista: nada que hacer ahora"),
     "hint_not_your_turn": ("Hint: nothing to do until your turn", "Pista: nada que hacer hasta tu turno"),
     "hint_only": ("Hint: {action} — the only move", "Pista: {action} — la única jugada"),
+    # (a challenge that would lose for sure: found play-testing, "the only move" under "y challenge")
+    "hint_sure": ("Hint: {action} — a challenge would lose: {name} is known to have no {color} "
+                  "(it costs {lost} cards, accepting {n})",
+                  "Pista: {action} — desafiar perdería: se sabe que {name} no tiene {color} "
+                  "(cuesta {lost} cartas; aceptar, {n})"),
     "hint_last": ("Hint: {action} — your last card: it wins the hand",
                   "Pista: {action} — tu última carta: ganas la mano"),
     # (off turn, the search would not jump in: "nothing to do now" read as if no jump-in were

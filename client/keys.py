@@ -255,7 +255,12 @@ def make_key_bindings(model: Model, after: Callable[[], None]) -> KeyBindings:
     for digit in "1234567890":
         bind(digit, filter=at_table | stacking)(lambda d=int(digit): table.select_number(d))  # type: ignore[misc]
     moving = at_table & ~coming_back  # (the key that brings us back only does that: see above)
-    bind_action("play", moving | stacking)(table.enter)
+
+    @bind_action("play", moving | stacking)
+    def play() -> None:  # (a card's question starts on the hint's answer: ``HintBox.point_question``)
+        table.enter()
+        model.hints.point_question(table)
+
     bind_action("draw", moving)(table.draw)
     bind_action("pass", moving)(model.pass_turn)
     bind_action("uno", moving)(table.say_uno)

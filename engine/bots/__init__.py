@@ -22,7 +22,7 @@ import random
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, replace
 
-from ..actions import Action, CallUno, Catch, JumpIn, PlayCard
+from ..actions import Action, CallUno, Catch, Challenge, JumpIn, PlayCard
 from ..cards import Card
 from ..events import Event
 from ..rules import RuleSet
@@ -123,7 +123,9 @@ class Hint:
     """What the hint key suggests: an action of ``view.legal`` and why, as a reason code the
     client words in its language, with the figures behind it.
 
-    ``reason``: "last" (the last card, which wins the hand), "only" (the one legal move, or the
+    ``reason``: "last" (the last card, which wins the hand), "sure" (accepting a Wild Draw Four
+    whose player is known to hold none of the colour in play: a challenge is a sure loss), "only"
+    (the one legal move, or the
     one besides saying UNO or catching: "draw — what the expert bot plays" told a player with
     nothing to play nothing; off turn, a jump-in is never the only move), "level" (what the
     strongest level plays, no figures: saying UNO or catching a forgotten one), "search"
@@ -170,6 +172,10 @@ def hint(view: View, rng: random.Random, tracker: Tracker | None = None,
     if not found.rounds:  # no search: the last card, the one move but saying UNO or catching, or one of those
         if isinstance(best.action, PlayCard | JumpIn) and view.hand is not None and len(view.hand) == 1:
             return Hint(best.action, "last")
+        if any(isinstance(a, Challenge) for a in legal) and not isinstance(best.action, Challenge):
+            # a challenge left out as a sure loss (expert.search): said so, not "the only move"
+            # (found play-testing: "accept the +4 — the only move" under "y challenge")
+            return Hint(best.action, "sure")
         only = not isinstance(best.action, CallUno | Catch)
         return Hint(best.action, "only" if only else "level")
     runner = next((r for r in found.ranked[1:] if r.action is not None and r.playouts), None)

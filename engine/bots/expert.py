@@ -392,9 +392,11 @@ def _candidates(view: View) -> list[Action | None]:
     legal, me, hand = view.legal, view.seat, view.hand
     if not legal or me is None or hand is None or view.hand_result is not None:
         return [None]
-    if len(hand) == 1:  # the last card, if it goes, wins the hand at once; else say UNO
+    if len(hand) == 1:  # the last card, if it goes, wins the hand at once; else say UNO, where
+        # a catch is open (found play-testing: "say UNO" to one whose one card, an exchange's,
+        # could not go and was open to no catch: a draw was the move, and undoes the UNO)
         last: list[Action | None] = [a for a in legal if type(a) is PlayCard or type(a) is JumpIn]
-        uno: list[Action | None] = [a for a in legal if type(a) is CallUno]
+        uno: list[Action | None] = [a for a in legal if type(a) is CallUno and view.uno_open == me]
         if last or uno:
             return (last or uno)[:1]
     if view.uno_open is not None and view.uno_open != me:

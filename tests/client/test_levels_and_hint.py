@@ -686,3 +686,47 @@ def test_a_level_is_said_in_words_where_it_is_chosen(lang: str, hard: str, exper
         assert f"▶  {hard}" in shown, shown
     finally:
         set_language("en")
+
+
+@pytest.mark.parametrize(("lang", "expected"), [
+    ("en", "Hint: accept the +4 — a challenge would lose: Bot 3 is known to have no red (it costs 6 "
+           "cards, accepting 4)"),
+    ("es", "Pista: acepta el +4 — desafiar perdería: se sabe que Bot 3 no tiene rojo (cuesta 6 cartas; "
+           "aceptar, 4)"),
+])
+def test_facing_a_wild_draw_four_known_to_be_honest_the_hint_says_a_challenge_loses(
+        lang: str, expected: str) -> None:
+    """Found play-testing: "accept the +4 — the only move", under "y challenge"."""
+    view = make_view("R7 Y3 B5", top="W+4", color=Color.RED, current=ME, legal=[Challenge(ME), Accept(ME)],
+                     challenge_from="3", challenge_color=Color.RED, pending_draw=4)
+    model = seated(view, lang=lang)
+    model.hints.asked = view
+    assert model.hints.answered(view, Hint(Accept(ME), "sure"), view)
+    assert model.hints.text(model.seating.name_of) == expected
+    set_language("en")
+
+
+def test_the_question_of_the_hinted_card_starts_on_the_hint_s_answer() -> None:
+    """Found play-testing: "play Red 7 and swap with Bot 3", and Enter twice swapped with Bot 1,
+    whose hand was the smallest (the question starts there): it starts on the hint's seat, and a
+    wild's colour question on the hint's colour."""
+    from clientkit import ENTER
+
+    swaps = [PlayCard(ME, Card.parse("R7"), None, seat) for seat in ("1", "2", "3")]
+    view = make_view("R7 W B5", top="R5", legal=[*swaps, *plays("W")], hand_sizes=(3, 9, 6, 3),
+                     rules=RuleSet(seven_zero=True))
+    model = seated(view)
+    model.hints.asked = view
+    model.hints.answered(view, Hint(swaps[2], "search", win_rate=0.4, samples=90, runner_up=swaps[0],
+                                    runner_up_rate=0.3), view)
+    press(model, ENTER)
+    table = model.table
+    assert table.pending_card == Card.parse("R7") and table.pending_targets[table.seat_index] == "3"
+    assert press(model, ENTER)[-1] == Act(kind="play", card="R7", target="3")
+    model = seated(view)
+    model.hints.asked = view
+    wild = PlayCard(ME, Card.parse("W"), Color.GREEN)
+    model.hints.answered(view, Hint(wild, "search", win_rate=0.4, samples=90), view)
+    model.table.point_at(Card.parse("W"), unless_moved_from=model.table.selected)
+    press(model, ENTER)
+    assert model.table.pending_card == Card.parse("W") and model.table.color_index == 2

@@ -220,3 +220,34 @@ def test_a_wild_draw_four_from_a_seat_known_to_lack_the_colour_is_never_challeng
         assert all(not isinstance(r.action, Challenge) for r in found.ranked), seed
     assert any(isinstance(r.action, Challenge)  # (without what the tracker knows, it is one)
                for r in search(view, random.Random(0), None, Playouts(20)).ranked)
+
+
+def test_the_hint_facing_a_wild_draw_four_known_to_be_honest_says_a_challenge_loses() -> None:
+    """Found play-testing: "accept the +4 — the only move", under "y challenge" (a challenge is
+    legal; the search leaves it out as a sure loss): the hint says that, not that it is the one."""
+    from engine import Challenge
+    from engine.cards import full_deck
+
+    rules = RuleSet.preset("official", draw_until_playable=True)
+    hands = ["G1 G2 B7 B4 Y5 Y6", "B5 B6 R1 R2", "Y1 Y2"]
+    pool = [str(card) for card in full_deck()]
+    for text in [*" ".join(hands).split(), "R3", "W+4", "G9"]:
+        pool.remove(text)
+    game = make_game(hands, "R3", rules=rules, draw=[*pool, "W+4", "G9"])
+    tracker = Tracker.from_view(game.view("P2"))
+    for action in (Draw("P1"), PlayCard("P1", Card.parse("W+4"), Color.BLUE)):
+        tracker.feed(event.for_seat("P2") for event in game.apply(action))
+    view = game.view("P2")
+    assert Challenge("P2") in view.legal
+    assert hint(view, random.Random(0), tracker) == Hint(Accept("P2"), "sure")
+
+
+def test_with_one_card_that_cannot_go_and_no_catch_open_the_search_draws() -> None:
+    """Found play-testing: "say UNO" to one whose one card (an exchange's, open to no catch)
+    could not go; drawing was the move (and undoes an UNO said). Open to a catch, UNO first."""
+    game = make_game(["R+2", "B1 B2 G3"], "YS", uno_said=[False, False])
+    view = game.view("P1")
+    assert any(isinstance(a, CallUno) for a in view.legal) and view.uno_open is None
+    assert not isinstance(search(view, random.Random(0), None, Playouts(20)).action, CallUno)
+    open_game = make_game(["R+2", "B1 B2 G3"], "YS", uno_said=[False, False], uno_open=0)
+    assert search(open_game.view("P1"), random.Random(0), None, 10.0).action == CallUno("P1")
