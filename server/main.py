@@ -113,6 +113,12 @@ async def run(host: str, port: int, config: ServerConfig, discovery: bool = True
             log.info("%r started: players join with uno join %s", config.name,
                      format_address(shown, bound[1]))
             print(f"listening on {bound[0]}:{bound[1]}", flush=True)
+            if config.state_dir is None:  # (found play-testing: a club restarted its server, as
+                # uno host's tables come back, and would have lost both tables)
+                log.warning("the tables are kept in memory only, and end with this process: "
+                            "--state-dir DIR keeps them for a restarted server")
+            else:
+                log.info("the tables are kept in %s: a restarted server resumes them", config.state_dir)
             if discovery:
                 from .discovery import run_announcer
 

@@ -369,6 +369,24 @@ def test_uno_server_says_on_stderr_that_it_set_the_state_aside(tmp_path: Path) -
     assert f"players join with uno join {listening.split()[-1]}" in err and "listening" not in err
     assert "THE SAVED ROOMS CANNOT BE READ IN FULL" in err
     assert "write-ahead log" in err and ".corrupt-" in err
+    assert f"the tables are kept in {state}: a restarted server resumes them" in err
+
+
+def test_uno_server_without_a_state_directory_says_its_tables_end_with_it(tmp_path: Path) -> None:
+    """Found play-testing: a club restarted its ``uno server`` with the same XDG directories, as
+    ``uno host``'s tables come back, and would have lost both its tables: it says so at start."""
+    env = {**os.environ, **{k: str(tmp_path / k) for k in
+                            ("XDG_STATE_HOME", "XDG_DATA_HOME", "XDG_CONFIG_HOME")}}
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "server", "--host", "127.0.0.1", "--port", "0", "--no-discovery"],
+        cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        assert proc.stdout is not None
+        assert proc.stdout.readline().startswith("listening on 127.0.0.1:")
+    finally:
+        proc.terminate()
+        _, err = proc.communicate(timeout=30)
+    assert "WARNING the tables are kept in memory only, and end with this process: --state-dir DIR" in err
 
 
 def test_an_open_state_directory_and_file_are_made_private(
