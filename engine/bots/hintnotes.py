@@ -116,7 +116,9 @@ def notes(view: View, tracker: Tracker | None, action: Action,
             found.append(Note("lacks", (after,), color, count=view.size_of(after)))
         elif lacking and not close:
             found.append(Note("lacks", lacking, color))
-    if color is not None and color is not view.color:  # (a wild's, or a card changing it)
+    # (a wild's, or a card changing it; not a 7 that swaps the hand away: found play-testing,
+    # "Why: you keep 2 green cards" of a Green 7 that gave them to Ana)
+    if color is not None and color is not view.color and action.target is None:
         held = sum(1 for c in view.hand if c.color is color) - (card.color is color)
         if held >= HOLDS_FROM:
             found.append(Note("holds", color=color, count=held))

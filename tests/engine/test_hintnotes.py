@@ -78,6 +78,13 @@ def test_a_sevens_swap_says_the_hand_it_takes() -> None:
     assert notes(view, None, swap)[0] == Note("swap", ("P2",), count=2)
     # (a hand no smaller than ours, once the 7 is played, is no reason: found play-testing)
     assert notes(view, None, PlayCard("P1", Card.parse("R7"), None, "P3")) == ()
+    # a 7 that changes the colour keeps none of ours: no "you keep 2 green cards" (found
+    # play-testing, of a Green 7 that gave them away)
+    sevens = RuleSet.preset("house", seven_zero=True)
+    green = make_game(["G7 G2 G3 Y9", "B5 B6", "Y1 Y2 Y3 Y4"], "R7", rules=sevens)
+    swap = PlayCard("P1", Card.parse("G7"), None, "P3")
+    kinds = {note.kind for note in notes(green.view("P1"), None, swap)}
+    assert "holds" not in kinds, kinds
 
 
 def test_drawing_says_the_card_next_best_would_give_the_turn_to_a_seat_about_to_go_out() -> None:
