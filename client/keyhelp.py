@@ -86,13 +86,13 @@ class KeyHelp(Painter):
             prompts.help_pages = 1
             return keys[:max(1, height)]
         pages = [(keys[0], page) for page in _pages(keys[1:], rows)]
-        first_rule = len(pages)
+        howto_from = len(pages)
         pages += [(rules[0], page) for page in _paragraph_pages(rules[1:], rows)]
         page = min(prompts.help_page, len(pages) - 1)
         prompts.help_pages = len(pages)
         lang = language()
         key = "keyhelp_page_last" if page == len(pages) - 1 else \
-            "keyhelp_page_howto" if page == first_rule - 1 else "keyhelp_page"
+            "keyhelp_page_howto" if page == howto_from - 1 else "keyhelp_page"
         said = t(key, n=page + 1, pages=len(pages), on=shown("pagedown", lang), back=shown("pageup", lang))
         title, body = pages[page]
         return [title, *body, [("class:notice", " " + fit(said, width - 1))]]
