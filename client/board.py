@@ -31,6 +31,10 @@ from .screens import with_marks
 from .seating import left_to_bot, levels_line
 from .table import Table
 
+SPARE = 9
+"""How much a note under a hand's result is needed (0 most): this one is shown only in rows spare
+(what the cards left are worth), and left out before the others are cut."""
+
 
 def risk_warning(table: Table, plain: bool = False) -> str:
     """What we read while open to a catch ("" otherwise): inside the grace, that a catch does not
@@ -229,7 +233,8 @@ class Board(Painter):
         winning play, which takes the rows left (found play-testing: a long Spanish play, wrapped,
         gave the board the players' and the hand's rows at 80×24, and left nine rows empty)."""
         notes = self._result(width)[1]
-        return 1 + sum(len(wrap(text, width - 1)) for _, text, _ in notes) + len(self.score_table(width))
+        return 1 + sum(len(wrap(text, width - 1)) for need, text, _ in notes if need < SPARE) \
+            + len(self.score_table(width))
 
     def _result(self, width: int) -> tuple[Line, list[tuple[int, str, str]]]:
         """The result's line, and what to do next, as (how much it is needed: 0 most, the text,
@@ -276,6 +281,9 @@ class Board(Painter):
                 countdown = self.end_note or (t("next_hand") if seconds is None
                                               else t("next_hand_in", n=seconds))
             notes.append((0, countdown, countdown))
+            if len(result.hands) == len(view.seats):  # what the cards left are worth (found
+                worth = t("hand_points_worth")  # play-testing: a newcomer could only work it out)
+                notes.append((SPARE, worth, worth))
         return title, notes
 
     def notes_in(self, notes: list[tuple[int, str, str]], width: int, room: int) -> list[Line]:
@@ -284,6 +292,8 @@ class Board(Painter):
         needed left out first (found play-testing: at 60×20 the rematch line read "without
         waiting for e…", and with the away banner up rows of scores went)."""
         play = self.model.transcript.winning_play
+        if sum(len(wrap(text, width - 1)) for _, text, _ in notes) > room:
+            notes = [note for note in notes if note[0] < SPARE]
         wrapped: list[Line] = [[("class:notice", " " + part)] for _, text, _ in notes
                                for part in keys_kept(wrap(text, width - 1), width - 1)]
         # the winning play in the rows left, wrapped (found play-testing: "Zoe was away: a bot

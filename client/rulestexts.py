@@ -19,9 +19,10 @@ RULE_TEXTS: dict[str, tuple[str, str]] = {
     "rule_left_first": ("dealer's left starts", "empieza quien está a la izquierda del que reparte"),
     "rule_without": ("no {rule}", "sin {rule}"),
     "rule_no_seven_zero": ("no 7-0", "sin 7-0"),
-    "rule_uno_penalty": ("no UNO: +{n}", "sin UNO: +{n}"),
+    # (in words of cards: found play-testing, "no UNO: +2" read as 2 points)
+    "rule_uno_penalty": ("no UNO: draw {n}", "sin UNO: robas {n}"),
     "rule_no_uno_penalty": ("no UNO penalty", "sin castigo por UNO"),
-    "rule_false_catch": ("false catch: +{n}", "pillada en falso: +{n}"),
+    "rule_false_catch": ("false catch: draw {n}", "pillada en falso: robas {n}"),
     "rule_turn": ("turn {n} s", "turno de {n} s"),
     "rule_no_clock": ("no turn clock", "sin reloj de turno"),
     "rule_bots": ("{level} bots in the empty seats", "bots de nivel {level} en los asientos vacíos"),

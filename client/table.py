@@ -333,7 +333,7 @@ class Table:
     def explain(self) -> None:
         """The why key: why the selected card cannot be played now (the engine's reason)."""
         card, view = self.selected_card, self.view
-        if card is None or view is None or view.seat is None:
+        if view is None or view.seat is None or (card is None and view.hand_result is None):
             self._refuse("nothing_to_do")
             return
         self._prompts.notice = why_text(view, card)

@@ -258,8 +258,11 @@ TEXTS: dict[str, tuple[str, str]] = {
     "col_player": ("Player", "Jugador"),
     # (short: "Cartas que qued…" at 60 columns; and "Points" read as points the losers scored,
     # found play-testing twice: the column gives what each hand left is worth, "+" the winner's)
-    "col_cards_left": ("Cards left", "Les quedan"),
+    "col_cards_left": ("Cards left", "Cartas que quedan"),
     "col_points": ("Worth", "Valen"),
+    "hand_points_worth": ("A card left is worth its number; Skip, Reverse and Draw Two 20; a wild 50",
+                          "Cada carta que queda vale su número; Salta turno, Cambio de sentido y Roba dos, "
+                          "20; un comodín, 50"),
     "col_score": ("Score", "Total"),
     "deadline": ("⏱ {n}s", "⏱ {n}s"),
     "you_got_hand": ("You hold {name}'s hand now: {n} cards", "Ahora tienes la mano de {name}: {n} cartas"),

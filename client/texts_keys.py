@@ -99,6 +99,31 @@ KEY_TEXTS: dict[str, tuple[str, str]] = {
                            "{card} se puede jugar ahora, y luego cambias tu mano con la de quien elijas"),
     "why_playable_zero": ("{card} can be played now, and then every hand moves one seat along",
                           "{card} se puede jugar ahora, y luego cada mano pasa al siguiente jugador"),
+    "why_playable_skip": ("{card} can be played now: the next player loses the turn",
+                          "{card} se puede jugar ahora: el siguiente pierde el turno"),
+    "why_playable_reverse": ("{card} can be played now: play turns back the other way",
+                             "{card} se puede jugar ahora: el juego da la vuelta"),
+    "why_playable_two": ("{card} can be played now: the next player draws {n} and loses the turn",
+                         "{card} se puede jugar ahora: el siguiente roba {n} y pierde el turno"),
+    "why_playable_two_stack": ("{card} can be played now: the next player draws {n} and loses the turn, "
+                               "unless they stack on it",
+                               "{card} se puede jugar ahora: el siguiente roba {n} y pierde el turno, "
+                               "salvo que acumule"),
+    "why_playable_wild": ("{card} can be played now: you name the colour play goes on in",
+                          "{card} se puede jugar ahora: eliges el color en que se sigue"),
+    "why_playable_four": ("{card} can be played now: you name the colour, and the next player draws {n} "
+                          "and loses the turn",
+                          "{card} se puede jugar ahora: eliges el color, y el siguiente roba {n} y pierde "
+                          "el turno"),
+    "why_playable_four_stack": ("{card} can be played now: you name the colour, and the next player draws "
+                                "{n} and loses the turn, unless they stack on it",
+                                "{card} se puede jugar ahora: eliges el color, y el siguiente roba {n} y "
+                                "pierde el turno, salvo que acumule"),
+    # (between hands: found play-testing, a newcomer could only guess how the points came)
+    "why_points": ("The winner scores the cards left in the other hands: a number card its number; Skip, "
+                   "Reverse and Draw Two 20; wilds 50",
+                   "Quien gana se apunta las cartas que quedan en las otras manos: una de número, su "
+                   "número; Salta turno, Cambio de sentido y Roba dos, 20; comodines, 50"),
     "why_bluff": ("{card}: a bluff now, you hold {color}; if challenged, you draw 4",
                   "{card}: un farol ahora, tienes {color}; si te desafían, robas 4"),
     # (facing a Wild Draw Four: what the question asks, found play-testing with a learner)

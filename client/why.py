@@ -11,12 +11,21 @@ from engine.explain import bluff, refusal
 from .i18n import card_name, color_name, t
 
 _SWAPS = {Rank.SEVEN: "playable_seven", Rank.ZERO: "playable_zero"}  # (with the 7-0 rule)
+# what an action card does, said of one that can be played (found play-testing: a newcomer read
+# "Blue Reverse can be played now", and learnt what it did only from the log, once it had)
+_DOES = {Rank.SKIP: "playable_skip", Rank.REVERSE: "playable_reverse", Rank.DRAW_TWO: "playable_two",
+         Rank.WILD: "playable_wild", Rank.WILD_DRAW_FOUR: "playable_four"}
+_DRAWS = {Rank.DRAW_TWO: 2, Rank.WILD_DRAW_FOUR: 4}
 
 
-def why_text(view: View, card: Card) -> str:
-    """One line: why ``card`` cannot be played now, or that it can. Facing a Wild Draw Four, a
-    card that cannot answer it: what the question asks (R12; found play-testing, a learner read
-    "y challenge, a accept", and nothing said what a challenge was, nor what it cost)."""
+def why_text(view: View, card: Card | None) -> str:
+    """One line: why ``card`` cannot be played now, or that it can (and what it does, an action
+    card). Facing a Wild Draw Four, a card that cannot answer it: what the question asks (R12;
+    found play-testing, a learner read "y challenge, a accept", and nothing said what a challenge
+    was, nor what it cost). Between hands (the winner holds no card): how the points were
+    counted (found play-testing: a newcomer could only guess, and read "The hand is over")."""
+    if card is None or view.hand_result is not None:
+        return t("why_points")
     code = refusal(view, card)
     in_play = view.challenge_color
     facing = view.challenge_from is not None and view.current == view.seat
@@ -31,11 +40,16 @@ def why_text(view: View, card: Card) -> str:
         code = "bluff"  # challenge cost a learner 4 cards)
     elif code is None and view.rules.seven_zero and card.rank in _SWAPS:  # (what it does, R15:
         code = _SWAPS[card.rank]  # found play-testing, a learner asked of a 7, and read "can be played")
+    elif code is None and card.rank in _DOES:
+        code = "playable_skip" if card.rank is Rank.REVERSE and len(view.seats) == 2 else _DOES[card.rank]
+        if card.rank in _DRAWS and (view.rules.stack_draw_two or view.rules.stack_wild_draw_four):
+            code += "_stack"  # (the next may answer it)
     top = view.top.rank.value
     return t("why_" + (code or "playable"), card=card_name(card), top=card_name(view.top),
              rank=top if view.top.rank.is_number else t("rank_" + top),
              color=color_name(color) if color is not None else "?",
-             n=view.pending_draw, drawn=card_name(view.drawn) if view.drawn else "?",
+             n=view.pending_draw + (_DRAWS.get(card.rank, 0) if code and code.startswith("playable") else 0),
+             drawn=card_name(view.drawn) if view.drawn else "?",
              cards=_stackers(view) if code == "must_answer_draw" else "")
 
 

@@ -5,7 +5,7 @@ there; the help pointed to a file, and the hand's codes had no legend): the help
 from __future__ import annotations
 
 import pytest
-from clientkit import make_view, room_info, screen_lines, seated
+from clientkit import ME, make_view, plays, room_info, screen_lines, seated
 
 from client import keymap
 from client.howto import howto
@@ -13,7 +13,10 @@ from client.i18n import set_language
 from client.keymap import parse
 from client.model import Model
 from client.plaincmd import PlainCommands
+from client.why import why_text
+from engine.cards import Card
 from engine.rules import RuleSet
+from engine.view import HandResult
 
 F1, PGDN = "\x1bOP", "\x1b[6~"
 
@@ -86,4 +89,44 @@ def test_plain_mode_s_how_says_it_line_by_line(lang: str, command: str, title: s
     assert said[0] == title and said[1].startswith(("Rules: official", "Reglas: oficial")), said
     assert said[-1].startswith("¿Dudas? " + hint if lang == "es" else "Stuck? " + hint), said
     assert not any("Press ?" in line or "Pulsa ?" in line for line in said), said
+    set_language("en")
+
+
+@pytest.mark.parametrize(("card", "rules", "said"), [
+    ("BS", RuleSet(), "Blue Skip can be played now: the next player loses the turn"),
+    ("BR", RuleSet(), "Blue Reverse can be played now: play turns back the other way"),
+    ("B+2", RuleSet(), "Blue Draw Two can be played now: the next player draws 2 and loses the turn"),
+    ("B+2", RuleSet.preset("house"), "Blue Draw Two can be played now: the next player draws 2 and loses "
+                                     "the turn, unless they stack on it"),
+    ("W", RuleSet(), "Wild can be played now: you name the colour play goes on in"),
+    ("W+4", RuleSet(), "Wild Draw Four can be played now: you name the colour, and the next player draws 4 "
+                       "and loses the turn"),
+    ("B7", RuleSet(), "Blue 7 can be played now"),
+])
+def test_the_why_key_on_an_action_card_that_goes_says_what_it_does(card: str, rules: RuleSet,
+                                                                   said: str) -> None:
+    """Found play-testing: a newcomer read "Blue Reverse can be played now", and learnt what it did
+    only from the log, once it had."""
+    set_language("en")
+    view = make_view(f"{card} G2", top="B5", rules=rules, legal=plays(card))
+    assert why_text(view, Card.parse(card)) == said
+
+
+@pytest.mark.parametrize(("lang", "said"), [
+    ("en", "The winner scores the cards left in the other hands: a number card its number; Skip"),
+    ("es", "Quien gana se apunta las cartas que quedan en las otras manos: una de número, su número"),
+])
+def test_between_hands_the_why_key_and_the_board_say_what_the_cards_left_are_worth(lang: str,
+                                                                                   said: str) -> None:
+    """Found play-testing: the end of a hand showed each hand's points, and nothing said how they
+    were counted (the why key said "The hand is over")."""
+    keymap.use(parse("", lang))
+    hands = tuple(tuple(Card.parse(c) for c in held.split()) for held in ("R1 BS W", "G5 Y+2", "B2 B3", ""))
+    over = make_view("", top="R5", hand_result=HandResult(ME, 137, hands=hands), hand_sizes=(3, 2, 2, 0))
+    model = seated(over, lang=lang)
+    screen = "\n".join(screen_lines(model, {"en": "w", "es": "e"}[lang], columns=80, rows=24))
+    assert said in " ".join(screen.split()), screen
+    worth = {"en": "A card left is worth its number; Skip, Reverse and Draw Two 20;",
+             "es": "Cada carta que queda vale su número"}[lang]  # (then the board's next row)
+    assert worth in screen, screen
     set_language("en")

@@ -310,7 +310,7 @@ def test_the_column_headings_of_the_scores_are_not_cut_in_spanish(width: int) ->
         board = text_of(model, "log", width, 12)
         assert "(+" not in board and (width == 80 or ("(y " in board and " más)" in board)), board
         heading = next((line for line in board.splitlines() if "Valen" in line), board)
-        assert "Jugador" in heading and "Les quedan" in heading, heading
+        assert "Jugador" in heading and "Cartas que quedan" in heading, heading
     finally:
         set_language("en")
 
