@@ -168,8 +168,12 @@ class Board(Painter):
             lines.append([("", label + " "), *self.color_text(view.color)])
         pile: Line = [("", t("draw_pile", n=view.draw_pile))]
         lines.append(pile)
-        if view.pending_draw:
-            lines.append([("class:uno", t("pending_draw", n=view.pending_draw))])
+        if view.pending_draw:  # whose, where it is not ours (found play-testing: "To draw: 4 cards"
+            # read by the one who had played the Wild Draw Four, as a penalty of her own)
+            mine = view.current == view.seat
+            name = m.seating.name_of(view.current)
+            lines.append([("class:uno", fit(t("pending_draw", n=view.pending_draw) if mine else
+                                            t("pending_draw_of", name=name, n=view.pending_draw), width))])
         way: Line = [("", way_name(view.direction))]
         lines.append(way)
         if view.hand_result is None and view.outcome is None:

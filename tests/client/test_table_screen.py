@@ -873,3 +873,14 @@ def test_more_time_between_hands_is_asked_with_p_and_the_others_read_it() -> Non
     assert press(asker, "p") == [MoreTime()]
     asker.apply(Error(code="no_more_time", message="60 s more at most", ref="more_time"))
     assert asker.prompts.notice == "While you were away — turns played for you: 8"
+
+
+def test_a_draw_facing_another_seat_names_it() -> None:
+    """Found play-testing: Carla played a Wild Draw Four and read "To draw: 4 cards" under it, as
+    if it were hers to draw; it names Diego, who faces it."""
+    set_language("en")
+    model = seated(make_view("R7 G2", top="W+4", current="2", pending_draw=4))
+    said = [text_of_line(line) for line in Renderer(model).info(30, 10)]
+    assert "Luis to draw: 4" in said and not any("To draw" in line for line in said), said
+    mine = seated(make_view("R7 G2", top="W+4", legal=[Draw(ME)], pending_draw=4))
+    assert "To draw: 4 cards" in [text_of_line(line) for line in Renderer(mine).info(30, 10)]
