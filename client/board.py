@@ -279,7 +279,9 @@ class Board(Painter):
             said = won_text(m, result.winner, "hand_won", n=view.hand_number, points=result.points)
             title = [("class:turn", " ★ " + fit(said, width - 3))]
             seconds = m.table.seconds_left()
-            if m.seating.everyone_away:  # (the server deals no hand then)
+            if m.session.status is Status.FAILED:  # (the table is gone: found play-testing, "The
+                countdown = t("no_next_hand")  # next hand starts in a moment…" under its end)
+            elif m.seating.everyone_away:  # (the server deals no hand then)
                 countdown = self.end_note or t("next_hand_waits")
             else:
                 countdown = self.end_note or (t("next_hand") if seconds is None

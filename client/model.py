@@ -144,6 +144,7 @@ class Model:
         self.table.sent.link_lost(self.table.view)  # (found play-testing: the table closed, the
         self.table.deadline_at = None  # board said "Your turn ⏱ 9s" down to 0)
         self.prompts.notice = ""  # (the banner says why; "Welcome back…" under it is stale)
+        self.hints.dismiss()  # (found play-testing: "Hint: nothing to do now" stayed under it)
         self.seating.queue_position, self.seating.queue_seat = 0, None  # (no line now: found
         # play-testing, "You are number 1 in line" stayed under "The host closed the table")
 

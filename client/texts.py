@@ -193,6 +193,7 @@ TEXTS: dict[str, tuple[str, str]] = {
     # (not "Acumulado": a Wild Draw Four faced under the official rules stacks nothing)
     # (not "+4": after two Draw Twos it read as a Wild Draw Four, found play-testing)
     "pending_draw": ("To draw: {n} cards", "Por robar: {n} cartas"),
+    "no_next_hand": ("No more hands: the table is closed", "No habrá más manos: la mesa se cerró"),
     "pending_draw_of": ("{name} to draw: {n}", "{name}, por robar: {n}"),
     "cards_n": ("{n}", "{n}"),
     "flag_uno": ("UNO!", "¡UNO!"),

@@ -1244,3 +1244,17 @@ def test_the_form_says_how_many_hands_a_match_to_the_target_lasts(lang: str, sho
         assert any(thirteen in row for row in screen_lines(model))
     finally:
         set_language("en")
+
+
+def test_once_the_host_closed_the_table_between_hands_no_next_hand_nor_hint_is_promised() -> None:
+    """Found play-testing: after "The host closed the table. Press q to quit." the board still read
+    "The next hand starts in a moment…", and "Hint: nothing to do now" stayed under it."""
+    set_language("en")
+    model = seated(make_view("", hand_result=HandResult(ME, 40), hand_sizes=(3, 5, 2, 0)))
+    model.hints.asked = model.table.view
+    model.hints.answered(model.table.view, None, model.table.view)
+    assert "next hand" in render_text(model, columns=100).lower()
+    model.connection_failed("table_closed")
+    text = render_text(model, columns=100)
+    assert "No more hands: the table is closed" in text and "next hand" not in text.lower(), text
+    assert model.hints.shown is None and "Hint" not in text, text
