@@ -215,11 +215,13 @@ class HintBox:
                     first_named = False  # (found play-testing: "name yellow or name green … Why:
                     # you hold 2 green cards", read as the reason for yellow: the runner-up's notes)
                 else:
-                    key = ("hint_search_even" if other_rate >= rate
+                    key = ("hint_search_even_lost" if rate == other_rate == 0  # (found play-testing:
+                           # "both win 0%" read as a broken hint)
+                           else "hint_search_even" if other_rate >= rate
                            else "hint_search_next_lost" if hint.runner_up_rate == 0.0 else "hint_search_next")
                     said = t(key, other=other, other_rate=other_rate, **values)
             else:
-                said = t("hint_search", **values)
+                said = t("hint_search_lost" if rate == 0 else "hint_search", **values)
             swap = card is not None and isinstance(hint.action, PlayCard) and hint.action.target is not None
             # (whom to swap with: a colour's notes are about the card, not the seat, found
             # play-testing; the swap's own note stays)

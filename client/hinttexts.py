@@ -53,6 +53,13 @@ HINT_TEXTS: dict[str, tuple[str, str]] = {
                           "repartos simulados: tan igualadas que cualquiera vale"),
     # (the same, when the two figures round alike: "did better … (8% against 8%)" said nothing;
     # and "wins 25% …, as does “draw”" read as a contradiction, found play-testing)
+    # (the hand all but lost: found play-testing, "both win 0%" read as a broken hint)
+    "hint_search_even_lost": ("Hint: {action}, or {other} — neither won any of {n} sampled deals: the hand "
+                              "looks lost, either will do",
+                              "Pista: {action}, o {other} — ninguna ganó ninguno de {n} repartos simulados: "
+                              "la mano pinta perdida, cualquiera vale"),
+    "hint_search_lost": ("Hint: {action} — it won none of {n} sampled deals, but nothing did better",
+                         "Pista: {action} — no ganó ninguno de {n} repartos simulados, pero nada fue mejor"),
     "hint_search_even": ("Hint: {action}, or {other} — both win {rate}% of {n} sampled deals: either "
                          "will do",
                          "Pista: {action}, o {other} — las dos ganan el {rate}% de {n} repartos simulados: "
