@@ -22,7 +22,7 @@ import random
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, replace
 
-from ..actions import Action, CallUno, Catch, Challenge, JumpIn, PlayCard
+from ..actions import Accept, Action, CallUno, Catch, Challenge, JumpIn, PlayCard
 from ..cards import Card
 from ..events import Event
 from ..rules import RuleSet
@@ -172,7 +172,7 @@ def hint(view: View, rng: random.Random, tracker: Tracker | None = None,
     if not found.rounds:  # no search: the last card, the one move but saying UNO or catching, or one of those
         if isinstance(best.action, PlayCard | JumpIn) and view.hand is not None and len(view.hand) == 1:
             return Hint(best.action, "last")
-        if any(isinstance(a, Challenge) for a in legal) and not isinstance(best.action, Challenge):
+        if isinstance(best.action, Accept) and any(isinstance(a, Challenge) for a in legal):
             # a challenge left out as a sure loss (expert.search): said so, not "the only move"
             # (found play-testing: "accept the +4 — the only move" under "y challenge")
             return Hint(best.action, "sure")

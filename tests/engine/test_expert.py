@@ -251,3 +251,13 @@ def test_with_one_card_that_cannot_go_and_no_catch_open_the_search_draws() -> No
     assert not isinstance(search(view, random.Random(0), None, Playouts(20)).action, CallUno)
     open_game = make_game(["R+2", "B1 B2 G3"], "YS", uno_said=[False, False], uno_open=0)
     assert search(open_game.view("P1"), random.Random(0), None, 10.0).action == CallUno("P1")
+
+
+def test_facing_a_wild_draw_four_a_catch_open_elsewhere_is_no_sure_loss_of_a_challenge() -> None:
+    """The hint's "a challenge would lose" is of accepting alone: a catch answered at once, facing
+    a Wild Draw Four, keeps its own reason."""
+    game = make_game(["R5 G7 B9", "B1", "Y1 Y2"], "W+4", color="R", current=0, uno_said=[False] * 3,
+                     uno_open=1, challenge=[2, True, "R"], pending=4, pending_rank="W+4")
+    view = game.view("P1")
+    found = hint(view, random.Random(0))
+    assert found is not None and found.action == Catch("P1", "P2") and found.reason == "level", found
