@@ -24,18 +24,18 @@ HINT_TEXTS: dict[str, tuple[str, str]] = {
                    "Pista: pilla a {name} ({k_catch}) — le queda una carta y no dijo UNO: pillado, roba {n}"),
     "hint_uno": ("Hint: say UNO ({k_uno}) — you have one card left: say it before someone catches you",
                  "Pista: di UNO ({k_uno}) — te queda una carta: dilo antes de que te pillen"),
-    "hint_search": ("Hint: {action} — wins {rate}% of {n} sampled deals",
-                    "Pista: {action} — gana el {rate}% de {n} repartos simulados"),
-    "hint_search_next": ("Hint: {action} — wins {rate}% of {n} sampled deals; next best: {other}, "
+    "hint_search": ("Hint: {action} — wins {rate}% of {n} simulated hands",
+                    "Pista: {action} — gana el {rate}% de {n} manos simuladas"),
+    "hint_search_next": ("Hint: {action} — wins {rate}% of {n} simulated hands; next best: {other}, "
                          "{other_rate}%",
-                         "Pista: {action} — gana el {rate}% de {n} repartos simulados; la siguiente "
+                         "Pista: {action} — gana el {rate}% de {n} manos simuladas; la siguiente "
                          "mejor: {other}, {other_rate}%"),
     # (the runner-up lost every deal: found play-testing, "next best: play Red 4, 0%" read as a bug;
     # then "…, which lost every one" read as "the challenge fails every time")
-    "hint_search_next_lost": ("Hint: {action} — wins {rate}% of {n} sampled deals; next best: {other}, "
+    "hint_search_next_lost": ("Hint: {action} — wins {rate}% of {n} simulated hands; next best: {other}, "
                               "which won none of them",
-                              "Pista: {action} — gana el {rate}% de {n} repartos simulados; la "
-                              "siguiente mejor: {other}, que no ganó ninguno"),
+                              "Pista: {action} — gana el {rate}% de {n} manos simuladas; la "
+                              "siguiente mejor: {other}, que no ganó ninguna"),
     # The runner-up scored as well or better, by less than the search trusts (noise): the hint
     # is the rule-based level's move, which the search keeps unless another is surely better.
     # Said so, rather than a recommendation with the lower figure (found play-testing).
@@ -47,22 +47,22 @@ HINT_TEXTS: dict[str, tuple[str, str]] = {
     # figure advised: found play-testing. The two moves are named as one choice.)
     # (a comma before the second: "play Wild naming yellow or draw" read as one choice of
     # colour or draw, found play-testing)
-    "hint_search_close": ("Hint: {action}, or {other} — {rate}% and {other_rate}% of {n} sampled deals "
+    "hint_search_close": ("Hint: {action}, or {other} — {rate}% and {other_rate}% of {n} simulated hands "
                           "won, too close to call: either will do",
                           "Pista: {action}, o {other} — ganan el {rate}% y el {other_rate}% de {n} "
-                          "repartos simulados: tan igualadas que cualquiera vale"),
+                          "manos simuladas: tan igualadas que cualquiera vale"),
     # (the same, when the two figures round alike: "did better … (8% against 8%)" said nothing;
     # and "wins 25% …, as does “draw”" read as a contradiction, found play-testing)
     # (the hand all but lost: found play-testing, "both win 0%" read as a broken hint)
-    "hint_search_even_lost": ("Hint: {action}, or {other} — neither won any of {n} sampled deals: the hand "
+    "hint_search_even_lost": ("Hint: {action}, or {other} — neither won any of {n} simulated hands: the hand "
                               "looks lost, either will do",
-                              "Pista: {action}, o {other} — ninguna ganó ninguno de {n} repartos simulados: "
+                              "Pista: {action}, o {other} — ninguna ganó ninguna de {n} manos simuladas: "
                               "la mano pinta perdida, cualquiera vale"),
-    "hint_search_lost": ("Hint: {action} — it won none of {n} sampled deals, but nothing did better",
-                         "Pista: {action} — no ganó ninguno de {n} repartos simulados, pero nada fue mejor"),
-    "hint_search_even": ("Hint: {action}, or {other} — both win {rate}% of {n} sampled deals: either "
+    "hint_search_lost": ("Hint: {action} — it won none of {n} simulated hands, but nothing did better",
+                         "Pista: {action} — no ganó ninguna de {n} manos simuladas, pero nada fue mejor"),
+    "hint_search_even": ("Hint: {action}, or {other} — both win {rate}% of {n} simulated hands: either "
                          "will do",
-                         "Pista: {action}, o {other} — las dos ganan el {rate}% de {n} repartos simulados: "
+                         "Pista: {action}, o {other} — las dos ganan el {rate}% de {n} manos simuladas: "
                          "cualquiera vale"),
     # A few words on why (engine/bots/hintnotes.py), after the figures
     "hint_why": ("Why: {notes}.", "Por qué: {notes}."),

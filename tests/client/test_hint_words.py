@@ -37,7 +37,7 @@ def test_a_wilds_colour_question_says_the_colour_the_turns_hint_named() -> None:
     press(model, "?")
     assert model.hints.take_request() is None  # (no new search)
     said = model.hints.text(model.seating.name_of, model.table.pending_card)
-    assert said == "Hint: name green — wins 19% of 440 sampled deals", said
+    assert said == "Hint: name green — wins 19% of 440 simulated hands", said
 
 
 def test_a_sevens_seat_question_follows_the_runner_up_it_did_better_and_has_no_colour_notes() -> None:
@@ -53,7 +53,7 @@ def test_a_sevens_seat_question_follows_the_runner_up_it_did_better_and_has_no_c
     assert model.prompt is Prompt.SEAT
     press(model, "?")
     said = model.hints.text(model.seating.name_of, model.table.pending_card)
-    assert said == "Hint: swap with Bot 3 — wins 21% of 262 sampled deals", said
+    assert said == "Hint: swap with Bot 3 — wins 21% of 262 simulated hands", said
     # A seat's hint of its own search names no colour (found play-testing: "Why: Bot 2 seems to
     # have no green" of whom to swap with)
     model.hints.asked = view
@@ -68,9 +68,9 @@ def test_a_sevens_seat_question_follows_the_runner_up_it_did_better_and_has_no_c
 
 @pytest.mark.parametrize(("lang", "said"), [
     ("en", "Hint: play Wild Draw Four naming blue, or play Wild Draw Four naming yellow — 22% and 18% of "
-           "120 sampled deals won, too close to call: either will do"),
+           "120 simulated hands won, too close to call: either will do"),
     ("es", "Pista: juega Comodín +4 y elige azul, o juega Comodín +4 y elige amarillo — ganan el 22% y el "
-           "18% de 120 repartos simulados: tan igualadas que cualquiera vale")])
+           "18% de 120 manos simuladas: tan igualadas que cualquiera vale")])
 def test_too_close_to_call_says_the_better_first_and_no_note_of_the_second(lang: str, said: str) -> None:
     """Found play-testing: "play … yellow or play … blue — 18% and 22% …. Why: you hold 3 cards of
     that colour" read as the worse move advised, and the note as about blue (none held); with its
@@ -149,9 +149,9 @@ def test_facing_a_wild_draw_four_the_hint_says_why(lang: str, challenge: str, ac
 
 
 @pytest.mark.parametrize(("lang", "said"), [
-    ("en", "Hint: draw — wins 20% of 716 sampled deals; next best: play Red Reverse, 16%. Why: "
+    ("en", "Hint: draw — wins 20% of 716 simulated hands; next best: play Red Reverse, 16%. Why: "
            "playing Red Reverse would give the turn to Bot 1, who has 2 cards."),
-    ("es", "Pista: roba — gana el 20% de 716 repartos simulados; la siguiente mejor: juega Cambio de "
+    ("es", "Pista: roba — gana el 20% de 716 manos simuladas; la siguiente mejor: juega Cambio de "
            "sentido rojo, 16%. Por qué: jugar Cambio de sentido rojo le daría el turno a Bot 1, a quien "
            "le quedan 2 cartas."),
 ])
@@ -224,10 +224,10 @@ def test_a_zeros_and_a_sevens_hands_are_said_as_they_move(lang: str, rotate: str
 
 
 @pytest.mark.parametrize(("lang", "said"), [
-    ("en", "Hint: play Wild Draw Four naming red, or play Green 7 — 7% and 0% of 16 sampled deals won, too "
+    ("en", "Hint: play Wild Draw Four naming red, or play Green 7 — 7% and 0% of 16 simulated hands won, too "
            "close to call: either will do. Why: a bluff: you hold green, and challenged you draw 4."),
-    ("es", "Pista: juega Comodín +4 y elige rojo, o juega 7 verde — ganan el 7% y el 0% de 16 repartos "
-           "simulados: tan igualadas que cualquiera vale. Por qué: es un farol: tienes verde, y si te "
+    ("es", "Pista: juega Comodín +4 y elige rojo, o juega 7 verde — ganan el 7% y el 0% de 16 manos "
+           "simuladas: tan igualadas que cualquiera vale. Por qué: es un farol: tienes verde, y si te "
            "desafían robas 4.")])
 def test_too_close_to_call_gives_the_reasons_of_the_move_named_first(lang: str, said: str) -> None:
     """Found play-testing: "play Wild Draw Four naming red, or play Green 7 … either will do", to a
@@ -248,7 +248,7 @@ def test_too_close_to_call_gives_the_reasons_of_the_move_named_first(lang: str, 
     ("en", "Hint: draw 8 — wins 20%", "Hint: keep Red 5 — wins 30%", "Hint: nothing to do until your turn",
      "next best: challenge the +4, which won none of them"),
     ("es", "Pista: roba 8 — gana el 20%", "Pista: quédate el 5 rojo — gana el 30%",
-     "Pista: nada que hacer hasta tu turno", "la siguiente mejor: desafía el +4, que no ganó ninguno")])
+     "Pista: nada que hacer hasta tu turno", "la siguiente mejor: desafía el +4, que no ganó ninguna")])
 def test_the_hint_says_a_move_as_the_table_says_it(lang: str, draw: str, keep: str, wait: str,
                                                    lost: str) -> None:
     """Found play-testing: "roba" of a stack of 8, where the table said "d roba 8"; "pass" of the

@@ -285,26 +285,26 @@ def test_the_hint_key_asks_for_a_hint() -> None:
 
 
 @pytest.mark.parametrize(("lang", "expected"), [
-    ("en", "Hint: play Red 7 — wins 62% of 180 sampled deals; next best: draw, 48%"),
-    ("es", "Pista: juega 7 rojo — gana el 62% de 180 repartos simulados; la siguiente mejor: roba, "
+    ("en", "Hint: play Red 7 — wins 62% of 180 simulated hands; next best: draw, 48%"),
+    ("es", "Pista: juega 7 rojo — gana el 62% de 180 manos simuladas; la siguiente mejor: roba, "
            "48%"),
     # (the better figure first: found play-testing, "X or Y — 17% and 22%" read as the worse advised)
-    ("en", "Hint: draw, or play Red 7 — 39% and 37% of 180 sampled deals won, too close to call: "
+    ("en", "Hint: draw, or play Red 7 — 39% and 37% of 180 simulated hands won, too close to call: "
            "either will do"),
     # (found play-testing: "wins 38% …, as does “draw”" read as a contradiction)
-    ("en", "Hint: play Red 7, or draw — both win 38% of 180 sampled deals: either will do"),
-    ("es", "Pista: juega 7 rojo, o roba — las dos ganan el 38% de 180 repartos simulados: cualquiera vale"),
+    ("en", "Hint: play Red 7, or draw — both win 38% of 180 simulated hands: either will do"),
+    ("es", "Pista: juega 7 rojo, o roba — las dos ganan el 38% de 180 manos simuladas: cualquiera vale"),
     # (found play-testing: "next best: draw, 0%" read as a bug; "which lost every one", as if the
     # move always failed)
-    ("en", "Hint: play Red 7 — wins 30% of 180 sampled deals; next best: draw, which won none of them"),
-    ("es", "Pista: juega 7 rojo — gana el 30% de 180 repartos simulados; la siguiente mejor: roba, que "
-           "no ganó ninguno"),
-    ("es", "Pista: roba, o juega 7 rojo — ganan el 39% y el 37% de 180 repartos simulados: tan "
+    ("en", "Hint: play Red 7 — wins 30% of 180 simulated hands; next best: draw, which won none of them"),
+    ("es", "Pista: juega 7 rojo — gana el 30% de 180 manos simuladas; la siguiente mejor: roba, que "
+           "no ganó ninguna"),
+    ("es", "Pista: roba, o juega 7 rojo — ganan el 39% y el 37% de 180 manos simuladas: tan "
            "igualadas que cualquiera vale"),
     # (found play-testing: "both win 0%" read as a broken hint)
-    ("en", "Hint: play Red 7, or draw — neither won any of 180 sampled deals: the hand looks lost, either "
+    ("en", "Hint: play Red 7, or draw — neither won any of 180 simulated hands: the hand looks lost, either "
            "will do"),
-    ("es", "Pista: juega 7 rojo, o roba — ninguna ganó ninguno de 180 repartos simulados: la mano pinta "
+    ("es", "Pista: juega 7 rojo, o roba — ninguna ganó ninguna de 180 manos simuladas: la mano pinta "
            "perdida, cualquiera vale"),
 ])
 def test_a_searched_hint_gives_its_figures(lang: str, expected: str) -> None:
@@ -315,8 +315,8 @@ def test_a_searched_hint_gives_its_figures(lang: str, expected: str) -> None:
     view = model.table.view
     assert view is not None
     rates = ((0.62, 0.48) if "62%" in expected else (0.379, 0.381) if "38%" in expected
-             else (0.3, 0.0) if "30%" in expected else (0.0, 0.0) if "180 sampled deals:" in expected
-             or "180 repartos simulados: la" in expected else (0.37, 0.39))
+             else (0.3, 0.0) if "30%" in expected else (0.0, 0.0) if "180 simulated hands:" in expected
+             or "180 manos simuladas: la" in expected else (0.37, 0.39))
     found = Hint(plays("R7")[0], "search", win_rate=rates[0], samples=180, runner_up=Draw(ME),
                  runner_up_rate=rates[1])
     model.hints.asked = view
@@ -378,9 +378,9 @@ def test_a_hint_of_79_columns_facing_a_draw_is_read_whole_at_80() -> None:
     view = model.table.view
     assert view is not None
     model.hints.asked = view
-    # (9 deals: "draw 8", as the table says it, is two columns longer than "draw")
-    assert model.hints.answered(view, Hint(plays("G+2")[0], "search", win_rate=0.49, samples=9,
-                                           runner_up=Draw(ME), runner_up_rate=0.36), view)
+    # (9 hands, 4% and 3%: "draw 8", as the table says it, is two columns longer than "draw")
+    assert model.hints.answered(view, Hint(plays("G+2")[0], "search", win_rate=0.04, samples=9,
+                                           runner_up=Draw(ME), runner_up_rate=0.03), view)
     hint = model.hints.text(model.seating.name_of)
     assert len(hint) == 79, hint
     r = Renderer(model)

@@ -793,7 +793,7 @@ def test_an_empty_line_says_the_top_card_once_and_not_the_hint_heard() -> None:
     said.changes()
     model.hints.asked = view
     assert model.hints.answered(view, Hint(plays("R7")[0], "search", win_rate=0.3, samples=500), view)
-    assert said.changes() == ["Hint: play Red 7 — wins 30% of 500 sampled deals."]
+    assert said.changes() == ["Hint: play Red 7 — wins 30% of 500 simulated hands."]
     again = " ".join(said.all_lines())
     assert again.count("Red 5") == 1 and "Hint" not in again and "Cards: Bot 1: 5" in again, again
     assert said.changes() == []  # (nothing said anew by the next change either)
