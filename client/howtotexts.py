@@ -26,10 +26,14 @@ HOWTO_TEXTS: dict[str, tuple[str, str]] = {
                          "you may not draw while you hold a card that goes.",
                          "Sin nada que jugar robas ({k_draw}) hasta que una carta valga, y la juegas; "
                          "no se roba teniendo una carta que vale."),
+    # (the seats' counts too: found play-testing, "[ 7]" beside each name had no label; two
+    # digits in the example, which wrapping cannot part)
     "howto_cards": ("Your hand shows each card as its colour's letter and its value: {red} red, "
-                    "{yellow} yellow, {green} green, {blue} blue; {example} is a red 7.",
+                    "{yellow} yellow, {green} green, {blue} blue; {example} is a red 7. Beside each "
+                    "player's name, [12] is how many cards they hold.",
                     "Tu mano muestra cada carta con la letra de su color y su valor: {red} rojo, "
-                    "{yellow} amarillo, {green} verde, {blue} azul; {example} es un 7 rojo."),
+                    "{yellow} amarillo, {green} verde, {blue} azul; {example} es un 7 rojo. Junto al "
+                    "nombre de cada jugador, [12] son las cartas que tiene."),
     "howto_actions": ("S Skip: the next player loses the turn. R Reverse: play turns back (with two "
                       "players, it is a Skip). +2 Draw Two: the next player draws 2 and loses the "
                       "turn.",
