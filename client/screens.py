@@ -12,7 +12,8 @@ from .draw import Line, Painter, fit, pad, width_of, wrap
 from .enums import Status
 from .form import CreateForm
 from .header import Header, watchers_text
-from .i18n import EN, t
+from .i18n import EN, language, t
+from .keymap import shown
 from .matchlength import hands_to
 from .model import Model
 from .rulestext import (
@@ -100,9 +101,12 @@ class Screens(Painter):
             if room.seated:  # who sits there, with the hands they have won (issue 13), and who watches
                 for part in wrap(seated_text(room, whole=True), width - 2):
                     lines.append([("class:dim", "  " + part.replace(NBSP, " "))])
+        # how to learn the game, in it (found play-testing: a newcomer read only of a file)
+        howto = t("lobby_howto", pgdn=shown("pagedown", language()))
+        lines += [[], [("class:dim", "  " + fit(howto, width - 2))]]
         rules = rules_line()
         if rules:
-            lines += [[], [("class:dim", "  " + fit(rules, width - 2))]]
+            lines.append([("class:dim", "  " + fit(rules, width - 2))])
         return lines
 
     def form(self, width: int, height: int) -> list[Line]:

@@ -107,6 +107,7 @@ TEXTS: dict[str, tuple[str, str]] = {
     "lobby_title_alone": ("Lobby", "Sala"),
     "lobby_none": ("No tables yet. Press {k_new_table} to open one.",
                    "Aún no hay mesas. Pulsa {k_new_table} para abrir una."),
+    "lobby_howto": ("How to play: {k_help}, then {pgdn}", "Cómo se juega: {k_help}, y luego {pgdn}"),
     "lobby_rules_doc": ("The rules of this game: {path}", "Las reglas de este juego: {path}"),
     # (name and host come padded to their columns' widths: client/screens.py narrows them to
     # leave the state its room)

@@ -127,7 +127,7 @@ def test_every_help_line_and_prompt_shows_the_keys_as_bound(lang: str) -> None:
         shown = t(key, name="N", n=2, card="C", host="H", address="A", reason="REASON", detail="D",
                   delay="1 s", attempt=1, progress="P", order="O", names="M", waiting="W",
                   pressed="PRESSED", action="ACTION", mine="MINE", yes="YES", accept="ACCEPT", no="NO",
-                  why="WHY")
+                  why="WHY", pgdn="PGDN")
         words = set(re.split(r"[\s(),.;:!¡?¿·]+", shown))
         assert not words & (DEFAULTS - WORDS[lang]), (key, shown)
         assert re.search(r"\bF\d|Ctrl-", shown), (key, shown)

@@ -187,6 +187,8 @@ def test_the_lobby_points_to_the_rules(lang: str) -> None:
     assert line.strip() == {"en": "The rules of this game: ", "es": "Las reglas de este juego: "}[lang] \
         + shown_path(doc)
     assert doc.is_file()
+    # and how to learn it inside the game (found play-testing: a newcomer read only of a file)
+    assert {"en": "How to play: F1, then PgDn", "es": "Cómo se juega: F1, y luego AvPág"}[lang] in text
 
 
 def test_without_the_rules_on_this_machine_no_line_names_them(monkeypatch: pytest.MonkeyPatch,
