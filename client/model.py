@@ -382,8 +382,9 @@ class Model:
 
     def start(self, fill: bool = True) -> None:
         """``fill``: bots take the empty seats first (``s``); else the seats taken play (``S``)."""
-        if self.seating.can_host_command:
-            self.outbox.send(messages.Start(fill=fill))
+        if self.seating.can_host_command:  # (after a match, the rematch at once, in our order)
+            order = self.rematch.order if self.table.match_over else None
+            self.outbox.send(messages.Start(fill=fill, order=order))
 
     def take_seat(self) -> None:
         """A spectator asks for a seat, or (already in the line) leaves the line."""

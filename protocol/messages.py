@@ -169,9 +169,11 @@ class SetRules(Message):
 @dataclass(frozen=True, slots=True)
 class Start(Message):
     """Host only: start the match. ``fill``: bots (of the room's ``bot_level``) take the empty
-    seats first; else the match is played by the seats taken (at least 2)."""
+    seats first; else the match is played by the seats taken (at least 2). After a match, the
+    rematch at once, in the seat order an acceptance chose, else ``order`` (as ``rematch``'s)."""
 
     fill: bool = spec(Bool(), False)
+    order: str | None = spec(Optional(Str(12, choices=REMATCH_ORDERS)), None)
 
 
 @message("rematch", Sender.CLIENT)

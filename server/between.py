@@ -17,7 +17,7 @@ from abc import abstractmethod
 
 import trio
 
-from protocol import Rematch
+from protocol import REMATCH_ORDERS, Rematch
 
 from . import errors
 from .people import Seat, Session
@@ -105,17 +105,29 @@ class BetweenMatches(SeatLine):
         # the rematch waited for Luis, away, who could answer only by coming back)
         if not votes.everyone([seat.id for seat in self._asked()]):
             return False
-        order = votes.order
-        self._free_dropped_seats(to_bots=True)
+        self._start_rematch(votes.order)
+        return True
+
+    def rematch_now(self, fill: bool, order: str | None) -> None:
+        """The host's ``start`` after a match: the rematch without waiting for every answer, in
+        the seat order an acceptance chose, else ``order`` (else the seats as they are); with
+        ``fill`` bots take the seats of people who left, as a rematch's do, but not those the
+        host freed; without, the seats taken play."""
+        self._start_rematch(self.votes.order or order or REMATCH_ORDERS[0], fill=fill)
+
+    def _start_rematch(self, order: str, fill: bool = True) -> None:
+        game = self.game
+        outcome = None if game is None else game.outcome()
+        assert game is not None and outcome is not None
+        self._free_dropped_seats(to_bots=fill)
         self.seats[:] = seat_order(self.seats, order, self._order_rng)
         self._seat_waiting()  # those waiting for a seat come before bots
-        while len(self.seats) < min(len(game.seats) - self.removed, self.settings.max_seats):
+        while fill and len(self.seats) < min(len(game.seats) - self.removed, self.settings.max_seats):
             self.add_bot(self.settings.bot_level)  # (not in seats the host removed: found play-testing)
         if order != "random":
             self.seats[:] = into_places_left(self.seats, game.seats)
         log.info("room %s: rematch, seat order %s", self.id, order)
         self.start(dealer=outcome.winner if order == "winner_deals" else None)
-        return True
 
     def _asked(self) -> list[Seat]:
         """The seats whose people a rematch waits for: not away, of the match, and connected, or

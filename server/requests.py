@@ -192,7 +192,10 @@ def _set_rules(server: RequestOwner, peer: Peer[Session], session: Session, mess
 
 def _start(server: RequestOwner, peer: Peer[Session], session: Session, message: Start) -> None:
     room = _hosted_room(session)
-    room.start(fill=message.fill)
+    if room.match_over:  # the rematch, at once (found play-testing: "s starts the rematch now"
+        room.rematch_now(fill=message.fill, order=message.order)  # ignored the host's seat order,
+    else:  # and a bot took the seat she had freed)
+        room.start(fill=message.fill)
     server.changed()
 
 

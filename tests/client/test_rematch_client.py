@@ -21,6 +21,7 @@ from protocol import (
     RemoveBot,
     RoomUpdate,
     SeatInfo,
+    Start,
     ViewMsg,
     codec,
 )
@@ -34,6 +35,15 @@ def test_m_accepts_with_the_order_chosen_and_n_declines() -> None:
     assert press(model, "o", "o", "m") == [Rematch(order="winner_deals", accept=True)]
     assert press(model, "o", "m") == [Rematch(order="keep", accept=True)]  # round again
     assert press(model, "n") == [Rematch(accept=False)]
+
+
+def test_the_host_s_start_at_a_match_s_end_sends_her_seat_order() -> None:
+    """Found play-testing: Marta chose "the winner deals" and pressed s, which started the
+    rematch with the dealer drawn: her order goes with it."""
+    model = seated(make_view(**OVER), room=room_info(started=False))
+    assert press(model, "o", "o", "s") == [Start(fill=True, order="winner_deals")]
+    waiting = seated(room=room_info(started=False))
+    assert press(waiting, "s") == [Start(fill=True, order=None)]
 
 
 def test_once_the_rematch_begins_its_offer_is_not_said_again() -> None:

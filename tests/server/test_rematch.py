@@ -177,6 +177,38 @@ async def test_bots_the_host_removed_after_the_match_do_not_come_back_for_the_re
         assert len(game_of(srv).seats) == 2
 
 
+async def test_the_host_s_start_after_a_match_is_the_rematch_at_once_in_her_order(
+        harness: Harness, autojump_clock: object) -> None:
+    """Found play-testing: at a match's end Marta chose "the winner deals", freed a bot's seat and
+    pressed s ("starts the rematch now"): a bot took the seat she had freed, and the dealer was
+    drawn. Her start is the rematch, in her order (nobody had accepted), without that seat."""
+    with trio.fail_after(60):
+        srv, (ann, bob) = await match_over(harness, "ann", "bob", bots=2)
+        first = game_of(srv)
+        winner = first.outcome().winner  # type: ignore[union-attr]
+        bot = next(s.id for s in only_room(srv).seats if s.kind == "bot" and s.id != winner)
+        await ann.send(RemoveBot(seat=bot))
+        await ann.expect(RoomUpdate, lambda m: len(m.room.seats) == 3)
+        await ann.send(Start(fill=True, order="winner_deals"))
+        await bob.expect(ViewMsg, lambda m: m.view["outcome"] is None)
+        second = game_of(srv)
+        assert second is not first and bot not in second.seats and len(second.seats) == 3
+        assert second.dealer == winner
+        assert [s for s in first.seats if s != bot] == list(second.seats)  # (the seats kept)
+
+
+async def test_the_order_an_acceptance_chose_holds_when_the_host_starts_at_once(
+        harness: Harness, autojump_clock: object) -> None:
+    with trio.fail_after(60):
+        srv, (ann, bob) = await match_over(harness, "ann", "bob")
+        first = game_of(srv)
+        await bob.send(Rematch(order="winner_deals"))
+        await ann.expect(RoomUpdate, lambda m: accepted(m, bob.seat or ""))
+        await ann.send(Start(fill=True, order="keep"))
+        await bob.expect(ViewMsg, lambda m: m.view["outcome"] is None)
+        assert game_of(srv).dealer == first.outcome().winner  # type: ignore[union-attr]
+
+
 async def test_a_player_who_drops_holds_up_the_rematch_only_for_its_wait(harness: Harness,
                                                                        autojump_clock: object) -> None:
     with trio.fail_after(600):
