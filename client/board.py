@@ -267,6 +267,8 @@ class Board(Painter):
             # (a watcher too: found play-testing, Ben, watching, did not see who had taken his seat)
             if joined := m.rematch.newcomers(room, view.seats, seat, m.seating.host_pick):
                 notes.append((3, joined, joined))
+            if freed := m.rematch.freed(room, view.seats, m.seating.known):
+                notes.append((3, freed, freed))
             # (someone accepted: the server starts it without the silent once this is out; one in
             # line is told too, their seat decided then, and a watcher, who read nothing of when
             # play would go on: found play-testing)

@@ -3,10 +3,10 @@ message a key sends, and the line that says who has accepted."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from protocol import REMATCH_ORDERS, Rematch, RoomInfo, SeatKind, clean_text
+from protocol import REMATCH_ORDERS, Rematch, RoomInfo, SeatInfo, SeatKind, clean_text
 
 from .i18n import names_and, t
 
@@ -58,6 +58,18 @@ class RematchChoice:
         if not names:
             return ""
         return t("rematch_newcomer" if len(names) == 1 else "rematch_newcomers", names=names_and(names))
+
+    @staticmethod
+    def freed(room: RoomInfo | None, played: Sequence[str], known: Mapping[str, SeatInfo]) -> str:
+        """The bots of the match whose seats the host has freed since: nobody plays those in the
+        rematch ("" if none; found play-testing: the row only lost its level, and nobody could
+        tell the seat was going)."""
+        here = {s.seat for s in room.seats} if room is not None else set()
+        names = [clean_text(known[s].name) for s in played
+                 if room is not None and s not in here and s in known and known[s].kind is SeatKind.BOT]
+        if not names:
+            return ""
+        return t("rematch_freed" if len(names) == 1 else "rematch_freed_many", names=names_and(names))
 
     def line(self, room: RoomInfo | None, me: str | None, played: Sequence[str],
              short: bool = False) -> str:

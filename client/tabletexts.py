@@ -54,6 +54,10 @@ TABLE_TEXTS: dict[str, tuple[str, str]] = {
                            "answered (they will be away)",
                            "Empieza un minuto después del primer sí, sin quien no haya contestado "
                            "(quedará ausente)"),
+    "rematch_freed": ("{names}'s seat is free: nobody plays it in the rematch",
+                      "El asiento de {names} queda libre: nadie lo juega en la revancha"),
+    "rematch_freed_many": ("The seats of {names} are free: nobody plays them in the rematch",
+                           "Los asientos de {names} quedan libres: nadie los juega en la revancha"),
     "rematch_newcomer": ("{names} sat down: plays in the rematch", "{names} se sentó: juega la revancha"),
     "rematch_newcomers": ("{names} sat down: they play in the rematch",
                           "{names} se sentaron: juegan la revancha"),

@@ -648,3 +648,21 @@ def test_the_rematch_line_never_leaves_a_key_away_from_its_word(lang: str) -> No
             set_language("en")
         ends = [line for line in lines if len(line) > 2 and line[-2] == " " and line[-1] in "mno"]
         assert not ends, (columns, ends)
+
+
+@pytest.mark.parametrize(("lang", "said"), [
+    ("en", "Bot 3's seat is free: nobody plays it in the rematch"),
+    ("es", "El asiento de Bot 3 queda libre: nadie lo juega en la revancha"),
+])
+def test_a_bot_s_seat_the_host_freed_at_a_match_s_end_is_said_to_go(lang: str, said: str) -> None:
+    """Found play-testing: the host's - at a match's end only took the bot's level off its row,
+    and nobody could tell that seat was going."""
+    room = room_info(started=False)
+    model = seated(make_view(**OVER), room=room, lang=lang)
+    try:
+        assert said not in render_text(model, columns=100)
+        freed = dataclasses.replace(room, seats=tuple(s for s in room.seats if s.seat != "3"))
+        model.apply(RoomUpdate(room=freed))
+        assert said in " ".join(render_text(model, columns=100).split()), render_text(model, columns=100)
+    finally:
+        set_language("en")
