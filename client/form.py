@@ -66,6 +66,7 @@ class CreateForm:
     # the turn times offered: TIMEOUTS, and the one the form was opened with (found play-testing:
     # a table opened with 1 s could not be given it back once changed)
     timeouts: tuple[float, ...] = ()
+    targets: tuple[int | None, ...] = ()  # so too the targets (found play-testing: 150 from uno host)
     # the rules were saved and nothing changed since: Enter on "save these rules as" goes on (opens
     # the table, or applies them), where it would save them again (found play-testing: in plain
     # mode ok saved them again and again)
@@ -76,6 +77,12 @@ class CreateForm:
             self._preset_options()
         self.rules_name = self.rules_name or self.preset
         self.timeouts = tuple(sorted({*TIMEOUTS, *self.timeouts, self.timeout}))
+        self._offer_target()
+
+    def _offer_target(self) -> None:
+        """The form's target among those offered (in order, one hand first)."""
+        numbers = {n for n in (*TARGETS, *self.targets, self.target) if n is not None}
+        self.targets = (None, *sorted(numbers))
 
     def _preset_options(self) -> None:
         """Every rule field takes the preset's value (choosing a preset resets them)."""
@@ -122,7 +129,7 @@ class CreateForm:
         elif key == "late_join":
             self.late_join = step(LATE_JOIN, self.late_join, delta)
         elif key == "target":
-            self.target = step(TARGETS, self.target, delta, wrap=False)
+            self.target = step(self.targets, self.target, delta, wrap=False)
         elif key == "strict":
             self.strict = not self.strict
         elif key in self.options:
@@ -183,6 +190,7 @@ class CreateForm:
             self.strict = overrides["wild_draw_four"] == WildDrawFour.STRICT.value
         if "target_score" in overrides:
             self.target = overrides["target_score"]
+            self._offer_target()
 
     @classmethod
     def like(cls, table: CreateRoom, name: str, saved: tuple[str, ...]) -> CreateForm:

@@ -213,6 +213,21 @@ def test_the_turn_time_the_table_has_can_be_chosen_again() -> None:
     assert form.timeout == 15.0
 
 
+def test_the_target_the_table_has_can_be_chosen_again() -> None:
+    """Found play-testing: opened with `--target 150`, ← gave "a single hand", and → 50, 100,
+    200: 150 came back only by Esc."""
+    rules = {**room_info().rules, "target_score": 150}
+    form = CreateForm.of_room(room_info(started=False, rules=rules), ())
+    form.focus = form.fields.index("target")
+    assert form.target == 150
+    form.change(1)
+    assert form.target == 200
+    form.change(-1)
+    assert form.target == 150
+    form.change(-1)
+    assert form.target == 100
+
+
 def test_a_guest_whose_yes_to_the_rematch_went_is_asked_again() -> None:
     """Found play-testing: a guest who had accepted saw the question again, not why."""
     model = seated(make_view(outcome=MatchOutcome("2", (0, 510, 0, 20)), hand_result=HandResult("2", 30)),
