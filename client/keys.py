@@ -13,7 +13,7 @@ from prompt_toolkit.key_binding import DynamicKeyBindings, KeyBindings, KeyPress
 from prompt_toolkit.key_binding.key_bindings import KeyBindingsBase
 from prompt_toolkit.keys import Keys
 
-from .enums import Prompt, Screen
+from .enums import Prompt, Screen, Status
 from .hintrun import start_hint
 from .i18n import key as key_of
 from .i18n import keys_of, language, t
@@ -82,8 +82,10 @@ def make_key_bindings(model: Model, after: Callable[[], None]) -> KeyBindings:
     # banner says (found play-testing: m, pressed to come back at a match's end, also said yes to
     # a rematch, which began at once with the host still away; an arrow moved the cursor)
     # (and the key after the rules' form was closed by the match's start: ``Model.hold_key``)
+    # (not once the table is gone: found re-checking, a guest away when the host closed it could
+    # not quit, each key taken for coming back to it)
     coming_back = Condition(lambda: ((seating.away and not model.back_sent) or model.hold_key)
-                            and not model.typing
+                            and not model.typing and model.session.status is not Status.FAILED
                             and model.prompt not in (Prompt.QUIT, Prompt.HOST_QUIT, Prompt.LEAVE,
                                                      Prompt.HELP))
 

@@ -840,3 +840,17 @@ def test_the_summary_names_who_won_as_they_were_then() -> None:
         dataclasses.replace(s, away=False) for s in left))))
     said = model.transcript.log[-1]
     assert "Luis won hand 1 (+40)" in said and "Luis (bot) won" not in said, said
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_one_away_when_the_host_closed_the_table_quits_with_q(lang: str) -> None:
+    """Found re-checking: Diego, away, read "The host closed the table. Press q to quit." and
+    q did nothing, nor any key: each was taken for coming back to a table that was gone."""
+    model = away_model(lang)
+    try:
+        model.back_sent = False
+        model.connection_failed("table_closed")
+        press(model, "q")
+        assert model.quit
+    finally:
+        set_language("en")
