@@ -97,6 +97,8 @@ def make_key_bindings(model: Model, after: Callable[[], None]) -> KeyBindings:
                 log.debug("key %r -> %s", event.key_sequence[0].key, getattr(intent, "__name__", intent))
                 back_only = coming_back() and not always
                 model.key_pressed()
+                if not str(event.key_sequence[0].key).isdigit():  # (a key between two digits parts
+                    model.table.last_digit = None  # them: found re-checking, 1 w 2 chose card 12)
                 if not back_only:
                     intent()
                 after()

@@ -51,6 +51,8 @@ def text_of(model: Model, region: str, width: int = 80, height: int = 24) -> str
 def test_cards_eleven_and_up_are_chosen_by_number() -> None:
     clock = Clock()
     model = seated(make_view(TWELVE, legal=[*plays("Y3"), Draw(ME)]), clock=clock)
+    press(model, "1", "w", "2")  # (another key between: two numbers; found re-checking, card 12)
+    assert model.table.selected == 1
     press(model, "1", "2")
     assert model.table.selected == 11
     assert acts(press(model, ENTER)) == [Act(kind="play", card="Y3")]
