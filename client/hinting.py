@@ -177,8 +177,9 @@ class HintBox:
         if hint is None:  # (off turn, a jump-in that the search would not make: found play-testing)
             jump = any(isinstance(a, JumpIn) for a in view.legal)
             # (off turn: found play-testing, "nothing to do now" read as a broken hint)
-            return t("hint_no_jump_in" if jump else "hint_none" if view.current == view.seat
-                     else "hint_not_your_turn")
+            # (between hands no turn is coming: found re-checking, "nothing to do until your turn")
+            return t("hint_no_jump_in" if jump else "hint_none"
+                     if view.current == view.seat or view.hand_result is not None else "hint_not_your_turn")
 
         def words(action: Action) -> str:  # (at a card's question, only what it asks)
             if card is not None and isinstance(action, PlayCard) and not action.uno:

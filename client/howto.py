@@ -32,8 +32,9 @@ def howto(rules: RuleSet, plain: bool = False) -> list[str]:
     ``plain``: with plain mode's words where its keys differ (``?`` asks for its help there)."""
     said = [t("howto_aim_single") if rules.target_score is None else t("howto_aim", n=rules.target_score),
             t("howto_turn") + " " + t("howto_draw_until" if rules.draw_until_playable else "howto_draw_one"),
-            t("howto_cards", example=card_code(_RED_SEVEN), red=t("code_R"), yellow=t("code_Y"),
-              green=t("code_G"), blue=t("code_B")),
+            # (plain mode says cards by name: found re-checking, the codes read as of another game)
+            t("howto_counts" if plain else "howto_cards", example=card_code(_RED_SEVEN), red=t("code_R"),
+              yellow=t("code_Y"), green=t("code_G"), blue=t("code_B")),
             t("howto_actions"),
             t("howto_wilds", wild=card_code(_WILD), four=card_code(_FOUR))]
     strict = rules.wild_draw_four is WildDrawFour.STRICT

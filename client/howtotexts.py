@@ -34,6 +34,10 @@ HOWTO_TEXTS: dict[str, tuple[str, str]] = {
                     "Tu mano muestra cada carta con la letra de su color y su valor: {red} rojo, "
                     "{yellow} amarillo, {green} verde, {blue} azul; {example} es un 7 rojo. Junto al "
                     "nombre de cada jugador, [12] son las cartas que tiene."),
+    "howto_counts": ("Each player's line says how many cards they hold; yours are said by name and "
+                     "number.",
+                     "La línea de cada jugador dice cuántas cartas tiene; las tuyas se dicen por su "
+                     "nombre y número."),
     "howto_actions": ("S Skip: the next player loses the turn. R Reverse: play turns back (with two "
                       "players, it is a Skip). +2 Draw Two: the next player draws 2 and loses the "
                       "turn.",
@@ -87,8 +91,8 @@ HOWTO_TEXTS: dict[str, tuple[str, str]] = {
                     "cannot go.",
                     "¿Dudas? Pulsa {k_hint} para ver lo que jugaría el mejor bot, y {k_why} para saber "
                     "por qué una carta no vale."),
-    "howto_learn_plain": ("Stuck? Type hint for what the best bot would play, why and a card's number "
-                          "for why it cannot go.",
-                          "¿Dudas? Escribe pista para ver lo que jugaría el mejor bot, y explica con el "
-                          "número de una carta para saber por qué no vale."),
+    "howto_learn_plain": ("Stuck? Type hint: what the best bot would play. Type why and a card's "
+                          "number: why that card cannot go, or what it does.",
+                          "¿Dudas? Escribe pista: lo que jugaría el mejor bot. Escribe explica y el "
+                          "número de una carta: por qué no vale, o qué hace."),
 }

@@ -736,3 +736,14 @@ def test_the_question_of_the_hinted_card_starts_on_the_hint_s_answer() -> None:
     model.table.point_at(Card.parse("W"), unless_moved_from=model.table.selected)
     press(model, ENTER)
     assert model.table.pending_card == Card.parse("W") and model.table.color_index == 2
+
+
+def test_between_hands_the_hint_says_nothing_is_to_do_now() -> None:
+    """Found re-checking: "Hint: nothing to do until your turn" after a hand's end, where no turn
+    was coming."""
+    set_language("en")
+    view = make_view("R7", current="2", hand_result=HandResult("2", 30))
+    model = seated(view)
+    model.hints.asked = view
+    model.hints.answered(view, None, view)
+    assert model.hints.text(model.seating.name_of) == t("hint_none")
