@@ -35,8 +35,8 @@ def howto(rules: RuleSet, plain: bool = False) -> list[str]:
             # (plain mode says cards by name: found re-checking, the codes read as of another game)
             t("howto_counts" if plain else "howto_cards", example=card_code(_RED_SEVEN), red=t("code_R"),
               yellow=t("code_Y"), green=t("code_G"), blue=t("code_B")),
-            t("howto_actions"),
-            t("howto_wilds", wild=card_code(_WILD), four=card_code(_FOUR))]
+            t("howto_actions_plain" if plain else "howto_actions"),
+            t("howto_wilds_plain" if plain else "howto_wilds", wild=card_code(_WILD), four=card_code(_FOUR))]
     strict = rules.wild_draw_four is WildDrawFour.STRICT
     said.append(t("howto_strict" if strict else "howto_challenge"))
     options = [("howto_stack", rules.stack_draw_two), ("howto_stack_four", rules.stack_wild_draw_four),

@@ -44,6 +44,17 @@ HOWTO_TEXTS: dict[str, tuple[str, str]] = {
                       "S Salta turno: el siguiente pierde el turno. R Cambio de sentido: el juego da "
                       "la vuelta (con dos jugadores, salta turno). +2 Roba dos: el siguiente roba 2 "
                       "y pierde el turno."),
+    # (plain mode says cards by name: no codes in front of them, found re-checking)
+    "howto_actions_plain": ("Skip: the next player loses the turn. Reverse: play turns back (with two "
+                            "players, it is a Skip). Draw Two: the next player draws 2 and loses the "
+                            "turn.",
+                            "Salta turno: el siguiente pierde el turno. Cambio de sentido: el juego da "
+                            "la vuelta (con dos jugadores, salta turno). Roba dos: el siguiente roba 2 "
+                            "y pierde el turno."),
+    "howto_wilds_plain": ("Wild: you name the colour play goes on in. Wild Draw Four: you name the "
+                          "colour, and the next player draws 4 and loses the turn.",
+                          "Comodín: eliges el color en que se sigue. Comodín +4: eliges el color, y el "
+                          "siguiente roba 4 y pierde el turno."),
     "howto_wilds": ("{wild} Wild: you name the colour play goes on in. {four} Wild Draw Four: you name "
                     "the colour, and the next player draws 4 and loses the turn.",
                     "{wild} Comodín: eliges el color en que se sigue. {four} Comodín +4: eliges el "

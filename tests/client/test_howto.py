@@ -92,7 +92,8 @@ def test_plain_mode_s_how_says_it_line_by_line(lang: str, command: str, title: s
     assert said[-1].startswith("¿Dudas? " + hint if lang == "es" else "Stuck? " + hint), said
     assert not any("Press ?" in line or "Pulsa ?" in line for line in said), said
     # (cards are said by name there: no codes; found re-checking)
-    assert not any("R7" in line for line in said), said
+    codes = ("R7", "W+4", "C+4", "S Skip", "S Salta")
+    assert not any(code in line for code in codes for line in said), said
     set_language("en")
 
 
