@@ -1,5 +1,5 @@
 """How to play, in a few paragraphs of the table's own rules: the help's last pages (F1, then PgDn)
-and plain mode's ``rules``. Found play-testing: a newcomer could not learn the rules from inside the
+and plain mode's ``how``. Found play-testing: a newcomer could not learn the rules from inside the
 game (the help pointed to docs/RULES.md, a file, and the hand's codes had no legend)."""
 
 from __future__ import annotations
@@ -29,7 +29,8 @@ def howto_title(room: RoomInfo | None) -> str:
 
 def howto(rules: RuleSet, plain: bool = False) -> list[str]:
     """The paragraphs, in the client's language, of how a hand is played under ``rules``;
-    ``plain``: with plain mode's words where its keys differ (``?`` asks for its help there)."""
+    ``plain``: in plain mode's words, where cards are said by name (no codes) and ``?`` asks for
+    its help."""
     said = [t("howto_aim_single") if rules.target_score is None else t("howto_aim", n=rules.target_score),
             t("howto_turn") + " " + t("howto_draw_until" if rules.draw_until_playable else "howto_draw_one"),
             # (plain mode says cards by name: found re-checking, the codes read as of another game)
