@@ -116,3 +116,42 @@ def test_tmux_one_who_steps_away_at_the_match_s_end_is_not_waited_for(tmux: Tmux
     tmux.send(guest, "Right")  # (one key: back)
     tmux.wait_for(guest, lambda s: "You are away" not in s and "Your hand (" in s, timeout=10,
                   what="Luis back in his seat in the rematch")
+
+
+def test_tmux_the_host_s_s_starts_the_rematch_in_her_order_without_the_seat_she_freed(
+        tmux: Tmux, tmp_path: Path) -> None:
+    """Found play-testing: at a match's end Marta chose "the winner deals", freed a bot's seat and
+    pressed s ("starts the rematch now"): a bot took the seat she had freed, and the dealer was
+    drawn. Now the board says the seat is free, and s deals the rematch from the winner, without
+    that seat."""
+    hosting = tmux.start(play.host("--bots", "2", "--seats", "3", "--seed", "3", "--turn-timeout", "0",
+                                   "--bot-delay", "0.05", "--single-hand", "--start"),
+                         play.person(tmp_path / "ana", "Ana"), window="host")
+    ana = Player(tmux, hosting, "Ana")
+    play.together([ana], lambda: bool(WINNER.search(tmux.screen(hosting))), 120, "the match did not end")
+    screen = tmux.wait_for(hosting, "Rematch? m yes", timeout=5, what="the rematch offer")
+    found = re.search(r"(Bot \d|\w+) wins? the match!", screen)
+    assert found is not None, screen
+    winner = "Ana" if found.group(1) == "You" else found.group(1)
+    tmux.send(hosting, "o")
+    tmux.send(hosting, "o")
+    tmux.wait_for(hosting, "o seat order: the winner deals", timeout=5, what="the order chosen")
+    for _ in range(3):  # the host's pick on a bot that did not win
+        picked = re.search(r"› (Bot \d)", tmux.screen(hosting))
+        if picked is not None and picked.group(1) != winner:
+            break
+        before = tmux.screen(hosting)
+        tmux.send(hosting, "Down")
+        tmux.wait_for(hosting, lambda s, was=before: s != was, timeout=5, what="the pick moved", settle=False)
+    assert picked is not None and picked.group(1) != winner, tmux.screen(hosting)
+    freed = picked.group(1)
+    tmux.send(hosting, "-")
+    tmux.wait_for(hosting, f"{freed}'s seat is free: nobody plays it in the rematch", timeout=5,
+                  what="the freed seat, said")
+    tmux.send(hosting, "s")
+    screen = tmux.wait_for(hosting, lambda s: not WINNER.search(s) and bool(play.DEALT.search(s)),
+                           timeout=10, what="the rematch dealt")
+    dealer = "you" if winner == "Ana" else winner
+    assert f"Hand 1 — {dealer} dealt" in screen, screen
+    seats = screen.splitlines()[1]  # (the players' row, under the header)
+    assert freed not in seats and seats.count("Bot ") == 1, screen  # (no bot in the freed seat)
