@@ -15,11 +15,16 @@ KEYS_COLUMN = 8  # the width of the keys' column (at 80 columns, every label fit
 # Actions said on one row, the first's with the second's keys (the log's two: at 80×24 the help
 # is one page, and a row more took it to two)
 _SHARED_ROW = {"log_back": "log_forward"}
+HOST_ONLY = ("remove_bot", "bot_level", "resume")  # (R tells a guest the table's rules)
 
 
 class KeyHelp(Painter):
     def keyhelp(self, width: int, height: int) -> list[Line]:
         keymap, lang = active(), language()
+        # a guest's help leaves out the host's keys (found play-testing: "b bot level" and "- free
+        # a seat" listed to one who could not use them); out of a table, all are listed
+        seating = self.model.seating
+        hidden = HOST_ONLY if seating.room is not None and not seating.is_host else ()
         lines: list[Line] = [[("bold", " " + fit(t("keyhelp_title", path=str(keys_file())), width - 1))]]
         for problem in keymap.problems:
             lines.append([("class:notice", " " + fit(problem, width - 1))])
@@ -34,7 +39,8 @@ class KeyHelp(Painter):
         for context in CONTEXTS:
             entries.append([("bold", fit(t("context_" + context), column - 1))])
             for action in ACTIONS:
-                if action.context == context and action.name not in _SHARED_ROW.values():
+                if action.context == context and action.name not in _SHARED_ROW.values() \
+                        and action.name not in hidden:
                     name, key_text = action.name, bound[action.name]
                     if name in _SHARED_ROW:  # (one row for the two)
                         name, key_text = "log", f"{key_text} {bound[_SHARED_ROW[name]]}"

@@ -372,3 +372,15 @@ def test_clashes_name_the_other_action_and_come_in_the_files_order() -> None:
     (spanish,) = parse('draw = "r"', "es").problems
     assert spanish == ("draw = r: esa tecla ya hace «retomar la partida guardada» ahí; draw sigue con "
                        "las suyas")
+
+
+def test_a_guest_s_help_leaves_out_the_host_s_keys() -> None:
+    """Found play-testing: a guest's F1 listed "b bot level" and "- free the picked seat", keys
+    that only the host can use."""
+    keymap.use(parse("", "en"))
+    guest = seated(make_view(), room=room_info(host_seat="2"))
+    text = "\n".join("".join(f[1] for f in line) for line in Renderer(guest).keyhelp(100, 40))
+    assert "free the picked seat" not in text and "bot level" not in text and "take a seat" in text, text
+    host = seated(make_view())
+    text = "\n".join("".join(f[1] for f in line) for line in Renderer(host).keyhelp(100, 40))
+    assert "free the picked seat" in text and "bot level" in text, text
