@@ -1,8 +1,8 @@
 """End to end, in tmux (found re-checking, helper 109): Ana hosts a house table with jump-in
-against four hard bots, each thinking for a second (``--bot-delay 1``), play going clockwise
+against four hard bots, each thinking for two seconds (``--bot-delay 2``), play going clockwise
 (``--first-to-left``: the seats' order). On her first turn she waits; after a while (a bot
 gives a person time before it jumps in: ``person_first``) Bot 1 jumps in with the card on top,
-taking her turn. The bots after it then play one at a time, each a second after the one before,
+taking her turn. The bots after it then play one at a time, each two seconds after the one before,
 as they did before the jump-in; it is Ana's turn again after them. (The bug: the hard bots think
 in a thread, and each had queued a thought on Ana's turn; after Bot 1's jump-in those thoughts
 played the turns that had come to Bot 2, Bot 3 and Bot 4, all at once, in one screen.)"""
@@ -20,7 +20,9 @@ pytestmark = play.needs_tmux
 tmux = play.tmux_fixture("jumpindelay", width=100, height=30)
 
 BOTS = 4
-DELAY = 1.0  # (--bot-delay: each bot's move comes this long after the one before)
+# (--bot-delay: each bot's move comes this long after the one before; two seconds, so that a
+# capture of the screen held up by a loaded machine cannot show two moves at once)
+DELAY = 2.0
 # (seed 34: Bot 3 and Bot 4 play, then on Ana's turn Bot 1 holds the card on top, and jumps in)
 JUMP = re.compile(r"Bot (\d) jumped in with [^,\n]+, taking your turn")
 
