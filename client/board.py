@@ -300,10 +300,11 @@ class Board(Painter):
         needed left out first (found play-testing: at 60×20 the rematch line read "without
         waiting for e…", and with the away banner up rows of scores went)."""
         play = self.model.transcript.winning_play
-        if sum(len(wrap(text, width - 1)) for _, text, _ in notes) > room:
-            notes = [note for note in notes if note[0] < SPARE]
-        wrapped: list[Line] = [[("class:notice", " " + part)] for _, text, _ in notes
-                               for part in keys_kept(wrap(text, width - 1), width - 1)]
+        parted = [(note, keys_kept(wrap(note[1], width - 1), width - 1)) for note in notes]
+        if sum(len(parts) for _, parts in parted) > room:  # (a spare note goes first)
+            parted = [(note, parts) for note, parts in parted if note[0] < SPARE]
+            notes = [note for note, _ in parted]
+        wrapped: list[Line] = [[("class:notice", " " + part)] for _, parts in parted for part in parts]
         # the winning play in the rows left, wrapped (found play-testing: "Zoe was away: a bot
         # played the turn — Zoe played Blue Draw Two — yo…" at 80 columns)
         if len(wrapped) <= room:

@@ -148,7 +148,7 @@ class HintBox:
         hint = None if self.shown is None else self.shown[1]
         if hint is None:
             return None
-        action = hint.runner_up if _runner_up_first(hint) and hint.runner_up is not None else hint.action
+        action = _said_order(hint)[0]
         return action.card if isinstance(action, PlayCard | JumpIn) else None
 
     def point_question(self, table: Table) -> None:
@@ -158,8 +158,8 @@ class HintBox:
         hint, card = None if self.shown is None else self.shown[1], table.pending_card
         if hint is None or card is None:
             return
-        moves = (hint.runner_up, hint.action) if _runner_up_first(hint) else (hint.action, hint.runner_up)
-        move = next((a for a in moves if isinstance(a, PlayCard | JumpIn) and a.card == card), None)
+        plays = [a for a in _said_order(hint) if isinstance(a, PlayCard | JumpIn) and a.card == card]
+        move = plays[0] if plays else None
         if move is not None and move.target in table.pending_targets:
             table.seat_index = table.pending_targets.index(move.target)
         elif isinstance(move, PlayCard) and move.color is not None and not table.pending_targets:
@@ -296,6 +296,11 @@ def _runner_up_first(hint: Hint) -> bool:
     """Whether a searched hint names its runner-up first: its figure, as said, is the better."""
     return (hint.reason == "search" and hint.runner_up is not None and hint.runner_up_rate is not None
             and hint.win_rate is not None and _percent(hint.runner_up_rate) > _percent(hint.win_rate))
+
+
+def _said_order(hint: Hint) -> tuple[Action | None, Action | None]:
+    """The hint's move and its runner-up, in the order its words name them."""
+    return (hint.runner_up, hint.action) if _runner_up_first(hint) else (hint.action, hint.runner_up)
 
 
 def _percent(rate: float) -> int:

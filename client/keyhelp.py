@@ -66,22 +66,21 @@ class KeyHelp(Painter):
             lines = [line for line in lines if line]
         return self._page(lines, self._howto(width), width, height)
 
-    def _howto(self, width: int) -> list[Line]:
-        """How to play at the table (out of one, by the official rules), in paragraphs, after
-        the keys (found play-testing: a newcomer could not learn the rules inside the game), and
-        where the whole rules are."""
+    def _howto(self, width: int) -> tuple[Line, list[list[Line]]]:
+        """How to play at the table (out of one, by the official rules), after the keys (found
+        play-testing: a newcomer could not learn the rules inside the game), and where the whole
+        rules are: its title, and its paragraphs wrapped."""
         room = self.model.seating.room
-        lines: list[Line] = [[("bold", " " + fit(howto_title(room), width - 1))]]
         paragraphs = howto(table_rules(room))
         if room is not None:
             paragraphs.insert(0, rules_sentence(room))
         rules = rules_line()
-        for paragraph in [*paragraphs, rules] if rules else paragraphs:
-            lines.append([])
-            lines += [[("", " " + part)] for part in wrap(paragraph, width - 1)]
-        return lines
+        return ([("bold", " " + fit(howto_title(room), width - 1))],
+                [[[("", " " + part)] for part in wrap(paragraph, width - 1)]
+                 for paragraph in ([*paragraphs, rules] if rules else paragraphs)])
 
-    def _page(self, keys: list[Line], rules: list[Line], width: int, height: int) -> list[Line]:
+    def _page(self, keys: list[Line], rules: tuple[Line, list[list[Line]]], width: int,
+              height: int) -> list[Line]:
         """The page asked for, under its title, with a line saying which it is: the keys' (found
         play-testing: at 60x20 the help ended at "j take a seat", and the keys of a hand were
         out of reach), then how to play, from a page of its own. The page count is kept for the
@@ -93,7 +92,7 @@ class KeyHelp(Painter):
             return keys[:max(1, height)]
         pages = [(keys[0], page) for page in _pages(keys[1:], rows)]
         howto_from = len(pages)
-        pages += [(rules[0], page) for page in _paragraph_pages(rules[1:], rows)]
+        pages += [(rules[0], page) for page in _paragraph_pages(rules[1], rows)]
         page = min(prompts.help_page, len(pages) - 1)
         prompts.help_pages = len(pages)
         lang = language()
@@ -130,15 +129,9 @@ def _pages(body: list[Line], rows: int) -> list[list[Line]]:
     return pages
 
 
-def _paragraph_pages(body: list[Line], rows: int) -> list[list[Line]]:
-    """``body`` (paragraphs, each after a blank line) cut into pages of ``rows``, a paragraph
-    whole on one page where it fits, no page starting with its blank line."""
-    paragraphs: list[list[Line]] = []
-    for line in body:
-        if not line or not paragraphs:
-            paragraphs.append([])
-        if line:
-            paragraphs[-1].append(line)
+def _paragraph_pages(paragraphs: list[list[Line]], rows: int) -> list[list[Line]]:
+    """``paragraphs`` on pages of ``rows``, a blank line between two, a paragraph whole on one
+    page where it fits, no page starting with a blank line."""
     pages: list[list[Line]] = [[]]
     for paragraph in paragraphs:
         gap: list[Line] = [[]] if pages[-1] else []
