@@ -18,6 +18,7 @@ from engine.bots import BOT_LEVELS, DEFAULT_BOT_LEVEL
 from protocol import CreateRoom
 from protocol.address import parse_address
 from protocol.arguments import count, seconds, whole_number
+from protocol.limits import MAX_NAME, MAX_ROOM_NAME
 
 from .botclient import BotClient, BotGaveUp, BotOptions, BotResult, Patience
 from .link import Link, open_link
@@ -81,11 +82,11 @@ async def run_bots(args: argparse.Namespace) -> tuple[list[BotResult], dict[str,
         return await open_link(host, port)
 
     async def one(index: int) -> None:
-        name = f"{args.name} {index + 1}"[:24]
+        name = f"{args.name} {index + 1}"[:MAX_NAME]
         create = None
         if args.create and index == 0:
-            create = CreateRoom(name=f"{args.name} table"[:32], preset=args.rules, seats=args.seats,
-                                bot_delay=args.bot_delay)
+            create = CreateRoom(name=f"{args.name} table"[:MAX_ROOM_NAME], preset=args.rules,
+                                seats=args.seats, bot_delay=args.bot_delay)
         options = BotOptions(level=args.level, create=create, start_when=args.seats,
                              room_of=created_room if args.create and index > 0 else None,
                              matches=args.matches, think=max(0.0, args.think),

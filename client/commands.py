@@ -20,10 +20,10 @@ from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
 from engine import PRESETS
+from protocol import limits
 from protocol.address import ALL_ADDRESSES, DEFAULT_PORT, parse_address
 from protocol.arguments import count, penalty, port_number, seconds, whole_number
 from protocol.arguments import player_name as name_argument
-from protocol.limits import MAX_NAME
 
 from .clihelp import said
 
@@ -42,12 +42,12 @@ def _common(parser: argparse.ArgumentParser) -> None:
         "idioma de la pantalla, que se recuerda para la próxima vez (por defecto: el último elegido "
         "con --lang o F2, si no el del sistema)"))
     parser.add_argument("--player", metavar=said("NAME", "NOMBRE"), default=None, type=name_argument,
-                        help=said(f"your name at the table, up to {MAX_NAME} characters, remembered for "
-                                  "next time (default: $UNO_NAME, else the name given last time, else "
+                        help=said(f"your name at the table, up to {limits.MAX_NAME} characters, remembered "
+                                  "for next time (default: $UNO_NAME, else the name given last time, else "
                                   "your user name)",
-                                  f"tu nombre en la mesa, de hasta {MAX_NAME} caracteres, que se recuerda "
-                                  "para la próxima vez (por defecto: $UNO_NAME, si no el de la última "
-                                  "vez, si no tu nombre de usuario)"))
+                                  f"tu nombre en la mesa, de hasta {limits.MAX_NAME} caracteres, que se "
+                                  "recuerda para la próxima vez (por defecto: $UNO_NAME, si no el de la "
+                                  "última vez, si no tu nombre de usuario)"))
     parser.add_argument("--no-bell", action="store_true", help=said(
         "no terminal bell when your turn starts", "sin pitido de la terminal cuando empieza tu turno"))
     parser.add_argument("--plain", action="store_true", help=said(
@@ -96,10 +96,12 @@ def add_host_arguments(parser: argparse.ArgumentParser) -> None:
         "--start and --bots, one more than the bots: you against them)",
         "asientos de la mesa, de 2 a 10 (por defecto 4, o uno más que los bots si son más; con --start "
         "y --bots, uno más que los bots: tú contra ellos)"))
-    parser.add_argument("--turn-timeout", type=seconds, default=30.0, metavar=seconds_, help=said(
-        "time for a turn, 0 for none (default 30)", "tiempo para cada turno; 0: sin límite (por defecto 30)"))
-    parser.add_argument("--bot-delay", type=seconds, default=1.0, metavar=seconds_, help=said(
-        "how long bots think (default 1)", "cuánto piensan los bots (por defecto 1)"))
+    turn, delay = limits.DEFAULT_TURN_TIMEOUT, limits.DEFAULT_BOT_DELAY
+    parser.add_argument("--turn-timeout", type=seconds, default=turn, metavar=seconds_, help=said(
+        f"time for a turn, 0 for none (default {turn:g})",
+        f"tiempo para cada turno; 0: sin límite (por defecto {turn:g})"))
+    parser.add_argument("--bot-delay", type=seconds, default=delay, metavar=seconds_, help=said(
+        f"how long bots think (default {delay:g})", f"cuánto piensan los bots (por defecto {delay:g})"))
     _rule_arguments(parser)
     parser.add_argument("--start", action="store_true", help=said(
         "start the match at once (bots take the empty seats)",
@@ -274,7 +276,7 @@ def player_name(arg: str | None) -> str:
             name = getpass.getuser()
         except (OSError, KeyError):
             name = "Player"
-    name = " ".join(clean_text(name).split())[:24]
+    name = " ".join(clean_text(name).split())[:limits.MAX_NAME]
     return (name[:1].upper() + name[1:]) if name else "Player"
 
 
@@ -377,10 +379,10 @@ def run_host(args: argparse.Namespace) -> int:
 
         name = player_name(args.player)
         remember(args)
-        table = " ".join((args.name or t("default_table", name=name)).split())[:32] or "UNO"
+        table = " ".join((args.name or t("default_table", name=name)).split())[:limits.MAX_ROOM_NAME] or "UNO"
         create = CreateRoom(name=table, preset=preset, seats=seats, bots=args.bots,
-                            turn_timeout=max(0.0, min(3600.0, args.turn_timeout)),
-                            bot_delay=max(0.0, min(10.0, args.bot_delay)), rules=overrides,
+                            turn_timeout=max(0.0, min(limits.MAX_SECONDS, args.turn_timeout)),
+                            bot_delay=max(0.0, min(limits.MAX_BOT_DELAY, args.bot_delay)), rules=overrides,
                             bot_level=args.bot_level, late_join=args.late_join.replace("-", "_"))
         # A match the host keeps for later stays on disk (a seeded one too: its random source is
         # in its snapshot), and `uno host --resume` takes the host's seat in it back.

@@ -14,7 +14,7 @@ from typing import Any
 from engine.rules import MAX_PENALTY, PRESETS, RuleSet, WildDrawFour
 from engine.state import MAX_SEATS, MIN_SEATS
 from protocol import BOT_LEVELS, DEFAULT_BOT_LEVEL, LATE_JOIN, CreateRoom, RoomInfo, SetRules, clean_text
-from protocol.limits import MAX_ROOM_NAME
+from protocol.limits import DEFAULT_TURN_TIMEOUT, MAX_PASSWORD, MAX_ROOM_NAME
 
 from .saved_rules import SavedRulesError, load_rules, save_rules
 
@@ -50,7 +50,7 @@ class CreateForm:
     seats: int = 4
     bots: int = 3
     bot_level: str = DEFAULT_BOT_LEVEL
-    timeout: float = 30.0
+    timeout: float = DEFAULT_TURN_TIMEOUT
     late_join: str = "now"
     password: str = ""
     options: dict[str, bool] = field(default_factory=dict)
@@ -231,7 +231,7 @@ class CreateForm:
         if key == "name":
             self.name = (self.name + text)[:MAX_ROOM_NAME]
         elif key == "password":
-            self.password = (self.password + text)[:64]
+            self.password = (self.password + text)[:MAX_PASSWORD]
         elif key == "save_as":
             self.save_as = (self.save_as + text)[:SAVE_AS_LENGTH]
 

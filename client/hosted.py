@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any
 
 from protocol import clean_text
 from protocol.address import ALL_ADDRESSES, DEFAULT_PORT, format_address
+from protocol.limits import MAX_SERVER_NAME
 from server.discovery_net import lan_address
 
 from .i18n import names_and, t
@@ -79,7 +80,7 @@ class HostedServer:
 
         host = self.options
         # Kept rooms stay on disk unless --resume brings the last one back (restore_rooms below).
-        config = ServerConfig(name=host.table[:64], hosted=True, seed=host.seed,
+        config = ServerConfig(name=host.table[:MAX_SERVER_NAME], hosted=True, seed=host.seed,
                               next_hand_delay=host.next_hand_delay,
                               restore_rooms=False, history=host.history,
                               history_dir=str(default_state_dir()),
@@ -148,7 +149,8 @@ class HostedServer:
         if resume:
             # (named after the table it brings back: found play-testing, the lobby read "Lobby —
             # Hosty's table", the name of a table never opened, above the table "Tiny")
-            server.config = dataclasses.replace(server.config, restore_rooms=(last.id,), name=last.name[:64])
+            server.config = dataclasses.replace(server.config, restore_rooms=(last.id,),
+                                                name=last.name[:MAX_SERVER_NAME])
             model.session.token = last.host_token
             model.session.server_id = server.server_id
             model.host.bringing_back = True

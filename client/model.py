@@ -16,7 +16,7 @@ import time
 from collections.abc import Callable
 
 from protocol import BOT_LEVELS, clean_text, messages
-from protocol.limits import MAX_PASSWORD
+from protocol.limits import MAX_PASSWORD, MAX_ROOM_NAME
 
 from . import inbox
 from .awaynews import AwayNews
@@ -36,8 +36,6 @@ from .session import Outbox, Session
 from .table import Table
 from .tableplayback import TablePlayback
 from .transcript import Transcript
-
-TABLE_NAME_LENGTH = 32
 
 
 class Model:
@@ -314,7 +312,7 @@ class Model:
         self.outbox.send(messages.JoinRoom(room=room.id, spectate=spectate))
 
     def _default_table(self) -> str:
-        return t("default_table", name=self.session.name)[:TABLE_NAME_LENGTH]
+        return t("default_table", name=self.session.name)[:MAX_ROOM_NAME]
 
     def open_form(self) -> None:
         saved, table = tuple(saved_names()), self.host.table

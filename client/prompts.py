@@ -4,10 +4,9 @@ being typed (chat, a table's password), and the notice of the last key."""
 from __future__ import annotations
 
 from protocol import MAX_CHAT
+from protocol.limits import MAX_PASSWORD
 
 from .enums import Prompt
-
-PASSWORD_LENGTH = 64
 
 
 class Prompts:
@@ -69,7 +68,7 @@ class Prompts:
         return prompt, text
 
     def type_text(self, text: str) -> None:
-        limit = MAX_CHAT if self.text_prompt is Prompt.CHAT else PASSWORD_LENGTH
+        limit = MAX_CHAT if self.text_prompt is Prompt.CHAT else MAX_PASSWORD
         self.input_text = (self.input_text + text)[:limit]
 
     def backspace(self, whole: bool = False) -> None:

@@ -22,6 +22,7 @@ from prompt_toolkit.output import ColorDepth
 from prompt_toolkit.styles import Style
 
 from engine.rules import PRESETS
+from protocol.limits import MAX_ROOM_NAME
 
 from .draw import TOP_WIDTH, Line, Painter, clip_line, fit, pad, width_of
 from .i18n import t
@@ -44,7 +45,7 @@ class ReplayRegions(Painter):
         info = r.replay.info
         rules = r.model.seating.room.rules if r.model.seating.room is not None else {}
         preset = min(PRESETS, key=lambda name: len(changed_labels(rules, name)))  # the closest
-        parts = [t("replay_title"), fit(info.table, 32), t("hand_no", n=info.hand_number),
+        parts = [t("replay_title"), fit(info.table, MAX_ROOM_NAME), t("hand_no", n=info.hand_number),
                  info.ended.replace("T", " ").rstrip("Z")[:16]]  # (to the minute, as the list)
         title = " " + " · ".join([*parts, ", ".join([preset_name(preset), *changed_labels(rules, preset)])])
         # Short of room, the preset alone rather than its options cut (found play-testing:

@@ -29,6 +29,12 @@ def left_seat_name(name: str) -> str:
 MAX_CHAT = 200
 MAX_ROOM_NAME = 32
 MAX_PASSWORD = 64
+MAX_SERVER_NAME = 64  # welcome.server: the name a server gives itself
+MAX_ERROR_TEXT = 300  # the words of an ``error`` or a ``bye``
+MAX_SECONDS = 3600  # a time a message carries: a room's time for a turn (0: none), a deadline
+MAX_BOT_DELAY = 10  # how long a room's bots think before a move, in seconds
+DEFAULT_TURN_TIMEOUT = 30.0
+DEFAULT_BOT_DELAY = 1.0
 MAX_TOKEN = 64
 MAX_INSTANCE = 32  # a client program's name for itself (``hello.instance``)
 HISTORY_BATCHES = 60  # changes at the table a ``history`` message may hold

@@ -17,14 +17,17 @@ from engine.state import MAX_SEATS, MIN_SEATS
 
 from .cards import COLOR_LETTERS as COLOR_LETTERS  # (the engine's colours, spelt for the wire)
 from .cards import CardText
-from .fields import Bool, Choice, Float, Int, List, Map, Optional, Scalar, Str
+from .fields import Bool, Choice, Int, List, Map, Optional, Scalar, Str
 from .kinds import ActionKind, LeftReason, RoomRole
 from .limits import (
+    DEFAULT_BOT_DELAY,
+    DEFAULT_TURN_TIMEOUT,
     HISTORY_BATCHES,
     HISTORY_CHAT,
     LANGUAGES,
     LATE_JOIN,
     MAX_CHAT,
+    MAX_ERROR_TEXT,
     MAX_INSTANCE,
     MAX_PASSWORD,
     MAX_REF,
@@ -32,11 +35,12 @@ from .limits import (
     MAX_ROOM_NAME,
     MAX_ROOMS_LISTED,
     MAX_SERVER_ID,
+    MAX_SERVER_NAME,
     MAX_TOKEN,
     PRESET_NAMES,
     REMATCH_ORDERS,
 )
-from .records import LEVEL, NAME, ROOM_ID, SEAT, SECONDS
+from .records import BOT_DELAY, LEVEL, NAME, ROOM_ID, SEAT, SECONDS
 from .records import ChatLine as ChatLine
 from .records import RoomInfo as RoomInfo
 from .records import RoomSummary as RoomSummary
@@ -109,8 +113,8 @@ class CreateRoom(Message):
     seats: int = spec(Int(MIN_SEATS, MAX_SEATS), 4)
     bots: int = spec(Int(0, 9), 0)
     bot_level: str = spec(LEVEL, DEFAULT_BOT_LEVEL)
-    turn_timeout: float = spec(SECONDS, 30.0)
-    bot_delay: float = spec(Float(0, 10), 1.0)
+    turn_timeout: float = spec(SECONDS, DEFAULT_TURN_TIMEOUT)
+    bot_delay: float = spec(BOT_DELAY, DEFAULT_BOT_DELAY)
     password: str | None = spec(Optional(Str(MAX_PASSWORD, 1)), None)
     late_join: str = spec(Str(10, choices=LATE_JOIN), "now")
 
@@ -160,7 +164,7 @@ class SetRules(Message):
     preset: str = spec(Str(16, choices=PRESET_NAMES))
     rules: dict[str, Any] = spec(Map(32, Scalar()), factory=dict)
     turn_timeout: float | None = spec(Optional(SECONDS), None)
-    bot_delay: float | None = spec(Optional(Float(0, 10)), None)
+    bot_delay: float | None = spec(Optional(BOT_DELAY), None)
     bot_level: str | None = spec(Optional(LEVEL), None)
     late_join: str | None = spec(Optional(Str(10, choices=LATE_JOIN)), None)
 
@@ -277,7 +281,7 @@ class Welcome(Message):
     restarts): keep tokens by it. ``hosted``: the server runs in a player's ``uno host``, and
     stops when its host does."""
 
-    server: str = spec(Str(64, 1, text=True))
+    server: str = spec(Str(MAX_SERVER_NAME, 1, text=True))
     version: str = spec(Str(32, 1))
     protocol: int = spec(Int(0, 2**31 - 1))
     token: str = spec(Str(MAX_TOKEN, 1))
@@ -295,7 +299,7 @@ class Error(Message):
     ``fatal`` error the server closes the connection."""
 
     code: str = spec(Str(32, 1))
-    message: str = spec(Str(300))
+    message: str = spec(Str(MAX_ERROR_TEXT))
     ref: str | None = spec(Optional(Str(MAX_REF)), None)
     fatal: bool = spec(Bool(), False)
 
@@ -395,7 +399,7 @@ class Bye(Message):
     """The server closes the connection; ``reason`` e.g. ``shutdown``, ``timeout``, ``flood``."""
 
     reason: str = spec(Str(32, 1))
-    message: str = spec(Str(300), "")
+    message: str = spec(Str(MAX_ERROR_TEXT), "")
 
 
 # --- server to client: replays (issue 13)

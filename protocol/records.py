@@ -11,13 +11,23 @@ from engine.state import MAX_SEATS, MIN_SEATS
 
 from .fields import Bool, Choice, Float, Int, List, Map, Optional, Scalar, Str
 from .kinds import SeatKind
-from .limits import LATE_JOIN, MAX_CHAT, MAX_COUNT, MAX_NAME, MAX_ROOM_NAME, REMATCH_ORDERS
+from .limits import (
+    LATE_JOIN,
+    MAX_BOT_DELAY,
+    MAX_CHAT,
+    MAX_COUNT,
+    MAX_NAME,
+    MAX_ROOM_NAME,
+    MAX_SECONDS,
+    REMATCH_ORDERS,
+)
 from .structs import Struct, nested, spec
 
 NAME = Str(MAX_NAME, 1, text=True)
 SEAT = Str(16, 1)
 ROOM_ID = Str(16, 1)
-SECONDS = Float(0, 3600)
+SECONDS = Float(0, MAX_SECONDS)
+BOT_DELAY = Float(0, MAX_BOT_DELAY)
 LEVEL = Str(8, choices=BOT_LEVELS)  # a bot's level
 
 
@@ -79,7 +89,7 @@ class RoomInfo(Struct):
     preset: str = spec(Str(16, 1))
     rules: dict[str, Any] = spec(Map(32, Scalar()))
     turn_timeout: float = spec(SECONDS)
-    bot_delay: float = spec(Float(0, 10))
+    bot_delay: float = spec(BOT_DELAY)
     password: bool = spec(Bool())
     started: bool = spec(Bool())
     bot_level: str = spec(LEVEL, DEFAULT_BOT_LEVEL)

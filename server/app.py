@@ -15,6 +15,7 @@ from typing import Any
 import trio
 
 from protocol import PROTOCOL_VERSION, Hello, Message, Welcome
+from protocol.limits import MAX_SERVER_NAME
 
 from . import identity, requests, tokens
 from .accept import serve_listener
@@ -251,7 +252,7 @@ class UnoServer:
         session.peer = peer
         session.quit = False
         peer.session = session
-        peer.send(Welcome(server=self.config.name[:64], version=SERVER_VERSION,
+        peer.send(Welcome(server=self.config.name[:MAX_SERVER_NAME], version=SERVER_VERSION,
                           protocol=PROTOCOL_VERSION, token=session.token, name=session.name,
                           resumed=resumed, server_id=self.server_id, kept=kept is not None,
                           hosted=self.config.hosted))

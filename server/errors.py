@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from engine import RuleError
 from protocol import Error, ProtocolError
+from protocol.limits import MAX_ERROR_TEXT
 
 
 class Refused(Exception):
@@ -162,4 +163,4 @@ SERVER_CODES = tuple(cause.code for cause in CAUSES)
 
 def refusal(exc: RuleError | ProtocolError | Refused, ref: str) -> Error:
     """The ``error`` answering a refused request: every refusal carries a stable ``code``."""
-    return Error(code=exc.code, message=str(exc)[:300], ref=ref)
+    return Error(code=exc.code, message=str(exc)[:MAX_ERROR_TEXT], ref=ref)

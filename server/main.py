@@ -13,6 +13,7 @@ import trio
 
 from protocol.address import ALL_ADDRESSES, DEFAULT_PORT, format_address
 from protocol.arguments import count, port_number, positive_seconds, seconds
+from protocol.limits import MAX_SERVER_NAME
 
 from .app import UnoServer
 from .config import ServerConfig, uno_grace_within
@@ -69,7 +70,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def config_from(args: argparse.Namespace) -> ServerConfig:
-    config = ServerConfig(name=args.name[:64], heartbeat_timeout=args.heartbeat,
+    config = ServerConfig(name=args.name[:MAX_SERVER_NAME], heartbeat_timeout=args.heartbeat,
                           next_hand_delay=args.next_hand_delay,
                           handshake_timeout=args.handshake_timeout,
                           outgoing_queue=args.outgoing_queue,

@@ -10,6 +10,7 @@ from typing import Any
 import engine
 from engine import RuleSet
 from protocol import BOT_LEVELS, DEFAULT_BOT_LEVEL, LATE_JOIN
+from protocol.limits import DEFAULT_BOT_DELAY, DEFAULT_TURN_TIMEOUT
 
 from . import errors
 
@@ -26,8 +27,8 @@ class RoomSettings:
     preset: str = "official"
     overrides: dict[str, Any] = field(default_factory=dict)
     max_seats: int = 4
-    turn_timeout: float = 30.0
-    bot_delay: float = 1.0
+    turn_timeout: float = DEFAULT_TURN_TIMEOUT
+    bot_delay: float = DEFAULT_BOT_DELAY
     password: str | None = None
     bot_level: str = DEFAULT_BOT_LEVEL  # the level of the bots that fill empty seats at the start
     late_join: str = "now"  # a late arrival takes a bot's seat "now" or at the "next_hand"

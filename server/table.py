@@ -127,7 +127,7 @@ class Table(ABC):
         taken = {s.name for s in self.seats if s is not exclude}
         if name not in taken:
             return name
-        candidates = (f"{name[:21]} {n}" for n in range(2, 100))
+        candidates = (f"{name[:protocol.MAX_NAME - len(' 99')]} {n}" for n in range(2, 100))
         return next((candidate for candidate in candidates if candidate not in taken), name)
 
     def add_player(self, session: Session, instead_of: Seat | None = None) -> Seat:
