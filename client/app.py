@@ -316,7 +316,7 @@ class ClientApp:
             self._nursery = nursery
             address = self.options.address
             if self.options.host is not None:
-                self.hosted = HostedServer(self.options.host, self.model, self.invalidate)
+                self.hosted = HostedServer(self.options.host, self.model, self.invalidate, self.options.marks)
                 address = await self.hosted.start(nursery)
             if address is not None:
                 nursery.start_soon(self.connection.run, *address)

@@ -153,6 +153,8 @@ class ServerConnection:
                 if marks is not None and not model.away_news.live:  # started again: what the
                     # client before told of the stand-in's turns is not told again
                     model.away_news.told = self._told = marks.load_told(welcome.server_id)
+                if marks is not None and model.host.active and welcome.hosted:  # (our own server)
+                    marks.add_hosted(welcome.server_id, welcome.token.partition(".")[0])
                 if marks is not None and self._seat_room is None:
                     self._seat_room = marks.load_seat_room(welcome.server_id)
                     if not (welcome.resumed or welcome.kept or model.host.active):

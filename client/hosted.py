@@ -27,6 +27,8 @@ if TYPE_CHECKING:
 
     from protocol import CreateRoom
 
+    from .tokens import TokenStore
+
 log = logging.getLogger("uno.client")
 
 
@@ -62,8 +64,12 @@ class HostOptions:
 
 
 class HostedServer:
-    def __init__(self, options: HostOptions, model: Model, invalidate: Callable[[], None]) -> None:
+    def __init__(self, options: HostOptions, model: Model, invalidate: Callable[[], None],
+                 marks: TokenStore | None = None) -> None:
+        """``marks``: where the host's sessions at this server are recorded (``add_hosted``), the
+        kept rooms it offers being the ones they host."""
         self.options = options
+        self.marks = marks
         self.model = model
         self.invalidate = invalidate
         self.server: Any = None  # the in-process UnoServer
@@ -140,7 +146,9 @@ class HostedServer:
         """With ``resume``, have the server bring back the last kept room and take the host's seat
         in it (returns True); otherwise say on screen that it is kept and how to go back to it."""
         server, model = self.server, self.model
-        kept = [room for room in server.kept_rooms() if room.host_token is not None]
+        mine = None if self.marks is None else self.marks.load_hosted(server.server_id)
+        kept = [room for room in server.kept_rooms() if room.host_token is not None
+                and (mine is None or room.host_token.partition(".")[0] in mine)]
         if not kept:
             if resume:
                 model.prompts.notice = t("resume_none")
@@ -162,7 +170,10 @@ class HostedServer:
             progress = t("resume_with", progress=progress, names=names)
         if last.hand_number:  # (at the table too; a table that never started is offered only here)
             model.host.offer = t("resume_offer", name=last.name, progress=progress)
-        model.host.offer_key = t("resume_offer_key", name=last.name, progress=progress)
+        # (with --start, which waits for the choice: found play-testing, "uno host --bots 2
+        # --start" dealt nothing, and nothing said why)
+        key = "resume_offer_start" if self.options.start else "resume_offer_key"
+        model.host.offer_key = t(key, name=last.name, progress=progress)
         self._kept = last
         return False
 

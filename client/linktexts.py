@@ -118,6 +118,10 @@ LINK_TEXTS: dict[str, tuple[str, str]] = {
                          "host --resume)",
                          "Guardada de la última vez: «{name}», {progress}. {k_resume}: volver a ella "
                          "(otro día: uno host --resume)"),
+    "resume_offer_start": ("Kept from last time: “{name}”, {progress}. {k_resume}: back to it, or {k_start}: "
+                           "deal this new match (or later: uno host --resume)",
+                           "Guardada de la última vez: «{name}», {progress}. {k_resume}: volver a ella, o "
+                           "{k_start}: reparte esta nueva (otro día: uno host --resume)"),
     "resume_others": ("At this table: {names}. {k_resume} again closes it for them and opens the kept match",
                       "En esta mesa: {names}. {k_resume} otra vez la cierra para ellos y abre la "
                       "guardada"),

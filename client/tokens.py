@@ -33,6 +33,10 @@ def config_dir(environ: Mapping[str, str] | None = None) -> Path:
     return Path(base) / "uno"
 
 
+HOSTED_SESSIONS = 64
+"""The ``uno host`` player's sessions kept per server (one a run that does not resume a match)."""
+
+
 def _safe(name: str) -> str:
     return re.sub(r"[^A-Za-z0-9._-]", "_", name)[:120] or "_"
 
@@ -114,6 +118,28 @@ class TokenStore:
 
     def _seat_room_path(self, server_id: str) -> Path:
         return self.directory / f"room-{_safe(server_id)}"
+
+    def load_hosted(self, server_id: str) -> list[str] | None:
+        """The session ids this client had at ``server_id`` as ``uno host``'s own player, oldest
+        first (None: none recorded there, as by a version before they were)."""
+        try:
+            return self._hosted_path(server_id).read_text(encoding="ascii").split()
+        except (OSError, UnicodeDecodeError):
+            return None
+
+    def add_hosted(self, server_id: str, sid: str) -> None:
+        """``uno host``'s player has the session ``sid`` at its own server ``server_id``: the
+        rooms it hosts there are the ones a later ``uno host`` offers back to it (found
+        play-testing: the match a guest had opened at the host's server was offered to the host,
+        and r sat her in the guest's seat, under the guest's name)."""
+        if not server_id or not sid.isalnum():
+            return
+        known = self.load_hosted(server_id) or []
+        if sid not in known:
+            self._write(self._hosted_path(server_id), "\n".join([*known, sid][-HOSTED_SESSIONS:]) + "\n")
+
+    def _hosted_path(self, server_id: str) -> Path:
+        return self.directory / f"hosted-{_safe(server_id)}"
 
     def forget(self, server_id: str) -> None:
         with contextlib.suppress(OSError):

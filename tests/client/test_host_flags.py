@@ -244,6 +244,56 @@ async def test_the_kept_match_offered_names_who_waits_for_it(lang: str, words: s
         assert words in model.host.offer_key
 
 
+
+@pytest.mark.parametrize("recorded", [True, False])
+async def test_only_a_match_the_host_hosted_is_offered_back(recorded: bool, tmp_path: Path,
+                                                           monkeypatch: pytest.MonkeyPatch) -> None:
+    """Found play-testing: Berta, a guest, opened a table of her own at Ana's ``uno host`` and quit
+    it with her seat kept; at Ana's next ``uno host`` the offer was "Kept from last time: “Mesa de
+    Berta”", and r sat Ana in Berta's seat, under Berta's name. The host's sessions at her server
+    are recorded (``TokenStore.add_hosted``), and only a room one of them hosts is offered; where
+    none were ever recorded (a version before), the last kept room is, as it was. With ``--start``
+    (which then waits for the host's choice) the offer says that s deals the new match."""
+    from kit.client import Client
+
+    from client.hosted import HostedServer, HostOptions
+    from client.model import Model
+    from client.tokens import TokenStore
+    from protocol import CreateRoom
+    from server import ServerConfig, UnoServer
+    from server.persist import default_state_dir
+
+    monkeypatch.setenv("XDG_STATE_HOME", str(tmp_path))
+    marks = TokenStore(tmp_path / "marks")
+    with trio.fail_after(20):
+        async with trio.open_nursery() as nursery:  # Ana's server, killed with both tables open
+            crashed = UnoServer(ServerConfig(state_dir=str(default_state_dir())))
+            await nursery.start(crashed.serve)
+            clients = []
+            for name in ("Ana", "Berta"):
+                client_end, server_end = trio.testing.memory_stream_pair()
+                nursery.start_soon(crashed.handle_stream, server_end, "memory")
+                clients.append(Client(client_end, name))
+                await clients[-1].hello()
+            await clients[0].create("Ana's table")
+            await clients[1].create("Mesa de Berta")  # (the last kept)
+            if recorded:
+                assert clients[0].token is not None
+                marks.add_hosted(crashed.server_id, clients[0].token.partition(".")[0])
+            nursery.cancel_scope.cancel()
+        options = HostOptions(table="Mesa", create=CreateRoom(name="Mesa"), port=0, bind="127.0.0.1",
+                              discovery=False, keep=True, history=False, start=recorded)
+        model = Model("Ana")
+        hosted = HostedServer(options, model, lambda: None, marks)
+        async with trio.open_nursery() as nursery:
+            await hosted.start(nursery)
+            await hosted.stop(nursery)
+        if recorded:
+            assert "“Ana's table”, not started. r: back to it, or s: deal this new match" in model.host.offer_key
+        else:
+            assert "“Mesa de Berta”, not started. r: back to it (or later" in model.host.offer_key
+
+
 def test_the_name_and_language_given_are_remembered_for_next_time(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """Found play-testing: Nico played as "Nico" (``uno join --player Nico``); his ``uno replay``
