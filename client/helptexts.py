@@ -32,13 +32,13 @@ HELP_TEXTS: dict[str, tuple[str, str]] = {
     "help_waiting_host_mid": ("{k_help} help  {k_start} start  {k_start_as_seated} as seated  "
                               "{k_add_bot} add bot  {k_remove_bot} remove bot  ↑↓ {k_bot_level} bot level  "
                               "{k_leave}/{k_leave_waiting} leave  {k_chat} chat  {k_quit} quit",
-                              "{k_help} ayuda  {k_start} empieza  {k_start_as_seated} sin bots  "
+                              "{k_help} ayuda  {k_start} empieza  {k_start_as_seated} tal cual  "
                               "{k_add_bot} bot  {k_remove_bot} quita bot  ↑↓ {k_bot_level} nivel  "
                               "{k_leave}/{k_leave_waiting} deja la mesa  {k_chat} chat  {k_quit} sal"),
     "help_waiting_host_short": ("{k_help} help  {k_start} start  {k_start_as_seated} as seated  "
                                 "{k_add_bot}/{k_remove_bot} bot  {k_leave}/{k_leave_waiting} leave  "
                                 "↑↓ {k_bot_level} level  {k_chat} chat  {k_quit} quit",
-                                "{k_help} ayuda  {k_start} empieza  {k_start_as_seated} sin bots  "
+                                "{k_help} ayuda  {k_start} empieza  {k_start_as_seated} tal cual  "
                                 "{k_add_bot}/{k_remove_bot} bot  {k_leave}/{k_leave_waiting} vete  "
                                 "↑↓ {k_bot_level} nivel  {k_chat} chat  {k_quit} sal"),
     # (the host's, when a match kept from last time can be resumed: before quitting, where the
