@@ -161,9 +161,10 @@ def _rule_arguments(parser: argparse.ArgumentParser) -> None:
     table = parser.add_argument_group(said("the table", "la mesa"))
     table.add_argument("--bot-level", choices=BOT_LEVELS, default=DEFAULT_BOT_LEVEL, help=said(
         "the level of the bots: easy, normal, hard (keeps track of the cards) or expert (thinks "
-        "ahead; the hint key, ?, shows its move); default normal",
+        "ahead; the hint key, ?, or hint with --plain, shows its move); default normal",
         "el nivel de los bots: easy (fácil), normal, hard (difícil: lleva la cuenta de las cartas) o "
-        "expert (experto: piensa jugadas; la tecla de pista, ?, muestra la suya); por defecto normal"))
+        "expert (experto: piensa jugadas; la tecla de pista, ?, o pista con --plain, muestra su "
+        "jugada); por defecto normal"))
     table.add_argument("--late-join", choices=[v.replace("_", "-") for v in LATE_JOIN], default="now",
                        help=said("when someone arriving during a match takes over a bot's seat: at "
                                  "once, or at the next hand (default now)",

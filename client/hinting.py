@@ -151,6 +151,15 @@ class HintBox:
         action = _said_order(hint)[0]
         return action.card if isinstance(action, PlayCard | JumpIn) else None
 
+    def point_again(self, table: Table, shown_before: tuple[View, Hint | None] | None) -> None:
+        """The hint on show asked for again (``shown_before`` still shown, no card's question):
+        its card back under the cursor, unless the cursor is on a starred one (found play-testing:
+        the cursor moved away, ? again, and Enter played another card)."""
+        if shown_before is None or self.shown is not shown_before or table.pending_card is not None:
+            return
+        if table.selected_card not in self.hinted_cards():
+            table.point_at(self.hinted_card(), unless_moved_from=table.selected)
+
     def point_question(self, table: Table) -> None:
         """The question of the card being played (its colour, or whom it swaps with) starts on
         the hint's answer where the hint on show gave one for that card (found play-testing: "play

@@ -419,8 +419,10 @@ class Model:
 
     def ask_hint(self) -> None:
         """?: what the strongest bot would play here (worked out off the loop: client/hintrun.py)."""
+        shown = self.hints.shown
         self.hints.ask(self.table.view, self.table.pending_card)
         self.hints.point_question(self.table)  # (a card's question answered at once by the turn's hint)
+        self.hints.point_again(self.table, shown)
 
     def remove_bot(self, picked: bool = True) -> None:
         """-: the picked seat is freed: a bot's, or that of someone whose connection dropped (the

@@ -331,7 +331,7 @@ TEXTS: dict[str, tuple[str, str]] = {
     "level_about_easy": ("plays any card that goes", "juega cualquier carta que vaya"),
     "level_about_normal": ("plays sensibly", "juega con cabeza"),
     "level_about_hard": ("keeps track of the cards", "lleva la cuenta de las cartas"),
-    "level_about_expert": ("thinks ahead; ? shows its move", "piensa jugadas; ? muestra la suya"),
+    "level_about_expert": ("thinks ahead; ? shows its move", "piensa jugadas; ? muestra su jugada"),
     "seat_level": ("{level} bot", "bot {level}"),
     "waiting_levels": ("↑↓ picks a bot, {k_bot_level} changes its level.", "↑↓ elige un bot, {k_bot_level} "
                                                                            "cambia su nivel."),

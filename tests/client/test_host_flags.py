@@ -289,7 +289,8 @@ async def test_only_a_match_the_host_hosted_is_offered_back(recorded: bool, tmp_
             await hosted.start(nursery)
             await hosted.stop(nursery)
         if recorded:
-            assert "“Ana's table”, not started. r: back to it, or s: deal this new match" in model.host.offer_key
+            said = "“Ana's table”, not started. r: back to it, or s: deal this new match"
+            assert said in model.host.offer_key
         else:
             assert "“Mesa de Berta”, not started. r: back to it (or later" in model.host.offer_key
 

@@ -223,7 +223,7 @@ def test_the_hints_card_comes_under_the_cursor_unless_it_was_moved_meanwhile(
         monkeypatch: pytest.MonkeyPatch, moved: bool) -> None:
     """Found play-testing: Carla pressed ? then Enter, and played the card under the cursor, not
     the starred one ("9 rojo no es azul ni un Roba dos"). A cursor moved while the hint is worked
-    out is the player's choice, and stays."""
+    out is the player's choice, and stays; ? again puts the hint's card under it."""
     view = make_view("R7 R2 Y5 B5", top="R5", legal=[*plays("R7", "R2", "Y5", "B5"), Draw(ME)])
     model = seated(view)
     advised = next(a for a in view.legal if isinstance(a, PlayCard) and a.card == Card.parse("B5"))
@@ -242,9 +242,15 @@ def test_the_hints_card_comes_under_the_cursor_unless_it_was_moved_meanwhile(
     asyncio.run(main())
     if moved:
         assert model.table.selected_card not in (first, advised.card)
+        model.ask_hint()  # asked again: the hint on show, its card under the cursor this time (found
+        # play-testing: the cursor stayed where it was moved, and Enter played another card)
+        assert model.hints.take_request() is None
     else:
-        assert model.table.selected_card == advised.card
-        assert [m for m in press(model, ENTER) if isinstance(m, Act)], "Enter played nothing"
+        model.table.move_selection(-1)  # moved after the answer: ? again brings it back
+        assert model.table.selected_card != advised.card
+        model.ask_hint()
+    assert model.table.selected_card == advised.card
+    assert [m for m in press(model, ENTER) if isinstance(m, Act)], "Enter played nothing"
 
 
 @pytest.mark.parametrize(("on", "expected"), [("R7", "B5"), ("B5", "B5"), ("Y5", "Y5")])
@@ -674,7 +680,7 @@ def test_a_matchs_first_deal_says_the_bots_levels(lang: str, mixed: str, uniform
 
 @pytest.mark.parametrize(("lang", "hard", "expert"), [
     ("en", "keeps track of the cards", "thinks ahead; ? shows its move"),
-    ("es", "lleva la cuenta de las cartas", "piensa jugadas; ? muestra la suya")])
+    ("es", "lleva la cuenta de las cartas", "piensa jugadas; ? muestra su jugada")])
 def test_a_level_is_said_in_words_where_it_is_chosen(lang: str, hard: str, expert: str) -> None:
     """Found play-testing: the form, the waiting room, the help and `uno host --help` named the
     levels, and nothing said what one meant, nor that the hint shows expert's move."""
