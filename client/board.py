@@ -18,6 +18,7 @@ from .draw import (
     card_style,
     clip_line,
     fit,
+    keys_kept,
     pad,
     upcoming,
     width_of,
@@ -384,18 +385,6 @@ class BesideBoard(Painter):
     def __init__(self, model: Model, canvas: Canvas, board: Board) -> None:
         super().__init__(model, canvas)
         self.board = board
-
-
-def keys_kept(lines: list[str], width: int) -> list[str]:
-    """Wrapped ``lines`` with no key left at a line's end, away from its word (found
-    play-testing: "… m yes · n" / "no" at 80 columns): a last word of one character goes on to
-    the next line, where it fits."""
-    kept = list(lines)
-    for i in range(len(kept) - 1):
-        head, _, last = kept[i].rpartition(" ")
-        if head and len(last) == 1 and width_of(f"{last} {kept[i + 1]}") <= width:
-            kept[i], kept[i + 1] = head, f"{last} {kept[i + 1]}"
-    return kept
 
 
 def _rows_of(cells: list[tuple[Line, int]], width: int, reserve: int) -> list[Line]:

@@ -79,6 +79,18 @@ _UNIT = re.compile(r"(\d) (?=(?:s|points|puntos)\b)|([\w:]) (?=\d|\+[24]\b)")
 _GLUE = "\u00a0"
 
 
+def keys_kept(lines: list[str], width: int) -> list[str]:
+    """Wrapped ``lines`` with no key left at a line's end, away from its word (found
+    play-testing: "… m yes · n" / "no" at 80 columns): a last word of one character goes on to
+    the next line, where it fits."""
+    kept = list(lines)
+    for i in range(len(kept) - 1):
+        head, _, last = kept[i].rpartition(" ")
+        if head and len(last) == 1 and width_of(f"{last} {kept[i + 1]}") <= width:
+            kept[i], kept[i + 1] = head, f"{last} {kept[i + 1]}"
+    return kept
+
+
 def wrap(text: str, width: int) -> list[str]:
     """``text`` in lines of at most ``width`` columns, broken between words (a word longer than a
     line, between its characters), never between a number and its unit (found play-testing:

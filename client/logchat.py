@@ -59,18 +59,23 @@ class LogChat(BesideBoard):
         return lines[-height:] if height > 0 else []
 
     def chat(self, width: int, height: int) -> list[Line]:
-        lines: list[Line] = []
-        last = 0  # the rows of the newest message
-        for source, text in self.model.transcript.chat:
-            parts = wrap(f"{clean_text(source)}: {clean_text(text)}", width - 1)
-            lines += [[("bold" if i == 0 else "", " " + part)] for i, part in enumerate(parts)]
-            last = len(parts)
+        """The newest messages that fit whole, the newest at the bottom; an older one that would
+        be cut at its top is left out, its rows blank (found play-testing: "largo?" above the
+        newest, the end of a message without its start or its speaker)."""
         if height <= 0:
             return []
-        if last > height:  # (its start, who says it, and "…": found play-testing, a message of
-            # 200 characters showed its last words under nobody's name)
-            return _start_of(lines[len(lines) - last:], height, width)
-        return lines[-height:]
+        messages: list[list[Line]] = []
+        for source, text in self.model.transcript.chat:
+            parts = wrap(f"{clean_text(source)}: {clean_text(text)}", width - 1)
+            messages.append([[("bold" if i == 0 else "", " " + part)] for i, part in enumerate(parts)])
+        if messages and len(messages[-1]) > height:  # (its start, who says it, and "…": found
+            # play-testing, a message of 200 characters showed its last words under nobody's name)
+            return _start_of(messages[-1], height, width)
+        lines: list[Line] = []
+        while messages and len(lines) + len(messages[-1]) <= height:
+            lines = messages.pop() + lines
+        blank: list[Line] = [[("", "")] for _ in range(height - len(lines))] if messages else []
+        return blank + lines
 
 
 def _start_of(lines: list[Line], rows: int, width: int) -> list[Line]:

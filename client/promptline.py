@@ -7,7 +7,7 @@ from __future__ import annotations
 from protocol import MAX_CHAT, MAX_NAME, clean_text
 
 from .board import risk_warning
-from .draw import Line, Painter, clip_line, fit, help_text, pad, width_of, wrap
+from .draw import Line, Painter, clip_line, fit, help_text, keys_kept, pad, width_of, wrap
 from .enums import Prompt, Screen, Status
 from .hosting import quit_question
 from .i18n import card_name, color_name, t
@@ -252,7 +252,8 @@ class PromptLine(Painter):
     @staticmethod
     def _notice_lines(said: str, width: int) -> list[str]:
         """``said`` wrapped in at most ``NOTICE_LINES`` lines, the last cut with "…" if need be."""
-        parts = wrap(said, width - 2)
+        parts = keys_kept(wrap(said, width - 2), width - 2)  # (found play-testing at 60 columns:
+        # "…, o d" / "roba 2")
         if len(parts) <= NOTICE_LINES:
             return parts
         return [*parts[:NOTICE_LINES - 1], fit(" ".join(parts[NOTICE_LINES - 1:]), width - 2)]

@@ -886,3 +886,32 @@ def test_a_draw_facing_another_seat_names_it() -> None:
     assert "Luis to draw: 4" in said and not any("To draw" in line for line in said), said
     mine = seated(make_view("R7 G2", top="W+4", legal=[Draw(ME)], pending_draw=4))
     assert "To draw: 4 cards" in [text_of_line(line) for line in Renderer(mine).info(30, 10)]
+
+
+def test_the_chat_shows_whole_messages_never_the_end_of_one_without_its_speaker() -> None:
+    """Found play-testing at 80x24: "largo?" above "Hostie: se ve bien aqui", the end of Bea's
+    long message without its start or her name. An older message that would be cut at its top
+    is left out; the newest stays on the bottom row."""
+    model = seated(make_view("R7", legal=plays("R7")))
+    chat = model.transcript.chat
+    chat.append(("Bea", "se ve bien el chat cuando el mensaje es largo? a ver si se corta por arriba"))
+    chat.append(("Hostie", "se ve bien aqui"))
+    rows = [" ".join(text for _, text, *_ in line).strip() for line in Renderer(model).chat(60, 2)]
+    assert rows == ["", "Hostie: se ve bien aqui"]
+    chat.append(("Bea", "sí"))
+    rows = [" ".join(text for _, text, *_ in line).strip() for line in Renderer(model).chat(60, 2)]
+    assert rows == ["Hostie: se ve bien aqui", "Bea: sí"]
+
+
+def test_a_wrapped_notice_keeps_its_key_with_its_words() -> None:
+    """Found play-testing at 60 columns: "Te toca robar 2: súmale una carta (las marcadas), o d" /
+    "roba 2", the key at a line's end, away from what it does."""
+    set_language("es")
+    try:
+        view = make_view("R+2 Y3 G1", top="B+2", legal=[*plays("R+2"), Draw(ME)], pending_draw=2)
+        screen = screen_lines(seated(view, lang="es"), columns=60, rows=20)
+        said = [line.strip() for line in screen if "súmale" in line or "roba 2" in line]
+        assert said and not any(line.endswith(" d") for line in said), screen
+        assert any(line.startswith("d roba 2") for line in said), screen
+    finally:
+        set_language("en")
