@@ -65,7 +65,7 @@ class Rank(_Singletons):
 
     @property
     def is_wild(self) -> bool:
-        return self in _WILD_RANKS
+        return self in WILD_RANKS
 
     @property
     def is_number(self) -> bool:
@@ -77,7 +77,7 @@ class Rank(_Singletons):
         return _POINTS[self]
 
 
-_WILD_RANKS = frozenset({Rank.WILD, Rank.WILD_DRAW_FOUR})
+WILD_RANKS = frozenset({Rank.WILD, Rank.WILD_DRAW_FOUR})
 _NUMBER_RANKS = (
     Rank.ZERO, Rank.ONE, Rank.TWO, Rank.THREE, Rank.FOUR,
     Rank.FIVE, Rank.SIX, Rank.SEVEN, Rank.EIGHT, Rank.NINE,

@@ -58,7 +58,7 @@ from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
-from .cards import Card, Color, Rank, full_deck
+from .cards import WILD_RANKS, Card, Color, Rank, full_deck
 from .events import (
     CardPlayed,
     Challenged,
@@ -95,7 +95,6 @@ __all__ = [
 ]
 
 _FULL_DECK: Counter[Card] = Counter(full_deck())
-_WILD_RANKS = frozenset({Rank.WILD, Rank.WILD_DRAW_FOUR})
 
 
 @dataclass(frozen=True, slots=True)
@@ -410,7 +409,7 @@ class Tracker:
         """What a hand with nothing playable now lacks: the colour in play, the top card's
         rank, and both wilds (R7)."""
         colors = frozenset() if self.color is None else frozenset({self.color})
-        ranks = _WILD_RANKS if self.top is None else _WILD_RANKS | {self.top.rank}
+        ranks = WILD_RANKS if self.top is None else WILD_RANKS | {self.top.rank}
         return NotHeld(colors, ranks)
 
 

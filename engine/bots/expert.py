@@ -67,7 +67,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from ..actions import Action, CallUno, Catch, Challenge, JumpIn, PlayCard
-from ..cards import Color, Rank
+from ..cards import WILD_RANKS, Color
 from ..determinize import Determinizer, Likelihood
 from ..explain import exchanges_hands
 from ..tracker import NotHeld, Tracker
@@ -114,7 +114,6 @@ deals, for the search to play it instead: with a few hundred playouts most diffe
 92, 155 deals), +3.6 [-1.1, +8.3] (seed 93, 105 deals); then bench/bot_strength.py, seed 1,
 2,000 hands each: 25.7% [24.2, 27.5] with 1.0, 26.2% [24.7, 27.8] with 1.5. The gain did not hold."""
 
-_WILD_RANKS = frozenset({Rank.WILD, Rank.WILD_DRAW_FOUR})
 
 BASELINE: Callable[[View, random.Random, Tracker | None], Action | None] = hard.hard
 """The rule-based level whose move the search starts from and keeps unless it finds better."""
@@ -324,7 +323,7 @@ def _beliefs(tracker: Tracker | None) -> dict[str, tuple[NotHeld, int]] | None:
     """The soft beliefs the deals honour (see ``SOFT_BELIEFS``), or None."""
     if tracker is None or not SOFT_BELIEFS:
         return None
-    return {seat: (NotHeld(lacks.colors, lacks.ranks - _WILD_RANKS), fresh)
+    return {seat: (NotHeld(lacks.colors, lacks.ranks - WILD_RANKS), fresh)
             for seat, (lacks, fresh) in hard.soft_facts(tracker).items()}
 
 

@@ -60,7 +60,7 @@ from dataclasses import dataclass, field
 
 from .. import actions as act
 from ..actions import Action, JumpIn, PlayCard
-from ..cards import Card, Color, Rank
+from ..cards import WILD_RANKS, Card, Color, Rank
 from ..events import DrawReason
 from ..explain import exchanges_hands
 from ..hand import matches
@@ -71,8 +71,7 @@ from .challenge import BLUFF_RATIO, CHALLENGE_THRESHOLD, bluff_odds, posterior
 from .odds import Odds, p_none
 
 _COLORS = tuple(Color)
-_WILD_RANKS = frozenset({Rank.WILD, Rank.WILD_DRAW_FOUR})
-_HITTING = frozenset({Rank.SKIP, Rank.DRAW_TWO, Rank.WILD_DRAW_FOUR})
+HITTING = frozenset({Rank.SKIP, Rank.DRAW_TWO, Rank.WILD_DRAW_FOUR})  # they take the next seat's turn
 
 # Weights of the score (tuned with bench/bot_strength.py, hard:normal at 4 and 2 seats).
 W_FOLLOW = 5.0  # per card we hold of the colour the play leaves
@@ -159,7 +158,7 @@ def soft_facts(tracker: Tracker, wilds: bool = WILD_BELIEF) -> dict[str, tuple[N
                     and record.seat != drawing and record.seat != tracker.seat \
                     and color is not None and top is not None:
                 # A wild is played when nothing else goes: it held no card of the colour or rank.
-                soft[record.seat] = _Soft(NotHeld(frozenset({color}), frozenset({top.rank}) - _WILD_RANKS), 0)
+                soft[record.seat] = _Soft(NotHeld(frozenset({color}), frozenset({top.rank}) - WILD_RANKS), 0)
             color, top = record.color, record.card
             drawing = None
         elif isinstance(record, DrewCards):
@@ -167,7 +166,7 @@ def soft_facts(tracker: Tracker, wilds: bool = WILD_BELIEF) -> dict[str, tuple[N
             if record.reason == DrawReason.DRAW and color is not None and top is not None \
                     and record.seat != tracker.seat:
                 # (Not joined with an older belief: the card drawn now need not lack that.)
-                lacks = NotHeld(frozenset({color}), _WILD_RANKS | {top.rank})
+                lacks = NotHeld(frozenset({color}), WILD_RANKS | {top.rank})
                 soft[record.seat] = _Soft(lacks, record.count)
                 drawing = record.seat
             elif belief is not None:
@@ -364,7 +363,7 @@ def _score(table: Table, action: PlayCard | JumpIn) -> float:
             after, victim = 0, table.seat_at(1)
         else:
             direction = -direction
-    elif rank in _HITTING:
+    elif rank in HITTING:
         victim = table.seat_at(1)
         after = 0 if n == 2 else 2
         given = 2 if rank is Rank.DRAW_TWO else 4 if rank is Rank.WILD_DRAW_FOUR else 0

@@ -57,7 +57,6 @@ seldom lacks a colour)."""
 
 MAX_NOTES = 2
 
-_HITS = frozenset({Rank.SKIP, Rank.DRAW_TWO, Rank.WILD_DRAW_FOUR})
 
 
 @dataclass(frozen=True, slots=True)
@@ -94,7 +93,7 @@ def notes(view: View, tracker: Tracker | None, action: Action,
     taken = view.hand_sizes[seats.index(action.target)] if action.target is not None else 0
     if action.target is not None and taken < len(view.hand) - 1:  # a 7's swap for a smaller hand
         found.append(Note("swap", (action.target,), count=taken))  # (found play-testing: no why)
-    if card.rank in _HITS or (card.rank is Rank.REVERSE and len(seats) == 2):
+    if card.rank in hard.HITTING or (card.rank is Rank.REVERSE and len(seats) == 2):
         hit = (me + view.direction) % len(seats)  # (after a jump-in too: play goes on from us)
         if hit != me and view.hand_sizes[hit] <= STOP_AT:
             found.append(Note("stops", (seats[hit],), count=view.hand_sizes[hit]))
@@ -132,7 +131,7 @@ def _not_played(view: View, runner_up: Action | None) -> tuple[Note, ...]:
         return ()
     seats, card, way = view.seats, runner_up.card, view.direction
     me, count = seats.index(view.seat), len(seats)
-    step = 2 if card.rank in _HITS or (card.rank is Rank.REVERSE and count == 2) else 1
+    step = 2 if card.rank in hard.HITTING or (card.rank is Rank.REVERSE and count == 2) else 1
     if card.rank is Rank.REVERSE and count > 2:
         way = -way
     after, next_seat = seats[(me + step * way) % count], seats[(me + view.direction) % count]
@@ -148,7 +147,7 @@ def _given_the_turn(view: View, card: Card) -> str | None:
     seats, way = view.seats, view.direction
     if card.rank is Rank.REVERSE and len(seats) > 2:
         way = -way
-    step = 2 if card.rank in _HITS or (card.rank is Rank.REVERSE and len(seats) == 2) else 1
+    step = 2 if card.rank in hard.HITTING or (card.rank is Rank.REVERSE and len(seats) == 2) else 1
     after = seats[(seats.index(view.seat) + step * way) % len(seats)]
     return None if after == view.seat else after
 

@@ -53,7 +53,6 @@ TABLE_TERMS = True
 """Whether the model weighs ``hard``'s terms of the others' hands too (``table_terms``)."""
 
 _COLORS = tuple(Color)
-_HITTING = frozenset({Rank.SKIP, Rank.DRAW_TWO, Rank.WILD_DRAW_FOUR})
 _DRAWS = frozenset({Rank.DRAW_TWO, Rank.WILD_DRAW_FOUR})
 _OWN_DRAWS = frozenset({DrawReason.DRAW, DrawReason.KEEP_DRAWING})  # (R9: drawn till one goes)
 
@@ -103,7 +102,7 @@ class Choice:
         value = max(hard.rest_value(rest, color, card.rank, self.seats, r9)
                     + table.get((card, color), 0.0) for color in colors)
         rank = card.rank
-        if rank in _HITTING or (rank is Rank.REVERSE and self.seats == 2):
+        if rank in hard.HITTING or (rank is Rank.REVERSE and self.seats == 2):
             given = 2 if rank is Rank.DRAW_TWO else 4 if rank is Rank.WILD_DRAW_FOUR else 0
             value += hard.hit_value(self.victim_danger, given)
         if rank in (Rank.SKIP, Rank.DRAW_TWO, Rank.REVERSE) and self.seats > 2 \
@@ -247,7 +246,7 @@ def table_terms(seats: Sequence[str], at: int, direction: int, color: Color, ran
                 after, victim = 0, seats[(at + way) % n]
             else:
                 way = -way
-        elif card.rank in _HITTING:
+        elif card.rank in hard.HITTING:
             victim = seats[(at + way) % n]
             after = 0 if n == 2 else 2
         nxt = seats[(at + after * way) % n] if after else None
