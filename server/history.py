@@ -33,7 +33,7 @@ from protocol import SeatKind
 from protocol.replays import MAX_STOOD_IN, Replay, ReplayInfo, ReplayPlayer, StoodIn
 
 from .journal import JournaledGame
-from .persist import StoreError
+from .persist import DIR_MODE, FILE_MODE, StoreError
 
 if TYPE_CHECKING:
     from .people import Seat
@@ -43,7 +43,6 @@ log = logging.getLogger("uno.server")
 
 HISTORY_NAME = "history.sqlite3"
 ROOM_REPLAYS = 20  # finished hands of its match a room keeps for `get_replay`
-FILE_MODE = 0o600
 
 
 def hand_over(room: Room) -> None:
@@ -162,7 +161,7 @@ class HistoryStore:
             self._db = sqlite3.connect(f"file:{self.path}?mode=ro", uri=True, timeout=2)
             return
         try:
-            Path(directory).mkdir(parents=True, exist_ok=True, mode=0o700)
+            Path(directory).mkdir(parents=True, exist_ok=True, mode=DIR_MODE)
             fd = os.open(self.path, os.O_RDWR | os.O_CREAT, FILE_MODE)  # private, as the rooms
             os.close(fd)
             self._db = sqlite3.connect(self.path, isolation_level=None, timeout=2)

@@ -14,6 +14,8 @@ import re
 import secrets
 from pathlib import Path
 
+from .persist import DIR_MODE
+
 ID_FILE = "server-id"
 _ID = re.compile(r"^[0-9a-f]{32}$")
 
@@ -34,7 +36,7 @@ def server_id(state_dir: str | os.PathLike[str] | None) -> str:
             return kept
     fresh = new_id()
     with contextlib.suppress(OSError):
-        Path(state_dir).mkdir(parents=True, exist_ok=True, mode=0o700)
+        Path(state_dir).mkdir(parents=True, exist_ok=True, mode=DIR_MODE)
         tmp = path.with_name(ID_FILE + ".tmp")
         tmp.write_text(fresh + "\n", encoding="ascii")
         os.replace(tmp, path)

@@ -121,11 +121,11 @@ class RoomStore:
             self.directory.mkdir(parents=True, exist_ok=True, mode=DIR_MODE)
         except OSError as exc:
             raise StoreError(f"cannot use {self.directory}: {exc}") from None
-        self._tighten(self.directory, DIR_MODE)
+        self._tighten(self.directory)
         self._lock = self._take_lock()
         try:
             for name in (*(f"{DB_NAME}{suffix}" for suffix in DB_SUFFIXES), movelog.LOG_NAME):
-                self._tighten(self.directory / name, FILE_MODE)
+                self._tighten(self.directory / name)
             self._db = self._open_all()
             self._log = MoveLog(self.log_path, FILE_MODE)
             self._log.rewrite([line for saved in self._rooms.values() for line in saved.lines])
@@ -197,7 +197,7 @@ class RoomStore:
             self._lock = None
 
     @staticmethod
-    def _tighten(path: Path, mode: int) -> None:
+    def _tighten(path: Path) -> None:
         """Make an existing ``path`` private: SECURITY.md promises 0700 and 0600. It says so when
         it changes a mode, and warns when it cannot."""
         try:

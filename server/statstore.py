@@ -32,6 +32,7 @@ from collections.abc import Iterator, Mapping
 from pathlib import Path
 from typing import Any
 
+from .persist import DIR_MODE, FILE_MODE
 from .stats import Counts
 
 try:
@@ -43,7 +44,6 @@ log = logging.getLogger("uno.server")
 STATS_NAME = "stats.json"
 LOCK_NAME = "stats.lock"
 STATS_VERSION = 1
-FILE_MODE = 0o600
 FIRST_LOG = "stats-0.log"
 LOG_PATTERN = re.compile(r"stats-(\d+)\.log")
 COMPACT_BYTES = 1 << 20  # the additions log is folded into stats.json past this size
@@ -127,7 +127,7 @@ class StatsStore:
     def __init__(self, directory: str | os.PathLike[str]) -> None:
         self.directory = Path(directory)
         self.path = self.directory / STATS_NAME
-        self.directory.mkdir(parents=True, exist_ok=True, mode=0o700)
+        self.directory.mkdir(parents=True, exist_ok=True, mode=DIR_MODE)
         self.table: Table = {}  # as this server last read or wrote it
         self._totals: tuple[int, int, int] | None = None  # the stats.json that table is from
         self._log_name, self._log_read = FIRST_LOG, 0  # its log, and how far table has it
