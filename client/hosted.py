@@ -209,8 +209,6 @@ class HostedServer:
     async def stop(self, nursery: trio.Nursery) -> None:
         """The host quits: close its table for everyone, or keep it for later; tell every guest
         which (their ``bye``), give them a moment to read it, then stop."""
-        import trio
-
         server, model = self.server, self.model
         kept = self._kept
         if kept is not None and kept.hand_number == 0 and server.store is not None:
@@ -225,8 +223,6 @@ class HostedServer:
             server.shutdown("table_closed", "the host closed the table", told=told)
         else:
             server.shutdown("table_kept", "the host keeps the match for later", told=told)
-        with trio.move_on_after(server.config.flush_timeout + 0.5):
-            while server.peers:
-                await trio.sleep(0.05)
+        await server.drained()
         nursery.cancel_scope.cancel()
 

@@ -223,6 +223,13 @@ class UnoServer:
         for room in list(self.rooms.values()):
             room.stop()
 
+    async def drained(self) -> None:
+        """After ``shutdown``: until every connection has closed (each flushed what it was sent,
+        its ``bye`` last), or ``flush_timeout`` and a little more have passed."""
+        with trio.move_on_after(self.config.flush_timeout + 0.5):
+            while self.peers:
+                await trio.sleep(0.05)
+
     # ------------------------------------------------------------------ sessions
 
     def hello(self, peer: Peer[Session], hello: Hello) -> None:

@@ -128,9 +128,7 @@ async def run(host: str, port: int, config: ServerConfig, discovery: bool = True
                 log.info("received %s", signal.Signals(signum).name)
                 break
             server.shutdown()
-            with trio.move_on_after(config.flush_timeout + 0.5):
-                while server.peers:
-                    await trio.sleep(0.05)
+            await server.drained()
             nursery.cancel_scope.cancel()
     log.info("stopped")
 
