@@ -63,7 +63,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         code: int = args.run(args)
     except KeyboardInterrupt:
         print("\ninterrupted", file=sys.stderr)
-        return 130
+        return clihelp.INTERRUPTED
     except BrokenPipeError:  # e.g. `uno selfplay --verbose | head`
         devnull = os.open(os.devnull, os.O_WRONLY)
         os.dup2(devnull, sys.stdout.fileno())
@@ -94,7 +94,7 @@ def build_parser(argv: Sequence[str] = (), spanish: bool | None = None) -> argpa
         "UNO for the terminal, over the LAN.", "UNO en la terminal, por la red local."),
         formatter_class=argparse.RawDescriptionHelpFormatter,
         epilog=clihelp.said(clihelp.EXAMPLES, clihelp.EXAMPLES_ES))
-    parser.add_argument(clihelp.LANG_FLAG, dest="lang_first", choices=("es", "en"), default=None,
+    parser.add_argument(clihelp.LANG_FLAG, dest="lang_first", choices=clihelp.LANG_CHOICES, default=None,
                         help=clihelp.said("the language of the help, and of the game (before a command)",
                                           "el idioma de la ayuda, y de la partida (antes de la orden)"))
     subparsers = parser.add_subparsers(dest="command", required=True,

@@ -21,6 +21,8 @@ from typing import NoReturn
 
 HELP_FLAGS = ("-h", "--help")
 LANG_FLAG = "--lang"
+INTERRUPTED = 130  # the exit code of a command stopped by Ctrl-C (128 + SIGINT)
+LANG_CHOICES = ("es", "en")  # its choices: protocol.limits.LANGUAGES, as the help lists them
 
 _spanish = False
 _unread: tuple[str, ...] | None = None  # the command line whose language was not read (no help asked)

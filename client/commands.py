@@ -25,7 +25,7 @@ from protocol.address import ALL_ADDRESSES, DEFAULT_PORT, parse_address
 from protocol.arguments import count, penalty, port_number, seconds, whole_number
 from protocol.arguments import player_name as name_argument
 
-from .clihelp import said
+from .clihelp import INTERRUPTED, LANG_CHOICES, LANG_FLAG, said
 
 if TYPE_CHECKING:
     from prompt_toolkit.application import Application
@@ -36,7 +36,7 @@ if TYPE_CHECKING:
 
 
 def _common(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--lang", choices=("es", "en"), default=None, help=said(
+    parser.add_argument(LANG_FLAG, choices=LANG_CHOICES, default=None, help=said(
         "language of the screen, remembered for next time (default: the last chosen with --lang or "
         "F2, else the locale)",
         "idioma de la pantalla, que se recuerda para la próxima vez (por defecto: el último elegido "
@@ -116,9 +116,9 @@ def add_host_arguments(parser: argparse.ArgumentParser) -> None:
         "do not announce on the LAN", "no anuncia la mesa en la red local"))
     parser.add_argument("--uno-grace", type=seconds, default=None, metavar=seconds_, help=said(
         "a player who goes down to one card without saying UNO cannot be caught for this long "
-        "(default: as `uno server`, 0.75; 0: at once)",
+        f"(default: as `uno server`, {limits.DEFAULT_UNO_GRACE:g}; 0: at once)",
         "durante este tiempo no se puede pillar a quien se queda con una carta sin decir UNO "
-        "(por defecto: como `uno server`, 0.75; 0: enseguida)"))
+        f"(por defecto: como `uno server`, {limits.DEFAULT_UNO_GRACE:g}; 0: enseguida)"))
     add_history_arguments(parser)
     _common(parser)
 
@@ -285,14 +285,16 @@ def remember(args: argparse.Namespace) -> None:
     """Keep the name given with ``--player`` (``player_name``) and the language given with
     ``--lang`` (as F2 keeps it) for the next time: found play-testing, Bea, started with ``--lang
     es``, ran ``uno join`` again as the quit question said, and came back in English."""
-    from .i18n import LANGS, switch_language
+    from protocol.limits import LANGUAGES
+
+    from .i18n import switch_language
     from .tokens import config_dir
 
     if args.player:
         with contextlib.suppress(OSError):
             config_dir().mkdir(parents=True, exist_ok=True)
             (config_dir() / NAME_FILE).write_text(args.player + "\n", encoding="utf-8")
-    if args.lang in LANGS:
+    if args.lang in LANGUAGES:
         switch_language(args.lang)
 
 
@@ -493,5 +495,5 @@ def _run(text: str, client: Callable[[Application[int] | PlainScreen], ClientApp
             return asyncio.run(launch_plain(text, client))
         return asyncio.run(launch(text, client, plain))
     except KeyboardInterrupt:
-        return 130
+        return INTERRUPTED
 

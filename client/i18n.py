@@ -13,6 +13,8 @@ from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from protocol.limits import LANGUAGES
+
 from . import keymap
 from .texts import TEXTS as BOTH
 from .tokens import config_dir
@@ -20,7 +22,6 @@ from .tokens import config_dir
 if TYPE_CHECKING:
     from engine.cards import Card, Color
 
-LANGS = ("en", "es")
 
 EN: dict[str, str] = {key: en for key, (en, _) in BOTH.items()}
 ES: dict[str, str] = {key: es for key, (_, es) in BOTH.items()}
@@ -34,13 +35,13 @@ def detect_language(arg: str | None = None, environ: Mapping[str, str] | None = 
     """``arg`` if given, else the one last chosen at the table (``switch_language``), else the
     locale's language (Spanish for ``es*``), else English."""
     if arg:
-        return arg if arg in LANGS else "en"
+        return arg if arg in LANGUAGES else "en"
     env = os.environ if environ is None else environ
     try:
         saved = language_file(env).read_text(encoding="ascii").strip()
     except (OSError, UnicodeDecodeError):
         saved = ""
-    if saved in LANGS:
+    if saved in LANGUAGES:
         return saved
     for var in ("LC_ALL", "LC_MESSAGES", "LANG", "LANGUAGE"):
         value = env.get(var, "")
@@ -51,7 +52,7 @@ def detect_language(arg: str | None = None, environ: Mapping[str, str] | None = 
 
 def set_language(lang: str) -> None:
     global _lang
-    _lang = lang if lang in LANGS else "en"
+    _lang = lang if lang in LANGUAGES else "en"
 
 
 def language() -> str:
@@ -66,7 +67,7 @@ def switch_language(lang: str | None = None) -> str:
     """``lang`` (None: the other language), from now on and at the next start (found
     play-testing: a player who reads only Spanish, at a machine whose locale is English, had no
     way to Spanish but the command line's ``--lang``); the language now."""
-    set_language(lang or next(other for other in LANGS if other != _lang))
+    set_language(lang or next(other for other in LANGUAGES if other != _lang))
     path = language_file()
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
@@ -144,7 +145,7 @@ def keys_of(name: str) -> tuple[str, ...]:
     Spanish z)."""
     mine = TEXTS[_lang]["key_" + name]
     taken = keymap.active().table_keys(_lang)
-    others = (TEXTS[lang]["key_" + name] for lang in LANGS if lang != _lang)
+    others = (TEXTS[lang]["key_" + name] for lang in LANGUAGES if lang != _lang)
     return tuple(dict.fromkeys((mine, *(key for key in others if key not in taken))))
 
 
@@ -168,9 +169,9 @@ def color_name(color: Color | str, capital: bool = False) -> str:
     return t(("Color_" if capital else "color_") + letter)
 
 
-def decimal(value: float, places: int = 1) -> str:
-    """``value`` with ``places`` decimals, written as the language writes them ("0,5" in Spanish)."""
-    return f"{value:.{places}f}".replace(".", t("decimal_point"))
+def decimal(value: float) -> str:
+    """``value`` with one decimal, written as the language writes them ("0,5" in Spanish)."""
+    return f"{value:.1f}".replace(".", t("decimal_point"))
 
 
 def card_code(card: Card) -> str:

@@ -18,6 +18,8 @@ from pathlib import Path
 
 from prompt_toolkit.keys import ALL_KEYS, KEY_ALIASES
 
+from protocol.limits import LANGUAGES
+
 from .texts import TEXTS
 from .tokens import config_dir
 
@@ -86,7 +88,7 @@ _NAMES = {"space": " ", "return": "enter", "esc": "escape", "del": "delete", "pg
 _TYPED = {k for k in ALL_KEYS if not k.startswith("<")} | set(KEY_ALIASES)
 # Per language, the keys that answer its questions (yes, no, accept, the colours).
 _ANSWER_KEYS = {lang: {texts[lang == "es"] for name, texts in TEXTS.items() if name.startswith("key_")}
-                for lang in ("en", "es")}
+                for lang in LANGUAGES}
 _SHOWN = {" ": "keyname_space", "enter": "keyname_enter", "left": "←", "right": "→", "up": "↑",
           "down": "↓", "home": "keyname_home", "end": "keyname_end", "escape": "Esc",
           "backspace": "keyname_backspace", "tab": "Tab", "delete": "keyname_delete",

@@ -4,8 +4,9 @@ keys typed as words, the colours', a number, a bot's level, and "por qué" in tw
 from __future__ import annotations
 
 from engine.bots import BOT_LEVELS
+from protocol.limits import LANGUAGES
 
-from .i18n import LANGS, TEXTS, keys_of
+from .i18n import TEXTS, keys_of
 from .keymap import active
 from .plainform import bare
 from .table import COLORS
@@ -22,11 +23,11 @@ ACTION_OF = {"draw": "draw", "pass": "pass", "uno": "uno", "catch": "catch", "qu
 def words(name: str) -> frozenset[str]:
     """The words of command ``name`` (``cmd_draw``...) in every language, and the keys bound to
     its action that type one lower-case character (as words are read)."""
-    typed = {w for lang in LANGS for w in TEXTS[lang]["cmd_" + name].split("|")}
+    typed = {w for lang in LANGUAGES for w in TEXTS[lang]["cmd_" + name].split("|")}
     action = ACTION_OF.get(name)
     if action is not None:
         bound = active()
-        typed |= {k for lang in LANGS for k in bound.keys(action, lang)
+        typed |= {k for lang in LANGUAGES for k in bound.keys(action, lang)
                   if len(k) == 1 and k.isprintable() and k == k.lower() and not k.isspace()}
     return frozenset(typed)
 
@@ -35,7 +36,7 @@ def color_words(index: int) -> frozenset[str]:
     """A colour's names in every language, its keys (``keys_of``: not the other language's that
     is one of this language's table keys, as the English away z), and its number."""
     value = COLORS[index].value
-    return frozenset({str(index + 1), *(TEXTS[lang]["color_" + value].lower() for lang in LANGS),
+    return frozenset({str(index + 1), *(TEXTS[lang]["color_" + value].lower() for lang in LANGUAGES),
                       *keys_of("color_" + value)})
 
 
@@ -46,7 +47,7 @@ def typed_number(word: str) -> int | None:
 def level_of(word: str) -> str | None:
     """The bot level a word names, in any language ("hard", "difícil", "dificil")."""
     for level in BOT_LEVELS:
-        if bare(word) in {level, *(bare(TEXTS[lang]["level_" + level]) for lang in LANGS)}:
+        if bare(word) in {level, *(bare(TEXTS[lang]["level_" + level]) for lang in LANGUAGES)}:
             return level
     return None
 

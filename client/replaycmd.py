@@ -15,7 +15,7 @@ import sys
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from .clihelp import said
+from .clihelp import INTERRUPTED, LANG_CHOICES, LANG_FLAG, said
 
 if TYPE_CHECKING:
     from collections.abc import Iterable
@@ -58,7 +58,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "every hand open from the start", "todas las manos a la vista desde el principio"))
     parser.add_argument("--paused", action="store_true", help=said(
         "start paused (step with ←/→)", "empieza en pausa (avanza con ←/→)"))
-    parser.add_argument("--lang", choices=("es", "en"), default=None, help=said(
+    parser.add_argument(LANG_FLAG, choices=LANG_CHOICES, default=None, help=said(
         "language of the screen (default: the last chosen with F2, else the locale)",
         "idioma de la pantalla (por defecto: el último elegido con F2, si no el del sistema)"))
     parser.add_argument("--plain", action="store_true", help=said(
@@ -238,5 +238,5 @@ def view_replay(replay: Replay, *, speed: float = 1.0, seat: int = 0,
     try:
         asyncio.run(play_back(application, replayer))
     except KeyboardInterrupt:
-        return 130
+        return INTERRUPTED
     return 0

@@ -14,7 +14,10 @@ from .keys import key_bindings_for
 from .layout import build_layout
 from .model import Model
 from .render import Renderer
+from .splash import REFRESH_SECONDS
 from .style import style_for
+
+ESC_DELAY = 0.05  # seconds a lone Esc waits for the rest of a key's sequence: it reacts at once
 
 
 def build_application(model: Model, after_key: Callable[[], None], *, plain: bool = False,
@@ -28,11 +31,11 @@ def build_application(model: Model, after_key: Callable[[], None], *, plain: boo
         full_screen=True,
         mouse_support=False,
         color_depth=ColorDepth.DEPTH_1_BIT if plain else None,
-        refresh_interval=0.5,
+        refresh_interval=REFRESH_SECONDS,
         input=input,
         output=output,
     )
-    application.ttimeoutlen = 0.05  # Esc reacts at once
+    application.ttimeoutlen = ESC_DELAY
     return application
 
 
@@ -42,6 +45,6 @@ def adopt_application(application: Application[int], model: Model, after_key: Ca
     application.layout = build_layout(Renderer(model, plain=plain))
     application.style = Style.from_dict(style_for(palette))
     application.key_bindings = key_bindings_for(model, after_key)
-    application.refresh_interval = 0.5
-    application.ttimeoutlen = 0.05
+    application.refresh_interval = REFRESH_SECONDS
+    application.ttimeoutlen = ESC_DELAY
     application.invalidate()

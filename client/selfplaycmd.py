@@ -146,7 +146,7 @@ def main(args: argparse.Namespace) -> int:
     if interrupted:
         print(f"\ninterrupted after {stats.matches} of {args.games} matches", file=out)
     print_stats(stats, elapsed, out)
-    return 130 if interrupted else 0
+    return clihelp.INTERRUPTED if interrupted else 0
 
 
 def print_stats(stats: SelfplayStats, elapsed: float, out: TextIO) -> None:

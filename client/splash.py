@@ -23,12 +23,14 @@ from prompt_toolkit.layout.controls import FormattedTextControl
 from prompt_toolkit.output import ColorDepth
 from prompt_toolkit.styles import Style
 
+from .clihelp import INTERRUPTED
 from .i18n import t
 from .style import STYLE
 
 if TYPE_CHECKING:
     from .app import ClientApp
 
+REFRESH_SECONDS = 0.5  # the screen drawn again this often (its countdowns), this one and the client's
 
 def splash_application(text: str, *, plain: bool = False) -> Application[int]:
     """The frame of the client (title bar, a line of text, the key help) and nothing else."""
@@ -37,7 +39,7 @@ def splash_application(text: str, *, plain: bool = False) -> Application[int]:
     @bindings.add("c-c")
     @bindings.add("c-q")
     def _quit(event: KeyPressEvent) -> None:
-        event.app.exit(result=130)
+        event.app.exit(result=INTERRUPTED)
 
     def title() -> Any:
         width = _columns()
@@ -55,7 +57,7 @@ def splash_application(text: str, *, plain: bool = False) -> Application[int]:
     # refresh_interval: the auto-refresh task starts with the application (the client's countdown)
     return Application(layout=layout, key_bindings=bindings, style=Style.from_dict(STYLE),
                        full_screen=True, color_depth=ColorDepth.DEPTH_1_BIT if plain else None,
-                       refresh_interval=0.5)
+                       refresh_interval=REFRESH_SECONDS)
 
 
 def _columns() -> int:

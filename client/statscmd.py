@@ -21,7 +21,7 @@ from typing import TextIO
 
 from server.stats import BOT_PREFIX, Counts, rules_name, rules_of_name
 
-from .clihelp import said
+from .clihelp import LANG_CHOICES, LANG_FLAG, said
 from .i18n import EN, decimal, detect_language, set_language, t
 from .rulestext import changed_labels, preset_name
 from .saved_rules import SavedRulesError, load_rules, saved_names
@@ -39,7 +39,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--rules", metavar=said("NAME", "NOMBRE"), default=None, help=said(
         "only this rule set (a preset's name shows it with its options too)",
         "solo estas reglas (el nombre de unas de fábrica las muestra también con sus opciones)"))
-    parser.add_argument("--lang", choices=("es", "en"), default=None, help=said(
+    parser.add_argument(LANG_FLAG, choices=LANG_CHOICES, default=None, help=said(
         "language (default: the last chosen with F2, else the locale)",
         "idioma (por defecto: el último elegido con F2, si no el del sistema)"))
 

@@ -35,6 +35,7 @@ MAX_SECONDS = 3600  # a time a message carries: a room's time for a turn (0: non
 MAX_BOT_DELAY = 10  # how long a room's bots think before a move, in seconds
 DEFAULT_TURN_TIMEOUT = 30.0
 DEFAULT_BOT_DELAY = 1.0
+DEFAULT_UNO_GRACE = 0.75  # a server's seconds before a catch counts (``catch_window``)
 MAX_TOKEN = 64
 MAX_INSTANCE = 32  # a client program's name for itself (``hello.instance``)
 HISTORY_BATCHES = 60  # changes at the table a ``history`` message may hold

@@ -7,6 +7,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from engine import KeyedRandom
+from protocol.limits import DEFAULT_UNO_GRACE
 
 HISTORY_LIMIT = 1000  # finished hands a server keeps in its state directory by default
 UNO_GRACE_MAX = 10.0  # the longest UNO-call grace a server takes (`--uno-grace`), in seconds
@@ -64,7 +65,7 @@ class ServerConfig:
     history_limit: int = HISTORY_LIMIT  # hands kept in the state directory, the oldest dropped first
     # seconds after a player goes down to one card without UNO before a catch of them counts
     # (a slower link must not lose the race to say it); 0: at once
-    uno_grace: float = 0.75
+    uno_grace: float = DEFAULT_UNO_GRACE
     # seconds a bot waits before it jumps in on a person's turn, if the bot delay is shorter: the
     # person whose turn it is gets to play first (found play-testing: at the bots' 1 s, people at
     # a table of bots with jump-in hardly ever played their turns; at 2.5 s, one who took 3 s to
