@@ -16,13 +16,14 @@ from engine.state import MAX_SEATS, MIN_SEATS
 from protocol import BOT_LEVELS, DEFAULT_BOT_LEVEL, LATE_JOIN, CreateRoom, RoomInfo, SetRules, clean_text
 from protocol.limits import DEFAULT_TURN_TIMEOUT, MAX_PASSWORD, MAX_ROOM_NAME
 
-from .saved_rules import SavedRulesError, load_rules, save_rules
+from . import matchlength
+from .saved_rules import NAME_LENGTH, SavedRulesError, load_rules, save_rules
 
 TIMEOUTS = (0.0, 15.0, 30.0, 45.0, 60.0, 90.0, 120.0)
 # None: one hand (50: a short match, as `uno host --target 50` can; found play-testing); up to 2000
 # (found play-testing: ten seats in house rules scored 500 in one hand, 6 matches of 6; measured,
 # normal bots, 393 points a hand at ten seats official, 493 house with every option)
-TARGETS: tuple[int | None, ...] = (None, 50, 100, 200, 250, 300, 500, 750, 1000, 1500, 2000)
+TARGETS: tuple[int | None, ...] = (None, *matchlength.TARGETS)
 # Rule options offered as yes/no fields: (field key, RuleSet option).
 OPTIONS = (
     ("draw_until", "draw_until_playable"),
@@ -40,7 +41,6 @@ TEXT_FIELDS = ("name", "password", "save_as")
 # A table's own: what ``set_rules`` leaves as it is (its seats are those taken and its bots)
 TABLE_FIELDS = ("name", "seats", "bots", "password")
 RULE_FIELDS = tuple(key for key in FIELDS if key not in TABLE_FIELDS)
-SAVE_AS_LENGTH = 32
 
 
 @dataclass
@@ -233,7 +233,7 @@ class CreateForm:
         elif key == "password":
             self.password = (self.password + text)[:MAX_PASSWORD]
         elif key == "save_as":
-            self.save_as = (self.save_as + text)[:SAVE_AS_LENGTH]
+            self.save_as = (self.save_as + text)[:NAME_LENGTH]
 
     def backspace(self, whole: bool = False) -> None:
         """The focused text field loses its last character (``whole``: all of them)."""

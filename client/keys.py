@@ -143,7 +143,7 @@ def make_key_bindings(model: Model, after: Callable[[], None]) -> KeyBindings:
             opens = opens | (screen_is(Screen.BROWSE, Screen.CREATE) & ~showing_help
                              & Condition(lambda: model.prompts.text_prompt is None))
         bind(key, filter=opens)(model.prompts.open_help)
-    bind(Keys.Any, filter=showing_help)(lambda: model.prompts.open_help(False))
+    bind(Keys.Any, filter=showing_help)(model.prompts.close_help)
 
     # (coming back from away too: found play-testing, a Spanish reader under the English "You are
     # away" pressed F2, came back, and read the same English)

@@ -26,16 +26,19 @@ class Prompts:
         # terminal's help runs over several (at 60x20 the keys of a hand were out of reach)
         self.help_page, self.help_pages = 0, 1
 
-    def open_help(self, show: bool = True) -> None:
-        """Open the help at its first page (or close it)."""
-        self.show_help, self.help_page = show, 0
+    def open_help(self) -> None:
+        """Open the help at its first page."""
+        self.show_help, self.help_page = True, 0
+
+    def close_help(self) -> None:
+        self.show_help, self.help_page = False, 0
 
     def turn_help_page(self, step: int) -> None:
         """A page on (1) or back (-1); on from the last page, or back from the first, closes the
         help (found play-testing: PgUp left a one-page help open that said any key closes it)."""
         page = self.help_page + step
         if not 0 <= page < self.help_pages:
-            self.open_help(False)
+            self.close_help()
         else:
             self.help_page = page
 

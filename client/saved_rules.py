@@ -28,7 +28,8 @@ from engine import PRESETS, RuleSet
 from .texts import TEXTS
 from .tokens import config_dir
 
-NAME_PATTERN = re.compile(r"[A-Za-z0-9_-]{1,32}")
+NAME_LENGTH = 32
+NAME_PATTERN = re.compile(rf"[A-Za-z0-9_-]{{1,{NAME_LENGTH}}}")
 SINGLE_HAND = 0  # target_score as written in a file: TOML has no null
 # The presets' names, and as the form shows them in each language (found play-testing: rules
 # saved as "oficial" were listed beside the preset of that name, alike)
@@ -51,7 +52,8 @@ def rules_dir() -> Path:
 def check_name(name: str) -> str:
     """``name`` if it can name saved rules; else ``SavedRulesError`` saying why."""
     if not NAME_PATTERN.fullmatch(name):
-        raise SavedRulesError(f"a rules name is 1-32 letters, digits, '-' or '_', not {name!r}", "bad_name")
+        raise SavedRulesError(f"a rules name is 1-{NAME_LENGTH} letters, digits, '-' or '_', not {name!r}",
+                              "bad_name")
     if name.lower() in TAKEN:
         raise SavedRulesError(f"{name!r} is a preset's name; choose another", "preset_name")
     return name

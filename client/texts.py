@@ -174,7 +174,6 @@ TEXTS: dict[str, tuple[str, str]] = {
     # --- table
     "hand_no": ("Hand {n}", "Mano {n}"),
     "target_score": ("to {n}", "a {n}"),
-    "single_hand": ("single hand", "una mano"),
     "dir_cw": ("↻ clockwise", "↻ horario"),
     "dir_ccw": ("↺ counter-clockwise", "↺ antihorario"),
     "dir_of_play": ("in the direction of play", "en el sentido del juego"),  # (which one not known)
@@ -196,7 +195,6 @@ TEXTS: dict[str, tuple[str, str]] = {
     "pending_draw": ("To draw: {n} cards", "Por robar: {n} cartas"),
     "no_next_hand": ("No more hands: the table is closed", "No habrá más manos: la mesa se cerró"),
     "pending_draw_of": ("{name} to draw: {n}", "{name}, por robar: {n}"),
-    "cards_n": ("{n}", "{n}"),
     "flag_uno": ("UNO!", "¡UNO!"),
     "flag_away": ("away", "ausente"),
     "flag_off": ("offline", "desconect."),

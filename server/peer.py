@@ -35,7 +35,7 @@ log = logging.getLogger("uno.server")
 
 
 class Named(Protocol):
-    """What a connection knows of the person on it (a ``Session``: server/table.py)."""
+    """What a connection knows of the person on it (a ``Session``: server/people.py)."""
 
     @property
     def name(self) -> str: ...

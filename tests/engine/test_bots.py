@@ -1,4 +1,4 @@
-"""Bots: always legal, and ``normal`` plays the way engine/bots.py says it does."""
+"""Bots: always legal, and ``normal`` plays the way engine/bots/simple.py says it does."""
 
 from __future__ import annotations
 
