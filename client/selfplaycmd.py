@@ -155,8 +155,11 @@ def print_stats(stats: SelfplayStats, elapsed: float, out: TextIO) -> None:
     print("wins per seat:   " + "  ".join(
         f"{seat} {stats.wins_by_seat.get(seat, 0)}" for seat in stats.seats), file=out)
     fair = 100 / len(stats.seats)
-    print(f"wins per level:  (win rate: share of matches; per seat: fair share {fair:.1f}%)", file=out)
-    for level, wins in stats.wins_by_level.items():
+    levels = stats.wins_by_level.items() if len(stats.wins_by_level) > 1 else ()  # (one level
+    # wins every match: found play-testing, "expert 4 seats 3 wins win rate 100.0%" read oddly)
+    if levels:
+        print(f"wins per level:  (win rate: share of matches; per seat: fair share {fair:.1f}%)", file=out)
+    for level, wins in levels:
         seats = stats.seats_by_level[level]
         print(f"  {level:<8} {seats} seat{'s' if seats != 1 else ' '}  {wins:>6} wins  "
               f"win rate {100 * stats.win_rate(level):5.1f}%  "

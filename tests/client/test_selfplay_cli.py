@@ -49,6 +49,10 @@ def test_not_on_a_terminal_each_match_played_is_a_line_as_it_ends(capsys: pytest
     assert all(re.search(r": P[12] won, \d+ hands? in \d+\.\d s \(\d+\.\d s in all\)$", line)
                for line in lines), lines
     assert "match 1 of 3" not in captured.out and "wins per seat" in captured.out
+    # (one level: its row would say it wins every match, found play-testing)
+    assert "wins per level" not in captured.out
+    assert main(["selfplay", "--games", "2", "--players", "2", "--bot", "easy,normal"]) == 0
+    assert "wins per level" in capsys.readouterr().out
 
 
 def test_the_time_left_is_said_at_the_pace_of_the_matches_played(monkeypatch: pytest.MonkeyPatch) -> None:
