@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any
 from protocol import clean_text
 from protocol.address import ALL_ADDRESSES, DEFAULT_PORT, format_address
 from protocol.limits import MAX_SERVER_NAME
-from server.discovery_net import lan_address
+from server.discovery_net import ANY_HOST, ANY_IPV4, ANY_IPV6, lan_address
 
 from .i18n import names_and, t
 from .model import Model
@@ -61,6 +61,13 @@ class HostOptions:
     history: bool = True  # keep finished hands on disk (`uno replay`), seeded tables too
     history_limit: int | None = None  # how many (None: the server's default)
     uno_grace: float | None = None  # the UNO call's grace in seconds (None: the server's default)
+
+
+def own_address(bind: str) -> str:
+    """Where this process's client reaches the server listening on ``bind``."""
+    if bind in ANY_IPV6:
+        return "::1"
+    return "127.0.0.1" if bind in ANY_IPV4 + ANY_HOST else bind
 
 
 class HostedServer:
@@ -140,7 +147,9 @@ class HostedServer:
             # kept one was a log line that scrolled away)
             self.model.host.auto_start = host.start and self._kept is None
         self.invalidate()
-        return "127.0.0.1", port
+        # (at the address it listens on: found play-testing, `uno host --host 10.120.0.1` tried
+        # 127.0.0.1 for ever, its own table never reached)
+        return own_address(host.bind), port
 
     def _offer_kept_room(self, resume: bool) -> bool:
         """With ``resume``, have the server bring back the last kept room and take the host's seat

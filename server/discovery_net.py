@@ -136,12 +136,22 @@ def host_label(port: int, links: Sequence[Link], attempt: int = 1,
     return label if attempt <= 1 else f"{label}-{attempt}"
 
 
-def lan_address() -> str:
-    """This machine's address on the LAN (the one the default route uses), for an invitation."""
+def lan_address(adapters: Iterable[Any] | None = None) -> str:
+    """This machine's address on the LAN, for an invitation: the one the default route uses;
+    with no way out of the LAN, an interface's (found play-testing: a LAN with no router to the
+    internet was invited to "uno join 127.0.0.1:7200"), one that is not link-local first; else
+    127.0.0.1. ``adapters`` (ifaddr's) default to this machine's."""
     try:
         with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as s:
             s.connect(("192.0.2.1", 9))  # no packet is sent: this only picks the route
             address: str = s.getsockname()[0]
             return address
     except OSError:
-        return "127.0.0.1"
+        pass
+    if adapters is None:
+        import ifaddr  # a dependency of zeroconf
+
+        adapters = ifaddr.get_adapters()
+    found = [a for adapter in adapters for a in _adapter_addresses(adapter)[0]]
+    found.sort(key=lambda a: ipaddress.ip_address(a).is_link_local)  # (stable: the first kept)
+    return found[0] if found else "127.0.0.1"

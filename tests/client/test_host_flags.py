@@ -128,6 +128,27 @@ async def test_the_host_flag_sets_where_the_table_listens_and_the_invitation(
             nursery.cancel_scope.cancel()
 
 
+async def test_the_hosts_own_client_reaches_its_table_at_the_address_it_listens_on(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Found play-testing: `uno host --host 10.120.0.1` listened there, and its own client tried
+    127.0.0.1 for ever ("Cannot reach 127.0.0.1:7200 (refused)")."""
+    from client.hosted import HostedServer, HostOptions, own_address
+    from client.model import Model
+    from protocol import CreateRoom
+
+    assert (own_address("0.0.0.0"), own_address("::"), own_address("")) == ("127.0.0.1", "::1", "127.0.0.1")
+    monkeypatch.setenv("XDG_STATE_HOME", str(tmp_path))
+    options = HostOptions(table="Mesa", create=CreateRoom(name="Mesa"), port=0, bind="127.0.0.2",
+                          discovery=False, keep=False, history=False)
+    hosted = HostedServer(options, Model("Ana"), lambda: None)
+    with trio.fail_after(10):
+        async with trio.open_nursery() as nursery:
+            address = await hosted.start(nursery)
+            assert address == ("127.0.0.2", hosted.port)
+            await (await trio.open_tcp_stream(*address)).aclose()
+            nursery.cancel_scope.cancel()
+
+
 @pytest.mark.parametrize("argv", [("--seats", "1"), ("--seats", "11"), ("--bots", "4", "--seats", "4"),
                                   ("--bots", "2", "--seats", "2")])
 def test_seats_are_two_to_ten_with_one_left_for_the_host(argv: tuple[str, ...], tmp_path: Path,

@@ -245,3 +245,30 @@ def test_the_client_prefers_its_own_subnets_and_skips_link_local_ipv6() -> None:
     server = FoundServer("s", "2001:db8:1::1", 7777, "1", 0, 0, ("2001:db8:1::1",))
     assert server.address == "[2001:db8:1::1]:7777"
 
+
+
+def test_with_no_way_out_of_the_lan_the_invitation_names_an_interfaces_address(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Found play-testing: on a LAN with no router to the internet (no default route), `uno host`
+    invited friends to "uno join 127.0.0.1:7200". An interface's IPv4 address is named instead, a
+    link-local one only if there is no other."""
+    from server.discovery_net import lan_address
+
+    class NoRoute:
+        def __init__(self, *args: object) -> None:
+            pass
+
+        def __enter__(self) -> NoRoute:
+            return self
+
+        def __exit__(self, *args: object) -> None:
+            pass
+
+        def connect(self, address: object) -> None:
+            raise OSError(101, "Network is unreachable")
+
+    monkeypatch.setattr(socket, "socket", NoRoute)
+    assert lan_address([adapter("lo", "127.0.0.1/8"), adapter("eth0", "169.254.7.7/16"),
+                        adapter("eth1", "10.120.0.1", "fe80::1/64")]) == "10.120.0.1"
+    assert lan_address([adapter("lo", "127.0.0.1/8"), adapter("eth0", "169.254.7.7/16")]) == "169.254.7.7"
+    assert lan_address([adapter("lo", "127.0.0.1/8")]) == "127.0.0.1"
