@@ -126,10 +126,12 @@ class PromptLine(Painter):
 
     def _status(self, width: int = 1_000) -> tuple[str, str] | None:
         """The table's line (style, text) when nothing is asked and no notice or hint shows: the
-        first of UNO armed, a catch, our own risk, a drawn card to play (shorter where ``width``
-        is short), a draw we face."""
+        first of our move still on its way over a slow link, UNO armed, a catch, our own risk, a
+        drawn card to play (shorter where ``width`` is short), a draw we face."""
         m = self.model
         table, view = m.table, m.table.view
+        if table.sent.slow(view, table.clock()):
+            return ("class:notice", t("move_on_its_way"))
         if table.uno_armed:
             return ("class:uno", t("uno_armed"))
         if table.catchable is not None:

@@ -12,19 +12,25 @@ from engine.view import View
 
 from .cardorder import card_sort_key
 
+SLOW_ANSWER = 1.0
+"""Seconds without the table's answer to our move after which the screen says it is on its way
+(found play-testing on a slow link: nothing changed for a second or more after Enter, until a
+second Enter was told the first was still on its way)."""
+
 
 class Sent:
     def __init__(self) -> None:
         self._acted: tuple[View, actions.Action] | None = None  # the last move sent, and its view
+        self._sent_at = 0.0  # when it was sent (the table's clock)
         # The last move, when the link dropped before a view answered it (``resend``)
         self._unanswered: tuple[View, actions.Action] | None = None
         # The link dropped: the view held is the table as it was, until the server shows it again;
         # nothing is said of the turn, and no move is sent, meanwhile.
         self.stale = False
 
-    def record(self, view: View | None, action: actions.Action) -> None:
+    def record(self, view: View | None, action: actions.Action, at: float) -> None:
         if view is not None:
-            self._acted = (view, action)
+            self._acted, self._sent_at = (view, action), at
 
     def just_sent(self, view: View | None) -> actions.Action | None:
         """The move sent on ``view`` (no view has answered it yet), if any."""
@@ -34,6 +40,10 @@ class Sent:
     def in_flight(self, view: View | None) -> actions.Action | None:
         """Our move sent on ``view`` and not yet answered, the link up (a slow link), if any."""
         return None if self.stale else self.just_sent(view)
+
+    def slow(self, view: View | None, now: float) -> bool:
+        """Whether our move sent on ``view`` has gone unanswered for ``SLOW_ANSWER`` seconds."""
+        return self.in_flight(view) is not None and now - self._sent_at >= SLOW_ANSWER
 
     def link_lost(self, view: View | None) -> None:
         """The link dropped: a move sent since ``view`` may not have reached the table."""

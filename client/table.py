@@ -496,5 +496,5 @@ class Table:
         return next((a for a in self.legal if isinstance(a, kind)), None)
 
     def _act(self, action: actions.Action) -> None:
-        self.sent.record(self.view, action)
+        self.sent.record(self.view, action, self.clock())
         self._outbox.send(codec.action_to_act(action))

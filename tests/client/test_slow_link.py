@@ -7,7 +7,7 @@ All found play-testing a friend on a flaky link in plain mode."""
 from __future__ import annotations
 
 import pytest
-from clientkit import ENTER, ME, make_view, plays, press, seated, show
+from clientkit import ENTER, ME, make_view, plays, press, render_text, seated, show
 
 from client.i18n import set_language, t
 from client.plainview import PlainView
@@ -51,6 +51,26 @@ def test_a_second_move_key_while_the_first_is_on_its_way_says_so() -> None:
     assert model.prompts.notice == t("move_in_flight")
     show(model, make_view("Y3", top="R7", current="1", legal=[]))
     assert model.prompts.notice == ""
+
+
+@pytest.mark.parametrize(("lang", "said"), [
+    ("en", "Your move is on its way to the table (the link is slow)…"),
+    ("es", "Tu jugada va de camino a la mesa (la conexión va lenta)…")])
+def test_a_move_unanswered_for_a_second_says_it_is_on_its_way(lang: str, said: str) -> None:
+    """Found play-testing on a 2 s link: after Enter nothing changed on the screen for a second
+    and more, the card still in the hand; only a second Enter was told the first was on its way."""
+    now = [100.0]
+    model = seated(_mine(), lang=lang, clock=lambda: now[0])
+    try:
+        assert acts(press(model, ENTER)) == [Act(kind="play", card="R7")]
+        now[0] += 0.5
+        assert said not in render_text(model)  # (a quick answer: nothing flashes)
+        now[0] += 0.6
+        assert said in render_text(model)
+        show(model, make_view("Y3", top="R7", current="1", legal=[]))
+        assert said not in render_text(model)
+    finally:
+        set_language("en")
 
 
 def test_a_move_that_arrived_after_the_stand_in_played_the_turn_is_told_so() -> None:
