@@ -20,6 +20,14 @@ import os
 from collections.abc import Iterator
 
 import pytest
+from hypothesis import HealthCheck, settings
+
+# Hypothesis draws the same examples in every run (a rare counterexample must not fail one run
+# in many: the test's seed is its own), and a loaded machine's slow draws are no failure; a
+# test's own settings (its examples, its deadline) apply over these.
+settings.register_profile("uno", derandomize=True, database=None,
+                          suppress_health_check=[HealthCheck.too_slow])
+settings.load_profile("uno")
 
 XDG_DIRS = ("XDG_STATE_HOME", "XDG_DATA_HOME", "XDG_CONFIG_HOME")
 MACHINE_WIDE = "machine_wide"  # the marker of a test that uses what the whole machine shares

@@ -92,8 +92,11 @@ class Quiet:
         await player.request(CreateRoom(name="quiet", seats=2, bots=1, turn_timeout=0,
                                         bot_delay=0), Joined)
         await player.request(Start(), ViewMsg)
-        await trio.sleep(0.2)  # the bot's moves, if it starts
-        return cls(player, await player.fresh_view())
+        view = await player.fresh_view()
+        while not player.is_my_turn(view):  # the bot's moves, if it starts (a fixed wait was
+            await trio.sleep(0.05)  # too short on a loaded machine: found auditing the tests)
+            view = await player.fresh_view()
+        return cls(player, view)
 
     async def unchanged(self) -> None:
         assert await self.player.fresh_view() == self.view
