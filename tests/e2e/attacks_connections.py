@@ -18,13 +18,14 @@ from protocol import (
 )
 from protocol.errors import BAD_FIELD
 
+LATE = 4.0  # seconds a server beside a playing table may be late closing at a deadline (loaded CI)
 
 async def attack_silent_handshake(port: int, handshake_timeout: float, data: bytes = b"",
                                   server: ServerProcess | None = None) -> float:
     """A connection that never finishes its hello (sends nothing, or ``data``: part of one):
     ``bye`` with reason ``handshake_timeout`` at the deadline, then the server hangs up."""
-    wire = await Wire.open(port)
-    began = trio.current_time()
+    began = trio.current_time()  # (before the connection: a client slow to go on after it would
+    wire = await Wire.open(port)  # make the deadline look early)
     try:
         if data:
             await wire.send_raw(data)
@@ -34,7 +35,7 @@ async def attack_silent_handshake(port: int, handshake_timeout: float, data: byt
         await wire.aclose()
     took = trio.current_time() - began
     assert [m["type"] for m in log] == ["bye"] and log[0]["reason"] == "handshake_timeout", log
-    assert handshake_timeout - 0.2 <= took <= handshake_timeout + 2, took
+    assert handshake_timeout - 0.2 <= took <= handshake_timeout + LATE, took
     if server is not None:
         assert (why := await server.wait_close_reason(wire.port)) == "handshake_timeout", why
     return took
@@ -54,7 +55,7 @@ async def attack_bad_hellos(port: int, handshake_timeout: float) -> None:
     finally:
         await wire.aclose()
     assert log[-1]["type"] == "bye" and log[-1]["reason"] == "handshake_timeout"
-    assert trio.current_time() - began <= handshake_timeout + 2
+    assert trio.current_time() - began <= handshake_timeout + LATE
 
 
 async def attack_trickle(port: int, heartbeat: float, server: ServerProcess | None = None) -> float:
@@ -83,7 +84,7 @@ async def attack_trickle(port: int, heartbeat: float, server: ServerProcess | No
         await wire.aclose()
     bye = wire.bye()
     assert bye is not None and bye["reason"] == "timeout", wire.log
-    assert took <= heartbeat + 2, took
+    assert took <= heartbeat + LATE, took
     if server is not None:
         assert (why := await server.wait_close_reason(wire.port)) == "timeout", why
     return took

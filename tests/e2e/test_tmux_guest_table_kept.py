@@ -9,8 +9,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import tmuxplay as play
-from kit.server import free_port
-from tmuxkit import PYTHON, Tmux
+from tmuxkit import Tmux
 
 pytestmark = play.needs_tmux
 tmux = play.tmux_fixture("guesttable", width=100, height=30)
@@ -18,13 +17,12 @@ tmux = play.tmux_fixture("guesttable", width=100, height=30)
 
 def test_tmux_a_table_a_guest_opened_at_the_hosts_server_is_not_offered_to_the_host(
         tmux: Tmux, tmp_path: Path) -> None:
-    port, home = free_port(), tmp_path / "ana"
-    host = [PYTHON, "-m", "client", "host", "--lang", "en", "--no-discovery", "--host", "127.0.0.1",
-            "--port", str(port), "--bots", "2", "--start", "--bot-delay", "3"]
+    home = tmp_path / "ana"
+    host = play.host("--bots", "2", "--start", "--bot-delay", "3")
     ana = tmux.start(host, play.person(home, "Ana"), window="ana")
-    play.dealt(tmux, ana, what="Ana's first match", timeout=15)
+    address = play.invitation(play.dealt(tmux, ana, what="Ana's first match", timeout=15))
 
-    berta = tmux.start(play.join(f"127.0.0.1:{port}", lang="es"), play.person(tmp_path / "berta", "Berta"),
+    berta = tmux.start(play.join(address, lang="es"), play.person(tmp_path / "berta", "Berta"),
                        window="berta")
     tmux.wait_for(berta, "Ana's table", timeout=15, what="the lobby")
     tmux.send(berta, "n")

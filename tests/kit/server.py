@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import os
 import resource
+import select
 import signal
 import socket
 import subprocess
@@ -96,7 +97,9 @@ class ServerProcess:
                 env={**os.environ, "PYTHONUNBUFFERED": "1"},
                 preexec_fn=limit_files if max_files is not None else None)
         assert self.proc.stdout is not None
-        line = self.proc.stdout.readline()  # the server prints it as soon as it listens
+        # the server prints it as soon as it listens (within a bound: one that hangs fails the test)
+        ready, _, _ = select.select([self.proc.stdout], [], [], START_BOUND)
+        line = self.proc.stdout.readline() if ready else ""
         if not line.startswith("listening on "):
             self.stop()
             raise RuntimeError(f"the server did not start: {line!r}\n{self.log_text()[-3000:]}")

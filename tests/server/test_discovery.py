@@ -10,6 +10,7 @@ import functools
 import ipaddress
 import itertools
 import logging
+import math
 import threading
 import time
 import types
@@ -183,15 +184,17 @@ async def test_updates_are_coalesced_and_rate_limited() -> None:
     async with trio.open_nursery() as nursery:
         nursery.start_soon(announcer.keep_updated,
                            lambda: sd.Announcement("srv", tables=state["tables"]))
-        for tables in range(1, 21):  # 20 changes in 0.5 s
+        began = time.monotonic()
+        for tables in range(1, 21):  # 20 changes in 0.5 s (longer on a loaded machine)
             state["tables"] = tables
             announcer.notify()
             await trio.sleep(0.025)
+        changing = time.monotonic() - began
         await wait_until(lambda: fake.last_txt()["tables"] == "20")
         await trio.sleep(2 * interval)
         nursery.cancel_scope.cancel()
     times = [fake.named("register")[0][0]] + [t for t, _ in fake.named("update")]
-    assert 1 <= len(times) - 1 <= 3, times
+    assert 1 <= len(times) - 1 <= math.ceil(changing / interval) + 1, (times, changing)  # (3 in 0.5 s)
     gaps = [b - a for a, b in itertools.pairwise(times)]
     assert min(gaps) >= interval * 0.9, gaps
     assert fake.last_txt()["tables"] == "20"
