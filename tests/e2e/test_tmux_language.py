@@ -24,8 +24,9 @@ def test_tmux_f2_switches_the_screen_and_its_keys_to_spanish(tmux: Tmux, tmp_pat
     tmux.wait_for(window, "F2: en español", timeout=5, what="the help offering Spanish, in Spanish")
     tmux.send(window, "F2")
     tmux.wait_for(window, "F2: in English", timeout=5, what="the help, now in Spanish")
-    tmux.send(window, "Escape")  # (closes the help)
-    screen = tmux.wait_for(window, "Tu mano", timeout=5, what="the table in Spanish")
+    tmux.send(window, "Escape")  # (closes the help: waited for, so that z is no Alt-z after Esc)
+    screen = tmux.wait_for(window, lambda s: "Tu mano" in s and "Teclas —" not in s, timeout=5,
+                           what="the table in Spanish")
     # the log's lines too, told again (found play-testing: "Hand 1 — Bot 1 dealt" stayed English)
     assert "Mano 1 — repartió" in screen and "Hand 1" not in screen, screen
     tmux.send(window, "z")  # (blue in Spanish: not the away key any more)
