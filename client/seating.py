@@ -353,7 +353,10 @@ class Seating:
         began, said so (found play-testing: "Carl was marked away", told as news to one arriving
         long after)."""
         self.told_gone.add(info.seat)
-        return said("ev_away_before" if before else "ev_went_away", name=clean_text(info.name))
+        # (its link down: found play-testing, Tomás out of his Wi-Fi's range read to the others
+        # as if he had stepped away)
+        key = "ev_away_before" if before else "ev_went_away" if info.connected else "ev_away_offline"
+        return said(key, name=clean_text(info.name))
 
     def left(self) -> None:
         self.room = None

@@ -295,6 +295,8 @@ TEXTS: dict[str, tuple[str, str]] = {
     # ("went", not "was marked": found re-checking, it read as the server's doing of one who stepped away)
     "ev_went_away": ("{name} went away: a bot plays their turns",
                      "{name} se ausentó: un bot juega sus turnos"),
+    "ev_away_offline": ("{name} is still offline: a bot plays their turns",
+                        "{name} sigue sin conexión: un bot juega sus turnos"),
     # (said on joining: the log's one tense, and the news that they were away before we came)
     "ev_away_before": ("{name} was already away: a bot plays their turns",
                        "{name} ya estaba ausente: un bot juega sus turnos"),

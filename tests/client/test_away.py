@@ -500,6 +500,23 @@ def test_the_others_read_who_went_away_and_who_came_back() -> None:
     assert not model.seating.away  # and Ana herself is not
 
 
+@pytest.mark.parametrize(("lang", "said"), [("en", "Luis is still offline: a bot plays their turns"),
+                                            ("es", "Luis sigue sin conexión: un bot juega sus turnos")])
+def test_one_whose_link_is_down_is_not_said_to_have_gone_away(lang: str, said: str) -> None:
+    """Found play-testing on a flaky link: Tomás, out of his Wi-Fi's range, read to Lena "Tomás se
+    ausentó: un bot juega sus turnos", as if he had stepped away."""
+    model = seated(make_view(), lang=lang)
+    try:
+        room = room_info()
+        offline = tuple(dataclasses.replace(s, connected=s.seat != "2") for s in room.seats)
+        model.apply(RoomUpdate(room=dataclasses.replace(room, seats=offline)))
+        away = tuple(dataclasses.replace(s, away=s.seat == "2") for s in offline)
+        model.apply(RoomUpdate(room=dataclasses.replace(room, seats=away)))
+        assert model.transcript.log[-1] == said
+    finally:
+        set_language("en")
+
+
 @pytest.mark.parametrize(("lang", "away"), [("en", "Luis was already away: a bot plays their turns"),
                                             ("es", "Luis ya estaba ausente: un bot juega sus turnos")])
 def test_a_newcomer_is_told_who_is_away_and_then_that_they_came_back(lang: str, away: str) -> None:
