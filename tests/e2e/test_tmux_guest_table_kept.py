@@ -25,10 +25,7 @@ def test_tmux_a_table_a_guest_opened_at_the_hosts_server_is_not_offered_to_the_h
     berta = tmux.start(play.join(address, lang="es"), play.person(tmp_path / "berta", "Berta"),
                        window="berta")
     tmux.wait_for(berta, "Ana's table", timeout=15, what="the lobby")
-    tmux.send(berta, "n")
-    tmux.wait_for(berta, "Una mesa nueva", timeout=5, what="the form")
-    tmux.send(berta, "Enter")
-    tmux.wait_for(berta, "Mesa de Berta — esperando el inicio", timeout=10, what="Berta's own table")
+    play.open_own_table(tmux, berta, "Mesa de Berta — esperando el inicio")
     tmux.send(berta, "q")
     tmux.wait_for(berta, "tu asiento te espera", timeout=5, what="the quit question")
     tmux.send(berta, "s")

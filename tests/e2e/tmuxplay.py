@@ -105,6 +105,15 @@ def sit(tmux: Tmux, guest: str, table: str, waiting: str = "Waiting for Ana to s
     return lobby
 
 
+def open_own_table(tmux: Tmux, guest: str, waiting: str) -> str:
+    """In the lobby (in Spanish): n, the new table's form, Enter; the guest's own waiting room
+    (``waiting`` shows)."""
+    tmux.send(guest, "n")
+    tmux.wait_for(guest, "Una mesa nueva", timeout=10, what="the new table's form")
+    tmux.send(guest, "Enter")
+    return tmux.wait_for(guest, waiting, timeout=10, what="the guest's own waiting room")
+
+
 def dealt(tmux: Tmux, window: str, what: str = "the deal", timeout: float = 10) -> str:
     return tmux.wait_for(window, lambda s: DEALT.search(s) is not None, timeout=timeout, what=what)
 
