@@ -428,6 +428,7 @@ def _error(model: Model, message: messages.Error) -> None:
         model.prompts.notice = first  # (our catch crossed another's: whose)
     if message.ref == "action":
         model.table.close_pending()
+        model.table.sent.refused()
     if message.ref == "set_bot_level":  # (refused: the room's levels stand)
         model.seating.levels_asked = {}
     if message.fatal:

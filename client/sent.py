@@ -41,6 +41,11 @@ class Sent:
         """Our move sent on ``view`` and not yet answered, the link up (a slow link), if any."""
         return None if self.stale else self.just_sent(view)
 
+    def refused(self) -> None:
+        """The table refused our last move (an ``error``): it is answered, and on its way no more
+        (found re-checking: a catch refused as too early read "on its way (the link is slow)")."""
+        self._acted = None
+
     def slow(self, view: View | None, now: float) -> bool:
         """Whether our move sent on ``view`` has gone unanswered for ``SLOW_ANSWER`` seconds."""
         return self.in_flight(view) is not None and now - self._sent_at >= SLOW_ANSWER

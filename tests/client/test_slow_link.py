@@ -14,7 +14,7 @@ from client.plainview import PlainView
 from engine.actions import Draw
 from engine.events import StandIn, TurnStarted
 from engine.view import View
-from protocol import Act, Events, Welcome, codec
+from protocol import Act, Error, Events, Welcome, codec
 
 
 def acts(sent: list[object]) -> list[object]:
@@ -68,6 +68,14 @@ def test_a_move_unanswered_for_a_second_says_it_is_on_its_way(lang: str, said: s
         now[0] += 0.6
         assert said in render_text(model)
         show(model, make_view("Y3", top="R7", current="1", legal=[]))
+        assert said not in render_text(model)
+        # a move the table refused is answered: not on its way (found re-checking: a catch
+        # refused as too early read "on its way (the link is slow)" under the catch's prompt)
+        show(model, _mine())
+        press(model, ENTER)
+        model.apply(Error(code="not_your_turn", message="not your turn", ref="action"))
+        model.prompts.notice = ""  # (the refusal's words gone, as the next change takes them)
+        now[0] += 1.5
         assert said not in render_text(model)
     finally:
         set_language("en")
