@@ -233,5 +233,11 @@ class HostedServer:
         else:
             server.shutdown("table_kept", "the host keeps the match for later", told=told)
         await server.drained()
+        mine = model.session.token.partition(".")[0] if model.session.token else None
+        if server.store is not None and mine:  # a table a guest opened here cannot come back: only
+            # the host's own are offered again (found re-checking: Berta read that her seat waited)
+            for room_id, open_room in list(server.rooms.items()):
+                if open_room.host is None or open_room.host.sid != mine:
+                    server.store.forget_room(room_id)
         nursery.cancel_scope.cancel()
 

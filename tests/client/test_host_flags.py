@@ -13,6 +13,13 @@ from engine import RuleSet
 from engine.rules import WildDrawFour
 
 
+def own_folders(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    """The test's own state and data folders: the rooms a hosted server keeps (in XDG_DATA_HOME)
+    are no other test's to find."""
+    for name in ("XDG_STATE_HOME", "XDG_DATA_HOME"):
+        monkeypatch.setenv(name, str(tmp_path / name.lower()))
+
+
 def parse(*argv: str) -> argparse.Namespace:
     parser = argparse.ArgumentParser()
     add_host_arguments(parser)
@@ -92,7 +99,7 @@ async def test_the_uno_grace_flag_sets_the_hosted_servers_grace(
     from client.model import Model
     from protocol import CreateRoom
 
-    monkeypatch.setenv("XDG_STATE_HOME", str(tmp_path))
+    own_folders(monkeypatch, tmp_path)
     options = HostOptions(table="Mesa", create=CreateRoom(name="Mesa"), port=0, bind="127.0.0.1",
                           discovery=False, keep=False, history=False,
                           uno_grace=parse(*argv).uno_grace)
@@ -113,7 +120,7 @@ async def test_the_host_flag_sets_where_the_table_listens_and_the_invitation(
     from protocol import CreateRoom
 
     assert parse().host == "0.0.0.0"
-    monkeypatch.setenv("XDG_STATE_HOME", str(tmp_path))
+    own_folders(monkeypatch, tmp_path)
     options = HostOptions(table="Mesa", create=CreateRoom(name="Mesa"), port=0,
                           bind=parse("--host", "127.0.0.1").host, discovery=False, keep=False,
                           history=False)
@@ -137,7 +144,7 @@ async def test_the_hosts_own_client_reaches_its_table_at_the_address_it_listens_
     from protocol import CreateRoom
 
     assert (own_address("0.0.0.0"), own_address("::"), own_address("")) == ("127.0.0.1", "::1", "127.0.0.1")
-    monkeypatch.setenv("XDG_STATE_HOME", str(tmp_path))
+    own_folders(monkeypatch, tmp_path)
     options = HostOptions(table="Mesa", create=CreateRoom(name="Mesa"), port=0, bind="127.0.0.2",
                           discovery=False, keep=False, history=False)
     hosted = HostedServer(options, Model("Ana"), lambda: None)
@@ -192,7 +199,7 @@ async def test_a_table_lost_before_its_match_started_is_offered_once(tmp_path: P
     from server import ServerConfig, UnoServer
     from server.persist import default_state_dir
 
-    monkeypatch.setenv("XDG_STATE_HOME", str(tmp_path))
+    own_folders(monkeypatch, tmp_path)
     with trio.fail_after(20):
         async with trio.open_nursery() as nursery:  # the first host, killed in its waiting room
             crashed = UnoServer(ServerConfig(state_dir=str(default_state_dir())))
@@ -236,7 +243,7 @@ async def test_the_kept_match_offered_names_who_waits_for_it(lang: str, words: s
     from server import ServerConfig, UnoServer
     from server.persist import default_state_dir
 
-    monkeypatch.setenv("XDG_STATE_HOME", str(tmp_path))
+    own_folders(monkeypatch, tmp_path)
     with trio.fail_after(20):
         async with trio.open_nursery() as nursery:  # the host, killed with two friends seated
             crashed = UnoServer(ServerConfig(state_dir=str(default_state_dir())))
@@ -284,7 +291,7 @@ async def test_only_a_match_the_host_hosted_is_offered_back(recorded: bool, tmp_
     from server import ServerConfig, UnoServer
     from server.persist import default_state_dir
 
-    monkeypatch.setenv("XDG_STATE_HOME", str(tmp_path))
+    own_folders(monkeypatch, tmp_path)
     marks = TokenStore(tmp_path / "marks")
     with trio.fail_after(20):
         async with trio.open_nursery() as nursery:  # Ana's server, killed with both tables open
@@ -343,3 +350,40 @@ def test_the_name_and_language_given_are_remembered_for_next_time(
         set_language("en")
     monkeypatch.setenv("UNO_NAME", "Nicolás")
     assert player_name(None) == "Nicolás"
+
+
+async def test_a_table_a_guest_opened_at_the_hosts_program_ends_with_it(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Found re-checking: Berta opened a table at Ana's ``uno host`` and quit it, her seat kept;
+    Ana kept her own match and quit. Berta's table, which only Ana's program could open again and
+    never offers her, stayed on disk, and Berta read at every join that her seat waited for it.
+    The host's own table is kept; a guest's is forgotten with the program."""
+    from kit.client import Client
+
+    from client.hosted import HostedServer, HostOptions
+    from client.model import Model
+    from protocol import CreateRoom
+    from server.persist import RoomStore, default_state_dir
+
+    own_folders(monkeypatch, tmp_path)
+    options = HostOptions(table="Mesa", create=CreateRoom(name="Mesa"), port=0, bind="127.0.0.1",
+                          discovery=False, keep=True, history=False)
+    model = Model("Ana")
+    hosted = HostedServer(options, model, lambda: None)
+    with trio.fail_after(20):
+        async with trio.open_nursery() as nursery:
+            await hosted.start(nursery)
+            port = hosted.port or 0
+            ana, berta = await Client.tcp(port, "Ana"), await Client.tcp(port, "Berta")
+            await ana.hello()
+            await berta.hello()
+            assert ana.token is not None
+            model.session.token = ana.token  # (the host's own client: this one)
+            await ana.create("Ana's table")
+            await berta.create("Mesa de Berta")
+            await hosted.stop(nursery)
+    store = RoomStore(default_state_dir())  # (what the next `uno host` finds)
+    try:
+        assert {record["settings"]["name"] for _, record in store.records() if record} == {"Ana's table"}
+    finally:
+        store.close()
