@@ -81,12 +81,13 @@ _GLUE = "\u00a0"
 
 def keys_kept(lines: list[str], width: int) -> list[str]:
     """Wrapped ``lines`` with no key left at a line's end, away from its word (found
-    play-testing: "… m yes · n" / "no" at 80 columns): a last word of one character goes on to
-    the next line, where it fits."""
+    play-testing: "… m yes · n" / "no" at 80 columns): a last word of one character (or one and
+    a colon: "… r: back to it, or s:" / "deal this new match") goes on to the next line, where
+    it fits."""
     kept = list(lines)
     for i in range(len(kept) - 1):
         head, _, last = kept[i].rpartition(" ")
-        if head and len(last) == 1 and width_of(f"{last} {kept[i + 1]}") <= width:
+        if head and len(last.removesuffix(":")) == 1 and width_of(f"{last} {kept[i + 1]}") <= width:
             kept[i], kept[i + 1] = head, f"{last} {kept[i + 1]}"
     return kept
 

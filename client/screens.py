@@ -8,7 +8,7 @@ from protocol import LEFT_MARK, RoomSummary, SeatInfo, clean_text
 from protocol.address import format_address
 
 from .docs import rules_line
-from .draw import Line, Painter, fit, pad, width_of, wrap
+from .draw import Line, Painter, fit, keys_kept, pad, width_of, wrap
 from .enums import Status
 from .form import CreateForm
 from .header import Header, watchers_text
@@ -161,7 +161,7 @@ class Screens(Painter):
             lines.append([("class:dim", " " + fit(m.session.info, width - 1))])
         offer = m.host.offer_key if m.can_resume_kept else m.host.offer
         if offer:  # wrapped: its key and command are at the end
-            lines += [[("class:notice", " " + part)] for part in wrap(offer, width - 1)]
+            lines += [[("class:notice", " " + part)] for part in keys_kept(wrap(offer, width - 1), width - 1)]
         lines.append([])
         lines.append([("", " " + t("waiting_seats", taken=len(room.seats), max=room.max_seats))])
         picked = m.seating.host_pick

@@ -118,6 +118,21 @@ def test_the_offer_in_the_waiting_room_is_wrapped_never_cut(lang: str, columns: 
     assert "uno host --resume" in shown.replace("\n ", " "), shown
 
 
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_the_offers_keys_stay_with_their_words(lang: str) -> None:
+    """Found re-checking at 80 columns: "… r: volver a ella, o s:" / "reparte esta nueva"."""
+    from client.i18n import t
+    from client.render import Renderer
+
+    model = hosting(lang, started=False)
+    try:
+        model.host.offer_key = t("resume_offer_start", name="Ana's table", progress=t("resume_hand", n=1))
+        lines = ["".join(f[1] for f in line).rstrip() for line in Renderer(model).waiting(80, 24)]
+    finally:
+        set_language("en")
+    assert not any(line.endswith((" s:", " r:")) for line in lines), lines
+
+
 @pytest.mark.parametrize(("lang", "yes", "words"), [
     ("en", "y", "ends the match for everyone (this table is not kept)"),
     ("es", "s", "termina la partida para todos (esta mesa no se guarda)")])
