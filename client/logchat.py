@@ -37,11 +37,14 @@ class LogChat(BesideBoard):
                 break
             shown.append((shown[-1][0] + 1, parts))
             used += len(parts)
+        cut: list[str] = []
         if used > room and len(shown) > 1:
-            # The oldest entry would be cut at its top: it is left out, and its rows stay blank
-            # above the others (found play-testing, three times: a top row "turn", then "… turn",
-            # still read as half a message, "… y sus puntos son tuyos.")
-            used -= len(shown.pop(0)[1])
+            # The oldest entry would be cut at its top: its start instead, which says what
+            # happened, and "…" (found play-testing, three times: a top row "turn", then "… turn",
+            # read as half a message; and left out, four blank rows hid the Wild Draw Four that
+            # had cost four cards). PgUp reads it whole: it is not counted as drawn.
+            cut = shown.pop(0)[1]
+            used -= len(cut)
         transcript.drawn = (shown[0][0], shown[-1][0]) if shown else (0, 0)
         lines: list[Line] = [[("", " " + part)] for _, parts in shown for part in parts]
         if used > room and room > 0:
@@ -50,8 +53,10 @@ class LogChat(BesideBoard):
             # only the cards drawn; and paging back went to the entry before)
             lines = _start_of(lines, room, width)
         elif shown and shown[0][0] > 0:  # (older entries above: the newest stay at the bottom)
-            blank: list[Line] = [[("", "")] for _ in range(room - used)]
-            lines = blank + lines
+            free = room - used
+            start = _start_of([[("", " " + part)] for part in cut], free, width) if cut and free else []
+            blank: list[Line] = [[("", "")] for _ in range(free - len(start))]
+            lines = blank + start + lines
         newer = len(log) - 1 - shown[-1][0] if shown else 0
         if newer and height > 0:
             said = t("log_newer_one") if newer == 1 else t("log_newer", n=newer)

@@ -719,16 +719,18 @@ def test_an_entry_taller_than_the_log_shows_its_start() -> None:
     assert rows[-1].rstrip().endswith("…"), rows
 
 
-def test_an_entry_that_would_be_cut_at_the_top_of_the_log_is_left_out() -> None:
+def test_an_entry_that_would_be_cut_at_the_top_of_the_log_shows_its_start() -> None:
     """Found play-testing: the log's top row read "turn", the end of an entry whose start was
-    out of sight; then "… turn", still read as half a message (three times). The entry is left
-    out, its row blank, the newest still at the bottom; PgUp reads it back."""
+    out of sight; then "… turn", still read as half a message (three times); then, left out, four
+    blank rows hid the Wild Draw Four that had cost four cards. Its start shows, and "…", the
+    newest still at the bottom; PgUp reads it whole."""
     from client.render import Renderer
 
     model = seated(make_view())
     model.transcript.add(["Bot 2 was away: a bot played their turn", "Bot 1 played Red 7", "Eli drew"])
     rows = ["".join(f[1] for f in line) for line in Renderer(model).log(30, 3)]
-    assert rows == ["", " Bot 1 played Red 7", " Eli drew"], rows
+    assert rows[0].startswith(" Bot 2 was away") and rows[0].rstrip().endswith("…"), rows
+    assert rows[1:] == [" Bot 1 played Red 7", " Eli drew"], rows
     assert model.transcript.drawn[0] == len(model.transcript.log) - 2
 
 
