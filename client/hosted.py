@@ -146,6 +146,7 @@ class HostedServer:
             # newcomer who kept one ran `make play` again, a new match was dealt at once, and the
             # kept one was a log line that scrolled away)
             self.model.host.auto_start = host.start and self._kept is None
+        self.model.host.invite = self.model.host.auto_start or resumed
         self.invalidate()
         # (at the address it listens on: found play-testing, `uno host --host 10.120.0.1` tried
         # 127.0.0.1 for ever, its own table never reached)
@@ -200,7 +201,7 @@ class HostedServer:
             return None
         self._kept = None
         model.host.offer = model.host.offer_key = ""
-        model.host.bringing_back = True
+        model.host.bringing_back = model.host.invite = True
         model.outbox.clear()
         return server.server_id, kept.host_token
 

@@ -26,6 +26,9 @@ class Hosting:
     # (found play-testing: after `uno host --resume` the host read "Eva lost the connection")
     bringing_back: bool = False
     address: str = ""  # where friends join (``uno join <address>``), once the server listens
+    # the log says where friends join once we are at our table: its waiting room, which says it, is
+    # skipped (``--start``, or a kept match brought back: found re-checking, nowhere on screen)
+    invite: bool = False
 
 
 def quit_question(host: Hosting, match_on: bool, seated: bool, yes: str) -> str:

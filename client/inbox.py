@@ -158,12 +158,18 @@ def _joined(model: Model, message: messages.Joined) -> None:
     seating.want_seat = False
     if model.host.auto_start and seating.is_host and not message.room.started:
         model.outbox.append(messages.Start(fill=True))  # `uno host --start`: bots take the empty seats
-        if model.host.address and not model.plain:  # where friends join: the waiting room that
-            # says it is skipped (the command on a line of its own, whole in the log's narrow
-            # column, to copy). Plain mode said it with the lobby (``session.info``): found
-            # play-testing, said twice.
-            model.transcript.add([said("friends_join_with"), f"uno join {model.host.address}"])
+    if not message.room.started:  # (a match on: its history, which takes the log, comes next)
+        _invite(model)
     model.host.auto_start = False
+
+
+def _invite(model: Model) -> None:
+    """Where friends join, in the log, if it is to be said (``Hosting.invite``): the command on a
+    line of its own, whole in the log's narrow column, to copy. (Plain mode said it with the
+    lobby, ``session.info``: found play-testing, said twice.)"""
+    if model.host.invite and model.seating.is_host and model.host.address and not model.plain:
+        model.transcript.add([said("friends_join_with"), f"uno join {model.host.address}"])
+    model.host.invite = False
 
 
 def _room(model: Model, message: messages.RoomUpdate) -> None:
@@ -403,6 +409,7 @@ def _set_view(model: Model, data: dict[str, Any], deadline: float | None) -> Non
 
 def _history(model: Model, message: messages.History) -> None:
     pasttold.fold(model, message, [_decode_events(model, batch) for batch in message.events])
+    _invite(model)
 
 
 def _chat(model: Model, message: messages.ChatMsg) -> None:

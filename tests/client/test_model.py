@@ -75,7 +75,7 @@ def test_host_mode_creates_and_starts_its_table() -> None:
     model = Model("Ana")
     create = CreateRoom(name="Mesa", bots=3)
     model.host.auto_create, model.host.auto_start = create, True
-    model.host.address = "192.0.2.2:4700"
+    model.host.address, model.host.invite = "192.0.2.2:4700", True  # (as hosted.py sets them)
     model.apply(WELCOME)
     assert model.outbox.take() == [create]
     model.apply(Joined(room=room_info(started=False), role="player", seat=ME))
@@ -85,6 +85,21 @@ def test_host_mode_creates_and_starts_its_table() -> None:
     assert model.transcript.log == ["Friends join with:", "uno join 192.0.2.2:4700"]
     model.apply(Joined(room=room_info(started=False), role="player", seat=ME))
     assert model.outbox.take() == []  # only once
+    assert len(model.transcript.log) == 2
+
+
+def test_a_kept_match_brought_back_says_where_friends_join() -> None:
+    """Found re-checking: after r in the waiting room, or `uno host --resume`, the address to give
+    friends was nowhere on screen (the waiting room that says it was left at once)."""
+    model = Model("Ana")
+    model.host.address, model.host.invite, model.host.bringing_back = "192.0.2.2:4700", True, True
+    model.apply(dataclasses.replace(WELCOME, resumed=True))
+    model.apply(Joined(room=room_info(started=True), role="player", seat=ME))
+    model.apply(History(events=(), chat=()))  # (the table's past, which takes the log: said after it)
+    assert model.transcript.log[-2:] == ["Friends join with:", "uno join 192.0.2.2:4700"]
+    model.apply(Joined(room=room_info(started=True), role="player", seat=ME))  # (back after a drop:
+    model.apply(History(events=(), chat=()))  # the table's past, not said again)
+    assert "Friends join with:" not in model.transcript.log
 
 
 def test_the_log_says_whose_turn_a_jump_in_took() -> None:
