@@ -63,13 +63,17 @@ class RematchChoice:
     def freed(room: RoomInfo | None, played: Sequence[str], known: Mapping[str, SeatInfo]) -> str:
         """The bots of the match whose seats the host has freed since: nobody plays those in the
         rematch ("" if none; found play-testing: the row only lost its level, and nobody could
-        tell the seat was going)."""
+        tell the seat was going); and the people of the match who left since: a bot plays their
+        seats (found play-testing: a couple's rematch, Dani gone, began against a bot unsaid)."""
         here = {s.seat for s in room.seats} if room is not None else set()
-        names = [clean_text(known[s].name) for s in played
-                 if room is not None and s not in here and s in known and known[s].kind is SeatKind.BOT]
-        if not names:
-            return ""
-        return t("rematch_freed" if len(names) == 1 else "rematch_freed_many", names=names_and(names))
+        gone = [known[s] for s in played if room is not None and s not in here and s in known]
+        lines = []
+        for kind, one, many in ((SeatKind.BOT, "rematch_freed", "rematch_freed_many"),
+                                (SeatKind.HUMAN, "rematch_bot_for", "rematch_bot_for_many")):
+            names = [clean_text(s.name) for s in gone if s.kind is kind]
+            if names:
+                lines.append(t(one if len(names) == 1 else many, names=names_and(names)))
+        return ". ".join(lines)
 
     def line(self, room: RoomInfo | None, me: str | None, played: Sequence[str],
              short: bool = False) -> str:

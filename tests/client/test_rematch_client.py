@@ -666,3 +666,22 @@ def test_a_bot_s_seat_the_host_freed_at_a_match_s_end_is_said_to_go(lang: str, s
         assert said in " ".join(render_text(model, columns=100).split()), render_text(model, columns=100)
     finally:
         set_language("en")
+
+
+@pytest.mark.parametrize(("lang", "said"), [
+    ("en", "Luis left: a bot plays that seat in the rematch"),
+    ("es", "Luis se fue: un bot juega ese asiento en la revancha"),
+])
+def test_one_who_left_at_a_match_s_end_is_said_to_be_played_by_a_bot_in_the_rematch(
+        lang: str, said: str) -> None:
+    """Found play-testing: a couple played heads-up; Dani declined the rematch and left, and
+    Marta's m began a match against a bot that nothing had announced."""
+    room = room_info(started=False)
+    model = seated(make_view(**OVER), room=room, lang=lang)
+    try:
+        assert said not in render_text(model, columns=100)
+        left = dataclasses.replace(room, seats=tuple(s for s in room.seats if s.seat != "2"))
+        model.apply(RoomUpdate(room=left))
+        assert said in " ".join(render_text(model, columns=100).split()), render_text(model, columns=100)
+    finally:
+        set_language("en")
