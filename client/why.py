@@ -40,8 +40,12 @@ def why_text(view: View, card: Card | None) -> str:
         code = "bluff"  # challenge cost a learner 4 cards)
     elif code is None and view.rules.seven_zero and card.rank in _SWAPS:  # (what it does, R15:
         code = _SWAPS[card.rank]  # found play-testing, a learner asked of a 7, and read "can be played")
+        if card.rank is Rank.SEVEN and len(view.seats) == 2:  # (nobody to choose: found play-testing)
+            code = "playable_seven_two"
     elif code is None and card.rank in _DOES:
-        code = "playable_skip" if card.rank is Rank.REVERSE and len(view.seats) == 2 else _DOES[card.rank]
+        code = _DOES[card.rank]
+        if card.rank in (Rank.SKIP, Rank.REVERSE) and len(view.seats) == 2:  # (R11: found
+            code = "playable_again"  # play-testing, a couple read "the next loses the turn")
         if card.rank in _DRAWS and (view.rules.stack_draw_two or view.rules.stack_wild_draw_four):
             code += "_stack"  # (the next may answer it)
     top = view.top.rank.value

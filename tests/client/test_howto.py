@@ -117,6 +117,20 @@ def test_the_why_key_on_an_action_card_that_goes_says_what_it_does(card: str, ru
     assert why_text(view, Card.parse(card)) == said
 
 
+@pytest.mark.parametrize(("card", "said"), [
+    ("BS", "Blue Skip can be played now: with two players, you play again"),
+    ("BR", "Blue Reverse can be played now: with two players, you play again"),
+    ("B7", "Blue 7 can be played now, and then you swap hands with the other player"),
+])
+def test_heads_up_the_why_key_says_what_a_card_does_between_two(card: str, said: str) -> None:
+    """Found play-testing a couple's evening: a Reverse read "the next player loses the turn" (R11:
+    with two, you play again), and a 7 "a player you choose" (there is only the other)."""
+    set_language("en")
+    view = make_view(f"{card} G2", top="B5", rules=RuleSet.preset("house", seven_zero=True),
+                     legal=plays(card), seats=("2", ME), hand_sizes=(5, 2))
+    assert why_text(view, Card.parse(card)) == said
+
+
 @pytest.mark.parametrize(("lang", "said"), [
     ("en", "The winner scores the cards left in the other hands: a number card its number; Skip"),
     ("es", "Quien gana se apunta las cartas que quedan en las otras manos: una de número, su número"),
