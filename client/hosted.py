@@ -226,6 +226,13 @@ class HostedServer:
             # (found play-testing: it was, at every `uno host` after, matches played between)
             server.store.forget_room(kept.id)
         room = model.seating.room
+        mine = model.session.token.partition(".")[0] if model.session.token else None
+        # A table a guest opened here cannot come back (only the host's own are offered again:
+        # found re-checking, Berta read that her seat waited for it): forgotten once stopped. Who
+        # hosts each is read now: as the connections close, the host's role may pass to a guest.
+        guests = [room_id for room_id, open_room in server.rooms.items()
+                  if mine and (room is None or room_id != room.id)
+                  and (open_room.host is None or open_room.host.sid != mine)]
         told = None if room is None else server.members(room.id)  # (the others' tables end too)
         if model.host.end_table and room is not None:
             server.close_room(room.id, tell=False)  # (their bye says it: found play-testing, plain
@@ -234,11 +241,7 @@ class HostedServer:
         else:
             server.shutdown("table_kept", "the host keeps the match for later", told=told)
         await server.drained()
-        mine = model.session.token.partition(".")[0] if model.session.token else None
-        if server.store is not None and mine:  # a table a guest opened here cannot come back: only
-            # the host's own are offered again (found re-checking: Berta read that her seat waited)
-            for room_id, open_room in list(server.rooms.items()):
-                if open_room.host is None or open_room.host.sid != mine:
-                    server.store.forget_room(room_id)
+        for room_id in guests if server.store is not None else ():
+            server.store.forget_room(room_id)
         nursery.cancel_scope.cancel()
 
