@@ -155,3 +155,14 @@ def test_tmux_the_host_s_s_starts_the_rematch_in_her_order_without_the_seat_she_
     assert f"Hand 1 — {dealer} dealt" in screen, screen
     seats = screen.splitlines()[1]  # (the players' row, under the header)
     assert freed not in seats and seats.count("Bot ") == 1, screen  # (no bot in the freed seat)
+
+
+def test_tmux_one_who_declines_is_said_to_leave_a_bot_in_the_rematch(tmux: Tmux, tmp_path: Path) -> None:
+    """Found play-testing a couple's evening, heads-up: Dani declined the rematch and left, and
+    Marta's m began a match against a bot that nothing had announced. Now Ana reads that a bot
+    plays Luis's seat in the rematch before she answers."""
+    hosting, guest, _ = ana_and_luis_play_a_hand(tmux, tmp_path, "Pareja")
+    tmux.wait_for(guest, "Rematch? m yes", timeout=5, what="the rematch offer (guest)")
+    tmux.send(guest, "n")  # (declines, and leaves)
+    tmux.wait_for(hosting, "Luis left: a bot plays that seat in the rematch", timeout=10,
+                  what="the bot announced, on Ana's screen")
