@@ -327,7 +327,8 @@ class Model:
         elif room is not None:  # the rules as they are, and why not now (found play-testing: a
             # guest asking for them read only "Only the host may do that")
             why = t("rules_not_now" if self.seating.is_host else "rules_host_only")
-            self.prompts.notice = f"{rules_sentence(room, plain=self.plain)}. {why}"
+            said = f"{rules_sentence(room, plain=self.plain)}. {why}"  # (until the next deal, at
+            self.prompts.notice = self.prompts.notice_till_deal = said  # most: found play-testing)
 
     def submit_form(self) -> None:
         """Enter: create the table (or give ours the rules the form says); on the "save these
