@@ -119,6 +119,10 @@ KEY_TEXTS: dict[str, tuple[str, str]] = {
                           "and loses the turn",
                           "{card} se puede jugar ahora: eliges el color, y el siguiente roba {n} y pierde "
                           "el turno"),
+    "why_playable_four_honest": ("{card} can be played now: you name the colour, and the next player draws "
+                                 "{n} and loses the turn, or 6 if they challenge it",
+                                 "{card} se puede jugar ahora: eliges el color, y el siguiente roba {n} y "
+                                 "pierde el turno, o 6 si te desafía"),
     "why_playable_four_stack": ("{card} can be played now: you name the colour, and the next player draws "
                                 "{n} and loses the turn, unless they stack on it",
                                 "{card} se puede jugar ahora: eliges el color, y el siguiente roba {n} y "

@@ -7,6 +7,7 @@ from __future__ import annotations
 from engine import View
 from engine.cards import Card, Rank
 from engine.explain import bluff, refusal
+from engine.rules import WildDrawFour
 
 from .i18n import card_name, color_name, t
 
@@ -48,6 +49,9 @@ def why_text(view: View, card: Card | None) -> str:
             code = "playable_again"  # play-testing, a couple read "the next loses the turn")
         if card.rank in _DRAWS and (view.rules.stack_draw_two or view.rules.stack_wild_draw_four):
             code += "_stack"  # (the next may answer it)
+        elif (card.rank is Rank.WILD_DRAW_FOUR and not view.pending_draw
+              and view.rules.wild_draw_four is WildDrawFour.CHALLENGE):  # (R12, an honest one: found
+            code = "playable_four_honest"  # play-testing, nothing said it could be challenged)
     top = view.top.rank.value
     return t("why_" + (code or "playable"), card=card_name(card), top=card_name(view.top),
              rank=top if view.top.rank.is_number else t("rank_" + top),

@@ -15,7 +15,7 @@ from client.model import Model
 from client.plaincmd import PlainCommands
 from client.why import why_text
 from engine.cards import Card
-from engine.rules import RuleSet
+from engine.rules import RuleSet, WildDrawFour
 from engine.view import HandResult
 
 F1, PGDN = "\x1bOP", "\x1b[6~"
@@ -105,7 +105,9 @@ def test_plain_mode_s_how_says_it_line_by_line(lang: str, command: str, title: s
                                      "the turn, unless they stack on it"),
     ("W", RuleSet(), "Wild can be played now: you name the colour play goes on in"),
     ("W+4", RuleSet(), "Wild Draw Four can be played now: you name the colour, and the next player draws 4 "
-                       "and loses the turn"),
+                       "and loses the turn, or 6 if they challenge it"),  # (R12: found play-testing)
+    ("W+4", RuleSet(wild_draw_four=WildDrawFour.STRICT),
+     "Wild Draw Four can be played now: you name the colour, and the next player draws 4 and loses the turn"),
     ("B7", RuleSet(), "Blue 7 can be played now"),
 ])
 def test_the_why_key_on_an_action_card_that_goes_says_what_it_does(card: str, rules: RuleSet,
