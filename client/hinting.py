@@ -151,14 +151,18 @@ class HintBox:
         action = _said_order(hint)[0]
         return action.card if isinstance(action, PlayCard | JumpIn) else None
 
+    def point_card(self, table: Table, unless_moved_from: int) -> None:
+        """The hint's card under the cursor (Enter plays it), unless the cursor is on a starred
+        one, or moved from ``unless_moved_from`` (the player's choice)."""
+        if table.selected_card not in self.hinted_cards():
+            table.point_at(self.hinted_card(), unless_moved_from=unless_moved_from)
+
     def point_again(self, table: Table, shown_before: tuple[View, Hint | None] | None) -> None:
         """The hint on show asked for again (``shown_before`` still shown, no card's question):
-        its card back under the cursor, unless the cursor is on a starred one (found play-testing:
-        the cursor moved away, ? again, and Enter played another card)."""
-        if shown_before is None or self.shown is not shown_before or table.pending_card is not None:
-            return
-        if table.selected_card not in self.hinted_cards():
-            table.point_at(self.hinted_card(), unless_moved_from=table.selected)
+        its card back under the cursor (found play-testing: the cursor moved away, ? again, and
+        Enter played another card)."""
+        if shown_before is not None and self.shown is shown_before and table.pending_card is None:
+            self.point_card(table, unless_moved_from=table.selected)
 
     def point_question(self, table: Table) -> None:
         """The question of the card being played (its colour, or whom it swaps with) starts on

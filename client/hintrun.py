@@ -35,8 +35,8 @@ def start_hint(model: Model, invalidate: Callable[[], None]) -> None:
         elif model.hints.answered(view, future.result(), model.table.view):
             if card is not None:  # a card's question: its answer under the cursor
                 model.hints.point_question(model.table)
-            elif model.table.selected_card not in model.hints.hinted_cards():  # (on a starred one: stays)
-                model.table.point_at(model.hints.hinted_card(), unless_moved_from=selected)
+            else:
+                model.hints.point_card(model.table, unless_moved_from=selected)
         invalidate()
 
     future.add_done_callback(done)
