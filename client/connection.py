@@ -16,6 +16,7 @@ from protocol.address import format_address
 
 from .enums import Screen
 from .model import Model
+from .tokens import session_id
 
 if TYPE_CHECKING:
     import trio
@@ -154,7 +155,7 @@ class ServerConnection:
                     # client before told of the stand-in's turns is not told again
                     model.away_news.told = self._told = marks.load_told(welcome.server_id)
                 if marks is not None and model.host.active and welcome.hosted:  # (our own server)
-                    marks.add_hosted(welcome.server_id, welcome.token.partition(".")[0])
+                    marks.add_hosted(welcome.server_id, session_id(welcome.token))
                 if marks is not None and self._seat_room is None:
                     self._seat_room = marks.load_seat_room(welcome.server_id)
                     if not (welcome.resumed or welcome.kept or model.host.active):

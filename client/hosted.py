@@ -21,6 +21,7 @@ from server.discovery_net import ANY_HOST, ANY_IPV4, ANY_IPV6, lan_address
 
 from .i18n import names_and, t
 from .model import Model
+from .tokens import session_id
 
 if TYPE_CHECKING:
     import trio
@@ -158,7 +159,7 @@ class HostedServer:
         server, model = self.server, self.model
         mine = None if self.marks is None else self.marks.load_hosted(server.server_id)
         kept = [room for room in server.kept_rooms() if room.host_token is not None
-                and (mine is None or room.host_token.partition(".")[0] in mine)]
+                and (mine is None or session_id(room.host_token) in mine)]
         if not kept:
             if resume:
                 model.prompts.notice = t("resume_none")
@@ -226,7 +227,7 @@ class HostedServer:
             # (found play-testing: it was, at every `uno host` after, matches played between)
             server.store.forget_room(kept.id)
         room = model.seating.room
-        mine = model.session.token.partition(".")[0] if model.session.token else None
+        mine = session_id(model.session.token) if model.session.token else None
         # A table a guest opened here cannot come back (only the host's own are offered again:
         # found re-checking, Berta read that her seat waited for it): forgotten once stopped. Who
         # hosts each is read now: as the connections close, the host's role may pass to a guest.

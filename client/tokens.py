@@ -37,6 +37,11 @@ HOSTED_SESSIONS = 64
 """The ``uno host`` player's sessions kept per server (one a run that does not resume a match)."""
 
 
+def session_id(token: str) -> str:
+    """The session a resume token names (``<id>.<secret>``: server/tokens.py)."""
+    return token.partition(".")[0]
+
+
 def _safe(name: str) -> str:
     return re.sub(r"[^A-Za-z0-9._-]", "_", name)[:120] or "_"
 
