@@ -31,9 +31,7 @@ def test_tmux_a_table_a_guest_opened_at_the_hosts_server_is_not_offered_to_the_h
     tmux.send(berta, "s")
     tmux.wait_for(berta, "Tu asiento en Mesa de Berta te espera", timeout=10, what="Berta gone")
 
-    tmux.send(ana, "q")
-    tmux.wait_for(ana, "End the match for everyone (e)", timeout=5, what="the host's question")
-    tmux.send(ana, "e")
+    play.host_ends_the_match(tmux, ana)
     again = tmux.start(host, play.person(home, "Ana"), window="again")
     screen = play.dealt(tmux, again, what="Ana's new match, dealt at once", timeout=15)
     assert "Mesa de Berta" not in screen and "Berta" not in screen, screen

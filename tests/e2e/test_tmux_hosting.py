@@ -149,9 +149,7 @@ def test_tmux_a_friend_joins_by_ip_is_killed_and_comes_back_by_host_name(tmux: T
                                                       friend_lang="es")  # by host name
     assert "Hola de nuevo" in back, back
     # the host ends the match for everyone: the friend is told, and stops trying
-    tmux.send(hosting, "q")
-    tmux.wait_for(hosting, "End the match for everyone (e)", timeout=5, what="the host's question")
-    tmux.send(hosting, "e")
+    play.host_ends_the_match(tmux, hosting)
     screen = tmux.wait_for(guest, "El anfitrión cerró la mesa", timeout=15, what="the friend told")
     assert "Reintento" not in screen
 
@@ -276,9 +274,7 @@ def test_tmux_a_friends_seat_waits_while_the_host_keeps_the_match_for_later(tmux
     tmux.wait_for(again, lambda s: all(name in s for name in FRIENDS.values()) and "offline" not in s,
                   timeout=10, what="the friends online")
 
-    tmux.send(again, "q")
-    tmux.wait_for(again, "End the match for everyone (e)", timeout=5, what="the host's question")
-    tmux.send(again, "e")
+    play.host_ends_the_match(tmux, again)
     for lang, guest in friends.items():
         told = tmux.wait_for(guest, FRIEND[lang]["closed"], timeout=15, what=f"{guest} told")
         # (said once, by the bye: found play-testing, "…: you are back in the lobby" came first)

@@ -114,6 +114,13 @@ def open_own_table(tmux: Tmux, guest: str, waiting: str) -> str:
     return tmux.wait_for(guest, waiting, timeout=10, what="the guest's own waiting room")
 
 
+def host_ends_the_match(tmux: Tmux, hosting: str) -> None:
+    """The host (in English) quits and ends the match for everyone: q, the question, e."""
+    tmux.send(hosting, "q")
+    tmux.wait_for(hosting, "End the match for everyone (e)", timeout=5, what="the host's question")
+    tmux.send(hosting, "e")
+
+
 def dealt(tmux: Tmux, window: str, what: str = "the deal", timeout: float = 10) -> str:
     return tmux.wait_for(window, lambda s: DEALT.search(s) is not None, timeout=timeout, what=what)
 
