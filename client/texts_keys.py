@@ -95,6 +95,8 @@ KEY_TEXTS: dict[str, tuple[str, str]] = {
     "act_leave_waiting": ("leave (between hands)", "dejar la mesa (entre manos)"),
     # --- why a card cannot be played now (the why key), one text per engine rule code
     "why_playable": ("{card} can be played now", "{card} se puede jugar ahora"),
+    "why_playable_jump_in": ("{card} can jump in now: identical to the top card, it takes the turn",
+                             "{card} puede cortar ahora: igual a la de arriba, se queda el turno"),
     "why_playable_seven": ("{card} can be played now, and then you swap hands with a player you choose",
                            "{card} se puede jugar ahora, y luego cambias tu mano con la de quien elijas"),
     "why_playable_seven_two": ("{card} can be played now, and then you swap hands with the other player",

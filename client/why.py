@@ -43,6 +43,9 @@ def why_text(view: View, card: Card | None) -> str:
         code = _SWAPS[card.rank]  # found play-testing, a learner asked of a 7, and read "can be played")
         if card.rank is Rank.SEVEN and len(view.seats) == 2:  # (nobody to choose: found play-testing)
             code = "playable_seven_two"
+    elif code is None and view.current != view.seat:  # (an identical card out of turn, R15:
+        code = "playable_jump_in"  # found play-testing, it said "can be played now" of a card
+        # whose play takes another's turn)
     elif code is None and card.rank in _DOES:
         code = _DOES[card.rank]
         if card.rank in (Rank.SKIP, Rank.REVERSE) and len(view.seats) == 2:  # (R11: found

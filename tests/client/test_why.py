@@ -184,6 +184,23 @@ def test_an_identical_card_facing_a_pending_draw_is_told_why_it_cannot_jump_in(l
 
 
 @pytest.mark.parametrize(("lang", "said"), [
+    ("en", "Red Draw Two can jump in now: identical to the top card, it takes the turn"),
+    ("es", "Roba dos rojo puede cortar ahora: igual a la de arriba, se queda el turno"),
+])
+def test_the_why_key_on_a_card_that_can_jump_in_says_it_takes_the_turn(lang: str, said: str) -> None:
+    """Found play-testing (helper 122): an identical card out of turn was told "can be played
+    now: the next player draws 2", as if it were our turn (R15: it jumps in)."""
+    from engine.actions import JumpIn
+
+    view = make_view("R+2 Y3", top="R+2", color=Color.RED, current="3",
+                     rules=RuleSet.preset("house", jump_in=True), legal=[JumpIn(ME, Card.parse("R+2"))])
+    model = seated(view, lang=lang)
+    press(model, "e" if lang == "es" else "w")
+    assert model.prompts.notice == said
+    set_language("en")
+
+
+@pytest.mark.parametrize(("lang", "said"), [
     ("en", "Not your turn, and nobody jumps in while a draw is pending"),
     ("es", "No es tu turno, y nadie corta mientras hay que robar"),
 ])
