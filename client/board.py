@@ -100,7 +100,9 @@ class Board(Painter):
         assert view is not None
         infos = {s.seat: s for s in m.seating.room.seats} if m.seating.room is not None else {}
         arrow = "→ " if view.direction == 1 else "← "
-        playing = view.hand_result is None and view.outcome is None
+        # (not once the table is gone: found play-testing, "▶ Gus … Elena next" stayed on the
+        # board of a match the host had ended)
+        playing = view.hand_result is None and view.outcome is None and m.session.status is not Status.FAILED
         # At a match's end the bots' levels show, and the host's pick among them (b changes the
         # picked bot's level for the next match, as in the waiting room)
         over = view.outcome is not None

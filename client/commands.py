@@ -341,6 +341,7 @@ def default_seats(bots: int, start: bool) -> int:
 
 
 def run_host(args: argparse.Namespace) -> int:
+    from .hosting import kept_at_quit
     from .i18n import t
 
     lang, plain = _setup(args)
@@ -403,7 +404,7 @@ def run_host(args: argparse.Namespace) -> int:
 
     apps: list[ClientApp] = []
     code = _run(t("starting_server"), client, plain, _display(args)[0])
-    if apps and apps[0].model.host.end_table is False:  # (found play-testing: it quit without a word)
+    if apps and kept_at_quit(apps[0].model.host, apps[0].model.seating.match_on):
         print(t("match_kept", command=resume_command(args.lang, kept_options(args))))
     return code
 

@@ -5,9 +5,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from protocol import CreateRoom
+from protocol import CreateRoom, RoomInfo, clean_text
 
-from .i18n import t
+from .i18n import names_and, t
+from .prompts import Prompts
 
 
 @dataclass
@@ -39,3 +40,22 @@ def quit_question(host: Hosting, match_on: bool, seated: bool, yes: str) -> str:
     if host.active and not host.keeps and match_on:
         return t("quit_confirm_ends", yes=yes)
     return t("quit_confirm_seat_kept" if seated and not host.active else "quit_confirm", yes=yes)
+
+
+def kept_at_quit(host: Hosting, match_on: bool) -> bool:
+    """Whether the host's quitting kept the match for later (``uno host`` says how it comes back):
+    asked (q, then k), or by Ctrl-C during one, which keeps it as the guests are told (found
+    play-testing: both quit without a word, and then Ctrl-C still did)."""
+    return host.end_table is False or (host.end_table is None and host.keeps and match_on)
+
+
+def ask_resume(host: Hosting, room: RoomInfo, me: str | None, prompts: Prompts) -> None:
+    """The host's key back to the kept match: it closes the new table ``room``, so where friends
+    sit at it, a first press says so and a second does it (found play-testing: r closed the table
+    of two friends, who landed in the lobby)."""
+    others = [clean_text(s.name) for s in room.seats if s.kind == "human" and s.seat != me]
+    said = t("resume_others", names=names_and(others)) if others else ""
+    if said and prompts.notice_seen != said:
+        prompts.notice = said
+        return
+    host.resume_request = True

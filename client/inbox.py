@@ -86,6 +86,20 @@ def _welcome(model: Model, message: messages.Welcome) -> None:
         model.outbox.append(messages.ListRooms())
 
 
+def table_closed(model: Model) -> None:
+    """The host ended the match before anyone won it (their ``bye``): the log says so, with every
+    seat's points, the most first (found play-testing: a guest read only "The host closed the
+    table", and two seats' points nowhere)."""
+    view = model.table.view
+    if view is None or view.outcome is not None or not view.seats:
+        return
+    name = model.seating.names_kept()
+    standing = sorted(zip(view.seats, view.scores, strict=True), key=lambda pair: -pair[1])
+    points = ", ".join(f"{name(seat)} {score}" for seat, score in standing)
+    model.transcript.add([said("ev_match_ended_by_host", points=points)])
+    model.transcript.to_end()
+
+
 def _rooms(model: Model, message: messages.Rooms) -> None:
     model.lobby.set(message.rooms, message.more)
     given_up = model.seating.given_up_seat(message.rooms, model.session.name)

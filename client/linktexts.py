@@ -75,6 +75,7 @@ LINK_TEXTS: dict[str, tuple[str, str]] = {
     # estás en la me…")
     "turn_gone": ("Not at the table", "Fuera de la mesa"),
     # --- connecting, and coming back (client/inbox.py's welcome)
+    "connection_over": ("The connection is over: {k_quit} quits", "La conexión terminó: {k_quit} para salir"),
     "chat_not_sent": ("Not sent: the connection is down (say it again once it is back)",
                       "No se envió: no hay conexión (dilo otra vez cuando vuelva)"),
     "host_bad_seats": ("a table has {low} to {high} seats, with at least one left for you",

@@ -76,6 +76,8 @@ LOG_TEXTS: dict[str, tuple[str, str]] = {
     "ev_match_bots_level": ("The bots play at the {level} level", "Los bots juegan en nivel {level}"),
     "ev_match_bots_levels": ("The bots' levels: {levels}", "Nivel de los bots: {levels}"),
     "ev_new_match": ("New match: every score went back to 0", "Otra partida: todos los puntos volvieron a 0"),
+    "ev_match_ended_by_host": ("The host ended the match. Points: {points}",
+                               "El anfitrión terminó la partida. Puntos: {points}"),
     "ev_match_end": ("{name} won the match!", "¡{name} ganó la partida!"),
     # Our own seat's lines, in the second person (``_you``: we did it; ``_to_you``: to us).
     "ev_hand_you": ("Hand {n} — you dealt", "Mano {n} — repartiste tú"),

@@ -23,8 +23,8 @@ from .awaynews import AwayNews
 from .enums import Prompt, Screen, Status
 from .form import CreateForm, step
 from .hinting import HintBox
-from .hosting import Hosting
-from .i18n import Told, names_and, switch_language, t, told_again
+from .hosting import Hosting, ask_resume
+from .i18n import Told, switch_language, t, told_again
 from .lobby import Lobby
 from .prompts import Prompts
 from .rematch import RematchChoice
@@ -145,6 +145,8 @@ class Model:
         self.hints.dismiss()  # (found play-testing: "Hint: nothing to do now" stayed under it)
         self.seating.queue_position, self.seating.queue_seat = 0, None  # (no line now: found
         # play-testing, "You are number 1 in line" stayed under "The host closed the table")
+        if reason == "table_closed":
+            inbox.table_closed(self)  # (the points as the match ended)
 
     # ================================================================== server messages
 
@@ -245,7 +247,16 @@ class Model:
     # ---- typing
 
     def open_chat(self) -> None:
-        self.prompts.open_text(Prompt.CHAT)
+        if not self.connection_over():
+            self.prompts.open_text(Prompt.CHAT)
+
+    def connection_over(self) -> bool:
+        """Whether the connection ended for good: a key that would send then says only quitting is
+        left (found play-testing: x asked "Leave the table?", t to say it again once back)."""
+        over = self.session.status is Status.FAILED
+        if over:
+            self.prompts.notice = t("plain_connection_over" if self.plain else "connection_over")
+        return over
 
     def type_text(self, text: str) -> None:
         text = clean_text(text.replace("\n", " ").replace("\r", " "))
@@ -272,8 +283,8 @@ class Model:
         if prompt is Prompt.CHAT and text:
             if self.outbox.send(messages.Say(text=text)):
                 self.transcript.sent(text)
-            else:  # (found play-testing: a line typed while the link was down vanished, unsaid)
-                self.prompts.notice = t("chat_not_sent")
+            elif not self.connection_over():  # (found play-testing: a line typed while the
+                self.prompts.notice = t("chat_not_sent")  # link was down vanished, unsaid)
         elif prompt is Prompt.PASSWORD and prompts.password_room is not None:
             self.outbox.send(messages.JoinRoom(room=prompts.password_room, password=text or None,
                                       spectate=prompts.password_spectate))
@@ -439,18 +450,9 @@ class Model:
                 self.prompts.notice = t("no_bot_to_remove")
 
     def resume_kept(self) -> None:
-        """The host's key back to the kept match: it closes the new table, so where friends sit
-        at it, a first press says so and a second does it (found play-testing: r closed the
-        table of two friends, who landed in the lobby)."""
-        room = self.seating.room
-        if not self.can_resume_kept or room is None:
-            return
-        others = [clean_text(s.name) for s in room.seats if s.kind == "human" and s.seat != self.seating.seat]
-        said = t("resume_others", names=names_and(others)) if others else ""
-        if said and self.prompts.notice_seen != said:
-            self.prompts.notice = said
-            return
-        self.host.resume_request = True
+        """The host's key back to the kept match (``hosting.ask_resume``)."""
+        if self.can_resume_kept and self.seating.room is not None:
+            ask_resume(self.host, self.seating.room, self.seating.seat, self.prompts)
 
     @property
     def rematch_open(self) -> bool:
@@ -485,7 +487,7 @@ class Model:
             self.outbox.send(said)
 
     def ask_leave(self) -> None:
-        if self.seating.room is not None:
+        if self.seating.room is not None and not self.connection_over():
             self.prompts.confirm_leave = True
 
     def answer_leave(self, yes: bool) -> None:

@@ -228,6 +228,8 @@ PLAIN_TEXTS: dict[str, tuple[str, str]] = {
                              "Escribe t o g (uno host --resume abre la guardada); si no, te quedas."),
     "plain_help_password": ("Type the password and Enter.", "Escribe la contraseña y Enter."),
     # (a command to type, not a key to press: found play-testing, "¡pulsa c para pillarle!")
+    "plain_connection_over": ("The connection is over: type quit to quit.",
+                              "La conexión terminó: escribe salir para salir."),
     "plain_status_table_closed": ("The host closed the table. Type quit to quit.",
                                   "El anfitrión cerró la mesa. Escribe salir para salir."),
     "plain_status_server_closed": ("The host closed their program, and every table on it ended. Type "

@@ -49,3 +49,8 @@ def test_tmux_a_kept_match_opens_on_the_port_it_was_kept_on(tmux: Tmux, tmp_path
     tmux.wait_for(again, f"uno join 127.0.0.1:{port}", timeout=5, what="the address, after --resume")
     fay = tmux.start(play.join(f"127.0.0.1:{port}"), play.person(tmp_path / "fay", "Fay"), window="fay")
     tmux.wait_for(fay, "Root's table", timeout=15, what="the table at its port, opened by --resume")
+    # Ctrl-C keeps it too, as the friends are told, and says how it comes back (found
+    # play-testing: it quit without a word)
+    tmux.send(again, "C-c")
+    tmux.wait_for(again, "The match is kept: uno host --resume", timeout=10, what="the match kept by Ctrl-C",
+                  settle=False)

@@ -1,0 +1,60 @@
+"""The host ends the match before anyone won it (``uno host``: q, then e): what a guest is told,
+and which keys still do anything."""
+
+from __future__ import annotations
+
+import pytest
+from clientkit import make_view, press, render_text, seated
+
+from client.enums import Prompt
+from client.i18n import set_language
+from client.plaincmd import PlainCommands
+
+
+@pytest.mark.parametrize(("lang", "said"), [
+    ("en", "The host ended the match. Points: Luis 80, Bot 3 30, Bot 1 0, Ana 0"),
+    ("es", "El anfitrión terminó la partida. Puntos: Luis 80, Bot 3 30, Bot 1 0, Ana 0"),
+])
+def test_a_match_the_host_ended_leaves_every_seats_points_in_the_log(lang: str, said: str) -> None:
+    """Found play-testing (helper 126): the guests read only "The host closed the table", the
+    points of two seats nowhere, and "▶ Gus (you) … Elena next" stayed on the board."""
+    model = seated(make_view(current="2", scores=(0, 80, 30, 0)), lang=lang)
+    assert "▶" in render_text(model, columns=100)
+    model.connection_failed("table_closed")
+    assert model.transcript.log[-1] == said
+    text = render_text(model, columns=100)
+    assert "▶" not in text and " next" not in text and "sigue" not in text
+    set_language("en")
+
+
+def test_a_match_won_or_a_link_lost_says_no_such_points() -> None:
+    model = seated(make_view(scores=(0, 80, 30, 0)))
+    model.connection_failed("server_closed")
+    model.connection_failed("replaced")
+    assert not any("ended the match" in line for line in model.transcript.log)
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_once_the_table_is_gone_leave_and_chat_say_only_quitting_is_left(lang: str) -> None:
+    """Found play-testing (helper 126): after "The host closed the table", x asked "Leave the
+    table? y leaves…", whose y did nothing, and a chat line said to say it again once the
+    connection was back."""
+    model = seated(make_view(), lang=lang)
+    model.connection_failed("table_closed")
+    over = ("The connection is over: q quits" if lang == "en" else "La conexión terminó: q para salir")
+    press(model, "x")
+    assert not model.prompts.confirm_leave and model.prompts.notice == over
+    press(model, "t")
+    assert model.prompts.text_prompt is not Prompt.CHAT and model.prompts.notice == over
+    set_language("en")
+
+
+def test_plain_mode_says_the_word_to_type_once_the_table_is_gone() -> None:
+    model = seated(make_view())
+    model.plain = True
+    model.connection_failed("table_closed")
+    PlainCommands(model).run("leave")
+    assert not model.prompts.confirm_leave
+    assert model.prompts.notice == "The connection is over: type quit to quit."
+    PlainCommands(model).run("say hello")
+    assert model.prompts.notice == "The connection is over: type quit to quit."
