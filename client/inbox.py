@@ -346,9 +346,11 @@ def _events(model: Model, message: messages.Events) -> None:
         return with_stack_total(told, *stacked)
     lines = retold_lines(tell)
     dealt = any(isinstance(e, HandStarted) for e in events)
-    if dealt or _our_move(events, seat):  # a new hand's log is read from its deal (found
-        # play-testing: a player scrolled back in hand 1 read it still as hand 2 began), and
-        # our own move at the end of the log, as a chat's input brings its log to the end
+    if dealt or _our_move(events, seat) or any(isinstance(e, HandEnded) for e in events):
+        # a new hand's log is read from its deal (found play-testing: a player scrolled back in
+        # hand 1 read it still as hand 2 began), our own move at the end of the log, as a chat's
+        # input brings its log to the end, and a hand's end shows its board (found play-testing:
+        # scrolled back as the hand ended, the winner and the points stayed under the old lines)
         model.transcript.to_end()
     room = model.seating.room
     levels = retold(lambda: levels_line(room))

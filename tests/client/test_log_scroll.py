@@ -138,3 +138,14 @@ def test_page_up_over_the_board_between_hands_reads_the_log_back() -> None:
     assert shown(back) and shown(back)[-1] == 60 and any("newer line" in row for row in back), back
     again = screen_lines(model, PGDN)
     assert any("Luis wins hand 1" in row for row in again) and not shown(again), again
+
+
+def test_a_hand_that_ends_while_the_log_is_scrolled_back_shows_its_board() -> None:
+    """Found play-testing (helper 127): PgUp just before Bot 2 won the hand, and the winner, the
+    points and the next deal's countdown stayed hidden under old lines until PgDn."""
+    model = with_log(60)
+    assert shown(screen_lines(model, PGUP))
+    model.apply(Events(events=[codec.event_to_wire(ev.HandEnded("2", 30, (0, 30, 0, 0)))],
+                       view=codec.view_to_wire(make_view("R7 Y3", hand_result=HandResult("2", 30)))))
+    board = screen_lines(model)
+    assert any("Luis wins hand 1" in row for row in board) and not shown(board), board
