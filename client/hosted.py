@@ -177,7 +177,8 @@ class HostedServer:
         progress = t("resume_hand", n=last.hand_number) if last.hand_number else t("resume_waiting")
         if last.guests:  # who waits for it (found play-testing: the host could not tell the kept
             # match from tonight's, nor whom to call)
-            names = names_and([clean_text(name) for name in last.guests])
+            model.host.kept_guests = tuple(clean_text(name) for name in last.guests)
+            names = names_and(list(model.host.kept_guests))
             progress = t("resume_with", progress=progress, names=names)
         if last.hand_number:  # (at the table too; a table that never started is offered only here)
             model.host.offer = t("resume_offer", name=last.name, progress=progress)
@@ -202,6 +203,7 @@ class HostedServer:
             return None
         self._kept = None
         model.host.offer = model.host.offer_key = ""
+        model.host.kept_guests = ()
         model.host.bringing_back = model.host.invite = True
         model.outbox.clear()
         return server.server_id, kept.host_token

@@ -22,6 +22,7 @@ class Hosting:
     offer: str = ""  # the match kept from last time, and how to take it back
     offer_shown: bool = False
     offer_key: str = ""  # the same offer, in the new table's waiting room, with its key
+    kept_guests: tuple[str, ...] = ()  # the people besides the host seated in the match offered
     resume_request: bool = False  # the host asked (``r``) to go back to the kept match
     # the kept match is being brought back: everybody dropped with the server, which is no news
     # (found play-testing: after `uno host --resume` the host read "Eva lost the connection")
@@ -53,9 +54,26 @@ def ask_resume(host: Hosting, room: RoomInfo, me: str | None, prompts: Prompts) 
     """The host's key back to the kept match: it closes the new table ``room``, so where friends
     sit at it, a first press says so and a second does it (found play-testing: r closed the table
     of two friends, who landed in the lobby)."""
-    others = [clean_text(s.name) for s in room.seats if s.kind == "human" and s.seat != me]
+    # (not one who sat in the kept match too, who goes back to their seat there: found
+    # play-testing, "At this table: Gus. r again closes it for them", and Gus was back in his)
+    others = [clean_text(s.name) for s in room.seats
+              if s.kind == "human" and s.seat != me and clean_text(s.name) not in host.kept_guests]
     said = t("resume_others", names=names_and(others)) if others else ""
     if said and prompts.notice_seen != said:
         prompts.notice = said
         return
     host.resume_request = True
+
+
+def deal_over_kept(host: Hosting, offered: bool, prompts: Prompts) -> bool:
+    """Whether the start key may deal a new match in the new table's waiting room, the kept match
+    ``offered``: where friends sat in the kept one, a first press says they wait for it and a
+    second deals (found play-testing: Hana dealt a match with bots while Elena and Gus waited
+    in the lobby for theirs, told that their seat waited)."""
+    friends = list(host.kept_guests) if offered else []
+    key = "kept_friend_waits" if len(friends) == 1 else "kept_friends_wait"
+    said = t(key, names=names_and(friends)) if friends else ""
+    if said and prompts.notice_seen != said:
+        prompts.notice = said
+        return False
+    return True

@@ -128,6 +128,14 @@ LINK_TEXTS: dict[str, tuple[str, str]] = {
     "resume_others": ("At this table: {names}. {k_resume} again closes it for them and opens the kept match",
                       "En esta mesa: {names}. {k_resume} otra vez la cierra para ellos y abre la "
                       "guardada"),
+    "kept_friend_waits": ("{names} waits for the kept match: {k_resume} takes everyone back to it, "
+                          "{k_start} again deals a new one",
+                          "{names} espera la partida guardada: {k_resume} vuelve a ella con todos, "
+                          "{k_start} otra vez reparte una nueva"),
+    "kept_friends_wait": ("{names} wait for the kept match: {k_resume} takes everyone back to it, "
+                          "{k_start} again deals a new one",
+                          "{names} esperan la partida guardada: {k_resume} vuelve a ella con todos, "
+                          "{k_start} otra vez reparte una nueva"),
     "language_now": ("Now in English (F2: español)", "Ahora en español (F2: English)"),
     "match_kept": ("The match is kept: {command} brings it back, and your friends with it.",
                    "La partida queda guardada: {command} la reanuda, con tus amigos."),

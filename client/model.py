@@ -23,7 +23,7 @@ from .awaynews import AwayNews
 from .enums import Prompt, Screen, Status
 from .form import CreateForm, step
 from .hinting import HintBox
-from .hosting import Hosting, ask_resume
+from .hosting import Hosting, ask_resume, deal_over_kept
 from .i18n import Told, switch_language, t, told_again
 from .lobby import Lobby
 from .prompts import Prompts
@@ -392,7 +392,7 @@ class Model:
 
     def start(self, fill: bool = True) -> None:
         """``fill``: bots take the empty seats first (``s``); else the seats taken play (``S``)."""
-        if self.seating.can_host_command:  # (after a match, the rematch at once, in our order)
+        if self.seating.can_host_command and deal_over_kept(self.host, self.can_resume_kept, self.prompts):
             order = self.rematch.order if self.table.match_over else None
             self.outbox.send(messages.Start(fill=fill, order=order))
 

@@ -1,10 +1,10 @@
-"""The host ends the match before anyone won it (``uno host``: q, then e): what a guest is told,
-and which keys still do anything."""
+"""The host's table ended or set aside: a match the host ended before anyone won it (``uno host``: q,
+then e), what a guest is told and which keys still do anything; and the match kept with friends."""
 
 from __future__ import annotations
 
 import pytest
-from clientkit import make_view, press, render_text, seated
+from clientkit import make_view, press, render_text, room_info, seated
 
 from client.enums import Prompt
 from client.i18n import set_language
@@ -58,3 +58,47 @@ def test_plain_mode_says_the_word_to_type_once_the_table_is_gone() -> None:
     assert model.prompts.notice == "The connection is over: type quit to quit."
     PlainCommands(model).run("say hello")
     assert model.prompts.notice == "The connection is over: type quit to quit."
+
+
+@pytest.mark.parametrize(("lang", "said"), [
+    ("en", "Elena and Gus wait for the kept match: r takes everyone back to it, s again deals a new one"),
+    ("es", "Elena y Gus esperan la partida guardada: r vuelve a ella con todos, s otra vez reparte "
+           "una nueva"),
+])
+def test_the_hosts_start_over_a_kept_match_of_friends_asks_twice(lang: str, said: str) -> None:
+    """Found play-testing (helper 126): Hana, offered the match kept with Elena and Gus, pressed
+    s; a match with bots was dealt while they waited in the lobby, told that their seat waited
+    (and, once she kept that one too, hers was the only match offered)."""
+    from client.i18n import t
+
+    model = seated(room=room_info(started=False), lang=lang)
+    model.host.active, model.host.offer_key = True, t("resume_offer_key", name="Mesa", progress="P")
+    model.host.kept_guests = ("Elena", "Gus")
+    assert model.can_resume_kept
+    assert press(model, "s") == [] and model.prompts.notice == said
+    assert [type(m).__name__ for m in press(model, "s")] == ["Start"]
+    set_language("en")
+
+
+def test_the_hosts_start_over_a_kept_match_of_bots_deals_at_once() -> None:
+    from client.i18n import t
+
+    model = seated(room=room_info(started=False))
+    model.host.active, model.host.offer_key = True, t("resume_offer_key", name="Mesa", progress="P")
+    assert [type(m).__name__ for m in press(model, "s")] == ["Start"]
+
+
+def test_going_back_to_the_kept_match_names_only_those_it_leaves_without_a_table() -> None:
+    """Found play-testing (helper 126): "At this table: Gus. r again closes it for them", where
+    Gus had sat in the kept match too, and was back in his seat there."""
+    from client.i18n import t
+
+    model = seated(room=room_info(started=False))  # (Luis sits here, with Ana, the host)
+    model.host.active, model.host.offer_key = True, t("resume_offer_key", name="Mesa", progress="P")
+    model.host.kept_guests = ("Luis",)
+    press(model, "r")
+    assert model.host.resume_request and model.prompts.notice == ""
+    model = seated(room=room_info(started=False))
+    model.host.active, model.host.offer_key = True, t("resume_offer_key", name="Mesa", progress="P")
+    press(model, "r")
+    assert not model.host.resume_request and "Luis" in model.prompts.notice
