@@ -163,20 +163,24 @@ class Board(Painter):
             return []
         width -= 1  # a column kept blank before the log (found play-testing at 60 columns:
         # "Cambio de sentido azul" ran into the log's "XB 1 estaba ausente")
-        lines: list[Line] = [[("bold", fit(card_name(view.top), width))]]
+        top: Line = [("bold", fit(card_name(view.top), width))]
+        lines: list[Line] = [top]
         if view.color is None:
-            lines.append([("", t("color_choosing"))])
+            color: Line = [("", t("color_choosing"))]
         else:
             label = t("color_in_play", color="").rstrip()
-            lines.append([("", label + " "), *self.color_text(view.color)])
+            color = [("", label + " "), *self.color_text(view.color)]
+        lines.append(color)
         pile: Line = [("", t("draw_pile", n=view.draw_pile))]
         lines.append(pile)
+        pending: Line = []
         if view.pending_draw:  # whose, where it is not ours (found play-testing: "To draw: 4 cards"
             # read by the one who had played the Wild Draw Four, as a penalty of her own)
             mine = view.current == view.seat
             name = m.seating.name_of(view.current)
-            lines.append([("class:uno", fit(t("pending_draw", n=view.pending_draw) if mine else
-                                            t("pending_draw_of", name=name, n=view.pending_draw), width))])
+            pending = [("class:uno", fit(t("pending_draw", n=view.pending_draw) if mine else
+                                         t("pending_draw_of", name=name, n=view.pending_draw), width))]
+            lines.append(pending)
         way: Line = [("", way_name(view.direction))]
         lines.append(way)
         if view.hand_result is None and view.outcome is None:
@@ -200,10 +204,14 @@ class Board(Painter):
             lines.append(line)
         points = self.points_line(view, width)
         lines += [points] if points else []
-        for spare in (points, pile, way):  # short of rows (a hand of two rows at 60x20), whose
-            if spare and len(lines) > height:  # turn it is and its clock stay, and the points, the
-                lines.remove(spare)  # pile and the direction go (the seat row shows the direction
-                # too: found play-testing)
+        # Short of rows (a hand of two rows at 60x20), whose turn it is and its clock stay, and
+        # the points, the pile and the direction go (the seat row shows the direction too: found
+        # play-testing); then the top card's name and colour, which its box shows, and the draw
+        # facing a seat, which the prompt says (found play-testing: facing a +4 at 60x20, the
+        # turn and its clock went)
+        for spare in (points, pile, way, top, color, pending):
+            if spare and len(lines) > height:
+                lines.remove(spare)
         return [clip_line(line, width) for line in lines]
 
     def points_line(self, view: View, width: int) -> Line:

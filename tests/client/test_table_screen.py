@@ -683,6 +683,11 @@ def test_short_of_rows_the_info_beside_the_card_keeps_whose_turn_it_is() -> None
     short = [text_of_line(line) for line in Renderer(model).info(22, 4)]
     assert short[-1].startswith("Your turn") and "To draw: 2 cards" in short, short
     assert not any("Draw pile" in line or "clockwise" in line for line in short), short
+    # three rows, facing the draw (found play-testing, helper 127, at 60x20 with the hint open:
+    # the turn and its clock went): the card's name (its box shows it) gives way first
+    fewer = [text_of_line(line) for line in Renderer(model).info(22, 3)]
+    assert fewer[-1].startswith("Your turn") and "To draw: 2 cards" in fewer, fewer
+    assert [text_of_line(line) for line in Renderer(model).info(22, 1)][0].startswith("Your turn")
 
 
 def text_of_line(line: list[tuple[str, str]]) -> str:
