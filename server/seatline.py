@@ -112,8 +112,7 @@ class SeatLine(Table):
         seat.kind, seat.session, seat.away, seat.timeouts = "human", session, False, 0
         seat.name = self._unique_name(session.name, exclude=seat)
         session.room, session.seat = self, seat
-        if self.host is None and not session.bot:  # (as one sitting down at a free seat)
-            self.host = session
+        self.host_if_none_here(session)  # (as one sitting down at a free seat)
         log.info("room %s: %s takes over seat %s from %s", self.id, seat.name, seat.id, old_name)
         self._schedule(turn_changed=False)  # first: the view carries the seat's deadline
         self._joined(session, "player", seat.id)

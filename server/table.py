@@ -170,8 +170,7 @@ class Table(ABC):
         seat = Seat(self._new_seat_id(), self._unique_name(session.name), "human", session=session)
         self.seats.insert(place, seat)
         session.room, session.seat = self, seat
-        if self.host is None and not session.bot:
-            self.host = session
+        self.host_if_none_here(session)
         log.info("room %s: %s sits at seat %s", self.id, seat.name, seat.id)
         return seat
 
@@ -354,6 +353,14 @@ class Table(ABC):
             grace = config.abandoned_match_grace if self.started else config.abandoned_room_grace
             clock.abandoned_at = trio.current_time() + grace
             clock.wake_if_sooner()
+
+    def host_if_none_here(self, session: Session) -> None:
+        """One sitting down hosts a table that has no host, or whose host is not connected (found
+        play-testing: Obs, the host of a waiting room, quit, and Ben, who sat down there, read
+        "Waiting for Obs to start…" for minutes). A host who dropped (``host_dropped``) gets the
+        role back on coming back; a program that plays by itself (``uno bots``) takes none."""
+        if not session.bot and (self.host is None or self.host.peer is None):
+            self.host = session
 
     def _pick_new_host(self, exclude: Session) -> None:
         """The host's role, from ``exclude``, to ``next_host``; a person's table whose people have

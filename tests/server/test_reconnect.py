@@ -141,6 +141,25 @@ async def test_the_first_host_gone_gets_the_role_back_when_the_next_one_dropped_
         assert room.host is not None and room.host.name == "ann", room.host
 
 
+async def test_one_who_sits_down_at_a_waiting_room_whose_host_is_gone_hosts_it(
+        harness: Harness, autojump_clock: object) -> None:
+    """Found play-testing (helper 124): Obs, the host of a waiting room, quit (his seat kept),
+    and Ben, who sat down there, read "Waiting for Obs to start…" for minutes, with no key to
+    start. The role goes to the one who sits down, and back to Obs when he returns."""
+    with trio.fail_after(300):
+        srv, (obs,) = await harness.table("obs")
+        room_id = only_room(srv).id
+        await obs.send(Quit())
+        await obs.aclose()
+        ben = await harness.client(srv, "ben")
+        joined = await ben.join(room_id)
+        assert joined.room.host_seat == joined.seat and joined.room.host == "ben"
+        again = harness.connect(srv, "obs")
+        assert (await again.hello(obs.token)).resumed
+        back = await ben.expect(RoomUpdate, lambda m: m.room.host == "obs")
+        assert back.room.host_seat == obs.seat
+
+
 async def test_quit_is_refused_before_the_handshake_and_answered_in_the_lobby(
         harness: Harness, autojump_clock: object) -> None:
     with trio.fail_after(60):
