@@ -69,6 +69,15 @@ class Seat:
         return self.kind == "bot" or self.away
 
 
+def unique_name(name: str, taken: Iterable[str], limit: int) -> str:
+    """``name``, or where it is taken already, ``name`` numbered ("Ana 2"), cut to fit ``limit``."""
+    taken = set(taken)
+    if name not in taken:
+        return name
+    candidates = (f"{name[:limit - len(' 99')]} {n}" for n in range(2, 100))
+    return next((candidate for candidate in candidates if candidate not in taken), name)
+
+
 def seat_names(seats: Iterable[Seat]) -> dict[str, str]:
     """Who sits where, by seat id (the names of the recent past, server/publish.py)."""
     return {seat.id: seat.name for seat in seats}

@@ -42,13 +42,14 @@ from protocol import (
     Sync,
     TakeSeat,
 )
+from protocol.limits import MAX_ROOM_NAME
 
 from . import errors, tokens
 from .config import ServerConfig
 from .errors import Refused, refusal
 from .listing import room_list
 from .peer import Peer
-from .people import Session
+from .people import Session, unique_name
 from .room import Room
 from .settings import RoomSettings
 
@@ -117,8 +118,11 @@ def _create_room(server: RequestOwner, peer: Peer[Session], session: Session,
         raise errors.TooManyRooms(f"{limit} rooms opened from your address are still open")
     if message.bots >= message.seats:
         raise errors.RoomFull("leave at least one seat for yourself")
+    # (a name an open table has, numbered: found play-testing, two "Ben's table" in the lobby,
+    # and friends told to come to Ben's table)
+    name = unique_name(message.name, (room.settings.name for room in server.rooms.values()), MAX_ROOM_NAME)
     settings = RoomSettings(
-        name=message.name, preset=message.preset, overrides=dict(message.rules),
+        name=name, preset=message.preset, overrides=dict(message.rules),
         max_seats=message.seats, turn_timeout=message.turn_timeout,
         bot_delay=message.bot_delay, password=message.password,
         bot_level=message.bot_level, late_join=message.late_join,

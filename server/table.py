@@ -22,7 +22,7 @@ from .clock import Clock
 from .config import ServerConfig
 from .describe import room_info, room_summary
 from .history import HistoryStore, seat_changes_hands
-from .people import Seat, Session, next_host
+from .people import Seat, Session, next_host, unique_name
 from .persist import RoomStore
 from .publish import Publisher
 from .rematch import RematchVotes
@@ -124,11 +124,7 @@ class Table(ABC):
         return seat_id
 
     def _unique_name(self, name: str, exclude: Seat | None = None) -> str:
-        taken = {s.name for s in self.seats if s is not exclude}
-        if name not in taken:
-            return name
-        candidates = (f"{name[:protocol.MAX_NAME - len(' 99')]} {n}" for n in range(2, 100))
-        return next((candidate for candidate in candidates if candidate not in taken), name)
+        return unique_name(name, (s.name for s in self.seats if s is not exclude), protocol.MAX_NAME)
 
     def add_player(self, session: Session, instead_of: Seat | None = None) -> Seat:
         seat = self._sit(session, instead_of)

@@ -25,6 +25,7 @@ from protocol import (
     ViewMsg,
 )
 from protocol.errors import BAD_FIELD
+from protocol.limits import MAX_ROOM_NAME
 from server.errors import (
     ALREADY_STARTED,
     BAD_RULES,
@@ -67,6 +68,26 @@ async def test_list_create_and_summary(harness: Harness, autojump_clock: object)
         assert (summary.id, summary.name, summary.host) == (info.id, "Friday night", "ann")
         assert (summary.players, summary.bots, summary.seats) == (1, 2, 6)
         assert summary.password is True and summary.started is False and summary.match_over is False
+
+
+async def test_a_name_an_open_table_has_is_numbered(harness: Harness, autojump_clock: object) -> None:
+    """Found play-testing (helper 124): two "Ben's table" in the lobby, hosted by two people, and
+    friends told to come to Ben's table. A name taken by an open table is numbered; one that is
+    free again (its table closed) is not."""
+    with trio.fail_after(60):
+        srv = await harness.server()
+        ben, obs, cid = [await harness.client(srv, name) for name in ("ben", "obs", "cid")]
+        first = await ben.create("Ben's table")
+        second = await obs.create("Ben's table")
+        assert (first.room.name, second.room.name) == ("Ben's table", "Ben's table 2")
+        await ben.send(LeaveRoom())  # (his table closes with him: its name is free)
+        await ben.expect(Left)
+        assert (await cid.create("Ben's table")).room.name == "Ben's table"
+        long = "x" * MAX_ROOM_NAME
+        assert (await ben.create(long)).room.name == long
+        await obs.send(LeaveRoom())
+        await obs.expect(Left)
+        assert (await obs.create(long)).room.name == "x" * (MAX_ROOM_NAME - 3) + " 2"
 
 
 async def test_the_room_list_says_when_a_late_arrival_sits(harness: Harness,
