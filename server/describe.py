@@ -19,7 +19,9 @@ def room_summary(table: Table) -> protocol.RoomSummary:
     settings, humans = table.settings, len(table.humans())
     return protocol.RoomSummary(
         id=table.id, name=settings.name, host=_host_name(table),
-        players=humans, seats=settings.max_seats,
+        # (a match started with fewer seats than the table has is listed with the match's: found
+        # play-testing, "3/4 … playing", and one who joined found no seat 4 until its end)
+        players=humans, seats=len(table.seats) if table.started else settings.max_seats,
         bots=len(table.seats) - humans, spectators=len(table.spectators),
         preset=settings.preset, started=table.started,
         password=settings.password is not None, rules=table.rules.to_dict(),

@@ -687,7 +687,8 @@ def test_short_of_rows_the_info_beside_the_card_keeps_whose_turn_it_is() -> None
     # the turn and its clock went): the card's name (its box shows it) gives way first
     fewer = [text_of_line(line) for line in Renderer(model).info(22, 3)]
     assert fewer[-1].startswith("Your turn") and "To draw: 2 cards" in fewer, fewer
-    assert [text_of_line(line) for line in Renderer(model).info(22, 1)][0].startswith("Your turn")
+    (one,) = [text_of_line(line) for line in Renderer(model).info(22, 1)]
+    assert one.startswith("Your turn"), one
 
 
 def text_of_line(line: list[tuple[str, str]]) -> str:

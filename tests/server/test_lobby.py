@@ -90,6 +90,19 @@ async def test_a_name_an_open_table_has_is_numbered(harness: Harness, autojump_c
         assert (await obs.create(long)).room.name == "x" * (MAX_ROOM_NAME - 3) + " 2"
 
 
+async def test_a_match_started_with_seats_left_empty_is_listed_with_its_own_seats(
+        harness: Harness, autojump_clock: object) -> None:
+    """Found play-testing (helper 124): started with S, three of four seats taken, the table was
+    listed "3/4 … playing", and Dee, who joined it, had no seat 4 until the match ended."""
+    with trio.fail_after(60):
+        srv, (ann, _bob) = await harness.table("ann", "bob", seats=4)
+        await ann.send(Start(fill=False))
+        await ann.expect(ViewMsg)
+        dee = await harness.client(srv, "dee")
+        (line,) = (await dee.rooms()).rooms
+        assert (line.players, line.seats, line.started) == (2, 2, True)
+
+
 async def test_the_room_list_says_when_a_late_arrival_sits(harness: Harness,
                                                           autojump_clock: object) -> None:
     """Found play-testing: one arriving mid-match could not tell from the lobby whether they
