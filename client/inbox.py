@@ -31,7 +31,7 @@ from .awaynews import AwayNews
 from .enums import Screen
 from .i18n import EN, Told, card_name, retold, retold_lines, said, t
 from .narrate import narrate, with_stack_total
-from .seating import left_by, levels_line
+from .seating import left_by, levels_line, whose_seat
 
 if TYPE_CHECKING:
     from .model import Model
@@ -159,7 +159,7 @@ def _joined(model: Model, message: messages.Joined) -> None:
         model.prompts.notice = t("you_renamed", name=seat_name)
     if bot is not None:  # (back in the seat we left, it is ours again: not "Luis (bot)'s seat")
         back = left_by(bot, model.session.name)
-        model.prompts.notice = t("you_back_in_seat") if back else t("you_took_seat", bot=bot)
+        model.prompts.notice = t("you_back_in_seat") if back else t("you_took_seat", bot=whose_seat(bot))
         if seat_name != model.session.name and not back:  # (found play-testing: "Ana 2 (you)" alone
             # said it; first, where a narrow screen cuts the notice: "…eres Eva" lost the " 2")
             model.prompts.notice = t("you_renamed", name=seat_name) + " " + model.prompts.notice

@@ -30,8 +30,18 @@ def left_by(seat_name: str, name: str) -> bool:
 def left_to_bot(info: SeatInfo) -> bool:
     """Whether a bot plays the seat its person left (its name says "(bot)" already, a number
     perhaps after it: the server's ``left_seat_name``, made unique)."""
-    _, mark, number = clean_text(info.name).rpartition(LEFT_MARK)
-    return info.kind == "bot" and bool(mark) and (not number or number.strip().isdigit())
+    name = clean_text(info.name)
+    return info.kind == "bot" and whose_seat(name) != name
+
+
+def whose_seat(seat_name: str, taker: str = "") -> str:
+    """Whose seat ``taker`` takes over, by name: the person's who left it, where a bot plays it for
+    them ("Eva (bot)": Eva's; found play-testing, "Cid took over Eva (bot)'s seat"), else the
+    seat's (and where that person is the taker: "Luis took over Luis (bot)'s seat", to one who
+    never saw him leave)."""
+    person, mark, number = seat_name.rpartition(LEFT_MARK)
+    left = mark and (not number or number.strip().isdigit())
+    return person if left and person != taker else seat_name
 
 
 def levels_line(room: RoomInfo | None) -> str:
@@ -73,7 +83,7 @@ def seat_changes(before: Mapping[str, Any], after: Mapping[str, Any], told_gone:
         elif left_by(old, name) and seat in told_gone:  # (back in the seat they had left)
             lines.append(said("ev_back", name=name))
         else:
-            lines.append(said("ev_took_seat", name=name, bot=old))
+            lines.append(said("ev_took_seat", name=name, bot=whose_seat(old, name)))
         if left_by(name, old):
             told_gone.add(seat)
         else:
@@ -293,7 +303,7 @@ class Seating:
             elif prev.kind == "bot" and info.kind == "human":
                 bot = clean_text(prev.name)
                 lines.append(said("ev_back", name=name) if left_by(bot, name) and seat in self.told_gone
-                             else said("ev_took_seat", name=name, bot=bot))
+                             else said("ev_took_seat", name=name, bot=whose_seat(bot, name)))
                 self.told_gone.discard(seat)
             elif prev.kind == "human" and info.kind == "bot":  # left, or not back for the next match
                 # (one whose link was down did not leave: found re-checking, "Raúl left" of Raúl frozen)

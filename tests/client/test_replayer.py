@@ -245,7 +245,8 @@ def test_a_seat_left_to_a_bot_and_taken_again_is_told_in_order() -> None:
     r = Replayer(Replay(info, replay.record), seat=0)
     assert r.said(0)[-1] == t("ev_left_to_bot", name=ana.name)
     assert r.said(0)[0] == Replayer(replay).said(0)[0]  # the deal: Ana was there
-    assert r.said(2)[-1] == t("ev_took_seat", name="Kim", bot=stand_in.name)
+    # (Ana's seat, not "Ana A (bot)'s": found play-testing, "Cid took over Eva (bot)'s seat")
+    assert r.said(2)[-1] == t("ev_took_seat", name="Kim", bot=ana.name)
     assert r.name(ana.seat) == stand_in.name
 
 

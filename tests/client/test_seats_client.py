@@ -875,6 +875,26 @@ def test_back_in_the_seat_one_left_one_is_told_so() -> None:
     assert "You are back in your seat" in text and "took over" not in text, text
 
 
+def test_one_who_takes_over_a_seat_its_person_left_takes_that_persons_seat() -> None:
+    """Found play-testing (helper 124): "Cid took over Eva (bot)'s seat", and Cid read "You took
+    over Eva (bot)'s seat"; it is Eva's seat, a bot's only since she left."""
+    left = room_info(seats={"1": "Bot 1", "2": "Luis", "3": "Eva (bot)", ME: "Ana"})
+    left = dataclasses.replace(left, seats=tuple(dataclasses.replace(s, kind="bot") if s.seat == "3" else s
+                                                 for s in left.seats))
+    model = seated(room=left)
+    model.apply(RoomUpdate(room=room_info(seats={"1": "Bot 1", "2": "Luis", "3": "Cid", ME: "Ana"})))
+    assert model.transcript.log[-1] == "Cid took over Eva's seat"
+    model = late_arrival()
+    press(model, ENTER)
+    room = room_info(seats={"1": "Bot 1", "2": "Ana", "3": "Zoe (bot)", "4": "Bot 4"})
+    room = dataclasses.replace(room, seats=tuple(dataclasses.replace(s, kind="bot") if s.seat == "3" else s
+                                                 for s in room.seats))
+    model.apply(Joined(room=room, role="spectator"))
+    model.apply(Joined(room=room_info(seats={"1": "Bot 1", "2": "Ana", "3": "Eva", "4": "Bot 4"}),
+                       role="player", seat="3"))
+    assert "You took over Zoe's seat: its cards and points are yours" in render_text(model)
+
+
 def test_a_second_person_of_the_same_name_is_told_what_the_table_calls_them() -> None:
     """Found play-testing: a second Kim sat as "Kim 2" and was never told."""
     model = late_arrival()
