@@ -202,8 +202,13 @@ class Board(Painter):
                 if seconds is not None:
                     line.append(("class:warn" if seconds <= 5 else "", clock))
             lines.append(line)
-        points = self.points_line(view, width)
-        lines += [points] if points else []
+        standings = self.standings(view, width)
+        points: Line = []
+        if standings and len(standings) <= height - len(lines):  # every seat's, where they fit
+            lines += standings
+        else:
+            points = self.points_line(view, width)
+            lines += [points] if points else []
         # Short of rows (a hand of two rows at 60x20), whose turn it is and its clock stay, and
         # the points, the pile and the direction go (the seat row shows the direction too: found
         # play-testing); then the top card's name and colour, which its box shows, and the draw
@@ -213,6 +218,25 @@ class Board(Painter):
             if spare and len(lines) > height:
                 lines.remove(spare)
         return [clip_line(line, width) for line in lines]
+
+    def standings(self, view: View, width: int) -> list[Line]:
+        """Every seat's points during a hand, the most first, wrapped to ``width`` (where the
+        column has the rows; found play-testing twice: "Points: you 0, Bot 1 106" hid that both
+        friends had 40, and at ten seats only plain mode said who had what)."""
+        if not any(view.scores) or view.hand_result is not None or view.outcome is not None:
+            return []
+        name_of = self.model.seating.name_of
+        order = sorted(range(len(view.seats)), key=lambda i: -view.scores[i])
+        said = [t("points_of_you", n=view.scores[i]) if view.seats[i] == view.seat
+                else f"{name_of(view.seats[i])} {view.scores[i]}" for i in order]
+        rows = [t("points_all")]  # (each seat's name and points on one row, never parted)
+        for index, entry in enumerate(said):
+            piece = entry + ("," if index < len(said) - 1 else "")
+            if width_of(rows[-1] + " " + piece) <= width:
+                rows[-1] += " " + piece
+            else:
+                rows.append(piece)
+        return [[("class:dim", fit(row, width))] for row in rows]
 
     def points_line(self, view: View, width: int) -> Line:
         """The match's points during a hand, once anyone has some: ours and the most anyone has

@@ -184,6 +184,8 @@ TEXTS: dict[str, tuple[str, str]] = {
     "draw_pile": ("Draw pile: {n}", "Mazo: {n}"),
     # (short: the board's column is some 26 characters at 80 columns; found play-testing, "Points:
     # you 48, in the le…")
+    "points_all": ("Points:", "Puntos:"),
+    "points_of_you": ("you {n}", "tú {n}"),
     "points_you_lead": ("You lead: {n} points", "Vas en cabeza: {n} puntos"),
     "points_lead": ("{name} leads: {n} points", "En cabeza: {name}, {n}"),
     "points_and_most": ("Points: you {n}, {name} {most}", "Puntos: tú {n}, {name} {most}"),

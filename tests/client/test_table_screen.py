@@ -766,20 +766,23 @@ def test_while_the_link_is_down_only_a_seated_player_reads_that_a_seat_waits() -
 
 
 @pytest.mark.parametrize(("lang", "mine", "theirs"), [
-    ("en", "Points: you 55, Luis 141", "Luis leads: 141 points"),
-    ("es", "Puntos: tú 55, Luis 141", "En cabeza: Luis, 141")])
+    ("en", "Points: Luis 141, you 55, Bot 1 0, Bot 3 0", "Points: Luis 141, Ana 55, Bot 1 0, Bot 3 0"),
+    ("es", "Puntos: Luis 141, tú 55, Bot 1 0, Bot 3 0", "Puntos: Luis 141, Ana 55, Bot 1 0, Bot 3 0")])
 def test_the_match_s_points_show_during_a_hand(lang: str, mine: str, theirs: str) -> None:
     """Found play-testing: the scores showed only for the moments between hands (and one who
-    took over a bot's seat was not told its 141 points came with it)."""
+    took over a bot's seat was not told its 141 points came with it); then (twice) only ours and
+    the leader's, where the column had the rows for every seat's, the most first."""
+    def column(model: Model) -> str:  # (the rows beside the top card, read on as one line)
+        return " ".join(row[11:38].strip() for row in screen_lines(model, columns=80, rows=24)[3:12])
+
     try:
         model = seated(make_view("R7 Y3", scores=(0, 141, 0, 55)), lang=lang)
-        assert mine in render_text(model, columns=80)
+        assert mine in column(model), column(model)
         leading = seated(make_view("R7 Y3", scores=(0, 141, 0, 148)), lang=lang)
-        lead = {"en": "You lead: 148 points", "es": "Vas en cabeza: 148 puntos"}[lang]
-        assert lead in render_text(leading, columns=80)  # (whole at 80 columns: found play-testing)
-        model.seating.seat = None  # (a watcher: the lead)
+        assert mine[:8] + {"en": "you 148, Luis 141", "es": "tú 148, Luis 141"}[lang] in column(leading)
+        model.seating.seat = None  # (a watcher: every seat by name)
         model.table.view = dataclasses.replace(model.table.view, seat=None, hand=None)
-        assert theirs in render_text(model, columns=80)
+        assert theirs in column(model), column(model)
         first = seated(make_view("R7 Y3"), lang=lang)  # (hand 1: nobody has points yet)
         assert mine.split(":")[0] + ":" not in render_text(first, columns=80)
     finally:
@@ -794,7 +797,7 @@ def test_at_60_columns_the_points_are_said_in_fewer_words(lang: str, short: str)
         screen = "\n".join(screen_lines(model, columns=60, rows=20))
         assert short in screen, screen
         wide = "\n".join(screen_lines(model, columns=100))
-        assert t("points_and_most", n=577, name="Luis", most=620) in wide, wide
+        assert t("points_all") + " Luis 620, " + t("points_of_you", n=577) in wide, wide
     finally:
         set_language("en")
 

@@ -210,9 +210,12 @@ def test_tmux_during_a_hand_v_plays_back_the_hand_before(tmux: Tmux, tmp_path: P
         tmux.wait_for(window, back, timeout=10, what="back at the table", settle=False)
     tmux.wait_for(hosting, lambda s: "Hand 2" in s.splitlines()[0], timeout=30, what="hand 2 dealt")
     # The match's points during hand 2, each in their own words (found play-testing: they showed
-    # only between hands): the one behind reads both, the leader that they lead.
-    points = {hosting: re.compile(r"Points: you 0, Luis \d+|You lead: \d+ points"),
-              guest: re.compile(r"Puntos: tú 0, Ana \d+|Vas en cabeza: \d+ puntos")}
+    # only between hands): every seat's, the most first, where the column has the rows; else
+    # the one behind reads both, the leader that they lead.
+    points = {hosting: re.compile(r"Points: (Luis \d+, you 0|you \d+, Luis 0)|Points: you 0, Luis \d+"
+                                  r"|You lead: \d+ points"),
+              guest: re.compile(r"Puntos: (Ana \d+, tú 0|tú \d+, Ana 0)|Puntos: tú 0, Ana \d+"
+                                r"|Vas en cabeza: \d+ puntos")}
     for window, said in points.items():
         tmux.wait_for(window, lambda s, said=said: bool(said.search(s)), timeout=10,
                       what="the match's points during hand 2")
