@@ -348,6 +348,18 @@ def test_R15_no_jump_in_while_a_draw_is_pending() -> None:
         game.apply(PlayCard("C", c("R+2")))
 
 
+def test_R15_jump_in_takes_the_turn_of_one_who_drew_until_a_card_could_be_played() -> None:
+    """Play-tested (helper 125): Ana drew 4 under draw until playable (R9), and Carla jumped in
+    before Ana played the card that ended her drawing. No colour, draw or challenge is pending:
+    the jump-in is allowed (docs/RULES.md says so)."""
+    rules = RuleSet(jump_in=True, draw_until_playable=True)
+    game = stacked_game(["B1 B2", "Y1 Y2", "R5 G2", "G4 G6"], "R5", rules=rules, draw="G7 G8 Y9 R3")
+    game.apply(Draw("A"))
+    assert game.current == "A" and len(game.hand("A")) == 6
+    game.apply(JumpIn("C", c("R5")))
+    assert game.current == "D" and c("R3") in game.hand("A")  # (A and B lost the turn)
+
+
 def test_R15_jump_in_seven_takes_a_target() -> None:
     rules = RuleSet(jump_in=True, seven_zero=True)
     game = stacked_game(["R9 B1", "Y1 Y2", "R7 G2 G3"], "R7", rules=rules)
