@@ -16,7 +16,7 @@ import argparse
 import contextlib
 import os
 import sys
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from engine import PRESETS
@@ -341,8 +341,9 @@ def default_seats(bots: int, start: bool) -> int:
 
 
 def run_host(args: argparse.Namespace) -> int:
-    from .hosting import kept_at_quit
+    from .hosting import parting_words, resume_command
     from .i18n import t
+    from .inbox import points_now
 
     lang, plain = _setup(args)
     seats = args.seats if args.seats is not None else default_seats(args.bots, args.start)
@@ -404,8 +405,11 @@ def run_host(args: argparse.Namespace) -> int:
 
     apps: list[ClientApp] = []
     code = _run(t("starting_server"), client, plain, _display(args)[0])
-    if apps and kept_at_quit(apps[0].model.host, apps[0].model.seating.match_on):
-        print(t("match_kept", command=resume_command(args.lang, kept_options(args))))
+    model = apps[0].model if apps else None
+    said = "" if model is None else parting_words(model.host, model.seating.match_on, points_now(model),
+                                                  lambda: resume_command(args.lang, kept_options(args)))
+    if said:
+        print(said)
     return code
 
 
@@ -415,20 +419,6 @@ def kept_options(args: argparse.Namespace) -> list[str]:
     return [*(["--no-discovery"] if args.no_discovery else []),
             *(["--host", args.host] if args.host != ALL_ADDRESSES else []),
             *(["--plain"] if args.plain else [])]
-
-
-def resume_command(lang: str | None, options: Sequence[str] = ()) -> str:
-    """The command that opens the kept match, with the ``options`` it was hosted with that still
-    matter (found play-testing: with ``--plain``, a screen reader's user got the full screen back;
-    without ``--no-discovery``, it would announce the table), in the language the host chose with
-    ``--lang`` where a start without it would speak another (Carmen, reading only Spanish, ran
-    the command she was given, and the table came back in English)."""
-    import shlex
-
-    from .i18n import detect_language
-
-    command = shlex.join(["uno", "host", "--resume", *options])
-    return command + f" --lang {lang}" if lang and detect_language(None) != lang else command
 
 
 def run_join(args: argparse.Namespace) -> int:

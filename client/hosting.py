@@ -3,11 +3,13 @@ from last time), and how its host left it."""
 
 from __future__ import annotations
 
+import shlex
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from protocol import CreateRoom, RoomInfo, clean_text
 
-from .i18n import names_and, t
+from .i18n import detect_language, names_and, t
 from .prompts import Prompts
 
 
@@ -41,6 +43,25 @@ def quit_question(host: Hosting, match_on: bool, seated: bool, yes: str) -> str:
     if host.active and not host.keeps and match_on:
         return t("quit_confirm_ends", yes=yes)
     return t("quit_confirm_seat_kept" if seated and not host.active else "quit_confirm", yes=yes)
+
+
+def resume_command(lang: str | None, options: Sequence[str] = ()) -> str:
+    """The command that opens the kept match, with the ``options`` it was hosted with that still
+    matter (found play-testing: with ``--plain``, a screen reader's user got the full screen back;
+    without ``--no-discovery``, it would announce the table), in the language the host chose with
+    ``--lang`` where a start without it would speak another (Carmen, reading only Spanish, ran
+    the command she was given, and the table came back in English)."""
+    command = shlex.join(["uno", "host", "--resume", *options])
+    return command + f" --lang {lang}" if lang and detect_language(None) != lang else command
+
+
+def parting_words(host: Hosting, match_on: bool, points: str, command: Callable[[], str]) -> str:
+    """What ``uno host`` says as it ends: the points of a match its host ended (``points``, every
+    seat's), or the ``command`` that brings back a match kept (found play-testing: both quit
+    without a word)."""
+    if host.end_table and match_on and points:
+        return t("match_ended_points", points=points)
+    return t("match_kept", command=command()) if kept_at_quit(host, match_on) else ""
 
 
 def kept_at_quit(host: Hosting, match_on: bool) -> bool:

@@ -90,14 +90,21 @@ def table_closed(model: Model) -> None:
     """The host ended the match before anyone won it (their ``bye``): the log says so, with every
     seat's points, the most first (found play-testing: a guest read only "The host closed the
     table", and two seats' points nowhere)."""
+    points = points_now(model)
+    if points:
+        model.transcript.add([said("ev_match_ended_by_host", points=points)])
+        model.transcript.to_end()
+
+
+def points_now(model: Model) -> str:
+    """Every seat's points in the match under way, the most first ("Luis 80, Bot 3 30, Ana 0");
+    "" when no match is under way."""
     view = model.table.view
     if view is None or view.outcome is not None or not view.seats:
-        return
+        return ""
     name = model.seating.names_kept()
     standing = sorted(zip(view.seats, view.scores, strict=True), key=lambda pair: -pair[1])
-    points = ", ".join(f"{name(seat)} {score}" for seat, score in standing)
-    model.transcript.add([said("ev_match_ended_by_host", points=points)])
-    model.transcript.to_end()
+    return ", ".join(f"{name(seat)} {score}" for seat, score in standing)
 
 
 def _rooms(model: Model, message: messages.Rooms) -> None:

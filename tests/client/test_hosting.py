@@ -176,7 +176,8 @@ def test_the_kept_matchs_command_keeps_the_language_chosen(monkeypatch: pytest.M
                                                             tmp_path: Path) -> None:
     """Found play-testing: Carmen (Spanish only; `uno host --lang es` on an English machine) kept
     the match, ran the command she was told, and the table came back in English."""
-    from client.commands import kept_options, resume_command
+    from client.commands import kept_options
+    from client.hosting import resume_command
     from client.i18n import switch_language
 
     monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path))
@@ -223,3 +224,18 @@ def test_a_guest_who_quits_with_a_seat_is_told_how_to_come_back(lang: str, said:
         assert seat_waits(model, "10.0.0.2:7777") == ""  # (a watcher has no seat)
     finally:
         set_language("en")
+
+
+def test_uno_host_says_the_points_of_a_match_it_ended_or_how_a_kept_one_comes_back() -> None:
+    """Found play-testing: the host who ended the match (q, then e) read nothing of its points in
+    the terminal, and one who quit with Ctrl-C nothing of the match kept."""
+    from client.hosting import Hosting, parting_words
+
+    def said(end: bool | None, match_on: bool = True, points: str = "Ana 80, Bot 1 0") -> str:
+        host = Hosting(active=True, end_table=end)
+        return parting_words(host, match_on, points, lambda: "uno host --resume")
+
+    assert said(True) == "The match is over, ended before anyone won it. Points: Ana 80, Bot 1 0."
+    assert said(False).startswith("The match is kept: uno host --resume brings it back")
+    assert said(None) == said(False)  # (Ctrl-C during a match keeps it)
+    assert said(None, match_on=False) == said(True, match_on=False) == said(True, points="") == ""

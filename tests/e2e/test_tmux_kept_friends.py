@@ -2,8 +2,8 @@
 ``uno host`` opens a new table, and Luis's client, back in its lobby, is told his seat waits. Her
 ``s`` there first says that Luis waits for the kept match (found play-testing: a match with bots
 was dealt while friends waited in the lobby for theirs); ``r`` brings it back, Luis in his seat.
-Then she ends it, and Luis's log gives every seat's points (found play-testing: he read only "The
-host closed the table")."""
+Then she ends it, and Luis's log and her terminal give every seat's points (found play-testing:
+he read only "The host closed the table", and she nothing)."""
 
 from __future__ import annotations
 
@@ -51,3 +51,5 @@ def test_tmux_the_host_is_told_friends_wait_for_the_kept_match(tmux: Tmux, tmp_p
     screen = tmux.wait_for(luis, "El anfitrión terminó la partida. Puntos:", timeout=10,
                            what="the points, as the match ended")
     assert re.search(r"Puntos: (Ana|Luis|Bot 1) \d+, ", screen), screen
+    tmux.wait_for(again, "The match is over, ended before anyone won it. Points: ", timeout=10,
+                  what="the points, in the host's terminal", settle=False)
