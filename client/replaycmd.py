@@ -10,6 +10,7 @@ the terminal (client/replayview.py), exported to a file; and a replay file opene
 from __future__ import annotations
 
 import argparse
+import errno
 import os
 import sys
 from pathlib import Path
@@ -85,22 +86,43 @@ def main(args: argparse.Namespace) -> int:
             print(t("replay_file_exists", file=target), file=sys.stderr)
             return 1
         except OSError as exc:
-            print(t("replay_unwritable", file=target, why=exc.strerror or exc), file=sys.stderr)
+            print(t("replay_unwritable", file=target or "''", why=os_reason(exc, writing=True)),
+                  file=sys.stderr)
             return 1
         print(t("replay_exported", id=hand_id, file=target))
         return 0
     if args.what is None:
         return _list(directory, given=bool(args.state_dir))
     path = Path(args.what)
-    if path.is_file() or not args.what.isdigit():
-        try:
-            data = path.read_bytes()
-        except OSError as exc:
-            print(t("replay_refused", file=args.what, why=exc.strerror or exc), file=sys.stderr)
-            return 1
-        return _play(data, args.what, args)
-    kept = _kept_text(directory, args.what)
-    return 1 if kept is None else _play(kept, args.what, args)
+    # a number is a kept hand's, before a file of that name (found play-testing: a file "2" here
+    # was played instead of kept hand 2, without a word; "./2" names the file)
+    kept = _kept_text(directory, args.what, say=not path.is_file()) if args.what.isdigit() else None
+    if kept is not None:
+        return _play(kept, args.what, args)
+    if args.what.isdigit() and not path.is_file():
+        return 1
+    try:
+        data = path.read_bytes()
+    except OSError as exc:
+        print(t("replay_refused", file=args.what or "''", why=os_reason(exc)), file=sys.stderr)
+        return 1
+    return _play(data, args.what, args)
+
+
+_OS_REASONS = {errno.ENOENT: "replay_os_missing", errno.EISDIR: "replay_os_folder",
+               errno.EACCES: "replay_os_denied", errno.EPERM: "replay_os_denied"}
+
+
+def os_reason(exc: OSError, writing: bool = False) -> str:
+    """Why a file could not be read (or ``writing``, written), in the player's language where it is
+    a usual reason (found play-testing: "…no se puede abrir como repetición: No such file or
+    directory"); the system's words otherwise."""
+    from .i18n import t
+
+    key = _OS_REASONS.get(exc.errno or 0)
+    if key is None:
+        return str(exc.strerror or exc)
+    return t(key + ("_folder" if writing and key == "replay_os_missing" else ""))
 
 
 def _default_dir() -> Path:
@@ -117,7 +139,8 @@ def _store(directory: Path) -> HistoryStore | None:
     return HistoryStore(directory, 1, readonly=True)
 
 
-def _kept_text(directory: Path, hand_id: str) -> str | None:
+def _kept_text(directory: Path, hand_id: str, say: bool = True) -> str | None:
+    """The kept hand ``hand_id``'s replay; None, and (if ``say``) why, if there is none."""
     from .i18n import t
 
     store = _store(directory)
@@ -125,7 +148,7 @@ def _kept_text(directory: Path, hand_id: str) -> str | None:
     if store is not None:
         text = store.text(int(hand_id)) if hand_id.isdigit() else None
         store.close()
-    if text is None:
+    if text is None and say:
         print(t("replay_no_such", id=hand_id), file=sys.stderr)
     return text
 
@@ -140,6 +163,7 @@ def _list(directory: Path, given: bool = False) -> int:
 
     from .draw import fit, pad
     from .i18n import t
+    from .replayview import minute_here
 
     store = _store(directory)
     hands = store.hands() if store is not None else []
@@ -164,7 +188,7 @@ def _list(directory: Path, given: bool = False) -> int:
     print(row(t("replay_columns").split("|")))
     for hand in hands:
         players = ", ".join(_THEN.join(map(clean_text, seat)) for seat in hand.players)
-        when = hand.ended.replace("T", " ").rstrip("Z")[:16]  # (to the minute)
+        when = minute_here(hand.ended)
         print(row([str(hand.id), when, clean_text(hand.table), players, clean_text(hand.winner),
                    str(hand.points)]))
     command = f"uno replay --state-dir {shlex.quote(str(directory))}" if given else "uno replay"
@@ -180,8 +204,8 @@ def _play(text: str | bytes, source: str, args: argparse.Namespace) -> int:
 
     try:
         replay = load_replay(text)
-    except ReplayError as exc:
-        print(t("replay_refused", file=source, why=exc), file=sys.stderr)
+    except ReplayError as exc:  # (in the player's language: found play-testing, half English)
+        print(t("replay_refused", file=source, why=t("replay_why_" + exc.kind)), file=sys.stderr)
         return 1
     seats = len(replay.positions()[0].game.seats)
     if args.seat is not None and not 1 <= args.seat <= seats:  # (found play-testing: ignored)

@@ -13,6 +13,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 from collections.abc import Callable
+from datetime import UTC, datetime
 
 from prompt_toolkit.application import Application
 from prompt_toolkit.filters import Condition
@@ -33,6 +34,18 @@ from .rulestext import changed_labels, preset_label, preset_name
 from .style import STYLE
 
 
+def minute_here(ended: str) -> str:
+    """A replay's end (UTC, ISO 8601, as kept) in this machine's time, to the minute (found
+    play-testing: the UTC time was shown as it was, unmarked, hours off away from UTC)."""
+    try:
+        moment = datetime.fromisoformat(ended.replace("Z", "+00:00"))
+    except ValueError:  # (a file's own words: shown as they are)
+        return ended[:16]
+    if moment.tzinfo is None:
+        moment = moment.replace(tzinfo=UTC)
+    return moment.astimezone().strftime("%Y-%m-%d %H:%M")
+
+
 class ReplayRegions(Painter):
     """What the replay adds to the table's regions."""
 
@@ -46,7 +59,7 @@ class ReplayRegions(Painter):
         rules = r.model.seating.room.rules if r.model.seating.room is not None else {}
         preset = min(PRESETS, key=lambda name: len(changed_labels(rules, name)))  # the closest
         parts = [t("replay_title"), fit(info.table, MAX_ROOM_NAME), t("hand_no", n=info.hand_number),
-                 info.ended.replace("T", " ").rstrip("Z")[:16]]  # (to the minute, as the list)
+                 minute_here(info.ended)]  # (as the list)
         title = " " + " · ".join([*parts, ", ".join([preset_name(preset), *changed_labels(rules, preset)])])
         # Short of room, the preset alone rather than its options cut (found play-testing:
         # "oficial, a 500 punt…" at 80 columns)

@@ -58,7 +58,14 @@ RECORD_KEYS = ("start", "actions", "shuffles")
 
 
 class ReplayError(ValueError):
-    """Raised when a hand's record is damaged: it does not replay as a hand of UNO."""
+    """Raised when a hand's record is damaged: it does not replay as a hand of UNO. ``kind`` says
+    why in a word a program can put in its own language: ``damaged`` (the record; the message says
+    how), and for a replay file (protocol/replays.py) ``too_large``, ``not_replay`` (not one at
+    all) or ``version`` (of a version this program does not read)."""
+
+    def __init__(self, message: str, kind: str = "damaged") -> None:
+        super().__init__(message)
+        self.kind = kind
 
 
 def action_to_data(action: Action) -> list[Any]:

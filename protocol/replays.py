@@ -164,21 +164,21 @@ class Replay:
 def load_replay(text: str | bytes) -> Replay:
     """The replay ``text`` holds, checked through and through (see the module's docstring)."""
     if len(text) > MAX_REPLAY_BYTES:
-        raise ReplayError(f"too large for a replay (over {MAX_REPLAY_BYTES} bytes)")
+        raise ReplayError(f"too large for a replay (over {MAX_REPLAY_BYTES} bytes)", "too_large")
     try:
         data = json.loads(text)
     except (ValueError, RecursionError):  # (UnicodeDecodeError is a ValueError)
-        raise ReplayError("not an UNO replay: it is not JSON") from None
+        raise ReplayError("not an UNO replay: it is not JSON", "not_replay") from None
     return replay_from_data(data)
 
 
 def replay_from_data(data: Any) -> Replay:
     if not isinstance(data, dict) or data.get("format") != FORMAT:
-        raise ReplayError("not an UNO replay (no \"format\": \"uno-replay\")")
+        raise ReplayError("not an UNO replay (no \"format\": \"uno-replay\")", "not_replay")
     version = data.get("version")
     if type(version) is not int or version not in READ_VERSIONS:
         raise ReplayError(f"a replay of version {version!r:.12}: this uno reads versions "
-                          f"{', '.join(map(str, READ_VERSIONS))}")
+                          f"{', '.join(map(str, READ_VERSIONS))}", "version")
     try:
         info = ReplayInfo.from_wire({k: v for k, v in data.items() if k not in _TOP_KEYS})
     except ProtocolError as exc:

@@ -296,6 +296,86 @@ def test_the_list_of_kept_hands_names_everyone_who_played_a_seat(
     assert f" {ana.name}, {bot_b.name}, {bot_c.name} " in before, before  # (nobody changed seats)
 
 
+@pytest.mark.parametrize(("lang", "said"), [
+    ("en", {"missing": "there is no such file", "folder": "it is a folder",
+            "text": "it is not an UNO replay",
+            "newer": "it is of a version this uno does not read", "damaged": "it is damaged",
+            "unwritable": "nodir/x.json cannot be written: there is no such folder"}),
+    ("es", {"missing": "no existe ese archivo", "folder": "es una carpeta",
+            "text": "no es una repetición de UNO",
+            "newer": "es de una versión que este uno no lee", "damaged": "está dañada",
+            "unwritable": "No se puede escribir nodir/x.json: no existe esa carpeta"}),
+])
+def test_a_file_that_is_no_replay_is_refused_in_the_players_language(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch,
+        lang: str, said: dict[str, str]) -> None:
+    """Found play-testing (helper 129): in Spanish, "nosuch.json no se puede abrir como
+    repetición: No such file or directory", and "…: not an UNO replay: it is not JSON"."""
+    import json
+
+    from server.history import HistoryStore
+
+    good = finished_replay(n=3).to_data()
+    files = {"missing": tmp_path / "nosuch.json", "folder": tmp_path, "text": tmp_path / "README"}
+    files["text"].write_text("hello")
+    files["newer"] = tmp_path / "newer.json"
+    files["newer"].write_text(json.dumps({**good, "version": 99}))
+    files["damaged"] = tmp_path / "damaged.json"
+    files["damaged"].write_text(json.dumps(good).replace('"points": ', '"points": 1', 1))
+    parser = argparse.ArgumentParser()
+    replaycmd.add_arguments(parser)
+    for what, file in files.items():
+        assert replaycmd.main(parser.parse_args([str(file), "--lang", lang])) == 1
+        assert said[what] in capsys.readouterr().err, what
+    store = HistoryStore(tmp_path, 10)
+    store.keep(finished_replay(n=3))
+    store.close()
+    monkeypatch.chdir(tmp_path)
+    argv = ["--state-dir", str(tmp_path), "--export", "1", "nodir/x.json", "--lang", lang]
+    assert replaycmd.main(parser.parse_args(argv)) == 1
+    assert said["unwritable"] in capsys.readouterr().err
+    set_language("en")
+
+
+def test_a_number_plays_the_kept_hand_before_a_file_of_that_name(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Found play-testing (helper 129): with a file "2" where the command ran, `uno replay 2`
+    played that file, not kept hand 2, without a word; "./2" names the file."""
+    from server.history import HistoryStore
+
+    kept, other = finished_replay(n=3), finished_replay(n=2)
+    store = HistoryStore(tmp_path, 10)
+    store.keep(kept)
+    store.close()
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "1").write_text(other.to_text())
+    played: list[int] = []
+    monkeypatch.setattr(replaycmd, "plain_replay",
+                        lambda replay, **_: played.append(len(replay.info.players)) or 0)
+    parser = argparse.ArgumentParser()
+    replaycmd.add_arguments(parser)
+    for what in ("1", "./1", "2"):
+        replaycmd.main(parser.parse_args(["--state-dir", str(tmp_path), what, "--plain", "--lang", "en"]))
+    assert played == [3, 2]  # (kept hand 1; the file; and no kept hand 2, no file "2")
+
+
+def test_kept_hands_are_listed_at_this_machines_time(tmp_path: Path, capsys: pytest.CaptureFixture[str],
+                                                     monkeypatch: pytest.MonkeyPatch) -> None:
+    """Found play-testing (helper 129): the list and the viewer showed the time kept (UTC) as it
+    was, unmarked: hours off, the day too at times, away from UTC."""
+    import time
+
+    monkeypatch.setenv("TZ", "Asia/Tokyo")  # (UTC+9, no summer time)
+    time.tzset()
+    try:
+        (row,) = _listed(tmp_path, capsys, finished_replay(n=3))  # (ended 2026-12-01T12:00:00Z)
+        assert " 2026-12-01 21:00 " in row, row
+        assert replayview.minute_here("2026-12-01T20:30:00Z") == "2026-12-02 05:30"
+    finally:
+        monkeypatch.undo()
+        time.tzset()
+
+
 def _opened_as(monkeypatch: pytest.MonkeyPatch, tmp_path: Path, replay: Replay,
                *argv: str) -> int:
     """The seat `uno replay FILE` opens on, run as a person with ``argv``."""
