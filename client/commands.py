@@ -405,11 +405,14 @@ def run_host(args: argparse.Namespace) -> int:
 
     apps: list[ClientApp] = []
     code = _run(t("starting_server"), client, plain, _display(args)[0])
-    model = apps[0].model if apps else None
-    said = "" if model is None else parting_words(model.host, model.seating.match_on, points_now(model),
-                                                  lambda: resume_command(args.lang, kept_options(args)))
-    if said:
-        print(said)
+    if apps:
+        model = apps[0].model
+        room, me = model.seating.room, model.seating.seat
+        friends = room is not None and any(s.kind == "human" and s.seat != me for s in room.seats)
+        said = parting_words(model.host, model.seating.match_on, points_now(model),
+                             lambda: resume_command(args.lang, kept_options(args)), friends)
+        if said:
+            print(said)
     return code
 
 

@@ -55,13 +55,16 @@ def resume_command(lang: str | None, options: Sequence[str] = ()) -> str:
     return command + f" --lang {lang}" if lang and detect_language(None) != lang else command
 
 
-def parting_words(host: Hosting, match_on: bool, points: str, command: Callable[[], str]) -> str:
+def parting_words(host: Hosting, match_on: bool, points: str, command: Callable[[], str],
+                  friends: bool = True) -> str:
     """What ``uno host`` says as it ends: the points of a match its host ended (``points``, every
-    seat's), or the ``command`` that brings back a match kept (found play-testing: both quit
-    without a word)."""
+    seat's), or the ``command`` that brings back a match kept, and the ``friends`` seated there
+    with it (found play-testing: both quit without a word; "and your friends" of bots alone)."""
     if host.end_table and match_on and points:
         return t("match_ended_points", points=points)
-    return t("match_kept", command=command()) if kept_at_quit(host, match_on) else ""
+    if not kept_at_quit(host, match_on):
+        return ""
+    return t("match_kept" if friends else "match_kept_alone", command=command())
 
 
 def kept_at_quit(host: Hosting, match_on: bool) -> bool:

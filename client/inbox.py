@@ -90,21 +90,32 @@ def table_closed(model: Model) -> None:
     """The host ended the match before anyone won it (their ``bye``): the log says so, with every
     seat's points, the most first (found play-testing: a guest read only "The host closed the
     table", and two seats' points nowhere)."""
-    points = points_now(model)
-    if points:
-        model.transcript.add([said("ev_match_ended_by_host", points=points)])
+    standing = _standing(model)
+    if standing:
+        model.transcript.add([retold(lambda: t("ev_match_ended_by_host", points=_points(standing)))])
         model.transcript.to_end()
 
 
 def points_now(model: Model) -> str:
-    """Every seat's points in the match under way, the most first ("Luis 80, Bot 3 30, Ana 0");
+    """Every seat's points in the match under way, the most first ("Luis 80, Bot 3 30, you 0");
     "" when no match is under way."""
+    return _points(_standing(model))
+
+
+def _standing(model: Model) -> list[tuple[str | None, int]]:
+    """Every seat's (name, points) in the match under way, the most first; None: our seat's."""
     view = model.table.view
     if view is None or view.outcome is not None or not view.seats:
-        return ""
+        return []
     name = model.seating.names_kept()
     standing = sorted(zip(view.seats, view.scores, strict=True), key=lambda pair: -pair[1])
-    return ", ".join(f"{name(seat)} {score}" for seat, score in standing)
+    return [(None if seat == view.seat else name(seat), score) for seat, score in standing]
+
+
+def _points(standing: list[tuple[str | None, int]]) -> str:
+    """``standing`` in words (ours "you 0", as the board says it: found re-checking, the log named
+    the reader)."""
+    return ", ".join(t("points_of_you", n=n) if name is None else f"{name} {n}" for name, n in standing)
 
 
 def _rooms(model: Model, message: messages.Rooms) -> None:

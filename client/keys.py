@@ -297,6 +297,15 @@ def make_key_bindings(model: Model, after: Callable[[], None]) -> KeyBindings:
     watching = at_table & Condition(lambda: model.seating.seat is None)
     for action in ("play", "draw", "pass", "uno", "catch", "why", "hint"):
         bind_action(action, watching)(model.tell_watcher)
+    # once the connection is over, a move key says that only quitting is left (found re-checking:
+    # the why key said "Green 1 can be played now", and the hint worked out a move, of a hand
+    # the host had ended)
+    over = at_table & Condition(lambda: model.session.status is Status.FAILED)
+    def tell_over() -> None:
+        model.connection_over()
+
+    for action in ("play", "draw", "pass", "uno", "catch", "why", "hint", "away", "replay"):
+        bind_action(action, over)(tell_over)
 
     # ---- the end of a match: a rematch (client/rematch.py)
     rematch = at_table & Condition(lambda: model.rematch_open)

@@ -62,8 +62,6 @@ LINK_TEXTS: dict[str, tuple[str, str]] = {
                    "Se cortó la conexión antes de llegar tu jugada: se envió otra vez."),
     "offline": ("The link to the table is down: nothing was sent (reconnecting…)",
                 "Sin conexión con la mesa: no se envió nada (reconectando…)"),
-    "offline_gone": ("You are not connected to the table any more: nothing was sent",
-                     "Ya no estás conectado a la mesa: no se envió nada"),
     "move_on_its_way": ("Your move is on its way to the table (the link is slow)…",
                         "Tu jugada va de camino a la mesa (la conexión va lenta)…"),
     "move_in_flight": ("Your last move is still on its way (the link is slow): wait for the table",
@@ -139,6 +137,8 @@ LINK_TEXTS: dict[str, tuple[str, str]] = {
     "language_now": ("Now in English (F2: español)", "Ahora en español (F2: English)"),
     "match_ended_points": ("The match is over, ended before anyone won it. Points: {points}.",
                            "La partida terminó antes de que nadie la ganara. Puntos: {points}."),
+    "match_kept_alone": ("The match is kept: {command} brings it back.",
+                         "La partida queda guardada: {command} la reanuda."),
     "match_kept": ("The match is kept: {command} brings it back, and your friends with it.",
                    "La partida queda guardada: {command} la reanuda, con tus amigos."),
     # (a guest quit with a seat: found play-testing, Carla quit a waiting room, and her terminal

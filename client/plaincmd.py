@@ -380,8 +380,10 @@ class PlainCommands:
             card = self._card_named(f"{word} {rest}")
         else:  # (a card's name, or its code: "R7", "W+4")
             card = self._card_named(f"{word} {rest}") or self._card_number(word)
-        if self.model.seating.seat is None and (
-                card is not None or any(word in words(move) for move in _MOVES)):
+        moves = [name for name in (*_MOVES, "away", "replay") if word in words(name)]
+        if (card is not None or moves) and self.model.connection_over():  # (as the full screen's
+            return True  # keys: the notice says only quitting is left)
+        if self.model.seating.seat is None and (card is not None or set(moves) & set(_MOVES)):
             self.model.tell_watcher()  # (as the full screen's keys: not a player's refusal)
         elif card is not None:
             if rest.lower() in words("uno") and table.can_arm_uno and not table.uno_armed:

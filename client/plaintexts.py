@@ -249,7 +249,8 @@ PLAIN_TEXTS: dict[str, tuple[str, str]] = {
     "cmd_pass": ("pass|p", "pasar|p"),
     "cmd_uno": ("uno|u", "uno|u"),
     "cmd_catch": ("catch|c", "pillar|c"),
-    "cmd_quit": ("quit|q|exit", "salir|q"),
+    # ("sal" too, as the full screen's bar says it: found play-testing, "Eso no es una orden aquí")
+    "cmd_quit": ("quit|q|exit", "salir|sal|q"),
     "cmd_leave": ("leave|x", "dejar|x"),
     "cmd_look": ("hand|look|h", "mano|ver|h"),
     "cmd_help": ("help|?", "ayuda|?"),

@@ -234,7 +234,7 @@ class Table:
         link: "Red 0 cannot be played now" of a card that could, and "It is not your turn" of a
         second key pressed while the first was held); whether it did."""
         if not self._session.connected or self.sent.stale:  # (given up: nothing will reconnect)
-            self._refuse("offline_gone" if self._session.status is Status.FAILED else "offline")
+            self._refuse("connection_over" if self._session.status is Status.FAILED else "offline")
             return True
         if self.sent.in_flight(self.view) is not None:
             self._refuse("move_in_flight")

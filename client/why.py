@@ -36,6 +36,8 @@ def why_text(view: View, card: Card | None) -> str:
         code = "does_not_match_top"
     elif code == "jump_in_refused" and view.pending_draw:
         code = "jump_in_pending"  # (an identical card was told "only a card identical to…": R15)
+    elif code == "jump_in_refused" and view.top.is_wild:  # (nothing jumps in on a wild, R15: found
+        code = "not_your_turn"  # re-checking, "only a card identical to Wild Draw Four can jump in")
     color = view.color
     if code is None and bluff(view, card):  # (found play-testing: "can be played now", and the
         code = "bluff"  # challenge cost a learner 4 cards)

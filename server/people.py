@@ -70,12 +70,19 @@ class Seat:
 
 
 def unique_name(name: str, taken: Iterable[str], limit: int) -> str:
-    """``name``, or where it is taken already, ``name`` numbered ("Ana 2"), cut to fit ``limit``."""
-    taken = set(taken)
-    if name not in taken:
+    """``name``, or where it is taken already (in any capitals and spacing: found re-checking,
+    "Friday" and "friday " side by side), numbered, cut to fit ``limit``: "Ana 2", and "Ana 3"
+    where "Ana 2" is taken (not "Ana 2 2")."""
+    def same(text: str) -> str:
+        return " ".join(text.split()).casefold()
+
+    seen = {same(other) for other in taken}
+    if same(name) not in seen:
         return name
-    candidates = (f"{name[:limit - len(' 99')]} {n}" for n in range(2, 100))
-    return next((candidate for candidate in candidates if candidate not in taken), name)
+    base, _, number = name.rstrip().rpartition(" ")
+    base = base if number.isdigit() and len(number) <= 2 and base.strip() else name.rstrip()
+    candidates = (f"{base[:limit - len(' 99')]} {n}" for n in range(2, 100))
+    return next((candidate for candidate in candidates if same(candidate) not in seen), name)
 
 
 def seat_names(seats: Iterable[Seat]) -> dict[str, str]:

@@ -239,3 +239,5 @@ def test_uno_host_says_the_points_of_a_match_it_ended_or_how_a_kept_one_comes_ba
     assert said(False).startswith("The match is kept: uno host --resume brings it back")
     assert said(None) == said(False)  # (Ctrl-C during a match keeps it)
     assert said(None, match_on=False) == said(True, match_on=False) == said(True, points="") == ""
+    alone = parting_words(Hosting(active=True), True, "", lambda: "uno host --resume", friends=False)
+    assert alone == "The match is kept: uno host --resume brings it back."  # (of bots: no friends)

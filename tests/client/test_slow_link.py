@@ -135,7 +135,7 @@ def test_once_the_table_is_gone_the_board_and_the_keys_say_so() -> None:
     info = " ".join(f[1] for line in Renderer(model).info(40, 8) for f in line)
     assert "Not at the table" in info and "Your turn" not in info, info
     assert acts(press(model, "d")) == []
-    assert model.prompts.notice == "You are not connected to the table any more: nothing was sent"
+    assert model.prompts.notice == "The connection is over: q quits"
     # the key bar offers only what can be done (found play-testing: "Enter tira  d roba…" stayed)
     bar = " ".join(f[1] for line in Renderer(model).help(80, 1) for f in line)
     assert bar.split() == ["q", "quit"], bar

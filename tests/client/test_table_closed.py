@@ -12,8 +12,8 @@ from client.plaincmd import PlainCommands
 
 
 @pytest.mark.parametrize(("lang", "said"), [
-    ("en", "The host ended the match. Points: Luis 80, Bot 3 30, Bot 1 0, Ana 0"),
-    ("es", "El anfitrión terminó la partida. Puntos: Luis 80, Bot 3 30, Bot 1 0, Ana 0"),
+    ("en", "The host ended the match. Points: Luis 80, Bot 3 30, Bot 1 0, you 0"),
+    ("es", "El anfitrión terminó la partida. Puntos: Luis 80, Bot 3 30, Bot 1 0, tú 0"),
 ])
 def test_a_match_the_host_ended_leaves_every_seats_points_in_the_log(lang: str, said: str) -> None:
     """Found play-testing (helper 126): the guests read only "The host closed the table", the
@@ -46,6 +46,12 @@ def test_once_the_table_is_gone_leave_and_chat_say_only_quitting_is_left(lang: s
     assert not model.prompts.confirm_leave and model.prompts.notice == over
     press(model, "t")
     assert model.prompts.text_prompt is not Prompt.CHAT and model.prompts.notice == over
+    # (and the table's keys: found re-checking, the why key said "Green 1 can be played now", the
+    # hint worked out a move, u said when UNO could be said)
+    for key in ("w" if lang == "en" else "e", "?", "u", "d", "\r"):
+        model.prompts.notice = ""
+        assert press(model, key) == [] and model.prompts.notice == over, key
+        assert model.hints.shown is None and not model.hints.thinking
     set_language("en")
 
 
@@ -58,6 +64,10 @@ def test_plain_mode_says_the_word_to_type_once_the_table_is_gone() -> None:
     assert model.prompts.notice == "The connection is over: type quit to quit."
     PlainCommands(model).run("say hello")
     assert model.prompts.notice == "The connection is over: type quit to quit."
+    for command in ("why", "hint", "uno", "1", "draw"):
+        model.prompts.notice = ""
+        PlainCommands(model).run(command)
+        assert model.prompts.notice == "The connection is over: type quit to quit.", command
 
 
 @pytest.mark.parametrize(("lang", "said"), [

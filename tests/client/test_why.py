@@ -200,6 +200,20 @@ def test_the_why_key_on_a_card_that_can_jump_in_says_it_takes_the_turn(lang: str
     set_language("en")
 
 
+@pytest.mark.parametrize(("lang", "said"), [("en", "Green 1: it is not your turn"),
+                                            ("es", "1 verde: no es tu turno")])
+def test_the_why_key_out_of_turn_on_a_wild_does_not_say_an_identical_card_jumps_in(
+        lang: str, said: str) -> None:
+    """Found re-checking (helper 128): on a Wild Draw Four, out of turn, "only a card identical to
+    Wild Draw Four can jump in"; nothing jumps in on a wild (R15)."""
+    view = make_view("G1", top="W+4", color=Color.GREEN, current="3",
+                     rules=RuleSet.preset("house", jump_in=True))
+    model = seated(view, lang=lang)
+    press(model, "e" if lang == "es" else "w")
+    assert model.prompts.notice == said
+    set_language("en")
+
+
 @pytest.mark.parametrize(("lang", "said"), [
     ("en", "Not your turn, and nobody jumps in while a draw is pending"),
     ("es", "No es tu turno, y nadie corta mientras hay que robar"),

@@ -80,6 +80,11 @@ async def test_a_name_an_open_table_has_is_numbered(harness: Harness, autojump_c
         first = await ben.create("Ben's table")
         second = await obs.create("Ben's table")
         assert (first.room.name, second.room.name) == ("Ben's table", "Ben's table 2")
+        # (in other capitals too, and one numbered already takes the next number: found
+        # re-checking, "Friday" beside "friday", and "Ben's table 2 2")
+        assert (await cid.create("ben's TABLE 2")).room.name == "ben's TABLE 3"
+        await cid.send(LeaveRoom())
+        await cid.expect(Left)
         await ben.send(LeaveRoom())  # (his table closes with him: its name is free)
         await ben.expect(Left)
         assert (await cid.create("Ben's table")).room.name == "Ben's table"
