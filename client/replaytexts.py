@@ -11,6 +11,8 @@ REPLAY_TEXTS: dict[str, tuple[str, str]] = {
     "replay_hand_of": ("{name} ({n})", "{name} ({n})"),
     "replay_help": ("←/→ step  space play/pause  +/- speed  Tab seat  o all hands  Home/End  q back",
                     "←/→ paso  espacio pausa  +/- ritmo  Tab asiento  o todas  Inicio/Fin  q vuelve"),
+    "replay_help_alone": ("←/→ step  space play/pause  +/- speed  Tab seat  o all hands  Home/End  q quit",
+                          "←/→ paso  espacio pausa  +/- ritmo  Tab asiento  o todas  Inicio/Fin  q sal"),
     "replay_columns": ("ID|Ended|Table|Players|Winner|Points", "ID|Terminó|Mesa|Jugadores|Ganador|Puntos"),
     "replay_none": ("No finished hands in {dir}: they are kept where the table was hosted, by uno host "
                     "(a uno server's: uno replay --state-dir DIR, on its machine).",
@@ -43,6 +45,8 @@ REPLAY_TEXTS: dict[str, tuple[str, str]] = {
     "replay_needs_terminal": ("uno replay plays back in a terminal.", "uno replay se ve en un terminal."),
     "replay_end": ("The end of the hand: ← steps back, Home starts again, q goes back.",
                    "Fin de la mano: ← retrocede, Inicio vuelve a empezar, q vuelve."),
+    "replay_end_alone": ("The end of the hand: ← steps back, Home starts again, q quits.",
+                         "Fin de la mano: ← retrocede, Inicio vuelve a empezar, q sale."),
     "replay_closed_your_turn": ("Your turn: the replay was closed.",
                                 "Te toca: se cerró la repetición."),
     "replay_asked": ("Fetching the replay of hand {n}…", "Pidiendo la repetición de la mano {n}…"),

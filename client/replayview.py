@@ -102,17 +102,23 @@ class ReplayRegions(Painter):
         needed = sum(1 + max(1, -(-len(cards) // per_row)) for _, cards in r.hands())
         return max(2, min(needed, self.rows() - 12))
 
+    # `uno replay` (``alone``): q quits the program, where at the table it goes back to the table
+    # (found play-testing: "q back", and the shell came)
+    alone = False
+
     def help(self, width: int, height: int) -> list[Line]:
-        return [[("class:help", pad(" " + fit(t("replay_help"), width - 1), width))]]
+        text = t("replay_help_alone" if self.alone else "replay_help")
+        return [[("class:help", pad(" " + fit(text, width - 1), width))]]
 
 
-def build_replay_layout(replayer: Replayer, *, plain: bool = False) -> Layout:
+def build_replay_layout(replayer: Replayer, *, plain: bool = False, alone: bool = False) -> Layout:
     from prompt_toolkit.application.current import get_app
 
     renderer = Renderer(replayer.model, plain=plain)
     renderer.rows = lambda: get_app().output.get_size().rows
     own = ReplayRegions(replayer, renderer)
-    renderer.board.end_note = t("replay_end")
+    own.alone = alone
+    renderer.board.end_note = t("replay_end_alone" if alone else "replay_end")
     r = renderer
     body = HSplit([
         window(own.title, height=1),
@@ -168,7 +174,7 @@ def replay_keys(replayer: Replayer, on_quit: Callable[[], None] | None = None) -
 def build_replay_application(replayer: Replayer, *, plain: bool = False,
                              **io: object) -> Application[int]:
     application: Application[int] = Application(
-        layout=build_replay_layout(replayer, plain=plain),
+        layout=build_replay_layout(replayer, plain=plain, alone=True),
         key_bindings=replay_keys(replayer),
         style=Style.from_dict(STYLE),
         full_screen=True,

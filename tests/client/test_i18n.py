@@ -183,6 +183,7 @@ def test_the_replay_viewers_key_line_fits_80_columns(language: str) -> None:
     set_language(language)
     try:
         assert len(" " + t("replay_help")) <= 80 - 1
+        assert len(" " + t("replay_help_alone")) <= 80 - 1
     finally:
         set_language("en")
 

@@ -337,6 +337,23 @@ def test_a_file_that_is_no_replay_is_refused_in_the_players_language(
     set_language("en")
 
 
+@pytest.mark.parametrize(("lang", "back", "quits"), [("en", "q back", "q quit"), ("es", "q vuelve", "q sal")])
+def test_uno_replay_says_q_quits_where_the_tables_replay_goes_back(lang: str, back: str, quits: str) -> None:
+    """Found play-testing (helper 129): `uno replay` said "q back" and "q goes back", and q went
+    back to the shell: there it quits; the table's replay (v) goes back to the table."""
+    from client.render import Renderer
+
+    set_language(lang)
+    try:
+        replayer = Replayer(finished_replay(n=3))
+        regions = replayview.ReplayRegions(replayer, Renderer(replayer.model))
+        assert back in "".join(f[1] for f in regions.help(100, 1)[0])
+        regions.alone = True
+        assert quits in "".join(f[1] for f in regions.help(100, 1)[0])
+    finally:
+        set_language("en")
+
+
 def test_a_number_plays_the_kept_hand_before_a_file_of_that_name(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """Found play-testing (helper 129): with a file "2" where the command ran, `uno replay 2`
