@@ -25,10 +25,14 @@ STATS_TEXTS: dict[str, tuple[str, str]] = {
     "stats_col_catches": ("Catches", "Pilladas"),
     "stats_col_challenges": ("Challenges", "Desafíos"),
     "stats_won_of": ("{won}/{played}", "{won}/{played}"),
-    "stats_note": ("Matches, hands and challenges: won/played (challenges: as challenger). "
-                   "Turns a hand: the average hand length in turns.",
-                   "Partidas, manos y desafíos: ganados/jugados (desafíos: como desafiante). "
-                   "Turnos por mano: la duración media de una mano en turnos."),
+    # (what a bot's row and the points count: found play-testing, "bot (normal) 2/5" read as five
+    # matches, where two were played, and "Points 0" of one who ended a match with 84)
+    "stats_note": ("Matches, hands and challenges: won/played (challenges: as challenger); a bot's row "
+                   "adds up every bot seat of its level. Points: scored by winning hands. Turns a "
+                   "hand: the average hand length in turns.",
+                   "Partidas, manos y desafíos: ganados/jugados (desafíos: como desafiante); la fila de "
+                   "un bot suma todos los asientos de bot de su nivel. Puntos: los que se ganan al "
+                   "ganar manos. Turnos por mano: la duración media de una mano en turnos."),
     "stats_line": ("won {won} of {played} hands", "ganó {won} de {played} manos"),
     "stats_line_one": ("won {won} of 1 hand", "ganó {won} de 1 mano"),
     "lobby_seated": ("At the table: {people}", "En la mesa: {people}"),
