@@ -8,7 +8,7 @@ cards are said, "back" (or "quit") returns to the table, which went on meanwhile
 from __future__ import annotations
 
 from .i18n import card_name, t
-from .plainview import sentence, spoken
+from .plainview import counted_line, scores_line, sentence, spoken
 from .plainwords import words
 from .replayer import OPEN, Replayer
 
@@ -77,7 +77,11 @@ class PlainReplay:
                           else t("plain_replay_no_cards", name=r.name(seat))  # (not "holds 0: -")
                           for seat, cards in r.hands())
         parts = [*said, t("replay_step", i=r.index, n=self.moves).capitalize(), hands]
-        if r.at_end:
-            parts.append(t("plain_replay_end"))
+        if r.at_end:  # (what each hand left, and the match's scores: found play-testing, the
+            parts.append(t("plain_replay_end"))  # others' cards only after "open", no scores)
+            view = r.model.table.view
+            if view is not None and view.hand_result is not None:
+                parts += [counted_line(r.name, view.seats, view.hand_result),
+                          scores_line(r.name, view.seats, view.scores)]
         return spoken(" ".join(sentence(part) for part in parts))  # (found play-testing: "↻ clockwise"
         # was read out with its arrow, where the live lines say "clockwise")

@@ -11,6 +11,8 @@ again only when its text changes.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from engine.actions import Draw, KeepDrawing
 from engine.cards import Card
 from engine.events import Event, HandEnded, MatchEnded
@@ -366,18 +368,10 @@ class PlainView:
         return [won, self._scores(view.seats, scores), *filter(None, hints)]
 
     def _counted(self, seats: tuple[str, ...], result: HandResult) -> str:
-        """What each hand left was worth, the winner's points made of them ("" if not shown)."""
-        if len(result.hands) != len(seats):
-            return ""
-        parts = [t("plain_counted_seat_one" if len(held) == 1 else "plain_counted_seat",
-                   name=self.model.seating.name_of(seat), points=sum(c.points for c in held), n=len(held))
-                 for seat, held in zip(seats, result.hands, strict=True) if seat != result.winner and held]
-        return t("plain_counted", list=", ".join(parts)) if parts else ""
+        return counted_line(self.model.seating.name_of, seats, result)
 
     def _scores(self, seats: tuple[str, ...], scores: tuple[int, ...] | list[int]) -> str:
-        name_of = self.model.seating.name_of
-        listed = ", ".join(f"{name_of(seat)} {score}" for seat, score in zip(seats, scores, strict=True))
-        return t("plain_scores", scores=listed)
+        return scores_line(self.model.seating.name_of, seats, scores)
 
     def _ends_said_over(self) -> set[str]:
         """The log's lines that the end's line (``_over``) says again, with the hand's number
@@ -466,3 +460,20 @@ def _numbered(index: int, card: Card) -> str:
     """A card and the number that plays it ("3 Red 7"; in Spanish "3: 7 rojo", where "3 7 rojo"
     ran the number into the card's)."""
     return t("plain_numbered", n=index + 1, card=card_name(card))
+
+
+def counted_line(name_of: Callable[[str], str], seats: tuple[str, ...], result: HandResult) -> str:
+    """What each hand left was worth, the winner's points made of them ("" if not shown)."""
+    if len(result.hands) != len(seats):
+        return ""
+    parts = [t("plain_counted_seat_one" if len(held) == 1 else "plain_counted_seat",
+               name=name_of(seat), points=sum(c.points for c in held), n=len(held))
+             for seat, held in zip(seats, result.hands, strict=True) if seat != result.winner and held]
+    return t("plain_counted", list=", ".join(parts)) if parts else ""
+
+
+def scores_line(name_of: Callable[[str], str], seats: tuple[str, ...],
+                scores: tuple[int, ...] | list[int]) -> str:
+    """The match's scores, every seat's."""
+    listed = ", ".join(f"{name_of(seat)} {score}" for seat, score in zip(seats, scores, strict=True))
+    return t("plain_scores", scores=listed)
