@@ -465,8 +465,9 @@ def match_over_key(m: Model) -> str:
     it, one away is not waited for, a watcher only leaves."""
     if m.seating.seat is None:
         return "match_over_in_line" if m.seating.queue_position else "match_over_watching"
-    if m.seating.away:
-        return "match_over_away"
+    if m.seating.away:  # (the rematch waits for one yes: with everyone away, for someone back;
+        # found play-testing, "does not wait for you" beside bots alone, and nothing came)
+        return "match_over_away_all" if m.seating.everyone_away else "match_over_away"
     view = m.table.view
     if view is not None and m.seating.seat not in view.seats:  # (seated after the match: found
         # play-testing, Eve read "New match when all accept", with nothing of hers to accept)

@@ -148,6 +148,8 @@ TABLE_TEXTS: dict[str, tuple[str, str]] = {
     # answered it, and the rematch waits for one away no longer)
     "match_over_away": ("The rematch does not wait for you: a bot plays for you until you are back.",
                         "La revancha no te espera: un bot juega por ti hasta que vuelvas."),
+    "match_over_away_all": ("Everyone is away: the rematch waits for someone to come back.",
+                            "Todos están ausentes: la revancha espera a que alguien vuelva."),
     "match_over_newcomer": ("The players answer the rematch: you play in it once they accept, or the host "
                             "starts it; {k_leave} leaves.",
                             "Los jugadores contestan a la revancha: juegas en ella cuando acepten, o "

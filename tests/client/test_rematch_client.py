@@ -561,6 +561,24 @@ def test_one_away_at_a_match_s_end_is_told_the_rematch_does_not_wait_not_offered
         set_language("en")
 
 
+@pytest.mark.parametrize(("lang", "said"), [
+    ("en", "Everyone is away: the rematch waits for someone to come back."),
+    ("es", "Todos están ausentes: la revancha espera a que alguien vuelva.")])
+def test_with_everyone_away_at_a_match_s_end_the_rematch_is_said_to_wait(lang: str, said: str) -> None:
+    """Found re-checking (helper 131): Root, away with three bots at the match's end, read "The
+    rematch does not wait for you", and nothing came for minutes: the rematch waits for a first
+    yes, which neither bots nor one away give."""
+    room = room_info(started=False, seats={"1": "Bot 1", "2": "Bot 2", "3": "Bot 3", ME: "Ana"})
+    away = dataclasses.replace(room, seats=tuple(dataclasses.replace(s, away=s.seat == ME)
+                                                 for s in room.seats))
+    model = seated(make_view(**OVER), room=away, lang=lang)
+    try:
+        text = " ".join(render_text(model, columns=100).split())
+        assert said in text and "does not wait" not in text and "no te espera" not in text, text
+    finally:
+        set_language("en")
+
+
 def test_a_watcher_sees_when_the_rematch_starts() -> None:
     """Found play-testing: one watching (not in line) read nothing of when play would go on,
     while the players' boards counted the rematch down."""

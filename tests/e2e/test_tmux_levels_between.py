@@ -16,7 +16,7 @@ pytestmark = play.needs_tmux
 tmux = play.tmux_fixture("levelsbetween", width=80, height=24)
 
 BAR = "↑↓ b nivel"
-AWAY = "La revancha no te espera"
+AWAY = "la revancha espera a que alguien vuelva"  # (Ana with bots alone: it waits for her)
 
 
 def players(screen: str) -> str:
