@@ -81,7 +81,7 @@ class PlainReplay:
             parts.append(t("plain_replay_end"))  # others' cards only after "open", no scores)
             view = r.model.table.view
             if view is not None and view.hand_result is not None:
-                parts += [counted_line(r.name, view.seats, view.hand_result),
-                          scores_line(r.name, view.seats, view.scores)]
+                parts += [scores_line(r.name, view.seats, view.scores),  # (the table's order)
+                          counted_line(r.name, view.seats, view.hand_result)]
         return spoken(" ".join(sentence(part) for part in parts))  # (found play-testing: "↻ clockwise"
         # was read out with its arrow, where the live lines say "clockwise")

@@ -355,10 +355,10 @@ def test_uno_replay_says_q_quits_where_the_tables_replay_goes_back(lang: str, ba
 
 
 @pytest.mark.parametrize(("lang", "end"), [
-    ("en", "The end of the hand. Counted: Bot B 11 (2 cards), Bot C 49 (5 cards). Scores: Ana A 60, "
-           "Bot B 0, Bot C 0."),
-    ("es", "Fin de la mano. Contado: Bot B 11 (2 cartas), Bot C 49 (5 cartas). Puntos: Ana A 60, "
-           "Bot B 0, Bot C 0.")])
+    ("en", "The end of the hand. Scores: Ana A 60, Bot B 0, Bot C 0. Counted: Bot B 11 (2 cards), "
+           "Bot C 49 (5 cards)."),
+    ("es", "Fin de la mano. Puntos: Ana A 60, Bot B 0, Bot C 0. Contado: Bot B 11 (2 cartas), "
+           "Bot C 49 (5 cartas).")])
 def test_plain_modes_replay_ends_with_what_each_hand_left_and_the_scores(lang: str, end: str) -> None:
     """Found play-testing (helper 129): `uno replay --plain` ended "Bot 1 won the hand: +84 points…
     Ana holds 3 cards": the others' cards only after "open", and the scores nowhere."""
