@@ -16,6 +16,7 @@ from protocol import RoomInfo, SeatInfo, SeatKind, clean_text
 from protocol.replays import Replay, ReplayPlayer
 
 from .cardorder import card_sort_key
+from .i18n import switch_language
 from .model import Model
 from .narrate import narrate, with_stack_total
 from .seating import seat_changes
@@ -114,6 +115,11 @@ class Replayer:
             self.seat = self._closed_seat
         else:
             self._closed_seat, self.seat = self.seat, OPEN
+        self._sync()
+
+    def other_language(self) -> None:
+        """F2: the other language, the log to here told again in it (as at the table)."""
+        switch_language(None)
         self._sync()
 
     def tick(self) -> None:

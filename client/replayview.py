@@ -5,7 +5,7 @@ the keys and the playback clock.
 
 Keys: ← → (h l) a move back or on, Home End (g G) the start and the end, space pause or play,
 + - the speed, Tab (s) the next seat's point of view (after the last, every hand open), o every
-hand open, q (Esc) back.
+hand open, F2 the other language, q (Esc) back.
 """
 
 from __future__ import annotations
@@ -141,7 +141,8 @@ def build_replay_layout(replayer: Replayer, *, plain: bool = False, alone: bool 
 
 
 def replay_keys(replayer: Replayer, on_quit: Callable[[], None] | None = None) -> KeyBindings:
-    """The viewer's keys; q (Esc) ends the application, or calls ``on_quit``."""
+    """The viewer's keys; q (Esc) ends the application (`uno replay`, whose F2 changes the
+    language), or calls ``on_quit`` (the table's, whose own F2 does it for the table too)."""
     kb = KeyBindings()
 
     def bind(*keys: str, do: Callable[[], None]) -> None:
@@ -157,6 +158,8 @@ def replay_keys(replayer: Replayer, on_quit: Callable[[], None] | None = None) -
     bind("-", do=replayer.slower)
     bind("tab", "s", do=replayer.next_seat)
     bind("o", do=replayer.toggle_open)
+    if on_quit is None:  # (the other language, as at the table: found re-checking, F2 did
+        bind("f2", do=replayer.other_language)  # nothing in `uno replay`)
 
     @kb.add("q")
     @kb.add("escape", eager=True)

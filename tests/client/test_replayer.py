@@ -373,6 +373,29 @@ def test_plain_modes_replay_ends_with_what_each_hand_left_and_the_scores(lang: s
         set_language("en")
 
 
+def test_f2_in_the_replay_viewer_speaks_the_other_language(monkeypatch: pytest.MonkeyPatch,
+                                                           tmp_path: Path) -> None:
+    """Found re-checking (helper 131): F2 did nothing in `uno replay`, where the table switches the
+    language with it, the log's lines too."""
+    from client.render import Renderer
+
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path))  # (F2 remembers the language there)
+
+    replayer = Replayer(finished_replay(n=3))
+    regions = replayview.ReplayRegions(replayer, Renderer(replayer.model))
+    replayer.step(3)
+    keys = replayview.replay_keys(replayer)
+    english = list(replayer.model.transcript.log)
+    try:
+        (f2,) = [b for b in keys.bindings if [getattr(k, "value", k) for k in b.keys] == ["f2"]]
+        f2.handler(None)  # type: ignore[arg-type]
+        assert "q vuelve" in "".join(f[1] for f in regions.help(100, 1)[0])
+        spanish = replayer.model.transcript.log
+        assert english and len(spanish) == len(english) and spanish != english, (english, spanish)
+    finally:
+        set_language("en")
+
+
 def test_a_number_plays_the_kept_hand_before_a_file_of_that_name(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """Found play-testing (helper 129): with a file "2" where the command ran, `uno replay 2`
