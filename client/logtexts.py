@@ -72,8 +72,8 @@ LOG_TEXTS: dict[str, tuple[str, str]] = {
     "ev_rotate_yours": ("you hold {name}'s now", "tienes la de {name}"),
     "ev_hand_end": ("{name} won the hand: +{points} points", "{name} ganó la mano: +{points} puntos"),
     # (a match's bots, at its first deal; a level changed in the waiting room is "ev_bot_level")
-    "ev_match_bot_level": ("{name} plays at the {level} level", "{name} juega en nivel {level}"),
-    "ev_match_bots_level": ("The bots play at the {level} level", "Los bots juegan en nivel {level}"),
+    "ev_match_bot_level": ("{name} plays at the {level} level", "{name} juega a nivel {level}"),
+    "ev_match_bots_level": ("The bots play at the {level} level", "Los bots juegan a nivel {level}"),
     "ev_match_bots_levels": ("The bots' levels: {levels}", "Nivel de los bots: {levels}"),
     "ev_new_match": ("New match: every score went back to 0", "Otra partida: todos los puntos volvieron a 0"),
     "ev_match_ended_by_host": ("The host ended the match. Points: {points}",

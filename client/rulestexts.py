@@ -35,9 +35,9 @@ RULE_TEXTS: dict[str, tuple[str, str]] = {
     # what "Strict +4" or "Jump-in" would change); key "about_" + the form's field
     "about_preset": ("official: the rules printed in the box. house: draw until you can play, strict +4, "
                      "stack +2, the dealer's right starts. Rules you saved are offered here too.",
-                     "oficial: las reglas impresas en la caja. de la casa: robar hasta poder jugar, +4 "
-                     "estricto, acumular +2, empieza la derecha del que reparte. Aquí salen también las "
-                     "reglas que guardaste."),
+                     "oficial: las reglas impresas en la caja. De la casa: robar hasta poder jugar, +4 "
+                     "estricto, acumular +2, empieza quien está a la derecha del que reparte. Aquí "
+                     "salen también las reglas que guardaste."),
     "about_timeout": ("Time for each turn: when it runs out, a bot plays that turn for the player (a safe "
                       "move).",
                       "Tiempo de cada turno: si se acaba, un bot juega ese turno por el jugador (una jugada "

@@ -268,18 +268,21 @@ def seat_marks(model: Model, info: SeatInfo) -> list[str]:
         marks.append(t("flag_off"))
     if info.away:  # (still away from the match before: a bot plays their turns in the next)
         marks.append(t("flag_away"))
-    if info.seat == model.seating.seat:
+    mine = info.seat == model.seating.seat
+    if mine:
         marks.append(t("you"))
-    return marks + hands_won(info)
+    return marks + hands_won(info, mine)
 
 
-def hands_won(info: SeatInfo) -> list[str]:
-    """A person's record under the table's rules ("won 2 of 5 hands"), if any is counted yet. A
-    bot's is every bot's of its level (``SeatInfo.hands``): beside one bot's name it read as that
-    bot's own ("won 1 of 12 hands" after two hands), so a bot shows none."""
+def hands_won(info: SeatInfo, mine: bool = False) -> list[str]:
+    """A person's record under the table's rules ("won 2 of 5 hands"; ``mine``, ours: in Spanish
+    "ganaste", found play-testing, "tú, ganó"), if any is counted yet. A bot's is every bot's of
+    its level (``SeatInfo.hands``): beside one bot's name it read as that bot's own ("won 1 of 12
+    hands" after two hands), so a bot shows none."""
     if info.kind == "bot" or not info.hands or info.hands_won is None:
         return []
-    return [t("stats_line" if info.hands != 1 else "stats_line_one", won=info.hands_won, played=info.hands)]
+    key = ("stats_line" if info.hands != 1 else "stats_line_one") + ("_you" if mine else "")
+    return [t(key, won=info.hands_won, played=info.hands)]
 
 
 NAME_COLUMNS = ((24, 14), (10, 8))

@@ -35,6 +35,8 @@ STATS_TEXTS: dict[str, tuple[str, str]] = {
                    "ganar manos. Turnos por mano: la duración media de una mano en turnos."),
     "stats_line": ("won {won} of {played} hands", "ganó {won} de {played} manos"),
     "stats_line_one": ("won {won} of 1 hand", "ganó {won} de 1 mano"),
+    "stats_line_you": ("won {won} of {played} hands", "ganaste {won} de {played} manos"),
+    "stats_line_one_you": ("won {won} of 1 hand", "ganaste {won} de 1 mano"),
     "lobby_seated": ("At the table: {people}", "En la mesa: {people}"),
     "lobby_more": ("…and {n} more tables the server did not list",
                    "…y {n} mesas más que el servidor no listó"),

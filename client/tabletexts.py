@@ -4,6 +4,10 @@ Spanish); part of the one table of client/texts.py."""
 TABLE_TEXTS: dict[str, tuple[str, str]] = {
     "rules_saved_to": ("Rules saved as {name} ({path}); play them with: uno host --rules {name}",
                        "Reglas guardadas como {name} ({path}); juégalas con: uno host --rules {name}"),
+    "rules_saved_over": ("Rules saved as {name} ({path}), in place of those saved before under that name; "
+                         "play them with: uno host --rules {name}",
+                         "Reglas guardadas como {name} ({path}), en lugar de las guardadas antes con ese "
+                         "nombre; juégalas con: uno host --rules {name}"),
     "form_save_as": ("Save these rules as", "Guardar estas reglas como"),
     "form_save_enter": ("(Enter saves)", "(Enter guarda)"),
     # between hands, the pass key holds the next deal back (found play-testing twice: 5 s was too

@@ -444,7 +444,7 @@ TEXTS: dict[str, tuple[str, str]] = {
     "away_match_won_you": ("you won the match!", "¡ganaste la partida!"),
     "ev_took_seat": ("{name} took over {bot}'s seat", "{name} ocupó el asiento de {bot}"),
     # (found play-testing: the host's b changed a bot's level, and nobody else was told)
-    "ev_bot_level": ("{name} now plays at the {level} level", "{name} juega ahora en nivel {level}"),
+    "ev_bot_level": ("{name} now plays at the {level} level", "{name} juega ahora a nivel {level}"),
     "ev_left_to_bot": ("{name} left: a bot plays the seat", "{name} se fue: un bot juega su asiento"),
     "ev_gone_to_bot": ("{name} is not back: a bot plays the seat",
                        "{name} no ha vuelto: un bot juega su asiento"),

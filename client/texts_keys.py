@@ -114,7 +114,7 @@ KEY_TEXTS: dict[str, tuple[str, str]] = {
     "why_playable_two_stack": ("{card} can be played now: the next player draws {n} and loses the turn, "
                                "unless they stack on it",
                                "{card} se puede jugar ahora: el siguiente roba {n} y pierde el turno, "
-                               "salvo que acumule"),
+                               "salvo que sume otra encima"),
     "why_playable_wild": ("{card} can be played now: you name the colour play goes on in",
                           "{card} se puede jugar ahora: eliges el color en que se sigue"),
     "why_playable_four": ("{card} can be played now: you name the colour, and the next player draws {n} "
@@ -128,7 +128,7 @@ KEY_TEXTS: dict[str, tuple[str, str]] = {
     "why_playable_four_stack": ("{card} can be played now: you name the colour, and the next player draws "
                                 "{n} and loses the turn, unless they stack on it",
                                 "{card} se puede jugar ahora: eliges el color, y el siguiente roba {n} y "
-                                "pierde el turno, salvo que acumule"),
+                                "pierde el turno, salvo que sume otra encima"),
     # (between hands: found play-testing, a newcomer could only guess how the points came)
     "why_points": ("The winner scores the cards left in the other hands: a number card its number; Skip, "
                    "Reverse and Draw Two 20; wilds 50",

@@ -659,7 +659,7 @@ def test_the_bots_levels_show_at_the_table_where_they_fit(lang: str) -> None:
 
 @pytest.mark.parametrize(("lang", "mixed", "uniform"), [
     ("en", "The bots' levels: Bot 1 hard; Bot 2 and Bot 3 expert", "The bots play at the expert level"),
-    ("es", "Nivel de los bots: Bot 1 difícil; Bot 2 y Bot 3 experto", "Los bots juegan en nivel experto")])
+    ("es", "Nivel de los bots: Bot 1 difícil; Bot 2 y Bot 3 experto", "Los bots juegan a nivel experto")])
 def test_a_matchs_first_deal_says_the_bots_levels(lang: str, mixed: str, uniform: str) -> None:
     """Found play-testing: at 80 columns nothing at the table said which bot was the expert (the
     seats' row shows the levels only where it has room): the log says them as a match begins."""

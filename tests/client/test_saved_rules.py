@@ -110,7 +110,13 @@ def test_uno_host_save_rules_writes_the_file_and_says_how_to_use_it(
                           "--target", "200", "--lang", "en"))
     assert code == 0
     assert load_rules("ours") == ("house", {"stack_draw_two": False, "target_score": 200})
-    assert "uno host --rules ours" in capsys.readouterr().out
+    said = capsys.readouterr().out
+    assert "uno host --rules ours" in said and "in place of" not in said
+    # again under that name: said to replace them (found play-testing, they went without a word)
+    assert run_host(parse("--save-rules", "Ours", "--rules", "official", "--lang", "en")) == 0
+    said = capsys.readouterr().out  # (one name, in its first capitals)
+    assert "Rules saved as ours" in said and "in place of those saved before under that name" in said
+    assert load_rules("ours")[0] == "official" and saved_names() == ["ours"]
 
 
 @pytest.mark.parametrize(("argv", "words"), [

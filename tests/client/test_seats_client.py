@@ -1003,7 +1003,7 @@ def test_a_watchers_key_bar_says_the_seat_key_as_the_table_does(seats: dict[str,
 
 
 @pytest.mark.parametrize(("lang", "said"), [("en", "Bot 1 now plays at the expert level"),
-                                            ("es", "Bot 1 juega ahora en nivel experto")])
+                                            ("es", "Bot 1 juega ahora a nivel experto")])
 def test_a_bots_new_level_is_told_to_the_table_but_the_host(lang: str, said: str) -> None:
     """Found play-testing: Marta (the host) made Bot 2 an expert, and nobody else was told."""
     def with_level(level: str, host_seat: str) -> RoomInfo:

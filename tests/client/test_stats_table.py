@@ -128,14 +128,18 @@ def test_nothing_kept_and_an_unknown_rule_set(kept: Path, tmp_path_factory: pyte
     assert "Cannot read the statistics" in capsys.readouterr().err
 
 
-@pytest.mark.parametrize(("lang", "line"), [("en", "won 3 of 10 hands"),
-                                            ("es", "ganó 3 de 10 manos")])
-def test_the_lobby_shows_each_players_line_in_both_languages(lang: str, line: str) -> None:
+@pytest.mark.parametrize(("lang", "line", "luis"), [("en", "won 3 of 10 hands", "won 1 of 5 hands"),
+                                                    ("es", "ganaste 3 de 10 manos", "ganó 1 de 5 manos")])
+def test_the_lobby_shows_each_players_line_in_both_languages(lang: str, line: str, luis: str) -> None:
+    """(Ours in the second person in Spanish: found play-testing, "(anfitrión, tú, ganó 0 de 2
+    manos)".)"""
     room = room_info(started=False)
     seats = tuple(dataclasses.replace(s, hands=10, hands_won=3) if s.name == "Ana"
+                  else dataclasses.replace(s, hands=5, hands_won=1) if s.name == "Luis"
                   else dataclasses.replace(s, hands=0, hands_won=0) for s in room.seats)
     model = seated(room=dataclasses.replace(room, seats=seats), lang=lang)
     text = render_text(model)
     assert line in next(row for row in text.splitlines() if "Ana" in row and "." in row)
+    assert luis in next(row for row in text.splitlines() if "Luis" in row and "." in row)
     assert text.count(line) == 1  # (no line for those who have not played a hand yet)
     assert "won 0" not in text and "ganó 0" not in text

@@ -64,7 +64,7 @@ def test_tmux_the_host_sets_each_bots_level_and_a_spanish_friend_sees_them(
 
     tmux.wait_for(ana, "Luis", timeout=5, what="Luis in the waiting room")
     tmux.send(ana, "b")  # (Bot 2, still picked: easy to normal, which Luis is told)
-    tmux.wait_for(luis, "Bot 2 juega ahora en nivel normal", timeout=5, what="the new level, told")
+    tmux.wait_for(luis, "Bot 2 juega ahora a nivel normal", timeout=5, what="the new level, told")
     tmux.send(ana, "s")
     play.dealt(tmux, ana)
     tmux.wait_for(luis, lambda s: DEALT_ES.search(s) is not None, timeout=10, what="the deal (es)")
