@@ -132,9 +132,10 @@ class Screens(Painter):
                 elif key == "target" and (length := match_length(form)):  # (how long, as measured)
                     value += "  " + length
             text = f"{'›' if focused else ' '} {pad(label, FORM_LABEL)} {value}"
-            # (66 columns; the level's row, with what the level means, to 80: found cut there)
-            rows.append([("class:selected" if focused else "",
-                          pad(" " + text, min(width, 80 if key == "bot_level" and focused else 66)))])
+            # (66 columns; the level's row, with what the level means, and the saving's, with what
+            # Enter does, to 80: found cut there, "(guardadas: Enter las apl…")
+            room_for = 80 if focused and key in ("bot_level", "save_as") else 66
+            rows.append([("class:selected" if focused else "", pad(" " + text, min(width, room_for)))])
         # what the focused row means, under the rows (found play-testing: a newcomer could not
         # tell what "Strict +4" or "Jump-in" would change)
         # (its room kept whatever the row: found re-checking, the rows jumped as it grew and shrank)

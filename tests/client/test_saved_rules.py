@@ -7,7 +7,17 @@ import argparse
 from pathlib import Path
 
 import pytest
-from clientkit import BACKSPACE, DOWN, ENTER, connected_model, press, render_text
+from clientkit import (
+    BACKSPACE,
+    DOWN,
+    ENTER,
+    connected_model,
+    press,
+    render_text,
+    room_info,
+    screen_lines,
+    seated,
+)
 
 from client.commands import add_host_arguments, rule_overrides, run_host
 from client.form import FIELDS, CreateForm
@@ -245,3 +255,19 @@ def test_uno_host_refuses_rules_in_the_players_language(capsys: pytest.CaptureFi
     """Found play-testing: a Spanish reader's `uno host --rules nada` was answered in English."""
     assert run_host(parse("--rules", "nada", "--lang", "es")) == 2
     assert capsys.readouterr().err == "uno host: No hay reglas guardadas como «nada» (hay: official, house)\n"
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_the_saving_rows_words_on_what_enter_does_are_whole(lang: str) -> None:
+    """Found play-testing (helper 130): "› Guardar estas reglas como  nuestras▏ (guardadas: Enter
+    las apl…", cut at the form's 66 columns just where it says what Enter does now."""
+    model = seated(room=room_info(started=False), lang=lang)
+    try:
+        model.edit_rules()
+        assert model.form is not None
+        model.form.focus = model.form.fields.index("save_as")
+        model.form.save_as, model.form.just_saved = "nuestras", True
+        (row,) = [line for line in screen_lines(model, columns=100, rows=30) if "nuestras" in line]
+        assert row.rstrip().endswith(t("form_saved_apply")), row
+    finally:
+        set_language("en")
