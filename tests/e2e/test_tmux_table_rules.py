@@ -49,11 +49,12 @@ def test_tmux_the_host_changes_the_rules_before_the_start_and_between_matches(
     assert "7-0" in screen.split("Reglas:")[1], screen  # (his rules line too)
 
     tmux.send(ana, "s")
-    # (both away, their turns timed out: the rematch does not wait for them, and one key brings
-    # each back to the match's end, Ana to its rules key, Luis to its question)
-    tmux.wait_for(ana, lambda s: "R changes its rules" in s or "does not wait for you" in " ".join(s.split()),
+    # (both away, their turns timed out: the rematch waits for someone to come back, and one key
+    # brings each back to the match's end, Ana to its rules key, Luis to its question)
+    waits = {ana: "waits for someone to come back", luis: "espera a que alguien vuelva"}
+    tmux.wait_for(ana, lambda s: "R changes its rules" in s or waits[ana] in " ".join(s.split()),
                   timeout=90, what="the match's end")
-    tmux.wait_for(luis, lambda s: "¿Revancha?" in s or "La revancha no te espera" in " ".join(s.split()),
+    tmux.wait_for(luis, lambda s: "¿Revancha?" in s or waits[luis] in " ".join(s.split()),
                   timeout=10, what="Luis's end of the match")
     tmux.send(ana, "Space")  # (away: the first key only brings her back, so the rematch waits)
     tmux.wait_for(ana, lambda s: "You are away" not in s and "R changes its rules" in s, timeout=10,
