@@ -352,7 +352,7 @@ def run_host(args: argparse.Namespace) -> int:
     if not MIN_SEATS <= seats <= MAX_SEATS or args.bots >= seats:
         print("uno host: " + t("host_bad_seats", low=MIN_SEATS, high=MAX_SEATS), file=sys.stderr)
         return 2
-    from .saved_rules import SavedRulesError, resolve, rules_refused, save_rules
+    from .saved_rules import SavedRulesError, resolve, rules_refused, save_rules, saved_names
 
     try:
         preset, overrides = resolve(args.rules, rule_overrides(args))
@@ -364,21 +364,19 @@ def run_host(args: argparse.Namespace) -> int:
         print(f"uno host: {problem}", file=sys.stderr)
         return 2
     if args.save_rules is not None:
-        from .saved_rules import saved_names
-
         # (those saved before under that name, in any capitals as the form takes it, are replaced,
         # and said to be: found play-testing, they went without a word)
         again = next((name for name in saved_names() if name.lower() == args.save_rules.lower()), None)
-        args.save_rules = again or args.save_rules
+        name = again or args.save_rules
         try:
-            path = save_rules(args.save_rules, preset, overrides)
+            path = save_rules(name, preset, overrides)
         except SavedRulesError as exc:
             print(f"uno host: {rules_refused(exc, args.save_rules)}", file=sys.stderr)
             return 2
         except OSError as exc:
             print(f"uno host: {exc}", file=sys.stderr)
             return 2
-        print(t("rules_saved_over" if again else "rules_saved_to", name=args.save_rules, path=path))
+        print(t("rules_saved_over" if again else "rules_saved_to", name=name, path=path))
         return 0
 
     def client(application: Application[int] | PlainScreen) -> ClientApp:  # after the first screen is up
