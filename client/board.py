@@ -29,7 +29,7 @@ from .i18n import card_code, card_name, color_name, t
 from .model import Model
 from .narrate import way_name
 from .screens import with_marks
-from .seating import left_to_bot, levels_line
+from .seating import left_to_bot, levels_line, standing
 from .table import Table
 
 SPARE = 9
@@ -225,10 +225,7 @@ class Board(Painter):
         friends had 40, and at ten seats only plain mode said who had what)."""
         if not any(view.scores) or view.hand_result is not None or view.outcome is not None:
             return []
-        name_of = self.model.seating.name_of
-        order = sorted(range(len(view.seats)), key=lambda i: -view.scores[i])
-        said = [t("points_of_you", n=view.scores[i]) if view.seats[i] == view.seat
-                else f"{name_of(view.seats[i])} {view.scores[i]}" for i in order]
+        said = standing(view.seats, view.scores, view.seat, self.model.seating.name_of)
         rows = [t("points_all")]  # (each seat's name and points on one row, never parted)
         for index, entry in enumerate(said):
             piece = entry + ("," if index < len(said) - 1 else "")

@@ -31,7 +31,7 @@ from .awaynews import AwayNews
 from .enums import Screen
 from .i18n import EN, Told, card_name, retold, retold_lines, said, t
 from .narrate import narrate, with_stack_total
-from .seating import left_by, levels_line, whose_seat
+from .seating import left_by, levels_line, standing, whose_seat
 
 if TYPE_CHECKING:
     from .model import Model
@@ -90,32 +90,21 @@ def table_closed(model: Model) -> None:
     """The host ended the match before anyone won it (their ``bye``): the log says so, with every
     seat's points, the most first (found play-testing: a guest read only "The host closed the
     table", and two seats' points nowhere)."""
-    standing = _standing(model)
-    if standing:
-        model.transcript.add([retold(lambda: t("ev_match_ended_by_host", points=_points(standing)))])
+    view = model.table.view
+    if points_now(model) and view is not None:
+        seats, scores, me, name = view.seats, view.scores, view.seat, model.seating.names_kept()
+        model.transcript.add([retold(lambda: t("ev_match_ended_by_host",
+                                               points=", ".join(standing(seats, scores, me, name))))])
         model.transcript.to_end()
 
 
 def points_now(model: Model) -> str:
     """Every seat's points in the match under way, the most first ("Luis 80, Bot 3 30, you 0");
     "" when no match is under way."""
-    return _points(_standing(model))
-
-
-def _standing(model: Model) -> list[tuple[str | None, int]]:
-    """Every seat's (name, points) in the match under way, the most first; None: our seat's."""
     view = model.table.view
     if view is None or view.outcome is not None or not view.seats:
-        return []
-    name = model.seating.names_kept()
-    standing = sorted(zip(view.seats, view.scores, strict=True), key=lambda pair: -pair[1])
-    return [(None if seat == view.seat else name(seat), score) for seat, score in standing]
-
-
-def _points(standing: list[tuple[str | None, int]]) -> str:
-    """``standing`` in words (ours "you 0", as the board says it: found re-checking, the log named
-    the reader)."""
-    return ", ".join(t("points_of_you", n=n) if name is None else f"{name} {n}" for name, n in standing)
+        return ""
+    return ", ".join(standing(view.seats, view.scores, view.seat, model.seating.names_kept()))
 
 
 def _rooms(model: Model, message: messages.Rooms) -> None:

@@ -96,10 +96,11 @@ def main(args: argparse.Namespace) -> int:
     path = Path(args.what)
     # a number is a kept hand's, before a file of that name (found play-testing: a file "2" here
     # was played instead of kept hand 2, without a word; "./2" names the file)
-    kept = _kept_text(directory, args.what, say=not path.is_file()) if args.what.isdigit() else None
+    a_file = path.is_file()
+    kept = _kept_text(directory, args.what, say=not a_file) if args.what.isdigit() else None
     if kept is not None:
         return _play(kept, args.what, args)
-    if args.what.isdigit() and not path.is_file():
+    if args.what.isdigit() and not a_file:
         return 1
     try:
         data = path.read_bytes()

@@ -34,6 +34,15 @@ def left_to_bot(info: SeatInfo) -> bool:
     return info.kind == "bot" and whose_seat(name) != name
 
 
+def standing(seats: Sequence[str], scores: Sequence[int], me: str | None,
+             name_of: Callable[[str], str]) -> list[str]:
+    """Every seat's points, the most first, each "name points" (ours "you 55", as the board and the
+    log say it: found play-testing, the log named its reader)."""
+    order = sorted(range(len(seats)), key=lambda i: -scores[i])
+    return [t("points_of_you", n=scores[i]) if seats[i] == me else f"{name_of(seats[i])} {scores[i]}"
+            for i in order]
+
+
 def whose_seat(seat_name: str, taker: str = "") -> str:
     """Whose seat ``taker`` takes over, by name: the person's who left it, where a bot plays it for
     them ("Eva (bot)": Eva's; found play-testing, "Cid took over Eva (bot)'s seat"), else the
