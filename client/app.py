@@ -13,6 +13,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import signal
 import sys
 import time
 import traceback
@@ -39,6 +40,8 @@ if TYPE_CHECKING:
     from .tokens import TokenStore
 
 log = logging.getLogger("uno.client")
+
+CLOSED_WINDOW = (signal.SIGHUP, signal.SIGTERM)  # quit as Ctrl-C does
 
 @dataclass
 class ClientOptions:
@@ -114,6 +117,9 @@ class ClientApp:
         self.first_render = time.perf_counter()
         loop = asyncio.get_running_loop()
         self._trio_done = loop.create_future()
+        for hang_up in CLOSED_WINDOW:
+            with contextlib.suppress(NotImplementedError, RuntimeError, ValueError):
+                loop.add_signal_handler(hang_up, self._window_closed)
         if self.model.servers.browsing and self.options.discovery:
             self._browse_task = loop.create_task(self._browse())
         elif self.model.servers.browsing:  # (--no-discovery: "off", not "not available here")
@@ -201,9 +207,21 @@ class ClientApp:
             await self.close()
         return self.exit_code(code)
 
+    def _window_closed(self) -> None:
+        """The terminal's window was closed (SIGHUP) or the program told to end (SIGTERM): quit as
+        Ctrl-C does (found play-testing: a host who closed the window left the guests reading that
+        the table had crashed, where Ctrl-C tells them the match is kept; a guest read as lost)."""
+        self.model.quit = True
+        self.after_key()
+
     async def close(self) -> None:
         """After the screen closed: stop browsing, tell the server's guests, stop trio."""
         self._stop_browsing()
+        with contextlib.suppress(RuntimeError):  # (no loop: a test's screen)
+            loop = asyncio.get_running_loop()
+            for hang_up in CLOSED_WINDOW:
+                with contextlib.suppress(NotImplementedError, RuntimeError, ValueError):
+                    loop.remove_signal_handler(hang_up)
         await self._stop_trio()
 
     def exit_code(self, code: object) -> int:

@@ -148,6 +148,10 @@ class Tmux:
             time.sleep(0.05)
         raise ScreenTimeout(f"waited {timeout} s for {what or predicate!r}; the screen:\n{screen}")
 
+    def close_window(self, window: str) -> None:
+        """Close the window as a person closes a terminal's (its programs get SIGHUP)."""
+        self._tmux("kill-window", "-t", self.target(window))
+
     def resize(self, window: str, width: int, height: int) -> None:
         self._tmux("resize-window", "-t", self.target(window), "-x", str(width), "-y", str(height))
 
