@@ -71,9 +71,12 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 def main(args: argparse.Namespace) -> int:
     from .i18n import detect_language, set_language, t
+    from .statscmd import no_folder
 
     set_language(detect_language(args.lang))
     directory = Path(args.state_dir) if args.state_dir else _default_dir()
+    if args.state_dir and no_folder(directory):
+        return 2
     if args.export is not None:
         hand_id, target = args.export
         text = _kept_text(directory, hand_id)

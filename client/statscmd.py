@@ -50,12 +50,23 @@ def main(args: argparse.Namespace) -> int:
 
     set_language(detect_language(args.lang))
     directory = Path(args.state_dir) if args.state_dir else default_state_dir()
+    if args.state_dir and no_folder(directory):
+        return 2
     try:
         table = read_stats(directory)
     except (OSError, ValueError) as exc:
         print(t("stats_unreadable", error=exc), file=sys.stderr)
         return 1
     return print_tables(table, args.rules, directory, sys.stdout, saved_labels(), given=bool(args.state_dir))
+
+
+def no_folder(directory: Path) -> bool:
+    """Whether a --state-dir named is no folder, said if so (found play-testing: a misspelt one
+    read as a server with nothing kept, "No statistics in /srv/unp")."""
+    if directory.is_dir():
+        return False
+    print(t("state_dir_missing", path=directory), file=sys.stderr)
+    return True
 
 
 def saved_labels() -> dict[str, str]:

@@ -9,6 +9,7 @@ STATS_TEXTS: dict[str, tuple[str, str]] = {
                    "(a uno server's: uno stats --state-dir DIR, on its machine).",
                    "No hay estadísticas en {path}: se guardan donde se abrió la mesa, con uno host "
                    "(las de un uno server: uno stats --state-dir DIR, en su máquina)."),
+    "state_dir_missing": ("There is no folder {path}.", "No existe la carpeta {path}."),
     "stats_none_here": ("No statistics in {path}.", "No hay estadísticas en {path}."),
     "stats_no_rules": ("No statistics under the rules {rules!r}. Kept: {kept}.",
                        "No hay estadísticas con las reglas {rules!r}. Guardadas: {kept}."),

@@ -143,3 +143,13 @@ def test_the_lobby_shows_each_players_line_in_both_languages(lang: str, line: st
     assert luis in next(row for row in text.splitlines() if "Luis" in row and "." in row)
     assert text.count(line) == 1  # (no line for those who have not played a hand yet)
     assert "won 0" not in text and "ganó 0" not in text
+
+
+@pytest.mark.parametrize("command", ["stats", "replay"])
+def test_a_state_dir_that_is_no_folder_is_said_so(command: str, tmp_path: Path,
+                                                  capsys: pytest.CaptureFixture[str]) -> None:
+    """Found play-testing: a misspelt --state-dir read as a server with nothing kept."""
+    missing = tmp_path / "unp"
+    assert main([command, "--state-dir", str(missing), "--lang", "es"]) == 2
+    said = capsys.readouterr()
+    assert said.err == f"No existe la carpeta {missing}.\n" and said.out == ""
