@@ -153,7 +153,7 @@ def help_text(key: str, width: int, extra: tuple[str, ...] = (), keep_extra: boo
     items = text.split("  ")
     if without:  # (the keys as shown, worked out only when some go)
         shown = keymap.active().fields(language())
-        gone = tuple(shown["k_" + action] + " " for action in without)
+        gone = tuple(arrows + shown["k_" + action] + " " for action in without for arrows in ("", "↑↓ "))
         items = [item for item in items if not item.startswith(gone)]
     items[-1:-1] = added
     last = -2 - len(added) if keep_extra else -2  # (the first to go: the extras, or those before)

@@ -4,7 +4,7 @@
 
 from __future__ import annotations
 
-from protocol import MAX_CHAT, MAX_NAME, clean_text
+from protocol import MAX_CHAT, MAX_NAME, SeatInfo, clean_text
 
 from .board import risk_warning
 from .draw import Line, Painter, clip_line, fit, help_text, keys_kept, pad, width_of, wrap
@@ -120,7 +120,9 @@ class PromptLine(Painter):
         room = m.seating.room
         fixed = (key is not None and key.startswith("help_rematch") and room is not None
                  and room.rematch_order is not None and room.rematch[:1] != (m.seating.seat,))
-        without = ("seat_order",) if fixed else ()
+        without: tuple[str, ...] = ("seat_order",) if fixed else ()
+        if key == "help_waiting_host" and room is not None:
+            without = idle_seat_keys(m.seating.pickable, full=len(room.seats) >= room.max_seats)
         return [[("class:help", pad(" " + help_text(key, width - 1, extra, keep_extra=bots_key,
                                                       without=without), width))]]
 
@@ -347,3 +349,14 @@ class PromptLine(Painter):
             return [clip_line([("", " "), *part], width) for part in (*above, line)] + below
         return [clip_line([("", " "), *part], width) for part in (*above, line)]
 
+
+def idle_seat_keys(pickable: list[SeatInfo], full: bool) -> tuple[str, ...]:
+    """The waiting host's keys that do nothing now, left off the bar (found play-testing: "+ add
+    bot" at a full table, "- remove bot" with no bot and no dropped seat to free, "S as seated"
+    where it starts as s does)."""
+    gone: tuple[str, ...] = ("add_bot", "start_as_seated") if full else ()
+    if not pickable:
+        gone += ("remove_bot",)
+    if not any(seat.kind == "bot" for seat in pickable):
+        gone += ("bot_level",)
+    return gone

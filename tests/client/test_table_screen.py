@@ -542,13 +542,38 @@ def test_the_hosts_waiting_room_names_every_key_of_it_at_80_and_100_columns(lang
                 (ME, ("help", "start", "start_as_seated", "add_bot", "remove_bot", "bot_level", "leave",
                       "leave_waiting", "chat", "quit")),
                 ("2", ("help", "leave", "leave_waiting", "chat", "quit"))):
-            model = seated(room=room_info(started=False, host_seat=host_seat), lang=lang)
+            model = seated(room=room_info(started=False, host_seat=host_seat, max_seats=5), lang=lang)
             keys = {shown(key, lang) for action in actions for key in keymap.listed(action, lang)}
             keys |= {"↑↓"} if host_seat == ME else set()
             for columns in (80, 100):
                 line = screen_lines(model, columns=columns, rows=24)[-1]
                 missing = keys - set(re.split(r"[ /]+", line))
                 assert not missing, (columns, missing, line)
+    finally:
+        set_language("en")
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_the_hosts_waiting_room_leaves_off_the_keys_that_do_nothing_now(lang: str) -> None:
+    """Found play-testing: a full table's bar offered "+ add bot" and "S as seated" (which starts
+    as s does), one without bots "- remove bot" and "↑↓ b bot level"; each comes back when it acts
+    (a seat free; a bot; a person whose connection dropped, whose seat - frees)."""
+    people = {"1": "Eva", "2": "Luis", "3": "Cid", ME: "Ana"}
+    words = {"en": ("start as seated", "add bot", "remove bot", "bot level"),
+             "es": ("sin más bots", " bot ", "quita bot", "nivel del bot")}[lang]
+    try:
+        full = seated(room=room_info(started=False, seats=people), lang=lang)
+        line = screen_lines(full, columns=160, rows=24)[-1]
+        assert not any(word in line for word in words) and "s " in line, line
+        free = seated(room=room_info(started=False, max_seats=5), lang=lang)
+        line = screen_lines(free, columns=160, rows=24)[-1]
+        assert all(word in line for word in words), line
+        room = full.seating.room
+        assert room is not None
+        dropped = tuple(dataclasses.replace(seat, connected=seat.seat != "2") for seat in room.seats)
+        full.seating.room = dataclasses.replace(room, seats=dropped)
+        line = screen_lines(full, columns=160, rows=24)[-1]
+        assert words[2] in line and words[3] not in line, line
     finally:
         set_language("en")
 
@@ -560,7 +585,7 @@ def test_the_kept_matchs_key_is_on_the_hosts_help_line_where_it_has_room(lang: s
     never in the place of another key, and only while there is a match to go back to."""
     from client.draw import help_text
 
-    model = seated(room=room_info(started=False), lang=lang)
+    model = seated(room=room_info(started=False, max_seats=5), lang=lang)  # (a seat free: every key acts)
     try:
         assert kept not in screen_lines(model, columns=160, rows=24)[-1]  # (nothing kept: r does nothing)
         model.host.active, model.host.offer_key = True, t("resume_offer_key", name="Mesa", progress="P")
