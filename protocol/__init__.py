@@ -34,6 +34,7 @@ from .limits import (
     PROTOCOL_VERSION,
     REMATCH_ORDERS,
     left_seat_name,
+    reserved_name,
 )
 from .messages import (
     BOT_LEVELS,
@@ -167,4 +168,5 @@ __all__ = [
     "is_clean_text",
     "left_seat_name",
     "message_types",
+    "reserved_name",
 ]

@@ -9,13 +9,15 @@ import argparse
 from engine.rules import MAX_PENALTY
 
 from .fields import clean_text
-from .limits import MAX_NAME
+from .limits import MAX_NAME, reserved_name
 
 MAX_PORT = 65535
 
 REFUSALS = {
     "blank_name": "{text!r}: a name cannot be blank",
     "long_name": "{name!r} has {length} characters: a name at the table has at most {most}",
+    "reserved_name": "{name!r}: the table says 'you' to each player and names its bots 'Bot 1', "
+                     "'Bot 2'…: choose another name",
     "port": "bad port {text!r}: a number from 0 to {most}",
     "not_seconds": "{text!r} is not a number of seconds",
     "negative_seconds": "{text!r}: seconds must be 0 or more",
@@ -29,6 +31,8 @@ REFUSALS = {
 SPANISH_REFUSALS = {
     "blank_name": "{text!r}: el nombre no puede quedar en blanco",
     "long_name": "{name!r} tiene {length} caracteres: un nombre en la mesa tiene {most} como mucho",
+    "reserved_name": "{name!r}: la mesa llama «tú» a cada jugador y «Bot 1», «Bot 2»… a sus bots: "
+                     "elige otro nombre",
     "port": "puerto {text!r}: tiene que ser un número de 0 a {most}",
     "not_seconds": "{text!r} no es un número de segundos",
     "negative_seconds": "{text!r}: los segundos son 0 o más",
@@ -55,6 +59,8 @@ def player_name(text: str) -> str:
         raise _refused("blank_name", text=text)
     if len(name) > MAX_NAME:
         raise _refused("long_name", name=name, length=len(name), most=MAX_NAME)
+    if reserved_name(name):
+        raise _refused("reserved_name", name=name)
     return name
 
 

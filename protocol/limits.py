@@ -4,6 +4,8 @@ here, once."""
 
 from __future__ import annotations
 
+import re
+
 from engine.rules import PRESETS
 
 from .kinds import ActionKind
@@ -24,6 +26,19 @@ def left_seat_name(name: str) -> str:
     with "…" (found play-testing: "Hal the Magnificen (bot)")."""
     room = MAX_NAME - len(LEFT_MARK)
     return f"{name if len(name) <= room else name[:room - 1] + '…'}{LEFT_MARK}"
+
+
+SELF_WORDS = ("you", "tú", "tu")  # what the table calls each player, to themselves
+
+
+def reserved_name(name: str) -> bool:
+    """Whether a person may not play under ``name`` (in any capitals and spacing): the word the
+    table says to each player for themselves, a server's bot's ("Bot", "Bot 3"), or a seat left
+    to a bot ("Kim (bot)"). Found play-testing: one named "You" read as every player's own moves
+    in everyone's log ("You played a Wild Draw Four on you"), and one named "Bot 1" as a bot."""
+    folded = " ".join(name.split()).casefold()
+    return (folded in SELF_WORDS or re.fullmatch(r"bot ?\d*", folded) is not None
+            or folded.endswith(LEFT_MARK))
 
 
 MAX_CHAT = 200

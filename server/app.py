@@ -14,7 +14,7 @@ from typing import Any
 
 import trio
 
-from protocol import PROTOCOL_VERSION, Hello, Message, Welcome
+from protocol import PROTOCOL_VERSION, Error, Hello, Message, Welcome, reserved_name
 from protocol.limits import MAX_SERVER_NAME
 
 from . import identity, requests, tokens
@@ -33,6 +33,7 @@ from .table import Table
 
 log = logging.getLogger("uno.server")
 SERVER_VERSION = "0.1.0"
+RESERVED_WHY = "not allowed: the table says 'you' to each player and names its bots 'Bot 1'…"
 SERVER_CLOSED = "server_closed"  # a bye's reason: a hosting client closed, and its other tables
 
 
@@ -233,6 +234,9 @@ class UnoServer:
     # ------------------------------------------------------------------ sessions
 
     def hello(self, peer: Peer[Session], hello: Hello) -> None:
+        if reserved_name(hello.name):  # (a corrected hello may follow, as after any bad field)
+            peer.send(Error(code="bad_field", ref="hello", message=f"name: {RESERVED_WHY}"))
+            return
         session = self._resume(hello.token)
         resumed = session is not None and session.room is not None  # back in a seat (or a room)
         # someone of a kept room (``uno host`` has only offered it yet) keeps their token, so

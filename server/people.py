@@ -51,6 +51,17 @@ class Seat:
     session: Session | None = None
     away: bool = False
     timeouts: int = 0
+    # the person a bot plays this seat for, who left it during a match: theirs to take back, and
+    # their name no other person sits under while they are connected (None: a bot's own seat, or
+    # a restored one)
+    left_by: Session | None = None
+
+    def kept_for(self, session: Session | None) -> bool:
+        """Whether this seat is kept for someone connected other than ``session`` (found
+        play-testing: a watcher named as one who had left and was still in the lobby took her
+        seat, and the table read that she came back). One not connected may be back under a new
+        connection, known by their name only."""
+        return self.left_by is not None and self.left_by is not session and self.left_by.peer is not None
 
     @property
     def connected(self) -> bool:

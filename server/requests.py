@@ -264,8 +264,10 @@ def _say(server: RequestOwner, peer: Peer[Session], session: Session, message: S
     room = session.room
     # At a table, the name the table knows the seat by: a second "Kim" sits as "Kim 2", and her
     # lines read as the first Kim's (found play-testing).
+    # A watcher's, never a seat's (found play-testing: a watcher named as a player chatted as them).
     seat = room.seat_of(session) if room is not None else None
-    source = seat.name if seat is not None else session.name
+    source = (seat.name if seat is not None else room.spectator_name(session) if room is not None
+              else session.name)
     chat = ChatMsg(source=source, text=message.text, scope="room" if room else "lobby")
     if room is not None:
         room.publisher.remember_chat(chat)

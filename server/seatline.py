@@ -71,7 +71,9 @@ class SeatLine(Table):
                 break
             left = protocol.left_seat_name(session.name)
             seat = (next((s for s in free if s.id == wanted), None)
-                    or next((s for s in free if s.name == left), None) or free[0])
+                    or next((s for s in free if s.left_by is session), None)
+                    or next((s for s in free if s.name == left and not s.kept_for(session)), None)
+                    or free[0])
             free.remove(seat)
             plan.append((session, seat))
         return plan
@@ -110,7 +112,8 @@ class SeatLine(Table):
         old_name = seat.name
         seat_changes_hands(self.game, seat)
         seat.kind, seat.session, seat.away, seat.timeouts = "human", session, False, 0
-        seat.name = self._unique_name(session.name, exclude=seat)
+        seat.name = self._unique_name(session.name, exclude=seat, session=session)
+        seat.left_by = None
         session.room, session.seat = self, seat
         self.host_if_none_here(session)  # (as one sitting down at a free seat)
         log.info("room %s: %s takes over seat %s from %s", self.id, seat.name, seat.id, old_name)

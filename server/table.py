@@ -123,8 +123,17 @@ class Table(ABC):
         self.next_seat_number += 1
         return seat_id
 
-    def _unique_name(self, name: str, exclude: Seat | None = None) -> str:
-        return unique_name(name, (s.name for s in self.seats if s is not exclude), protocol.MAX_NAME)
+    def _unique_name(self, name: str, exclude: Seat | None = None, session: Session | None = None) -> str:
+        """``name`` numbered if a seat has it, or if a seat is kept for one of that name
+        (``Seat.kept_for``) who is not ``session``."""
+        taken = [s.name for s in self.seats if s is not exclude]
+        taken += [s.left_by.name for s in self.seats if s.left_by is not None and s.kept_for(session)]
+        return unique_name(name, taken, protocol.MAX_NAME)
+
+    def spectator_name(self, session: Session) -> str:
+        """The name a watcher's chat goes under: never a seat's (found play-testing: a watcher
+        named as a player chatted as them)."""
+        return self._unique_name(session.name, session=session)
 
     def add_player(self, session: Session, instead_of: Seat | None = None) -> Seat:
         seat = self._sit(session, instead_of)
@@ -147,6 +156,7 @@ class Table(ABC):
         if self.started or (self.game is not None and self.game.outcome() is None):
             raise errors.AlreadyStarted("the match has started: watch it, or wait")
         place = len(self.seats)
+        name = self._unique_name(session.name, session=session)  # (before a seat left is removed)
         if instead_of is not None and instead_of.kind == "bot" and instead_of in self.seats:
             place = self.seats.index(instead_of)  # (Seat compares by identity)
             self.seats.remove(instead_of)
@@ -163,7 +173,7 @@ class Table(ABC):
         if session in self.spectators:  # a spectator sitting down
             self.spectators.remove(session)
             self._drop_from_queue(session)
-        seat = Seat(self._new_seat_id(), self._unique_name(session.name), "human", session=session)
+        seat = Seat(self._new_seat_id(), name, "human", session=session)
         self.seats.insert(place, seat)
         session.room, session.seat = self, seat
         self.host_if_none_here(session)
@@ -246,6 +256,7 @@ class Table(ABC):
         """A bot of the room's level plays ``seat`` in its person's place, named after them ("Kim
         (bot)"), a seat they take first if they come back (a leave, or a drop past a match's end;
         found re-checking: a leave's bot played at "normal" among hard bots)."""
+        seat.left_by = seat.session
         seat.kind, seat.session, seat.away, seat.level = "bot", None, False, self.settings.bot_level
         seat.name = self._unique_name(protocol.left_seat_name(seat.name), exclude=seat)
 

@@ -56,7 +56,7 @@ async def new_server(nursery: trio.Nursery, seed: int) -> UnoServer:
 
 def table_bots(net: MemoryNet, count: int, seats: int, notes: list[str]) -> list[BotClient]:
     create = CreateRoom(name="Bots", seats=seats, rules=SHORT_MATCH, turn_timeout=0)
-    return [BotClient(net.connect, f"Bot {i + 1}",
+    return [BotClient(net.connect, f"Robot {i + 1}",
                       BotOptions(create=create if i == 0 else None, start_when=seats, seed=i),
                       note=notes.append)
             for i in range(count)]
@@ -143,7 +143,7 @@ async def test_a_bot_with_no_open_table_gives_up_in_time(
     net = MemoryNet(server, nursery)
     # The only table has two seats, both taken, and a long match on; one more comes and goes.
     create = CreateRoom(name="Full", seats=2, turn_timeout=0, rules={"target_score": 100_000})
-    full = [BotClient(net.connect, f"Bot {i}", BotOptions(create=create if i == 0 else None,
+    full = [BotClient(net.connect, f"Robot {i}", BotOptions(create=create if i == 0 else None,
                                                            start_when=2, seed=i)) for i in (0, 1)]
     async with trio.open_nursery() as players:
         for bot in full:
@@ -235,7 +235,7 @@ async def test_a_bot_refused_again_and_again_gives_up_in_time_without_flooding(
     open while the match is on) costs a look every LIST_INTERVAL, and the bot gives up in time."""
     net = MemoryNet(await new_server(nursery, seed=8), nursery)
     create = CreateRoom(name="Busy", seats=2, turn_timeout=0, rules={"target_score": 100_000})
-    busy = [BotClient(net.connect, f"Bot {i}", BotOptions(create=create if i == 0 else None,
+    busy = [BotClient(net.connect, f"Robot {i}", BotOptions(create=create if i == 0 else None,
                                                            start_when=2, seed=i)) for i in (0, 1)]
     monkeypatch.setattr(botclient, "open_table", lambda rooms: rooms[0] if rooms else None)
     with trio.fail_after(60):
@@ -261,7 +261,7 @@ async def test_a_bot_takes_the_time_asked_over_each_move(
     from the view that asks for a move to the move, at least."""
     net = MemoryNet(await new_server(nursery, seed=2), nursery)
     create = CreateRoom(name="Bots", seats=2, rules={"target_score": 200}, turn_timeout=0)
-    bots = [BotClient(net.connect, f"Bot {i + 1}", BotOptions(create=create if i == 0 else None,
+    bots = [BotClient(net.connect, f"Robot {i + 1}", BotOptions(create=create if i == 0 else None,
                                                                 start_when=2, seed=i, think=think))
             for i in range(2)]
     sent_at: list[float] = []

@@ -79,7 +79,9 @@ def test_target_0_plays_single_hands_as_selfplays_does() -> None:
     (("--bot-delay", "x"), "is not a number of seconds"), (("--uno-grace", "nan"), "seconds must be"),
     (("--target", "-1"), "points from 1 to 100000"), (("--target", "100001"), "points from 1 to 100000"),
     (("--player", "Maximiliano Alejandro Rodríguez"), "has 31 characters: a name at the table has at most"),
-    (("--player", " \t "), "a name cannot be blank")])
+    (("--player", " \t "), "a name cannot be blank"),
+    (("--player", "you"), "the table says 'you' to each player"),
+    (("--player", "Bot 1"), "choose another name")])
 def test_bad_values_on_the_command_line_are_refused_saying_why(
         argv: tuple[str, ...], said: str, capsys: pytest.CaptureFixture[str]) -> None:
     """Found play-testing: `--port 99999` was said to be taken, `--turn-timeout -5` read as no

@@ -27,7 +27,7 @@ from protocol import (
     Start,
     ViewMsg,
 )
-from protocol.errors import VERSION_MISMATCH
+from protocol.errors import BAD_FIELD, VERSION_MISMATCH
 from server.errors import INTERNAL
 
 # ---------------------------------------------------------------------------- heartbeats
@@ -186,6 +186,20 @@ async def test_another_protocol_version_is_refused(harness: Harness, autojump_cl
             await ann.link.hello("ann", version=PROTOCOL_VERSION + 1)
         assert refused.value.error.code == VERSION_MISMATCH and refused.value.error.fatal
         await ann.closed()
+
+
+@pytest.mark.parametrize("name", ["You", "tú", " TU ", "Bot", "bot 3", "Bot7", "Kim (bot)"])
+async def test_a_name_the_table_uses_itself_is_refused_and_a_corrected_hello_welcomed(
+        harness: Harness, autojump_clock: object, name: str) -> None:
+    """Found play-testing: one named "You" read as every player's own moves in everyone's log,
+    one named "Bot 1" as a bot."""
+    with trio.fail_after(30):
+        srv = await harness.server()
+        ann = harness.connect(srv)
+        with pytest.raises(HandshakeRefused) as refused:
+            await ann.link.hello(name)
+        assert refused.value.error.code == BAD_FIELD and not refused.value.error.fatal
+        assert (await ann.link.hello("Youssef")).name == "Youssef"
 
 
 async def test_a_flood_is_disconnected_and_the_others_play_on(harness: Harness,

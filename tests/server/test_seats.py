@@ -362,3 +362,28 @@ async def test_someone_who_left_and_comes_back_gets_their_own_seat_again(harness
         joined = await ana.expect(Joined)
         assert joined.role == "player" and joined.seat == own
         assert next(s for s in joined.room.seats if s.seat == own).name == "Ana"
+
+
+async def test_one_named_as_a_player_who_left_neither_takes_her_seat_as_hers_nor_chats_as_a_player(
+        harness: Harness, autojump_clock: object) -> None:
+    """Found play-testing: a watcher named as Kim, who had left her seat and was in the lobby,
+    took it from the line, and the table read that Kim came back; a watcher named as a seated
+    player chatted under that player's name."""
+    from protocol import ChatMsg, Say
+
+    with trio.fail_after(60):
+        srv, (ann, kim) = await harness.table("ann", "kim", bots=1, start=True, turn_timeout=0)
+        await kim.send(LeaveRoom())
+        await kim.expect(Left)
+        kim.read_in(harness.nursery)  # (in the lobby, connected)
+        await ann.expect(RoomUpdate, lambda m: any(s.name == "kim (bot)" for s in m.room.seats))
+        other = await harness.client(srv, "kim")
+        await other.join(only_room(srv).id, spectate=True)
+        await other.send(TakeSeat())
+        seated = await other.expect(Joined, lambda m: m.role == "player")
+        assert {s.name for s in seated.room.seats} >= {"ann", "kim 2"}, seated.room.seats
+        watcher = await harness.client(srv, "ann")
+        await watcher.join(only_room(srv).id, spectate=True)
+        await watcher.send(Say(text="it is me, ann"))
+        said = await ann.expect(ChatMsg)
+        assert said.source == "ann 2"
