@@ -178,6 +178,12 @@ def make_key_bindings(model: Model, after: Callable[[], None]) -> KeyBindings:
         model.type_text(event.data)
         after()
 
+    @kb.add("escape", Keys.Any, filter=typing)
+    def _alt_key(event: KeyPressEvent) -> None:
+        """Alt and a key (Escape, then the key) types nothing and leaves the text open (found
+        play-testing: Alt+Enter in the chat closed it, as Escape does, and its Enter then played
+        the card under the cursor; an Alt+letter would have acted as the letter's key)."""
+
     bind("backspace", filter=typing)(model.backspace)
     bind("c-h", filter=typing)(model.backspace)
     bind("c-u", filter=typing)(lambda: model.backspace(whole=True))  # (as in a shell: the whole line)

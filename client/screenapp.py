@@ -18,6 +18,8 @@ from .splash import REFRESH_SECONDS
 from .style import style_for
 
 ESC_DELAY = 0.05  # seconds a lone Esc waits for the rest of a key's sequence: it reacts at once
+# (for the terminal's bytes, ``ttimeoutlen``, and for the bindings, ``timeoutlen``: Escape, then
+# a key, is Alt and the key while typing, client/keys.py)
 
 
 def build_application(model: Model, after_key: Callable[[], None], *, plain: bool = False,
@@ -35,7 +37,7 @@ def build_application(model: Model, after_key: Callable[[], None], *, plain: boo
         input=input,
         output=output,
     )
-    application.ttimeoutlen = ESC_DELAY
+    application.ttimeoutlen = application.timeoutlen = ESC_DELAY
     return application
 
 
@@ -46,5 +48,5 @@ def adopt_application(application: Application[int], model: Model, after_key: Ca
     application.style = Style.from_dict(style_for(palette))
     application.key_bindings = key_bindings_for(model, after_key)
     application.refresh_interval = REFRESH_SECONDS
-    application.ttimeoutlen = ESC_DELAY
+    application.ttimeoutlen = application.timeoutlen = ESC_DELAY
     application.invalidate()

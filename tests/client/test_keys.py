@@ -396,6 +396,14 @@ def test_escape_closes_the_chat_without_sending() -> None:
     assert model.prompt is Prompt.NONE
 
 
+def test_alt_and_a_key_in_the_chat_neither_closes_it_nor_acts_as_the_key() -> None:
+    """Found play-testing: Alt+Enter (Escape, then Enter, at once) in the chat closed it, and the
+    Enter played the card under the cursor; Alt+d would have drawn."""
+    model = seated(make_view("R7 Y3", legal=[*plays("R7"), Draw(ME)]))
+    assert press(model, "t", "h", "i", ESC + ENTER, ESC + "d", "!", ENTER) == [Say(text="hi!")]
+    assert model.prompt is Prompt.NONE
+
+
 def test_quit_asks_first() -> None:
     model = seated(make_view())
     press(model, "q", "x")
