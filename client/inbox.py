@@ -174,7 +174,13 @@ def _joined(model: Model, message: messages.Joined) -> None:
         # seated from the line as a hand was dealt, Dave's first turn took the notice away, and
         # nothing on his screen said he had a seat now, nor whose). Plain mode said the notice.
         seating.took_seat_line = "" if model.plain else model.prompts.notice
-    if message.role != "player" and seating.want_seat:
+    own = seating.left_to_bot(message.room, model.session.name) if message.role != "player" else None
+    if own is not None and model.prompts.notice == t("status_seat_gone_watching"):
+        # our seat, given up while we were gone, a bot plays in our place: we take it back (found
+        # play-testing: frozen through a match's end, or back after q, one read that the seat
+        # was given up and watched, where the quit had said "uno join takes you back to it")
+        model.outbox.send(messages.TakeSeat(seat=own.seat))
+    elif message.role != "player" and seating.want_seat:
         model.outbox.send(messages.TakeSeat())  # arrived after the start: ask for a bot's seat at once
     seating.want_seat = False
     if model.host.auto_start and seating.is_host and not message.room.started:

@@ -163,6 +163,11 @@ class Seating:
         return next((room for room in rooms if room.id == room_id and not room.password and (
             not room.started or any(left_by(seat.name, name) for seat in room.seated))), None)
 
+    @staticmethod
+    def left_to_bot(room: RoomInfo, name: str) -> SeatInfo | None:
+        """The seat a bot plays in our place at ``room`` ("Diego (bot)"), if any."""
+        return next((seat for seat in room.seats if seat.kind == "bot" and left_by(seat.name, name)), None)
+
     @property
     def is_host(self) -> bool:
         return self.room is not None and self.seat is not None and self.room.host_seat == self.seat

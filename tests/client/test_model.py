@@ -37,6 +37,7 @@ from protocol import (
     RoomUpdate,
     Say,
     SeatInfo,
+    SeatKind,
     Start,
     Sync,
     TakeSeat,
@@ -523,6 +524,30 @@ def test_a_seat_not_resumed_watches_its_table_again(lang: str) -> None:
         assert model.prompts.notice == t("status_seat_gone_watching")  # (still true, still said)
     finally:
         set_language("en")
+
+
+def test_a_seat_not_resumed_that_a_bot_plays_in_our_place_is_taken_back() -> None:
+    """Found play-testing: Ben, frozen through his match's end, and Caro, back after q (which had
+    said that uno join took her back to her seat), read that the seat was given up and watched,
+    where a bot played it in their place ("Ben (bot)"): they take it back."""
+    model = seated(make_view())
+    model.connection_lost("eof", 0.1)
+    model.apply(WELCOME)
+    model.outbox.clear()
+    ours = room_info(started=True, seats={"1": "Bot 1", "2": "Luis", "3": "Bot 3", ME: "Ana (bot)"})
+    ours = dataclasses.replace(ours, seats=tuple(
+        dataclasses.replace(seat, kind=SeatKind.BOT) if seat.seat == ME else seat for seat in ours.seats))
+    model.apply(Joined(room=ours, role="spectator", seat=None))
+    assert TakeSeat(seat=ME) in model.outbox.take()
+    model.apply(Joined(room=room_info(started=True), role="player", seat=ME))
+    assert model.prompts.notice == t("you_back_in_seat"), model.prompts.notice
+    # (a table where no bot plays in our place: watching, j to sit, as before)
+    model.connection_lost("eof", 0.1)
+    model.apply(WELCOME)
+    model.outbox.clear()
+    model.apply(Joined(room=room_info(started=True), role="spectator", seat=None))
+    assert not any(isinstance(m, TakeSeat) for m in model.outbox.take())
+    assert model.prompts.notice == t("status_seat_gone_watching")
 
 
 def test_a_seat_not_resumed_at_a_table_with_a_password_goes_back_to_the_lobby() -> None:

@@ -1,10 +1,11 @@
 """End to end, in tmux: Diego (in Spanish) plays at Ana's table with a bot; his terminal dies,
 the match ends without him and Ana starts the rematch, whose bot plays his seat in its place as
-"Diego (bot)". Started again, his client (its token resumes nothing now) watches that table,
-told why; j gives him back his own seat, where it was, and Ana reads that he came back. Found
-play-testing: Kim, back, was given another bot's seat and the order changed for all; and Diego,
-started again, was in the lobby, told nothing. (A client whose link came back after the rematch
-watches the table again, told why: a test of client/inbox.py, tests/client/test_model.py.)"""
+"Diego (bot)". Started again, his client (its token resumes nothing now) goes back to that
+table and takes his own seat back from the bot, where it was, and Ana reads that he came back.
+Found play-testing: Kim, back, was given another bot's seat and the order changed for all; Diego,
+started again, was in the lobby, told nothing; then he watched, told his seat was given up, until
+he pressed j (the quit had said that uno join took him back to it). (A client whose link came
+back after the rematch does the same: a test of client/inbox.py, tests/client/test_model.py.)"""
 
 from __future__ import annotations
 
@@ -28,11 +29,9 @@ def test_tmux_one_whose_seat_went_to_the_rematchs_bot_takes_it_back_in_its_place
                   what="the rematch, a bot in Diego's place")
 
     back = tmux.start(diego_join, diego_env, window="guest2")
-    # (his client kept the room of his seat: it watches that table, and says why)
-    tmux.wait_for(back, "Tu asiento se liberó mientras no estabas", timeout=20,
-                  what="Diego back, watching his table")
-    tmux.send(back, "j")
-    screen = tmux.wait_for(back, lambda s: re.search(r"Diego \(tú\) \[", s) is not None, timeout=10,
+    # (his client kept the room of his seat: it goes back to that table, to the seat kept for him)
+    screen = tmux.wait_for(back, lambda s: re.search(r"Diego \(tú\) \[", s) is not None, timeout=20,
                            what="Diego in his seat again")
+    assert "De vuelta en tu asiento" in screen, screen
     assert re.search(r"Ana \[\s*\d+\].*Bot 1 \[\s*\d+\].*Diego \(tú\) \[", screen), screen
     tmux.wait_for(hosting, "Diego came back", timeout=10, what="Diego back, on Ana's screen")
