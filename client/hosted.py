@@ -138,7 +138,6 @@ class HostedServer:
         if host.discovery:
             nursery.start_soon(self._announce, port, host.bind)
         address = format_address(lan_address() if host.bind == ALL_ADDRESSES else host.bind, port)
-        self.model.session.info = t("server_listening", port=port, address=address)
         self.model.host.address = address
         self.model.host.table = host.create  # (the defaults of the next table's form)
         if not resumed:

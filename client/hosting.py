@@ -34,6 +34,12 @@ class Hosting:
     # skipped (``--start``, or a kept match brought back: found re-checking, nowhere on screen)
     invite: bool = False
 
+    @property
+    def listening(self) -> str:
+        """Where friends join, in the language of now (found play-testing: said once, it stayed in
+        English after F2 in a Spanish waiting room); "" until the server listens, or as a guest."""
+        return t("server_listening", address=self.address) if self.address else ""
+
 
 def quit_question(host: Hosting, match_on: bool, seated: bool, yes: str) -> str:
     """The question before quitting: a host whose match cannot be kept (its rooms are not kept on

@@ -193,7 +193,7 @@ def _joined(model: Model, message: messages.Joined) -> None:
 def _invite(model: Model) -> None:
     """Where friends join, in the log, if it is to be said (``Hosting.invite``): the command on a
     line of its own, whole in the log's narrow column, to copy. (Plain mode said it with the
-    lobby, ``session.info``: found play-testing, said twice.)"""
+    lobby, ``Hosting.listening``: found play-testing, said twice.)"""
     if model.host.invite and model.seating.is_host and model.host.address and not model.plain:
         model.transcript.add([said("friends_join_with"), f"uno join {model.host.address}"])
     model.host.invite = False

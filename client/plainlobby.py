@@ -46,7 +46,7 @@ def _browse(m: Model) -> str:
 
 def _lobby(m: Model) -> list[str]:
     """The title, the address to give friends, the kept match, the tables, the commands."""
-    parts = [lobby_title(m), m.session.info, m.host.offer]
+    parts = [lobby_title(m), m.host.listening, m.host.offer]
     # (nothing before the list comes: it would say "no tables", or the list as it was before we
     # sat down: found play-testing)
     if not m.lobby.rooms or not m.lobby.listed:
@@ -74,7 +74,7 @@ def _waiting(m: Model) -> list[str]:
     if room is None or room.started:  # (a match on: its table comes with its view)
         return []
     offer = m.host.offer_key if m.can_resume_kept else m.host.offer
-    parts = [t("waiting_title", room=clean_text(room.name)), m.session.info, offer]
+    parts = [t("waiting_title", room=clean_text(room.name)), m.host.listening, offer]
     seats = [f"{i + 1} {with_marks(info, seat_marks(m, info))}" for i, info in enumerate(room.seats)]
     seats += [t("plain_free_seat", n=i + 1) for i in range(len(room.seats), room.max_seats)]
     parts += [t("plain_seats", list=", ".join(seats)), watchers_text(room.spectators, room.queue),

@@ -42,8 +42,8 @@ class Screens(Painter):
             lines.append([("bold", "  " + fit(t("status_connecting", address=m.session.address), width - 2))])
         else:
             lines.append([("bold", "  " + t("starting_server"))])
-        if m.session.info:
-            lines.append([("", "  " + fit(m.session.info, width - 2))])
+        if m.host.listening:
+            lines.append([("", "  " + fit(m.host.listening, width - 2))])
         return lines
 
     def browse(self, width: int, height: int) -> list[Line]:
@@ -67,8 +67,8 @@ class Screens(Painter):
     def lobby(self, width: int, height: int) -> list[Line]:
         m = self.model
         lines: list[Line] = [[("bold", " " + fit(lobby_title(m), width - 1))]]
-        if m.session.info:
-            lines.append([("class:dim", " " + fit(m.session.info, width - 1))])
+        if m.host.listening:
+            lines.append([("class:dim", " " + fit(m.host.listening, width - 1))])
         if m.host.offer:  # wrapped: its key and command are at the end
             lines += [[("class:notice", " " + part)] for part in wrap(m.host.offer, width - 1)]
         lines.append([])
@@ -158,8 +158,8 @@ class Screens(Painter):
         if room is None:
             return []
         lines: list[Line] = [[("bold", " " + fit(t("waiting_title", room=clean_text(room.name)), width - 1))]]
-        if m.session.info:
-            lines.append([("class:dim", " " + fit(m.session.info, width - 1))])
+        if m.host.listening:
+            lines.append([("class:dim", " " + fit(m.host.listening, width - 1))])
         offer = m.host.offer_key if m.can_resume_kept else m.host.offer
         if offer:  # wrapped: its key and command are at the end
             lines += [[("class:notice", " " + part)] for part in keys_kept(wrap(offer, width - 1), width - 1)]

@@ -31,7 +31,6 @@ class Session:
         self.hosted = False  # the server is a player's `uno host` (welcome.hosted)
         self.failure = ""  # what the server said when it refused us (FAILED)
         self.gave_up = False  # FAILED because the address never answered
-        self.info = ""  # a line from the app (e.g. where the hosted table listens)
 
     @property
     def connected(self) -> bool:

@@ -942,7 +942,6 @@ def test_uno_host_start_says_the_join_command_once_in_one_line_in_plain_mode() -
     model.plain = True
     model.host.auto_create, model.host.auto_start = CreateRoom(name="Mesa", bots=3), True
     model.host.address = "192.0.2.2:4700"
-    model.session.info = t("server_listening", address=model.host.address)  # (as client/hosted.py)
     view = PlainView(model)
     model.apply(Welcome(server="test", version="0", protocol=1, token="a.b", name="Ana"))
     said = view.changes()

@@ -952,3 +952,16 @@ def test_a_wrapped_notice_keeps_its_key_with_its_words() -> None:
         assert any(line.startswith("d roba 2") for line in said), screen
     finally:
         set_language("en")
+
+
+def test_where_friends_join_is_said_in_the_language_of_now() -> None:
+    """Found play-testing: "Friends join with: uno join …" stayed in English after F2 in a Spanish
+    waiting room (it was worked out once, as the server began to listen)."""
+    model = seated(room=room_info(started=False), lang="en")
+    model.host.address = "192.0.2.2:8330"
+    try:
+        assert "Friends join with: uno join 192.0.2.2:8330" in "\n".join(screen_lines(model, columns=100))
+        set_language("es")
+        assert "Tus amigos entran con: uno join 192.0.2.2:8330" in "\n".join(screen_lines(model, columns=100))
+    finally:
+        set_language("en")
