@@ -38,6 +38,7 @@ def narrate(events: Iterable[ev.Event], name: Names, me: str | None = None,
     stood_in: str | None = None
     drew: str | None = None  # the seat whose draw the last part says: its pass joins it
     played: str | None = None  # the seat whose play the last part says: its 7's swap joins it
+    jumped = False  # that play was a jump-in
     head, head_key = "", ""  # the stand-in's line (why a bot plays the turn), and its key
     for event in events:
         way = way_after((event,), way)
@@ -82,7 +83,7 @@ def narrate(events: Iterable[ev.Event], name: Names, me: str | None = None,
             parts[-1] = t(head_key + "_doing", name=name(stood_in), doing=doing)
             head = ""
             drew = event.seat if isinstance(event, ev.Drew) else None
-            played = event.seat if isinstance(event, ev.CardPlayed) else None
+            played, jumped = (event.seat if isinstance(event, ev.CardPlayed) else None), False
             continue
         if isinstance(event, ev.Passed | ev.Skipped) and parts and drew == event.seat:
             # "Bot 1 drew a card and passed", not "Bot 1 drew a card — Bot 1 passed" (found
@@ -92,13 +93,16 @@ def narrate(events: Iterable[ev.Event], name: Names, me: str | None = None,
             drew = None
             continue
         if (isinstance(event, ev.HandsExchanged) and event.target is not None and parts
-                and played == event.seat):  # "Ana played Red 7 and swapped hands with you", not
-            # "… — Ana swapped hands with you" (found play-testing, in Spanish)
+                and played == event.seat and not jumped):  # "Ana played Red 7 and swapped hands
+            # with you", not "… — Ana swapped hands with you" (found play-testing, in Spanish); but
+            # after a jump-in's "…: Dani and you miss a turn" a clause of its own (found
+            # play-testing: "… miss a turn and swapped hands with you" read as if they swapped)
             whose = "_you" if event.seat == said_me else "_to_you" if event.target == said_me else ""
             parts[-1] += t("ev_and_swapped" + whose, target=name(event.target))
             continue
         drew = event.seat if isinstance(event, ev.Drew) else None
         played = event.seat if isinstance(event, ev.CardPlayed) else None
+        jumped = isinstance(event, ev.CardPlayed) and event.jump_in
         if isinstance(event, ev.HandStarted | ev.HandEnded | ev.MatchEnded):
             if parts:
                 lines.append(" — ".join(parts))

@@ -172,6 +172,20 @@ def test_the_log_tells_what_happened_in_words() -> None:
     assert model.transcript.log[-1] == "You drew Green 5"
 
 
+def test_a_jump_in_with_a_seven_says_its_swap_in_a_clause_of_its_own() -> None:
+    """Found play-testing: "Fer jumped in with Blue 7: Dani and you miss a turn and swapped hands
+    with you" read as if Dani and you had swapped."""
+    from client.narrate import narrate
+
+    names = {"1": "Dani", "2": "Fer", "3": "Bot 3", ME: "Eli"}.__getitem__
+    seven = ev.CardPlayed("2", Card.parse("B7"), Color.BLUE, jump_in=True)
+    swap = ev.HandsExchanged("2", ME, (("2", 5, None), (ME, 4, None)))
+    told = narrate([seven, swap], names, ME, turn=ME, way=1, seats=("1", "2", "3", ME))
+    assert told == ["Fer jumped in with Blue 7: you and Dani miss a turn — Fer swapped hands with you"], told
+    played = ev.CardPlayed("2", Card.parse("B7"), Color.BLUE)
+    assert narrate([played, swap], names, ME) == ["Fer played Blue 7 and swapped hands with you"]
+
+
 @pytest.mark.parametrize(("lang", "lines"), [
     ("en", ["Hand 2 — you dealt", "Luis challenged your +4: not a bluff",
             "Luis caught you without UNO! — you drew 2 cards for not saying UNO",
