@@ -319,6 +319,16 @@ def test_R15_jump_in_action_card_acts_from_jumper() -> None:
     assert game.current == "D"  # from C, play runs clockwise again
 
 
+def test_R15_one_may_jump_in_on_their_own_card() -> None:
+    """A pair, one card after the other: the turn has passed on, so it is not the player's own
+    (docs/RULES.md says so: found play-testing, a player asked whether a bot's pair was fair)."""
+    game = stacked_game(["R5 R5 B1", "Y1 Y2", "G1 G2"], "R3", rules=JUMP, seat_names="ABC")
+    game.apply(PlayCard("A", c("R5")))
+    assert game.current == "B" and JumpIn("A", c("R5")) in game.legal_actions("A")
+    game.apply(JumpIn("A", c("R5")))
+    assert game.current == "B" and game.hand("A") == (c("B1"),)
+
+
 def test_R15_jump_in_refusals() -> None:
     game = stacked_game(["R9 B5", "R5 Y2", "G5 G2"], "R5", rules=JUMP)
     with pytest.raises(E.JumpInRefused) as info:
