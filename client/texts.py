@@ -330,7 +330,9 @@ TEXTS: dict[str, tuple[str, str]] = {
     "level_hard": ("hard", "difícil"),
     "level_expert": ("expert", "experto"),
     # what a level means, beside it where it is chosen (found play-testing: nothing said it)
-    "level_about_easy": ("plays any card that goes", "juega cualquier carta que vaya"),
+    # (easy's move is any legal one, a draw as likely as a card: found play-testing, "plays any
+    # card that goes" read as never drawing with a card to play)
+    "level_about_easy": ("plays or draws at random", "juega o roba al azar"),
     "level_about_normal": ("plays sensibly", "juega con cabeza"),
     "level_about_hard": ("keeps track of the cards", "lleva la cuenta de las cartas"),
     "level_about_expert": ("thinks ahead; ? shows its move", "piensa jugadas; ? muestra su jugada"),
