@@ -74,10 +74,11 @@ HINT_TEXTS: dict[str, tuple[str, str]] = {
     "hint_note_lacks_many": ("{names} seem to have no {color}", "{names} parecen no tener {color}"),
     # (the seat the move gives the turn to, about to go out: found play-testing, a Reverse to a
     # seat on UNO "because" another seemed to have no green)
-    "hint_note_lacks_next": ("{name}, next with {n} cards, seems to have no {color}",
-                             "{name}, que juega ahora con {n} cartas, parece no tener {color}"),
-    "hint_note_lacks_next_one": ("{name}, next with one card, seems to have no {color}",
-                                 "{name}, que juega ahora con una carta, parece no tener {color}"),
+    # ("next" read as the seats' row's next, not the one after the move: found play-testing)
+    "hint_note_lacks_next": ("{name}, who plays after it with {n} cards, seems to have no {color}",
+                             "{name}, que juega después con {n} cartas, parece no tener {color}"),
+    "hint_note_lacks_next_one": ("{name}, who plays after it with one card, seems to have no {color}",
+                                 "{name}, que juega después con una carta, parece no tener {color}"),
     # (the colour named: "of that colour" after two choices read as the other's, found play-testing)
     # (the cards left after the play: found play-testing, "you hold 2" of a hand showing three)
     "hint_note_holds": ("you keep {n} {color} cards", "te quedan {n} cartas de color {color}"),

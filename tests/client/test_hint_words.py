@@ -292,8 +292,8 @@ def test_esc_puts_the_hint_away_and_one_being_worked_out_is_not_shown() -> None:
 
 
 @pytest.mark.parametrize(("lang", "why"), [
-    ("en", "Why: Luis, next with one card, seems to have no green."),
-    ("es", "Por qué: Luis, que juega ahora con una carta, parece no tener verde.")])
+    ("en", "Why: Luis, who plays after it with one card, seems to have no green."),
+    ("es", "Por qué: Luis, que juega después con una carta, parece no tener verde.")])
 def test_a_reason_about_the_seat_given_the_turn_says_it_plays_next(lang: str, why: str) -> None:
     """Found play-testing: a Reverse to a seat on UNO, "because" another seemed to have no green."""
     view = make_view("GR G6", top="G5", legal=[*plays("GR", "G6"), Draw(ME)])
