@@ -113,7 +113,7 @@ HINT_TEXTS: dict[str, tuple[str, str]] = {
     "do_jump_in_target": ("jump in with {card} and swap with {name}", "corta con {card} y cambia con {name}"),
     "do_draw": ("draw", "roba"),
     "do_draw_n": ("draw {n}", "roba {n}"),
-    "do_keep": ("keep {card}", "quédate el {card}"),
+    "do_keep": ("keep {card}", "quédate con el {card}"),
     "do_keep_drawing": ("keep drawing", "sigue robando"),
     "do_pass": ("pass", "pasa"),
     "do_choose_color": ("name {color}", "elige {color}"),

@@ -59,9 +59,9 @@ HOWTO_TEXTS: dict[str, tuple[str, str]] = {
                     "the colour, and the next player draws 4 and loses the turn.",
                     "{wild} Comodín: eliges el color en que se sigue. {four} Comodín +4: eliges el "
                     "color, y el siguiente roba 4 y pierde el turno."),
-    "howto_challenge": ("A Wild Draw Four may be played only by one holding no card of the colour in "
-                        "play, but it may be a bluff: the next player may challenge it. A bluff "
-                        "found: its player draws the 4. Honest: the challenger draws 6.",
+    "howto_challenge": ("A Wild Draw Four should be played only by one holding no card of the colour "
+                        "in play; played anyway, it is a bluff, and the next player may challenge it. "
+                        "A bluff found: its player draws the 4. Honest: the challenger draws 6.",
                         "Un +4 solo debería jugarlo quien no tiene cartas del color en juego, pero "
                         "puede ser un farol: el siguiente puede desafiarlo. Si era farol, roba los 4 "
                         "quien lo jugó; si no, quien desafió roba 6."),

@@ -135,7 +135,7 @@ LINK_TEXTS: dict[str, tuple[str, str]] = {
                           "{names} esperan la partida guardada: {k_resume} vuelve a ella con todos, "
                           "{k_start} otra vez reparte una nueva"),
     "language_now": ("Now in English (F2: español)", "Ahora en español (F2: English)"),
-    "match_ended_points": ("The match is over, ended before anyone won it. Points: {points}.",
+    "match_ended_points": ("The match ended before anyone won it. Points: {points}.",
                            "La partida terminó antes de que nadie la ganara. Puntos: {points}."),
     "match_kept_alone": ("The match is kept: {command} brings it back.",
                          "La partida queda guardada: {command} la reanuda."),

@@ -20,7 +20,7 @@ RULE_TEXTS: dict[str, tuple[str, str]] = {
     "rule_without": ("no {rule}", "sin {rule}"),
     "rule_no_seven_zero": ("no 7-0", "sin 7-0"),
     # (in words of cards: found play-testing, "no UNO: +2" read as 2 points)
-    "rule_uno_penalty": ("no UNO: draw {n}", "sin UNO: robas {n}"),
+    "rule_uno_penalty": ("missed UNO: draw {n}", "sin UNO: robas {n}"),
     "rule_no_uno_penalty": ("no UNO penalty", "sin castigo por UNO"),
     "rule_false_catch": ("false catch: draw {n}", "pillada en falso: robas {n}"),
     "rule_turn": ("turn {n} s", "turno de {n} s"),

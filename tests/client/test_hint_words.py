@@ -247,7 +247,7 @@ def test_too_close_to_call_gives_the_reasons_of_the_move_named_first(lang: str, 
 @pytest.mark.parametrize(("lang", "draw", "keep", "wait", "lost"), [
     ("en", "Hint: draw 8 — wins 20%", "Hint: keep Red 5 — wins 30%", "Hint: nothing to do until your turn",
      "next best: challenge the +4, which won none of them"),
-    ("es", "Pista: roba 8 — gana el 20%", "Pista: quédate el 5 rojo — gana el 30%",
+    ("es", "Pista: roba 8 — gana el 20%", "Pista: quédate con el 5 rojo — gana el 30%",
      "Pista: nada que hacer hasta tu turno", "la siguiente mejor: desafía el +4, que no ganó ninguna")])
 def test_the_hint_says_a_move_as_the_table_says_it(lang: str, draw: str, keep: str, wait: str,
                                                    lost: str) -> None:

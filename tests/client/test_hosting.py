@@ -235,7 +235,7 @@ def test_uno_host_says_the_points_of_a_match_it_ended_or_how_a_kept_one_comes_ba
         host = Hosting(active=True, end_table=end)
         return parting_words(host, match_on, points, lambda: "uno host --resume")
 
-    assert said(True) == "The match is over, ended before anyone won it. Points: Ana 80, Bot 1 0."
+    assert said(True) == "The match ended before anyone won it. Points: Ana 80, Bot 1 0."
     assert said(False).startswith("The match is kept: uno host --resume brings it back")
     assert said(None) == said(False)  # (Ctrl-C during a match keeps it)
     assert said(None, match_on=False) == said(True, match_on=False) == said(True, points="") == ""

@@ -53,7 +53,7 @@ def test_the_help_ends_with_how_to_play_by_the_table_s_own_rules(lang: str) -> N
 def test_at_an_official_table_it_tells_the_challenge_and_the_single_draw_and_no_house_rule() -> None:
     keymap.use(parse("", "en"))
     text = " ".join(howto(RuleSet()))
-    for words in ("draw a card (d), even when you could play", "it may be a bluff", "the challenger draws 6",
+    for words in ("draw a card (d), even when you could play", "it is a bluff", "the challenger draws 6",
                   "you draw 2", "reach 500 points"):
         assert words in text, (words, text)
     for words in ("Stacking", "7-0", "Jump-in", "costs the catcher"):

@@ -214,7 +214,7 @@ def test_keys_reach_the_new_fields() -> None:
 
 
 @pytest.mark.parametrize(("lang", "words"), [
-    ("en", ("stack +2", "7-0 swaps", "jump-in", "to 300 points", "no UNO: draw 2", "turn 30 s",
+    ("en", ("stack +2", "7-0 swaps", "jump-in", "to 300 points", "missed UNO: draw 2", "turn 30 s",
             "easy bots", "late arrivals sit at the next hand")),
     ("es", ("acumular +2", "7-0 cambia manos", "cortar", "a 300 puntos", "sin UNO: robas 2",
             "turno de 30 s", "bots de nivel fácil", "quien llega tarde se sienta en la próxima mano")),

@@ -66,7 +66,7 @@ def test_a_guest_and_a_host_mid_match_are_told_the_rules_and_why_they_cannot_cha
     guest = waiting(host=False)
     assert press(guest, "R") == [] and guest.form is None and guest.screen is Screen.WAITING
     # (found play-testing: R said nothing; then "Only the host may do that", and not the rules)
-    assert guest.prompts.notice == ("Rules: official — to 500 points, no UNO: draw 2, turn 30 s, late "
+    assert guest.prompts.notice == ("Rules: official — to 500 points, missed UNO: draw 2, turn 30 s, late "
                                     "arrivals sit at once. The host changes them")
     playing = seated(make_view(), room=room_info(started=True))
     press(playing, "R")

@@ -51,5 +51,5 @@ def test_tmux_the_host_is_told_friends_wait_for_the_kept_match(tmux: Tmux, tmp_p
     screen = tmux.wait_for(luis, "El anfitrión terminó la partida. Puntos:", timeout=10,
                            what="the points, as the match ended")
     assert re.search(r"Puntos: (Ana|tú|Bot 1) \d+, ", screen), screen  # (Luis reads "tú")
-    tmux.wait_for(again, "The match is over, ended before anyone won it. Points: ", timeout=10,
+    tmux.wait_for(again, "The match ended before anyone won it. Points: ", timeout=10,
                   what="the points, in the host's terminal", settle=False)
