@@ -92,8 +92,10 @@ HOWTO_TEXTS: dict[str, tuple[str, str]] = {
                        "forgetting it costs nothing.",
                        "UNO: dilo ({k_uno}) al jugar tu penúltima carta; en esta mesa olvidarlo no "
                        "cuesta nada."),
-    "howto_false_catch": ("Catching one who is not open to it costs the catcher {n}.",
-                          "Pillar a quien no se puede pillar le cuesta {n} a quien pilla."),
+    "howto_false_catch": ("Catching one who is not open to it costs the catcher {n} (c catches only "
+                          "one who is).",
+                          "Pillar a quien no se puede pillar le cuesta {n} a quien pilla (c solo pilla "
+                          "a quien se puede)."),
     "howto_points": ("Points: a number card counts its number; Skip, Reverse and Draw Two 20; the "
                      "wilds 50.",
                      "Puntos: una carta de número vale su número; Salta turno, Cambio de sentido y "

@@ -83,10 +83,12 @@ RULE_TEXTS: dict[str, tuple[str, str]] = {
                          "horario. A la derecha: antihorario."),
     "about_uno_penalty": ("Cards drawn by a player caught with one card who did not say UNO.",
                           "Cartas que roba quien es pillado con una carta sin haber dicho UNO."),
-    "about_false_catch": ("Cards drawn by a player who calls out one who had said UNO (0: it costs "
-                          "nothing).",
-                          "Cartas que roba quien acusa a alguien que sí había dicho UNO (0: no cuesta "
-                          "nada)."),
+    # (found play-testing: the option read as something c could do; c calls out only one open to
+    # a catch, so that a c pressed as a card lands accuses nobody: a false catch is a program's)
+    "about_false_catch": ("Cards drawn by a player who calls out one who had said UNO (0: such a catch "
+                          "is refused). The c key never does: it calls out only one open to a catch.",
+                          "Cartas que roba quien acusa a alguien que sí había dicho UNO (0: no se "
+                          "admite). La tecla c nunca lo hace: solo pilla a quien se puede pillar."),
     "about_save_as": ("A name to keep these rules under, to choose them again here or with uno host "
                       "--rules NAME.",
                       "Un nombre para guardar estas reglas y elegirlas otra vez aquí o con uno host "
