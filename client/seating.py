@@ -316,13 +316,16 @@ class Seating:
                 lines.append(said("ev_joined", name=name))
             elif prev.kind == "bot" and info.kind == "human":
                 bot = clean_text(prev.name)
+                # (one from the line, at once: "Cid took over Eve's seat" in the place of "Eve left:
+                # a bot plays the seat", found play-testing, which it contradicted)
                 lines.append(said("ev_back", name=name) if left_by(bot, name) and seat in self.told_gone
-                             else said("ev_took_seat", name=name, bot=whose_seat(bot, name)))
+                             else instead(said("ev_took_seat", name=name, bot=whose_seat(bot, name)),
+                                          f"seat {seat}"))
                 self.told_gone.discard(seat)
             elif prev.kind == "human" and info.kind == "bot":  # left, or not back for the next match
                 # (one whose link was down did not leave: found re-checking, "Raúl left" of Raúl frozen)
                 gone = "ev_left_to_bot" if prev.connected else "ev_gone_to_bot"
-                lines.append(said(gone, name=clean_text(prev.name)))
+                lines.append(instead(said(gone, name=clean_text(prev.name)), f"seat {seat}"))
                 self.told_gone.add(seat)
             elif prev.kind == info.kind == "bot" and prev.level != info.level and info.level:
                 if room.host_seat != self.seat:  # (the host's own change shows in the seat's row)

@@ -619,6 +619,22 @@ def test_the_log_says_who_took_over_a_bot() -> None:
     assert model.transcript.log[-2:] == ["Luis left: a bot plays the seat", "Luis came back"]
 
 
+def test_one_from_the_line_who_takes_a_seat_just_left_is_said_in_the_place_of_the_bot() -> None:
+    """Found play-testing: "Eve left: a bot plays the seat", then at once "Cid took over Eve's
+    seat", which contradicted it: the second line takes the first's place."""
+    model = seated(make_view())
+    before = model.seating.room
+    assert before is not None
+    gone = tuple(dataclasses.replace(s, name="Luis (bot)", kind="bot") if s.seat == "2" else s
+                 for s in before.seats)
+    model.apply(RoomUpdate(room=dataclasses.replace(before, seats=gone)))
+    assert model.transcript.log[-1] == "Luis left: a bot plays the seat"
+    cid = tuple(dataclasses.replace(s, name="Cid", kind="human") if s.seat == "2" else s for s in gone)
+    model.apply(RoomUpdate(room=dataclasses.replace(before, seats=cid)))
+    assert model.transcript.log[-1] == "Cid took over Luis's seat"
+    assert "Luis left: a bot plays the seat" not in model.transcript.log, model.transcript.log
+
+
 @pytest.mark.parametrize(("lang", "line"), [("en", "Luis took over Luis (bot)'s seat"),
                                             ("es", "Luis ocupó el asiento de Luis (bot)")])
 def test_a_newcomer_is_not_told_that_someone_whose_leaving_it_never_saw_came_back(
