@@ -468,13 +468,14 @@ def match_over_key(m: Model) -> str:
     view = m.table.view
     if view is not None and m.seating.seat not in view.seats:  # (seated after the match: found
         # play-testing, Eve read "New match when all accept", with nothing of hers to accept)
+        room = m.seating.room
+        played = [s for s in room.seats if s.kind == "human" and s.seat in view.seats] if room else []
         if not m.seating.is_host:
-            return "match_over_newcomer"
+            gone = bool(played) and all(s.away or not s.connected for s in played)
+            return "match_over_newcomer_waits" if gone else "match_over_newcomer"
         # (the host now: found play-testing, Hal, in line when every player left, read that the
         # players answer the rematch, with none left to, and that the host starts it)
-        room = m.seating.room
-        players = room is not None and any(s.kind == "human" and s.seat in view.seats for s in room.seats)
-        return "match_over_newcomer_host" if players else "match_over_newcomer_host_alone"
+        return "match_over_newcomer_host" if played else "match_over_newcomer_host_alone"
     return "match_over_host" if m.seating.is_host else "match_over_guest"
 
 

@@ -158,6 +158,12 @@ TABLE_TEXTS: dict[str, tuple[str, str]] = {
                             "starts it; {k_leave} leaves.",
                             "Los jugadores contestan a la revancha: juegas en ella cuando acepten, o "
                             "cuando la empiece el anfitrión; {k_leave} te vas."),
+    # (found play-testing: three sat down at a match's end whose only player, the host, was away;
+    # "the players answer the rematch" stood for minutes, and m did nothing)
+    "match_over_newcomer_waits": ("Those who played are away: the rematch waits for one of them to come "
+                                  "back; {k_leave} leaves.",
+                                  "Quienes jugaron están ausentes: la revancha espera a que vuelva alguno; "
+                                  "{k_leave} te vas."),
     "match_over_newcomer_host": ("You host the table now: the players answer the rematch, or {k_start} "
                                  "starts it now without them; {k_rules} changes its rules; {k_leave} leaves.",
                                  "Ahora llevas la mesa: los jugadores contestan a la revancha, o {k_start} "

@@ -615,6 +615,24 @@ def test_plain_mode_tells_one_seated_after_the_match_that_they_play_the_rematch(
     assert "New match when all accept" not in said
 
 
+def test_one_seated_after_the_match_whose_players_are_all_away_is_told_the_rematch_waits() -> None:
+    """Found play-testing: Bea, Cid and Eve sat down at a match's end whose only player, Ana (the
+    host), was away; they read that the players answer the rematch, for minutes, and m did
+    nothing. They are told it waits for one who played to come back."""
+    from protocol import Joined
+
+    people = {"1": "Bot 1", "2": "Luis", "3": "Bot 3", "4": "Ana", "5": "Eve"}
+    room = room_info(started=False, seats=people, host_seat="4")
+    model = seated(make_view(**OVER), room=room)
+    model.apply(Joined(room=room, role="player", seat="5"))
+    assert "The players answer the rematch" in " ".join(render_text(model, columns=100).split())
+    away = dataclasses.replace(room, seats=tuple(
+        dataclasses.replace(seat, away=seat.seat == "4", connected=seat.seat != "2") for seat in room.seats))
+    model.apply(RoomUpdate(room=away))
+    text = " ".join(render_text(model, columns=100).split())
+    assert "Those who played are away: the rematch waits for one of them to come back" in text, text
+
+
 def test_plain_mode_says_a_newcomer_once_though_the_rematch_s_lines_change() -> None:
     """Found play-testing: "Dolores sat down: plays in the rematch" was said again after Eve
     typed "rematch" (a line put before it moved it)."""
