@@ -430,7 +430,9 @@ class Seating:
             return t("spectating")
         if self.seat_means_line:
             return t("spectator_wait")
-        return t("spectator_take" if room.started else "spectator_sit")
+        if not room.started:
+            return t("spectator_sit")
+        return t("spectator_take_next_hand" if room.late_join == "next_hand" else "spectator_take")
 
     @property
     def seat_means_line(self) -> bool:

@@ -384,14 +384,22 @@ TEXTS: dict[str, tuple[str, str]] = {
                        "sus cartas y sus puntos."),  # (found play-testing: Fer led the match unwarned)
     "spectator_wait": ("You are watching. Press {k_take_seat} to wait in line for a seat.",
                        "Estás mirando. Pulsa {k_take_seat} para esperar turno por un asiento."),
+    # (a table whose late arrivals sit as a hand is dealt: found play-testing, "take over" read as now)
+    "spectator_take_next_hand": ("You are watching. Press {k_take_seat} to take over a bot's seat at the "
+                                 "next hand, with its points.",
+                                 "Estás mirando. Pulsa {k_take_seat} para ocupar el asiento de un bot en la "
+                                 "próxima mano, con sus puntos."),
     "spectator_sit": ("You are watching. Press {k_take_seat} to sit down.",
                       "Estás mirando. Pulsa {k_take_seat} para sentarte."),
     "seated_next_match": ("You have a seat for the next match.",
                           "Tienes asiento para la próxima partida."),
     "queued_own_seat": ("You get your seat back at the next hand ({k_take_seat} cancels).",
                         "Recuperas tu asiento en la próxima mano ({k_take_seat} cancela)."),
-    "queued_seat": ("You take {name}'s seat at the next hand ({k_take_seat} cancels).",
-                    "Ocupas el asiento de {name} en la próxima mano ({k_take_seat} cancela)."),
+    # (its points with it: found play-testing, the bot won the hand meanwhile, and the newcomer
+    # began the next one leading the match, unwarned)
+    "queued_seat": ("You take {name}'s seat, and its points, at the next hand ({k_take_seat} cancels).",
+                    "Ocupas el asiento de {name}, con sus puntos, en la próxima mano ({k_take_seat} "
+                    "cancela)."),
     # (a table of single hands: its next hand is the next match, which a rematch must start)
     "queued_own_seat_match": ("You get your seat back at the next match ({k_take_seat} cancels).",
                               "Recuperas tu asiento en la próxima partida ({k_take_seat} cancela)."),

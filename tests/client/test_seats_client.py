@@ -502,6 +502,20 @@ def test_a_seat_promised_at_a_table_of_single_hands_is_for_the_next_match(lang: 
     set_language("en")
 
 
+@pytest.mark.parametrize(("late_join", "said"), [
+    ("now", "Press j to take over a bot's seat: its cards and points."),
+    ("next_hand", "Press j to take over a bot's seat at the next hand, with its points.")])
+def test_a_watcher_is_told_when_a_bots_seat_would_be_theirs_and_with_its_points(late_join: str,
+                                                                                 said: str) -> None:
+    """Found play-testing: at a table whose late arrivals sit as a hand is dealt, "take over a
+    bot's seat" read as at once; and waiting for the deal, the newcomer was not told that the
+    bot's points came with its seat (the bot won the hand meanwhile: he led the match unwarned)."""
+    model = late_arrival()
+    model.apply(Joined(room=room_info(late_join=late_join), role="spectator"))
+    show(model, make_view(hand=""))
+    assert said in " ".join(render_text(model, columns=100).split())
+
+
 def test_enter_on_a_match_in_progress_watches_then_asks_for_a_bots_seat() -> None:
     model = late_arrival()
     assert press(model, ENTER) == [JoinRoom(room="1", spectate=True)]
@@ -510,7 +524,7 @@ def test_enter_on_a_match_in_progress_watches_then_asks_for_a_bots_seat() -> Non
     model.apply(Queued(position=1, seat="3"))
     show(model, make_view(hand=""))
     text = render_text(model)
-    assert "You take Bot 3's seat at the next hand (j cancels)." in text
+    assert "You take Bot 3's seat, and its points, at the next hand (j cancels)." in text
     assert "j leave the line" in text and "j take a seat" not in text  # (the help line said so)
     model.apply(Joined(room=room_info(seats={**NAMES, "3": "Eva"}), role="player", seat="3"))
     assert model.seating.role == "player" and model.seating.queue_position == 0 and model.seating.seat == "3"
