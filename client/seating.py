@@ -421,7 +421,7 @@ class Seating:
                 # (a table of single hands: found play-testing, "at the next hand" was its rematch)
                 match = "_match" if room is not None and room.rules.get("target_score", 0) is None else ""
                 return (t("queued_own_seat" + match) if left_by(name, me)
-                        else t("queued_seat" + match, name=name))
+                        else t("queued_seat" + match, name=whose_seat(name, me)))
             if room is not None and room.started and not any(s.kind == "bot" for s in room.seats):
                 # (no bot's seat to take over: found play-testing, Mo waited a whole match unsaid)
                 return t("queued_line_people", n=self.queue_position)

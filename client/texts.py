@@ -271,8 +271,8 @@ TEXTS: dict[str, tuple[str, str]] = {
     "you_got_hand": ("You hold {name}'s hand now: {n} cards", "Ahora tienes la mano de {name}: {n} cartas"),
     "you_got_hand_one": ("You hold {name}'s hand now: 1 card", "Ahora tienes la mano de {name}: 1 carta"),
     "ev_joined": ("{name} sat down", "{name} se sentó"),
-    "ev_line_one": ("Someone is waiting in line for a seat", "Alguien espera en la cola un asiento"),
-    "ev_line": ("{n} are waiting in line for a seat", "{n} esperan en la cola un asiento"),
+    "ev_line_one": ("Someone is waiting in line for a seat", "Alguien espera en la cola para un asiento"),
+    "ev_line": ("{n} are waiting in line for a seat", "{n} esperan en la cola para un asiento"),
     "ev_left": ("{name} left", "{name} se fue"),
     "ev_freed": ("{name}'s seat was freed (the connection was lost)",
                  "Se liberó el asiento de {name} (había perdido la conexión)"),
@@ -406,12 +406,12 @@ TEXTS: dict[str, tuple[str, str]] = {
     "queued_seat_match": ("You take {name}'s seat at the next match ({k_take_seat} cancels).",
                           "Ocupas el asiento de {name} en la próxima partida ({k_take_seat} cancela)."),
     "queued_line": ("You are number {n} in line for a seat ({k_take_seat} cancels).",
-                    "Eres el número {n} en la cola por un asiento ({k_take_seat} cancela)."),
+                    "Eres el número {n} en la cola para un asiento ({k_take_seat} cancela)."),
     # (not "when the match ends": found play-testing, the players all accepted the rematch, and
     # the one in line, promised a seat, went on waiting)
     "queued_line_people": ("You are number {n} in line for a seat: one frees when a player leaves, or "
                            "does not play the rematch ({k_take_seat} cancels).",
-                           "Eres el número {n} en la cola por un asiento: queda uno libre cuando alguien se "
+                           "Eres el número {n} en la cola para un asiento: se libera uno cuando alguien se "
                            "va, o no juega la revancha ({k_take_seat} cancela)."),
     # (the table's name quoted: found play-testing, "Dejaste Mesa de Maximiliano" lacked its article)
     "you_left_table": ("You left {table}: you are in the lobby.", "Saliste de «{table}»: estás en la sala."),

@@ -516,6 +516,16 @@ def test_a_watcher_is_told_when_a_bots_seat_would_be_theirs_and_with_its_points(
     assert said in " ".join(render_text(model, columns=100).split())
 
 
+def test_one_in_line_for_the_seat_a_bot_plays_for_one_who_left_is_told_that_persons_seat() -> None:
+    """Found play-testing: "You take Gil (bot)'s seat at the next hand"."""
+    model = late_arrival()
+    model.apply(Joined(room=room_info(seats={**NAMES, "3": "Gil (bot)"}), role="spectator"))
+    model.apply(Queued(position=1, seat="3"))
+    show(model, make_view(hand=""))
+    text = " ".join(render_text(model, columns=100).split())
+    assert "You take Gil's seat, and its points, at the next hand" in text, text
+
+
 def test_enter_on_a_match_in_progress_watches_then_asks_for_a_bots_seat() -> None:
     model = late_arrival()
     assert press(model, ENTER) == [JoinRoom(room="1", spectate=True)]
@@ -1198,7 +1208,7 @@ def test_one_back_to_watch_after_declining_reads_their_old_seat_as_gone_and_who_
 
 @pytest.mark.parametrize(("lang", "one", "two"), [
     ("en", "Someone is waiting in line for a seat", "2 are waiting in line for a seat"),
-    ("es", "Alguien espera en la cola un asiento", "2 esperan en la cola un asiento")])
+    ("es", "Alguien espera en la cola para un asiento", "2 esperan en la cola para un asiento")])
 def test_the_players_log_says_someone_waits_in_line_for_a_seat(lang: str, one: str, two: str) -> None:
     """Found play-testing: at a full table, only the header's count said that Carla waited for a
     seat; the host, who could have freed a bot's seat for her, did not see it."""
