@@ -148,8 +148,11 @@ class AwayNews:
         return line
 
     def _words(self, me: str | None) -> str:
-        shown = ", ".join(card_name(card) for card in self.played[:SHOWN_CARDS])
-        more = len(self.played) - SHOWN_CARDS
+        # (one card more is named, not counted: found play-testing, "(+1 more)" hid a card in the
+        # room it took)
+        limit = SHOWN_CARDS if len(self.played) > SHOWN_CARDS + 1 else len(self.played)
+        shown = ", ".join(card_name(card) for card in self.played[:limit])
+        more = len(self.played) - limit
         played = f"{shown} {t('more_cards', n=more)}" if more > 0 else shown
         # (what was not done is left out: found play-testing, "drawn: 0" read as noise)
         counts = [t("away_news", turns=self.turns) if self.turns else t("away_news_no_turn"),

@@ -562,6 +562,10 @@ def test_the_summary_names_the_cards_played_for_us_and_a_0_that_moved_every_hand
     assert news.line() == ("While you were away — turns played for you: 1; cards played: "
                               "Red 0, Red 1, Red 2, Red 3, Red 4, Red 5, Red 6, Red 7 (+2 more) · "
                               "every hand, yours too, moved one seat along")
+    nine = [ev.StandIn(ME, "away"), *[ev.CardPlayed(ME, Card.parse(f"R{n}"), Color.RED) for n in range(9)]]
+    news.observe(nine, ME, str)  # (one more than are shown is named: found play-testing, "(+1 more)")
+    assert news.line() == ("While you were away — turns played for you: 1; cards played: "
+                           "Red 0, Red 1, Red 2, Red 3, Red 4, Red 5, Red 6, Red 7, Red 8")
     zeros = [ev.StandIn(ME, "away"), *[ev.HandsExchanged("2", None, ((ME, 5, None),))] * 2]
     news.observe(zeros, ME, str)
     assert news.line() == ("While you were away — turns played for you: 1 · "
