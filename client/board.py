@@ -225,7 +225,10 @@ class Board(Painter):
         friends had 40, and at ten seats only plain mode said who had what)."""
         if not any(view.scores) or view.hand_result is not None or view.outcome is not None:
             return []
-        said = standing(view.seats, view.scores, view.seat, self.model.seating.name_of)
+        name_of = self.model.seating.name_of  # (a name too long for the column cut, not its points:
+        # found play-testing, "Maximiliano Alejandro de …" hid his own)
+        room = max(1, width - len(f" {max(view.scores)},"))
+        said = standing(view.seats, view.scores, view.seat, lambda seat: fit(name_of(seat), room))
         rows = [t("points_all")]  # (each seat's name and points on one row, never parted)
         for index, entry in enumerate(said):
             piece = entry + ("," if index < len(said) - 1 else "")

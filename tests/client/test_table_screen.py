@@ -815,6 +815,16 @@ def test_the_match_s_points_show_during_a_hand(lang: str, mine: str, theirs: str
         set_language("en")
 
 
+def test_a_name_too_long_for_the_points_column_is_cut_and_its_points_kept() -> None:
+    """Found play-testing: "Maximiliano Alejandro de …" in the points column, his points lost."""
+    long = "Maximiliano Alejandro de"
+    names = {"1": "Bot 1", "2": long, "3": "Bot 3", ME: "Ana"}
+    model = seated(make_view("R7 Y3", scores=(0, 141, 0, 55)), room=room_info(seats=names))
+    rows = [row[11:38].strip() for row in screen_lines(model, columns=80, rows=24)[3:12]]
+    cut = next(row for row in rows if row.startswith("Maximiliano"))
+    assert cut.endswith("… 141,"), rows
+
+
 @pytest.mark.parametrize(("lang", "short"), [("en", "You 577 pts, top 620"), ("es", "Tú 577 ptos, máx. 620")])
 def test_at_60_columns_the_points_are_said_in_fewer_words(lang: str, short: str) -> None:
     """Found play-testing at 60x20: "Points: you 577, Bot…", the leader's score lost."""
