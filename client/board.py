@@ -114,7 +114,9 @@ class Board(Painter):
             info = infos.get(seat)
             current = playing and seat == view.current
             size = view.hand_sizes[i]
-            name = fit(m.seating.name_of(seat) + (f" ({t('you')})" if seat == view.seat else ""), name_room)
+            you = f" ({t('you')})" if seat == view.seat else ""  # (kept whole: the name gives way,
+            # found play-testing, "Maximiliano Alejandro d…" without it on his own screen)
+            name = fit(m.seating.name_of(seat), max(1, name_room - width_of(you))) + you
             style = "class:turn" if current else ("bold" if seat == view.seat else "")
             mark = "▶ " if current else "  "
             if picked is not None and seat == picked:

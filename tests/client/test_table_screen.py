@@ -825,6 +825,15 @@ def test_a_name_too_long_for_the_points_column_is_cut_and_its_points_kept() -> N
     assert cut.endswith("… 141,"), rows
 
 
+def test_our_own_long_name_keeps_its_you_in_the_seats_row() -> None:
+    """Found play-testing at 80 columns: "Maximiliano Alejandro d…", without "(you)", on his own
+    screen: the name gives way."""
+    names = {"1": "Bot 1", "2": "Luis", "3": "Bot 3", ME: "Maximiliano Alejandro de"}
+    model = seated(make_view("R7 Y3"), room=room_info(seats=names))
+    row = "\n".join(screen_lines(model, columns=80, rows=24)[1:3])
+    assert "… (you) [" in row, row
+
+
 @pytest.mark.parametrize(("lang", "short"), [("en", "You 577 pts, top 620"), ("es", "Tú 577 ptos, máx. 620")])
 def test_at_60_columns_the_points_are_said_in_fewer_words(lang: str, short: str) -> None:
     """Found play-testing at 60x20: "Points: you 577, Bot…", the leader's score lost."""
