@@ -268,8 +268,11 @@ def player_name(arg: str | None) -> str:
         saved = (config_dir() / NAME_FILE).read_text(encoding="utf-8").strip()
     except (OSError, UnicodeDecodeError):
         saved = ""
-    name = (arg or os.environ.get("UNO_NAME") or saved or os.environ.get("USER")
-            or os.environ.get("LOGNAME"))
+    name = arg or os.environ.get("UNO_NAME") or saved
+    chosen = bool(name)  # (a name given is played as given: found play-testing, "ñandú josé"
+    # became "Ñandú josé"; a user's login, "root", is capitalised)
+    if not name:
+        name = os.environ.get("USER") or os.environ.get("LOGNAME")
     if not name:
         import getpass
 
@@ -278,7 +281,9 @@ def player_name(arg: str | None) -> str:
         except (OSError, KeyError):
             name = "Player"
     name = " ".join(clean_text(name).split())[:limits.MAX_NAME]
-    return (name[:1].upper() + name[1:]) if name else "Player"
+    if not name:
+        return "Player"
+    return name if chosen else name[:1].upper() + name[1:]
 
 
 def remember(args: argparse.Namespace) -> None:

@@ -352,6 +352,8 @@ def test_the_name_and_language_given_are_remembered_for_next_time(
         set_language("en")
     monkeypatch.setenv("UNO_NAME", "Nicolás")
     assert player_name(None) == "Nicolás"
+    # (a name given is played as given: found play-testing, "ñandú josé" became "Ñandú josé")
+    assert player_name("ñandú josé") == "ñandú josé"
 
 
 async def test_a_table_a_guest_opened_at_the_hosts_program_ends_with_it(
