@@ -268,7 +268,7 @@ def player_name(arg: str | None) -> str:
         saved = (config_dir() / NAME_FILE).read_text(encoding="utf-8").strip()
     except (OSError, UnicodeDecodeError):
         saved = ""
-    name = arg or os.environ.get("UNO_NAME") or saved
+    name: str | None = arg or os.environ.get("UNO_NAME") or saved
     chosen = bool(name)  # (a name given is played as given: found play-testing, "ñandú josé"
     # became "Ñandú josé"; a user's login, "root", is capitalised)
     if not name:
