@@ -268,11 +268,9 @@ def player_name(arg: str | None) -> str:
         saved = (config_dir() / NAME_FILE).read_text(encoding="utf-8").strip()
     except (OSError, UnicodeDecodeError):
         saved = ""
-    name: str | None = arg or os.environ.get("UNO_NAME") or saved
-    chosen = bool(name)  # (a name given is played as given: found play-testing, "ñandú josé"
-    # became "Ñandú josé"; a user's login, "root", is capitalised)
-    if not name:
-        name = os.environ.get("USER") or os.environ.get("LOGNAME")
+    given = arg or os.environ.get("UNO_NAME") or saved  # (played as given: found play-testing,
+    # "ñandú josé" became "Ñandú josé"; a login, "root", is capitalised)
+    name = given or os.environ.get("USER") or os.environ.get("LOGNAME")
     if not name:
         import getpass
 
@@ -281,9 +279,7 @@ def player_name(arg: str | None) -> str:
         except (OSError, KeyError):
             name = "Player"
     name = " ".join(clean_text(name).split())[:limits.MAX_NAME]
-    if not name:
-        return "Player"
-    return name if chosen else name[:1].upper() + name[1:]
+    return (name if given else name[:1].upper() + name[1:]) or "Player"
 
 
 def remember(args: argparse.Namespace) -> None:
