@@ -259,7 +259,7 @@ class Model:
         return over
 
     def type_text(self, text: str) -> None:
-        text = clean_text(text.replace("\n", " ").replace("\r", " "))
+        text = clean_text(text.replace("\n", " ").replace("\r", " ").replace("\t", " "))
         if self.prompts.text_prompt is not None:
             self.prompts.type_text(text)
         elif self.screen is Screen.BROWSE:

@@ -390,6 +390,15 @@ def test_chat_keys_are_text_not_commands() -> None:
     assert model.prompt is Prompt.NONE
 
 
+def test_a_pasted_tab_or_line_break_in_the_chat_is_a_space() -> None:
+    """Found play-testing: "col1⇥col2" pasted was sent as "col1col2"."""
+    model = seated(make_view())
+    model.open_chat()
+    model.type_text("col1\tcol2\nrow2")
+    model.submit_text()
+    assert model.outbox.take()[-1] == Say(text="col1 col2 row2")
+
+
 def test_escape_closes_the_chat_without_sending() -> None:
     model = seated(make_view())
     assert press(model, "t", "h", "i", ESC) == []
