@@ -53,6 +53,9 @@ class Panel(UIControl):
         return False
 
 
+CHAT_TYPING_ROWS = 8  # the table's chat rows while a message is typed (else 2)
+
+
 def window(draw: Callable[[int, int], list[StyleAndTextTuples]], *,
            height: int | Dimension | Callable[[int], int] | None = None,
            width: int | None = None) -> Window:
@@ -106,8 +109,13 @@ def build_layout(renderer: Renderer) -> Layout:
             Window(height=Dimension.exact(1), char="─", style="class:dim"),
             window(r.hand, height=r.hand_height),
         ]), filter=beside_scores),
-        window(r.chat, height=Dimension(min=0, preferred=2, max=2)),
+        Window(Panel(r.chat), height=lambda: Dimension(min=0, preferred=chat_rows(), max=chat_rows())),
     ])
+
+    def chat_rows() -> int:  # (more while typing in it: found play-testing, a long message and the
+        # ones before it could not be read whole anywhere)
+        return CHAT_TYPING_ROWS if model.prompt is Prompt.CHAT else 2
+
     def chat3() -> Window:  # (no room kept before anyone chats: found play-testing, at 60×20
         # the waiting room's log did not fit above three empty rows)
         return Window(Panel(r.chat), height=lambda: Dimension(min=0, preferred=3, max=3)

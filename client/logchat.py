@@ -79,7 +79,7 @@ class LogChat(BesideBoard):
         lines: list[Line] = []
         while messages and len(lines) + len(messages[-1]) <= height:
             lines = messages.pop() + lines
-        blank: list[Line] = [[("", "")] for _ in range(height - len(lines))] if messages else []
+        blank: list[Line] = [[("", "")] for _ in range(height - len(lines))]  # (the newest at the bottom)
         return blank + lines
 
 

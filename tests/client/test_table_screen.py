@@ -984,3 +984,19 @@ def test_where_friends_join_is_said_in_the_language_of_now() -> None:
         assert "Tus amigos entran con: uno join 192.0.2.2:8330" in "\n".join(screen_lines(model, columns=100))
     finally:
         set_language("en")
+
+
+def test_while_a_message_is_typed_the_chat_shows_more_of_the_messages_before_it() -> None:
+    """Found play-testing: a long message, and the ones before it, could be read whole nowhere:
+    two rows showed the newest. While the chat is typed in, it takes more rows."""
+    from protocol import ChatMsg
+
+    model = seated(make_view("R7 Y3"))
+    long = "segundo mensaje, este bastante más largo para que ocupe dos líneas enteras en ochenta columnas"
+    for text in ("primero", long, "tercero"):
+        model.apply(ChatMsg(source="Luis", text=text, scope="room"))
+    assert "Luis: primero" not in "\n".join(screen_lines(model, columns=80, rows=24))
+    model.open_chat()
+    screen = "\n".join(screen_lines(model, columns=80, rows=24))
+    assert "Luis: primero" in screen and "Luis: tercero" in screen and "ochenta columnas" in screen, screen
+
