@@ -66,11 +66,12 @@ class RematchChoice:
         tell the seat was going); and the people of the match who left since: a bot plays their
         seats (found play-testing: a couple's rematch, Dani gone, began against a bot unsaid)."""
         here = {s.seat for s in room.seats} if room is not None else set()
-        # (a bot whose place one who sat down took, as the server seats them, is not freed: found
-        # re-checking, "Eva sat down: plays in the rematch", then "Bot 3's seat is free")
+        # (a seat whose place one who sat down took, as the server seats them, is not freed nor a
+        # bot's: found re-checking, "Eva sat down: plays in the rematch", then "Bot 3's seat is
+        # free"; and "Fay sat down: plays in the rematch", then "Bea left: a bot plays that seat")
         taken = {i for i, s in enumerate(room.seats) if s.seat not in played} if room is not None else set()
         gone = [known[s] for i, s in enumerate(played) if room is not None and s not in here and s in known
-                and not (known[s].kind is SeatKind.BOT and i in taken)]
+                and i not in taken]
         lines = []
         for kind, one, many in ((SeatKind.BOT, "rematch_freed", "rematch_freed_many"),
                                 (SeatKind.HUMAN, "rematch_bot_for", "rematch_bot_for_many")):

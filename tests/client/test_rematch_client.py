@@ -704,11 +704,12 @@ def test_a_seat_gone_at_a_match_s_end_is_said_to_go_or_to_be_played_by_a_bot(
         gone = dataclasses.replace(room, seats=tuple(s for s in room.seats if s.seat != seat))
         model.apply(RoomUpdate(room=gone))
         assert said in " ".join(render_text(model, columns=100).split()), render_text(model, columns=100)
-        if seat == "3":  # (one who sits down in its place: found re-checking, "Eva sat down: plays in
-            # the rematch", then "Bot 3's seat is free")
-            eva = dataclasses.replace(room.seats[2], seat="9", name="Eva", kind="human")
-            seated_here = (*room.seats[:2], eva, room.seats[3])
-            model.apply(RoomUpdate(room=dataclasses.replace(room, seats=seated_here)))
-            assert said not in " ".join(render_text(model, columns=100).split())
+        # (one who sits down in its place: found re-checking, "Eva sat down: plays in the rematch",
+        # then "Bot 3's seat is free"; and "Fay sat down…", then "Bea left: a bot plays that seat")
+        index = [s.seat for s in room.seats].index(seat)
+        eva = dataclasses.replace(room.seats[index], seat="9", name="Eva", kind="human")
+        seated_here = (*room.seats[:index], eva, *room.seats[index + 1:])
+        model.apply(RoomUpdate(room=dataclasses.replace(room, seats=seated_here)))
+        assert said not in " ".join(render_text(model, columns=100).split())
     finally:
         set_language("en")
