@@ -7,6 +7,7 @@ from engine.cards import Card
 
 from .board import BesideBoard
 from .draw import BIG_CELL, CELL, Line, card_style, clip_line, pad, wrap
+from .enums import Status
 from .i18n import card_code, card_name, t
 
 
@@ -86,6 +87,8 @@ class HandView(BesideBoard):
         "(j cancels)" was cut off: found play-testing)."""
         m = self.model
         seating = m.seating
+        if m.session.status is Status.FAILED:  # (the table gone: found play-testing, "Press j to
+            return []  # wait in line" under "The host closed the table. Press q to quit.")
         hint = t("seated_next_match") if seating.seat is not None else seating.spectator_hint(m.session.name)
         return wrap(hint, width - 1)
 

@@ -872,6 +872,17 @@ def test_a_watcher_at_a_match_s_end_is_not_asked_to_accept_a_rematch(plain: bool
     assert "The match is over; x leaves." in said and "accept" not in said, said
 
 
+def test_a_watcher_of_a_table_gone_is_not_told_to_wait_in_line() -> None:
+    """Found play-testing: "Press j to wait in line for a seat." under "The host closed the
+    table. Press q to quit." """
+    model = seated(make_view())
+    model.table.view = dataclasses.replace(model.table.view, seat=None, hand=None)
+    model.seating.seat, model.seating.role = None, "spectator"
+    assert "Press j" in render_text(model, columns=100)
+    model.connection_failed("table_closed", gave_up=True)
+    assert "Press j" not in render_text(model, columns=100)
+
+
 def test_a_long_winning_play_does_not_take_the_players_and_the_hand_from_the_board() -> None:
     """Found play-testing in Spanish at 80×24, five seats: back from away after a hand's end, the
     summary's three lines and the winning play's two gave the board the players' rows and the
