@@ -17,7 +17,7 @@ from engine import PRESETS
 from engine.bots import BOT_LEVELS, DEFAULT_BOT_LEVEL
 from protocol import CreateRoom
 from protocol.address import parse_address
-from protocol.arguments import count, seconds, whole_number
+from protocol.arguments import count, player_name, seconds, whole_number
 from protocol.limits import MAX_NAME, MAX_ROOM_NAME
 
 from .botclient import BotClient, BotGaveUp, BotOptions, BotResult, Patience
@@ -49,7 +49,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--matches", type=count, default=1, help="matches to play before leaving (default 1)")
     # ("Robot", not "Bot": a server's own bots are "Bot 1"..., and a bot client sitting beside
     # them read "Bot 1 2", found play-testing)
-    parser.add_argument("--name", default="Robot", help="name prefix (default Robot)")
+    parser.add_argument("--name", default="Robot", type=player_name,
+                        help="name prefix (default Robot)")
     parser.add_argument("--seed", type=whole_number, default=None,
                         help="seed the bots' choices (the same moves from the same tables)")
     defaults = Patience()

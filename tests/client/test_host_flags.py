@@ -391,3 +391,15 @@ async def test_a_table_a_guest_opened_at_the_hosts_program_ends_with_it(
         assert {record["settings"]["name"] for _, record in store.records() if record} == {"Ana's table"}
     finally:
         store.close()
+
+
+@pytest.mark.parametrize("prefix", ["Bot", "bot", "You"])
+def test_uno_bots_refuses_a_name_prefix_whose_names_the_table_uses_itself(
+        prefix: str, capsys: pytest.CaptureFixture[str]) -> None:
+    """``uno bots --name Bot`` made "Bot 1", "Bot 2"…, which the server refuses: said at once."""
+    from client.cli import main
+
+    with pytest.raises(SystemExit):
+        main(["bots", "--name", prefix])
+    assert "choose another name" in capsys.readouterr().err
+
