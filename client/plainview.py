@@ -347,7 +347,7 @@ class PlainView:
             if key.startswith("match_over_newcomer"):  # (the full screen says it in place of a hand)
                 hints.insert(0, t("seated_next_match"))
             if rematch_asked(m):  # who has accepted a rematch, or the offer
-                hints.append(m.rematch.line(m.seating.room, m.seating.seat, view.seats))
+                hints.append(m.rematch.line(m.seating.room, m.seating.seat, view.seats, plain=True))
                 if m.seating.room is not None and m.seating.room.rematch and m.table.deadline_at is not None:
                     hints.append(t("plain_rematch_wait"))  # (the full screen counts it down)
                 if joined := m.rematch.newcomers(m.seating.room, view.seats, m.seating.seat,

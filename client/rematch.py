@@ -81,12 +81,14 @@ class RematchChoice:
         return ". ".join(lines)
 
     def line(self, room: RoomInfo | None, me: str | None, played: Sequence[str],
-             short: bool = False) -> str:
+             short: bool = False, plain: bool = False) -> str:
         """Who has accepted and who is still to (of those who played the match, ``played``: one
         who sat down after it is not asked), in the seat order in force (left out if ``short``,
-        for a narrow screen: ``order_line`` says it then); or the offer."""
+        for a narrow screen: ``order_line`` says it then); or the offer. ``plain``: in plain
+        mode's words, the commands to type."""
+        asked = "plain_" if plain else ""
         if room is None or room.rematch_order is None:
-            return t("rematch_offer", order=t("rematch_order_" + self.order))
+            return t(asked + "rematch_offer", order=t("rematch_order_" + self.order))
         # (we are "you", first: "accepted by Zoe" on Zoe's own screen read as someone else)
         people = sorted((s for s in room.seats if s.kind is SeatKind.HUMAN), key=lambda s: s.seat != me)
         done = [t("rematch_by_you") if s.seat == me else clean_text(s.name)
@@ -98,7 +100,7 @@ class RematchChoice:
                    for s in people
                    if s.seat not in room.rematch and (s.connected or room.rematch) and not s.away
                    and s.seat in played]
-        key = "rematch_you_accepted" if me in room.rematch else "rematch_accepted"
+        key = "rematch_you_accepted" if me in room.rematch else asked + "rematch_accepted"
         said = dict(order=t("rematch_order_" + room.rematch_order), names=names_and(done),
                     waiting=names_and(waiting) or "-")
         return t(key + "_short" if short else key, **said)

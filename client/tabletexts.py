@@ -50,6 +50,16 @@ TABLE_TEXTS: dict[str, tuple[str, str]] = {
                          "yes · {k_no_rematch} no",
                          "Revancha ({order}) aceptada por {names}; por contestar: {waiting}. "
                          "{k_rematch} sí · {k_no_rematch} no"),
+    # (plain mode's, read aloud: words to type, no "·" nor lone letters; found play-testing with a
+    # screen reader, "o orden" was heard as "or order")
+    "plain_rematch_offer": ("Rematch? Type rematch to accept it, no to decline it and leave, or order to "
+                            "change the seat order, now {order}.",
+                            "¿Revancha? Escribe revancha para aceptarla, no para rechazarla e irte, u "
+                            "orden para cambiar el orden de los asientos, ahora {order}."),
+    "plain_rematch_accepted": ("Rematch ({order}) accepted by {names}; still to answer: {waiting}. Type "
+                               "rematch or no.",
+                               "Revancha ({order}) aceptada por {names}; por contestar: {waiting}. "
+                               "Escribe revancha o no."),
     "rematch_starts_in": ("It starts in {n} s, without those who have not answered (they will be away)",
                           "Empieza en {n} s, sin quien no haya contestado (quedará ausente)"),
     # (a watcher's board says nothing else of a rematch: found re-checking, "It starts in" of nothing)
