@@ -141,8 +141,9 @@ class PlainCommands:
         if prompt is Prompt.CHALLENGE and view is not None and view.challenge_color is not None:
             # what a challenge is, as the full screen's why key says it (found play-testing: help
             # said the question again, and nothing else)
-            said += " " + t("why_challenge", color=color_name(view.challenge_color), n=view.pending_draw,
-                            lost=view.pending_draw + 2)
+            # (a sentence each: found play-testing, "… a acepta (+4) Desafiar es…" read as one)
+            said += ". " + t("why_challenge", color=color_name(view.challenge_color), n=view.pending_draw,
+                             lost=view.pending_draw + 2)
         return f"{said} {t('plain_help_language')}" if prompt is Prompt.NONE else said
 
     # ------------------------------------------------------------------ questions
