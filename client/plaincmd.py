@@ -11,7 +11,7 @@ from collections import Counter
 from collections.abc import Callable
 
 from engine.bots import BOT_LEVELS
-from engine.cards import Card
+from engine.cards import Card, full_deck
 from protocol import MAX_CHAT
 
 from .enums import Prompt, Screen
@@ -419,6 +419,10 @@ class PlainCommands:
             self.model.decline_rematch()
         elif self.model.rematch_open and word in words("order"):
             self.model.next_rematch_order()
+        elif table.view is not None and self.model.seating.seat is not None and (
+                held := _card_of_the_deck(f"{word} {rest}")) is not None:  # (found play-testing:
+            # "7 verde", not held, was "not a command", and the whole help followed)
+            self.model.prompts.notice = t("plain_not_held", card=card_name(held))
         else:
             return self._room(word, rest, first)
         return True
@@ -470,3 +474,10 @@ class PlainCommands:
         table.move_to(number - 1)  # (refused, as the keys are, if the hand just changed)
         if table.selected == number - 1:
             table.enter()
+
+
+def _card_of_the_deck(text: str) -> Card | None:
+    """The card ``text`` names whole, in the language now ("7 verde", "verde 7"), if any."""
+    said = sorted(bare(text).split())
+    return next((card for card in set(full_deck()) if sorted(bare(card_name(card)).split()) == said), None)
+

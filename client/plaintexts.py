@@ -45,6 +45,7 @@ PLAIN_TEXTS: dict[str, tuple[str, str]] = {
     "plain_unknown": ("Not a command here: {text}. Type help.",
                       "Eso no es una orden aquí: {text}. Escribe ayuda."),
     "plain_no_card": ("You have no card {n}", "No tienes la carta {n}"),
+    "plain_not_held": ("You hold no {card}", "No tienes {card}"),
     "plain_no_room": ("No table {n} in the list you heard: the latest follows",
                       "No hay mesa {n} en la lista que oíste: ahí va la más reciente"),
     "plain_no_server": ("There is no server {n}", "No hay servidor {n}"),

@@ -1436,3 +1436,16 @@ def test_pass_between_hands_asks_for_more_time_said_once_with_its_seconds(lang: 
         assert t("err_no_more_time") in told and said not in told, told
     finally:
         set_language("en")
+
+
+@pytest.mark.parametrize(("lang", "typed", "said"), [("en", "green 7", "You hold no Green 7"),
+                                                     ("es", "7 verde", "No tienes 7 verde")])
+def test_a_card_named_that_is_not_held_is_said_so(lang: str, typed: str, said: str) -> None:
+    """Found play-testing: "7 verde", not held, read "Eso no es una orden aquí", and the whole help."""
+    model = seated(make_view("R7 Y3", legal=plays("R7")), lang=lang)
+    try:
+        answer = " ".join(PlainCommands(model).run(typed))
+        assert model.prompts.notice == said and "help" not in answer and "ayuda" not in answer, answer
+    finally:
+        set_language("en")
+
