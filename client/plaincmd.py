@@ -81,7 +81,10 @@ class PlainCommands:
         if self._switch_language(text):
             return []
         if word in words("back"):  # as Esc: the colour, the seat or the form is left
+            card = m.table.pending_card
             m.cancel()
+            if card is not None:  # (said: found play-testing, nothing told a listener it was left)
+                m.prompts.notice = t("plain_card_kept", card=card_name(card))
             return []
         handler = self._prompt_handler(prompt)
         if handler is None:

@@ -46,6 +46,7 @@ PLAIN_TEXTS: dict[str, tuple[str, str]] = {
                       "Eso no es una orden aquí: {text}. Escribe ayuda."),
     "plain_no_card": ("You have no card {n}", "No tienes la carta {n}"),
     "plain_not_held": ("You hold no {card}", "No tienes {card}"),
+    "plain_card_kept": ("{card} stays in your hand: still your turn", "{card} sigue en tu mano: sigue tu turno"),
     "plain_no_room": ("No table {n} in the list you heard: the latest follows",
                       "No hay mesa {n} en la lista que oíste: ahí va la más reciente"),
     "plain_no_server": ("There is no server {n}", "No hay servidor {n}"),

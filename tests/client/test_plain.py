@@ -1449,3 +1449,15 @@ def test_a_card_named_that_is_not_held_is_said_so(lang: str, typed: str, said: s
     finally:
         set_language("en")
 
+
+def test_back_at_the_colour_or_seat_question_says_the_card_stays() -> None:
+    """Found play-testing with a screen reader: "volver" at the seat question said nothing."""
+    model = seated(make_view("R7 W", top="G5", legal=[*plays("W"), Draw(ME)]), lang="es")
+    try:
+        assert typed(model, "2") == [] and model.prompt is Prompt.COLOR
+        typed(model, "volver")
+        assert model.table.pending_card is None
+        assert model.prompts.notice == "Comodín sigue en tu mano: sigue tu turno", model.prompts.notice
+    finally:
+        set_language("en")
+
