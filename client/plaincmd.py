@@ -390,9 +390,14 @@ class PlainCommands:
         if self.model.seating.seat is None and (card is not None or set(moves) & set(_MOVES)):
             self.model.tell_watcher()  # (as the full screen's keys: not a player's refusal)
         elif card is not None:
-            if rest.lower() in words("uno") and table.can_arm_uno and not table.uno_armed:
+            uno = rest.lower() in words("uno")
+            if uno and table.can_arm_uno and not table.uno_armed:
                 table.say_uno()
+            before = self.model.prompts.notice
             self._play(card)
+            if uno and not table.can_arm_uno and len(table.hand) > 2 and self.model.prompts.notice == before:
+                table.say_uno()  # (played, why not UNO said: found play-testing, "3 uno" with three
+                # cards dropped it unsaid)
         elif word in words("draw") and not rest:  # (found play-testing: "draw two" drew a card)
             table.draw()
         elif word in words("pass") and not rest:

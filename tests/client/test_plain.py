@@ -1461,3 +1461,10 @@ def test_back_at_the_colour_or_seat_question_says_the_card_stays() -> None:
     finally:
         set_language("en")
 
+
+def test_a_card_played_with_uno_too_soon_is_played_and_says_why_not_uno() -> None:
+    """Found play-testing: "3 uno" with three cards played the card, and the UNO went unsaid."""
+    model = seated(make_view("R7 Y3 G2", legal=plays("R7")))
+    assert typed(model, "1 uno") == [Act(kind="play", card="R7")]
+    assert model.prompts.notice.startswith("Not now: you can say UNO with two cards"), model.prompts.notice
+
