@@ -45,6 +45,10 @@ PLAIN_TEXTS: dict[str, tuple[str, str]] = {
     "plain_unknown": ("Not a command here: {text}. Type help.",
                       "Eso no es una orden aquí: {text}. Escribe ayuda."),
     "plain_no_card": ("You have no card {n}", "No tienes la carta {n}"),
+    # (how long, and how to have more: found play-testing with a screen reader, the next hand came
+    # as the scoring was still being read, and only help said that pass holds it)
+    "plain_next_hand": ("The next hand is dealt in a few seconds: type pass for more time",
+                        "La siguiente mano se reparte en unos segundos: escribe pasar para tener más tiempo"),
     "plain_not_held": ("You hold no {card}", "No tienes {card}"),
     "plain_card_kept": ("{card} stays in your hand: still your turn",
                         "{card} sigue en tu mano: sigue tu turno"),

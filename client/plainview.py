@@ -359,7 +359,7 @@ class PlainView:
                 hints.insert(0, self._counted(view.seats, view.hand_result))
         elif view.hand_result is not None:
             result = view.hand_result
-            hints = [t("next_hand_waits" if m.seating.everyone_away else "next_hand")]
+            hints = [t("next_hand_waits" if m.seating.everyone_away else "plain_next_hand")]
             scores = view.scores
             won = won_text(m, result.winner, "hand_won", n=view.hand_number, points=result.points)
             hints.insert(0, self._counted(view.seats, result))

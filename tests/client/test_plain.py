@@ -522,7 +522,8 @@ def test_the_end_of_a_hand_is_said_with_the_scores() -> None:
     result = HandResult(winner="2", points=32, hands=((), (), (), ()))
     show(model, make_view("R7", top="R5", hand_result=result, scores=(0, 32, 0, 0)))
     assert view.changes() == ["Luis wins hand 1 and scores 32 points. Scores: Bot 1 0, Luis 32, "
-                              "Bot 3 0, Ana 0. The next hand starts in a moment…"]
+                              "Bot 3 0, Ana 0. The next hand is dealt in a few seconds: type pass for "
+                              "more time."]
     # What each hand left was worth, as the full screen's board shows it (found play-testing: a
     # screen reader could not check the points)
     model = seated(make_view("R7", top="R5", legal=plays("R7")))
@@ -545,10 +546,10 @@ def test_the_end_of_a_hand_is_said_with_the_scores() -> None:
 
 @pytest.mark.parametrize(("lang", "hand", "match"), [
     ("en", ["Luis wins hand 1 and scores 32 points. Scores: Bot 1 0, Luis 32, Bot 3 0, Ana 0. The next "
-            "hand starts in a moment…"],
+            "hand is dealt in a few seconds: type pass for more time."],
      ["Luis won the hand: +32 points. Luis wins the match! Scores: Bot 1 0, Luis 532, Bot 3 0, Ana 0."]),
     ("es", ["Luis ganó la mano 1 y sumó 32 puntos. Puntos: Bot 1 0, Luis 32, Bot 3 0, Ana 0. La "
-            "siguiente mano empieza enseguida…"],
+            "siguiente mano se reparte en unos segundos: escribe pasar para tener más tiempo."],
      ["Luis ganó la mano: +32 puntos. ¡Luis ganó la partida! Puntos: Bot 1 0, Luis 532, Bot 3 0, Ana 0."]),
 ])
 def test_the_end_of_a_hand_is_said_once(lang: str, hand: list[str], match: list[str]) -> None:

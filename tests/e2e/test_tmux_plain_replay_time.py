@@ -56,7 +56,7 @@ def test_tmux_plain_pass_inside_the_replay_holds_the_next_deal(tmux: Tmux, tmp_p
         play.said(tmux, window, f"Move {move} of", after=play.typed(tmux, window, ""), timeout=5)
         time.sleep(2)  # (a person listening to the move: not a wait for anything)
     closed = play.said(tmux, window, "Back at the table.", after=play.typed(tmux, window, "back"))
-    play.said(tmux, window, "The next hand starts in a moment", after=closed, timeout=5)
+    play.said(tmux, window, "The next hand is dealt in a few seconds", after=closed, timeout=5)
     lines = tmux.transcript(window)
     assert not any(DEALT in line for line in lines[back:]), "\n".join(lines[back:])
 
