@@ -165,7 +165,9 @@ def _joined(model: Model, message: messages.Joined) -> None:
     if newly_seated and seat_name != model.session.name:  # (told nothing: found play-testing)
         model.prompts.notice = t("you_renamed", name=seat_name)
     if bot is not None:  # (back in the seat we left, it is ours again: not "Luis (bot)'s seat")
-        back = left_by(bot, model.session.name)
+        # (under our own name: another Kim, seated as "Kim 2" in the seat Kim left, did not come
+        # back, found re-checking)
+        back = left_by(bot, model.session.name) and seat_name == model.session.name
         model.prompts.notice = t("you_back_in_seat") if back else t("you_took_seat", bot=whose_seat(bot))
         if seat_name != model.session.name and not back:  # (found play-testing: "Ana 2 (you)" alone
             # said it; first, where a narrow screen cuts the notice: "…eres Eva" lost the " 2")

@@ -910,9 +910,23 @@ def test_back_in_the_seat_one_left_one_is_told_so() -> None:
     press(model, ENTER)
     room = room_info(seats={"1": "Bot 1", "2": "Ana", "3": "Eva (bot)", "4": "Bot 4"})
     model.apply(Joined(room=room, role="spectator"))
-    model.apply(Joined(room=room, role="player", seat="3"))
+    back = room_info(seats={"1": "Bot 1", "2": "Ana", "3": "Eva", "4": "Bot 4"})
+    model.apply(Joined(room=back, role="player", seat="3"))
     text = render_text(model)
     assert "You are back in your seat" in text and "took over" not in text, text
+
+
+def test_another_of_the_same_name_in_the_seat_one_left_is_not_told_they_came_back() -> None:
+    """Found re-checking: a second Eva, seated by the server as "Eva 2" in the seat Eva had left
+    (Eva was still in the lobby), read "You are back in your seat"."""
+    model = late_arrival()
+    press(model, ENTER)
+    room = room_info(seats={"1": "Bot 1", "2": "Ana", "3": "Eva (bot)", "4": "Bot 4"})
+    model.apply(Joined(room=room, role="spectator"))
+    taken = room_info(seats={"1": "Bot 1", "2": "Ana", "3": "Eva 2", "4": "Bot 4"})
+    model.apply(Joined(room=taken, role="player", seat="3"))
+    text = " ".join(render_text(model, columns=100).split())
+    assert "back in your seat" not in text and "You took over Eva's seat" in text, text
 
 
 def test_one_who_takes_over_a_seat_its_person_left_takes_that_persons_seat() -> None:
