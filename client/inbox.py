@@ -176,7 +176,7 @@ def _joined(model: Model, message: messages.Joined) -> None:
         # seated from the line as a hand was dealt, Dave's first turn took the notice away, and
         # nothing on his screen said he had a seat now, nor whose). Plain mode said the notice.
         seating.took_seat_line = "" if model.plain else model.prompts.notice
-    own = seating.left_to_bot(message.room, model.session.name) if message.role != "player" else None
+    own = seating.kept_for_us(message.room, model.session.name) if message.role != "player" else None
     if own is not None and model.prompts.notice == t("status_seat_gone_watching"):
         # our seat, given up while we were gone, a bot plays in our place: we take it back (found
         # play-testing: frozen through a match's end, or back after q, one read that the seat

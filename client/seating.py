@@ -164,7 +164,7 @@ class Seating:
             not room.started or any(left_by(seat.name, name) for seat in room.seated))), None)
 
     @staticmethod
-    def left_to_bot(room: RoomInfo, name: str) -> SeatInfo | None:
+    def kept_for_us(room: RoomInfo, name: str) -> SeatInfo | None:
         """The seat a bot plays in our place at ``room`` ("Diego (bot)"), if any."""
         return next((seat for seat in room.seats if seat.kind == "bot" and left_by(seat.name, name)), None)
 
