@@ -204,6 +204,9 @@ def make_key_bindings(model: Model, after: Callable[[], None]) -> KeyBindings:
     # up as the first card must not keep its first player from leaving the table
     bind_action("quit", deciding)(model.ask_quit)
     bind_action("leave", deciding)(model.ask_leave)
+    # and the chat (found play-testing: t at a Wild's colour question did nothing, and the
+    # message typed after it named the colour with its first r, y, g or b)
+    bind_action("chat", deciding)(model.open_chat)
     bind_action("chat", commands & Condition(lambda: model.screen not in (Screen.BROWSE, Screen.CONNECTING,
                                                                            Screen.CREATE)))(model.open_chat)
 
@@ -346,10 +349,9 @@ def make_key_bindings(model: Model, after: Callable[[], None]) -> KeyBindings:
         bind(yes, filter=challenge)(table.challenge)
     for no in (*keys_of("no"), *keys_of("accept")):
         bind(no, filter=challenge)(lambda: table.challenge(accept=True))
-    # the hand and chat stay usable while deciding (and, where it stacks, a card: ``stacking``)
+    # the hand stays usable while deciding (and, where it stacks, a card: ``stacking``)
     bind("left", filter=challenge)(lambda: table.move_selection(-1))
     bind("right", filter=challenge)(lambda: table.move_selection(1))
-    bind_action("chat", challenge)(model.open_chat)
     # (R17: its player, down to one card without UNO, may be caught until we answer; found
     # play-testing, c did nothing there, and after the answer it was a false catch)
     bind_action("catch", challenge & ~typing)(table.catch)

@@ -137,6 +137,22 @@ def test_the_other_languages_colour_keys_work_but_not_this_ones_table_keys(
         set_language("en")
 
 
+@pytest.mark.parametrize("question", ["colour", "seat"])
+def test_the_chat_opens_at_a_colour_or_seat_question_and_the_question_stays(question: str) -> None:
+    """Found play-testing: t at a Wild's colour question did nothing, and "typing…" then named
+    yellow with its y. The chat opens as at a challenge; the question waits for its answer."""
+    if question == "colour":
+        model, asked = seated(make_view("R7 W", top="G5", legal=[*plays("W"), Draw(ME)])), Prompt.COLOR
+        press(model, "2", ENTER)
+    else:
+        legal = [PlayCard(ME, Card.parse("R7"), None, target) for target in ("1", "2", "3")]
+        model, asked = seated(make_view("R7 Y3", top="R5", legal=legal)), Prompt.SEAT
+        press(model, "1", ENTER)
+    assert model.prompt is asked
+    assert press(model, "t", *"typing rgby 12", ENTER) == [Say(text="typing rgby 12")]
+    assert model.prompt is asked
+
+
 def test_the_colour_picker_works_with_arrows_and_escape_cancels() -> None:
     model = seated(make_view("W+4 R7", top="G5", legal=[*plays("W+4"), Draw(ME)]))
     press(model, "2", ENTER)  # W+4 sorts after R7
