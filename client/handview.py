@@ -38,8 +38,17 @@ class HandView(BesideBoard):
         big = self.big(width)
         cell = BIG_CELL if big else CELL
         per_row = max(1, (width - 1) // cell)
-        for start in range(0, len(hand), per_row):
-            chunk = hand[start:start + per_row]
+        block = 5 if big else 3  # the lines of a row of cards: numbers, the cards, the marks
+        first, shown = 0, len(hand)
+        rows_fit = (height - 1) // block
+        if len(hand) > rows_fit * per_row and rows_fit >= 1:  # not enough room: the chosen card's page
+            shown = rows_fit * per_row
+            # (the last page full: found play-testing at 40×15, End showed the seventh card alone)
+            first = min(m.table.selected // shown * shown, len(hand) - shown)
+            lines[0] = clip_line([header[0], ("class:dim", " " + t("hand_shown", first=first + 1,
+                                                                    last=first + shown)), *header[1:]], width)
+        for start in range(first, first + shown, per_row):
+            chunk = hand[start:min(start + per_row, first + shown)]
             numbers: Line = [("", " ")]
             rows: list[Line] = [[("", " ")] for _ in range(3 if big else 1)]
             marks: Line = [("", " ")]
@@ -57,16 +66,6 @@ class HandView(BesideBoard):
                 mark = "★" if card in hinted else "▲" if card in playable else ""
                 marks.append(("class:mark", pad(mark.center(cell - 1), cell)))
             lines += [numbers, *rows, marks]
-        block = 5 if big else 3
-        if len(lines) > height >= 1 + block:  # not enough room: the rows around the chosen card
-            first = 1 + block * max(0, min(m.table.selected // per_row, (len(lines) - 1) // block
-                                           - (height - 1) // block))
-            lines = [lines[0], *lines[first:first + (height - 1) // block * block]]
-            # (the cards cut off were not said at all: found play-testing at 40×15)
-            shown_from = (first - 1) // block * per_row
-            shown_to = min(len(hand), shown_from + (height - 1) // block * per_row)
-            lines[0] = clip_line([header[0], ("class:dim", " " + t("hand_shown", first=shown_from + 1,
-                                                                    last=shown_to)), *header[1:]], width)
         return lines
 
     def big_card(self, card: Card, selected: bool) -> list[Line]:
