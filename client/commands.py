@@ -31,7 +31,6 @@ if TYPE_CHECKING:
     from prompt_toolkit.application import Application
 
     from .app import ClientApp
-    from .model import Model
     from .plainapp import PlainScreen
 
 
@@ -430,6 +429,7 @@ def kept_options(args: argparse.Namespace) -> list[str]:
 
 
 def run_join(args: argparse.Namespace) -> int:
+    from .hosting import guest_parting
     from .i18n import t
 
     lang, plain = _setup(args)
@@ -456,27 +456,9 @@ def run_join(args: argparse.Namespace) -> int:
 
     apps: list[ClientApp] = []
     code = _run(text, client, plain, _display(args)[0])
-    if apps and (parting := seat_waits(apps[0].model, args.address)):
+    if apps and (parting := guest_parting(apps[0].model, args.address)):
         print(parting)
     return code
-
-
-def seat_waits(model: Model, address: str | None) -> str:
-    """What a guest who quit with a seat is told as the terminal comes back ("": no seat)."""
-    import shlex
-
-    from protocol import clean_text
-
-    from .enums import Status
-    from .i18n import t
-
-    room = model.seating.room
-    if not model.seating.seated or model.host.active or room is None:
-        return ""
-    if model.session.status is Status.FAILED:  # (another window took the seat, the table closed:
-        return ""  # found re-checking, "waits for you" of a seat another window sat in)
-    command = shlex.join(["uno", "join", *([address] if address else [])])
-    return t("seat_waits_parting", table=clean_text(room.name), command=command)
 
 
 def _run(text: str, client: Callable[[Application[int] | PlainScreen], ClientApp], plain: bool,

@@ -1,16 +1,21 @@
 """``uno host``: what this client does for the table it runs (open it, start it, the match kept
-from last time), and how its host left it."""
+from last time), and how its host left it (and what a guest's terminal says of it)."""
 
 from __future__ import annotations
 
 import shlex
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from protocol import CreateRoom, RoomInfo, clean_text
 
+from .enums import Status
 from .i18n import detect_language, names_and, t
 from .prompts import Prompts
+
+if TYPE_CHECKING:
+    from .model import Model
 
 
 @dataclass
@@ -71,6 +76,25 @@ def parting_words(host: Hosting, match_on: bool, points: str, command: Callable[
     if not kept_at_quit(host, match_on):
         return ""
     return t("match_kept" if friends else "match_kept_alone", command=command())
+
+
+def guest_parting(model: Model, address: str | None) -> str:
+    """What a guest who quit is told as the terminal comes back: how to come back to the seat
+    kept for them, or the points of a match the host ended ("": nothing to tell)."""
+    from .inbox import points_now
+
+    room = model.seating.room
+    if model.host.active or room is None:
+        return ""
+    if model.session.status is Status.FAILED:  # (another window took the seat, the table closed:
+        # found re-checking, "waits for you" of a seat another window sat in; the points stay
+        # on the terminal, as the host's do: found play-testing, the guest's said nothing)
+        points = points_now(model) if model.session.reason == "table_closed" else ""
+        return t("ev_match_ended_by_host", points=points) if points else ""
+    if not model.seating.seated:
+        return ""
+    command = shlex.join(["uno", "join", *([address] if address else [])])
+    return t("seat_waits_parting", table=clean_text(room.name), command=command)
 
 
 def kept_at_quit(host: Hosting, match_on: bool) -> bool:

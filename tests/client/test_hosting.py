@@ -210,18 +210,38 @@ def test_the_kept_matchs_command_keeps_the_language_chosen(monkeypatch: pytest.M
 def test_a_guest_who_quits_with_a_seat_is_told_how_to_come_back(lang: str, said: str) -> None:
     """Found play-testing: Carla quit a waiting room and her terminal said nothing of the seat
     kept for her; the others read that it waited."""
-    from client.commands import seat_waits
+    from client.hosting import guest_parting
     from protocol import Joined
 
     model = seated(None, room=room_info(started=False, host_seat="1"), lang=lang)
     try:
-        assert seat_waits(model, "10.0.0.2:7777") == said
-        assert seat_waits(model, None) == said.replace(" 10.0.0.2:7777", "")
+        assert guest_parting(model, "10.0.0.2:7777") == said
+        assert guest_parting(model, None) == said.replace(" 10.0.0.2:7777", "")
         replaced = seated(None, room=room_info(started=False, host_seat="1"), lang=lang)
         replaced.connection_failed("replaced")  # (found re-checking: told of a seat another window took)
-        assert seat_waits(replaced, "10.0.0.2:7777") == ""
+        assert guest_parting(replaced, "10.0.0.2:7777") == ""
         model.apply(Joined(room=room_info(started=True, host_seat="1"), role="spectator", seat=None))
-        assert seat_waits(model, "10.0.0.2:7777") == ""  # (a watcher has no seat)
+        assert guest_parting(model, "10.0.0.2:7777") == ""  # (a watcher has no seat)
+    finally:
+        set_language("en")
+
+
+@pytest.mark.parametrize(("lang", "said"), [
+    ("en", "The host ended the match. Points: Luis 80, Bot 3 30, Bot 1 0, you 0"),
+    ("es", "El anfitrión terminó la partida. Puntos: Luis 80, Bot 3 30, Bot 1 0, tú 0"),
+])
+def test_a_guest_whose_host_ended_the_match_keeps_its_points_on_the_terminal(lang: str, said: str) -> None:
+    """Found play-testing: the host who ended the match read its points as the terminal came
+    back; the guest, nothing."""
+    from client.hosting import guest_parting
+
+    model = seated(make_view(scores=(0, 80, 30, 0)), lang=lang)
+    try:
+        model.connection_failed("table_closed")
+        assert guest_parting(model, "10.0.0.2:7777") == said
+        lost = seated(make_view(scores=(0, 80, 30, 0)), lang=lang)
+        lost.connection_failed("server_closed")
+        assert guest_parting(lost, "10.0.0.2:7777") == ""
     finally:
         set_language("en")
 
