@@ -24,13 +24,14 @@ TEXT = {
                closes="The table closes for everyone.", turn="Your turn", help="w why  t chat",
                colour="Colour for Wild:", colours="r:red   y:yellow   g:green   b:blue", yellow="y",
                played="You played Wild → yellow", quit="Quit? y quits, anything else stays.", yes="y",
-               confirm_help="y yes   any other key: no",
+               confirm_help="y yes   any other key: no", say="Say:",
                host_quit="End the match for everyone (e)", end="e"),
     "es": dict(waiting="pulsa s para empezar", leave="¿Dejar la mesa? s la deja; si no, te quedas.",
                closes="La mesa se cierra para todos.", turn="Tu turno", help="e explica  t chat",
                colour="Color para Comodín:", colours="r:rojo   a:amarillo   v:verde   z:azul",
                yellow="a", played="Jugaste Comodín → amarillo",
                quit="¿Salir? s sale; si no, te quedas.", yes="s", confirm_help="s sí   otra tecla: no",
+               say="Di:",
                host_quit="¿Terminar la partida para todos (t)", end="t"),
 }
 HAND = {"en": ["R2", "R8", "Y0", "G5", "G6", "G9", "W"],
@@ -114,6 +115,14 @@ def test_leaving_and_quitting_ask_first_in_the_languages_keys(tmux: Tmux, tmp_pa
     tmux.send(window, "Enter")
     screen = tmux.wait_for(window, text["colour"], timeout=5, what="the colour picker")
     assert text["colours"] in screen
+    # the chat opens there too, and what is typed names no colour (found play-testing: t did
+    # nothing, and the first y of the message played the Wild in yellow)
+    tmux.send(window, "t")
+    tmux.wait_for(window, text["say"], timeout=5, what="the chat prompt at the colour question")
+    tmux.send(window, "-l", "brb, rgby")
+    tmux.send(window, "Enter")
+    screen = tmux.wait_for(window, "Ana: brb, rgby", timeout=5, what="the chat line")
+    assert text["colour"] in screen and text["played"] not in screen, screen
     tmux.send(window, text["yellow"])
     tmux.wait_for(window, text["played"], timeout=5, what="the Wild played in yellow")
 
