@@ -6,6 +6,7 @@ at each step. The deal is fixed by ``--seed``; the bots are quick (``--bot-delay
 from __future__ import annotations
 
 import os
+import re
 from pathlib import Path
 
 import tmuxplay as play
@@ -14,6 +15,7 @@ from tmuxkit import HAND_OVER, Player, Tmux
 pytestmark = play.needs_tmux
 
 SEED = int(os.environ.get("UNO_E2E_SEED", "9"))
+SHOWN = re.compile(r"Your hand \((?P<size>\d+)\) \[(?P<first>\d+)–(?P<last>\d+) shown\]")
 tmux = play.tmux_fixture("play")
 
 
@@ -46,6 +48,21 @@ def test_tmux_host_plays_a_whole_hand(tmux: Tmux, tmp_path: Path) -> None:
         screen = tmux.wait_for(window, lambda s, r=rule: r in s and "Your hand" in s and "Enter play" in s,  # type: ignore[misc]
                                timeout=5, what=f"the table redrawn {width} columns wide")
         assert len(screen.splitlines()) <= height
+
+    # at 40×15 the hand shows six cards at a time, and End shows the last six (found play-testing:
+    # the seventh alone); back to 80×24 after
+    tmux.resize(window, 40, 15)
+    tmux.wait_for(window, lambda s: SHOWN.search(s) is not None, timeout=5, what="the hand cut at 40×15")
+    tmux.send(window, "End")
+    screen = tmux.wait_for(window, lambda s: (m := SHOWN.search(s)) is not None and m["first"] != "1",
+                           timeout=5, what="End: the hand's last cards")
+    shown = SHOWN.search(screen)
+    assert shown is not None and int(shown["last"]) == int(shown["size"]), screen
+    assert int(shown["last"]) - int(shown["first"]) == 5, screen  # (six cards, not the last alone)
+    tmux.send(window, "Home")
+    tmux.resize(window, 80, 24)
+    tmux.wait_for(window, lambda s: f"\n{'─' * 80}\n" in s and SHOWN.search(s) is None and "Your hand" in s,
+                  timeout=5, what="the whole hand at 80×24 again")
 
     ana = Player(tmux, window, "Ana")
     final = ana.play_hand()
