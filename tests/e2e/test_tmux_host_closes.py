@@ -46,3 +46,5 @@ def test_tmux_a_guest_away_when_the_host_ends_the_match_quits_with_q(tmux: Tmux,
     tmux.wait_for(guest, "El anfitrión cerró la mesa. Pulsa q para salir.", timeout=15, what="Gus told")
     tmux.send(guest, "q")
     tmux.wait_for(guest, lambda s: "El anfitrión cerró la mesa" not in s, timeout=5, what="Gus's client gone")
+    # the match's points stay on his terminal, as on the host's (found play-testing: nothing)
+    tmux.wait_for(guest, "El anfitrión terminó la partida. Puntos: ", timeout=5, what="the points kept")
