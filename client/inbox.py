@@ -139,6 +139,8 @@ def _joined(model: Model, message: messages.Joined) -> None:
             model.prompts.notice == t("status_seat_gone_watching") and message.role == "player"):
         model.prompts.notice = ""
     resumed = model.prompts.notice == t("status_resumed")  # (our link back, or a client started again)
+    if resumed and model.table.match_over and (again := model.rematch.again(message.room, message.seat)):
+        model.outbox.append(again)
     if resumed and message.seat is None:  # (a watcher's, or one in line's: no seat to be back in;
         model.prompts.notice = t("status_watching_again")  # found play-testing, Hal read "your seat")
     if model.prompts.notice == t("status_seat_waits"):  # the host opened the kept match
@@ -204,6 +206,7 @@ def _invite(model: Model) -> None:
 def _room(model: Model, message: messages.RoomUpdate) -> None:
     was_away, before = model.seating.away, model.seating.room
     lines = model.seating.update(message.room, plain=model.plain)
+    model.rematch.seen(message.room, model.seating.seat)
     if model.form is not None and model.form.editing and not model.editing_rules:
         model.form = None  # (the rules' form: the match began, or we are no longer the host)
         if message.room.started:  # (found play-testing: the form's next key played a card)

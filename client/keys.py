@@ -318,8 +318,8 @@ def make_key_bindings(model: Model, after: Callable[[], None]) -> KeyBindings:
 
     # ---- the end of a match: a rematch (client/rematch.py)
     rematch = at_table & Condition(lambda: model.rematch_open)
-    bind_action("rematch", rematch)(model.accept_rematch)
-    bind_action("no_rematch", rematch)(model.decline_rematch)
+    bind_action("rematch", rematch)(model.answer_rematch)
+    bind_action("no_rematch", rematch)(lambda: model.answer_rematch(accept=False))
     bind_action("seat_order", rematch)(model.next_rematch_order)
 
     # ---- colour picker

@@ -60,8 +60,16 @@ LINK_TEXTS: dict[str, tuple[str, str]] = {
     # --- moves over a slow or dropped link (client/table.py, client/sent.py), the board's turn
     "sent_again": ("The link dropped before your move arrived: it was sent again.",
                    "Se cortó la conexión antes de llegar tu jugada: se envió otra vez."),
-    "offline": ("The link to the table is down: nothing was sent (reconnecting…)",
-                "Sin conexión con la mesa: no se envió nada (reconectando…)"),
+    "move_held": ("The link is down: your move goes as soon as it is back (reconnecting…)",
+                  "Sin conexión: tu jugada sale en cuanto vuelva (reconectando…)"),
+    "move_held_already": ("The link is down: your move before this one waits for it; this one was not sent",
+                          "Sin conexión: tu jugada anterior espera a que vuelva; esta no se envió"),
+    "sent_when_back": ("The link is back: your move was sent.", "Volvió la conexión: se envió tu jugada."),
+    "move_not_sent": ("The game went on while the link was down: your move was not sent.",
+                      "La partida siguió mientras no había conexión: tu jugada no se envió."),
+    "move_lost": ("The link dropped before your move reached the table, and the game went on without it.",
+                  "Se cortó la conexión antes de que tu jugada llegara a la mesa, y la partida siguió sin "
+                  "ella."),
     "move_on_its_way": ("Your move is on its way to the table (the link is slow)…",
                         "Tu jugada va de camino a la mesa (la conexión va lenta)…"),
     "move_in_flight": ("Your last move is still on its way (the link is slow): wait for the table",

@@ -130,7 +130,8 @@ class Model:
         self.session.lost(reason, self.clock() + retry_in)
         self.outbox.clear()
         self.table.sent.link_lost(self.table.view)
-        self.close_prompts()
+        if self.prompts.text_prompt is Prompt.PASSWORD:  # (a colour or seat asked stays: found
+            self.prompts.close_text()  # play-testing, a tenth of a second's drop closed a Wild's)
         # The server keeps the seat, and says the turn's time again once we are back: a clock
         # run down to 0 s under "Reconnecting…" read as a turn lost (found play-testing).
         self.table.deadline_at = None
@@ -471,11 +472,10 @@ class Model:
         the notice saying it again was cut at 60 columns). It goes with the next deal."""
         self.prompts.notice = self.prompts.notice_till_deal = t("watching_no_cards")
 
-    def accept_rematch(self) -> None:
-        self.outbox.send(self.rematch.accept())
-
-    def decline_rematch(self) -> None:
-        self.outbox.send(self.rematch.decline())
+    def answer_rematch(self, accept: bool = True) -> None:
+        """m (or n) at a match's end; the link down, the answer waits for it (``RematchChoice.again``)."""
+        if not self.outbox.send(self.rematch.accept() if accept else self.rematch.decline()):
+            self.prompts.notice = t("move_held")
 
     def next_rematch_order(self) -> None:
         """``o`` at a match's end: the next seat order we would propose (once someone has

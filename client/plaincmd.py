@@ -422,9 +422,9 @@ class PlainCommands:
         elif word in words("replay"):
             self.model.ask_replay()
         elif self.model.rematch_open and word in words("rematch"):
-            self.model.accept_rematch()
+            self.model.answer_rematch()
         elif self.model.rematch_open and word in words("decline"):
-            self.model.decline_rematch()
+            self.model.answer_rematch(accept=False)
         elif self.model.rematch_open and word in words("order"):
             self.model.next_rematch_order()
         elif table.view is not None and self.model.seating.seat is not None and (

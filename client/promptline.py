@@ -177,12 +177,13 @@ class PromptLine(Painter):
 
     def _pending_draw(self) -> str:
         """What to do about a draw aimed at us on our turn (stack or draw), or "". (Not while
-        the link is down: with nothing legal it said "nothing of yours stacks".) The board said
+        the link is down: found play-testing, it said "nothing of yours stacks".) The board said
         only "Pending: +6": what to do about it is said where the keys are."""
         table = self.model.table
         view = table.view
-        if view is None or not view.pending_draw or not table.my_turn or not table.legal:
-            return ""
+        if view is None or not view.pending_draw or not table.my_turn or not table.legal \
+                or table.sent.offline or table.sent.just_sent(view) is not None:  # (answered: found
+            return ""  # play-testing, "d draws 4" under a challenge on its way, the link stalled)
         key = "prompt_pending_stack" if table.playable else "prompt_pending_draw"
         return t(key, n=view.pending_draw)
 

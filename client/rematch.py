@@ -14,6 +14,7 @@ from .i18n import names_and, t
 @dataclass
 class RematchChoice:
     order: str = REMATCH_ORDERS[0]  # ours, until someone accepts first (then theirs holds)
+    answer: Rematch | None = None  # ours, sent and not yet seen in the room (``again``)
 
     def next_order(self, room: RoomInfo | None, me: str | None) -> Rematch | str:
         """``o``: the next seat order. Once someone has accepted, the first to has chosen it: if
@@ -28,11 +29,24 @@ class RematchChoice:
         return self.accept() if chosen is not None else ""
 
     def accept(self) -> Rematch:
-        return Rematch(order=self.order, accept=True)
+        self.answer = Rematch(order=self.order, accept=True)
+        return self.answer
 
-    @staticmethod
-    def decline() -> Rematch:
-        return Rematch(accept=False)
+    def decline(self) -> Rematch:
+        self.answer = Rematch(accept=False)
+        return self.answer
+
+    def seen(self, room: RoomInfo, me: str | None) -> None:
+        """The room shows our acceptance: it arrived."""
+        if me in room.rematch:
+            self.answer = None
+
+    def again(self, room: RoomInfo, me: str | None) -> Rematch | None:
+        """Back in our seat at a match's end after the link dropped: our answer, to send again if
+        the room does not show it (found play-testing on a stalled link: m was lost without a
+        word, and the others waited for it)."""
+        answer, self.answer = self.answer, None
+        return None if answer is None or me is None or me in room.rematch else answer
 
     @staticmethod
     def order_line(room: RoomInfo | None) -> str:

@@ -84,6 +84,10 @@ class Outbox:
         self._messages.append(message)
         return True
 
+    @property
+    def connected(self) -> bool:
+        return self._session.connected
+
     def append(self, message: Message) -> None:
         """Queue ``message`` whatever the state (an answer to the server, a ping)."""
         self._messages.append(message)

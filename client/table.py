@@ -10,7 +10,6 @@ from collections.abc import Callable
 
 from engine import View, actions
 from engine.cards import Card, Color
-from protocol import codec
 
 from .cardorder import card_sort_key
 from .enums import Prompt, Status
@@ -32,7 +31,6 @@ class Table:
     def __init__(self, session: Session, outbox: Outbox, prompts: Prompts,
                  clock: Callable[[], float]) -> None:
         self._session = session
-        self._outbox = outbox
         self._prompts = prompts  # where a refused key says why (``notice``)
         self.clock = clock
         self.view: View | None = None
@@ -44,7 +42,7 @@ class Table:
         self.last_digit: tuple[int, float] | None = None  # the card number typed last, and when
         self.uno_armed = False
         self.uno_late = False  # u typed just after our next-to-last card went: UNO said with the view
-        self.sent = Sent()  # our moves on their way, over a link that may drop
+        self.sent = Sent(outbox)  # our moves on their way, over a link that may drop
         # A jump-in refused (the card and what the notice said), until that card can go
         self._refused_jump: tuple[Card, str] | None = None
         self.pending_card: Card | None = None
@@ -61,7 +59,7 @@ class Table:
 
     @property
     def legal(self) -> tuple[actions.Action, ...]:
-        return self.view.legal if self.view is not None and self._session.connected else ()
+        return self.view.legal if self.view is not None else ()
 
     @property
     def hand(self) -> list[Card]:
@@ -150,12 +148,13 @@ class Table:
     def set_view(self, view: View, deadline: float | None) -> None:
         old = self.view
         self.view = view
-        if self._prompts.notice in (t("offline"), t("move_in_flight")):  # (no longer true)
-            self._prompts.notice = ""
-        again = self.sent.resend(view)
+        if self._prompts.notice in (t("move_held"), t("move_held_already"), t("move_in_flight")):
+            self._prompts.notice = ""  # (no longer true)
+        again, said = self.sent.resend(view)
         if again is not None:
             self._act(again)
-            self._prompts.notice = t("sent_again")
+        if said:
+            self._prompts.notice = t(said)
         self.deadline_at = None if deadline is None else self.clock() + deadline
         # A seat just open to a catch: its line, not an older notice (found play-testing: "You hold
         # Bot 2's hand now" stayed over "Marco did not say UNO: press c…", and a bot caught him)
@@ -229,17 +228,17 @@ class Table:
         self._prompts.notice = t(key, **kw)
 
     def _cannot_move(self) -> bool:
-        """A move key while the link is down (or before the table is seen again), or while our
-        last move is still on its way, sends nothing and says so (found play-testing on a flaky
+        """A move key once the connection is over, or while our last move is still on its way or
+        waits for the link to come back, sends nothing and says so (found play-testing on a flaky
         link: "Red 0 cannot be played now" of a card that could, and "It is not your turn" of a
-        second key pressed while the first was held); whether it did."""
-        if not self._session.connected or self.sent.stale:  # (given up: nothing will reconnect)
-            self._refuse("connection_over" if self._session.status is Status.FAILED else "offline")
-            return True
-        if self.sent.in_flight(self.view) is not None:
-            self._refuse("move_in_flight")
-            return True
-        return False
+        second key pressed while the first was held); whether it did. (While the link is down,
+        or before the table is seen again, a first move waits for it: ``_act``.)"""
+        refusal = ("connection_over" if self._session.status is Status.FAILED  # (nothing will reconnect)
+                   else "move_held_already" if self.sent.offline and self.sent.waiting
+                   else "move_in_flight" if self.sent.in_flight(self.view) is not None else "")
+        if refusal:
+            self._refuse(refusal)
+        return bool(refusal)
 
     def _refuse_over(self) -> bool:
         """A move key once the hand (or the match) is over says so, and whether it was (found play-testing:
@@ -496,5 +495,6 @@ class Table:
         return next((a for a in self.legal if isinstance(a, kind)), None)
 
     def _act(self, action: actions.Action) -> None:
-        self.sent.record(self.view, action, self.clock())
-        self._outbox.send(codec.action_to_act(action))
+        said = self.sent.send(self.view, action, self.clock())
+        if said:
+            self._prompts.notice = t(said)

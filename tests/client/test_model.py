@@ -422,17 +422,19 @@ def test_the_turn_deadline_counts_down() -> None:
     assert model.table.seconds_left() is None
 
 
-def test_a_lost_connection_drops_prompts_and_queued_messages() -> None:
+def test_a_lost_connection_drops_queued_messages_and_keeps_a_colour_asked() -> None:
+    """Found play-testing on a flaky link: a drop of a tenth of a second closed a Wild's colour
+    question, and its r then did nothing."""
     model = seated(make_view("W R7", legal=[*plays("W"), Draw(ME)]))
     model.table.selected = 1
     model.table.play_selected()
     assert model.prompt is Prompt.COLOR
     model.outbox.append(Draw(ME))  # type: ignore[arg-type]
     model.connection_lost("eof", 0.1)
-    assert model.session.status is Status.LOST and model.prompt is Prompt.NONE and not model.outbox
+    assert model.session.status is Status.LOST and model.prompt is Prompt.COLOR and not model.outbox
     assert model.screen is Screen.TABLE  # the table stays on screen while reconnecting
     model.table.draw()
-    assert not model.outbox  # nothing is queued while disconnected
+    assert not model.outbox  # nothing is sent while disconnected
     model.apply(Welcome(server="Casa", version="0", protocol=1, token="s.secret", name="Ana", resumed=True))
     assert model.session.status is Status.CONNECTED and model.prompts.notice.startswith("Welcome back")
 

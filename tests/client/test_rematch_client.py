@@ -713,3 +713,24 @@ def test_a_seat_gone_at_a_match_s_end_is_said_to_go_or_to_be_played_by_a_bot(
         assert said not in " ".join(render_text(model, columns=100).split())
     finally:
         set_language("en")
+
+
+def test_a_rematch_answer_the_dropped_link_lost_is_sent_again_once_back() -> None:
+    """Found play-testing on a stalled link: Ben's m went into the stall; back in his seat he read
+    "still to answer: you", and the others waited for him. It is sent again where the room does
+    not show it; not once it does, nor at the next match's end."""
+    from protocol import Joined, Welcome
+
+    back = Welcome(server="test", version="0", protocol=1, token="a.b", name="Ana", resumed=True)
+    model = seated(make_view(**OVER), room=room_info(started=False))
+    assert press(model, "m") == [Rematch(order="keep", accept=True)]
+    model.connection_lost("timeout", 0.1)
+    model.apply(back)
+    model.apply(Joined(room=room_info(started=False), role="player", seat=ME))
+    assert Rematch(order="keep", accept=True) in model.outbox.take()
+    model.apply(RoomUpdate(room=room_info(started=False, rematch=(ME,), rematch_order="keep")))
+    model.connection_lost("timeout", 0.1)
+    model.apply(back)
+    accepted = room_info(started=False, rematch=(ME,), rematch_order="keep")
+    model.apply(Joined(room=accepted, role="player", seat=ME))
+    assert not any(isinstance(m, Rematch) for m in model.outbox.take())

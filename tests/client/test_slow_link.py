@@ -9,6 +9,7 @@ from __future__ import annotations
 import pytest
 from clientkit import ENTER, ME, make_view, plays, press, render_text, seated, show
 
+from client.enums import Prompt
 from client.i18n import set_language, t
 from client.plainview import PlainView
 from engine.actions import Draw
@@ -25,22 +26,71 @@ def _mine() -> View:
     return make_view("R7 Y3", top="R5", legal=[*plays("R7"), Draw(ME)])
 
 
-@pytest.mark.parametrize(("lang", "said"), [
-    ("en", "The link to the table is down: nothing was sent (reconnecting…)"),
-    ("es", "Sin conexión con la mesa: no se envió nada (reconectando…)")])
-def test_a_move_key_while_the_link_is_down_sends_nothing_and_says_so(lang: str, said: str) -> None:
-    """It said "Red 7 cannot be played now" of a card that could."""
+@pytest.mark.parametrize(("lang", "held", "sent"), [
+    ("en", "The link is down: your move goes as soon as it is back (reconnecting…)",
+     "The link is back: your move was sent."),
+    ("es", "Sin conexión: tu jugada sale en cuanto vuelva (reconectando…)",
+     "Volvió la conexión: se envió tu jugada.")])
+def test_a_move_made_while_the_link_is_down_goes_once_the_same_moment_is_seen_again(
+        lang: str, held: str, sent: str) -> None:
+    """It said "Red 7 cannot be played now" of a card that could; then (found play-testing on a
+    flaky link) a card played in the tenth of a second the link took to come back was refused,
+    the refusal gone before it could be read. The move waits: one, said so."""
     model = seated(_mine(), lang=lang)
     try:
         model.connection_lost("broken", 5)
-        assert acts(press(model, ENTER)) == [] and model.prompts.notice == said
+        assert acts(press(model, ENTER)) == [] and model.prompts.notice == held
+        assert acts(press(model, "d")) == [] and model.prompts.notice == t("move_held_already")  # (one)
+        assert model.prompt is Prompt.NONE
         model.apply(Welcome(server="test", version="0", protocol=1, token="a.b", name="Ana", resumed=True))
-        assert acts(press(model, "d")) == [] and model.prompts.notice == said  # (not seen again yet)
+        assert acts(model.outbox.take()) == []  # (not before the table is seen again)
         show(model, _mine())
-        assert model.prompts.notice == ""
-        assert acts(press(model, ENTER)) == [Act(kind="play", card="R7")]
+        assert acts(model.outbox.take()) == [Act(kind="play", card="R7")] and model.prompts.notice == sent
     finally:
         set_language("en")
+
+
+@pytest.mark.parametrize(("lang", "said"), [
+    ("en", "The game went on while the link was down: your move was not sent."),
+    ("es", "La partida siguió mientras no había conexión: tu jugada no se envió.")])
+def test_a_move_made_while_the_link_is_down_is_not_sent_to_a_table_that_went_on(lang: str, said: str) -> None:
+    model = seated(_mine(), lang=lang)
+    try:
+        model.connection_lost("broken", 5)
+        press(model, ENTER)
+        model.apply(Welcome(server="test", version="0", protocol=1, token="a.b", name="Ana", resumed=True))
+        show(model, make_view("R7 Y3 G4", top="B5", current="2", legal=[]))
+        assert acts(model.outbox.take()) == [] and model.prompts.notice == said
+    finally:
+        set_language("en")
+
+
+def test_a_card_sent_as_the_link_dropped_that_the_table_went_on_without_is_told_lost() -> None:
+    """Found play-testing on a flaky link: Green 4 played with 9 s left as the link stalled; the
+    stand-in played the turn, and nothing said Green 4 had not arrived."""
+    model = seated(_mine())
+    assert acts(press(model, ENTER)) == [Act(kind="play", card="R7")]
+    model.connection_lost("timeout", 0.1)
+    model.apply(Welcome(server="test", version="0", protocol=1, token="a.b", name="Ana", resumed=True))
+    show(model, make_view("R7", top="Y3", current="2", legal=[]))  # (the stand-in played Yellow 3)
+    assert model.prompts.notice == t("move_lost")
+    took = seated(_mine())  # (the table had it: nothing to tell)
+    press(took, ENTER)
+    took.connection_lost("timeout", 0.1)
+    took.apply(Welcome(server="test", version="0", protocol=1, token="a.b", name="Ana", resumed=True))
+    show(took, make_view("Y3", top="R7", current="2", legal=[]))
+    assert took.prompts.notice != t("move_lost")
+
+
+def test_a_challenge_on_its_way_does_not_say_to_draw() -> None:
+    """Found play-testing on a stalled link: y challenged a Wild Draw Four, and the line under the
+    table said "You must draw 4 and have nothing to stack on it: d draws 4"."""
+    from engine.actions import Accept, Challenge
+
+    model = seated(make_view("R7 Y3", top="W+4", challenge_from="3", pending_draw=4,
+                             legal=[Challenge(ME), Accept(ME), Draw(ME)]))
+    assert acts(press(model, "y")) == [Act(kind="challenge")]
+    assert "d draws" not in render_text(model)
 
 
 def test_a_second_move_key_while_the_first_is_on_its_way_says_so() -> None:

@@ -37,8 +37,8 @@ def test_tmux_a_friend_on_a_hanging_link_keeps_his_seat_and_his_draw(tmux: Tmux,
         tmux.wait_for(guest, "Tu última jugada aún va de camino", timeout=10, what="the draw on its way")
         lost = tmux.wait_for(guest, LOST, timeout=40, what="the hanging link given up")
         assert "Turno: reconectando…" in lost and "Tu turno" not in lost, lost
-        tmux.send(guest, "p")  # (the link down: nothing is sent, and that is said)
-        tmux.wait_for(guest, "no se envió nada", timeout=10, what="a key while the link is down")
+        tmux.send(guest, "p")  # (the link down, the draw waits for it: this is not sent, and that is said)
+        tmux.wait_for(guest, "esta no se envió", timeout=10, what="a second move while the link is down")
         wait_until(lambda: proxy.held >= 2, 40, "two tries to come back, hanging too")
         proxy.release()
 
