@@ -22,10 +22,14 @@ HOWTO_TEXTS: dict[str, tuple[str, str]] = {
                        "play it at once; if not, your turn ends ({k_pass} passes).",
                        "O roba una carta ({k_draw}), aunque pudieras jugar: si vale, puedes jugarla "
                        "en el acto; si no, se acaba tu turno ({k_pass} pasa)."),
-    "howto_draw_until": ("With nothing to play you draw ({k_draw}) until a card goes, and play it; "
-                         "you may not draw while you hold a card that goes.",
-                         "Sin nada que jugar robas ({k_draw}) hasta que una carta valga, y la juegas; "
-                         "no se roba teniendo una carta que vale."),
+    # (the drawing may go on: found play-testing, "no se roba teniendo una carta que vale", and
+    # then d drew on past the card that went, as the rule allows)
+    "howto_draw_until": ("Holding a card that goes, you play; with none, you draw ({k_draw}) until "
+                         "one goes, and may draw on ({k_draw} again), but the turn ends with a card "
+                         "played.",
+                         "Con una carta que vale, juegas; sin ninguna, robas ({k_draw}) hasta que una "
+                         "valga, y puedes seguir robando ({k_draw} otra vez), pero el turno acaba "
+                         "jugando una carta."),
     # (the seats' counts too: found play-testing, "[ 7]" beside each name had no label; two
     # digits in the example, which wrapping cannot part)
     "howto_cards": ("Your hand shows each card as its colour's letter and its value: {red} red, "

@@ -58,10 +58,10 @@ RULE_TEXTS: dict[str, tuple[str, str]] = {
                      "it goes anyway, as a bluff, and the next player may challenge it.",
                      "Sí: el +4 solo se juega sin cartas del color en juego. No: se puede jugar igual, "
                      "de farol, y el siguiente puede desafiarlo."),
-    "about_draw_until": ("Yes: with nothing to play you draw until a card can go, and play it. No: you "
-                         "draw one card, and may play it.",
-                         "Sí: sin nada que jugar robas hasta que una carta valga, y la juegas. No: robas "
-                         "una carta, y puedes jugarla."),
+    "about_draw_until": ("Yes: with nothing to play you draw until a card can go (and may draw on), "
+                         "and the turn ends with a card played. No: you draw one card, and may play it.",
+                         "Sí: sin nada que jugar robas hasta que una carta valga (y puedes seguir), y el "
+                         "turno acaba jugando una carta. No: robas una carta, y puedes jugarla."),
     "about_stack": ("Yes: facing a Draw Two you may play a Draw Two on it, and the next player draws "
                     "the total.",
                     "Sí: ante un +2 puedes echar otro +2, y el siguiente roba la suma."),

@@ -36,11 +36,11 @@ def test_the_help_ends_with_how_to_play_by_the_table_s_own_rules(lang: str) -> N
     house = RuleSet.preset("house", seven_zero=True, jump_in=True, target_score=200).to_dict()
     model = seated(make_view(), room=room_info(preset="house", rules=house), lang=lang)
     text = howto_pages(model)
-    said = {"en": ("How to play at this table", "200 points", "you draw (d) until a card goes",
+    said = {"en": ("How to play at this table", "200 points", "you draw (d) until one goes",
                    "refused while you hold", "Stacking:", "7-0: a 7 swaps", "Jump-in:",
                    "Y yellow, G green, B blue", "W+4 Wild Draw Four", "catch you (c)", "docs/RULES.md",
                    "[12] is how many cards they hold"),
-            "es": ("Cómo se juega en esta mesa", "200 puntos", "robas (d) hasta que una carta valga",
+            "es": ("Cómo se juega en esta mesa", "200 puntos", "robas (d) hasta que una valga",
                    "teniendo cartas del color en juego", "Acumular:", "7-0: un 7 cambia", "Cortar:",
                    "A amarillo, V verde, Z azul", "C+4 Comodín +4", "pillarte (c)", "docs/REGLAS.md",
                    "[12] son las cartas que tiene")}[lang]
