@@ -476,8 +476,9 @@ def match_over_key(m: Model) -> str:
         room = m.seating.room
         played = [s for s in room.seats if s.kind == "human" and s.seat in view.seats] if room else []
         if not m.seating.is_host:
-            gone = bool(played) and all(s.away or not s.connected for s in played)
-            return "match_over_newcomer_waits" if gone else "match_over_newcomer"
+            gone = all(s.away or not s.connected for s in played)
+            return ("match_over_newcomer_left" if not played else "match_over_newcomer_waits" if gone
+                    else "match_over_newcomer")
         # (the host now: found play-testing, Hal, in line when every player left, read that the
         # players answer the rematch, with none left to, and that the host starts it)
         return "match_over_newcomer_host" if played else "match_over_newcomer_host_alone"

@@ -174,6 +174,12 @@ TABLE_TEXTS: dict[str, tuple[str, str]] = {
                                   "back; {k_leave} leaves.",
                                   "Quienes jugaron están ausentes: la revancha espera a que vuelva alguno; "
                                   "{k_leave} te vas."),
+    # (found play-testing: three in line sat down as the match's players left, and read that the
+    # players answered the rematch, with none left to; the new host had s)
+    "match_over_newcomer_left": ("Those who played have left: the host starts the next match; "
+                                 "{k_leave} leaves.",
+                                 "Quienes jugaron se fueron: la siguiente partida la empieza quien lleva "
+                                 "la mesa; {k_leave} te vas."),
     "match_over_newcomer_host": ("You host the table now: the players answer the rematch, or {k_start} "
                                  "starts it now without them; {k_rules} changes its rules; {k_leave} leaves.",
                                  "Ahora llevas la mesa: los jugadores contestan a la revancha, o {k_start} "

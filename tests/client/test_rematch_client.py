@@ -734,3 +734,24 @@ def test_a_rematch_answer_the_dropped_link_lost_is_sent_again_once_back() -> Non
     accepted = room_info(started=False, rematch=(ME,), rematch_order="keep")
     model.apply(Joined(room=accepted, role="player", seat=ME))
     assert not any(isinstance(m, Rematch) for m in model.outbox.take())
+
+
+@pytest.mark.parametrize(("lang", "said"), [
+    ("en", "Those who played have left: the host starts the next match"),
+    ("es", "Quienes jugaron se fueron: la siguiente partida la empieza quien lleva la mesa")])
+def test_one_seated_after_the_match_whose_players_all_left_is_told_the_host_starts_the_next(
+        lang: str, said: str) -> None:
+    """Found play-testing (a club's server, in Spanish): Carla, Ana and Beto took the seats of the
+    match's players as they left; they read that the players answered the rematch, with none
+    left to, and that Elena, the new host, had to start it, nowhere."""
+    from protocol import Joined
+
+    people = {"1": "Bot 1", "5": "Carla", "3": "Bot 3", "6": "Elena"}  # (Luis and Ana, 2 and 4, gone)
+    room = room_info(started=False, seats=people, host_seat="6")
+    model = seated(make_view(**OVER), room=room, lang=lang)
+    try:
+        model.apply(Joined(room=room, role="player", seat="5"))
+        text = " ".join(render_text(model, columns=100).split())
+        assert said in text, text
+    finally:
+        set_language("en")
