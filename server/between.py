@@ -71,7 +71,7 @@ class BetweenMatches(SeatLine):
             self.leave(session, "left")
             return
         self.votes.accept(seat.id, message.order)
-        log.info("room %s: %s accepts a rematch (%s)", self.id, seat.id, self.votes.order)
+        log.info("room %s: %s accepts a rematch (%s)", self.id, seat.name, self.votes.order)
         first = self.clock.rematch_at is None and self.config.rematch_wait > 0
         if first:
             self.clock.rematch_at = trio.current_time() + self.config.rematch_wait
@@ -145,6 +145,7 @@ class BetweenMatches(SeatLine):
         for seat in self._asked():
             if seat.id not in self.votes.accepted:
                 seat.away = True
-                log.info("room %s: seat %s is away (no answer to the rematch)", self.id, seat.id)
+                log.info("room %s: %s (seat %s) is away (no answer to the rematch)", self.id, seat.name,
+                         seat.id)
         if not self._rematch_if_ready():
             self.broadcast_room()

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import logging
 import random
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 
 import engine
 from engine import Game
@@ -64,11 +64,19 @@ def off_turn_bot_moves(game: Game, bot_seats: Iterable[str]) -> list[engine.Acti
             for action in game.legal_actions(seat_id)]
 
 
-def log_events(room_id: str, events: Iterable[engine.Event]) -> None:
+def log_events(room_id: str, game: Game, names: Mapping[str, str], events: Iterable[engine.Event]) -> None:
+    """The hands' and the match's milestones, by name (``names``: seat id -> name; found
+    play-testing, "match won by seat 3, scores (0, 75, 0, 0)" named nobody, and its scores
+    were in the match's seat order, not the ids')."""
+    def who(seat: str) -> str:
+        return f"{names.get(seat, '?')} (seat {seat})"
+
     for e in events:
         if isinstance(e, HandStarted):
-            log.info("room %s: hand %d starts, dealer %s", room_id, e.hand_number, e.dealer)
+            log.info("room %s: hand %d starts, %s deals", room_id, e.hand_number, who(e.dealer))
         elif isinstance(e, HandEnded):
-            log.info("room %s: hand won by seat %s for %d points", room_id, e.winner, e.points)
+            log.info("room %s: hand won by %s for %d points", room_id, who(e.winner), e.points)
         elif isinstance(e, MatchEnded):
-            log.info("room %s: match won by seat %s, scores %s", room_id, e.winner, e.scores)
+            points = ", ".join(f"{names.get(seat, '?')} {score}" for seat, score in zip(game.seats, e.scores,
+                                                                                         strict=True))
+            log.info("room %s: match won by %s; points: %s", room_id, who(e.winner), points)

@@ -87,7 +87,7 @@ class Room(BetweenMatches):
         self._publish(self.game.deal_events, with_view=False)  # the deal, for the log...
         for session in self.members():  # ...then the full view, as when anyone sits down
             self.send_view(session)
-        play.log_events(self.id, self.game.deal_events)
+        play.log_events(self.id, self.game, seat_names(self.seats), self.game.deal_events)
 
     def act(self, session: Session, act: Act) -> None:
         """A person's move: checked by the engine for their own seat only."""
@@ -113,7 +113,7 @@ class Room(BetweenMatches):
         if not seat.away:
             return
         seat.away = False
-        log.info("room %s: seat %s is back", self.id, seat.id)
+        log.info("room %s: %s (seat %s) is back", self.id, seat.name, seat.id)
         self._schedule(turn_changed=False)  # first: what follows carries the new deadline
         self.broadcast_room()
         self._show_new_deadline(seat)
@@ -126,7 +126,7 @@ class Room(BetweenMatches):
         if seat.away or self.game is None or seat.kind != "human":
             return
         seat.away = True
-        log.info("room %s: seat %s is away", self.id, seat.id)
+        log.info("room %s: %s (seat %s) is away", self.id, seat.name, seat.id)
         self._schedule(turn_changed=False)  # first: a turn of theirs on now is the stand-in's
         self.broadcast_room()
         self._show_new_deadline(seat)
@@ -187,8 +187,8 @@ class Room(BetweenMatches):
         follows)."""
         self._version += 1
         self._observe(batches if batches is not None else [events])
-        play.log_events(self.id, events)
         assert self.game is not None
+        play.log_events(self.id, self.game, seat_names(self.seats), events)
         told = self.grace.follow(self.game.uno_open, trio.current_time())  # (before the bots')
         self._schedule(turn_changed)
         self._save()  # before the events go out: nobody sees a state the disk does not hold

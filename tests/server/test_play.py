@@ -171,3 +171,23 @@ async def test_deadlines_travel_with_a_humans_turn(harness: Harness, autojump_cl
                 current = message.current if isinstance(message, Events) else message.view["current"]
                 human = current == ann.seat
                 assert (message.deadline is not None) == human, message
+
+
+def test_the_servers_log_names_the_dealer_the_winner_and_the_points(caplog: pytest.LogCaptureFixture) -> None:
+    """Found play-testing a club's server: "hand 1 starts, dealer 6", "match won by seat 3, scores
+    (0, 75, 0, 0)" (seat ids, not the seats' places, and the scores in the match's own order)."""
+    import logging
+
+    from engine import Game
+    from engine.events import HandEnded, HandStarted, MatchEnded
+    from server import play
+
+    game = Game(["6", "3", "5"])
+    names = {"6": "Elena", "3": "Carla", "5": "Bot 2"}
+    with caplog.at_level(logging.INFO, logger=play.log.name):
+        play.log_events("r1", game, names, [HandStarted(1, "6", 1), HandEnded("3", 75, (0, 75, 0)),
+                                             MatchEnded("3", (0, 75, 0))])
+    said = caplog.messages
+    assert said == ["room r1: hand 1 starts, Elena (seat 6) deals",
+                    "room r1: hand won by Carla (seat 3) for 75 points",
+                    "room r1: match won by Carla (seat 3); points: Elena 0, Carla 75, Bot 2 0"], said
