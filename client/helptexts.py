@@ -148,8 +148,9 @@ HELP_TEXTS: dict[str, tuple[str, str]] = {
     "prompt_seat": ("Swap hands with:", "Cambiar la mano con:"),
     "prompt_seat_short": ("Swap with:", "Cambiar con:"),  # (where the seats need the room)
     "prompt_chat": ("Say: ", "Di: "),
+    # ("lo": the card's name, el 6 rojo, el Comodín; found play-testing, "la juega" read wrong)
     "prompt_drawn": ("You drew {card}: {k_play} plays it, {k_pass} keeps it",
-                     "Robaste el {card}: {k_play} la juega, {k_pass} te la quedas"),
+                     "Robaste el {card}: {k_play} lo juega, {k_pass} te lo quedas"),
     # (not "+4 para ti": after two Draw Twos it read as a Wild Draw Four, found play-testing)
     "prompt_pending_stack": ("You must draw {n}: stack a card on it (the marked ones), or {k_draw} "
                              "draws {n}",
@@ -157,11 +158,11 @@ HELP_TEXTS: dict[str, tuple[str, str]] = {
     "prompt_pending_draw": ("You must draw {n} and have nothing to stack on it: {k_draw} draws {n}",
                             "Te toca robar {n} y no tienes nada que sumarle: {k_draw} roba {n}"),
     "prompt_drawn_again": ("You drew {card}: {k_play} plays it, {k_draw} draws again",
-                           "Robaste el {card}: {k_play} la juega, {k_draw} roba otra"),
+                           "Robaste el {card}: {k_play} lo juega, {k_draw} roba otra"),
     # (short of room: found play-testing at 60 columns, "Robaste el Cambio de sentido verde: Enter
     # la juega, p te l…" lost how to keep it)
     "prompt_drawn_short": ("{card}: {k_play} plays it, {k_pass} keeps it",
-                           "{card}: {k_play} la juega, {k_pass} te la quedas"),
+                           "{card}: {k_play} lo juega, {k_pass} te lo quedas"),
     "prompt_drawn_again_short": ("{card}: {k_play} plays it, {k_draw} draws again",
-                                 "{card}: {k_play} la juega, {k_draw} roba otra"),
+                                 "{card}: {k_play} lo juega, {k_draw} roba otra"),
 }

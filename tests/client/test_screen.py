@@ -352,5 +352,5 @@ def test_the_drawn_cards_question_at_60_columns_keeps_how_to_keep_it() -> None:
         wide = " ".join(screen_lines(model, columns=100, rows=30))
     finally:
         set_language("en")
-    assert "Cambio de sentido verde: Enter la juega, p te la quedas" in narrow, narrow
-    assert "Robaste el Cambio de sentido verde: Enter la juega, p te la quedas" in wide, wide
+    assert "Cambio de sentido verde: Enter lo juega, p te lo quedas" in narrow, narrow
+    assert "Robaste el Cambio de sentido verde: Enter lo juega, p te lo quedas" in wide, wide

@@ -98,7 +98,7 @@ def spanish_back(tmux: Tmux, window: str) -> None:
     tmux.send(window, "d")
     screen = tmux.wait_for(window, lambda s: "Robaste" in s.split("Tu mano")[0], timeout=5,
                            what="her own draw in the log")
-    if "Enter la juega" in screen:
+    if "Enter lo juega" in screen:
         tmux.send(window, "p")
         screen = tmux.wait_for(window, "Pasaste", timeout=5, what="the drawn card kept")
     # "Robaste" starts a log line of its own: her draw, not the stand-in's ("Se acabó tu tiempo").

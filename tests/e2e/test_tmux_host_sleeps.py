@@ -36,7 +36,7 @@ def test_tmux_the_time_a_hosts_program_slept_is_nobodys(tmux: Tmux, tmp_path: Pa
         assert time.monotonic() < deadline, tmux.screen(sam)
         if "Tu turno" in tmux.screen(rosa):
             tmux.send(rosa, "d")
-            tmux.wait_for(rosa, lambda s: "Tu turno" not in s or "Enter la juega" in s, timeout=5,
+            tmux.wait_for(rosa, lambda s: "Tu turno" not in s or "Enter lo juega" in s, timeout=5,
                           what="Rosa's draw")
             if "Tu turno" in tmux.screen(rosa):
                 tmux.send(rosa, "p")  # (the card drawn could be played: she keeps it)

@@ -58,7 +58,7 @@ def test_tmux_friends_sit_before_the_start_and_a_late_arrival_takes_a_bots_seat(
             eva_screen = tmux.stable_screen(late)
             tmux.send(late, "d")
             screen = tmux.wait_for(late, lambda s: "Robaste" in s, timeout=10, what="Eva's draw")
-            if "Enter la juega" in screen:
+            if "Enter lo juega" in screen:
                 tmux.send(late, "p")
             tmux.wait_for(host, lambda s: "Eva drew a card" in s or "Eva passed" in s, timeout=10,
                           settle=False, what="Eva's turn in the host's log")

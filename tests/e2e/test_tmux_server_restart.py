@@ -46,9 +46,9 @@ def draw_a_card(tmux: Tmux, window: str) -> None:
     drawn = tmux.wait_for(window, lambda s: s.count("Robaste") > draws or (
         (h := parse_hand(s)) is not None and len(h.cards) != len(hand.cards)), timeout=10,
         what="Luis's draw", settle=False)
-    if "Enter la juega" in drawn:  # a card that can be played: keep it
+    if "Enter lo juega" in drawn:  # a card that can be played: keep it
         tmux.send(window, "p")
-        tmux.wait_for(window, lambda s: "Enter la juega" not in s, timeout=10, what="the card kept",
+        tmux.wait_for(window, lambda s: "Enter lo juega" not in s, timeout=10, what="the card kept",
                       settle=False)
 
 

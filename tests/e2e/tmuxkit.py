@@ -200,7 +200,7 @@ SAYS = {
                "Wild( Draw Four)?", "{name} lost the connection", "{name} is connected again", "Welcome back",
                "you", "offline", "spectator"),
     "es": Says("Tu turno", "Color para", "desafía, a acepta", "La primera es un Comodín",
-               "Enter la juega", "Robaste", "Jugaste", "dijiste UNO!", "Dirás ¡UNO! con tu próxima carta",
+               "Enter lo juega", "Robaste", "Jugaste", "dijiste UNO!", "Dirás ¡UNO! con tu próxima carta",
                "Tu mano ({n})",
                {"R": ("r", "rojo"), "Y": ("a", "amarillo"), "G": ("v", "verde"), "B": ("z", "azul")},
                r"Comodín( \+4)?", "{name} perdió la conexión", "{name} se volvió a conectar", "Hola de nuevo",
