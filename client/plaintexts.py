@@ -80,7 +80,7 @@ PLAIN_TEXTS: dict[str, tuple[str, str]] = {
     "plain_form_rules": ("The rules of {room}. Type a field's number and its value (\"3 60\": 60 seconds a "
                          "turn); the number alone steps to the next value, the number and - to the one "
                          "before; ok gives the table these rules, back leaves them as they were. The fields:",
-                         "Las reglas de {room}. Escribe el número de un campo y su valor («3 60»: 60 "
+                         "Reglas de «{room}». Escribe el número de un campo y su valor («3 60»: 60 "
                          "segundos por turno); el número solo pasa al valor siguiente, el número y - al "
                          "anterior; ok da a la mesa estas reglas, volver las deja como estaban. Los campos:"),
     "plain_form_password": ("The new table's password (not shown as you type; Enter alone: none).",

@@ -33,9 +33,9 @@ RULE_TEXTS: dict[str, tuple[str, str]] = {
     "form_more_below": ("↓ {n} more", "↓ {n} más"),
     # the form's focused row, said under the form (found play-testing: a newcomer could not tell
     # what "Strict +4" or "Jump-in" would change); key "about_" + the form's field
-    "about_preset": ("official: the rules printed in the box. house: draw until you can play, strict +4, "
+    "about_preset": ("Official: the rules printed in the box. House: draw until you can play, strict +4, "
                      "stack +2, the dealer's right starts. Rules you saved are offered here too.",
-                     "oficial: las reglas impresas en la caja. De la casa: robar hasta poder jugar, +4 "
+                     "Oficial: las reglas impresas en la caja. De la casa: robar hasta poder jugar, +4 "
                      "estricto, acumular +2, empieza quien está a la derecha del que reparte. Aquí "
                      "salen también las reglas que guardaste."),
     "about_timeout": ("Time for each turn: when it runs out, a bot plays that turn for the player (a safe "

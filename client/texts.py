@@ -140,8 +140,9 @@ TEXTS: dict[str, tuple[str, str]] = {
                   "↑↓ campo  ←→ cambia  escribe texto  Enter crea  Esc vuelve"),
     "form_hint_short": ("↑↓ field  ←→ change  Enter create  Esc back",
                         "↑↓ campo  ←→ cambia  Enter crea  Esc vuelve"),
-    # (the host's: the rules of the table she sits at, in the waiting room or for the next match)
-    "form_rules_title": ("The rules of {room}", "Las reglas de {room}"),
+    # (the host's: the rules of the table she sits at, in the waiting room or for the next match;
+    # found play-testing, "Las reglas de Mesa de Carla")
+    "form_rules_title": ("The rules of {room}", "Reglas de «{room}»"),
     "form_rules_hint": ("↑↓ field  ←→ change  Enter apply  Esc back, unchanged",
                         "↑↓ campo  ←→ cambia  Enter aplica  Esc vuelve sin cambios"),
     "form_rules_hint_short": ("↑↓ field  ←→ change  Enter apply  Esc back",

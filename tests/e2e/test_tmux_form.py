@@ -51,7 +51,7 @@ def test_tmux_a_spanish_host_sets_house_options_in_the_form_and_an_english_frien
     assert field(form, "7-0 (cambiar manos)") == "sí"
     play.keys(tmux, sofia, *["Up"] * 13)  # (the form's top, the rows below out of sight)
     form = tmux.wait_for(sofia, "› Reglas", timeout=5, what="the form's top")
-    assert "oficial: las reglas impresas en la caja" in form
+    assert "Oficial: las reglas impresas en la caja" in form
     assert field(form, "Reglas") == "de la casa+" and field(form, "Asientos") == "3"  # (changed: marked)
     assert field(form, "Bots") == "0" and field(form, "Partida a") == "100 puntos"
     assert "Si llega tarde, se sienta" in form and "…" not in form  # no label cut
