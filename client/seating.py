@@ -405,7 +405,8 @@ class Seating:
             return t("leave_closes")
         # (found play-testing: told "a bot plays your seat", Kim, waiting in line, took it; and
         # "a bot plays your seat … someone in line may take it" read as a contradiction)
-        consequence = t("leave_line" if room.queue else "leave_bot" if room.started else "leave_free")
+        line = "leave_line_next_hand" if room.started and room.late_join == "next_hand" else "leave_line"
+        consequence = t(line if room.queue else "leave_bot" if room.started else "leave_free")
         heir = next((s for s in others if s.connected), None)
         return consequence + (" " + t("leave_new_host", name=clean_text(heir.name))
                        if self.is_host and heir is not None else "")

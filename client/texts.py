@@ -77,6 +77,11 @@ TEXTS: dict[str, tuple[str, str]] = {
     "leave_free": ("Your seat is freed.", "Al dejarla, tu asiento queda libre."),
     "leave_line": ("The first in line for a seat takes yours.",
                    "Al dejarla, quien va primero en la cola ocupa tu asiento."),
+    # (a table whose late arrivals sit at the next hand: found play-testing, "quien va primero en
+    # la cola ocupa tu asiento", and a bot played the rest of the hand)
+    "leave_line_next_hand": ("A bot plays your seat until the next hand; then the first in line takes it.",
+                             "Al dejarla, un bot juega tu asiento hasta la próxima mano; luego lo ocupa "
+                             "quien va primero en la cola."),
     "leave_new_host": ("{name} becomes the host.", "{name} llevará la mesa."),
     "leave_closes": ("The table closes for everyone.", "La mesa se cierra para todos."),
     "leave_watch": ("You stop watching.", "Dejas de mirar."),

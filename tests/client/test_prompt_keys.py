@@ -255,6 +255,11 @@ def test_leaving_says_what_happens_to_the_table() -> None:
     assert consequence(host_seat="2", queue=1).endswith(line)
     assert consequence(started=False, queue=2, host_seat="2").endswith(line)
     assert f"{line} Luis becomes the host." in consequence(queue=1)
+    # (at a table whose late arrivals sit at the next hand: found play-testing, a bot played the
+    # rest of the hand in the seat the line was said to take)
+    later = "A bot plays your seat until the next hand; then the first in line takes it."
+    assert consequence(host_seat="2", queue=1, late_join="next_hand").endswith(later)
+    assert consequence(started=False, queue=2, host_seat="2", late_join="next_hand").endswith(line)
 
 
 def test_right_stops_at_the_last_card_and_says_so() -> None:
