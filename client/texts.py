@@ -399,18 +399,19 @@ TEXTS: dict[str, tuple[str, str]] = {
                       "Estás mirando. Pulsa {k_take_seat} para sentarte."),
     "seated_next_match": ("You have a seat for the next match.",
                           "Tienes asiento para la próxima partida."),
+    # (the future, of what comes at the next hand: found play-testing, "Ocupas…" read as now)
     "queued_own_seat": ("You get your seat back at the next hand ({k_take_seat} cancels).",
-                        "Recuperas tu asiento en la próxima mano ({k_take_seat} cancela)."),
+                        "Recuperarás tu asiento en la próxima mano ({k_take_seat} cancela)."),
     # (its points with it: found play-testing, the bot won the hand meanwhile, and the newcomer
     # began the next one leading the match, unwarned)
     "queued_seat": ("You take {name}'s seat, and its points, at the next hand ({k_take_seat} cancels).",
-                    "Ocupas el asiento de {name}, con sus puntos, en la próxima mano ({k_take_seat} "
+                    "Ocuparás el asiento de {name}, con sus puntos, en la próxima mano ({k_take_seat} "
                     "cancela)."),
     # (a table of single hands: its next hand is the next match, which a rematch must start)
     "queued_own_seat_match": ("You get your seat back at the next match ({k_take_seat} cancels).",
-                              "Recuperas tu asiento en la próxima partida ({k_take_seat} cancela)."),
+                              "Recuperarás tu asiento en la próxima partida ({k_take_seat} cancela)."),
     "queued_seat_match": ("You take {name}'s seat at the next match ({k_take_seat} cancels).",
-                          "Ocupas el asiento de {name} en la próxima partida ({k_take_seat} cancela)."),
+                          "Ocuparás el asiento de {name} en la próxima partida ({k_take_seat} cancela)."),
     "queued_line": ("You are number {n} in line for a seat ({k_take_seat} cancels).",
                     "Eres el número {n} en la cola para un asiento ({k_take_seat} cancela)."),
     # (not "when the match ends": found play-testing, the players all accepted the rematch, and

@@ -489,7 +489,7 @@ def test_enter_on_a_full_table_before_its_start_waits_in_line() -> None:
 
 @pytest.mark.parametrize(("lang", "said"), [
     ("en", "You take Bot 3's seat at the next match (j cancels)."),
-    ("es", "Ocupas el asiento de Bot 3 en la próxima partida (j cancela)."),
+    ("es", "Ocuparás el asiento de Bot 3 en la próxima partida (j cancela)."),
 ])
 def test_a_seat_promised_at_a_table_of_single_hands_is_for_the_next_match(lang: str, said: str) -> None:
     """Found play-testing: told "at the next hand" at a single-hand table, whose next hand is the
@@ -1011,7 +1011,7 @@ def test_the_players_see_how_many_watch_at_the_table_and_in_the_waiting_room(lan
 
 @pytest.mark.parametrize(("lang", "said"), [
     ("en", "You get your seat back at the next hand (j cancels)."),
-    ("es", "Recuperas tu asiento en la próxima mano (j cancela).")])
+    ("es", "Recuperarás tu asiento en la próxima mano (j cancela).")])
 def test_one_in_line_for_the_seat_they_left_is_told_they_get_it_back(lang: str, said: str) -> None:
     """Found play-testing: Eve left her seat to a bot, came back to watch, and asked for a seat:
     "You take Eve (bot)'s seat at the next hand"."""
