@@ -283,7 +283,7 @@ class Model:
         prompt, text = prompts.close_text()
         if prompt is Prompt.CHAT and text:
             if self.outbox.send(messages.Say(text=text)):
-                self.transcript.sent(text)
+                self.transcript.sent(text, self.clock())
             elif not self.connection_over():  # (found play-testing: a line typed while the
                 self.prompts.notice = t("chat_not_sent")  # link was down vanished, unsaid)
         elif prompt is Prompt.PASSWORD and prompts.password_room is not None:

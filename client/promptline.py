@@ -12,6 +12,7 @@ from .enums import Prompt, Screen, Status
 from .hosting import quit_question
 from .i18n import card_name, color_name, t
 from .i18n import key as key_of
+from .sent import SLOW_ANSWER
 from .table import COLORS
 
 HINT_LINES = 4  # (a Spanish hint naming two 7-0 swaps wraps to 4 at 60 columns)
@@ -134,6 +135,8 @@ class PromptLine(Painter):
         table, view = m.table, m.table.view
         if table.sent.slow(view, table.clock()):
             return ("class:notice", t("move_on_its_way"))
+        if m.transcript.slow(table.clock(), SLOW_ANSWER):
+            return ("class:notice", t("chat_on_its_way"))
         if table.uno_armed:
             return ("class:uno", t("uno_armed"))
         if table.catchable is not None:

@@ -26,6 +26,7 @@ class Transcript:
         # Our chat lines sent whose echo the table has not sent back: a link that died with them
         # lost them (found play-testing: lines typed on a frozen client, at its thaw, vanished)
         self.unheard: list[str] = []
+        self.unheard_since: float | None = None  # when the first of them was sent (``sent``)
         # lines ever logged and said (plain mode prints each new one once)
         self.logged = self.spoken = 0
         self.pasts = 0  # the pasts told (``replace``) that brought new lines: plain mode frames them
@@ -103,9 +104,16 @@ class Transcript:
         self.spoken += len(self.chat) - _overlap(said, self.chat)
         return list(self.unheard)
 
-    def sent(self, text: str) -> None:
-        """Our chat line ``text`` went to the table (unheard until its echo comes back)."""
+    def sent(self, text: str, at: float) -> None:
+        """Our chat line ``text`` went to the table at ``at`` (unheard until its echo comes back)."""
+        if not self.unheard:
+            self.unheard_since = at
         self.unheard = [*self.unheard, text][-UNHEARD_KEPT:]
+
+    def slow(self, now: float, after: float) -> bool:
+        """Whether a chat line of ours has waited ``after`` seconds for its echo (found play-testing
+        on a stalled link: a line sent showed nowhere for 20 s, nor that it was on its way)."""
+        return bool(self.unheard) and self.unheard_since is not None and now - self.unheard_since >= after
 
     def said(self, source: str, text: str) -> None:
         if text in self.unheard:  # (our own, heard: ``sent``)

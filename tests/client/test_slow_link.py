@@ -263,3 +263,20 @@ def test_enter_on_the_card_just_after_a_jump_in_took_our_turn_says_who_cut_in() 
                        view=codec.view_to_wire(make_view("R7 Y3", top="B2", current="3", rules=rules))))
     press(model, ENTER)
     assert model.prompts.notice == "Luis jumped in first and took your turn"
+
+
+def test_a_chat_line_unanswered_for_a_second_says_it_is_on_its_way() -> None:
+    """Found play-testing on a stalled link: a line sent showed nowhere on its sender's screen for
+    20 s, nor that it was on its way; it came after a later line of another's."""
+    from protocol import ChatMsg
+
+    now = [100.0]
+    model = seated(_mine(), clock=lambda: now[0])
+    said = "Your message is on its way to the table (the link is slow)…"
+    press(model, "t", *"hola", ENTER)
+    now[0] += 0.5
+    assert said not in render_text(model)  # (a quick echo: nothing flashes)
+    now[0] += 0.6
+    assert said in render_text(model)
+    model.apply(ChatMsg(source="Ana", text="hola", scope="room"))
+    assert said not in render_text(model)
