@@ -323,8 +323,8 @@ class Board(Painter):
             elif m.seating.everyone_away:  # (the server deals no hand then)
                 countdown = self.end_note or t("next_hand_waits")
             else:
-                countdown = self.end_note or (t("next_hand") if seconds is None
-                                              else t("next_hand_in", n=seconds))
+                countdown = self.end_note or (t("next_hand") if not seconds  # (not "in 0 s" for as
+                                              else t("next_hand_in", n=seconds))  # long as a link stalls)
             notes.append((0, countdown, countdown))
             if len(result.hands) == len(view.seats):  # what the cards left are worth (found
                 worth = t("hand_points_worth")  # play-testing: a newcomer could only work it out)

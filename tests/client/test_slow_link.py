@@ -280,3 +280,17 @@ def test_a_chat_line_unanswered_for_a_second_says_it_is_on_its_way() -> None:
     assert said in render_text(model)
     model.apply(ChatMsg(source="Ana", text="hola", scope="room"))
     assert said not in render_text(model)
+
+
+def test_a_countdown_run_out_says_the_next_hand_comes_in_a_moment() -> None:
+    """Found play-testing on a stalled link: "The next hand is dealt in 0 s…" for ten seconds."""
+    from engine.view import HandResult
+
+    now = [100.0]
+    model = seated(make_view("R7", hand_result=HandResult("2", 30), hand_sizes=(5, 0, 5, 1)),
+                   clock=lambda: now[0])
+    model.table.deadline_at = 103.0
+    assert "The next hand is dealt in 3 s" in " ".join(render_text(model, columns=100).split())
+    now[0] = 104.0
+    text = " ".join(render_text(model, columns=100).split())
+    assert "in 0 s" not in text and "The next hand starts in a moment" in text, text
