@@ -42,8 +42,8 @@ class Sent:
     def send(self, view: View | None, action: actions.Action, at: float) -> str:
         """Send our move ``action`` made on ``view`` (at ``at``, the table's clock), or hold it
         while the link is down (``hold``); the text key of what to tell of it ("": nothing)."""
-        if self.offline:
-            return "move_held" if view is not None and self.hold(view, action) else ""
+        if self.offline:  # (one at a time: a second says the first waits)
+            return "" if view is None else "move_held" if self.hold(view, action) else "move_held_already"
         if view is not None:
             self._acted, self._sent_at = (view, action), at
         self._outbox.send(codec.action_to_act(action))

@@ -228,11 +228,10 @@ class Table:
         self._prompts.notice = t(key, **kw)
 
     def _cannot_move(self) -> bool:
-        """A move key once the connection is over, or while our last move is still on its way or
-        waits for the link to come back, sends nothing and says so (found play-testing on a flaky
-        link: "Red 0 cannot be played now" of a card that could, and "It is not your turn" of a
-        second key pressed while the first was held); whether it did. (While the link is down,
-        or before the table is seen again, a first move waits for it: ``_act``.)"""
+        """A move key once the connection is over, or while our last move is on its way or waits
+        for the link (a first one waits: ``Sent.send``), sends nothing and says so (found
+        play-testing on a flaky link: "Red 0 cannot be played now" of a card that could, and "It
+        is not your turn" of a second key pressed while the first was held); whether it did."""
         refusal = ("connection_over" if self._session.status is Status.FAILED  # (nothing will reconnect)
                    else "move_held_already" if self.sent.offline and self.sent.waiting
                    else "move_in_flight" if self.sent.in_flight(self.view) is not None else "")
@@ -495,6 +494,7 @@ class Table:
         return next((a for a in self.legal if isinstance(a, kind)), None)
 
     def _act(self, action: actions.Action) -> None:
-        said = self.sent.send(self.view, action, self.clock())
+        said = ("connection_over" if self._session.status is Status.FAILED  # (no link to wait for)
+                else self.sent.send(self.view, action, self.clock()))
         if said:
             self._prompts.notice = t(said)

@@ -294,3 +294,22 @@ def test_a_countdown_run_out_says_the_next_hand_comes_in_a_moment() -> None:
     now[0] = 104.0
     text = " ".join(render_text(model, columns=100).split())
     assert "in 0 s" not in text and "The next hand starts in a moment" in text, text
+
+
+def test_a_challenge_once_the_connection_is_over_says_so_and_a_second_while_down_waits() -> None:
+    """A challenge (which no move key's refusal covers) to a table gone is not said to wait for
+    the link; one made while the link is down waits, and a catch after it says the first does."""
+    from engine.actions import Accept, Challenge
+
+    facing = make_view("R7 Y3", top="W+4", challenge_from="3", pending_draw=4, uno_open="3",
+                       legal=[Challenge(ME), Accept(ME)])
+    gone = seated(facing)
+    gone.connection_failed("table_closed")
+    gone.table.challenge()
+    assert gone.prompts.notice == t("connection_over")
+    down = seated(facing)
+    down.connection_lost("broken", 5)
+    down.table.challenge()
+    assert down.prompts.notice == t("move_held")
+    down.table.challenge(accept=True)
+    assert down.prompts.notice == t("move_held_already")
