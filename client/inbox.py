@@ -139,7 +139,8 @@ def _joined(model: Model, message: messages.Joined) -> None:
             model.prompts.notice == t("status_seat_gone_watching") and message.role == "player"):
         model.prompts.notice = ""
     resumed = model.prompts.notice == t("status_resumed")  # (our link back, or a client started again)
-    if resumed and model.table.match_over and (again := model.rematch.again(message.room, message.seat)):
+    if resumed and same_room and model.table.match_over and (again := model.rematch.again(message.room,
+                                                                                          message.seat)):
         model.outbox.append(again)
     if resumed and message.seat is None:  # (a watcher's, or one in line's: no seat to be back in;
         model.prompts.notice = t("status_watching_again")  # found play-testing, Hal read "your seat")

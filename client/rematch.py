@@ -37,8 +37,8 @@ class RematchChoice:
         return self.answer
 
     def seen(self, room: RoomInfo, me: str | None) -> None:
-        """The room shows our acceptance: it arrived."""
-        if me in room.rematch:
+        """The room shows our acceptance (it arrived), or a match on (the rematch is over)."""
+        if me in room.rematch or room.started:
             self.answer = None
 
     def again(self, room: RoomInfo, me: str | None) -> Rematch | None:

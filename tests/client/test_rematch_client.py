@@ -734,6 +734,13 @@ def test_a_rematch_answer_the_dropped_link_lost_is_sent_again_once_back() -> Non
     accepted = room_info(started=False, rematch=(ME,), rematch_order="keep")
     model.apply(Joined(room=accepted, role="player", seat=ME))
     assert not any(isinstance(m, Rematch) for m in model.outbox.take())
+    # a "no" the link lost is not sent to another table's match's end
+    assert press(model, "n") == [Rematch(accept=False)]
+    model.connection_lost("timeout", 0.1)
+    model.apply(back)
+    other = dataclasses.replace(room_info(started=False), id="2", name="Otra")
+    model.apply(Joined(room=other, role="player", seat=ME))
+    assert not any(isinstance(m, Rematch) for m in model.outbox.take())
 
 
 @pytest.mark.parametrize(("lang", "said"), [
