@@ -30,6 +30,7 @@ from .render import Renderer
 
 INFO_WIDTH, NARROW_INFO_WIDTH = 27, 22  # the column beside the top card (narrow: under 70 columns)
 SCORES_BESIDE_CARD = 60  # columns from which a hand's end shows the top card beside its scores
+TOP_CARD_FROM = 50  # columns from which the top card is drawn as a box (the column beside names it)
 
 
 class Panel(UIControl):
@@ -96,9 +97,13 @@ def build_layout(renderer: Renderer) -> Layout:
             Window(height=Dimension.exact(1), char="─", style="class:dim"),
         ]), filter=beside_scores),
         VSplit(window_too_small=too_small(), children=[
-            ConditionalContainer(  # (a hand's end on a narrow screen: the scores need the room)
+            ConditionalContainer(  # (a hand's end on a narrow screen: the scores need the room;
+                # under 50 columns the log does, and the column beside names the card: found
+                # play-testing at 40×15, the log was six letters wide, a word a line)
                 window(r.top_card, width=TOP_WIDTH, height=Dimension(min=3, max=5)),
-                filter=Condition(lambda: not (model.table.hand_over and columns() < SCORES_BESIDE_CARD))),
+                filter=Condition(lambda: columns() >= TOP_CARD_FROM
+                                 and not (model.table.hand_over and columns() < SCORES_BESIDE_CARD))),
+            ConditionalContainer(Window(width=1), filter=Condition(lambda: columns() < TOP_CARD_FROM)),
             ConditionalContainer(  # a hand's end gives its room to the board (render.scores)
                 Window(Panel(r.info), width=lambda: Dimension.exact(
                     INFO_WIDTH if get_app().output.get_size().columns >= 70 else NARROW_INFO_WIDTH)),

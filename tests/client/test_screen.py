@@ -218,6 +218,17 @@ def test_the_waiting_room_shows_who_came() -> None:
     assert "2. Luis" in text and "Luis sat down" in text
 
 
+def test_under_50_columns_the_log_takes_the_top_cards_box() -> None:
+    """Found play-testing at 40×15: beside the top card's box and its column the log was six
+    letters wide, a word a line ("Bot 2 / played / Green / 8"). The column beside names the card."""
+    model = seated(make_view("R7 Y3 G1 G2 B4 B5 W", legal=plays("R7")))
+    model.transcript.add(["Bot 1 drew a card and passed"])
+    narrow = screen_lines(model, columns=40, rows=15)
+    assert "┌────────┐" not in "\n".join(narrow) and any(line.startswith(" Red 5") for line in narrow)
+    assert any(line.rstrip().endswith("Bot 1 drew a") for line in narrow), "\n".join(narrow)
+    assert "┌────────┐" in "\n".join(screen_lines(model, columns=50, rows=15))
+
+
 @pytest.mark.parametrize(("lang", "cut", "small"), [
     ("en", "Your hand (7) [1–6 shown]", "Too small: make the terminal at least 60×20"),
     ("es", "Tu mano (7) [se ven 1–6]", "Demasiado pequeña: agranda la terminal")])
