@@ -83,6 +83,12 @@ def light_background(environ: dict[str, str] | None = None) -> bool:
     return value.rsplit(";", 1)[-1].strip() in ("7", "15")
 
 
+MONOCHROME_TERMS = frozenset({"vt52", "vt100", "vt102", "vt220"})  # (and any ``*-mono``)
+
+
 def no_color() -> bool:
-    """Whether ``NO_COLOR`` asks for no colours (set and not empty, as no-color.org says)."""
-    return bool(os.environ.get("NO_COLOR"))
+    """Whether ``NO_COLOR`` asks for no colours (set and not empty, as no-color.org says), or the
+    terminal has none (found play-testing: ``TERM=vt100`` and ``xterm-mono`` were sent 256
+    colours, which prompt-toolkit assumes of any terminal but a few)."""
+    term = os.environ.get("TERM", "")
+    return bool(os.environ.get("NO_COLOR")) or term in MONOCHROME_TERMS or term.endswith("-mono")

@@ -124,10 +124,21 @@ def test_no_color_is_still_readable() -> None:
 @pytest.mark.parametrize(("value", "plain"), [("1", True), ("", False), (None, False)])
 def test_no_color_comes_from_the_environment(monkeypatch: pytest.MonkeyPatch, value: str | None,
                                              plain: bool) -> None:
+    monkeypatch.setenv("TERM", "xterm-256color")
     if value is None:
         monkeypatch.delenv("NO_COLOR", raising=False)
     else:
         monkeypatch.setenv("NO_COLOR", value)
+    assert _setup(argparse.Namespace(lang="en"))[1] is plain
+
+
+@pytest.mark.parametrize(("term", "plain"), [("vt100", True), ("vt220", True), ("xterm-mono", True),
+                                             ("xterm", False), ("linux", False), ("screen", False)])
+def test_a_terminal_without_colours_is_drawn_as_under_no_color(monkeypatch: pytest.MonkeyPatch, term: str,
+                                                                plain: bool) -> None:
+    """Found play-testing: ``TERM=vt100`` and ``TERM=xterm-mono`` were sent 256 colours."""
+    monkeypatch.delenv("NO_COLOR", raising=False)
+    monkeypatch.setenv("TERM", term)
     assert _setup(argparse.Namespace(lang="en"))[1] is plain
 
 
