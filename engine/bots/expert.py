@@ -8,7 +8,8 @@ sampled deals (common random numbers):
    open to a catch (R17; never a false catch), and, off the seat's turn, doing nothing when no
    jump-in is possible. A play with the next-to-last card always says UNO (the variant without
    it is never better), but a 7 or a 0 under 7-0, which moves hands and makes UNO void.
-2. Every other legal move (off turn: each jump-in, and doing nothing) is a candidate. Each round
+2. Every other legal move (off turn: each jump-in, and doing nothing) is a candidate, but drawing
+   on (R9) past a card that can be played: ``KEEP_DRAWING`` below says why. Each round
    deals one determinization (engine/determinize.py: the unseen cards dealt consistently with the
    tracker's facts, with hard's R8 beliefs, ``SOFT_BELIEFS``, and with the colours seats named,
    ``NAMED_BELIEFS``; with ``INTENT_DRAWS`` above 1, drawn from that many by how likely their
@@ -66,7 +67,7 @@ import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from ..actions import Action, CallUno, Catch, Challenge, JumpIn, PlayCard
+from ..actions import Action, CallUno, Catch, Challenge, JumpIn, KeepDrawing, PlayCard
 from ..cards import WILD_RANKS, Color
 from ..determinize import Determinizer, Likelihood
 from ..explain import exchanges_hands
@@ -114,6 +115,14 @@ deals, for the search to play it instead: with a few hundred playouts most diffe
 92, 155 deals), +3.6 [-1.1, +8.3] (seed 93, 105 deals); then bench/bot_strength.py, seed 1,
 2,000 hands each: 25.7% [24.2, 27.5] with 1.0, 26.2% [24.7, 27.8] with 1.5. The gain did not hold."""
 
+
+KEEP_DRAWING = False
+"""Whether drawing on past a card that can be played (R9) is a candidate. Off: the sampled deals
+favour it and the hands do not. Measured (house, four ``hard``, 60 hands, seed 2, 300 rounds a
+move, bench/decision_values.py's oracles): in the 14 decisions where the search drew on, it
+valued drawing +5.2 points of win rate over ``hard``'s play; the same playouts on the real hands
+(``greedy`` oracle) -1.2, and ``hard`` at every seat -0.7. A hint that said "keep drawing" eight
+times over (found play-testing) taught a newcomer a move worth nothing."""
 
 BASELINE: Callable[[View, random.Random, Tracker | None], Action | None] = hard.hard
 """The rule-based level whose move the search starts from and keeps unless it finds better."""
@@ -409,6 +418,8 @@ def _candidates(view: View) -> list[Action | None]:
         if not isinstance(a, CallUno | Catch)
         and not (two_left and isinstance(a, PlayCard | JumpIn) and a.uno == exchanges_hands(rules, a.card))
     ]
+    if not KEEP_DRAWING and any(type(a) is PlayCard for a in moves):  # (R9: drawing on past a card)
+        moves = [a for a in moves if type(a) is not KeepDrawing]
     if view.current != me:  # off turn: only jump-ins are left (R15), or nothing to do
         moves.insert(0, None)
     return moves or [None]
