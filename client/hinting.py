@@ -210,7 +210,7 @@ class HintBox:
             return action_words(action, name_of)
 
         action = words(hint.action)
-        if hint.reason in ("only", "last"):
+        if hint.reason in ("only", "last", "no_draw_on"):
             return t("hint_" + hint.reason, action=action)
         offender = view.challenge_from
         if hint.reason == "sure" and offender is not None and view.challenge_color is not None:

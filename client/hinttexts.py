@@ -11,6 +11,8 @@ HINT_TEXTS: dict[str, tuple[str, str]] = {
                   "(it costs {lost} cards, accepting {n})",
                   "Pista: {action} — desafiar perdería: se sabe que {name} no tiene {color} "
                   "(cuesta {lost} cartas; aceptar, {n})"),
+    "hint_no_draw_on": ("Hint: {action} — drawing on would only add cards to your hand",
+                        "Pista: {action} — seguir robando solo te sumaría cartas"),
     "hint_last": ("Hint: {action} — your last card: it wins the hand",
                   "Pista: {action} — tu última carta: ganas la mano"),
     # (off turn, the search would not jump in: "nothing to do now" read as if no jump-in were

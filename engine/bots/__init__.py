@@ -22,7 +22,7 @@ import random
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, replace
 
-from ..actions import Accept, Action, CallUno, Catch, Challenge, JumpIn, PlayCard
+from ..actions import Accept, Action, CallUno, Catch, Challenge, JumpIn, KeepDrawing, PlayCard
 from ..cards import Card
 from ..events import Event
 from ..rules import RuleSet
@@ -124,8 +124,9 @@ class Hint:
     client words in its language, with the figures behind it.
 
     ``reason``: "last" (the last card, which wins the hand), "sure" (accepting a Wild Draw Four
-    whose player is known to hold none of the colour in play: a challenge is a sure loss), "only"
-    (the one legal move, or the
+    whose player is known to hold none of the colour in play: a challenge is a sure loss),
+    "no_draw_on" (the one card that can go, where R9 would let the seat draw on instead, which
+    the search never advises: ``expert.KEEP_DRAWING``), "only" (the one legal move, or the
     one besides saying UNO or catching: "draw — what the expert bot plays" told a player with
     nothing to play nothing; off turn, a jump-in is never the only move), "level" (what the
     strongest level plays, no figures: saying UNO or catching a forgotten one), "search"
@@ -176,6 +177,8 @@ def hint(view: View, rng: random.Random, tracker: Tracker | None = None,
             # a challenge left out as a sure loss (expert.search): said so, not "the only move"
             # (found play-testing: "accept the +4 — the only move" under "y challenge")
             return Hint(best.action, "sure")
+        if isinstance(best.action, PlayCard) and any(isinstance(a, KeepDrawing) for a in legal):
+            return Hint(best.action, "no_draw_on")  # (not "the only move": found re-checking)
         only = not isinstance(best.action, CallUno | Catch)
         return Hint(best.action, "only" if only else "level")
     runner = next((r for r in found.ranked[1:] if r.action is not None and r.playouts), None)

@@ -315,3 +315,26 @@ def test_a_move_that_says_uno_says_its_key(lang: str, words: str) -> None:
         assert action_words(PlayCard(ME, Card.parse("R7"), uno=True), str) == words
     finally:
         set_language("en")
+
+
+@pytest.mark.parametrize(("lang", "said"), [
+    ("en", "Hint: play Yellow 9 — drawing on would only add cards to your hand"),
+    ("es", "Pista: juega 9 amarillo — seguir robando solo te sumaría cartas")])
+def test_a_drawn_card_that_goes_under_r9_is_played_not_drawn_on(lang: str, said: str) -> None:
+    """Found play-testing (house rules): "Pista: sigue robando" eight times over after a draw
+    that brought a card that could go; the search no longer draws on, and with that one card to
+    play the hint says why it, not "the only move"."""
+    from engine.actions import KeepDrawing
+    from engine.rules import RuleSet
+
+    view = make_view("R1 Y9 B2", top="Y3", legal=[*plays("Y9"), KeepDrawing(ME)], has_drawn=True,
+                     rules=RuleSet.preset("house"))
+    found = hint(view, random.Random(1), budget=0.05)
+    assert found is not None and found.reason == "no_draw_on"
+    model = seated(view, lang=lang)
+    try:
+        model.hints.asked = view
+        assert model.hints.answered(view, found, view)
+        assert model.hints.text(model.seating.name_of) == said
+    finally:
+        set_language("en")

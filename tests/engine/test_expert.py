@@ -261,3 +261,20 @@ def test_facing_a_wild_draw_four_a_catch_open_elsewhere_is_no_sure_loss_of_a_cha
     view = game.view("P1")
     found = hint(view, random.Random(0))
     assert found is not None and found.action == Catch("P1", "P2") and found.reason == "level", found
+
+
+def test_the_search_does_not_draw_on_past_a_card_that_goes() -> None:
+    """R9 lets a player draw on past a card that can be played; the sampled deals favoured it
+    (see ``expert.KEEP_DRAWING``) and the hint said "keep drawing" eight times over (found
+    play-testing). With a card to play, drawing on is no candidate; with none, it is the move."""
+    from engine import KeepDrawing
+    from engine.bots.expert import _candidates
+
+    house = RuleSet.preset("house")
+    drawn = make_game(["R5 G7 Y9", "B1 B2 G3"], "Y3", rules=house, has_drawn=True)
+    view = drawn.view("P1")
+    assert KeepDrawing("P1") in view.legal
+    assert KeepDrawing("P1") not in _candidates(view)
+    found = hint(view, random.Random(0), budget=Playouts(20))
+    assert found is not None and isinstance(found.action, PlayCard) and found.action.card == Card.parse("Y9")
+    assert found.reason == "no_draw_on"  # (not "the only move": drawing on is a move too)
