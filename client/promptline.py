@@ -18,6 +18,7 @@ from .table import COLORS
 HINT_LINES = 4  # (a Spanish hint naming two 7-0 swaps wraps to 4 at 60 columns)
 """The most lines a hint takes (a 7's at ten seats, in Spanish, took three at 80 columns)."""
 NOTICE_LINES = 3
+SHORT_ROWS = 20  # rows under which the leave question keeps to one line
 """The most lines a notice takes (one's return from away, summed up, took three at 80 columns in
 Spanish: found play-testing, cut at two); what is left of it is cut with "…"."""
 SEAT_LINES = 3
@@ -255,7 +256,15 @@ class PromptLine(Painter):
             return len(self._notice_lines(said, width)) if said and 1 + width_of(said) > width else 1
         question = t("leave_confirm", yes=key_of("yes"))
         wide = 1 + width_of(question) + 1 + width_of(m.seating.leave_consequence())
-        return 2 if wide > width else 1
+        # (one line on a short screen: found re-checking at 40×15, a second one made the table
+        # too small to draw, and the question went unseen)
+        return 1 if wide <= width or self.rows() < SHORT_ROWS else 1 + len(self._consequence_lines(width))
+
+    def _consequence_lines(self, width: int) -> list[str]:
+        """What leaving does to the table, under the leave question: whole from 60 columns (found
+        re-checking at 100: "…lo ocupa quien va primero en la c…"), one line cut below."""
+        said = self.model.seating.leave_consequence()
+        return self._notice_lines(said, width) if width >= 60 else [fit(said, width - 1)]
 
     @staticmethod
     def _notice_lines(said: str, width: int) -> list[str]:
@@ -279,9 +288,9 @@ class PromptLine(Painter):
             line = [("class:notice", t("host_quit_confirm"))]
         elif prompt is Prompt.LEAVE:
             question = t("leave_confirm", yes=key_of("yes"))
-            if self.prompt_height(width) == 2:  # what happens to the table, on a line of its own
+            if self.prompt_height(width) > 1:  # what happens to the table, on lines of its own
                 return [[("", " "), ("class:notice", fit(question, width - 1))],
-                        [("", " " + fit(m.seating.leave_consequence(), width - 1))]]
+                        *([("", " " + part)] for part in self._consequence_lines(width))]
             line = [("class:notice", question), ("", " " + m.seating.leave_consequence())]
         elif prompt is Prompt.CHAT:
             # The end of a long message stays in sight, where the cursor is, and the limit is

@@ -359,3 +359,17 @@ def test_the_colour_question_fits_eighty_columns_and_a_narrower_screen_keeps_a_w
                 assert line.lstrip().startswith(shown or word.rstrip(":")), (width, line)
     finally:
         set_language("en")
+
+
+def test_the_leave_question_says_all_it_does_on_a_wide_screen_and_stays_seen_on_a_short_one() -> None:
+    """Found re-checking: at 100 columns "…luego lo ocupa quien va primero en la c…"; at 40×15 its
+    second line made the table too small to draw, and the question went unseen."""
+    model = seated(make_view(), room=room_info(queue=1, late_join="next_hand", host_seat="2"), lang="es")
+    try:
+        model.ask_leave()
+        wide = " ".join(" ".join(screen_lines(model, columns=100, rows=30)).split())
+        assert "luego lo ocupa quien va primero en la cola." in wide, wide
+        short = "\n".join(screen_lines(model, columns=40, rows=14))
+        assert "¿Dejar la mesa?" in short and "Demasiado pequeña" not in short, short
+    finally:
+        set_language("en")
