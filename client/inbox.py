@@ -171,7 +171,8 @@ def _joined(model: Model, message: messages.Joined) -> None:
         # (under our own name: another Kim, seated as "Kim 2" in the seat Kim left, did not come
         # back, found re-checking)
         back = left_by(bot, model.session.name) and seat_name == model.session.name
-        model.prompts.notice = t("you_back_in_seat") if back else t("you_took_seat", bot=whose_seat(bot))
+        key = ("you_back_in_seat" if back else "you_took_seat") + ("_points" if model.table.hand_over else "")
+        model.prompts.notice = t(key, bot=whose_seat(bot))  # (between hands, no cards: found re-checking)
         if seat_name != model.session.name and not back:  # (found play-testing: "Ana 2 (you)" alone
             # said it; first, where a narrow screen cuts the notice: "…eres Eva" lost the " 2")
             model.prompts.notice = t("you_renamed", name=seat_name) + " " + model.prompts.notice

@@ -1332,3 +1332,23 @@ def test_once_the_host_closed_the_table_between_hands_no_next_hand_nor_hint_is_p
     text = render_text(model, columns=100)
     assert "No more hands: the table is closed" in text and "next hand" not in text.lower(), text
     assert model.hints.shown is None and "Hint" not in text, text
+
+
+@pytest.mark.parametrize(("lang", "said"), [
+    ("en", "You took over Bot 3's seat: its points are yours."),
+    ("es", "Ocupaste el asiento de Bot 3: sus puntos son tuyos.")])
+def test_a_seat_taken_between_two_hands_is_said_to_bring_its_points_not_its_cards(lang: str,
+                                                                                  said: str) -> None:
+    """Found re-checking (late arrivals at the next hand): Elena took Ana's seat as hand 2 was
+    dealt and read "sus cartas y sus puntos son tuyos"; she was dealt a new hand, none of Ana's."""
+    model = late_arrival()
+    try:
+        set_language(lang)
+        model.apply(Joined(room=room_info(), role="spectator"))
+        model.apply(Queued(position=1, seat="3"))
+        show(model, dataclasses.replace(make_view(hand="", hand_result=HandResult("2", 40)), seat=None,
+                                        hand=None))
+        model.apply(Joined(room=room_info(seats={**NAMES, "3": "Eva"}), role="player", seat="3"))
+        assert model.prompts.notice == said
+    finally:
+        set_language("en")
