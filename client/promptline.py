@@ -146,9 +146,14 @@ class PromptLine(Painter):
             return ("class:uno", t(key, name=m.seating.name_of(seat)))
         if warning := risk_warning(table):
             return ("class:uno", warning)
-        if view is not None and view.drawn is not None and table.my_turn and view.drawn in table.playable:
+        # (R9 names no drawn card: the one that goes is it; found re-checking, a house table said
+        # nothing of Enter or d after a draw, where the official one did)
+        drawn = view.drawn if view is not None and view.drawn is not None else (
+            next(iter(table.playable)) if view is not None and view.has_drawn and len(table.playable) == 1
+            else None)
+        if drawn is not None and table.my_turn and drawn in table.playable:
             key = "prompt_drawn" if table.can_pass else "prompt_drawn_again"
-            card = card_name(view.drawn)
+            card = card_name(drawn)
             text = t(key, card=card)
             return ("class:notice", text if width_of(text) < width else t(key + "_short", card=card))
         facing = self._pending_draw()
@@ -289,8 +294,8 @@ class PromptLine(Painter):
         elif prompt is Prompt.LEAVE:
             question = t("leave_confirm", yes=key_of("yes"))
             if self.prompt_height(width) > 1:  # what happens to the table, on lines of its own
-                return [[("", " "), ("class:notice", fit(question, width - 1))],
-                        *([("", " " + part)] for part in self._consequence_lines(width))]
+                after: list[Line] = [[("", " " + part)] for part in self._consequence_lines(width)]
+                return [[("", " "), ("class:notice", fit(question, width - 1))], *after]
             line = [("class:notice", question), ("", " " + m.seating.leave_consequence())]
         elif prompt is Prompt.CHAT:
             # The end of a long message stays in sight, where the cursor is, and the limit is

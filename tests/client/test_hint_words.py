@@ -338,3 +338,23 @@ def test_a_drawn_card_that_goes_under_r9_is_played_not_drawn_on(lang: str, said:
         assert model.hints.text(model.seating.name_of) == said
     finally:
         set_language("en")
+
+
+@pytest.mark.parametrize(("lang", "said"), [
+    ("en", "You drew Yellow 9: Enter plays it, d draws again"),
+    ("es", "Robaste el 9 amarillo: Enter lo juega, d roba otra")])
+def test_a_card_drawn_until_it_goes_says_what_enter_and_d_do(lang: str, said: str) -> None:
+    """Found re-checking at a house table: after drawing until a card went, nothing said that
+    Enter plays it or d draws on, where an official table's drawn card says so."""
+    from clientkit import render_text
+
+    from engine.actions import KeepDrawing
+    from engine.rules import RuleSet
+
+    view = make_view("R1 Y9 B2", top="Y3", legal=[*plays("Y9"), KeepDrawing(ME)], has_drawn=True,
+                     rules=RuleSet.preset("house"))
+    model = seated(view, lang=lang)
+    try:
+        assert said in render_text(model, columns=100)
+    finally:
+        set_language("en")
