@@ -310,7 +310,7 @@ class UnoServer:
         session.peer = None
         room = session.room
         if room is not None:
-            room.disconnected(session)
+            room.disconnected(session, silent_since=peer.last_seen)
         if session.room is None:
             self.release(session)
         self.changed()

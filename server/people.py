@@ -51,6 +51,7 @@ class Seat:
     session: Session | None = None
     away: bool = False
     timeouts: int = 0
+    timed_out_at: float | None = None  # when its last turn ran out (``Room._timed_out``)
     # the person a bot plays this seat for, who left it during a match: theirs to take back, and
     # their name no other person sits under while they are connected (None: a bot's own seat, or
     # a restored one)

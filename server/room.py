@@ -209,11 +209,17 @@ class Room(BetweenMatches):
                 stats.add(rules_name(self.settings.preset, self.settings.overrides),
                           by_player(counts, self.seats))
 
-    def disconnected(self, session: Session) -> None:
+    def disconnected(self, session: Session, silent_since: float | None = None) -> None:
+        """``silent_since``: when the connection was last heard from."""
         super().disconnected(session)
         seat = self.seat_of(session)
-        if seat is not None and seat.timeouts and not self.closed:  # (its last turn ran out: its link
-            self.step_away(seat)  # was down then too, found play-testing; see ``_timed_out``)
+        # (its last turn ran out with its link down already, nothing heard since: found
+        # play-testing, a frozen client; see ``_timed_out``. Not one heard from since, slow at
+        # that turn, whose link blinked later: found re-checking, stepped away by a 0.1 s drop)
+        silent = (silent_since is None or seat is None or seat.timed_out_at is None
+                  or silent_since <= seat.timed_out_at)
+        if seat is not None and seat.timeouts and silent and not self.closed:
+            self.step_away(seat)
         if not self.closed:
             self._rematch_if_ready()
 
@@ -435,6 +441,7 @@ class Room(BetweenMatches):
         assert game is not None
         seat = self._seat_by_id(game.current)
         seat.timeouts += 1
+        seat.timed_out_at = trio.current_time()
         self._stand_in(seat, "timeout")
         if (seat.timeouts >= self.config.away_after or not seat.connected) and not self.closed:
             self.step_away(seat)

@@ -284,8 +284,9 @@ class Table(ABC):
         elif self.started and seat is not None:  # (taken at the next hand: who will, told so)
             self._tell_queue()
 
-    def disconnected(self, session: Session) -> None:
-        """A person's connection dropped. A seat is kept for them; a spectator is gone."""
+    def disconnected(self, session: Session, silent_since: float | None = None) -> None:
+        """A person's connection dropped (last heard from at ``silent_since``). A seat is kept for
+        them; a spectator is gone."""
         if session in self.spectators:
             self.spectators.remove(session)
             self._drop_from_queue(session)

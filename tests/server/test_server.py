@@ -174,6 +174,27 @@ async def test_a_dropped_seat_times_out_even_in_a_room_without_timeouts(
             nursery.cancel_scope.cancel()
 
 
+async def test_a_seat_heard_from_since_its_turn_ran_out_is_not_away_when_its_link_blinks(
+        harness: Harness, autojump_clock: object) -> None:
+    """Found re-checking on a flaky link: Ben let one turn run out (slow, not gone); on his next
+    turn his link dropped for a tenth of a second, and he was away at once, a bot playing for him.
+    Heard from since the turn ran out, his seat waits for him, as any dropped seat does."""
+    from protocol import Ping
+
+    with trio.fail_after(300):
+        srv = await harness.server(heartbeat_timeout=100.0)
+        srv, (ann, bob) = await harness.table("ann", "bob", srv=srv, start=True, turn_timeout=10)
+        seat = only_room(srv)._seat_by_id(bob.seat or "")
+        await ann.play(lambda m: seat.timeouts >= 1)  # (bob's turn ran out once)
+        await trio.sleep(1)
+        await bob.send(Ping(nonce=1))  # (heard from since)
+        await trio.sleep(1)
+        await bob.link.aclose()
+        while seat.connected:
+            await trio.sleep(0.1)
+        assert not seat.away and seat.timeouts == 1
+
+
 async def test_joining_between_matches(harness: Harness, autojump_clock: object) -> None:
     with trio.fail_after(1000):
         srv, (ann,) = await harness.table("ann", bots=1, rules={"target_score": 50})
