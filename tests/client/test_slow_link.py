@@ -12,7 +12,8 @@ from clientkit import ENTER, ME, make_view, plays, press, render_text, seated, s
 from client.enums import Prompt
 from client.i18n import set_language, t
 from client.plainview import PlainView
-from engine.actions import Draw
+from engine.actions import Draw, Pass
+from engine.cards import Card
 from engine.events import StandIn, TurnStarted
 from engine.view import View
 from protocol import Act, Error, Events, Welcome, codec
@@ -313,3 +314,19 @@ def test_a_challenge_once_the_connection_is_over_says_so_and_a_second_while_down
     assert down.prompts.notice == t("move_held")
     down.table.challenge(accept=True)
     assert down.prompts.notice == t("move_held_already")
+
+
+def test_a_move_waiting_for_the_link_is_said_until_it_is_back() -> None:
+    """Found re-checking on a flaky link: "your move goes as soon as it is back" went at the next
+    try to reconnect, a tenth of a second on, and the line under the table said the drawn card's
+    "Enter plays it, p keeps it" again, or the hint from before the move."""
+    drew = make_view("R7 Y3", top="R5", drawn=Card.parse("R7"), has_drawn=True,
+                     legal=[*plays("R7"), Pass(ME)])
+    model = seated(drew)
+    assert "Enter plays it" in render_text(model, columns=100)
+    model.connection_lost("broken", 5)
+    press(model, ENTER)
+    model.connecting("127.0.0.1:1", 2)
+    model.connection_lost("refused", 5)  # (the next try: the notice went with it)
+    text = render_text(model, columns=100)
+    assert t("move_held") in text and "Enter plays it" not in text, text
