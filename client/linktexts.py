@@ -72,6 +72,8 @@ LINK_TEXTS: dict[str, tuple[str, str]] = {
                   "ella."),
     "move_on_its_way": ("Your move is on its way to the table (the link is slow)…",
                         "Tu jugada va de camino a la mesa (la conexión va lenta)…"),
+    "rematch_on_its_way": ("Your answer to the rematch is on its way to the table (the link is slow)…",
+                           "Tu respuesta a la revancha va de camino a la mesa (la conexión va lenta)…"),
     "chat_on_its_way": ("Your message is on its way to the table (the link is slow)…",
                         "Tu mensaje va de camino a la mesa (la conexión va lenta)…"),
     "move_in_flight": ("Your last move is still on its way (the link is slow): wait for the table",

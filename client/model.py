@@ -47,7 +47,7 @@ class Model:
         self.servers = ServerList()
         self.lobby = Lobby()
         self.form: CreateForm | None = None
-        self.rematch = RematchChoice()  # the end of a match: the seat order we would propose
+        self.rematch = RematchChoice(clock)  # the end of a match: the seat order we would propose
         self.seating = Seating()
         self.transcript = Transcript()
         self.prompts = Prompts()

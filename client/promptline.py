@@ -140,6 +140,8 @@ class PromptLine(Painter):
             return ("class:notice", t("move_on_its_way"))
         if m.transcript.slow(table.clock(), SLOW_ANSWER):
             return ("class:notice", t("chat_on_its_way"))
+        if m.rematch_open and m.rematch.slow(SLOW_ANSWER):
+            return ("class:notice", t("rematch_on_its_way"))
         if table.uno_armed:
             return ("class:uno", t("uno_armed"))
         if table.catchable is not None:

@@ -3,7 +3,8 @@ message a key sends, and the line that says who has accepted."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+import time
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 
 from protocol import REMATCH_ORDERS, Rematch, RoomInfo, SeatInfo, SeatKind, clean_text
@@ -13,8 +14,10 @@ from .i18n import names_and, t
 
 @dataclass
 class RematchChoice:
+    clock: Callable[[], float] = time.monotonic
     order: str = REMATCH_ORDERS[0]  # ours, until someone accepts first (then theirs holds)
     answer: Rematch | None = None  # ours, sent and not yet seen in the room (``again``)
+    answered_at: float = 0.0  # when (``clock``)
 
     def next_order(self, room: RoomInfo | None, me: str | None) -> Rematch | str:
         """``o``: the next seat order. Once someone has accepted, the first to has chosen it: if
@@ -29,12 +32,17 @@ class RematchChoice:
         return self.accept() if chosen is not None else ""
 
     def accept(self) -> Rematch:
-        self.answer = Rematch(order=self.order, accept=True)
+        self.answer, self.answered_at = Rematch(order=self.order, accept=True), self.clock()
         return self.answer
 
     def decline(self) -> Rematch:
-        self.answer = Rematch(accept=False)
+        self.answer, self.answered_at = Rematch(accept=False), self.clock()
         return self.answer
+
+    def slow(self, after: float) -> bool:
+        """Whether our answer has gone unseen in the room for ``after`` seconds (found re-checking
+        on a stalled link: m showed nothing for 15 s, "Rematch? m yes" still on the screen)."""
+        return self.answer is not None and self.clock() - self.answered_at >= after
 
     def seen(self, room: RoomInfo, me: str | None) -> None:
         """The room shows our acceptance (it arrived), or a match on (the rematch is over)."""

@@ -762,3 +762,18 @@ def test_one_seated_after_the_match_whose_players_all_left_is_told_the_host_star
         assert said in text, text
     finally:
         set_language("en")
+
+
+def test_a_rematch_answer_unseen_for_a_second_says_it_is_on_its_way() -> None:
+    """Found re-checking on a stalled link: m showed nothing for 15 s, "Rematch? m yes" still on
+    the screen, where a move or a chat line says it is on its way."""
+    now = [100.0]
+    model = seated(make_view(**OVER), room=room_info(started=False), clock=lambda: now[0])
+    said = "Your answer to the rematch is on its way to the table (the link is slow)…"
+    assert press(model, "m") == [Rematch(order="keep", accept=True)]
+    now[0] += 0.5
+    assert said not in " ".join(render_text(model, columns=100).split())
+    now[0] += 0.6
+    assert said in " ".join(render_text(model, columns=100).split())
+    model.apply(RoomUpdate(room=room_info(started=False, rematch=(ME,), rematch_order="keep")))
+    assert said not in " ".join(render_text(model, columns=100).split())
