@@ -90,7 +90,7 @@ def guest_parting(model: Model, address: str | None) -> str:
         # found re-checking, "waits for you" of a seat another window sat in; the points stay
         # on the terminal, as the host's do: found play-testing, the guest's said nothing)
         points = points_now(model) if model.session.reason == "table_closed" else ""
-        return t("ev_match_ended_by_host", points=points) if points else ""
+        return t("ev_match_ended_by_host", points=points) + "." if points else ""  # (a sentence)
     if not model.seating.seated:
         return ""
     command = shlex.join(["uno", "join", *([address] if address else [])])

@@ -227,8 +227,8 @@ def test_a_guest_who_quits_with_a_seat_is_told_how_to_come_back(lang: str, said:
 
 
 @pytest.mark.parametrize(("lang", "said"), [
-    ("en", "The host ended the match. Points: Luis 80, Bot 3 30, Bot 1 0, you 0"),
-    ("es", "El anfitrión terminó la partida. Puntos: Luis 80, Bot 3 30, Bot 1 0, tú 0"),
+    ("en", "The host ended the match. Points: Luis 80, Bot 3 30, Bot 1 0, you 0."),
+    ("es", "El anfitrión terminó la partida. Puntos: Luis 80, Bot 3 30, Bot 1 0, tú 0."),
 ])
 def test_a_guest_whose_host_ended_the_match_keeps_its_points_on_the_terminal(lang: str, said: str) -> None:
     """Found play-testing: the host who ended the match read its points as the terminal came
