@@ -196,4 +196,10 @@ TABLE_TEXTS: dict[str, tuple[str, str]] = {
                            "{k_leave} leaves.",
                            "Los jugadores contestan a la revancha: ocupas el asiento de quien no la juegue; "
                            "{k_leave} te vas."),
+    # (between two hands, as a table whose late arrivals sit at the next hand seats them: found
+    # re-checking, "its cards" of a seat dealt a new hand)
+    "you_took_seat_points": ("You took over {bot}'s seat: its points are yours.",
+                             "Ocupaste el asiento de {bot}: sus puntos son tuyos."),
+    "you_back_in_seat_points": ("You are back in your seat, with your points.",
+                                "De vuelta en tu asiento, con tus puntos."),
 }

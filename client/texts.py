@@ -428,12 +428,6 @@ TEXTS: dict[str, tuple[str, str]] = {
                          "De vuelta en tu asiento: tus cartas y puntos, como los dejó el bot."),
     "you_took_seat": ("You took over {bot}'s seat: its cards and points are yours.",
                       "Ocupaste el asiento de {bot}: sus cartas y sus puntos son tuyos."),
-    # (between two hands, as a table whose late arrivals sit at the next hand seats them: found
-    # re-checking, "its cards" of a seat dealt a new hand)
-    "you_took_seat_points": ("You took over {bot}'s seat: its points are yours.",
-                             "Ocupaste el asiento de {bot}: sus puntos son tuyos."),
-    "you_back_in_seat_points": ("You are back in your seat, with your points.",
-                                "De vuelta en tu asiento, con tus puntos."),
     # (neutral: three turns run out mark a seat away too, and "you went away" read as a choice)
     # (neutral: the away key and three timeouts both do it)
     "ev_you_went_away": ("Away from the table: a bot plays your turns until you press a key",
