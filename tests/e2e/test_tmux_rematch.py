@@ -6,6 +6,7 @@ dealing its first hand."""
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from pathlib import Path
 
 import tmuxplay as play
@@ -16,14 +17,16 @@ tmux = play.tmux_fixture("rematch", width=110, height=30)
 WINNER = re.compile(r"(\w+) wins? the match!")  # ("You win the match!" on the winner's)
 
 
-def ana_and_luis_play_a_hand(tmux: Tmux, tmp_path: Path, table: str) -> tuple[str, str, str]:
-    """Ana hosts ``table`` (two seats, one hand), Luis sits down, and they play it out: the
-    windows of the host and the guest, at the match's end, and the table's address."""
+def ana_and_luis_play_a_hand(tmux: Tmux, tmp_path: Path, table: str,
+                             link: Callable[[str], str] = str) -> tuple[str, str, str]:
+    """Ana hosts ``table`` (two seats, one hand), Luis sits down (at the address ``link`` gives
+    for the table's: a proxy's, say), and they play it out: the windows of the host and the
+    guest, at the match's end, and the table's address."""
     hosting = tmux.start(play.host("--bots", "0", "--seats", "2", "--seed", "3", "--turn-timeout", "0",
                                    "--single-hand", "--name", table),
                          play.person(tmp_path / "ana", "Ana"), window="host")
     address = play.invitation(play.waiting_room(tmux, hosting))
-    guest = tmux.start(play.join(address), play.person(tmp_path / "luis", "Luis"), window="guest")
+    guest = tmux.start(play.join(link(address)), play.person(tmp_path / "luis", "Luis"), window="guest")
     play.sit(tmux, guest, f"› {table}")
     tmux.wait_for(hosting, "Luis", timeout=5, what="Luis in the host's waiting room")
     tmux.send(hosting, "s")

@@ -8,35 +8,28 @@ dropped link lost is sent again once he is back."""
 
 from __future__ import annotations
 
-import re
 from pathlib import Path
 
 import tmuxplay as play
 from stallproxy import StallingProxy, wait_until
-from tmuxkit import Player, Tmux
+from test_tmux_rematch import WINNER, ana_and_luis_play_a_hand
+from tmuxkit import Tmux
 
 pytestmark = play.needs_tmux
 tmux = play.tmux_fixture("rematch_stall", width=110, height=30)
-WINNER = re.compile(r"(\w+) wins? the match!")  # ("You win the match!" on the winner's)
 LOST = "Connection lost"
 
 
 def test_tmux_a_rematch_answer_lost_in_a_stall_is_sent_again_once_back(tmux: Tmux, tmp_path: Path) -> None:
-    hosting = tmux.start(play.host("--bots", "0", "--seats", "2", "--seed", "3", "--turn-timeout", "0",
-                                   "--single-hand", "--name", "Mesa"),
-                         play.person(tmp_path / "ana", "Ana"), window="host")
-    address = play.invitation(play.waiting_room(tmux, hosting))
-    proxy = StallingProxy(int(address.rsplit(":", 1)[1]))
+    proxies: list[StallingProxy] = []
+
+    def through_a_proxy(address: str) -> str:
+        proxies.append(StallingProxy(int(address.rsplit(":", 1)[1])))
+        return f"127.0.0.1:{proxies[-1].port}"
+
     try:
-        guest = tmux.start(play.join(f"127.0.0.1:{proxy.port}"), play.person(tmp_path / "luis", "Luis"),
-                           window="guest")
-        play.sit(tmux, guest, "› Mesa")
-        tmux.wait_for(hosting, "Luis", timeout=5, what="Luis in the host's waiting room")
-        tmux.send(hosting, "s")
-        play.dealt(tmux, guest, "the deal (guest)")
-        players = [Player(tmux, hosting, "Ana"), Player(tmux, guest, "Luis")]
-        play.together(players, lambda: all(WINNER.search(tmux.screen(p.window)) for p in players),
-                      120, "the match did not end")
+        hosting, guest, _ = ana_and_luis_play_a_hand(tmux, tmp_path, "Mesa", link=through_a_proxy)
+        proxy = proxies[0]
         tmux.wait_for(guest, "Rematch? m yes", timeout=5, what="the rematch offer (guest)")
 
         proxy.stall()
@@ -51,4 +44,5 @@ def test_tmux_a_rematch_answer_lost_in_a_stall_is_sent_again_once_back(tmux: Tmu
             tmux.wait_for(window, lambda s: not WINNER.search(s) and bool(play.DEALT.search(s)),
                           timeout=15, what="the rematch dealt")
     finally:
-        proxy.close()
+        for proxy in proxies:
+            proxy.close()
