@@ -89,7 +89,8 @@ class Header(Painter):
                 # (a host's crash: "refused" told the friends nothing; but on a dedicated server
                 # no host can open the table again: found play-testing)
                 key = "status_closed" if session.hosted else "status_server_down"
-            if session.retry_at is None or delay <= 0:  # a try under way: no countdown stuck at 0
+            if session.retry_at is None or delay < 0.05:  # a try under way: no countdown stuck at 0 (nor
+                # "in 0.0 s": found re-checking)
                 countdown = False
             return t(key if countdown else key + "_once", reason=_reason(session.reason),
                      delay=f"{decimal(delay)} s", attempt=session.attempt + 1, address=session.address)
@@ -99,7 +100,8 @@ class Header(Painter):
             return self.failure_text()
         if m.seating.away:
             if m.back_sent:  # (at a match's end there is no next turn: found play-testing)
-                return t("away_back_sent_over" if m.table.match_over else "away_back_sent")
+                return t("away_back_sent_over" if m.table.match_over  # (on our turn: this one, not the
+                         else "away_back_sent_now" if m.table.my_turn else "away_back_sent")  # next)
             return t("away_banner_plain" if m.plain else "away_banner")
         return None
 

@@ -328,6 +328,7 @@ TEXTS: dict[str, tuple[str, str]] = {
                           "Estás ausente. Escribe cualquier cosa, o solo Enter, para volver."),
     "away_back_sent": ("Welcome back: your next turn is yours.",
                        "Hola de nuevo: tu próximo turno es tuyo."),
+    "away_back_sent_now": ("Welcome back: this turn is yours.", "Hola de nuevo: este turno es tuyo."),
     "away_back_sent_over": ("Welcome back.", "Hola de nuevo."),
     "left_room_closed": ("The host closed the table: you are back in the lobby.",
                          "El anfitrión cerró la mesa: vuelves a la sala."),

@@ -418,6 +418,12 @@ def test_coming_back_at_a_matchs_end_promises_no_next_turn() -> None:
     model.apply(RoomUpdate(room=dataclasses.replace(model.seating.room, seats=seats)))
     model.key_pressed()
     assert t("away_back_sent") in render_text(model, columns=100)
+    # on our own turn, it is this one (found re-checking: "your next turn is yours" on it)
+    model = seated(make_view())
+    model.apply(RoomUpdate(room=dataclasses.replace(model.seating.room, seats=seats)))
+    model.key_pressed()
+    screen = render_text(model, columns=100)
+    assert "Welcome back: this turn is yours." in screen and t("away_back_sent") not in screen, screen
 
 
 def test_a_line_typed_to_come_back_does_nothing_else() -> None:

@@ -330,3 +330,16 @@ def test_a_move_waiting_for_the_link_is_said_until_it_is_back() -> None:
     model.connection_lost("refused", 5)  # (the next try: the notice went with it)
     text = render_text(model, columns=100)
     assert t("move_held") in text and "Enter plays it" not in text, text
+
+
+def test_the_reconnecting_countdown_never_says_in_0_0_s() -> None:
+    """Found re-checking on a flaky link: the banner counted down to "Reconnecting in 0.0 s"."""
+    from client.render import Renderer
+
+    now = [100.0]
+    model = seated(_mine(), clock=lambda: now[0])
+    model.connection_lost("refused", 2.0)
+    assert "Reconnecting in 2.0 s" in (Renderer(model).banner_text() or "")
+    now[0] += 1.97
+    banner = Renderer(model).banner_text() or ""
+    assert "0.0 s" not in banner and "Reconnecting" in banner, banner
