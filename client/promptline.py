@@ -18,7 +18,7 @@ from .table import COLORS
 HINT_LINES = 4  # (a Spanish hint naming two 7-0 swaps wraps to 4 at 60 columns)
 """The most lines a hint takes (a 7's at ten seats, in Spanish, took three at 80 columns)."""
 NOTICE_LINES = 3
-SHORT_ROWS = 20  # rows under which the leave question keeps to one line
+SHORT_ROWS = 20  # rows under which a hint, a notice or the leave question keeps to one line
 """The most lines a notice takes (one's return from away, summed up, took three at 80 columns in
 Spanish: found play-testing, cut at two); what is left of it is cut with "…"."""
 SEAT_LINES = 3
@@ -257,19 +257,27 @@ class PromptLine(Painter):
         if hint:
             # (as wide as its lines wrap: found play-testing, a hint of 79 columns was given one
             # line, wrapped to two, and its end lost)
-            lines = 1 if 2 + width_of(hint) <= width else min(HINT_LINES, len(wrap(hint, width - 2)))
+            lines = 1 if 2 + width_of(hint) <= width or self._short() else min(HINT_LINES,
+                                                                                len(wrap(hint, width - 2)))
             # (the question, or the draw we face, then the hint)
             return lines + (asking if m.prompt in _QUESTIONS or self._pending_draw() else 0)
         if m.prompt is Prompt.SEAT:
             return asking
         if m.prompt is not Prompt.LEAVE:
             said = self._said()  # (a notice, or the draw we face, wider than the screen: wrapped)
-            return len(self._notice_lines(said, width)) if said and 1 + width_of(said) > width else 1
+            wrapped = said and 1 + width_of(said) > width and not self._short()
+            return len(self._notice_lines(said, width)) if wrapped else 1
         question = t("leave_confirm", yes=key_of("yes"))
         wide = 1 + width_of(question) + 1 + width_of(m.seating.leave_consequence())
         # (one line on a short screen: found re-checking at 40×15, a second one made the table
         # too small to draw, and the question went unseen)
-        return 1 if wide <= width or self.rows() < SHORT_ROWS else 1 + len(self._consequence_lines(width))
+        return 1 if wide <= width or self._short() else 1 + len(self._consequence_lines(width))
+
+    def _short(self) -> bool:
+        """A screen too short for more lines here: a hint, a notice or what leaving does keep to
+        one (found re-checking at 40×15: the hint's four lines made the table too small to draw,
+        and it was blank until Esc)."""
+        return self.rows() < SHORT_ROWS
 
     def _consequence_lines(self, width: int) -> list[str]:
         """What leaving does to the table, under the leave question: whole from 60 columns (found

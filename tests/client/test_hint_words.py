@@ -358,3 +358,21 @@ def test_a_card_drawn_until_it_goes_says_what_enter_and_d_do(lang: str, said: st
         assert said in render_text(model, columns=100)
     finally:
         set_language("en")
+
+
+def test_a_hint_or_a_long_notice_keeps_to_one_line_on_a_short_screen() -> None:
+    """Found re-checking at 40×15: the hint's four lines (or "UNO goes with your next-to-last
+    card, and neither…" on two) made the table too small to draw, blank until Esc."""
+    from clientkit import screen_lines
+
+    view = make_view("R7 Y3 G1 G2 B4 B5 W", legal=plays("R7"))
+    model = seated(view)
+    model.hints.asked = view
+    assert model.hints.answered(view, Hint(view.legal[0], "search", win_rate=0.36, samples=347,
+                                           runner_up=view.legal[0], runner_up_rate=0.25), view)
+    short = "\n".join(screen_lines(model, columns=40, rows=15))
+    assert "Too small" not in short and " Hint: play Red 7" in short, short
+    model.hints.dismiss()
+    model.prompts.notice = t("uno_nothing_goes")
+    short = "\n".join(screen_lines(model, columns=40, rows=15))
+    assert "Too small" not in short and " UNO goes with" in short, short
