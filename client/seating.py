@@ -405,8 +405,13 @@ class Seating:
             return t("leave_closes")
         # (found play-testing: told "a bot plays your seat", Kim, waiting in line, took it; and
         # "a bot plays your seat … someone in line may take it" read as a contradiction)
-        line = "leave_line_next_hand" if room.started and room.late_join == "next_hand" else "leave_line"
-        consequence = t(line if room.queue else "leave_bot" if room.started else "leave_free")
+        line = "leave_line" if room.queue else ""
+        if line and room.started and room.late_join == "next_hand":  # (each in line has a bot's seat
+            # at the next hand: ours goes to one only if none is left for them; found re-checking,
+            # Dan, in line for Bot 2's, did not take Bea's)
+            bots = sum(1 for s in room.seats if s.kind == "bot")
+            line = "leave_line_next_hand" if room.queue > bots else ""
+        consequence = t(line or ("leave_bot" if room.started else "leave_free"))
         heir = next((s for s in others if s.connected), None)
         return consequence + (" " + t("leave_new_host", name=clean_text(heir.name))
                        if self.is_host and heir is not None else "")

@@ -258,7 +258,11 @@ def test_leaving_says_what_happens_to_the_table() -> None:
     # (at a table whose late arrivals sit at the next hand: found play-testing, a bot played the
     # rest of the hand in the seat the line was said to take)
     later = "A bot plays your seat until the next hand; then the first in line takes it."
-    assert consequence(host_seat="2", queue=1, late_join="next_hand").endswith(later)
+    people = {"1": "Cid", "2": "Luis", "3": "Eve", "4": "Ana"}
+    assert consequence(seats=people, host_seat="2", queue=1, late_join="next_hand").endswith(later)
+    # (each in line has a bot's seat for the next hand: found re-checking, Dan, in line for Bot
+    # 2's, did not take Bea's, which a bot played on)
+    assert consequence(host_seat="2", queue=1, late_join="next_hand").endswith("A bot plays your seat.")
     assert consequence(started=False, queue=2, host_seat="2", late_join="next_hand").endswith(line)
 
 
@@ -364,7 +368,9 @@ def test_the_colour_question_fits_eighty_columns_and_a_narrower_screen_keeps_a_w
 def test_the_leave_question_says_all_it_does_on_a_wide_screen_and_stays_seen_on_a_short_one() -> None:
     """Found re-checking: at 100 columns "…luego lo ocupa quien va primero en la c…"; at 40×15 its
     second line made the table too small to draw, and the question went unseen."""
-    model = seated(make_view(), room=room_info(queue=1, late_join="next_hand", host_seat="2"), lang="es")
+    people = {"1": "Cid", "2": "Luis", "3": "Eve", "4": "Ana"}
+    model = seated(make_view(), room=room_info(seats=people, queue=1, late_join="next_hand", host_seat="2"),
+                   lang="es")
     try:
         model.ask_leave()
         wide = " ".join(" ".join(screen_lines(model, columns=100, rows=30)).split())
