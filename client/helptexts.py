@@ -161,6 +161,11 @@ HELP_TEXTS: dict[str, tuple[str, str]] = {
                            "Robaste el {card}: {k_play} lo juega, {k_draw} roba otra"),
     # (short of room: found play-testing at 60 columns, "Robaste el Cambio de sentido verde: Enter
     # la juega, p te l…" lost how to keep it)
+    # (drawn until one goes, R9: the one that goes, which may not be the last drawn)
+    "prompt_drawn_goes": ("{card} goes: {k_play} plays it, {k_draw} draws again",
+                          "El {card} vale: {k_play} lo juega, {k_draw} roba otra"),
+    "prompt_drawn_goes_short": ("{card}: {k_play} plays it, {k_draw} draws again",
+                                "{card}: {k_play} lo juega, {k_draw} roba otra"),
     "prompt_drawn_short": ("{card}: {k_play} plays it, {k_pass} keeps it",
                            "{card}: {k_play} lo juega, {k_pass} te lo quedas"),
     "prompt_drawn_again_short": ("{card}: {k_play} plays it, {k_draw} draws again",

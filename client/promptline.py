@@ -150,13 +150,14 @@ class PromptLine(Painter):
             return ("class:uno", t(key, name=m.seating.name_of(seat)))
         if warning := risk_warning(table):
             return ("class:uno", warning)
-        # (R9 names no drawn card: the one that goes is it; found re-checking, a house table said
-        # nothing of Enter or d after a draw, where the official one did)
+        # (R9 names no drawn card: the one that goes, said as such; found re-checking, a house
+        # table said nothing of Enter or d after a draw, and "You drew" of an earlier card)
         drawn = view.drawn if view is not None and view.drawn is not None else (
             next(iter(table.playable)) if view is not None and view.has_drawn and len(table.playable) == 1
             else None)
-        if drawn is not None and table.my_turn and drawn in table.playable:
-            key = "prompt_drawn" if table.can_pass else "prompt_drawn_again"
+        if drawn is not None and view is not None and table.my_turn and drawn in table.playable:
+            key = ("prompt_drawn_goes" if view.drawn is None else "prompt_drawn" if table.can_pass
+                   else "prompt_drawn_again")
             card = card_name(drawn)
             text = t(key, card=card)
             return ("class:notice", text if width_of(text) < width else t(key + "_short", card=card))

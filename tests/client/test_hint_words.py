@@ -341,8 +341,8 @@ def test_a_drawn_card_that_goes_under_r9_is_played_not_drawn_on(lang: str, said:
 
 
 @pytest.mark.parametrize(("lang", "said"), [
-    ("en", "You drew Yellow 9: Enter plays it, d draws again"),
-    ("es", "Robaste el 9 amarillo: Enter lo juega, d roba otra")])
+    ("en", "Yellow 9 goes: Enter plays it, d draws again"),
+    ("es", "El 9 amarillo vale: Enter lo juega, d roba otra")])
 def test_a_card_drawn_until_it_goes_says_what_enter_and_d_do(lang: str, said: str) -> None:
     """Found re-checking at a house table: after drawing until a card went, nothing said that
     Enter plays it or d draws on, where an official table's drawn card says so."""
