@@ -4,6 +4,7 @@
 
 from __future__ import annotations
 
+from engine.actions import Draw, KeepDrawing
 from protocol import MAX_CHAT, MAX_NAME, SeatInfo, clean_text
 
 from .board import risk_warning
@@ -125,6 +126,10 @@ class PromptLine(Painter):
         without: tuple[str, ...] = ("seat_order",) if fixed else ()
         if key == "help_waiting_host" and room is not None:
             without = idle_seat_keys(m.seating.pickable, full=len(room.seats) >= room.max_seats)
+        view = m.table.view
+        if key == "help_table" and view is not None and view.has_drawn and m.table.my_turn and not any(
+                isinstance(a, Draw | KeepDrawing) for a in m.table.legal):  # (drawn: found re-checking,
+            without = ("draw",)  # "d draw" offered, and d said "You cannot draw now")
         return [[("class:help", pad(" " + help_text(key, width - 1, extra, keep_extra=bots_key,
                                                       without=without), width))]]
 

@@ -376,3 +376,20 @@ def test_a_hint_or_a_long_notice_keeps_to_one_line_on_a_short_screen() -> None:
     model.prompts.notice = t("uno_nothing_goes")
     short = "\n".join(screen_lines(model, columns=40, rows=15))
     assert "Too small" not in short and " UNO goes with" in short, short
+
+
+def test_once_drawn_the_bar_no_longer_offers_d() -> None:
+    """Found re-checking (official rules): after a draw the bar still offered "d draw", and d said
+    "You cannot draw now". Under R9, where d draws on, it stays."""
+    from clientkit import screen_lines
+
+    from engine.actions import KeepDrawing, Pass
+    from engine.rules import RuleSet
+
+    drew = make_view("R7 Y3", top="R5", drawn=Card.parse("R7"), has_drawn=True,
+                     legal=[*plays("R7"), Pass(ME)])
+    bar = screen_lines(seated(drew), columns=100, rows=30)[-1]
+    assert "d draw" not in bar and "p pass" in bar, bar
+    on = make_view("R1 Y9 B2", top="Y3", legal=[*plays("Y9"), KeepDrawing(ME)], has_drawn=True,
+                   rules=RuleSet.preset("house"))
+    assert "d draw" in screen_lines(seated(on), columns=100, rows=30)[-1]
