@@ -316,7 +316,10 @@ class PromptLine(Painter):
             if self.prompt_height(width) > 1:  # what happens to the table, on lines of its own
                 after: list[Line] = [[("", " " + part)] for part in self._consequence_lines(width)]
                 return [[("", " "), ("class:notice", fit(question, width - 1))], *after]
-            line = [("class:notice", question), ("", " " + m.seating.leave_consequence())]
+            consequence = m.seating.leave_consequence()
+            if 2 + width_of(question) + width_of(consequence) > width:  # (one line, short of room: the
+                question = t("leave_confirm_short")  # bar says y; found re-checking, what leaving does
+            line = [("class:notice", question), ("", " " + consequence)]  # was cut off at 40 columns)
         elif prompt is Prompt.CHAT:
             # The end of a long message stays in sight, where the cursor is, and the limit is
             # said once reached (found play-testing: the text ran off the screen, and typing past

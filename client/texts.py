@@ -71,6 +71,7 @@ TEXTS: dict[str, tuple[str, str]] = {
     # --- leaving the table
     "leave_confirm": ("Leave the table? {yes} leaves, anything else stays.",
                       "¿Dejar la mesa? {yes} la deja; si no, te quedas."),
+    "leave_confirm_short": ("Leave the table?", "¿Dejar la mesa?"),
     # (what leaving does, after the question: found re-checking, "…; si no, te quedas. Tu asiento
     # queda libre." read as if staying freed the seat)
     "leave_bot": ("A bot plays your seat.", "Al dejarla, un bot juega tu asiento."),
@@ -78,10 +79,11 @@ TEXTS: dict[str, tuple[str, str]] = {
     "leave_line": ("The first in line for a seat takes yours.",
                    "Al dejarla, quien va primero en la cola ocupa tu asiento."),
     # (a table whose late arrivals sit at the next hand: found play-testing, "quien va primero en
-    # la cola ocupa tu asiento", and a bot played the rest of the hand)
-    "leave_line_next_hand": ("A bot plays your seat until the next hand; then the first in line takes it.",
+    # la cola ocupa tu asiento", and a bot played the rest of the hand; the next in line, who has
+    # no bot's seat waiting: found re-checking, the second took it)
+    "leave_line_next_hand": ("A bot plays your seat until the next hand; then the next in line takes it.",
                              "Al dejarla, un bot juega tu asiento hasta la próxima mano; luego lo ocupa "
-                             "quien va primero en la cola."),
+                             "el siguiente de la cola."),
     "leave_new_host": ("{name} becomes the host.", "{name} llevará la mesa."),
     "leave_closes": ("The table closes for everyone.", "La mesa se cierra para todos."),
     "leave_watch": ("You stop watching.", "Dejas de mirar."),

@@ -257,7 +257,7 @@ def test_leaving_says_what_happens_to_the_table() -> None:
     assert f"{line} Luis becomes the host." in consequence(queue=1)
     # (at a table whose late arrivals sit at the next hand: found play-testing, a bot played the
     # rest of the hand in the seat the line was said to take)
-    later = "A bot plays your seat until the next hand; then the first in line takes it."
+    later = "A bot plays your seat until the next hand; then the next in line takes it."
     people = {"1": "Cid", "2": "Luis", "3": "Eve", "4": "Ana"}
     assert consequence(seats=people, host_seat="2", queue=1, late_join="next_hand").endswith(later)
     # (each in line has a bot's seat for the next hand: found re-checking, Dan, in line for Bot
@@ -374,8 +374,18 @@ def test_the_leave_question_says_all_it_does_on_a_wide_screen_and_stays_seen_on_
     try:
         model.ask_leave()
         wide = " ".join(" ".join(screen_lines(model, columns=100, rows=30)).split())
-        assert "luego lo ocupa quien va primero en la cola." in wide, wide
+        assert "luego lo ocupa el siguiente de la cola." in wide, wide
         short = "\n".join(screen_lines(model, columns=40, rows=14))
         assert "¿Dejar la mesa?" in short and "Demasiado pequeña" not in short, short
     finally:
         set_language("en")
+
+
+def test_the_leave_question_on_one_short_line_makes_room_for_what_leaving_does() -> None:
+    """Found re-checking at 40×15: "Leave the table? y leaves, anything el…", and what leaving did
+    to the seat cut off; the key bar below says y leaves."""
+    model = seated(make_view(), room=room_info(host_seat="2"))
+    model.ask_leave()
+    short = screen_lines(model, columns=40, rows=15)
+    assert " Leave the table? A bot plays your seat." in short, short
+    assert "y yes" in short[-1]
