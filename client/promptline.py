@@ -139,7 +139,7 @@ class PromptLine(Painter):
         drawn card to play (shorter where ``width`` is short), a draw we face."""
         m = self.model
         table, view = m.table, m.table.view
-        if table.sent.offline and table.sent.waiting:  # (found re-checking: said for a tenth of a
+        if table.sent.waiting:  # (found re-checking: said for a tenth of a
             return ("class:notice", t("move_held"))  # second, then the prompt from before it)
         if table.sent.slow(view, table.clock()):
             return ("class:notice", t("move_on_its_way"))
@@ -190,7 +190,7 @@ class PromptLine(Painter):
         m = self.model
         if m.prompt in _QUESTIONS and m.prompts.notice:
             return m.prompts.notice
-        if m.table.sent.offline and m.table.sent.waiting:  # (a move made: not the hint before it)
+        if m.table.sent.waiting:  # (a move made: not the hint before it)
             return ""
         if (m.prompt is not Prompt.NONE and m.prompt not in _QUESTIONS) or m.prompts.notice:
             return ""

@@ -86,7 +86,8 @@ class Sent:
 
     @property
     def waiting(self) -> bool:
-        """Whether a move waits for the link to come back (held, or left unanswered by the drop)."""
+        """Whether a move waits for the link to come back (held, or left unanswered by the drop):
+        only while ``offline``, as ``resend`` sends or drops it when the table is seen again."""
         return self._unanswered is not None
 
     def resend(self, view: View) -> tuple[actions.Action | None, str]:

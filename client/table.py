@@ -233,7 +233,7 @@ class Table:
         play-testing on a flaky link: "Red 0 cannot be played now" of a card that could, and "It
         is not your turn" of a second key pressed while the first was held); whether it did."""
         refusal = ("connection_over" if self._session.status is Status.FAILED  # (nothing will reconnect)
-                   else "move_held_already" if self.sent.offline and self.sent.waiting
+                   else "move_held_already" if self.sent.waiting
                    else "move_in_flight" if self.sent.in_flight(self.view) is not None else "")
         if refusal:
             self._refuse(refusal)
