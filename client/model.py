@@ -140,8 +140,8 @@ class Model:
     def connection_failed(self, reason: str, detail: str = "", *, gave_up: bool = False) -> None:
         self.session.failed(reason, detail, gave_up=gave_up)
         self.outbox.clear()
-        self.table.sent.link_lost(self.table.view)  # (found play-testing: the table closed, the
-        self.table.deadline_at = None  # board said "Your turn ⏱ 9s" down to 0)
+        self.table.sent.link_lost(self.table.view, for_good=True)  # (found play-testing: the table
+        self.table.deadline_at = None  # closed, the board said "Your turn ⏱ 9s" down to 0)
         self.prompts.notice = ""  # (the banner says why; "Welcome back…" under it is stale)
         self.hints.dismiss()  # (found play-testing: "Hint: nothing to do now" stayed under it)
         self.seating.queue_position, self.seating.queue_seat = 0, None  # (no line now: found

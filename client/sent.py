@@ -67,10 +67,12 @@ class Sent:
         """Whether our move sent on ``view`` has gone unanswered for ``SLOW_ANSWER`` seconds."""
         return self.in_flight(view) is not None and now - self._sent_at >= SLOW_ANSWER
 
-    def link_lost(self, view: View | None) -> None:
-        """The link dropped: a move sent since ``view`` may not have reached the table."""
+    def link_lost(self, view: View | None, for_good: bool = False) -> None:
+        """The link dropped: a move sent since ``view`` may not have reached the table (nor will
+        it, ``for_good``: nothing waits then)."""
         acted = self._acted
-        self._unanswered = acted if acted is not None and acted[0] is view else None
+        self._unanswered = acted if acted is not None and acted[0] is view and not for_good else None
+        self.held = False if for_good else self.held
         self.stale = view is not None
 
     def hold(self, view: View, action: actions.Action) -> bool:

@@ -343,3 +343,14 @@ def test_the_reconnecting_countdown_never_says_in_0_0_s() -> None:
     now[0] += 1.97
     banner = Renderer(model).banner_text() or ""
     assert "0.0 s" not in banner and "Reconnecting" in banner, banner
+
+
+def test_a_move_waiting_for_the_link_is_not_said_to_wait_once_the_connection_is_over() -> None:
+    """Found reading the change again: a move held, or sent as the link dropped, still read "your
+    move goes as soon as it is back" under "The host closed the table"."""
+    model = seated(_mine())
+    model.connection_lost("broken", 5)
+    press(model, ENTER)
+    assert t("move_held") in render_text(model, columns=100)
+    model.connection_failed("table_closed")
+    assert t("move_held") not in render_text(model, columns=100)
