@@ -56,7 +56,14 @@ against three ``hard``, official): three times the rounds, four seats, 100 -> 30
 points [-6.8, +1.1] (140 deals, seed 22) and +1.7 [-4.0, +7.4] (60 deals, seed 24); heads-up,
 200 -> 600, -0.7 [-7.1, +5.7] (140 deals, seed 32); a move of 200 ms runs some 420 rounds at four
 seats and 520 heads-up. Testing the switch only on the rounds after the last halving (no
-winner's curse, fewer switches) lost: -3.3 [-5.6, -0.9] (100 deals, seed 21).
+winner's curse, fewer switches) lost: -3.3 [-5.6, -0.9] (100 deals, seed 21). Nor does dealing
+the others the kinds of cards players keep: ``hard``'s real hands of one card held wilds four
+times as often as the deals gave them under draw-until-playable (1.3 official), and Skips,
+Reverses and Draw Twos 1.2-1.5 times; deals weighed by those odds, per hand size (calibrated
+with bench/deal_accuracy.py), guessed the hands a little better (house, the Brier score of the
+hands of three cards or fewer 0.203 -> 0.195, 1,001 decisions) and the search's moves were worth
+no more (bench/decision_values.py, 60 hands, 200 rounds, oracle 400, paired on 842 decisions:
+house +0.08 points [SE 0.08], official, 630 decisions, -0.16 [0.16]). Not kept.
 """
 
 from __future__ import annotations
@@ -122,7 +129,11 @@ favour it and the hands do not. Measured (house, four ``hard``, 60 hands, seed 2
 move, bench/decision_values.py's oracles): in the 14 decisions where the search drew on, it
 valued drawing +5.2 points of win rate over ``hard``'s play; the same playouts on the real hands
 (``greedy`` oracle) -1.2, and ``hard`` at every seat -0.7. A hint that said "keep drawing" eight
-times over (found play-testing) taught a newcomer a move worth nothing."""
+times over (found play-testing) taught a newcomer a move worth nothing. The bias is not one
+belief's: over every seat's such decisions (house, four ``hard``, 10 hands, 200 rounds, 186
+decisions), drawing on minus the best play was valued 1.4 points [SE 0.6] above the real hands'
+value of it by the search's deals, as much by deals of the view alone (no tracker), 0.9 [0.6]
+without the named colours; over 30 hands (430 decisions) 0.7 [0.3]."""
 
 BASELINE: Callable[[View, random.Random, Tracker | None], Action | None] = hard.hard
 """The rule-based level whose move the search starts from and keeps unless it finds better."""
