@@ -168,8 +168,7 @@ def _joined(model: Model, message: messages.Joined) -> None:
     if newly_seated and seat_name != model.session.name:  # (told nothing: found play-testing)
         model.prompts.notice = t("you_renamed", name=seat_name)
     if bot is not None:  # (back in the seat we left, it is ours again: not "Luis (bot)'s seat")
-        # (under our own name: another Kim, seated as "Kim 2" in the seat Kim left, did not come
-        # back, found re-checking)
+        # (under our own name: a Kim seated as "Kim 2" in the seat Kim left did not come back)
         back = left_by(bot, model.session.name) and seat_name == model.session.name
         key = ("you_back_in_seat" if back else "you_took_seat") + ("_points" if model.table.hand_over else "")
         model.prompts.notice = t(key, bot=whose_seat(bot))  # (between hands, no cards: found re-checking)
@@ -357,12 +356,13 @@ def _events(model: Model, message: messages.Events) -> None:
     if message.view is not None:
         _set_view(model, message.view, message.deadline)
     names = model.seating.names_kept()  # (the log may be told again, F2, after seats change hands)
-    turn, way = (None, None) if view is None else (view.current, view.direction)  # as they began
+    # as they began (the seats: whose turn a jump-in took, said at a hand's end too)
+    turn, way, seats = (None, None, None) if view is None else (view.current, view.direction, view.seats)
     now = model.table.view
     stacked = (view.pending_draw, now.pending_draw) if view is not None and now is not None else (0, 0)
 
     def tell() -> list[str]:
-        told = narrate(events, names, seat, turn, way, seats=None if view is None else view.seats)
+        told = narrate(events, names, seat, turn, way, seats=seats)
         return with_stack_total(told, *stacked)
     lines = retold_lines(tell)
     dealt = any(isinstance(e, HandStarted) for e in events)
@@ -389,7 +389,7 @@ def _events(model: Model, message: messages.Events) -> None:
     model.transcript.add(lines)
     ended = next((i for i, e in enumerate(events) if isinstance(e, HandEnded)), None)
     if ended is not None:  # kept on the end-of-hand screen, under the scores
-        before = retold_lines(lambda: narrate(events[:ended], names, seat))
+        before = retold_lines(lambda: narrate(events[:ended], names, seat, turn, way, seats=seats))
         model.transcript.winning_play = before[-1] if before else ""
 
 

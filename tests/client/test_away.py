@@ -875,3 +875,21 @@ def test_one_away_when_the_host_closed_the_table_quits_with_q(lang: str) -> None
         assert model.quit
     finally:
         set_language("en")
+
+
+@pytest.mark.parametrize(("lang", "line"), [("en", "Bot 3 jumped in with Green 9, taking your turn"),
+                                            ("es", "Bot 3 cortó con 9 verde y te quitó el turno")])
+def test_the_hands_end_says_whose_turn_the_winning_jump_in_took(lang: str, line: str) -> None:
+    """Found play-testing (helper 147): the log said "Pablo jumped in with Red 1, taking your
+    turn", the end-of-hand box under it "…, taking the turn" (and to Pablo "Cortaste con 1 rojo y
+    jugaste ese turno" where his log named Marta's): the box's line is told as the log's is."""
+    model = seated(make_view(current=ME), lang=lang)
+    try:
+        jump = ev.CardPlayed("3", Card.parse("G9"), Color.GREEN, jump_in=True)
+        batch = (jump, ev.HandEnded("3", 40, (0, 0, 40, 0)))
+        model.apply(Events(events=tuple(map(codec.event_to_wire, batch)),
+                           view=codec.view_to_wire(make_view(current=ME))))
+        assert line in model.transcript.log
+        assert model.transcript.winning_play == line
+    finally:
+        set_language("en")
