@@ -312,15 +312,15 @@ TEXTS: dict[str, tuple[str, str]] = {
                        "{name} ya estaba ausente: un bot juega sus turnos"),
     "ev_stand_in_timeout": ("Time's up for {name}: a bot played the turn",
                             "Se acabó el tiempo de {name}: un bot jugó su turno"),
-    "ev_stand_in_away": ("{name} was away: a bot played the turn",
-                         "{name} estaba ausente: un bot jugó su turno"),
+    "ev_stand_in_away": ("{name} (away): a bot played the turn",  # ("was away" read as back already)
+                         "{name} (ausente): un bot jugó su turno"),
     "ev_stand_in_timeout_you": ("Time's up: a bot played your turn",
                                 "Se acabó tu tiempo: un bot jugó tu turno"),
     # (not "You were away": found play-testing, it read as if the player were back already)
     "ev_stand_in_away_you": ("Away: a bot played your turn", "Ausente: un bot jugó tu turno"),
     # (with what the bot did: "Luis was away: a bot played Red 7")
     "ev_stand_in_timeout_doing": ("Time's up for {name}: {doing}", "Se acabó el tiempo de {name}: {doing}"),
-    "ev_stand_in_away_doing": ("{name} was away: {doing}", "{name} estaba ausente: {doing}"),
+    "ev_stand_in_away_doing": ("{name} (away): {doing}", "{name} (ausente): {doing}"),
     "ev_stand_in_timeout_you_doing": ("Time's up: {doing}", "Se acabó tu tiempo: {doing}"),
     "ev_stand_in_away_you_doing": ("Away: {doing}", "Ausente: {doing}"),
     "away_banner": ("You are away. Press any key to come back.",

@@ -430,10 +430,10 @@ def test_back_on_your_turn_and_then_the_key_plays() -> None:
 def test_the_stand_in_is_narrated_in_both_languages() -> None:
     for lang, timeout, away, own_away in (
             ("en", "Time's up: a bot drew a card",
-             "Luis was away: a bot played Red 7",
+             "Luis (away): a bot played Red 7",
              "Away: a bot played Red 7"),
             ("es", "Se acabó tu tiempo: un bot robó una carta",
-             "Luis estaba ausente: un bot jugó 7 rojo",
+             "Luis (ausente): un bot jugó 7 rojo",
              "Ausente: un bot jugó 7 rojo")):
         model = seated(make_view(), lang=lang)
         try:
@@ -724,7 +724,7 @@ def test_what_the_bot_playing_for_another_does_to_us_still_says_you() -> None:
     events = [ev.StandIn("2", "away"), ev.CardPlayed("2", Card.parse("B+2"), Color.BLUE),
               ev.Drew(ME, 2, None, "draw_two")]
     (line,) = narrate(events, names.__getitem__, ME)
-    assert line == "Luis was away: a bot played Blue Draw Two — you drew 2", line
+    assert line == "Luis (away): a bot played Blue Draw Two — you drew 2", line
 
 
 def test_a_0_the_bot_played_for_us_says_whose_hand_we_hold() -> None:
@@ -755,10 +755,10 @@ def test_what_befalls_a_seat_the_bot_plays_is_said_of_its_person() -> None:
     assert line.endswith("you hold Luis's now"), line
     (line,) = narrate([ev.StandIn("2", "away"), ev.Drew("2", 4, None, "wild_draw_four"), ev.Skipped("2")],
                       names.__getitem__, ME)
-    assert line == "Luis was away: a bot played the turn — Luis drew 4 and lost the turn", line
+    assert line == "Luis (away): a bot played the turn — Luis drew 4 and lost the turn", line
     (line,) = narrate([ev.StandIn("2", "away"), ev.Drew("2", 1, None, "draw"), ev.Passed("2")],
                       names.__getitem__, ME)  # (a draw of its own choosing: the bot's)
-    assert line.startswith("Luis was away: a bot drew a card"), line
+    assert line.startswith("Luis (away): a bot drew a card"), line
 
 
 @pytest.mark.parametrize("lang", ["en", "es"])

@@ -651,9 +651,9 @@ def test_the_turns_a_stand_in_played_are_told_as_the_table_told_them() -> None:
                                                               reason=StandInReason.AWAY),))
     r = Replayer(Replay(info, replay.record), seat=OPEN)
     first = r.said(drew)[0]
-    assert first.startswith("Ana A was away: a bot drew "), first
+    assert first.startswith("Ana A (away): a bot drew "), first
     second = r.said(drew + 1)[0]
-    assert second.startswith("Ana A was away: a bot "), second
+    assert second.startswith("Ana A (away): a bot "), second
     assert r.said(later)[0].startswith("Ana A"), r.said(later)
     plain = Replayer(replay, seat=OPEN)  # (without the note, all of it is Ana's)
     assert plain.said(drew)[0].startswith("Ana A") and plain.said(drew + 1)[0].startswith("Ana A")

@@ -25,7 +25,7 @@ tmux = play.tmux_fixture("awaymatches", width=110, height=30)
 WINNER = re.compile(r"wins? the match|★ ¡[^!]*[Gg]an(ó|aste) la partida")
 AWAY, BACK = "Estás ausente", "Volviste"  # Luis's banner, and his log's line when he is back
 CAME_BACK = "Luis came back"  # (Ana's and Zoe's logs; "Luis volvió" nobody reads: only Luis is Spanish)
-STOOD_IN = "Luis was away: a bot"
+STOOD_IN = "Luis (away): a bot"
 
 
 def not_back(tmux: Tmux, ana: str, luis: str, *others: str) -> None:

@@ -16,7 +16,7 @@ from tmuxkit import Tmux
 
 pytestmark = play.needs_tmux
 tmux = play.tmux_fixture("watchreplay", width=100, height=30)
-AWAY = "Ana was away: a bot"
+AWAY = "Ana (away): a bot"
 
 
 def test_tmux_a_plain_watcher_hears_the_past_as_past_and_the_replay_tells_the_stand_ins_turns(
