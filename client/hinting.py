@@ -224,8 +224,8 @@ class HintBox:
                 other, other_rate = words(hint.runner_up), _percent(hint.runner_up_rate)
                 if _runner_up_first(hint):  # (the better figure first: found play-testing, "X or Y —
                     # 17% and 22%" read as the worse advised)
-                    said = t("hint_search_close", action=other, rate=other_rate, other=action,
-                             other_rate=rate, n=hint.samples)
+                    said = t("hint_search_close", action=other, rate=other_rate,
+                             other=bluffing(action, hint.notes), other_rate=rate, n=hint.samples)
                     first_named = False  # (found play-testing: "name yellow or name green … Why:
                     # you hold 2 green cards", read as the reason for yellow: the runner-up's notes)
                 else:
@@ -233,7 +233,8 @@ class HintBox:
                            # "both win 0%" read as a broken hint)
                            else "hint_search_even" if other_rate >= rate
                            else "hint_search_next_lost" if hint.runner_up_rate == 0.0 else "hint_search_next")
-                    said = t(key, other=other, other_rate=other_rate, **values)
+                    said = t(key, other=bluffing(other, hint.runner_up_notes), other_rate=other_rate,
+                             **values)
             else:
                 said = t("hint_search_lost" if rate == 0 else "hint_search", **values)
             swap = card is not None and isinstance(hint.action, PlayCard) and hint.action.target is not None
@@ -250,6 +251,12 @@ class HintBox:
         if isinstance(hint.action, act.CallUno):
             return t("hint_uno")
         return t("hint_level", action=action, level=t("level_" + BOT_LEVELS[-1]))
+
+
+def bluffing(words: str, notes: tuple[Note, ...]) -> str:
+    """A move named second, whose notes are not said, marked if it is a bluff (found play-testing:
+    "next best: play Wild Draw Four naming yellow" taught a newcomer holding yellow a bluff)."""
+    return t("do_bluff", action=words) if any(note.kind == "bluff" for note in notes) else words
 
 
 def note_words(note: Note, name_of: Callable[[str], str]) -> str:

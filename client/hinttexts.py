@@ -115,9 +115,11 @@ HINT_TEXTS: dict[str, tuple[str, str]] = {
     "do_jump_in_target": ("jump in with {card} and swap with {name}", "corta con {card} y cambia con {name}"),
     "do_draw": ("draw", "roba"),
     "do_draw_n": ("draw {n}", "roba {n}"),
-    "do_keep": ("keep {card}", "quédate con el {card}"),
+    # (with its key: found play-testing, Enter, which plays it, was pressed after "keep Wild")
+    "do_keep": ("keep {card} ({k_pass})", "quédate con el {card} ({k_pass})"),
     "do_keep_drawing": ("keep drawing", "sigue robando"),
     "do_pass": ("pass", "pasa"),
+    "do_bluff": ("{action} (a bluff)", "{action} (un farol)"),
     "do_choose_color": ("name {color}", "elige {color}"),
     "do_challenge": ("challenge the +4", "desafía el +4"),
     "do_accept": ("accept the +4", "acepta el +4"),

@@ -244,15 +244,35 @@ def test_too_close_to_call_gives_the_reasons_of_the_move_named_first(lang: str, 
     assert model.hints.text(model.seating.name_of) == said
 
 
+@pytest.mark.parametrize(("lang", "said"), [
+    ("en", "Hint: play Green 7 — wins 30% of 200 simulated hands; next best: play Wild Draw Four naming "
+           "red (a bluff), 19%"),
+    ("es", "Pista: juega 7 verde — gana el 30% de 200 manos simuladas; la siguiente mejor: juega Comodín "
+           "+4 y elige rojo (un farol), 19%")])
+def test_a_bluff_named_second_is_said_to_be_one(lang: str, said: str) -> None:
+    """Found play-testing (helper 146): holding Yellow 5 with yellow in play, "next best: play Wild
+    Draw Four naming yellow, 19%" taught a newcomer a bluff as a normal play (the second move's
+    notes are not said)."""
+    view = make_view("G7 G1 W+4", top="G5", legal=[*plays("G7", "W+4"), Draw(ME)])
+    model = seated(view, lang=lang)
+    four = next(a for a in view.legal if isinstance(a, PlayCard) and a.color is Color.RED)
+    model.hints.asked = view
+    assert model.hints.answered(view, Hint(plays("G7")[0], "search", win_rate=0.3, samples=200,
+                                           runner_up=four, runner_up_rate=0.19,
+                                           runner_up_notes=(Note("bluff", color=Color.GREEN),)), view)
+    assert model.hints.text(model.seating.name_of) == said
+
+
 @pytest.mark.parametrize(("lang", "draw", "keep", "wait", "lost"), [
-    ("en", "Hint: draw 8 — wins 20%", "Hint: keep Red 5 — wins 30%", "Hint: nothing to do until your turn",
+    ("en", "Hint: draw 8 — wins 20%", "Hint: keep Red 5 (p) — wins 30%", "Hint: nothing to do until your turn",
      "next best: challenge the +4, which won none of them"),
-    ("es", "Pista: roba 8 — gana el 20%", "Pista: quédate con el 5 rojo — gana el 30%",
+    ("es", "Pista: roba 8 — gana el 20%", "Pista: quédate con el 5 rojo (p) — gana el 30%",
      "Pista: nada que hacer hasta tu turno", "la siguiente mejor: desafía el +4, que no ganó ninguna")])
 def test_the_hint_says_a_move_as_the_table_says_it(lang: str, draw: str, keep: str, wait: str,
                                                    lost: str) -> None:
     """Found play-testing: "roba" of a stack of 8, where the table said "d roba 8"; "pass" of the
-    card just drawn, where it said "p keeps it"; "nothing to do now" off turn read as a broken
+    card just drawn, where it said "p keeps it" (and its key: Enter, which plays it, was
+    pressed after "keep Wild", helper 146); "nothing to do now" off turn read as a broken
     hint; "…, which lost every one" of a challenge read as "the challenge always fails"."""
     from engine.actions import Accept, Challenge, Pass
 
