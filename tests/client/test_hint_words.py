@@ -264,8 +264,8 @@ def test_a_bluff_named_second_is_said_to_be_one(lang: str, said: str) -> None:
 
 
 @pytest.mark.parametrize(("lang", "draw", "keep", "wait", "lost"), [
-    ("en", "Hint: draw 8 — wins 20%", "Hint: keep Red 5 (p) — wins 30%", "Hint: nothing to do until your turn",
-     "next best: challenge the +4, which won none of them"),
+    ("en", "Hint: draw 8 — wins 20%", "Hint: keep Red 5 (p) — wins 30%",
+     "Hint: nothing to do until your turn", "next best: challenge the +4, which won none of them"),
     ("es", "Pista: roba 8 — gana el 20%", "Pista: quédate con el 5 rojo (p) — gana el 30%",
      "Pista: nada que hacer hasta tu turno", "la siguiente mejor: desafía el +4, que no ganó ninguna")])
 def test_the_hint_says_a_move_as_the_table_says_it(lang: str, draw: str, keep: str, wait: str,
