@@ -412,7 +412,7 @@ def _hand_moved(model: Model, other: str | None, event: HandsExchanged, seat: st
     "Every hand moved one seat along" left the player to work it out: found play-testing)."""
     if other is None:
         return
-    model.table.hand_replaced()
+    model.table.hand_replaced(by_another=event.seat != seat)
     count = next((n for s, n, _ in event.hands if s == seat), None)
     # (plain mode: the log's line says whose hand we hold, and the hand's line says it again
     # with its cards: found play-testing, said a third time after the turn)

@@ -39,18 +39,17 @@ class Table:
         # when the cards under the cursor changed without a key, and how: a 7-0 swap or a deal
         # ("hand_changed", which a key then says), the cursor sent to a card that goes ("cursor_moved")
         self.changed_at: tuple[float, str] | None = None
+        self.swapped_unseen = False  # another's 7-0 moved our hand, and no key has chosen since
         self.last_digit: tuple[int, float] | None = None  # the card number typed last, and when
         self.uno_armed = False
         self.uno_late = False  # u typed just after our next-to-last card went: UNO said with the view
         self.sent = Sent(outbox)  # our moves on their way, over a link that may drop
-        # A jump-in refused (the card and what the notice said), until that card can go
-        self._refused_jump: tuple[Card, str] | None = None
+        self._refused_jump: tuple[Card, str] | None = None  # (the card, the notice) until it can go
         self.pending_card: Card | None = None
         self.pending_targets: tuple[str, ...] = ()
         self.color_index = self.seat_index = 0
         self.bell = False  # your turn has just started: the app rings the terminal's bell
-        # The UNO call's grace (``uno_grace`` messages): seat -> when a catch of it counts.
-        self.grace: dict[str, float] = {}
+        self.grace: dict[str, float] = {}  # the UNO call's grace (``uno_grace``): seat -> when a catch counts
         # the last catch (who caught, the seat, its name, when): found play-testing, "Nobody to catch"
         self.caught: tuple[str, str, str, float] | None = None
         self.cut_in_by: str | None = None  # who jumped in on our turn, until the next turn starts
@@ -107,8 +106,7 @@ class Table:
         if self.pending_card is not None:
             return Prompt.SEAT if self.pending_targets else Prompt.COLOR
         legal = self.legal
-        # Answered, a question is closed until the table's answer comes (found play-testing:
-        # plain mode asked a challenge again after the y, and a second y was sent)
+        # Answered, a question is closed until the answer comes (plain mode sent a second y)
         answered = isinstance(self.sent.just_sent(self.view),
                               actions.Challenge | actions.Accept | actions.ChooseColor)
         if any(isinstance(a, actions.ChooseColor) for a in legal) and not answered:
@@ -197,13 +195,13 @@ class Table:
                 self._act(call)
         if old is None or old.hand_number != view.hand_number or old.current != view.current \
                 or (self.pending_card is not None and not self._plays_of(self.pending_card)):
-            # (the card asked about can no longer be played: found play-testing, a key typed late
-            # reopened the question of a last card played, and it took the rematch's key)
+            # (the card asked about cannot go: a late key reopened a last card's question)
             self.close_pending()
 
-    def hand_replaced(self) -> None:
+    def hand_replaced(self, by_another: bool = False) -> None:
         """A new hand (a deal, a 7-0 swap): keys typed for the old must not land; cursor at the first card."""
         self.changed_at = (self.clock(), "hand_changed")
+        self.swapped_unseen = by_another
         self.selected = 0
         self.last_digit = None
 
@@ -256,11 +254,14 @@ class Table:
         cursor's own move drops only a play (``playing``), and silently (in sight; a notice hid
         what the turn asks, "You must draw 2": found re-checking): a key that moves the cursor or
         names a card (plain mode's number too) chooses anew, and the play after it goes."""
+        # (and the first play after another's 7-0: found play-testing, the turn after the swap, an
+        # Enter meant for the old hand played the new hand's card under the cursor)
+        unseen, self.swapped_unseen = self.swapped_unseen, False
         if self._guarding("cursor_moved"):
             if not playing:
                 self.changed_at = None
             return playing
-        if self._guarding("hand_changed"):
+        if self._guarding("hand_changed") or (playing and unseen):
             self._refuse("hand_changed")
             return True
         return False
@@ -318,8 +319,7 @@ class Table:
         elif prompt is Prompt.SEAT:
             self.choose_target()
         elif prompt is Prompt.CHALLENGE and self.selected_card not in self.playable:
-            # (the question hides the notice of a card that does not stack: the cursor goes to
-            # one that does, as found play-testing, where Enter seemed to do nothing)
+            # (the question hides a card's "does not stack": found play-testing, Enter did nothing)
             self._to_first_playable()
         elif prompt in (Prompt.NONE, Prompt.CHALLENGE) and not self._hand_just_changed(playing=True):
             self.play_selected()  # (facing a Wild Draw Four with +4 stacking: a card on it)

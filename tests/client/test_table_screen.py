@@ -133,6 +133,31 @@ def test_keys_typed_before_a_seven_zero_swap_do_not_land_on_the_new_hand() -> No
     assert acts(press(model, number, ENTER)) == [] and "hand just changed" in model.prompts.notice
 
 
+def test_the_first_enter_after_another_swapped_our_hand_says_so_rather_than_playing() -> None:
+    """Found play-testing (helper 147): Bot 1 jumped in with a 7 and swapped hands with Marta;
+    at her turn her Enter, meant for her Green 0, went to the new hand's card under the cursor.
+    The first Enter since another's 7-0 moved our hand, with no key choosing since, says the hand
+    changed; the next plays. A swap of our own choosing, or a key that chose since, plays at once."""
+    for whose, chose, sent_at_once in (("2", "", False), (ME, "", True), ("2", "l", True)):
+        clock = Clock()
+        model = seated(make_view("R7 Y3 B5", current="2", legal=[]), clock=clock)
+        swap = ev.HandsExchanged(whose, ME if whose == "2" else "2", ())
+        model.apply(Events(events=(codec.event_to_wire(swap),),
+                           view=codec.view_to_wire(make_view("G1 G2 G3", current="3", legal=[]))))
+        clock.now += 5
+        turn = make_view("G1 G2 G3", top="G5", legal=[*plays("G1", "G2", "G3"), Draw(ME)])
+        model.apply(Events(events=(codec.event_to_wire(ev.TurnStarted(ME)),), view=codec.view_to_wire(turn)))
+        if chose:
+            press(model, chose)
+        card = model.table.selected_card
+        assert card is not None
+        first = acts(press(model, ENTER))
+        assert (first == [Act(kind="play", card=str(card))]) is sent_at_once, (whose, chose, first)
+        if not sent_at_once:
+            assert "hand just changed" in model.prompts.notice
+            assert acts(press(model, ENTER)) == [Act(kind="play", card=str(card))]
+
+
 # ---------------------------------------------------------------------------- who plays next
 
 
