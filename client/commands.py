@@ -341,7 +341,7 @@ def default_seats(bots: int, start: bool) -> int:
 
 
 def run_host(args: argparse.Namespace) -> int:
-    from .hosting import parting_words, resume_command
+    from .hosting import parting_words, resume_command, won_parting
     from .i18n import t
     from .inbox import points_now
 
@@ -415,8 +415,8 @@ def run_host(args: argparse.Namespace) -> int:
         friends = room is not None and any(s.kind == "human" and s.seat != me for s in room.seats)
         said = parting_words(model.host, model.seating.match_on, points_now(model),
                              lambda: resume_command(args.lang, kept_options(args)), friends)
-        if said:
-            print(said)
+        for line in filter(None, (won_parting(model), said)):
+            print(line)
     return code
 
 
@@ -429,7 +429,7 @@ def kept_options(args: argparse.Namespace) -> list[str]:
 
 
 def run_join(args: argparse.Namespace) -> int:
-    from .hosting import guest_parting
+    from .hosting import guest_parting, won_parting
     from .i18n import t
 
     lang, plain = _setup(args)
@@ -456,8 +456,9 @@ def run_join(args: argparse.Namespace) -> int:
 
     apps: list[ClientApp] = []
     code = _run(text, client, plain, _display(args)[0])
-    if apps and (parting := guest_parting(apps[0].model, args.address)):
-        print(parting)
+    said = [won_parting(apps[0].model), guest_parting(apps[0].model, args.address)] if apps else []
+    for line in filter(None, said):
+        print(line)
     return code
 
 

@@ -97,6 +97,20 @@ def guest_parting(model: Model, address: str | None) -> str:
     return t("seat_waits_parting", table=clean_text(room.name), command=command)
 
 
+def won_parting(model: Model) -> str:
+    """What one who quits after a match was won is told as the terminal comes back: who won it,
+    and every seat's points (found play-testing: a match ended early left its points on the
+    terminal, one won nothing)."""
+    from .board import won_text
+    from .seating import standing
+
+    view = model.table.view
+    if view is None or view.outcome is None or not view.seats:
+        return ""
+    points = ", ".join(standing(view.seats, view.outcome.scores, view.seat, model.seating.names_kept()))
+    return won_text(model, view.outcome.winner, "match_won_parting", points=points)
+
+
 def kept_at_quit(host: Hosting, match_on: bool) -> bool:
     """Whether the host's quitting kept the match for later (``uno host`` says how it comes back):
     asked (q, then k), or by Ctrl-C during one, which keeps it as the guests are told (found

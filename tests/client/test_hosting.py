@@ -6,12 +6,13 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from clientkit import ESC, make_view, press, render_text, room_info, seated
+from clientkit import ESC, ME, make_view, press, render_text, room_info, seated
 
 from client.enums import Prompt
 from client.i18n import set_language
 from client.model import Model
 from engine.events import HandStarted
+from engine.view import HandResult, MatchOutcome
 from protocol import Events, codec
 
 KEYS = {"en": ("e", "k"), "es": ("t", "g")}
@@ -222,6 +223,27 @@ def test_a_guest_who_quits_with_a_seat_is_told_how_to_come_back(lang: str, said:
         assert guest_parting(replaced, "10.0.0.2:7777") == ""
         model.apply(Joined(room=room_info(started=True, host_seat="1"), role="spectator", seat=None))
         assert guest_parting(model, "10.0.0.2:7777") == ""  # (a watcher has no seat)
+    finally:
+        set_language("en")
+
+
+@pytest.mark.parametrize(("lang", "winner", "said"), [
+    ("en", "2", "Luis won the match. Points: Luis 510, Bot 3 127, you 40, Bot 1 0."),
+    ("es", "2", "Luis ganó la partida. Puntos: Luis 510, Bot 3 127, tú 40, Bot 1 0."),
+    ("en", ME, "You won the match. Points: you 510, Bot 3 127, Luis 40, Bot 1 0."),
+])
+def test_one_who_quits_after_a_match_was_won_keeps_who_won_it_and_the_points(lang: str, winner: str,
+                                                                              said: str) -> None:
+    """Found play-testing (helper 147): a match ended early left its points on the terminal as it
+    came back; after Pablo won with 246, the three who quit read nothing."""
+    from client.hosting import won_parting
+
+    scores = (0, 510, 127, 40) if winner == "2" else (0, 40, 127, 510)
+    view = make_view(outcome=MatchOutcome(winner, scores), hand_result=HandResult(winner, 30), scores=scores)
+    model = seated(view, room=room_info(started=False), lang=lang)
+    try:
+        assert won_parting(model) == said
+        assert won_parting(seated(make_view(), lang=lang)) == ""  # (a match under way: not this)
     finally:
         set_language("en")
 

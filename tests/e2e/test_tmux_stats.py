@@ -1,6 +1,6 @@
 """End to end, in tmux: statistics. Ana hosts a single hand against a bot and plays it; a friend
 who then joins her table reads each player's line in the lobby's table list and in the waiting
-room (hands won of played); Ana quits,
+room (hands won of played); Ana quits (her terminal keeps who won and the points), and
 runs ``uno stats`` (in English, then in Spanish) and finds her hand in the table."""
 
 from __future__ import annotations
@@ -53,6 +53,12 @@ def test_tmux_a_hand_against_a_bot_shows_in_the_lobby_and_in_uno_stats(tmux: Tmu
     tmux.send(hosting, "y")
     tmux.wait_for(hosting, lambda s: "UNO ·" not in s, timeout=10, what="Ana's client gone",
                   settle=False)
+    # who won, and the points, stay on the terminal (found play-testing: a match ended early
+    # left its points, a match won nothing)
+    parting = tmux.wait_for(hosting, "won the match. Points: ", timeout=10, settle=False,
+                            what="who won, in Ana's terminal")
+    said = r"(You|Bot 1) won the match\. Points: (you|Bot 1) \d+, (you|Bot 1) 0\."
+    assert re.search(said, parting), parting
 
     stats = [play.PYTHON, "-m", "client", "stats", "--lang"]
     window = tmux.start(["sh", "-c", f"{shlex.join([*stats, 'en'])}; {shlex.join([*stats, 'es'])}"],
