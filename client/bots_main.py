@@ -38,7 +38,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--create", action="store_true",
                         help="the first bot creates a room and starts it once every seat is taken")
     parser.add_argument("--seats", type=whole_number, default=4, help="seats of a created room (default 4)")
-    parser.add_argument("--rules", choices=tuple(PRESETS), default="official",
+    parser.add_argument("--rules", "--preset", choices=tuple(PRESETS), default="official",
                         help="the rules of a created room (default official)")
     parser.add_argument("--bot-delay", type=seconds, default=0.0,
                         help="room option for server-side bots (created room)")

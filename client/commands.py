@@ -70,7 +70,7 @@ def add_host_arguments(parser: argparse.ArgumentParser) -> None:
                         help=said("the table's name", "el nombre de la mesa"))
     parser.add_argument("--bots", type=_bots, default=0, metavar=number,
                         help=said("bots at the table (0-9)", "bots en la mesa (0-9)"))
-    parser.add_argument("--rules", default="official", metavar=name, help=said(
+    parser.add_argument("--rules", "--preset", default="official", metavar=name, help=said(
         f"a preset ({', '.join(PRESETS)}) or rules saved with --save-rules; rule options given "
         "beside it override",
         f"unas reglas de fábrica ({', '.join(PRESETS)}: oficiales, de la casa) o unas guardadas con "

@@ -37,7 +37,7 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
         "cada una)"))
     p.add_argument("--players", type=_players, default=4, metavar="P", help=said(
         "seats, 2 to 10 (default 4)", "asientos, de 2 a 10 (por defecto 4)"))
-    p.add_argument("--rules", choices=tuple(PRESETS), default="official", help=said(
+    p.add_argument("--rules", "--preset", choices=tuple(PRESETS), default="official", help=said(
         "rule preset (default official)", "reglas (por defecto official, las oficiales)"))
     p.add_argument("--rule", action="append", default=[], metavar=said("OPTION=VALUE", "OPCIÓN=VALOR"),
                    help=said("change one rule option, e.g. --rule jump_in=true (repeatable)",

@@ -36,7 +36,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--state-dir", metavar=said("DIR", "CARPETA"), default=None, help=said(
         "the server's state directory (default: uno host's)",
         "la carpeta de estado del servidor (por defecto: la de uno host)"))
-    parser.add_argument("--rules", metavar=said("NAME", "NOMBRE"), default=None, help=said(
+    parser.add_argument("--rules", "--preset", metavar=said("NAME", "NOMBRE"), default=None, help=said(
         "only this rule set (a preset's name shows it with its options too)",
         "solo estas reglas (el nombre de unas de fábrica las muestra también con sus opciones)"))
     parser.add_argument(LANG_FLAG, choices=LANG_CHOICES, default=None, help=said(

@@ -32,6 +32,12 @@ def test_no_flags_keep_the_presets_options() -> None:
     assert (args.bot_level, args.late_join, args.seats) == ("normal", "now", None)
 
 
+def test_the_rules_are_chosen_by_preset_too() -> None:
+    """Found play-testing (helper 146): `uno host --preset house`, in the words the rules use,
+    printed the top-level usage and "unrecognized arguments: --preset house"."""
+    assert parse("--preset", "house").rules == parse("--rules", "house").rules == "house"
+
+
 def test_every_rule_option_has_a_flag() -> None:
     args = parse("--rules", "house", "--no-draw-until-playable", "--no-strict-wild-draw-four",
                  "--stack-wild-draw-four", "--seven-zero", "--jump-in", "--first-to-left",
