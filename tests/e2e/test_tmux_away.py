@@ -189,7 +189,7 @@ def test_tmux_away_stays_away_across_a_crash_until_a_key(tmux: Tmux, tmp_path: P
     play.dealt(tmux, guest, timeout=15)
     tmux.send(guest, "z")
     tmux.wait_for(guest, AWAY, timeout=10, what="Luis away")
-    tmux.wait_for(hosting, "Luis was away", timeout=30, settle=False, what="a turn played for Luis")
+    tmux.wait_for(hosting, "Luis (away)", timeout=30, settle=False, what="a turn played for Luis")
 
     play.crash(pidfile)
     tmux.wait_for(hosting, "Luis lost the connection", timeout=10, settle=False)
