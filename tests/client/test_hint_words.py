@@ -223,42 +223,30 @@ def test_a_zeros_and_a_sevens_hands_are_said_as_they_move(lang: str, rotate: str
         set_language("en")
 
 
-@pytest.mark.parametrize(("lang", "said"), [
-    ("en", "Hint: play Wild Draw Four naming red, or play Green 7 — 7% and 0% of 16 simulated hands won, too "
-           "close to call: either will do. Why: a bluff: you hold green, and challenged you draw 4."),
-    ("es", "Pista: juega Comodín +4 y elige rojo, o juega 7 verde — ganan el 7% y el 0% de 16 manos "
-           "simuladas: tan igualadas que cualquiera vale. Por qué: es un farol: tienes verde, y si te "
-           "desafían robas 4.")])
-def test_too_close_to_call_gives_the_reasons_of_the_move_named_first(lang: str, said: str) -> None:
+@pytest.mark.parametrize(("lang", "rate", "said"), [
+    ("en", 0.0, "Hint: play Wild Draw Four naming red, or play Green 7 — 7% and 0% of 16 simulated hands "
+                "won, too close to call: either will do. Why: a bluff: you hold green, and challenged you "
+                "draw 4."),
+    ("es", 0.0, "Pista: juega Comodín +4 y elige rojo, o juega 7 verde — ganan el 7% y el 0% de 16 manos "
+                "simuladas: tan igualadas que cualquiera vale. Por qué: es un farol: tienes verde, y si te "
+                "desafían robas 4."),
+    ("en", 0.3, "Hint: play Green 7 — wins 30% of 16 simulated hands; next best: play Wild Draw Four naming "
+                "red (a bluff), 7%. Why: you keep 4 green cards."),
+    ("es", 0.3, "Pista: juega 7 verde — gana el 30% de 16 manos simuladas; la siguiente mejor: juega Comodín "
+                "+4 y elige rojo (un farol), 7%. Por qué: te quedan 4 cartas de color verde.")])
+def test_a_bluff_is_said_to_be_one_named_first_or_second(lang: str, rate: float, said: str) -> None:
     """Found play-testing: "play Wild Draw Four naming red, or play Green 7 … either will do", to a
     player holding five green cards: a bluff advised first, and not a word of its risk (the notes
-    were the Green 7's, left out as the move named second)."""
+    were the Green 7's, left out as the move named second). And named second (helper 146): "next
+    best: play Wild Draw Four naming yellow, 19%", to one holding yellow, taught a bluff as a normal
+    play (the notes of the move named second are not said: a word marks it)."""
     view = make_view("G7 G1 G2 G3 G4 W+4", top="G5", legal=[*plays("G7", "W+4"), Draw(ME)])
     model = seated(view, lang=lang)
     four = next(a for a in view.legal if isinstance(a, PlayCard) and a.color is Color.RED)
     model.hints.asked = view
-    assert model.hints.answered(view, Hint(plays("G7")[0], "search", win_rate=0.0, samples=16,
+    assert model.hints.answered(view, Hint(plays("G7")[0], "search", win_rate=rate, samples=16,
                                            runner_up=four, runner_up_rate=0.07,
                                            notes=(Note("holds", color=Color.GREEN, count=4),),
-                                           runner_up_notes=(Note("bluff", color=Color.GREEN),)), view)
-    assert model.hints.text(model.seating.name_of) == said
-
-
-@pytest.mark.parametrize(("lang", "said"), [
-    ("en", "Hint: play Green 7 — wins 30% of 200 simulated hands; next best: play Wild Draw Four naming "
-           "red (a bluff), 19%"),
-    ("es", "Pista: juega 7 verde — gana el 30% de 200 manos simuladas; la siguiente mejor: juega Comodín "
-           "+4 y elige rojo (un farol), 19%")])
-def test_a_bluff_named_second_is_said_to_be_one(lang: str, said: str) -> None:
-    """Found play-testing (helper 146): holding Yellow 5 with yellow in play, "next best: play Wild
-    Draw Four naming yellow, 19%" taught a newcomer a bluff as a normal play (the second move's
-    notes are not said)."""
-    view = make_view("G7 G1 W+4", top="G5", legal=[*plays("G7", "W+4"), Draw(ME)])
-    model = seated(view, lang=lang)
-    four = next(a for a in view.legal if isinstance(a, PlayCard) and a.color is Color.RED)
-    model.hints.asked = view
-    assert model.hints.answered(view, Hint(plays("G7")[0], "search", win_rate=0.3, samples=200,
-                                           runner_up=four, runner_up_rate=0.19,
                                            runner_up_notes=(Note("bluff", color=Color.GREEN),)), view)
     assert model.hints.text(model.seating.name_of) == said
 
