@@ -257,7 +257,7 @@ class Table:
         # (and the first play after another's 7-0: found play-testing, the turn after the swap, an
         # Enter meant for the old hand played the new hand's card under the cursor)
         unseen, self.swapped_unseen = self.swapped_unseen, False
-        if self._guarding("cursor_moved"):
+        if self._guarding("cursor_moved") and not (playing and unseen):
             if not playing:
                 self.changed_at = None
             return playing
