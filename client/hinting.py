@@ -153,7 +153,9 @@ class HintBox:
 
     def point_card(self, table: Table, unless_moved_from: int) -> None:
         """The hint's card under the cursor (Enter plays it), unless the cursor is on a starred
-        one, or moved from ``unless_moved_from`` (the player's choice)."""
+        one, or moved from ``unless_moved_from`` (the player's choice). The hand is seen then: after
+        another's 7-0, Enter plays at once, as the hint says (``Table.swapped_unseen``)."""
+        table.swapped_unseen = False
         if table.selected_card not in self.hinted_cards():
             table.point_at(self.hinted_card(), unless_moved_from=unless_moved_from)
 

@@ -163,6 +163,26 @@ def test_the_first_enter_after_another_swapped_our_hand_says_so_rather_than_play
             assert acts(press(model, ENTER)) == [Act(kind="play", card=str(card))]
 
 
+def test_a_hint_shown_after_another_swapped_our_hand_lets_the_first_enter_play() -> None:
+    """Found re-reading the change above: after a bot's 7 swapped our hand, the hint said "play
+    Green 3" with the card under the cursor, and Enter said "Your hand just changed" instead."""
+    from engine.bots import Hint
+
+    clock = Clock()
+    model = seated(make_view("R7 Y3 B5", current="2", legal=[]), clock=clock)
+    model.apply(Events(events=(codec.event_to_wire(ev.HandsExchanged("2", ME, ())),),
+                       view=codec.view_to_wire(make_view("G1 Y3 G3", current="3", legal=[]))))
+    clock.now += 5
+    turn = make_view("G1 Y3 G3", top="G5", legal=[*plays("G1", "G3"), Draw(ME)])
+    model.apply(Events(events=(codec.event_to_wire(ev.TurnStarted(ME)),), view=codec.view_to_wire(turn)))
+    clock.now += 1
+    view, selected = model.table.view, model.table.selected
+    model.hints.asked = view
+    assert model.hints.answered(view, Hint(plays("G3")[0], "search", 0.3, 100), view)
+    model.hints.point_card(model.table, unless_moved_from=selected)
+    assert acts(press(model, ENTER)) == [Act(kind="play", card="G3")]
+
+
 # ---------------------------------------------------------------------------- who plays next
 
 
