@@ -19,9 +19,10 @@ from .table import COLORS
 HINT_LINES = 4  # (a Spanish hint naming two 7-0 swaps wraps to 4 at 60 columns)
 """The most lines a hint takes (a 7's at ten seats, in Spanish, took three at 80 columns)."""
 NOTICE_LINES = 3
-SHORT_ROWS = 20  # rows under which a hint, a notice or the leave question keeps to one line
 """The most lines a notice takes (one's return from away, summed up, took three at 80 columns in
 Spanish: found play-testing, cut at two); what is left of it is cut with "…"."""
+SHORT_ROWS = 20
+"""Rows under which a hint, a notice or the leave question keeps to one line."""
 SEAT_LINES = 3
 """The most lines the 7's question takes (a hint goes under it): four seats of long names take
 two at 80 and 100 columns, nine seats of names cut to ``SHORTEST_NAME`` three at 80."""
