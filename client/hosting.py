@@ -102,12 +102,11 @@ def won_parting(model: Model) -> str:
     and every seat's points (found play-testing: a match ended early left its points on the
     terminal, one won nothing)."""
     from .board import won_text
-    from .seating import standing
+    from .inbox import points_now
 
-    view = model.table.view
-    if view is None or view.outcome is None or not view.seats:
+    view, points = model.table.view, points_now(model, over=True)
+    if view is None or view.outcome is None or not points:
         return ""
-    points = ", ".join(standing(view.seats, view.outcome.scores, view.seat, model.seating.names_kept()))
     return won_text(model, view.outcome.winner, "match_won_parting", points=points)
 
 

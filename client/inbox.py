@@ -98,11 +98,11 @@ def table_closed(model: Model) -> None:
         model.transcript.to_end()
 
 
-def points_now(model: Model) -> str:
-    """Every seat's points in the match under way, the most first ("Luis 80, Bot 3 30, you 0");
-    "" when no match is under way."""
+def points_now(model: Model, over: bool = False) -> str:
+    """Every seat's points in the match under way (``over``: in the match just won), the most first
+    ("Luis 80, Bot 3 30, you 0"); "" when there is none."""
     view = model.table.view
-    if view is None or view.outcome is not None or not view.seats:
+    if view is None or (view.outcome is not None) is not over or not view.seats:
         return ""
     return ", ".join(standing(view.seats, view.scores, view.seat, model.seating.names_kept()))
 
